@@ -1,0 +1,8 @@
+import './zod-locale.js';
+
+export * from './api.js';
+export * from './auth.js';
+export * from './constants.js';
+export * from './money.js';
+export * from './roles.js';
+export * from './validators.js';

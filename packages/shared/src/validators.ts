@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Spec doc 1 §5 (login table): the messages every email field uses. */
+export const EMAIL_REQUIRED = 'Email es requerido';
+export const EMAIL_INVALID = 'Email inválido';
+/** Spec doc 1 §5 / doc 2 §5: password minimum length 6. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_REQUIRED = 'Contraseña es requerida';
+export const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** True when `value` looks like an email address (local@domain.tld, no spaces). */
+export function isEmail(value: string): boolean {
+  return EMAIL_RE.test(value.trim());
+}
+
+/** Email: required + email-like, trimmed and lower-cased (emails are unique case-insensitively). */
+export const emailSchema = z
+  .string({ error: EMAIL_REQUIRED })
+  .trim()
+  .min(1, EMAIL_REQUIRED)
+  .max(254, EMAIL_INVALID)
+  .refine(isEmail, EMAIL_INVALID)
+  .transform((v) => v.toLowerCase());
+
+/** Password as typed at login: required, at least 6 characters (spec doc 1 §5). */
+export const passwordSchema = z
+  .string({ error: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(200, 'La contraseña es demasiado larga');
+
+/** Strength levels of the change-password bar (spec doc 2 §5). */
+export type PasswordStrength = { score: 30 | 60 | 100; label: 'weak' | 'medium' | 'strong'; color: 'red' | 'yellow' | 'green' };
+
+/**
+ * Strength bar of spec doc 2 §5: 8+ characters strong (100, green),
+ * 6–7 medium (60, yellow), fewer weak (30, red).
+ */
+export function passwordStrength(password: string): PasswordStrength {
+  if (password.length >= 8) return { score: 100, label: 'strong', color: 'green' };
+  if (password.length >= PASSWORD_MIN_LENGTH) return { score: 60, label: 'medium', color: 'yellow' };
+  return { score: 30, label: 'weak', color: 'red' };
+}
+
+/** Digits only. */
+export function onlyDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+const CEDULA_RE = /^\d{3}-?\d{7}-?\d{1}$/;
+
+/**
+ * Dominican cédula: 11 digits as XXX-XXXXXXX-X (dashes optional) whose last digit is the
+ * Luhn (mod 10) check digit over the first 10 digits, weights 1,2,1,2… (JCE rule).
+ */
+export function isValidCedula(value: string): boolean {
+  const v = value.trim();
+  if (!CEDULA_RE.test(v)) return false;
+  const digits = onlyDigits(v);
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    let n = Number(digits[i]) * (i % 2 === 0 ? 1 : 2);
+    if (n > 9) n -= 9;
+    sum += n;
+  }
+  const check = (10 - (sum % 10)) % 10;
+  return check === Number(digits[10]);
+}
+
+/**
+ * Dominican RNC: 9 digits (dashes optional) whose last digit is the DGII check digit:
+ * weights 7,9,8,6,5,4,3,2 over the first 8 digits, r = sum mod 11,
+ * check = r 0 → 2, r 1 → 1, else 11 − r.
+ */
+export function isValidRnc(value: string): boolean {
+  const digits = onlyDigits(value);
+  if (digits.length !== 9 || !/^[\d-]+$/.test(value.trim())) return false;
+  const weights = [7, 9, 8, 6, 5, 4, 3, 2];
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(digits[i]) * weights[i]!;
+  const r = sum % 11;
+  const check = r === 0 ? 2 : r === 1 ? 1 : 11 - r;
+  return check === Number(digits[8]);
+}
+
+/** Formats 11 cédula digits as XXX-XXXXXXX-X. */
+export function formatCedula(value: string): string {
+  const d = onlyDigits(value);
+  return d.length === 11 ? `${d.slice(0, 3)}-${d.slice(3, 10)}-${d.slice(10)}` : value;
+}
+
+/** Phone as the access request accepts it: digits, spaces, dash, plus, parentheses (spec doc 1 §5). */
+export const PHONE_RE = /^[\d\s\-+()]+$/;
