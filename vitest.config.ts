@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run covers every workspace: `npx vitest run` (or `--project api`). */
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/api', 'apps/web'],
+  },
+});
