@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './support/server.js';
+
+const CI = Boolean(process.env.CI);
+
+/**
+ * End-to-end tests against the production build, in Debian's Chromium.
+ * global-setup.ts starts `apps/api/dist/server.js` on a free port with a temporary DATA_DIR and
+ * exports its URL as E2E_BASE_URL before the workers start.
+ * Run: `npm test -- --only=e2e` (builds first) or `npx playwright test -c e2e/playwright.config.ts`.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  globalSetup: './global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: CI,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'es-DO',
+    timezoneId: 'America/Santo_Domingo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

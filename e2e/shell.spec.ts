@@ -1,0 +1,83 @@
+import { expect, STORAGE, signInAs, test } from './fixtures.js';
+
+test.describe('theme customiser', () => {
+  test('a chosen variant persists across a reload', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/dashboard');
+
+    await page.getByRole('button', { name: 'Personalizar tema' }).click();
+    await page.getByRole('menuitemradio', { name: 'Océano' }).click();
+
+    await expect
+      .poll(async () =>
+        JSON.parse((await page.evaluate((key) => localStorage.getItem(key), STORAGE.theme)) ?? '{}'),
+      )
+      .toMatchObject({ state: { variant: 'ocean' } });
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
+    await page.getByRole('button', { name: 'Personalizar tema' }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Océano' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('menuitemradio', { name: 'Predeterminado' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+  });
+
+  test('lists the ten variants', async ({ page }) => {
+    await signInAs(page, 'cliente');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Personalizar tema' }).click();
+    const variants = page.getByRole('menuitemradio');
+    await expect(variants).toHaveText([
+      'Predeterminado',
+      'Moderno',
+      'Minimalista',
+      'Vibrante',
+      'Corporativo',
+      'Océano',
+      'Atardecer',
+      'Bosque',
+      'Real',
+      'Neón',
+    ]);
+  });
+});
+
+test.describe('unknown paths and roles', () => {
+  test('signed in: an unknown path shows the 404 page and Ir al Dashboard works', async ({ page }) => {
+    await signInAs(page, 'empleado');
+    await page.goto('/esta-ruta-no-existe');
+
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Volver atrás' })).toBeVisible();
+    await page.getByRole('link', { name: 'Ir al Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Mi Dashboard' })).toBeVisible();
+  });
+
+  test('signed in: Volver atrás returns to the previous page', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
+    await page.goto('/proyectos-viejos/123');
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await page.getByRole('button', { name: 'Volver atrás' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('signed out: an unknown path shows the landing page, not the 404 page', async ({ page }) => {
+    const response = await page.goto('/esta-ruta-no-existe');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.locator('a[href="/login"]').first()).toBeVisible();
+    await expect(page.getByText('Página no encontrada')).toHaveCount(0);
+  });
+
+  test('a client opening an admin-only page sees Acceso Denegado', async ({ page }) => {
+    await signInAs(page, 'cliente');
+    await page.goto('/users');
+    await expect(page.getByText('Acceso Denegado')).toBeVisible();
+    await expect(page.getByText('No tienes permisos para acceder a esta página.')).toBeVisible();
+  });
+});

@@ -1,0 +1,243 @@
+#!/usr/bin/env node
+// `npm test`: everything CI runs, in one command.
+//   deps → Chromium → lint → typecheck → unit + API (PGlite) → API (PostgreSQL, when
+//   TEST_DATABASE_URL is set) → build → end to end (Playwright + /usr/bin/chromium).
+// Every step runs even when an earlier one failed; a summary table follows and the last line is
+// exactly `N passed, N failed` (tests summed over every suite; lint, typecheck and build count as
+// one check each). Exit code 1 when anything failed.
+//
+// Developer options:  npm test -- --only=unit,e2e   (steps: lint, typecheck, unit, pg, e2e)
+//                     npm test -- --skip=e2e
+//                     npm test -- --rebuild          (build even when the build looks current)
+//                     npm test -- --grep "login"      (passed to Playwright)
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt } from './lib/build-check.mjs';
+import { ensureDeps } from './lib/deps.mjs';
+import { ROOT, run } from './lib/proc.mjs';
+
+const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'e2e'];
+const CHROMIUM = '/usr/bin/chromium';
+
+const options = parseArgs(process.argv.slice(2));
+const selected = (name) => options.only.has(name) && !options.skip.has(name);
+const TMP = path.join(ROOT, '.tmp');
+mkdirSync(TMP, { recursive: true });
+
+/** @type {{ name: string, passed: number, failed: number, ms: number, note?: string }[]} */
+const results = [];
+const runStarted = performance.now();
+
+function banner(title) {
+  console.info(`\n\x1b[1m━━ ${title} ${'━'.repeat(Math.max(3, 70 - title.length))}\x1b[0m`);
+}
+
+async function step(name, fn) {
+  banner(name);
+  const started = performance.now();
+  let outcome;
+  try {
+    outcome = await fn();
+  } catch (error) {
+    console.error(`✗ ${name}: ${error instanceof Error ? error.stack : error}`);
+    outcome = { passed: 0, failed: 1, note: 'crashed' };
+  }
+  const result = { name, ms: performance.now() - started, ...outcome };
+  results.push(result);
+  const mark = result.failed > 0 ? '✗' : '✓';
+  console.info(`${mark} ${name}: ${result.passed} passed, ${result.failed} failed (${seconds(result.ms)})`);
+  return result;
+}
+
+const check = async (command, args, env) => {
+  const code = await run(command, args, { env: { ...process.env, ...env } });
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit ${code}` };
+};
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+async function vitest(args, outputFile, env = process.env) {
+  rmSync(outputFile, { force: true });
+  const code = await run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`],
+    { env },
+  );
+  const report = readJson(outputFile);
+  if (!report) return { passed: 0, failed: 1, note: `no report (exit ${code})` };
+  const passed = report.numPassedTests ?? 0;
+  let failed = report.numFailedTests ?? 0;
+  let note = `${report.numTotalTestSuites ?? '?'} files`;
+  if (code !== 0 && failed === 0) {
+    // A file that fails to load, or an unhandled error, fails the run without failing a test.
+    failed = 1;
+    note = `exit ${code} (failed suites: ${report.numFailedTestSuites ?? '?'})`;
+  }
+  return { passed, failed, note };
+}
+
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return { ok: true };
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    const message = `Chromium is missing at ${CHROMIUM}. Install Debian's package, then run npm test again:\n    sudo apt-get update && sudo apt-get install -y chromium`;
+    console.error(`✗ ${message}`);
+    return { ok: false, note: 'chromium missing (apt-get install -y chromium)' };
+  }
+  console.info(`• ${CHROMIUM} missing: apt-get install -y chromium`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let code = await run('apt-get', ['update'], { env });
+  if (code === 0)
+    code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
+  if (code === 0 && existsSync(CHROMIUM)) return { ok: true };
+  return { ok: false, note: `apt-get install chromium failed (exit ${code})` };
+}
+
+// ── a. dependencies and browser ─────────────────────────────────────────────────────────────
+banner('setup');
+if (!(await ensureDeps(ROOT))) {
+  results.push({
+    name: 'dependencies (npm install)',
+    passed: 0,
+    failed: 1,
+    ms: 0,
+    note: 'npm install failed',
+  });
+  finish();
+}
+let chromium = { ok: true };
+if (selected('e2e')) {
+  chromium = await ensureChromium();
+  if (chromium.ok) console.info(`• Chromium: ${CHROMIUM}`);
+}
+
+// ── b–e. static checks, unit and API suites ─────────────────────────────────────────────────
+if (selected('lint')) await step('lint (biome check)', () => check('npx', ['biome', 'check', '.']));
+if (selected('typecheck')) await step('typecheck (tsc -b)', () => check('npx', ['tsc', '-b']));
+if (selected('unit')) {
+  // The API suite must use PGlite here even when TEST_DATABASE_URL is exported.
+  const { TEST_DATABASE_URL: _pg, ...pgliteEnv } = process.env;
+  await step('unit + API on PGlite (vitest)', () => vitest([], path.join(TMP, 'vitest.json'), pgliteEnv));
+}
+if (selected('pg')) {
+  if (process.env.TEST_DATABASE_URL) {
+    const where = process.env.TEST_DATABASE_URL.replace(/\/\/[^@/]*@/, '//…@');
+    await step(`API on PostgreSQL (${where})`, () =>
+      vitest(['--project', 'api'], path.join(TMP, 'vitest-pg.json')),
+    );
+  } else if (options.only.size === 1) {
+    console.info('• TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the API suite');
+  }
+}
+
+// ── f. build, then end to end ───────────────────────────────────────────────────────────────
+if (selected('e2e')) {
+  const build = await step('build (npm run build)', async () =>
+    (await ensureBuilt(ROOT, { force: options.rebuild }))
+      ? { passed: 1, failed: 0 }
+      : { passed: 0, failed: 1 },
+  );
+  await step('end to end (playwright, chromium)', async () => {
+    if (!chromium.ok) return { passed: 0, failed: 1, note: chromium.note };
+    if (build.failed) return { passed: 0, failed: 1, note: 'not run: the build failed' };
+    const outputFile = path.join(TMP, 'playwright.json');
+    rmSync(outputFile, { force: true });
+    const code = await run(
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...options.playwright],
+      {
+        env: {
+          ...process.env,
+          PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
+          FORCE_COLOR: process.env.FORCE_COLOR ?? '1',
+        },
+      },
+    );
+    const report = readJson(outputFile);
+    if (!report?.stats) return { passed: 0, failed: 1, note: `no report (exit ${code})` };
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+    let failed = unexpected;
+    const notes = [];
+    if (flaky) notes.push(`${flaky} flaky`);
+    if (skipped) notes.push(`${skipped} skipped`);
+    if (code !== 0 && failed === 0) {
+      failed = 1; // global setup failure, worker crash, no tests found…
+      notes.push(
+        `exit ${code}${report.errors?.length ? `: ${report.errors[0].message?.split('\n')[0]}` : ''}`,
+      );
+    }
+    return { passed: expected + flaky, failed, note: notes.join(', ') || undefined };
+  });
+}
+
+finish();
+
+// ── summary ─────────────────────────────────────────────────────────────────────────────────
+function finish() {
+  const total = results.reduce(
+    (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }),
+    {
+      passed: 0,
+      failed: 0,
+    },
+  );
+  banner('summary');
+  const width = Math.max(30, ...results.map((r) => r.name.length)) + 2;
+  console.info(
+    `${'step'.padEnd(width)}${'passed'.padStart(8)}${'failed'.padStart(8)}${'time'.padStart(10)}  note`,
+  );
+  for (const r of results) {
+    const line = `${r.name.padEnd(width)}${String(r.passed).padStart(8)}${String(r.failed).padStart(8)}${seconds(r.ms).padStart(10)}  ${r.note ?? ''}`;
+    console.info(r.failed ? `\x1b[31m${line}\x1b[0m` : line);
+  }
+  console.info(
+    `${'total'.padEnd(width)}${''.padStart(16)}${seconds(performance.now() - runStarted).padStart(10)}`,
+  );
+  console.info(`${total.passed} passed, ${total.failed} failed`);
+  process.exit(total.failed > 0 ? 1 : 0);
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function parseArgs(argv) {
+  const parsed = { only: new Set(STEP_NAMES), skip: new Set(), rebuild: false, playwright: [] };
+  const list = (value) =>
+    new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg.startsWith('--only=')) parsed.only = list(arg.slice(7));
+    else if (arg.startsWith('--skip=')) parsed.skip = list(arg.slice(7));
+    else if (arg === '--rebuild') parsed.rebuild = true;
+    else if (arg === '--grep' || arg === '-g') parsed.playwright.push('--grep', argv[++i] ?? '');
+    else if (arg.startsWith('--grep=')) parsed.playwright.push(arg);
+    else if (arg === '--help' || arg === '-h') {
+      console.info(
+        'npm test [-- --only=lint,typecheck,unit,pg,e2e] [--skip=…] [--rebuild] [--grep <e2e title>]',
+      );
+      process.exit(0);
+    } else {
+      console.error(`unknown option ${arg} (try --help)`);
+      process.exit(2);
+    }
+  }
+  for (const name of [...parsed.only, ...parsed.skip]) {
+    if (!STEP_NAMES.includes(name)) {
+      console.error(`unknown step "${name}": choose from ${STEP_NAMES.join(', ')}`);
+      process.exit(2);
+    }
+  }
+  return parsed;
+}
