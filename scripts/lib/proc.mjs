@@ -52,8 +52,8 @@ export async function waitForOk(url, { timeoutMs = 90_000, intervalMs = 100, isA
 
 /**
  * Starts the production server (apps/api/dist/server.js) on a free port with a fresh temporary
- * DATA_DIR and the demo seed. Resolves once /api/health answers 200.
- * Returns { baseURL, port, dataDir, startupMs, stop() }.
+ * DATA_DIR (or the given one) and the demo seed. Resolves once /api/health answers 200.
+ * Returns { baseURL, port, dataDir, startupMs, stop() }; stop() deletes the DATA_DIR unless keepData.
  */
 export async function startServer({
   env = {},
@@ -91,7 +91,7 @@ export async function startServer({
       await exit;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForOk(`${baseURL}/api/health`, { isAlive: () => !exited });
