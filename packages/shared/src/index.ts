@@ -5,4 +5,5 @@ export * from './auth.js';
 export * from './constants.js';
 export * from './money.js';
 export * from './roles.js';
+export * from './settings.js';
 export * from './validators.js';

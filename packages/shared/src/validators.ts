@@ -19,7 +19,7 @@ export function isEmail(value: string): boolean {
 export const emailSchema = z
   .string({ error: EMAIL_REQUIRED })
   .trim()
-  .min(1, EMAIL_REQUIRED)
+  .min(1, { error: EMAIL_REQUIRED, abort: true })
   .max(254, EMAIL_INVALID)
   .refine(isEmail, EMAIL_INVALID)
   .transform((v) => v.toLowerCase());
@@ -27,7 +27,7 @@ export const emailSchema = z
 /** Password as typed at login: required, at least 6 characters (spec doc 1 §5). */
 export const passwordSchema = z
   .string({ error: PASSWORD_REQUIRED })
-  .min(1, PASSWORD_REQUIRED)
+  .min(1, { error: PASSWORD_REQUIRED, abort: true })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(200, 'La contraseña es demasiado larga');
 
@@ -52,37 +52,48 @@ export function onlyDigits(value: string): string {
 const CEDULA_RE = /^\d{3}-?\d{7}-?\d{1}$/;
 
 /**
+ * Check digit of a Dominican cédula from its first 10 digits: Luhn (mod 10) with weights
+ * 1,2,1,2… and digits of products above 9 summed (JCE rule).
+ */
+export function cedulaCheckDigit(first10: string): number {
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    let n = Number(first10[i]) * (i % 2 === 0 ? 1 : 2);
+    if (n > 9) n -= 9;
+    sum += n;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
  * Dominican cédula: 11 digits as XXX-XXXXXXX-X (dashes optional) whose last digit is the
- * Luhn (mod 10) check digit over the first 10 digits, weights 1,2,1,2… (JCE rule).
+ * Luhn check digit over the first 10 (see {@link cedulaCheckDigit}).
  */
 export function isValidCedula(value: string): boolean {
   const v = value.trim();
   if (!CEDULA_RE.test(v)) return false;
   const digits = onlyDigits(v);
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    let n = Number(digits[i]) * (i % 2 === 0 ? 1 : 2);
-    if (n > 9) n -= 9;
-    sum += n;
-  }
-  const check = (10 - (sum % 10)) % 10;
-  return check === Number(digits[10]);
+  return cedulaCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
 }
 
 /**
- * Dominican RNC: 9 digits (dashes optional) whose last digit is the DGII check digit:
- * weights 7,9,8,6,5,4,3,2 over the first 8 digits, r = sum mod 11,
- * check = r 0 → 2, r 1 → 1, else 11 − r.
+ * Check digit of a Dominican RNC from its first 8 digits (DGII rule): weights
+ * 7,9,8,6,5,4,3,2, r = sum mod 11; r 0 → 2, r 1 → 1, else 11 − r.
  */
-export function isValidRnc(value: string): boolean {
-  const digits = onlyDigits(value);
-  if (digits.length !== 9 || !/^[\d-]+$/.test(value.trim())) return false;
+export function rncCheckDigit(first8: string): number {
   const weights = [7, 9, 8, 6, 5, 4, 3, 2];
   let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(digits[i]) * weights[i]!;
+  for (let i = 0; i < 8; i++) sum += Number(first8[i]) * weights[i]!;
   const r = sum % 11;
-  const check = r === 0 ? 2 : r === 1 ? 1 : 11 - r;
-  return check === Number(digits[8]);
+  return r === 0 ? 2 : r === 1 ? 1 : 11 - r;
+}
+
+/** Dominican RNC: 9 digits (dashes optional) ending in the DGII check digit ({@link rncCheckDigit}). */
+export function isValidRnc(value: string): boolean {
+  const v = value.trim();
+  const digits = onlyDigits(v);
+  if (digits.length !== 9 || !/^[\d-]+$/.test(v)) return false;
+  return rncCheckDigit(digits.slice(0, 8)) === Number(digits[8]);
 }
 
 /** Formats 11 cédula digits as XXX-XXXXXXX-X. */

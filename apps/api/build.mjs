@@ -1,0 +1,22 @@
+// Bundles the API (TypeScript + the shared workspace package) into dist/ with esbuild.
+// Third-party packages stay external and load from node_modules at run time
+// (PGlite needs its .wasm/.data files next to its own module).
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@agencia/'));
+
+await build({
+  entryPoints: { server: 'src/server.ts', 'cli/create-admin': 'src/cli/create-admin.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, 'pg-native'],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.info('api: built dist/server.js and dist/cli/create-admin.js');

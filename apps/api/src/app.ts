@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { WEB_DIST_DIR } from './lib/paths.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
+import healthRoutes from './modules/health/health.routes.js';
+import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import settingsRoutes from './modules/settings/settings.routes.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerWeb } from './plugins/web.js';
+import realtime from './realtime/realtime.js';
+
+/** What {@link buildApp} needs: configuration and an open, migrated database. */
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Close the database when the app closes (true in production; tests manage it). */
+  closeDatabase?: boolean;
+  /** Pino logger on (default true; tests pass false). */
+  logger?: boolean;
+}
+
+/** Log redaction: credentials and tokens never reach the logs. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.refreshToken',
+  '*.passwordHash',
+];
+
+/**
+ * Builds the Fastify app. Plugins register in a fixed order: external (helmet, cookies,
+ * rate limit, swagger, db) → app (auth, realtime) → modules → web (STYLE.md).
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.secureCookies ? undefined : false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: Number(process.env.RATE_LIMIT_MAX ?? 1000),
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'API del portal de la agencia', version: '1.0.0', description: 'Respuestas en el sobre { success, data } / { success: false, message, code, errors }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
+  const jwtSecret = new TextEncoder().encode(config.jwtSecret);
+  await app.register(authPlugin, { jwtSecret });
+  await app.register(realtime, { jwtSecret });
+  await app.register(navBadgeRegistry);
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  const throttle = new LoginThrottle();
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { jwtSecret, throttle, secureCookies: config.secureCookies });
+      await api.register(settingsRoutes);
+      await api.register(navRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, WEB_DIST_DIR, config.serveWeb);
+  return app;
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.js';
+
+/**
+ * Client records (spec doc 2 §3 "Client"). `companyRnc` stores the Dominican RNC (companies)
+ * or cédula (individuals) as digits only; the API exposes it as `companyRUC`.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    clientType: text('client_type', { enum: ['individual', 'company'] }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    avatar: text('avatar'),
+    companyName: text('company_name'),
+    companyRnc: text('company_rnc'),
+    industry: text('industry'),
+    website: text('website'),
+    street: text('street'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country').notNull().default('República Dominicana'),
+    postalCode: text('postal_code'),
+    status: text('status', { enum: ['active', 'inactive', 'prospect'] }).notNull().default('active'),
+    joinDate: timestamp('join_date', { withTimezone: true }).notNull().defaultNow(),
+    lastContact: timestamp('last_contact', { withTimezone: true }),
+    satisfactionRating: integer('satisfaction_rating'),
+    preferredCommunication: text('preferred_communication', { enum: ['email', 'phone', 'whatsapp', 'meeting'] })
+      .notNull()
+      .default('email'),
+    timezone: text('timezone').notNull().default('America/Santo_Domingo'),
+    notes: text('notes'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('clients_email_idx').on(sql`lower(${t.email})`),
+    index('clients_status_idx').on(t.status),
+    check('clients_rating_range', sql`${t.satisfactionRating} is null or ${t.satisfactionRating} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,6 @@
+/** Every Drizzle table; drizzle-kit reads this file to generate migrations. */
+export * from './audit.js';
+export * from './clients.js';
+export * from './sessions.js';
+export * from './settings.js';
+export * from './users.js';

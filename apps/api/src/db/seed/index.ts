@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/security.js';
+import type { Db } from '../client.js';
+import { users } from '../schema/index.js';
+import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
+
+/**
+ * Seeds the demo agency when the database has no users yet (first start). Runs in one
+ * transaction: either the whole demo is there or none of it. Returns true when it seeded.
+ * Feature modules add their seed step after `seedFoundation`, using its ids.
+ */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await seedFoundation(tx, passwordHash);
+  });
+  return true;
+}

@@ -1,0 +1,145 @@
+import {
+  LoginRequestSchema,
+  LogoutRequestSchema,
+  MessageResponseSchema,
+  REFRESH_COOKIE,
+  REFRESH_TOKEN_TTL_SECONDS,
+  RefreshTokenRequestSchema,
+  RegisterAdminRequestSchema,
+  SessionSchema,
+  successEnvelope,
+  UserSchema,
+} from '@agencia/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import { verifyAccessToken } from '../../lib/tokens.js';
+import { actorOf } from '../../plugins/auth.js';
+import * as auth from './auth.service.js';
+import type { LoginThrottle } from './login-throttle.js';
+
+/** Options of the auth routes plugin. */
+export interface AuthRoutesOptions {
+  jwtSecret: Uint8Array;
+  throttle: LoginThrottle;
+  secureCookies: boolean;
+}
+
+function clientInfo(req: FastifyRequest) {
+  return { actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id, userAgent: req.headers['user-agent'] ?? null };
+}
+
+function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/api/auth',
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+}
+
+/** Auth routes of spec doc 1 §7: login, me, logout, refresh-token, register-admin. */
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const deps = { db: app.db, jwtSecret: opts.jwtSecret, throttle: opts.throttle };
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Iniciar sesión',
+        body: LoginRequestSchema,
+        response: { 200: successEnvelope(SessionSchema) },
+      },
+    },
+    async (req, reply) => {
+      const session = await auth.login(deps, req.body, clientInfo(req));
+      setRefreshCookie(reply, session.refreshToken, opts.secureCookies);
+      return { success: true as const, data: session };
+    },
+  );
+
+  app.post(
+    '/auth/refresh-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Renovar el token de acceso (rotación del refresh token)',
+        body: RefreshTokenRequestSchema.optional(),
+        response: { 200: successEnvelope(SessionSchema) },
+      },
+    },
+    async (req, reply) => {
+      const token = req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE];
+      if (!token) throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.');
+      try {
+        const session = await auth.refresh(deps, token, clientInfo(req));
+        setRefreshCookie(reply, session.refreshToken, opts.secureCookies);
+        return { success: true as const, data: session };
+      } catch (err) {
+        reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Cerrar sesión (revoca el refresh token)',
+        body: LogoutRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      // The access token is optional here: logout must work even when it has expired.
+      const header = req.headers.authorization;
+      const claims = header?.startsWith('Bearer ') ? await verifyAccessToken(opts.jwtSecret, header.slice(7)) : null;
+      await auth.logout(
+        app.db,
+        { refreshToken: req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE] ?? null, sessionId: claims?.sid ?? null },
+        { ...clientInfo(req), actorId: claims?.sub ?? null },
+      );
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+      return { success: true as const, message: 'Sesión cerrada' };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['auth'], summary: 'Usuario actual', response: { 200: successEnvelope(z.object({ user: UserSchema })) } },
+    },
+    async (req) => ({ success: true as const, data: { user: await auth.getMe(app.db, actorOf(req).id) } }),
+  );
+
+  app.post(
+    '/auth/register-admin',
+    {
+      // Open only while no admin exists (first install); afterwards only an admin may call it.
+      onRequest: async (req, reply) => {
+        if (!(await auth.adminExists(app.db))) return;
+        await app.authenticate(req, reply);
+        if (actorOf(req).role !== 'admin') throw forbidden();
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Registrar un administrador',
+        body: RegisterAdminRequestSchema,
+        response: { 201: successEnvelope(z.object({ user: UserSchema })) },
+      },
+    },
+    async (req, reply) => {
+      const user = await auth.createAdmin(app.db, req.body, clientInfo(req));
+      reply.code(201);
+      return { success: true as const, data: { user } };
+    },
+  );
+};
+
+export default authRoutes;

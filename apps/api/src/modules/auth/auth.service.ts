@@ -1,0 +1,216 @@
+import { ErrorCodes, REFRESH_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS, type Session } from '@agencia/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { refreshTokens, sessions, users } from '../../db/schema/index.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
+import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/security.js';
+import { signAccessToken } from '../../lib/tokens.js';
+import { toUserDto } from './auth.serializers.js';
+import type { LoginThrottle } from './login-throttle.js';
+
+/** Dependencies of the auth service. */
+export interface AuthDeps {
+  db: Db;
+  jwtSecret: Uint8Array;
+  throttle: LoginThrottle;
+}
+
+/** Client information stored with a session (shown in the active-sessions list). */
+export interface ClientInfo extends AuditContext {
+  userAgent?: string | null;
+}
+
+/** Same message for unknown email and wrong password (ASVS V2.2.? / no account enumeration). */
+export const INVALID_CREDENTIALS_MESSAGE = 'Credenciales incorrectas';
+
+type UserRow = typeof users.$inferSelect;
+
+async function issueTokens(
+  db: Db,
+  jwtSecret: Uint8Array,
+  user: UserRow,
+  sessionId: string,
+): Promise<Session> {
+  const refreshToken = randomToken();
+  await db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: sha256(refreshToken),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  const token = await signAccessToken(jwtSecret, { sub: user.id, sid: sessionId, role: user.role });
+  return { user: toUserDto(user), token, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+/**
+ * Signs a user in. Throws 429 (THROTTLED, with Retry-After) while email+IP is blocked,
+ * 401 INVALID_CREDENTIALS for unknown email, wrong password or an inactive account.
+ * Creates a session (refresh family) and returns the access + refresh tokens.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  client: ClientInfo,
+): Promise<Session> {
+  const { db, throttle } = deps;
+  const ip = client.ip ?? 'unknown';
+  const retryAfter = await throttle.check(input.email, ip);
+  if (retryAfter > 0) {
+    await audit(db, client, 'auth.login.throttled', undefined, { email: input.email });
+    throw new AppError(
+      429,
+      ErrorCodes.THROTTLED,
+      `Demasiados intentos fallidos. Intenta nuevamente en ${Math.ceil(retryAfter / 60)} minutos.`,
+      undefined,
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+    .limit(1);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
+  if (!user || !ok || user.status !== 'active') {
+    await throttle.fail(input.email, ip);
+    await audit(db, { ...client, actorId: user?.id ?? null }, 'auth.login.failed', user ? { type: 'user', id: user.id } : undefined, {
+      email: input.email,
+      reason: !user ? 'unknown_email' : !ok ? 'wrong_password' : `status_${user.status}`,
+    });
+    throw new AppError(401, ErrorCodes.INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE);
+  }
+  await throttle.succeed(input.email, ip);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ lastLogin: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        ip: client.ip ?? null,
+        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      })
+      .returning({ id: sessions.id });
+    await audit(tx, { ...client, actorId: user.id }, 'auth.login.succeeded', { type: 'user', id: user.id });
+    return issueTokens(tx as unknown as Db, deps.jwtSecret, updated!, session!.id);
+  });
+}
+
+/**
+ * Rotates a refresh token: the presented one is marked used and a new pair is returned in
+ * the same session. A token presented a second time (reuse) revokes the whole session and
+ * throws 401 TOKEN_REUSED; unknown, expired or revoked tokens throw 401.
+ */
+export async function refresh(deps: AuthDeps, refreshToken: string, client: ClientInfo): Promise<Session> {
+  const { db } = deps;
+  const hash = sha256(refreshToken);
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: sessions, user: users })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, hash))
+      .for('update', { of: refreshTokens })
+      .limit(1);
+    if (!row) return { kind: 'invalid' as const };
+    if (row.token.usedAt) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'refresh_token_reuse' })
+        .where(eq(sessions.id, row.session.id));
+      await audit(tx, { ...client, actorId: row.user.id }, 'auth.refresh.reuse_detected', {
+        type: 'session',
+        id: row.session.id,
+      });
+      return { kind: 'reused' as const };
+    }
+    const now = new Date();
+    if (row.session.revokedAt || row.token.expiresAt <= now || row.user.status !== 'active') {
+      return { kind: 'invalid' as const };
+    }
+    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.token.id));
+    await tx.update(sessions).set({ lastUsedAt: now, ip: client.ip ?? row.session.ip }).where(eq(sessions.id, row.session.id));
+    return { kind: 'ok' as const, session: await issueTokens(tx as unknown as Db, deps.jwtSecret, row.user, row.session.id) };
+  });
+  if (outcome.kind === 'reused') {
+    throw unauthorized('La sesión fue revocada por seguridad. Inicia sesión nuevamente.', ErrorCodes.TOKEN_REUSED);
+  }
+  if (outcome.kind === 'invalid') throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.', ErrorCodes.TOKEN_EXPIRED);
+  return outcome.session;
+}
+
+/**
+ * Ends the session of the given refresh token (and, when known, the caller's current
+ * session). Unknown tokens are ignored: logout always succeeds.
+ */
+export async function logout(
+  db: Db,
+  input: { refreshToken?: string | null; sessionId?: string | null },
+  client: ClientInfo,
+): Promise<void> {
+  const ids = new Set<string>();
+  if (input.sessionId) ids.add(input.sessionId);
+  if (input.refreshToken) {
+    const [row] = await db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(input.refreshToken)))
+      .limit(1);
+    if (row) ids.add(row.sessionId);
+  }
+  for (const id of ids) {
+    const revoked = await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'logout' })
+      .where(and(eq(sessions.id, id), sql`${sessions.revokedAt} is null`))
+      .returning({ userId: sessions.userId });
+    if (revoked[0]) await audit(db, { ...client, actorId: revoked[0].userId }, 'auth.logout', { type: 'session', id });
+  }
+}
+
+/** Loads a user by id for `GET /auth/me`; throws 401 when it no longer exists. */
+export async function getMe(db: Db, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw unauthorized();
+  return toUserDto(user);
+}
+
+/** True when at least one active admin exists. */
+export async function adminExists(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Creates an admin account. Throws 409 when the email is taken (case-insensitive).
+ * Callers decide who may do this (`POST /auth/register-admin`, the create-admin CLI).
+ */
+export async function createAdmin(
+  db: Db,
+  input: { firstName: string; lastName: string; email: string; password: string },
+  ctx: AuditContext,
+) {
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+    .limit(1);
+  if (existing) throw new AppError(409, ErrorCodes.CONFLICT, 'Ya existe un usuario con ese email');
+  const [user] = await db
+    .insert(users)
+    .values({ ...input, email: input.email.toLowerCase(), passwordHash, role: 'admin', department: 'Administración' })
+    .returning();
+  await audit(db, { ...ctx, actorId: ctx.actorId ?? user!.id }, 'user.created', { type: 'user', id: user!.id }, { role: 'admin' });
+  return toUserDto(user!);
+}

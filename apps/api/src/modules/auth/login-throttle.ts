@@ -1,0 +1,51 @@
+import { LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } from '@agencia/shared';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+/**
+ * Login brute-force protection (ASVS V2.2.1), after rate-limiter-flexible's
+ * "login endpoint protection" recipe: at most 10 failures per email+IP in 15 minutes,
+ * and a wider cap of attempts per IP. While blocked, even the right password gets 429.
+ */
+export class LoginThrottle {
+  private readonly failuresByEmailIp = new RateLimiterMemory({
+    keyPrefix: 'login_fail_email_ip',
+    points: LOGIN_MAX_FAILURES,
+    duration: LOGIN_WINDOW_SECONDS,
+  });
+  private readonly attemptsByIp = new RateLimiterMemory({
+    keyPrefix: 'login_ip',
+    points: LOGIN_MAX_ATTEMPTS_PER_IP,
+    duration: LOGIN_WINDOW_SECONDS,
+  });
+
+  private static key(email: string, ip: string): string {
+    return `${email.toLowerCase()}_${ip}`;
+  }
+
+  /** Seconds until the caller may try again, or 0 when not blocked. Counts one attempt per IP. */
+  async check(email: string, ip: string): Promise<number> {
+    const res = await this.failuresByEmailIp.get(LoginThrottle.key(email, ip));
+    if (res && res.consumedPoints >= LOGIN_MAX_FAILURES) return Math.ceil(res.msBeforeNext / 1000);
+    try {
+      await this.attemptsByIp.consume(ip);
+      return 0;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return Math.ceil(err.msBeforeNext / 1000);
+      throw err;
+    }
+  }
+
+  /** Records a failed attempt for email+IP. */
+  async fail(email: string, ip: string): Promise<void> {
+    try {
+      await this.failuresByEmailIp.consume(LoginThrottle.key(email, ip));
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+    }
+  }
+
+  /** Clears the failures of email+IP after a successful login. */
+  async succeed(email: string, ip: string): Promise<void> {
+    await this.failuresByEmailIp.delete(LoginThrottle.key(email, ip));
+  }
+}

@@ -1,0 +1,59 @@
+import type { Role } from '@agencia/shared';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { verifyAccessToken } from '../lib/tokens.js';
+
+/** Server → client events. Payloads are small JSON objects; clients invalidate queries on them. */
+export interface Realtime {
+  /** Emits to every socket of one user. */
+  toUser(userId: string, event: string, payload?: unknown): void;
+  /** Emits to every socket of every user with one of the roles. */
+  toRoles(roles: Role[], event: string, payload?: unknown): void;
+  io: Server;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/**
+ * socket.io on the app's own HTTP server (path /socket.io), authenticated with the access
+ * token in the handshake (`auth.token`). Each socket joins `user:<id>` and `role:<role>`.
+ * The user and session are re-checked like any request, so revoked sessions cannot connect.
+ */
+export default fp(
+  async (app, opts: { jwtSecret: Uint8Array }) => {
+    const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+    io.use(async (socket, next) => {
+      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+      const claims = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
+      if (!claims) return next(new Error('unauthorized'));
+      const req = { headers: { authorization: `Bearer ${token}` } } as Parameters<typeof app.authenticate>[0];
+      try {
+        await app.authenticate(req, undefined as never);
+      } catch {
+        return next(new Error('unauthorized'));
+      }
+      socket.data.userId = claims.sub;
+      socket.data.role = claims.role;
+      await socket.join([`user:${claims.sub}`, `role:${claims.role}`]);
+      next();
+    });
+    app.decorate('realtime', {
+      io,
+      toUser: (userId, event, payload) => {
+        io.to(`user:${userId}`).emit(event, payload);
+      },
+      toRoles: (roles, event, payload) => {
+        io.to(roles.map((r) => `role:${r}`)).emit(event, payload);
+      },
+    } satisfies Realtime);
+    app.addHook('preClose', async () => {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    });
+  },
+  { name: 'realtime', dependencies: ['auth'] },
+);
