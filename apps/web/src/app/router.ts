@@ -1,0 +1,9 @@
+import { createBrowserRouter } from 'react-router';
+import { registerNavigator } from '../lib/navigation';
+import { routes } from './routes';
+
+export const router = createBrowserRouter(routes);
+
+registerNavigator((to, options) => {
+  void router.navigate(to, options);
+});

@@ -1,0 +1,136 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { NotFoundPage } from '../components/errors/not-found-page';
+import { RouteError } from '../components/errors/route-error';
+import { RouteGuard } from '../components/guard/route-guard';
+import { FullPageLoader } from '../components/ui/page-loader';
+import { LandingPage } from '../features/marketing/pages/landing-page';
+import { useSessionStore } from '../stores/session-store';
+
+/** The portal shell and everything under it load on demand: the public site never downloads them. */
+const PortalShell = lazy(() =>
+  import('../components/shell/portal-shell').then((module) => ({ default: module.PortalShell })),
+);
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Signed-in area: guard first (spinner / redirect), then the lazily loaded shell. */
+function ProtectedLayout({ children }: { children?: ReactNode }) {
+  return (
+    <RouteGuard fallback={<FullPageLoader />}>
+      <Suspense fallback={<FullPageLoader />}>
+        <PortalShell>{children}</PortalShell>
+      </Suspense>
+    </RouteGuard>
+  );
+}
+
+/** `/`: the landing for visitors, the dashboard for signed-in users (spec doc 2 §2). */
+function HomeRoute() {
+  const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
+  return isAuthenticated ? <Navigate to="/dashboard" replace /> : <LandingPage />;
+}
+
+/** Unknown path: the landing for visitors, a 404 inside the shell for signed-in users (spec doc 1 §2). */
+function UnknownRoute() {
+  const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
+  if (!isAuthenticated) return <LandingPage />;
+  return (
+    <ProtectedLayout>
+      <NotFoundPage />
+    </ProtectedLayout>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: FullPageLoader,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, Component: HomeRoute },
+      {
+        path: 'login',
+        lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        Component: ProtectedLayout,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: () =>
+              import('../features/dashboard/pages/dashboard-page').then((m) => ({
+                Component: m.DashboardPage,
+              })),
+          },
+          {
+            path: 'projects',
+            lazy: () =>
+              import('../features/projects/pages/projects-page').then((m) => ({ Component: m.ProjectsPage })),
+          },
+          {
+            path: 'tickets',
+            lazy: () =>
+              import('../features/tickets/pages/tickets-page').then((m) => ({ Component: m.TicketsPage })),
+          },
+          {
+            path: 'calendar',
+            lazy: () =>
+              import('../features/calendar/pages/calendar-page').then((m) => ({ Component: m.CalendarPage })),
+          },
+          {
+            path: 'settings',
+            lazy: () =>
+              import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+          },
+          {
+            path: 'profile',
+            lazy: () =>
+              import('../features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+          },
+          {
+            // Management screens: admin only ('Acceso Denegado' for anyone else, before the code loads).
+            element: <RouteGuard requiredRole="admin" />,
+            children: [
+              {
+                path: 'clients',
+                lazy: () =>
+                  import('../features/clients/pages/clients-page').then((m) => ({
+                    Component: m.ClientsPage,
+                  })),
+              },
+              {
+                path: 'billing',
+                lazy: () =>
+                  import('../features/billing/pages/billing-page').then((m) => ({
+                    Component: m.BillingPage,
+                  })),
+              },
+              {
+                path: 'reports',
+                lazy: () =>
+                  import('../features/reports/pages/reports-page').then((m) => ({
+                    Component: m.ReportsPage,
+                  })),
+              },
+              {
+                path: 'users',
+                lazy: () =>
+                  import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', Component: UnknownRoute },
+    ],
+  },
+];

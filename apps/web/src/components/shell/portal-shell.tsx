@@ -1,0 +1,99 @@
+import { APP_VERSION_LABEL, NAV_RAIL_WIDTH } from '@agencia/shared';
+import { AppShell, Badge, Burger, Group, Image, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { publicSettingsQuery, useCompanyName } from '../../lib/public-settings';
+import { useSessionStore } from '../../stores/session-store';
+import { RealtimeProvider, useSocketEvent } from '../realtime/realtime-provider';
+import { PageLoader } from '../ui/page-loader';
+import { navBadgesQuery, useNavBadges } from './api/get-nav-badges';
+import { getNavItems } from './nav-items';
+import { NavRail } from './nav-rail';
+import { ThemeMenu } from './theme-menu';
+import { UserMenu } from './user-menu';
+
+const HEADER_HEIGHT = 60;
+/** Mantine's `sm` breakpoint is 48em = 768 px, the spec's mobile limit (doc 1 §9). */
+const MOBILE_QUERY = '(max-width: 47.99em)';
+
+/** Signed-in layout (spec doc 1 §2 "Application shell"): header, icon rail and one <main>. */
+export function PortalShell({ children }: { children?: ReactNode }) {
+  return (
+    <RealtimeProvider>
+      <ShellLayout>{children}</ShellLayout>
+    </RealtimeProvider>
+  );
+}
+
+/** `children` replaces the nested route (used for the signed-in 404). */
+function ShellLayout({ children }: { children?: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const role = useSessionStore((state) => state.user?.role);
+  const companyName = useCompanyName();
+  const { data: settings } = useQuery(publicSettingsQuery);
+  const { data: badges } = useNavBadges();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+
+  useSocketEvent('nav:badges', () => {
+    void queryClient.invalidateQueries({ queryKey: navBadgesQuery.queryKey });
+  });
+
+  // Close the mobile menu after any navigation (including back/forward).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
+  useEffect(() => {
+    close();
+  }, [location.pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: NAV_RAIL_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
+              aria-expanded={opened}
+              aria-controls="portal-navigation"
+            />
+            <UnstyledButton component={Link} to="/dashboard" aria-label={`${companyName}, ir al Dashboard`}>
+              <Group gap="xs" wrap="nowrap">
+                {settings?.logo && <Image src={settings.logo} alt="" h={32} w="auto" fit="contain" />}
+                <Text fw={700} size="lg" truncate="end" maw={{ base: 150, xs: 260, sm: 'none' }}>
+                  {companyName}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            <Badge variant="light" size="sm">
+              {APP_VERSION_LABEL}
+            </Badge>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeMenu />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p={isMobile ? 'md' : 'sm'} id="portal-navigation" aria-label="Navegación principal">
+        <AppShell.Section grow component={ScrollArea}>
+          <NavRail items={getNavItems(role)} badges={badges} expanded={isMobile} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,73 @@
+import { THEME_VARIANTS } from '@agencia/shared';
+import {
+  ActionIcon,
+  ColorSwatch,
+  Menu,
+  Switch,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  useMantineTheme,
+} from '@mantine/core';
+import { IconCheck, IconDeviceDesktop, IconPalette } from '@tabler/icons-react';
+import { VARIANT_CONFIG } from '../../app/theme';
+import { useThemeStore } from '../../stores/theme-store';
+
+/** Theme customiser of spec doc 1 §2: dark mode, follow the system, and the ten variants. */
+export function ThemeMenu() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  const variant = useThemeStore((state) => state.variant);
+  const setVariant = useThemeStore((state) => state.setVariant);
+  const theme = useMantineTheme();
+  const isDark = computed === 'dark';
+
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="default" size="lg" aria-label="Personalizar tema">
+          <IconPalette size={20} stroke={1.6} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Apariencia</Menu.Label>
+        <Menu.Item
+          role="menuitemcheckbox"
+          aria-checked={isDark}
+          closeMenuOnClick={false}
+          onClick={() => setColorScheme(isDark ? 'light' : 'dark')}
+          rightSection={<Switch checked={isDark} readOnly size="sm" tabIndex={-1} aria-hidden />}
+        >
+          Modo oscuro
+        </Menu.Item>
+        <Menu.Item
+          role="menuitemcheckbox"
+          aria-checked={colorScheme === 'auto'}
+          leftSection={<IconDeviceDesktop size={16} />}
+          rightSection={colorScheme === 'auto' ? <IconCheck size={16} /> : null}
+          onClick={() => setColorScheme('auto')}
+        >
+          Usar configuración del sistema
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>Variantes de tema</Menu.Label>
+        {THEME_VARIANTS.map((option) => {
+          const config = VARIANT_CONFIG[option.value];
+          const swatch = theme.colors[config.primaryColor]?.[config.shade] ?? config.primaryColor;
+          const selected = option.value === variant;
+          return (
+            <Menu.Item
+              key={option.value}
+              role="menuitemradio"
+              aria-checked={selected}
+              leftSection={<ColorSwatch color={swatch} size={16} aria-hidden />}
+              rightSection={selected ? <IconCheck size={16} /> : null}
+              onClick={() => setVariant(option.value)}
+            >
+              {option.label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

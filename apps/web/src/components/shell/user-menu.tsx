@@ -1,0 +1,80 @@
+import { ROLE_LABELS, type User } from '@agencia/shared';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { logout } from '../../lib/auth-api';
+import { useSessionStore } from '../../stores/session-store';
+
+/** First letters of first and last name ("María Pérez" → "MP"). */
+export function getInitials(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
+}
+
+/** Avatar, name and role, with the 'Mi cuenta' menu (spec doc 1 §2). */
+export function UserMenu() {
+  const user = useSessionStore((state) => state.user);
+  const clearSession = useSessionStore((state) => state.logout);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  if (!user) return null;
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+
+  const handleLogout = async () => {
+    try {
+      await logout();
+    } catch {
+      // The session ends locally either way; the refresh token expires on its own.
+    }
+    clearSession();
+    queryClient.clear();
+    notifications.show({
+      color: 'green',
+      title: 'Sesión cerrada',
+      message: 'Has cerrado sesión correctamente',
+    });
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={`Menú de usuario: ${fullName}`}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          p={4}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.avatar || null} alt={fullName} radius="xl" variant="filled">
+              {getInitials(user)}
+            </Avatar>
+            <div style={{ lineHeight: 1.2 }}>
+              <Text size="sm" fw={600} visibleFrom="sm">
+                {fullName}
+              </Text>
+              <Text size="xs" c="dimmed" visibleFrom="sm">
+                {ROLE_LABELS[user.role]}
+              </Text>
+            </div>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Mi cuenta</Menu.Label>
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+          Perfil
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+          Configuración
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={handleLogout}>
+          Cerrar sesión
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

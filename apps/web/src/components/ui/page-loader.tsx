@@ -1,0 +1,21 @@
+import { Center, Loader } from '@mantine/core';
+
+/** Centered spinner for route and session loading. */
+export function PageLoader({ label = 'Cargando…' }: { label?: string }) {
+  return (
+    <Center mih="60vh" role="status" aria-live="polite">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** Full-page spinner with its own <main> landmark, for screens outside the shell. */
+export function FullPageLoader() {
+  return (
+    <main>
+      <Center mih="100vh" role="status" aria-live="polite">
+        <Loader aria-label="Cargando…" />
+      </Center>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { STORAGE_KEYS, type User } from '@agencia/shared';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** What `login` receives: the user and the short-lived access token (spec doc 1 §3 "Auth session"). */
+export interface SessionInput {
+  user: User;
+  token: string;
+}
+
+export interface SessionState {
+  user: User | null;
+  /** Access token (JWT). The refresh token never reaches JS: it lives in an HttpOnly cookie. */
+  token: string | null;
+  isAuthenticated: boolean;
+  /** True while the stored session is being validated (GET /auth/me); never persisted. */
+  isLoading: boolean;
+  login: (session: SessionInput) => void;
+  logout: () => void;
+  /** Merges changed fields into the current user; does nothing when nobody is signed in (spec doc 1 §4). */
+  updateUser: (changes: Partial<User>) => void;
+  setLoading: (isLoading: boolean) => void;
+}
+
+const signedOut = { user: null, token: null, isAuthenticated: false } as const;
+
+/** Session store, persisted in localStorage under `STORAGE_KEYS.session` (user, token, isAuthenticated). */
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      ...signedOut,
+      isLoading: false,
+      login: ({ user, token }) => set({ user, token, isAuthenticated: true, isLoading: false }),
+      logout: () => {
+        set({ ...signedOut, isLoading: false });
+        useSessionStore.persist.clearStorage();
+      },
+      updateUser: (changes) => set((state) => (state.user ? { user: { ...state.user, ...changes } } : {})),
+      setLoading: (isLoading) => set({ isLoading }),
+    }),
+    {
+      name: STORAGE_KEYS.session,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ user, token, isAuthenticated }) => ({ user, token, isAuthenticated }),
+    },
+  ),
+);
+
+/** Current access token outside React (HTTP client, socket handshake). */
+export function getAccessToken(): string | null {
+  return useSessionStore.getState().token;
+}
