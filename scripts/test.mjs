@@ -28,8 +28,12 @@ mkdirSync(TMP, { recursive: true });
 const results = [];
 const runStarted = performance.now();
 
+const COLOR = process.stdout.isTTY || Boolean(process.env.FORCE_COLOR);
+const bold = (text) => (COLOR ? `\x1b[1m${text}\x1b[0m` : text);
+const red = (text) => (COLOR ? `\x1b[31m${text}\x1b[0m` : text);
+
 function banner(title) {
-  console.info(`\n\x1b[1m━━ ${title} ${'━'.repeat(Math.max(3, 70 - title.length))}\x1b[0m`);
+  console.info(`\n${bold(`━━ ${title} ${'━'.repeat(Math.max(3, 70 - title.length))}`)}`);
 }
 
 async function step(name, fn) {
@@ -152,11 +156,7 @@ if (selected('e2e')) {
       'npx',
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...options.playwright],
       {
-        env: {
-          ...process.env,
-          PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
-          FORCE_COLOR: process.env.FORCE_COLOR ?? '1',
-        },
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile },
       },
     );
     const report = readJson(outputFile);
@@ -194,7 +194,7 @@ function finish() {
   );
   for (const r of results) {
     const line = `${r.name.padEnd(width)}${String(r.passed).padStart(8)}${String(r.failed).padStart(8)}${seconds(r.ms).padStart(10)}  ${r.note ?? ''}`;
-    console.info(r.failed ? `\x1b[31m${line}\x1b[0m` : line);
+    console.info(r.failed ? red(line) : line);
   }
   console.info(
     `${'total'.padEnd(width)}${''.padStart(16)}${seconds(performance.now() - runStarted).padStart(10)}`,

@@ -59,9 +59,10 @@ export async function startServer({
   env = {},
   logLevel = 'warn',
   stdio = ['ignore', 'inherit', 'inherit'],
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'agencia-data-')),
+  keepData = false,
 } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agencia-data-'));
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
     cwd: ROOT,
