@@ -1,4 +1,4 @@
-import { NOTIFICATIONS } from '@agencia/shared';
+import { NOTIFICATIONS } from '@agencia/shared/constants';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';

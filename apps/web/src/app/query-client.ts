@@ -1,6 +1,6 @@
-import { QUERY_DEFAULTS } from '@agencia/shared';
+import { QUERY_DEFAULTS } from '@agencia/shared/constants';
 import { QueryClient } from '@tanstack/react-query';
-import { getErrorStatus } from '../lib/api-client';
+import { getErrorStatus } from '../lib/http-status';
 
 /** Statuses where retrying cannot help: the answer will be the same (spec doc 2 §9). */
 const NO_RETRY_STATUSES = new Set([401, 403, 404]);

@@ -1,5 +1,4 @@
-import { getErrorStatus } from '../lib/api-client';
-import { getMe } from '../lib/auth-api';
+import { getErrorStatus } from '../lib/http-status';
 import { useSessionStore } from '../stores/session-store';
 
 /**
@@ -15,6 +14,8 @@ export async function validateStoredSession(): Promise<void> {
   }
   store.setLoading(true);
   try {
+    // Loaded on demand: visitors without a session never download the HTTP client.
+    const { getMe } = await import('../lib/auth-api');
     const user = await getMe();
     useSessionStore.getState().updateUser(user);
   } catch (error) {

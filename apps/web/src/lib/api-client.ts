@@ -82,10 +82,7 @@ apiClient.interceptors.response.use(undefined, async (error: unknown) => {
   }
 });
 
-/** HTTP status of a failed call, if it reached the server. */
-export function getErrorStatus(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
-}
+export { getErrorStatus } from './http-status';
 
 /**
  * The Spanish message of an error envelope (`{ success: false, message }`), or `fallback`

@@ -1,6 +1,5 @@
-import { DEFAULT_COMPANY_NAME } from '@agencia/shared';
+import { DEFAULT_COMPANY_NAME } from '@agencia/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type SuccessEnvelope } from './api-client';
 
 /**
  * `GET /settings/public` (no auth): what the public site and the shell need to brand themselves.
@@ -14,9 +13,19 @@ export interface PublicSettings {
   secondaryColor: string;
 }
 
+/**
+ * Plain `fetch` on purpose: this runs on the public landing, whose bundle leaves out the portal's
+ * axios client. Throws with `response.status` so the query retry rule can read it.
+ */
 export async function getPublicSettings(): Promise<PublicSettings> {
-  const response = await apiClient.get<SuccessEnvelope<{ settings: PublicSettings }>>('/settings/public');
-  return response.data.data.settings;
+  const response = await fetch('/api/settings/public', { headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    throw Object.assign(new Error(`GET /api/settings/public ${response.status}`), {
+      response: { status: response.status },
+    });
+  }
+  const body = (await response.json()) as { data: { settings: PublicSettings } };
+  return body.data.settings;
 }
 
 export const publicSettingsQuery = queryOptions({

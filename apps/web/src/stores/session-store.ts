@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, type User } from '@agencia/shared';
+import type { User } from '@agencia/shared';
+import { STORAGE_KEYS } from '@agencia/shared/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 

@@ -1,4 +1,9 @@
-import { DEFAULT_THEME_VARIANT, STORAGE_KEYS, THEME_VARIANTS, type ThemeVariant } from '@agencia/shared';
+import {
+  DEFAULT_THEME_VARIANT,
+  STORAGE_KEYS,
+  THEME_VARIANTS,
+  type ThemeVariant,
+} from '@agencia/shared/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 

@@ -1,4 +1,4 @@
-import { APP_VERSION_LABEL } from '@agencia/shared';
+import { APP_VERSION_LABEL } from '@agencia/shared/constants';
 import {
   Badge,
   Box,
