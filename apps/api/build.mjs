@@ -16,7 +16,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   external: [...external, 'pg-native'],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.info('api: built dist/server.js and dist/cli/create-admin.js');

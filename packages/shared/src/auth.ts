@@ -60,12 +60,15 @@ export const RefreshTokenRequestSchema = z.object({
 /** `POST /auth/logout` body (optional; the cookie is used when absent). */
 export const LogoutRequestSchema = z
   .object({ refreshToken: z.string().min(1).max(200).optional() })
-  .optional();
+  .nullish();
 
 /** `POST /auth/register-admin` body. */
 export const RegisterAdminRequestSchema = z.object({
   firstName: z.string().trim().min(1, 'Nombre es requerido').max(100),
   lastName: z.string().trim().min(1, 'Apellido es requerido').max(100),
   email: emailSchema,
-  password: z.string({ error: PASSWORD_REQUIRED }).min(8, 'La contraseña debe tener al menos 8 caracteres').max(200),
+  password: z
+    .string({ error: PASSWORD_REQUIRED })
+    .min(8, 'La contraseña debe tener al menos 8 caracteres')
+    .max(200),
 });

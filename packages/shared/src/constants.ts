@@ -43,7 +43,13 @@ export const SOCKET_OPTIONS = {
 } as const;
 
 /** Breakpoints in px (spec doc 1 §9). */
-export const BREAKPOINTS = { mobileMax: 767, tablet: 768, desktopLayout: 1024, desktop: 1200, smallMax: 575 } as const;
+export const BREAKPOINTS = {
+  mobileMax: 767,
+  tablet: 768,
+  desktopLayout: 1024,
+  desktop: 1200,
+  smallMax: 575,
+} as const;
 
 /** Width of the portal's icon rail in px. */
 export const NAV_RAIL_WIDTH = 80;

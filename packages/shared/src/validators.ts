@@ -32,7 +32,11 @@ export const passwordSchema = z
   .max(200, 'La contraseña es demasiado larga');
 
 /** Strength levels of the change-password bar (spec doc 2 §5). */
-export type PasswordStrength = { score: 30 | 60 | 100; label: 'weak' | 'medium' | 'strong'; color: 'red' | 'yellow' | 'green' };
+export type PasswordStrength = {
+  score: 30 | 60 | 100;
+  label: 'weak' | 'medium' | 'strong';
+  color: 'red' | 'yellow' | 'green';
+};
 
 /**
  * Strength bar of spec doc 2 §5: 8+ characters strong (100, green),

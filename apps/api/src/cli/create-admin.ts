@@ -25,12 +25,15 @@ async function main(): Promise<void> {
     lastName: values['last-name'],
   });
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
+    for (const issue of parsed.error.issues)
+      console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
     console.error("Uso: npm run create-admin -- --email admin@empresa.do --password 'ClaveSegura123'");
     process.exit(1);
   }
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+  );
   try {
     await database.migrate();
     const user = await createAdmin(database.db, parsed.data, { actorId: null, ip: 'cli' });

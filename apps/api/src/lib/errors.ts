@@ -21,12 +21,15 @@ export class AppError extends Error {
 export const badRequest = (message: string, errors?: FieldError[]) =>
   new AppError(400, ErrorCodes.VALIDATION, message, errors);
 /** 401: no or invalid credentials. */
-export const unauthorized = (message = 'No autenticado. Inicia sesión para continuar.', code: ErrorCode = ErrorCodes.UNAUTHENTICATED) =>
-  new AppError(401, code, message);
+export const unauthorized = (
+  message = 'No autenticado. Inicia sesión para continuar.',
+  code: ErrorCode = ErrorCodes.UNAUTHENTICATED,
+) => new AppError(401, code, message);
 /** 403: signed in, but the role or ownership does not allow it. */
 export const forbidden = (message = 'No tienes permisos para realizar esta acción.') =>
   new AppError(403, ErrorCodes.FORBIDDEN, message);
 /** 404 (also used for rows the caller may not see, so their existence does not leak). */
-export const notFound = (message = 'Recurso no encontrado') => new AppError(404, ErrorCodes.NOT_FOUND, message);
+export const notFound = (message = 'Recurso no encontrado') =>
+  new AppError(404, ErrorCodes.NOT_FOUND, message);
 /** 409: the request conflicts with the current state. */
 export const conflict = (message: string) => new AppError(409, ErrorCodes.CONFLICT, message);

@@ -29,7 +29,11 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims):
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.role !== 'string') {
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.role !== 'string'
+    ) {
       return null;
     }
     return { sub: payload.sub, sid: payload.sid, role: payload.role as Role };

@@ -72,7 +72,8 @@ export default fp(
           ),
         )
         .limit(1);
-      if (!row || row.status !== 'active') throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.');
+      if (row?.status !== 'active')
+        throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.');
       req.actor = {
         id: row.id,
         role: row.role,

@@ -3,7 +3,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 
-const CONTEXT_LABEL: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+const CONTEXT_LABEL: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
 
 /**
  * One error handler for the whole API: AppError → its status; zod validation → 400 with
@@ -27,7 +32,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return { field: path || CONTEXT_LABEL[err.validationContext ?? 'body'] || 'body', message: v.message ?? 'Valor inválido' };
+        return {
+          field: path || CONTEXT_LABEL[err.validationContext ?? 'body'] || 'body',
+          message: v.message ?? 'Valor inválido',
+        };
       });
       return send(400, {
         success: false,
@@ -42,16 +50,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
-      return send(400, { success: false, message: 'El cuerpo de la solicitud no es JSON válido', code: ErrorCodes.MALFORMED_JSON });
+      return send(400, {
+        success: false,
+        message: 'El cuerpo de la solicitud no es JSON válido',
+        code: ErrorCodes.MALFORMED_JSON,
+      });
     }
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return send(400, { success: false, message: 'El cuerpo de la solicitud está vacío', code: ErrorCodes.MALFORMED_JSON });
+      return send(400, {
+        success: false,
+        message: 'El cuerpo de la solicitud está vacío',
+        code: ErrorCodes.MALFORMED_JSON,
+      });
     }
     if (status === 413) {
-      return send(413, { success: false, message: 'La solicitud es demasiado grande', code: ErrorCodes.PAYLOAD_TOO_LARGE });
+      return send(413, {
+        success: false,
+        message: 'La solicitud es demasiado grande',
+        code: ErrorCodes.PAYLOAD_TOO_LARGE,
+      });
     }
     if (status === 415) {
-      return send(415, { success: false, message: 'Tipo de contenido no soportado', code: ErrorCodes.UNSUPPORTED_MEDIA_TYPE });
+      return send(415, {
+        success: false,
+        message: 'Tipo de contenido no soportado',
+        code: ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+      });
     }
     if (status === 429) {
       return send(429, {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@agencia/shared';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -32,8 +32,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string, serveWeb
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const isAsset = url.startsWith('/assets/');
-    if (url === '/api' || url.startsWith('/api/') || isAsset || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.code(404).send({ success: false, message: 'Ruta no encontrada', code: ErrorCodes.NOT_FOUND });
+    if (
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      isAsset ||
+      !hasWeb ||
+      (req.method !== 'GET' && req.method !== 'HEAD')
+    ) {
+      return reply
+        .code(404)
+        .send({ success: false, message: 'Ruta no encontrada', code: ErrorCodes.NOT_FOUND });
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   });

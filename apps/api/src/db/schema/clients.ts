@@ -25,11 +25,15 @@ export const clients = pgTable(
     state: text('state'),
     country: text('country').notNull().default('República Dominicana'),
     postalCode: text('postal_code'),
-    status: text('status', { enum: ['active', 'inactive', 'prospect'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive', 'prospect'] })
+      .notNull()
+      .default('active'),
     joinDate: timestamp('join_date', { withTimezone: true }).notNull().defaultNow(),
     lastContact: timestamp('last_contact', { withTimezone: true }),
     satisfactionRating: integer('satisfaction_rating'),
-    preferredCommunication: text('preferred_communication', { enum: ['email', 'phone', 'whatsapp', 'meeting'] })
+    preferredCommunication: text('preferred_communication', {
+      enum: ['email', 'phone', 'whatsapp', 'meeting'],
+    })
       .notNull()
       .default('email'),
     timezone: text('timezone').notNull().default('America/Santo_Domingo'),
@@ -40,6 +44,9 @@ export const clients = pgTable(
   (t) => [
     index('clients_email_idx').on(sql`lower(${t.email})`),
     index('clients_status_idx').on(t.status),
-    check('clients_rating_range', sql`${t.satisfactionRating} is null or ${t.satisfactionRating} between 1 and 5`),
+    check(
+      'clients_rating_range',
+      sql`${t.satisfactionRating} is null or ${t.satisfactionRating} between 1 and 5`,
+    ),
   ],
 );

@@ -20,7 +20,9 @@ export const companySettings = pgTable(
     website: text('website'),
     whatsappNumber: text('whatsapp_number'),
     taxId: text('tax_id'),
-    currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] }).notNull().default('DOP'),
+    currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] })
+      .notNull()
+      .default('DOP'),
     timezone: text('timezone').notNull().default('America/Santo_Domingo'),
     dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
     timeFormat: text('time_format').notNull().default('12h'),

@@ -17,7 +17,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['admin', 'employee', 'client'] }).notNull(),
     department: text('department'),
-    status: text('status', { enum: ['active', 'inactive', 'pending'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive', 'pending'] })
+      .notNull()
+      .default('active'),
     phone: text('phone'),
     avatar: text('avatar'),
     bio: text('bio'),

@@ -27,7 +27,12 @@ export interface AuthRoutesOptions {
 }
 
 function clientInfo(req: FastifyRequest) {
-  return { actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id, userAgent: req.headers['user-agent'] ?? null };
+  return {
+    actorId: req.actor?.id ?? null,
+    ip: req.ip,
+    requestId: req.id,
+    userAgent: req.headers['user-agent'] ?? null,
+  };
 }
 
 function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean) {
@@ -67,7 +72,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       schema: {
         tags: ['auth'],
         summary: 'Renovar el token de acceso (rotación del refresh token)',
-        body: RefreshTokenRequestSchema.optional(),
+        body: RefreshTokenRequestSchema.nullish(),
         response: { 200: successEnvelope(SessionSchema) },
       },
     },
@@ -98,10 +103,15 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     async (req, reply) => {
       // The access token is optional here: logout must work even when it has expired.
       const header = req.headers.authorization;
-      const claims = header?.startsWith('Bearer ') ? await verifyAccessToken(opts.jwtSecret, header.slice(7)) : null;
+      const claims = header?.startsWith('Bearer ')
+        ? await verifyAccessToken(opts.jwtSecret, header.slice(7))
+        : null;
       await auth.logout(
         app.db,
-        { refreshToken: req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE] ?? null, sessionId: claims?.sid ?? null },
+        {
+          refreshToken: req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE] ?? null,
+          sessionId: claims?.sid ?? null,
+        },
         { ...clientInfo(req), actorId: claims?.sub ?? null },
       );
       reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
@@ -113,7 +123,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     '/auth/me',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['auth'], summary: 'Usuario actual', response: { 200: successEnvelope(z.object({ user: UserSchema })) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Usuario actual',
+        response: { 200: successEnvelope(z.object({ user: UserSchema })) },
+      },
     },
     async (req) => ({ success: true as const, data: { user: await auth.getMe(app.db, actorOf(req).id) } }),
   );

@@ -1,4 +1,9 @@
-import { ErrorCodes, REFRESH_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS, type Session } from '@agencia/shared';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ErrorCodes,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type Session,
+} from '@agencia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
@@ -75,10 +80,16 @@ export async function login(
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   if (!user || !ok || user.status !== 'active') {
     await throttle.fail(input.email, ip);
-    await audit(db, { ...client, actorId: user?.id ?? null }, 'auth.login.failed', user ? { type: 'user', id: user.id } : undefined, {
-      email: input.email,
-      reason: !user ? 'unknown_email' : !ok ? 'wrong_password' : `status_${user.status}`,
-    });
+    await audit(
+      db,
+      { ...client, actorId: user?.id ?? null },
+      'auth.login.failed',
+      user ? { type: 'user', id: user.id } : undefined,
+      {
+        email: input.email,
+        reason: !user ? 'unknown_email' : !ok ? 'wrong_password' : `status_${user.status}`,
+      },
+    );
     throw new AppError(401, ErrorCodes.INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE);
   }
   await throttle.succeed(input.email, ip);
@@ -136,13 +147,23 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
       return { kind: 'invalid' as const };
     }
     await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.token.id));
-    await tx.update(sessions).set({ lastUsedAt: now, ip: client.ip ?? row.session.ip }).where(eq(sessions.id, row.session.id));
-    return { kind: 'ok' as const, session: await issueTokens(tx as unknown as Db, deps.jwtSecret, row.user, row.session.id) };
+    await tx
+      .update(sessions)
+      .set({ lastUsedAt: now, ip: client.ip ?? row.session.ip })
+      .where(eq(sessions.id, row.session.id));
+    return {
+      kind: 'ok' as const,
+      session: await issueTokens(tx as unknown as Db, deps.jwtSecret, row.user, row.session.id),
+    };
   });
   if (outcome.kind === 'reused') {
-    throw unauthorized('La sesión fue revocada por seguridad. Inicia sesión nuevamente.', ErrorCodes.TOKEN_REUSED);
+    throw unauthorized(
+      'La sesión fue revocada por seguridad. Inicia sesión nuevamente.',
+      ErrorCodes.TOKEN_REUSED,
+    );
   }
-  if (outcome.kind === 'invalid') throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.', ErrorCodes.TOKEN_EXPIRED);
+  if (outcome.kind === 'invalid')
+    throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.', ErrorCodes.TOKEN_EXPIRED);
   return outcome.session;
 }
 
@@ -171,7 +192,8 @@ export async function logout(
       .set({ revokedAt: new Date(), revokedReason: 'logout' })
       .where(and(eq(sessions.id, id), sql`${sessions.revokedAt} is null`))
       .returning({ userId: sessions.userId });
-    if (revoked[0]) await audit(db, { ...client, actorId: revoked[0].userId }, 'auth.logout', { type: 'session', id });
+    if (revoked[0])
+      await audit(db, { ...client, actorId: revoked[0].userId }, 'auth.logout', { type: 'session', id });
   }
 }
 
@@ -209,8 +231,20 @@ export async function createAdmin(
   if (existing) throw new AppError(409, ErrorCodes.CONFLICT, 'Ya existe un usuario con ese email');
   const [user] = await db
     .insert(users)
-    .values({ ...input, email: input.email.toLowerCase(), passwordHash, role: 'admin', department: 'Administración' })
+    .values({
+      ...input,
+      email: input.email.toLowerCase(),
+      passwordHash,
+      role: 'admin',
+      department: 'Administración',
+    })
     .returning();
-  await audit(db, { ...ctx, actorId: ctx.actorId ?? user!.id }, 'user.created', { type: 'user', id: user!.id }, { role: 'admin' });
+  await audit(
+    db,
+    { ...ctx, actorId: ctx.actorId ?? user!.id },
+    'user.created',
+    { type: 'user', id: user!.id },
+    { role: 'admin' },
+  );
   return toUserDto(user!);
 }

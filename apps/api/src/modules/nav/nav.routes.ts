@@ -2,7 +2,7 @@ import { type NavBadges, NavBadgesSchema, successEnvelope } from '@agencia/share
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { actorOf, type Actor } from '../../plugins/auth.js';
+import { type Actor, actorOf } from '../../plugins/auth.js';
 
 /** Computes one navigation badge for the caller (counts only what the caller may see). */
 export type NavBadgeProvider = (db: Db, actor: Actor) => Promise<number>;
@@ -31,7 +31,11 @@ const navRoutes: FastifyPluginAsyncZod = async (app) => {
     '/nav/badges',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['nav'], summary: 'Contadores de la navegación', response: { 200: successEnvelope(NavBadgesSchema) } },
+      schema: {
+        tags: ['nav'],
+        summary: 'Contadores de la navegación',
+        response: { 200: successEnvelope(NavBadgesSchema) },
+      },
     },
     async (req) => {
       const actor = actorOf(req);

@@ -13,7 +13,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(GetPublicSettingsResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: { settings: toPublicSettings(await getCompanySettings(app.db)) } }),
+    async () => ({
+      success: true as const,
+      data: { settings: toPublicSettings(await getCompanySettings(app.db)) },
+    }),
   );
 };
 

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Session } from '@agencia/shared';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { DEMO_PASSWORD } from '../src/db/seed/foundation.js';
+import { withDatabase } from './global-setup.js';
+
+export { DEMO_PASSWORD };
+
+/** Demo accounts seeded in every test database. */
+export const DEMO = {
+  admin: 'admin@demo.do',
+  employee: 'empleado@demo.do',
+  client: 'cliente@demo.do',
+  client2: 'cliente2@demo.do',
+} as const;
+
+/** Test configuration: no web, fixed secret, quiet. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: null,
+    seedDemo: false,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    logLevel: 'silent',
+    redisUrl: null,
+    smtpUrl: null,
+    publicUrl: 'http://localhost:3000',
+    secureCookies: false,
+    serveWeb: false,
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh database for this test file, cloned from the run's migrated + seeded template:
+ * PGlite from the dump, or PostgreSQL with CREATE DATABASE … TEMPLATE when
+ * TEST_DATABASE_URL is set. Dropped after the file.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const pgTemplate = inject('pgTemplateUrl');
+  if (pgTemplate) {
+    const base = new URL(pgTemplate).pathname.slice(1);
+    const name = `${base}_f${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: withDatabase(pgTemplate, 'postgres') });
+    await admin.connect();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${base}"`);
+        break;
+      } catch (err) {
+        // Two clones starting at once can briefly see each other on the template.
+        if (attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    await admin.end();
+    const database = await openDatabase({ url: withDatabase(pgTemplate, name) });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const dropper = new pg.Client({ connectionString: withDatabase(pgTemplate, 'postgres') });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    };
+    return database;
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+/** The real app on a fresh database; closed (with its database) after the test file. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const database = await freshDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database, closeDatabase: true, logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+  });
+  return app;
+}
+
+let ipCounter = 1;
+/** A distinct fake client IP, so login throttling in one test does not leak into another. */
+export function uniqueIp(): string {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** Signs in through the real endpoint; throws with the body when it fails. */
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: uniqueIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as Session;
+}
+
+/** `app.inject` with a bearer token. */
+export function injectAs(app: FastifyInstance, token: string, opts: InjectOptions) {
+  return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } });
+}
