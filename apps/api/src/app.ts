@@ -19,7 +19,11 @@ import { WEB_DIST_DIR } from './lib/paths.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import healthRoutes from './modules/health/health.routes.js';
+import clientsRoutes from './modules/clients/clients.routes.js';
+import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import registrationRoutes from './modules/registration/registration.routes.js';
+import reportsRoutes from './modules/reports/reports.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
@@ -163,6 +167,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, { jwtSecret, throttle, secureCookies: config.secureCookies });
       await api.register(settingsRoutes);
       await api.register(navRoutes);
+      await api.register(registrationRoutes, {
+        jwtSecret,
+        secureCookies: config.secureCookies,
+        publicUrl: config.publicUrl,
+      });
+      await api.register(clientsRoutes);
+      await api.register(invoicesRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

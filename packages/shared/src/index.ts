@@ -8,3 +8,7 @@ export * from './notifications.js';
 export * from './roles.js';
 export * from './settings.js';
 export * from './validators.js';
+export * from './clients.js';
+export * from './invoices.js';
+export * from './registration.js';
+export * from './reports.js';

@@ -6,3 +6,6 @@ export * from './projects.js';
 export * from './sessions.js';
 export * from './settings.js';
 export * from './users.js';
+export * from './billing.js';
+export * from './registration.js';
+export * from './client-communications.js';

@@ -5,7 +5,7 @@ import {
   type Session,
 } from '@agencia/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
@@ -99,18 +99,32 @@ export async function login(
       .set({ lastLogin: new Date() })
       .where(eq(users.id, user.id))
       .returning();
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        userId: user.id,
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-        ip: client.ip ?? null,
-        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-      })
-      .returning({ id: sessions.id });
     await audit(tx, { ...client, actorId: user.id }, 'auth.login.succeeded', { type: 'user', id: user.id });
-    return issueTokens(tx as unknown as Db, deps.jwtSecret, updated!, session!.id);
+    return startSession(tx, deps.jwtSecret, updated!, client);
   });
+}
+
+/**
+ * Opens a session (refresh family) for `user` and returns the access + refresh tokens, as a
+ * successful login does. Call inside the caller's transaction; the caller checks credentials
+ * or, for registration, the single-use link.
+ */
+export async function startSession(
+  db: Db | Tx,
+  jwtSecret: Uint8Array,
+  user: UserRow,
+  client: ClientInfo,
+): Promise<Session> {
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId: user.id,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip ?? null,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .returning({ id: sessions.id });
+  return issueTokens(db as unknown as Db, jwtSecret, user, session!.id);
 }
 
 /**
