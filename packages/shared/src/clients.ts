@@ -142,9 +142,9 @@ const clientFields = {
   clientType: ClientTypeSchema,
   companyName: optionalText(200),
   companyRUC: z
-    .union([taxIdSchema, z.literal(''), z.null()])
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), taxIdSchema.nullable())
     .optional()
-    .transform((v) => (v ? v : null)),
+    .transform((v) => v ?? null),
   industry: optionalText(100),
   website: optionalText(200),
   address: AddressInputSchema.optional(),

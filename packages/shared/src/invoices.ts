@@ -42,7 +42,15 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 /** History event types of an invoice. */
-export const INVOICE_EVENTS = ['created', 'updated', 'sent', 'viewed', 'payment', 'paid', 'cancelled'] as const;
+export const INVOICE_EVENTS = [
+  'created',
+  'updated',
+  'sent',
+  'viewed',
+  'payment',
+  'paid',
+  'cancelled',
+] as const;
 export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], string> = {
   created: 'Creada',
   updated: 'Editada',
@@ -124,10 +132,13 @@ export const CreateInvoiceRequestSchema = z
     asDraft: z.boolean().default(true),
   })
   .refine(dueAfterIssue, DUE_BEFORE_ISSUE)
-  .refine((v) => {
-    const t = computeInvoiceTotals(v.items, v.taxRate ?? 0, v.discountAmount ?? 0);
-    return t.discountCents <= t.subtotalCents + t.taxCents;
-  }, { message: 'El descuento no puede superar el total', path: ['discountAmount'] });
+  .refine(
+    (v) => {
+      const t = computeInvoiceTotals(v.items, v.taxRate ?? 0, v.discountAmount ?? 0);
+      return t.discountCents <= Math.max(0, t.subtotalCents + t.taxCents);
+    },
+    { message: 'El descuento no puede superar el total', path: ['discountAmount'] },
+  );
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequestSchema>;
 
 /** `PUT /invoices/{id}` body (admin, drafts only): any subset; `items` replaces all lines. */
@@ -284,12 +295,21 @@ export function computeInvoiceTotals(
   discountAmount = 0,
 ): InvoiceTotalsCents {
   const lineTotalsCents = items.map((i) =>
-    lineTotalCents(Number.isFinite(i.quantity) ? i.quantity : 0, toCents(Number.isFinite(i.unitPrice) ? i.unitPrice : 0)),
+    lineTotalCents(
+      Number.isFinite(i.quantity) ? i.quantity : 0,
+      toCents(Number.isFinite(i.unitPrice) ? i.unitPrice : 0),
+    ),
   );
   const subtotalCents = lineTotalsCents.reduce((a, b) => a + b, 0);
   const taxCents = percentOfCents(subtotalCents, Number.isFinite(taxRate) ? taxRate : 0);
   const discountCents = toCents(Number.isFinite(discountAmount) ? discountAmount : 0);
-  return { lineTotalsCents, subtotalCents, taxCents, discountCents, totalCents: subtotalCents + taxCents - discountCents };
+  return {
+    lineTotalsCents,
+    subtotalCents,
+    taxCents,
+    discountCents,
+    totalCents: subtotalCents + taxCents - discountCents,
+  };
 }
 
 /** Today's date (YYYY-MM-DD) in the agency's time zone. */

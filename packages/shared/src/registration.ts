@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CEDULA_INVALID, ClientTypeSchema, RNC_INVALID } from './clients.js';
-import { emailSchema, isValidCedula, isValidRnc, onlyDigits, PHONE_RE, passwordSchema } from './validators.js';
+import {
+  emailSchema,
+  isValidCedula,
+  isValidRnc,
+  onlyDigits,
+  PHONE_RE,
+  passwordSchema,
+} from './validators.js';
 
 /** Registration links expire 7 days after they are generated (issue 6). */
 export const REGISTRATION_LINK_TTL_DAYS = 7;

@@ -68,7 +68,10 @@ export const invoices = pgTable(
     index('invoices_client_idx').on(t.clientId),
     index('invoices_project_idx').on(t.projectId),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
-    check('invoices_money_nonneg', sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.paidCents} >= 0`),
+    check(
+      'invoices_money_nonneg',
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.paidCents} >= 0`,
+    ),
     check('invoices_paid_le_total', sql`${t.paidCents} <= ${t.totalCents}`),
     check('invoices_due_after_issue', sql`${t.dueDate} >= ${t.issueDate}`),
   ],

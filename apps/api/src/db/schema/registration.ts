@@ -24,5 +24,8 @@ export const registrationLinks = pgTable(
     usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('registration_links_token_uq').on(t.tokenHash), index('registration_links_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('registration_links_token_uq').on(t.tokenHash),
+    index('registration_links_email_idx').on(t.email),
+  ],
 );

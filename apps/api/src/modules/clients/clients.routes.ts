@@ -38,20 +38,40 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/clients',
     {
       ...staff,
-      schema: { tags, summary: 'Listar clientes', querystring: ListClientsQuerySchema, response: { 200: successEnvelope(ListClientsResponseSchema) } },
+      schema: {
+        tags,
+        summary: 'Listar clientes',
+        querystring: ListClientsQuerySchema,
+        response: { 200: successEnvelope(ListClientsResponseSchema) },
+      },
     },
     async (req) => ({ success: true as const, data: { clients: await svc.listClients(app.db, req.query) } }),
   );
 
   app.get(
     '/clients/stats',
-    { ...staff, schema: { tags, summary: 'Estadísticas de clientes', response: { 200: successEnvelope(ClientStatsSchema) } } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Estadísticas de clientes',
+        response: { 200: successEnvelope(ClientStatsSchema) },
+      },
+    },
     async () => ({ success: true as const, data: await svc.clientStats(app.db) }),
   );
 
   app.get(
     '/clients/:id',
-    { ...staff, schema: { tags, summary: 'Detalle de un cliente', params: IdParamsSchema, response: { 200: successEnvelope(GetClientResponseSchema) } } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Detalle de un cliente',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(GetClientResponseSchema) },
+      },
+    },
     async (req) => ({ success: true as const, data: { client: await svc.getClient(app.db, req.params.id) } }),
   );
 
@@ -59,7 +79,12 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/clients',
     {
       ...admin,
-      schema: { tags, summary: 'Crear un cliente', body: CreateClientRequestSchema, response: { 200: successEnvelope(GetClientResponseSchema) } },
+      schema: {
+        tags,
+        summary: 'Crear un cliente',
+        body: CreateClientRequestSchema,
+        response: { 200: successEnvelope(GetClientResponseSchema) },
+      },
     },
     async (req) => ({
       success: true as const,
@@ -87,7 +112,15 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/clients/:id',
-    { ...admin, schema: { tags, summary: 'Eliminar un cliente sin facturas ni proyectos', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Eliminar un cliente sin facturas ni proyectos',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
     async (req) => {
       await svc.deleteClient(app.db, ctx(req), req.params.id);
       return { success: true as const, message: 'Cliente eliminado' };
@@ -96,14 +129,36 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/clients/:id/projects',
-    { ...staff, schema: { tags, summary: 'Proyectos del cliente', params: IdParamsSchema, response: { 200: successEnvelope(ListClientProjectsResponseSchema) } } },
-    async (req) => ({ success: true as const, data: { projects: await svc.listClientProjects(app.db, req.params.id) } }),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Proyectos del cliente',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(ListClientProjectsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { projects: await svc.listClientProjects(app.db, req.params.id) },
+    }),
   );
 
   app.get(
     '/clients/:id/tickets',
-    { ...staff, schema: { tags, summary: 'Tickets del cliente', params: IdParamsSchema, response: { 200: successEnvelope(ListClientTicketsResponseSchema) } } },
-    async (req) => ({ success: true as const, data: { tickets: await svc.listClientTickets(app.db, req.params.id) } }),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Tickets del cliente',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(ListClientTicketsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { tickets: await svc.listClientTickets(app.db, req.params.id) },
+    }),
   );
 
   app.get(
@@ -129,7 +184,15 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/clients/:id/communications',
-    { ...staff, schema: { tags, summary: 'Registro de comunicaciones', params: IdParamsSchema, response: { 200: successEnvelope(ListCommunicationsResponseSchema) } } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Registro de comunicaciones',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(ListCommunicationsResponseSchema) },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: { communications: await svc.listCommunications(app.db, req.params.id) },
@@ -150,7 +213,9 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { communication: await svc.createCommunication(app.db, actorOf(req), ctx(req), req.params.id, req.body) },
+      data: {
+        communication: await svc.createCommunication(app.db, actorOf(req), ctx(req), req.params.id, req.body),
+      },
     }),
   );
 

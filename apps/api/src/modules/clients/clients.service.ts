@@ -17,6 +17,9 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
 
+/** `"clients"."id"` qualified: drizzle renders bare column names in single-table selects, which a correlated subquery would resolve to its own table. */
+const CLIENT_ID = sql.raw('"clients"."id"');
+
 /** Statuses of projects that count as active work. */
 const ACTIVE_PROJECT_STATUSES = sql`('approved', 'in_progress', 'in_review')`;
 
@@ -27,12 +30,27 @@ const toIso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
  * payments received on its non-cancelled invoices (centavos), last activity from the feed.
  */
 const computed = {
-  totalProjects: sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${clients.id} and p.deleted_at is null)`.mapWith(Number),
-  activeProjects: sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${clients.id} and p.deleted_at is null and p.status in ${ACTIVE_PROJECT_STATUSES})`.mapWith(Number),
-  completedProjects: sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${clients.id} and p.deleted_at is null and p.status = 'completed')`.mapWith(Number),
-  revenueCents: sql<number>`(select coalesce(sum(i.paid_cents), 0)::bigint from ${invoices} i where i.client_id = ${clients.id} and i.status <> 'cancelled')`.mapWith(Number),
-  lastActivity: sql<string | null>`(select max(a.created_at) from activities a where a.client_id = ${clients.id})`.mapWith(toIso),
-  registeredUsers: sql<number>`(select count(*)::int from ${users} u where u.client_id = ${clients.id})`.mapWith(Number),
+  totalProjects:
+    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null)`.mapWith(
+      Number,
+    ),
+  activeProjects:
+    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null and p.status in ${ACTIVE_PROJECT_STATUSES})`.mapWith(
+      Number,
+    ),
+  completedProjects:
+    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null and p.status = 'completed')`.mapWith(
+      Number,
+    ),
+  revenueCents:
+    sql<number>`(select coalesce(sum(i.paid_cents), 0)::bigint from ${invoices} i where i.client_id = ${CLIENT_ID} and i.status <> 'cancelled')`.mapWith(
+      Number,
+    ),
+  lastActivity: sql<
+    string | null
+  >`(select max(a.created_at) from activities a where a.client_id = ${CLIENT_ID})`.mapWith(toIso),
+  registeredUsers:
+    sql<number>`(select count(*)::int from ${users} u where u.client_id = ${CLIENT_ID})`.mapWith(Number),
 };
 
 type ClientRow = typeof clients.$inferSelect & {
@@ -73,7 +91,8 @@ export function toClientDto(row: ClientRow): Client {
     activeProjects: row.activeProjects,
     completedProjects: row.completedProjects,
     totalRevenue: fromCents(row.revenueCents),
-    averageProjectValue: row.totalProjects > 0 ? fromCents(Math.round(row.revenueCents / row.totalProjects)) : 0,
+    averageProjectValue:
+      row.totalProjects > 0 ? fromCents(Math.round(row.revenueCents / row.totalProjects)) : 0,
     satisfactionRating: row.satisfactionRating,
     preferredCommunication: row.preferredCommunication,
     timezone: row.timezone,
@@ -162,7 +181,12 @@ async function assertEmailFree(db: Db, email: string, exceptId?: string) {
 }
 
 /** `POST /clients` (admin). 409 when a non-archived client has the same email. */
-export async function createClient(db: Db, actor: Actor, ctx: AuditContext, input: CreateInput): Promise<Client> {
+export async function createClient(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  input: CreateInput,
+): Promise<Client> {
   await assertEmailFree(db, input.email);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -239,12 +263,19 @@ export async function updateClient(
     if (a.country) set.country = a.country;
     if (a.postalCode !== undefined) set.postalCode = a.postalCode;
   }
-  if (input.archived !== undefined) set.archivedAt = input.archived ? (current.archivedAt ?? new Date()) : null;
+  if (input.archived !== undefined)
+    set.archivedAt = input.archived ? (current.archivedAt ?? new Date()) : null;
   await db.transaction(async (tx) => {
     await tx.update(clients).set(set).where(eq(clients.id, id));
-    await audit(tx, ctx, input.archived === true ? 'client.archived' : 'client.updated', { type: 'client', id }, {
-      fields: Object.keys(input),
-    });
+    await audit(
+      tx,
+      ctx,
+      input.archived === true ? 'client.archived' : 'client.updated',
+      { type: 'client', id },
+      {
+        fields: Object.keys(input),
+      },
+    );
   });
   return getClient(db, id);
 }
@@ -257,16 +288,26 @@ export async function deleteClient(db: Db, ctx: AuditContext, id: string): Promi
   const [row] = await db
     .select({
       id: clients.id,
-      invoices: sql<number>`(select count(*)::int from ${invoices} i where i.client_id = ${clients.id})`.mapWith(Number),
-      projects: sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${clients.id})`.mapWith(Number),
-      users: sql<number>`(select count(*)::int from ${users} u where u.client_id = ${clients.id})`.mapWith(Number),
+      invoices:
+        sql<number>`(select count(*)::int from ${invoices} i where i.client_id = ${CLIENT_ID})`.mapWith(
+          Number,
+        ),
+      projects:
+        sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID})`.mapWith(
+          Number,
+        ),
+      users: sql<number>`(select count(*)::int from ${users} u where u.client_id = ${CLIENT_ID})`.mapWith(
+        Number,
+      ),
     })
     .from(clients)
     .where(eq(clients.id, id))
     .limit(1);
   if (!row) throw notFound('Cliente no encontrado');
-  if (row.invoices > 0) throw conflict('No se puede eliminar un cliente con facturas. Archívalo en su lugar.');
-  if (row.projects > 0) throw conflict('No se puede eliminar un cliente con proyectos. Archívalo en su lugar.');
+  if (row.invoices > 0)
+    throw conflict('No se puede eliminar un cliente con facturas. Archívalo en su lugar.');
+  if (row.projects > 0)
+    throw conflict('No se puede eliminar un cliente con proyectos. Archívalo en su lugar.');
   if (row.users > 0)
     throw conflict('No se puede eliminar un cliente con usuarios registrados. Archívalo en su lugar.');
   await db.transaction(async (tx) => {
@@ -346,7 +387,9 @@ function toCommunicationDto(r: CommRow): Communication {
 
 const commSelect = {
   ...getTableColumns(clientCommunications),
-  createdByName: sql<string | null>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${clientCommunications.createdBy})`,
+  createdByName: sql<
+    string | null
+  >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = "client_communications"."created_by")`,
 };
 
 /** The client's communication log, newest first. */

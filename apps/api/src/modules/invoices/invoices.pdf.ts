@@ -1,8 +1,8 @@
 import {
-  type Invoice,
-  INVOICE_STATUS_LABELS,
   formatCedula,
   formatMoney,
+  INVOICE_STATUS_LABELS,
+  type Invoice,
   PAYMENT_METHOD_LABELS,
 } from '@agencia/shared';
 import PDFDocument from 'pdfkit';
@@ -100,11 +100,19 @@ export async function renderInvoicePdf(
   for (const line of agencyLines) doc.text(line, textX, doc.y, { width: 260 });
   const agencyBottom = doc.y;
 
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(accent).text('FACTURA', right - 200, y, { width: 200, align: 'right' });
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#111111').text(invoice.invoiceNumber, right - 200, doc.y, {
-    width: 200,
-    align: 'right',
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .fillColor(accent)
+    .text('FACTURA', right - 200, y, { width: 200, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor('#111111')
+    .text(invoice.invoiceNumber, right - 200, doc.y, {
+      width: 200,
+      align: 'right',
+    });
   doc.font('Helvetica').fontSize(9).fillColor(gray);
   const meta = [
     `Fecha de emisión: ${dateEs(invoice.issueDate)}`,
@@ -121,23 +129,41 @@ export async function renderInvoicePdf(
   doc.font('Helvetica-Bold').fontSize(9).fillColor(gray).text('FACTURAR A', left, y);
   const c = invoice.client;
   const personName = `${c.firstName} ${c.lastName}`.trim();
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#111111').text(c.company ?? personName, left, doc.y + 2, { width: 300 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor('#111111')
+    .text(c.company ?? personName, left, doc.y + 2, { width: 300 });
   doc.font('Helvetica').fontSize(9).fillColor(gray);
   if (c.company) doc.text(personName, { width: 300 });
-  if (c.companyRUC) doc.text(`${c.companyRUC.length === 9 ? 'RNC' : 'Cédula'}: ${formatTaxId(c.companyRUC)}`, { width: 300 });
+  if (c.companyRUC)
+    doc.text(`${c.companyRUC.length === 9 ? 'RNC' : 'Cédula'}: ${formatTaxId(c.companyRUC)}`, { width: 300 });
   doc.text(c.email, { width: 300 });
   const clientBottom = doc.y;
   if (invoice.project) {
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(gray).text('PROYECTO', right - 200, y, { width: 200, align: 'right' });
-    doc.font('Helvetica').fontSize(10).fillColor('#111111').text(invoice.project.title, right - 200, doc.y + 2, {
-      width: 200,
-      align: 'right',
-    });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(gray)
+      .text('PROYECTO', right - 200, y, { width: 200, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#111111')
+      .text(invoice.project.title, right - 200, doc.y + 2, {
+        width: 200,
+        align: 'right',
+      });
   }
   y = Math.max(clientBottom, doc.y) + 20;
 
   // Items table.
-  const cols = { desc: left, qty: left + width * 0.55, price: left + width * 0.67, total: left + width * 0.84 };
+  const cols = {
+    desc: left,
+    qty: left + width * 0.55,
+    price: left + width * 0.67,
+    total: left + width * 0.84,
+  };
   const colW = { desc: width * 0.53, qty: width * 0.1, price: width * 0.16, total: width * 0.16 };
   const bottomLimit = doc.page.height - doc.page.margins.bottom - 20;
   const drawHeader = () => {
@@ -153,7 +179,9 @@ export async function renderInvoicePdf(
   invoice.items.forEach((item, index) => {
     doc.font('Helvetica').fontSize(9);
     const descH = doc.heightOfString(item.description, { width: colW.desc - 6 });
-    const detailsH = item.details ? doc.fontSize(8).heightOfString(item.details, { width: colW.desc - 6 }) + 2 : 0;
+    const detailsH = item.details
+      ? doc.fontSize(8).heightOfString(item.details, { width: colW.desc - 6 }) + 2
+      : 0;
     const rowH = Math.max(descH + detailsH, 12) + 8;
     if (y + rowH > bottomLimit) {
       doc.addPage();
@@ -163,7 +191,11 @@ export async function renderInvoicePdf(
     if (index % 2 === 1) doc.rect(left, y - 4, width, rowH).fill('#f4f6fa');
     doc.font('Helvetica').fontSize(9).fillColor('#111111');
     doc.text(item.description, cols.desc + 6, y, { width: colW.desc - 6 });
-    if (item.details) doc.fontSize(8).fillColor(gray).text(item.details, cols.desc + 6, doc.y + 2, { width: colW.desc - 6 });
+    if (item.details)
+      doc
+        .fontSize(8)
+        .fillColor(gray)
+        .text(item.details, cols.desc + 6, doc.y + 2, { width: colW.desc - 6 });
     doc.fontSize(9).fillColor('#111111');
     doc.text(String(item.quantity), cols.qty, y, { width: colW.qty, align: 'right' });
     doc.text(money(item.unitPrice), cols.price, y, { width: colW.price, align: 'right' });
@@ -187,10 +219,18 @@ export async function renderInvoicePdf(
     y = doc.page.margins.top;
   }
   y += 8;
-  doc.moveTo(cols.price - 40, y).lineTo(right, y).lineWidth(0.5).strokeColor('#cccccc').stroke();
+  doc
+    .moveTo(cols.price - 40, y)
+    .lineTo(right, y)
+    .lineWidth(0.5)
+    .strokeColor('#cccccc')
+    .stroke();
   y += 8;
   for (const [label, value, strong] of totalRows) {
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 9).fillColor('#111111');
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 9)
+      .fillColor('#111111');
     doc.text(label, cols.price - 40, y, { width: colW.price + 40, align: 'left' });
     doc.text(value, cols.total - 30, y, { width: colW.total + 24, align: 'right' });
     y += strong ? 18 : 15;
@@ -221,7 +261,10 @@ export async function renderInvoicePdf(
     const savedBottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor(gray);
-    doc.text(`${settings.name} · ${invoice.invoiceNumber}`, left, footerY, { width: width / 2, lineBreak: false });
+    doc.text(`${settings.name} · ${invoice.invoiceNumber}`, left, footerY, {
+      width: width / 2,
+      lineBreak: false,
+    });
     doc.text(`Página ${i - range.start + 1} de ${range.count}`, left + width / 2, footerY, {
       width: width / 2,
       align: 'right',

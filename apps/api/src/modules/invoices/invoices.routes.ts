@@ -35,20 +35,43 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices',
     {
       ...read,
-      schema: { tags, summary: 'Listar facturas', querystring: ListInvoicesQuerySchema, response: { 200: successEnvelope(ListInvoicesResponseSchema) } },
+      schema: {
+        tags,
+        summary: 'Listar facturas',
+        querystring: ListInvoicesQuerySchema,
+        response: { 200: successEnvelope(ListInvoicesResponseSchema) },
+      },
     },
-    async (req) => ({ success: true as const, data: await svc.listInvoices(app.db, actorOf(req), req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.listInvoices(app.db, actorOf(req), req.query),
+    }),
   );
 
   app.get(
     '/invoices/stats',
-    { ...read, schema: { tags, summary: 'Resumen de facturación', response: { 200: successEnvelope(InvoiceStatsSchema) } } },
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Resumen de facturación',
+        response: { 200: successEnvelope(InvoiceStatsSchema) },
+      },
+    },
     async (req) => ({ success: true as const, data: await svc.invoiceStats(app.db, actorOf(req)) }),
   );
 
   app.get(
     '/invoices/:id',
-    { ...read, schema: { tags, summary: 'Detalle de una factura', params: IdParamsSchema, response: { 200: invoiceEnvelope } } },
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Detalle de una factura',
+        params: IdParamsSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
     async (req) => {
       const actor = actorOf(req);
       const invoice = await svc.getInvoice(app.db, actor, req.params.id);
@@ -73,14 +96,25 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await svc.buildInvoicePdf(app.db, invoice);
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', contentDisposition(svc.pdfFilename(invoice), Boolean(req.query.inline)))
+        .header(
+          'Content-Disposition',
+          contentDisposition(svc.pdfFilename(invoice), Boolean(req.query.inline)),
+        )
         .send(pdf);
     },
   );
 
   app.post(
     '/invoices',
-    { ...write, schema: { tags, summary: 'Crear una factura', body: CreateInvoiceRequestSchema, response: { 200: invoiceEnvelope } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Crear una factura',
+        body: CreateInvoiceRequestSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
     async (req) => {
       const result = await svc.createInvoice(app.db, actorOf(req), ctx(req), req.body);
       pushNotifications(app, result.notifications);
@@ -92,7 +126,13 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id',
     {
       ...write,
-      schema: { tags, summary: 'Editar una factura en borrador', params: IdParamsSchema, body: UpdateInvoiceRequestSchema, response: { 200: invoiceEnvelope } },
+      schema: {
+        tags,
+        summary: 'Editar una factura en borrador',
+        params: IdParamsSchema,
+        body: UpdateInvoiceRequestSchema,
+        response: { 200: invoiceEnvelope },
+      },
     },
     async (req) => ({
       success: true as const,
@@ -104,7 +144,13 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/pay',
     {
       ...write,
-      schema: { tags, summary: 'Registrar un pago', params: IdParamsSchema, body: PayInvoiceRequestSchema.nullish(), response: { 200: invoiceEnvelope } },
+      schema: {
+        tags,
+        summary: 'Registrar un pago',
+        params: IdParamsSchema,
+        body: PayInvoiceRequestSchema.nullish(),
+        response: { 200: invoiceEnvelope },
+      },
     },
     async (req) => {
       const result = await svc.payInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body ?? {});
@@ -115,7 +161,15 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/invoices/:id/send',
-    { ...write, schema: { tags, summary: 'Enviar la factura por email (PDF adjunto)', params: IdParamsSchema, response: { 200: invoiceEnvelope } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Enviar la factura por email (PDF adjunto)',
+        params: IdParamsSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
     async (req) => {
       const result = await svc.sendInvoice(app.db, actorOf(req), ctx(req), req.params.id);
       pushNotifications(app, result.notifications);
@@ -125,7 +179,15 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/invoices/:id/duplicate',
-    { ...write, schema: { tags, summary: 'Duplicar como borrador', params: IdParamsSchema, response: { 200: invoiceEnvelope } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Duplicar como borrador',
+        params: IdParamsSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: { invoice: await svc.duplicateInvoice(app.db, actorOf(req), ctx(req), req.params.id) },
@@ -136,11 +198,19 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/cancel',
     {
       ...write,
-      schema: { tags, summary: 'Cancelar una factura sin pagos', params: IdParamsSchema, body: CancelInvoiceRequestSchema, response: { 200: invoiceEnvelope } },
+      schema: {
+        tags,
+        summary: 'Cancelar una factura sin pagos',
+        params: IdParamsSchema,
+        body: CancelInvoiceRequestSchema,
+        response: { 200: invoiceEnvelope },
+      },
     },
     async (req) => ({
       success: true as const,
-      data: { invoice: await svc.cancelInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body?.reason) },
+      data: {
+        invoice: await svc.cancelInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body?.reason),
+      },
     }),
   );
 
@@ -152,7 +222,13 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Eliminar un borrador (o anularlo si no es el último número)',
         params: IdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ deleted: z.boolean() }) }) },
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ deleted: z.boolean() }),
+          }),
+        },
       },
     },
     async (req) => {

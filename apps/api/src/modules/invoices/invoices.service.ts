@@ -1,9 +1,10 @@
 import {
   businessToday,
-  computeInvoiceTotals,
   type CreateInvoiceRequestSchema,
+  computeInvoiceTotals,
   effectiveInvoiceStatus,
   formatInvoiceNumber,
+  formatMoney,
   fromCents,
   type Invoice,
   type InvoiceStats,
@@ -14,7 +15,6 @@ import {
   type PayInvoiceRequestSchema,
   toCents,
   type UpdateInvoiceRequestSchema,
-  formatMoney,
 } from '@agencia/shared';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -247,7 +247,13 @@ export async function markViewed(db: Db, actor: Actor, id: string): Promise<void
   const [seen] = await db
     .select({ id: invoiceEvents.id })
     .from(invoiceEvents)
-    .where(and(eq(invoiceEvents.invoiceId, id), eq(invoiceEvents.event, 'viewed'), eq(invoiceEvents.actorId, actor.id)))
+    .where(
+      and(
+        eq(invoiceEvents.invoiceId, id),
+        eq(invoiceEvents.event, 'viewed'),
+        eq(invoiceEvents.actorId, actor.id),
+      ),
+    )
     .limit(1);
   if (!seen) await db.insert(invoiceEvents).values({ invoiceId: id, event: 'viewed', actorId: actor.id });
 }
@@ -279,9 +285,12 @@ async function assertClientAndProject(tx: Tx, clientId: string, projectId: strin
     .from(clients)
     .where(eq(clients.id, clientId))
     .limit(1);
-  if (!client) throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'El cliente no existe' }]);
+  if (!client)
+    throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'El cliente no existe' }]);
   if (client.archivedAt)
-    throw badRequest('El cliente está archivado', [{ field: 'clientId', message: 'El cliente está archivado' }]);
+    throw badRequest('El cliente está archivado', [
+      { field: 'clientId', message: 'El cliente está archivado' },
+    ]);
   if (projectId) {
     const [project] = await tx
       .select({ clientId: projects.clientId })
@@ -314,12 +323,7 @@ function termsOf(issueDate: string, dueDate: string): number {
   return Math.max(0, Math.round((Date.parse(dueDate) - Date.parse(issueDate)) / 86_400_000));
 }
 
-async function insertItems(
-  tx: Tx,
-  invoiceId: string,
-  items: CreateInput['items'],
-  lineTotals: number[],
-) {
+async function insertItems(tx: Tx, invoiceId: string, items: CreateInput['items'], lineTotals: number[]) {
   await tx.insert(invoiceItems).values(
     items.map((it, position) => ({
       invoiceId,
@@ -410,7 +414,9 @@ export async function updateInvoice(
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft')
-      throw conflict('Solo se pueden editar facturas en borrador. Cancela la factura o emite una nota de crédito.');
+      throw conflict(
+        'Solo se pueden editar facturas en borrador. Cancela la factura o emite una nota de crédito.',
+      );
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
     await assertClientAndProject(tx, clientId, projectId);
@@ -422,9 +428,18 @@ export async function updateInvoice(
     }
     const items =
       input.items ??
-      (await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, id)).orderBy(asc(invoiceItems.position))).map(
-        (it) => ({ description: it.description, details: it.details, quantity: Number(it.quantity), unitPrice: fromCents(it.unitPriceCents) }),
-      );
+      (
+        await tx
+          .select()
+          .from(invoiceItems)
+          .where(eq(invoiceItems.invoiceId, id))
+          .orderBy(asc(invoiceItems.position))
+      ).map((it) => ({
+        description: it.description,
+        details: it.details,
+        quantity: Number(it.quantity),
+        unitPrice: fromCents(it.unitPriceCents),
+      }));
     const taxRate = input.taxRate ?? current.taxRate;
     const discount = input.discountAmount ?? fromCents(current.discountCents);
     const totals = totalsOrThrow(items, taxRate, discount);
@@ -442,7 +457,9 @@ export async function updateInvoice(
         totalCents: totals.totalCents,
         currency: input.currency ?? current.currency,
         paymentMethod: input.paymentMethod === undefined ? current.paymentMethod : input.paymentMethod,
-        paymentTerms: input.paymentTerms ?? (input.issueDate || input.dueDate ? termsOf(issueDate, dueDate) : current.paymentTerms),
+        paymentTerms:
+          input.paymentTerms ??
+          (input.issueDate || input.dueDate ? termsOf(issueDate, dueDate) : current.paymentTerms),
         notes: input.notes === undefined ? current.notes : input.notes,
         updatedAt: new Date(),
       })
@@ -464,7 +481,8 @@ export async function buildInvoicePdf(db: Db | Tx, invoice: Invoice): Promise<Bu
 }
 
 /** File name of an invoice PDF: `Factura-FAC-2026-0001.pdf`. */
-export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) => `Factura-${invoice.invoiceNumber}.pdf`;
+export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
+  `Factura-${invoice.invoiceNumber}.pdf`;
 
 /**
  * `POST /invoices/{id}/send` (admin): emails the invoice with its PDF attached (outbox/SMTP)
@@ -523,7 +541,10 @@ export async function sendInvoice(
       projectId: invoice.project?._id ?? null,
       title: `Factura ${invoice.invoiceNumber} enviada`,
     });
-    const clientUsers = await tx.select({ id: users.id }).from(users).where(eq(users.clientId, invoice.client._id));
+    const clientUsers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.clientId, invoice.client._id));
     return createNotifications(tx, {
       userIds: clientUsers.map((u) => u.id),
       topic: 'invoicesGenerated',
@@ -553,7 +574,8 @@ export async function payInvoice(
     if (current.status === 'draft')
       throw conflict('La factura está en borrador: envíala antes de registrar un pago.');
     if (current.status === 'paid') throw conflict('Esta factura ya está pagada.');
-    if (current.status === 'cancelled') throw conflict('No se pueden registrar pagos en una factura cancelada.');
+    if (current.status === 'cancelled')
+      throw conflict('No se pueden registrar pagos en una factura cancelada.');
     const balance = current.totalCents - current.paidCents;
     const amount = input.amount === undefined ? balance : toCents(input.amount);
     if (amount > balance) {
@@ -591,7 +613,13 @@ export async function payInvoice(
       actorId: actor.id,
       note: `${money} · ${PAYMENT_METHOD_LABELS[method]}${input.reference ? ` · Ref. ${input.reference}` : ''}`,
     });
-    await audit(tx, ctx, 'invoice.payment_recorded', { type: 'invoice', id }, { amountCents: amount, fullyPaid });
+    await audit(
+      tx,
+      ctx,
+      'invoice.payment_recorded',
+      { type: 'invoice', id },
+      { amountCents: amount, fullyPaid },
+    );
     await recordActivity(tx, {
       actorId: actor.id,
       type: fullyPaid ? 'invoice.paid' : 'invoice.payment',
@@ -607,7 +635,9 @@ export async function payInvoice(
       roles: ['admin'],
       exceptUserId: actor.id,
       topic: 'paymentsReceived',
-      title: fullyPaid ? `Factura ${current.invoiceNumber} pagada` : `Pago recibido: ${current.invoiceNumber}`,
+      title: fullyPaid
+        ? `Factura ${current.invoiceNumber} pagada`
+        : `Pago recibido: ${current.invoiceNumber}`,
       message: `Se registró un pago de ${money} en la factura ${current.invoiceNumber}.`,
       link: `/billing/${id}`,
     });
@@ -632,7 +662,9 @@ export async function cancelInvoice(
       .update(invoices)
       .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(invoices.id, id));
-    await tx.insert(invoiceEvents).values({ invoiceId: id, event: 'cancelled', actorId: actor.id, note: reason ?? null });
+    await tx
+      .insert(invoiceEvents)
+      .values({ invoiceId: id, event: 'cancelled', actorId: actor.id, note: reason ?? null });
     await audit(tx, ctx, 'invoice.cancelled', { type: 'invoice', id }, { reason: reason ?? null });
     await recordActivity(tx, {
       actorId: actor.id,
@@ -648,7 +680,12 @@ export async function cancelInvoice(
 }
 
 /** `POST /invoices/{id}/duplicate` (admin): a new draft with the same lines, issued today. */
-export async function duplicateInvoice(db: Db, actor: Actor, ctx: AuditContext, id: string): Promise<Invoice> {
+export async function duplicateInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+): Promise<Invoice> {
   const source = await getInvoice(db, actor, id);
   const issueDate = businessToday();
   const created = await createInvoice(db, actor, ctx, {
@@ -700,7 +737,13 @@ export async function deleteInvoice(
         .update(invoiceCounters)
         .set({ lastNumber: counter.lastNumber - 1 })
         .where(and(eq(invoiceCounters.series, current.series), eq(invoiceCounters.year, current.year)));
-      await audit(tx, ctx, 'invoice.deleted', { type: 'invoice', id }, { invoiceNumber: current.invoiceNumber });
+      await audit(
+        tx,
+        ctx,
+        'invoice.deleted',
+        { type: 'invoice', id },
+        { invoiceNumber: current.invoiceNumber },
+      );
       return { deleted: true, message: 'Factura eliminada' };
     }
     await tx
@@ -732,13 +775,26 @@ export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> 
   const cur = eq(invoices.currency, settings.currency);
   const [row] = await db
     .select({
-      totalRevenue: sql<number>`coalesce(sum(${invoices.paidCents}) filter (where ${cur} and ${invoices.status} <> 'cancelled'), 0)::bigint`.mapWith(Number),
-      pendingRevenue: sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${cur} and ${invoices.status} in ('sent', 'pending')), 0)::bigint`.mapWith(Number),
+      totalRevenue:
+        sql<number>`coalesce(sum(${invoices.paidCents}) filter (where ${cur} and ${invoices.status} <> 'cancelled'), 0)::bigint`.mapWith(
+          Number,
+        ),
+      pendingRevenue:
+        sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${cur} and ${invoices.status} in ('sent', 'pending')), 0)::bigint`.mapWith(
+          Number,
+        ),
       paidInvoices: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`.mapWith(Number),
-      unpaidInvoices: sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending'))::int`.mapWith(Number),
+      unpaidInvoices:
+        sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending'))::int`.mapWith(Number),
       totalInvoices: sql<number>`count(*)::int`.mapWith(Number),
-      overdueInvoices: sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending') and ${invoices.dueDate} < ${today})::int`.mapWith(Number),
-      average: sql<number>`coalesce(round(avg(${invoices.totalCents}) filter (where ${cur} and ${invoices.status} not in ('draft', 'cancelled'))), 0)::bigint`.mapWith(Number),
+      overdueInvoices:
+        sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending') and ${invoices.dueDate} < ${today})::int`.mapWith(
+          Number,
+        ),
+      average:
+        sql<number>`coalesce(round(avg(${invoices.totalCents}) filter (where ${cur} and ${invoices.status} not in ('draft', 'cancelled'))), 0)::bigint`.mapWith(
+          Number,
+        ),
     })
     .from(invoices)
     .where(scope);

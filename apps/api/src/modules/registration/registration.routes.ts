@@ -12,7 +12,12 @@ import { audit } from '../../lib/audit.js';
 import { pushNotifications } from '../../lib/notify.js';
 import { actorOf } from '../../plugins/auth.js';
 import { clientInfo, setRefreshCookie } from '../auth/auth.routes.js';
-import { configureRegistrationLinks, createRegistrationLink, getRegistrationInfo, register } from './registration.service.js';
+import {
+  configureRegistrationLinks,
+  createRegistrationLink,
+  getRegistrationInfo,
+  register,
+} from './registration.service.js';
 
 /** Options: the JWT secret (to issue the session), cookie security and the public base URL of links. */
 export interface RegistrationRoutesOptions {
@@ -48,11 +53,17 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
           clientId: req.body.clientId ?? null,
           createdBy: actor.id,
         });
-        await audit(tx, clientInfo(req), 'registration_link.created', { type: 'registration_link', id: created.id }, {
-          email: req.body.email,
-          clientType: req.body.clientType,
-          clientId: req.body.clientId ?? null,
-        });
+        await audit(
+          tx,
+          clientInfo(req),
+          'registration_link.created',
+          { type: 'registration_link', id: created.id },
+          {
+            email: req.body.email,
+            clientType: req.body.clientType,
+            clientId: req.body.clientId ?? null,
+          },
+        );
         return created;
       });
       return {

@@ -107,7 +107,8 @@ export async function createRegistrationLink(
 
 function cleanPrefill(prefill: RegistrationPrefill | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(prefill ?? {})) if (typeof v === 'string' && v.trim()) out[k] = v.trim().slice(0, 200);
+  for (const [k, v] of Object.entries(prefill ?? {}))
+    if (typeof v === 'string' && v.trim()) out[k] = v.trim().slice(0, 200);
   return out;
 }
 
@@ -121,7 +122,8 @@ type LinkRow = typeof registrationLinks.$inferSelect;
 function assertUsable(row: LinkRow | undefined): asserts row is LinkRow {
   if (!row) throw notFound('El link de registro no es válido');
   if (row.usedAt) throw new AppError(410, ErrorCodes.GONE, 'Este link de registro ya fue utilizado');
-  if (row.expiresAt <= new Date()) throw new AppError(410, ErrorCodes.GONE, 'Este link de registro ha expirado');
+  if (row.expiresAt <= new Date())
+    throw new AppError(410, ErrorCodes.GONE, 'Este link de registro ha expirado');
 }
 
 /** `GET /auth/register/{token}`: what the registration page shows; 404/410 when unusable. */
@@ -154,7 +156,11 @@ export async function register(
   token: string,
   input: z.output<typeof RegisterRequestSchema>,
   client: ClientInfo,
-): Promise<{ session: Session; userId: string; notifications: Awaited<ReturnType<typeof createNotifications>> }> {
+): Promise<{
+  session: Session;
+  userId: string;
+  notifications: Awaited<ReturnType<typeof createNotifications>>;
+}> {
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     const [link] = await tx
@@ -221,10 +227,16 @@ export async function register(
       .update(registrationLinks)
       .set({ usedAt: new Date(), usedBy: user!.id })
       .where(eq(registrationLinks.id, link.id));
-    await audit(tx, { ...client, actorId: user!.id }, 'client.registered', { type: 'client', id: clientId }, {
-      linkId: link.id,
-      joined: link.clientId !== null,
-    });
+    await audit(
+      tx,
+      { ...client, actorId: user!.id },
+      'client.registered',
+      { type: 'client', id: clientId },
+      {
+        linkId: link.id,
+        joined: link.clientId !== null,
+      },
+    );
     await recordActivity(tx, {
       actorId: user!.id,
       type: 'client.registered',

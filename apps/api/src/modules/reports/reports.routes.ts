@@ -26,7 +26,12 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports/dashboard',
     {
       ...admin,
-      schema: { tags, summary: 'Indicadores del período', querystring: ReportDashboardQuerySchema, response: { 200: successEnvelope(ReportDashboardSchema) } },
+      schema: {
+        tags,
+        summary: 'Indicadores del período',
+        querystring: ReportDashboardQuerySchema,
+        response: { 200: successEnvelope(ReportDashboardSchema) },
+      },
     },
     async (req) => ({ success: true as const, data: await svc.reportDashboard(app.db, req.query.period) }),
   );
@@ -52,19 +57,43 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reports',
-    { ...admin, schema: { tags, summary: 'Reportes generados', querystring: ListReportsQuerySchema, response: { 200: successEnvelope(ListReportsResponseSchema) } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Reportes generados',
+        querystring: ListReportsQuerySchema,
+        response: { 200: successEnvelope(ListReportsResponseSchema) },
+      },
+    },
     async (req) => ({ success: true as const, data: await svc.listReports(app.db, req.query) }),
   );
 
   app.get(
     '/reports/:id',
-    { ...admin, schema: { tags, summary: 'Detalle de un reporte', params: IdParamsSchema, response: { 200: successEnvelope(GetReportResponseSchema) } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Detalle de un reporte',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(GetReportResponseSchema) },
+      },
+    },
     async (req) => ({ success: true as const, data: { report: await svc.getReport(app.db, req.params.id) } }),
   );
 
   app.delete(
     '/reports/:id',
-    { ...admin, schema: { tags, summary: 'Eliminar un reporte', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Eliminar un reporte',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
     async (req) => {
       await svc.deleteReport(app.db, ctx(req), req.params.id);
       return { success: true as const, message: 'Reporte eliminado' };

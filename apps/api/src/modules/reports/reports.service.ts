@@ -3,10 +3,10 @@ import {
   fromCents,
   type GenerateReportRequestSchema,
   type ListReportsQuerySchema,
+  REPORT_PERIOD_MONTHS,
   type Report,
   type ReportDashboard,
   type ReportData,
-  REPORT_PERIOD_MONTHS,
   type ReportPeriod,
   type ReportType,
 } from '@agencia/shared';
@@ -66,7 +66,11 @@ async function projectsCreated(db: Db, from: string, to: string) {
         from projects where deleted_at is null
           and created_at >= ${from}::date and created_at < ${to}::date`,
   );
-  return { total: Number(r?.total ?? 0), completed: Number(r?.completed ?? 0), cancelled: Number(r?.cancelled ?? 0) };
+  return {
+    total: Number(r?.total ?? 0),
+    completed: Number(r?.completed ?? 0),
+    cancelled: Number(r?.cancelled ?? 0),
+  };
 }
 
 /** Clients with something happening in [from, to): an invoice issued, a project created or a feed entry. */
@@ -101,7 +105,11 @@ async function revenueByMonth(db: Db, from: string, to: string, currency: string
                       and i.status not in ('draft', 'cancelled') and i.currency = ${currency}), 0)::float8 as invoiced
         from months order by months.month`,
   );
-  return result.map((r) => ({ month: r.month, revenue: fromCents(Number(r.revenue)), invoiced: fromCents(Number(r.invoiced)) }));
+  return result.map((r) => ({
+    month: r.month,
+    revenue: fromCents(Number(r.revenue)),
+    invoiced: fromCents(Number(r.invoiced)),
+  }));
 }
 
 async function projectsByStatus(db: Db, from?: string, to?: string) {
@@ -124,20 +132,21 @@ export async function reportDashboard(db: Db, period: ReportPeriod): Promise<Rep
   const end = plusDays(today, 1); // exclusive
   const start = minusMonths(end, months);
   const prevStart = minusMonths(start, months);
-  const [rev, prevRev, proj, prevProj, clientsNow, clientsPrev, byMonth, byStatus, active] = await Promise.all([
-    revenueCents(db, start, end, settings.currency),
-    revenueCents(db, prevStart, start, settings.currency),
-    projectsCreated(db, start, end),
-    projectsCreated(db, prevStart, start),
-    activeClients(db, start, end),
-    activeClients(db, prevStart, start),
-    revenueByMonth(db, start, end, settings.currency),
-    projectsByStatus(db),
-    rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from projects where deleted_at is null and status in ('approved', 'in_progress', 'in_review')`,
-    ),
-  ]);
+  const [rev, prevRev, proj, prevProj, clientsNow, clientsPrev, byMonth, byStatus, active] =
+    await Promise.all([
+      revenueCents(db, start, end, settings.currency),
+      revenueCents(db, prevStart, start, settings.currency),
+      projectsCreated(db, start, end),
+      projectsCreated(db, prevStart, start),
+      activeClients(db, start, end),
+      activeClients(db, prevStart, start),
+      revenueByMonth(db, start, end, settings.currency),
+      projectsByStatus(db),
+      rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from projects where deleted_at is null and status in ('approved', 'in_progress', 'in_review')`,
+      ),
+    ]);
   const eligible = proj.total - proj.cancelled;
   return {
     period,
@@ -159,7 +168,10 @@ export async function reportDashboard(db: Db, period: ReportPeriod): Promise<Rep
 
 /** Hours logged in the range when a time-tracking table exists (projects feature); null otherwise. */
 async function hoursLogged(db: Db, from: string, to: string): Promise<number | null> {
-  const [t] = await rows<{ ok: boolean }>(db, sql`select to_regclass('public.time_entries') is not null as ok`);
+  const [t] = await rows<{ ok: boolean }>(
+    db,
+    sql`select to_regclass('public.time_entries') is not null as ok`,
+  );
   if (!t?.ok) return null;
   for (const expr of [sql`sum(minutes) / 60.0`, sql`sum(hours)`]) {
     try {
@@ -176,7 +188,12 @@ async function hoursLogged(db: Db, from: string, to: string): Promise<number | n
 }
 
 /** Computes the content of a financial or projects report for [startDate, endDate]. */
-export async function computeReport(db: Db, type: ReportType, startDate: string, endDate: string): Promise<ReportData> {
+export async function computeReport(
+  db: Db,
+  type: ReportType,
+  startDate: string,
+  endDate: string,
+): Promise<ReportData> {
   const settings = await getCompanySettings(db);
   const end = plusDays(endDate, 1);
   const today = businessToday();
@@ -217,8 +234,16 @@ export async function computeReport(db: Db, type: ReportType, startDate: string,
     return {
       ...empty,
       revenueByMonth: await revenueByMonth(db, startDate, end, settings.currency),
-      revenueByClient: byClient.map((r) => ({ clientId: r.client_id, client: r.client, revenue: fromCents(Number(r.revenue)) })),
-      invoicesByStatus: byStatus.map((r) => ({ status: r.status, count: Number(r.count), total: fromCents(Number(r.total)) })),
+      revenueByClient: byClient.map((r) => ({
+        clientId: r.client_id,
+        client: r.client,
+        revenue: fromCents(Number(r.revenue)),
+      })),
+      invoicesByStatus: byStatus.map((r) => ({
+        status: r.status,
+        count: Number(r.count),
+        total: fromCents(Number(r.total)),
+      })),
       totals: {
         invoiced: fromCents(Number(totals?.invoiced ?? 0)),
         collected: fromCents(collected),
@@ -269,7 +294,9 @@ const reportSelect = {
   data: reports.data,
   createdBy: reports.createdBy,
   createdAt: reports.createdAt,
-  createdByName: sql<string | null>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${reports.createdBy})`,
+  createdByName: sql<
+    string | null
+  >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = "reports"."created_by")`,
 };
 
 /** `POST /reports/{type}`: computes and stores a report (admin). */
@@ -283,7 +310,15 @@ export async function generateReport(
   const data = await computeReport(db, type, input.startDate, input.endDate);
   const [row] = await db
     .insert(reports)
-    .values({ type, title: input.title, description: input.description, startDate: input.startDate, endDate: input.endDate, data, createdBy: actor.id })
+    .values({
+      type,
+      title: input.title,
+      description: input.description,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      data,
+      createdBy: actor.id,
+    })
     .returning({ id: reports.id });
   await audit(db, ctx, 'report.generated', { type: 'report', id: row!.id }, { type });
   return getReport(db, row!.id);
@@ -299,7 +334,10 @@ export async function getReport(db: Db, id: string): Promise<Report> {
 /** `GET /reports?page&limit&type`, newest first, without the content. */
 export async function listReports(db: Db, query: z.output<typeof ListReportsQuerySchema>) {
   const where = query.type && query.type !== 'all' ? eq(reports.type, query.type) : undefined;
-  const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(reports).where(and(where));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(reports)
+    .where(and(where));
   const list = await db
     .select(reportSelect)
     .from(reports)
