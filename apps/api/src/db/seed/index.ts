@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/security.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
+import { seedBilling } from './billing.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
 
 /**
@@ -14,7 +15,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await seedFoundation(tx, passwordHash);
+    const ids = await seedFoundation(tx, passwordHash);
+    await seedBilling(tx, ids);
   });
   return true;
 }
