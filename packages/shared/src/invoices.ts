@@ -341,3 +341,12 @@ export function effectiveInvoiceStatus(
 export function formatInvoiceNumber(series: string, year: number, sequence: number): string {
   return `${series}-${year}-${String(sequence).padStart(4, '0')}`;
 }
+
+/** `GET /invoices/defaults`: what the invoice form starts with (company settings). */
+export const InvoiceDefaultsSchema = z.object({
+  taxRate: z.number(),
+  currency: z.enum(CURRENCIES),
+  series: z.string(),
+  paymentTerms: z.number().int(),
+});
+export type InvoiceDefaults = z.infer<typeof InvoiceDefaultsSchema>;

@@ -1,8 +1,10 @@
 import {
   CancelInvoiceRequestSchema,
   CreateInvoiceRequestSchema,
+  DEFAULT_INVOICE_SERIES,
   GetInvoiceResponseSchema,
   IdParamsSchema,
+  InvoiceDefaultsSchema,
   InvoiceStatsSchema,
   ListInvoicesQuerySchema,
   ListInvoicesResponseSchema,
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import { pushNotifications } from '../../lib/notify.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 import { INVOICE_POLICY } from './invoices.policy.js';
 import * as svc from './invoices.service.js';
 
@@ -59,6 +62,30 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ success: true as const, data: await svc.invoiceStats(app.db, actorOf(req)) }),
+  );
+
+  app.get(
+    '/invoices/defaults',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Valores por defecto del formulario de factura',
+        response: { 200: successEnvelope(InvoiceDefaultsSchema) },
+      },
+    },
+    async () => {
+      const settings = await getCompanySettings(app.db);
+      return {
+        success: true as const,
+        data: {
+          taxRate: settings.taxRate,
+          currency: settings.currency,
+          series: DEFAULT_INVOICE_SERIES,
+          paymentTerms: 30,
+        },
+      };
+    },
   );
 
   app.get(
