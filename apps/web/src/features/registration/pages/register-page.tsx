@@ -1,8 +1,8 @@
 import {
   CLIENT_TYPE_LABELS,
   PASSWORD_MIN_LENGTH,
-  RegisterRequestSchema,
   type RegisterRequest,
+  RegisterRequestSchema,
   type RegistrationInfo,
   type Session,
 } from '@agencia/shared';
