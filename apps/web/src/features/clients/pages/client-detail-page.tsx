@@ -200,29 +200,8 @@ function BillingTab({ id }: { id: string }) {
               </Table.Td>
               <Table.Td ta="right">{formatMoney(inv.total, inv.currency)}</Table.Td>
               <Table.Td>
-                <Badge
-                  variant="light"
-                  color={
-                    {
-                      draft: 'gray',
-                      sent: 'blue',
-                      paid: 'green',
-                      overdue: 'red',
-                      cancelled: 'orange',
-                      pending: 'yellow',
-                    }[inv.status]
-                  }
-                >
-                  {
-                    {
-                      draft: 'Borrador',
-                      sent: 'Enviada',
-                      paid: 'Pagada',
-                      overdue: 'Vencida',
-                      cancelled: 'Cancelada',
-                      pending: 'Pendiente',
-                    }[inv.status]
-                  }
+                <Badge variant="light" color={INVOICE_STATUS_COLORS[inv.status]}>
+                  {INVOICE_STATUS_LABELS[inv.status]}
                 </Badge>
               </Table.Td>
               <Table.Td>{fmtDate(inv.issueDate)}</Table.Td>
