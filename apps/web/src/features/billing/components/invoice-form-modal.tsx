@@ -196,6 +196,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
   const pending = create.isPending || update.isPending;
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
       opened={opened}
       onClose={onClose}
       title={editing ? `Editar factura ${invoice?.invoiceNumber ?? ''}` : 'Nueva Factura'}

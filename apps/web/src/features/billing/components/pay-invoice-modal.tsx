@@ -84,7 +84,12 @@ export function PayInvoiceModal({
   });
 
   return (
-    <Modal opened={Boolean(invoice)} onClose={onClose} title="Marcar como pagada">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      opened={Boolean(invoice)}
+      onClose={onClose}
+      title="Marcar como pagada"
+    >
       {invoice && (
         <form onSubmit={submit} noValidate>
           <Stack>

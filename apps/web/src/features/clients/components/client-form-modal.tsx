@@ -113,6 +113,7 @@ export function ClientFormModal({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
       opened={Boolean(client)}
       onClose={onClose}
       title={mode === 'notes' ? 'Editar notas' : 'Editar cliente'}

@@ -83,7 +83,12 @@ export function CommunicationModal({
     }
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="Registrar comunicación">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      opened={opened}
+      onClose={onClose}
+      title="Registrar comunicación"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={2}>

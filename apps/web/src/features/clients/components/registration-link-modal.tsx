@@ -61,7 +61,12 @@ export function RegistrationLinkModal({ opened, onClose, client }: Props) {
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Generar Link de Registro">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      opened={opened}
+      onClose={onClose}
+      title="Generar Link de Registro"
+    >
       {result ? (
         <Stack>
           <Alert color="green" title="Link generado">

@@ -244,7 +244,13 @@ function GenerateReportCard() {
 function ReportView({ report, onClose }: { report: Report | null; onClose: () => void }) {
   const d = report?.data;
   return (
-    <Modal opened={Boolean(report)} onClose={onClose} title={report?.title} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      opened={Boolean(report)}
+      onClose={onClose}
+      title={report?.title}
+      size="lg"
+    >
       {report && d && (
         <Stack>
           <Text size="sm" c="dimmed">
