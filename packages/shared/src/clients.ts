@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, isValidCedula, isValidRnc, onlyDigits, PHONE_RE } from './validators.js';
+import { emailSchema, formatCedula, isValidCedula, isValidRnc, onlyDigits, PHONE_RE } from './validators.js';
 
 /** Client types (spec doc 2 §2 "Clients": 'Persona física' / 'Empresa'). */
 export const CLIENT_TYPES = ['individual', 'company'] as const;
@@ -256,3 +256,15 @@ export const CreateCommunicationRequestSchema = z.object({
 export type CreateCommunicationRequest = z.input<typeof CreateCommunicationRequestSchema>;
 export const ListCommunicationsResponseSchema = z.object({ communications: z.array(CommunicationSchema) });
 export const GetCommunicationResponseSchema = z.object({ communication: CommunicationSchema });
+
+/** Displays a stored tax id: RNC (9 digits) as 1-30-45871-5, cédula (11) as 001-1234567-8. */
+export function formatTaxId(digits: string | null | undefined): string {
+  if (!digits) return '';
+  if (digits.length === 9) return `${digits[0]}-${digits.slice(1, 3)}-${digits.slice(3, 8)}-${digits[8]}`;
+  return formatCedula(digits);
+}
+
+/** 'RNC' for 9 digits, 'Cédula' otherwise. */
+export function taxIdLabel(digits: string): 'RNC' | 'Cédula' {
+  return digits.length === 9 ? 'RNC' : 'Cédula';
+}

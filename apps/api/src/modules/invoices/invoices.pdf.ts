@@ -1,6 +1,6 @@
 import {
-  formatCedula,
   formatMoney,
+  formatTaxId,
   INVOICE_STATUS_LABELS,
   type Invoice,
   PAYMENT_METHOD_LABELS,
@@ -26,13 +26,6 @@ async function loadLogo(db: Db | Tx, logo: string | null): Promise<Buffer | null
   } catch {
     return null;
   }
-}
-
-/** RNC as 1-23-45678-9, cédula as 001-1234567-8. */
-export function formatTaxId(digits: string | null): string {
-  if (!digits) return '';
-  if (digits.length === 9) return `${digits[0]}-${digits.slice(1, 3)}-${digits.slice(3, 8)}-${digits[8]}`;
-  return formatCedula(digits);
 }
 
 const dateEs = (iso: string | null) => {

@@ -199,95 +199,150 @@ export function BillingPage() {
             </Text>
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Factura</Table.Th>
-                  <Table.Th>Cliente</Table.Th>
-                  <Table.Th ta="right">Monto</Table.Th>
-                  <Table.Th>Estado</Table.Th>
-                  <Table.Th>Vencimiento</Table.Th>
-                  <Table.Th w={60}>
-                    <span
-                      className="sr-only"
-                      style={{
-                        position: 'absolute',
-                        width: 1,
-                        height: 1,
-                        overflow: 'hidden',
-                        clip: 'rect(0 0 0 0)',
+          <>
+            <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+              <Table highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Factura</Table.Th>
+                    <Table.Th>Cliente</Table.Th>
+                    <Table.Th ta="right">Monto</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                    <Table.Th>Vencimiento</Table.Th>
+                    <Table.Th w={60}>
+                      <span
+                        className="sr-only"
+                        style={{
+                          position: 'absolute',
+                          width: 1,
+                          height: 1,
+                          overflow: 'hidden',
+                          clip: 'rect(0 0 0 0)',
+                        }}
+                      >
+                        Acciones
+                      </span>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {invoices.map((inv) => (
+                    <Table.Tr
+                      key={inv._id}
+                      onClick={() => open(inv._id)}
+                      style={{ cursor: 'pointer' }}
+                      tabIndex={0}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' && e.target === e.currentTarget) open(inv._id);
                       }}
+                      aria-label={`Factura ${inv.invoiceNumber}`}
                     >
-                      Acciones
-                    </span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoices.map((inv) => (
-                  <Table.Tr
-                    key={inv._id}
-                    onClick={() => open(inv._id)}
-                    style={{ cursor: 'pointer' }}
-                    tabIndex={0}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' && e.target === e.currentTarget) open(inv._id);
-                    }}
-                    aria-label={`Factura ${inv.invoiceNumber}`}
-                  >
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {inv.invoiceNumber}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {inv.project?.title ?? formatDate(inv.issueDate)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
+                      <Table.Td>
+                        <Text fw={600} size="sm">
+                          {inv.invoiceNumber}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {inv.project?.title ?? formatDate(inv.issueDate)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">
+                          {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
+                        </Text>
+                        {inv.client.company && (
+                          <Text size="xs" c="dimmed">
+                            {inv.client.firstName} {inv.client.lastName}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm" fw={600}>
+                          {formatMoney(inv.total, inv.currency)}
+                        </Text>
+                        {inv.amountPaid > 0 && inv.balance > 0 && (
+                          <Text size="xs" c="dimmed">
+                            Saldo {formatMoney(inv.balance, inv.currency)}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <InvoiceStatusBadge status={inv.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDate(inv.dueDate)}</Text>
+                        {inv.isOverdue && (
+                          <Text size="xs" c="red.7" fw={600}>
+                            {inv.daysOverdue === 1 ? '1 día vencida' : `${inv.daysOverdue} días vencida`}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <InvoiceRowMenu
+                          invoice={inv}
+                          actions={actions}
+                          canManage={canManage}
+                          onView={() => open(inv._id)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Stack gap="sm" hiddenFrom="sm">
+              {invoices.map((inv) => (
+                <Paper
+                  key={inv._id}
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  onClick={() => open(inv._id)}
+                  style={{ cursor: 'pointer' }}
+                  tabIndex={0}
+                  role="group"
+                  aria-label={`Factura ${inv.invoiceNumber} (móvil)`}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && e.target === e.currentTarget) open(inv._id);
+                  }}
+                >
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Group gap="xs">
+                        <Text fw={600} size="sm">
+                          {inv.invoiceNumber}
+                        </Text>
+                        <InvoiceStatusBadge status={inv.status} />
+                      </Group>
+                      <Text size="sm" truncate>
                         {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
                       </Text>
-                      {inv.client.company && (
-                        <Text size="xs" c="dimmed">
-                          {inv.client.firstName} {inv.client.lastName}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm" fw={600}>
-                        {formatMoney(inv.total, inv.currency)}
+                      <Text
+                        size="xs"
+                        c={inv.isOverdue ? 'red.7' : 'dimmed'}
+                        fw={inv.isOverdue ? 600 : undefined}
+                      >
+                        Vence {formatDate(inv.dueDate)}
+                        {inv.isOverdue
+                          ? ` · ${inv.daysOverdue} ${inv.daysOverdue === 1 ? 'día' : 'días'} vencida`
+                          : ''}
                       </Text>
-                      {inv.amountPaid > 0 && inv.balance > 0 && (
-                        <Text size="xs" c="dimmed">
-                          Saldo {formatMoney(inv.balance, inv.currency)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <InvoiceStatusBadge status={inv.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDate(inv.dueDate)}</Text>
-                      {inv.isOverdue && (
-                        <Text size="xs" c="red.7" fw={600}>
-                          {inv.daysOverdue === 1 ? '1 día vencida' : `${inv.daysOverdue} días vencida`}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
+                    </Stack>
+                    <Stack gap={4} align="flex-end">
                       <InvoiceRowMenu
                         invoice={inv}
                         actions={actions}
                         canManage={canManage}
                         onView={() => open(inv._id)}
                       />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(inv.total, inv.currency)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </>
         )}
         {total > INVOICE_PAGE_SIZE && (
           <Group justify="space-between" mt="md">

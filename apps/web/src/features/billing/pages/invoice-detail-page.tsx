@@ -1,4 +1,10 @@
-import { INVOICE_EVENT_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@agencia/shared';
+import {
+  formatTaxId,
+  INVOICE_EVENT_LABELS,
+  INVOICE_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  taxIdLabel,
+} from '@agencia/shared';
 import {
   Alert,
   Anchor,
@@ -343,7 +349,7 @@ export function InvoiceDetailPage() {
               </Text>
               {inv.client.companyRUC && (
                 <Text size="sm" c="dimmed">
-                  {inv.client.companyRUC.length === 9 ? 'RNC' : 'Cédula'}: {inv.client.companyRUC}
+                  {taxIdLabel(inv.client.companyRUC)}: {formatTaxId(inv.client.companyRUC)}
                 </Text>
               )}
             </Card>

@@ -4,6 +4,7 @@ import {
   COMMUNICATION_TYPE_LABELS,
   clientStatusBadge,
   formatMoney,
+  formatTaxId,
   INVOICE_STATUS_COLORS,
   INVOICE_STATUS_LABELS,
   PREFERRED_COMMUNICATION_LABELS,
@@ -428,7 +429,7 @@ export function ClientDetailPage() {
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <Info label="Email">{c.email}</Info>
                   <Info label="Teléfono">{c.phone ?? '—'}</Info>
-                  <Info label="RNC / Cédula">{c.companyRUC ?? '—'}</Info>
+                  <Info label="RNC / Cédula">{c.companyRUC ? formatTaxId(c.companyRUC) : '—'}</Info>
                   <Info label="Industria">{c.industry ?? '—'}</Info>
                   <Info label="Sitio web">
                     {c.website ? (
