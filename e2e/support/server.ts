@@ -56,6 +56,11 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<RunningS
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Hundreds of tests from one address would trip the per-IP API limit (1000/min) and the
+      // per-IP login cap (100 per 15 min). The API fixture signs in from its own forwarded
+      // address instead (fixtures.ts), so the form tests still exercise the real throttle.
+      RATE_LIMIT_MAX: '100000',
+      TRUST_PROXY: 'true',
     },
   });
   child.stdout?.pipe(log);
