@@ -1,9 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Demo accounts seeded on a fresh DATA_DIR (README "Demo accounts"). */
+/** Demo accounts seeded on a fresh DATA_DIR (README "Demo accounts"); keys name the role in Spanish. */
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_USERS = {
-  admin: { email: 'admin@demo.do', firstName: 'Administrador' },
+  admin: { email: 'admin@demo.do' },
   empleado: { email: 'empleado@demo.do' },
   cliente: { email: 'cliente@demo.do' },
   cliente2: { email: 'cliente2@demo.do' },
