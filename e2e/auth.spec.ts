@@ -34,7 +34,7 @@ test.describe('sign in through the form', () => {
 
       await expect(notification(page, 'Bienvenido de vuelta')).toBeVisible();
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
       expect(await navLabels(page)).toEqual(nav);
 
       // The session is persisted under the product key, and the refresh token is not in it.
@@ -83,7 +83,7 @@ test.describe('sign out and guarded routes', () => {
   test('logout shows Sesión cerrada, clears the session and guards the portal again', async ({ page }) => {
     await signInAs(page, 'admin');
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Panel de Administración', exact: true })).toBeVisible();
 
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
@@ -107,9 +107,9 @@ test.describe('sign out and guarded routes', () => {
   test('a signed-in session survives a reload', async ({ page }) => {
     await signInAs(page, 'empleado');
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Mi Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mi Dashboard', exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Mi Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mi Dashboard', exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

@@ -15,7 +15,7 @@ test.describe('theme customiser', () => {
       .toMatchObject({ state: { variant: 'ocean' } });
 
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Panel de Administración', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Personalizar tema' }).click();
     await expect(page.getByRole('menuitemradio', { name: 'Océano' })).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByRole('menuitemradio', { name: 'Predeterminado' })).toHaveAttribute(
@@ -49,20 +49,20 @@ test.describe('unknown paths and roles', () => {
     await signInAs(page, 'empleado');
     await page.goto('/esta-ruta-no-existe');
 
-    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Volver atrás' })).toBeVisible();
-    await page.getByRole('link', { name: 'Ir al Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Página no encontrada', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Volver atrás', exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Ir al Dashboard', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Mi Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mi Dashboard', exact: true })).toBeVisible();
   });
 
   test('signed in: Volver atrás returns to the previous page', async ({ page }) => {
     await signInAs(page, 'admin');
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Panel de Administración', exact: true })).toBeVisible();
     await page.goto('/proyectos-viejos/123');
-    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
-    await page.getByRole('button', { name: 'Volver atrás' }).click();
+    await expect(page.getByRole('heading', { name: 'Página no encontrada', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Volver atrás', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

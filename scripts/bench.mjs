@@ -24,12 +24,14 @@ console.info(
 );
 
 // ── start-up ────────────────────────────────────────────────────────────────────────────────
-const cold = await startServer({ keepData: true });
+// The per-IP API rate limit (RATE_LIMIT_MAX, 1000/min by default) would turn the load into 429s.
+const env = { RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000000000' };
+const cold = await startServer({ keepData: true, env });
 console.info(
   `cold start (fresh DATA_DIR → first 200 on /api/health): ${(cold.startupMs / 1000).toFixed(2)} s`,
 );
 await cold.stop();
-const server = await startServer({ dataDir: cold.dataDir });
+const server = await startServer({ dataDir: cold.dataDir, env });
 console.info(
   `warm start (existing DATA_DIR → first 200 on /api/health): ${(server.startupMs / 1000).toFixed(2)} s`,
 );

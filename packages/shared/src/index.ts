@@ -5,6 +5,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './money.js';
+export * from './notifications.js';
 export * from './permissions.js';
 export * from './profile.js';
 export * from './roles.js';
