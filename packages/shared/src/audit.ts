@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'auth.login.succeeded': 'Inicio de sesión',
   'auth.login.failed': 'Inicio de sesión fallido',
   'auth.login.throttled': 'Inicio de sesión bloqueado',
+  'auth.login.password_ok': 'Contraseña correcta, falta el segundo factor',
   'auth.login.2fa_failed': 'Código de verificación incorrecto',
   'auth.logout': 'Cierre de sesión',
   'auth.refresh.reuse_detected': 'Reutilización de token detectada',

@@ -126,7 +126,10 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
  * lock the agency out); others hold their stored list (or the role default when none is stored),
  * cut down to the role's ceiling.
  */
-export function effectivePermissions(user: { role: Role; permissions: readonly string[] | null }): Permission[] {
+export function effectivePermissions(user: {
+  role: Role;
+  permissions: readonly string[] | null;
+}): Permission[] {
   if (user.role === 'admin') return [...PERMISSIONS];
   const ceiling = ROLE_PERMISSION_CEILING[user.role];
   const list = user.permissions ?? ROLE_DEFAULT_PERMISSIONS[user.role];

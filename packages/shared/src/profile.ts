@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_TOPICS } from './notifications.js';
 import { emailSchema, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT, PHONE_RE } from './validators.js';
 
 /** Spec doc 2 §8 (Profile): messages of the profile screen. */
@@ -81,30 +82,13 @@ export const ProfileStatsSchema = z.object({
 });
 export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
 
-/** Notification topics of spec doc 2 §9, in order, with Spanish labels and defaults. */
-export const NOTIFICATION_TOPICS = [
-  { value: 'projectAssigned', label: 'Nuevos proyectos asignados', default: true },
-  { value: 'ticketComments', label: 'Comentarios en tickets', default: true },
-  { value: 'deadlines', label: 'Fechas límite', default: true },
-  { value: 'clientMessages', label: 'Mensajes de clientes', default: true },
-  { value: 'projectStatus', label: 'Cambios de estado de proyectos', default: true },
-  { value: 'invoicesGenerated', label: 'Facturas generadas', default: false },
-  { value: 'paymentsReceived', label: 'Pagos recibidos', default: true },
-] as const;
-export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number]['value'];
-
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
 export const TIME_FORMATS = ['12h', '24h'] as const;
 
-const topicsShape = Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t.value, z.boolean()])) as Record<
-  NotificationTopic,
-  z.ZodBoolean
->;
-
 /**
  * Per-user preferences stored on the server (`GET`/`PUT /auth/preferences`): language (Spanish
- * only for now), date format, theme, the three notification switches of the settings screen and
- * the topics of spec doc 2 §9.
+ * only for now), date format, theme, and the notification preferences (the three switches of the
+ * settings screen and the topics of spec doc 2 §9, stored as `NotificationPreferences`).
  */
 export const UserPreferencesSchema = z.object({
   language: z.enum(['es']),
@@ -114,7 +98,8 @@ export const UserPreferencesSchema = z.object({
   emailNotifications: z.boolean(),
   pushNotifications: z.boolean(),
   marketingEmails: z.boolean(),
-  topics: z.object(topicsShape),
+  /** Topic switches keyed by NOTIFICATION_TOPICS ids (spec doc 2 §9). */
+  topics: z.record(z.string(), z.boolean()),
 });
 export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
 
@@ -127,16 +112,21 @@ export const DEFAULT_USER_PREFERENCES: UserPreferences = {
   emailNotifications: true,
   pushNotifications: true,
   marketingEmails: false,
-  topics: Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t.value, t.default])) as Record<
-    NotificationTopic,
-    boolean
-  >,
+  topics: { ...DEFAULT_NOTIFICATION_PREFERENCES.topics },
 };
 
-/** `PUT /auth/preferences` body: any subset; topics merge key by key. */
+/** `PUT /auth/preferences` body: any subset; topics (known ids only) merge key by key. */
 export const UpdatePreferencesRequestSchema = UserPreferencesSchema.omit({ topics: true })
   .partial()
-  .extend({ topics: z.object(topicsShape).partial().optional() });
+  .extend({
+    topics: z
+      .record(z.string(), z.boolean())
+      .refine(
+        (t) => Object.keys(t).every((k) => NOTIFICATION_TOPICS.some((n) => n.id === k)),
+        'Tema de notificación desconocido',
+      )
+      .optional(),
+  });
 export type UpdatePreferencesRequest = z.input<typeof UpdatePreferencesRequestSchema>;
 
 /** `GET`/`PUT /auth/preferences` → `data`. */
