@@ -1,10 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { effectivePermissions, hasPermission, PERMISSIONS } from './permissions.js';
 import { ChangePasswordFormSchema, UpdateProfileRequestSchema } from './profile.js';
 import { UpdateCompanySettingsRequestSchema } from './settings.js';
 import { CreateUserRequestSchema, generateTemporaryPassword } from './users.js';
 import './zod-locale.js';
+
+/** Web Crypto (Node 20 and browsers); typed here because the package's lib has no DOM or Node types. */
+const randomBytes = (n: number) =>
+  (
+    globalThis as unknown as { crypto: { getRandomValues(a: Uint8Array): Uint8Array } }
+  ).crypto.getRandomValues(new Uint8Array(n));
 
 describe('change-password form (spec doc 2 §5)', () => {
   const messages = (v: Record<string, string>) =>
@@ -17,7 +22,9 @@ describe('change-password form (spec doc 2 §5)', () => {
     expect(messages({ currentPassword: 'x', newPassword: '123456', confirmPassword: '1234567' })).toEqual([
       ['confirmPassword', 'Las contraseñas no coinciden'],
     ]);
-    expect(messages({ currentPassword: 'x', newPassword: '123456', confirmPassword: '123456' })).toBeUndefined();
+    expect(
+      messages({ currentPassword: 'x', newPassword: '123456', confirmPassword: '123456' }),
+    ).toBeUndefined();
   });
 });
 
@@ -29,7 +36,9 @@ describe('permissions', () => {
     expect(hasPermission({ role: 'employee', permissions: null }, 'projects.write')).toBe(true);
     expect(hasPermission({ role: 'employee', permissions: null }, 'invoices.write')).toBe(false);
     expect(hasPermission({ role: 'employee', permissions: ['invoices.write'] }, 'invoices.write')).toBe(true);
-    expect(hasPermission({ role: 'client', permissions: ['users.write', 'tickets.read'] }, 'users.write')).toBe(false);
+    expect(
+      hasPermission({ role: 'client', permissions: ['users.write', 'tickets.read'] }, 'users.write'),
+    ).toBe(false);
     expect(effectivePermissions({ role: 'client', permissions: ['users.write', 'tickets.read'] })).toEqual([
       'tickets.read',
     ]);
@@ -40,7 +49,7 @@ describe('temporary password', () => {
   it('is 16 characters with lower, upper, digit and symbol, and differs each time', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 200; i++) {
-      const p = generateTemporaryPassword((n) => randomBytes(n));
+      const p = generateTemporaryPassword(randomBytes);
       expect(p).toHaveLength(16);
       expect(p).toMatch(/[a-z]/);
       expect(p).toMatch(/[A-Z]/);
@@ -54,7 +63,12 @@ describe('temporary password', () => {
 
 describe('user and profile contracts', () => {
   it('create user defaults to employee in General', () => {
-    const v = CreateUserRequestSchema.parse({ firstName: 'A', lastName: 'B', email: 'A@B.do', password: '123456' });
+    const v = CreateUserRequestSchema.parse({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'A@B.do',
+      password: '123456',
+    });
     expect(v).toMatchObject({ role: 'employee', department: 'General', email: 'a@b.do', phone: null });
   });
   it('profile update drops role, status and permissions', () => {
@@ -85,7 +99,11 @@ describe('user and profile contracts', () => {
     expect(UpdateCompanySettingsRequestSchema.safeParse({ ...base, taxId: '131855423' }).success).toBe(true);
     expect(UpdateCompanySettingsRequestSchema.safeParse({ ...base, taxId: '131855424' }).success).toBe(false);
     expect(UpdateCompanySettingsRequestSchema.safeParse({ ...base, taxRate: -1 }).success).toBe(false);
-    expect(UpdateCompanySettingsRequestSchema.safeParse({ ...base, defaultProjectHourlyRate: 0 }).success).toBe(false);
-    expect(UpdateCompanySettingsRequestSchema.safeParse({ ...base, timezone: 'Mars/Base' }).success).toBe(false);
+    expect(
+      UpdateCompanySettingsRequestSchema.safeParse({ ...base, defaultProjectHourlyRate: 0 }).success,
+    ).toBe(false);
+    expect(UpdateCompanySettingsRequestSchema.safeParse({ ...base, timezone: 'Mars/Base' }).success).toBe(
+      false,
+    );
   });
 });

@@ -49,9 +49,19 @@ describe('profile', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user).toMatchObject({ firstName: 'Carlos Andrés', role: 'employee', status: 'active', bio: 'Hola' });
+    expect(res.json().data.user).toMatchObject({
+      firstName: 'Carlos Andrés',
+      role: 'employee',
+      status: 'active',
+      bio: 'Hola',
+    });
     const [row] = await app.db.select().from(users).where(eq(users.id, user._id));
-    expect(row).toMatchObject({ role: 'employee', status: 'active', permissions: null, phone: '829-555-0199' });
+    expect(row).toMatchObject({
+      role: 'employee',
+      status: 'active',
+      permissions: null,
+      phone: '829-555-0199',
+    });
     const me = await injectAs(app, token, { method: 'GET', url: '/api/auth/me' });
     expect(me.json().data.user.firstName).toBe('Carlos Andrés');
   });
@@ -94,7 +104,10 @@ describe('profile', () => {
       topics: { invoicesGenerated: true, paymentsReceived: true },
     });
     const [row] = await app.db.select().from(users).where(eq(users.id, user._id));
-    expect(row?.notificationPrefs).toMatchObject({ marketingEmails: true, topics: { invoicesGenerated: true } });
+    expect(row?.notificationPrefs).toMatchObject({
+      marketingEmails: true,
+      topics: { invoicesGenerated: true },
+    });
     const unknown = await injectAs(app, token, {
       method: 'PUT',
       url: '/api/auth/preferences',
@@ -107,7 +120,11 @@ describe('profile', () => {
 describe('avatar upload', () => {
   it('accepts PNG bytes, stores a 256 px square WebP, serves it, and sets/removes the avatar', async () => {
     const { token, user } = await login(app, DEMO.client);
-    const up = await injectAs(app, token, { method: 'POST', url: '/api/upload', ...multipart(await png(), 'yo.png') });
+    const up = await injectAs(app, token, {
+      method: 'POST',
+      url: '/api/upload',
+      ...multipart(await png(), 'yo.png'),
+    });
     expect(up.statusCode).toBe(201);
     const url = up.json().data.url as string;
     expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
@@ -131,7 +148,7 @@ describe('avatar upload', () => {
     expect(await app.db.select().from(files).where(eq(files.ownerId, user._id))).toHaveLength(0);
   });
 
-  it('refuses HTML bytes named .png (415), 3 MB (413), someone else\'s file as avatar (400)', async () => {
+  it("refuses HTML bytes named .png (415), 3 MB (413), someone else's file as avatar (400)", async () => {
     const { token } = await login(app, DEMO.client2);
     const html = await injectAs(app, token, {
       method: 'POST',
@@ -141,10 +158,18 @@ describe('avatar upload', () => {
     expect(html.statusCode).toBe(415);
     expect(html.json().message).toBe('Solo se permiten imágenes PNG, JPEG o WebP');
     const big = Buffer.concat([await png(10, 10), Buffer.alloc(3 * 1024 * 1024, 1)]);
-    const large = await injectAs(app, token, { method: 'POST', url: '/api/upload', ...multipart(big, 'big.png') });
+    const large = await injectAs(app, token, {
+      method: 'POST',
+      url: '/api/upload',
+      ...multipart(big, 'big.png'),
+    });
     expect(large.statusCode).toBe(413);
     const other = await login(app, DEMO.admin);
-    const up = await injectAs(app, other.token, { method: 'POST', url: '/api/upload', ...multipart(await png(), 'a.png') });
+    const up = await injectAs(app, other.token, {
+      method: 'POST',
+      url: '/api/upload',
+      ...multipart(await png(), 'a.png'),
+    });
     const steal = await injectAs(app, token, {
       method: 'PUT',
       url: '/api/auth/profile',
@@ -186,7 +211,9 @@ describe('change password and sessions', () => {
     expect((await injectAs(app, a.token, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
     expect((await injectAs(app, b.token, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     await expect(login(app, 'sofia.batista@demo.do')).rejects.toThrow(/401/);
-    expect((await login(app, 'sofia.batista@demo.do', 'NuevaClave1')).user.email).toBe('sofia.batista@demo.do');
+    expect((await login(app, 'sofia.batista@demo.do', 'NuevaClave1')).user.email).toBe(
+      'sofia.batista@demo.do',
+    );
     const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'auth.password.changed'));
     expect(entry?.actorId).toBe(a.user._id);
   });
@@ -204,7 +231,10 @@ describe('change password and sessions', () => {
     expect(items.length).toBeGreaterThanOrEqual(2);
     const other = await login(app, DEMO.admin);
     const otherSession = items.find((s) => !s.current)!;
-    const del = await injectAs(app, a.token, { method: 'DELETE', url: `/api/auth/sessions/${otherSession._id}` });
+    const del = await injectAs(app, a.token, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/${otherSession._id}`,
+    });
     expect(del.statusCode).toBe(200);
     const rest = await injectAs(app, a.token, { method: 'POST', url: '/api/auth/sessions/revoke-others' });
     expect(rest.json().data.revoked).toBeGreaterThanOrEqual(1);
@@ -217,7 +247,10 @@ describe('change password and sessions', () => {
       .select()
       .from(sessions)
       .where(and(eq(sessions.userId, emp.user._id), isNull(sessions.revokedAt)));
-    const foreign = await injectAs(app, a.token, { method: 'DELETE', url: `/api/auth/sessions/${empSession!.id}` });
+    const foreign = await injectAs(app, a.token, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/${empSession!.id}`,
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });
@@ -230,7 +263,11 @@ describe('two-factor authentication (TOTP)', () => {
     const { secret, otpauthUrl, qrCode } = setup.json().data;
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
     expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-    const wrong = await injectAs(app, token, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: '000000' } });
+    const wrong = await injectAs(app, token, {
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      payload: { code: '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
     // Enable with a code of the previous step so the login below (current step) is not a replay.
     const enable = await injectAs(app, token, {
@@ -259,7 +296,9 @@ describe('two-factor authentication (TOTP)', () => {
     expect(first.json().data.token).toBeUndefined();
     const challengeToken = first.json().data.challengeToken;
     // The challenge is not an access token.
-    expect((await injectAs(app, challengeToken, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await injectAs(app, challengeToken, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(
+      401,
+    );
     const bad = await app.inject({
       method: 'POST',
       url: '/api/auth/login/2fa',
@@ -315,9 +354,16 @@ describe('two-factor authentication (TOTP)', () => {
     });
     expect(disable.statusCode).toBe(200);
     expect((await login(app, DEMO.client)).token).toBeTruthy();
-    const actions = (await app.db.select().from(auditLog).where(eq(auditLog.actorId, user._id))).map((a) => a.action);
+    const actions = (await app.db.select().from(auditLog).where(eq(auditLog.actorId, user._id))).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(
-      expect.arrayContaining(['auth.2fa.enabled', 'auth.login.2fa_failed', 'auth.2fa.recovery_code_used', 'auth.2fa.disabled']),
+      expect.arrayContaining([
+        'auth.2fa.enabled',
+        'auth.login.2fa_failed',
+        'auth.2fa.recovery_code_used',
+        'auth.2fa.disabled',
+      ]),
     );
   });
 });
@@ -343,12 +389,18 @@ describe('company settings', () => {
     const client = await login(app, DEMO.client2);
     const read = await injectAs(app, client.token, { method: 'GET', url: '/api/settings' });
     expect(read.statusCode).toBe(200);
-    expect(read.json().data.settings).toMatchObject({ currency: 'DOP', taxRate: 18, defaultProjectHourlyRate: 25 });
+    expect(read.json().data.settings).toMatchObject({
+      currency: 'DOP',
+      taxRate: 18,
+      defaultProjectHourlyRate: 25,
+    });
     expect(
       (await injectAs(app, client.token, { method: 'PUT', url: '/api/settings', payload: valid })).statusCode,
     ).toBe(403);
     const emp = await login(app, DEMO.employee);
-    expect((await injectAs(app, emp.token, { method: 'PUT', url: '/api/settings', payload: valid })).statusCode).toBe(403);
+    expect(
+      (await injectAs(app, emp.token, { method: 'PUT', url: '/api/settings', payload: valid })).statusCode,
+    ).toBe(403);
   });
 
   it('validates the RNC check digit, tax range and hourly rate, then saves', async () => {
@@ -360,7 +412,9 @@ describe('company settings', () => {
     });
     expect(bad.statusCode).toBe(400);
     const fields = bad.json().errors.map((e: { field: string }) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(['taxId', 'taxRate', 'defaultProjectHourlyRate', 'currency']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['taxId', 'taxRate', 'defaultProjectHourlyRate', 'currency']),
+    );
     const ok = await injectAs(app, token, { method: 'PUT', url: '/api/settings', payload: valid });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.settings).toMatchObject({ currency: 'USD', taxId: '131855423', timeFormat: '24h' });
@@ -371,7 +425,10 @@ describe('company settings', () => {
   it('integrations status and a test email queued in the outbox', async () => {
     const { token } = await login(app, DEMO.admin);
     const status = await injectAs(app, token, { method: 'GET', url: '/api/settings/integrations' });
-    expect(status.json().data).toMatchObject({ email: { transport: 'log', configured: false }, apiDocsUrl: '/api/docs' });
+    expect(status.json().data).toMatchObject({
+      email: { transport: 'log', configured: false },
+      apiDocsUrl: '/api/docs',
+    });
     const res = await injectAs(app, token, { method: 'POST', url: '/api/settings/test-email', payload: {} });
     expect(res.statusCode).toBe(200);
     const { emailOutbox } = await import('../../db/schema/index.js');
@@ -392,10 +449,20 @@ describe('delete account', () => {
     const created = await injectAs(app, admin.token, {
       method: 'POST',
       url: '/api/users',
-      payload: { firstName: 'Rosa', lastName: 'Tavárez', email: 'rosa@cliente.do', password: 'Clave1234', role: 'client' },
+      payload: {
+        firstName: 'Rosa',
+        lastName: 'Tavárez',
+        email: 'rosa@cliente.do',
+        password: 'Clave1234',
+        role: 'client',
+      },
     });
     const rosa = await login(app, 'rosa@cliente.do', 'Clave1234');
-    const wrong = await injectAs(app, rosa.token, { method: 'DELETE', url: '/api/auth/account', payload: { password: 'x' } });
+    const wrong = await injectAs(app, rosa.token, {
+      method: 'DELETE',
+      url: '/api/auth/account',
+      payload: { password: 'x' },
+    });
     expect(wrong.statusCode).toBe(400);
     const res = await injectAs(app, rosa.token, {
       method: 'DELETE',
@@ -405,7 +472,12 @@ describe('delete account', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Cuenta eliminada');
     const [row] = await app.db.select().from(users).where(eq(users.id, created.json().data.user._id));
-    expect(row).toMatchObject({ firstName: 'Usuario', lastName: 'eliminado', status: 'inactive', phone: null });
+    expect(row).toMatchObject({
+      firstName: 'Usuario',
+      lastName: 'eliminado',
+      status: 'inactive',
+      phone: null,
+    });
     expect(row?.email).not.toContain('rosa');
     expect((await injectAs(app, rosa.token, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     await expect(login(app, 'rosa@cliente.do', 'Clave1234')).rejects.toThrow(/401/);

@@ -58,9 +58,12 @@ describe('users routes: admin', () => {
     expect(body.departments).toEqual(expect.arrayContaining(['Desarrollo', 'Diseño']));
     expect(body.users[0].passwordHash).toBeUndefined();
     const clients = await injectAs(app, admin, { method: 'GET', url: '/api/users?role=client' });
-    expect(clients.json().data.users.map((u: { email: string }) => u.email).sort()).toEqual(
-      [DEMO.client, DEMO.client2].sort(),
-    );
+    expect(
+      clients
+        .json()
+        .data.users.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual([DEMO.client, DEMO.client2].sort());
     const search = await injectAs(app, admin, { method: 'GET', url: '/api/users?search=carlos%20m' });
     expect(search.json().data.users).toHaveLength(1);
     const page = await injectAs(app, admin, { method: 'GET', url: '/api/users?limit=2&page=3' });
@@ -73,7 +76,12 @@ describe('users routes: admin', () => {
     const res = await injectAs(app, admin, {
       method: 'POST',
       url: '/api/users',
-      payload: { firstName: 'Pedro', lastName: 'Núñez', email: 'Pedro.Nunez@demo.do', password: 'Secreta123' },
+      payload: {
+        firstName: 'Pedro',
+        lastName: 'Núñez',
+        email: 'Pedro.Nunez@demo.do',
+        password: 'Secreta123',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.user).toMatchObject({
@@ -120,7 +128,10 @@ describe('users routes: admin', () => {
       payload: { permissions: ['projects.read', 'tickets.read'], department: 'Soporte' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.user).toMatchObject({ permissions: ['projects.read', 'tickets.read'], department: 'Soporte' });
+    expect(ok.json().data.user).toMatchObject({
+      permissions: ['projects.read', 'tickets.read'],
+      department: 'Soporte',
+    });
     const [row] = await app.db.select().from(users).where(eq(users.id, id));
     expect(row?.permissions).toEqual(['projects.read', 'tickets.read']);
     const me = await injectAs(app, employee, { method: 'GET', url: '/api/auth/me' });
@@ -150,7 +161,11 @@ describe('users routes: admin', () => {
       .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
     expect(live).toHaveLength(0);
     await expect(login(app, 'sofia.batista@demo.do')).rejects.toThrow(/401/);
-    await injectAs(app, admin, { method: 'PATCH', url: `/api/users/${id}/status`, payload: { status: 'active' } });
+    await injectAs(app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${id}/status`,
+      payload: { status: 'active' },
+    });
     expect((await login(app, 'sofia.batista@demo.do')).user.status).toBe('active');
     const changes = await app.db
       .select()
@@ -161,8 +176,14 @@ describe('users routes: admin', () => {
 
   it("protects the admin's own account and the last active admin", async () => {
     const adminId = await idOf(DEMO.admin);
-    expect((await injectAs(app, admin, { method: 'DELETE', url: `/api/users/${adminId}` })).statusCode).toBe(400);
-    const demote = await injectAs(app, admin, { method: 'PUT', url: `/api/users/${adminId}`, payload: { role: 'employee' } });
+    expect((await injectAs(app, admin, { method: 'DELETE', url: `/api/users/${adminId}` })).statusCode).toBe(
+      400,
+    );
+    const demote = await injectAs(app, admin, {
+      method: 'PUT',
+      url: `/api/users/${adminId}`,
+      payload: { role: 'employee' },
+    });
     expect(demote.statusCode).toBe(400);
     const off = await injectAs(app, admin, {
       method: 'PATCH',
@@ -172,8 +193,19 @@ describe('users routes: admin', () => {
     expect(off.statusCode).toBe(400);
     // The service rule itself: whoever asks, the only active admin cannot be deleted.
     const { deleteUser } = await import('./users.service.js');
-    const someone = { id: await idOf(DEMO.employee), role: 'admin' as const, clientId: null, sessionId: '', permissions: null, firstName: '', lastName: '', mustChangePassword: false };
-    await expect(deleteUser({ db: app.db, actor: someone, ctx: { actorId: someone.id }, id: adminId })).rejects.toMatchObject({
+    const someone = {
+      id: await idOf(DEMO.employee),
+      role: 'admin' as const,
+      clientId: null,
+      sessionId: '',
+      permissions: null,
+      firstName: '',
+      lastName: '',
+      mustChangePassword: false,
+    };
+    await expect(
+      deleteUser({ db: app.db, actor: someone, ctx: { actorId: someone.id }, id: adminId }),
+    ).rejects.toMatchObject({
       statusCode: 409,
       message: 'No se puede quitar el último administrador activo',
     });
@@ -181,7 +213,13 @@ describe('users routes: admin', () => {
     const created = await injectAs(app, admin, {
       method: 'POST',
       url: '/api/users',
-      payload: { firstName: 'Ana', lastName: 'Admin', email: 'ana.admin@demo.do', password: 'Secreta123', role: 'admin' },
+      payload: {
+        firstName: 'Ana',
+        lastName: 'Admin',
+        email: 'ana.admin@demo.do',
+        password: 'Secreta123',
+        role: 'admin',
+      },
     });
     const second = await login(app, 'ana.admin@demo.do', 'Secreta123');
     const secondId = created.json().data.user._id;
@@ -195,7 +233,11 @@ describe('users routes: admin', () => {
   it('resets a password: temporary password shown once, sessions closed, change forced at next sign-in', async () => {
     const before = await login(app, DEMO.client2);
     const id = before.user._id;
-    const res = await injectAs(app, admin, { method: 'POST', url: `/api/users/${id}/reset-password`, payload: {} });
+    const res = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/users/${id}/reset-password`,
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     const temp = res.json().data.temporaryPassword as string;
     expect(temp).toHaveLength(16);
@@ -215,7 +257,7 @@ describe('users routes: admin', () => {
     expect((await injectAs(app, after.token, { method: 'GET', url: '/api/settings' })).statusCode).toBe(200);
   });
 
-  it('shows a user\'s activity from the audit log, and the audit log filters by action prefix', async () => {
+  it("shows a user's activity from the audit log, and the audit log filters by action prefix", async () => {
     const id = await idOf(DEMO.employee);
     const res = await injectAs(app, admin, { method: 'GET', url: `/api/users/${id}/activity` });
     expect(res.statusCode).toBe(200);
