@@ -217,6 +217,7 @@ export function TwoFactorCard() {
             value={code}
             error={Boolean(codeError)}
             aria-label="Código de verificación"
+            getInputProps={(index) => ({ 'aria-label': `Dígito ${index + 1} del código de verificación` })}
             onChange={setCode}
             onComplete={(v) => void confirm(v)}
           />

@@ -154,6 +154,7 @@ function TwoFactorStep({ challengeToken, onDone, onCancel }: TwoFactorStepProps)
               value={code}
               error={Boolean(error)}
               aria-label="Código de verificación"
+              getInputProps={(index) => ({ 'aria-label': `Dígito ${index + 1} del código de verificación` })}
               onChange={setCode}
               onComplete={(value) => void submit(value)}
             />
