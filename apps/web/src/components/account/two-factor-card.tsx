@@ -240,9 +240,11 @@ export function TwoFactorCard() {
           </Group>
         </Stack>
       ) : (
-        <Button onClick={start} loading={m.setup.isPending}>
-          Activar verificación en dos pasos
-        </Button>
+        <Group>
+          <Button onClick={start} loading={m.setup.isPending}>
+            Activar verificación en dos pasos
+          </Button>
+        </Group>
       )}
       <PasswordModal
         opened={modal === 'disable'}
