@@ -159,7 +159,7 @@ export async function loginWithTwoFactor(
     );
   }
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.status !== 'active' || !user.totpSecret) {
+  if (user?.status !== 'active' || !user.totpSecret) {
     throw unauthorized(TOTP_INVALID_MESSAGE, ErrorCodes.TOTP_INVALID);
   }
   const retryAfter = await throttle.check(user.email, ip);
