@@ -18,8 +18,11 @@ import { MailDispatcher } from './lib/mailer.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import projectsRoutes from './modules/projects/projects.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
@@ -133,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { jwtSecret });
   await app.register(realtime, { jwtSecret });
   await app.register(navBadgeRegistry);
+  await app.register(dashboardRegistry);
 
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
   const mailer = config.smtpUrl
@@ -163,6 +167,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, { jwtSecret, throttle, secureCookies: config.secureCookies });
       await api.register(settingsRoutes);
       await api.register(navRoutes);
+      await api.register(projectsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );
