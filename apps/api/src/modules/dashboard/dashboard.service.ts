@@ -53,7 +53,8 @@ export async function getDashboardStats({
     const [c] = await db
       .select({
         total: sql<number>`count(*)::int`,
-        registered: sql<number>`(count(*) filter (where exists (select 1 from ${users} where ${users.clientId} = ${clients.id} and ${users.role} = 'client')))::int`,
+        // Qualified by hand: Drizzle leaves columns unqualified in the select list of a one-table query.
+        registered: sql<number>`(count(*) filter (where exists (select 1 from "users" u where u.client_id = "clients"."id" and u.role = 'client')))::int`,
       })
       .from(clients)
       .where(isNull(clients.archivedAt));
