@@ -1188,7 +1188,7 @@ export async function readProjectFile({
 }) {
   await loadVisible(db, actor, id);
   const file = await readFile(db, fileId);
-  if (!file || file.ownerType !== 'project' || file.ownerId !== id) throw notFound('Archivo no encontrado');
+  if (file?.ownerType !== 'project' || file.ownerId !== id) throw notFound('Archivo no encontrado');
   return file;
 }
 
