@@ -46,7 +46,14 @@ export function TimeEntryModal({
   const add = useAddTimeEntry(project._id);
   const form = useForm<CreateTimeEntryRequest>({
     mode: 'controlled',
-    initialValues: { hours: 1, description: '', userId: user?._id, date: todayDateOnly(), billable: true },
+    initialValues: {
+      hours: 1,
+      description: '',
+      // Yourself when on the team, else (admins) the first member.
+      userId: project.team.some((m) => m._id === user?._id) ? user?._id : project.team[0]?._id,
+      date: todayDateOnly(),
+      billable: true,
+    },
     validate: zodResolver(CreateTimeEntryRequestSchema),
   });
   const members = project.team.map((m) => ({ value: m._id, label: `${m.firstName} ${m.lastName}` }));

@@ -198,7 +198,7 @@ export function ProjectDetailPage() {
         }
       />
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
+      <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
         <StatCard label="Estado">
           <ProjectStatusBadge status={project.status} size="lg" />
         </StatCard>

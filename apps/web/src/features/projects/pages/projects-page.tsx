@@ -20,7 +20,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFolderOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -53,16 +53,23 @@ export function ProjectsPage() {
   ) as ListProjectsQuery;
 
   const [searchText, setSearchText] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(searchText, 350);
-  // Push the debounced search into the URL (replace: typing should not flood the history).
+  // Debounced push of the search into the URL (replace: typing should not flood the history).
+  const pushSearch = useDebouncedCallback((value: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value.trim()) next.set('search', value.trim());
+        else next.delete('search');
+        return next;
+      },
+      { replace: true },
+    );
+  }, 350);
+  // Back/forward or a pasted link: the input follows the URL.
+  const urlSearch = params.get('search') ?? '';
   useEffect(() => {
-    const current = params.get('search') ?? '';
-    if (debouncedSearch.trim() === current) return;
-    const next = new URLSearchParams(params);
-    if (debouncedSearch.trim()) next.set('search', debouncedSearch.trim());
-    else next.delete('search');
-    setParams(next, { replace: true });
-  }, [debouncedSearch, params, setParams]);
+    setSearchText((current) => (current.trim() === urlSearch ? current : urlSearch));
+  }, [urlSearch]);
 
   const setFilter = (key: (typeof FILTER_KEYS)[number], value: string | null) => {
     const next = new URLSearchParams(params);
@@ -110,7 +117,10 @@ export function ProjectsPage() {
             placeholder="Título, descripción o cliente"
             leftSection={<IconSearch size={16} />}
             value={searchText}
-            onChange={(e) => setSearchText(e.currentTarget.value)}
+            onChange={(e) => {
+              setSearchText(e.currentTarget.value);
+              pushSearch(e.currentTarget.value);
+            }}
             type="search"
           />
           <Select
@@ -164,6 +174,7 @@ export function ProjectsPage() {
               <Button
                 variant="light"
                 onClick={() => {
+                  pushSearch.cancel();
                   setSearchText('');
                   setParams(new URLSearchParams());
                 }}
