@@ -20,8 +20,11 @@ import auditRoutes from './modules/audit/audit.routes.js';
 import accountRoutes, { profileCounterRegistry } from './modules/auth/account.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import projectsRoutes from './modules/projects/projects.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -138,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(realtime, { jwtSecret });
   await app.register(navBadgeRegistry);
   await app.register(profileCounterRegistry);
+  await app.register(dashboardRegistry);
 
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
   const mailer = config.smtpUrl
@@ -172,6 +176,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(auditRoutes);
       await api.register(uploadsRoutes);
       await api.register(navRoutes);
+      await api.register(projectsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );
