@@ -17,7 +17,8 @@ import { ensureDeps } from './lib/deps.mjs';
 import { ROOT, run } from './lib/proc.mjs';
 
 const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'e2e'];
-const CHROMIUM = '/usr/bin/chromium';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROME_PATH || DEBIAN_CHROMIUM;
 
 const options = parseArgs(process.argv.slice(2));
 const selected = (name) => options.only.has(name) && !options.skip.has(name);
@@ -88,6 +89,10 @@ async function vitest(args, outputFile, env = process.env) {
 
 async function ensureChromium() {
   if (existsSync(CHROMIUM)) return { ok: true };
+  if (CHROMIUM !== DEBIAN_CHROMIUM) {
+    console.error(`✗ CHROME_PATH=${CHROMIUM} does not exist`);
+    return { ok: false, note: `CHROME_PATH ${CHROMIUM} missing` };
+  }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     const message = `Chromium is missing at ${CHROMIUM}. Install Debian's package, then run npm test again:\n    sudo apt-get update && sudo apt-get install -y chromium`;

@@ -16,15 +16,22 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { MailDispatcher } from './lib/mailer.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
+import auditRoutes from './modules/audit/audit.routes.js';
+import accountRoutes, { profileCounterRegistry } from './modules/auth/account.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
+import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import projectsRoutes from './modules/projects/projects.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
 import reportsRoutes from './modules/reports/reports.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
+import uploadsRoutes from './modules/uploads/uploads.routes.js';
+import usersRoutes from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -137,6 +144,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { jwtSecret });
   await app.register(realtime, { jwtSecret });
   await app.register(navBadgeRegistry);
+  await app.register(profileCounterRegistry);
+  await app.register(dashboardRegistry);
 
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
   const mailer = config.smtpUrl
@@ -153,9 +162,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => mailer.stop());
   }
 
+  // Graceful shutdown: responses finished while closing tell the client to drop the keep-alive
+  // connection, so server.close() is not held open by idle sockets until their timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onSend', async (req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', req.id);
-    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs'))
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');
     return payload;
   });
@@ -166,6 +183,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(authRoutes, { jwtSecret, throttle, secureCookies: config.secureCookies });
       await api.register(settingsRoutes);
+      await api.register(accountRoutes, { jwtSecret });
+      await api.register(usersRoutes);
+      await api.register(auditRoutes);
+      await api.register(uploadsRoutes);
       await api.register(navRoutes);
       await api.register(registrationRoutes, {
         jwtSecret,
@@ -175,6 +196,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
       await api.register(reportsRoutes);
+      await api.register(projectsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

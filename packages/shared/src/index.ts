@@ -1,14 +1,20 @@
 import './zod-locale.js';
 
 export * from './api.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './clients.js';
 export * from './constants.js';
+export * from './dashboard.js';
 export * from './invoices.js';
 export * from './money.js';
 export * from './notifications.js';
+export * from './permissions.js';
+export * from './profile.js';
+export * from './projects.js';
 export * from './registration.js';
 export * from './reports.js';
 export * from './roles.js';
 export * from './settings.js';
+export * from './users.js';
 export * from './validators.js';

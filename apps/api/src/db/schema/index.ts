@@ -1,4 +1,5 @@
 /** Every Drizzle table; drizzle-kit reads this file to generate migrations. */
+export * from './account.js';
 export * from './audit.js';
 export * from './billing.js';
 export * from './client-communications.js';

@@ -4,6 +4,7 @@ import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { seedBilling } from './billing.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
+import { seedProjects } from './projects.js';
 
 /**
  * Seeds the demo agency when the database has no users yet (first start). Runs in one
@@ -16,6 +17,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx, passwordHash);
+    await seedProjects(tx, ids);
     await seedBilling(tx, ids);
   });
   return true;

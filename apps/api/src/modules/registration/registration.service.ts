@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/security.js';
-import { type ClientInfo, startSession } from '../auth/auth.service.js';
+import { type ClientInfo, openSession } from '../auth/auth.service.js';
 
 let publicBaseUrl = process.env.PUBLIC_URL?.replace(/\/$/, '') ?? 'http://localhost:3000';
 
@@ -253,7 +253,7 @@ export async function register(
       link: `/clients/${clientId}`,
       email: false,
     });
-    const session = await startSession(tx, deps.jwtSecret, user!, client);
+    const session = await openSession(tx, deps.jwtSecret, user!, client);
     return { session, userId: user!.id, notifications };
   });
 }

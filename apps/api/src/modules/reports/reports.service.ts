@@ -166,25 +166,13 @@ export async function reportDashboard(db: Db, period: ReportPeriod): Promise<Rep
   };
 }
 
-/** Hours logged in the range when a time-tracking table exists (projects feature); null otherwise. */
-async function hoursLogged(db: Db, from: string, to: string): Promise<number | null> {
-  const [t] = await rows<{ ok: boolean }>(
+/** Hours logged on projects (time entries dated in [from, to)), two decimals. */
+async function hoursLogged(db: Db, from: string, to: string): Promise<number> {
+  const [r] = await rows<{ h: number }>(
     db,
-    sql`select to_regclass('public.time_entries') is not null as ok`,
+    sql`select coalesce(sum(minutes), 0)::float8 / 60 as h from project_time_entries where date >= ${from} and date < ${to}`,
   );
-  if (!t?.ok) return null;
-  for (const expr of [sql`sum(minutes) / 60.0`, sql`sum(hours)`]) {
-    try {
-      const [r] = await rows<{ h: number }>(
-        db,
-        sql`select coalesce(${expr}, 0)::float8 as h from time_entries where created_at >= ${from}::date and created_at < ${to}::date`,
-      );
-      return Math.round(Number(r?.h ?? 0) * 100) / 100;
-    } catch {
-      /* try the next column shape */
-    }
-  }
-  return null;
+  return Math.round(Number(r?.h ?? 0) * 100) / 100;
 }
 
 /** Computes the content of a financial or projects report for [startDate, endDate]. */
