@@ -4,9 +4,10 @@ import {
   DEFAULT_INVOICE_SERIES,
   type PaymentMethod,
 } from '@agencia/shared';
+import { asc, eq } from 'drizzle-orm';
 import { nextInvoiceNumber } from '../../modules/invoices/invoices.service.js';
 import type { Tx } from '../client.js';
-import { invoiceEvents, invoiceItems, invoicePayments, invoices } from '../schema/index.js';
+import { invoiceEvents, invoiceItems, invoicePayments, invoices, projects } from '../schema/index.js';
 
 function shift(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -117,6 +118,13 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
     const paid = (demo.payments ?? []).reduce((a, [amount]) => a + Math.round(amount * 100), 0);
     const lastPayment = demo.payments?.at(-1);
     const created = new Date(`${issueDate}T13:00:00Z`);
+    // Link the invoice to the client's first demo project, when the projects seed made one.
+    const [project] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.clientId, ids.clientIds[demo.client]!))
+      .orderBy(asc(projects.createdAt))
+      .limit(1);
     const [row] = await tx
       .insert(invoices)
       .values({
@@ -125,6 +133,7 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
         year,
         sequence,
         clientId: ids.clientIds[demo.client]!,
+        projectId: project?.id ?? null,
         issueDate,
         dueDate,
         paidDate: demo.status === 'paid' && lastPayment ? shift(issueDate, lastPayment[1]) : null,
