@@ -3,9 +3,9 @@ import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.js';
 import { notification } from './support/shell.js';
 
-/** Waits for the toasts (top-right, spec doc 2 §8, 4 s) to close: they sit over the header's buttons. */
-async function dismissToasts(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 8000 });
+/** Waits for a toast (top-right, spec doc 2 §8, 4 s) to close: it sits over the header's buttons. */
+async function dismissToast(page: Page, title: string) {
+  await expect(notification(page, title)).toHaveCount(0, { timeout: 10_000 });
 }
 
 // Valid check digits (JCE Luhn / DGII mod 11).
@@ -66,6 +66,8 @@ test.describe('invoicing', () => {
     page,
     browser,
   }) => {
+    // A long journey (three toasts of 4 s each wait to close): more than the default 30 s budget.
+    test.setTimeout(90_000);
     await signInAs(page, 'admin');
     await page.goto('/billing');
     await expect(page.getByRole('heading', { name: 'Facturación', exact: true })).toBeVisible();
@@ -89,7 +91,7 @@ test.describe('invoicing', () => {
     await expect(dialog.getByTestId('invoice-form-total')).toContainText('20,256.66');
     await dialog.getByRole('button', { name: 'Crear Factura' }).click();
     await expect(notification(page, 'Factura creada')).toBeVisible();
-    await dismissToasts(page);
+    await dismissToast(page, 'Factura creada');
 
     const row = page
       .getByRole('row')
@@ -104,14 +106,14 @@ test.describe('invoicing', () => {
     await expect(page.getByText('Borrador').first()).toBeVisible();
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(notification(page, 'Factura enviada')).toBeVisible();
-    await dismissToasts(page);
+    await dismissToast(page, 'Factura enviada');
     await expect(page.getByText('Enviada').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Registrar pago' }).click();
     const pay = page.getByRole('dialog', { name: 'Marcar como pagada' });
     await pay.getByRole('button', { name: 'Registrar pago' }).click();
     await expect(notification(page, 'Factura marcada como pagada')).toBeVisible();
-    await dismissToasts(page);
+    await dismissToast(page, 'Factura marcada como pagada');
     await expect(page.getByText('Pagada').first()).toBeVisible();
 
     const [download] = await Promise.all([
