@@ -21,6 +21,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import healthRoutes from './modules/health/health.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
+import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, { jwtSecret, throttle, secureCookies: config.secureCookies });
       await api.register(settingsRoutes);
       await api.register(navRoutes);
+      await api.register(ticketsRoutes);
     },
     { prefix: '/api' },
   );

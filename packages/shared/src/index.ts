@@ -2,9 +2,11 @@ import './zod-locale.js';
 
 export * from './api.js';
 export * from './auth.js';
+export * from './calendar.js';
 export * from './constants.js';
 export * from './money.js';
 export * from './notifications.js';
 export * from './roles.js';
 export * from './settings.js';
+export * from './tickets.js';
 export * from './validators.js';

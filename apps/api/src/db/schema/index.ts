@@ -1,8 +1,10 @@
 /** Every Drizzle table; drizzle-kit reads this file to generate migrations. */
 export * from './audit.js';
+export * from './calendar.js';
 export * from './clients.js';
 export * from './infra.js';
 export * from './projects.js';
 export * from './sessions.js';
 export * from './settings.js';
+export * from './tickets.js';
 export * from './users.js';
