@@ -18,8 +18,10 @@ import { MailDispatcher } from './lib/mailer.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import calendarRoutes from './modules/calendar/calendar.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import authPlugin from './plugins/auth.js';
@@ -132,7 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
-  await app.register(realtime, { jwtSecret });
+  await app.register(realtime, { jwtSecret, redisUrl: config.redisUrl });
   await app.register(navBadgeRegistry);
 
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
@@ -165,6 +167,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(settingsRoutes);
       await api.register(navRoutes);
       await api.register(ticketsRoutes);
+      await api.register(calendarRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/security.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
+import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
 import { seedTickets } from './tickets.js';
 
@@ -17,6 +18,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const foundation = await seedFoundation(tx, passwordHash);
     await seedTickets(tx, foundation);
+    await seedCalendar(tx, foundation);
   });
   return true;
 }

@@ -133,66 +133,64 @@ export async function seedTickets(tx: Tx, seed: FoundationSeed): Promise<void> {
     date: hoursAgo(6).toISOString().slice(0, 10),
   });
 
-  await tx
-    .insert(ticketEvents)
-    .values([
-      ...rows.map((r) => ({
-        ticketId: r.id,
-        actorId: r.reportedBy,
-        type: 'created' as const,
-        description: 'Ticket creado',
-        createdAt: r.createdAt,
-      })),
-      {
-        ticketId: cupon.id,
-        actorId: seed.adminId,
-        type: 'assigned',
-        description: 'Asignado a Carlos Méndez',
-        createdAt: hoursAgo(45),
-      },
-      {
-        ticketId: cupon.id,
-        actorId: seed.employeeId,
-        type: 'status_change',
-        description: 'Estado cambiado de Abierto a En Progreso',
-        createdAt: hoursAgo(31),
-      },
-      {
-        ticketId: cupon.id,
-        actorId: seed.employeeId,
-        type: 'comment',
-        description: 'Carlos Méndez agregó un comentario',
-        createdAt: hoursAgo(30),
-      },
-      {
-        ticketId: cupon.id,
-        actorId: seed.employeeId,
-        type: 'comment',
-        description: 'Carlos Méndez agregó una nota interna',
-        isInternal: true,
-        createdAt: hoursAgo(6),
-      },
-      {
-        ticketId: cupon.id,
-        actorId: seed.employeeId,
-        type: 'time_logged',
-        description: 'Carlos Méndez registró 1.5 h de depuración',
-        isInternal: true,
-        createdAt: hoursAgo(6),
-      },
-      {
-        ticketId: fotos.id,
-        actorId: seed.adminId,
-        type: 'status_change',
-        description: 'Estado cambiado de Abierto a Esperando Cliente',
-        createdAt: hoursAgo(30),
-      },
-      {
-        ticketId: ssl.id,
-        actorId: seed.employeeId,
-        type: 'status_change',
-        description: 'Estado cambiado de En Progreso a Resuelto',
-        createdAt: hoursAgo(10),
-      },
-    ]);
+  await tx.insert(ticketEvents).values([
+    ...rows.map((r) => ({
+      ticketId: r.id,
+      actorId: r.reportedBy,
+      type: 'created' as const,
+      description: 'Ticket creado',
+      createdAt: r.createdAt,
+    })),
+    {
+      ticketId: cupon.id,
+      actorId: seed.adminId,
+      type: 'assigned',
+      description: 'Asignado a Carlos Méndez',
+      createdAt: hoursAgo(45),
+    },
+    {
+      ticketId: cupon.id,
+      actorId: seed.employeeId,
+      type: 'status_change',
+      description: 'Estado cambiado de Abierto a En Progreso',
+      createdAt: hoursAgo(31),
+    },
+    {
+      ticketId: cupon.id,
+      actorId: seed.employeeId,
+      type: 'comment',
+      description: 'Carlos Méndez agregó un comentario',
+      createdAt: hoursAgo(30),
+    },
+    {
+      ticketId: cupon.id,
+      actorId: seed.employeeId,
+      type: 'comment',
+      description: 'Carlos Méndez agregó una nota interna',
+      isInternal: true,
+      createdAt: hoursAgo(6),
+    },
+    {
+      ticketId: cupon.id,
+      actorId: seed.employeeId,
+      type: 'time_logged',
+      description: 'Carlos Méndez registró 1.5 h de depuración',
+      isInternal: true,
+      createdAt: hoursAgo(6),
+    },
+    {
+      ticketId: fotos.id,
+      actorId: seed.adminId,
+      type: 'status_change',
+      description: 'Estado cambiado de Abierto a Esperando Cliente',
+      createdAt: hoursAgo(30),
+    },
+    {
+      ticketId: ssl.id,
+      actorId: seed.employeeId,
+      type: 'status_change',
+      description: 'Estado cambiado de En Progreso a Resuelto',
+      createdAt: hoursAgo(10),
+    },
+  ]);
 }
