@@ -619,7 +619,7 @@ export async function actorForFeedToken(db: Db, token: string): Promise<Actor | 
     .innerJoin(users, eq(users.id, calendarFeedTokens.userId))
     .where(eq(calendarFeedTokens.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row || row.status !== 'active') return null;
+  if (row?.status !== 'active') return null;
   return {
     id: row.id,
     role: row.role,
