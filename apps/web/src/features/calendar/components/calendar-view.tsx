@@ -14,11 +14,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 
 const VIEW_BUTTONS = {
-  today: { text: 'Hoy' },
-  dayGridMonth: { text: 'Mes' },
-  timeGridWeek: { text: 'Semana' },
-  timeGridDay: { text: 'Día' },
-  listWeek: { text: 'Lista' },
+  today: { text: 'Hoy', hint: 'Ir a hoy' },
+  prev: { hint: 'Anterior' },
+  next: { hint: 'Siguiente' },
+  dayGridMonth: { text: 'Mes', hint: 'Vista mensual' },
+  timeGridWeek: { text: 'Semana', hint: 'Vista semanal' },
+  timeGridDay: { text: 'Día', hint: 'Vista diaria' },
+  listWeek: { text: 'Lista', hint: 'Lista de la semana' },
 };
 
 /**
@@ -51,9 +53,8 @@ export function CalendarView({
         start: e.startDate,
         end: e.endDate,
         allDay: e.isAllDay,
-        backgroundColor: EVENT_TYPE_HEX[e.type],
-        borderColor: EVENT_TYPE_HEX[e.type],
-        textColor: '#ffffff',
+        color: EVENT_TYPE_HEX[e.type],
+        contrastColor: '#ffffff',
         editable: canDrag && e.canEdit,
       })),
     [events, canDrag],
@@ -76,6 +77,7 @@ export function CalendarView({
         footerToolbar={isMobile ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
         buttons={VIEW_BUTTONS}
         dayMaxEvents={CALENDAR.dayMaxEvents}
+        eventDisplay="block"
         moreLinkText={(n: number) => `+${n} más eventos`}
         noEventsText="No hay eventos para mostrar"
         allDayText="Todo el día"
