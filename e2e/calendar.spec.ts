@@ -1,7 +1,10 @@
 import { expect, signInAs, test } from './fixtures.js';
 
 test.describe('calendar', () => {
-  test('an admin creates an event by clicking a date and a client attendee accepts it', async ({ page, browser }) => {
+  test('an admin creates an event by clicking a date and a client attendee accepts it', async ({
+    page,
+    browser,
+  }) => {
     const title = `Revisión de diseño ${Date.now()}`;
     await signInAs(page, 'admin');
     await page.goto('/calendar');

@@ -1,12 +1,16 @@
 import './zod-locale.js';
 
 export * from './api.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './calendar.js';
 export * from './constants.js';
 export * from './money.js';
 export * from './notifications.js';
+export * from './permissions.js';
+export * from './profile.js';
 export * from './roles.js';
 export * from './settings.js';
 export * from './tickets.js';
+export * from './users.js';
 export * from './validators.js';

@@ -140,6 +140,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
               },
+              {
+                path: 'users/:id',
+                lazy: () =>
+                  import('../features/users/pages/user-detail-page').then((m) => ({
+                    Component: m.UserDetailPage,
+                  })),
+              },
             ],
           },
         ],

@@ -614,6 +614,7 @@ export async function actorForFeedToken(db: Db, token: string): Promise<Actor | 
       firstName: users.firstName,
       lastName: users.lastName,
       status: users.status,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(calendarFeedTokens)
     .innerJoin(users, eq(users.id, calendarFeedTokens.userId))
@@ -628,5 +629,6 @@ export async function actorForFeedToken(db: Db, token: string): Promise<Actor | 
     permissions: row.permissions,
     firstName: row.firstName,
     lastName: row.lastName,
+    mustChangePassword: row.mustChangePassword,
   };
 }

@@ -35,6 +35,7 @@ import {
   clientUserIds,
   closeTicket,
   countActiveTickets,
+  countProfileTickets,
   createTicket,
   deleteTicket,
   findAttachment,
@@ -77,6 +78,7 @@ export async function broadcastTicket(
 /** Support tickets (spec doc 2 §7 "Tickets"), plus status, time logs, watchers and attachments. */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.navBadgeProviders.set('tickets', countActiveTickets);
+  app.profileCounters.set('tickets', countProfileTickets);
   const auth = { onRequest: [app.authenticate] };
   const staffOnly = { onRequest: [app.authenticate, app.requireRole('admin', 'employee')] };
 

@@ -362,6 +362,19 @@ export async function countActiveTickets(db: Db, actor: Actor): Promise<number> 
   return row?.n ?? 0;
 }
 
+/**
+ * Profile stats counter (`app.profileCounters` 'tickets'): tickets the caller reported or is
+ * assigned; for a client, every ticket of its client record.
+ */
+export async function countProfileTickets(db: Db, actor: Actor): Promise<number> {
+  const cond =
+    actor.role === 'client'
+      ? ticketScope(actor)
+      : or(eq(tickets.reportedBy, actor.id), eq(tickets.assignedTo, actor.id));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(cond);
+  return row?.n ?? 0;
+}
+
 /** `GET /tickets/stats` (also the dashboard's `tickets` block: total and open = active statuses). */
 export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
   const rows = await db
