@@ -64,7 +64,10 @@ const ATTENDEE_ICAL: Record<string, ICalAttendeeStatus> = {
 
 /** Calendar (spec doc 2 §7 "Calendar"), plus invitees and the private iCalendar feed. */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = { onRequest: [app.authenticate] };
+  // Reads, attendance answers and the personal feed need calendar.read; creating, editing and
+  // deleting events need calendar.write (decision 061; clients do not hold it by default).
+  const auth = { onRequest: [app.authenticate, app.requirePermission('calendar.read')] };
+  const write = { onRequest: [app.authenticate, app.requirePermission('calendar.write')] };
 
   app.get(
     '/calendar',
@@ -233,7 +236,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/calendar',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Crear evento',
@@ -269,7 +272,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/calendar/:id',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Editar evento',
@@ -317,7 +320,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/calendar/:id',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Eliminar evento',

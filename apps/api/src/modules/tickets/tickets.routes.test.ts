@@ -116,6 +116,24 @@ describe('POST /api/tickets', () => {
     expect(events.map((e) => e.type)).toEqual(['created']);
   });
 
+  it('refuses creation to a user whose tickets.write permission was removed', async () => {
+    const [emp] = await app.db.select().from(users).where(eq(users.email, DEMO.employee));
+    await app.db
+      .update(users)
+      .set({ permissions: ['tickets.read'] })
+      .where(eq(users.id, emp!.id));
+    try {
+      const res = await as(employee, 'POST', '/tickets', {
+        title: 'Sin permiso',
+        description: 'No debería crearse.',
+      });
+      expect(res.statusCode).toBe(403);
+      expect((await as(employee, 'GET', '/tickets')).statusCode).toBe(200);
+    } finally {
+      await app.db.update(users).set({ permissions: null }).where(eq(users.id, emp!.id));
+    }
+  });
+
   it('rejects bad input with Spanish field errors (400)', async () => {
     const res = await as(client, 'POST', '/tickets', { title: '', description: 'corta', type: 'x' });
     expect(res.statusCode).toBe(400);

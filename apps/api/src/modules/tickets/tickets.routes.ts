@@ -79,8 +79,12 @@ export async function broadcastTicket(
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.navBadgeProviders.set('tickets', countActiveTickets);
   app.profileCounters.set('tickets', countProfileTickets);
-  const auth = { onRequest: [app.authenticate] };
-  const staffOnly = { onRequest: [app.authenticate, app.requireRole('admin', 'employee')] };
+  // Role + permission strings (decision 061); row scoping and the policy table live in the service.
+  const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
+  const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };
+  const staffOnly = {
+    onRequest: [app.authenticate, app.requirePermission('tickets.write', 'admin', 'employee')],
+  };
 
   const respond = async (result: TicketWriteResult, event?: string) => {
     await broadcastTicket(app, { ...result, ticketId: result.ticket._id }, event);
@@ -120,7 +124,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/assignees',
     {
-      ...staffOnly,
+      onRequest: [app.authenticate, app.requirePermission('tickets.read', 'admin', 'employee')],
       schema: {
         tags,
         summary: 'Miembros del equipo asignables',
@@ -133,7 +137,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Crear ticket',
@@ -173,7 +177,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tickets/:id',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Editar ticket',
@@ -223,7 +227,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/:id/messages',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Agregar mensaje',
@@ -263,7 +267,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tickets/:id/status',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Cambiar estado',
@@ -321,7 +325,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/:id/watchers',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Seguir ticket',
@@ -346,7 +350,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tickets/:id/watchers/:userId',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Dejar de seguir ticket',
@@ -370,7 +374,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/:id/attachments',
     {
-      ...auth,
+      ...write,
       schema: {
         tags,
         summary: 'Subir adjunto (multipart, campo "file", máx. 10 MB)',

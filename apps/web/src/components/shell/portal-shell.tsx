@@ -77,7 +77,7 @@ function ShellLayout({ children }: { children?: ReactNode }) {
                 </Text>
               </Group>
             </UnstyledButton>
-            <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
+            <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0 }} visibleFrom="xs">
               {APP_VERSION_LABEL}
             </Badge>
           </Group>

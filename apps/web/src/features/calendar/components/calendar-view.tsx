@@ -78,6 +78,7 @@ export function CalendarView({
         buttons={VIEW_BUTTONS}
         dayMaxEvents={CALENDAR.dayMaxEvents}
         eventDisplay="block"
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         moreLinkText={(n: number) => `+${n} más eventos`}
         noEventsText="No hay eventos para mostrar"
         allDayText="Todo el día"

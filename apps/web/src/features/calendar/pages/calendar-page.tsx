@@ -49,6 +49,8 @@ export function CalendarPage() {
   const navigate = useNavigate();
   const role = useSessionStore((s) => s.user?.role);
   const staff = role === 'admin' || role === 'employee';
+  // Creating events needs calendar.write (clients do not hold it by default; decision 061).
+  const canCreate = useSessionStore((s) => s.user?.permissions?.includes('calendar.write') ?? false);
   const [tab, setTab] = useState<string | null>('calendar');
   const [filtersOpen, filters] = useDisclosure(false);
   const [type, setType] = useState<EventType | null>(null);
@@ -160,9 +162,11 @@ export function CalendarPage() {
             >
               Filtros
             </Button>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreate(null)}>
-              Nuevo Evento
-            </Button>
+            {canCreate && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreate(null)}>
+                Nuevo Evento
+              </Button>
+            )}
           </Group>
         }
       />
@@ -222,10 +226,10 @@ export function CalendarPage() {
                   <CalendarView
                     events={events.data ?? []}
                     onRangeChange={setRange}
-                    onDateClick={(date) => openCreate(date)}
+                    onDateClick={(date) => canCreate && openCreate(date)}
                     onEventClick={(id) => navigate(`/calendar/${id}`)}
                     onEventChange={(info) => void onEventChange(info)}
-                    canDrag={staff}
+                    canDrag={staff && canCreate}
                   />
                 </div>
               </Tabs.Panel>

@@ -43,6 +43,7 @@ const pick = <K extends string>(value: string | null, labels: Record<K, string>)
 export function TicketsPage() {
   const [params, setParams] = useSearchParams();
   const role = useSessionStore((s) => s.user?.role);
+  const canCreate = useSessionStore((s) => s.user?.permissions?.includes('tickets.write') ?? false);
   const [opened, { open, close }] = useDisclosure(params.get('nuevo') === '1');
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search, 300);
@@ -90,9 +91,11 @@ export function TicketsPage() {
         title="Tickets de Soporte"
         description="Reporta problemas, solicita cambios y sigue cada caso hasta su resolución."
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
-            Nuevo Ticket
-          </Button>
+          canCreate && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
+              Nuevo Ticket
+            </Button>
+          )
         }
       />
 
