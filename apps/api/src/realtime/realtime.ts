@@ -31,11 +31,23 @@ export default fp(
   async (app, opts: { jwtSecret: Uint8Array; redisUrl?: string | null }) => {
     const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
     if (opts.redisUrl) {
-      const pub = createClient({ url: opts.redisUrl });
+      // Fail fast at start-up (5 tries) instead of hanging; once connected, reconnect forever.
+      let connected = false;
+      const pub = createClient({
+        url: opts.redisUrl,
+        socket: {
+          connectTimeout: 5000,
+          reconnectStrategy: (retries: number) =>
+            !connected && retries >= 5
+              ? new Error('Redis no disponible')
+              : Math.min(200 * 2 ** retries, 5000),
+        },
+      });
       const sub = pub.duplicate();
       for (const client of [pub, sub])
         client.on('error', (err: Error) => app.log.error({ err }, 'redis (socket.io adapter) error'));
       await Promise.all([pub.connect(), sub.connect()]);
+      connected = true;
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);
