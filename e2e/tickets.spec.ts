@@ -4,11 +4,7 @@ test.describe('support tickets, live', () => {
   test('a client opens a ticket, the admin sees it appear and replies, the client sees the reply', async ({
     page,
     browser,
-    allowedConsoleErrors,
   }) => {
-    // The modal lists the client's projects from GET /api/projects; until the projects module is
-    // installed that call is a 404 (the select then says 'Sin proyectos disponibles').
-    allowedConsoleErrors.push(/status of 404 \(Not Found\)/);
     const title = `Error al pagar con tarjeta ${Date.now()}`;
 
     // Admin watches the list in another browser.

@@ -21,9 +21,12 @@ import accountRoutes, { profileCounterRegistry } from './modules/auth/account.ro
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
+import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
+import projectsRoutes from './modules/projects/projects.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
@@ -141,6 +144,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(realtime, { jwtSecret, redisUrl: config.redisUrl });
   await app.register(navBadgeRegistry);
   await app.register(profileCounterRegistry);
+  await app.register(dashboardRegistry);
 
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
   const mailer = config.smtpUrl
@@ -175,6 +179,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(auditRoutes);
       await api.register(uploadsRoutes);
       await api.register(navRoutes);
+      await api.register(projectsRoutes);
+      await api.register(dashboardRoutes);
       await api.register(ticketsRoutes);
       await api.register(calendarRoutes);
       await api.register(notificationsRoutes);

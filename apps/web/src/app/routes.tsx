@@ -77,6 +77,13 @@ export const routes: RouteObject[] = [
               import('../features/projects/pages/projects-page').then((m) => ({ Component: m.ProjectsPage })),
           },
           {
+            path: 'projects/:id',
+            lazy: () =>
+              import('../features/projects/pages/project-detail-page').then((m) => ({
+                Component: m.ProjectDetailPage,
+              })),
+          },
+          {
             path: 'tickets',
             lazy: () =>
               import('../features/tickets/pages/tickets-page').then((m) => ({ Component: m.TicketsPage })),
@@ -114,6 +121,20 @@ export const routes: RouteObject[] = [
             // Management screens: admin only ('Acceso Denegado' for anyone else, before the code loads).
             element: <RouteGuard requiredRole="admin" />,
             children: [
+              {
+                path: 'projects/new',
+                lazy: () =>
+                  import('../features/projects/pages/project-form-page').then((m) => ({
+                    Component: m.ProjectNewPage,
+                  })),
+              },
+              {
+                path: 'projects/:id/edit',
+                lazy: () =>
+                  import('../features/projects/pages/project-form-page').then((m) => ({
+                    Component: m.ProjectEditPage,
+                  })),
+              },
               {
                 path: 'clients',
                 lazy: () =>

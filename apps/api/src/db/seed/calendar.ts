@@ -1,5 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../client.js';
-import { calendarEvents, eventAttendees } from '../schema/index.js';
+import { calendarEvents, eventAttendees, projects } from '../schema/index.js';
 import type { FoundationSeed } from './foundation.js';
 
 /** Today at `hour`:00 in Santo Domingo (UTC-4, no DST) plus `days`. */
@@ -11,6 +12,18 @@ function at(days: number, hour: number, minute = 0): Date {
   );
 }
 
+/** The oldest project of a client (seeded by the projects step), or null. */
+async function firstProjectOf(tx: Tx, clientId: string | undefined): Promise<string | null> {
+  if (!clientId) return null;
+  const [row] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.clientId, clientId))
+    .orderBy(asc(projects.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /**
  * Demo calendar around today: meetings with Café Cibao (cliente@demo.do attends), a call,
  * a deadline, a review, an all-day holiday and an internal presentation.
@@ -18,6 +31,7 @@ function at(days: number, hour: number, minute = 0): Date {
 export async function seedCalendar(tx: Tx, seed: FoundationSeed): Promise<void> {
   const [cafe, constructora] = seed.clientIds;
   const [cafeUser, constructoraUser] = seed.clientUserIds;
+  const cafeProject = await firstProjectOf(tx, cafe);
   const rows = await tx
     .insert(calendarEvents)
     .values([
@@ -32,6 +46,7 @@ export async function seedCalendar(tx: Tx, seed: FoundationSeed): Promise<void> 
         meetingLink: 'https://meet.jit.si/agencia-cafe-cibao',
         organizerId: seed.adminId,
         clientId: cafe,
+        projectId: cafeProject,
       },
       {
         title: 'Llamada con Constructora Quisqueya',
@@ -51,6 +66,7 @@ export async function seedCalendar(tx: Tx, seed: FoundationSeed): Promise<void> 
         endDate: at(3, 18),
         organizerId: seed.adminId,
         clientId: cafe,
+        projectId: cafeProject,
       },
       {
         title: 'Revisión de código del sprint',

@@ -4,6 +4,7 @@ import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
+import { seedProjects } from './projects.js';
 import { seedTickets } from './tickets.js';
 
 /**
@@ -17,6 +18,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const foundation = await seedFoundation(tx, passwordHash);
+    await seedProjects(tx, foundation);
     await seedTickets(tx, foundation);
     await seedCalendar(tx, foundation);
   });

@@ -1,8 +1,28 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../client.js';
-import { ticketEvents, ticketMessages, tickets, ticketTimeLogs, ticketWatchers } from '../schema/index.js';
+import {
+  projects,
+  ticketEvents,
+  ticketMessages,
+  tickets,
+  ticketTimeLogs,
+  ticketWatchers,
+} from '../schema/index.js';
 import type { FoundationSeed } from './foundation.js';
 
 const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000);
+
+/** The oldest project of a client (seeded by the projects step), or null. */
+async function firstProjectOf(tx: Tx, clientId: string | undefined): Promise<string | null> {
+  if (!clientId) return null;
+  const [row] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.clientId, clientId))
+    .orderBy(asc(projects.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
 
 /**
  * Demo support tickets for Café Cibao (cliente@demo.do) and Constructora Quisqueya
@@ -12,6 +32,8 @@ const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000);
 export async function seedTickets(tx: Tx, seed: FoundationSeed): Promise<void> {
   const [cafe, constructora] = seed.clientIds;
   const [cafeUser, constructoraUser] = seed.clientUserIds;
+  const cafeProject = await firstProjectOf(tx, cafe);
+  const constructoraProject = await firstProjectOf(tx, constructora);
   const rows = await tx
     .insert(tickets)
     .values([
@@ -25,6 +47,7 @@ export async function seedTickets(tx: Tx, seed: FoundationSeed): Promise<void> {
         severity: 'high',
         category: 'Tienda en línea',
         clientId: cafe,
+        projectId: cafeProject,
         reportedBy: cafeUser,
         assignedTo: seed.employeeId,
         environment: 'Producción',
@@ -56,6 +79,7 @@ export async function seedTickets(tx: Tx, seed: FoundationSeed): Promise<void> {
         priority: 'low',
         severity: 'low',
         clientId: constructora,
+        projectId: constructoraProject,
         reportedBy: constructoraUser,
         assignedTo: seed.adminId,
         createdAt: hoursAgo(72),

@@ -37,6 +37,8 @@ import {
   countActiveTickets,
   countProfileTickets,
   createTicket,
+  dashboardRecentTickets,
+  dashboardTicketStats,
   deleteTicket,
   findAttachment,
   getTicket,
@@ -45,6 +47,7 @@ import {
   removeWatcher,
   TICKET_ATTACHMENT_MAX_BYTES,
   type TicketWriteResult,
+  ticketResolution,
   ticketStats,
   updateTicket,
   uploadAttachment,
@@ -79,6 +82,9 @@ export async function broadcastTicket(
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.navBadgeProviders.set('tickets', countActiveTickets);
   app.profileCounters.set('tickets', countProfileTickets);
+  app.dashboardTickets.stats = dashboardTicketStats;
+  app.dashboardTickets.recent = dashboardRecentTickets;
+  app.dashboardTickets.resolution = ticketResolution;
   // Role + permission strings (decision 061); row scoping and the policy table live in the service.
   const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
   const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };

@@ -23,7 +23,7 @@ import {
   type UpdateTicketRequestSchema,
   WORK_TYPE_LABELS,
 } from '@agencia/shared';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -360,6 +360,85 @@ export async function countActiveTickets(db: Db, actor: Actor): Promise<number> 
     .from(tickets)
     .where(and(ticketScope(actor), inArray(tickets.status, [...TICKET_ACTIVE_STATUSES])));
   return row?.n ?? 0;
+}
+
+/** Dashboard stats block (spec doc 2 §3 "Dashboard stats": totalTickets, openTickets = still needing work). */
+export async function dashboardTicketStats(db: Db, actor: Actor) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`count(*) filter (where ${inArray(tickets.status, [...TICKET_ACTIVE_STATUSES])})::int`,
+    })
+    .from(tickets)
+    .where(ticketScope(actor));
+  return { totalTickets: row?.total ?? 0, openTickets: row?.open ?? 0 };
+}
+
+/** 'Tickets Recientes' of the dashboard (default 5). */
+export async function dashboardRecentTickets(db: Db, actor: Actor, limit: number) {
+  return (await recentTickets(db, actor, limit)).map((t) => ({
+    _id: t._id,
+    title: t.title,
+    status: t.status,
+    priority: t.priority,
+    client: t.client
+      ? { companyName: t.client.companyName, firstName: t.client.firstName, lastName: t.client.lastName }
+      : null,
+    project: t.project,
+    reportedDate: t.reportedDate,
+  }));
+}
+
+/**
+ * `/dashboard/ticket-resolution?days` (default 30): tickets opened and resolved per day (dates in
+ * America/Santo_Domingo) over the last `days` days, totals and average resolution hours.
+ */
+export async function ticketResolution(db: Db, actor: Actor, days: number) {
+  const tz = 'America/Santo_Domingo';
+  const since = new Date(Date.now() - days * 86_400_000);
+  const opened = await db
+    .select({
+      date: sql<string>`to_char(${tickets.createdAt} at time zone ${tz}, 'YYYY-MM-DD')`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(tickets)
+    .where(and(ticketScope(actor), gte(tickets.createdAt, since)))
+    .groupBy(sql`1`);
+  const resolved = await db
+    .select({
+      date: sql<string>`to_char(${tickets.resolvedAt} at time zone ${tz}, 'YYYY-MM-DD')`,
+      n: sql<number>`count(*)::int`,
+      hours: sql<
+        string | null
+      >`sum(extract(epoch from (${tickets.resolvedAt} - ${tickets.createdAt})) / 3600)`,
+    })
+    .from(tickets)
+    .where(and(ticketScope(actor), gte(tickets.resolvedAt, since)))
+    .groupBy(sql`1`);
+  const series: Array<{ date: string; opened: number; resolved: number }> = [];
+  const fmt = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  for (let i = days - 1; i >= 0; i--) {
+    const date = fmt.format(new Date(Date.now() - i * 86_400_000));
+    series.push({
+      date,
+      opened: opened.find((o) => o.date === date)?.n ?? 0,
+      resolved: resolved.find((r) => r.date === date)?.n ?? 0,
+    });
+  }
+  const resolvedCount = resolved.reduce((a, r) => a + r.n, 0);
+  const totalHours = resolved.reduce((a, r) => a + Number(r.hours ?? 0), 0);
+  return {
+    days,
+    opened: opened.reduce((a, o) => a + o.n, 0),
+    resolved: resolvedCount,
+    avgResolutionHours: resolvedCount ? Math.round((totalHours / resolvedCount) * 10) / 10 : null,
+    series,
+  };
 }
 
 /**

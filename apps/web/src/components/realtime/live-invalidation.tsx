@@ -10,7 +10,6 @@ export const LIVE_INVALIDATIONS: Record<string, string[][]> = {
   'ticket:created': [['tickets'], ['dashboard']],
   'ticket:updated': [['tickets'], ['dashboard']],
   'calendar:changed': [['calendar']],
-  'project:updated': [['projects'], ['dashboard']],
   notification: [['notifications']],
   'notifications:read': [['notifications']],
 };

@@ -33,7 +33,7 @@ import {
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
@@ -61,7 +61,13 @@ export function CalendarPage() {
     end: dayjs().endOf('month').toISOString(),
   }));
   const [createAt, setCreateAt] = useState<Date | null>(null);
-  const [createOpen, create] = useDisclosure(false);
+  // `?new=1` (dashboard quick action 'new-event') opens the create modal.
+  const [params, setParams] = useSearchParams();
+  const [createOpen, create] = useDisclosure(params.get('new') === '1' && canCreate);
+  const closeCreate = () => {
+    create.close();
+    if (params.has('new')) setParams({}, { replace: true });
+  };
   const [feedOpen, feed] = useDisclosure(false);
 
   const events = useEvents(
@@ -336,7 +342,7 @@ export function CalendarPage() {
         </Grid.Col>
       </Grid>
 
-      {createOpen && <EventFormModal opened onClose={create.close} initialDate={createAt} />}
+      {createOpen && <EventFormModal opened onClose={closeCreate} initialDate={createAt} />}
       <FeedModal opened={feedOpen} onClose={feed.close} />
     </>
   );

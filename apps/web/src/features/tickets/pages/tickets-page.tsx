@@ -44,7 +44,12 @@ export function TicketsPage() {
   const [params, setParams] = useSearchParams();
   const role = useSessionStore((s) => s.user?.role);
   const canCreate = useSessionStore((s) => s.user?.permissions?.includes('tickets.write') ?? false);
-  const [opened, { open, close }] = useDisclosure(params.get('nuevo') === '1');
+  // `?new=1` (dashboard quick action 'new-ticket') opens the modal.
+  const [opened, { open, close: closeModal }] = useDisclosure(params.get('new') === '1');
+  const close = () => {
+    closeModal();
+    if (params.has('new')) setParam('new', null);
+  };
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search, 300);
 
