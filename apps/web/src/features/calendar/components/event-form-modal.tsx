@@ -23,6 +23,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { useProjectOptions } from '../../../lib/project-options';
 import { useSessionStore } from '../../../stores/session-store';
 import { useEventMutations, useInvitees } from '../api/calendar-api';
 import { priorityOptions, typeOptions } from './event-labels';
@@ -40,6 +41,7 @@ interface Values {
   location: string;
   meetingLink: string;
   attendees: string[];
+  projectId: string | null;
 }
 
 function toBody(v: Values) {
@@ -56,6 +58,7 @@ function toBody(v: Values) {
     location: v.location,
     meetingLink: v.meetingLink,
     attendees: v.attendees,
+    projectId: v.projectId,
   };
 }
 
@@ -80,6 +83,7 @@ export function EventFormModal({
   const { create, update } = useEventMutations();
   const me = useSessionStore((s) => s.user?._id);
   const invitees = useInvitees(opened);
+  const projects = useProjectOptions(opened);
   const base = initialDate ? dayjs(initialDate) : dayjs().add(1, 'hour').startOf('hour');
   const startAt = base.hour() === 0 && base.minute() === 0 ? base.hour(9) : base;
   const form = useForm<Values>({
@@ -95,6 +99,7 @@ export function EventFormModal({
           location: event.location ?? '',
           meetingLink: event.meetingLink ?? '',
           attendees: event.attendees.map((a) => a.user._id),
+          projectId: event.project?._id ?? null,
         }
       : {
           title: '',
@@ -107,6 +112,7 @@ export function EventFormModal({
           location: '',
           meetingLink: '',
           attendees: [],
+          projectId: null,
         },
     validate: (v) => zodResolver(CreateEventRequestSchema)(toBody(v)),
   });
@@ -182,6 +188,15 @@ export function EventFormModal({
                 {...form.getInputProps('meetingLink')}
               />
             </SimpleGrid>
+            <Select
+              label="Proyecto"
+              placeholder={projects.data?.length ? 'Sin proyecto' : 'Sin proyectos disponibles'}
+              data={projects.data ?? []}
+              disabled={!projects.data?.length}
+              clearable
+              searchable
+              {...form.getInputProps('projectId')}
+            />
             <MultiSelect
               label="Asistentes"
               placeholder="Invitar personas"

@@ -12,7 +12,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
-import { useProjectOptions } from '../api/get-project-options';
+import { useProjectOptions } from '../../../lib/project-options';
 import { useCreateTicket } from '../api/ticket-mutations';
 import { optionsOf } from './ticket-badges';
 

@@ -30,7 +30,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
-import { useProjectOptions } from '../api/get-project-options';
+import { useProjectOptions } from '../../../lib/project-options';
 import { useAssignees } from '../api/get-ticket-stats';
 import { useTickets } from '../api/get-tickets';
 import type { useTicketActions } from '../api/ticket-mutations';

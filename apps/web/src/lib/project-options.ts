@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from './api-client';
 
 /** A project the caller may link a ticket to. */
 export interface ProjectOption {
@@ -14,7 +14,7 @@ export interface ProjectOption {
  */
 export function useProjectOptions(enabled = true) {
   return useQuery({
-    queryKey: ['tickets', 'project-options'],
+    queryKey: ['projects', 'options'],
     enabled,
     queryFn: async (): Promise<ProjectOption[]> => {
       try {
