@@ -6,8 +6,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { validateStoredSession } from './app/session-bootstrap';
+import { syncSessionAcrossTabs } from './stores/session-store';
 
 dayjs.locale('es');
+syncSessionAcrossTabs();
 void validateStoredSession();
 
 const container = document.getElementById('root');
