@@ -29,7 +29,7 @@ test.describe('calendar', () => {
     const eventUrl = new URL(page.url()).pathname;
 
     // The invited client accepts on the event page.
-    const clientContext = await browser.newContext();
+    const clientContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const client = await clientContext.newPage();
     await signInAs(client, 'cliente');
     await client.goto(eventUrl);

@@ -8,7 +8,7 @@ test.describe('support tickets, live', () => {
     const title = `Error al pagar con tarjeta ${Date.now()}`;
 
     // Admin watches the list in another browser.
-    const adminContext = await browser.newContext();
+    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const admin = await adminContext.newPage();
     await signInAs(admin, 'admin');
     await admin.goto('/tickets');
