@@ -20,16 +20,19 @@ import auditRoutes from './modules/audit/audit.routes.js';
 import accountRoutes, { profileCounterRegistry } from './modules/auth/account.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
 import reportsRoutes from './modules/reports/reports.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
+import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
@@ -142,7 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
-  await app.register(realtime, { jwtSecret });
+  await app.register(realtime, { jwtSecret, redisUrl: config.redisUrl });
   await app.register(navBadgeRegistry);
   await app.register(profileCounterRegistry);
   await app.register(dashboardRegistry);
@@ -198,6 +201,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(reportsRoutes);
       await api.register(projectsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(ticketsRoutes);
+      await api.register(calendarRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@
 export * from './account.js';
 export * from './audit.js';
 export * from './billing.js';
+export * from './calendar.js';
 export * from './client-communications.js';
 export * from './clients.js';
 export * from './infra.js';
@@ -9,4 +10,5 @@ export * from './projects.js';
 export * from './registration.js';
 export * from './sessions.js';
 export * from './settings.js';
+export * from './tickets.js';
 export * from './users.js';
