@@ -38,6 +38,7 @@ import usersRoutes from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import redisPlugin from './plugins/redis.js';
 import { registerWeb } from './plugins/web.js';
 import realtime from './realtime/realtime.js';
 
@@ -121,8 +122,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50, fieldSize: 100_000 },
   });
+  await app.register(redisPlugin, { redisUrl: config.redisUrl });
   await app.register(fastifyRateLimit, {
     global: true,
+    // Shared across app processes when REDIS_URL is set; per process otherwise.
+    redis: app.redis ?? undefined,
     max: Number(process.env.RATE_LIMIT_MAX ?? 1000),
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
@@ -145,7 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
-  await app.register(realtime, { jwtSecret, redisUrl: config.redisUrl });
+  await app.register(realtime, { jwtSecret });
   await app.register(navBadgeRegistry);
   await app.register(profileCounterRegistry);
   await app.register(dashboardRegistry);
@@ -180,7 +184,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return payload;
   });
 
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.redis);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
