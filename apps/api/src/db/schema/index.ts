@@ -1,6 +1,7 @@
 /** Every Drizzle table; drizzle-kit reads this file to generate migrations. */
 export * from './audit.js';
 export * from './clients.js';
+export * from './requests.js';
 export * from './sessions.js';
 export * from './settings.js';
 export * from './users.js';
