@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sharedConstantsAlias } from './shared-alias';
+import { sharedConstantsAlias } from './shared-alias.ts';
 
 /** Where the dev server forwards `/api` and `/socket.io` (the Fastify app). */
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';

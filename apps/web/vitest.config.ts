@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { sharedConstantsAlias } from './shared-alias';
+import { sharedConstantsAlias } from './shared-alias.ts';
 
 export default defineConfig({
   root: import.meta.dirname,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { MailDispatcher } from './lib/mailer.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
@@ -24,6 +26,13 @@ import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerWeb } from './plugins/web.js';
 import realtime from './realtime/realtime.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** SMTP dispatcher when SMTP_URL is set, else null (emails stay in the outbox). */
+    mailer: MailDispatcher | null;
+  }
+}
 
 /** What {@link buildApp} needs: configuration and an open, migrated database. */
 export interface BuildAppOptions {
@@ -94,6 +103,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.secureCookies ? undefined : false,
   });
   await app.register(fastifyCookie);
+  // Uploads: 10 MB per file, 5 files, 50 fields per request; features set stricter limits.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50, fieldSize: 100_000 },
+  });
   await app.register(fastifyRateLimit, {
     global: true,
     max: Number(process.env.RATE_LIMIT_MAX ?? 1000),
@@ -120,6 +133,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { jwtSecret });
   await app.register(realtime, { jwtSecret });
   await app.register(navBadgeRegistry);
+
+  // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
+  const mailer = config.smtpUrl
+    ? new MailDispatcher(
+        opts.database.db,
+        config.smtpUrl,
+        process.env.SMTP_FROM ?? 'no-reply@agenciadigital.do',
+        app.log,
+      )
+    : null;
+  app.decorate('mailer', mailer);
+  if (mailer) {
+    mailer.start();
+    app.addHook('onClose', async () => mailer.stop());
+  }
 
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);

@@ -1,19 +1,11 @@
+import type { PublicSettings } from '@agencia/shared';
 import { DEFAULT_COMPANY_NAME } from '@agencia/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/**
- * `GET /settings/public` (no auth): what the public site and the shell need to brand themselves.
- * TODO(packages/shared): replace with a shared `PublicSettingsSchema` once the settings contract lands.
- */
-export interface PublicSettings {
-  name: string;
-  logo: string | null;
-  currency: string;
-  primaryColor: string;
-  secondaryColor: string;
-}
+export type { PublicSettings };
 
 /**
+ * `GET /settings/public` (no auth): what the public site and the shell need to brand themselves.
  * Plain `fetch` on purpose: this runs on the public landing, whose bundle leaves out the portal's
  * axios client. Throws with `response.status` so the query retry rule can read it.
  */

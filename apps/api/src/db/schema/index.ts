@@ -1,6 +1,8 @@
 /** Every Drizzle table; drizzle-kit reads this file to generate migrations. */
 export * from './audit.js';
 export * from './clients.js';
+export * from './infra.js';
+export * from './projects.js';
 export * from './requests.js';
 export * from './sessions.js';
 export * from './settings.js';

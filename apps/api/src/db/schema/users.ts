@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
 import { id, timestamps } from './columns.js';
 
@@ -25,6 +25,8 @@ export const users = pgTable(
     bio: text('bio'),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     permissions: text('permissions').array(),
+    /** Notification preferences (shape: NotificationPreferences in @agencia/shared); null = defaults. */
+    notificationPrefs: jsonb('notification_prefs').$type<Record<string, unknown>>(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     ...timestamps(),

@@ -74,7 +74,7 @@ function ShellLayout({ children }: { children?: ReactNode }) {
                 </Text>
               </Group>
             </UnstyledButton>
-            <Badge variant="light" size="sm">
+            <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
               {APP_VERSION_LABEL}
             </Badge>
           </Group>

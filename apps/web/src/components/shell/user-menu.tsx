@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type User } from '@agencia/shared';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ export function UserMenu() {
   const clearSession = useSessionStore((state) => state.logout);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { primaryColor } = useMantineTheme();
 
   if (!user) return null;
   const fullName = `${user.firstName} ${user.lastName}`.trim();
@@ -47,7 +48,13 @@ export function UserMenu() {
           p={4}
         >
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.avatar || null} alt={fullName} radius="xl" variant="filled">
+            <Avatar
+              src={user.avatar || null}
+              alt={fullName}
+              radius="xl"
+              variant="filled"
+              color={primaryColor}
+            >
               {getInitials(user)}
             </Avatar>
             <div style={{ lineHeight: 1.2 }}>

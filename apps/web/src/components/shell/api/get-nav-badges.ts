@@ -1,21 +1,16 @@
+import { type NavBadges, NavBadgesSchema } from '@agencia/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
 
-/**
- * `GET /nav/badges`: active projects and open tickets visible to the caller.
- * TODO(packages/shared): use a shared `NavBadgesSchema` once it exists.
- */
-export interface NavBadges {
-  projects: number;
-  tickets: number;
-}
+export type { NavBadges };
 
 /** Refetch interval of the rail counters; a socket 'nav:badges' event also invalidates them. */
 export const NAV_BADGES_REFETCH_MS = 60_000;
 
+/** `GET /nav/badges`: active projects and open tickets visible to the caller. */
 export async function getNavBadges(): Promise<NavBadges> {
   const response = await apiClient.get<SuccessEnvelope<NavBadges>>('/nav/badges');
-  return response.data.data;
+  return NavBadgesSchema.parse(response.data.data);
 }
 
 export const navBadgesQuery = queryOptions({

@@ -35,7 +35,7 @@ export function LoginPage() {
                 <Text fw={700} c="dimmed" size="sm">
                   {companyName}
                 </Text>
-                <Badge variant="light" size="xs">
+                <Badge variant="light" size="xs" tt="none" style={{ flexShrink: 0 }}>
                   {APP_VERSION_LABEL}
                 </Badge>
               </Group>

@@ -48,7 +48,7 @@ export function LandingPage() {
                 <Text fw={800} size="lg">
                   {companyName}
                 </Text>
-                <Badge variant="light" size="sm">
+                <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
                   {APP_VERSION_LABEL}
                 </Badge>
               </Group>

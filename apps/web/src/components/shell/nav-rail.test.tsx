@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { getNavItems } from './nav-items';
+import { NavRail } from './nav-rail';
+
+describe('navigation per role', () => {
+  it('gives admins the full navigation', () => {
+    expect(getNavItems('admin').map((item) => [item.to, item.label])).toEqual([
+      ['/dashboard', 'Dashboard'],
+      ['/projects', 'Proyectos'],
+      ['/tickets', 'Tickets'],
+      ['/calendar', 'Calendario'],
+      ['/clients', 'Clientes'],
+      ['/billing', 'Facturación'],
+      ['/reports', 'Reportes'],
+      ['/settings', 'Configuración'],
+      ['/users', 'Usuarios'],
+    ]);
+  });
+
+  it.each(['client', 'employee'] as const)('gives %s the reduced navigation', (role) => {
+    expect(getNavItems(role).map((item) => [item.to, item.label])).toEqual([
+      ['/dashboard', 'Dashboard'],
+      ['/projects', 'Mis Proyectos'],
+      ['/tickets', 'Soporte'],
+      ['/calendar', 'Calendario'],
+      ['/settings', 'Configuración'],
+    ]);
+  });
+
+  it('marks the current page and shows only positive badges', () => {
+    renderWithProviders(
+      <nav aria-label="Navegación principal">
+        <NavRail items={getNavItems('admin')} badges={{ projects: 8, tickets: 0 }} />
+      </nav>,
+      '/projects',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    const projects = within(nav).getByRole('link', { name: 'Proyectos (8)' });
+    expect(projects.getAttribute('aria-current')).toBe('page');
+    expect(projects.textContent).toContain('8');
+    const tickets = within(nav).getByRole('link', { name: 'Tickets' });
+    expect(tickets.getAttribute('aria-current')).toBeNull();
+    expect(within(nav).getAllByRole('link')).toHaveLength(9);
+  });
+});

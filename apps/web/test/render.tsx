@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AppProviders } from '../src/app/providers';
+
+/** Renders routes in a memory router inside the app providers (Mantine in test mode, fresh cache). */
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const result = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one element at `path`. */
+export function renderWithProviders(element: ReactElement, path = '/') {
+  return renderRoutes([{ path: '*', element }], path);
+}
