@@ -20,6 +20,8 @@ import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import healthRoutes from './modules/health/health.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import publicRequestsRoutes from './modules/requests/public-requests.routes.js';
+import requestsRoutes from './modules/requests/requests.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
@@ -163,6 +165,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, { jwtSecret, throttle, secureCookies: config.secureCookies });
       await api.register(settingsRoutes);
       await api.register(navRoutes);
+      await api.register(publicRequestsRoutes);
+      await api.register(requestsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, isValidCedula, isValidRnc, PHONE_RE } from './validators.js';
+import { emailSchema, isEmail, isValidCedula, isValidRnc, PHONE_RE } from './validators.js';
 
 /*
  * Leads from the public site (spec doc 1 §2 "Quote request", "Access-request modal", §3, §5, §9):
@@ -69,7 +69,19 @@ export const HONEYPOT_FIELD = 'homepage';
 /** Per-IP limit of the two public form endpoints: `max` submissions per `windowMs` milliseconds. */
 export const PUBLIC_FORM_RATE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 } as const;
 
-const REQUIRED = (message: string) => z.string({ error: message }).trim().min(1, message);
+/**
+ * Required trimmed text. Only continuable checks (no `abort`, no `pipe`): the object-level
+ * refinement of the access request must still run when a field is empty, so every step's
+ * errors are known at once.
+ */
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+/** A value from an option list; a refine (continuable) rather than z.enum, which aborts the object. */
+const requiredOption = <T extends string>(values: readonly T[], message: string) =>
+  z
+    .string({ error: message })
+    .refine((v) => (values as readonly string[]).includes(v), message)
+    .transform((v) => v as T);
 const optionalText = (max = 500) =>
   z
     .string()
@@ -77,7 +89,7 @@ const optionalText = (max = 500) =>
     .max(max, `Máximo ${max} caracteres`)
     .optional()
     .transform((v) => (v ? v : undefined));
-const valueOf = <T extends readonly { value: string }[]>(options: T) =>
+const optionValues = <T extends readonly { value: string }[]>(options: T) =>
   options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
 /**
@@ -88,17 +100,13 @@ const valueOf = <T extends readonly { value: string }[]>(options: T) =>
 export const CreateQuoteRequestSchema = z.object({
   serviceId: ServiceIdSchema,
   serviceFeatures: z.array(z.string().trim().max(200)).max(QUOTE_MESSAGE_FEATURES).default([]),
-  name: REQUIRED('Nombre es requerido').pipe(z.string().max(120, 'Máximo 120 caracteres')),
+  name: requiredText('Nombre es requerido', 120),
   email: emailSchema,
-  phone: REQUIRED('Teléfono es requerido').pipe(
-    z.string().max(30, 'Formato de teléfono inválido').regex(PHONE_RE, 'Formato de teléfono inválido'),
-  ),
+  phone: requiredText('Teléfono es requerido', 30).regex(PHONE_RE, 'Formato de teléfono inválido'),
   company: optionalText(160),
-  budget: z.enum(valueOf(QUOTE_BUDGETS), { error: 'Presupuesto es requerido' }),
-  timeline: z.enum(valueOf(QUOTE_TIMELINES), { error: 'Tiempo de entrega es requerido' }),
-  description: REQUIRED('Descripción del proyecto es requerida').pipe(
-    z.string().max(5000, 'Máximo 5000 caracteres'),
-  ),
+  budget: z.enum(optionValues(QUOTE_BUDGETS), { error: 'Presupuesto es requerido' }),
+  timeline: z.enum(optionValues(QUOTE_TIMELINES), { error: 'Tiempo de entrega es requerido' }),
+  description: requiredText('Descripción del proyecto es requerida', 5000),
   requirements: optionalText(5000),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
@@ -274,7 +282,7 @@ const dateText = optionalText(10).refine(
 );
 const optionalEnum = <T extends readonly { value: string }[]>(options: T) =>
   z
-    .union([z.enum(valueOf(options)), z.literal('')])
+    .union([z.enum(optionValues(options)), z.literal('')])
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -289,15 +297,21 @@ const AccessRequestFieldsSchema = z.object({
   primaryEmail: z
     .string({ error: ACCESS_MESSAGES.primaryEmailRequired })
     .trim()
-    .min(1, { error: ACCESS_MESSAGES.primaryEmailRequired, abort: true })
-    .pipe(emailSchema),
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: ACCESS_MESSAGES.primaryEmailRequired });
+      else if (v.length > 254 || !isEmail(v))
+        ctx.addIssue({ code: 'custom', message: ACCESS_MESSAGES.emailInvalid });
+    })
+    .transform((v) => v.toLowerCase()),
   primaryPhone: z
     .string({ error: ACCESS_MESSAGES.primaryPhoneRequired })
     .trim()
-    .min(1, { error: ACCESS_MESSAGES.primaryPhoneRequired, abort: true })
-    .max(30, ACCESS_MESSAGES.phoneInvalid)
-    .regex(PHONE_RE, ACCESS_MESSAGES.phoneInvalid),
-  firstName: REQUIRED(ACCESS_MESSAGES.firstNameRequired).pipe(z.string().max(80)),
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: ACCESS_MESSAGES.primaryPhoneRequired });
+      else if (v.length > 30 || !PHONE_RE.test(v))
+        ctx.addIssue({ code: 'custom', message: ACCESS_MESSAGES.phoneInvalid });
+    }),
+  firstName: requiredText(ACCESS_MESSAGES.firstNameRequired, 80),
   middleName: optionalText(80),
   lastName: optionalText(80),
   secondLastName: optionalText(80),
@@ -308,17 +322,17 @@ const AccessRequestFieldsSchema = z.object({
   occupation: optionalText(120),
   companyName: optionalText(160),
   commercialName: optionalText(160),
-  rnc: optionalText(11),
+  rnc: optionalText(17),
   companyType: optionalEnum(COMPANY_TYPES),
   legalRepresentativeName: optionalText(160),
   legalRepresentativeCedula: optionalText(13),
   foundationDate: dateText,
-  address: REQUIRED(ACCESS_MESSAGES.addressRequired).pipe(z.string().max(300)),
+  address: requiredText(ACCESS_MESSAGES.addressRequired, 300),
   sector: optionalText(120),
-  city: REQUIRED(ACCESS_MESSAGES.cityRequired).pipe(z.string().max(120)),
-  province: z.enum(DR_PROVINCES, { error: ACCESS_MESSAGES.provinceRequired }),
+  city: requiredText(ACCESS_MESSAGES.cityRequired, 120),
+  province: requiredOption(DR_PROVINCES, ACCESS_MESSAGES.provinceRequired),
   postalCode: optionalText(10),
-  country: REQUIRED(ACCESS_MESSAGES.countryRequired).pipe(z.string().max(80)),
+  country: requiredText(ACCESS_MESSAGES.countryRequired, 80),
   homePhone: phoneText,
   workPhone: phoneText,
   mobilePhone: phoneText,
@@ -343,23 +357,26 @@ const AccessRequestFieldsSchema = z.object({
   projectDescription: z
     .string({ error: ACCESS_MESSAGES.projectDescriptionRequired })
     .trim()
-    .min(1, { error: ACCESS_MESSAGES.projectDescriptionRequired, abort: true })
-    .min(PROJECT_DESCRIPTION_MIN, ACCESS_MESSAGES.projectDescriptionShort)
-    .max(5000, 'Máximo 5000 caracteres'),
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: ACCESS_MESSAGES.projectDescriptionRequired });
+      else if (v.length < PROJECT_DESCRIPTION_MIN)
+        ctx.addIssue({ code: 'custom', message: ACCESS_MESSAGES.projectDescriptionShort });
+      else if (v.length > 5000) ctx.addIssue({ code: 'custom', message: 'Máximo 5000 caracteres' });
+    }),
   projectType: z
     .union([ServiceIdSchema, z.literal('')])
     .optional()
     .transform((v) => (v ? v : undefined)),
-  estimatedBudget: z.enum(valueOf(ACCESS_BUDGETS), { error: ACCESS_MESSAGES.estimatedBudgetRequired }),
+  estimatedBudget: requiredOption(optionValues(ACCESS_BUDGETS), ACCESS_MESSAGES.estimatedBudgetRequired),
   projectDeadline: dateText,
   hasExistingWebsite: z.boolean().default(false),
   currentWebsite: urlText,
   competitorWebsites: optionalText(1000),
   preferredColors: optionalText(200),
   preferredStyle: optionalEnum(PREFERRED_STYLES),
-  preferredContact: z.enum(valueOf(PREFERRED_CONTACTS)).default('email'),
+  preferredContact: z.enum(optionValues(PREFERRED_CONTACTS)).default('email'),
   preferredMeetingTime: optionalEnum(MEETING_TIMES),
-  communicationLanguage: z.enum(valueOf(COMMUNICATION_LANGUAGES)).default('spanish'),
+  communicationLanguage: z.enum(optionValues(COMMUNICATION_LANGUAGES)).default('spanish'),
   acceptTerms: z.boolean().refine((v) => v === true, ACCESS_MESSAGES.acceptTerms),
   acceptMarketing: z.boolean().default(false),
   hearAboutUs: optionalEnum(HEAR_ABOUT_US),
@@ -436,7 +453,14 @@ export const ACCESS_REQUEST_STEP_GATES: Record<number, readonly string[]> = {
     'legalRepresentativeName',
     'legalRepresentativeCedula',
   ],
-  2: ['projectDescription', 'estimatedBudget', 'preferredContact', 'projectType', 'projectDeadline', 'currentWebsite'],
+  2: [
+    'projectDescription',
+    'estimatedBudget',
+    'preferredContact',
+    'projectType',
+    'projectDeadline',
+    'currentWebsite',
+  ],
   3: [
     'address',
     'city',

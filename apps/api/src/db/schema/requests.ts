@@ -30,7 +30,10 @@ export const quoteRequests = pgTable(
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
-  (t) => [index('quote_requests_status_idx').on(t.status), index('quote_requests_created_idx').on(t.createdAt)],
+  (t) => [
+    index('quote_requests_status_idx').on(t.status),
+    index('quote_requests_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
