@@ -22,6 +22,7 @@ import healthRoutes from './modules/health/health.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
 import publicRequestsRoutes from './modules/requests/public-requests.routes.js';
 import requestsRoutes from './modules/requests/requests.routes.js';
+import seoRoutes from './modules/seo/seo.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
+  await app.register(seoRoutes, { publicUrl: config.publicUrl });
   await registerWeb(app, WEB_DIST_DIR, config.serveWeb);
   return app;
 }

@@ -70,9 +70,7 @@ export const routes: RouteObject[] = [
       ...(['terminos', 'privacidad', 'soporte'] as const).map((doc) => ({
         path: doc,
         lazy: () =>
-          import('../features/marketing/pages/legal-page').then((m) => ({
-            Component: () => <m.LegalPage doc={doc} />,
-          })),
+          import('../features/marketing/pages/legal-page').then((m) => ({ Component: m.LEGAL_PAGES[doc] })),
       })),
       {
         path: 'login',

@@ -72,6 +72,7 @@ export const LOGIN_CAROUSEL_INTERVAL_MS = 4000;
 function LoginCarousel() {
   const [active, setActive] = useState(0);
   // Restart the 4 s timer after every change, so a clicked dot gets its full interval.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `active` restarts the timer on purpose.
   useEffect(() => {
     const timer = window.setTimeout(
       () => setActive((i) => (i + 1) % LOGIN_SLIDES.length),
@@ -82,9 +83,8 @@ function LoginCarousel() {
   const slide = LOGIN_SLIDES[active]!;
   const Icon = slide.icon;
   return (
-    <div
+    <section
       className={classes.carousel}
-      role="region"
       aria-roledescription="carrusel"
       aria-label="Beneficios"
       data-testid="login-carousel"
@@ -114,7 +114,7 @@ function LoginCarousel() {
           />
         ))}
       </div>
-    </div>
+    </section>
   );
 }
 

@@ -309,8 +309,13 @@ export function LandingPage() {
               {TESTIMONIALS.map((t) => (
                 <Paper key={t.name} withBorder radius="md" p="lg" component="figure" m={0}>
                   <Group gap={2} aria-label={`${t.rating} de 5 estrellas`} role="img">
-                    {Array.from({ length: t.rating }, (_, i) => (
-                      <IconStarFilled key={i} size={16} color="var(--mantine-color-yellow-7)" aria-hidden />
+                    {['1', '2', '3', '4', '5'].slice(0, t.rating).map((star) => (
+                      <IconStarFilled
+                        key={star}
+                        size={16}
+                        color="var(--mantine-color-yellow-7)"
+                        aria-hidden
+                      />
                     ))}
                   </Group>
                   <Text component="blockquote" m={0} mt="sm" size="sm">

@@ -193,3 +193,10 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
     </>
   );
 }
+
+/** One route component per document (module-level, so React keeps them stable). */
+export const LEGAL_PAGES: Record<LegalDoc, () => ReactNode> = {
+  terminos: () => <LegalPage doc="terminos" />,
+  privacidad: () => <LegalPage doc="privacidad" />,
+  soporte: () => <LegalPage doc="soporte" />,
+};
