@@ -1,13 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import 'dayjs/locale/es';
-import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { validateStoredSession } from './app/session-bootstrap';
 
-dayjs.locale('es');
 void validateStoredSession();
 
 const container = document.getElementById('root');

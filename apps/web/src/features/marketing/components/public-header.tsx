@@ -1,47 +1,17 @@
 import { APP_VERSION_LABEL } from '@agencia/shared/constants';
-import {
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Menu,
-  SimpleGrid,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDisclosure, useWindowScroll } from '@mantine/hooks';
-import {
-  IconAddressBook,
-  IconChartBar,
-  IconChevronDown,
-  IconClockHour4,
-  IconHome,
-  IconLogin,
-  IconMessageStar,
-  IconRocket,
-  IconSparkles,
-  IconStack2,
-} from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { Badge, Box, Burger, Button, Container, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { useClickOutside, useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { IconChevronDown, IconLogin } from '@tabler/icons-react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCompanyName } from '../../../lib/public-settings';
 import { NAV_GROUPS, NAV_OPAQUE_AFTER_PX, SECTIONS, type SectionId } from '../data/sections';
 import { scrollToSection } from '../lib/scroll';
 import classes from './public-header.module.css';
 
-const SECTION_ICONS: Record<SectionId, ComponentType<{ size?: number }>> = {
-  hero: IconHome,
-  services: IconStack2,
-  features: IconSparkles,
-  stats: IconChartBar,
-  testimonials: IconMessageStar,
-  urgency: IconClockHour4,
-  cta: IconRocket,
-  footer: IconAddressBook,
-};
+/** The full-screen mobile menu (Drawer, focus trap, scroll lock) loads on first use. */
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
 const labelOf = (id: SectionId) => SECTIONS.find((s) => s.id === id)?.label ?? id;
 
 /** On `/` scrolls to the section; elsewhere navigates to `/#section` (spec doc 1 §2). */
@@ -58,14 +28,83 @@ export function useGoToSection() {
 }
 
 /**
- * Fixed top bar of the public pages: logo → `/`, dropdown 'Servicios Digitales' with the two
- * labelled groups, 'Iniciar Sesión'; more opaque beyond 50 px of scroll; below 768 px a
- * full-screen menu with the eight sections in a grid and the login button.
+ * Desktop dropdown 'Servicios Digitales' with its two labelled groups. A small disclosure
+ * (button + list) rather than Mantine's Menu, whose positioning engine would weigh on the
+ * landing's JavaScript budget. Escape and a click outside close it.
+ */
+function SectionsDropdown({ onSection }: { onSection: (id: SectionId) => void }) {
+  const [opened, setOpened] = useState(false);
+  const ref = useClickOutside(() => setOpened(false));
+  return (
+    <Box
+      ref={ref}
+      pos="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpened(false);
+      }}
+    >
+      <Button
+        variant="subtle"
+        color="gray"
+        c="var(--mantine-color-text)"
+        rightSection={<IconChevronDown size={16} />}
+        aria-expanded={opened}
+        aria-controls="sections-dropdown"
+        onClick={() => setOpened((o) => !o)}
+      >
+        Servicios Digitales
+      </Button>
+      {opened && (
+        <Paper
+          id="sections-dropdown"
+          shadow="md"
+          withBorder
+          radius="md"
+          p={6}
+          pos="absolute"
+          right={0}
+          top="calc(100% + 6px)"
+          w={240}
+          style={{ zIndex: 110 }}
+        >
+          {NAV_GROUPS.map((group, i) => (
+            <Fragment key={group.label}>
+              {i > 0 && <Box my={4} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} />}
+              <Text size="xs" fw={600} c="dimmed" px="sm" pt={6} pb={4} id={`group-${i}`}>
+                {group.label}
+              </Text>
+              <Box component="ul" aria-labelledby={`group-${i}`} m={0} p={0} style={{ listStyle: 'none' }}>
+                {group.sections.map((id) => (
+                  <li key={id}>
+                    <UnstyledButton
+                      className={classes.dropdownItem}
+                      onClick={() => {
+                        setOpened(false);
+                        onSection(id);
+                      }}
+                    >
+                      {labelOf(id)}
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Box>
+            </Fragment>
+          ))}
+        </Paper>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Fixed top bar of the public pages: logo → `/`, dropdown 'Servicios Digitales', 'Iniciar
+ * Sesión'; more opaque beyond 50 px of scroll; below 768 px a burger opens the full-screen menu.
  */
 export function PublicHeader() {
   const companyName = useCompanyName();
   const [scroll] = useWindowScroll();
   const [menuOpened, menu] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const goToSection = useGoToSection();
   const scrolled = scroll.y > NAV_OPAQUE_AFTER_PX;
 
@@ -85,34 +124,7 @@ export function PublicHeader() {
           </UnstyledButton>
 
           <Group gap="sm" className={classes.desktopOnly} wrap="nowrap">
-            <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-              <Menu.Target>
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  c="var(--mantine-color-text)"
-                  rightSection={<IconChevronDown size={16} />}
-                >
-                  Servicios Digitales
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {NAV_GROUPS.map((group, i) => (
-                  <Box key={group.label}>
-                    {i > 0 && <Menu.Divider />}
-                    <Menu.Label>{group.label}</Menu.Label>
-                    {group.sections.map((id) => {
-                      const Icon = SECTION_ICONS[id];
-                      return (
-                        <Menu.Item key={id} leftSection={<Icon size={16} />} onClick={() => goToSection(id)}>
-                          {labelOf(id)}
-                        </Menu.Item>
-                      );
-                    })}
-                  </Box>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <SectionsDropdown onSection={goToSection} />
             <Button component={Link} to="/login" leftSection={<IconLogin size={18} />}>
               Iniciar Sesión
             </Button>
@@ -121,53 +133,20 @@ export function PublicHeader() {
           <Burger
             className={classes.mobileOnly}
             opened={menuOpened}
-            onClick={menu.toggle}
+            onClick={() => {
+              setMenuLoaded(true);
+              menu.toggle();
+            }}
             aria-label={menuOpened ? 'Cerrar menú' : 'Abrir menú'}
             aria-expanded={menuOpened}
           />
         </Group>
       </Container>
-
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        position="top"
-        size="100%"
-        title="Menú"
-        closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
-        className={classes.mobileOnly}
-      >
-        <nav aria-label="Secciones">
-          <SimpleGrid cols={2} spacing="sm">
-            {SECTIONS.map(({ id, label }) => {
-              const Icon = SECTION_ICONS[id];
-              return (
-                <UnstyledButton
-                  key={id}
-                  className={classes.menuTile}
-                  onClick={() => {
-                    menu.close();
-                    goToSection(id);
-                  }}
-                >
-                  <Icon size={22} />
-                  {label}
-                </UnstyledButton>
-              );
-            })}
-          </SimpleGrid>
-          <Button
-            component={Link}
-            to="/login"
-            fullWidth
-            size="md"
-            mt="lg"
-            leftSection={<IconLogin size={18} />}
-          >
-            Iniciar Sesión
-          </Button>
-        </nav>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close} onSection={goToSection} />
+        </Suspense>
+      )}
     </Box>
   );
 }

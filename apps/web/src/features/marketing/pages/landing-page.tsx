@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Box,
   Button,
@@ -322,9 +321,21 @@ export function LandingPage() {
                     “{t.content}”
                   </Text>
                   <Group component="figcaption" mt="md" gap="sm">
-                    <Avatar src={t.avatar || null} radius="xl" color="blue" alt={t.name}>
-                      {initials(t.name)}
-                    </Avatar>
+                    {t.avatar ? (
+                      <img
+                        src={t.avatar}
+                        alt={t.name}
+                        width={38}
+                        height={38}
+                        style={{ borderRadius: '50%' }}
+                      />
+                    ) : (
+                      <ThemeIcon size={38} radius="xl" variant="light" aria-hidden>
+                        <Text fw={700} size="sm">
+                          {initials(t.name)}
+                        </Text>
+                      </ThemeIcon>
+                    )}
                     <div>
                       <Text fw={700} size="sm">
                         {t.name}
