@@ -21,9 +21,9 @@ const ROLES: { role: DemoRole; title: string; nav: readonly string[] }[] = [
 
 async function fillLoginForm(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await expect(page.getByText('Portal de Acceso')).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await expect(page.getByRole('heading', { name: 'Portal de Acceso', exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Acceder a Mi Portal' }).click();
 }
 
@@ -65,9 +65,8 @@ test.describe('sign in through the form', () => {
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(/credenciales/i);
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE.session)).not.toContain(
-      '"token":"',
-    );
+    const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE.session);
+    expect(stored ?? '').not.toContain('"isAuthenticated":true');
   });
 
   test('the form explains empty fields before calling the server', async ({ page }) => {
@@ -101,7 +100,7 @@ test.describe('sign out and guarded routes', () => {
   test('visiting /dashboard signed out lands on /login', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('Portal de Acceso')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Portal de Acceso', exact: true })).toBeVisible();
   });
 
   test('a signed-in session survives a reload', async ({ page }) => {

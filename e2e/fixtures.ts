@@ -1,9 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Demo accounts seeded on a fresh DATA_DIR (README "Demo accounts"). */
+/** Demo accounts seeded on a fresh DATA_DIR (README "Demo accounts"); keys name the role in Spanish. */
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_USERS = {
-  admin: { email: 'admin@demo.do', firstName: 'Administrador' },
+  admin: { email: 'admin@demo.do' },
   empleado: { email: 'empleado@demo.do' },
   cliente: { email: 'cliente@demo.do' },
   cliente2: { email: 'cliente2@demo.do' },
@@ -43,6 +43,9 @@ export interface SignedIn {
 export async function signInAs(page: Page, role: DemoRole): Promise<SignedIn> {
   const response = await page.request.post('/api/auth/login', {
     data: { email: DEMO_USERS[role].email, password: DEMO_PASSWORD },
+    // A distinct client address per sign-in keeps a long suite under the per-IP login cap
+    // (the e2e server trusts X-Forwarded-For; see support/server.ts).
+    headers: { 'x-forwarded-for': nextClientAddress() },
   });
   expect(response.status(), `login as ${role}: ${await response.text()}`).toBe(200);
   const { data } = (await response.json()) as { data: SignedIn };
@@ -57,6 +60,14 @@ export async function signInAs(page: Page, role: DemoRole): Promise<SignedIn> {
     [STORAGE.session, session],
   );
   return data;
+}
+
+let signIns = 0;
+/** 198.18.0.0/15 is reserved for benchmarking; one address per sign-in, per worker. */
+function nextClientAddress(): string {
+  signIns += 1;
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 256;
+  return `198.18.${worker}.${(signIns % 250) + 1}`;
 }
 
 interface Fixtures {

@@ -1,45 +1,50 @@
 import { expect, STORAGE, signInAs, test } from './fixtures.js';
+import { openThemeMenu, themeOption, themeOptions } from './support/shell.js';
+
+const VARIANTS = [
+  'Predeterminado',
+  'Moderno',
+  'Minimalista',
+  'Vibrante',
+  'Corporativo',
+  'Océano',
+  'Atardecer',
+  'Bosque',
+  'Real',
+  'Neón',
+];
 
 test.describe('theme customiser', () => {
   test('a chosen variant persists across a reload', async ({ page }) => {
     await signInAs(page, 'admin');
     await page.goto('/dashboard');
 
-    await page.getByRole('button', { name: 'Personalizar tema' }).click();
-    await page.getByRole('menuitemradio', { name: 'Océano' }).click();
+    await openThemeMenu(page);
+    await themeOption(page, 'Océano').click();
 
-    await expect
-      .poll(async () =>
-        JSON.parse((await page.evaluate((key) => localStorage.getItem(key), STORAGE.theme)) ?? '{}'),
-      )
-      .toMatchObject({ state: { variant: 'ocean' } });
+    const storedVariant = async () =>
+      JSON.parse((await page.evaluate((key) => localStorage.getItem(key), STORAGE.theme)) ?? '{}')?.state
+        ?.variant;
+    await expect.poll(storedVariant).toBe('ocean');
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Panel de Administración', exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Personalizar tema' }).click();
-    await expect(page.getByRole('menuitemradio', { name: 'Océano' })).toHaveAttribute('aria-checked', 'true');
-    await expect(page.getByRole('menuitemradio', { name: 'Predeterminado' })).toHaveAttribute(
-      'aria-checked',
-      'false',
-    );
+    expect(await storedVariant()).toBe('ocean');
+    await openThemeMenu(page);
+    await expect(themeOption(page, 'Océano')).toHaveAttribute('aria-checked', 'true');
+    await expect(themeOption(page, 'Predeterminado')).toHaveAttribute('aria-checked', 'false');
   });
 
-  test('lists the ten variants', async ({ page }) => {
+  test('lists the ten variants after the appearance options', async ({ page }) => {
     await signInAs(page, 'cliente');
     await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Personalizar tema' }).click();
-    const variants = page.getByRole('menuitemradio');
-    await expect(variants).toHaveText([
-      'Predeterminado',
-      'Moderno',
-      'Minimalista',
-      'Vibrante',
-      'Corporativo',
-      'Océano',
-      'Atardecer',
-      'Bosque',
-      'Real',
-      'Neón',
+    const menu = await openThemeMenu(page);
+    await expect(menu.getByText('Modo oscuro')).toBeVisible();
+    await expect(menu.getByText('Usar configuración del sistema')).toBeVisible();
+    await expect(themeOptions(page)).toHaveText([
+      'Modo oscuro',
+      'Usar configuración del sistema',
+      ...VARIANTS,
     ]);
   });
 });

@@ -3,7 +3,8 @@
 //   1. cold start: spawn the server on a fresh DATA_DIR (create PGlite, migrate, seed) until the
 //      first 200 on /api/health; then a warm restart on the same DATA_DIR.
 //   2. autocannon, 50 connections, 10 s each: GET /api/health and an authenticated GET /api/auth/me.
-// Options: --duration=10 --connections=50. DATABASE_URL is honoured (then SEED_DEMO=true is set).
+// Options: --duration=10 --connections=50. BENCH_DATABASE_URL=postgres://… measures PostgreSQL instead
+// of PGlite (an empty, disposable database: the demo is seeded into it).
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { ensureBuilt } from './lib/build-check.mjs';
@@ -18,14 +19,17 @@ const connections = arg('connections', 50);
 
 if (!(await ensureBuilt(ROOT))) process.exit(1);
 
-const engine = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
+const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (embedded)';
 console.info(
   `\nbench: ${engine}, Node ${process.versions.node}, ${connections} connections, ${duration} s per route\n`,
 );
 
 // ── start-up ────────────────────────────────────────────────────────────────────────────────
 // The per-IP API rate limit (RATE_LIMIT_MAX, 1000/min by default) would turn the load into 429s.
-const env = { RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000000000' };
+const env = {
+  RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000000000',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+};
 const cold = await startServer({ keepData: true, env });
 console.info(
   `cold start (fresh DATA_DIR → first 200 on /api/health): ${(cold.startupMs / 1000).toFixed(2)} s`,

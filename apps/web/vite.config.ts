@@ -1,13 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sharedConstantsAlias } from './shared-alias.ts';
 
 /** Where the dev server forwards `/api` and `/socket.io` (the Fastify app). */
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: sharedConstantsAlias },
   build: {
     target: 'es2022',
     sourcemap: false,

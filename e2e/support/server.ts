@@ -55,7 +55,14 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<RunningS
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
+      // Never the developer's DATABASE_URL (the tests write); E2E_DATABASE_URL opts into PostgreSQL.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Hundreds of tests from one address would trip the per-IP API limit (1000/min) and the
+      // per-IP login cap (100 per 15 min). The API fixture signs in from its own forwarded
+      // address instead (fixtures.ts), so the form tests still exercise the real throttle.
+      RATE_LIMIT_MAX: '100000',
+      TRUST_PROXY: 'true',
     },
   });
   child.stdout?.pipe(log);

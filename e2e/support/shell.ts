@@ -23,3 +23,21 @@ export function notification(page: Page, title: string) {
 export async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: /^Menú de usuario/ }).click();
 }
+
+/** Opens the theme customiser in the header. */
+export async function openThemeMenu(page: Page) {
+  await page.getByRole('button', { name: 'Personalizar tema', exact: true }).click();
+  return page.getByRole('menu', { name: 'Personalizar tema' });
+}
+
+/** Items of the open theme customiser (Mantine renders them as menuitem; menuitemradio also accepted). */
+export function themeOptions(page: Page) {
+  return page
+    .getByRole('menu', { name: 'Personalizar tema' })
+    .locator('[role="menuitem"], [role="menuitemradio"]');
+}
+
+/** One theme variant of the open customiser, by its Spanish label. */
+export function themeOption(page: Page, label: string) {
+  return themeOptions(page).filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) });
+}

@@ -16,6 +16,7 @@ export const BUILD_SOURCES = [
   'apps/api/build.mjs',
   'packages/shared/src',
   'scripts/compress.mjs',
+  'package-lock.json', // upgraded dependencies change the bundles
 ];
 
 /** Outputs of `npm run build`; the oldest one is compared with the newest source. */

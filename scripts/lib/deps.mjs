@@ -43,13 +43,14 @@ export async function ensureDeps(root, log = console.info) {
     log('• dependencies up to date');
     return true;
   }
-  const lock = existsSync(path.join(root, 'package-lock.json'));
-  const fresh = !existsSync(path.join(root, 'node_modules'));
-  const args = lock && fresh ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  // `npm install` (not `npm ci`): it honours the lock file too, and the registry this project is
+  // installed from lacks some optional platform binaries (e.g. Biome's Android/Windows builds),
+  // which makes `npm ci` refuse a lock that `npm install` is happy with.
+  const args = ['install', '--no-audit', '--no-fund'];
   log(`• installing dependencies (${reason}): npm ${args.join(' ')}`);
   const code = await run('npm', args, { cwd: root });
   if (code !== 0) {
-    log(`✗ npm ${args[0]} failed (exit ${code})`);
+    log(`✗ npm install failed (exit ${code})`);
     return false;
   }
   // npm may rewrite package-lock.json after its hidden lockfile: mark the install as the newest

@@ -73,6 +73,8 @@ export async function startServer({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
+      // Never the developer's DATABASE_URL: the demo seed and the tests would write into it.
+      DATABASE_URL: '',
       LOG_LEVEL: logLevel,
       ...env,
     },
