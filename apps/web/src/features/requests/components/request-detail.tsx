@@ -99,6 +99,7 @@ function display(field: string, value: unknown): string {
   if (field === 'clientType') return value === 'company' ? 'Empresa' : 'Persona Física';
   if (field === 'estimatedBudget')
     return ACCESS_BUDGETS.find((b) => b.value === value)?.label ?? String(value);
+  if (field === 'communicationLanguage') return value === 'english' ? 'Inglés' : 'Español';
   if (field === 'preferredContact')
     return PREFERRED_CONTACTS.find((b) => b.value === value)?.label ?? String(value);
   return String(value ?? '');
@@ -177,6 +178,21 @@ export function RequestDetail({ request }: { request: QuoteRequest | AccessReque
           Recibida el {new Date(request.createdAt).toLocaleString('es-DO')}
         </Text>
       </Group>
+      {REQUEST_STATUS_TRANSITIONS[request.status].length > 0 && (
+        <Group gap="sm">
+          {REQUEST_STATUS_TRANSITIONS[request.status].map((status) => (
+            <Button
+              key={status}
+              variant={status === 'discarded' ? 'default' : 'filled'}
+              color={status === 'discarded' ? 'red' : undefined}
+              loading={update.isPending && update.variables?.status === status}
+              onClick={() => change(status)}
+            >
+              {ACTION_LABELS[status]}
+            </Button>
+          ))}
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Field label="Nombre" value={request.name} />
         <Field label="Email" value={request.email} />
@@ -217,7 +233,8 @@ export function RequestDetail({ request }: { request: QuoteRequest | AccessReque
           )}
           <Paper withBorder p="md" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {Object.entries(request.data)
+              {Object.keys(FIELD_LABELS)
+                .map((field) => [field, request.data[field]] as const)
                 .filter(
                   ([field, value]) =>
                     FIELD_LABELS[field] && value !== undefined && value !== null && value !== '',
@@ -249,22 +266,6 @@ export function RequestDetail({ request }: { request: QuoteRequest | AccessReque
             </Stack>
           )}
         </>
-      )}
-
-      {REQUEST_STATUS_TRANSITIONS[request.status].length > 0 && (
-        <Group justify="flex-end" gap="sm">
-          {REQUEST_STATUS_TRANSITIONS[request.status].map((status) => (
-            <Button
-              key={status}
-              variant={status === 'discarded' ? 'default' : 'filled'}
-              color={status === 'discarded' ? 'red' : undefined}
-              loading={update.isPending && update.variables?.status === status}
-              onClick={() => change(status)}
-            >
-              {ACTION_LABELS[status]}
-            </Button>
-          ))}
-        </Group>
       )}
     </Stack>
   );
