@@ -115,7 +115,7 @@ test.describe('landing', () => {
 test.describe('service detail modal', () => {
   test('details, gallery without loop, closing returns to details, WhatsApp message', async ({ page }) => {
     await page.goto('/#services');
-    await page.getByRole('button', { name: 'Sitios Web Profesionales: ver detalles' }).click();
+    await page.getByRole('button', { name: /^Sitios Web Profesionales/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Sitios Web Profesionales' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('2-4 semanas', { exact: true })).toBeVisible();
@@ -149,7 +149,7 @@ test.describe('service detail modal', () => {
 
   test("'Más Información' closes the modal and scrolls to the footer", async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Posicionamiento SEO: ver detalles' }).click();
+    await page.getByRole('button', { name: /^Posicionamiento SEO/ }).click();
     await page.getByRole('button', { name: 'Más Información' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expectScrolledTo(page, 'footer');
@@ -159,7 +159,7 @@ test.describe('service detail modal', () => {
 test.describe('quote request', () => {
   test('stored service → form → sent; serviceQuote removed, / after 3 s, admin sees it', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Tiendas en Línea (E-commerce): ver detalles' }).click();
+    await page.getByRole('button', { name: /^Tiendas en Línea/ }).click();
     await page.getByRole('button', { name: 'Solicitar Cotización' }).click();
     await expect(page).toHaveURL(/\/quote$/);
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('serviceQuote'))) ?? 'null');

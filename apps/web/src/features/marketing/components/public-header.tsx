@@ -112,7 +112,7 @@ export function PublicHeader() {
     <Box component="header" className={classes.header} data-scrolled={scrolled || undefined}>
       <Container size="lg" w="100%">
         <Group justify="space-between" wrap="nowrap">
-          <UnstyledButton component={Link} to="/" aria-label={`${companyName}, inicio`}>
+          <UnstyledButton component={Link} to="/">
             <Group gap="xs" wrap="nowrap">
               <Text fw={800} size="lg">
                 {companyName}

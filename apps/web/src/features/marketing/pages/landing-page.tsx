@@ -181,7 +181,6 @@ export function LandingPage() {
                   key={service.id}
                   className={classes.cardButton}
                   onClick={() => openService(service)}
-                  aria-label={`${service.title}: ver detalles`}
                   data-service-id={service.id}
                 >
                   <Card withBorder radius="md" padding="lg" className={classes.card}>

@@ -6,24 +6,18 @@ import {
   Chip,
   Container,
   Group,
-  List,
-  Modal,
   Paper,
   SimpleGrid,
-  Stack,
   Text,
   ThemeIcon,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAward,
   IconBuildingBank,
-  IconCheck,
   IconCode,
   IconCoffee,
-  IconExternalLink,
   IconMessageCircle,
   IconNews,
   IconPlane,
@@ -31,13 +25,18 @@ import {
   IconRocket,
   IconUsers,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { ImageGallery } from '../components/image-gallery';
 import { PublicFooter } from '../components/public-footer';
 import { PublicHeader } from '../components/public-header';
 import { ResponsiveImage } from '../components/responsive-image';
 import { PROJECT_CATEGORIES, PROJECTS, type Project } from '../data/projects';
+
+/** The detail dialog (Modal, focus trap, gallery) loads on the first 'Ver Detalles'. */
+const LazyProjectDialog = lazy(() =>
+  import('../components/project-dialog').then((m) => ({ default: m.ProjectDialog })),
+);
+
 import { usePageMeta } from '../lib/page-meta';
 import classes from './landing-page.module.css';
 
@@ -69,6 +68,11 @@ const CARD_TECHNOLOGIES = 3;
 export function PortfolioPage() {
   const [category, setCategory] = useState<string>(ALL);
   const [selected, setSelected] = useState<Project | null>(null);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const open = (project: Project) => {
+    setDialogLoaded(true);
+    setSelected(project);
+  };
   const visible = category === ALL ? PROJECTS : PROJECTS.filter((p) => p.category === category);
 
   usePageMeta(
@@ -127,7 +131,7 @@ export function PortfolioPage() {
                   key={project.id}
                   project={project}
                   priority={i === 0}
-                  onOpen={() => setSelected(project)}
+                  onOpen={() => open(project)}
                 />
               ))}
             </SimpleGrid>
@@ -169,7 +173,11 @@ export function PortfolioPage() {
         </Box>
       </main>
       <PublicFooter />
-      <ProjectDialog project={selected} onClose={() => setSelected(null)} />
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <LazyProjectDialog project={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -198,7 +206,7 @@ function ProjectCard({
         </UnstyledButton>
       </Card.Section>
       <Group justify="space-between" mt="md" wrap="nowrap">
-        <Badge variant="light" color={project.color} tt="none">
+        <Badge variant="dot" color={project.color} tt="none">
           {project.category}
         </Badge>
         <ThemeIcon variant="light" color={project.color} radius="xl" aria-hidden>
@@ -230,132 +238,5 @@ function ProjectCard({
         Ver Detalles
       </Button>
     </Card>
-  );
-}
-
-/** Project dialog: detail mode, or gallery mode after clicking the main image; closing in gallery returns to detail. */
-function ProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [mode, setMode] = useState<'detail' | 'gallery'>('detail');
-  const [current, setCurrent] = useState<Project | null>(project);
-  useEffect(() => {
-    if (project) {
-      setCurrent(project);
-      setMode('detail');
-    }
-  }, [project]);
-
-  return (
-    <Modal
-      opened={project !== null}
-      onClose={() => (mode === 'gallery' ? setMode('detail') : onClose())}
-      size="xl"
-      fullScreen={isMobile}
-      radius={isMobile ? 0 : 'md'}
-      title={
-        <Text component="span" fw={700} size="lg">
-          {current?.title}
-        </Text>
-      }
-      closeButtonProps={{ 'aria-label': mode === 'gallery' ? 'Volver a los detalles' : 'Cerrar' }}
-    >
-      {current && mode === 'gallery' && <ImageGallery images={current.images} label={current.title} />}
-      {current && mode === 'detail' && (
-        <Stack gap="md">
-          <UnstyledButton
-            onClick={() => setMode('gallery')}
-            aria-label={`Ver galería de ${current.title}`}
-            style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-          >
-            <ResponsiveImage
-              src={current.images[0]}
-              alt={current.title}
-              sizes="(max-width: 768px) 100vw, 860px"
-              priority
-              style={{ maxHeight: isMobile ? 220 : 380 }}
-            />
-          </UnstyledButton>
-          <Text fw={600} size="lg">
-            {current.subtitle}
-          </Text>
-          <Text>{current.description}</Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <div>
-              <Title order={3} size="h5" mb="xs">
-                Características Principales
-              </Title>
-              <List
-                spacing={6}
-                size="sm"
-                icon={
-                  <ThemeIcon size={20} radius="xl" color="green" aria-hidden>
-                    <IconCheck size={12} />
-                  </ThemeIcon>
-                }
-              >
-                {current.features.map((feature) => (
-                  <List.Item key={feature}>{feature}</List.Item>
-                ))}
-              </List>
-            </div>
-            <Stack gap="md">
-              <div>
-                <Title order={3} size="h5" mb="xs">
-                  Tecnologías Utilizadas
-                </Title>
-                <Group gap={6}>
-                  {current.technologies.map((tech) => (
-                    <Badge key={tech} variant="outline" tt="none">
-                      {tech}
-                    </Badge>
-                  ))}
-                </Group>
-              </div>
-              <div>
-                <Title order={3} size="h5" mb="xs">
-                  Métricas del Proyecto
-                </Title>
-                <SimpleGrid cols={3} spacing="xs">
-                  {Object.entries(current.stats).map(([name, value]) => (
-                    <Paper key={name} withBorder p="xs" radius="md" ta="center">
-                      <Text fw={800}>{value}</Text>
-                      <Text size="xs">{name}</Text>
-                    </Paper>
-                  ))}
-                </SimpleGrid>
-              </div>
-            </Stack>
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-            {[
-              ['Cliente', current.client],
-              ['Industria', current.industry],
-              ['Duración', current.duration],
-              ['Año', current.year],
-            ].map(([label, value]) => (
-              <div key={label}>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {label}
-                </Text>
-                <Text size="sm">{value}</Text>
-              </div>
-            ))}
-          </SimpleGrid>
-          {current.url !== '#' && (
-            <Group justify="flex-end">
-              <Button
-                component="a"
-                href={current.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                leftSection={<IconExternalLink size={18} />}
-              >
-                Visitar Sitio Web
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      )}
-    </Modal>
   );
 }
