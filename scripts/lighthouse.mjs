@@ -19,13 +19,14 @@ if (!(await ensureBuilt(ROOT))) process.exit(1);
 mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
 
 const server = await startServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROME_PATH,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-});
+let chrome;
 const rows = [];
 let landingScripts = [];
 try {
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   for (const page of PAGES) {
     const url = server.baseURL + page;
     process.stdout.write(`lighthouse ${page} … `);
@@ -90,6 +91,6 @@ try {
   );
   for (const script of landingScripts) console.info(`  ${script.url.replace(server.baseURL, '')}`);
 } finally {
-  await chrome.kill();
+  await chrome?.kill();
   await server.stop();
 }

@@ -59,9 +59,11 @@ export async function startServer({
   env = {},
   logLevel = 'warn',
   stdio = ['ignore', 'inherit', 'inherit'],
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'agencia-data-')),
+  dataDir: givenDataDir,
   keepData = false,
 } = {}) {
+  const createdDir = !givenDataDir;
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agencia-data-'));
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
@@ -100,6 +102,7 @@ export async function startServer({
     await waitForOk(`${baseURL}/api/health`, { isAlive: () => !exited });
   } catch (error) {
     await stop();
+    if (keepData && createdDir) rmSync(dataDir, { recursive: true, force: true }); // nobody will reuse it
     throw error;
   }
   return { baseURL, port, dataDir, startupMs: performance.now() - started, stop, child };

@@ -35,6 +35,10 @@ export const ErrorCodes = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   TOKEN_EXPIRED: 'TOKEN_EXPIRED',
   TOKEN_REUSED: 'TOKEN_REUSED',
+  /** The second factor (TOTP or recovery code) was wrong or the challenge expired. */
+  TOTP_INVALID: 'TOTP_INVALID',
+  /** The account must change its password (after an admin reset) before anything else. */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',

@@ -37,6 +37,15 @@ export const UserSchema = z.object({
   phone: z.string().nullable(),
   avatar: z.string().nullable(),
   clientId: z.uuid().nullable(),
+  /** Company name shown on the profile (client users: their company). */
+  companyName: z.string().nullable(),
+  bio: z.string().nullable(),
+  /** Effective permissions (role default or the stored list, within the role's ceiling). */
+  permissions: z.array(z.string()),
+  /** True after an admin reset: the user must choose a new password before anything else. */
+  mustChangePassword: z.boolean(),
+  /** True once TOTP two-factor authentication is enabled. */
+  twoFactorEnabled: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -51,6 +60,39 @@ export const SessionSchema = z.object({
   expiresIn: z.number().int().describe('Access token lifetime in seconds'),
 });
 export type Session = z.infer<typeof SessionSchema>;
+
+/**
+ * `POST /auth/login` answer when the account has two-factor authentication on (decision 063):
+ * no tokens yet, only a 5-minute challenge to send with the code to `POST /auth/login/2fa`.
+ */
+export const TwoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challengeToken: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
+
+/** `POST /auth/login` → `data`: a session, or a two-factor challenge. */
+export const LoginResponseSchema = z.union([SessionSchema, TwoFactorChallengeSchema]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** True when the login answer asks for the second factor. */
+export function isTwoFactorChallenge(value: LoginResponse): value is TwoFactorChallenge {
+  return 'twoFactorRequired' in value && value.twoFactorRequired === true;
+}
+
+/**
+ * `POST /auth/login/2fa` body: the challenge from the login answer and either the 6-digit code
+ * of the authenticator app or one unused recovery code (xxxxx-xxxxx).
+ */
+export const TwoFactorLoginRequestSchema = z.object({
+  challengeToken: z.string().min(1).max(2000),
+  code: z
+    .string({ error: 'El código es requerido' })
+    .trim()
+    .min(1, { error: 'El código es requerido', abort: true })
+    .max(20, 'Código inválido'),
+});
+export type TwoFactorLoginRequest = z.input<typeof TwoFactorLoginRequestSchema>;
 
 /** `POST /auth/refresh-token` body. The refresh token may instead come in the HttpOnly cookie. */
 export const RefreshTokenRequestSchema = z.object({

@@ -41,3 +41,36 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
     return null;
   }
 }
+
+const CHALLENGE_AUDIENCE = 'agencia-rd:totp-challenge';
+/** Lifetime of a two-factor login challenge (seconds): 5 minutes. */
+export const CHALLENGE_TTL_SECONDS = 5 * 60;
+
+/**
+ * Signs the two-factor challenge returned by a correct password when TOTP is on (decision 063).
+ * It has its own audience and no `sid`, so it can never pass as an access token.
+ */
+export async function signChallengeToken(secret: Uint8Array, userId: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(CHALLENGE_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${CHALLENGE_TTL_SECONDS}s`)
+    .sign(secret);
+}
+
+/** Verifies a two-factor challenge; returns the user id, or null when invalid or expired. */
+export async function verifyChallengeToken(secret: Uint8Array, token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALG],
+      issuer: ISSUER,
+      audience: CHALLENGE_AUDIENCE,
+    });
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

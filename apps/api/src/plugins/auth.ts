@@ -1,9 +1,9 @@
-import type { Role } from '@agencia/shared';
+import { ErrorCodes, hasPermission, type Permission, type Role } from '@agencia/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema/index.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/tokens.js';
 
 /** The authenticated caller, as services see it. */
@@ -15,7 +15,15 @@ export interface Actor {
   permissions: string[] | null;
   firstName: string;
   lastName: string;
+  /** True after an admin reset; only the routes in PASSWORD_CHANGE_ALLOWED answer until changed. */
+  mustChangePassword: boolean;
 }
+
+/**
+ * Routes a user who must change the password may still call (decision 064): who am I, change
+ * it, sign out. Everything else answers 403 PASSWORD_CHANGE_REQUIRED.
+ */
+const PASSWORD_CHANGE_ALLOWED = new Set(['/api/auth/me', '/api/auth/change-password', '/api/auth/logout']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +34,16 @@ declare module 'fastify' {
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook factory: requires one of `roles` (run after `authenticate`). */
     requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook factory (run after `authenticate`): requires the role to be one of `roles`
+     * (when given) AND the user to hold `permission` (their stored list, or the role default, cut
+     * to the role's ceiling; admins hold all). 403 otherwise. See decision 061.
+     * Example: `onRequest: [app.authenticate, app.requirePermission('invoices.write', 'admin', 'employee')]`.
+     */
+    requirePermission: (
+      permission: Permission,
+      ...roles: Role[]
+    ) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -60,6 +78,7 @@ export default fp(
           permissions: users.permissions,
           firstName: users.firstName,
           lastName: users.lastName,
+          mustChangePassword: users.mustChangePassword,
         })
         .from(users)
         .innerJoin(sessions, eq(sessions.userId, users.id))
@@ -82,13 +101,31 @@ export default fp(
         permissions: row.permissions,
         firstName: row.firstName,
         lastName: row.lastName,
+        mustChangePassword: row.mustChangePassword,
       };
+      if (row.mustChangePassword && !PASSWORD_CHANGE_ALLOWED.has(req.routeOptions.url ?? '')) {
+        throw new AppError(
+          403,
+          ErrorCodes.PASSWORD_CHANGE_REQUIRED,
+          'Debes cambiar tu contraseña antes de continuar.',
+        );
+      }
     });
 
     app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
       if (!req.actor) throw unauthorized();
       if (!roles.includes(req.actor.role)) throw forbidden();
     });
+
+    app.decorate(
+      'requirePermission',
+      (permission: Permission, ...roles: Role[]) =>
+        async (req: FastifyRequest) => {
+          if (!req.actor) throw unauthorized();
+          if (roles.length > 0 && !roles.includes(req.actor.role)) throw forbidden();
+          if (!hasPermission(req.actor, permission)) throw forbidden();
+        },
+    );
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -92,6 +92,13 @@ export const routes: RouteObject[] = [
               import('../features/projects/pages/projects-page').then((m) => ({ Component: m.ProjectsPage })),
           },
           {
+            path: 'projects/:id',
+            lazy: () =>
+              import('../features/projects/pages/project-detail-page').then((m) => ({
+                Component: m.ProjectDetailPage,
+              })),
+          },
+          {
             path: 'tickets',
             lazy: () =>
               import('../features/tickets/pages/tickets-page').then((m) => ({ Component: m.TicketsPage })),
@@ -115,6 +122,20 @@ export const routes: RouteObject[] = [
             // Management screens: admin only ('Acceso Denegado' for anyone else, before the code loads).
             element: <RouteGuard requiredRole="admin" />,
             children: [
+              {
+                path: 'projects/new',
+                lazy: () =>
+                  import('../features/projects/pages/project-form-page').then((m) => ({
+                    Component: m.ProjectNewPage,
+                  })),
+              },
+              {
+                path: 'projects/:id/edit',
+                lazy: () =>
+                  import('../features/projects/pages/project-form-page').then((m) => ({
+                    Component: m.ProjectEditPage,
+                  })),
+              },
               {
                 path: 'clients',
                 lazy: () =>
@@ -147,6 +168,13 @@ export const routes: RouteObject[] = [
                 path: 'users',
                 lazy: () =>
                   import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+              },
+              {
+                path: 'users/:id',
+                lazy: () =>
+                  import('../features/users/pages/user-detail-page').then((m) => ({
+                    Component: m.UserDetailPage,
+                  })),
               },
             ],
           },

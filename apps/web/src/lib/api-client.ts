@@ -21,7 +21,7 @@ export interface SuccessEnvelope<T> {
 }
 
 /** Calls whose 401 means "wrong credentials / dead refresh token", never "refresh and retry". */
-const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh-token', '/auth/logout'];
+const NO_REFRESH_PATHS = ['/auth/login', '/auth/login/2fa', '/auth/refresh-token', '/auth/logout'];
 
 interface RetriableConfig extends InternalAxiosRequestConfig {
   _retried?: boolean;

@@ -1,4 +1,5 @@
 /** Every Drizzle table; drizzle-kit reads this file to generate migrations. */
+export * from './account.js';
 export * from './audit.js';
 export * from './clients.js';
 export * from './infra.js';

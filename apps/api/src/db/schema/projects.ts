@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -73,4 +74,88 @@ export const projectMembers = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],
+);
+
+/** Milestones of a project, ordered by `order` (spec doc 2 §2 tab "Milestones"). */
+export const projectMilestones = pgTable(
+  'project_milestones',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    dueDate: date('due_date'),
+    status: text('status', { enum: ['pending', 'in_progress', 'completed'] })
+      .notNull()
+      .default('pending'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    order: integer('sort_order').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index('project_milestones_project_idx').on(t.projectId, t.order)],
+);
+
+/** Notes and comments. `isInternal` notes are staff-only and never sent to clients. */
+export const projectNotes = pgTable(
+  'project_notes',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    isInternal: boolean('is_internal').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_notes_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Meetings of a project: `durationMinutes`, attendees are user ids. */
+export const projectMeetings = pgTable(
+  'project_meetings',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    attendeeIds: uuid('attendee_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    notes: text('notes').notNull().default(''),
+    link: text('link'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_meetings_project_idx').on(t.projectId, t.date)],
+);
+
+/**
+ * Time logged on a project, stored as integer `minutes` (hours × 60) so sums are exact;
+ * the API speaks decimal hours in steps of 0.5 (spec doc 2 §5).
+ */
+export const projectTimeEntries = pgTable(
+  'project_time_entries',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    minutes: integer('minutes').notNull(),
+    description: text('description').notNull(),
+    date: date('date').notNull(),
+    billable: boolean('billable').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('project_time_entries_project_idx').on(t.projectId, t.date),
+    check('project_time_entries_minutes_range', sql`${t.minutes} between 30 and 1440`),
+  ],
 );

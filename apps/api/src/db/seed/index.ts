@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/security.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
+import { seedProjects } from './projects.js';
 
 /**
  * Seeds the demo agency when the database has no users yet (first start). Runs in one
@@ -14,7 +15,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await seedFoundation(tx, passwordHash);
+    const ids = await seedFoundation(tx, passwordHash);
+    await seedProjects(tx, ids);
   });
   return true;
 }

@@ -1,5 +1,7 @@
 import {
+  isTwoFactorChallenge,
   LoginRequestSchema,
+  LoginResponseSchema,
   LogoutRequestSchema,
   MessageResponseSchema,
   REFRESH_COOKIE,
@@ -8,6 +10,7 @@ import {
   RegisterAdminRequestSchema,
   SessionSchema,
   successEnvelope,
+  TwoFactorLoginRequestSchema,
   UserSchema,
 } from '@agencia/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -55,12 +58,32 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       schema: {
         tags: ['auth'],
         summary: 'Iniciar sesión',
+        description:
+          'Con la verificación en dos pasos activada responde `{ twoFactorRequired: true, challengeToken }` ' +
+          'en lugar de la sesión; se completa con POST /auth/login/2fa.',
         body: LoginRequestSchema,
+        response: { 200: successEnvelope(LoginResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const result = await auth.login(deps, req.body, clientInfo(req));
+      if (!isTwoFactorChallenge(result)) setRefreshCookie(reply, result.refreshToken, opts.secureCookies);
+      return { success: true as const, data: result };
+    },
+  );
+
+  app.post(
+    '/auth/login/2fa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Completar el inicio de sesión con el código TOTP o un código de recuperación',
+        body: TwoFactorLoginRequestSchema,
         response: { 200: successEnvelope(SessionSchema) },
       },
     },
     async (req, reply) => {
-      const session = await auth.login(deps, req.body, clientInfo(req));
+      const session = await auth.loginWithTwoFactor(deps, req.body, clientInfo(req));
       setRefreshCookie(reply, session.refreshToken, opts.secureCookies);
       return { success: true as const, data: session };
     },

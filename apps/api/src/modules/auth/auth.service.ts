@@ -1,6 +1,7 @@
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   ErrorCodes,
+  type LoginResponse,
   REFRESH_TOKEN_TTL_SECONDS,
   type Session,
 } from '@agencia/shared';
@@ -10,9 +11,10 @@ import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/security.js';
-import { signAccessToken } from '../../lib/tokens.js';
+import { signAccessToken, signChallengeToken, verifyChallengeToken } from '../../lib/tokens.js';
 import { toUserDto } from './auth.serializers.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { checkTotp, consumeRecoveryCode, openSecret } from './two-factor.js';
 
 /** Dependencies of the auth service. */
 export interface AuthDeps {
@@ -48,7 +50,8 @@ async function issueTokens(
 }
 
 /**
- * Signs a user in. Throws 429 (THROTTLED, with Retry-After) while email+IP is blocked,
+ * Signs a user in. With two-factor on, a correct password answers a challenge instead of a
+ * session (finish with {@link loginWithTwoFactor}). Throws 429 (THROTTLED, with Retry-After) while email+IP is blocked,
  * 401 INVALID_CREDENTIALS for unknown email, wrong password or an inactive account.
  * Creates a session (refresh family) and returns the access + refresh tokens.
  */
@@ -56,7 +59,7 @@ export async function login(
   deps: AuthDeps,
   input: { email: string; password: string },
   client: ClientInfo,
-): Promise<Session> {
+): Promise<LoginResponse> {
   const { db, throttle } = deps;
   const ip = client.ip ?? 'unknown';
   const retryAfter = await throttle.check(input.email, ip);
@@ -92,8 +95,23 @@ export async function login(
     );
     throw new AppError(401, ErrorCodes.INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE);
   }
+  if (user.totpSecret) {
+    // Password right, second factor still to come: no session yet (decision 063).
+    await audit(db, { ...client, actorId: user.id }, 'auth.login.password_ok', { type: 'user', id: user.id });
+    return { twoFactorRequired: true, challengeToken: await signChallengeToken(deps.jwtSecret, user.id) };
+  }
   await throttle.succeed(input.email, ip);
-  return db.transaction(async (tx) => {
+  return startSession(deps, user, client, 'password');
+}
+
+/** Creates the session (refresh family) of a fully authenticated user and issues its tokens. */
+async function startSession(
+  deps: AuthDeps,
+  user: UserRow,
+  client: ClientInfo,
+  method: 'password' | 'totp' | 'recovery_code',
+): Promise<Session> {
+  return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ lastLogin: new Date() })
@@ -108,9 +126,81 @@ export async function login(
         expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
       })
       .returning({ id: sessions.id });
-    await audit(tx, { ...client, actorId: user.id }, 'auth.login.succeeded', { type: 'user', id: user.id });
+    await audit(
+      tx,
+      { ...client, actorId: user.id },
+      'auth.login.succeeded',
+      { type: 'user', id: user.id },
+      method === 'password' ? undefined : { secondFactor: method },
+    );
     return issueTokens(tx as unknown as Db, deps.jwtSecret, updated!, session!.id);
   });
+}
+
+const TOTP_INVALID_MESSAGE = 'Código de verificación incorrecto';
+
+/**
+ * Second step of a login with two-factor on: checks the challenge (5 min) and the code — a
+ * 6-digit TOTP code (each accepted once) or an unused recovery code (then spent). Wrong codes
+ * count as login failures for the throttle. Throws 401 TOTP_INVALID, 429 while throttled.
+ */
+export async function loginWithTwoFactor(
+  deps: AuthDeps,
+  input: { challengeToken: string; code: string },
+  client: ClientInfo,
+): Promise<Session> {
+  const { db, throttle } = deps;
+  const ip = client.ip ?? 'unknown';
+  const userId = await verifyChallengeToken(deps.jwtSecret, input.challengeToken);
+  if (!userId) {
+    throw unauthorized(
+      'El tiempo para ingresar el código expiró. Inicia sesión nuevamente.',
+      ErrorCodes.TOTP_INVALID,
+    );
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.status !== 'active' || !user.totpSecret) {
+    throw unauthorized(TOTP_INVALID_MESSAGE, ErrorCodes.TOTP_INVALID);
+  }
+  const retryAfter = await throttle.check(user.email, ip);
+  if (retryAfter > 0) {
+    throw new AppError(
+      429,
+      ErrorCodes.THROTTLED,
+      `Demasiados intentos fallidos. Intenta nuevamente en ${Math.ceil(retryAfter / 60)} minutos.`,
+      undefined,
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+  const code = input.code.trim().replace(/\s/g, '');
+  let method: 'totp' | 'recovery_code' | null = null;
+  if (/^\d{6}$/.test(code)) {
+    const step = checkTotp(openSecret(deps.jwtSecret, user.totpSecret), code, user.totpLastStep);
+    if (step !== null) {
+      // Conditional update: two requests racing with the same code cannot both win.
+      const claimed = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(
+          and(eq(users.id, user.id), sql`(${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`),
+        )
+        .returning({ id: users.id });
+      if (claimed.length > 0) method = 'totp';
+    }
+  } else if (await consumeRecoveryCode(db, user.id, code)) {
+    method = 'recovery_code';
+    await audit(db, { ...client, actorId: user.id }, 'auth.2fa.recovery_code_used', {
+      type: 'user',
+      id: user.id,
+    });
+  }
+  if (!method) {
+    await throttle.fail(user.email, ip);
+    await audit(db, { ...client, actorId: user.id }, 'auth.login.2fa_failed', { type: 'user', id: user.id });
+    throw unauthorized(TOTP_INVALID_MESSAGE, ErrorCodes.TOTP_INVALID);
+  }
+  await throttle.succeed(user.email, ip);
+  return startSession(deps, user, client, method);
 }
 
 /**

@@ -1,8 +1,30 @@
-import { GetPublicSettingsResponseSchema, successEnvelope } from '@agencia/shared';
+import {
+  GetCompanySettingsResponseSchema,
+  GetPublicSettingsResponseSchema,
+  IntegrationsStatusSchema,
+  MessageResponseSchema,
+  SendTestEmailRequestSchema,
+  successEnvelope,
+  UpdateCompanySettingsRequestSchema,
+} from '@agencia/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCompanySettings, toPublicSettings } from './settings.service.js';
+import { users } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { queueEmail } from '../../lib/mailer.js';
+import { actorOf } from '../../plugins/auth.js';
+import {
+  getCompanySettings,
+  toCompanySettings,
+  toPublicSettings,
+  updateCompanySettings,
+} from './settings.service.js';
 
-/** `GET /settings/public`: what any visitor may know (product title, logo, currency, colours). */
+/**
+ * Company settings: `GET /settings/public` (anyone), `GET /settings` (signed-in users: nothing in
+ * them is secret), `PUT /settings` (admin with `settings.write`), and the integrations tab
+ * (`GET /settings/integrations`, `POST /settings/test-email`, admin).
+ */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/public',
@@ -17,6 +39,110 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: { settings: toPublicSettings(await getCompanySettings(app.db)) },
     }),
+  );
+
+  app.get(
+    '/settings',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['settings'],
+        summary: 'Configuración de la empresa',
+        response: { 200: successEnvelope(GetCompanySettingsResponseSchema) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { settings: toCompanySettings(await getCompanySettings(app.db)) },
+    }),
+  );
+
+  app.put(
+    '/settings',
+    {
+      onRequest: [app.authenticate, app.requirePermission('settings.write', 'admin')],
+      schema: {
+        tags: ['settings'],
+        summary: 'Actualizar la configuración de la empresa',
+        body: UpdateCompanySettingsRequestSchema,
+        response: { 200: successEnvelope(GetCompanySettingsResponseSchema) },
+      },
+    },
+    async (req) => {
+      const settings = await updateCompanySettings({
+        db: app.db,
+        input: req.body,
+        ctx: { actorId: actorOf(req).id, ip: req.ip, requestId: req.id },
+      });
+      return { success: true as const, data: { settings } };
+    },
+  );
+
+  app.get(
+    '/settings/integrations',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin')],
+      schema: {
+        tags: ['settings'],
+        summary: 'Estado de las integraciones (correo, API, WhatsApp)',
+        response: { 200: successEnvelope(IntegrationsStatusSchema) },
+      },
+    },
+    async () => {
+      const settings = await getCompanySettings(app.db);
+      return {
+        success: true as const,
+        data: {
+          email: {
+            transport: app.mailer ? ('smtp' as const) : ('log' as const),
+            configured: app.mailer !== null,
+            from: app.mailer ? (process.env.SMTP_FROM ?? 'no-reply@agenciadigital.do') : null,
+          },
+          apiDocsUrl: '/api/docs',
+          whatsappNumber: settings.whatsappNumber,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/settings/test-email',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin')],
+      schema: {
+        tags: ['settings'],
+        summary: 'Enviar un correo de prueba (a mi email por defecto)',
+        body: SendTestEmailRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const [me] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
+      const to = req.body?.to ?? me!.email;
+      const settings = await getCompanySettings(app.db);
+      await queueEmail(app.db, {
+        to,
+        subject: `Correo de prueba de ${settings.name}`,
+        text: `Hola ${actor.firstName}:\n\nEste es un correo de prueba enviado desde la configuración del portal.\nSi lo recibes, el envío de correos funciona.\n\n${settings.emailSignature ?? settings.name}\n`,
+      });
+      await audit(
+        app.db,
+        { actorId: actor.id, ip: req.ip, requestId: req.id },
+        'settings.test_email',
+        undefined,
+        { to },
+      );
+      if (app.mailer) {
+        // Send now rather than at the next dispatcher tick, so the answer tells the truth.
+        await app.mailer.flush();
+        return { success: true as const, message: `Correo de prueba enviado a ${to}` };
+      }
+      return {
+        success: true as const,
+        message: `SMTP no está configurado: el correo para ${to} quedó en la bandeja de salida.`,
+      };
+    },
   );
 };
 

@@ -1,7 +1,15 @@
-import { DEFAULT_COMPANY_NAME, type PublicSettings } from '@agencia/shared';
-import { eq } from 'drizzle-orm';
+import {
+  type CompanySettings,
+  DEFAULT_COMPANY_NAME,
+  onlyDigits,
+  type PublicSettings,
+  type UpdateCompanySettingsRequest,
+} from '@agencia/shared';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { companySettings } from '../../db/schema/index.js';
+import { companySettings, files } from '../../db/schema/index.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import { badRequest } from '../../lib/errors.js';
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;
 
@@ -29,4 +37,45 @@ export function toPublicSettings(row: CompanySettingsRow): PublicSettings {
     email: row.email,
     phone: row.phone,
   };
+}
+
+/** The full settings as the API exposes them (ISO `updatedAt`). */
+export function toCompanySettings(row: CompanySettingsRow): CompanySettings {
+  const { id: _id, updatedAt, ...rest } = row;
+  return { ...rest, taxRate: Number(row.taxRate), updatedAt: updatedAt.toISOString() };
+}
+
+/**
+ * `PUT /settings` (admin): replaces every field. The logo must be a file uploaded as
+ * `company_logo` (400 otherwise); the RNC is stored as 9 digits. Audited with the changed keys.
+ */
+export async function updateCompanySettings(opts: {
+  db: Db;
+  input: Omit<UpdateCompanySettingsRequest, 'logo'> & { logo: string | null };
+  ctx: AuditContext;
+}): Promise<CompanySettings> {
+  const { db, input, ctx } = opts;
+  const current = await getCompanySettings(db);
+  if (input.logo && input.logo !== current.logo) {
+    const fileId = input.logo.split('/').pop()!;
+    const [file] = await db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.ownerType, 'company_logo')))
+      .limit(1);
+    if (!file) throw badRequest('Logo inválido', [{ field: 'logo', message: 'Logo inválido' }]);
+  }
+  const values = { ...input, taxId: input.taxId ? onlyDigits(input.taxId) : null } as Record<string, unknown>;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companySettings)
+      .set({ ...(values as object), updatedAt: new Date() })
+      .where(eq(companySettings.id, 1))
+      .returning();
+    const changed = Object.keys(values).filter(
+      (k) => String(values[k] ?? '') !== String((current as Record<string, unknown>)[k] ?? ''),
+    );
+    await audit(tx, ctx, 'settings.updated', { type: 'company_settings', id: '1' }, { fields: changed });
+    return toCompanySettings(row!);
+  });
 }

@@ -2,6 +2,7 @@ import type { Role } from '@agencia/shared';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionStore } from '../../stores/session-store';
+import { ForcedPasswordChange } from '../account/forced-password-change';
 import { AccessDenied } from '../errors/access-denied';
 import { PageLoader } from '../ui/page-loader';
 
@@ -22,10 +23,13 @@ export function RouteGuard({ requiredRole, children, fallback = <PageLoader /> }
   const isLoading = useSessionStore((state) => state.isLoading);
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const role = useSessionStore((state) => state.user?.role);
+  const mustChangePassword = useSessionStore((state) => state.user?.mustChangePassword === true);
   const location = useLocation();
 
   if (isLoading) return fallback;
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // After an admin reset nothing else is reachable until the password is changed (decision 064).
+  if (mustChangePassword && !requiredRole) return <ForcedPasswordChange />;
   if (requiredRole && role !== requiredRole) return <AccessDenied />;
   return children ?? <Outlet />;
 }

@@ -1,35 +1,45 @@
-import { type LoginRequest, LoginRequestSchema } from '@agencia/shared';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { isTwoFactorChallenge, type LoginRequest, LoginRequestSchema, type Session } from '@agencia/shared';
+import { Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAt, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useSessionStore } from '../../../stores/session-store';
-import { useLoginMutation } from '../api/login';
+import { useLoginMutation, useTwoFactorLoginMutation } from '../api/login';
 
 /** Email + password form of spec doc 1 §5, validated with the shared LoginRequestSchema. */
 export function LoginForm() {
   const navigate = useNavigate();
   const loginMutation = useLoginMutation();
   const storeLogin = useSessionStore((state) => state.login);
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
     validate: zodResolver(LoginRequestSchema),
   });
 
+  const finish = (session: Session) => {
+    storeLogin({ user: session.user, token: session.token });
+    notifications.show({
+      color: 'green',
+      title: 'Bienvenido de vuelta',
+      message: 'Has iniciado sesión correctamente',
+    });
+    navigate('/dashboard', { replace: true });
+  };
+
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const session = await loginMutation.mutateAsync(LoginRequestSchema.parse(values));
-      storeLogin({ user: session.user, token: session.token });
-      notifications.show({
-        color: 'green',
-        title: 'Bienvenido de vuelta',
-        message: 'Has iniciado sesión correctamente',
-      });
-      navigate('/dashboard', { replace: true });
+      const result = await loginMutation.mutateAsync(LoginRequestSchema.parse(values));
+      if (isTwoFactorChallenge(result)) {
+        setChallengeToken(result.challengeToken);
+        return;
+      }
+      finish(result);
     } catch (error) {
       notifications.show({
         color: 'red',
@@ -38,6 +48,16 @@ export function LoginForm() {
       });
     }
   });
+
+  if (challengeToken) {
+    return (
+      <TwoFactorStep
+        challengeToken={challengeToken}
+        onDone={finish}
+        onCancel={() => setChallengeToken(null)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -64,6 +84,105 @@ export function LoginForm() {
         <Button type="submit" size="md" fullWidth loading={loginMutation.isPending}>
           Acceder a Mi Portal
         </Button>
+      </Stack>
+    </form>
+  );
+}
+
+interface TwoFactorStepProps {
+  challengeToken: string;
+  onDone: (session: Session) => void;
+  onCancel: () => void;
+}
+
+/** Second step of a two-factor login: the 6-digit code of the app, or a recovery code. */
+function TwoFactorStep({ challengeToken, onDone, onCancel }: TwoFactorStepProps) {
+  const mutation = useTwoFactorLoginMutation();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (value: string) => {
+    setError(null);
+    try {
+      onDone(await mutation.mutateAsync({ challengeToken, code: value }));
+    } catch (err) {
+      const message = getErrorMessage(err, 'Código de verificación incorrecto');
+      setError(message);
+      setCode('');
+      if (/expiró/.test(message)) onCancel();
+      notifications.show({ color: 'red', title: 'Error de acceso', message });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code.trim()) void submit(code.trim());
+      }}
+    >
+      <Stack gap="md">
+        <Text fw={600}>Verificación en dos pasos</Text>
+        <Text size="sm" c="dimmed">
+          {useRecovery
+            ? 'Escribe uno de tus códigos de recuperación. Cada código sirve una sola vez.'
+            : 'Abre tu aplicación de autenticación y escribe el código de 6 dígitos.'}
+        </Text>
+        {useRecovery ? (
+          <TextInput
+            label="Código de recuperación"
+            placeholder="xxxxx-xxxxx"
+            autoComplete="one-time-code"
+            value={code}
+            error={error}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            data-autofocus
+          />
+        ) : (
+          <Stack gap={4}>
+            <Text component="label" htmlFor="totp-code" size="sm" fw={500}>
+              Código de verificación
+            </Text>
+            <PinInput
+              id="totp-code"
+              length={6}
+              type="number"
+              oneTimeCode
+              autoFocus
+              value={code}
+              error={Boolean(error)}
+              aria-label="Código de verificación"
+              getInputProps={(index) => ({ 'aria-label': `Dígito ${index + 1} del código de verificación` })}
+              onChange={setCode}
+              onComplete={(value) => void submit(value)}
+            />
+            {error && (
+              <Text size="xs" c="red" role="alert">
+                {error}
+              </Text>
+            )}
+          </Stack>
+        )}
+        <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={!code.trim()}>
+          Verificar
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setUseRecovery((v) => !v);
+            setCode('');
+            setError(null);
+          }}
+        >
+          {useRecovery ? 'Usar el código de la aplicación' : 'Usar un código de recuperación'}
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onCancel}>
+          Volver
+        </Anchor>
       </Stack>
     </form>
   );

@@ -1,12 +1,95 @@
-import { Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCash, IconFolders, IconHeadset, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useSocketEvent } from '../../../components/realtime/realtime-provider';
 import { PageHeader } from '../../../components/ui/page-header';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useMoney } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
+import {
+  dashboardKeys,
+  useActivity,
+  useDashboardStats,
+  useProjectProgress,
+  useQuickActions,
+  useRecentProjects,
+  useRecentTickets,
+} from '../api/get-dashboard';
+import {
+  ActivityFeed,
+  ListPanel,
+  RecentProjectsList,
+  RecentTicketsList,
+  StatCard,
+} from '../components/dashboard-widgets';
 
-/** /dashboard (spec doc 2 §2 "Dashboard"): title by role and a welcome with the first name. */
+const ProgressChart = lazy(() => import('../components/progress-chart'));
+
+/** Where each server quick action leads (ids from QUICK_ACTION_IDS; unknown ids are not shown). */
+const QUICK_ACTION_ROUTES: Record<string, string> = {
+  'new-project': '/projects/new',
+  'new-ticket': '/tickets?new=1',
+  'new-client': '/clients?new=1',
+  'new-invoice': '/billing?new=1',
+  'new-event': '/calendar?new=1',
+  'view-projects': '/projects',
+  'view-tickets': '/tickets',
+  'view-calendar': '/calendar',
+  'view-reports': '/reports',
+  'log-time': '/projects?status=in_progress',
+};
+
+const fmtInt = (n: number) => n.toLocaleString('es-DO');
+
+/** /dashboard (spec doc 2 §2 "Dashboard") on real data, scoped by role on the server. */
 export function DashboardPage() {
   const user = useSessionStore((state) => state.user);
-  const title = user?.role === 'admin' ? 'Panel de Administración' : 'Mi Dashboard';
-  return (
+  const isAdmin = user?.role === 'admin';
+  const navigate = useNavigate();
+  const money = useMoney(0);
+  const queryClient = useQueryClient();
+  const stats = useDashboardStats();
+  const recentProjects = useRecentProjects();
+  const recentTickets = useRecentTickets();
+  const activity = useActivity();
+  const progress = useProjectProgress();
+  const quickActions = useQuickActions();
+
+  useSocketEvent('project:changed', () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  });
+
+  // §8: one notice per failure of the main data, plus the alert.
+  const failed = stats.error ?? recentProjects.error;
+  const notified = useRef<unknown>(null);
+  useEffect(() => {
+    if (failed && notified.current !== failed) {
+      notified.current = failed;
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: 'No se pudo cargar la información del dashboard',
+      });
+    }
+  }, [failed]);
+
+  const title = isAdmin ? 'Panel de Administración' : 'Mi Dashboard';
+  const header = (
     <PageHeader
       title={title}
       description={
@@ -15,5 +98,135 @@ export function DashboardPage() {
         </Text>
       }
     />
+  );
+
+  if (stats.isPending || recentProjects.isPending) {
+    return (
+      <>
+        {header}
+        <Center py="xl" role="status" aria-live="polite">
+          <Loader aria-label="Cargando dashboard" />
+        </Center>
+      </>
+    );
+  }
+
+  if (failed || !stats.data) {
+    return (
+      <>
+        {header}
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Error">
+          {getErrorMessage(failed, 'Error loading dashboard data')}
+        </Alert>
+      </>
+    );
+  }
+
+  const s = stats.data;
+  const actions = (quickActions.data ?? []).filter((a) => QUICK_ACTION_ROUTES[a.id]);
+
+  return (
+    <>
+      {header}
+
+      {actions.length > 0 && (
+        <Group gap="sm" mb="lg" aria-label="Acciones rápidas" role="group">
+          {actions.map((a, i) => (
+            <Button
+              key={a.id}
+              variant={i === 0 ? 'filled' : 'light'}
+              onClick={() => navigate(QUICK_ACTION_ROUTES[a.id]!)}
+            >
+              {a.title}
+            </Button>
+          ))}
+        </Group>
+      )}
+
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: isAdmin ? 4 : 2 }} mb="lg">
+        <StatCard
+          title="Proyectos"
+          value={fmtInt(s.projects.totalProjects)}
+          detail={`${fmtInt(s.projects.activeProjects)} activos`}
+          icon={<IconFolders size={24} />}
+          color="blue"
+        />
+        <StatCard
+          title="Tickets"
+          value={fmtInt(s.tickets.totalTickets)}
+          detail={`${fmtInt(s.tickets.openTickets)} abiertos`}
+          icon={<IconHeadset size={24} />}
+          color="orange"
+        />
+        {isAdmin && s.clients && (
+          <StatCard
+            title="Clientes"
+            value={fmtInt(s.clients.total)}
+            detail={`${fmtInt(s.clients.registered)} registrados`}
+            icon={<IconUsers size={24} />}
+            color="teal"
+          />
+        )}
+        {isAdmin && (
+          <StatCard
+            title="Presupuesto"
+            value={money(s.projects.totalBudget)}
+            detail={`${s.projects.avgProgress}% progreso promedio`}
+            icon={<IconCash size={24} />}
+            color="grape"
+          />
+        )}
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} mb="lg">
+        <ListPanel title="Proyectos Recientes" to="/projects">
+          <RecentProjectsList projects={recentProjects.data ?? []} />
+        </ListPanel>
+        <ListPanel title="Tickets Recientes" to="/tickets">
+          {recentTickets.isPending ? (
+            <Skeleton h={120} />
+          ) : (
+            <RecentTicketsList tickets={recentTickets.data ?? []} />
+          )}
+        </ListPanel>
+      </SimpleGrid>
+
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Paper withBorder radius="md" p="md" h="100%">
+            <Title order={2} size="h4" mb="sm">
+              Progreso
+            </Title>
+            {progress.data ? (
+              <Suspense fallback={<Skeleton h={200} />}>
+                <ProgressChart data={progress.data} />
+              </Suspense>
+            ) : progress.isError ? (
+              <Text c="dimmed" size="sm">
+                No se pudo cargar el progreso.
+              </Text>
+            ) : (
+              <Skeleton h={200} />
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Paper withBorder radius="md" p="md" h="100%">
+            <Title order={2} size="h4" mb="sm">
+              Actividad reciente
+            </Title>
+            {activity.data ? (
+              <ActivityFeed entries={activity.data} />
+            ) : activity.isError ? (
+              <Text c="dimmed" size="sm">
+                No se pudo cargar la actividad.
+              </Text>
+            ) : (
+              <Skeleton h={200} />
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
   );
 }

@@ -1,6 +1,77 @@
-import { ModulePending } from '../../../components/ui/module-pending';
+import { Stack, Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { NotificationPreferences } from '../../../components/account/notification-preferences';
+import { SessionsCard } from '../../../components/account/sessions-card';
+import { TwoFactorCard } from '../../../components/account/two-factor-card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useSessionStore } from '../../../stores/session-store';
+import { AuditPanel } from '../components/audit-panel';
+import { CompanySettingsForm } from '../components/company-settings-form';
+import { DeleteAccountCard } from '../components/delete-account-card';
+import { IntegrationsPanel } from '../components/integrations-panel';
 
-/** /settings — placeholder until the settings feature lands (spec doc 2 §2). */
+/**
+ * /settings (spec doc 2 §2 "Settings"): tabs company, notifications, security, integrations
+ * (plus the audit log) for admins; other users see only notifications and security.
+ */
 export function SettingsPage() {
-  return <ModulePending title="Configuración" />;
+  const role = useSessionStore((state) => state.user?.role);
+  const isAdmin = role === 'admin';
+  const tabs = isAdmin
+    ? [
+        { value: 'company', label: 'Empresa' },
+        { value: 'notifications', label: 'Notificaciones' },
+        { value: 'security', label: 'Seguridad' },
+        { value: 'integrations', label: 'Integraciones' },
+        { value: 'audit', label: 'Auditoría' },
+      ]
+    : [
+        { value: 'notifications', label: 'Notificaciones' },
+        { value: 'security', label: 'Seguridad' },
+      ];
+  const [params, setParams] = useSearchParams();
+  const tab = tabs.find((t) => t.value === params.get('tab'))?.value ?? tabs[0]!.value;
+
+  return (
+    <>
+      <PageHeader
+        title="Configuración"
+        description="Ajustes de la empresa, notificaciones, seguridad e integraciones."
+      />
+      <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {isAdmin && (
+          <Tabs.Panel value="company">
+            <CompanySettingsForm />
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="notifications">
+          <NotificationPreferences />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <Stack gap="lg">
+            <TwoFactorCard />
+            <SessionsCard />
+            {role === 'client' && <DeleteAccountCard />}
+          </Stack>
+        </Tabs.Panel>
+        {isAdmin && (
+          <Tabs.Panel value="integrations">
+            <IntegrationsPanel />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="audit">
+            <AuditPanel />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </>
+  );
 }

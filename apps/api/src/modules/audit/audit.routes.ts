@@ -1,0 +1,22 @@
+import { ListAuditQuerySchema, ListAuditResponseSchema, successEnvelope } from '@agencia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listAudit } from './audit.service.js';
+
+/** `GET /audit`: the audit log, filtered and paged (admin with `audit.read`). */
+const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/audit',
+    {
+      onRequest: [app.authenticate, app.requirePermission('audit.read', 'admin')],
+      schema: {
+        tags: ['audit'],
+        summary: 'Registro de auditoría',
+        querystring: ListAuditQuerySchema,
+        response: { 200: successEnvelope(ListAuditResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await listAudit(app.db, req.query) }),
+  );
+};
+
+export default auditRoutes;

@@ -1,0 +1,65 @@
+import type { AuditEntry, ListAuditQuery, ListAuditResponse } from '@agencia/shared';
+import { and, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditLog, users } from '../../db/schema/index.js';
+
+/** Filters of {@link listAudit}; `involving` = entries the user did or that targeted the user. */
+export type AuditFilters = Omit<ListAuditQuery, 'page' | 'limit'> & {
+  page: number;
+  limit: number;
+  involving?: string;
+};
+
+/**
+ * Audit entries, newest first, with the actor's name. `action` matches exactly, or as a prefix
+ * when it ends with "." ("auth." = every auth event). Dates filter on `createdAt` (ISO, inclusive).
+ */
+export async function listAudit(db: Db, f: AuditFilters): Promise<ListAuditResponse> {
+  const conds: (SQL | undefined)[] = [];
+  if (f.actorId) conds.push(eq(auditLog.actorId, f.actorId));
+  if (f.action) {
+    conds.push(
+      f.action.endsWith('.')
+        ? like(auditLog.action, `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+        : eq(auditLog.action, f.action),
+    );
+  }
+  if (f.targetType) conds.push(eq(auditLog.targetType, f.targetType));
+  if (f.targetId) conds.push(eq(auditLog.targetId, f.targetId));
+  if (f.from) conds.push(gte(auditLog.createdAt, new Date(f.from)));
+  if (f.to) conds.push(lte(auditLog.createdAt, new Date(f.to)));
+  if (f.involving) {
+    conds.push(
+      or(
+        eq(auditLog.actorId, f.involving),
+        and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, f.involving)),
+      ),
+    );
+  }
+  const where = and(...conds);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const rows = await db
+    .select({
+      entry: auditLog,
+      actor: { _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const total = count?.n ?? 0;
+  const entries: AuditEntry[] = rows.map(({ entry, actor }) => ({
+    _id: entry.id,
+    action: entry.action,
+    actor: actor?._id ? actor : null,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    ip: entry.ip,
+    requestId: entry.requestId,
+    metadata: entry.metadata,
+    createdAt: entry.createdAt.toISOString(),
+  }));
+  return { entries, pagination: { page: f.page, limit: f.limit, total, pages: Math.ceil(total / f.limit) } };
+}

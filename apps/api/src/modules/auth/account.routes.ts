@@ -1,0 +1,314 @@
+import {
+  ChangePasswordRequestSchema,
+  EnableTwoFactorRequestSchema,
+  GetPreferencesResponseSchema,
+  IdParamsSchema,
+  ListSessionsResponseSchema,
+  MessageResponseSchema,
+  PasswordConfirmRequestSchema,
+  ProfileStatsSchema,
+  RecoveryCodesResponseSchema,
+  RevokeSessionsResponseSchema,
+  successEnvelope,
+  TwoFactorSetupResponseSchema,
+  TwoFactorStatusSchema,
+  UpdatePreferencesRequestSchema,
+  UpdateProfileRequestSchema,
+  UserSchema,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import * as account from './account.service.js';
+import * as twoFactor from './two-factor.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counters for `GET /auth/profile/stats` that other modules own. The tickets module sets
+     * `app.profileCounters.set('tickets', (db, actor) => …)` (tickets the caller reported,
+     * is assigned, or — for clients — of their client); 0 until then.
+     */
+    profileCounters: Map<'tickets', account.ProfileCounter>;
+  }
+}
+
+/** Registry decorator; registered before the modules so any of them can add a counter. */
+export const profileCounterRegistry = fp(
+  async (app) => {
+    app.decorate('profileCounters', new Map<'tickets', account.ProfileCounter>());
+  },
+  { name: 'profile-counter-registry' },
+);
+
+const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/**
+ * The signed-in user's own account (spec doc 2 §7 Profile, plus the security extras of issue 7):
+ * profile, password, stats, preferences, sessions, two-factor and account deletion.
+ */
+const accountRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = async (app, opts) => {
+  const auth = { onRequest: [app.authenticate] };
+  const userEnvelope = successEnvelope(z.object({ user: UserSchema }));
+  const tfCtx = (req: FastifyRequest) => ({
+    db: app.db,
+    jwtSecret: opts.jwtSecret,
+    userId: actorOf(req).id,
+    audit: ctxOf(req),
+  });
+
+  app.put(
+    '/auth/profile',
+    {
+      ...auth,
+      schema: {
+        tags: ['profile'],
+        summary: 'Actualizar mi perfil',
+        body: UpdateProfileRequestSchema,
+        response: { 200: userEnvelope },
+      },
+    },
+    async (req) => {
+      const user = await account.updateProfile({
+        db: app.db,
+        actor: actorOf(req),
+        input: req.body,
+        ctx: ctxOf(req),
+      });
+      return { success: true as const, data: { user } };
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      ...auth,
+      schema: {
+        tags: ['profile'],
+        summary: 'Cambiar mi contraseña (cierra mis otras sesiones)',
+        body: ChangePasswordRequestSchema,
+        response: { 200: userEnvelope },
+      },
+    },
+    async (req) => {
+      const { user } = await account.changePassword({
+        db: app.db,
+        actor: actorOf(req),
+        input: req.body,
+        ctx: ctxOf(req),
+      });
+      return { success: true as const, data: { user } };
+    },
+  );
+
+  app.get(
+    '/auth/profile/stats',
+    {
+      ...auth,
+      schema: {
+        tags: ['profile'],
+        summary: 'Estadísticas de mi perfil',
+        response: { 200: successEnvelope(ProfileStatsSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await account.getProfileStats(app.db, actorOf(req), app.profileCounters.get('tickets')),
+    }),
+  );
+
+  app.get(
+    '/auth/preferences',
+    {
+      ...auth,
+      schema: {
+        tags: ['profile'],
+        summary: 'Mis preferencias (idioma, formato, tema, notificaciones)',
+        response: { 200: successEnvelope(GetPreferencesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { preferences: await account.getPreferences(app.db, actorOf(req).id) },
+    }),
+  );
+
+  app.put(
+    '/auth/preferences',
+    {
+      ...auth,
+      schema: {
+        tags: ['profile'],
+        summary: 'Actualizar mis preferencias',
+        body: UpdatePreferencesRequestSchema,
+        response: { 200: successEnvelope(GetPreferencesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        preferences: await account.updatePreferences({
+          db: app.db,
+          actor: actorOf(req),
+          input: req.body,
+          ctx: ctxOf(req),
+        }),
+      },
+    }),
+  );
+
+  app.get(
+    '/auth/sessions',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Mis sesiones activas',
+        response: { 200: successEnvelope(ListSessionsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { sessions: await account.listSessions(app.db, actorOf(req)) },
+    }),
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Cerrar una de mis sesiones',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await account.revokeSession(app.db, actorOf(req), req.params.id, ctxOf(req));
+      return { success: true as const, message: 'Sesión cerrada' };
+    },
+  );
+
+  app.post(
+    '/auth/sessions/revoke-others',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Cerrar mis otras sesiones',
+        response: { 200: successEnvelope(RevokeSessionsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { revoked: await account.revokeOtherSessions(app.db, actorOf(req), ctxOf(req)) },
+    }),
+  );
+
+  app.get(
+    '/auth/2fa',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Estado de la verificación en dos pasos',
+        response: { 200: successEnvelope(TwoFactorStatusSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await twoFactor.getTwoFactorStatus(app.db, actorOf(req).id),
+    }),
+  );
+
+  app.post(
+    '/auth/2fa/setup',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Generar secreto y código QR (TOTP)',
+        response: { 200: successEnvelope(TwoFactorSetupResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await twoFactor.setupTwoFactor(tfCtx(req)) }),
+  );
+
+  app.post(
+    '/auth/2fa/enable',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Activar la verificación en dos pasos con el primer código',
+        body: EnableTwoFactorRequestSchema,
+        response: { 200: successEnvelope(RecoveryCodesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { recoveryCodes: await twoFactor.enableTwoFactor(tfCtx(req), req.body.code) },
+    }),
+  );
+
+  app.post(
+    '/auth/2fa/disable',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Desactivar la verificación en dos pasos',
+        body: PasswordConfirmRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await twoFactor.disableTwoFactor(tfCtx(req), req.body.password);
+      return { success: true as const, message: 'Verificación en dos pasos desactivada' };
+    },
+  );
+
+  app.post(
+    '/auth/2fa/recovery-codes',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Regenerar los códigos de recuperación',
+        body: PasswordConfirmRequestSchema,
+        response: { 200: successEnvelope(RecoveryCodesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { recoveryCodes: await twoFactor.regenerateRecoveryCodes(tfCtx(req), req.body.password) },
+    }),
+  );
+
+  app.delete(
+    '/auth/account',
+    {
+      ...auth,
+      schema: {
+        tags: ['security'],
+        summary: 'Eliminar mi cuenta (solo clientes; anonimiza los datos personales)',
+        body: PasswordConfirmRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await account.deleteOwnAccount({
+        db: app.db,
+        actor: actorOf(req),
+        password: req.body.password,
+        ctx: ctxOf(req),
+      });
+      return { success: true as const, message: 'Cuenta eliminada' };
+    },
+  );
+};
+
+export default accountRoutes;

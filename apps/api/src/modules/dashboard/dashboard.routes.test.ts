@@ -1,0 +1,175 @@
+import type { DashboardStats } from '@agencia/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { activities, clients, projects } from '../../db/schema/index.js';
+
+let app: FastifyInstance;
+const tokens = { admin: '', employee: '', client: '', client2: '' };
+let clientRecord = '';
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const [a, e, c, c2] = await Promise.all([
+    login(app, DEMO.admin),
+    login(app, DEMO.employee),
+    login(app, DEMO.client),
+    login(app, DEMO.client2),
+  ]);
+  tokens.admin = a.token;
+  tokens.employee = e.token;
+  tokens.client = c.token;
+  tokens.client2 = c2.token;
+  clientRecord = c.user.clientId!;
+});
+
+const get = async (token: string, url: string) => {
+  const res = await injectAs(app, token, { method: 'GET', url: `/api${url}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+describe('GET /dashboard/stats', () => {
+  it('401 without a token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/dashboard/stats' })).statusCode).toBe(401);
+  });
+
+  it('admin: figures over all projects and the clients block, computed like the database says', async () => {
+    const stats = (await get(tokens.admin, '/dashboard/stats')) as DashboardStats;
+    const [p] = await app.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        active: sql<number>`(count(*) filter (where status in ('approved','in_progress','in_review')))::int`,
+        budget: sql<string>`coalesce(sum(approved_budget_cents),0)::text`,
+        avg: sql<number>`round(avg(progress_percentage))::int`,
+      })
+      .from(projects)
+      .where(isNull(projects.deletedAt));
+    expect(stats.projects).toEqual({
+      totalProjects: p!.n,
+      activeProjects: p!.active,
+      totalBudget: Number(p!.budget) / 100,
+      avgProgress: p!.avg,
+    });
+    expect(stats.tickets).toEqual({ totalTickets: 0, openTickets: 0 });
+    const [c] = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(clients)
+      .where(isNull(clients.archivedAt));
+    expect(stats.clients).toEqual({ total: c!.n, registered: 2 });
+  });
+
+  it('client: only its own projects, no clients block', async () => {
+    const stats = (await get(tokens.client, '/dashboard/stats')) as DashboardStats;
+    expect(stats.clients).toBeUndefined();
+    const [own] = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(projects)
+      .where(and(eq(projects.clientId, clientRecord), isNull(projects.deletedAt)));
+    expect(stats.projects.totalProjects).toBe(own!.n);
+  });
+
+  it('employee: no clients block, team projects only', async () => {
+    const stats = (await get(tokens.employee, '/dashboard/stats')) as DashboardStats;
+    expect(stats.clients).toBeUndefined();
+    const list = await get(tokens.employee, '/projects');
+    expect(stats.projects.totalProjects).toBe(list.projects.length);
+  });
+
+  it('uses a registered tickets provider', async () => {
+    app.dashboardTickets.stats = async () => ({ totalTickets: 9, openTickets: 4 });
+    try {
+      const stats = (await get(tokens.client, '/dashboard/stats')) as DashboardStats;
+      expect(stats.tickets).toEqual({ totalTickets: 9, openTickets: 4 });
+    } finally {
+      delete app.dashboardTickets.stats;
+    }
+  });
+});
+
+describe('recent lists, progress, resolution, quick actions', () => {
+  it('recent-projects: default 5, limit honoured, scoped, newest first', async () => {
+    const five = await get(tokens.admin, '/dashboard/recent-projects');
+    expect(five.projects).toHaveLength(5);
+    const two = await get(tokens.admin, '/dashboard/recent-projects?limit=2');
+    expect(two.projects).toHaveLength(2);
+    const dates = five.projects.map((p: { updatedAt: string }) => p.updatedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const mine = await get(tokens.client, '/dashboard/recent-projects');
+    expect(mine.projects.every((p: { client: { _id: string } }) => p.client._id === clientRecord)).toBe(true);
+    const bad = await injectAs(app, tokens.admin, {
+      method: 'GET',
+      url: '/api/dashboard/recent-projects?limit=0',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('recent-tickets: [] until the tickets module plugs in', async () => {
+    expect(await get(tokens.admin, '/dashboard/recent-tickets')).toEqual({ tickets: [] });
+  });
+
+  it('project-progress: active projects and a count for each status', async () => {
+    const data = await get(tokens.admin, '/dashboard/project-progress');
+    expect(data.byStatus).toHaveLength(7);
+    expect(
+      data.projects.every((p: { status: string }) =>
+        ['approved', 'in_progress', 'in_review'].includes(p.status),
+      ),
+    ).toBe(true);
+  });
+
+  it('ticket-resolution: zeros per day for the window', async () => {
+    const data = await get(tokens.admin, '/dashboard/ticket-resolution');
+    expect(data.days).toBe(30);
+    expect(data.series).toHaveLength(30);
+    const week = await get(tokens.admin, '/dashboard/ticket-resolution?days=7');
+    expect(week.series).toHaveLength(7);
+  });
+
+  it('quick-actions depend on the role', async () => {
+    const admin = await get(tokens.admin, '/dashboard/quick-actions');
+    expect(admin.actions.map((a: { id: string }) => a.id)).toContain('new-project');
+    const client = await get(tokens.client, '/dashboard/quick-actions');
+    expect(client.actions.map((a: { id: string }) => a.id)).not.toContain('new-project');
+    expect(client.actions.map((a: { id: string }) => a.id)).toContain('new-ticket');
+  });
+});
+
+describe('GET /dashboard/activity', () => {
+  it('client sees only its own, non-internal entries; admin sees internal ones', async () => {
+    // A fresh write shows up in the feed.
+    const [p] = await app.db.select().from(projects).where(eq(projects.clientId, clientRecord));
+    await injectAs(app, tokens.admin, {
+      method: 'POST',
+      url: `/api/projects/${p!.id}/notes`,
+      payload: { content: 'nota interna de prueba', isInternal: true },
+    });
+    await injectAs(app, tokens.client, {
+      method: 'POST',
+      url: `/api/projects/${p!.id}/notes`,
+      payload: { content: 'comentario público' },
+    });
+    const admin = await get(tokens.admin, '/dashboard/activity');
+    const all = await app.db.select().from(activities);
+    expect(admin.activities.length).toBe(
+      Math.min(50, all.filter((a) => Date.now() - a.createdAt.getTime() < 7 * 86_400_000).length),
+    );
+    expect(admin.activities[0].type).toBe('note.added');
+
+    const client = await get(tokens.client, '/dashboard/activity');
+    const ids = new Set(client.activities.map((a: { _id: string }) => a._id));
+    const rows = all.filter((a) => ids.has(a.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((a) => a.clientId === clientRecord && !a.isInternal)).toBe(true);
+
+    const other = await get(tokens.client2, '/dashboard/activity');
+    expect(other.activities.some((a: { _id: string }) => ids.has(a._id))).toBe(false);
+
+    const days = await injectAs(app, tokens.admin, {
+      method: 'GET',
+      url: '/api/dashboard/activity?days=abc',
+    });
+    expect(days.statusCode).toBe(400);
+  });
+});

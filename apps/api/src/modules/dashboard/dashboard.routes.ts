@@ -1,0 +1,156 @@
+import {
+  ActivityResponseSchema,
+  DashboardActivityQuerySchema,
+  DashboardLimitQuerySchema,
+  DashboardResolutionQuerySchema,
+  DashboardStatsSchema,
+  ProjectProgressResponseSchema,
+  QuickActionsResponseSchema,
+  RecentProjectsResponseSchema,
+  RecentTicketsResponseSchema,
+  successEnvelope,
+  TicketResolutionSchema,
+} from '@agencia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import * as service from './dashboard.service.js';
+
+/** Dashboard routes (spec doc 2 §7 "Dashboard"); every figure is scoped to the caller. */
+const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { onRequest: [app.authenticate] };
+
+  app.get(
+    '/dashboard/stats',
+    {
+      ...auth,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Estadísticas del dashboard',
+        response: { 200: successEnvelope(DashboardStatsSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.getDashboardStats({
+        db: app.db,
+        actor: actorOf(req),
+        tickets: app.dashboardTickets,
+      }),
+    }),
+  );
+
+  app.get(
+    '/dashboard/recent-projects',
+    {
+      ...auth,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Proyectos recientes',
+        querystring: DashboardLimitQuerySchema,
+        response: { 200: successEnvelope(RecentProjectsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        projects: await service.getRecentProjects({
+          db: app.db,
+          actor: actorOf(req),
+          limit: req.query.limit,
+        }),
+      },
+    }),
+  );
+
+  app.get(
+    '/dashboard/recent-tickets',
+    {
+      ...auth,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Tickets recientes',
+        querystring: DashboardLimitQuerySchema,
+        response: { 200: successEnvelope(RecentTicketsResponseSchema) },
+      },
+    },
+    async (req) => {
+      const recent = app.dashboardTickets.recent;
+      return {
+        success: true as const,
+        data: { tickets: recent ? await recent(app.db, actorOf(req), req.query.limit) : [] },
+      };
+    },
+  );
+
+  app.get(
+    '/dashboard/activity',
+    {
+      ...auth,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Actividad reciente',
+        querystring: DashboardActivityQuerySchema,
+        response: { 200: successEnvelope(ActivityResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        activities: await service.getActivity({ db: app.db, actor: actorOf(req), days: req.query.days }),
+      },
+    }),
+  );
+
+  app.get(
+    '/dashboard/project-progress',
+    {
+      ...auth,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Progreso de proyectos activos',
+        response: { 200: successEnvelope(ProjectProgressResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.getProjectProgress({ db: app.db, actor: actorOf(req) }),
+    }),
+  );
+
+  app.get(
+    '/dashboard/ticket-resolution',
+    {
+      ...auth,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Resolución de tickets',
+        querystring: DashboardResolutionQuerySchema,
+        response: { 200: successEnvelope(TicketResolutionSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.getTicketResolution({
+        db: app.db,
+        actor: actorOf(req),
+        days: req.query.days,
+        tickets: app.dashboardTickets,
+      }),
+    }),
+  );
+
+  app.get(
+    '/dashboard/quick-actions',
+    {
+      ...auth,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Acciones rápidas según el rol',
+        response: { 200: successEnvelope(QuickActionsResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: { actions: service.getQuickActions(actorOf(req)) } }),
+  );
+};
+
+export default dashboardRoutes;

@@ -1,0 +1,215 @@
+import {
+  ACTIVE_PROJECT_STATUSES,
+  type ActivityEntry,
+  type DashboardStats,
+  fromCents,
+  PROJECT_STATUSES,
+  type ProjectProgress,
+  type ProjectSummary,
+  type QuickAction,
+  type TicketResolution,
+} from '@agencia/shared';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { activities, clients, projectMembers, projects, users } from '../../db/schema/index.js';
+import type { Actor } from '../../plugins/auth.js';
+import { visibleProjects } from '../projects/projects.policy.js';
+import { selectSummaries } from '../projects/projects.service.js';
+import type { DashboardTicketProviders } from './dashboard.registry.js';
+
+/**
+ * `GET /dashboard/stats` (spec doc 2 §3). One aggregate query per block over what the
+ * caller may see; `clients` for admins only; tickets from the tickets provider or zeros.
+ */
+export async function getDashboardStats({
+  db,
+  actor,
+  tickets,
+}: {
+  db: Db;
+  actor: Actor;
+  tickets: DashboardTicketProviders;
+}): Promise<DashboardStats> {
+  const [p] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${inArray(projects.status, [...ACTIVE_PROJECT_STATUSES])}))::int`,
+      budgetCents: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
+      avgProgress: sql<number>`coalesce(round(avg(${projects.progressPercentage})), 0)::int`,
+    })
+    .from(projects)
+    .where(visibleProjects(actor));
+  const stats: DashboardStats = {
+    projects: {
+      totalProjects: Number(p?.total ?? 0),
+      activeProjects: Number(p?.active ?? 0),
+      totalBudget: fromCents(Number(p?.budgetCents ?? 0)),
+      avgProgress: Number(p?.avgProgress ?? 0),
+    },
+    tickets: tickets.stats ? await tickets.stats(db, actor) : { totalTickets: 0, openTickets: 0 },
+  };
+  if (actor.role === 'admin') {
+    // "registered" = client records with at least one portal account.
+    const [c] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        // Qualified by hand: Drizzle leaves columns unqualified in the select list of a one-table query.
+        registered: sql<number>`(count(*) filter (where exists (select 1 from "users" u where u.client_id = "clients"."id" and u.role = 'client')))::int`,
+      })
+      .from(clients)
+      .where(isNull(clients.archivedAt));
+    stats.clients = { total: Number(c?.total ?? 0), registered: Number(c?.registered ?? 0) };
+  }
+  return stats;
+}
+
+/** `GET /dashboard/recent-projects?limit`: the visible projects with the latest activity. */
+export function getRecentProjects({
+  db,
+  actor,
+  limit,
+}: {
+  db: Db;
+  actor: Actor;
+  limit: number;
+}): Promise<ProjectSummary[]> {
+  return selectSummaries(db, actor, undefined, { orderBy: [desc(projects.updatedAt)], limit });
+}
+
+/** Entries of the activity feed `actor` may read (decision record 033). */
+function visibleActivities(actor: Actor): SQL {
+  if (actor.role === 'admin') return sql`true`;
+  if (actor.role === 'employee') {
+    return or(
+      eq(activities.actorId, actor.id),
+      and(
+        isNotNull(activities.projectId),
+        sql`${activities.projectId} in (select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${actor.id})`,
+      ),
+    ) as SQL;
+  }
+  if (!actor.clientId) return sql`false`;
+  return and(eq(activities.clientId, actor.clientId), eq(activities.isInternal, false)) as SQL;
+}
+
+/** `GET /dashboard/activity?days`: newest first, at most 50 entries of the last `days` days. */
+export async function getActivity({
+  db,
+  actor,
+  days,
+}: {
+  db: Db;
+  actor: Actor;
+  days: number;
+}): Promise<ActivityEntry[]> {
+  const since = new Date(Date.now() - days * 86_400_000);
+  const rows = await db
+    .select({
+      id: activities.id,
+      type: activities.type,
+      title: activities.title,
+      entityType: activities.entityType,
+      entityId: activities.entityId,
+      projectId: activities.projectId,
+      createdAt: activities.createdAt,
+      actorId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.actorId))
+    .where(and(gte(activities.createdAt, since), visibleActivities(actor)))
+    .orderBy(desc(activities.createdAt))
+    .limit(50);
+  return rows.map((r) => ({
+    _id: r.id,
+    type: r.type,
+    title: r.title,
+    entityType: r.entityType,
+    entityId: r.entityId,
+    projectId: r.projectId,
+    actor: r.actorId ? { _id: r.actorId, firstName: r.firstName!, lastName: r.lastName! } : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** `GET /dashboard/project-progress`: up to 8 active projects (nearest deadline first) and counts per status. */
+export async function getProjectProgress({ db, actor }: { db: Db; actor: Actor }): Promise<ProjectProgress> {
+  const active = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      status: projects.status,
+      progressPercentage: projects.progressPercentage,
+      estimatedEndDate: projects.estimatedEndDate,
+    })
+    .from(projects)
+    .where(and(visibleProjects(actor), inArray(projects.status, [...ACTIVE_PROJECT_STATUSES])))
+    .orderBy(sql`${projects.estimatedEndDate} asc nulls last`, asc(projects.title))
+    .limit(8);
+  const counts = await db
+    .select({ status: projects.status, count: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(visibleProjects(actor))
+    .groupBy(projects.status);
+  const byCount = new Map(counts.map((c) => [c.status, Number(c.count)]));
+  return {
+    projects: active.map((p) => ({
+      _id: p.id,
+      title: p.title,
+      status: p.status,
+      progressPercentage: p.progressPercentage,
+      estimatedEndDate: p.estimatedEndDate,
+    })),
+    byStatus: PROJECT_STATUSES.map((status) => ({ status, count: byCount.get(status) ?? 0 })),
+  };
+}
+
+/** `GET /dashboard/ticket-resolution?days`: from the tickets provider, else zeros per day. */
+export async function getTicketResolution({
+  db,
+  actor,
+  days,
+  tickets,
+}: {
+  db: Db;
+  actor: Actor;
+  days: number;
+  tickets: DashboardTicketProviders;
+}): Promise<TicketResolution> {
+  if (tickets.resolution) return tickets.resolution(db, actor, days);
+  const series = Array.from({ length: days }, (_, i) => {
+    const d = new Date(Date.now() - (days - 1 - i) * 86_400_000);
+    return { date: d.toISOString().slice(0, 10), opened: 0, resolved: 0 };
+  });
+  return { days, opened: 0, resolved: 0, avgResolutionHours: null, series };
+}
+
+/**
+ * `GET /dashboard/quick-actions`: what the caller can start from the dashboard, decided by
+ * role (ids of QUICK_ACTION_IDS; the web maps them to routes or modals).
+ */
+export function getQuickActions(actor: Actor): QuickAction[] {
+  if (actor.role === 'admin') {
+    return [
+      { id: 'new-project', title: 'Nuevo Proyecto' },
+      { id: 'new-ticket', title: 'Nuevo Ticket' },
+      { id: 'new-client', title: 'Nuevo Cliente' },
+      { id: 'new-invoice', title: 'Nueva Factura' },
+      { id: 'view-reports', title: 'Ver Reportes' },
+    ];
+  }
+  if (actor.role === 'employee') {
+    return [
+      { id: 'view-projects', title: 'Mis Proyectos' },
+      { id: 'log-time', title: 'Registrar Tiempo' },
+      { id: 'view-tickets', title: 'Ver Tickets' },
+      { id: 'view-calendar', title: 'Ver Calendario' },
+    ];
+  }
+  return [
+    { id: 'new-ticket', title: 'Solicitar Soporte' },
+    { id: 'view-projects', title: 'Mis Proyectos' },
+    { id: 'view-calendar', title: 'Ver Calendario' },
+  ];
+}

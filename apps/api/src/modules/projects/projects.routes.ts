@@ -1,0 +1,401 @@
+import {
+  CreateMeetingRequestSchema,
+  CreateMilestoneRequestSchema,
+  CreateProjectNoteRequestSchema,
+  CreateProjectRequestSchema,
+  CreateTimeEntryRequestSchema,
+  GetProjectResponseSchema,
+  IdParamsSchema,
+  ListProjectsQuerySchema,
+  ListProjectsResponseSchema,
+  MessageResponseSchema,
+  MilestoneParamsSchema,
+  MilestoneResponseSchema,
+  PROJECT_CHANGED_EVENT,
+  ProjectFileParamsSchema,
+  ProjectFileResponseSchema,
+  ProjectFormOptionsSchema,
+  ProjectMeetingResponseSchema,
+  ProjectNoteResponseSchema,
+  ProjectResponseSchema,
+  ProjectStatsResponseSchema,
+  successEnvelope,
+  TimeEntryResponseSchema,
+  UpdateMilestoneRequestSchema,
+  UpdateProjectRequestSchema,
+} from '@agencia/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors.js';
+import { pushNotifications } from '../../lib/notify.js';
+import { contentDisposition } from '../../lib/storage.js';
+import { actorOf } from '../../plugins/auth.js';
+import { countActiveVisible } from './projects.policy.js';
+import * as service from './projects.service.js';
+
+const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/** Pushes what a committed write changed: notifications, `project:changed`, `nav:badges`. */
+export function publishProjectEffects(app: FastifyInstance, effects: service.ProjectEffects): void {
+  pushNotifications(app, effects.notifications);
+  const payload = { projectId: effects.projectId };
+  for (const u of effects.users) app.realtime.toUser(u, PROJECT_CHANGED_EVENT, payload);
+  for (const u of effects.badgeUsers) app.realtime.toUser(u, 'nav:badges', {});
+  if (effects.admins) {
+    app.realtime.toRoles(['admin'], PROJECT_CHANGED_EVENT, payload);
+    if (effects.badgeUsers.size) app.realtime.toRoles(['admin'], 'nav:badges', {});
+  }
+}
+
+/** Projects routes (spec doc 2 §7 "Projects") plus what the detail screen needs (team, files, time). */
+const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.navBadgeProviders.set('projects', (db, actor) => countActiveVisible(db, actor));
+  const auth = { onRequest: [app.authenticate] };
+  const adminOnly = { onRequest: [app.authenticate, app.requireRole('admin')] };
+
+  app.get(
+    '/projects',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Lista de proyectos visibles',
+        querystring: ListProjectsQuerySchema,
+        response: { 200: successEnvelope(ListProjectsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { projects: await service.listProjects({ db: app.db, actor: actorOf(req), input: req.query }) },
+    }),
+  );
+
+  app.get(
+    '/projects/stats',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Estadísticas de proyectos',
+        response: { 200: successEnvelope(ProjectStatsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { stats: await service.getProjectStats({ db: app.db, actor: actorOf(req) }) },
+    }),
+  );
+
+  app.get(
+    '/projects/options',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['projects'],
+        summary: 'Clientes y personal para el formulario de proyecto',
+        response: { 200: successEnvelope(ProjectFormOptionsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await service.getFormOptions({ db: app.db }) }),
+  );
+
+  app.get(
+    '/projects/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Detalle de un proyecto',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(GetProjectResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { project: await service.getProject({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+    }),
+  );
+
+  app.post(
+    '/projects',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['projects'],
+        summary: 'Crear proyecto (admin)',
+        body: CreateProjectRequestSchema,
+        response: { 201: successEnvelope(ProjectResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { project, effects } = await service.createProject({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      reply.code(201);
+      return { success: true as const, data: { project } };
+    },
+  );
+
+  app.put(
+    '/projects/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Actualizar proyecto',
+        params: IdParamsSchema,
+        body: UpdateProjectRequestSchema,
+        response: { 200: successEnvelope(ProjectResponseSchema) },
+      },
+    },
+    async (req) => {
+      const { project, effects } = await service.updateProject({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, data: { project } };
+    },
+  );
+
+  app.delete(
+    '/projects/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Eliminar proyecto (admin, borrado lógico)',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { effects } = await service.deleteProject({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, message: 'Proyecto eliminado' };
+    },
+  );
+
+  app.post(
+    '/projects/:id/milestones',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Agregar milestone',
+        params: IdParamsSchema,
+        body: CreateMilestoneRequestSchema,
+        response: { 201: successEnvelope(MilestoneResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { milestone, effects } = await service.addMilestone({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      reply.code(201);
+      return { success: true as const, data: { milestone } };
+    },
+  );
+
+  app.put(
+    '/projects/:id/milestones/:milestoneId',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Actualizar milestone',
+        params: MilestoneParamsSchema,
+        body: UpdateMilestoneRequestSchema,
+        response: { 200: successEnvelope(MilestoneResponseSchema) },
+      },
+    },
+    async (req) => {
+      const { milestone, effects } = await service.updateMilestone({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        milestoneId: req.params.milestoneId,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, data: { milestone } };
+    },
+  );
+
+  app.post(
+    '/projects/:id/notes',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Agregar nota o comentario',
+        params: IdParamsSchema,
+        body: CreateProjectNoteRequestSchema,
+        response: { 201: successEnvelope(ProjectNoteResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { note, effects } = await service.addNote({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      reply.code(201);
+      return { success: true as const, data: { note } };
+    },
+  );
+
+  app.post(
+    '/projects/:id/meetings',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Agendar reunión',
+        params: IdParamsSchema,
+        body: CreateMeetingRequestSchema,
+        response: { 201: successEnvelope(ProjectMeetingResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { meeting, effects } = await service.addMeeting({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      reply.code(201);
+      return { success: true as const, data: { meeting } };
+    },
+  );
+
+  app.post(
+    '/projects/:id/time-entries',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Registrar tiempo',
+        params: IdParamsSchema,
+        body: CreateTimeEntryRequestSchema,
+        response: { 201: successEnvelope(TimeEntryResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { timeEntry, effects } = await service.addTimeEntry({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      reply.code(201);
+      return { success: true as const, data: { timeEntry } };
+    },
+  );
+
+  app.post(
+    '/projects/:id/files',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Subir archivo (multipart, campo "file", máx. 10 MB)',
+        params: IdParamsSchema,
+        response: { 201: successEnvelope(ProjectFileResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw badRequest('Envía el archivo como multipart/form-data (campo "file")');
+      const part = await req.file({ limits: { fileSize: service.PROJECT_FILE_MAX_BYTES + 1 } });
+      if (!part) throw badRequest('Falta el archivo', [{ field: 'file', message: 'Falta el archivo' }]);
+      const data = await part.toBuffer();
+      const { file, effects } = await service.uploadProjectFile({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: { filename: part.filename, data },
+      });
+      publishProjectEffects(app, effects);
+      reply.code(201);
+      return { success: true as const, data: { file } };
+    },
+  );
+
+  app.get(
+    '/projects/:id/files/:fileId',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Descargar archivo del proyecto',
+        params: ProjectFileParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const file = await service.readProjectFile({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        fileId: req.params.fileId,
+      });
+      reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', contentDisposition(file.filename))
+        .header('Content-Length', String(file.data.length))
+        .header('X-Content-Type-Options', 'nosniff');
+      return reply.send(file.data);
+    },
+  );
+
+  app.delete(
+    '/projects/:id/files/:fileId',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Eliminar archivo del proyecto',
+        params: ProjectFileParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { effects } = await service.deleteProjectFile({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        fileId: req.params.fileId,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, message: 'Archivo eliminado' };
+    },
+  );
+};
+
+export default projectsRoutes;

@@ -1,0 +1,1230 @@
+import {
+  ACTIVE_PROJECT_STATUSES,
+  allowedProjectTransitions,
+  type CreateMeetingRequestSchema,
+  type CreateMilestoneRequestSchema,
+  type CreateProjectNoteRequestSchema,
+  type CreateProjectRequestSchema,
+  type CreateTimeEntryRequestSchema,
+  canTransitionProject,
+  DEFAULT_TIMEZONE,
+  divRoundHalfUp,
+  fromCents,
+  type ListProjectsQuery,
+  type Milestone,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  type ProjectDetail,
+  type ProjectFile,
+  type ProjectFormOptions,
+  type ProjectMeeting,
+  type ProjectNote,
+  type ProjectStats,
+  type ProjectStatus,
+  type ProjectSummary,
+  type TimeEntry,
+  toCents,
+  type UpdateMilestoneRequestSchema,
+  type UpdateProjectRequestSchema,
+} from '@agencia/shared';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  clients,
+  files,
+  projectMeetings,
+  projectMembers,
+  projectMilestones,
+  projectNotes,
+  projects,
+  projectTimeEntries,
+  users,
+} from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { createNotifications } from '../../lib/notify.js';
+import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
+import type { Actor } from '../../plugins/auth.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { can, editableFields, visibleProjects } from './projects.policy.js';
+
+/* ─────────────────────────────── effects published after commit ─────────────────────────────── */
+
+/**
+ * What a write wants pushed once its transaction has committed: stored notifications,
+ * users whose navigation badges / project views changed, and whether admins are affected.
+ */
+export interface ProjectEffects {
+  notifications: Awaited<ReturnType<typeof createNotifications>>;
+  /** Users whose project views changed (refetch on `project:changed`). */
+  users: Set<string>;
+  /** Users whose active-project count may have changed (refetch on `nav:badges`). */
+  badgeUsers: Set<string>;
+  /** Admins see every project: tell them too. */
+  admins: boolean;
+  projectId: string;
+}
+
+function newEffects(projectId: string): ProjectEffects {
+  return { notifications: [], users: new Set(), badgeUsers: new Set(), admins: true, projectId };
+}
+
+/** Everyone who sees a project: its team and its client's portal users. */
+async function audienceOf(db: Db | Tx, projectId: string, clientId: string): Promise<string[]> {
+  const team = await db
+    .select({ id: projectMembers.userId })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, projectId));
+  const clientUsers = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.clientId, clientId), eq(users.role, 'client')));
+  return [...new Set([...team.map((r) => r.id), ...clientUsers.map((r) => r.id)])];
+}
+
+/* ─────────────────────────────── helpers ─────────────────────────────── */
+
+type Input<T extends z.ZodType> = z.output<T>;
+
+/** Today's calendar date in the agency's time zone (`YYYY-MM-DD`). */
+export function todayInAgency(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(now);
+}
+
+const hoursOf = (minutes: number) => minutes / 60;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** `%`, `_` and `\` escaped for ILIKE. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const summaryColumns = {
+  id: projects.id,
+  title: projects.title,
+  description: projects.description,
+  status: projects.status,
+  priority: projects.priority,
+  category: projects.category,
+  progressPercentage: projects.progressPercentage,
+  startDate: projects.startDate,
+  estimatedEndDate: projects.estimatedEndDate,
+  actualEndDate: projects.actualEndDate,
+  approvedBudgetCents: projects.approvedBudgetCents,
+  spentCents: projects.spentCents,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+  clientId: projects.clientId,
+  clientCompanyName: clients.companyName,
+  clientFirstName: clients.firstName,
+  clientLastName: clients.lastName,
+  clientAvatar: clients.avatar,
+  teamCount: sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`,
+};
+
+function baseSummaryQuery(db: Db | Tx) {
+  return db.select(summaryColumns).from(projects).innerJoin(clients, eq(clients.id, projects.clientId));
+}
+type SummaryRow = Awaited<ReturnType<typeof baseSummaryQuery>>[number];
+
+function toSummary(r: SummaryRow): ProjectSummary {
+  return {
+    _id: r.id,
+    title: r.title,
+    description: r.description,
+    client: {
+      _id: r.clientId,
+      companyName: r.clientCompanyName,
+      firstName: r.clientFirstName,
+      lastName: r.clientLastName,
+      avatar: r.clientAvatar,
+    },
+    status: r.status,
+    priority: r.priority,
+    category: r.category,
+    progressPercentage: r.progressPercentage,
+    startDate: r.startDate,
+    estimatedEndDate: r.estimatedEndDate,
+    actualEndDate: r.actualEndDate,
+    approvedBudget: r.approvedBudgetCents === null ? null : fromCents(r.approvedBudgetCents),
+    spent: fromCents(r.spentCents),
+    teamCount: Number(r.teamCount),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** Selects project summaries visible to `actor` matching `where`. */
+export async function selectSummaries(
+  db: Db | Tx,
+  actor: Actor,
+  where: SQL | undefined,
+  opts: { orderBy?: SQL[]; limit?: number } = {},
+): Promise<ProjectSummary[]> {
+  let q = baseSummaryQuery(db)
+    .where(and(visibleProjects(actor), where))
+    .orderBy(...(opts.orderBy ?? [desc(projects.updatedAt)]))
+    .$dynamic();
+  if (opts.limit) q = q.limit(opts.limit);
+  const rows: SummaryRow[] = await q;
+  return rows.map(toSummary);
+}
+
+/** The project row if `actor` may see it, else 404 (also for other clients' projects). */
+async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), visibleProjects(actor)))
+    .limit(1);
+  if (!row) throw notFound('Proyecto no encontrado');
+  return row;
+}
+
+/* ─────────────────────────────── reads ─────────────────────────────── */
+
+/**
+ * `GET /projects`: visible projects filtered by status, category, priority, client and a
+ * search over title, description and client name (case-insensitive). Newest activity first.
+ */
+export async function listProjects({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: ListProjectsQuery;
+}): Promise<ProjectSummary[]> {
+  const conditions: SQL[] = [];
+  if (input.status) conditions.push(eq(projects.status, input.status));
+  if (input.category) conditions.push(eq(projects.category, input.category));
+  if (input.priority) conditions.push(eq(projects.priority, input.priority));
+  if (input.clientId) conditions.push(eq(projects.clientId, input.clientId));
+  if (input.search) {
+    const p = likePattern(input.search);
+    conditions.push(
+      or(
+        ilike(projects.title, p),
+        ilike(projects.description, p),
+        ilike(clients.companyName, p),
+        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p),
+      ) as SQL,
+    );
+  }
+  return selectSummaries(db, actor, conditions.length ? and(...conditions) : undefined);
+}
+
+/**
+ * `GET /projects/{id}` with team, milestones, notes, meetings, files and time. Clients never
+ * receive internal notes, non-billable time or the internal cost (decision record 032).
+ */
+export async function getProject({
+  db,
+  actor,
+  id,
+}: {
+  db: Db | Tx;
+  actor: Actor;
+  id: string;
+}): Promise<ProjectDetail> {
+  const [summary] = await selectSummaries(db, actor, eq(projects.id, id));
+  if (!summary) throw notFound('Proyecto no encontrado');
+  const isClient = actor.role === 'client';
+
+  const team = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      avatar: users.avatar,
+      role: projectMembers.role,
+      userRole: users.role,
+    })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, id))
+    .orderBy(asc(projectMembers.addedAt), asc(users.firstName));
+
+  const milestones = await db
+    .select()
+    .from(projectMilestones)
+    .where(eq(projectMilestones.projectId, id))
+    .orderBy(asc(projectMilestones.order), asc(projectMilestones.createdAt));
+
+  const notes = await db
+    .select({
+      id: projectNotes.id,
+      content: projectNotes.content,
+      isInternal: projectNotes.isInternal,
+      createdAt: projectNotes.createdAt,
+      authorId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(projectNotes)
+    .leftJoin(users, eq(users.id, projectNotes.authorId))
+    .where(and(eq(projectNotes.projectId, id), isClient ? eq(projectNotes.isInternal, false) : undefined))
+    .orderBy(desc(projectNotes.createdAt));
+
+  const meetings = await db
+    .select()
+    .from(projectMeetings)
+    .where(eq(projectMeetings.projectId, id))
+    .orderBy(desc(projectMeetings.date));
+  const attendeeIds = [...new Set(meetings.flatMap((m) => m.attendeeIds))];
+  const attendeeRows = attendeeIds.length
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(inArray(users.id, attendeeIds))
+    : [];
+  const attendeeById = new Map(attendeeRows.map((a) => [a.id, a]));
+
+  const fileRows = await db
+    .select({
+      id: files.id,
+      filename: files.filename,
+      contentType: files.contentType,
+      sizeBytes: files.sizeBytes,
+      createdAt: files.createdAt,
+      uploaderId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(files)
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(and(eq(files.ownerType, 'project'), eq(files.ownerId, id)))
+    .orderBy(desc(files.createdAt));
+
+  const timeRows = await db
+    .select({
+      id: projectTimeEntries.id,
+      minutes: projectTimeEntries.minutes,
+      description: projectTimeEntries.description,
+      date: projectTimeEntries.date,
+      billable: projectTimeEntries.billable,
+      createdAt: projectTimeEntries.createdAt,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(projectTimeEntries)
+    .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+    .where(
+      and(eq(projectTimeEntries.projectId, id), isClient ? eq(projectTimeEntries.billable, true) : undefined),
+    )
+    .orderBy(desc(projectTimeEntries.date), desc(projectTimeEntries.createdAt));
+
+  const totalMinutes = timeRows.reduce((s, t) => s + t.minutes, 0);
+  const billableMinutes = timeRows.filter((t) => t.billable).reduce((s, t) => s + t.minutes, 0);
+  const byMember = new Map<string, { _id: string; firstName: string; lastName: string; minutes: number }>();
+  for (const t of timeRows) {
+    const m = byMember.get(t.userId) ?? {
+      _id: t.userId,
+      firstName: t.firstName,
+      lastName: t.lastName,
+      minutes: 0,
+    };
+    m.minutes += t.minutes;
+    byMember.set(t.userId, m);
+  }
+  let internalCost: number | undefined;
+  if (!isClient) {
+    const settings = await getCompanySettings(db);
+    internalCost = fromCents(divRoundHalfUp(totalMinutes * settings.defaultProjectHourlyRate * 100, 60));
+  }
+
+  return {
+    ...summary,
+    team: team.map((m) => ({
+      _id: m.id,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      email: m.email,
+      avatar: m.avatar,
+      role: m.role,
+      userRole: m.userRole,
+    })),
+    milestones: milestones.map(toMilestone),
+    notes: notes.map(
+      (n): ProjectNote => ({
+        _id: n.id,
+        content: n.content,
+        isInternal: n.isInternal,
+        author: {
+          _id: n.authorId,
+          firstName: n.firstName ?? 'Usuario',
+          lastName: n.lastName ?? 'eliminado',
+          role: n.role,
+        },
+        createdAt: n.createdAt.toISOString(),
+      }),
+    ),
+    meetings: meetings.map((m) => toMeeting(m, attendeeById)),
+    files: fileRows.map(
+      (f): ProjectFile => ({
+        _id: f.id,
+        filename: f.filename,
+        contentType: f.contentType,
+        size: f.sizeBytes,
+        uploadedBy: f.uploaderId
+          ? { _id: f.uploaderId, firstName: f.firstName!, lastName: f.lastName! }
+          : null,
+        createdAt: f.createdAt.toISOString(),
+      }),
+    ),
+    timeEntries: timeRows.map(
+      (t): TimeEntry => ({
+        _id: t.id,
+        user: { _id: t.userId, firstName: t.firstName, lastName: t.lastName },
+        hours: hoursOf(t.minutes),
+        description: t.description,
+        date: t.date,
+        billable: t.billable,
+        createdAt: t.createdAt.toISOString(),
+      }),
+    ),
+    timeSummary: {
+      totalHours: hoursOf(totalMinutes),
+      billableHours: hoursOf(billableMinutes),
+      entries: timeRows.length,
+      ...(internalCost === undefined ? {} : { internalCost }),
+      byMember: [...byMember.values()].map((m) => ({
+        _id: m._id,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        hours: hoursOf(m.minutes),
+      })),
+    },
+    allowedTransitions: allowedProjectTransitions(summary.status, actor.role),
+  };
+}
+
+function toMilestone(m: typeof projectMilestones.$inferSelect): Milestone {
+  return {
+    _id: m.id,
+    title: m.title,
+    description: m.description,
+    dueDate: m.dueDate,
+    status: m.status,
+    completedAt: iso(m.completedAt),
+    order: m.order,
+  };
+}
+
+function toMeeting(
+  m: typeof projectMeetings.$inferSelect,
+  attendeeById: Map<string, { id: string; firstName: string; lastName: string }>,
+): ProjectMeeting {
+  return {
+    _id: m.id,
+    title: m.title,
+    date: m.date.toISOString(),
+    duration: m.durationMinutes,
+    attendees: m.attendeeIds.flatMap((uid) => {
+      const a = attendeeById.get(uid);
+      return a ? [{ _id: a.id, firstName: a.firstName, lastName: a.lastName }] : [];
+    }),
+    notes: m.notes,
+    link: m.link,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/**
+ * `GET /projects/stats`: aggregates over the visible projects in one SQL round trip.
+ * `overdue` = not final and estimated end date before today. Money in major units.
+ */
+export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProjectStats> {
+  const today = todayInAgency();
+  const rows = await db
+    .select({
+      status: projects.status,
+      n: sql<number>`count(*)::int`,
+      budget: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
+      spent: sql<string>`coalesce(sum(${projects.spentCents}), 0)::text`,
+      progress: sql<number>`coalesce(sum(${projects.progressPercentage}), 0)::int`,
+      overdue: sql<number>`(count(*) filter (where ${projects.estimatedEndDate} < ${today}::date and ${projects.status} not in ('completed','cancelled')))::int`,
+    })
+    .from(projects)
+    .where(visibleProjects(actor))
+    .groupBy(projects.status);
+  const byStatus = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
+  let total = 0;
+  let budget = 0;
+  let spent = 0;
+  let progress = 0;
+  let overdue = 0;
+  for (const r of rows) {
+    byStatus[r.status] = Number(r.n);
+    total += Number(r.n);
+    budget += Number(r.budget);
+    spent += Number(r.spent);
+    progress += Number(r.progress);
+    overdue += Number(r.overdue);
+  }
+  return {
+    total,
+    active: ACTIVE_PROJECT_STATUSES.reduce((s, st) => s + byStatus[st], 0),
+    completed: byStatus.completed,
+    overdue,
+    byStatus,
+    totalBudget: fromCents(budget),
+    totalSpent: fromCents(spent),
+    avgProgress: total ? Math.round(progress / total) : 0,
+  };
+}
+
+/** `GET /projects/options` (admin): clients (not archived) and staff for the project form. */
+export async function getFormOptions({ db }: { db: Db }): Promise<ProjectFormOptions> {
+  const clientRows = await db
+    .select({
+      id: clients.id,
+      companyName: clients.companyName,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+    })
+    .from(clients)
+    .where(isNull(clients.archivedAt))
+    .orderBy(asc(sql`coalesce(${clients.companyName}, ${clients.firstName})`));
+  const staff = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(users)
+    .where(and(inArray(users.role, ['admin', 'employee']), eq(users.status, 'active')))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return {
+    clients: clientRows.map((c) => ({
+      _id: c.id,
+      name: c.companyName?.trim() || `${c.firstName} ${c.lastName}`.trim(),
+    })),
+    staff: staff.map((s) => ({ _id: s.id, firstName: s.firstName, lastName: s.lastName, role: s.role })),
+  };
+}
+
+/* ─────────────────────────────── writes ─────────────────────────────── */
+
+interface WriteArgs<T> {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  input: T;
+}
+
+async function assertClientExists(db: Db | Tx, clientId: string) {
+  const [c] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), isNull(clients.archivedAt)))
+    .limit(1);
+  if (!c) throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'El cliente no existe' }]);
+}
+
+/** Team members must be active staff (admin or employee). */
+async function assertStaff(db: Db | Tx, userIds: string[]) {
+  if (!userIds.length) return;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(inArray(users.id, userIds), inArray(users.role, ['admin', 'employee']), eq(users.status, 'active')),
+    );
+  if (rows.length !== new Set(userIds).size) {
+    throw badRequest('El equipo solo puede incluir personal activo de la agencia', [
+      { field: 'team', message: 'Miembro inválido' },
+    ]);
+  }
+}
+
+async function notifyAssigned(
+  tx: Tx,
+  effects: ProjectEffects,
+  actor: Actor,
+  project: { id: string; title: string },
+  userIds: string[],
+) {
+  if (!userIds.length) return;
+  effects.notifications.push(
+    ...(await createNotifications(tx, {
+      userIds,
+      exceptUserId: actor.id,
+      topic: 'projectAssigned',
+      title: 'Nuevo proyecto asignado',
+      message: `Te asignaron al proyecto «${project.title}».`,
+      link: `/projects/${project.id}`,
+    })),
+  );
+}
+
+/** Status side effects: completed → progress 100 and actual end today; leaving completed clears it. */
+function statusSideEffects(from: ProjectStatus | null, to: ProjectStatus, startDate: string | null) {
+  const patch: Partial<typeof projects.$inferInsert> = {};
+  if (to === 'completed') {
+    patch.progressPercentage = 100;
+    patch.actualEndDate = todayInAgency();
+  } else if (from === 'completed') {
+    patch.actualEndDate = null;
+  }
+  if (to === 'in_progress' && !startDate) patch.startDate = todayInAgency();
+  return patch;
+}
+
+/** `POST /projects` (admin): creates the project and its team; notifies assigned members. */
+export async function createProject({
+  db,
+  actor,
+  ctx,
+  input,
+}: WriteArgs<Input<typeof CreateProjectRequestSchema>>): Promise<{
+  project: ProjectDetail;
+  effects: ProjectEffects;
+}> {
+  if (!can(actor.role, 'create')) throw forbidden('Solo un administrador puede crear proyectos.');
+  await assertClientExists(db, input.clientId);
+  await assertStaff(
+    db,
+    input.team.map((m) => m.userId),
+  );
+  return db.transaction(async (tx) => {
+    const side = statusSideEffects(null, input.status, input.startDate);
+    const [row] = await tx
+      .insert(projects)
+      .values({
+        title: input.title,
+        description: input.description,
+        clientId: input.clientId,
+        status: input.status,
+        priority: input.priority,
+        category: input.category,
+        progressPercentage: input.progressPercentage,
+        startDate: input.startDate,
+        estimatedEndDate: input.estimatedEndDate,
+        approvedBudgetCents: input.approvedBudget === null ? null : toCents(input.approvedBudget),
+        spentCents: toCents(input.spent),
+        createdBy: actor.id,
+        ...side,
+      })
+      .returning();
+    const project = row!;
+    if (input.team.length) {
+      await tx
+        .insert(projectMembers)
+        .values(input.team.map((m) => ({ projectId: project.id, userId: m.userId, role: m.role })));
+    }
+    const effects = newEffects(project.id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'project.created',
+      entityType: 'project',
+      entityId: project.id,
+      clientId: project.clientId,
+      projectId: project.id,
+      title: `Proyecto creado: ${project.title}`,
+    });
+    await audit(tx, ctx, 'project.created', { type: 'project', id: project.id });
+    await notifyAssigned(
+      tx,
+      effects,
+      actor,
+      project,
+      input.team.map((m) => m.userId),
+    );
+    for (const u of await audienceOf(tx, project.id, project.clientId)) {
+      effects.users.add(u);
+      effects.badgeUsers.add(u);
+    }
+    return { project: await getProject({ db: tx, actor, id: project.id }), effects };
+  });
+}
+
+/**
+ * `PUT /projects/{id}`. Admin: any field. Employee on the team: status, progress, description
+ * (403 otherwise). Status moves follow the shared transition table (409 when not allowed).
+ */
+export async function updateProject({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteArgs<Input<typeof UpdateProjectRequestSchema>> & { id: string }): Promise<{
+  project: ProjectDetail;
+  effects: ProjectEffects;
+}> {
+  const current = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'update')) throw forbidden('No tienes permisos para editar este proyecto.');
+  const allowed = editableFields(actor.role);
+  const sent = Object.entries(input)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+  if (allowed) {
+    const extra = sent.filter((k) => !allowed.includes(k));
+    if (extra.length) throw forbidden(`Solo un administrador puede cambiar: ${extra.join(', ')}.`);
+  }
+  if (input.status && !canTransitionProject(current.status, input.status, actor.role)) {
+    throw conflict(
+      `No se puede cambiar el estado de «${PROJECT_STATUS_LABELS[current.status]}» a «${PROJECT_STATUS_LABELS[input.status]}».`,
+    );
+  }
+  if (
+    (current.status === 'completed' || current.status === 'cancelled') &&
+    actor.role !== 'admin' &&
+    sent.length
+  ) {
+    throw conflict('El proyecto está cerrado; solo un administrador puede reabrirlo.');
+  }
+  const startDate = input.startDate !== undefined ? input.startDate : current.startDate;
+  const endDate = input.estimatedEndDate !== undefined ? input.estimatedEndDate : current.estimatedEndDate;
+  if (startDate && endDate && endDate < startDate) {
+    throw badRequest('La fecha estimada de fin no puede ser anterior a la de inicio', [
+      { field: 'estimatedEndDate', message: 'La fecha estimada de fin no puede ser anterior a la de inicio' },
+    ]);
+  }
+  if (input.clientId) await assertClientExists(db, input.clientId);
+  if (input.team)
+    await assertStaff(
+      db,
+      input.team.map((m) => m.userId),
+    );
+
+  return db.transaction(async (tx) => {
+    const effects = newEffects(id);
+    const before = await audienceOf(tx, id, current.clientId);
+    const statusChanged = input.status !== undefined && input.status !== current.status;
+    const patch: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.clientId !== undefined) patch.clientId = input.clientId;
+    if (input.priority !== undefined) patch.priority = input.priority;
+    if (input.category !== undefined) patch.category = input.category;
+    if (input.progressPercentage !== undefined) patch.progressPercentage = input.progressPercentage;
+    if (input.startDate !== undefined) patch.startDate = input.startDate;
+    if (input.estimatedEndDate !== undefined) patch.estimatedEndDate = input.estimatedEndDate;
+    if (input.approvedBudget !== undefined)
+      patch.approvedBudgetCents = input.approvedBudget === null ? null : toCents(input.approvedBudget);
+    if (input.spent !== undefined) patch.spentCents = toCents(input.spent);
+    if (statusChanged && input.status) {
+      patch.status = input.status;
+      Object.assign(patch, statusSideEffects(current.status, input.status, startDate));
+    }
+    const [updated] = await tx.update(projects).set(patch).where(eq(projects.id, id)).returning();
+    const project = updated!;
+
+    let added: string[] = [];
+    if (input.team) {
+      const existing = await tx
+        .select({ userId: projectMembers.userId })
+        .from(projectMembers)
+        .where(eq(projectMembers.projectId, id));
+      const existingIds = new Set(existing.map((e) => e.userId));
+      added = input.team.map((m) => m.userId).filter((u) => !existingIds.has(u));
+      await tx.delete(projectMembers).where(eq(projectMembers.projectId, id));
+      if (input.team.length) {
+        await tx
+          .insert(projectMembers)
+          .values(input.team.map((m) => ({ projectId: id, userId: m.userId, role: m.role })));
+      }
+    }
+
+    const changedFields = sent.filter((k) => k !== 'status');
+    if (changedFields.length) {
+      await recordActivity(tx, {
+        actorId: actor.id,
+        type: 'project.updated',
+        entityType: 'project',
+        entityId: id,
+        clientId: project.clientId,
+        projectId: id,
+        title: `Proyecto actualizado: ${project.title}`,
+        metadata: { fields: changedFields },
+      });
+    }
+    if (statusChanged && input.status) {
+      await recordActivity(tx, {
+        actorId: actor.id,
+        type: 'project.status_changed',
+        entityType: 'project',
+        entityId: id,
+        clientId: project.clientId,
+        projectId: id,
+        title: `${project.title}: ${PROJECT_STATUS_LABELS[current.status]} → ${PROJECT_STATUS_LABELS[input.status]}`,
+        metadata: { from: current.status, to: input.status },
+      });
+    }
+    await audit(tx, ctx, 'project.updated', { type: 'project', id }, { fields: sent });
+
+    const after = await audienceOf(tx, id, project.clientId);
+    if (statusChanged && input.status) {
+      effects.notifications.push(
+        ...(await createNotifications(tx, {
+          userIds: after,
+          roles: ['admin'],
+          exceptUserId: actor.id,
+          topic: 'projectStatus',
+          title: 'Cambio de estado de proyecto',
+          message: `«${project.title}» pasó a ${PROJECT_STATUS_LABELS[input.status]}.`,
+          link: `/projects/${id}`,
+        })),
+      );
+    }
+    await notifyAssigned(tx, effects, actor, project, added);
+    for (const u of new Set([...before, ...after])) effects.users.add(u);
+    if (statusChanged || input.team || input.clientId)
+      for (const u of new Set([...before, ...after])) effects.badgeUsers.add(u);
+    return { project: await getProject({ db: tx, actor, id }), effects };
+  });
+}
+
+/** `DELETE /projects/{id}` (admin): soft delete (`deletedAt`); the rows stay for reports and audit. */
+export async function deleteProject({
+  db,
+  actor,
+  ctx,
+  id,
+}: Omit<WriteArgs<unknown>, 'input'> & { id: string }) {
+  if (!can(actor.role, 'delete')) {
+    await loadVisible(db, actor, id);
+    throw forbidden('Solo un administrador puede eliminar proyectos.');
+  }
+  const current = await loadVisible(db, actor, id);
+  return db.transaction(async (tx) => {
+    const effects = newEffects(id);
+    for (const u of await audienceOf(tx, id, current.clientId)) {
+      effects.users.add(u);
+      effects.badgeUsers.add(u);
+    }
+    await tx
+      .update(projects)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(eq(projects.id, id));
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'project.deleted',
+      entityType: 'project',
+      entityId: id,
+      clientId: current.clientId,
+      projectId: id,
+      title: `Proyecto eliminado: ${current.title}`,
+      isInternal: true,
+    });
+    await audit(tx, ctx, 'project.deleted', { type: 'project', id });
+    return { effects };
+  });
+}
+
+async function touch(tx: Tx, id: string) {
+  await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, id));
+}
+
+/** `POST /projects/{id}/milestones` (staff who see the project). Appended at the end of the order. */
+export async function addMilestone({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteArgs<Input<typeof CreateMilestoneRequestSchema>> & { id: string }) {
+  const project = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'manageMilestones')) throw forbidden('Solo el equipo puede gestionar milestones.');
+  return db.transaction(async (tx) => {
+    const [max] = await tx
+      .select({ n: sql<number>`coalesce(max(${projectMilestones.order}), -1)::int` })
+      .from(projectMilestones)
+      .where(eq(projectMilestones.projectId, id));
+    const [row] = await tx
+      .insert(projectMilestones)
+      .values({
+        projectId: id,
+        title: input.title,
+        description: input.description,
+        dueDate: input.dueDate,
+        status: input.status,
+        completedAt: input.status === 'completed' ? new Date() : null,
+        order: Number(max?.n ?? -1) + 1,
+      })
+      .returning();
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'milestone.created',
+      entityType: 'milestone',
+      entityId: row!.id,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Nuevo milestone en ${project.title}: ${row!.title}`,
+    });
+    await audit(tx, ctx, 'project.milestone.created', { type: 'milestone', id: row!.id });
+    const effects = newEffects(id);
+    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
+    return { milestone: toMilestone(row!), effects };
+  });
+}
+
+/** `PUT /projects/{id}/milestones/{milestoneId}`: completing stamps `completedAt`, reopening clears it. */
+export async function updateMilestone({
+  db,
+  actor,
+  ctx,
+  id,
+  milestoneId,
+  input,
+}: WriteArgs<Input<typeof UpdateMilestoneRequestSchema>> & { id: string; milestoneId: string }) {
+  const project = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'manageMilestones')) throw forbidden('Solo el equipo puede gestionar milestones.');
+  const [current] = await db
+    .select()
+    .from(projectMilestones)
+    .where(and(eq(projectMilestones.id, milestoneId), eq(projectMilestones.projectId, id)))
+    .limit(1);
+  if (!current) throw notFound('Milestone no encontrado');
+  return db.transaction(async (tx) => {
+    const patch: Partial<typeof projectMilestones.$inferInsert> = { updatedAt: new Date() };
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.dueDate !== undefined) patch.dueDate = input.dueDate;
+    if (input.order !== undefined) patch.order = input.order;
+    const completing = input.status === 'completed' && current.status !== 'completed';
+    if (input.status !== undefined) {
+      patch.status = input.status;
+      if (completing) patch.completedAt = new Date();
+      else if (input.status !== 'completed') patch.completedAt = null;
+    }
+    const [row] = await tx
+      .update(projectMilestones)
+      .set(patch)
+      .where(eq(projectMilestones.id, milestoneId))
+      .returning();
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: completing ? 'milestone.completed' : 'milestone.updated',
+      entityType: 'milestone',
+      entityId: milestoneId,
+      clientId: project.clientId,
+      projectId: id,
+      title: completing
+        ? `Milestone completado en ${project.title}: ${row!.title}`
+        : `Milestone actualizado en ${project.title}: ${row!.title}`,
+    });
+    await audit(tx, ctx, 'project.milestone.updated', { type: 'milestone', id: milestoneId });
+    const effects = newEffects(id);
+    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
+    return { milestone: toMilestone(row!), effects };
+  });
+}
+
+/**
+ * `POST /projects/{id}/notes {content, isInternal}`. Clients may only post public comments
+ * (403 for isInternal true). Internal notes make an internal activity entry.
+ */
+export async function addNote({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteArgs<Input<typeof CreateProjectNoteRequestSchema>> & { id: string }) {
+  const project = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'addNote')) throw forbidden();
+  if (input.isInternal && !can(actor.role, 'addInternalNote')) {
+    throw forbidden('Los clientes no pueden crear notas internas.');
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projectNotes)
+      .values({ projectId: id, authorId: actor.id, content: input.content, isInternal: input.isInternal })
+      .returning();
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'note.added',
+      entityType: 'note',
+      entityId: row!.id,
+      clientId: project.clientId,
+      projectId: id,
+      title: input.isInternal
+        ? `Nota interna en ${project.title}`
+        : `${actor.firstName} comentó en ${project.title}`,
+      isInternal: input.isInternal,
+    });
+    await audit(
+      tx,
+      ctx,
+      'project.note.created',
+      { type: 'note', id: row!.id },
+      { isInternal: input.isInternal },
+    );
+    const effects = newEffects(id);
+    const audience = await audienceOf(tx, id, project.clientId);
+    for (const u of audience) effects.users.add(u);
+    if (actor.role === 'client') {
+      // A client's comment is a client message for the team (spec doc 2 §9 topics).
+      const team = await tx
+        .select({ id: projectMembers.userId })
+        .from(projectMembers)
+        .where(eq(projectMembers.projectId, id));
+      effects.notifications.push(
+        ...(await createNotifications(tx, {
+          userIds: team.map((t) => t.id),
+          exceptUserId: actor.id,
+          topic: 'clientMessages',
+          title: 'Nuevo comentario del cliente',
+          message: `${actor.firstName} ${actor.lastName} comentó en «${project.title}».`,
+          link: `/projects/${id}`,
+          email: false,
+        })),
+      );
+    }
+    const note: ProjectNote = {
+      _id: row!.id,
+      content: row!.content,
+      isInternal: row!.isInternal,
+      author: { _id: actor.id, firstName: actor.firstName, lastName: actor.lastName, role: actor.role },
+      createdAt: row!.createdAt.toISOString(),
+    };
+    return { note, effects };
+  });
+}
+
+/** `POST /projects/{id}/meetings` (staff). Attendees must be team members, client users of the project or admins. */
+export async function addMeeting({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteArgs<Input<typeof CreateMeetingRequestSchema>> & { id: string }) {
+  const project = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'manageMeetings')) throw forbidden('Solo el equipo puede agendar reuniones.');
+  const attendeeIds = [...new Set(input.attendees)];
+  if (attendeeIds.length) {
+    const audience = new Set(await audienceOf(db, id, project.clientId));
+    const admins = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), inArray(users.id, attendeeIds)));
+    for (const a of admins) audience.add(a.id);
+    if (attendeeIds.some((a) => !audience.has(a))) {
+      throw badRequest('Los asistentes deben ser del equipo o del cliente del proyecto', [
+        { field: 'attendees', message: 'Asistente inválido' },
+      ]);
+    }
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projectMeetings)
+      .values({
+        projectId: id,
+        title: input.title,
+        date: new Date(input.date),
+        durationMinutes: input.duration,
+        attendeeIds,
+        notes: input.notes,
+        link: input.link,
+        createdBy: actor.id,
+      })
+      .returning();
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'meeting.scheduled',
+      entityType: 'meeting',
+      entityId: row!.id,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Reunión agendada en ${project.title}: ${row!.title}`,
+    });
+    await audit(tx, ctx, 'project.meeting.created', { type: 'meeting', id: row!.id });
+    const attendeeRows = attendeeIds.length
+      ? await tx
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, attendeeIds))
+      : [];
+    const effects = newEffects(id);
+    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
+    return { meeting: toMeeting(row!, new Map(attendeeRows.map((a) => [a.id, a]))), effects };
+  });
+}
+
+/**
+ * `POST /projects/{id}/time-entries` (staff). Employees log their own time only; admins may
+ * log for any team member. The user must be on the team (400 otherwise).
+ */
+export async function addTimeEntry({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteArgs<Input<typeof CreateTimeEntryRequestSchema>> & { id: string }) {
+  const project = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'logTime')) throw forbidden('Solo el equipo puede registrar tiempo.');
+  const userId = input.userId ?? actor.id;
+  if (userId !== actor.id && actor.role !== 'admin') {
+    throw forbidden('Solo un administrador puede registrar tiempo de otro miembro.');
+  }
+  const [member] = await db
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, id), eq(projectMembers.userId, userId)))
+    .limit(1);
+  if (!member) {
+    throw badRequest('El miembro no pertenece al equipo del proyecto', [
+      { field: 'userId', message: 'El miembro no pertenece al equipo del proyecto' },
+    ]);
+  }
+  const date = input.date ?? todayInAgency();
+  if (date > todayInAgency()) {
+    throw badRequest('No se puede registrar tiempo en fechas futuras', [
+      { field: 'date', message: 'No se puede registrar tiempo en fechas futuras' },
+    ]);
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projectTimeEntries)
+      .values({
+        projectId: id,
+        userId,
+        minutes: Math.round(input.hours * 60),
+        description: input.description,
+        date,
+        billable: input.billable,
+        createdBy: actor.id,
+      })
+      .returning();
+    const [user] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'time.logged',
+      entityType: 'time_entry',
+      entityId: row!.id,
+      clientId: project.clientId,
+      projectId: id,
+      title: `${user!.firstName} registró ${input.hours} h en ${project.title}`,
+      isInternal: !input.billable,
+      metadata: { hours: input.hours },
+    });
+    await audit(tx, ctx, 'project.time.logged', { type: 'time_entry', id: row!.id }, { hours: input.hours });
+    const effects = newEffects(id);
+    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
+    const timeEntry: TimeEntry = {
+      _id: row!.id,
+      user: { _id: userId, firstName: user!.firstName, lastName: user!.lastName },
+      hours: hoursOf(row!.minutes),
+      description: row!.description,
+      date: row!.date,
+      billable: row!.billable,
+      createdAt: row!.createdAt.toISOString(),
+    };
+    return { timeEntry, effects };
+  });
+}
+
+/** Maximum project file size: 10 MB (storage default). */
+export const PROJECT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** `POST /projects/{id}/files`: stores the file (type sniffed, 10 MB) for anyone who sees the project. */
+export async function uploadProjectFile({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteArgs<{ filename: string; data: Buffer }> & { id: string }) {
+  const project = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'uploadFile')) throw forbidden();
+  return db.transaction(async (tx) => {
+    const saved = await saveFile(tx, {
+      ownerType: 'project',
+      ownerId: id,
+      filename: input.filename,
+      data: input.data,
+      uploadedBy: actor.id,
+      maxBytes: PROJECT_FILE_MAX_BYTES,
+    });
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'file.uploaded',
+      entityType: 'file',
+      entityId: saved.id,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Archivo subido a ${project.title}: ${saved.filename}`,
+    });
+    await audit(tx, ctx, 'project.file.uploaded', { type: 'file', id: saved.id });
+    const effects = newEffects(id);
+    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
+    const file: ProjectFile = {
+      _id: saved.id,
+      filename: saved.filename,
+      contentType: saved.contentType,
+      size: saved.sizeBytes,
+      uploadedBy: { _id: actor.id, firstName: actor.firstName, lastName: actor.lastName },
+      createdAt: saved.createdAt.toISOString(),
+    };
+    return { file, effects };
+  });
+}
+
+/** A project file with its bytes, if the caller sees the project and the file belongs to it (404 otherwise). */
+export async function readProjectFile({
+  db,
+  actor,
+  id,
+  fileId,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  fileId: string;
+}) {
+  await loadVisible(db, actor, id);
+  const file = await readFile(db, fileId);
+  if (file?.ownerType !== 'project' || file.ownerId !== id) throw notFound('Archivo no encontrado');
+  return file;
+}
+
+/** `DELETE /projects/{id}/files/{fileId}`: admins any file, others their own uploads. */
+export async function deleteProjectFile({
+  db,
+  actor,
+  ctx,
+  id,
+  fileId,
+}: Omit<WriteArgs<unknown>, 'input'> & { id: string; fileId: string }) {
+  const project = await loadVisible(db, actor, id);
+  const [file] = await db
+    .select({ id: files.id, uploadedBy: files.uploadedBy, filename: files.filename })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerType, 'project'), eq(files.ownerId, id)))
+    .limit(1);
+  if (!file) throw notFound('Archivo no encontrado');
+  if (actor.role !== 'admin' && file.uploadedBy !== actor.id) {
+    throw forbidden('Solo puedes eliminar los archivos que subiste.');
+  }
+  return db.transaction(async (tx) => {
+    await deleteFile(tx, fileId);
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'file.deleted',
+      entityType: 'file',
+      entityId: fileId,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Archivo eliminado de ${project.title}: ${file.filename}`,
+    });
+    await audit(tx, ctx, 'project.file.deleted', { type: 'file', id: fileId });
+    const effects = newEffects(id);
+    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
+    return { effects };
+  });
+}

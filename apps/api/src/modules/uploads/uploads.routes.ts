@@ -1,0 +1,153 @@
+import {
+  AVATAR_SIZE,
+  ErrorCodes,
+  IdParamsSchema,
+  MAX_IMAGE_BYTES,
+  successEnvelope,
+  UPLOAD_TYPES,
+  UploadResponseSchema,
+} from '@agencia/shared';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { files } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { IMAGE_TYPES, readFile, saveFile, sniffContentType } from '../../lib/storage.js';
+import { actorOf } from '../../plugins/auth.js';
+
+/** Owner types whose files are public by URL (shown in <img> tags without a bearer header). */
+const PUBLIC_OWNER_TYPES = ['user_avatar', 'company_logo'];
+
+const tooLarge = () => new AppError(413, ErrorCodes.PAYLOAD_TOO_LARGE, 'La imagen no puede superar los 2 MB');
+
+/**
+ * Image uploads (decision 065): `POST /upload` (multipart `file` + `type` avatar | logo).
+ * The type is sniffed from the bytes (PNG, JPEG, WebP only → else 415), at most 2 MB (→ 413),
+ * then re-encoded with sharp — avatars as a 256 px square WebP, logos fitted into 512 px — which
+ * also drops metadata (EXIF, GPS). `GET /files/{id}` serves avatars and logos.
+ */
+const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/upload',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['uploads'],
+        summary: 'Subir una imagen (avatar o logo)',
+        consumes: ['multipart/form-data'],
+        response: { 201: successEnvelope(UploadResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      if (!req.isMultipart()) {
+        throw new AppError(
+          415,
+          ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+          'Envía el archivo como multipart/form-data',
+        );
+      }
+      let type: string | null = null;
+      let file: { data: Buffer; filename: string } | null = null;
+      for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } })) {
+        if (part.type === 'file') {
+          const f = part as MultipartFile;
+          if (f.fieldname !== 'file') {
+            await f.toBuffer().catch(() => undefined);
+            continue;
+          }
+          let data: Buffer;
+          try {
+            data = await f.toBuffer();
+          } catch (err) {
+            if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+            throw err;
+          }
+          if (f.file.truncated) throw tooLarge();
+          file = { data, filename: f.filename };
+        } else if (part.fieldname === 'type') {
+          type = String(part.value);
+        }
+      }
+      type ??= 'avatar';
+      if (!UPLOAD_TYPES.includes(type as (typeof UPLOAD_TYPES)[number])) {
+        throw badRequest('Tipo de subida inválido', [{ field: 'type', message: 'Tipo de subida inválido' }]);
+      }
+      if (!file)
+        throw badRequest('El archivo es requerido', [{ field: 'file', message: 'El archivo es requerido' }]);
+      if (type === 'logo' && actor.role !== 'admin') throw forbidden();
+      if (file.data.length === 0) throw badRequest('El archivo está vacío');
+      const sniffed = await sniffContentType(file.data);
+      if (!sniffed || !(IMAGE_TYPES as readonly string[]).includes(sniffed)) {
+        throw new AppError(
+          415,
+          ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+          'Solo se permiten imágenes PNG, JPEG o WebP',
+        );
+      }
+      let processed: Buffer;
+      try {
+        const image = sharp(file.data, { limitInputPixels: 40_000_000 }).rotate();
+        processed =
+          type === 'avatar'
+            ? await image
+                .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+                .webp({ quality: 85 })
+                .toBuffer()
+            : await image.resize(512, 512, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+      } catch {
+        throw new AppError(
+          415,
+          ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+          'La imagen está dañada o no se puede leer',
+        );
+      }
+      const base = file.filename.replace(/\.[^.]*$/, '') || type;
+      const stored = await saveFile(app.db, {
+        ownerType: type === 'avatar' ? 'user_avatar' : 'company_logo',
+        ownerId: type === 'avatar' ? actor.id : null,
+        filename: `${base}.${type === 'avatar' ? 'webp' : 'png'}`,
+        data: processed,
+        uploadedBy: actor.id,
+        maxBytes: MAX_IMAGE_BYTES,
+        allowed: IMAGE_TYPES,
+      });
+      await audit(
+        app.db,
+        { actorId: actor.id, ip: req.ip, requestId: req.id },
+        'file.uploaded',
+        { type: 'file', id: stored.id },
+        { kind: type, bytes: stored.sizeBytes },
+      );
+      reply.code(201);
+      return { success: true as const, data: { _id: stored.id, url: `/api/files/${stored.id}` } };
+    },
+  );
+
+  app.get(
+    '/files/:id',
+    {
+      schema: { tags: ['uploads'], summary: 'Avatar o logo almacenado', params: IdParamsSchema },
+    },
+    async (req, reply) => {
+      const [meta] = await app.db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.id, req.params.id), inArray(files.ownerType, PUBLIC_OWNER_TYPES)))
+        .limit(1);
+      const file = meta ? await readFile(app.db, meta.id) : null;
+      if (!file) throw notFound('Archivo no encontrado');
+      reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.sizeBytes))
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'");
+      return reply.send(file.data);
+    },
+  );
+};
+
+export default uploadsRoutes;

@@ -1,0 +1,213 @@
+import {
+  CreateUserRequestSchema,
+  GetUserResponseSchema,
+  IdParamsSchema,
+  ListAuditResponseSchema,
+  ListUsersQuerySchema,
+  ListUsersResponseSchema,
+  MessageResponseSchema,
+  ResetPasswordResponseSchema,
+  successEnvelope,
+  UpdateUserRequestSchema,
+  UpdateUserStatusRequestSchema,
+  UserStatsSchema,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import { listAudit } from '../audit/audit.service.js';
+import * as service from './users.service.js';
+
+const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/**
+ * Users administration (spec doc 2 §7 Users). Admin only: the role check and the
+ * `users.read` / `users.write` permission (decision 061); everyone else gets 403.
+ */
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { onRequest: [app.authenticate, app.requirePermission('users.read', 'admin')] };
+  const write = { onRequest: [app.authenticate, app.requirePermission('users.write', 'admin')] };
+  const userEnvelope = successEnvelope(GetUserResponseSchema);
+
+  app.get(
+    '/users',
+    {
+      ...read,
+      schema: {
+        tags: ['users'],
+        summary: 'Listar usuarios',
+        querystring: ListUsersQuerySchema,
+        response: { 200: successEnvelope(ListUsersResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await service.listUsers(app.db, req.query) }),
+  );
+
+  app.get(
+    '/users/stats',
+    {
+      ...read,
+      schema: {
+        tags: ['users'],
+        summary: 'Estadísticas de usuarios',
+        response: { 200: successEnvelope(UserStatsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await service.getUserStats(app.db) }),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      ...read,
+      schema: {
+        tags: ['users'],
+        summary: 'Detalle de usuario',
+        params: IdParamsSchema,
+        response: { 200: userEnvelope },
+      },
+    },
+    async (req) => ({ success: true as const, data: { user: await service.getUser(app.db, req.params.id) } }),
+  );
+
+  app.get(
+    '/users/:id/activity',
+    {
+      onRequest: [app.authenticate, app.requirePermission('audit.read', 'admin')],
+      schema: {
+        tags: ['users'],
+        summary: 'Actividad del usuario (registro de auditoría)',
+        params: IdParamsSchema,
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: successEnvelope(ListAuditResponseSchema) },
+      },
+    },
+    async (req) => {
+      await service.getUser(app.db, req.params.id);
+      return {
+        success: true as const,
+        data: await listAudit(app.db, { ...req.query, involving: req.params.id }),
+      };
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      ...write,
+      schema: {
+        tags: ['users'],
+        summary: 'Crear usuario',
+        body: CreateUserRequestSchema,
+        response: { 201: userEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const user = await service.createUser({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        input: req.body,
+      });
+      reply.code(201);
+      return { success: true as const, data: { user } };
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      ...write,
+      schema: {
+        tags: ['users'],
+        summary: 'Actualizar usuario',
+        params: IdParamsSchema,
+        body: UpdateUserRequestSchema,
+        response: { 200: userEnvelope },
+      },
+    },
+    async (req) => {
+      const user = await service.updateUser({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      return { success: true as const, data: { user } };
+    },
+  );
+
+  app.patch(
+    '/users/:id/status',
+    {
+      ...write,
+      schema: {
+        tags: ['users'],
+        summary: 'Cambiar el estado (desactivar cierra sus sesiones)',
+        params: IdParamsSchema,
+        body: UpdateUserStatusRequestSchema,
+        response: { 200: userEnvelope },
+      },
+    },
+    async (req) => {
+      const user = await service.updateUser({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: { status: req.body.status },
+      });
+      return { success: true as const, data: { user } };
+    },
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      ...write,
+      schema: {
+        tags: ['users'],
+        summary: 'Restablecer contraseña (genera una temporal)',
+        description:
+          'El cuerpo se ignora: el servidor genera una contraseña temporal, la devuelve una vez y obliga a cambiarla.',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(ResetPasswordResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        temporaryPassword: await service.resetPassword({
+          db: app.db,
+          actor: actorOf(req),
+          ctx: ctxOf(req),
+          id: req.params.id,
+        }),
+      },
+    }),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      ...write,
+      schema: {
+        tags: ['users'],
+        summary: 'Eliminar usuario',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await service.deleteUser({ db: app.db, actor: actorOf(req), ctx: ctxOf(req), id: req.params.id });
+      return { success: true as const, message: 'Usuario eliminado' };
+    },
+  );
+};
+
+export default usersRoutes;

@@ -1,0 +1,96 @@
+import { DATE_FORMATS, THEME_VARIANTS, type UpdatePreferencesRequest } from '@agencia/shared';
+import {
+  Alert,
+  Card,
+  Loader,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  useMantineColorScheme,
+} from '@mantine/core';
+import dayjs from 'dayjs';
+import { usePreferences, useUpdatePreferences } from '../../../components/account/account-api';
+import { getErrorMessage } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { isThemeVariant, useThemeStore } from '../../../stores/theme-store';
+
+/** Preferences tab: language (Spanish only for now), date format and theme, saved on the server. */
+export function DisplayPreferences() {
+  const { data: prefs, isLoading, error } = usePreferences();
+  const mutation = useUpdatePreferences();
+  const setVariant = useThemeStore((state) => state.setVariant);
+  const variant = useThemeStore((state) => state.variant);
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+
+  const save = async (input: UpdatePreferencesRequest) => {
+    try {
+      await mutation.mutateAsync(input);
+      toastSuccess('Configuración actualizada', 'Tus preferencias se guardaron');
+    } catch (err) {
+      toastError('Error', getErrorMessage(err, 'No se pudieron guardar las preferencias'));
+    }
+  };
+
+  if (isLoading) return <Loader aria-label="Cargando preferencias" />;
+  if (error || !prefs)
+    return <Alert color="red">{getErrorMessage(error, 'No se pudieron cargar las preferencias')}</Alert>;
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="md">
+        Preferencias
+      </Title>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Idioma"
+            data={[{ value: 'es', label: 'Español' }]}
+            value={prefs.language}
+            allowDeselect={false}
+            description="Por ahora el portal está disponible solo en español"
+            onChange={() => undefined}
+          />
+          <Select
+            label="Formato de fecha"
+            data={DATE_FORMATS.map((f) => ({ value: f, label: `${f} (${dayjs().format(f)})` }))}
+            value={prefs.dateFormat}
+            allowDeselect={false}
+            onChange={(v) => v && void save({ dateFormat: v as (typeof DATE_FORMATS)[number] })}
+          />
+          <Select
+            label="Tema"
+            data={THEME_VARIANTS.map((t) => ({ value: t.value, label: t.label }))}
+            value={variant}
+            allowDeselect={false}
+            onChange={(v) => {
+              if (!v || !isThemeVariant(v)) return;
+              setVariant(v);
+              void save({ themeVariant: v });
+            }}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="color-scheme-label">
+              Apariencia
+            </Text>
+            <SegmentedControl
+              aria-labelledby="color-scheme-label"
+              value={colorScheme}
+              data={[
+                { value: 'light', label: 'Claro' },
+                { value: 'dark', label: 'Oscuro' },
+                { value: 'auto', label: 'Sistema' },
+              ]}
+              onChange={(v) => {
+                const scheme = v as 'light' | 'dark' | 'auto';
+                setColorScheme(scheme);
+                void save({ colorScheme: scheme });
+              }}
+            />
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,281 @@
+import {
+  type CreateProjectRequest,
+  CreateProjectRequestSchema,
+  PROJECT_CATEGORIES,
+  PROJECT_CATEGORY_LABELS,
+  PROJECT_PRIORITIES,
+  PROJECT_PRIORITY_LABELS,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  type ProjectDetail,
+  type ProjectFormOptions,
+  type ProjectStatus,
+} from '@agencia/shared';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
+import { zodResolver } from '../../../lib/form';
+
+/** Roles offered for team members (free text is stored; these are the usual ones). */
+const TEAM_ROLES = ['Líder', 'Desarrollador', 'Diseñador', 'QA', 'Gestor de proyecto'];
+
+/** What the inputs hold: empty strings for unset dates and amounts. */
+export interface ProjectFormValues {
+  title: string;
+  description: string;
+  clientId: string | null;
+  status: ProjectStatus;
+  priority: CreateProjectRequest['priority'] & string;
+  category: CreateProjectRequest['category'] & string;
+  progressPercentage: number;
+  startDate: string;
+  estimatedEndDate: string;
+  approvedBudget: number | string;
+  spent: number | string;
+  team: Array<{ userId: string; role: string }>;
+}
+
+/** Form values → request body (the shared CreateProjectRequestSchema shape). */
+export function toProjectRequest(v: ProjectFormValues) {
+  return {
+    title: v.title,
+    description: v.description,
+    clientId: v.clientId ?? '',
+    status: v.status,
+    priority: v.priority,
+    category: v.category,
+    progressPercentage: v.progressPercentage,
+    startDate: v.startDate || null,
+    estimatedEndDate: v.estimatedEndDate || null,
+    approvedBudget: v.approvedBudget === '' ? null : Number(v.approvedBudget),
+    spent: v.spent === '' ? 0 : Number(v.spent),
+    team: v.team,
+  };
+}
+
+/** Initial values: empty for /projects/new, the project's for edit. */
+export function projectFormInitialValues(project?: ProjectDetail): ProjectFormValues {
+  return {
+    title: project?.title ?? '',
+    description: project?.description ?? '',
+    clientId: project?.client._id ?? null,
+    status: project?.status ?? 'requested',
+    priority: project?.priority ?? 'medium',
+    category: project?.category ?? 'webapp',
+    progressPercentage: project?.progressPercentage ?? 0,
+    startDate: project?.startDate ?? '',
+    estimatedEndDate: project?.estimatedEndDate ?? '',
+    approvedBudget: project?.approvedBudget ?? '',
+    spent: project?.spent ?? 0,
+    team: project?.team.map((m) => ({ userId: m._id, role: m.role })) ?? [],
+  };
+}
+
+const validateWithSchema = zodResolver(CreateProjectRequestSchema);
+
+interface ProjectFormProps {
+  options: ProjectFormOptions;
+  initialValues: ProjectFormValues;
+  /** Statuses offered (edit: current + allowed transitions). */
+  statuses?: readonly ProjectStatus[];
+  submitLabel: string;
+  submitting: boolean;
+  currency: string;
+  onSubmit: (body: ReturnType<typeof toProjectRequest>) => void;
+  onCancel: () => void;
+}
+
+/** The project form of /projects/new and /projects/{id}/edit, validated with the shared schema. */
+export function ProjectForm({
+  options,
+  initialValues,
+  statuses = PROJECT_STATUSES,
+  submitLabel,
+  submitting,
+  currency,
+  onSubmit,
+  onCancel,
+}: ProjectFormProps) {
+  const form = useForm<ProjectFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => validateWithSchema(toProjectRequest(values)),
+  });
+  const staffById = new Map(options.staff.map((s) => [s._id, s]));
+  const teamIds = form.values.team.map((m) => m.userId);
+
+  const setTeam = (ids: string[]) => {
+    const current = new Map(form.values.team.map((m) => [m.userId, m.role]));
+    form.setFieldValue(
+      'team',
+      ids.map((id, i) => ({ userId: id, role: current.get(id) ?? (i === 0 ? 'Líder' : 'Desarrollador') })),
+    );
+  };
+
+  return (
+    <form onSubmit={form.onSubmit((values) => onSubmit(toProjectRequest(values)))} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="md">
+            Información general
+          </Title>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <Select
+                label="Cliente"
+                placeholder="Selecciona un cliente"
+                data={options.clients.map((c) => ({ value: c._id, label: c.name }))}
+                searchable
+                withAsterisk
+                nothingFoundMessage="Sin resultados"
+                {...form.getInputProps('clientId')}
+              />
+              <TextInput
+                label="Título"
+                placeholder="Nombre del proyecto"
+                withAsterisk
+                {...form.getInputProps('title')}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Descripción"
+              placeholder="Alcance, objetivos y entregables"
+              autosize
+              minRows={3}
+              maxRows={8}
+              {...form.getInputProps('description')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select
+                label="Estado"
+                data={statuses.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }))}
+                allowDeselect={false}
+                {...form.getInputProps('status')}
+              />
+              <Select
+                label="Prioridad"
+                data={PROJECT_PRIORITIES.map((p) => ({ value: p, label: PROJECT_PRIORITY_LABELS[p] }))}
+                allowDeselect={false}
+                {...form.getInputProps('priority')}
+              />
+              <Select
+                label="Categoría"
+                data={PROJECT_CATEGORIES.map((c) => ({ value: c, label: PROJECT_CATEGORY_LABELS[c] }))}
+                allowDeselect={false}
+                {...form.getInputProps('category')}
+              />
+            </SimpleGrid>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="progress-label">
+                Progreso: {form.values.progressPercentage}%
+              </Text>
+              <Slider
+                min={0}
+                max={100}
+                step={5}
+                label={(v) => `${v}%`}
+                thumbProps={{ 'aria-labelledby': 'progress-label' }}
+                {...form.getInputProps('progressPercentage')}
+              />
+            </Stack>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="md">
+            Fechas y presupuesto
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            <TextInput type="date" label="Fecha de inicio" {...form.getInputProps('startDate')} />
+            <TextInput
+              type="date"
+              label="Fecha estimada de fin"
+              {...form.getInputProps('estimatedEndDate')}
+            />
+            <NumberInput
+              label={`Presupuesto aprobado (${currency})`}
+              placeholder="Sin presupuesto"
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps('approvedBudget')}
+            />
+            <NumberInput
+              label={`Gastado (${currency})`}
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps('spent')}
+            />
+          </SimpleGrid>
+        </Paper>
+
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="md">
+            Equipo
+          </Title>
+          <Stack gap="sm">
+            <MultiSelect
+              label="Miembros del equipo"
+              placeholder={teamIds.length ? undefined : 'Selecciona personas del equipo'}
+              data={options.staff.map((s) => ({ value: s._id, label: `${s.firstName} ${s.lastName}` }))}
+              value={teamIds}
+              onChange={setTeam}
+              searchable
+              error={form.errors.team}
+            />
+            {form.values.team.map((member, index) => {
+              const person = staffById.get(member.userId);
+              return (
+                <Group key={member.userId} gap="sm" wrap="nowrap">
+                  <Text size="sm" style={{ flex: 1 }} truncate>
+                    {person ? `${person.firstName} ${person.lastName}` : 'Miembro'}
+                  </Text>
+                  <Select
+                    aria-label={`Rol de ${person?.firstName ?? 'miembro'}`}
+                    data={[...new Set([...TEAM_ROLES, member.role])]}
+                    allowDeselect={false}
+                    w={200}
+                    {...form.getInputProps(`team.${index}.role`)}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Quitar a ${person?.firstName ?? 'miembro'}`}
+                    onClick={() => form.removeListItem('team', index)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              );
+            })}
+          </Stack>
+        </Paper>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

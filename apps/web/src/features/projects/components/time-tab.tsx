@@ -1,0 +1,218 @@
+import {
+  type CreateTimeEntryRequest,
+  CreateTimeEntryRequestSchema,
+  type ProjectDetail,
+} from '@agencia/shared';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconClockPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ColorBadge } from '../../../components/ui/color-badge';
+import { getErrorMessage } from '../../../lib/api-client';
+import { zodResolver } from '../../../lib/form';
+import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
+import { useSessionStore } from '../../../stores/session-store';
+import { useAddTimeEntry } from '../api/project-mutations';
+
+const hoursLabel = (h: number) => `${h.toLocaleString('es-DO', { maximumFractionDigits: 1 })} h`;
+
+/** Register-time modal (spec doc 2 §2): hours min 0.5 step 0.5, description, team member. */
+export function TimeEntryModal({
+  project,
+  opened,
+  onClose,
+}: {
+  project: ProjectDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const user = useSessionStore((s) => s.user);
+  const isAdmin = user?.role === 'admin';
+  const add = useAddTimeEntry(project._id);
+  const form = useForm<CreateTimeEntryRequest>({
+    mode: 'controlled',
+    initialValues: {
+      hours: 1,
+      description: '',
+      // Yourself when on the team, else (admins) the first member.
+      userId: project.team.some((m) => m._id === user?._id) ? user?._id : project.team[0]?._id,
+      date: todayDateOnly(),
+      billable: true,
+    },
+    validate: zodResolver(CreateTimeEntryRequestSchema),
+  });
+  const members = project.team.map((m) => ({ value: m._id, label: `${m.firstName} ${m.lastName}` }));
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Registrar tiempo" centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async (values) => {
+          try {
+            await add.mutateAsync(values);
+            notifications.show({ color: 'green', title: 'Tiempo registrado', message: `${values.hours} h` });
+            form.reset();
+            onClose();
+          } catch (error) {
+            notifications.show({
+              color: 'red',
+              title: 'Error',
+              message: getErrorMessage(error, 'No se pudo registrar el tiempo'),
+            });
+          }
+        })}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={2}>
+            <NumberInput
+              label="Horas"
+              min={0.5}
+              max={24}
+              step={0.5}
+              decimalScale={1}
+              withAsterisk
+              data-autofocus
+              {...form.getInputProps('hours')}
+            />
+            <TextInput type="date" label="Fecha" max={todayDateOnly()} {...form.getInputProps('date')} />
+          </SimpleGrid>
+          <Select
+            label="Miembro del equipo"
+            data={members}
+            disabled={!isAdmin}
+            allowDeselect={false}
+            {...form.getInputProps('userId')}
+          />
+          <Textarea
+            label="Descripción"
+            withAsterisk
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <Checkbox label="Facturable" {...form.getInputProps('billable', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Registrar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Time tab: totals, per member, entries; staff on the team register time. */
+export function TimeTab({ project, canLog }: { project: ProjectDetail; canLog: boolean }) {
+  const [opened, setOpened] = useState(false);
+  const money = useMoney();
+  const { timeSummary: s } = project;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <SimpleGrid
+          cols={{ base: 2, sm: s.internalCost === undefined ? 2 : 3 }}
+          style={{ flex: 1 }}
+          maw={600}
+        >
+          <Paper withBorder p="sm" radius="md">
+            <Text size="xs" c="dimmed">
+              {s.internalCost === undefined ? 'Horas facturables' : 'Horas totales'}
+            </Text>
+            <Text fw={700} size="lg">
+              {hoursLabel(s.internalCost === undefined ? s.billableHours : s.totalHours)}
+            </Text>
+          </Paper>
+          {s.internalCost !== undefined && (
+            <Paper withBorder p="sm" radius="md">
+              <Text size="xs" c="dimmed">
+                Horas facturables
+              </Text>
+              <Text fw={700} size="lg">
+                {hoursLabel(s.billableHours)}
+              </Text>
+            </Paper>
+          )}
+          {s.internalCost !== undefined ? (
+            <Paper withBorder p="sm" radius="md">
+              <Text size="xs" c="dimmed">
+                Costo interno
+              </Text>
+              <Text fw={700} size="lg">
+                {money(s.internalCost)}
+              </Text>
+            </Paper>
+          ) : (
+            <Paper withBorder p="sm" radius="md">
+              <Text size="xs" c="dimmed">
+                Registros
+              </Text>
+              <Text fw={700} size="lg">
+                {s.entries}
+              </Text>
+            </Paper>
+          )}
+        </SimpleGrid>
+        {canLog && (
+          <Button leftSection={<IconClockPlus size={16} />} onClick={() => setOpened(true)}>
+            Registrar tiempo
+          </Button>
+        )}
+      </Group>
+      {canLog && <TimeEntryModal project={project} opened={opened} onClose={() => setOpened(false)} />}
+
+      {project.timeEntries.length === 0 ? (
+        <Text c="dimmed">Aún no hay tiempo registrado.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Miembro</Table.Th>
+                <Table.Th>Descripción</Table.Th>
+                <Table.Th ta="right">Horas</Table.Th>
+                <Table.Th>Tipo</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {project.timeEntries.map((t) => (
+                <Table.Tr key={t._id} data-testid="time-entry">
+                  <Table.Td>{formatDate(t.date)}</Table.Td>
+                  <Table.Td>
+                    {t.user.firstName} {t.user.lastName}
+                  </Table.Td>
+                  <Table.Td>{t.description}</Table.Td>
+                  <Table.Td ta="right">{hoursLabel(t.hours)}</Table.Td>
+                  <Table.Td>
+                    <ColorBadge color={t.billable ? 'green' : 'gray'} size="sm">
+                      {t.billable ? 'Facturable' : 'Interno'}
+                    </ColorBadge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { AccessDenied } from '../../../components/errors/access-denied';
+import { PageHeader } from '../../../components/ui/page-header';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useCurrency } from '../../../lib/format';
+import { useSessionStore } from '../../../stores/session-store';
+import { useProject, useProjectFormOptions } from '../api/get-project';
+import { useCreateProject, useUpdateProject } from '../api/project-mutations';
+import { ProjectForm, projectFormInitialValues } from '../components/project-form';
+
+function Loading() {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label="Cargando" />
+    </Center>
+  );
+}
+
+/** /projects/new (admin): creates a project and opens it. */
+export function ProjectNewPage() {
+  const navigate = useNavigate();
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  const options = useProjectFormOptions(isAdmin);
+  const create = useCreateProject();
+  const currency = useCurrency();
+  if (!isAdmin) return <AccessDenied />;
+  return (
+    <>
+      <PageHeader
+        title="Nuevo Proyecto"
+        description="Registra un proyecto, su cliente, fechas, presupuesto y equipo"
+      />
+      {options.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} mb="md">
+          {getErrorMessage(options.error, 'No se pudieron cargar los clientes y el equipo')}
+        </Alert>
+      )}
+      {options.data ? (
+        <ProjectForm
+          options={options.data}
+          initialValues={projectFormInitialValues()}
+          submitLabel="Crear proyecto"
+          submitting={create.isPending}
+          currency={currency}
+          onCancel={() => navigate('/projects')}
+          onSubmit={async (body) => {
+            try {
+              const project = await create.mutateAsync(body);
+              notifications.show({ color: 'green', title: 'Proyecto creado', message: project.title });
+              navigate(`/projects/${project._id}`, { replace: true });
+            } catch (error) {
+              notifications.show({
+                color: 'red',
+                title: 'Error',
+                message: getErrorMessage(error, 'No se pudo crear el proyecto'),
+              });
+            }
+          }}
+        />
+      ) : (
+        !options.isError && <Loading />
+      )}
+    </>
+  );
+}
+
+/** /projects/{id}/edit (admin): edits every field, including the team. */
+export function ProjectEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  const options = useProjectFormOptions(isAdmin);
+  const project = useProject(id);
+  const update = useUpdateProject(id);
+  const currency = useCurrency();
+  if (!isAdmin) return <AccessDenied />;
+  const error = options.error ?? project.error;
+  return (
+    <>
+      <PageHeader title="Editar Proyecto" description={project.data?.title} />
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} mb="md">
+          {getErrorMessage(error, 'No se pudo cargar el proyecto')}
+        </Alert>
+      )}
+      {options.data && project.data ? (
+        <ProjectForm
+          key={project.data._id}
+          options={options.data}
+          initialValues={projectFormInitialValues(project.data)}
+          statuses={[project.data.status, ...project.data.allowedTransitions]}
+          submitLabel="Guardar cambios"
+          submitting={update.isPending}
+          currency={currency}
+          onCancel={() => navigate(`/projects/${id}`)}
+          onSubmit={async (body) => {
+            try {
+              await update.mutateAsync(body);
+              notifications.show({ color: 'green', title: 'Proyecto actualizado', message: body.title });
+              navigate(`/projects/${id}`);
+            } catch (err) {
+              notifications.show({
+                color: 'red',
+                title: 'Error',
+                message: getErrorMessage(err, 'No se pudo actualizar el proyecto'),
+              });
+            }
+          }}
+        />
+      ) : (
+        !error && <Loading />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  DEPARTMENTS,
+  ROLE_LABELS,
+  ROLES,
+  UpdateUserRequestSchema,
+  USER_STATUS_LABELS,
+  USER_STATUSES,
+  type User,
+} from '@agencia/shared';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { getErrorMessage } from '../../../lib/api-client';
+import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useUpdateUser } from '../api/user-mutations';
+
+type FormValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  department: string;
+  status: string;
+  phone: string;
+};
+
+/** Edit-user modal: name, email, role, department, status, phone (`PUT /users/{id}`). */
+export function EditUserModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: User;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const mutation = useUpdateUser(user._id);
+  const initial: FormValues = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    department: user.department ?? '',
+    status: user.status,
+    phone: user.phone ?? '',
+  };
+  const form = useForm<FormValues>({
+    mode: 'uncontrolled',
+    initialValues: initial,
+    validate: zodResolver(UpdateUserRequestSchema),
+  });
+  const departments = [...new Set([...DEPARTMENTS, ...(user.department ? [user.department] : [])])];
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(UpdateUserRequestSchema.parse(values));
+      toastSuccess('Usuario actualizado', `Los datos de ${values.firstName} ${values.lastName} se guardaron`);
+      onClose();
+    } catch (error) {
+      toastError('Error', getErrorMessage(error, 'No se pudo actualizar el usuario'));
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Editar Usuario"
+      size="lg"
+      onEnterTransitionEnd={() => form.setValues(initial)}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Nombre"
+              withAsterisk
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Apellido"
+              withAsterisk
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label="Rol"
+              data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+              allowDeselect={false}
+              key={form.key('role')}
+              {...form.getInputProps('role')}
+            />
+            <Select
+              label="Departamento"
+              data={departments}
+              key={form.key('department')}
+              {...form.getInputProps('department')}
+            />
+            <Select
+              label="Estado"
+              data={USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] }))}
+              allowDeselect={false}
+              key={form.key('status')}
+              {...form.getInputProps('status')}
+            />
+          </SimpleGrid>
+          <TextInput label="Teléfono" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Guardar cambios
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+
+/**
+ * Permission strings `<resource>.<read|write>` (decision record 061). The server checks them with
+ * `app.requirePermission('x.write')` next to the role check; the users screen edits them.
+ */
+export const PERMISSIONS = [
+  'projects.read',
+  'projects.write',
+  'tickets.read',
+  'tickets.write',
+  'calendar.read',
+  'calendar.write',
+  'clients.read',
+  'clients.write',
+  'invoices.read',
+  'invoices.write',
+  'reports.read',
+  'users.read',
+  'users.write',
+  'settings.write',
+  'audit.read',
+] as const;
+export const PermissionSchema = z.enum(PERMISSIONS, { error: 'Permiso desconocido' });
+export type Permission = z.infer<typeof PermissionSchema>;
+
+/** Spanish labels of the permissions tab, grouped by resource. */
+export const PERMISSION_GROUPS: { label: string; permissions: { value: Permission; label: string }[] }[] = [
+  {
+    label: 'Proyectos',
+    permissions: [
+      { value: 'projects.read', label: 'Ver proyectos' },
+      { value: 'projects.write', label: 'Crear y editar proyectos' },
+    ],
+  },
+  {
+    label: 'Tickets',
+    permissions: [
+      { value: 'tickets.read', label: 'Ver tickets' },
+      { value: 'tickets.write', label: 'Crear y responder tickets' },
+    ],
+  },
+  {
+    label: 'Calendario',
+    permissions: [
+      { value: 'calendar.read', label: 'Ver eventos' },
+      { value: 'calendar.write', label: 'Crear y editar eventos' },
+    ],
+  },
+  {
+    label: 'Clientes',
+    permissions: [
+      { value: 'clients.read', label: 'Ver clientes' },
+      { value: 'clients.write', label: 'Crear y editar clientes' },
+    ],
+  },
+  {
+    label: 'Facturación',
+    permissions: [
+      { value: 'invoices.read', label: 'Ver facturas' },
+      { value: 'invoices.write', label: 'Crear facturas y registrar pagos' },
+    ],
+  },
+  { label: 'Reportes', permissions: [{ value: 'reports.read', label: 'Ver reportes' }] },
+  {
+    label: 'Administración',
+    permissions: [
+      { value: 'users.read', label: 'Ver usuarios' },
+      { value: 'users.write', label: 'Gestionar usuarios' },
+      { value: 'settings.write', label: 'Editar la configuración de la empresa' },
+      { value: 'audit.read', label: 'Ver el registro de auditoría' },
+    ],
+  },
+];
+
+/** Label of one permission ("Ver proyectos"), or the raw string when unknown. */
+export function permissionLabel(permission: string): string {
+  for (const group of PERMISSION_GROUPS) {
+    const found = group.permissions.find((p) => p.value === permission);
+    if (found) return found.label;
+  }
+  return permission;
+}
+
+/**
+ * The most a role may ever hold: a permission outside this set cannot be granted to a user of
+ * that role (400 on `PUT /users/{id}`), so the role stays the outer bound.
+ */
+export const ROLE_PERMISSION_CEILING: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  employee: [
+    'projects.read',
+    'projects.write',
+    'tickets.read',
+    'tickets.write',
+    'calendar.read',
+    'calendar.write',
+    'clients.read',
+    'clients.write',
+    'invoices.read',
+    'invoices.write',
+    'reports.read',
+    'users.read',
+  ],
+  client: ['projects.read', 'tickets.read', 'tickets.write', 'calendar.read', 'invoices.read'],
+};
+
+/** What a new user of each role gets (and what `permissions: null` means). */
+export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  employee: [
+    'projects.read',
+    'projects.write',
+    'tickets.read',
+    'tickets.write',
+    'calendar.read',
+    'calendar.write',
+    'clients.read',
+  ],
+  client: ['projects.read', 'tickets.read', 'tickets.write', 'calendar.read', 'invoices.read'],
+};
+
+/**
+ * The permissions a user really has: admins always hold every permission (so an admin can never
+ * lock the agency out); others hold their stored list (or the role default when none is stored),
+ * cut down to the role's ceiling.
+ */
+export function effectivePermissions(user: {
+  role: Role;
+  permissions: readonly string[] | null;
+}): Permission[] {
+  if (user.role === 'admin') return [...PERMISSIONS];
+  const ceiling = ROLE_PERMISSION_CEILING[user.role];
+  const list = user.permissions ?? ROLE_DEFAULT_PERMISSIONS[user.role];
+  return ceiling.filter((p) => list.includes(p));
+}
+
+/** True when the user holds `permission` (role ceiling and stored list both apply). */
+export function hasPermission(
+  user: { role: Role; permissions: readonly string[] | null },
+  permission: Permission,
+): boolean {
+  return effectivePermissions(user).includes(permission);
+}

@@ -1,0 +1,552 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+
+/* ──────────────────────────── enums, labels, colours (spec doc 2 §4) ──────────────────────────── */
+
+/** Project statuses in the order the spec lists them (doc 2 §4). */
+export const PROJECT_STATUSES = [
+  'requested',
+  'approved',
+  'in_progress',
+  'in_review',
+  'completed',
+  'on_hold',
+  'cancelled',
+] as const;
+export const ProjectStatusSchema = z.enum(PROJECT_STATUSES, { error: 'Estado de proyecto inválido' });
+export type ProjectStatus = z.infer<typeof ProjectStatusSchema>;
+
+/** Spanish labels of the project statuses. */
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  requested: 'Solicitado',
+  approved: 'Aprobado',
+  in_progress: 'En progreso',
+  in_review: 'En revisión',
+  completed: 'Completado',
+  on_hold: 'En pausa',
+  cancelled: 'Cancelado',
+};
+
+/** Badge colours of the project statuses (spec doc 2 §4). */
+export const PROJECT_STATUS_COLORS: Record<ProjectStatus, string> = {
+  requested: 'gray',
+  approved: 'cyan',
+  in_progress: 'blue',
+  in_review: 'orange',
+  completed: 'green',
+  on_hold: 'yellow',
+  cancelled: 'red',
+};
+
+/**
+ * Statuses that count as "active" for the dashboard card and the navigation badge:
+ * approved, being built or in review (decision record 031).
+ */
+export const ACTIVE_PROJECT_STATUSES = [
+  'approved',
+  'in_progress',
+  'in_review',
+] as const satisfies readonly ProjectStatus[];
+
+/** Final statuses: only an admin may move a project out of them ("reopen"). */
+export const FINAL_PROJECT_STATUSES = ['completed', 'cancelled'] as const satisfies readonly ProjectStatus[];
+
+export const PROJECT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const ProjectPrioritySchema = z.enum(PROJECT_PRIORITIES, { error: 'Prioridad inválida' });
+export type ProjectPriority = z.infer<typeof ProjectPrioritySchema>;
+export const PROJECT_PRIORITY_LABELS: Record<ProjectPriority, string> = {
+  low: 'Baja',
+  medium: 'Media',
+  high: 'Alta',
+  urgent: 'Urgente',
+};
+/** Priority colours (spec doc 2 §9: urgent red, high orange, medium blue, low gray). */
+export const PROJECT_PRIORITY_COLORS: Record<ProjectPriority, string> = {
+  low: 'gray',
+  medium: 'blue',
+  high: 'orange',
+  urgent: 'red',
+};
+
+export const PROJECT_CATEGORIES = [
+  'webapp',
+  'maintenance',
+  'support',
+  'ecommerce',
+  'landing',
+  'custom',
+] as const;
+export const ProjectCategorySchema = z.enum(PROJECT_CATEGORIES, { error: 'Categoría inválida' });
+export type ProjectCategory = z.infer<typeof ProjectCategorySchema>;
+export const PROJECT_CATEGORY_LABELS: Record<ProjectCategory, string> = {
+  webapp: 'Aplicación web',
+  maintenance: 'Mantenimiento',
+  support: 'Soporte',
+  ecommerce: 'E-commerce',
+  landing: 'Landing page',
+  custom: 'Personalizado',
+};
+export const PROJECT_CATEGORY_COLORS: Record<ProjectCategory, string> = {
+  webapp: 'indigo',
+  maintenance: 'teal',
+  support: 'grape',
+  ecommerce: 'pink',
+  landing: 'lime',
+  custom: 'dark',
+};
+
+export const MILESTONE_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export const MilestoneStatusSchema = z.enum(MILESTONE_STATUSES, { error: 'Estado de milestone inválido' });
+export type MilestoneStatus = z.infer<typeof MilestoneStatusSchema>;
+export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
+  pending: 'Pendiente',
+  in_progress: 'En progreso',
+  completed: 'Completado',
+};
+export const MILESTONE_STATUS_COLORS: Record<MilestoneStatus, string> = {
+  pending: 'gray',
+  in_progress: 'blue',
+  completed: 'green',
+};
+
+/* ──────────────────────────── status transitions (decision record 030) ──────────────────────────── */
+
+/**
+ * Allowed project status moves for staff. The spec leaves transitions open (doc 2 §4
+ * "Allowed transitions: not shown"); this table is the product's rule (decision record 030).
+ * Final statuses (completed, cancelled) have no moves here: see {@link PROJECT_REOPEN_TRANSITIONS}.
+ */
+export const PROJECT_STATUS_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {
+  requested: ['approved', 'on_hold', 'cancelled'],
+  approved: ['in_progress', 'on_hold', 'cancelled'],
+  in_progress: ['in_review', 'completed', 'on_hold', 'cancelled'],
+  in_review: ['in_progress', 'completed', 'on_hold', 'cancelled'],
+  on_hold: ['approved', 'in_progress', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+/** Moves out of a final status, allowed to admins only ("reopen"). */
+export const PROJECT_REOPEN_TRANSITIONS: Record<'completed' | 'cancelled', readonly ProjectStatus[]> = {
+  completed: ['in_progress', 'in_review'],
+  cancelled: ['requested', 'on_hold', 'in_progress'],
+};
+
+/**
+ * Statuses `role` may move a project to from `from` (the current status itself excluded).
+ * Clients never change status; employees follow {@link PROJECT_STATUS_TRANSITIONS};
+ * admins additionally reopen final statuses.
+ */
+export function allowedProjectTransitions(from: ProjectStatus, role: Role): ProjectStatus[] {
+  if (role === 'client') return [];
+  const base = [...PROJECT_STATUS_TRANSITIONS[from]];
+  if (role === 'admin' && (from === 'completed' || from === 'cancelled')) {
+    base.push(...PROJECT_REOPEN_TRANSITIONS[from]);
+  }
+  return base;
+}
+
+/** True when `role` may move a project from `from` to `to` (same status = no move = true). */
+export function canTransitionProject(from: ProjectStatus, to: ProjectStatus, role: Role): boolean {
+  return from === to || allowedProjectTransitions(from, role).includes(to);
+}
+
+/* ──────────────────────────── shared field schemas ──────────────────────────── */
+
+/** Empty query values ('' from a cleared filter) count as absent (spec doc 2 §7 "empty params omitted"). */
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Calendar date `YYYY-MM-DD` (no time zone: a day in the agency's calendar). */
+export const DateOnlySchema = z
+  .string({ error: 'Fecha inválida' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Fecha inválida');
+
+/** Money in major units (decimal, ≥ 0, at most 2 decimals, below 10^11). */
+export const MoneyAmountSchema = z
+  .number({ error: 'Monto inválido' })
+  .min(0, 'El monto no puede ser negativo')
+  .max(99_999_999_999, 'El monto es demasiado grande')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Máximo dos decimales');
+
+/** Project hours per time entry: at least 0.5 in steps of 0.5, at most 24 (spec doc 2 §5). */
+export const ProjectHoursSchema = z
+  .number({ error: 'Las horas son requeridas' })
+  .min(0.5, 'Mínimo 0.5 horas')
+  .max(24, 'Máximo 24 horas por registro')
+  .refine((v) => Number.isInteger(v * 2), 'Las horas van en pasos de 0.5');
+
+/* ──────────────────────────── response shapes ──────────────────────────── */
+
+/** The client of a project as cards and the detail show it (spec doc 2 §3). */
+export const ProjectClientSchema = z.object({
+  _id: z.uuid(),
+  companyName: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+});
+export type ProjectClient = z.infer<typeof ProjectClientSchema>;
+
+/** A team member: the user plus their role on the project ("Líder", "Desarrollador" …). */
+export const ProjectMemberSchema = z.object({
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  /** Role on this project. */
+  role: z.string(),
+  /** Portal role of the user. */
+  userRole: z.enum(['admin', 'employee', 'client']),
+});
+export type ProjectMember = z.infer<typeof ProjectMemberSchema>;
+
+/**
+ * A project as the list and dashboard show it. Money in major units (`approvedBudget` null
+ * = no budget, 'Sin presupuesto'); dates `YYYY-MM-DD` or null ('Sin fecha').
+ */
+export const ProjectSummarySchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  client: ProjectClientSchema,
+  status: ProjectStatusSchema,
+  priority: ProjectPrioritySchema,
+  category: ProjectCategorySchema,
+  progressPercentage: z.number().int().min(0).max(100),
+  startDate: z.string().nullable(),
+  estimatedEndDate: z.string().nullable(),
+  actualEndDate: z.string().nullable(),
+  approvedBudget: z.number().nullable(),
+  spent: z.number(),
+  teamCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+export const MilestoneSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  dueDate: z.string().nullable(),
+  status: MilestoneStatusSchema,
+  completedAt: z.string().nullable(),
+  order: z.number().int(),
+});
+export type Milestone = z.infer<typeof MilestoneSchema>;
+
+/** A note/comment. Internal notes are staff-only and never reach a client (decision record 032). */
+export const ProjectNoteSchema = z.object({
+  _id: z.uuid(),
+  content: z.string(),
+  isInternal: z.boolean(),
+  author: z.object({
+    _id: z.uuid().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(['admin', 'employee', 'client']).nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type ProjectNote = z.infer<typeof ProjectNoteSchema>;
+
+/** A meeting: `date` ISO date-time, `duration` in minutes, attendees are users. */
+export const ProjectMeetingSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  date: z.string(),
+  duration: z.number().int(),
+  attendees: z.array(z.object({ _id: z.uuid(), firstName: z.string(), lastName: z.string() })),
+  notes: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ProjectMeeting = z.infer<typeof ProjectMeetingSchema>;
+
+/** A file attached to the project; bytes at `GET /projects/{id}/files/{fileId}`. */
+export const ProjectFileSchema = z.object({
+  _id: z.uuid(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedBy: z.object({ _id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type ProjectFile = z.infer<typeof ProjectFileSchema>;
+
+/** A time entry: `hours` decimal in steps of 0.5, `date` `YYYY-MM-DD`. */
+export const TimeEntrySchema = z.object({
+  _id: z.uuid(),
+  user: z.object({ _id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+  hours: z.number(),
+  description: z.string(),
+  date: z.string(),
+  billable: z.boolean(),
+  createdAt: z.string(),
+});
+export type TimeEntry = z.infer<typeof TimeEntrySchema>;
+
+/**
+ * Time summary. Clients get billable hours only and no cost (decision record 032);
+ * `internalCost` (major units, hours × company hourly rate) is staff-only.
+ */
+export const TimeSummarySchema = z.object({
+  totalHours: z.number(),
+  billableHours: z.number(),
+  entries: z.number().int(),
+  internalCost: z.number().optional(),
+  byMember: z.array(
+    z.object({ _id: z.uuid(), firstName: z.string(), lastName: z.string(), hours: z.number() }),
+  ),
+});
+export type TimeSummary = z.infer<typeof TimeSummarySchema>;
+
+/** A project with everything the detail screen shows (spec doc 2 §2 "Project detail"). */
+export const ProjectDetailSchema = ProjectSummarySchema.extend({
+  team: z.array(ProjectMemberSchema),
+  milestones: z.array(MilestoneSchema),
+  notes: z.array(ProjectNoteSchema),
+  meetings: z.array(ProjectMeetingSchema),
+  files: z.array(ProjectFileSchema),
+  timeEntries: z.array(TimeEntrySchema),
+  timeSummary: TimeSummarySchema,
+  /** Statuses the caller may move this project to (from the transition table). */
+  allowedTransitions: z.array(ProjectStatusSchema),
+});
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
+
+/* ──────────────────────────── requests ──────────────────────────── */
+
+/** `GET /projects` query: every filter optional; empty strings are ignored. */
+export const ListProjectsQuerySchema = z.object({
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  status: z.preprocess(emptyToUndefined, ProjectStatusSchema.optional()),
+  category: z.preprocess(emptyToUndefined, ProjectCategorySchema.optional()),
+  priority: z.preprocess(emptyToUndefined, ProjectPrioritySchema.optional()),
+  clientId: z.preprocess(emptyToUndefined, z.uuid({ message: 'Cliente inválido' }).optional()),
+});
+export type ListProjectsQuery = z.infer<typeof ListProjectsQuerySchema>;
+
+/** `GET /projects` → `data`. */
+export const ListProjectsResponseSchema = z.object({ projects: z.array(ProjectSummarySchema) });
+/** `GET /projects/{id}` → `data`. */
+export const GetProjectResponseSchema = z.object({ project: ProjectDetailSchema });
+
+/** A team assignment in create/update requests. */
+export const TeamAssignmentSchema = z.object({
+  userId: z.uuid({ message: 'Miembro inválido' }),
+  role: z.string().trim().min(1, 'El rol es requerido').max(60, 'Máximo 60 caracteres'),
+});
+
+const projectFields = {
+  title: z
+    .string({ error: 'El título es requerido' })
+    .trim()
+    .min(1, { error: 'El título es requerido', abort: true })
+    .min(3, 'El título debe tener al menos 3 caracteres')
+    .max(200, 'Máximo 200 caracteres'),
+  description: z.string().trim().max(5000, 'Máximo 5000 caracteres'),
+  clientId: z.uuid({ message: 'Selecciona un cliente' }),
+  status: ProjectStatusSchema,
+  priority: ProjectPrioritySchema,
+  category: ProjectCategorySchema,
+  progressPercentage: z
+    .number({ error: 'Progreso inválido' })
+    .int('El progreso debe ser un número entero')
+    .min(0, 'Mínimo 0')
+    .max(100, 'Máximo 100'),
+  startDate: DateOnlySchema.nullable(),
+  estimatedEndDate: DateOnlySchema.nullable(),
+  approvedBudget: MoneyAmountSchema.nullable(),
+  spent: MoneyAmountSchema,
+  team: z
+    .array(TeamAssignmentSchema)
+    .max(30, 'Máximo 30 miembros')
+    .refine((t) => new Set(t.map((m) => m.userId)).size === t.length, 'Un miembro aparece dos veces'),
+};
+
+const endAfterStart = (v: { startDate?: string | null; estimatedEndDate?: string | null }) =>
+  !v.startDate || !v.estimatedEndDate || v.estimatedEndDate >= v.startDate;
+const END_AFTER_START = {
+  message: 'La fecha estimada de fin no puede ser anterior a la de inicio',
+  path: ['estimatedEndDate'],
+};
+
+/**
+ * `POST /projects` (admin). Defaults: status requested, priority medium, category webapp,
+ * progress 0, no dates, no budget, spent 0, empty team. `approvedBudget`/`spent` in major units.
+ */
+export const CreateProjectRequestSchema = z
+  .object({
+    title: projectFields.title,
+    description: projectFields.description.default(''),
+    clientId: projectFields.clientId,
+    status: projectFields.status.default('requested'),
+    priority: projectFields.priority.default('medium'),
+    category: projectFields.category.default('webapp'),
+    progressPercentage: projectFields.progressPercentage.default(0),
+    startDate: projectFields.startDate.default(null),
+    estimatedEndDate: projectFields.estimatedEndDate.default(null),
+    approvedBudget: projectFields.approvedBudget.default(null),
+    spent: projectFields.spent.default(0),
+    team: projectFields.team.default([]),
+  })
+  .refine(endAfterStart, END_AFTER_START);
+export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
+
+/**
+ * `PUT /projects/{id}`: any subset of the fields. Admins may change all; team employees only
+ * `status`, `progressPercentage` and `description` (decision record 031). Status moves follow
+ * {@link canTransitionProject}.
+ */
+export const UpdateProjectRequestSchema = z
+  .object({
+    title: projectFields.title.optional(),
+    description: projectFields.description.optional(),
+    clientId: projectFields.clientId.optional(),
+    status: projectFields.status.optional(),
+    priority: projectFields.priority.optional(),
+    category: projectFields.category.optional(),
+    progressPercentage: projectFields.progressPercentage.optional(),
+    startDate: projectFields.startDate.optional(),
+    estimatedEndDate: projectFields.estimatedEndDate.optional(),
+    approvedBudget: projectFields.approvedBudget.optional(),
+    spent: projectFields.spent.optional(),
+    team: projectFields.team.optional(),
+  })
+  .refine(endAfterStart, END_AFTER_START);
+export type UpdateProjectRequest = z.input<typeof UpdateProjectRequestSchema>;
+
+/** Fields a team employee may change with `PUT /projects/{id}`. */
+export const EMPLOYEE_EDITABLE_PROJECT_FIELDS = ['status', 'progressPercentage', 'description'] as const;
+
+/** `POST /projects` and `PUT /projects/{id}` → `data`. */
+export const ProjectResponseSchema = z.object({ project: ProjectDetailSchema });
+
+/** `POST /projects/{id}/milestones` (staff on the project). */
+export const CreateMilestoneRequestSchema = z.object({
+  title: z
+    .string({ error: 'El título es requerido' })
+    .trim()
+    .min(1, 'El título es requerido')
+    .max(200, 'Máximo 200 caracteres'),
+  description: z.string().trim().max(2000, 'Máximo 2000 caracteres').default(''),
+  dueDate: DateOnlySchema.nullable().default(null),
+  status: MilestoneStatusSchema.default('pending'),
+});
+export type CreateMilestoneRequest = z.input<typeof CreateMilestoneRequestSchema>;
+
+/** `PUT /projects/{id}/milestones/{milestoneId}`: any subset; status completed stamps `completedAt`. */
+export const UpdateMilestoneRequestSchema = z.object({
+  title: CreateMilestoneRequestSchema.shape.title.optional(),
+  description: z.string().trim().max(2000, 'Máximo 2000 caracteres').optional(),
+  dueDate: DateOnlySchema.nullable().optional(),
+  status: MilestoneStatusSchema.optional(),
+  order: z.number().int().min(0).max(1000).optional(),
+});
+export type UpdateMilestoneRequest = z.input<typeof UpdateMilestoneRequestSchema>;
+export const MilestoneResponseSchema = z.object({ milestone: MilestoneSchema });
+export const MilestoneParamsSchema = z.object({
+  id: z.uuid({ message: 'Identificador inválido' }),
+  milestoneId: z.uuid({ message: 'Identificador inválido' }),
+});
+
+/** `POST /projects/{id}/notes {content, isInternal}` (spec doc 2 §7). Clients may only post public notes. */
+export const CreateProjectNoteRequestSchema = z.object({
+  content: z
+    .string({ error: 'El comentario es requerido' })
+    .trim()
+    .min(1, 'El comentario es requerido')
+    .max(5000, 'Máximo 5000 caracteres'),
+  isInternal: z.boolean().default(false),
+});
+export type CreateProjectNoteRequest = z.input<typeof CreateProjectNoteRequestSchema>;
+export const ProjectNoteResponseSchema = z.object({ note: ProjectNoteSchema });
+
+/** `POST /projects/{id}/meetings` (staff): `date` ISO date-time, `duration` minutes 5–600. */
+export const CreateMeetingRequestSchema = z.object({
+  title: z
+    .string({ error: 'El título es requerido' })
+    .trim()
+    .min(1, 'El título es requerido')
+    .max(200, 'Máximo 200 caracteres'),
+  date: z.iso.datetime({ offset: true, message: 'Fecha y hora inválidas' }),
+  duration: z
+    .number({ error: 'Duración inválida' })
+    .int('Duración inválida')
+    .min(5, 'Mínimo 5 minutos')
+    .max(600, 'Máximo 600 minutos')
+    .default(60),
+  attendees: z.array(z.uuid()).max(50).default([]),
+  notes: z.string().trim().max(5000, 'Máximo 5000 caracteres').default(''),
+  link: z
+    .preprocess(emptyToUndefined, z.url({ message: 'Enlace inválido', protocol: /^https?$/ }).optional())
+    .transform((v) => v ?? null),
+});
+export type CreateMeetingRequest = z.input<typeof CreateMeetingRequestSchema>;
+export const ProjectMeetingResponseSchema = z.object({ meeting: ProjectMeetingSchema });
+
+/**
+ * `POST /projects/{id}/time-entries` (staff on the team). `userId` defaults to the caller;
+ * only admins log time for someone else, who must be on the team. `date` defaults to today.
+ */
+export const CreateTimeEntryRequestSchema = z.object({
+  hours: ProjectHoursSchema,
+  description: z
+    .string({ error: 'La descripción es requerida' })
+    .trim()
+    .min(1, 'La descripción es requerida')
+    .max(1000, 'Máximo 1000 caracteres'),
+  userId: z.preprocess(emptyToUndefined, z.uuid({ message: 'Miembro inválido' }).optional()),
+  date: z.preprocess(emptyToUndefined, DateOnlySchema.optional()),
+  billable: z.boolean().default(true),
+});
+export type CreateTimeEntryRequest = z.input<typeof CreateTimeEntryRequestSchema>;
+export const TimeEntryResponseSchema = z.object({ timeEntry: TimeEntrySchema });
+
+/** `POST /projects/{id}/files` (multipart, field `file`) → `data`. */
+export const ProjectFileResponseSchema = z.object({ file: ProjectFileSchema });
+export const ProjectFileParamsSchema = z.object({
+  id: z.uuid({ message: 'Identificador inválido' }),
+  fileId: z.uuid({ message: 'Identificador inválido' }),
+});
+
+/** `GET /projects/stats` → `data`: counts over the projects visible to the caller. Money in major units. */
+export const ProjectStatsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  completed: z.number().int(),
+  overdue: z.number().int(),
+  byStatus: z.record(ProjectStatusSchema, z.number().int()),
+  totalBudget: z.number(),
+  totalSpent: z.number(),
+  avgProgress: z.number().int(),
+});
+export type ProjectStats = z.infer<typeof ProjectStatsSchema>;
+export const ProjectStatsResponseSchema = z.object({ stats: ProjectStatsSchema });
+
+/** `GET /projects/options` → `data` (admin): choices for the project form. */
+export const ProjectFormOptionsSchema = z.object({
+  clients: z.array(z.object({ _id: z.uuid(), name: z.string() })),
+  staff: z.array(
+    z.object({
+      _id: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      role: z.enum(['admin', 'employee', 'client']),
+    }),
+  ),
+});
+export type ProjectFormOptions = z.infer<typeof ProjectFormOptionsSchema>;
+
+/** Display name of a project's client: company name, else first and last name. */
+export function projectClientName(
+  client: Pick<ProjectClient, 'companyName' | 'firstName' | 'lastName'>,
+): string {
+  return client.companyName?.trim() || `${client.firstName} ${client.lastName}`.trim();
+}
+
+/** Realtime event sent to affected users when a project changes (payload `{ projectId }`). */
+export const PROJECT_CHANGED_EVENT = 'project:changed';
