@@ -4,14 +4,6 @@ import { notification } from './support/shell.js';
 
 const SECTION_IDS = ['hero', 'services', 'features', 'stats', 'testimonials', 'urgency', 'cta', 'footer'];
 
-/** Distance of a section's top from the viewport top (0 ≈ scrolled to it, below the 64 px bar). */
-async function sectionTop(page: Page, id: string): Promise<number> {
-  return page.evaluate(
-    (sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? -1,
-    id,
-  );
-}
-
 /** The section is at the top under the bar, or — for the last one — the page is scrolled to the end. */
 async function expectScrolledTo(page: Page, id: string) {
   await expect
