@@ -25,7 +25,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serviceWhatsappMessage, whatsappLink } from '../data/contact';
 import { FOOTER_SCROLL_DELAY_MS } from '../data/sections';
-import type { Service } from '../data/services';
+import { SERVICE_DETAILS, type Service } from '../data/service-details';
+import type { ServiceSummary } from '../data/services';
 import { useContact } from '../lib/contact';
 import { scrollToSection } from '../lib/scroll';
 import { ImageGallery } from './image-gallery';
@@ -40,7 +41,7 @@ export interface StoredServiceQuote {
 }
 
 interface ServiceModalProps {
-  service: Service | null;
+  service: ServiceSummary | null;
   onClose: () => void;
 }
 
@@ -54,12 +55,12 @@ export function ServiceModal({ service, onClose }: ServiceModalProps) {
   const { whatsapp } = useContact();
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [view, setView] = useState<'details' | 'gallery'>('details');
-  const [current, setCurrent] = useState<Service | null>(service);
+  const [current, setCurrent] = useState<Service | null>(null);
 
   // Keep the last service while the closing transition runs; reset the view on every open.
   useEffect(() => {
     if (service) {
-      setCurrent(service);
+      setCurrent({ ...service, ...SERVICE_DETAILS[service.id] });
       setView('details');
     }
   }, [service]);

@@ -35,7 +35,7 @@ import { Link, useLocation } from 'react-router';
 import { PublicFooter } from '../components/public-footer';
 import { PublicHeader, useGoToSection } from '../components/public-header';
 import { ResponsiveImage } from '../components/responsive-image';
-import { SERVICES, type Service } from '../data/services';
+import { SERVICES, type ServiceSummary } from '../data/services';
 import { initials, TESTIMONIALS } from '../data/testimonials';
 import { usePageMeta } from '../lib/page-meta';
 import { scheduleHashScroll } from '../lib/scroll';
@@ -102,7 +102,7 @@ const STATS = [
 export function LandingPage() {
   const location = useLocation();
   const goToSection = useGoToSection();
-  const [selected, setSelected] = useState<Service | null>(null);
+  const [selected, setSelected] = useState<ServiceSummary | null>(null);
   const [modalLoaded, setModalLoaded] = useState(false);
 
   usePageMeta(
@@ -112,7 +112,7 @@ export function LandingPage() {
 
   useEffect(() => scheduleHashScroll(location.hash), [location.hash]);
 
-  const openService = (service: Service) => {
+  const openService = (service: ServiceSummary) => {
     setModalLoaded(true);
     setSelected(service);
   };

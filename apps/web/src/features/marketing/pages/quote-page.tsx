@@ -38,7 +38,7 @@ import { PublicSubmitError, submitPublicForm } from '../api/submit-public-form';
 import { PublicFooter } from '../components/public-footer';
 import { PublicHeader } from '../components/public-header';
 import type { StoredServiceQuote } from '../components/service-modal';
-import { SERVICES } from '../data/services';
+import { FULL_SERVICES as SERVICES } from '../data/service-details';
 import { usePageMeta } from '../lib/page-meta';
 import classes from './landing-page.module.css';
 
