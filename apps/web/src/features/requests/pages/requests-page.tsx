@@ -161,6 +161,7 @@ export function RequestsPage() {
                           component="button"
                           type="button"
                           fw={600}
+                          ta="left"
                           onClick={(event) => {
                             event.stopPropagation();
                             open(r.kind, r._id);
