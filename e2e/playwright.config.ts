@@ -18,8 +18,8 @@ export default defineConfig({
   forbidOnly: CI,
   workers: 2,
   retries: CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -75,7 +75,7 @@ test('admin creates an employee, who then signs in', async ({ page, browser }) =
   await expect(page.getByRole('heading', { name: 'Lucía Paredes' })).toBeVisible();
   await expect(page.getByText('General', { exact: true })).toBeVisible();
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const other = await context.newPage();
   await fillLogin(other, email, 'Bienvenida1');
   await expect(other).toHaveURL(/\/dashboard$/);

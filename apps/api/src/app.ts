@@ -161,7 +161,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => mailer.stop());
   }
 
+  // Graceful shutdown: responses finished while closing tell the client to drop the keep-alive
+  // connection, so server.close() is not held open by idle sockets until their timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onSend', async (req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');

@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { validateStoredSession } from './app/session-bootstrap';
+import { syncSessionAcrossTabs } from './stores/session-store';
 
+syncSessionAcrossTabs();
 void validateStoredSession();
 
 const container = document.getElementById('root');

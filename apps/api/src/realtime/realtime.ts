@@ -50,9 +50,11 @@ export default fp(
         io.to(roles.map((r) => `role:${r}`)).emit(event, payload);
       },
     } satisfies Realtime);
+    // Not `io.close()`: it also closes the HTTP server, and Fastify would then stop waiting for
+    // in-flight requests and close the database under them. Fastify closes the server itself.
     app.addHook('preClose', async () => {
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      io.local.disconnectSockets(true);
+      io.engine.close();
     });
   },
   { name: 'realtime', dependencies: ['auth'] },

@@ -37,6 +37,25 @@ describe('apiClient', () => {
     useSessionStore.getState().logout();
   });
 
+  it('uses the token another tab already refreshed instead of rotating the refresh cookie again', async () => {
+    const calls = useFakeServer((config) => {
+      if (config.url === '/auth/refresh-token') return { status: 500, data: {} };
+      return config.headers.Authorization === 'Bearer from-other-tab'
+        ? { status: 200, data: { success: true, data: { ok: true } } }
+        : { status: 401, data: { success: false, message: 'Token expirado', code: 'TOKEN_EXPIRED' } };
+    });
+    // The other tab rotated the cookie and persisted its new access token.
+    localStorage.setItem(
+      'agencia-rd-session',
+      JSON.stringify({ state: { user, token: 'from-other-tab', isAuthenticated: true }, version: 0 }),
+    );
+    const res = await apiClient.get('/projects');
+    expect(res.data.data.ok).toBe(true);
+    expect(calls.some((call) => call.startsWith('POST /auth/refresh-token'))).toBe(false);
+    expect(useSessionStore.getState().token).toBe('from-other-tab');
+    expect(navigations).toEqual([]);
+  });
+
   it('refreshes once for concurrent 401s and retries each request with the new token', async () => {
     const calls = useFakeServer((config) => {
       if (config.url === '/auth/refresh-token') {

@@ -1,6 +1,6 @@
 import { ErrorResponseSchema, REQUEST_TIMEOUT_MS, type Session, SessionSchema } from '@agencia/shared';
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { useSessionStore } from '../stores/session-store';
+import { readPersistedToken, useSessionStore } from '../stores/session-store';
 import { navigateTo } from './navigation';
 
 /**
@@ -35,21 +35,37 @@ apiClient.interceptors.request.use((config) => {
 
 let refreshInFlight: Promise<string> | null = null;
 
+/** Name of the Web Lock that serialises refreshes across tabs. */
+const REFRESH_LOCK = 'agencia-rd-refresh';
+
+async function refreshOnce(staleToken: string | null): Promise<string> {
+  // Another tab may have rotated the refresh cookie while this one waited for the lock: its new
+  // access token is already persisted, so use it instead of presenting a now-used refresh token
+  // (which the server would treat as reuse and revoke the whole session).
+  await useSessionStore.persist.rehydrate();
+  const current = readPersistedToken();
+  const state = useSessionStore.getState();
+  if (current && current !== staleToken && state.user) return current;
+  const response = await apiClient.post<SuccessEnvelope<Session>>('/auth/refresh-token', {});
+  const { user, token } = SessionSchema.parse(response.data.data);
+  useSessionStore.getState().login({ user, token });
+  return token;
+}
+
 /**
- * Exchanges the refresh-token cookie for a new session. Concurrent callers share one request,
- * so a burst of 401s rotates the refresh token once (a second rotation would look like reuse).
+ * Exchanges the refresh-token cookie for a new session. Concurrent callers in this tab share one
+ * request, and tabs take turns through the Web Locks API, so a burst of 401s in several tabs
+ * rotates the refresh token once (a second rotation with the old token would look like reuse).
  */
 export function refreshSession(): Promise<string> {
-  refreshInFlight ??= apiClient
-    .post<SuccessEnvelope<Session>>('/auth/refresh-token', {})
-    .then((response) => {
-      const { user, token } = SessionSchema.parse(response.data.data);
-      useSessionStore.getState().login({ user, token });
-      return token;
-    })
-    .finally(() => {
-      refreshInFlight = null;
-    });
+  const staleToken = useSessionStore.getState().token;
+  refreshInFlight ??= (
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request(REFRESH_LOCK, () => refreshOnce(staleToken))
+      : refreshOnce(staleToken)
+  ).finally(() => {
+    refreshInFlight = null;
+  });
   return refreshInFlight;
 }
 

@@ -51,3 +51,33 @@ export const useSessionStore = create<SessionState>()(
 export function getAccessToken(): string | null {
   return useSessionStore.getState().token;
 }
+
+/**
+ * Keeps every open tab on the same session: when another tab signs in, refreshes the access
+ * token or signs out, it rewrites the persisted session and this tab re-reads it (the
+ * `storage` event fires only in the other tabs). Returns the unsubscribe function.
+ */
+export function syncSessionAcrossTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.session) return;
+    if (event.newValue === null) {
+      useSessionStore.setState({ ...signedOut, isLoading: false });
+    } else {
+      void useSessionStore.persist.rehydrate();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+/** The access token currently persisted in localStorage (possibly written by another tab). */
+export function readPersistedToken(): string | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.session);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { state?: { token?: unknown } };
+    return typeof parsed.state?.token === 'string' ? parsed.state.token : null;
+  } catch {
+    return null;
+  }
+}
