@@ -15,8 +15,8 @@ import { navLabels, notification, openUserMenu } from './support/shell.js';
 
 const ROLES: { role: DemoRole; title: string; nav: readonly string[] }[] = [
   { role: 'admin', title: 'Panel de Administración', nav: NAV.admin },
-  { role: 'empleado', title: 'Mi Dashboard', nav: NAV.member },
-  { role: 'cliente', title: 'Mi Dashboard', nav: NAV.member },
+  { role: 'empleado', title: 'Mi Dashboard', nav: NAV.empleado },
+  { role: 'cliente', title: 'Mi Dashboard', nav: NAV.cliente },
 ];
 
 async function fillLoginForm(page: Page, email: string, password: string) {

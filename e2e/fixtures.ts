@@ -27,6 +27,9 @@ export const NAV = {
     'Usuarios',
   ],
   member: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Configuración'],
+  /** Read-only invoices entry inserted before Configuración (decision 056). */
+  empleado: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Facturación', 'Configuración'],
+  cliente: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Mis Facturas', 'Configuración'],
 } as const;
 
 export interface SignedIn {

@@ -20,11 +20,15 @@ import auditRoutes from './modules/audit/audit.routes.js';
 import accountRoutes, { profileCounterRegistry } from './modules/auth/account.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import clientsRoutes from './modules/clients/clients.routes.js';
 import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
+import registrationRoutes from './modules/registration/registration.routes.js';
+import reportsRoutes from './modules/reports/reports.routes.js';
 import publicRequestsRoutes from './modules/requests/public-requests.routes.js';
 import requestsRoutes from './modules/requests/requests.routes.js';
 import seoRoutes from './modules/seo/seo.routes.js';
@@ -187,6 +191,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(auditRoutes);
       await api.register(uploadsRoutes);
       await api.register(navRoutes);
+      await api.register(registrationRoutes, {
+        jwtSecret,
+        secureCookies: config.secureCookies,
+        publicUrl: config.publicUrl,
+      });
+      await api.register(clientsRoutes);
+      await api.register(invoicesRoutes);
+      await api.register(reportsRoutes);
       await api.register(projectsRoutes);
       await api.register(dashboardRoutes);
       await api.register(publicRequestsRoutes);

@@ -77,6 +77,12 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        // Public: an invited client sets up the account (single-use link, spec doc 1 §7).
+        path: 'register/:token',
+        lazy: () =>
+          import('../features/registration/pages/register-page').then((m) => ({ Component: m.RegisterPage })),
+      },
+      {
         Component: ProtectedLayout,
         children: [
           {
@@ -119,6 +125,27 @@ export const routes: RouteObject[] = [
               import('../features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },
           {
+            // Billing: admin manages; employees and clients read (clients only their own), decision 056.
+            path: 'billing',
+            lazy: () =>
+              import('../features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
+          },
+          {
+            path: 'billing/:id',
+            lazy: () =>
+              import('../features/billing/pages/invoice-detail-page').then((m) => ({
+                Component: m.InvoiceDetailPage,
+              })),
+          },
+          {
+            // The invoice list's row link (spec doc 2 §2): same detail screen.
+            path: 'invoice/:id',
+            lazy: () =>
+              import('../features/billing/pages/invoice-detail-page').then((m) => ({
+                Component: m.InvoiceDetailPage,
+              })),
+          },
+          {
             // Management screens: admin only ('Acceso Denegado' for anyone else, before the code loads).
             element: <RouteGuard requiredRole="admin" />,
             children: [
@@ -151,10 +178,10 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
-                path: 'billing',
+                path: 'clients/:id',
                 lazy: () =>
-                  import('../features/billing/pages/billing-page').then((m) => ({
-                    Component: m.BillingPage,
+                  import('../features/clients/pages/client-detail-page').then((m) => ({
+                    Component: m.ClientDetailPage,
                   })),
               },
               {

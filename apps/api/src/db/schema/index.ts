@@ -1,9 +1,12 @@
 /** Every Drizzle table; drizzle-kit reads this file to generate migrations. */
 export * from './account.js';
 export * from './audit.js';
+export * from './billing.js';
+export * from './client-communications.js';
 export * from './clients.js';
 export * from './infra.js';
 export * from './projects.js';
+export * from './registration.js';
 export * from './requests.js';
 export * from './sessions.js';
 export * from './settings.js';

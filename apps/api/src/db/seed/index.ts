@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/security.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
+import { seedBilling } from './billing.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
 import { seedProjects } from './projects.js';
 
@@ -17,6 +18,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx, passwordHash);
     await seedProjects(tx, ids);
+    await seedBilling(tx, ids);
   });
   return true;
 }

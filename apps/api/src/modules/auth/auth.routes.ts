@@ -29,7 +29,7 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
 }
 
-function clientInfo(req: FastifyRequest) {
+export function clientInfo(req: FastifyRequest) {
   return {
     actorId: req.actor?.id ?? null,
     ip: req.ip,
@@ -38,7 +38,7 @@ function clientInfo(req: FastifyRequest) {
   };
 }
 
-function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean) {
+export function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean) {
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',

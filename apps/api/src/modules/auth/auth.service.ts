@@ -6,7 +6,7 @@ import {
   type Session,
 } from '@agencia/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
@@ -117,15 +117,6 @@ async function startSession(
       .set({ lastLogin: new Date() })
       .where(eq(users.id, user.id))
       .returning();
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        userId: user.id,
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-        ip: client.ip ?? null,
-        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-      })
-      .returning({ id: sessions.id });
     await audit(
       tx,
       { ...client, actorId: user.id },
@@ -133,8 +124,31 @@ async function startSession(
       { type: 'user', id: user.id },
       method === 'password' ? undefined : { secondFactor: method },
     );
-    return issueTokens(tx as unknown as Db, deps.jwtSecret, updated!, session!.id);
+    return openSession(tx, deps.jwtSecret, updated!, client);
   });
+}
+
+/**
+ * Inserts a session (refresh family) for `user` in the caller's transaction and issues its
+ * access + refresh tokens. Used by {@link startSession} and by client registration
+ * (modules/registration), which has already proven the user through a single-use link.
+ */
+export async function openSession(
+  db: Db | Tx,
+  jwtSecret: Uint8Array,
+  user: UserRow,
+  client: ClientInfo,
+): Promise<Session> {
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId: user.id,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip ?? null,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .returning({ id: sessions.id });
+  return issueTokens(db as unknown as Db, jwtSecret, user, session!.id);
 }
 
 const TOTP_INVALID_MESSAGE = 'Código de verificación incorrecto';

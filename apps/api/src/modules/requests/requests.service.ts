@@ -409,6 +409,7 @@ export async function updateRequestStatus(opts: {
         clientId,
         email: access.email,
         clientType: access.clientType,
+        data: access.data as Partial<AccessRequestData>,
       });
     }
     return getRequest({ db: tx, kind, id });

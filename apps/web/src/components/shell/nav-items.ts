@@ -43,7 +43,17 @@ const MEMBER_ITEMS: NavItem[] = [
   { to: '/settings', label: 'Configuración', icon: IconSettings },
 ];
 
+/** Read-only invoices entry (decision 056): clients see their own, employees all. */
+const BILLING_ITEM: Record<'employee' | 'client', NavItem> = {
+  employee: { to: '/billing', label: 'Facturación', icon: IconReceipt2 },
+  client: { to: '/billing', label: 'Mis Facturas', icon: IconReceipt2 },
+};
+
 /** Navigation of spec doc 1 §2 "Application shell": full for admin, reduced for anyone else. */
 export function getNavItems(role: Role | undefined): NavItem[] {
-  return role === 'admin' ? ADMIN_ITEMS : MEMBER_ITEMS;
+  if (role === 'admin') return ADMIN_ITEMS;
+  if (!role) return MEMBER_ITEMS;
+  const items = [...MEMBER_ITEMS];
+  items.splice(4, 0, BILLING_ITEM[role]);
+  return items;
 }

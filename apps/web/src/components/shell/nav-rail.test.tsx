@@ -19,12 +19,16 @@ describe('navigation per role', () => {
     ]);
   });
 
-  it.each(['client', 'employee'] as const)('gives %s the reduced navigation', (role) => {
+  it.each([
+    ['client', 'Mis Facturas'],
+    ['employee', 'Facturación'],
+  ] as const)('gives %s the reduced navigation with read-only invoices', (role, billing) => {
     expect(getNavItems(role).map((item) => [item.to, item.label])).toEqual([
       ['/dashboard', 'Dashboard'],
       ['/projects', 'Mis Proyectos'],
       ['/tickets', 'Soporte'],
       ['/calendar', 'Calendario'],
+      ['/billing', billing],
       ['/settings', 'Configuración'],
     ]);
   });

@@ -1,6 +1,371 @@
-import { ModulePending } from '../../../components/ui/module-pending';
+import { INVOICE_PAGE_SIZE, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@agencia/shared';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconCash,
+  IconClockHour4,
+  IconPlus,
+  IconReceipt2,
+  IconSearch,
+  IconTrendingUp,
+} from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session-store';
+import { useInvoiceStats, useInvoices } from '../api/invoices';
+import { EditInvoiceModal } from '../components/edit-invoice-modal';
+import { formatDate, formatMoney } from '../components/format';
+import { InvoiceFormModal } from '../components/invoice-form-modal';
+import { InvoiceRowMenu } from '../components/invoice-row-menu';
+import { InvoiceStatusBadge } from '../components/invoice-status-badge';
+import { PayInvoiceModal } from '../components/pay-invoice-modal';
+import { useInvoiceActions } from '../components/use-invoice-actions';
 
-/** /billing — placeholder until the billing feature lands (spec doc 2 §2). */
+const STATUS_FILTER: Array<{ value: string; label: string }> = [
+  { value: 'all', label: 'Todos' },
+  ...(['draft', 'sent', 'pending', 'paid', 'overdue', 'cancelled'] as InvoiceStatus[]).map((s) => ({
+    value: s,
+    label: INVOICE_STATUS_LABELS[s],
+  })),
+];
+
+function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  icon: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} fz="xl">
+            {value}
+          </Text>
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          )}
+        </Stack>
+        {icon}
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * /billing (spec doc 2 §2 "Billing list"). Admin manages; employees and clients read (a
+ * client sees only its own invoices, decision 056).
+ */
 export function BillingPage() {
-  return <ModulePending title="Facturación" />;
+  const role = useSessionStore((s) => s.user?.role);
+  const canManage = role === 'admin';
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState('all');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const stats = useInvoiceStats();
+  const list = useInvoices({
+    page,
+    limit: INVOICE_PAGE_SIZE,
+    status: status as InvoiceStatus,
+    search: debounced,
+  });
+  const actions = useInvoiceActions();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to page 1 whenever the filters change
+  useEffect(() => setPage(1), [debounced, status]);
+  useEffect(() => {
+    if (list.isError)
+      notifications.show({
+        color: 'red',
+        position: 'top-right',
+        title: 'Error',
+        message: 'No se pudieron cargar las facturas',
+      });
+  }, [list.isError]);
+
+  const s = stats.data;
+  const currency = s?.currency ?? 'DOP';
+  const invoices = list.data?.invoices ?? [];
+  const total = list.data?.pagination.total ?? 0;
+  const open = (id: string) => navigate(`/invoice/${id}`);
+
+  return (
+    <>
+      <PageHeader
+        title={role === 'client' ? 'Mis Facturas' : 'Facturación'}
+        description={
+          canManage ? 'Facturas, cobros y pagos de los clientes' : 'Consulta tus facturas y descarga sus PDF'
+        }
+        actions={
+          canManage && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+              Nueva Factura
+            </Button>
+          )
+        }
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+        <StatCard
+          label="Ingresos totales"
+          value={s ? formatMoney(s.totalRevenue, currency) : '—'}
+          hint={s ? `${s.paidInvoices} facturas pagadas` : undefined}
+          icon={<IconTrendingUp size={28} color="var(--mantine-color-green-7)" aria-hidden />}
+        />
+        <StatCard
+          label="Pendiente por cobrar"
+          value={s ? formatMoney(s.pendingRevenue, currency) : '—'}
+          hint={s ? `${s.unpaidInvoices} facturas sin pagar` : undefined}
+          icon={<IconClockHour4 size={28} color="var(--mantine-color-yellow-7)" aria-hidden />}
+        />
+        <StatCard
+          label="Facturas vencidas"
+          value={s ? String(s.overdueInvoices) : '—'}
+          icon={<IconAlertTriangle size={28} color="var(--mantine-color-red-7)" aria-hidden />}
+        />
+        <StatCard
+          label="Valor promedio"
+          value={s ? formatMoney(s.averageInvoiceValue, currency) : '—'}
+          hint={s ? `${s.totalInvoices} facturas en total` : undefined}
+          icon={<IconCash size={28} color="var(--mantine-color-blue-7)" aria-hidden />}
+        />
+      </SimpleGrid>
+
+      <Paper withBorder radius="md" p="md">
+        <Group mb="md" gap="sm" align="flex-end">
+          <TextInput
+            aria-label="Buscar facturas"
+            placeholder="Buscar por número, cliente o proyecto"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 240px' }}
+          />
+          <Select
+            aria-label="Filtrar por estado"
+            data={STATUS_FILTER}
+            value={status}
+            onChange={(v) => setStatus(v ?? 'all')}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 200 }}
+          />
+        </Group>
+
+        {list.isLoading ? (
+          <Center py="xl">
+            <Loader aria-label="Cargando facturas" />
+          </Center>
+        ) : list.isError && invoices.length === 0 ? (
+          <Alert color="red" title="Error" icon={<IconAlertTriangle />}>
+            {getErrorMessage(list.error, 'Error al cargar las facturas')}
+          </Alert>
+        ) : invoices.length === 0 ? (
+          <Stack align="center" py="xl" gap="xs">
+            <IconReceipt2 size={40} color="var(--mantine-color-dimmed)" aria-hidden />
+            <Text fw={600}>No hay facturas</Text>
+            <Text size="sm" c="dimmed">
+              {search || status !== 'all' ? 'Prueba con otros filtros.' : 'Las facturas aparecerán aquí.'}
+            </Text>
+          </Stack>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+              <Table highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Factura</Table.Th>
+                    <Table.Th>Cliente</Table.Th>
+                    <Table.Th ta="right">Monto</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                    <Table.Th>Vencimiento</Table.Th>
+                    <Table.Th w={60}>
+                      <span
+                        className="sr-only"
+                        style={{
+                          position: 'absolute',
+                          width: 1,
+                          height: 1,
+                          overflow: 'hidden',
+                          clip: 'rect(0 0 0 0)',
+                        }}
+                      >
+                        Acciones
+                      </span>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {invoices.map((inv) => (
+                    <Table.Tr
+                      key={inv._id}
+                      onClick={() => open(inv._id)}
+                      style={{ cursor: 'pointer' }}
+                      tabIndex={0}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' && e.target === e.currentTarget) open(inv._id);
+                      }}
+                      aria-label={`Factura ${inv.invoiceNumber}`}
+                    >
+                      <Table.Td>
+                        <Text fw={600} size="sm">
+                          {inv.invoiceNumber}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {inv.project?.title ?? formatDate(inv.issueDate)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">
+                          {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
+                        </Text>
+                        {inv.client.company && (
+                          <Text size="xs" c="dimmed">
+                            {inv.client.firstName} {inv.client.lastName}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm" fw={600}>
+                          {formatMoney(inv.total, inv.currency)}
+                        </Text>
+                        {inv.amountPaid > 0 && inv.balance > 0 && (
+                          <Text size="xs" c="dimmed">
+                            Saldo {formatMoney(inv.balance, inv.currency)}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <InvoiceStatusBadge status={inv.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDate(inv.dueDate)}</Text>
+                        {inv.isOverdue && (
+                          <Text size="xs" c="red.7" fw={600}>
+                            {inv.daysOverdue === 1 ? '1 día vencida' : `${inv.daysOverdue} días vencida`}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <InvoiceRowMenu
+                          invoice={inv}
+                          actions={actions}
+                          canManage={canManage}
+                          onView={() => open(inv._id)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Stack gap="sm" hiddenFrom="sm">
+              {invoices.map((inv) => (
+                <Paper
+                  key={inv._id}
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  onClick={() => open(inv._id)}
+                  style={{ cursor: 'pointer' }}
+                  tabIndex={0}
+                  role="group"
+                  aria-label={`Factura ${inv.invoiceNumber} (móvil)`}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && e.target === e.currentTarget) open(inv._id);
+                  }}
+                >
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Group gap="xs">
+                        <Text fw={600} size="sm">
+                          {inv.invoiceNumber}
+                        </Text>
+                        <InvoiceStatusBadge status={inv.status} />
+                      </Group>
+                      <Text size="sm" truncate>
+                        {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
+                      </Text>
+                      <Text
+                        size="xs"
+                        c={inv.isOverdue ? 'red.7' : 'dimmed'}
+                        fw={inv.isOverdue ? 600 : undefined}
+                      >
+                        Vence {formatDate(inv.dueDate)}
+                        {inv.isOverdue
+                          ? ` · ${inv.daysOverdue} ${inv.daysOverdue === 1 ? 'día' : 'días'} vencida`
+                          : ''}
+                      </Text>
+                    </Stack>
+                    <Stack gap={4} align="flex-end">
+                      <InvoiceRowMenu
+                        invoice={inv}
+                        actions={actions}
+                        canManage={canManage}
+                        onView={() => open(inv._id)}
+                      />
+                      <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(inv.total, inv.currency)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </>
+        )}
+        {total > INVOICE_PAGE_SIZE && (
+          <Group justify="space-between" mt="md">
+            <Text size="sm" c="dimmed">
+              {total} facturas
+            </Text>
+            <Pagination
+              total={Math.ceil(total / INVOICE_PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              size="sm"
+            />
+          </Group>
+        )}
+      </Paper>
+
+      {canManage && (
+        <>
+          <InvoiceFormModal opened={creating} onClose={() => setCreating(false)} />
+          <EditInvoiceModal id={actions.editing} onClose={() => actions.setEditing(null)} />
+          <PayInvoiceModal invoice={actions.paying} onClose={() => actions.setPaying(null)} />
+        </>
+      )}
+    </>
+  );
 }

@@ -1,15 +1,205 @@
-import { Group } from '@mantine/core';
-import { ModulePending } from '../../../components/ui/module-pending';
+import { formatMoney } from '@agencia/shared';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconBuilding,
+  IconSearch,
+  IconUserCheck,
+  IconUserPlus,
+  IconUsers,
+  IconWallet,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { getErrorMessage } from '../../../lib/api-client';
+import { publicSettingsQuery } from '../../../lib/public-settings';
+import { useClientStats, useClients } from '../api/clients';
+import { ClientCard } from '../components/client-card';
+import { ClientFormModal } from '../components/client-form-modal';
+import { RegistrationLinkModal } from '../components/registration-link-modal';
 import { RequestsLink } from '../components/requests-link';
+import { useClientActions } from '../components/use-client-actions';
 
-/** /clients — placeholder until the clients feature lands (spec doc 2 §2). */
+function Stat({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+  return (
+    <Card withBorder radius="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={0}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} fz="xl">
+            {value}
+          </Text>
+        </Stack>
+        {icon}
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * /clients (spec doc 2 §2 "Clients"): stat cards, search, status and type filters, card grid
+ * with a working menu (view, edit, generate link, delete) and 'Nuevo Cliente' →
+ * 'Generar Link de Registro'. The header's action group leaves room for more buttons.
+ */
 export function ClientsPage() {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState('all');
+  const [clientType, setClientType] = useState('all');
+  const [inviting, setInviting] = useState(false);
+  const stats = useClientStats();
+  const list = useClients({ search: debounced, status: status as never, clientType: clientType as never });
+  const settings = useQuery(publicSettingsQuery);
+  const currency = settings.data?.currency ?? 'DOP';
+  const actions = useClientActions();
+
+  useEffect(() => {
+    if (list.isError)
+      notifications.show({
+        color: 'red',
+        position: 'top-right',
+        title: 'Error',
+        message: 'No se pudieron cargar los clientes',
+      });
+  }, [list.isError]);
+
+  // The server filters (name, email, company, RNC); while the debounce is pending the screen also
+  // filters locally by name, email and company so typing feels instant (spec doc 2 §7).
+  const term = search.trim().toLowerCase();
+  const all = list.data ?? [];
+  const clients =
+    debounced === search || !term
+      ? all
+      : all.filter((c) =>
+          [c.firstName, c.lastName, c.email, c.companyName ?? ''].join(' ').toLowerCase().includes(term),
+        );
+
   return (
     <>
-      <Group justify="flex-end" mb="sm">
-        <RequestsLink />
+      <PageHeader
+        title="Clientes"
+        description="Cartera de clientes, su actividad y facturación"
+        actions={
+          <Group gap="sm" data-testid="clients-header-actions">
+            <RequestsLink />
+            <Button leftSection={<IconUserPlus size={18} />} onClick={() => setInviting(true)}>
+              Nuevo Cliente
+            </Button>
+          </Group>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+        <Stat
+          label="Total de clientes"
+          value={String(stats.data?.total ?? '—')}
+          icon={<IconUsers size={28} color="var(--mantine-color-blue-7)" aria-hidden />}
+        />
+        <Stat
+          label="Clientes activos"
+          value={String(stats.data?.active ?? '—')}
+          icon={<IconUserCheck size={28} color="var(--mantine-color-green-7)" aria-hidden />}
+        />
+        <Stat
+          label="Empresas"
+          value={String(stats.data?.companies ?? '—')}
+          icon={<IconBuilding size={28} color="var(--mantine-color-violet-7)" aria-hidden />}
+        />
+        <Stat
+          label="Ingresos totales"
+          value={stats.data ? formatMoney(stats.data.totalRevenue, currency, 0) : '—'}
+          icon={<IconWallet size={28} color="var(--mantine-color-teal-7)" aria-hidden />}
+        />
+      </SimpleGrid>
+      <Group mb="md" gap="sm" align="flex-end">
+        <TextInput
+          aria-label="Buscar clientes"
+          placeholder="Buscar por nombre, email o empresa"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 260px' }}
+        />
+        <Select
+          aria-label="Filtrar por estado"
+          data={[
+            { value: 'all', label: 'Todos los estados' },
+            { value: 'active', label: 'Activos' },
+            { value: 'inactive', label: 'Inactivos' },
+            { value: 'prospect', label: 'Prospectos' },
+          ]}
+          value={status}
+          onChange={(v) => setStatus(v ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 190 }}
+        />
+        <Select
+          aria-label="Filtrar por tipo"
+          data={[
+            { value: 'all', label: 'Todos los tipos' },
+            { value: 'company', label: 'Empresa' },
+            { value: 'individual', label: 'Persona física' },
+          ]}
+          value={clientType}
+          onChange={(v) => setClientType(v ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 190 }}
+        />
       </Group>
-      <ModulePending title="Clientes" />
+
+      {list.isLoading ? (
+        <Center py="xl">
+          <Loader aria-label="Cargando clientes" />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle />} title="Error">
+          {getErrorMessage(list.error, 'Error al cargar los clientes')}
+        </Alert>
+      ) : clients.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          No se encontraron clientes con los filtros aplicados
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {clients.map((c) => (
+            <ClientCard
+              key={c._id}
+              client={c}
+              currency={currency}
+              onOpen={() => navigate(`/clients/${c._id}`)}
+              onEdit={() => actions.setEditing(c)}
+              onLink={() => actions.setLinkFor(c)}
+              onDelete={() => actions.confirmDelete(c)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <RegistrationLinkModal opened={inviting} onClose={() => setInviting(false)} />
+      <RegistrationLinkModal
+        opened={Boolean(actions.linkFor)}
+        client={actions.linkFor}
+        onClose={() => actions.setLinkFor(null)}
+      />
+      <ClientFormModal client={actions.editing} onClose={() => actions.setEditing(null)} />
     </>
   );
 }

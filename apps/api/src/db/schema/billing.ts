@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.js';
+import { id, timestamps } from './columns.js';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+/**
+ * Invoices (spec doc 2 §3 "Invoice"). Money in centavos (bigint); every total is computed by
+ * the service from the items (decision 052). `status` stores draft/sent/pending/paid/cancelled;
+ * overdue is computed from `dueDate` (decision 053). `invoiceNumber` is unique and gap-free per
+ * series and year (counter in `invoice_counters`, decision 054).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    invoiceNumber: text('invoice_number').notNull(),
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    issueDate: date('issue_date').notNull(),
+    dueDate: date('due_date').notNull(),
+    paidDate: date('paid_date'),
+    status: text('status', { enum: ['draft', 'sent', 'pending', 'paid', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] })
+      .notNull()
+      .default('DOP'),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    paymentMethod: text('payment_method', {
+      enum: ['bank_transfer', 'credit_card', 'pse', 'cash', 'check'],
+    }),
+    paymentTerms: integer('payment_terms').notNull().default(30),
+    notes: text('notes'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
+    uniqueIndex('invoices_series_seq_uq').on(t.series, t.year, t.sequence),
+    index('invoices_client_idx').on(t.clientId),
+    index('invoices_project_idx').on(t.projectId),
+    index('invoices_status_due_idx').on(t.status, t.dueDate),
+    check(
+      'invoices_money_nonneg',
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.paidCents} >= 0`,
+    ),
+    check('invoices_paid_le_total', sql`${t.paidCents} <= ${t.totalCents}`),
+    check('invoices_due_after_issue', sql`${t.dueDate} >= ${t.issueDate}`),
+  ],
+);
+
+/** Invoice lines: quantity (up to 4 decimals) × unit price (centavos) = total (centavos, half-up). */
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    details: text('details'),
+    quantity: numeric('quantity', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('invoice_items_invoice_idx').on(t.invoiceId, t.position),
+    check('invoice_items_qty_min', sql`${t.quantity} >= 1`),
+    check('invoice_items_price_nonneg', sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/** Payments received against an invoice (partial payments allowed). */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    paidDate: date('paid_date').notNull(),
+    paymentMethod: text('payment_method', {
+      enum: ['bank_transfer', 'credit_card', 'pse', 'cash', 'check'],
+    }).notNull(),
+    reference: text('reference'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+    index('invoice_payments_date_idx').on(t.paidDate),
+    check('invoice_payments_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Invoice history: created, updated, sent, viewed, payment, paid, cancelled — who and when. */
+export const invoiceEvents = pgTable(
+  'invoice_events',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    event: text('event', {
+      enum: ['created', 'updated', 'sent', 'viewed', 'payment', 'paid', 'cancelled'],
+    }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.createdAt)],
+);
+
+/**
+ * Gap-free numbering: one row per series and year holding the last number issued. The
+ * creating transaction increments it with an upsert, which locks the row until commit, so
+ * concurrent creates queue and a rolled-back create gives its number back (decision 054).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/** Generated reports (financial, projects): the computed content is stored as JSON. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    type: text('type', { enum: ['financial', 'projects'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reports_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,193 @@
+import {
+  businessToday,
+  computeInvoiceTotals,
+  DEFAULT_INVOICE_SERIES,
+  type PaymentMethod,
+} from '@agencia/shared';
+import { asc, eq } from 'drizzle-orm';
+import { nextInvoiceNumber } from '../../modules/invoices/invoices.service.js';
+import type { Tx } from '../client.js';
+import { invoiceEvents, invoiceItems, invoicePayments, invoices, projects } from '../schema/index.js';
+
+function shift(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+interface DemoInvoice {
+  client: number;
+  issuedDaysAgo: number;
+  terms: number;
+  status: 'draft' | 'sent' | 'paid' | 'pending';
+  items: Array<{ description: string; details?: string; quantity: number; unitPrice: number }>;
+  /** Payments as [amount major units, days after issue, method]. */
+  payments?: Array<[number, number, PaymentMethod]>;
+  notes?: string;
+}
+
+const DEMO_INVOICES: DemoInvoice[] = [
+  {
+    client: 0,
+    issuedDaysAgo: 150,
+    terms: 30,
+    status: 'paid',
+    items: [
+      {
+        description: 'Diseño y desarrollo de sitio web',
+        details: 'Sitio corporativo de 8 páginas',
+        quantity: 1,
+        unitPrice: 85000,
+      },
+      { description: 'Sesión de fotos de productos', quantity: 1, unitPrice: 12000 },
+    ],
+    payments: [[114460, 20, 'bank_transfer']],
+  },
+  {
+    client: 0,
+    issuedDaysAgo: 40,
+    terms: 30,
+    status: 'sent',
+    items: [
+      { description: 'Gestión de redes sociales', details: 'Mensualidad', quantity: 1, unitPrice: 25000 },
+    ],
+    notes: 'Pago por transferencia a la cuenta del Banco Popular.',
+  },
+  {
+    client: 0,
+    issuedDaysAgo: 10,
+    terms: 30,
+    status: 'pending',
+    items: [
+      { description: 'Tienda en línea: módulo de pagos', quantity: 1, unitPrice: 45000 },
+      { description: 'Horas de soporte', quantity: 6, unitPrice: 1800 },
+    ],
+    payments: [[30000, 3, 'credit_card']],
+  },
+  {
+    client: 1,
+    issuedDaysAgo: 95,
+    terms: 15,
+    status: 'paid',
+    items: [
+      {
+        description: 'Aplicación de gestión de obras',
+        details: 'Fase 1: levantamiento y prototipo',
+        quantity: 1,
+        unitPrice: 150000,
+      },
+    ],
+    payments: [[177000, 12, 'check']],
+  },
+  {
+    client: 1,
+    issuedDaysAgo: 2,
+    terms: 30,
+    status: 'draft',
+    items: [
+      {
+        description: 'Aplicación de gestión de obras',
+        details: 'Fase 2: desarrollo',
+        quantity: 1,
+        unitPrice: 220000,
+      },
+    ],
+  },
+  {
+    client: 2,
+    issuedDaysAgo: 5,
+    terms: 30,
+    status: 'sent',
+    items: [{ description: 'Auditoría SEO', quantity: 1, unitPrice: 38000 }],
+  },
+];
+
+/**
+ * Demo invoices (issue 6): paid, overdue, partly paid, draft and open ones for the first
+ * clients, numbered through the same counter as the app, ITBIS 18 %, amounts in DOP.
+ */
+export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: string[] }): Promise<void> {
+  const today = businessToday();
+  const ordered = [...DEMO_INVOICES].sort((a, b) => b.issuedDaysAgo - a.issuedDaysAgo);
+  for (const demo of ordered) {
+    const issueDate = shift(today, -demo.issuedDaysAgo);
+    const dueDate = shift(issueDate, demo.terms);
+    const totals = computeInvoiceTotals(demo.items, 18, 0);
+    const year = Number(issueDate.slice(0, 4));
+    const { sequence, invoiceNumber } = await nextInvoiceNumber(tx, DEFAULT_INVOICE_SERIES, year);
+    const paid = (demo.payments ?? []).reduce((a, [amount]) => a + Math.round(amount * 100), 0);
+    const lastPayment = demo.payments?.at(-1);
+    const created = new Date(`${issueDate}T13:00:00Z`);
+    // Link the invoice to the client's first demo project, when the projects seed made one.
+    const [project] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.clientId, ids.clientIds[demo.client]!))
+      .orderBy(asc(projects.createdAt))
+      .limit(1);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        invoiceNumber,
+        series: DEFAULT_INVOICE_SERIES,
+        year,
+        sequence,
+        clientId: ids.clientIds[demo.client]!,
+        projectId: project?.id ?? null,
+        issueDate,
+        dueDate,
+        paidDate: demo.status === 'paid' && lastPayment ? shift(issueDate, lastPayment[1]) : null,
+        status: demo.status,
+        currency: 'DOP',
+        subtotalCents: totals.subtotalCents,
+        taxRate: 18,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
+        paidCents: Math.min(paid, totals.totalCents),
+        paymentMethod: lastPayment?.[2] ?? 'bank_transfer',
+        paymentTerms: demo.terms,
+        notes: demo.notes ?? null,
+        sentAt: demo.status === 'draft' ? null : created,
+        createdBy: ids.adminId,
+        createdAt: created,
+        updatedAt: created,
+      })
+      .returning({ id: invoices.id });
+    const invoiceId = row!.id;
+    await tx.insert(invoiceItems).values(
+      demo.items.map((it, position) => ({
+        invoiceId,
+        position,
+        description: it.description,
+        details: it.details ?? null,
+        quantity: it.quantity,
+        unitPriceCents: Math.round(it.unitPrice * 100),
+        totalCents: totals.lineTotalsCents[position]!,
+      })),
+    );
+    await tx
+      .insert(invoiceEvents)
+      .values({ invoiceId, event: 'created', actorId: ids.adminId, createdAt: created });
+    if (demo.status !== 'draft')
+      await tx
+        .insert(invoiceEvents)
+        .values({ invoiceId, event: 'sent', actorId: ids.adminId, createdAt: created });
+    for (const [amount, after, method] of demo.payments ?? []) {
+      const paidDate = shift(issueDate, after);
+      await tx.insert(invoicePayments).values({
+        invoiceId,
+        amountCents: Math.min(Math.round(amount * 100), totals.totalCents),
+        paidDate,
+        paymentMethod: method,
+        recordedBy: ids.adminId,
+        createdAt: new Date(`${paidDate}T15:00:00Z`),
+      });
+      await tx.insert(invoiceEvents).values({
+        invoiceId,
+        event: demo.status === 'paid' ? 'paid' : 'payment',
+        actorId: ids.adminId,
+        createdAt: new Date(`${paidDate}T15:00:00Z`),
+      });
+    }
+  }
+}

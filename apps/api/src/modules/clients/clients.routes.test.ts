@@ -1,0 +1,198 @@
+import { cedulaCheckDigit, rncCheckDigit, type Session } from '@agencia/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
+import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { activities, clientCommunications, clients } from '../../db/schema/index.js';
+
+let app: FastifyInstance;
+let admin: Session;
+let employee: Session;
+let client: Session;
+const RNC = `10182375${rncCheckDigit('10182375')}`;
+const CEDULA = `4020000001${cedulaCheckDigit('4020000001')}`;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [admin, employee, client] = await Promise.all([
+    login(app, DEMO.admin),
+    login(app, DEMO.employee),
+    login(app, DEMO.client),
+  ]);
+});
+
+describe('clients API', () => {
+  it('lists with filters and computed totals; employee reads; client gets 403 on every route', async () => {
+    const res = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: '/api/clients?clientType=company&status=active',
+    });
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data.clients;
+    expect(list.length).toBeGreaterThan(0);
+    expect(
+      list.every(
+        (c: { clientType: string; status: string }) => c.clientType === 'company' && c.status === 'active',
+      ),
+    ).toBe(true);
+    expect(list[0]).toHaveProperty('totalProjects');
+    expect(list[0].address).toHaveProperty('city');
+    const emp = await injectAs(app, employee.token, { method: 'GET', url: '/api/clients' });
+    expect(emp.statusCode).toBe(200);
+    const empWrite = await injectAs(app, employee.token, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: {},
+    });
+    expect(empWrite.statusCode).toBe(403);
+    for (const url of [
+      '/api/clients',
+      '/api/clients/stats',
+      `/api/clients/${client.user.clientId}`,
+      `/api/clients/${client.user.clientId}/invoices`,
+    ]) {
+      const r = await injectAs(app, client.token, { method: 'GET', url });
+      expect(r.statusCode, url).toBe(403);
+    }
+  });
+
+  it('creates with a valid RNC (digits stored) and rejects a wrong check digit', async () => {
+    const bad = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: {
+        firstName: 'Rosa',
+        email: 'rosa@x.do',
+        clientType: 'company',
+        companyName: 'X',
+        companyRUC: `${RNC.slice(0, 8)}${(Number(RNC[8]) + 1) % 10}`,
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('RNC o cédula inválido (revisa el dígito verificador)');
+    const ok = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: {
+        firstName: 'Rosa',
+        lastName: 'Almonte',
+        email: 'rosa@almonte.do',
+        clientType: 'company',
+        companyName: 'Almonte & Asociados',
+        companyRUC: `${RNC[0]}-${RNC.slice(1, 3)}-${RNC.slice(3, 8)}-${RNC[8]}`,
+        address: { city: 'Santiago', state: 'Santiago' },
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    const created = ok.json().data.client;
+    expect(created).toMatchObject({ companyRUC: RNC, totalProjects: 0, totalRevenue: 0, status: 'active' });
+    expect(created.lastActivity).not.toBeNull();
+    const [row] = await app.db.select().from(clients).where(eq(clients.id, created._id));
+    expect(row!.companyRnc).toBe(RNC);
+    const upd = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/clients/${created._id}`,
+      payload: { notes: 'VIP', companyRUC: CEDULA, status: 'prospect' },
+    });
+    expect(upd.json().data.client).toMatchObject({ notes: 'VIP', companyRUC: CEDULA, status: 'prospect' });
+    const del = await injectAs(app, admin.token, { method: 'DELETE', url: `/api/clients/${created._id}` });
+    expect(del.statusCode).toBe(200);
+    expect(await app.db.select().from(clients).where(eq(clients.id, created._id))).toHaveLength(0);
+  });
+
+  it('refuses to delete a client with invoices (409) and archives it instead; revenue comes from payments', async () => {
+    const res = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: {
+        firstName: 'Juan',
+        lastName: 'Pérez',
+        email: 'juan@perez.do',
+        clientType: 'individual',
+        companyRUC: CEDULA,
+      },
+    });
+    const id = res.json().data.client._id;
+    const inv = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(id, { asDraft: false, dueDate: '2099-12-31' }),
+    );
+    await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/invoices/${inv._id}/pay`,
+      payload: { amount: 1000 },
+    });
+    const detail = await injectAs(app, admin.token, { method: 'GET', url: `/api/clients/${id}` });
+    expect(detail.json().data.client.totalRevenue).toBe(1000);
+    const del = await injectAs(app, admin.token, { method: 'DELETE', url: `/api/clients/${id}` });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('No se puede eliminar un cliente con facturas. Archívalo en su lugar.');
+    const arch = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { archived: true },
+    });
+    expect(arch.json().data.client.archivedAt).not.toBeNull();
+    const list = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: '/api/clients?search=juan@perez.do',
+    });
+    expect(list.json().data.clients).toHaveLength(0);
+    const archived = await injectAs(app, admin.token, { method: 'GET', url: '/api/clients?archived=true' });
+    expect(archived.json().data.clients.map((c: { _id: string }) => c._id)).toContain(id);
+    const invs = await injectAs(app, admin.token, { method: 'GET', url: `/api/clients/${id}/invoices` });
+    expect(invs.json().data.invoices).toHaveLength(1);
+  });
+
+  it('stats, projects, tickets and the communication log', async () => {
+    const stats = await injectAs(app, admin.token, { method: 'GET', url: '/api/clients/stats' });
+    const inv = await injectAs(app, admin.token, { method: 'GET', url: '/api/invoices/stats' });
+    expect(stats.json().data).toMatchObject({
+      total: expect.any(Number),
+      active: expect.any(Number),
+      companies: expect.any(Number),
+      totalRevenue: inv.json().data.totalRevenue,
+    });
+    const id = client.user.clientId!;
+    const projects = await injectAs(app, admin.token, { method: 'GET', url: `/api/clients/${id}/projects` });
+    expect(projects.statusCode).toBe(200);
+    const tickets = await injectAs(app, admin.token, { method: 'GET', url: `/api/clients/${id}/tickets` });
+    expect(tickets.json().data.tickets).toEqual(expect.any(Array));
+    const comm = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/clients/${id}/communications`,
+      payload: {
+        type: 'call',
+        subject: 'Seguimiento',
+        date: '2026-06-01T14:00:00-04:00',
+        direction: 'outgoing',
+        duration: 15,
+      },
+    });
+    expect(comm.statusCode).toBe(200);
+    const list = await injectAs(app, employee.token, {
+      method: 'GET',
+      url: `/api/clients/${id}/communications`,
+    });
+    expect(list.json().data.communications[0]).toMatchObject({
+      type: 'call',
+      subject: 'Seguimiento',
+      duration: 15,
+      createdBy: 'Laura Céspedes',
+    });
+    const [row] = await app.db
+      .select()
+      .from(clientCommunications)
+      .where(eq(clientCommunications.clientId, id));
+    expect(row!.durationMinutes).toBe(15);
+    const feed = await app.db.select().from(activities).where(eq(activities.clientId, id));
+    expect(feed.length).toBeGreaterThan(0);
+    const missing = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: '/api/clients/00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,240 @@
+import {
+  ClientStatsSchema,
+  CreateClientRequestSchema,
+  CreateCommunicationRequestSchema,
+  GetClientResponseSchema,
+  GetCommunicationResponseSchema,
+  IdParamsSchema,
+  ListClientProjectsResponseSchema,
+  ListClientsQuerySchema,
+  ListClientsResponseSchema,
+  ListClientTicketsResponseSchema,
+  ListCommunicationsResponseSchema,
+  ListInvoicesQuerySchema,
+  ListInvoicesResponseSchema,
+  MessageResponseSchema,
+  successEnvelope,
+  UpdateClientRequestSchema,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import { listInvoices } from '../invoices/invoices.service.js';
+import * as svc from './clients.service.js';
+
+const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/**
+ * Clients (spec doc 2 §7 "Clients"). Policy (decision 050): admin reads and writes; employees
+ * read only; clients get 403 on every route here.
+ */
+const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = { onRequest: [app.authenticate, app.requireRole('admin', 'employee')] };
+  const admin = { onRequest: [app.authenticate, app.requireRole('admin')] };
+  const tags = ['clients'];
+
+  app.get(
+    '/clients',
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Listar clientes',
+        querystring: ListClientsQuerySchema,
+        response: { 200: successEnvelope(ListClientsResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: { clients: await svc.listClients(app.db, req.query) } }),
+  );
+
+  app.get(
+    '/clients/stats',
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Estadísticas de clientes',
+        response: { 200: successEnvelope(ClientStatsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await svc.clientStats(app.db) }),
+  );
+
+  app.get(
+    '/clients/:id',
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Detalle de un cliente',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(GetClientResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: { client: await svc.getClient(app.db, req.params.id) } }),
+  );
+
+  app.post(
+    '/clients',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Crear un cliente',
+        body: CreateClientRequestSchema,
+        response: { 200: successEnvelope(GetClientResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { client: await svc.createClient(app.db, actorOf(req), ctx(req), req.body) },
+    }),
+  );
+
+  app.put(
+    '/clients/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Actualizar o archivar un cliente',
+        params: IdParamsSchema,
+        body: UpdateClientRequestSchema,
+        response: { 200: successEnvelope(GetClientResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { client: await svc.updateClient(app.db, ctx(req), req.params.id, req.body) },
+    }),
+  );
+
+  app.delete(
+    '/clients/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Eliminar un cliente sin facturas ni proyectos',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await svc.deleteClient(app.db, ctx(req), req.params.id);
+      return { success: true as const, message: 'Cliente eliminado' };
+    },
+  );
+
+  app.get(
+    '/clients/:id/projects',
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Proyectos del cliente',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(ListClientProjectsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { projects: await svc.listClientProjects(app.db, req.params.id) },
+    }),
+  );
+
+  app.get(
+    '/clients/:id/tickets',
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Tickets del cliente',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(ListClientTicketsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { tickets: await svc.listClientTickets(app.db, req.params.id) },
+    }),
+  );
+
+  app.get(
+    '/clients/:id/invoices',
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Facturas del cliente',
+        params: IdParamsSchema,
+        querystring: ListInvoicesQuerySchema.omit({ clientId: true }),
+        response: { 200: successEnvelope(ListInvoicesResponseSchema) },
+      },
+    },
+    async (req) => {
+      await svc.getClient(app.db, req.params.id);
+      return {
+        success: true as const,
+        data: await listInvoices(app.db, actorOf(req), { ...req.query, clientId: req.params.id }),
+      };
+    },
+  );
+
+  app.get(
+    '/clients/:id/communications',
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Registro de comunicaciones',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(ListCommunicationsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { communications: await svc.listCommunications(app.db, req.params.id) },
+    }),
+  );
+
+  app.post(
+    '/clients/:id/communications',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Registrar una comunicación',
+        params: IdParamsSchema,
+        body: CreateCommunicationRequestSchema,
+        response: { 200: successEnvelope(GetCommunicationResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        communication: await svc.createCommunication(app.db, actorOf(req), ctx(req), req.params.id, req.body),
+      },
+    }),
+  );
+
+  app.delete(
+    '/clients/:id/communications/:commId',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Eliminar una comunicación',
+        params: IdParamsSchema.extend({ commId: z.uuid({ message: 'Identificador inválido' }) }),
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await svc.deleteCommunication(app.db, ctx(req), req.params.id, req.params.commId);
+      return { success: true as const, message: 'Comunicación eliminada' };
+    },
+  );
+};
+
+export default clientsRoutes;

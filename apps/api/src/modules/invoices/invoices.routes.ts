@@ -1,0 +1,268 @@
+import {
+  CancelInvoiceRequestSchema,
+  CreateInvoiceRequestSchema,
+  DEFAULT_INVOICE_SERIES,
+  GetInvoiceResponseSchema,
+  IdParamsSchema,
+  InvoiceDefaultsSchema,
+  InvoiceStatsSchema,
+  ListInvoicesQuerySchema,
+  ListInvoicesResponseSchema,
+  PayInvoiceRequestSchema,
+  successEnvelope,
+  UpdateInvoiceRequestSchema,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pushNotifications } from '../../lib/notify.js';
+import { contentDisposition } from '../../lib/storage.js';
+import { actorOf } from '../../plugins/auth.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { INVOICE_POLICY } from './invoices.policy.js';
+import * as svc from './invoices.service.js';
+
+const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+const invoiceEnvelope = successEnvelope(GetInvoiceResponseSchema);
+
+/**
+ * Invoices (spec doc 2 §7 "Invoices" plus send, duplicate, cancel, delete and PDF).
+ * Policy in invoices.policy.ts: admin writes; employees read; clients read their own.
+ */
+const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { onRequest: [app.authenticate, app.requireRole(...INVOICE_POLICY.read)] };
+  const write = { onRequest: [app.authenticate, app.requireRole(...INVOICE_POLICY.write)] };
+  const tags = ['invoices'];
+
+  app.get(
+    '/invoices',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Listar facturas',
+        querystring: ListInvoicesQuerySchema,
+        response: { 200: successEnvelope(ListInvoicesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await svc.listInvoices(app.db, actorOf(req), req.query),
+    }),
+  );
+
+  app.get(
+    '/invoices/stats',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Resumen de facturación',
+        response: { 200: successEnvelope(InvoiceStatsSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await svc.invoiceStats(app.db, actorOf(req)) }),
+  );
+
+  app.get(
+    '/invoices/defaults',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Valores por defecto del formulario de factura',
+        response: { 200: successEnvelope(InvoiceDefaultsSchema) },
+      },
+    },
+    async () => {
+      const settings = await getCompanySettings(app.db);
+      return {
+        success: true as const,
+        data: {
+          taxRate: settings.taxRate,
+          currency: settings.currency,
+          series: DEFAULT_INVOICE_SERIES,
+          paymentTerms: 30,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/invoices/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Detalle de una factura',
+        params: IdParamsSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const invoice = await svc.getInvoice(app.db, actor, req.params.id);
+      await svc.markViewed(app.db, actor, invoice._id);
+      return { success: true as const, data: { invoice } };
+    },
+  );
+
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'PDF de la factura (application/pdf)',
+        params: IdParamsSchema,
+        querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const invoice = await svc.getInvoice(app.db, actorOf(req), req.params.id);
+      const pdf = await svc.buildInvoicePdf(app.db, invoice);
+      return reply
+        .type('application/pdf')
+        .header(
+          'Content-Disposition',
+          contentDisposition(svc.pdfFilename(invoice), Boolean(req.query.inline)),
+        )
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/invoices',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Crear una factura',
+        body: CreateInvoiceRequestSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => {
+      const result = await svc.createInvoice(app.db, actorOf(req), ctx(req), req.body);
+      pushNotifications(app, result.notifications);
+      return { success: true as const, data: { invoice: result.value } };
+    },
+  );
+
+  app.put(
+    '/invoices/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Editar una factura en borrador',
+        params: IdParamsSchema,
+        body: UpdateInvoiceRequestSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { invoice: await svc.updateInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body) },
+    }),
+  );
+
+  app.put(
+    '/invoices/:id/pay',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Registrar un pago',
+        params: IdParamsSchema,
+        body: PayInvoiceRequestSchema.nullish(),
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => {
+      const result = await svc.payInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body ?? {});
+      pushNotifications(app, result.notifications);
+      return { success: true as const, data: { invoice: result.value } };
+    },
+  );
+
+  app.post(
+    '/invoices/:id/send',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Enviar la factura por email (PDF adjunto)',
+        params: IdParamsSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => {
+      const result = await svc.sendInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      pushNotifications(app, result.notifications);
+      return { success: true as const, data: { invoice: result.value } };
+    },
+  );
+
+  app.post(
+    '/invoices/:id/duplicate',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Duplicar como borrador',
+        params: IdParamsSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { invoice: await svc.duplicateInvoice(app.db, actorOf(req), ctx(req), req.params.id) },
+    }),
+  );
+
+  app.post(
+    '/invoices/:id/cancel',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Cancelar una factura sin pagos',
+        params: IdParamsSchema,
+        body: CancelInvoiceRequestSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        invoice: await svc.cancelInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body?.reason),
+      },
+    }),
+  );
+
+  app.delete(
+    '/invoices/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Eliminar un borrador (o anularlo si no es el último número)',
+        params: IdParamsSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ deleted: z.boolean() }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const result = await svc.deleteInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      return { success: true as const, message: result.message, data: { deleted: result.deleted } };
+    },
+  );
+};
+
+export default invoicesRoutes;

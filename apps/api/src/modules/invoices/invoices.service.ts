@@ -1,0 +1,815 @@
+import {
+  businessToday,
+  type CreateInvoiceRequestSchema,
+  computeInvoiceTotals,
+  effectiveInvoiceStatus,
+  formatInvoiceNumber,
+  formatMoney,
+  fromCents,
+  type Invoice,
+  type InvoiceStats,
+  type InvoiceSummary,
+  type ListInvoicesQuerySchema,
+  type ListInvoicesResponse,
+  PAYMENT_METHOD_LABELS,
+  type PayInvoiceRequestSchema,
+  toCents,
+  type UpdateInvoiceRequestSchema,
+} from '@agencia/shared';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  clients,
+  invoiceCounters,
+  invoiceEvents,
+  invoiceItems,
+  invoicePayments,
+  invoices,
+  projects,
+  users,
+} from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/mailer.js';
+import { createNotifications } from '../../lib/notify.js';
+import { saveFile } from '../../lib/storage.js';
+import type { Actor } from '../../plugins/auth.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { renderInvoicePdf } from './invoices.pdf.js';
+
+type Created = Awaited<ReturnType<typeof createNotifications>>;
+/** A service result plus the notifications to push after commit. */
+export interface WithNotifications<T> {
+  value: T;
+  notifications: Created;
+}
+
+const summaryColumns = {
+  invoice: invoices,
+  client: {
+    id: clients.id,
+    firstName: clients.firstName,
+    lastName: clients.lastName,
+    email: clients.email,
+    companyName: clients.companyName,
+    avatar: clients.avatar,
+    companyRnc: clients.companyRnc,
+  },
+  projectId: projects.id,
+  projectTitle: projects.title,
+};
+
+type SummaryRow = {
+  invoice: typeof invoices.$inferSelect;
+  client: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    companyName: string | null;
+    avatar: string | null;
+    companyRnc: string | null;
+  };
+  projectId: string | null;
+  projectTitle: string | null;
+};
+
+function toSummary(row: SummaryRow, today: string): InvoiceSummary {
+  const i = row.invoice;
+  const eff = effectiveInvoiceStatus(i.status, i.dueDate, today);
+  return {
+    _id: i.id,
+    invoiceNumber: i.invoiceNumber,
+    series: i.series,
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    paidDate: i.paidDate,
+    status: eff.status,
+    isOverdue: eff.isOverdue,
+    daysOverdue: eff.daysOverdue,
+    client: {
+      _id: row.client.id,
+      firstName: row.client.firstName,
+      lastName: row.client.lastName,
+      email: row.client.email,
+      company: row.client.companyName,
+      avatar: row.client.avatar,
+      companyRUC: row.client.companyRnc,
+    },
+    project: row.projectId ? { _id: row.projectId, title: row.projectTitle ?? '' } : null,
+    subtotal: fromCents(i.subtotalCents),
+    taxRate: i.taxRate,
+    taxAmount: fromCents(i.taxCents),
+    discountAmount: fromCents(i.discountCents),
+    total: fromCents(i.totalCents),
+    totalAmount: fromCents(i.totalCents),
+    amountPaid: fromCents(i.paidCents),
+    balance: fromCents(i.status === 'cancelled' ? 0 : i.totalCents - i.paidCents),
+    currency: i.currency,
+    paymentMethod: i.paymentMethod,
+    paymentTerms: i.paymentTerms,
+    createdAt: i.createdAt.toISOString(),
+    updatedAt: i.updatedAt.toISOString(),
+  };
+}
+
+function baseQuery(db: Db | Tx) {
+  return db
+    .select(summaryColumns)
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId));
+}
+
+/** Row-level scope: clients only see their own client's invoices, and never drafts. */
+function scopeOf(actor: Actor): SQL | undefined {
+  if (actor.role !== 'client') return undefined;
+  if (!actor.clientId) return sql`false`;
+  return and(eq(invoices.clientId, actor.clientId), sql`${invoices.status} <> 'draft'`);
+}
+
+/** SQL for an effective status (overdue computed against `today`). */
+function statusCondition(status: string, today: string): SQL {
+  const unpaid = inArray(invoices.status, ['sent', 'pending']);
+  if (status === 'overdue') return and(unpaid, sql`${invoices.dueDate} < ${today}`)!;
+  if (status === 'sent' || status === 'pending')
+    return and(eq(invoices.status, status), sql`${invoices.dueDate} >= ${today}`)!;
+  return eq(invoices.status, status as 'draft');
+}
+
+/**
+ * `GET /invoices` (and `/clients/{id}/invoices`): page/limit, effective status (incl. overdue),
+ * search by number, client (name, company) or project. Scoped for clients.
+ */
+export async function listInvoices(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof ListInvoicesQuerySchema>,
+): Promise<ListInvoicesResponse> {
+  const today = businessToday();
+  const where: (SQL | undefined)[] = [scopeOf(actor)];
+  if (query.clientId) where.push(eq(invoices.clientId, query.clientId));
+  if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
+  if (query.search) {
+    const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(invoices.invoiceNumber, term),
+        ilike(clients.companyName, term),
+        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, term),
+        ilike(projects.title, term),
+      ),
+    );
+  }
+  const cond = and(...where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId))
+    .where(cond);
+  const rows = await baseQuery(db)
+    .where(cond)
+    .orderBy(desc(invoices.issueDate), desc(invoices.createdAt))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    invoices: rows.map((r) => toSummary(r as SummaryRow, today)),
+    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
+  };
+}
+
+/** Loads a full invoice within the actor's scope; 404 'Factura no encontrada' otherwise. */
+export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise<Invoice> {
+  const [row] = await baseQuery(db)
+    .where(and(eq(invoices.id, id), scopeOf(actor)))
+    .limit(1);
+  if (!row) throw notFound('Factura no encontrada');
+  const summary = toSummary(row as SummaryRow, businessToday());
+  const items = await db
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, id))
+    .orderBy(asc(invoiceItems.position));
+  const payments = await db
+    .select({
+      p: invoicePayments,
+      by: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(invoicePayments)
+    .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
+    .where(eq(invoicePayments.invoiceId, id))
+    .orderBy(asc(invoicePayments.createdAt));
+  const events = await db
+    .select({
+      e: invoiceEvents,
+      by: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(invoiceEvents)
+    .leftJoin(users, eq(users.id, invoiceEvents.actorId))
+    .where(eq(invoiceEvents.invoiceId, id))
+    .orderBy(asc(invoiceEvents.createdAt));
+  return {
+    ...summary,
+    notes: row.invoice.notes,
+    sentAt: row.invoice.sentAt?.toISOString() ?? null,
+    items: items.map((it) => ({
+      _id: it.id,
+      description: it.description,
+      details: it.details,
+      quantity: Number(it.quantity),
+      unitPrice: fromCents(it.unitPriceCents),
+      total: fromCents(it.totalCents),
+    })),
+    payments: payments.map(({ p, by }) => ({
+      _id: p.id,
+      amount: fromCents(p.amountCents),
+      paidDate: p.paidDate,
+      paymentMethod: p.paymentMethod,
+      reference: p.reference,
+      recordedBy: by,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    history: events.map(({ e, by }) => ({
+      event: e.event,
+      by,
+      at: e.createdAt.toISOString(),
+      note: e.note,
+    })),
+  };
+}
+
+/** Records that a client user opened an invoice (once per user and invoice). */
+export async function markViewed(db: Db, actor: Actor, id: string): Promise<void> {
+  if (actor.role !== 'client') return;
+  const [seen] = await db
+    .select({ id: invoiceEvents.id })
+    .from(invoiceEvents)
+    .where(
+      and(
+        eq(invoiceEvents.invoiceId, id),
+        eq(invoiceEvents.event, 'viewed'),
+        eq(invoiceEvents.actorId, actor.id),
+      ),
+    )
+    .limit(1);
+  if (!seen) await db.insert(invoiceEvents).values({ invoiceId: id, event: 'viewed', actorId: actor.id });
+}
+
+/**
+ * Takes the next number of a series/year inside the caller's transaction. The upsert locks
+ * the counter row until commit: concurrent creates wait, and a rollback returns the number,
+ * so numbers are unique and gap-free (decision 054).
+ */
+export async function nextInvoiceNumber(tx: Tx, series: string, year: number) {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ series, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.series, invoiceCounters.year],
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  const sequence = row!.lastNumber;
+  return { sequence, invoiceNumber: formatInvoiceNumber(series, year, sequence) };
+}
+
+type CreateInput = z.output<typeof CreateInvoiceRequestSchema>;
+type UpdateInput = z.output<typeof UpdateInvoiceRequestSchema>;
+
+async function assertClientAndProject(tx: Tx, clientId: string, projectId: string | null | undefined) {
+  const [client] = await tx
+    .select({ id: clients.id, archivedAt: clients.archivedAt })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  if (!client)
+    throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'El cliente no existe' }]);
+  if (client.archivedAt)
+    throw badRequest('El cliente está archivado', [
+      { field: 'clientId', message: 'El cliente está archivado' },
+    ]);
+  if (projectId) {
+    const [project] = await tx
+      .select({ clientId: projects.clientId })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), sql`${projects.deletedAt} is null`))
+      .limit(1);
+    if (project?.clientId !== clientId) {
+      const message = 'El proyecto no pertenece al cliente seleccionado';
+      throw badRequest(message, [{ field: 'projectId', message }]);
+    }
+  }
+}
+
+function totalsOrThrow(items: { quantity: number; unitPrice: number }[], taxRate: number, discount: number) {
+  const t = computeInvoiceTotals(items, taxRate, discount);
+  if (t.totalCents < 0) {
+    const message = 'El descuento no puede superar el total';
+    throw badRequest(message, [{ field: 'discountAmount', message }]);
+  }
+  return t;
+}
+
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function termsOf(issueDate: string, dueDate: string): number {
+  return Math.max(0, Math.round((Date.parse(dueDate) - Date.parse(issueDate)) / 86_400_000));
+}
+
+async function insertItems(tx: Tx, invoiceId: string, items: CreateInput['items'], lineTotals: number[]) {
+  await tx.insert(invoiceItems).values(
+    items.map((it, position) => ({
+      invoiceId,
+      position,
+      description: it.description,
+      details: it.details,
+      quantity: it.quantity,
+      unitPriceCents: toCents(it.unitPrice),
+      totalCents: lineTotals[position]!,
+    })),
+  );
+}
+
+/**
+ * `POST /invoices` (admin). Server-computed totals; tax rate and currency default to the
+ * company settings; number from the locked counter. `asDraft: false` sends it at once.
+ */
+export async function createInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  input: CreateInput,
+): Promise<WithNotifications<Invoice>> {
+  const id = await db.transaction(async (tx) => {
+    await assertClientAndProject(tx, input.clientId, input.projectId);
+    const settings = await getCompanySettings(tx);
+    const taxRate = input.taxRate ?? settings.taxRate;
+    const totals = totalsOrThrow(input.items, taxRate, input.discountAmount);
+    const year = Number(input.issueDate.slice(0, 4));
+    const { sequence, invoiceNumber } = await nextInvoiceNumber(tx, input.series, year);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        invoiceNumber,
+        series: input.series,
+        year,
+        sequence,
+        clientId: input.clientId,
+        projectId: input.projectId ?? null,
+        issueDate: input.issueDate,
+        dueDate: input.dueDate,
+        status: 'draft',
+        currency: input.currency ?? settings.currency,
+        subtotalCents: totals.subtotalCents,
+        taxRate,
+        taxCents: totals.taxCents,
+        discountCents: totals.discountCents,
+        totalCents: totals.totalCents,
+        paymentMethod: input.paymentMethod ?? null,
+        paymentTerms: input.paymentTerms ?? termsOf(input.issueDate, input.dueDate),
+        notes: input.notes,
+        createdBy: actor.id,
+      })
+      .returning({ id: invoices.id });
+    await insertItems(tx, row!.id, input.items, totals.lineTotalsCents);
+    await tx.insert(invoiceEvents).values({ invoiceId: row!.id, event: 'created', actorId: actor.id });
+    await audit(tx, ctx, 'invoice.created', { type: 'invoice', id: row!.id }, { invoiceNumber });
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'invoice.created',
+      entityType: 'invoice',
+      entityId: row!.id,
+      clientId: input.clientId,
+      projectId: input.projectId ?? null,
+      title: `Factura ${invoiceNumber} creada`,
+      isInternal: true,
+    });
+    return row!.id;
+  });
+  if (!input.asDraft) return sendInvoice(db, actor, ctx, id);
+  return { value: await getInvoice(db, actor, id), notifications: [] };
+}
+
+async function lockInvoice(tx: Tx, id: string) {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update').limit(1);
+  if (!row) throw notFound('Factura no encontrada');
+  return row;
+}
+
+/** `PUT /invoices/{id}` (admin): drafts only (409 otherwise); totals recomputed. */
+export async function updateInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+  input: UpdateInput,
+): Promise<Invoice> {
+  await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status !== 'draft')
+      throw conflict(
+        'Solo se pueden editar facturas en borrador. Cancela la factura o emite una nota de crédito.',
+      );
+    const clientId = input.clientId ?? current.clientId;
+    const projectId = input.projectId === undefined ? current.projectId : input.projectId;
+    await assertClientAndProject(tx, clientId, projectId);
+    const issueDate = input.issueDate ?? current.issueDate;
+    const dueDate = input.dueDate ?? current.dueDate;
+    if (dueDate < issueDate) {
+      const message = 'La fecha de vencimiento no puede ser anterior a la de emisión';
+      throw badRequest(message, [{ field: 'dueDate', message }]);
+    }
+    const items =
+      input.items ??
+      (
+        await tx
+          .select()
+          .from(invoiceItems)
+          .where(eq(invoiceItems.invoiceId, id))
+          .orderBy(asc(invoiceItems.position))
+      ).map((it) => ({
+        description: it.description,
+        details: it.details,
+        quantity: Number(it.quantity),
+        unitPrice: fromCents(it.unitPriceCents),
+      }));
+    const taxRate = input.taxRate ?? current.taxRate;
+    const discount = input.discountAmount ?? fromCents(current.discountCents);
+    const totals = totalsOrThrow(items, taxRate, discount);
+    await tx
+      .update(invoices)
+      .set({
+        clientId,
+        projectId: projectId ?? null,
+        issueDate,
+        dueDate,
+        taxRate,
+        subtotalCents: totals.subtotalCents,
+        taxCents: totals.taxCents,
+        discountCents: totals.discountCents,
+        totalCents: totals.totalCents,
+        currency: input.currency ?? current.currency,
+        paymentMethod: input.paymentMethod === undefined ? current.paymentMethod : input.paymentMethod,
+        paymentTerms:
+          input.paymentTerms ??
+          (input.issueDate || input.dueDate ? termsOf(issueDate, dueDate) : current.paymentTerms),
+        notes: input.notes === undefined ? current.notes : input.notes,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id));
+    if (input.items) {
+      await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, id));
+      await insertItems(tx, id, input.items, totals.lineTotalsCents);
+    }
+    await tx.insert(invoiceEvents).values({ invoiceId: id, event: 'updated', actorId: actor.id });
+    await audit(tx, ctx, 'invoice.updated', { type: 'invoice', id }, { fields: Object.keys(input) });
+  });
+  return getInvoice(db, actor, id);
+}
+
+/** Builds the PDF of an invoice (bytes) with the company settings. */
+export async function buildInvoicePdf(db: Db | Tx, invoice: Invoice): Promise<Buffer> {
+  const settings = await getCompanySettings(db);
+  return renderInvoicePdf(invoice, settings, db);
+}
+
+/** File name of an invoice PDF: `Factura-FAC-2026-0001.pdf`. */
+export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
+  `Factura-${invoice.invoiceNumber}.pdf`;
+
+/**
+ * `POST /invoices/{id}/send` (admin): emails the invoice with its PDF attached (outbox/SMTP)
+ * to the client; a draft becomes sent. Resending a sent/pending one is allowed; paid or
+ * cancelled → 409. Notifies the client's users (topic invoicesGenerated).
+ */
+export async function sendInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+): Promise<WithNotifications<Invoice>> {
+  const notifications = await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status === 'paid' || current.status === 'cancelled')
+      throw conflict('Esta factura ya está pagada o cancelada; no se puede enviar.');
+    const wasDraft = current.status === 'draft';
+    const now = new Date();
+    await tx
+      .update(invoices)
+      .set({ status: wasDraft ? 'sent' : current.status, sentAt: now, updatedAt: now })
+      .where(eq(invoices.id, id));
+    const invoice = await getInvoice(tx, actor, id);
+    const pdf = await buildInvoicePdf(tx, invoice);
+    const file = await saveFile(tx, {
+      ownerType: 'invoice',
+      ownerId: id,
+      filename: pdfFilename(invoice),
+      data: pdf,
+      uploadedBy: actor.id,
+      allowed: ['application/pdf'],
+    });
+    const settings = await getCompanySettings(tx);
+    const name = invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`;
+    const total = formatMoney(invoice.total, invoice.currency);
+    await queueEmail(tx, {
+      to: invoice.client.email,
+      subject: `Factura ${invoice.invoiceNumber} de ${settings.name}`,
+      text: `Hola ${name},\n\nAdjuntamos la factura ${invoice.invoiceNumber} por ${total}, con vencimiento el ${invoice.dueDate}.\n\nGracias por su preferencia.\n${settings.name}\n`,
+      html: `<p>Hola ${escapeHtml(name)},</p><p>Adjuntamos la factura <strong>${invoice.invoiceNumber}</strong> por <strong>${total}</strong>, con vencimiento el ${invoice.dueDate}.</p><p>Gracias por su preferencia.<br>${escapeHtml(settings.name)}</p>`,
+      attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
+    });
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: 'sent',
+      actorId: actor.id,
+      note: wasDraft ? `Enviada a ${invoice.client.email}` : `Reenviada a ${invoice.client.email}`,
+    });
+    await audit(tx, ctx, wasDraft ? 'invoice.sent' : 'invoice.resent', { type: 'invoice', id });
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'invoice.sent',
+      entityType: 'invoice',
+      entityId: id,
+      clientId: invoice.client._id,
+      projectId: invoice.project?._id ?? null,
+      title: `Factura ${invoice.invoiceNumber} enviada`,
+    });
+    const clientUsers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.clientId, invoice.client._id));
+    return createNotifications(tx, {
+      userIds: clientUsers.map((u) => u.id),
+      topic: 'invoicesGenerated',
+      title: `Nueva factura ${invoice.invoiceNumber}`,
+      message: `Se emitió la factura ${invoice.invoiceNumber} por ${total}.`,
+      link: `/invoice/${id}`,
+      email: false,
+    });
+  });
+  return { value: await getInvoice(db, actor, id), notifications };
+}
+
+/**
+ * `PUT /invoices/{id}/pay` (admin): records a payment (default: the whole balance, today,
+ * the invoice's method or bank transfer). Partial payments leave it `pending`; full payment
+ * marks it `paid` with that date. 409 for drafts, paid or cancelled; 400 above the balance.
+ */
+export async function payInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+  input: z.output<typeof PayInvoiceRequestSchema>,
+): Promise<WithNotifications<Invoice>> {
+  const notifications = await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status === 'draft')
+      throw conflict('La factura está en borrador: envíala antes de registrar un pago.');
+    if (current.status === 'paid') throw conflict('Esta factura ya está pagada.');
+    if (current.status === 'cancelled')
+      throw conflict('No se pueden registrar pagos en una factura cancelada.');
+    const balance = current.totalCents - current.paidCents;
+    const amount = input.amount === undefined ? balance : toCents(input.amount);
+    if (amount > balance) {
+      const message = `El monto supera el saldo pendiente (${formatMoney(fromCents(balance), current.currency)})`;
+      throw badRequest(message, [{ field: 'amount', message }]);
+    }
+    const paidDate = input.paidDate ?? businessToday();
+    const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
+    if (amount > 0) {
+      await tx.insert(invoicePayments).values({
+        invoiceId: id,
+        amountCents: amount,
+        paidDate,
+        paymentMethod: method,
+        reference: input.reference ?? null,
+        recordedBy: actor.id,
+      });
+    }
+    const paidCents = current.paidCents + amount;
+    const fullyPaid = paidCents >= current.totalCents;
+    await tx
+      .update(invoices)
+      .set({
+        paidCents,
+        status: fullyPaid ? 'paid' : 'pending',
+        paidDate: fullyPaid ? paidDate : null,
+        paymentMethod: current.paymentMethod ?? method,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id));
+    const money = formatMoney(fromCents(amount), current.currency);
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: fullyPaid ? 'paid' : 'payment',
+      actorId: actor.id,
+      note: `${money} · ${PAYMENT_METHOD_LABELS[method]}${input.reference ? ` · Ref. ${input.reference}` : ''}`,
+    });
+    await audit(
+      tx,
+      ctx,
+      'invoice.payment_recorded',
+      { type: 'invoice', id },
+      { amountCents: amount, fullyPaid },
+    );
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: fullyPaid ? 'invoice.paid' : 'invoice.payment',
+      entityType: 'invoice',
+      entityId: id,
+      clientId: current.clientId,
+      projectId: current.projectId,
+      title: fullyPaid
+        ? `Factura ${current.invoiceNumber} pagada`
+        : `Pago de ${money} recibido en la factura ${current.invoiceNumber}`,
+    });
+    return createNotifications(tx, {
+      roles: ['admin'],
+      exceptUserId: actor.id,
+      topic: 'paymentsReceived',
+      title: fullyPaid
+        ? `Factura ${current.invoiceNumber} pagada`
+        : `Pago recibido: ${current.invoiceNumber}`,
+      message: `Se registró un pago de ${money} en la factura ${current.invoiceNumber}.`,
+      link: `/billing/${id}`,
+    });
+  });
+  return { value: await getInvoice(db, actor, id), notifications };
+}
+
+/** `POST /invoices/{id}/cancel` (admin): voids an unpaid invoice without payments; 409 otherwise. */
+export async function cancelInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+  reason?: string,
+): Promise<Invoice> {
+  await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status === 'cancelled') throw conflict('La factura ya está cancelada.');
+    if (current.status === 'paid' || current.paidCents > 0)
+      throw conflict('No se puede cancelar una factura con pagos registrados.');
+    await tx
+      .update(invoices)
+      .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
+      .where(eq(invoices.id, id));
+    await tx
+      .insert(invoiceEvents)
+      .values({ invoiceId: id, event: 'cancelled', actorId: actor.id, note: reason ?? null });
+    await audit(tx, ctx, 'invoice.cancelled', { type: 'invoice', id }, { reason: reason ?? null });
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'invoice.cancelled',
+      entityType: 'invoice',
+      entityId: id,
+      clientId: current.clientId,
+      title: `Factura ${current.invoiceNumber} cancelada`,
+      isInternal: current.status === 'draft',
+    });
+  });
+  return getInvoice(db, actor, id);
+}
+
+/** `POST /invoices/{id}/duplicate` (admin): a new draft with the same lines, issued today. */
+export async function duplicateInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+): Promise<Invoice> {
+  const source = await getInvoice(db, actor, id);
+  const issueDate = businessToday();
+  const created = await createInvoice(db, actor, ctx, {
+    clientId: source.client._id,
+    projectId: source.project?._id ?? null,
+    issueDate,
+    dueDate: addDays(issueDate, source.paymentTerms),
+    items: source.items.map((it) => ({
+      description: it.description,
+      details: it.details,
+      quantity: it.quantity,
+      unitPrice: it.unitPrice,
+    })),
+    taxRate: source.taxRate,
+    discountAmount: source.discountAmount,
+    currency: source.currency,
+    paymentMethod: source.paymentMethod,
+    paymentTerms: source.paymentTerms,
+    notes: source.notes,
+    series: source.series,
+    asDraft: true,
+  });
+  return created.value;
+}
+
+/**
+ * `DELETE /invoices/{id}` (admin, drafts only; 409 otherwise). To keep numbering gap-free the
+ * row is removed only when it holds the last number of its series (the counter steps back);
+ * an older draft is voided (cancelled) instead, keeping its number (decision 054).
+ */
+export async function deleteInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+): Promise<{ deleted: boolean; message: string }> {
+  return db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status !== 'draft') throw conflict('Solo se pueden eliminar facturas en borrador.');
+    const [counter] = await tx
+      .select()
+      .from(invoiceCounters)
+      .where(and(eq(invoiceCounters.series, current.series), eq(invoiceCounters.year, current.year)))
+      .for('update')
+      .limit(1);
+    if (counter?.lastNumber === current.sequence) {
+      await tx.delete(invoices).where(eq(invoices.id, id));
+      await tx
+        .update(invoiceCounters)
+        .set({ lastNumber: counter.lastNumber - 1 })
+        .where(and(eq(invoiceCounters.series, current.series), eq(invoiceCounters.year, current.year)));
+      await audit(
+        tx,
+        ctx,
+        'invoice.deleted',
+        { type: 'invoice', id },
+        { invoiceNumber: current.invoiceNumber },
+      );
+      return { deleted: true, message: 'Factura eliminada' };
+    }
+    await tx
+      .update(invoices)
+      .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
+      .where(eq(invoices.id, id));
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: 'cancelled',
+      actorId: actor.id,
+      note: 'Borrador anulado: se conserva el número para mantener la secuencia',
+    });
+    await audit(tx, ctx, 'invoice.voided', { type: 'invoice', id }, { invoiceNumber: current.invoiceNumber });
+    return {
+      deleted: false,
+      message: `Borrador anulado: se conserva el número ${current.invoiceNumber} para mantener la secuencia`,
+    };
+  });
+}
+
+/**
+ * `GET /invoices/stats` within the actor's scope, in the company currency (invoices in other
+ * currencies are not converted and not counted in the money figures).
+ */
+export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> {
+  const settings = await getCompanySettings(db);
+  const today = businessToday();
+  const scope = scopeOf(actor);
+  const cur = eq(invoices.currency, settings.currency);
+  const [row] = await db
+    .select({
+      totalRevenue:
+        sql<number>`coalesce(sum(${invoices.paidCents}) filter (where ${cur} and ${invoices.status} <> 'cancelled'), 0)::bigint`.mapWith(
+          Number,
+        ),
+      pendingRevenue:
+        sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${cur} and ${invoices.status} in ('sent', 'pending')), 0)::bigint`.mapWith(
+          Number,
+        ),
+      paidInvoices: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`.mapWith(Number),
+      unpaidInvoices:
+        sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending'))::int`.mapWith(Number),
+      totalInvoices: sql<number>`count(*)::int`.mapWith(Number),
+      overdueInvoices:
+        sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending') and ${invoices.dueDate} < ${today})::int`.mapWith(
+          Number,
+        ),
+      average:
+        sql<number>`coalesce(round(avg(${invoices.totalCents}) filter (where ${cur} and ${invoices.status} not in ('draft', 'cancelled'))), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(invoices)
+    .where(scope);
+  return {
+    totalRevenue: fromCents(row?.totalRevenue ?? 0),
+    pendingRevenue: fromCents(row?.pendingRevenue ?? 0),
+    paidInvoices: row?.paidInvoices ?? 0,
+    unpaidInvoices: row?.unpaidInvoices ?? 0,
+    totalInvoices: row?.totalInvoices ?? 0,
+    overdueInvoices: row?.overdueInvoices ?? 0,
+    averageInvoiceValue: fromCents(row?.average ?? 0),
+    currency: settings.currency,
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

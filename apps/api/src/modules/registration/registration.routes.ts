@@ -1,0 +1,118 @@
+import {
+  GenerateRegistrationLinkRequestSchema,
+  GenerateRegistrationLinkResponseSchema,
+  RegisterRequestSchema,
+  RegistrationInfoSchema,
+  RegistrationTokenParamsSchema,
+  SessionSchema,
+  successEnvelope,
+} from '@agencia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audit } from '../../lib/audit.js';
+import { pushNotifications } from '../../lib/notify.js';
+import { actorOf } from '../../plugins/auth.js';
+import { clientInfo, setRefreshCookie } from '../auth/auth.routes.js';
+import {
+  configureRegistrationLinks,
+  createRegistrationLink,
+  getRegistrationInfo,
+  register,
+} from './registration.service.js';
+
+/** Options: the JWT secret (to issue the session), cookie security and the public base URL of links. */
+export interface RegistrationRoutesOptions {
+  jwtSecret: Uint8Array;
+  secureCookies: boolean;
+  publicUrl: string;
+}
+
+/**
+ * Client onboarding (spec doc 1 §7): `POST /auth/generate-registration-link` (admin),
+ * `GET /auth/register/{token}` and `POST /auth/register/{token}` (public, single use).
+ */
+const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, opts) => {
+  configureRegistrationLinks({ publicUrl: opts.publicUrl });
+
+  app.post(
+    '/auth/generate-registration-link',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin')],
+      schema: {
+        tags: ['auth'],
+        summary: 'Generar un link de registro de cliente (un solo uso, 7 días)',
+        body: GenerateRegistrationLinkRequestSchema,
+        response: { 200: successEnvelope(GenerateRegistrationLinkResponseSchema) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const link = await app.db.transaction(async (tx) => {
+        const created = await createRegistrationLink(tx, {
+          email: req.body.email,
+          clientType: req.body.clientType,
+          clientId: req.body.clientId ?? null,
+          createdBy: actor.id,
+        });
+        await audit(
+          tx,
+          clientInfo(req),
+          'registration_link.created',
+          { type: 'registration_link', id: created.id },
+          {
+            email: req.body.email,
+            clientType: req.body.clientType,
+            clientId: req.body.clientId ?? null,
+          },
+        );
+        return created;
+      });
+      return {
+        success: true as const,
+        data: { link: link.link, token: link.token, expiresAt: link.expiresAt.toISOString() },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/register/:token',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Validar un link de registro',
+        security: [],
+        params: RegistrationTokenParamsSchema,
+        response: { 200: successEnvelope(RegistrationInfoSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await getRegistrationInfo(app.db, req.params.token) }),
+  );
+
+  app.post(
+    '/auth/register/:token',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Completar el registro de un cliente (devuelve una sesión)',
+        security: [],
+        params: RegistrationTokenParamsSchema,
+        body: RegisterRequestSchema,
+        response: { 200: successEnvelope(SessionSchema) },
+      },
+    },
+    async (req, reply) => {
+      const result = await register(
+        { db: app.db, jwtSecret: opts.jwtSecret },
+        req.params.token,
+        req.body,
+        clientInfo(req),
+      );
+      pushNotifications(app, result.notifications);
+      setRefreshCookie(reply, result.session.refreshToken, opts.secureCookies);
+      return { success: true as const, data: result.session };
+    },
+  );
+};
+
+export default registrationRoutes;

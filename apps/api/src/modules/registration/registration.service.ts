@@ -1,0 +1,259 @@
+import {
+  type ClientType,
+  ErrorCodes,
+  REGISTRATION_LINK_TTL_DAYS,
+  type RegisterRequestSchema,
+  type RegistrationInfo,
+  type RegistrationPrefill,
+  type Session,
+} from '@agencia/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { clients, registrationLinks, users } from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/mailer.js';
+import { createNotifications } from '../../lib/notify.js';
+import { hashPassword, randomToken, sha256 } from '../../lib/security.js';
+import { type ClientInfo, openSession } from '../auth/auth.service.js';
+
+let publicBaseUrl = process.env.PUBLIC_URL?.replace(/\/$/, '') ?? 'http://localhost:3000';
+
+/** Sets the absolute base of registration links (the registration routes call it with PUBLIC_URL). */
+export function configureRegistrationLinks(opts: { publicUrl: string }): void {
+  publicBaseUrl = opts.publicUrl.replace(/\/$/, '');
+}
+
+/** What {@link createRegistrationLink} needs. */
+export interface CreateRegistrationLinkInput {
+  email: string;
+  clientType: ClientType;
+  /** Join this existing client record instead of creating one. */
+  clientId?: string | null;
+  /** Values the form starts with (names, phone, company, RNC/cédula). */
+  prefill?: RegistrationPrefill;
+  /** Staff user generating it (null for system flows). */
+  createdBy?: string | null;
+  /** Where the link comes from: 'admin', 'access_request' … */
+  source?: string;
+  /** Queue the invitation email (default true). */
+  sendEmail?: boolean;
+}
+
+/** A generated link: the raw token exists only here (only its SHA-256 is stored). */
+export interface RegistrationLink {
+  id: string;
+  link: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Creates a single-use, 7-day registration link (256-bit token stored as SHA-256) and queues
+ * the invitation email in the same transaction. Hook for other features (access-request
+ * 'convert'). Throws 404 when `clientId` does not exist, 409 when the email already has an account.
+ */
+export async function createRegistrationLink(
+  tx: Db | Tx,
+  input: CreateRegistrationLinkInput,
+): Promise<RegistrationLink> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
+  if (existing) throw conflict('Ya existe una cuenta con este email');
+  let companyName: string | null = null;
+  if (input.clientId) {
+    const [client] = await tx
+      .select({ id: clients.id, companyName: clients.companyName, clientType: clients.clientType })
+      .from(clients)
+      .where(eq(clients.id, input.clientId))
+      .limit(1);
+    if (!client) throw notFound('Cliente no encontrado');
+    companyName = client.companyName;
+  }
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + REGISTRATION_LINK_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const [row] = await tx
+    .insert(registrationLinks)
+    .values({
+      tokenHash: sha256(token),
+      email,
+      clientType: input.clientType,
+      clientId: input.clientId ?? null,
+      prefill: cleanPrefill(input.prefill),
+      source: input.source ?? 'admin',
+      createdBy: input.createdBy ?? null,
+      expiresAt,
+    })
+    .returning({ id: registrationLinks.id });
+  const link = `${publicBaseUrl}/register/${token}`;
+  if (input.sendEmail !== false) {
+    const who = companyName ? ` como parte de ${companyName}` : '';
+    const expires = expiresAt.toLocaleDateString('es-DO', { timeZone: 'America/Santo_Domingo' });
+    await queueEmail(tx, {
+      to: email,
+      subject: 'Completa tu registro en el portal de clientes',
+      text: `Hola,\n\nTe invitamos a crear tu cuenta en nuestro portal de clientes${who}.\n\nCompleta tu registro aquí: ${link}\n\nEl link es de un solo uso y vence el ${expires}.\n`,
+      html: `<p>Hola,</p><p>Te invitamos a crear tu cuenta en nuestro portal de clientes${escapeHtml(who)}.</p><p><a href="${link}">Completar mi registro</a></p><p>El link es de un solo uso y vence el ${expires}.</p>`,
+    });
+  }
+  return { id: row!.id, link, token, expiresAt };
+}
+
+function cleanPrefill(prefill: RegistrationPrefill | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(prefill ?? {}))
+    if (typeof v === 'string' && v.trim()) out[k] = v.trim().slice(0, 200);
+  return out;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+type LinkRow = typeof registrationLinks.$inferSelect;
+
+/** Throws 404 (unknown), 410 GONE (used or expired) for an unusable link. */
+function assertUsable(row: LinkRow | undefined): asserts row is LinkRow {
+  if (!row) throw notFound('El link de registro no es válido');
+  if (row.usedAt) throw new AppError(410, ErrorCodes.GONE, 'Este link de registro ya fue utilizado');
+  if (row.expiresAt <= new Date())
+    throw new AppError(410, ErrorCodes.GONE, 'Este link de registro ha expirado');
+}
+
+/** `GET /auth/register/{token}`: what the registration page shows; 404/410 when unusable. */
+export async function getRegistrationInfo(db: Db, token: string): Promise<RegistrationInfo> {
+  const [row] = await db
+    .select({ link: registrationLinks, companyName: clients.companyName })
+    .from(registrationLinks)
+    .leftJoin(clients, eq(clients.id, registrationLinks.clientId))
+    .where(eq(registrationLinks.tokenHash, sha256(token)))
+    .limit(1);
+  assertUsable(row?.link);
+  const link = row!.link;
+  return {
+    email: link.email,
+    clientType: link.clientType,
+    companyName: row!.companyName ?? null,
+    joinsExistingClient: link.clientId !== null,
+    prefill: link.prefill,
+    expiresAt: link.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * `POST /auth/register/{token}`: in one transaction locks the link, creates (or joins) the
+ * client record and a `client` user, marks the link used and opens a session. Errors: 404
+ * unknown link, 410 used/expired, 400 type mismatch, 409 email already registered.
+ */
+export async function register(
+  deps: { db: Db; jwtSecret: Uint8Array },
+  token: string,
+  input: z.output<typeof RegisterRequestSchema>,
+  client: ClientInfo,
+): Promise<{
+  session: Session;
+  userId: string;
+  notifications: Awaited<ReturnType<typeof createNotifications>>;
+}> {
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const [link] = await tx
+      .select()
+      .from(registrationLinks)
+      .where(eq(registrationLinks.tokenHash, sha256(token)))
+      .for('update')
+      .limit(1);
+    assertUsable(link);
+    if (input.clientType !== link.clientType)
+      throw badRequest('El tipo de cliente no coincide con el link de registro', [
+        { field: 'clientType', message: 'El tipo de cliente no coincide con el link de registro' },
+      ]);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, link.email))
+      .limit(1);
+    if (taken) throw conflict('Ya existe una cuenta con este email');
+    const taxId = input.clientType === 'company' ? input.rnc : input.cedula;
+    let clientId = link.clientId;
+    if (clientId) {
+      const [existing] = await tx.select().from(clients).where(eq(clients.id, clientId)).limit(1);
+      if (!existing) throw notFound('El link de registro no es válido');
+      await tx
+        .update(clients)
+        .set({
+          companyRnc: existing.companyRnc ?? taxId,
+          phone: existing.phone ?? input.phone,
+          lastContact: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(clients.id, clientId));
+    } else {
+      const [created] = await tx
+        .insert(clients)
+        .values({
+          clientType: input.clientType,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: link.email,
+          phone: input.phone,
+          companyName: input.clientType === 'company' ? input.companyName : null,
+          companyRnc: taxId,
+          status: 'active',
+        })
+        .returning({ id: clients.id });
+      clientId = created!.id;
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: link.email,
+        passwordHash,
+        role: 'client',
+        phone: input.phone,
+        clientId,
+        lastLogin: new Date(),
+      })
+      .returning();
+    await tx
+      .update(registrationLinks)
+      .set({ usedAt: new Date(), usedBy: user!.id })
+      .where(eq(registrationLinks.id, link.id));
+    await audit(
+      tx,
+      { ...client, actorId: user!.id },
+      'client.registered',
+      { type: 'client', id: clientId },
+      {
+        linkId: link.id,
+        joined: link.clientId !== null,
+      },
+    );
+    await recordActivity(tx, {
+      actorId: user!.id,
+      type: 'client.registered',
+      entityType: 'client',
+      entityId: clientId,
+      clientId,
+      title: `${input.firstName} ${input.lastName} completó su registro en el portal`,
+    });
+    const notifications = await createNotifications(tx, {
+      roles: ['admin'],
+      topic: 'system',
+      title: 'Nuevo cliente registrado',
+      message: `${input.firstName} ${input.lastName} (${link.email}) completó su registro.`,
+      link: `/clients/${clientId}`,
+      email: false,
+    });
+    const session = await openSession(tx, deps.jwtSecret, user!, client);
+    return { session, userId: user!.id, notifications };
+  });
+}

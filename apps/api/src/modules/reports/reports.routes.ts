@@ -1,0 +1,104 @@
+import {
+  GenerateReportRequestSchema,
+  GetReportResponseSchema,
+  IdParamsSchema,
+  ListReportsQuerySchema,
+  ListReportsResponseSchema,
+  MessageResponseSchema,
+  ReportDashboardQuerySchema,
+  ReportDashboardSchema,
+  type ReportType,
+  successEnvelope,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import * as svc from './reports.service.js';
+
+const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/** Reports (spec doc 2 §7 "Reports"). Admin only (issue 6). */
+const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { onRequest: [app.authenticate, app.requireRole('admin')] };
+  const tags = ['reports'];
+
+  app.get(
+    '/reports/dashboard',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Indicadores del período',
+        querystring: ReportDashboardQuerySchema,
+        response: { 200: successEnvelope(ReportDashboardSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await svc.reportDashboard(app.db, req.query.period) }),
+  );
+
+  for (const type of ['financial', 'projects'] as ReportType[]) {
+    app.post(
+      `/reports/${type}`,
+      {
+        ...admin,
+        schema: {
+          tags,
+          summary: type === 'financial' ? 'Generar un reporte financiero' : 'Generar un reporte de proyectos',
+          body: GenerateReportRequestSchema,
+          response: { 200: successEnvelope(GetReportResponseSchema) },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        data: { report: await svc.generateReport(app.db, actorOf(req), ctx(req), type, req.body) },
+      }),
+    );
+  }
+
+  app.get(
+    '/reports',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Reportes generados',
+        querystring: ListReportsQuerySchema,
+        response: { 200: successEnvelope(ListReportsResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await svc.listReports(app.db, req.query) }),
+  );
+
+  app.get(
+    '/reports/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Detalle de un reporte',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(GetReportResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: { report: await svc.getReport(app.db, req.params.id) } }),
+  );
+
+  app.delete(
+    '/reports/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Eliminar un reporte',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await svc.deleteReport(app.db, ctx(req), req.params.id);
+      return { success: true as const, message: 'Reporte eliminado' };
+    },
+  );
+};
+
+export default reportsRoutes;

@@ -1,0 +1,170 @@
+import type {
+  Client,
+  CreateInvoiceRequest,
+  Invoice,
+  InvoiceDefaults,
+  InvoiceStats,
+  ListInvoicesQuery,
+  ListInvoicesResponse,
+  PayInvoiceRequest,
+  UpdateInvoiceRequest,
+} from '@agencia/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
+
+/** Query keys of the billing feature (invalidate `invoiceKeys.all` after any write). */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (q: ListInvoicesQuery) => ['invoices', 'list', q] as const,
+  stats: ['invoices', 'stats'] as const,
+  detail: (id: string) => ['invoices', 'detail', id] as const,
+};
+
+/** `GET /invoices?page&limit&status&search` (empty params omitted). */
+export function getInvoices(query: ListInvoicesQuery): Promise<ListInvoicesResponse> {
+  const params = Object.fromEntries(
+    Object.entries(query).filter(([, v]) => v !== '' && v !== undefined && v !== 'all'),
+  );
+  return unwrap(apiClient.get<SuccessEnvelope<ListInvoicesResponse>>('/invoices', { params }));
+}
+export const invoicesQuery = (q: ListInvoicesQuery) =>
+  queryOptions({
+    queryKey: invoiceKeys.list(q),
+    queryFn: () => getInvoices(q),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+export const useInvoices = (q: ListInvoicesQuery) => useQuery(invoicesQuery(q));
+
+/** `GET /invoices/stats`. */
+export const useInvoiceStats = () =>
+  useQuery({
+    queryKey: invoiceKeys.stats,
+    queryFn: () => unwrap(apiClient.get<SuccessEnvelope<InvoiceStats>>('/invoices/stats')),
+    staleTime: 30_000,
+  });
+
+/** `GET /invoices/{id}`. */
+export const useInvoice = (id: string | undefined) =>
+  useQuery({
+    queryKey: invoiceKeys.detail(id ?? ''),
+    queryFn: async () =>
+      (await unwrap(apiClient.get<SuccessEnvelope<{ invoice: Invoice }>>(`/invoices/${id}`))).invoice,
+    enabled: Boolean(id),
+    staleTime: 10_000,
+  });
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: invoiceKeys.all });
+}
+
+const invoiceOf = async (p: Promise<{ data: SuccessEnvelope<{ invoice: Invoice }> }>) =>
+  (await unwrap(p)).invoice;
+
+/** `POST /invoices`. */
+export function useCreateInvoice() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: CreateInvoiceRequest) => invoiceOf(apiClient.post('/invoices', body)),
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** `PUT /invoices/{id}` (drafts). */
+export function useUpdateInvoice() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateInvoiceRequest }) =>
+      invoiceOf(apiClient.put(`/invoices/${id}`, body)),
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** `PUT /invoices/{id}/pay`. */
+export function usePayInvoice() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PayInvoiceRequest }) =>
+      invoiceOf(apiClient.put(`/invoices/${id}/pay`, body)),
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** `POST /invoices/{id}/send | duplicate | cancel`. */
+export function useInvoiceAction(action: 'send' | 'duplicate' | 'cancel') {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) =>
+      invoiceOf(apiClient.post(`/invoices/${id}/${action}`, action === 'cancel' ? {} : undefined)),
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** `DELETE /invoices/{id}` (drafts; older drafts are voided instead). */
+export function useDeleteInvoice() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const res = await apiClient.delete<{ success: true; message: string; data: { deleted: boolean } }>(
+        `/invoices/${id}`,
+      );
+      return res.data;
+    },
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** Downloads `GET /invoices/{id}/pdf` as a file (blob + temporary link, bearer header included). */
+export async function downloadInvoicePdf(id: string, invoiceNumber: string): Promise<void> {
+  const res = await apiClient.get<Blob>(`/invoices/${id}/pdf`, { responseType: 'blob', timeout: 30_000 });
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `Factura-${invoiceNumber}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** `GET /invoices/defaults` (admin): tax rate, currency and series from the company settings. */
+export const useInvoiceDefaults = (enabled = true) =>
+  useQuery({
+    queryKey: ['invoices', 'defaults'],
+    queryFn: () => unwrap(apiClient.get<SuccessEnvelope<InvoiceDefaults>>('/invoices/defaults')),
+    enabled,
+  });
+
+/** Client and project options of the invoice form: `GET /clients` and `GET /clients/{id}/projects`. */
+export const useClientOptions = (enabled = true) =>
+  useQuery({
+    queryKey: ['clients', 'options'],
+    queryFn: async () =>
+      (await unwrap(apiClient.get<SuccessEnvelope<{ clients: Client[] }>>('/clients'))).clients.map((c) => ({
+        value: c._id,
+        label: c.companyName
+          ? `${c.companyName} (${c.firstName} ${c.lastName})`.trim()
+          : `${c.firstName} ${c.lastName}`,
+      })),
+    enabled,
+  });
+
+export const useClientProjectOptions = (clientId: string | null) =>
+  useQuery({
+    queryKey: ['clients', clientId, 'projects'],
+    queryFn: async () =>
+      (
+        await unwrap(
+          apiClient.get<SuccessEnvelope<{ projects: Array<{ _id: string; title: string }> }>>(
+            `/clients/${clientId}/projects`,
+          ),
+        )
+      ).projects.map((p) => ({ value: p._id, label: p.title })),
+    enabled: Boolean(clientId),
+  });

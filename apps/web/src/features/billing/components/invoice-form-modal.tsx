@@ -1,0 +1,386 @@
+import {
+  CreateInvoiceRequestSchema,
+  CURRENCIES,
+  computeInvoiceTotals,
+  fromCents,
+  type Invoice,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  UpdateInvoiceRequestSchema,
+} from '@agencia/shared';
+import {
+  ActionIcon,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { getErrorMessage } from '../../../lib/api-client';
+import { zodResolver } from '../../../lib/form';
+import {
+  useClientOptions,
+  useClientProjectOptions,
+  useCreateInvoice,
+  useInvoiceDefaults,
+  useUpdateInvoice,
+} from '../api/invoices';
+import { addDaysIso, formatMoney, todayIso } from './format';
+
+interface ItemValues {
+  key: string;
+  description: string;
+  details: string;
+  quantity: number | string;
+  unitPrice: number | string;
+}
+
+interface FormValues {
+  clientId: string;
+  projectId: string | null;
+  issueDate: string;
+  dueDate: string;
+  items: ItemValues[];
+  discountAmount: number | string;
+  taxRate: number | string;
+  currency: string;
+  paymentMethod: string | null;
+  notes: string;
+  asDraft: boolean;
+}
+
+const newItem = (): ItemValues => ({
+  key: Math.random().toString(36).slice(2),
+  description: '',
+  details: '',
+  quantity: 1,
+  unitPrice: 0,
+});
+
+const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseFloat(v) || 0);
+
+function toRequest(values: FormValues) {
+  return {
+    clientId: values.clientId,
+    projectId: values.projectId || null,
+    issueDate: values.issueDate,
+    dueDate: values.dueDate,
+    items: values.items.map((i) => ({
+      description: i.description,
+      details: i.details || null,
+      quantity: num(i.quantity),
+      unitPrice: num(i.unitPrice),
+    })),
+    discountAmount: num(values.discountAmount),
+    taxRate: num(values.taxRate),
+    currency: values.currency as (typeof CURRENCIES)[number],
+    paymentMethod: (values.paymentMethod || null) as (typeof PAYMENT_METHODS)[number] | null,
+    notes: values.notes || null,
+  };
+}
+
+interface InvoiceFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Edit this draft; create a new invoice when absent. */
+  invoice?: Invoice | null;
+  onSaved?: (invoice: Invoice) => void;
+}
+
+/**
+ * 'Nueva Factura' / edit-draft modal (spec doc 2 §2 "Billing list" creation modal): real client
+ * and project selects, dates, any number of item rows with live totals (same arithmetic as the
+ * server), notes and the 'guardar como borrador' switch.
+ */
+export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceFormModalProps) {
+  const editing = Boolean(invoice);
+  const defaults = useInvoiceDefaults(opened);
+  const clients = useClientOptions(opened);
+  const create = useCreateInvoice();
+  const update = useUpdateInvoice();
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: {
+      clientId: '',
+      projectId: null,
+      issueDate: todayIso(),
+      dueDate: addDaysIso(todayIso(), 30),
+      items: [newItem()],
+      discountAmount: 0,
+      taxRate: 18,
+      currency: 'DOP',
+      paymentMethod: 'bank_transfer',
+      notes: '',
+      asDraft: true,
+    },
+    validate: (values) => {
+      const schema = editing ? UpdateInvoiceRequestSchema : CreateInvoiceRequestSchema;
+      return zodResolver(schema)({ ...toRequest(values), asDraft: values.asDraft } as never);
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens or the invoice changes
+  useEffect(() => {
+    if (!opened) return;
+    if (invoice) {
+      form.setValues({
+        clientId: invoice.client._id,
+        projectId: invoice.project?._id ?? null,
+        issueDate: invoice.issueDate,
+        dueDate: invoice.dueDate,
+        items: invoice.items.map((i) => ({
+          key: i._id,
+          description: i.description,
+          details: i.details ?? '',
+          quantity: i.quantity,
+          unitPrice: i.unitPrice,
+        })),
+        discountAmount: invoice.discountAmount,
+        taxRate: invoice.taxRate,
+        currency: invoice.currency,
+        paymentMethod: invoice.paymentMethod,
+        notes: invoice.notes ?? '',
+        asDraft: true,
+      });
+    } else {
+      form.reset();
+      if (defaults.data) form.setValues({ taxRate: defaults.data.taxRate, currency: defaults.data.currency });
+    }
+  }, [opened, invoice?._id, defaults.data]);
+
+  const projects = useClientProjectOptions(form.values.clientId || null);
+  const totals = computeInvoiceTotals(
+    form.values.items.map((i) => ({ quantity: num(i.quantity), unitPrice: num(i.unitPrice) })),
+    num(form.values.taxRate),
+    num(form.values.discountAmount),
+  );
+  const currency = form.values.currency;
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const body = toRequest(values);
+      const saved = editing
+        ? await update.mutateAsync({ id: invoice!._id, body })
+        : await create.mutateAsync({ ...body, asDraft: values.asDraft });
+      notifications.show({
+        color: 'green',
+        position: 'top-right',
+        title: editing ? 'Factura actualizada' : values.asDraft ? 'Factura creada' : 'Factura enviada',
+        message: `${saved.invoiceNumber} · ${formatMoney(saved.total, saved.currency)}`,
+      });
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        position: 'top-right',
+        title: 'Error',
+        message: getErrorMessage(error, 'No se pudo guardar la factura'),
+      });
+    }
+  });
+
+  const pending = create.isPending || update.isPending;
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      opened={opened}
+      onClose={onClose}
+      title={editing ? `Editar factura ${invoice?.invoiceNumber ?? ''}` : 'Nueva Factura'}
+      size="xl"
+      fullScreen={false}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Cliente"
+              placeholder={clients.isLoading ? 'Cargando clientes…' : 'Selecciona un cliente'}
+              data={clients.data ?? []}
+              searchable
+              required
+              nothingFoundMessage="Sin resultados"
+              {...form.getInputProps('clientId')}
+              onChange={(value) => {
+                form.setFieldValue('clientId', value ?? '');
+                form.setFieldValue('projectId', null);
+              }}
+            />
+            <Select
+              label="Proyecto"
+              placeholder={form.values.clientId ? 'Sin proyecto' : 'Selecciona primero el cliente'}
+              data={projects.data ?? []}
+              clearable
+              disabled={!form.values.clientId}
+              nothingFoundMessage="El cliente no tiene proyectos"
+              {...form.getInputProps('projectId')}
+            />
+            <TextInput type="date" label="Fecha de emisión" required {...form.getInputProps('issueDate')} />
+            <TextInput type="date" label="Fecha de vencimiento" required {...form.getInputProps('dueDate')} />
+          </SimpleGrid>
+
+          <Divider label="Ítems" labelPosition="left" />
+          <Stack gap="sm">
+            {form.values.items.map((item, index) => (
+              <Paper key={item.key} withBorder p="sm" radius="md">
+                <Grid gap="xs">
+                  <Grid.Col span={{ base: 12, sm: 5 }}>
+                    <TextInput
+                      label="Descripción"
+                      required
+                      {...form.getInputProps(`items.${index}.description`)}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 2 }}>
+                    <NumberInput
+                      label="Cantidad"
+                      min={1}
+                      decimalScale={4}
+                      {...form.getInputProps(`items.${index}.quantity`)}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 2 }}>
+                    <NumberInput
+                      label="Tarifa"
+                      min={0}
+                      decimalScale={2}
+                      thousandSeparator=","
+                      {...form.getInputProps(`items.${index}.unitPrice`)}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 2 }}>
+                    <TextInput
+                      label="Total"
+                      value={formatMoney(fromCents(totals.lineTotalsCents[index] ?? 0), currency)}
+                      disabled
+                      readOnly
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 1 }}>
+                    <Group align="flex-end" justify="flex-end" h="100%">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        aria-label={`Quitar ítem ${index + 1}`}
+                        disabled={form.values.items.length === 1}
+                        onClick={() => form.removeListItem('items', index)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Group>
+                  </Grid.Col>
+                  <Grid.Col span={12}>
+                    <TextInput
+                      placeholder="Detalles (opcional)"
+                      aria-label={`Detalles del ítem ${index + 1}`}
+                      {...form.getInputProps(`items.${index}.details`)}
+                    />
+                  </Grid.Col>
+                </Grid>
+              </Paper>
+            ))}
+            {typeof form.errors.items === 'string' && (
+              <Text c="red" size="sm">
+                {form.errors.items}
+              </Text>
+            )}
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => form.insertListItem('items', newItem())}
+              w="fit-content"
+            >
+              Agregar ítem
+            </Button>
+          </Stack>
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Stack gap="xs">
+              <SimpleGrid cols={2}>
+                <NumberInput
+                  label="ITBIS (%)"
+                  min={0}
+                  max={100}
+                  decimalScale={2}
+                  {...form.getInputProps('taxRate')}
+                />
+                <NumberInput
+                  label="Descuento"
+                  min={0}
+                  decimalScale={2}
+                  {...form.getInputProps('discountAmount')}
+                />
+                <Select
+                  label="Moneda"
+                  data={[...CURRENCIES]}
+                  allowDeselect={false}
+                  {...form.getInputProps('currency')}
+                />
+                <Select
+                  label="Método de pago"
+                  data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+                  clearable
+                  {...form.getInputProps('paymentMethod')}
+                />
+              </SimpleGrid>
+              <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
+            </Stack>
+            <Paper withBorder p="md" radius="md" aria-live="polite">
+              <Stack gap={6}>
+                <Group justify="space-between">
+                  <Text c="dimmed">Subtotal</Text>
+                  <Text>{formatMoney(fromCents(totals.subtotalCents), currency)}</Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text c="dimmed">ITBIS ({num(form.values.taxRate)}%)</Text>
+                  <Text>{formatMoney(fromCents(totals.taxCents), currency)}</Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text c="dimmed">Descuento</Text>
+                  <Text>− {formatMoney(fromCents(totals.discountCents), currency)}</Text>
+                </Group>
+                <Divider />
+                <Group justify="space-between">
+                  <Text fw={700}>Total</Text>
+                  <Text fw={700} data-testid="invoice-form-total">
+                    {formatMoney(fromCents(totals.totalCents), currency)}
+                  </Text>
+                </Group>
+              </Stack>
+            </Paper>
+          </SimpleGrid>
+
+          {!editing && (
+            <Switch
+              label="Guardar como borrador"
+              description="Desactívalo para enviar la factura por email al crearla"
+              {...form.getInputProps('asDraft', { type: 'checkbox' })}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={pending}>
+              {editing ? 'Guardar cambios' : 'Crear Factura'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

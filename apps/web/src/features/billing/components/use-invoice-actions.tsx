@@ -1,0 +1,105 @@
+import type { Invoice, InvoiceSummary } from '@agencia/shared';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { getErrorMessage } from '../../../lib/api-client';
+import { downloadInvoicePdf, useDeleteInvoice, useInvoiceAction } from '../api/invoices';
+
+const ok = (title: string, message: string) =>
+  notifications.show({ color: 'green', position: 'top-right', title, message });
+const fail = (error: unknown, fallback: string) =>
+  notifications.show({
+    color: 'red',
+    position: 'top-right',
+    title: 'Error',
+    message: getErrorMessage(error, fallback),
+  });
+
+/**
+ * The invoice actions shared by the list's row menu and the detail page (spec doc 2 §2):
+ * download, send/resend, duplicate, cancel, delete (with confirmation), plus state for the
+ * pay and edit modals. Success toasts of spec doc 2 §8, top-right.
+ */
+export function useInvoiceActions() {
+  const navigate = useNavigate();
+  const send = useInvoiceAction('send');
+  const duplicate = useInvoiceAction('duplicate');
+  const cancel = useInvoiceAction('cancel');
+  const remove = useDeleteInvoice();
+  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  return {
+    paying,
+    setPaying,
+    editing,
+    setEditing,
+    busy: send.isPending || duplicate.isPending || cancel.isPending || remove.isPending,
+    download: async (inv: Pick<InvoiceSummary, '_id' | 'invoiceNumber'>) => {
+      try {
+        await downloadInvoicePdf(inv._id, inv.invoiceNumber);
+      } catch (error) {
+        fail(error, 'No se pudo descargar el PDF');
+      }
+    },
+    send: async (inv: InvoiceSummary | Invoice) => {
+      try {
+        const saved = await send.mutateAsync(inv._id);
+        ok('Factura enviada', `${saved.invoiceNumber} se envió a ${saved.client.email}`);
+      } catch (error) {
+        fail(error, 'No se pudo enviar la factura');
+      }
+    },
+    duplicate: async (inv: InvoiceSummary | Invoice) => {
+      try {
+        const copy = await duplicate.mutateAsync(inv._id);
+        ok('Factura duplicada', `Se creó el borrador ${copy.invoiceNumber}`);
+        navigate(`/billing/${copy._id}`);
+      } catch (error) {
+        fail(error, 'No se pudo duplicar la factura');
+      }
+    },
+    cancel: (inv: InvoiceSummary | Invoice) =>
+      modals.openConfirmModal({
+        title: 'Cancelar factura',
+        children: (
+          <Text size="sm">
+            ¿Seguro que deseas cancelar la factura {inv.invoiceNumber}? Conservará su número y no podrá
+            cobrarse.
+          </Text>
+        ),
+        labels: { confirm: 'Cancelar factura', cancel: 'Volver' },
+        confirmProps: { color: 'orange' },
+        onConfirm: async () => {
+          try {
+            await cancel.mutateAsync(inv._id);
+            ok('Factura cancelada', inv.invoiceNumber);
+          } catch (error) {
+            fail(error, 'No se pudo cancelar la factura');
+          }
+        },
+      }),
+    remove: (inv: InvoiceSummary | Invoice, afterDelete?: () => void) =>
+      modals.openConfirmModal({
+        title: 'Eliminar factura',
+        children: (
+          <Text size="sm">
+            ¿Estás seguro de eliminar el borrador {inv.invoiceNumber}? Esta acción no se puede deshacer.
+          </Text>
+        ),
+        labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
+        confirmProps: { color: 'red' },
+        onConfirm: async () => {
+          try {
+            const res = await remove.mutateAsync(inv._id);
+            ok(res.data.deleted ? 'Factura eliminada' : 'Borrador anulado', res.message);
+            afterDelete?.();
+          } catch (error) {
+            fail(error, 'No se pudo eliminar la factura');
+          }
+        },
+      }),
+  };
+}

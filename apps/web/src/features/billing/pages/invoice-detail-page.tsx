@@ -1,0 +1,421 @@
+import {
+  formatTaxId,
+  INVOICE_EVENT_LABELS,
+  INVOICE_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  taxIdLabel,
+} from '@agencia/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Divider,
+  Grid,
+  Group,
+  Loader,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconCash,
+  IconChevronDown,
+  IconCopy,
+  IconDownload,
+  IconPencil,
+  IconSend,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session-store';
+import { useInvoice } from '../api/invoices';
+import { formatDate, formatDateTime, formatMoney } from '../components/format';
+import { InvoiceFormModal } from '../components/invoice-form-modal';
+import { InvoiceStatusBadge } from '../components/invoice-status-badge';
+import { PayInvoiceModal } from '../components/pay-invoice-modal';
+import { useInvoiceActions } from '../components/use-invoice-actions';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * /billing/{id} and /invoice/{id} (spec doc 2 §2 "Invoice detail") on real data: download,
+ * send (drafts), edit/resend, record payments; 'Factura no encontrada' when missing.
+ */
+export function InvoiceDetailPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const role = useSessionStore((s) => s.user?.role);
+  const canManage = role === 'admin';
+  const query = useInvoice(id);
+  const actions = useInvoiceActions();
+  const notFound = getErrorStatus(query.error) === 404 || getErrorStatus(query.error) === 400;
+
+  useEffect(() => {
+    if (query.isError)
+      notifications.show({
+        color: 'red',
+        position: 'top-right',
+        title: 'Error',
+        message: 'No se pudo cargar la factura',
+      });
+  }, [query.isError]);
+
+  const back = (
+    <Button
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} />}
+      component={Link}
+      to="/billing"
+      w="fit-content"
+      px={0}
+    >
+      {role === 'client' ? 'Volver a Mis Facturas' : 'Volver a Facturación'}
+    </Button>
+  );
+
+  if (query.isLoading)
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Cargando factura" />
+      </Center>
+    );
+  if (query.isError || !query.data)
+    return (
+      <Stack>
+        {back}
+        <Alert color="red" icon={<IconAlertTriangle />} title={notFound ? 'Factura no encontrada' : 'Error'}>
+          {notFound
+            ? 'La factura no existe o no tienes permiso para verla.'
+            : getErrorMessage(query.error, 'No se pudo cargar la factura')}
+        </Alert>
+      </Stack>
+    );
+
+  const inv = query.data;
+  const isDraft = inv.status === 'draft';
+  const payable = ['sent', 'pending', 'overdue'].includes(inv.status);
+  const clientName = inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`;
+
+  return (
+    <Stack gap="lg">
+      {back}
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} size="h2">
+              Factura {inv.invoiceNumber}
+            </Title>
+            <InvoiceStatusBadge status={inv.status} />
+          </Group>
+          <Text c="dimmed">
+            {clientName} · {formatMoney(inv.total, inv.currency)}
+            {inv.isOverdue && (
+              <Text span c="red.7" fw={600}>
+                {' '}
+                · {inv.daysOverdue} {inv.daysOverdue === 1 ? 'día' : 'días'} vencida
+              </Text>
+            )}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => actions.download(inv)}
+          >
+            Descargar PDF
+          </Button>
+          {canManage && isDraft && (
+            <Button
+              leftSection={<IconSend size={16} />}
+              loading={actions.busy}
+              onClick={() => actions.send(inv)}
+            >
+              Enviar
+            </Button>
+          )}
+          {canManage && payable && (
+            <Button color="green" leftSection={<IconCash size={16} />} onClick={() => actions.setPaying(inv)}>
+              Registrar pago
+            </Button>
+          )}
+          {canManage && (
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <Button variant="default" rightSection={<IconChevronDown size={16} />}>
+                  Más acciones
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {isDraft && (
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => actions.setEditing(inv._id)}
+                  >
+                    Editar
+                  </Menu.Item>
+                )}
+                {payable && (
+                  <Menu.Item leftSection={<IconSend size={16} />} onClick={() => actions.send(inv)}>
+                    Reenviar por email
+                  </Menu.Item>
+                )}
+                <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(inv)}>
+                  Duplicar
+                </Menu.Item>
+                {payable && inv.amountPaid === 0 && (
+                  <Menu.Item
+                    leftSection={<IconX size={16} />}
+                    color="orange"
+                    onClick={() => actions.cancel(inv)}
+                  >
+                    Cancelar factura
+                  </Menu.Item>
+                )}
+                {isDraft && (
+                  <Menu.Item
+                    leftSection={<IconTrash size={16} />}
+                    color="red"
+                    onClick={() => actions.remove(inv, () => navigate('/billing'))}
+                  >
+                    Eliminar
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="md">
+              <Grid>
+                {[
+                  ['Fecha de emisión', formatDate(inv.issueDate)],
+                  ['Fecha de vencimiento', formatDate(inv.dueDate)],
+                  ['Proyecto', inv.project?.title ?? 'Sin proyecto'],
+                  ['Método de pago', inv.paymentMethod ? PAYMENT_METHOD_LABELS[inv.paymentMethod] : '—'],
+                ].map(([label, value]) => (
+                  <Grid.Col key={label} span={{ base: 6, sm: 3 }}>
+                    <Text size="xs" c="dimmed">
+                      {label}
+                    </Text>
+                    <Text size="sm" fw={500}>
+                      {value}
+                    </Text>
+                  </Grid.Col>
+                ))}
+              </Grid>
+            </Card>
+
+            <Card withBorder radius="md">
+              <Title order={2} size="h4" mb="sm">
+                Ítems
+              </Title>
+              <Table.ScrollContainer minWidth={520}>
+                <Table verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Descripción</Table.Th>
+                      <Table.Th ta="right">Cantidad</Table.Th>
+                      <Table.Th ta="right">Precio unitario</Table.Th>
+                      <Table.Th ta="right">Total</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {inv.items.map((item) => (
+                      <Table.Tr key={item._id}>
+                        <Table.Td>
+                          <Text size="sm">{item.description}</Text>
+                          {item.details && (
+                            <Text size="xs" c="dimmed">
+                              {item.details}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right">{item.quantity}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(item.unitPrice, inv.currency)}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(item.total, inv.currency)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Stack gap={6} mt="md" ml="auto" maw={320} w="100%">
+                <Row label="Subtotal">{formatMoney(inv.subtotal, inv.currency)}</Row>
+                <Row label={`ITBIS (${inv.taxRate}%)`}>{formatMoney(inv.taxAmount, inv.currency)}</Row>
+                <Row label="Descuento">− {formatMoney(inv.discountAmount, inv.currency)}</Row>
+                <Divider />
+                <Group justify="space-between">
+                  <Text fw={700}>Total</Text>
+                  <Text fw={700}>{formatMoney(inv.total, inv.currency)}</Text>
+                </Group>
+                {inv.amountPaid > 0 && (
+                  <>
+                    <Row label="Pagado">{formatMoney(inv.amountPaid, inv.currency)}</Row>
+                    <Row label="Saldo pendiente">{formatMoney(inv.balance, inv.currency)}</Row>
+                  </>
+                )}
+              </Stack>
+              {inv.notes && (
+                <>
+                  <Divider my="md" />
+                  <Text size="sm" fw={600}>
+                    Notas
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                    {inv.notes}
+                  </Text>
+                </>
+              )}
+            </Card>
+
+            {inv.payments.length > 0 && (
+              <Card withBorder radius="md">
+                <Title order={2} size="h4" mb="sm">
+                  Pagos
+                </Title>
+                <Table.ScrollContainer minWidth={480}>
+                  <Table>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Fecha</Table.Th>
+                        <Table.Th>Método</Table.Th>
+                        <Table.Th>Referencia</Table.Th>
+                        <Table.Th ta="right">Monto</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {inv.payments.map((p) => (
+                        <Table.Tr key={p._id}>
+                          <Table.Td>{formatDate(p.paidDate)}</Table.Td>
+                          <Table.Td>{PAYMENT_METHOD_LABELS[p.paymentMethod]}</Table.Td>
+                          <Table.Td>{p.reference ?? '—'}</Table.Td>
+                          <Table.Td ta="right">{formatMoney(p.amount, inv.currency)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Card>
+            )}
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="md">
+              <Title order={2} size="h4" mb="xs">
+                Cliente
+              </Title>
+              {role === 'client' ? (
+                <Text fw={600}>{clientName}</Text>
+              ) : (
+                <Anchor component={Link} to={`/clients/${inv.client._id}`} fw={600}>
+                  {clientName}
+                </Anchor>
+              )}
+              {inv.client.company && (
+                <Text size="sm">
+                  {inv.client.firstName} {inv.client.lastName}
+                </Text>
+              )}
+              <Text size="sm" c="dimmed">
+                {inv.client.email}
+              </Text>
+              {inv.client.companyRUC && (
+                <Text size="sm" c="dimmed">
+                  {taxIdLabel(inv.client.companyRUC)}: {formatTaxId(inv.client.companyRUC)}
+                </Text>
+              )}
+            </Card>
+            <Card withBorder radius="md">
+              <Title order={2} size="h4" mb="xs">
+                Información de pago
+              </Title>
+              <Stack gap={6}>
+                <Row label="Estado">{INVOICE_STATUS_LABELS[inv.status]}</Row>
+                <Row label="Método">{inv.paymentMethod ? PAYMENT_METHOD_LABELS[inv.paymentMethod] : '—'}</Row>
+                <Row label="Fecha de pago">{formatDate(inv.paidDate)}</Row>
+                <Row label="Moneda">{inv.currency}</Row>
+              </Stack>
+            </Card>
+            {inv.project && (
+              <Card withBorder radius="md">
+                <Title order={2} size="h4" mb="xs">
+                  Proyecto relacionado
+                </Title>
+                <Anchor component={Link} to={`/projects/${inv.project._id}`}>
+                  {inv.project.title}
+                </Anchor>
+              </Card>
+            )}
+            <Card withBorder radius="md">
+              <Title order={2} size="h4" mb="xs">
+                Detalles
+              </Title>
+              <Stack gap={6}>
+                <Row label="Creada">{formatDateTime(inv.createdAt)}</Row>
+                <Row label="Actualizada">{formatDateTime(inv.updatedAt)}</Row>
+                <Row label="Condiciones de pago">{inv.paymentTerms} días</Row>
+              </Stack>
+            </Card>
+            {inv.history.length > 0 && (
+              <Card withBorder radius="md">
+                <Title order={2} size="h4" mb="sm">
+                  Historial
+                </Title>
+                <Timeline bulletSize={14} lineWidth={2} active={inv.history.length}>
+                  {inv.history.map((h) => (
+                    <Timeline.Item key={`${h.event}-${h.at}`} title={INVOICE_EVENT_LABELS[h.event]}>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(h.at)}
+                        {h.by ? ` · ${h.by}` : ''}
+                      </Text>
+                      {h.note && <Text size="xs">{h.note}</Text>}
+                    </Timeline.Item>
+                  ))}
+                </Timeline>
+              </Card>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {canManage && (
+        <>
+          <InvoiceFormModal
+            opened={actions.editing === inv._id}
+            invoice={inv}
+            onClose={() => actions.setEditing(null)}
+          />
+          <PayInvoiceModal invoice={actions.paying} onClose={() => actions.setPaying(null)} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import type {
+  GenerateReportRequest,
+  Report,
+  ReportDashboard,
+  ReportPeriod,
+  ReportType,
+} from '@agencia/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
+
+type ReportSummary = Omit<Report, 'data'>;
+
+/** `GET /reports/dashboard?period`. */
+export const useReportDashboard = (period: ReportPeriod) =>
+  useQuery({
+    queryKey: ['reports', 'dashboard', period],
+    queryFn: () =>
+      unwrap(apiClient.get<SuccessEnvelope<ReportDashboard>>('/reports/dashboard', { params: { period } })),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+/** `GET /reports?page&limit&type`. */
+export const useReports = (page: number) =>
+  useQuery({
+    queryKey: ['reports', 'list', page],
+    queryFn: () =>
+      unwrap(
+        apiClient.get<
+          SuccessEnvelope<{
+            reports: ReportSummary[];
+            pagination: { page: number; limit: number; total: number };
+          }>
+        >('/reports', {
+          params: { page, limit: 10 },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /reports/{id}` on demand (view / export). */
+export async function fetchReport(id: string): Promise<Report> {
+  return (await unwrap(apiClient.get<SuccessEnvelope<{ report: Report }>>(`/reports/${id}`))).report;
+}
+
+/** `POST /reports/financial | projects`. */
+export function useGenerateReport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ type, body }: { type: ReportType; body: GenerateReportRequest }) =>
+      (await unwrap(apiClient.post<SuccessEnvelope<{ report: Report }>>(`/reports/${type}`, body))).report,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['reports', 'list'] }),
+    retry: false,
+  });
+}
+
+/** `DELETE /reports/{id}`. */
+export function useDeleteReport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete(`/reports/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['reports', 'list'] }),
+    retry: false,
+  });
+}

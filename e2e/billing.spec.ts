@@ -1,0 +1,164 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures.js';
+import { notification } from './support/shell.js';
+
+/** Waits for a toast (top-right, spec doc 2 §8, 4 s) to close: it sits over the header's buttons. */
+async function dismissToast(page: Page, title: string) {
+  await expect(notification(page, title)).toHaveCount(0, { timeout: 10_000 });
+}
+
+// Valid check digits (JCE Luhn / DGII mod 11).
+const CEDULA = '001-2345678-2';
+
+test.describe('client onboarding', () => {
+  test('admin generates a registration link; the invitee registers and lands in an empty portal', async ({
+    page,
+    browser,
+  }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/clients');
+    await expect(page.getByRole('heading', { name: 'Clientes', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Nuevo Cliente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generar Link de Registro' });
+    const email = `invitado.${Date.now()}@correo.do`;
+    await dialog.getByRole('textbox', { name: 'Email del cliente' }).fill(email);
+    await dialog.getByRole('combobox', { name: 'Tipo de cliente' }).click();
+    await page.getByRole('option', { name: 'Persona física' }).click();
+    await dialog.getByRole('button', { name: 'Generar Link' }).click();
+    await expect(notification(page, 'Link generado')).toContainText(
+      'Se ha enviado el link de registro al cliente',
+    );
+    const link = await dialog.getByRole('textbox', { name: 'Link de registro' }).inputValue();
+    const token = link.split('/register/')[1];
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    // The invitee, in a fresh browser context (signed out).
+    const context = await browser.newContext();
+    const invitee = await context.newPage();
+    await invitee.goto(`/register/${token}`);
+    await expect(invitee.getByRole('heading', { name: 'Completa tu registro' })).toBeVisible();
+    await expect(invitee.getByText(email)).toBeVisible();
+    await invitee.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Marta');
+    await invitee.getByRole('textbox', { name: 'Apellido', exact: true }).fill('Guzmán');
+    await invitee.getByRole('textbox', { name: 'Teléfono' }).fill('809-555-4455');
+    await invitee.getByRole('textbox', { name: 'Cédula' }).fill('001-2345678-3');
+    await invitee.getByLabel(/^Contraseña/).fill('Segura123');
+    await invitee.getByLabel(/^Confirmar contraseña/).fill('Segura123');
+    await invitee.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await expect(invitee.getByText(/Cédula inválida/)).toBeVisible();
+    await invitee.getByRole('textbox', { name: 'Cédula' }).fill(CEDULA);
+    await invitee.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await expect(invitee).toHaveURL(/\/dashboard$/);
+    await expect(invitee.getByRole('heading', { name: 'Mi Dashboard' })).toBeVisible();
+    await invitee.getByRole('link', { name: 'Mis Facturas' }).click();
+    await expect(invitee.getByText('No hay facturas')).toBeVisible();
+
+    // The link is single use.
+    await invitee.goto(`/register/${token}`);
+    await expect(invitee.getByText('Este link de registro ya fue utilizado')).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('invoicing', () => {
+  test('admin creates an invoice with three items, sends it, records a payment and downloads the PDF; the client sees it paid', async ({
+    page,
+    browser,
+  }) => {
+    // A long journey (three toasts of 4 s each wait to close): more than the default 30 s budget.
+    test.setTimeout(90_000);
+    await signInAs(page, 'admin');
+    await page.goto('/billing');
+    await expect(page.getByRole('heading', { name: 'Facturación', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Nueva Factura' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva Factura' });
+    await dialog.getByRole('combobox', { name: 'Cliente' }).click();
+    await page.getByRole('option', { name: /Café Cibao/ }).click();
+    const items = [
+      ['Diseño de logotipo', '1', '15000'],
+      ['Hosting anual', '2', '333.33'],
+      ['Horas de soporte', '1.5', '1000'],
+    ];
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) await dialog.getByRole('button', { name: 'Agregar ítem' }).click();
+      const [description, qty, price] = items[i]!;
+      await dialog.getByRole('textbox', { name: 'Descripción' }).nth(i).fill(description!);
+      await dialog.getByRole('textbox', { name: 'Cantidad' }).nth(i).fill(qty!);
+      await dialog.getByRole('textbox', { name: 'Tarifa' }).nth(i).fill(price!);
+    }
+    // 15000 + 666.66 + 1500 = 17166.66; ITBIS 18 % = 3090.00 (3089.9988); total 20256.66
+    await expect(dialog.getByTestId('invoice-form-total')).toContainText('20,256.66');
+    await dialog.getByRole('button', { name: 'Crear Factura' }).click();
+    await expect(notification(page, 'Factura creada')).toBeVisible();
+    await dismissToast(page, 'Factura creada');
+
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: 'Café Cibao' })
+      .filter({ hasText: 'Borrador' })
+      .first();
+    await row.click();
+    await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/);
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())!
+      .replace('Factura ', '')
+      .trim();
+    await expect(page.getByText('Borrador').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect(notification(page, 'Factura enviada')).toBeVisible();
+    await dismissToast(page, 'Factura enviada');
+    await expect(page.getByText('Enviada').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const pay = page.getByRole('dialog', { name: 'Marcar como pagada' });
+    await pay.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(notification(page, 'Factura marcada como pagada')).toBeVisible();
+    await dismissToast(page, 'Factura marcada como pagada');
+    await expect(page.getByText('Pagada').first()).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Factura-${number}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The client sees its paid invoice, read-only.
+    const context = await browser.newContext();
+    const client = await context.newPage();
+    await signInAs(client, 'cliente');
+    await client.goto('/billing');
+    await expect(client.getByRole('heading', { name: 'Mis Facturas' })).toBeVisible();
+    await expect(client.getByRole('button', { name: 'Nueva Factura' })).toHaveCount(0);
+    const clientRow = client.getByRole('row', { name: `Factura ${number}` });
+    await expect(clientRow).toContainText('Pagada');
+    await clientRow.click();
+    await expect(client.getByRole('heading', { name: `Factura ${number}` })).toBeVisible();
+    await expect(client.getByRole('button', { name: 'Registrar pago' })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a client opening another client’s invoice sees Factura no encontrada', async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    // Chromium logs the expected 404 of the API call.
+    allowedConsoleErrors.push(/status of 404/);
+    await signInAs(page, 'cliente2');
+    await page.goto('/invoice/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Factura no encontrada')).toBeVisible();
+  });
+});
+
+test('reports show the period cards and charts and export CSV', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/reports');
+  await expect(page.getByText('Ingresos totales')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ingresos por mes' })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^reporte-6m-.*\.csv$/);
+});

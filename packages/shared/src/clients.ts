@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { emailSchema, formatCedula, isValidCedula, isValidRnc, onlyDigits, PHONE_RE } from './validators.js';
+
+/** Client types (spec doc 2 §2 "Clients": 'Persona física' / 'Empresa'). */
+export const CLIENT_TYPES = ['individual', 'company'] as const;
+export const ClientTypeSchema = z.enum(CLIENT_TYPES, { error: 'Tipo de cliente es requerido' });
+export type ClientType = z.infer<typeof ClientTypeSchema>;
+export const CLIENT_TYPE_LABELS: Record<ClientType, string> = {
+  individual: 'Persona física',
+  company: 'Empresa',
+};
+
+/** Client status (spec doc 2 §4: active green 'Activo', anything else gray 'Inactivo'; the form offers prospect). */
+export const CLIENT_STATUSES = ['active', 'inactive', 'prospect'] as const;
+export const ClientStatusSchema = z.enum(CLIENT_STATUSES);
+export type ClientStatus = z.infer<typeof ClientStatusSchema>;
+/** Labels in the edit form's select. */
+export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
+  active: 'Activo',
+  inactive: 'Inactivo',
+  prospect: 'Prospecto',
+};
+/** Badge of a client card (spec doc 2 §4): 'Activo' green, anything else 'Inactivo' gray. */
+export function clientStatusBadge(status: ClientStatus): { label: string; color: string } {
+  return status === 'active' ? { label: 'Activo', color: 'green' } : { label: 'Inactivo', color: 'gray' };
+}
+
+/** Preferred communication channel. */
+export const PREFERRED_COMMUNICATIONS = ['email', 'phone', 'whatsapp', 'meeting'] as const;
+export const PreferredCommunicationSchema = z.enum(PREFERRED_COMMUNICATIONS);
+export const PREFERRED_COMMUNICATION_LABELS: Record<(typeof PREFERRED_COMMUNICATIONS)[number], string> = {
+  email: 'Email',
+  phone: 'Teléfono',
+  whatsapp: 'WhatsApp',
+  meeting: 'Reunión',
+};
+
+/** Communication log entry types and directions (spec doc 2 §3 client sub-records, plus meeting/whatsapp). */
+export const COMMUNICATION_TYPES = ['email', 'call', 'meeting', 'whatsapp'] as const;
+export const CommunicationTypeSchema = z.enum(COMMUNICATION_TYPES);
+export const COMMUNICATION_TYPE_LABELS: Record<(typeof COMMUNICATION_TYPES)[number], string> = {
+  email: 'Email',
+  call: 'Llamada',
+  meeting: 'Reunión',
+  whatsapp: 'WhatsApp',
+};
+export const COMMUNICATION_DIRECTIONS = ['outgoing', 'incoming'] as const;
+export const CommunicationDirectionSchema = z.enum(COMMUNICATION_DIRECTIONS);
+export const COMMUNICATION_DIRECTION_LABELS: Record<(typeof COMMUNICATION_DIRECTIONS)[number], string> = {
+  outgoing: 'Saliente',
+  incoming: 'Entrante',
+};
+
+export const RNC_INVALID = 'RNC inválido (9 dígitos con dígito verificador correcto)';
+export const CEDULA_INVALID = 'Cédula inválida (11 dígitos con dígito verificador correcto)';
+export const RNC_OR_CEDULA_INVALID = 'RNC o cédula inválido (revisa el dígito verificador)';
+
+/**
+ * Tax id of a client (`companyRUC`): the Dominican RNC (9 digits, DGII check digit) or a
+ * cédula (11 digits, JCE check digit), dashes allowed; normalised to digits only.
+ */
+export const taxIdSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .refine((v) => isValidRnc(v) || isValidCedula(v), RNC_OR_CEDULA_INVALID)
+  .transform(onlyDigits);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Postal address of a client. All parts optional; country defaults to República Dominicana. */
+export const AddressSchema = z.object({
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string(),
+  postalCode: z.string().nullable(),
+});
+export const AddressInputSchema = z.object({
+  street: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  country: optionalText(100),
+  postalCode: optionalText(20),
+});
+
+/**
+ * A client as the API exposes it (spec doc 2 §3 "Client"). Totals are computed from projects
+ * and invoices (money in major units of the company currency); `lastActivity` comes from the
+ * activity feed. `registeredUsers` counts portal users linked to the client.
+ */
+export const ClientSchema = z.object({
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  clientType: ClientTypeSchema,
+  companyName: z.string().nullable(),
+  companyRUC: z.string().nullable(),
+  industry: z.string().nullable(),
+  website: z.string().nullable(),
+  address: AddressSchema,
+  status: ClientStatusSchema,
+  joinDate: z.string(),
+  lastActivity: z.string().nullable(),
+  lastContact: z.string().nullable(),
+  totalProjects: z.number().int(),
+  activeProjects: z.number().int(),
+  completedProjects: z.number().int(),
+  totalRevenue: z.number(),
+  averageProjectValue: z.number(),
+  satisfactionRating: z.number().int().nullable(),
+  preferredCommunication: PreferredCommunicationSchema,
+  timezone: z.string(),
+  notes: z.string().nullable(),
+  registeredUsers: z.number().int(),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Client = z.infer<typeof ClientSchema>;
+
+const clientFields = {
+  firstName: z.string().trim().min(1, 'Nombre es requerido').max(100),
+  lastName: z.string().trim().max(100).default(''),
+  email: emailSchema,
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .refine((v) => v === '' || PHONE_RE.test(v), 'Teléfono inválido')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  clientType: ClientTypeSchema,
+  companyName: optionalText(200),
+  companyRUC: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), taxIdSchema.nullable())
+    .optional()
+    .transform((v) => v ?? null),
+  industry: optionalText(100),
+  website: optionalText(200),
+  address: AddressInputSchema.optional(),
+  status: ClientStatusSchema.default('active'),
+  satisfactionRating: z.number().int().min(1).max(5).nullish(),
+  preferredCommunication: PreferredCommunicationSchema.default('email'),
+  timezone: z.string().trim().min(1).max(64).default('America/Santo_Domingo'),
+  notes: optionalText(5000),
+};
+
+/** `POST /clients` body (admin). Companies need `companyName`; `companyRUC` is an RNC or cédula. */
+export const CreateClientRequestSchema = z.object(clientFields).superRefine((v, ctx) => {
+  if (v.clientType === 'company' && !v.companyName)
+    ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Nombre de la empresa es requerido' });
+});
+export type CreateClientRequest = z.input<typeof CreateClientRequestSchema>;
+
+/** `PUT /clients/{id}` body (admin): any subset of the client fields. */
+export const UpdateClientRequestSchema = z
+  .object({
+    firstName: clientFields.firstName,
+    lastName: z.string().trim().max(100),
+    email: emailSchema,
+    phone: clientFields.phone,
+    clientType: ClientTypeSchema,
+    companyName: clientFields.companyName,
+    companyRUC: clientFields.companyRUC,
+    industry: clientFields.industry,
+    website: clientFields.website,
+    address: AddressInputSchema,
+    status: ClientStatusSchema,
+    satisfactionRating: z.number().int().min(1).max(5).nullable(),
+    preferredCommunication: PreferredCommunicationSchema,
+    timezone: z.string().trim().min(1).max(64),
+    notes: clientFields.notes,
+    archived: z.boolean().describe('true archives the client, false restores it'),
+  })
+  .partial();
+export type UpdateClientRequest = z.input<typeof UpdateClientRequestSchema>;
+
+/** `GET /clients` query. `status`/`clientType` 'all' or empty = no filter; archived clients only with `archived=true`. */
+export const ListClientsQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum([...CLIENT_STATUSES, 'all', '']).optional(),
+  clientType: z.enum([...CLIENT_TYPES, 'all', '']).optional(),
+  archived: z.enum(['true', 'false']).optional(),
+});
+export type ListClientsQuery = z.input<typeof ListClientsQuerySchema>;
+
+/** `GET /clients` answer. */
+export const ListClientsResponseSchema = z.object({ clients: z.array(ClientSchema) });
+/** `GET /clients/{id}`, `POST`, `PUT` answer. */
+export const GetClientResponseSchema = z.object({ client: ClientSchema });
+
+/** `GET /clients/stats`: counts of non-archived clients; totalRevenue = payments received (major units). */
+export const ClientStatsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  companies: z.number().int(),
+  totalRevenue: z.number(),
+});
+export type ClientStats = z.infer<typeof ClientStatsSchema>;
+
+/** A project row of `GET /clients/{id}/projects` (budget in major units, dates YYYY-MM-DD). */
+export const ClientProjectSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  status: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  budget: z.number().nullable(),
+  progress: z.number().int(),
+});
+/** A ticket row of `GET /clients/{id}/tickets` (empty until the tickets feature lands). */
+export const ClientTicketSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  project: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ListClientProjectsResponseSchema = z.object({ projects: z.array(ClientProjectSchema) });
+export const ListClientTicketsResponseSchema = z.object({ tickets: z.array(ClientTicketSchema) });
+
+/** A communication-log entry of a client (duration in minutes). */
+export const CommunicationSchema = z.object({
+  _id: z.uuid(),
+  type: CommunicationTypeSchema,
+  subject: z.string(),
+  date: z.string(),
+  direction: CommunicationDirectionSchema,
+  duration: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Communication = z.infer<typeof CommunicationSchema>;
+
+/** `POST /clients/{id}/communications` body (admin). `date` ISO date-time; duration minutes 0–1440. */
+export const CreateCommunicationRequestSchema = z.object({
+  type: CommunicationTypeSchema,
+  subject: z.string().trim().min(1, 'Asunto es requerido').max(200),
+  date: z.iso.datetime({ offset: true, message: 'Fecha inválida' }),
+  direction: CommunicationDirectionSchema.default('outgoing'),
+  duration: z.number().int().min(0).max(1440).nullish(),
+  notes: optionalText(5000),
+});
+export type CreateCommunicationRequest = z.input<typeof CreateCommunicationRequestSchema>;
+export const ListCommunicationsResponseSchema = z.object({ communications: z.array(CommunicationSchema) });
+export const GetCommunicationResponseSchema = z.object({ communication: CommunicationSchema });
+
+/** Displays a stored tax id: RNC (9 digits) as 1-30-45871-5, cédula (11) as 001-1234567-8. */
+export function formatTaxId(digits: string | null | undefined): string {
+  if (!digits) return '';
+  if (digits.length === 9) return `${digits[0]}-${digits.slice(1, 3)}-${digits.slice(3, 8)}-${digits[8]}`;
+  return formatCedula(digits);
+}
+
+/** 'RNC' for 9 digits, 'Cédula' otherwise. */
+export function taxIdLabel(digits: string): 'RNC' | 'Cédula' {
+  return digits.length === 9 ? 'RNC' : 'Cédula';
+}

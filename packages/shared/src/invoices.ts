@@ -1,0 +1,352 @@
+import { z } from 'zod';
+import { CURRENCIES, lineTotalCents, percentOfCents, toCents } from './money.js';
+
+/**
+ * Invoice statuses with labels and colours (spec doc 2 §4). `overdue` is never stored: an
+ * unpaid (sent/pending) invoice whose due date has passed is reported as overdue.
+ * `pending` = sent and partly paid (decision 053).
+ */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled', 'pending'] as const;
+export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Borrador',
+  sent: 'Enviada',
+  paid: 'Pagada',
+  overdue: 'Vencida',
+  cancelled: 'Cancelada',
+  pending: 'Pendiente',
+};
+export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
+  draft: 'gray',
+  sent: 'blue',
+  paid: 'green',
+  overdue: 'red',
+  cancelled: 'orange',
+  pending: 'yellow',
+};
+/** Statuses stored in the database. */
+export const STORED_INVOICE_STATUSES = ['draft', 'sent', 'pending', 'paid', 'cancelled'] as const;
+export type StoredInvoiceStatus = (typeof STORED_INVOICE_STATUSES)[number];
+
+/** Payment methods (spec doc 2 §3) with Spanish labels ('pse' is the electronic bank debit). */
+export const PAYMENT_METHODS = ['bank_transfer', 'credit_card', 'pse', 'cash', 'check'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  bank_transfer: 'Transferencia bancaria',
+  credit_card: 'Tarjeta de crédito',
+  pse: 'Débito bancario en línea (PSE)',
+  cash: 'Efectivo',
+  check: 'Cheque',
+};
+
+/** History event types of an invoice. */
+export const INVOICE_EVENTS = [
+  'created',
+  'updated',
+  'sent',
+  'viewed',
+  'payment',
+  'paid',
+  'cancelled',
+] as const;
+export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], string> = {
+  created: 'Creada',
+  updated: 'Editada',
+  sent: 'Enviada',
+  viewed: 'Vista por el cliente',
+  payment: 'Pago registrado',
+  paid: 'Pagada',
+  cancelled: 'Cancelada',
+};
+
+/** Default series of the invoice number (`FAC-2026-0001`). */
+export const DEFAULT_INVOICE_SERIES = 'FAC';
+/** Invoice list page size (spec doc 2 §9). */
+export const INVOICE_PAGE_SIZE = 10;
+/** Time zone of "today" for due dates and overdue (the agency's). */
+export const BUSINESS_TIME_ZONE = 'America/Santo_Domingo';
+
+const isoDate = z.iso.date({ message: 'Fecha inválida (AAAA-MM-DD)' });
+
+/** One line of the invoice form: quantity ≥ 1 (up to 4 decimals), unit price ≥ 0 in major units (spec doc 2 §5). */
+export const InvoiceItemInputSchema = z.object({
+  description: z.string().trim().min(1, 'Descripción es requerida').max(300),
+  details: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  quantity: z
+    .number({ error: 'Cantidad inválida' })
+    .min(1, 'La cantidad mínima es 1')
+    .max(1_000_000)
+    .refine((v) => Math.abs(v * 10_000 - Math.round(v * 10_000)) < 1e-6, 'Máximo 4 decimales'),
+  unitPrice: z
+    .number({ error: 'Precio inválido' })
+    .min(0, 'El precio no puede ser negativo')
+    .max(100_000_000),
+});
+export type InvoiceItemInput = z.input<typeof InvoiceItemInputSchema>;
+
+const invoiceFields = {
+  clientId: z.uuid({ message: 'Cliente es requerido' }),
+  projectId: z.uuid().nullish(),
+  issueDate: isoDate,
+  dueDate: isoDate,
+  items: z.array(InvoiceItemInputSchema).min(1, 'Agrega al menos un ítem').max(100),
+  taxRate: z.number().min(0).max(100).optional().describe('Percent; default = company settings (18, ITBIS)'),
+  discountAmount: z.number().min(0, 'El descuento no puede ser negativo').max(100_000_000).default(0),
+  currency: z.enum(CURRENCIES).optional().describe('Default = company settings currency'),
+  paymentMethod: PaymentMethodSchema.nullish(),
+  paymentTerms: z.number().int().min(0).max(365).optional().describe('Days; default dueDate − issueDate'),
+  notes: z
+    .string()
+    .trim()
+    .max(5000)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+};
+
+const dueAfterIssue = (v: { issueDate?: string; dueDate?: string }) =>
+  !v.issueDate || !v.dueDate || v.dueDate >= v.issueDate;
+const DUE_BEFORE_ISSUE = {
+  message: 'La fecha de vencimiento no puede ser anterior a la de emisión',
+  path: ['dueDate'],
+};
+
+/**
+ * `POST /invoices` body (admin). Totals are always computed by the server; `asDraft: false`
+ * creates and sends it at once (the form's 'guardar como borrador' switch off).
+ */
+export const CreateInvoiceRequestSchema = z
+  .object({
+    ...invoiceFields,
+    series: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{1,6}$/, 'Serie inválida (1–6 letras mayúsculas)')
+      .default(DEFAULT_INVOICE_SERIES),
+    asDraft: z.boolean().default(true),
+  })
+  .refine(dueAfterIssue, DUE_BEFORE_ISSUE)
+  .refine(
+    (v) => {
+      const t = computeInvoiceTotals(v.items, v.taxRate ?? 0, v.discountAmount ?? 0);
+      return t.discountCents <= Math.max(0, t.subtotalCents + t.taxCents);
+    },
+    { message: 'El descuento no puede superar el total', path: ['discountAmount'] },
+  );
+export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequestSchema>;
+
+/** `PUT /invoices/{id}` body (admin, drafts only): any subset; `items` replaces all lines. */
+export const UpdateInvoiceRequestSchema = z
+  .object({ ...invoiceFields, discountAmount: invoiceFields.discountAmount.unwrap() })
+  .partial()
+  .refine(dueAfterIssue, DUE_BEFORE_ISSUE);
+export type UpdateInvoiceRequest = z.input<typeof UpdateInvoiceRequestSchema>;
+
+/** `PUT /invoices/{id}/pay` body: amount (major units) defaults to the balance; paidDate to today. */
+export const PayInvoiceRequestSchema = z
+  .object({
+    amount: z.number().positive('El monto debe ser mayor que 0').max(100_000_000).optional(),
+    paidDate: isoDate.optional(),
+    paymentMethod: PaymentMethodSchema.optional(),
+    reference: z.string().trim().max(100).optional(),
+  })
+  .default({});
+export type PayInvoiceRequest = z.input<typeof PayInvoiceRequestSchema>;
+
+/** `POST /invoices/{id}/cancel` body. */
+export const CancelInvoiceRequestSchema = z
+  .object({ reason: z.string().trim().max(500).optional() })
+  .nullish();
+
+/** `GET /invoices` query: page from 1, limit 1–100 (screen: 1 and 10), status incl. computed 'overdue'. */
+export const ListInvoicesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(INVOICE_PAGE_SIZE),
+  status: z.enum([...INVOICE_STATUSES, 'all', '']).optional(),
+  search: z.string().trim().max(100).optional(),
+  clientId: z.uuid().optional(),
+});
+export type ListInvoicesQuery = z.input<typeof ListInvoicesQuerySchema>;
+
+export const InvoiceItemSchema = z.object({
+  _id: z.uuid(),
+  description: z.string(),
+  details: z.string().nullable(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  total: z.number(),
+});
+export const InvoicePaymentSchema = z.object({
+  _id: z.uuid(),
+  amount: z.number(),
+  paidDate: z.string(),
+  paymentMethod: PaymentMethodSchema,
+  reference: z.string().nullable(),
+  recordedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const InvoiceHistoryEntrySchema = z.object({
+  event: z.enum(INVOICE_EVENTS),
+  by: z.string().nullable(),
+  at: z.string(),
+  note: z.string().nullable(),
+});
+
+/** Client summary embedded in an invoice (spec doc 2 §3 "Invoice".client). */
+export const InvoiceClientSchema = z.object({
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  avatar: z.string().nullable(),
+  companyRUC: z.string().nullable(),
+});
+
+/**
+ * An invoice in lists (spec doc 2 §3). Money in major units; dates YYYY-MM-DD except
+ * createdAt/updatedAt (ISO). `status` is the effective one (overdue computed, decision 053).
+ */
+export const InvoiceSummarySchema = z.object({
+  _id: z.uuid(),
+  invoiceNumber: z.string(),
+  series: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  paidDate: z.string().nullable(),
+  status: InvoiceStatusSchema,
+  isOverdue: z.boolean(),
+  daysOverdue: z.number().int(),
+  client: InvoiceClientSchema,
+  project: z.object({ _id: z.uuid(), title: z.string() }).nullable(),
+  subtotal: z.number(),
+  taxRate: z.number(),
+  taxAmount: z.number(),
+  discountAmount: z.number(),
+  total: z.number(),
+  totalAmount: z.number(),
+  amountPaid: z.number(),
+  balance: z.number(),
+  currency: z.enum(CURRENCIES),
+  paymentMethod: PaymentMethodSchema.nullable(),
+  paymentTerms: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
+
+/** A full invoice (`GET /invoices/{id}`): summary plus items, notes, payments and history. */
+export const InvoiceSchema = InvoiceSummarySchema.extend({
+  items: z.array(InvoiceItemSchema),
+  notes: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  payments: z.array(InvoicePaymentSchema),
+  history: z.array(InvoiceHistoryEntrySchema),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const ListInvoicesResponseSchema = z.object({
+  invoices: z.array(InvoiceSummarySchema),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+});
+export type ListInvoicesResponse = z.infer<typeof ListInvoicesResponseSchema>;
+export const GetInvoiceResponseSchema = z.object({ invoice: InvoiceSchema });
+
+/**
+ * `GET /invoices/stats` (spec doc 2 §3 "Invoice stats overview"), major units of the company
+ * currency: totalRevenue = payments received; pendingRevenue = open balances of sent/pending
+ * invoices; averageInvoiceValue = mean total of non-draft, non-cancelled invoices.
+ */
+export const InvoiceStatsSchema = z.object({
+  totalRevenue: z.number(),
+  pendingRevenue: z.number(),
+  paidInvoices: z.number().int(),
+  unpaidInvoices: z.number().int(),
+  totalInvoices: z.number().int(),
+  overdueInvoices: z.number().int(),
+  averageInvoiceValue: z.number(),
+  currency: z.enum(CURRENCIES),
+});
+export type InvoiceStats = z.infer<typeof InvoiceStatsSchema>;
+
+/** Totals of an invoice in centavos. */
+export interface InvoiceTotalsCents {
+  lineTotalsCents: number[];
+  subtotalCents: number;
+  taxCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+/**
+ * Invoice arithmetic on integers (issue 6 "Money"): each line = quantity × unitPrice rounded
+ * half-up to the cent; subtotal = Σ lines; tax = subtotal × taxRate / 100 half-up;
+ * total = subtotal + tax − discount. Prices and discount in major units, rate in percent.
+ */
+export function computeInvoiceTotals(
+  items: ReadonlyArray<{ quantity: number; unitPrice: number }>,
+  taxRate: number,
+  discountAmount = 0,
+): InvoiceTotalsCents {
+  const lineTotalsCents = items.map((i) =>
+    lineTotalCents(
+      Number.isFinite(i.quantity) ? i.quantity : 0,
+      toCents(Number.isFinite(i.unitPrice) ? i.unitPrice : 0),
+    ),
+  );
+  const subtotalCents = lineTotalsCents.reduce((a, b) => a + b, 0);
+  const taxCents = percentOfCents(subtotalCents, Number.isFinite(taxRate) ? taxRate : 0);
+  const discountCents = toCents(Number.isFinite(discountAmount) ? discountAmount : 0);
+  return {
+    lineTotalsCents,
+    subtotalCents,
+    taxCents,
+    discountCents,
+    totalCents: subtotalCents + taxCents - discountCents,
+  };
+}
+
+/** Today's date (YYYY-MM-DD) in the agency's time zone. */
+export function businessToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+}
+
+/** Whole days from `dueDate` to `today` (both YYYY-MM-DD); ≤ 0 when not yet due. */
+export function daysBetween(fromDate: string, toDate: string): number {
+  return Math.round((Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The overdue rule (spec doc 2 §4): an invoice is overdue when it is not paid (stored status
+ * sent or pending) and its due date is before today. Returns the effective status and days overdue.
+ */
+export function effectiveInvoiceStatus(
+  stored: StoredInvoiceStatus,
+  dueDate: string,
+  today: string = businessToday(),
+): { status: InvoiceStatus; isOverdue: boolean; daysOverdue: number } {
+  const unpaid = stored === 'sent' || stored === 'pending';
+  const days = daysBetween(dueDate, today);
+  if (unpaid && days > 0) return { status: 'overdue', isOverdue: true, daysOverdue: days };
+  return { status: stored, isOverdue: false, daysOverdue: 0 };
+}
+
+/** Formats an invoice number: series, year and a 4-digit (or longer) sequence: `FAC-2026-0001`. */
+export function formatInvoiceNumber(series: string, year: number, sequence: number): string {
+  return `${series}-${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+/** `GET /invoices/defaults`: what the invoice form starts with (company settings). */
+export const InvoiceDefaultsSchema = z.object({
+  taxRate: z.number(),
+  currency: z.enum(CURRENCIES),
+  series: z.string(),
+  paymentTerms: z.number().int(),
+});
+export type InvoiceDefaults = z.infer<typeof InvoiceDefaultsSchema>;
