@@ -11,6 +11,7 @@ import {
   files,
   notifications,
   quoteRequests,
+  registrationLinks,
   users,
 } from '../../db/schema/index.js';
 
@@ -483,6 +484,21 @@ describe('admin /api/requests', () => {
       country: 'República Dominicana',
       status: 'active',
     });
+    // The registration hook: a single-use link for that client and its invitation email.
+    const [link] = await app.db
+      .select()
+      .from(registrationLinks)
+      .where(eq(registrationLinks.email, 'convertir@tropical.do'));
+    expect(link).toMatchObject({
+      clientId: converted.clientId,
+      source: 'access_request',
+      clientType: 'company',
+    });
+    const invitations = await app.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'convertir@tropical.do'));
+    expect(invitations.map((m) => m.subject)).toContain('Completa tu registro en el portal de clientes');
     const audits = await app.db.select().from(auditLog).where(eq(auditLog.targetId, row!.id));
     expect(audits.map((a) => a.action)).toContain('access_request.status_changed');
 
