@@ -70,3 +70,36 @@ export type Notification = z.infer<typeof NotificationSchema>;
 
 /** Socket.io event carrying a new notification to its recipient (payload: {@link Notification}). */
 export const NOTIFICATION_EVENT = 'notification';
+
+/** `GET /notifications` query: newest first; `unread=true` keeps only unread ones. */
+export const ListNotificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  unread: z.enum(['true', 'false']).optional(),
+});
+
+/** `GET /notifications` answer. */
+export const ListNotificationsResponseSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  unreadCount: z.number().int(),
+});
+
+/** `GET /notifications/unread-count` answer. */
+export const UnreadCountResponseSchema = z.object({ unreadCount: z.number().int() });
+
+/** An outbox email as admins read it in the portal (`GET /notifications/outbox`). */
+export const OutboxEmailSchema = z.object({
+  _id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;
+export const ListOutboxResponseSchema = z.object({ emails: z.array(OutboxEmailSchema) });
+
+/** Socket event telling a user's other tabs that notifications were read (payload none). */
+export const NOTIFICATIONS_READ_EVENT = 'notifications:read';

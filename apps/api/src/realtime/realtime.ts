@@ -1,5 +1,7 @@
 import type { Role } from '@agencia/shared';
+import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
+import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { verifyAccessToken } from '../lib/tokens.js';
 
@@ -22,10 +24,36 @@ declare module 'fastify' {
  * socket.io on the app's own HTTP server (path /socket.io), authenticated with the access
  * token in the handshake (`auth.token`). Each socket joins `user:<id>` and `role:<role>`.
  * The user and session are re-checked like any request, so revoked sessions cannot connect.
+ * With `redisUrl` (REDIS_URL) events fan out to every app process through the Redis adapter
+ * (decision record 047), so a user connected to process A gets what process B emits.
  */
 export default fp(
-  async (app, opts: { jwtSecret: Uint8Array }) => {
+  async (app, opts: { jwtSecret: Uint8Array; redisUrl?: string | null }) => {
     const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+    if (opts.redisUrl) {
+      // Fail fast at start-up (5 tries) instead of hanging; once connected, reconnect forever.
+      let connected = false;
+      const pub = createClient({
+        url: opts.redisUrl,
+        socket: {
+          connectTimeout: 5000,
+          reconnectStrategy: (retries: number) =>
+            !connected && retries >= 5
+              ? new Error('Redis no disponible')
+              : Math.min(200 * 2 ** retries, 5000),
+        },
+      });
+      const sub = pub.duplicate();
+      for (const client of [pub, sub])
+        client.on('error', (err: Error) => app.log.error({ err }, 'redis (socket.io adapter) error'));
+      await Promise.all([pub.connect(), sub.connect()]);
+      connected = true;
+      io.adapter(createAdapter(pub, sub));
+      app.addHook('onClose', async () => {
+        await Promise.allSettled([pub.quit(), sub.quit()]);
+      });
+      app.log.info('socket.io: Redis adapter enabled');
+    }
     io.use(async (socket, next) => {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
       const claims = token ? await verifyAccessToken(opts.jwtSecret, token) : null;

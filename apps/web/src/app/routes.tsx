@@ -110,9 +110,23 @@ export const routes: RouteObject[] = [
               import('../features/tickets/pages/tickets-page').then((m) => ({ Component: m.TicketsPage })),
           },
           {
+            path: 'tickets/:id',
+            lazy: () =>
+              import('../features/tickets/pages/ticket-detail-page').then((m) => ({
+                Component: m.TicketDetailPage,
+              })),
+          },
+          {
             path: 'calendar',
             lazy: () =>
               import('../features/calendar/pages/calendar-page').then((m) => ({ Component: m.CalendarPage })),
+          },
+          {
+            path: 'calendar/:id',
+            lazy: () =>
+              import('../features/calendar/pages/event-detail-page').then((m) => ({
+                Component: m.EventDetailPage,
+              })),
           },
           {
             path: 'settings',

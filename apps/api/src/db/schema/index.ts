@@ -2,6 +2,7 @@
 export * from './account.js';
 export * from './audit.js';
 export * from './billing.js';
+export * from './calendar.js';
 export * from './client-communications.js';
 export * from './clients.js';
 export * from './infra.js';
@@ -10,4 +11,5 @@ export * from './registration.js';
 export * from './requests.js';
 export * from './sessions.js';
 export * from './settings.js';
+export * from './tickets.js';
 export * from './users.js';

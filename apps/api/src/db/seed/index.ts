@@ -3,8 +3,10 @@ import { hashPassword } from '../../lib/security.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { seedBilling } from './billing.js';
+import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
 import { seedProjects } from './projects.js';
+import { seedTickets } from './tickets.js';
 
 /**
  * Seeds the demo agency when the database has no users yet (first start). Runs in one
@@ -19,6 +21,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     const ids = await seedFoundation(tx, passwordHash);
     await seedProjects(tx, ids);
     await seedBilling(tx, ids);
+    await seedTickets(tx, ids);
+    await seedCalendar(tx, ids);
   });
   return true;
 }

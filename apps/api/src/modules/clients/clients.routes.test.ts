@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
-import { activities, clientCommunications, clients } from '../../db/schema/index.js';
+import { activities, clientCommunications, clients, tickets as ticketsTable } from '../../db/schema/index.js';
 
 let app: FastifyInstance;
 let admin: Session;
@@ -159,7 +159,18 @@ describe('clients API', () => {
     const projects = await injectAs(app, admin.token, { method: 'GET', url: `/api/clients/${id}/projects` });
     expect(projects.statusCode).toBe(200);
     const tickets = await injectAs(app, admin.token, { method: 'GET', url: `/api/clients/${id}/tickets` });
-    expect(tickets.json().data.tickets).toEqual(expect.any(Array));
+    expect(tickets.statusCode).toBe(200);
+    const own = await app.db
+      .select({ id: ticketsTable.id })
+      .from(ticketsTable)
+      .where(eq(ticketsTable.clientId, id));
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    expect(
+      tickets
+        .json()
+        .data.tickets.map((t: { _id: string }) => t._id)
+        .sort(),
+    ).toEqual(own.map((t) => t.id).sort());
     const comm = await injectAs(app, admin.token, {
       method: 'POST',
       url: `/api/clients/${id}/communications`,

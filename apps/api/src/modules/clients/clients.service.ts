@@ -11,7 +11,7 @@ import {
 import { and, desc, eq, getTableColumns, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { clientCommunications, clients, invoices, projects, users } from '../../db/schema/index.js';
+import { clientCommunications, clients, invoices, projects, tickets, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -335,33 +335,31 @@ export async function listClientProjects(db: Db, id: string) {
   }));
 }
 
-/**
- * `GET /clients/{id}/tickets`: read from the tickets table when that feature is installed
- * (it lands in parallel); an empty list until then.
- */
+/** `GET /clients/{id}/tickets`: the client's tickets, newest first (at most 100). Throws 404 for an unknown client. */
 export async function listClientTickets(db: Db, id: string) {
   await getClientRow(db, id);
-  const exists = await db.execute(sql`select to_regclass('public.tickets') is not null as ok`);
-  const ok = (exists as unknown as { rows: Array<{ ok: boolean }> }).rows?.[0]?.ok;
-  if (!ok) return [];
-  try {
-    const res = await db.execute(
-      sql`select t.id, t.title, t.status, t.priority, p.title as project, t.created_at
-          from tickets t left join projects p on p.id = t.project_id
-          where t.client_id = ${id} order by t.created_at desc limit 100`,
-    );
-    const rows = (res as unknown as { rows: Array<Record<string, unknown>> }).rows ?? [];
-    return rows.map((r) => ({
-      _id: String(r.id),
-      title: String(r.title),
-      status: String(r.status),
-      priority: String(r.priority ?? 'medium'),
-      project: (r.project as string | null) ?? null,
-      createdAt: new Date(r.created_at as string).toISOString(),
-    }));
-  } catch {
-    return [];
-  }
+  const rows = await db
+    .select({
+      id: tickets.id,
+      title: tickets.title,
+      status: tickets.status,
+      priority: tickets.priority,
+      project: projects.title,
+      createdAt: tickets.createdAt,
+    })
+    .from(tickets)
+    .leftJoin(projects, eq(projects.id, tickets.projectId))
+    .where(eq(tickets.clientId, id))
+    .orderBy(desc(tickets.createdAt))
+    .limit(100);
+  return rows.map((r) => ({
+    _id: r.id,
+    title: r.title,
+    status: r.status,
+    priority: r.priority,
+    project: r.project ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 async function getClientRow(db: Db, id: string) {

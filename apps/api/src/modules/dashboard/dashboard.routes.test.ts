@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
-import { activities, clients, projects } from '../../db/schema/index.js';
+import { activities, clients, projects, tickets } from '../../db/schema/index.js';
 
 let app: FastifyInstance;
 const tokens = { admin: '', employee: '', client: '', client2: '' };
@@ -52,7 +52,14 @@ describe('GET /dashboard/stats', () => {
       totalBudget: Number(p!.budget) / 100,
       avgProgress: p!.avg,
     });
-    expect(stats.tickets).toEqual({ totalTickets: 0, openTickets: 0 });
+    // Tickets block from the tickets module (open = open, in progress or waiting on the client).
+    const [t] = await app.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        open: sql<number>`count(*) filter (where ${tickets.status} in ('open', 'in_progress', 'pending_client'))::int`,
+      })
+      .from(tickets);
+    expect(stats.tickets).toEqual({ totalTickets: t!.total, openTickets: t!.open });
     const [c] = await app.db
       .select({ n: sql<number>`count(*)::int` })
       .from(clients)
@@ -105,8 +112,17 @@ describe('recent lists, progress, resolution, quick actions', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('recent-tickets: [] until the tickets module plugs in', async () => {
-    expect(await get(tokens.admin, '/dashboard/recent-tickets')).toEqual({ tickets: [] });
+  it('recent-tickets: the newest tickets the caller may see, from the tickets module', async () => {
+    const all = (await get(tokens.admin, '/dashboard/recent-tickets')).tickets as Array<{
+      reportedDate: string;
+    }>;
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThanOrEqual(5);
+    expect([...all].sort((a, b) => b.reportedDate.localeCompare(a.reportedDate))).toEqual(all);
+    const mine = (await get(tokens.client, '/dashboard/recent-tickets')).tickets as Array<{
+      client: { companyName: string };
+    }>;
+    expect(mine.every((t) => t.client.companyName === 'Café Cibao SRL')).toBe(true);
   });
 
   it('project-progress: active projects and a count for each status', async () => {
@@ -119,10 +135,15 @@ describe('recent lists, progress, resolution, quick actions', () => {
     ).toBe(true);
   });
 
-  it('ticket-resolution: zeros per day for the window', async () => {
+  it('ticket-resolution: opened and resolved per day for the window', async () => {
     const data = await get(tokens.admin, '/dashboard/ticket-resolution');
     expect(data.days).toBe(30);
     expect(data.series).toHaveLength(30);
+    // Demo: four tickets opened in the last days, one resolved.
+    expect(data.opened).toBe(data.series.reduce((a: number, d: { opened: number }) => a + d.opened, 0));
+    expect(data.opened).toBeGreaterThanOrEqual(4);
+    expect(data.resolved).toBeGreaterThanOrEqual(1);
+    expect(data.avgResolutionHours).toBeGreaterThan(0);
     const week = await get(tokens.admin, '/dashboard/ticket-resolution?days=7');
     expect(week.series).toHaveLength(7);
   });

@@ -9,11 +9,13 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { publicSettingsQuery, useCompanyName } from '../../lib/public-settings';
 import { useSessionStore } from '../../stores/session-store';
+import { LiveInvalidation } from '../realtime/live-invalidation';
 import { RealtimeProvider, useSocketEvent } from '../realtime/realtime-provider';
 import { PageLoader } from '../ui/page-loader';
 import { navBadgesQuery, useNavBadges } from './api/get-nav-badges';
 import { getNavItems } from './nav-items';
 import { NavRail } from './nav-rail';
+import { NotificationBell } from './notification-bell';
 import { ThemeMenu } from './theme-menu';
 import { UserMenu } from './user-menu';
 
@@ -28,6 +30,7 @@ const MOBILE_QUERY = '(max-width: 47.99em)';
 export function PortalShell({ children }: { children?: ReactNode }) {
   return (
     <RealtimeProvider>
+      <LiveInvalidation />
       <ModalsProvider>
         <ShellLayout>{children}</ShellLayout>
       </ModalsProvider>
@@ -82,11 +85,12 @@ function ShellLayout({ children }: { children?: ReactNode }) {
                 </Text>
               </Group>
             </UnstyledButton>
-            <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
+            <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0 }} visibleFrom="xs">
               {APP_VERSION_LABEL}
             </Badge>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <ThemeMenu />
             <UserMenu />
           </Group>

@@ -1,6 +1,349 @@
-import { ModulePending } from '../../../components/ui/module-pending';
+import { EVENT_TYPE_COLORS, EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@agencia/shared';
+import type { EventChangeInfo } from '@fullcalendar/react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Collapse,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertCircle,
+  IconCalendar,
+  IconCalendarShare,
+  IconFilter,
+  IconList,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session-store';
+import { useCalendarStats, useEventMutations, useEvents, useUpcomingEvents } from '../api/calendar-api';
+import { CalendarView } from '../components/calendar-view';
+import { EventFormModal } from '../components/event-form-modal';
+import { typeOptions } from '../components/event-labels';
+import { EventList } from '../components/event-list';
+import { FeedModal } from '../components/feed-modal';
 
-/** /calendar — placeholder until the calendar feature lands (spec doc 2 §2). */
+/** /calendar (spec doc 2 §2 "Calendar"): FullCalendar, filters, summary cards, list and statistics tabs. */
 export function CalendarPage() {
-  return <ModulePending title="Calendario" />;
+  const navigate = useNavigate();
+  const role = useSessionStore((s) => s.user?.role);
+  const staff = role === 'admin' || role === 'employee';
+  // Creating events needs calendar.write (clients do not hold it by default; decision 061).
+  const canCreate = useSessionStore((s) => s.user?.permissions?.includes('calendar.write') ?? false);
+  const [tab, setTab] = useState<string | null>('calendar');
+  const [filtersOpen, filters] = useDisclosure(false);
+  const [type, setType] = useState<EventType | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [range, setRange] = useState<{ start: string; end: string } | null>(() => ({
+    start: dayjs().startOf('month').toISOString(),
+    end: dayjs().endOf('month').toISOString(),
+  }));
+  const [createAt, setCreateAt] = useState<Date | null>(null);
+  // `?new=1` (dashboard quick action 'new-event') opens the create modal.
+  const [params, setParams] = useSearchParams();
+  const [createOpen, create] = useDisclosure(params.get('new') === '1' && canCreate);
+  const closeCreate = () => {
+    create.close();
+    if (params.has('new')) setParams({}, { replace: true });
+  };
+  const [feedOpen, feed] = useDisclosure(false);
+
+  const events = useEvents(
+    range && { ...range, type: type ?? undefined, search: debouncedSearch || undefined },
+  );
+  const listRange = {
+    start: dayjs().subtract(30, 'day').startOf('day').toISOString(),
+    end: dayjs().add(180, 'day').endOf('day').toISOString(),
+    type: type ?? undefined,
+    search: debouncedSearch || undefined,
+  };
+  const list = useEvents(tab === 'list' ? listRange : null);
+  const upcoming = useUpcomingEvents();
+  const stats = useCalendarStats();
+  const { update } = useEventMutations();
+
+  useEffect(() => {
+    if (events.isError)
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: 'No se pudieron cargar los eventos del calendario',
+      });
+  }, [events.isError]);
+
+  const openCreate = (date: Date | null) => {
+    setCreateAt(date);
+    create.open();
+  };
+
+  const onEventChange = async (info: EventChangeInfo) => {
+    const { event } = info;
+    if (!event.start) return info.revert();
+    try {
+      await update.mutateAsync({
+        id: event.id,
+        body: {
+          startDate: event.start.toISOString(),
+          endDate: (
+            event.end ??
+            dayjs(event.start)
+              .add(event.allDay ? 1 : 1, event.allDay ? 'day' : 'hour')
+              .toDate()
+          ).toISOString(),
+          isAllDay: event.allDay,
+        },
+      });
+      notifications.show({ color: 'green', title: 'Evento actualizado', message: event.title });
+    } catch (error) {
+      info.revert();
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: getErrorMessage(error, 'No se pudo mover el evento'),
+      });
+    }
+  };
+
+  const cards = [
+    { label: 'Eventos hoy', value: stats.data?.today, color: 'blue' },
+    { label: 'Esta semana', value: stats.data?.thisWeek, color: 'cyan' },
+    { label: 'Reuniones', value: stats.data?.meetings, color: 'indigo' },
+    { label: 'Fechas límite', value: stats.data?.deadlines, color: 'red' },
+  ];
+
+  const filterControls = (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput
+        label="Buscar eventos"
+        placeholder="Título, descripción o ubicación"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
+      <Select
+        label="Tipo de evento"
+        placeholder="Todos los tipos"
+        clearable
+        data={typeOptions}
+        value={type}
+        onChange={(v) => setType((v as EventType | null) ?? null)}
+      />
+    </SimpleGrid>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Calendario"
+        description="Reuniones, llamadas, entregas y fechas importantes."
+        actions={
+          <Group gap="xs">
+            <Button
+              variant={filtersOpen || type || search ? 'light' : 'default'}
+              leftSection={<IconFilter size={16} aria-hidden />}
+              onClick={filters.toggle}
+              aria-expanded={filtersOpen}
+            >
+              Filtros
+            </Button>
+            {canCreate && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreate(null)}>
+                Nuevo Evento
+              </Button>
+            )}
+          </Group>
+        }
+      />
+
+      <Collapse expanded={filtersOpen}>
+        <Card withBorder radius="md" mb="lg">
+          {filterControls}
+        </Card>
+      </Collapse>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
+        {cards.map((c) => (
+          <Paper key={c.label} withBorder radius="md" p="md">
+            <Text size="sm" c="dimmed">
+              {c.label}
+            </Text>
+            <Text fw={700} fz={28} c={c.color}>
+              {c.value ?? '—'}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Card withBorder radius="md">
+            <Tabs value={tab} onChange={setTab}>
+              <Tabs.List mb="md">
+                <Tabs.Tab value="calendar" leftSection={<IconCalendar size={16} aria-hidden />}>
+                  Calendario
+                </Tabs.Tab>
+                <Tabs.Tab value="list" leftSection={<IconList size={16} aria-hidden />}>
+                  Lista de eventos
+                </Tabs.Tab>
+                <Tabs.Tab value="stats">Estadísticas</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="calendar">
+                {events.isError ? (
+                  <Alert
+                    color="red"
+                    icon={<IconAlertCircle size={18} aria-hidden />}
+                    title="Error al cargar el calendario"
+                    mb="md"
+                  >
+                    {getErrorMessage(events.error, 'Error al cargar los eventos')}
+                  </Alert>
+                ) : null}
+                {events.isPending && !events.data ? (
+                  <Center py="xl" role="status">
+                    <Stack align="center" gap="xs">
+                      <Loader />
+                      <Text c="dimmed">Cargando calendario...</Text>
+                    </Stack>
+                  </Center>
+                ) : null}
+                <div style={{ display: events.isPending && !events.data ? 'none' : undefined }}>
+                  <CalendarView
+                    events={events.data ?? []}
+                    onRangeChange={setRange}
+                    onDateClick={(date) => canCreate && openCreate(date)}
+                    onEventClick={(id) => navigate(`/calendar/${id}`)}
+                    onEventChange={(info) => void onEventChange(info)}
+                    canDrag={staff && canCreate}
+                  />
+                </div>
+              </Tabs.Panel>
+              <Tabs.Panel value="list">
+                <Stack gap="md">
+                  {filterControls}
+                  {list.isPending ? (
+                    <Center py="md">
+                      <Loader aria-label="Cargando eventos" />
+                    </Center>
+                  ) : list.isError ? (
+                    <Alert color="red" title="Error al cargar el calendario">
+                      {getErrorMessage(list.error, 'Error al cargar los eventos')}
+                    </Alert>
+                  ) : (
+                    <EventList events={list.data ?? []} empty="No hay eventos para mostrar" />
+                  )}
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="stats">
+                <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
+                  {[
+                    { label: 'Total de eventos', value: stats.data?.total },
+                    { label: 'Reuniones', value: stats.data?.meetings },
+                    { label: 'Fechas límite', value: stats.data?.deadlines },
+                  ].map((s) => (
+                    <Paper key={s.label} withBorder p="md" radius="md">
+                      <Text size="sm" c="dimmed">
+                        {s.label}
+                      </Text>
+                      <Text fw={700} fz={28}>
+                        {s.value ?? '—'}
+                      </Text>
+                    </Paper>
+                  ))}
+                </SimpleGrid>
+                <Title order={2} size="h5" mb="sm">
+                  Por tipo
+                </Title>
+                <Stack gap="xs">
+                  {EVENT_TYPES.map((t) => {
+                    const n = stats.data?.byType[t] ?? 0;
+                    const pct = stats.data?.total ? Math.round((n / stats.data.total) * 100) : 0;
+                    return (
+                      <div key={t}>
+                        <Group justify="space-between">
+                          <Text size="sm">{EVENT_TYPE_LABELS[t]}</Text>
+                          <Text size="sm" c="dimmed">
+                            {n}
+                          </Text>
+                        </Group>
+                        <Progress
+                          value={pct}
+                          color={EVENT_TYPE_COLORS[t]}
+                          aria-label={`${EVENT_TYPE_LABELS[t]}: ${n}`}
+                        />
+                      </div>
+                    );
+                  })}
+                </Stack>
+              </Tabs.Panel>
+            </Tabs>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="md">
+              <Title order={2} size="h5" mb="sm">
+                Próximos eventos
+              </Title>
+              {upcoming.isPending ? (
+                <Center py="sm">
+                  <Loader size="sm" aria-label="Cargando próximos eventos" />
+                </Center>
+              ) : (
+                <EventList events={upcoming.data ?? []} empty="No hay eventos próximos" />
+              )}
+            </Card>
+            <Card withBorder radius="md">
+              <Title order={2} size="h5" mb="sm">
+                Accesos rápidos
+              </Title>
+              <Stack gap={6}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  ta="left"
+                  onClick={() => setTab('calendar')}
+                >
+                  Ver calendario
+                </Anchor>
+                <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setTab('list')}>
+                  Ver lista de eventos
+                </Anchor>
+                <Anchor component="button" type="button" size="sm" ta="left" onClick={feed.open}>
+                  <Group gap={4} wrap="nowrap">
+                    <IconCalendarShare size={14} aria-hidden /> Sincronizar con Google u Outlook
+                  </Group>
+                </Anchor>
+              </Stack>
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {createOpen && <EventFormModal opened onClose={closeCreate} initialDate={createAt} />}
+      <FeedModal opened={feedOpen} onClose={feed.close} />
+    </>
+  );
 }

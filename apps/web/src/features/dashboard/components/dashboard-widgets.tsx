@@ -5,6 +5,9 @@ import {
   PROJECT_STATUS_LABELS,
   type ProjectSummary,
   projectClientName,
+  TICKET_STATUS_COLORS,
+  TICKET_STATUS_LABELS,
+  type TicketStatus,
 } from '@agencia/shared';
 import {
   Anchor,
@@ -137,8 +140,8 @@ export function RecentTicketsList({ tickets }: { tickets: DashboardTicket[] }) {
                 (t.client ? t.client.companyName || `${t.client.firstName} ${t.client.lastName}` : '')}
             </Text>
           </Stack>
-          <ColorBadge color="blue" size="sm">
-            {t.status}
+          <ColorBadge color={TICKET_STATUS_COLORS[t.status as TicketStatus] ?? 'gray'} size="sm">
+            {TICKET_STATUS_LABELS[t.status as TicketStatus] ?? t.status}
           </ColorBadge>
         </Group>
       ))}

@@ -1,6 +1,207 @@
-import { ModulePending } from '../../../components/ui/module-pending';
+import {
+  type ListTicketsQuery,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  TICKET_TYPE_LABELS,
+  type TicketPriority,
+  type TicketStatus,
+  type TicketType,
+} from '@agencia/shared';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session-store';
+import { useTicketStats } from '../api/get-ticket-stats';
+import { useTickets } from '../api/get-tickets';
+import { CreateTicketModal } from '../components/create-ticket-modal';
+import { optionsOf } from '../components/ticket-badges';
+import { TicketCard } from '../components/ticket-card';
 
-/** /tickets — placeholder until the tickets feature lands (spec doc 2 §2). */
+const pick = <K extends string>(value: string | null, labels: Record<K, string>): K | undefined =>
+  value && value in labels ? (value as K) : undefined;
+
+/** /tickets (spec doc 2 §2 "Tickets list"): counters, filters kept in the URL, cards, 'Nuevo Ticket'. */
 export function TicketsPage() {
-  return <ModulePending title="Tickets" />;
+  const [params, setParams] = useSearchParams();
+  const role = useSessionStore((s) => s.user?.role);
+  const canCreate = useSessionStore((s) => s.user?.permissions?.includes('tickets.write') ?? false);
+  // `?new=1` (dashboard quick action 'new-ticket') opens the modal.
+  const [opened, { open, close: closeModal }] = useDisclosure(params.get('new') === '1');
+  const close = () => {
+    closeModal();
+    if (params.has('new')) setParam('new', null);
+  };
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [debounced] = useDebouncedValue(search, 300);
+
+  const status = pick<TicketStatus>(params.get('status'), TICKET_STATUS_LABELS);
+  const priority = pick<TicketPriority>(params.get('priority'), TICKET_PRIORITY_LABELS);
+  const type = pick<TicketType>(params.get('type'), TICKET_TYPE_LABELS);
+  const filters: ListTicketsQuery = { search: params.get('search') || undefined, status, priority, type };
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
+  useEffect(() => {
+    if ((params.get('search') ?? '') !== debounced.trim()) setParam('search', debounced.trim() || null);
+  }, [debounced]);
+
+  const tickets = useTickets(filters);
+  const stats = useTicketStats();
+
+  useEffect(() => {
+    if (tickets.isError)
+      notifications.show({ color: 'red', title: 'Error', message: 'No se pudieron cargar los tickets' });
+  }, [tickets.isError]);
+
+  const counters = [
+    { label: 'Total', value: stats.data?.total, color: 'blue' },
+    { label: 'Abiertos', value: stats.data?.open, color: 'cyan' },
+    { label: 'En Progreso', value: stats.data?.inProgress, color: 'yellow' },
+    { label: 'Resueltos', value: stats.data?.resolved, color: 'green' },
+  ];
+  const hasFilters = Boolean(filters.search || status || priority || type);
+
+  return (
+    <>
+      <PageHeader
+        title="Tickets de Soporte"
+        description="Reporta problemas, solicita cambios y sigue cada caso hasta su resolución."
+        actions={
+          canCreate && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
+              Nuevo Ticket
+            </Button>
+          )
+        }
+      />
+
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
+        {counters.map((c) => (
+          <Paper key={c.label} withBorder radius="md" p="md">
+            <Text size="sm" c="dimmed">
+              {c.label}
+            </Text>
+            <Text fw={700} fz={28} c={c.color} aria-live="polite">
+              {c.value ?? '—'}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+
+      <Card withBorder radius="md" mb="lg" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          <TextInput
+            label="Buscar"
+            placeholder="Título, descripción o número"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+          <Select
+            label="Estado"
+            placeholder="Todos"
+            clearable
+            data={optionsOf(TICKET_STATUS_LABELS)}
+            value={status ?? null}
+            onChange={(v) => setParam('status', v)}
+          />
+          <Select
+            label="Prioridad"
+            placeholder="Todas"
+            clearable
+            data={optionsOf(TICKET_PRIORITY_LABELS)}
+            value={priority ?? null}
+            onChange={(v) => setParam('priority', v)}
+          />
+          <Select
+            label="Tipo"
+            placeholder="Todos"
+            clearable
+            data={optionsOf(TICKET_TYPE_LABELS)}
+            value={type ?? null}
+            onChange={(v) => setParam('type', v)}
+          />
+        </SimpleGrid>
+        {hasFilters && (
+          <Group justify="flex-end" mt="sm">
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => {
+                setSearch('');
+                setParams({}, { replace: true });
+              }}
+            >
+              Limpiar filtros
+            </Button>
+          </Group>
+        )}
+      </Card>
+
+      {tickets.isPending ? (
+        <Center py="xl" role="status">
+          <Loader aria-label="Cargando tickets" />
+        </Center>
+      ) : tickets.isError ? (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          title="No se pudieron cargar los tickets"
+        >
+          {getErrorMessage(tickets.error, 'Error al cargar los tickets')}
+        </Alert>
+      ) : tickets.data.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="xs" py="lg">
+            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+              <IconTicket size={26} />
+            </ThemeIcon>
+            <Text fw={600}>No hay tickets</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              {hasFilters
+                ? 'Ningún ticket coincide con los filtros.'
+                : 'Cuando abras un ticket aparecerá aquí.'}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+          {tickets.data.map((t) => (
+            <TicketCard key={t._id} ticket={t} showClient={role !== 'client'} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <CreateTicketModal opened={opened} onClose={close} />
+    </>
+  );
 }

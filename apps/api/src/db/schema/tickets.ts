@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.js';
+import { id, timestamps } from './columns.js';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+/**
+ * Support tickets (spec doc 2 §3 "Ticket"; statuses, priorities, types of §4). `number` is a
+ * sequential identity shown as "TK-0001". `estimatedHours` is the estimated resolution time in
+ * hours; the time actually spent is the sum of `ticket_time_logs`.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    number: integer('number').generatedAlwaysAsIdentity().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: text('type', {
+      enum: ['bug', 'feature_request', 'support', 'maintenance', 'improvement', 'question'],
+    }).notNull(),
+    status: text('status', {
+      enum: ['open', 'in_progress', 'pending_client', 'resolved', 'closed', 'cancelled'],
+    })
+      .notNull()
+      .default('open'),
+    priority: text('priority', { enum: ['urgent', 'high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
+    severity: text('severity', { enum: ['critical', 'high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
+    category: text('category'),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    reportedBy: uuid('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    environment: text('environment'),
+    browserInfo: text('browser_info'),
+    steps: text('steps'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    estimatedHours: numeric('estimated_hours', { precision: 8, scale: 2, mode: 'number' }),
+    resolution: text('resolution'),
+    preventionMeasures: text('prevention_measures'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('tickets_client_idx').on(t.clientId, t.createdAt),
+    index('tickets_status_idx').on(t.status),
+    index('tickets_assigned_idx').on(t.assignedTo),
+    index('tickets_project_idx').on(t.projectId),
+  ],
+);
+
+/** Conversation of a ticket. Internal messages are staff-only. `attachmentIds` reference `files`. */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    isInternal: boolean('is_internal').notNull().default(false),
+    attachmentIds: uuid('attachment_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** Time logged on a ticket by staff: hours in quarter hours (spec doc 2 §5). */
+export const ticketTimeLogs = pgTable(
+  'ticket_time_logs',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    hours: numeric('hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    workType: text('work_type', {
+      enum: [
+        'investigation',
+        'coding',
+        'testing',
+        'debugging',
+        'documentation',
+        'communication',
+        'review',
+        'deployment',
+      ],
+    }).notNull(),
+    description: text('description').notNull(),
+    date: date('date').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_time_logs_ticket_idx').on(t.ticketId),
+    check('ticket_time_logs_hours_range', sql`${t.hours} >= 0.25 and ${t.hours} <= 24`),
+  ],
+);
+
+/**
+ * Typed timeline of a ticket (created, comment, status_change, time_logged, assigned).
+ * `isInternal` entries (internal comments, time logs) are never sent to clients.
+ */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', {
+      enum: ['created', 'comment', 'status_change', 'time_logged', 'assigned'],
+    }).notNull(),
+    description: text('description').notNull(),
+    isInternal: boolean('is_internal').notNull().default(false),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_events_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** Users following a ticket (notified of its messages and status changes). */
+export const ticketWatchers = pgTable(
+  'ticket_watchers',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] })],
+);
+
+/** Related tickets, stored once per pair with `ticketId < relatedId`. */
+export const ticketRelations = pgTable(
+  'ticket_relations',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    relatedId: uuid('related_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.relatedId] }),
+    check('ticket_relations_order', sql`${t.ticketId} < ${t.relatedId}`),
+  ],
+);

@@ -1,0 +1,339 @@
+import {
+  CALENDAR_EVENTS,
+  CalendarFeedSchema,
+  CalendarStatsSchema,
+  CreateEventRequestSchema,
+  EVENT_TYPE_LABELS,
+  GetEventResponseSchema,
+  IdParamsSchema,
+  InviteeSchema,
+  ListEventsQuerySchema,
+  ListEventsResponseSchema,
+  MessageResponseSchema,
+  successEnvelope,
+  UpcomingEventsQuerySchema,
+  UpdateAttendanceRequestSchema,
+  UpdateEventRequestSchema,
+} from '@agencia/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import ical, { ICalAttendeeStatus, ICalCalendarMethod } from 'ical-generator';
+import { z } from 'zod';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { pushNotifications } from '../../lib/notify.js';
+import { actorOf } from '../../plugins/auth.js';
+import {
+  actorForFeedToken,
+  calendarStats,
+  createEvent,
+  deleteEvent,
+  type EventWriteResult,
+  eventsForFeed,
+  feedStatus,
+  getEvent,
+  listEvents,
+  listInvitees,
+  revokeFeedToken,
+  rotateFeedToken,
+  setAttendance,
+  upcomingEvents,
+  updateEvent,
+} from './calendar.service.js';
+
+const tags = ['calendar'];
+const eventEnvelope = successEnvelope(GetEventResponseSchema);
+
+/** After commit: push notifications; staff and the event's audience refetch their calendars. */
+function broadcastEvent(
+  app: FastifyInstance,
+  result: Pick<EventWriteResult, 'notifications' | 'audience'>,
+  eventId: string,
+) {
+  pushNotifications(app, result.notifications);
+  app.realtime.toRoles(['admin', 'employee'], CALENDAR_EVENTS.changed, { eventId });
+  for (const userId of result.audience) app.realtime.toUser(userId, CALENDAR_EVENTS.changed, { eventId });
+}
+
+const ATTENDEE_ICAL: Record<string, ICalAttendeeStatus> = {
+  accepted: ICalAttendeeStatus.ACCEPTED,
+  declined: ICalAttendeeStatus.DECLINED,
+  tentative: ICalAttendeeStatus.TENTATIVE,
+  pending: ICalAttendeeStatus.NEEDSACTION,
+};
+
+/** Calendar (spec doc 2 §7 "Calendar"), plus invitees and the private iCalendar feed. */
+const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reads, attendance answers and the personal feed need calendar.read; creating, editing and
+  // deleting events need calendar.write (decision 061; clients do not hold it by default).
+  const auth = { onRequest: [app.authenticate, app.requirePermission('calendar.read')] };
+  const write = { onRequest: [app.authenticate, app.requirePermission('calendar.write')] };
+
+  app.get(
+    '/calendar',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Eventos en un rango',
+        querystring: ListEventsQuerySchema,
+        response: { 200: successEnvelope(ListEventsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { events: await listEvents({ db: app.db, actor: actorOf(req), input: req.query }) },
+    }),
+  );
+
+  app.get(
+    '/calendar/upcoming',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Próximos eventos',
+        querystring: UpcomingEventsQuerySchema,
+        response: { 200: successEnvelope(ListEventsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { events: await upcomingEvents(app.db, actorOf(req), req.query.limit) },
+    }),
+  );
+
+  app.get(
+    '/calendar/stats',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Estadísticas del calendario',
+        response: { 200: successEnvelope(CalendarStatsSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await calendarStats(app.db, actorOf(req)) }),
+  );
+
+  app.get(
+    '/calendar/invitees',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Personas que se pueden invitar',
+        response: { 200: successEnvelope(z.object({ invitees: z.array(InviteeSchema) })) },
+      },
+    },
+    async (req) => ({ success: true as const, data: { invitees: await listInvitees(app.db, actorOf(req)) } }),
+  );
+
+  app.get(
+    '/calendar/feed',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Estado del feed iCalendar',
+        response: { 200: successEnvelope(CalendarFeedSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await feedStatus(app.db, actorOf(req)) }),
+  );
+
+  app.post(
+    '/calendar/feed',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Generar (o regenerar) el enlace iCalendar',
+        response: { 200: successEnvelope(CalendarFeedSchema) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { token, createdAt } = await rotateFeedToken(app.db, actor);
+      await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'calendar.feed.created');
+      const base = `${req.protocol}://${req.host}`;
+      return {
+        success: true as const,
+        data: { active: true, createdAt, url: `${base}/api/calendar/feed/${token}.ics` },
+      };
+    },
+  );
+
+  app.delete(
+    '/calendar/feed',
+    {
+      ...auth,
+      schema: { tags, summary: 'Revocar el enlace iCalendar', response: { 200: MessageResponseSchema } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      await revokeFeedToken(app.db, actor);
+      await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'calendar.feed.revoked');
+      return { success: true as const, message: 'Enlace revocado' };
+    },
+  );
+
+  // Public (token in the URL): calendar apps cannot send a bearer token.
+  app.get(
+    '/calendar/feed/:token',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Feed iCalendar (.ics) privado',
+        params: z.object({ token: z.string().regex(/^[\w-]{43}\.ics$/, 'Enlace inválido') }),
+      },
+    },
+    async (req, reply) => {
+      const actor = await actorForFeedToken(app.db, req.params.token.replace(/\.ics$/, ''));
+      if (!actor) throw notFound('Calendario no encontrado');
+      const now = Date.now();
+      const events = await eventsForFeed(
+        app.db,
+        actor,
+        new Date(now - 90 * 86_400_000),
+        new Date(now + 400 * 86_400_000),
+      );
+      const cal = ical({
+        name: 'Agencia Digital RD',
+        prodId: { company: 'Agencia Digital RD', product: 'Portal', language: 'ES' },
+        method: ICalCalendarMethod.PUBLISH,
+        ttl: 60 * 30,
+      });
+      for (const e of events) {
+        cal.createEvent({
+          id: `${e._id}@agenciadigital.do`,
+          start: new Date(e.startDate),
+          end: new Date(e.endDate),
+          allDay: e.isAllDay,
+          summary: e.title,
+          description: [EVENT_TYPE_LABELS[e.type], e.description, e.meetingLink].filter(Boolean).join('\n\n'),
+          location: e.location ?? undefined,
+          url: e.meetingLink ?? undefined,
+          created: new Date(e.createdAt),
+          lastModified: new Date(e.updatedAt),
+          organizer: e.organizer
+            ? { name: `${e.organizer.firstName} ${e.organizer.lastName}`, email: e.organizer.email }
+            : undefined,
+          attendees: e.attendees.map((a) => ({
+            name: `${a.user.firstName} ${a.user.lastName}`,
+            email: a.user.email,
+            status: ATTENDEE_ICAL[a.status],
+          })),
+        });
+      }
+      reply.header('Content-Type', 'text/calendar; charset=utf-8');
+      reply.header('Content-Disposition', 'inline; filename="calendario.ics"');
+      return reply.send(cal.toString());
+    },
+  );
+
+  app.post(
+    '/calendar',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Crear evento',
+        body: CreateEventRequestSchema,
+        response: { 201: eventEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const result = await createEvent({ db: app.db, actor: actorOf(req), input: req.body });
+      broadcastEvent(app, result, result.event._id);
+      reply.code(201);
+      return { success: true as const, data: { event: result.event } };
+    },
+  );
+
+  app.get(
+    '/calendar/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Detalle de evento',
+        params: IdParamsSchema,
+        response: { 200: eventEnvelope },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { event: await getEvent({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+    }),
+  );
+
+  app.put(
+    '/calendar/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Editar evento',
+        params: IdParamsSchema,
+        body: UpdateEventRequestSchema,
+        response: { 200: eventEnvelope },
+      },
+    },
+    async (req) => {
+      const result = await updateEvent({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      broadcastEvent(app, result, result.event._id);
+      return { success: true as const, data: { event: result.event } };
+    },
+  );
+
+  app.put(
+    '/calendar/:id/attendance',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Responder a una invitación',
+        params: IdParamsSchema,
+        body: UpdateAttendanceRequestSchema,
+        response: { 200: eventEnvelope },
+      },
+    },
+    async (req) => {
+      const result = await setAttendance({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        status: req.body.status,
+      });
+      broadcastEvent(app, result, result.event._id);
+      return { success: true as const, data: { event: result.event } };
+    },
+  );
+
+  app.delete(
+    '/calendar/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Eliminar evento',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const result = await deleteEvent({ db: app.db, actor: actorOf(req), id: req.params.id });
+      broadcastEvent(app, result, req.params.id);
+      return { success: true as const, message: 'Evento eliminado' };
+    },
+  );
+};
+
+export default calendarRoutes;

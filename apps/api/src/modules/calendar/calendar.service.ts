@@ -1,0 +1,634 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AttendeeStatus,
+  type CalendarEvent,
+  type CalendarStats,
+  type CreateEventRequestSchema,
+  EVENT_END_BEFORE_START,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  type EventPerson,
+  type ListEventsQuerySchema,
+  type Notification,
+  type UpdateEventRequestSchema,
+} from '@agencia/shared';
+import { and, asc, eq, exists, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  calendarEvents,
+  calendarFeedTokens,
+  clients,
+  eventAttendees,
+  projects,
+  users,
+} from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { createNotifications } from '../../lib/notify.js';
+import type { Actor } from '../../plugins/auth.js';
+
+type EventRow = typeof calendarEvents.$inferSelect;
+type Created = Array<{ userId: string; notification: Notification }>;
+
+const NOT_FOUND = 'Evento no encontrado';
+
+/**
+ * Events the actor may see (decision record 044): staff all; a client the events it
+ * attends, organises, or that belong to its own client record.
+ */
+export function eventScope(actor: Actor): SQL | undefined {
+  if (actor.role !== 'client') return undefined;
+  const attends = exists(
+    sql`(select 1 from ${eventAttendees} where ${eventAttendees.eventId} = ${calendarEvents.id} and ${eventAttendees.userId} = ${actor.id})`,
+  );
+  return or(
+    attends,
+    eq(calendarEvents.organizerId, actor.id),
+    actor.clientId ? eq(calendarEvents.clientId, actor.clientId) : undefined,
+  );
+}
+
+/** Only the organizer or an admin edits or deletes. */
+export const canEditEvent = (actor: Actor, row: Pick<EventRow, 'organizerId'>) =>
+  actor.role === 'admin' || row.organizerId === actor.id;
+
+async function findEventFor(db: Db | Tx, actor: Actor, id: string): Promise<EventRow> {
+  const [row] = await db
+    .select()
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.id, id), eventScope(actor)))
+    .limit(1);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+async function toEvents(db: Db | Tx, actor: Actor, rows: EventRow[]): Promise<CalendarEvent[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const attendees = await db
+    .select({ eventId: eventAttendees.eventId, userId: eventAttendees.userId, status: eventAttendees.status })
+    .from(eventAttendees)
+    .where(inArray(eventAttendees.eventId, ids));
+  const personIds = [
+    ...new Set([
+      ...attendees.map((a) => a.userId),
+      ...rows.map((r) => r.organizerId).filter((v): v is string => !!v),
+    ]),
+  ];
+  const people = new Map<string, EventPerson>();
+  if (personIds.length) {
+    for (const p of await db
+      .select({
+        _id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        avatar: users.avatar,
+      })
+      .from(users)
+      .where(inArray(users.id, personIds)))
+      people.set(p._id, p);
+  }
+  const projectIds = [...new Set(rows.map((r) => r.projectId).filter((v): v is string => !!v))];
+  const clientIds = [...new Set(rows.map((r) => r.clientId).filter((v): v is string => !!v))];
+  const projectMap = new Map(
+    (projectIds.length
+      ? await db
+          .select({ id: projects.id, title: projects.title })
+          .from(projects)
+          .where(inArray(projects.id, projectIds))
+      : []
+    ).map((p) => [p.id, p]),
+  );
+  const clientMap = new Map(
+    (clientIds.length
+      ? await db
+          .select({
+            id: clients.id,
+            companyName: clients.companyName,
+            firstName: clients.firstName,
+            lastName: clients.lastName,
+          })
+          .from(clients)
+          .where(inArray(clients.id, clientIds))
+      : []
+    ).map((c) => [c.id, c]),
+  );
+  return rows.map((r) => {
+    const own = attendees.filter((a) => a.eventId === r.id);
+    const project = r.projectId ? projectMap.get(r.projectId) : undefined;
+    const client = r.clientId ? clientMap.get(r.clientId) : undefined;
+    return {
+      _id: r.id,
+      title: r.title,
+      description: r.description,
+      type: r.type,
+      priority: r.priority,
+      startDate: r.startDate.toISOString(),
+      endDate: r.endDate.toISOString(),
+      isAllDay: r.isAllDay,
+      location: r.location,
+      meetingLink: r.meetingLink,
+      timezone: r.timezone,
+      organizer: (r.organizerId && people.get(r.organizerId)) || null,
+      attendees: own
+        .map((a) => ({ user: people.get(a.userId), status: a.status }))
+        .filter((a): a is { user: EventPerson; status: AttendeeStatus } => !!a.user),
+      project: project ? { _id: project.id, title: project.title } : null,
+      client: client
+        ? { _id: client.id, name: client.companyName ?? `${client.firstName} ${client.lastName}`.trim() }
+        : null,
+      myStatus: own.find((a) => a.userId === actor.id)?.status ?? null,
+      canEdit: canEditEvent(actor, r),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+}
+
+function monthRange(now = new Date()): [Date, Date] {
+  return [new Date(now.getFullYear(), now.getMonth(), 1), new Date(now.getFullYear(), now.getMonth() + 1, 1)];
+}
+
+const parseBound = (v: string, end: boolean) => {
+  // A bare date (YYYY-MM-DD) as end bound includes that whole day.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
+    const d = new Date(`${v}T00:00:00.000Z`);
+    return end ? new Date(d.getTime() + 86_400_000) : d;
+  }
+  return new Date(v);
+};
+
+/** `GET /calendar`: events overlapping [start_date, end_date) (default the current month), by start. */
+export async function listEvents({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: z.output<typeof ListEventsQuerySchema>;
+}): Promise<CalendarEvent[]> {
+  let [start, end] = monthRange();
+  if (input.start_date) start = parseBound(input.start_date, false);
+  if (input.end_date) end = parseBound(input.end_date, true);
+  if (end <= start)
+    throw badRequest('El rango de fechas no es válido', [
+      { field: 'end_date', message: EVENT_END_BEFORE_START },
+    ]);
+  const conds: Array<SQL | undefined> = [
+    eventScope(actor),
+    lt(calendarEvents.startDate, end),
+    gt(calendarEvents.endDate, start),
+  ];
+  if (input.type) conds.push(eq(calendarEvents.type, input.type));
+  if (input.projectId) conds.push(eq(calendarEvents.projectId, input.projectId));
+  if (input.search) {
+    const term = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      or(
+        ilike(calendarEvents.title, term),
+        ilike(calendarEvents.description, term),
+        ilike(calendarEvents.location, term),
+      ),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(calendarEvents)
+    .where(and(...conds))
+    .orderBy(asc(calendarEvents.startDate))
+    .limit(1000);
+  return toEvents(db, actor, rows);
+}
+
+/** `GET /calendar/upcoming`: the next `limit` events not yet ended. */
+export async function upcomingEvents(db: Db, actor: Actor, limit: number): Promise<CalendarEvent[]> {
+  const rows = await db
+    .select()
+    .from(calendarEvents)
+    .where(and(eventScope(actor), gte(calendarEvents.endDate, new Date())))
+    .orderBy(asc(calendarEvents.startDate))
+    .limit(limit);
+  return toEvents(db, actor, rows);
+}
+
+/** Visible events in [from, to) for the iCalendar feed. */
+export async function eventsForFeed(db: Db, actor: Actor, from: Date, to: Date): Promise<CalendarEvent[]> {
+  const rows = await db
+    .select()
+    .from(calendarEvents)
+    .where(and(eventScope(actor), lt(calendarEvents.startDate, to), gt(calendarEvents.endDate, from)))
+    .orderBy(asc(calendarEvents.startDate))
+    .limit(2000);
+  return toEvents(db, actor, rows);
+}
+
+/** `GET /calendar/{id}`. */
+export async function getEvent({
+  db,
+  actor,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+}): Promise<CalendarEvent> {
+  const row = await findEventFor(db, actor, id);
+  const [event] = await toEvents(db, actor, [row]);
+  return event!;
+}
+
+/**
+ * `GET /calendar/stats`: today (in America/Santo_Domingo), this week (Monday–Sunday),
+ * meetings, deadlines, upcoming and per type, over the events the caller may see.
+ */
+export async function calendarStats(db: Db, actor: Actor): Promise<CalendarStats> {
+  const tz = 'America/Santo_Domingo';
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      today: sql<number>`count(*) filter (where (${calendarEvents.startDate} at time zone ${tz})::date <= (now() at time zone ${tz})::date and (${calendarEvents.endDate} at time zone ${tz})::date >= (now() at time zone ${tz})::date)::int`,
+      thisWeek: sql<number>`count(*) filter (where date_trunc('week', ${calendarEvents.startDate} at time zone ${tz}) = date_trunc('week', now() at time zone ${tz}))::int`,
+      meetings: sql<number>`count(*) filter (where ${calendarEvents.type} = 'meeting')::int`,
+      deadlines: sql<number>`count(*) filter (where ${calendarEvents.type} = 'deadline')::int`,
+      upcoming: sql<number>`count(*) filter (where ${calendarEvents.startDate} >= now())::int`,
+    })
+    .from(calendarEvents)
+    .where(eventScope(actor));
+  const types = await db
+    .select({ type: calendarEvents.type, n: sql<number>`count(*)::int` })
+    .from(calendarEvents)
+    .where(eventScope(actor))
+    .groupBy(calendarEvents.type);
+  return {
+    total: row?.total ?? 0,
+    today: row?.today ?? 0,
+    thisWeek: row?.thisWeek ?? 0,
+    meetings: row?.meetings ?? 0,
+    deadlines: row?.deadlines ?? 0,
+    upcoming: row?.upcoming ?? 0,
+    byType: Object.fromEntries(
+      EVENT_TYPES.map((t) => [t, types.find((x) => x.type === t)?.n ?? 0]),
+    ) as CalendarStats['byType'],
+  };
+}
+
+/**
+ * Checks attendee ids: active users; a client may only invite staff and users of its own
+ * client record. Returns the unique ids without the organizer.
+ */
+async function checkAttendees(
+  db: Db | Tx,
+  actor: Actor,
+  ids: string[],
+  organizerId: string,
+): Promise<string[]> {
+  const unique = [...new Set(ids)].filter((id) => id !== organizerId);
+  if (unique.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, role: users.role, clientId: users.clientId })
+    .from(users)
+    .where(and(inArray(users.id, unique), eq(users.status, 'active')));
+  const allowed = rows.filter(
+    (u) => actor.role !== 'client' || u.role !== 'client' || u.clientId === actor.clientId,
+  );
+  if (allowed.length !== unique.length)
+    throw badRequest('Algún asistente no existe o no puede ser invitado', [
+      { field: 'attendees', message: 'Asistente inválido' },
+    ]);
+  return unique;
+}
+
+async function checkLinks(db: Db | Tx, actor: Actor, projectId?: string | null, clientId?: string | null) {
+  let client = clientId ?? null;
+  if (actor.role === 'client') {
+    if (client && client !== actor.clientId) throw forbidden();
+    client = actor.clientId;
+  } else if (client) {
+    const [c] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, client)).limit(1);
+    if (!c) throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'Cliente inválido' }]);
+  }
+  if (projectId) {
+    const [p] = await db
+      .select({ clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .limit(1);
+    if (!p || (actor.role === 'client' && p.clientId !== actor.clientId))
+      throw badRequest('El proyecto no existe', [{ field: 'projectId', message: 'Proyecto inválido' }]);
+    client ??= p.clientId;
+  }
+  return client;
+}
+
+const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
+const fmt = (d: Date, tz: string) =>
+  new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).format(d);
+
+/** What an event write returns: the event, notifications to push, and who should refetch. */
+export interface EventWriteResult {
+  event: CalendarEvent;
+  notifications: Created;
+  audience: string[];
+}
+
+async function audienceOf(db: Db | Tx, row: EventRow): Promise<string[]> {
+  const att = await db
+    .select({ id: eventAttendees.userId })
+    .from(eventAttendees)
+    .where(eq(eventAttendees.eventId, row.id));
+  const clientUsers = row.clientId
+    ? await db.select({ id: users.id }).from(users).where(eq(users.clientId, row.clientId))
+    : [];
+  return [
+    ...new Set(
+      [...att.map((a) => a.id), ...clientUsers.map((u) => u.id), row.organizerId].filter(
+        (v): v is string => !!v,
+      ),
+    ),
+  ];
+}
+
+/** `POST /calendar`: the caller organises; attendees (user ids) start `pending` and are notified. */
+export async function createEvent({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: z.output<typeof CreateEventRequestSchema>;
+}): Promise<EventWriteResult> {
+  return db.transaction(async (tx) => {
+    const clientId = await checkLinks(tx, actor, input.projectId, input.clientId);
+    const attendees = await checkAttendees(tx, actor, input.attendees, actor.id);
+    const [row] = await tx
+      .insert(calendarEvents)
+      .values({
+        title: input.title,
+        description: input.description,
+        type: input.type,
+        priority: input.priority,
+        startDate: new Date(input.startDate),
+        endDate: new Date(input.endDate),
+        isAllDay: input.isAllDay,
+        location: input.location,
+        meetingLink: input.meetingLink,
+        timezone: input.timezone,
+        organizerId: actor.id,
+        projectId: input.projectId ?? null,
+        clientId,
+      })
+      .returning();
+    if (attendees.length)
+      await tx.insert(eventAttendees).values(attendees.map((userId) => ({ eventId: row!.id, userId })));
+    const created = await createNotifications(tx, {
+      userIds: attendees,
+      exceptUserId: actor.id,
+      topic: input.type === 'deadline' ? 'deadlines' : 'system',
+      title: `Invitación: ${row!.title}`,
+      message: `${fullName(actor)} te invitó a "${row!.title}" (${EVENT_TYPE_LABELS[row!.type]}) el ${fmt(row!.startDate, row!.timezone)}.`,
+      link: `/calendar/${row!.id}`,
+    });
+    const [event] = await toEvents(tx, actor, [row!]);
+    return { event: event!, notifications: created, audience: await audienceOf(tx, row!) };
+  });
+}
+
+/**
+ * `PUT /calendar/{id}` (organizer or admin, else 403). Checks end after start against the
+ * stored values; `attendees` replaces the list keeping the answers of those who stay.
+ * A date change resets nobody's answer but notifies every attendee.
+ */
+export async function updateEvent({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: z.output<typeof UpdateEventRequestSchema>;
+}): Promise<EventWriteResult> {
+  return db.transaction(async (tx) => {
+    const row = await findEventFor(tx, actor, id);
+    if (!canEditEvent(actor, row))
+      throw forbidden('Solo el organizador o un administrador puede editar este evento.');
+    const start = input.startDate ? new Date(input.startDate) : row.startDate;
+    const end = input.endDate ? new Date(input.endDate) : row.endDate;
+    const allDay = input.isAllDay ?? row.isAllDay;
+    if (allDay ? end < start : end <= start)
+      throw badRequest(EVENT_END_BEFORE_START, [{ field: 'endDate', message: EVENT_END_BEFORE_START }]);
+    const { attendees, startDate: _s, endDate: _e, clientId: _c, projectId, ...fields } = input;
+    const patch: Partial<typeof calendarEvents.$inferInsert> = {
+      ...fields,
+      startDate: start,
+      endDate: end,
+      updatedAt: new Date(),
+    };
+    if (projectId !== undefined || input.clientId !== undefined) {
+      patch.projectId = projectId ?? null;
+      patch.clientId = await checkLinks(tx, actor, projectId, input.clientId ?? row.clientId);
+    }
+    const [updated] = await tx.update(calendarEvents).set(patch).where(eq(calendarEvents.id, id)).returning();
+    let newcomers: string[] = [];
+    if (attendees) {
+      const wanted = await checkAttendees(tx, actor, attendees, row.organizerId ?? actor.id);
+      const current = (
+        await tx
+          .select({ id: eventAttendees.userId })
+          .from(eventAttendees)
+          .where(eq(eventAttendees.eventId, id))
+      ).map((a) => a.id);
+      const removed = current.filter((c) => !wanted.includes(c));
+      newcomers = wanted.filter((w) => !current.includes(w));
+      if (removed.length)
+        await tx
+          .delete(eventAttendees)
+          .where(and(eq(eventAttendees.eventId, id), inArray(eventAttendees.userId, removed)));
+      if (newcomers.length)
+        await tx.insert(eventAttendees).values(newcomers.map((userId) => ({ eventId: id, userId })));
+    }
+    const all = (
+      await tx
+        .select({ id: eventAttendees.userId })
+        .from(eventAttendees)
+        .where(eq(eventAttendees.eventId, id))
+    ).map((a) => a.id);
+    const link = `/calendar/${id}`;
+    const created = [
+      ...(await createNotifications(tx, {
+        userIds: newcomers,
+        exceptUserId: actor.id,
+        topic: 'system',
+        title: `Invitación: ${updated!.title}`,
+        message: `${fullName(actor)} te invitó a "${updated!.title}" el ${fmt(updated!.startDate, updated!.timezone)}.`,
+        link,
+      })),
+      ...(await createNotifications(tx, {
+        userIds: all.filter((a) => !newcomers.includes(a)),
+        exceptUserId: actor.id,
+        topic: 'system',
+        title: `Evento actualizado: ${updated!.title}`,
+        message: `${fullName(actor)} actualizó "${updated!.title}": ${fmt(updated!.startDate, updated!.timezone)}.`,
+        link,
+        email: input.startDate !== undefined || input.endDate !== undefined,
+      })),
+    ];
+    const [event] = await toEvents(tx, actor, [updated!]);
+    return { event: event!, notifications: created, audience: await audienceOf(tx, updated!) };
+  });
+}
+
+/** `PUT /calendar/{id}/attendance`: the caller's own answer (403 when not invited). Tells the organizer. */
+export async function setAttendance({
+  db,
+  actor,
+  id,
+  status,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  status: AttendeeStatus;
+}): Promise<EventWriteResult> {
+  return db.transaction(async (tx) => {
+    const row = await findEventFor(tx, actor, id);
+    const updated = await tx
+      .update(eventAttendees)
+      .set({ status, respondedAt: new Date() })
+      .where(and(eq(eventAttendees.eventId, id), eq(eventAttendees.userId, actor.id)))
+      .returning();
+    if (updated.length === 0) throw forbidden('No estás invitado a este evento.');
+    const labels: Record<AttendeeStatus, string> = {
+      accepted: 'aceptó',
+      declined: 'rechazó',
+      tentative: 'respondió tentativamente a',
+      pending: 'dejó pendiente',
+    };
+    const created = row.organizerId
+      ? await createNotifications(tx, {
+          userIds: [row.organizerId],
+          exceptUserId: actor.id,
+          topic: 'system',
+          title: `Respuesta a ${row.title}`,
+          message: `${fullName(actor)} ${labels[status]} "${row.title}".`,
+          link: `/calendar/${id}`,
+          email: false,
+        })
+      : [];
+    const [event] = await toEvents(tx, actor, [row]);
+    return { event: event!, notifications: created, audience: await audienceOf(tx, row) };
+  });
+}
+
+/** `DELETE /calendar/{id}` (organizer or admin). Attendees are told it was cancelled. */
+export async function deleteEvent({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+  return db.transaction(async (tx) => {
+    const row = await findEventFor(tx, actor, id);
+    if (!canEditEvent(actor, row))
+      throw forbidden('Solo el organizador o un administrador puede eliminar este evento.');
+    const audience = await audienceOf(tx, row);
+    const att = (
+      await tx
+        .select({ id: eventAttendees.userId })
+        .from(eventAttendees)
+        .where(eq(eventAttendees.eventId, id))
+    ).map((a) => a.id);
+    const created = await createNotifications(tx, {
+      userIds: att,
+      exceptUserId: actor.id,
+      topic: 'system',
+      title: `Evento cancelado: ${row.title}`,
+      message: `${fullName(actor)} canceló "${row.title}" del ${fmt(row.startDate, row.timezone)}.`,
+      link: '/calendar',
+    });
+    await tx.delete(calendarEvents).where(eq(calendarEvents.id, id));
+    return { notifications: created, audience };
+  });
+}
+
+/** People who can be invited: active staff, plus (for staff) client users, (for clients) their colleagues. */
+export async function listInvitees(db: Db, actor: Actor) {
+  const cond =
+    actor.role === 'client'
+      ? or(
+          inArray(users.role, ['admin', 'employee']),
+          actor.clientId ? eq(users.clientId, actor.clientId) : undefined,
+        )
+      : undefined;
+  return db
+    .select({
+      _id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(users)
+    .where(and(eq(users.status, 'active'), cond))
+    .orderBy(asc(users.firstName));
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Feed status of the caller (the URL itself is only shown when created). */
+export async function feedStatus(db: Db, actor: Actor) {
+  const [row] = await db
+    .select()
+    .from(calendarFeedTokens)
+    .where(eq(calendarFeedTokens.userId, actor.id))
+    .limit(1);
+  return { active: !!row, createdAt: row ? row.createdAt.toISOString() : null, url: null };
+}
+
+/** Creates (or replaces, revoking the old one) the caller's feed token; returns the new secret. */
+export async function rotateFeedToken(db: Db, actor: Actor): Promise<{ token: string; createdAt: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(calendarFeedTokens)
+    .values({ userId: actor.id, tokenHash: hashToken(token) })
+    .onConflictDoUpdate({
+      target: calendarFeedTokens.userId,
+      set: { tokenHash: hashToken(token), createdAt: new Date() },
+    })
+    .returning();
+  return { token, createdAt: row!.createdAt.toISOString() };
+}
+
+/** Revokes the caller's feed. */
+export async function revokeFeedToken(db: Db, actor: Actor): Promise<void> {
+  await db.delete(calendarFeedTokens).where(eq(calendarFeedTokens.userId, actor.id));
+}
+
+/** The active user behind a feed token, as an Actor, or null. */
+export async function actorForFeedToken(db: Db, token: string): Promise<Actor | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      clientId: users.clientId,
+      permissions: users.permissions,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+      mustChangePassword: users.mustChangePassword,
+    })
+    .from(calendarFeedTokens)
+    .innerJoin(users, eq(users.id, calendarFeedTokens.userId))
+    .where(eq(calendarFeedTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (row?.status !== 'active') return null;
+  return {
+    id: row.id,
+    role: row.role,
+    clientId: row.clientId,
+    sessionId: 'calendar-feed',
+    permissions: row.permissions,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    mustChangePassword: row.mustChangePassword,
+  };
+}

@@ -1,0 +1,103 @@
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import './calendar-theme.css';
+import { CALENDAR, type CalendarEvent, EVENT_TYPE_HEX } from '@agencia/shared';
+import FullCalendar, { type DatesSetInfo, type EventChangeInfo } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import esLocale from '@fullcalendar/react/locales/es';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo } from 'react';
+
+const VIEW_BUTTONS = {
+  today: { text: 'Hoy', hint: 'Ir a hoy' },
+  prev: { hint: 'Anterior' },
+  next: { hint: 'Siguiente' },
+  dayGridMonth: { text: 'Mes', hint: 'Vista mensual' },
+  timeGridWeek: { text: 'Semana', hint: 'Vista semanal' },
+  timeGridDay: { text: 'Día', hint: 'Vista diaria' },
+  listWeek: { text: 'Lista', hint: 'Lista de la semana' },
+};
+
+/**
+ * FullCalendar per spec doc 2 §2/§9: month by default, week, day and list-week; Spanish;
+ * 3 events per day then 'más eventos'; 30-minute slots; colours by type. Clicking a date
+ * calls `onDateClick`, clicking an event `onEventClick`; events the caller may edit can be
+ * dragged or resized (`onEventChange`, which must call `revert` on failure).
+ */
+export function CalendarView({
+  events,
+  onRangeChange,
+  onDateClick,
+  onEventClick,
+  onEventChange,
+  canDrag,
+}: {
+  events: CalendarEvent[];
+  onRangeChange: (range: { start: string; end: string }) => void;
+  onDateClick: (date: Date, allDay: boolean) => void;
+  onEventClick: (id: string) => void;
+  onEventChange: (info: EventChangeInfo) => void;
+  canDrag: boolean;
+}) {
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const input = useMemo(
+    () =>
+      events.map((e) => ({
+        id: e._id,
+        title: e.title,
+        start: e.startDate,
+        end: e.endDate,
+        allDay: e.isAllDay,
+        color: EVENT_TYPE_HEX[e.type],
+        contrastColor: '#ffffff',
+        editable: canDrag && e.canEdit,
+      })),
+    [events, canDrag],
+  );
+  return (
+    <div className="agencia-calendar">
+      <FullCalendar
+        plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        locale={esLocale}
+        initialView="dayGridMonth"
+        headerToolbar={
+          isMobile
+            ? { start: 'prev,next', center: 'title', end: 'today' }
+            : {
+                start: 'prev,next today',
+                center: 'title',
+                end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+              }
+        }
+        footerToolbar={isMobile ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
+        buttons={VIEW_BUTTONS}
+        dayMaxEvents={CALENDAR.dayMaxEvents}
+        eventDisplay="block"
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        moreLinkText={(n: number) => `+${n} más eventos`}
+        noEventsText="No hay eventos para mostrar"
+        allDayText="Todo el día"
+        slotDuration={{ minutes: CALENDAR.slotMinutes }}
+        firstDay={1}
+        nowIndicator
+        height="auto"
+        events={input}
+        datesSet={(info: DatesSetInfo) =>
+          onRangeChange({ start: info.start.toISOString(), end: info.end.toISOString() })
+        }
+        dateClick={(info) => onDateClick(info.date, info.allDay)}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          onEventClick(info.event.id);
+        }}
+        eventDrop={onEventChange}
+        eventResize={onEventChange}
+      />
+    </div>
+  );
+}

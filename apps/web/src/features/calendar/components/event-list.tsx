@@ -1,0 +1,67 @@
+import {
+  type CalendarEvent,
+  EVENT_PRIORITY_COLORS,
+  EVENT_PRIORITY_LABELS,
+  EVENT_TYPE_COLORS,
+  EVENT_TYPE_LABELS,
+} from '@agencia/shared';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatEventDate } from './event-labels';
+
+/** Event rows linking to `/calendar/{id}`. */
+export function EventList({ events, empty }: { events: CalendarEvent[]; empty: string }) {
+  if (events.length === 0)
+    return (
+      <Text c="dimmed" size="sm" ta="center" py="md">
+        {empty}
+      </Text>
+    );
+  return (
+    <Stack gap="xs">
+      {events.map((e) => (
+        <Card
+          key={e._id}
+          withBorder
+          radius="md"
+          p="sm"
+          component={Link}
+          to={`/calendar/${e._id}`}
+          style={{
+            textDecoration: 'none',
+            color: 'inherit',
+            borderLeft: `4px solid var(--mantine-color-${EVENT_TYPE_COLORS[e.type]}-6)`,
+          }}
+        >
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text fw={600} size="sm" lineClamp={1}>
+              {e.title}
+            </Text>
+            <Badge color={EVENT_TYPE_COLORS[e.type]} variant="light" style={{ flexShrink: 0 }}>
+              {EVENT_TYPE_LABELS[e.type]}
+            </Badge>
+          </Group>
+          <Group gap="xs" mt={4}>
+            <Text size="xs" c="dimmed">
+              {e.isAllDay
+                ? `${formatEventDate(e.startDate, true)} · Todo el día`
+                : formatEventDate(e.startDate)}
+            </Text>
+            <Badge size="xs" color={EVENT_PRIORITY_COLORS[e.priority]} variant="outline">
+              {EVENT_PRIORITY_LABELS[e.priority]}
+            </Badge>
+            {e.location && (
+              <Group gap={2} wrap="nowrap">
+                <IconMapPin size={12} aria-hidden />
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {e.location}
+                </Text>
+              </Group>
+            )}
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,212 @@
+import { ROLE_LABELS, type TicketDetail, type TicketTimelineEntry } from '@agencia/shared';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Timeline,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowsExchange,
+  IconClock,
+  IconMessageCircle,
+  IconPaperclip,
+  IconPlus,
+  IconUserCheck,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { getErrorMessage } from '../../../lib/api-client';
+import { openTicketAttachment, type useTicketActions } from '../api/ticket-mutations';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from './create-ticket-modal';
+import { formatDateTime } from './ticket-badges';
+
+const initials = (p: { firstName: string; lastName: string }) =>
+  `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
+
+/** Messages of the ticket, oldest first; internal notes are marked (staff only ever gets them). */
+export function TicketMessages({ ticket }: { ticket: TicketDetail }) {
+  if (ticket.messages.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        Todavía no hay comentarios.
+      </Text>
+    );
+  return (
+    <Stack gap="sm">
+      {ticket.messages.map((m) => (
+        <Paper
+          key={m._id}
+          withBorder
+          radius="md"
+          p="sm"
+          bg={m.isInternal ? 'var(--mantine-color-yellow-light)' : undefined}
+        >
+          <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <Avatar size="sm" radius="xl" color={m.author?.role === 'client' ? 'teal' : 'blue'}>
+                {m.author ? initials(m.author) : '?'}
+              </Avatar>
+              <Text size="sm" fw={600} truncate>
+                {m.author ? `${m.author.firstName} ${m.author.lastName}` : 'Usuario eliminado'}
+              </Text>
+              {m.author && (
+                <Text size="xs" c="dimmed">
+                  {ROLE_LABELS[m.author.role]}
+                </Text>
+              )}
+              {m.isInternal && (
+                <Badge size="xs" color="yellow" variant="filled">
+                  Interno
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {formatDateTime(m.createdAt)}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {m.content}
+          </Text>
+          {m.attachments.length > 0 && (
+            <Group gap="xs" mt="xs">
+              {m.attachments.map((a) => (
+                <Anchor
+                  key={a._id}
+                  component="button"
+                  type="button"
+                  size="xs"
+                  onClick={() => void openTicketAttachment(a)}
+                >
+                  <Group gap={4} wrap="nowrap">
+                    <IconPaperclip size={12} aria-hidden />
+                    {a.filename}
+                  </Group>
+                </Anchor>
+              ))}
+            </Group>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+const TIMELINE_ICONS: Record<TicketTimelineEntry['type'], typeof IconPlus> = {
+  created: IconPlus,
+  comment: IconMessageCircle,
+  status_change: IconArrowsExchange,
+  time_logged: IconClock,
+  assigned: IconUserCheck,
+};
+
+/** Activity timeline (created, comment, status_change, time_logged, assigned). */
+export function TicketTimeline({ entries }: { entries: TicketTimelineEntry[] }) {
+  return (
+    <Timeline bulletSize={26} lineWidth={2} active={entries.length - 1}>
+      {entries.map((e) => {
+        const Icon = TIMELINE_ICONS[e.type];
+        return (
+          <Timeline.Item key={e._id} bullet={<Icon size={14} aria-hidden />} title={e.description}>
+            <Text size="xs" c="dimmed">
+              {[e.actor ? `${e.actor.firstName} ${e.actor.lastName}` : null, formatDateTime(e.createdAt)]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}
+
+/** Add-comment box: button disabled while empty; staff may mark it internal; up to 5 attachments. */
+export function AddCommentBox({
+  actions,
+  staff,
+  disabled,
+}: {
+  actions: ReturnType<typeof useTicketActions>;
+  staff: boolean;
+  disabled?: boolean;
+}) {
+  const [content, setContent] = useState('');
+  const [isInternal, setInternal] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const tooBig = files.some((f) => f.size > ATTACHMENT_MAX_BYTES);
+
+  const submit = async () => {
+    try {
+      await actions.message.mutateAsync({ body: { content, isInternal }, files });
+      setContent('');
+      setFiles([]);
+      setInternal(false);
+      notifications.show({
+        color: 'green',
+        title: 'Comentario agregado',
+        message: 'Tu comentario ha sido agregado al ticket',
+      });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: getErrorMessage(error, 'No se pudo agregar el comentario'),
+      });
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label="Agregar comentario"
+        placeholder={disabled ? 'Este ticket está cerrado' : 'Escribe tu comentario…'}
+        autosize
+        minRows={3}
+        maxLength={5000}
+        value={content}
+        disabled={disabled}
+        onChange={(e) => setContent(e.currentTarget.value)}
+      />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="sm" align="flex-end">
+          <FileInput
+            aria-label="Adjuntar archivos"
+            placeholder="Adjuntar archivos"
+            multiple
+            clearable
+            size="xs"
+            w={220}
+            accept={ATTACHMENT_ACCEPT}
+            value={files}
+            onChange={setFiles}
+            disabled={disabled}
+            leftSection={<IconPaperclip size={14} aria-hidden />}
+            error={tooBig ? 'Máximo 10 MB por archivo' : undefined}
+          />
+          {staff && (
+            <Switch
+              label="Nota interna (no visible para el cliente)"
+              checked={isInternal}
+              onChange={(e) => setInternal(e.currentTarget.checked)}
+              disabled={disabled}
+            />
+          )}
+        </Group>
+        <Button
+          onClick={() => void submit()}
+          disabled={disabled || content.trim().length === 0 || tooBig || files.length > 5}
+          loading={actions.message.isPending}
+        >
+          Agregar comentario
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
