@@ -31,6 +31,9 @@ import notificationsRoutes from './modules/notifications/notifications.routes.js
 import projectsRoutes from './modules/projects/projects.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
 import reportsRoutes from './modules/reports/reports.routes.js';
+import publicRequestsRoutes from './modules/requests/public-requests.routes.js';
+import requestsRoutes from './modules/requests/requests.routes.js';
+import seoRoutes from './modules/seo/seo.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
@@ -208,10 +211,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ticketsRoutes);
       await api.register(calendarRoutes);
       await api.register(notificationsRoutes);
+      await api.register(publicRequestsRoutes);
+      await api.register(requestsRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(seoRoutes, { publicUrl: config.publicUrl });
   await registerWeb(app, WEB_DIST_DIR, config.serveWeb);
   return app;
 }
