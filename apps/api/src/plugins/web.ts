@@ -23,6 +23,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string, serveWeb
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
         } else if (path.endsWith('.html')) {
           reply.header('Cache-Control', 'no-cache');
+        } else if (path.includes(`${join(webDir, 'images')}`)) {
+          // Unhashed but versioned with the app: a week, revalidated in the background after.
+          reply.header('Cache-Control', 'public, max-age=604800, stale-while-revalidate=86400');
         } else {
           reply.header('Cache-Control', 'public, max-age=3600');
         }
