@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   clients,
   emailOutbox,
@@ -364,5 +364,26 @@ describe('list, stats, duplicate, cancel, delete', () => {
       payload: { reason: 'Error' },
     });
     expect(cancel.json().data.invoice.status).toBe('cancelled');
+  });
+});
+
+describe('permissions (decision 070)', () => {
+  it('employees read invoices by default; without invoices.read they get 403', async () => {
+    const get = (s: Session, url: string) => injectAs(app, s.token, { method: 'GET', url });
+    expect((await get(employee, '/api/invoices')).statusCode).toBe(200);
+    await withoutPermission(app, admin.token, DEMO.employee, 'invoices.read', async () => {
+      expect((await get(employee, '/api/invoices')).statusCode).toBe(403);
+      expect((await get(employee, '/api/invoices/stats')).statusCode).toBe(403);
+    });
+    expect((await get(employee, '/api/invoices')).statusCode).toBe(200);
+  });
+
+  it('a client whose invoices.read was removed gets 403 on its own invoices', async () => {
+    const get = () => injectAs(app, client.token, { method: 'GET', url: '/api/invoices' });
+    expect((await get()).statusCode).toBe(200);
+    await withoutPermission(app, admin.token, DEMO.client, 'invoices.read', async () => {
+      expect((await get()).statusCode).toBe(403);
+    });
+    expect((await get()).statusCode).toBe(200);
   });
 });

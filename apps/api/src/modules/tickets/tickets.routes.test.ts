@@ -2,7 +2,7 @@ import type { Session } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   emailOutbox,
   notifications,
@@ -395,5 +395,20 @@ describe('GET /api/tickets/stats and nav badge', () => {
     );
     const badges = (await as(client, 'GET', '/nav/badges')).json().data;
     expect(badges.tickets).toBe(mine.open + mine.inProgress + mine.pendingClient);
+  });
+});
+
+describe('permissions (decision 070)', () => {
+  it('a client whose tickets.write was removed by an admin gets 403 creating, still lists', async () => {
+    await withoutPermission(app, admin.token, DEMO.client, 'tickets.write', async () => {
+      const res = await as(client, 'POST', '/tickets', {
+        title: 'Cliente sin permiso',
+        description: 'No debería crearse este ticket.',
+      });
+      expect(res.statusCode).toBe(403);
+      expect((await as(client, 'GET', '/tickets')).statusCode).toBe(200);
+      const rows = await app.db.select().from(tickets).where(eq(tickets.title, 'Cliente sin permiso'));
+      expect(rows).toHaveLength(0);
+    });
   });
 });
