@@ -142,7 +142,8 @@ export async function withoutPermission(
   try {
     await fn();
   } finally {
-    const back = await put(null);
-    if (back.statusCode !== 200) throw new Error(`PUT /users failed: ${back.statusCode} ${back.body}`);
+    await put(null);
   }
+  const [restored] = await app.db.select().from(users).where(eq(users.id, user.id));
+  expect(restored?.permissions).toBeNull();
 }

@@ -38,7 +38,9 @@ describe('permissions', () => {
     expect(hasPermission({ role: 'employee', permissions: null }, 'users.read')).toBe(false);
     expect(hasPermission({ role: 'employee', permissions: ['users.read'] }, 'users.read')).toBe(true);
     // Employees never write invoices or clients, nor read reports (modules' role tables, 050/070).
-    expect(hasPermission({ role: 'employee', permissions: ['invoices.write'] }, 'invoices.write')).toBe(false);
+    expect(hasPermission({ role: 'employee', permissions: ['invoices.write'] }, 'invoices.write')).toBe(
+      false,
+    );
     expect(hasPermission({ role: 'employee', permissions: ['clients.write'] }, 'clients.write')).toBe(false);
     expect(hasPermission({ role: 'employee', permissions: ['reports.read'] }, 'reports.read')).toBe(false);
     expect(

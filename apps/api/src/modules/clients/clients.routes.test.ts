@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
-import { activities, clientCommunications, clients, tickets as ticketsTable, users } from '../../db/schema/index.js';
+import {
+  activities,
+  clientCommunications,
+  clients,
+  tickets as ticketsTable,
+  users,
+} from '../../db/schema/index.js';
 
 let app: FastifyInstance;
 let admin: Session;

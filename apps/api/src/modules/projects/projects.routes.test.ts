@@ -654,7 +654,9 @@ describe('permissions (decision 070)', () => {
   it('a client whose projects.read was removed gets 403 on the list and on notes', async () => {
     const p = await projectOf(ids.clientRecord);
     await withoutPermission(app, tokens.admin, DEMO.client, 'projects.read', async () => {
-      expect((await injectAs(app, tokens.client, { method: 'GET', url: '/api/projects' })).statusCode).toBe(403);
+      expect((await injectAs(app, tokens.client, { method: 'GET', url: '/api/projects' })).statusCode).toBe(
+        403,
+      );
       const note = await injectAs(app, tokens.client, {
         method: 'POST',
         url: `/api/projects/${p.id}/notes`,
