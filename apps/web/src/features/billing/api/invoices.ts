@@ -1,5 +1,4 @@
 import type {
-  Client,
   CreateInvoiceRequest,
   Invoice,
   InvoiceDefaults,
