@@ -387,3 +387,29 @@ describe('permissions (decision 070)', () => {
     expect((await get()).statusCode).toBe(200);
   });
 });
+
+describe("dashboard 'Facturas Recientes' source: GET /invoices?limit=5 (decision 074)", () => {
+  it('admin gets the 5 newest; a client only its own non-draft ones, newest first', async () => {
+    const adminList = (
+      await injectAs(app, admin.token, { method: 'GET', url: '/api/invoices?limit=5' })
+    ).json().data;
+    expect(adminList.invoices).toHaveLength(5);
+    const total = await app.db.select({ n: sql<number>`count(*)::int` }).from(invoices);
+    expect(adminList.pagination.total).toBe(total[0]!.n);
+    const dates = adminList.invoices.map((i: { issueDate: string }) => i.issueDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const mine = (await injectAs(app, client.token, { method: 'GET', url: '/api/invoices?limit=5' })).json()
+      .data;
+    expect(mine.invoices.length).toBeGreaterThan(0);
+    expect(mine.invoices.length).toBeLessThanOrEqual(5);
+    for (const inv of mine.invoices as Array<{ client: { _id: string }; status: string }>) {
+      expect(inv.client._id).toBe(clientId);
+      expect(inv.status).not.toBe('draft');
+    }
+    const own = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(and(eq(invoices.clientId, clientId), sql`${invoices.status} <> 'draft'`));
+    expect(mine.pagination.total).toBe(own[0]!.n);
+  });
+});
