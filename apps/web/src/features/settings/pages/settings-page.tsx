@@ -38,7 +38,11 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Configuración"
-        description="Ajustes de la empresa, notificaciones, seguridad e integraciones."
+        description={
+          isAdmin
+            ? 'Ajustes de la empresa, notificaciones, seguridad e integraciones.'
+            : 'Notificaciones, seguridad e integraciones de tu cuenta.'
+        }
       />
       <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
