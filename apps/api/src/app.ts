@@ -31,6 +31,9 @@ import notificationsRoutes from './modules/notifications/notifications.routes.js
 import projectsRoutes from './modules/projects/projects.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
 import reportsRoutes from './modules/reports/reports.routes.js';
+import publicRequestsRoutes from './modules/requests/public-requests.routes.js';
+import requestsRoutes from './modules/requests/requests.routes.js';
+import seoRoutes from './modules/seo/seo.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
@@ -38,6 +41,7 @@ import usersRoutes from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import redisPlugin from './plugins/redis.js';
 import { registerWeb } from './plugins/web.js';
 import realtime from './realtime/realtime.js';
 
@@ -121,8 +125,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50, fieldSize: 100_000 },
   });
+  await app.register(redisPlugin, { redisUrl: config.redisUrl });
   await app.register(fastifyRateLimit, {
     global: true,
+    // Shared across app processes when REDIS_URL is set; per process otherwise.
+    redis: app.redis ?? undefined,
     max: Number(process.env.RATE_LIMIT_MAX ?? 1000),
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
@@ -145,7 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
-  await app.register(realtime, { jwtSecret, redisUrl: config.redisUrl });
+  await app.register(realtime, { jwtSecret });
   await app.register(navBadgeRegistry);
   await app.register(profileCounterRegistry);
   await app.register(dashboardRegistry);
@@ -180,7 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return payload;
   });
 
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.redis);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -204,10 +211,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ticketsRoutes);
       await api.register(calendarRoutes);
       await api.register(notificationsRoutes);
+      await api.register(publicRequestsRoutes);
+      await api.register(requestsRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(seoRoutes, { publicUrl: config.publicUrl });
   await registerWeb(app, WEB_DIST_DIR, config.serveWeb);
   return app;
 }

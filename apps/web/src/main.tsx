@@ -1,14 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import 'dayjs/locale/es';
-import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { validateStoredSession } from './app/session-bootstrap';
 import { syncSessionAcrossTabs } from './stores/session-store';
 
-dayjs.locale('es');
 syncSessionAcrossTabs();
 void validateStoredSession();
 

@@ -1,3 +1,6 @@
+import { NOTIFICATIONS } from '@agencia/shared/constants';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -12,7 +15,15 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const result = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      {/* The portal shell provides the modals manager in the app (decision 020); tests render pages without it. */}
+      <Notifications
+        limit={NOTIFICATIONS.limit}
+        autoClose={NOTIFICATIONS.autoClose}
+        position={NOTIFICATIONS.position}
+      />
+      <ModalsProvider>
+        <RouterProvider router={router} />
+      </ModalsProvider>
     </AppProviders>,
   );
   return { ...result, router, queryClient };

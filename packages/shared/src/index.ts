@@ -15,6 +15,7 @@ export * from './profile.js';
 export * from './projects.js';
 export * from './registration.js';
 export * from './reports.js';
+export * from './requests.js';
 export * from './roles.js';
 export * from './settings.js';
 export * from './tickets.js';

@@ -1,7 +1,6 @@
 import type { Role } from '@agencia/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
-import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { verifyAccessToken } from '../lib/tokens.js';
 
@@ -28,26 +27,14 @@ declare module 'fastify' {
  * (decision record 047), so a user connected to process A gets what process B emits.
  */
 export default fp(
-  async (app, opts: { jwtSecret: Uint8Array; redisUrl?: string | null }) => {
+  async (app, opts: { jwtSecret: Uint8Array }) => {
     const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
-    if (opts.redisUrl) {
-      // Fail fast at start-up (5 tries) instead of hanging; once connected, reconnect forever.
-      let connected = false;
-      const pub = createClient({
-        url: opts.redisUrl,
-        socket: {
-          connectTimeout: 5000,
-          reconnectStrategy: (retries: number) =>
-            !connected && retries >= 5
-              ? new Error('Redis no disponible')
-              : Math.min(200 * 2 ** retries, 5000),
-        },
-      });
-      const sub = pub.duplicate();
+    if (app.redis) {
+      // One pub and one sub connection, duplicated from the shared client (decision record 047).
+      const pub = app.redis.duplicate();
+      const sub = app.redis.duplicate();
       for (const client of [pub, sub])
         client.on('error', (err: Error) => app.log.error({ err }, 'redis (socket.io adapter) error'));
-      await Promise.all([pub.connect(), sub.connect()]);
-      connected = true;
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);
@@ -85,5 +72,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['auth'] },
+  { name: 'realtime', dependencies: ['auth', 'redis'] },
 );

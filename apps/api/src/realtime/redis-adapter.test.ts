@@ -74,3 +74,20 @@ describe.runIf(existsSync(REDIS_BIN))('socket.io Redis adapter', () => {
     await expect(received).resolves.toEqual({ ticketId: 'x' });
   });
 });
+
+describe.runIf(existsSync(REDIS_BIN))('limits shared through Redis', () => {
+  it('a login blocked on server A after 10 failures is blocked on server B too', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const attempt = (app: FastifyInstance, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'empleado@demo.do', password },
+        remoteAddress: '10.77.0.1',
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(a, 'Incorrecta1!')).statusCode).toBe(401);
+    const onB = await attempt(b, 'Demo1234!');
+    expect(onB.statusCode).toBe(429);
+    expect(Number(onB.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

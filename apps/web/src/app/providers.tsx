@@ -1,21 +1,64 @@
 import { NOTIFICATIONS } from '@agencia/shared/constants';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useThemeStore } from '../stores/theme-store';
 import { queryClient as defaultQueryClient } from './query-client';
 import { buildTheme, cssVariablesResolver } from './theme';
 
+/** Mantine's notification container, loaded on the first notification (decision 020). */
+const NotificationsContainer = lazy(() =>
+  import('@mantine/notifications').then((module) => ({
+    default: () => (
+      <module.Notifications
+        limit={NOTIFICATIONS.limit}
+        autoClose={NOTIFICATIONS.autoClose}
+        position={NOTIFICATIONS.position}
+        styles={{ root: { width: NOTIFICATIONS.width, maxWidth: 'calc(100% - 2rem)' } }}
+      />
+    ),
+  })),
+);
+
+/**
+ * Mounts the notification container (queued notifications then appear) as soon as the page is
+ * not the landing or the visitor first interacts — every notice follows an action — so the
+ * landing's JavaScript leaves it out (decision 020).
+ */
+function LazyNotifications() {
+  const [needed, setNeeded] = useState(() => window.location.pathname !== '/');
+  useEffect(() => {
+    if (needed) return;
+    const mount = () => setNeeded(true);
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    for (const event of events) window.addEventListener(event, mount, { once: true, passive: true });
+    // Programmatic navigation away from `/` (e.g. a signed-in visitor sent to /dashboard).
+    const timer = window.setInterval(() => {
+      if (window.location.pathname !== '/') mount();
+    }, 1000);
+    return () => {
+      for (const event of events) window.removeEventListener(event, mount);
+      window.clearInterval(timer);
+    };
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsContainer />
+    </Suspense>
+  ) : null;
+}
+
 interface AppProvidersProps {
   children: ReactNode;
   queryClient?: typeof defaultQueryClient;
-  /** 'test' disables transitions and portals (Mantine), for unit tests. */
+  /** 'test' disables transitions and portals (Mantine) and leaves the notification container to the test helper. */
   env?: 'default' | 'test';
 }
 
-/** Theme (variant from the theme store, colour scheme 'auto'), notifications, modals and query cache. */
+/**
+ * Theme (variant from the theme store, colour scheme 'auto'), notifications and query cache.
+ * The modals manager lives in the portal shell, so the public bundle stays small (decision 020).
+ */
 export function AppProviders({
   children,
   queryClient = defaultQueryClient,
@@ -31,13 +74,8 @@ export function AppProviders({
         cssVariablesResolver={cssVariablesResolver}
         env={env}
       >
-        <Notifications
-          limit={NOTIFICATIONS.limit}
-          autoClose={NOTIFICATIONS.autoClose}
-          position={NOTIFICATIONS.position}
-          styles={{ root: { width: NOTIFICATIONS.width, maxWidth: 'calc(100% - 2rem)' } }}
-        />
-        <ModalsProvider>{children}</ModalsProvider>
+        {env === 'default' && <LazyNotifications />}
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

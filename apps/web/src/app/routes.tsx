@@ -58,6 +58,21 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: HomeRoute },
       {
+        path: 'portfolio',
+        lazy: () =>
+          import('../features/marketing/pages/portfolio-page').then((m) => ({ Component: m.PortfolioPage })),
+      },
+      {
+        path: 'quote',
+        lazy: () =>
+          import('../features/marketing/pages/quote-page').then((m) => ({ Component: m.QuotePage })),
+      },
+      ...(['terminos', 'privacidad', 'soporte'] as const).map((doc) => ({
+        path: doc,
+        lazy: () =>
+          import('../features/marketing/pages/legal-page').then((m) => ({ Component: m.LEGAL_PAGES[doc] })),
+      })),
+      {
         path: 'login',
         lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
@@ -167,6 +182,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/clients/pages/clients-page').then((m) => ({
                     Component: m.ClientsPage,
+                  })),
+              },
+              {
+                path: 'clients/requests',
+                lazy: () =>
+                  import('../features/requests/pages/requests-page').then((m) => ({
+                    Component: m.RequestsPage,
                   })),
               },
               {

@@ -8,6 +8,7 @@ export * from './clients.js';
 export * from './infra.js';
 export * from './projects.js';
 export * from './registration.js';
+export * from './requests.js';
 export * from './sessions.js';
 export * from './settings.js';
 export * from './tickets.js';

@@ -1,5 +1,11 @@
 import { LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } from '@agencia/shared';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 
 /**
  * Login brute-force protection (ASVS V2.2.1), after rate-limiter-flexible's
@@ -7,16 +13,18 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
  * and a wider cap of attempts per IP. While blocked, even the right password gets 429.
  */
 export class LoginThrottle {
-  private readonly failuresByEmailIp = new RateLimiterMemory({
-    keyPrefix: 'login_fail_email_ip',
-    points: LOGIN_MAX_FAILURES,
-    duration: LOGIN_WINDOW_SECONDS,
-  });
-  private readonly attemptsByIp = new RateLimiterMemory({
-    keyPrefix: 'login_ip',
-    points: LOGIN_MAX_ATTEMPTS_PER_IP,
-    duration: LOGIN_WINDOW_SECONDS,
-  });
+  private readonly failuresByEmailIp: RateLimiterAbstract;
+  private readonly attemptsByIp: RateLimiterAbstract;
+
+  /** With a Redis connection the counters are shared by every app process (REDIS_URL). */
+  constructor(redis: Redis | null = null) {
+    const make = (keyPrefix: string, points: number) =>
+      redis
+        ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: LOGIN_WINDOW_SECONDS })
+        : new RateLimiterMemory({ keyPrefix, points, duration: LOGIN_WINDOW_SECONDS });
+    this.failuresByEmailIp = make('login_fail_email_ip', LOGIN_MAX_FAILURES);
+    this.attemptsByIp = make('login_ip', LOGIN_MAX_ATTEMPTS_PER_IP);
+  }
 
   private static key(email: string, ip: string): string {
     return `${email.toLowerCase()}_${ip}`;

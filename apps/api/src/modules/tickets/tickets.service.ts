@@ -40,6 +40,7 @@ import {
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { inOrder } from '../../lib/in-order.js';
 import { createNotifications } from '../../lib/notify.js';
 import { saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -109,7 +110,7 @@ async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[]> {
   );
   const clientIds = [...new Set(rows.map((r) => r.clientId).filter((v): v is string => !!v))];
   const projectIds = [...new Set(rows.map((r) => r.projectId).filter((v): v is string => !!v))];
-  const [clientRows, projectRows, spent, messageCounts] = await Promise.all([
+  const [clientRows, projectRows, spent, messageCounts] = await inOrder([
     clientIds.length
       ? db
           .select({
@@ -196,7 +197,7 @@ const attachmentOf = (
 export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): Promise<TicketDetail> {
   const staff = isStaffActor(actor);
   const [base] = await toTickets(db, [row]);
-  const [messages, fileRows, logs, events, watcherRows, relRows] = await Promise.all([
+  const [messages, fileRows, logs, events, watcherRows, relRows] = await inOrder([
     db
       .select()
       .from(ticketMessages)

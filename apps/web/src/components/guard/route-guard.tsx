@@ -1,10 +1,17 @@
 import type { Role } from '@agencia/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionStore } from '../../stores/session-store';
-import { ForcedPasswordChange } from '../account/forced-password-change';
 import { AccessDenied } from '../errors/access-denied';
 import { PageLoader } from '../ui/page-loader';
+
+/**
+ * Loaded on demand: the guard sits in the entry chunk, and the form (HTTP client, zod, inputs)
+ * must not reach the public landing's JavaScript (decision 020).
+ */
+const ForcedPasswordChange = lazy(() =>
+  import('../account/forced-password-change').then((m) => ({ default: m.ForcedPasswordChange })),
+);
 
 interface RouteGuardProps {
   /** Role the route demands; any signed-in user when absent. */
@@ -29,7 +36,12 @@ export function RouteGuard({ requiredRole, children, fallback = <PageLoader /> }
   if (isLoading) return fallback;
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   // After an admin reset nothing else is reachable until the password is changed (decision 064).
-  if (mustChangePassword && !requiredRole) return <ForcedPasswordChange />;
+  if (mustChangePassword && !requiredRole)
+    return (
+      <Suspense fallback={fallback}>
+        <ForcedPasswordChange />
+      </Suspense>
+    );
   if (requiredRole && role !== requiredRole) return <AccessDenied />;
   return children ?? <Outlet />;
 }

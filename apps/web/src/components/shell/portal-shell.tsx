@@ -1,7 +1,10 @@
 import { APP_VERSION_LABEL, NAV_RAIL_WIDTH } from '@agencia/shared';
 import { AppShell, Badge, Burger, Group, Image, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import 'dayjs/locale/es';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { publicSettingsQuery, useCompanyName } from '../../lib/public-settings';
@@ -16,6 +19,9 @@ import { NotificationBell } from './notification-bell';
 import { ThemeMenu } from './theme-menu';
 import { UserMenu } from './user-menu';
 
+// Dates in the portal are Spanish; set here (not in main.tsx) so the public bundle skips dayjs.
+dayjs.locale('es');
+
 const HEADER_HEIGHT = 60;
 /** Mantine's `sm` breakpoint is 48em = 768 px, the spec's mobile limit (doc 1 §9). */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -25,7 +31,9 @@ export function PortalShell({ children }: { children?: ReactNode }) {
   return (
     <RealtimeProvider>
       <LiveInvalidation />
-      <ShellLayout>{children}</ShellLayout>
+      <ModalsProvider>
+        <ShellLayout>{children}</ShellLayout>
+      </ModalsProvider>
     </RealtimeProvider>
   );
 }

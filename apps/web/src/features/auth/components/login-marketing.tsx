@@ -1,7 +1,19 @@
-import { SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarCheck, IconClockHour4, IconHeadset, IconShieldCheck } from '@tabler/icons-react';
+import { SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconBuildingStore,
+  IconCalendarCheck,
+  IconChartLine,
+  IconClockHour4,
+  IconDeviceDesktopAnalytics,
+  IconHeadset,
+  IconSchool,
+  IconShieldCheck,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import classes from './login-marketing.module.css';
 
+/** Login claims of spec doc 1 §1. */
 const CLAIMS = [
   {
     icon: IconCalendarCheck,
@@ -25,11 +37,93 @@ const CLAIMS = [
   },
 ] as const;
 
+/** The five slides of the login carousel (spec doc 1 §2 "Login"). */
+export const LOGIN_SLIDES = [
+  {
+    icon: IconBuildingStore,
+    title: 'Más de 50 negocios confían en nosotros',
+    text: 'Colmados, hoteles, ferreterías y profesionales de todo el país ya venden más con su presencia digital.',
+  },
+  {
+    icon: IconDeviceDesktopAnalytics,
+    title: 'Portal de seguimiento',
+    text: 'Mira el avance de tu proyecto, aprueba entregas y descarga tus facturas cuando quieras.',
+  },
+  {
+    icon: IconCalendarCheck,
+    title: 'Entrega en 30 días',
+    text: 'Un plan claro por etapas con fechas que cumplimos, o te devolvemos tu dinero.',
+  },
+  {
+    icon: IconSchool,
+    title: 'Capacitación incluida',
+    text: 'Te enseñamos a administrar tu sitio y tus herramientas para que no dependas de nadie.',
+  },
+  {
+    icon: IconChartLine,
+    title: 'Soporte de por vida',
+    text: 'Respuesta en 24 horas y acompañamiento continuo para que tu negocio siga creciendo.',
+  },
+] as const;
+/** Slide interval in ms (spec doc 1 §9). */
+export const LOGIN_CAROUSEL_INTERVAL_MS = 4000;
+
+/** Five slides, one every 4 s, clickable dots. Mounted only at ≥ 1024 px. */
+function LoginCarousel() {
+  const [active, setActive] = useState(0);
+  // Restart the 4 s timer after every change, so a clicked dot gets its full interval.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `active` restarts the timer on purpose.
+  useEffect(() => {
+    const timer = window.setTimeout(
+      () => setActive((i) => (i + 1) % LOGIN_SLIDES.length),
+      LOGIN_CAROUSEL_INTERVAL_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [active]);
+  const slide = LOGIN_SLIDES[active]!;
+  const Icon = slide.icon;
+  return (
+    <section
+      className={classes.carousel}
+      aria-roledescription="carrusel"
+      aria-label="Beneficios"
+      data-testid="login-carousel"
+    >
+      <div className={classes.slide} aria-live="polite" data-slide={active}>
+        <ThemeIcon variant="white" size={44} radius="md" aria-hidden>
+          <Icon size={24} />
+        </ThemeIcon>
+        <div>
+          <Text fw={700} fz="lg">
+            {slide.title}
+          </Text>
+          <Text fz="sm" opacity={0.9}>
+            {slide.text}
+          </Text>
+        </div>
+      </div>
+      <div className={classes.dots}>
+        {LOGIN_SLIDES.map((s, i) => (
+          <UnstyledButton
+            key={s.title}
+            className={classes.dot}
+            data-active={i === active || undefined}
+            aria-label={`Ir a la diapositiva ${i + 1}`}
+            aria-current={i === active}
+            onClick={() => setActive(i)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /**
- * Marketing column of the login page (spec doc 1 §2 "Login"). Interim content: the five-slide
- * carousel (4 s per slide) replaces this component.
+ * Marketing column of the login page (spec doc 1 §2 "Login"): the login claims of §1 and the
+ * five-slide carousel, both only at ≥ 1024 px.
  */
 export function LoginMarketing({ companyName }: { companyName: string }) {
+  const isDesktop = useMediaQuery('(min-width: 64em)') ?? false;
   return (
     <section className={classes.root} aria-label="Por qué elegirnos">
       <Stack gap="xl" maw={560}>
@@ -58,6 +152,7 @@ export function LoginMarketing({ companyName }: { companyName: string }) {
             </div>
           ))}
         </SimpleGrid>
+        {isDesktop && <LoginCarousel />}
       </Stack>
     </section>
   );

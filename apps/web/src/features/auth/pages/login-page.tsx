@@ -2,19 +2,27 @@ import { APP_VERSION_LABEL } from '@agencia/shared';
 import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useCompanyName } from '../../../lib/public-settings';
 import { useSessionStore } from '../../../stores/session-store';
-import { AccessRequestModal } from '../../access-request/components/access-request-modal';
 import { LoginForm } from '../components/login-form';
 import { LoginMarketing } from '../components/login-marketing';
 import classes from './login-page.module.css';
+
+/** The six-step access request loads when 'Nuevo cliente?' is first used. */
+const AccessRequestModal = lazy(() =>
+  import('../../access-request/components/access-request-modal').then((m) => ({
+    default: m.AccessRequestModal,
+  })),
+);
 
 /** /login (spec doc 1 §2 "Login"): marketing column + 'Portal de Acceso' form. */
 export function LoginPage() {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const companyName = useCompanyName();
   const [accessOpened, accessModal] = useDisclosure(false);
+  const [accessLoaded, setAccessLoaded] = useState(false);
 
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;
 
@@ -56,14 +64,36 @@ export function LoginPage() {
                   Solicita tu acceso al portal.
                 </Text>
               </Box>
-              <Button variant="light" leftSection={<IconUserPlus size={18} />} onClick={accessModal.open}>
+              <Button
+                variant="light"
+                leftSection={<IconUserPlus size={18} />}
+                onClick={() => {
+                  setAccessLoaded(true);
+                  accessModal.open();
+                }}
+              >
                 Solicitar acceso
               </Button>
             </Group>
           </Paper>
+          <Group component="nav" aria-label="Información legal" justify="center" gap="lg">
+            <Anchor component={Link} to="/terminos" size="sm">
+              Términos
+            </Anchor>
+            <Anchor component={Link} to="/privacidad" size="sm">
+              Privacidad
+            </Anchor>
+            <Anchor component={Link} to="/soporte" size="sm">
+              Soporte
+            </Anchor>
+          </Group>
         </Stack>
       </div>
-      <AccessRequestModal opened={accessOpened} onClose={accessModal.close} />
+      {accessLoaded && (
+        <Suspense fallback={null}>
+          <AccessRequestModal opened={accessOpened} onClose={accessModal.close} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -33,6 +33,7 @@ import { useClientStats, useClients } from '../api/clients';
 import { ClientCard } from '../components/client-card';
 import { ClientFormModal } from '../components/client-form-modal';
 import { RegistrationLinkModal } from '../components/registration-link-modal';
+import { RequestsLink } from '../components/requests-link';
 import { useClientActions } from '../components/use-client-actions';
 
 function Stat({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
@@ -99,6 +100,7 @@ export function ClientsPage() {
         description="Cartera de clientes, su actividad y facturación"
         actions={
           <Group gap="sm" data-testid="clients-header-actions">
+            <RequestsLink />
             <Button leftSection={<IconUserPlus size={18} />} onClick={() => setInviting(true)}>
               Nuevo Cliente
             </Button>

@@ -1,0 +1,102 @@
+import {
+  GetRequestResponseSchema,
+  ListRequestsQuerySchema,
+  ListRequestsResponseSchema,
+  RequestParamsSchema,
+  successEnvelope,
+  UpdateRequestStatusSchema,
+} from '@agencia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
+import { contentDisposition } from '../../lib/storage.js';
+import { actorOf } from '../../plugins/auth.js';
+import { getAccessRequestFile, getRequest, listRequests, updateRequestStatus } from './requests.service.js';
+
+/**
+ * Admin 'Solicitudes' API (reached from the Clients area): quote and access requests from the
+ * public site. Admin only; everyone else gets 401/403 before validation.
+ */
+const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = [app.authenticate, app.requireRole('admin')];
+
+  app.get(
+    '/requests',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['requests'],
+        summary: 'Listar solicitudes (cotizaciones y solicitudes de acceso)',
+        querystring: ListRequestsQuerySchema,
+        response: { 200: successEnvelope(ListRequestsResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await listRequests({ db: app.db, query: req.query }) }),
+  );
+
+  app.get(
+    '/requests/:kind/:id',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['requests'],
+        summary: 'Detalle de una solicitud',
+        params: RequestParamsSchema,
+        response: { 200: successEnvelope(GetRequestResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { request: await getRequest({ db: app.db, kind: req.params.kind, id: req.params.id }) },
+    }),
+  );
+
+  app.patch(
+    '/requests/:kind/:id/status',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['requests'],
+        summary: 'Cambiar el estado (nueva → contactada → convertida / descartada)',
+        params: RequestParamsSchema,
+        body: UpdateRequestStatusSchema,
+        response: { 200: successEnvelope(GetRequestResponseSchema) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const request = await updateRequestStatus({
+        app,
+        actor,
+        kind: req.params.kind,
+        id: req.params.id,
+        status: req.body.status,
+        ctx: { actorId: actor.id, ip: req.ip, requestId: req.id },
+      });
+      return { success: true as const, data: { request } };
+    },
+  );
+
+  app.get(
+    '/requests/:kind/:id/files/:fileId',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['requests'],
+        summary: 'Descargar un documento de una solicitud de acceso',
+        params: RequestParamsSchema.extend({ fileId: z.uuid({ message: 'Identificador inválido' }) }),
+      },
+    },
+    async (req, reply) => {
+      if (req.params.kind !== 'access') throw notFound('Archivo no encontrado');
+      const file = await getAccessRequestFile({ db: app.db, id: req.params.id, fileId: req.params.fileId });
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', contentDisposition(file.filename))
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.data);
+    },
+  );
+};
+
+export default requestsRoutes;

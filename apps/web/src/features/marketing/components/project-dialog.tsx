@@ -1,0 +1,147 @@
+import {
+  Badge,
+  Button,
+  Group,
+  List,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconExternalLink } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { Project } from '../data/projects';
+import { ImageGallery } from './image-gallery';
+import { ResponsiveImage } from './responsive-image';
+
+/** Project dialog: detail mode, or gallery mode after clicking the main image; closing in gallery returns to detail. */
+export function ProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [mode, setMode] = useState<'detail' | 'gallery'>('detail');
+  const [current, setCurrent] = useState<Project | null>(project);
+  useEffect(() => {
+    if (project) {
+      setCurrent(project);
+      setMode('detail');
+    }
+  }, [project]);
+
+  return (
+    <Modal
+      opened={project !== null}
+      onClose={() => (mode === 'gallery' ? setMode('detail') : onClose())}
+      size="xl"
+      fullScreen={isMobile}
+      radius={isMobile ? 0 : 'md'}
+      title={
+        <Text component="span" fw={700} size="lg">
+          {current?.title}
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': mode === 'gallery' ? 'Volver a los detalles' : 'Cerrar' }}
+    >
+      {current && mode === 'gallery' && <ImageGallery images={current.images} label={current.title} />}
+      {current && mode === 'detail' && (
+        <Stack gap="md">
+          <UnstyledButton
+            onClick={() => setMode('gallery')}
+            aria-label={`Ver galería de ${current.title}`}
+            style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+          >
+            <ResponsiveImage
+              src={current.images[0]}
+              alt={current.title}
+              sizes="(max-width: 768px) 100vw, 860px"
+              priority
+              style={{ maxHeight: isMobile ? 220 : 380 }}
+            />
+          </UnstyledButton>
+          <Text fw={600} size="lg">
+            {current.subtitle}
+          </Text>
+          <Text>{current.description}</Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <div>
+              <Title order={3} size="h5" mb="xs">
+                Características Principales
+              </Title>
+              <List
+                spacing={6}
+                size="sm"
+                icon={
+                  <ThemeIcon size={20} radius="xl" color="green" aria-hidden>
+                    <IconCheck size={12} />
+                  </ThemeIcon>
+                }
+              >
+                {current.features.map((feature) => (
+                  <List.Item key={feature}>{feature}</List.Item>
+                ))}
+              </List>
+            </div>
+            <Stack gap="md">
+              <div>
+                <Title order={3} size="h5" mb="xs">
+                  Tecnologías Utilizadas
+                </Title>
+                <Group gap={6}>
+                  {current.technologies.map((tech) => (
+                    <Badge key={tech} variant="outline" tt="none">
+                      {tech}
+                    </Badge>
+                  ))}
+                </Group>
+              </div>
+              <div>
+                <Title order={3} size="h5" mb="xs">
+                  Métricas del Proyecto
+                </Title>
+                <SimpleGrid cols={3} spacing="xs">
+                  {Object.entries(current.stats).map(([name, value]) => (
+                    <Paper key={name} withBorder p="xs" radius="md" ta="center">
+                      <Text fw={800}>{value}</Text>
+                      <Text size="xs">{name}</Text>
+                    </Paper>
+                  ))}
+                </SimpleGrid>
+              </div>
+            </Stack>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+            {[
+              ['Cliente', current.client],
+              ['Industria', current.industry],
+              ['Duración', current.duration],
+              ['Año', current.year],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <Text size="xs" c="dimmed" fw={600}>
+                  {label}
+                </Text>
+                <Text size="sm">{value}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          {current.url !== '#' && (
+            <Group justify="flex-end">
+              <Button
+                component="a"
+                href={current.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                leftSection={<IconExternalLink size={18} />}
+              >
+                Visitar Sitio Web
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
