@@ -1,5 +1,11 @@
 /** Categories of the portfolio filter (spec doc 1 §3), after 'Todos'. */
-export const PROJECT_CATEGORIES = ['E-commerce', 'Corporate', 'Media & News', 'Government', 'Airport Operations'] as const;
+export const PROJECT_CATEGORIES = [
+  'E-commerce',
+  'Corporate',
+  'Media & News',
+  'Government',
+  'Airport Operations',
+] as const;
 export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
 
 /** A portfolio project (spec doc 1 §3 "Portfolio project"; static). `url` '#' means none. */
@@ -106,7 +112,7 @@ export const PROJECTS: Project[] = [
     industry: 'Aviación',
     icon: 'plane',
     color: 'cyan',
-    stats: { 'Solicitudes de aerolíneas': '+85%', 'Idiomas': '2', 'Puntuación de accesibilidad': '98' },
+    stats: { 'Solicitudes de aerolíneas': '+85%', Idiomas: '2', 'Puntuación de accesibilidad': '98' },
   },
   {
     id: 'ayuntamiento-digital',
@@ -156,6 +162,6 @@ export const PROJECTS: Project[] = [
     industry: 'Aviación',
     icon: 'radar',
     color: 'indigo',
-    stats: { 'Vuelos diarios monitoreados': '350', 'Puntualidad': '+12%', 'Disponibilidad': '99,9%' },
+    stats: { 'Vuelos diarios monitoreados': '350', Puntualidad: '+12%', Disponibilidad: '99,9%' },
   },
 ];

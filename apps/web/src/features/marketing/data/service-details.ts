@@ -25,7 +25,7 @@ export const SERVICE_DETAILS: Record<ServiceId, ServiceDetails> = {
     ],
     technologies: ['React', 'Next.js', 'WordPress', 'Tailwind CSS'],
   },
-  'automatizacion': {
+  automatizacion: {
     detailedDescription:
       'Analizamos tus procesos y conectamos tus herramientas (correo, hojas de cálculo, WhatsApp, sistemas contables) para eliminar trabajo manual, reducir errores y liberar horas de tu equipo cada semana.',
     features: [
@@ -51,7 +51,7 @@ export const SERVICE_DETAILS: Record<ServiceId, ServiceDetails> = {
     ],
     technologies: ['Meta Ads', 'Google Ads', 'Canva', 'Google Analytics'],
   },
-  'seo': {
+  seo: {
     detailedDescription:
       'Auditamos tu sitio, corregimos los problemas técnicos, optimizamos tu contenido y tu perfil de Google Business para que te encuentren en búsquedas locales y nacionales.',
     features: [
@@ -64,7 +64,7 @@ export const SERVICE_DETAILS: Record<ServiceId, ServiceDetails> = {
     ],
     technologies: ['Google Search Console', 'Ahrefs', 'Semrush', 'Schema.org'],
   },
-  'ecommerce': {
+  ecommerce: {
     detailedDescription:
       'Creamos tu tienda con catálogo, carrito, pagos con tarjeta y transferencias locales, control de inventario y envíos, lista para vender desde el primer día.',
     features: [
@@ -77,7 +77,7 @@ export const SERVICE_DETAILS: Record<ServiceId, ServiceDetails> = {
     ],
     technologies: ['Shopify', 'WooCommerce', 'Stripe', 'AZUL'],
   },
-  'branding': {
+  branding: {
     detailedDescription:
       'Desarrollamos tu identidad completa: logotipo, paleta de colores, tipografías, papelería y un manual de marca para que tu negocio se vea profesional en todos los canales.',
     features: [
