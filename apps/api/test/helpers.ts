@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Session } from '@agencia/shared';
+import { effectivePermissions, type Permission, type Session } from '@agencia/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../src/db/seed/foundation.js';
 import { withDatabase } from './global-setup.js';
 
@@ -114,4 +116,34 @@ export async function login(
 /** `app.inject` with a bearer token. */
 export function injectAs(app: FastifyInstance, token: string, opts: InjectOptions) {
   return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } });
+}
+
+/**
+ * Has the admin take `permission` away from the user `email` through `PUT /users/{id}` (what the
+ * permissions tab sends: the user's effective list without it), checks the stored row, runs `fn`,
+ * then gives the role default back (`permissions: null`), also through the API.
+ */
+export async function withoutPermission(
+  app: FastifyInstance,
+  adminToken: string,
+  email: string,
+  permission: Permission,
+  fn: () => Promise<void>,
+): Promise<void> {
+  const [user] = await app.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  const remaining = effectivePermissions(user).filter((p) => p !== permission);
+  const put = (permissions: string[] | null) =>
+    injectAs(app, adminToken, { method: 'PUT', url: `/api/users/${user.id}`, payload: { permissions } });
+  const res = await put(remaining);
+  if (res.statusCode !== 200) throw new Error(`PUT /users failed: ${res.statusCode} ${res.body}`);
+  const [stored] = await app.db.select().from(users).where(eq(users.id, user.id));
+  expect(stored?.permissions).toEqual(remaining);
+  try {
+    await fn();
+  } finally {
+    await put(null);
+  }
+  const [restored] = await app.db.select().from(users).where(eq(users.id, user.id));
+  expect(restored?.permissions).toBeNull();
 }

@@ -110,6 +110,7 @@ export const QUICK_ACTION_IDS = [
   'view-tickets',
   'view-calendar',
   'view-reports',
+  'view-invoices',
   'log-time',
 ] as const;
 export const QuickActionSchema = z.object({ id: z.string(), title: z.string() });

@@ -89,6 +89,9 @@ export function permissionLabel(permission: string): string {
  */
 export const ROLE_PERMISSION_CEILING: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
+  // Mirrors what the modules let an employee do at all (decisions 050 and 070): clients and
+  // invoices are read-only for employees and reports are admin-only, so `clients.write`,
+  // `invoices.write` and `reports.read` are not offered (a toggle the server never honours).
   employee: [
     'projects.read',
     'projects.write',
@@ -97,10 +100,7 @@ export const ROLE_PERMISSION_CEILING: Record<Role, readonly Permission[]> = {
     'calendar.read',
     'calendar.write',
     'clients.read',
-    'clients.write',
     'invoices.read',
-    'invoices.write',
-    'reports.read',
     'users.read',
   ],
   client: ['projects.read', 'tickets.read', 'tickets.write', 'calendar.read', 'invoices.read'],
@@ -117,6 +117,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'calendar.read',
     'calendar.write',
     'clients.read',
+    'invoices.read',
   ],
   client: ['projects.read', 'tickets.read', 'tickets.write', 'calendar.read', 'invoices.read'],
 };

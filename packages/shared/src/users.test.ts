@@ -34,8 +34,15 @@ describe('permissions', () => {
   });
   it('others get the role default, or their list cut to the role ceiling', () => {
     expect(hasPermission({ role: 'employee', permissions: null }, 'projects.write')).toBe(true);
-    expect(hasPermission({ role: 'employee', permissions: null }, 'invoices.write')).toBe(false);
-    expect(hasPermission({ role: 'employee', permissions: ['invoices.write'] }, 'invoices.write')).toBe(true);
+    expect(hasPermission({ role: 'employee', permissions: null }, 'invoices.read')).toBe(true);
+    expect(hasPermission({ role: 'employee', permissions: null }, 'users.read')).toBe(false);
+    expect(hasPermission({ role: 'employee', permissions: ['users.read'] }, 'users.read')).toBe(true);
+    // Employees never write invoices or clients, nor read reports (modules' role tables, 050/070).
+    expect(hasPermission({ role: 'employee', permissions: ['invoices.write'] }, 'invoices.write')).toBe(
+      false,
+    );
+    expect(hasPermission({ role: 'employee', permissions: ['clients.write'] }, 'clients.write')).toBe(false);
+    expect(hasPermission({ role: 'employee', permissions: ['reports.read'] }, 'reports.read')).toBe(false);
     expect(
       hasPermission({ role: 'client', permissions: ['users.write', 'tickets.read'] }, 'users.write'),
     ).toBe(false);

@@ -44,6 +44,15 @@ declare module 'fastify' {
       permission: Permission,
       ...roles: Role[]
     ) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook factory (run after `authenticate`) for routes whose needed permission depends
+     * on the role, e.g. a project note: staff need `projects.write`, a client (whose ceiling never
+     * holds it) needs `projects.read` and the module's policy decides the rest (403/404 as before).
+     * A role missing from `byRole` gets 403. See decision 070.
+     */
+    requirePermissionByRole: (
+      byRole: Partial<Record<Role, Permission>>,
+    ) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -125,6 +134,15 @@ export default fp(
           if (roles.length > 0 && !roles.includes(req.actor.role)) throw forbidden();
           if (!hasPermission(req.actor, permission)) throw forbidden();
         },
+    );
+
+    app.decorate(
+      'requirePermissionByRole',
+      (byRole: Partial<Record<Role, Permission>>) => async (req: FastifyRequest) => {
+        if (!req.actor) throw unauthorized();
+        const permission = byRole[req.actor.role];
+        if (!permission || !hasPermission(req.actor, permission)) throw forbidden();
+      },
     );
   },
   { name: 'auth', dependencies: ['db'] },

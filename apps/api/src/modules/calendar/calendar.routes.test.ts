@@ -2,7 +2,7 @@ import type { Session } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   calendarEvents,
   calendarFeedTokens,
@@ -209,5 +209,24 @@ describe('iCalendar feed', () => {
     });
     await as(client, 'DELETE', '/calendar/feed');
     expect((await app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);
+  });
+});
+
+describe('permissions (decision 070)', () => {
+  it('an employee whose calendar.write was removed by an admin gets 403 creating, still reads', async () => {
+    await newEvent(employee, { title: 'Con permiso' });
+    await withoutPermission(app, admin.token, DEMO.employee, 'calendar.write', async () => {
+      const res = await as(employee, 'POST', '/calendar', {
+        title: 'Sin permiso',
+        type: 'meeting',
+        priority: 'low',
+        startDate: inDays(3, 14),
+        endDate: inDays(3, 15),
+      });
+      expect(res.statusCode).toBe(403);
+      expect((await as(employee, 'GET', '/calendar/upcoming')).statusCode).toBe(200);
+      const rows = await app.db.select().from(calendarEvents).where(eq(calendarEvents.title, 'Sin permiso'));
+      expect(rows).toHaveLength(0);
+    });
   });
 });

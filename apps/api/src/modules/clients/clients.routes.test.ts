@@ -3,8 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
-import { activities, clientCommunications, clients, tickets as ticketsTable } from '../../db/schema/index.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
+import {
+  activities,
+  clientCommunications,
+  clients,
+  tickets as ticketsTable,
+  users,
+} from '../../db/schema/index.js';
 
 let app: FastifyInstance;
 let admin: Session;
@@ -205,5 +211,37 @@ describe('clients API', () => {
       url: '/api/clients/00000000-0000-4000-8000-000000000000',
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('permissions (decision 070)', () => {
+  it('an employee whose clients.read / invoices.read was removed gets 403; admin writes stay', async () => {
+    const cid = client.user.clientId!;
+    const get = (url: string) => injectAs(app, employee.token, { method: 'GET', url });
+    expect((await get('/api/clients')).statusCode).toBe(200);
+    expect((await get(`/api/clients/${cid}/invoices`)).statusCode).toBe(200);
+    await withoutPermission(app, admin.token, DEMO.employee, 'clients.read', async () => {
+      expect((await get('/api/clients')).statusCode).toBe(403);
+      expect((await get(`/api/clients/${cid}`)).statusCode).toBe(403);
+    });
+    await withoutPermission(app, admin.token, DEMO.employee, 'invoices.read', async () => {
+      expect((await get(`/api/clients/${cid}`)).statusCode).toBe(200);
+      expect((await get(`/api/clients/${cid}/invoices`)).statusCode).toBe(403);
+    });
+    expect((await get('/api/clients')).statusCode).toBe(200);
+  });
+
+  it('clients.write cannot be granted to an employee (outside the role ceiling): 400, writes stay 403', async () => {
+    const [emp] = await app.db.select().from(users).where(eq(users.email, DEMO.employee));
+    const res = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/users/${emp!.id}`,
+      payload: { permissions: ['clients.read', 'clients.write'] },
+    });
+    expect(res.statusCode).toBe(400);
+    const [row] = await app.db.select().from(users).where(eq(users.id, emp!.id));
+    expect(row!.permissions).toBeNull();
+    const write = await injectAs(app, employee.token, { method: 'POST', url: '/api/clients', payload: {} });
+    expect(write.statusCode).toBe(403);
   });
 });

@@ -13,6 +13,7 @@ import {
   ListInvoicesQuerySchema,
   ListInvoicesResponseSchema,
   MessageResponseSchema,
+  type Permission,
   successEnvelope,
   UpdateClientRequestSchema,
 } from '@agencia/shared';
@@ -30,8 +31,14 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
  * read only; clients get 403 on every route here.
  */
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = { onRequest: [app.authenticate, app.requireRole('admin', 'employee')] };
-  const admin = { onRequest: [app.authenticate, app.requireRole('admin')] };
+  // Role (050) and permission (070) together: staff with `clients.read` read, admins write. The
+  // sub-lists also need the permission of what they list (projects, tickets, invoices).
+  const staffRead = [app.authenticate, app.requirePermission('clients.read', 'admin', 'employee')];
+  const staff = { onRequest: staffRead };
+  const staffAlso = (permission: Permission) => ({
+    onRequest: [...staffRead, app.requirePermission(permission)],
+  });
+  const admin = { onRequest: [app.authenticate, app.requirePermission('clients.write', 'admin')] };
   const tags = ['clients'];
 
   app.get(
@@ -130,7 +137,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clients/:id/projects',
     {
-      ...staff,
+      ...staffAlso('projects.read'),
       schema: {
         tags,
         summary: 'Proyectos del cliente',
@@ -147,7 +154,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clients/:id/tickets',
     {
-      ...staff,
+      ...staffAlso('tickets.read'),
       schema: {
         tags,
         summary: 'Tickets del cliente',
@@ -164,7 +171,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clients/:id/invoices',
     {
-      ...staff,
+      ...staffAlso('invoices.read'),
       schema: {
         tags,
         summary: 'Facturas del cliente',

@@ -2,7 +2,7 @@ import type { DashboardStats } from '@agencia/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import { activities, clients, projects, tickets } from '../../db/schema/index.js';
 
 let app: FastifyInstance;
@@ -154,6 +154,20 @@ describe('recent lists, progress, resolution, quick actions', () => {
     const client = await get(tokens.client, '/dashboard/quick-actions');
     expect(client.actions.map((a: { id: string }) => a.id)).not.toContain('new-project');
     expect(client.actions.map((a: { id: string }) => a.id)).toContain('new-ticket');
+    expect(client.actions).toContainEqual({ id: 'view-invoices', title: 'Mis Facturas' });
+    const employee = await get(tokens.employee, '/dashboard/quick-actions');
+    expect(employee.actions.map((a: { id: string }) => a.id)).not.toContain('view-invoices');
+  });
+
+  it('quick-actions follow the permissions (decision 070): no invoices.read, no Mis Facturas', async () => {
+    await withoutPermission(app, tokens.admin, DEMO.client, 'invoices.read', async () => {
+      const client = await get(tokens.client, '/dashboard/quick-actions');
+      const ids = client.actions.map((a: { id: string }) => a.id);
+      expect(ids).not.toContain('view-invoices');
+      expect(ids).toContain('new-ticket');
+    });
+    const back = await get(tokens.client, '/dashboard/quick-actions');
+    expect(back.actions.map((a: { id: string }) => a.id)).toContain('view-invoices');
   });
 });
 

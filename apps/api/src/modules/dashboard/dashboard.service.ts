@@ -3,6 +3,8 @@ import {
   type ActivityEntry,
   type DashboardStats,
   fromCents,
+  hasPermission,
+  type Permission,
   PROJECT_STATUSES,
   type ProjectProgress,
   type ProjectSummary,
@@ -185,11 +187,34 @@ export async function getTicketResolution({
   return { days, opened: 0, resolved: 0, avgResolutionHours: null, series };
 }
 
+/** The permission each quick action needs (decision 070): an action the user cannot use is hidden. */
+const QUICK_ACTION_PERMISSIONS: Record<string, Permission> = {
+  'new-project': 'projects.write',
+  'new-ticket': 'tickets.write',
+  'new-client': 'clients.write',
+  'new-invoice': 'invoices.write',
+  'new-event': 'calendar.write',
+  'view-projects': 'projects.read',
+  'view-tickets': 'tickets.read',
+  'view-calendar': 'calendar.read',
+  'view-reports': 'reports.read',
+  'view-invoices': 'invoices.read',
+  'log-time': 'projects.write',
+};
+
 /**
  * `GET /dashboard/quick-actions`: what the caller can start from the dashboard, decided by
- * role (ids of QUICK_ACTION_IDS; the web maps them to routes or modals).
+ * role (ids of QUICK_ACTION_IDS; the web maps them to routes or modals) and filtered by the
+ * caller's permissions. Clients also get 'Mis Facturas' (decision 074).
  */
 export function getQuickActions(actor: Actor): QuickAction[] {
+  return actionsOfRole(actor).filter((a) => {
+    const permission = QUICK_ACTION_PERMISSIONS[a.id];
+    return !permission || hasPermission(actor, permission);
+  });
+}
+
+function actionsOfRole(actor: Actor): QuickAction[] {
   if (actor.role === 'admin') {
     return [
       { id: 'new-project', title: 'Nuevo Proyecto' },
@@ -210,6 +235,7 @@ export function getQuickActions(actor: Actor): QuickAction[] {
   return [
     { id: 'new-ticket', title: 'Solicitar Soporte' },
     { id: 'view-projects', title: 'Mis Proyectos' },
+    { id: 'view-invoices', title: 'Mis Facturas' },
     { id: 'view-calendar', title: 'Ver Calendario' },
   ];
 }

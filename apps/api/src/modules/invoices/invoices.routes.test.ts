@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   clients,
   emailOutbox,
@@ -364,5 +364,52 @@ describe('list, stats, duplicate, cancel, delete', () => {
       payload: { reason: 'Error' },
     });
     expect(cancel.json().data.invoice.status).toBe('cancelled');
+  });
+});
+
+describe('permissions (decision 070)', () => {
+  it('employees read invoices by default; without invoices.read they get 403', async () => {
+    const get = (s: Session, url: string) => injectAs(app, s.token, { method: 'GET', url });
+    expect((await get(employee, '/api/invoices')).statusCode).toBe(200);
+    await withoutPermission(app, admin.token, DEMO.employee, 'invoices.read', async () => {
+      expect((await get(employee, '/api/invoices')).statusCode).toBe(403);
+      expect((await get(employee, '/api/invoices/stats')).statusCode).toBe(403);
+    });
+    expect((await get(employee, '/api/invoices')).statusCode).toBe(200);
+  });
+
+  it('a client whose invoices.read was removed gets 403 on its own invoices', async () => {
+    const get = () => injectAs(app, client.token, { method: 'GET', url: '/api/invoices' });
+    expect((await get()).statusCode).toBe(200);
+    await withoutPermission(app, admin.token, DEMO.client, 'invoices.read', async () => {
+      expect((await get()).statusCode).toBe(403);
+    });
+    expect((await get()).statusCode).toBe(200);
+  });
+});
+
+describe("dashboard 'Facturas Recientes' source: GET /invoices?limit=5 (decision 074)", () => {
+  it('admin gets the 5 newest; a client only its own non-draft ones, newest first', async () => {
+    const adminList = (
+      await injectAs(app, admin.token, { method: 'GET', url: '/api/invoices?limit=5' })
+    ).json().data;
+    expect(adminList.invoices).toHaveLength(5);
+    const total = await app.db.select({ n: sql<number>`count(*)::int` }).from(invoices);
+    expect(adminList.pagination.total).toBe(total[0]!.n);
+    const dates = adminList.invoices.map((i: { issueDate: string }) => i.issueDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const mine = (await injectAs(app, client.token, { method: 'GET', url: '/api/invoices?limit=5' })).json()
+      .data;
+    expect(mine.invoices.length).toBeGreaterThan(0);
+    expect(mine.invoices.length).toBeLessThanOrEqual(5);
+    for (const inv of mine.invoices as Array<{ client: { _id: string }; status: string }>) {
+      expect(inv.client._id).toBe(clientId);
+      expect(inv.status).not.toBe('draft');
+    }
+    const own = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(and(eq(invoices.clientId, clientId), sql`${invoices.status} <> 'draft'`));
+    expect(mine.pagination.total).toBe(own[0]!.n);
   });
 });

@@ -30,8 +30,13 @@ const invoiceEnvelope = successEnvelope(GetInvoiceResponseSchema);
  * Policy in invoices.policy.ts: admin writes; employees read; clients read their own.
  */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = { onRequest: [app.authenticate, app.requireRole(...INVOICE_POLICY.read)] };
-  const write = { onRequest: [app.authenticate, app.requireRole(...INVOICE_POLICY.write)] };
+  // Role table (050) and permission (070) in one hook each.
+  const read = {
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...INVOICE_POLICY.read)],
+  };
+  const write = {
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...INVOICE_POLICY.write)],
+  };
   const tags = ['invoices'];
 
   app.get(

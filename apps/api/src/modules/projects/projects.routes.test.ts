@@ -1,8 +1,8 @@
 import type { ProjectDetail, ProjectSummary } from '@agencia/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   activities,
   clients,
@@ -602,5 +602,68 @@ describe('DELETE /projects/{id} and nav badge', () => {
       .data.projects;
     const wasActive = ['approved', 'in_progress', 'in_review'].includes(row!.status);
     expect(badgeAfter).toBe(badgeBefore - (wasActive ? 1 : 0));
+  });
+});
+
+describe('permissions (decision 070)', () => {
+  it('an employee whose projects.write was removed by an admin gets 403 on writes, still reads', async () => {
+    // A live in-progress project the employee works on (earlier tests deleted or completed some).
+    const [p] = await app.db
+      .select({ id: projects.id })
+      .from(projects)
+      .innerJoin(projectMembers, eq(projectMembers.projectId, projects.id))
+      .where(
+        and(
+          eq(projectMembers.userId, ids.employee),
+          eq(projects.status, 'in_progress'),
+          isNull(projects.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!p) throw new Error('no in-progress project of the employee');
+    const put = (progressPercentage: number) =>
+      injectAs(app, tokens.employee, {
+        method: 'PUT',
+        url: `/api/projects/${p.id}`,
+        payload: { progressPercentage },
+      });
+    expect((await put(41)).statusCode).toBe(200);
+    await withoutPermission(app, tokens.admin, DEMO.employee, 'projects.write', async () => {
+      expect((await put(42)).statusCode).toBe(403);
+      const milestone = await injectAs(app, tokens.employee, {
+        method: 'POST',
+        url: `/api/projects/${p.id}/milestones`,
+        payload: { title: 'Sin permiso', dueDate: '2026-12-01' },
+      });
+      expect(milestone.statusCode).toBe(403);
+      const note = await injectAs(app, tokens.employee, {
+        method: 'POST',
+        url: `/api/projects/${p.id}/notes`,
+        payload: { content: 'Sin permiso' },
+      });
+      expect(note.statusCode).toBe(403);
+      const [row] = await app.db.select().from(projects).where(eq(projects.id, p.id));
+      expect(row!.progressPercentage).toBe(41);
+      expect((await detail(tokens.employee, p.id)).res.statusCode).toBe(200);
+    });
+    expect((await put(43)).statusCode).toBe(200);
+    const [row] = await app.db.select().from(projects).where(eq(projects.id, p.id));
+    expect(row!.progressPercentage).toBe(43);
+  });
+
+  it('a client whose projects.read was removed gets 403 on the list and on notes', async () => {
+    const p = await projectOf(ids.clientRecord);
+    await withoutPermission(app, tokens.admin, DEMO.client, 'projects.read', async () => {
+      expect((await injectAs(app, tokens.client, { method: 'GET', url: '/api/projects' })).statusCode).toBe(
+        403,
+      );
+      const note = await injectAs(app, tokens.client, {
+        method: 'POST',
+        url: `/api/projects/${p.id}/notes`,
+        payload: { content: 'Hola' },
+      });
+      expect(note.statusCode).toBe(403);
+    });
+    expect((await list(tokens.client)).length).toBeGreaterThan(0);
   });
 });

@@ -50,8 +50,23 @@ export function publishProjectEffects(app: FastifyInstance, effects: service.Pro
 /** Projects routes (spec doc 2 §7 "Projects") plus what the detail screen needs (team, files, time). */
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.navBadgeProviders.set('projects', (db, actor) => countActiveVisible(db, actor));
-  const auth = { onRequest: [app.authenticate] };
-  const adminOnly = { onRequest: [app.authenticate, app.requireRole('admin')] };
+  // Permissions (decision 070) next to the policy table of projects.policy.ts: reads need
+  // `projects.read`; writes need `projects.write` of staff. Clients never hold `projects.write`
+  // (role ceiling), so on the routes they share (notes, files) — and on those where the policy
+  // answers them 403, or 404 for another client's project — they need `projects.read` and the
+  // service decides as before.
+  const auth = { onRequest: [app.authenticate, app.requirePermission('projects.read')] };
+  const write = {
+    onRequest: [
+      app.authenticate,
+      app.requirePermissionByRole({
+        admin: 'projects.write',
+        employee: 'projects.write',
+        client: 'projects.read',
+      }),
+    ],
+  };
+  const adminOnly = { onRequest: [app.authenticate, app.requirePermission('projects.write', 'admin')] };
 
   app.get(
     '/projects',
@@ -143,7 +158,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/projects/:id',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Actualizar proyecto',
@@ -168,7 +183,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/projects/:id',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Eliminar proyecto (admin, borrado lógico)',
@@ -191,7 +206,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/milestones',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Agregar milestone',
@@ -217,7 +232,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/projects/:id/milestones/:milestoneId',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Actualizar milestone',
@@ -243,7 +258,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/notes',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Agregar nota o comentario',
@@ -269,7 +284,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/meetings',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Agendar reunión',
@@ -295,7 +310,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/time-entries',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Registrar tiempo',
@@ -321,7 +336,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/files',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Subir archivo (multipart, campo "file", máx. 10 MB)',
@@ -376,7 +391,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/projects/:id/files/:fileId',
     {
-      ...auth,
+      ...write,
       schema: {
         tags: ['projects'],
         summary: 'Eliminar archivo del proyecto',

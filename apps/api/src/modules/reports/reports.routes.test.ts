@@ -97,3 +97,17 @@ describe('reports API', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('permissions (decision 070)', () => {
+  it('reports.read cannot be granted to an employee (400) and the employee stays at 403', async () => {
+    const employee = await login(app, DEMO.employee);
+    const res = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/users/${employee.user._id}`,
+      payload: { permissions: ['projects.read', 'reports.read'] },
+    });
+    expect(res.statusCode).toBe(400);
+    const r = await injectAs(app, employee.token, { method: 'GET', url: '/api/reports' });
+    expect(r.statusCode).toBe(403);
+  });
+});

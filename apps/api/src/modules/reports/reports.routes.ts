@@ -17,9 +17,12 @@ import * as svc from './reports.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
-/** Reports (spec doc 2 §7 "Reports"). Admin only (issue 6). */
+/**
+ * Reports (spec doc 2 §7 "Reports"). Admin only (issue 6) holding `reports.read` (decision 070;
+ * admins hold every permission, so the check documents the rule more than it narrows it).
+ */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { onRequest: [app.authenticate, app.requireRole('admin')] };
+  const admin = { onRequest: [app.authenticate, app.requirePermission('reports.read', 'admin')] };
   const tags = ['reports'];
 
   app.get(

@@ -2,10 +2,11 @@ import type { Session } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   emailOutbox,
   notifications,
+  projects,
   ticketEvents,
   ticketMessages,
   tickets,
@@ -395,5 +396,57 @@ describe('GET /api/tickets/stats and nav badge', () => {
     );
     const badges = (await as(client, 'GET', '/nav/badges')).json().data;
     expect(badges.tickets).toBe(mine.open + mine.inProgress + mine.pendingClient);
+  });
+});
+
+describe('permissions (decision 070)', () => {
+  it('a client whose tickets.write was removed by an admin gets 403 creating, still lists', async () => {
+    await withoutPermission(app, admin.token, DEMO.client, 'tickets.write', async () => {
+      const res = await as(client, 'POST', '/tickets', {
+        title: 'Cliente sin permiso',
+        description: 'No debería crearse este ticket.',
+      });
+      expect(res.statusCode).toBe(403);
+      expect((await as(client, 'GET', '/tickets')).statusCode).toBe(200);
+      const rows = await app.db.select().from(tickets).where(eq(tickets.title, 'Cliente sin permiso'));
+      expect(rows).toHaveLength(0);
+    });
+  });
+});
+
+describe('staff open a ticket for any client (Nuevo Ticket client picker, decision 072)', () => {
+  it('employee picks a client and one of its projects; a project of another client is refused', async () => {
+    const cid = client2.user.clientId!;
+    const [theirs] = await app.db.select().from(projects).where(eq(projects.clientId, cid)).limit(1);
+    const [notTheirs] = await app.db
+      .select()
+      .from(projects)
+      .where(eq(projects.clientId, client.user.clientId!))
+      .limit(1);
+    const listed = await as(employee, 'GET', `/clients/${cid}/projects`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.projects.map((p: { _id: string }) => p._id)).toContain(theirs!.id);
+    const bad = await as(employee, 'POST', '/tickets', {
+      title: 'Error en el formulario de contacto',
+      description: 'El formulario no envía los mensajes.',
+      clientId: cid,
+      projectId: notTheirs!.id,
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await as(employee, 'POST', '/tickets', {
+      title: 'Error en el formulario de contacto',
+      description: 'El formulario no envía los mensajes.',
+      clientId: cid,
+      projectId: theirs!.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = res.json().data.ticket;
+    expect(t.client._id).toBe(cid);
+    const [row] = await app.db.select().from(tickets).where(eq(tickets.id, t._id));
+    expect(row).toMatchObject({ clientId: cid, projectId: theirs!.id, reportedBy: employee.user._id });
+    const seen = (await as(client2, 'GET', '/tickets')).json().data.tickets as Array<{ _id: string }>;
+    expect(seen.some((x) => x._id === t._id)).toBe(true);
+    const hidden = (await as(client, 'GET', '/tickets')).json().data.tickets as Array<{ _id: string }>;
+    expect(hidden.some((x) => x._id === t._id)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { Role } from '@agencia/shared';
+import type { Permission, Role } from '@agencia/shared';
 import {
   IconCalendar,
   IconChartBar,
@@ -49,11 +49,32 @@ const BILLING_ITEM: Record<'employee' | 'client', NavItem> = {
   client: { to: '/billing', label: 'Mis Facturas', icon: IconReceipt2 },
 };
 
-/** Navigation of spec doc 1 §2 "Application shell": full for admin, reduced for anyone else. */
-export function getNavItems(role: Role | undefined): NavItem[] {
-  if (role === 'admin') return ADMIN_ITEMS;
-  if (!role) return MEMBER_ITEMS;
-  const items = [...MEMBER_ITEMS];
-  items.splice(4, 0, BILLING_ITEM[role]);
-  return items;
+/** The read permission each area needs (decision 070); areas not listed are always shown. */
+const AREA_PERMISSIONS: Record<string, Permission> = {
+  '/projects': 'projects.read',
+  '/tickets': 'tickets.read',
+  '/calendar': 'calendar.read',
+  '/clients': 'clients.read',
+  '/billing': 'invoices.read',
+  '/reports': 'reports.read',
+  '/users': 'users.read',
+};
+
+/**
+ * Navigation of spec doc 1 §2 "Application shell": full for admin, reduced for anyone else. With
+ * `permissions` (the session user's effective list) an area the user may not read is left out.
+ */
+export function getNavItems(role: Role | undefined, permissions?: readonly string[]): NavItem[] {
+  let items: NavItem[];
+  if (role === 'admin') items = ADMIN_ITEMS;
+  else if (!role) items = MEMBER_ITEMS;
+  else {
+    items = [...MEMBER_ITEMS];
+    items.splice(4, 0, BILLING_ITEM[role]);
+  }
+  if (!permissions) return items;
+  return items.filter((item) => {
+    const needed = AREA_PERMISSIONS[item.to];
+    return !needed || permissions.includes(needed);
+  });
 }

@@ -49,3 +49,23 @@ describe('navigation per role', () => {
     expect(within(nav).getAllByRole('link')).toHaveLength(9);
   });
 });
+
+describe('getNavItems with permissions (decision 070)', () => {
+  it('leaves out an area the user may not read', () => {
+    const employee = getNavItems('employee', ['projects.read', 'tickets.read', 'calendar.read']);
+    expect(employee.map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Mis Proyectos',
+      'Soporte',
+      'Calendario',
+      'Configuración',
+    ]);
+    const client = getNavItems('client', ['tickets.read', 'invoices.read']);
+    expect(client.map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Soporte',
+      'Mis Facturas',
+      'Configuración',
+    ]);
+  });
+});

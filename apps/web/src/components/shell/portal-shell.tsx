@@ -43,6 +43,7 @@ function ShellLayout({ children }: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const role = useSessionStore((state) => state.user?.role);
+  const permissions = useSessionStore((state) => state.user?.permissions);
   const companyName = useCompanyName();
   const { data: settings } = useQuery(publicSettingsQuery);
   const { data: badges } = useNavBadges();
@@ -99,7 +100,7 @@ function ShellLayout({ children }: { children?: ReactNode }) {
 
       <AppShell.Navbar p={isMobile ? 'md' : 'sm'} id="portal-navigation" aria-label="Navegación principal">
         <AppShell.Section grow component={ScrollArea}>
-          <NavRail items={getNavItems(role)} badges={badges} expanded={isMobile} />
+          <NavRail items={getNavItems(role, permissions)} badges={badges} expanded={isMobile} />
         </AppShell.Section>
       </AppShell.Navbar>
 

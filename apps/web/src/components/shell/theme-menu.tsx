@@ -10,14 +10,34 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconDeviceDesktop, IconPalette } from '@tabler/icons-react';
 import { VARIANT_CONFIG } from '../../app/theme';
+import { getErrorMessage } from '../../lib/api-client';
+import { toastError } from '../../lib/toast';
 import { useThemeStore } from '../../stores/theme-store';
+import { useUpdatePreferences } from '../account/account-api';
 
-/** Theme customiser of spec doc 1 §2: dark mode, follow the system, and the ten variants. */
+/**
+ * Theme customiser of spec doc 1 §2: dark mode, follow the system, and the ten variants. In the
+ * portal the choice is also saved to the server preferences (decision 073), so the theme applied
+ * at the next sign-in is the one chosen here.
+ */
 export function ThemeMenu() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme, setColorScheme: applyColorScheme } = useMantineColorScheme();
+  const applyVariant = useThemeStore((state) => state.setVariant);
+  const update = useUpdatePreferences();
+  const persist = (input: Parameters<typeof update.mutate>[0]) =>
+    update.mutate(input, {
+      onError: (err) => toastError('Error', getErrorMessage(err, 'No se pudo guardar el tema')),
+    });
+  const setColorScheme = (scheme: 'light' | 'dark' | 'auto') => {
+    applyColorScheme(scheme);
+    persist({ colorScheme: scheme });
+  };
+  const setVariant = (value: (typeof THEME_VARIANTS)[number]['value']) => {
+    applyVariant(value);
+    persist({ themeVariant: value });
+  };
   const computed = useComputedColorScheme('light');
   const variant = useThemeStore((state) => state.variant);
-  const setVariant = useThemeStore((state) => state.setVariant);
   const theme = useMantineTheme();
   const isDark = computed === 'dark';
 

@@ -1,5 +1,4 @@
 import type {
-  Client,
   CreateInvoiceRequest,
   Invoice,
   InvoiceDefaults,
@@ -141,30 +140,5 @@ export const useInvoiceDefaults = (enabled = true) =>
     enabled,
   });
 
-/** Client and project options of the invoice form: `GET /clients` and `GET /clients/{id}/projects`. */
-export const useClientOptions = (enabled = true) =>
-  useQuery({
-    queryKey: ['clients', 'options'],
-    queryFn: async () =>
-      (await unwrap(apiClient.get<SuccessEnvelope<{ clients: Client[] }>>('/clients'))).clients.map((c) => ({
-        value: c._id,
-        label: c.companyName
-          ? `${c.companyName} (${c.firstName} ${c.lastName})`.trim()
-          : `${c.firstName} ${c.lastName}`,
-      })),
-    enabled,
-  });
-
-export const useClientProjectOptions = (clientId: string | null) =>
-  useQuery({
-    queryKey: ['clients', clientId, 'projects'],
-    queryFn: async () =>
-      (
-        await unwrap(
-          apiClient.get<SuccessEnvelope<{ projects: Array<{ _id: string; title: string }> }>>(
-            `/clients/${clientId}/projects`,
-          ),
-        )
-      ).projects.map((p) => ({ value: p._id, label: p.title })),
-    enabled: Boolean(clientId),
-  });
+/** Client and project options of the invoice form (shared with the ticket form). */
+export { useClientOptions, useClientProjectOptions } from '../../../lib/client-options';

@@ -5,6 +5,8 @@ import {
   type DashboardStats,
   DashboardStatsSchema,
   type DashboardTicket,
+  type InvoiceSummary,
+  ListInvoicesResponseSchema,
   type ProjectProgress,
   ProjectProgressResponseSchema,
   type ProjectSummary,
@@ -25,6 +27,7 @@ export const dashboardKeys = {
   activity: ['dashboard', 'activity'] as const,
   progress: ['dashboard', 'project-progress'] as const,
   quickActions: ['dashboard', 'quick-actions'] as const,
+  recentInvoices: ['dashboard', 'recent-invoices'] as const,
 };
 
 async function get<T>(url: string, params?: Record<string, number>): Promise<T> {
@@ -89,5 +92,19 @@ export function useQuickActions() {
     queryFn: async (): Promise<QuickAction[]> =>
       QuickActionsResponseSchema.parse(await get('/dashboard/quick-actions')).actions,
     staleTime: 30 * 60 * 1000,
+  });
+}
+
+/**
+ * 'Facturas Recientes' (spec doc 2 §9: 5 items): `GET /invoices?limit=5`, newest issue date first,
+ * scoped by the server (a client sees only its own, never drafts). Only fetched when `enabled`.
+ */
+export function useRecentInvoices(enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.recentInvoices,
+    enabled,
+    queryFn: async (): Promise<InvoiceSummary[]> =>
+      ListInvoicesResponseSchema.parse(await get('/invoices', { limit: DASHBOARD_DEFAULTS.listLimit }))
+        .invoices,
   });
 }

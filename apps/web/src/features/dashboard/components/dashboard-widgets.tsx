@@ -1,6 +1,10 @@
 import {
   type ActivityEntry,
   type DashboardTicket,
+  formatMoney,
+  INVOICE_STATUS_COLORS,
+  INVOICE_STATUS_LABELS,
+  type InvoiceSummary,
   PROJECT_STATUS_COLORS,
   PROJECT_STATUS_LABELS,
   type ProjectSummary,
@@ -33,7 +37,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
-import { formatRelative } from '../../../lib/format';
+import { formatDate, formatRelative } from '../../../lib/format';
 
 /** A dashboard stat card: a title, a big number and a secondary figure. */
 export function StatCard({
@@ -143,6 +147,46 @@ export function RecentTicketsList({ tickets }: { tickets: DashboardTicket[] }) {
           <ColorBadge color={TICKET_STATUS_COLORS[t.status as TicketStatus] ?? 'gray'} size="sm">
             {TICKET_STATUS_LABELS[t.status as TicketStatus] ?? t.status}
           </ColorBadge>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * 'Facturas Recientes' rows: number (opens the invoice), client (staff) or due date (clients),
+ * total in the invoice's currency and the status badge.
+ */
+export function RecentInvoicesList({
+  invoices,
+  showClient,
+}: {
+  invoices: InvoiceSummary[];
+  showClient: boolean;
+}) {
+  if (invoices.length === 0) return <Text c="dimmed">No hay facturas</Text>;
+  return (
+    <Stack gap="sm">
+      {invoices.map((inv) => (
+        <Group key={inv._id} justify="space-between" wrap="nowrap" data-testid="recent-invoice">
+          <Stack gap={0} miw={0}>
+            <Anchor component={Link} to={`/billing/${inv._id}`} fw={600} size="sm">
+              {inv.invoiceNumber}
+            </Anchor>
+            <Text size="xs" c="dimmed" truncate>
+              {showClient
+                ? inv.client.company || `${inv.client.firstName} ${inv.client.lastName}`
+                : `Vence ${formatDate(inv.dueDate)}`}
+            </Text>
+          </Stack>
+          <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+            <Text size="sm" fw={600}>
+              {formatMoney(inv.total, inv.currency, 0)}
+            </Text>
+            <ColorBadge color={INVOICE_STATUS_COLORS[inv.status]} size="sm">
+              {INVOICE_STATUS_LABELS[inv.status]}
+            </ColorBadge>
+          </Stack>
         </Group>
       ))}
     </Stack>

@@ -27,12 +27,14 @@ import {
   useDashboardStats,
   useProjectProgress,
   useQuickActions,
+  useRecentInvoices,
   useRecentProjects,
   useRecentTickets,
 } from '../api/get-dashboard';
 import {
   ActivityFeed,
   ListPanel,
+  RecentInvoicesList,
   RecentProjectsList,
   RecentTicketsList,
   StatCard,
@@ -51,6 +53,7 @@ const QUICK_ACTION_ROUTES: Record<string, string> = {
   'view-tickets': '/tickets',
   'view-calendar': '/calendar',
   'view-reports': '/reports',
+  'view-invoices': '/billing',
   'log-time': '/projects?status=in_progress',
 };
 
@@ -69,6 +72,11 @@ export function DashboardPage() {
   const activity = useActivity();
   const progress = useProjectProgress();
   const quickActions = useQuickActions();
+  // 'Facturas Recientes' for admins and clients holding invoices.read (decision 074).
+  const showInvoices =
+    (user?.role === 'admin' || user?.role === 'client') &&
+    (user.permissions?.includes('invoices.read') ?? false);
+  const recentInvoices = useRecentInvoices(showInvoices);
 
   useSocketEvent('project:changed', () => {
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
@@ -178,7 +186,7 @@ export function DashboardPage() {
         )}
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} mb="lg">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: showInvoices ? 3 : 2 }} mb="lg">
         <ListPanel title="Proyectos Recientes" to="/projects">
           <RecentProjectsList projects={recentProjects.data ?? []} />
         </ListPanel>
@@ -189,6 +197,19 @@ export function DashboardPage() {
             <RecentTicketsList tickets={recentTickets.data ?? []} />
           )}
         </ListPanel>
+        {showInvoices && (
+          <ListPanel title="Facturas Recientes" to="/billing">
+            {recentInvoices.isPending ? (
+              <Skeleton h={120} />
+            ) : recentInvoices.isError ? (
+              <Text c="dimmed" size="sm">
+                No se pudieron cargar las facturas.
+              </Text>
+            ) : (
+              <RecentInvoicesList invoices={recentInvoices.data ?? []} showClient={isAdmin} />
+            )}
+          </ListPanel>
+        )}
       </SimpleGrid>
 
       <Grid>

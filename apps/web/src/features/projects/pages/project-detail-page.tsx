@@ -115,6 +115,8 @@ export function ProjectDetailPage() {
   const role = user?.role ?? 'client';
   const isAdmin = role === 'admin';
   const isStaff = isStaffRole(role);
+  // Staff whose `projects.write` was removed read only (the server answers 403, decision 070).
+  const canWrite = isStaff && (user?.permissions?.includes('projects.write') ?? false);
   const money = useMoney(0);
   const query = useProject(id);
   const queryClient = useQueryClient();
@@ -173,7 +175,7 @@ export function ProjectDetailPage() {
         }
         actions={
           <Group gap="xs">
-            {isStaff && <StatusMenu project={project} />}
+            {canWrite && <StatusMenu project={project} />}
             {isAdmin && (
               <>
                 <Button
@@ -272,10 +274,10 @@ export function ProjectDetailPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="resumen">
-          <OverviewTab project={project} isStaff={isStaff} />
+          <OverviewTab project={project} isStaff={canWrite} />
         </Tabs.Panel>
         <Tabs.Panel value="milestones">
-          <MilestonesTab project={project} canManage={isStaff} />
+          <MilestonesTab project={project} canManage={canWrite} />
         </Tabs.Panel>
         <Tabs.Panel value="equipo">
           <TeamTab project={project} isAdmin={isAdmin} />
@@ -284,7 +286,7 @@ export function ProjectDetailPage() {
           <FilesTab project={project} />
         </Tabs.Panel>
         <Tabs.Panel value="tiempo">
-          <TimeTab project={project} canLog={isStaff && project.team.length > 0} />
+          <TimeTab project={project} canLog={canWrite && project.team.length > 0} />
         </Tabs.Panel>
         <Tabs.Panel value="comentarios">
           <Stack>

@@ -11,13 +11,47 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconApi, IconBrandWhatsapp, IconMail } from '@tabler/icons-react';
+import { IconApi, IconBrandWhatsapp, IconCalendarShare, IconMail } from '@tabler/icons-react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useSessionStore } from '../../../stores/session-store';
+import { FeedPanel } from '../../calendar/components/feed-panel';
 import { useIntegrations, useSendTestEmail } from '../api/settings-api';
 
-/** Integrations tab (admin): SMTP status with a test email, API documentation, WhatsApp number. */
+/**
+ * Integrations tab: every user holding `calendar.read` gets their private iCalendar feed
+ * (decision 071); admins also see SMTP status with a test email, API documentation, WhatsApp.
+ */
 export function IntegrationsPanel() {
+  const user = useSessionStore((state) => state.user);
+  const canCalendar = user?.permissions?.includes('calendar.read') ?? false;
+  return (
+    <Stack gap="lg">
+      {canCalendar && <CalendarFeedCard />}
+      {user?.role === 'admin' && <AdminIntegrations />}
+    </Stack>
+  );
+}
+
+/** The user's iCalendar feed URL: generate, copy (shown once), revoke. */
+function CalendarFeedCard() {
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconCalendarShare size={22} aria-hidden />
+          <Title order={2} size="h4">
+            Calendario (iCalendar)
+          </Title>
+        </Group>
+        <FeedPanel />
+      </Stack>
+    </Card>
+  );
+}
+
+/** Admin cards: SMTP status with a test email, API documentation, WhatsApp number. */
+function AdminIntegrations() {
   const { data, isLoading, error } = useIntegrations(true);
   const testEmail = useSendTestEmail();
   if (isLoading) return <Loader aria-label="Cargando integraciones" />;

@@ -12,7 +12,8 @@ import { IntegrationsPanel } from '../components/integrations-panel';
 
 /**
  * /settings (spec doc 2 §2 "Settings"): tabs company, notifications, security, integrations
- * (plus the audit log) for admins; other users see only notifications and security.
+ * (plus the audit log) for admins; other users see notifications, security and integrations (their
+ * iCalendar feed, decision 071).
  */
 export function SettingsPage() {
   const role = useSessionStore((state) => state.user?.role);
@@ -28,6 +29,7 @@ export function SettingsPage() {
     : [
         { value: 'notifications', label: 'Notificaciones' },
         { value: 'security', label: 'Seguridad' },
+        { value: 'integrations', label: 'Integraciones' },
       ];
   const [params, setParams] = useSearchParams();
   const tab = tabs.find((t) => t.value === params.get('tab'))?.value ?? tabs[0]!.value;
@@ -36,7 +38,11 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Configuración"
-        description="Ajustes de la empresa, notificaciones, seguridad e integraciones."
+        description={
+          isAdmin
+            ? 'Ajustes de la empresa, notificaciones, seguridad e integraciones.'
+            : 'Notificaciones, seguridad e integraciones de tu cuenta.'
+        }
       />
       <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
@@ -61,11 +67,9 @@ export function SettingsPage() {
             {role === 'client' && <DeleteAccountCard />}
           </Stack>
         </Tabs.Panel>
-        {isAdmin && (
-          <Tabs.Panel value="integrations">
-            <IntegrationsPanel />
-          </Tabs.Panel>
-        )}
+        <Tabs.Panel value="integrations">
+          <IntegrationsPanel />
+        </Tabs.Panel>
         {isAdmin && (
           <Tabs.Panel value="audit">
             <AuditPanel />

@@ -11,8 +11,10 @@ import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useClientOptions, useClientProjectOptions } from '../../../lib/client-options';
 import { zodResolver } from '../../../lib/form';
 import { useProjectOptions } from '../../../lib/project-options';
+import { useSessionStore } from '../../../stores/session-store';
 import { useCreateTicket } from '../api/ticket-mutations';
 import { optionsOf } from './ticket-badges';
 
@@ -22,17 +24,26 @@ interface FormValues {
   type: TicketType;
   priority: TicketPriority;
   projectId: string | null;
+  clientId: string | null;
 }
 
 /** Accepted attachment types (the server sniffs the bytes and enforces the same list, max 10 MB). */
 export const ATTACHMENT_ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,text/plain,application/zip';
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** 'Nuevo Ticket' (spec doc 2 §2): creates the ticket, uploads attachments, opens it. */
+/**
+ * 'Nuevo Ticket' (spec doc 2 §2): creates the ticket, uploads attachments, opens it. Staff who
+ * may read clients pick the client (any client; the project list narrows to that client's
+ * projects, decision 072); a client's ticket is always its own (the server sets it).
+ */
 export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const mutation = useCreateTicket();
-  const projects = useProjectOptions(opened);
+  const user = useSessionStore((state) => state.user);
+  const pickClient =
+    (user?.role === 'admin' || user?.role === 'employee') &&
+    (user.permissions?.includes('clients.read') ?? false);
+  const clients = useClientOptions(opened && pickClient);
   const form = useForm<FormValues & { files: File[] }>({
     initialValues: {
       title: '',
@@ -40,6 +51,7 @@ export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClos
       type: 'support',
       priority: 'medium',
       projectId: null,
+      clientId: null,
       files: [],
     },
     validate: (values) => {
@@ -51,13 +63,19 @@ export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClos
     },
   });
 
+  const clientId = pickClient ? form.values.clientId : null;
+  const visibleProjects = useProjectOptions(opened && !clientId);
+  const clientProjects = useClientProjectOptions(opened ? clientId : null);
+  const projects = clientId ? clientProjects : visibleProjects;
+
   const close = () => {
     form.reset();
     mutation.reset();
     onClose();
   };
 
-  const submit = form.onSubmit(async ({ files, ...body }) => {
+  const submit = form.onSubmit(async ({ files, clientId: picked, ...rest }) => {
+    const body = pickClient ? { ...rest, clientId: picked } : rest;
     try {
       const ticket = await mutation.mutateAsync({ body, files });
       notifications.show({
@@ -109,10 +127,31 @@ export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClos
               {...form.getInputProps('priority')}
             />
           </Group>
+          {pickClient && (
+            <Select
+              label="Cliente"
+              placeholder={clients.isLoading ? 'Cargando clientes…' : 'Selecciona un cliente (opcional)'}
+              description="Sin cliente, se usa el del proyecto elegido"
+              data={clients.data ?? []}
+              error={clients.error ? 'No se pudieron cargar los clientes' : form.errors.clientId}
+              clearable
+              searchable
+              nothingFoundMessage="Sin resultados"
+              value={form.values.clientId}
+              onChange={(value) => {
+                form.setFieldValue('clientId', value);
+                form.setFieldValue('projectId', null);
+              }}
+            />
+          )}
           <Select
             label="Proyecto"
             placeholder={
-              projects.data?.length ? 'Selecciona un proyecto (opcional)' : 'Sin proyectos disponibles'
+              projects.data?.length
+                ? 'Selecciona un proyecto (opcional)'
+                : clientId
+                  ? 'Este cliente no tiene proyectos'
+                  : 'Sin proyectos disponibles'
             }
             data={projects.data ?? []}
             disabled={!projects.data?.length}
