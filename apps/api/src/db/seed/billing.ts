@@ -81,6 +81,17 @@ const DEMO_INVOICES: DemoInvoice[] = [
   },
   {
     client: 1,
+    issuedDaysAgo: 20,
+    terms: 30,
+    status: 'sent',
+    items: [
+      { description: 'Hosting y correo corporativo', details: 'Plan anual', quantity: 1, unitPrice: 18000 },
+      { description: 'Horas de soporte', quantity: 4, unitPrice: 1800 },
+    ],
+    notes: 'Pago por transferencia a la cuenta del Banco BHD.',
+  },
+  {
+    client: 1,
     issuedDaysAgo: 2,
     terms: 30,
     status: 'draft',

@@ -114,4 +114,23 @@ export async function seedCalendar(tx: Tx, seed: FoundationSeed): Promise<void> 
     { eventId: presentation.id, userId: cafeUser, status: 'pending' },
     { eventId: presentation.id, userId: seed.employeeId, status: 'pending' },
   ]);
+  // A second event the Constructora user attends (issue 2: two per demo client).
+  const [visit] = await tx
+    .insert(calendarEvents)
+    .values({
+      title: 'Visita de obra para fotografías del portafolio',
+      description: 'Sesión de fotos del proyecto residencial para el nuevo sitio.',
+      type: 'meeting',
+      priority: 'medium',
+      startDate: at(4, 11),
+      endDate: at(4, 12, 30),
+      location: 'Residencial Las Palmas, Santo Domingo Este',
+      organizerId: seed.employeeId,
+      clientId: constructora,
+    })
+    .returning({ id: calendarEvents.id });
+  await tx.insert(eventAttendees).values([
+    { eventId: visit!.id, userId: constructoraUser, status: 'accepted' },
+    { eventId: visit!.id, userId: seed.adminId, status: 'pending' },
+  ]);
 }
