@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from './constants.js';
+import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 
 /** Event types (spec doc 2 §4) with Spanish labels and §9 colours (others gray). */
 export const EVENT_TYPES = [
@@ -48,21 +49,11 @@ export const EVENT_TYPE_HEX: Record<EventType, string> = {
 };
 
 /** Event priority (spec doc 2 §4; colours §9). */
-export const EVENT_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
-export const EventPrioritySchema = z.enum(EVENT_PRIORITIES, { error: 'Prioridad inválida' });
-export type EventPriority = z.infer<typeof EventPrioritySchema>;
-export const EVENT_PRIORITY_LABELS: Record<EventPriority, string> = {
-  urgent: 'Urgente',
-  high: 'Alta',
-  medium: 'Media',
-  low: 'Baja',
-};
-export const EVENT_PRIORITY_COLORS: Record<EventPriority, string> = {
-  urgent: 'red',
-  high: 'orange',
-  medium: 'blue',
-  low: 'gray',
-};
+export const EVENT_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const satisfies readonly Priority[];
+export const EventPrioritySchema = PrioritySchema;
+export type EventPriority = Priority;
+export const EVENT_PRIORITY_LABELS = PRIORITY_LABELS;
+export const EVENT_PRIORITY_COLORS = PRIORITY_COLORS;
 
 /** Attendee status (spec doc 2 §4). */
 export const ATTENDEE_STATUSES = ['accepted', 'pending', 'declined', 'tentative'] as const;

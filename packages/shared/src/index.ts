@@ -11,6 +11,7 @@ export * from './invoices.js';
 export * from './money.js';
 export * from './notifications.js';
 export * from './permissions.js';
+export * from './priorities.js';
 export * from './profile.js';
 export * from './projects.js';
 export * from './registration.js';

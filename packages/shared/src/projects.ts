@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 import type { Role } from './roles.js';
 
 /* ──────────────────────────── enums, labels, colours (spec doc 2 §4) ──────────────────────────── */
@@ -51,22 +52,11 @@ export const ACTIVE_PROJECT_STATUSES = [
 /** Final statuses: only an admin may move a project out of them ("reopen"). */
 export const FINAL_PROJECT_STATUSES = ['completed', 'cancelled'] as const satisfies readonly ProjectStatus[];
 
-export const PROJECT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export const ProjectPrioritySchema = z.enum(PROJECT_PRIORITIES, { error: 'Prioridad inválida' });
-export type ProjectPriority = z.infer<typeof ProjectPrioritySchema>;
-export const PROJECT_PRIORITY_LABELS: Record<ProjectPriority, string> = {
-  low: 'Baja',
-  medium: 'Media',
-  high: 'Alta',
-  urgent: 'Urgente',
-};
-/** Priority colours (spec doc 2 §9: urgent red, high orange, medium blue, low gray). */
-export const PROJECT_PRIORITY_COLORS: Record<ProjectPriority, string> = {
-  low: 'gray',
-  medium: 'blue',
-  high: 'orange',
-  urgent: 'red',
-};
+export const PROJECT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const satisfies readonly Priority[];
+export const ProjectPrioritySchema = PrioritySchema;
+export type ProjectPriority = Priority;
+export const PROJECT_PRIORITY_LABELS = PRIORITY_LABELS;
+export const PROJECT_PRIORITY_COLORS = PRIORITY_COLORS;
 
 export const PROJECT_CATEGORIES = [
   'webapp',

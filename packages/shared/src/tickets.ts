@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 import { RoleSchema } from './roles.js';
 
 /** Ticket status (spec doc 2 §4), with Spanish labels and Mantine colours. */
@@ -32,21 +33,11 @@ export const TICKET_STATUS_COLORS: Record<TicketStatus, string> = {
 export const TICKET_ACTIVE_STATUSES: readonly TicketStatus[] = ['open', 'in_progress', 'pending_client'];
 
 /** Ticket priority (spec doc 2 §4); colours per §9 (urgent red, high orange, medium blue, low gray). */
-export const TICKET_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
-export const TicketPrioritySchema = z.enum(TICKET_PRIORITIES, { error: 'Prioridad inválida' });
-export type TicketPriority = z.infer<typeof TicketPrioritySchema>;
-export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
-  urgent: 'Urgente',
-  high: 'Alta',
-  medium: 'Media',
-  low: 'Baja',
-};
-export const TICKET_PRIORITY_COLORS: Record<TicketPriority, string> = {
-  urgent: 'red',
-  high: 'orange',
-  medium: 'blue',
-  low: 'gray',
-};
+export const TICKET_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const satisfies readonly Priority[];
+export const TicketPrioritySchema = PrioritySchema;
+export type TicketPriority = Priority;
+export const TICKET_PRIORITY_LABELS = PRIORITY_LABELS;
+export const TICKET_PRIORITY_COLORS = PRIORITY_COLORS;
 
 /** Ticket type (spec doc 2 §4). */
 export const TICKET_TYPES = [
