@@ -5,6 +5,9 @@ import { notification } from './support/shell.js';
 
 /** Waits for a toast (top-right, spec doc 2 §8, 4 s) to close: it sits over the header's buttons. */
 async function dismissToast(page: Page, title: string) {
+  // Mantine pauses auto-close while the pointer is over a toast, and the last click may have left
+  // it exactly there: move the pointer away first.
+  await page.mouse.move(5, (page.viewportSize()?.height ?? 800) - 5);
   await expect(notification(page, title)).toHaveCount(0, { timeout: 10_000 });
 }
 
