@@ -1,66 +1,27 @@
-import {
-  Badge,
-  Button,
-  Group,
-  List,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { Project } from '../data/projects';
-import { ImageGallery } from './image-gallery';
-import { ResponsiveImage } from './responsive-image';
+import { GalleryModal } from './gallery-modal';
 
 /** Project dialog: detail mode, or gallery mode after clicking the main image; closing in gallery returns to detail. */
 export function ProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [mode, setMode] = useState<'detail' | 'gallery'>('detail');
   const [current, setCurrent] = useState<Project | null>(project);
   useEffect(() => {
     if (project) {
       setCurrent(project);
-      setMode('detail');
     }
   }, [project]);
 
   return (
-    <Modal
+    <GalleryModal
       opened={project !== null}
-      onClose={() => (mode === 'gallery' ? setMode('detail') : onClose())}
-      size="xl"
-      fullScreen={isMobile}
-      radius={isMobile ? 0 : 'md'}
-      title={
-        <Text component="span" fw={700} size="lg">
-          {current?.title}
-        </Text>
-      }
-      closeButtonProps={{ 'aria-label': mode === 'gallery' ? 'Volver a los detalles' : 'Cerrar' }}
+      item={current}
+      onClose={onClose}
+      heroMaxHeight={{ mobile: 220, desktop: 380 }}
     >
-      {current && mode === 'gallery' && <ImageGallery images={current.images} label={current.title} />}
-      {current && mode === 'detail' && (
-        <Stack gap="md">
-          <UnstyledButton
-            onClick={() => setMode('gallery')}
-            aria-label={`Ver galería de ${current.title}`}
-            style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-          >
-            <ResponsiveImage
-              src={current.images[0]}
-              alt={current.title}
-              sizes="(max-width: 768px) 100vw, 860px"
-              priority
-              style={{ maxHeight: isMobile ? 220 : 380 }}
-            />
-          </UnstyledButton>
+      {current && (
+        <>
           <Text fw={600} size="lg">
             {current.subtitle}
           </Text>
@@ -140,8 +101,8 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
               </Button>
             </Group>
           )}
-        </Stack>
+        </>
       )}
-    </Modal>
+    </GalleryModal>
   );
 }

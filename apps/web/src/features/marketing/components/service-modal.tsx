@@ -1,18 +1,5 @@
 import { STORAGE_KEYS } from '@agencia/shared/constants';
-import {
-  Badge,
-  Button,
-  Group,
-  List,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBrandWhatsapp,
   IconCheck,
@@ -29,8 +16,7 @@ import { SERVICE_DETAILS, type Service } from '../data/service-details';
 import type { ServiceSummary } from '../data/services';
 import { useContact } from '../lib/contact';
 import { scrollToSection } from '../lib/scroll';
-import { ImageGallery } from './image-gallery';
-import { ResponsiveImage } from './responsive-image';
+import { GalleryModal } from './gallery-modal';
 
 /** What `/quote` reads from local storage under `serviceQuote` (spec doc 1 §3). */
 export interface StoredServiceQuote {
@@ -53,22 +39,14 @@ interface ServiceModalProps {
 export function ServiceModal({ service, onClose }: ServiceModalProps) {
   const navigate = useNavigate();
   const { whatsapp } = useContact();
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [view, setView] = useState<'details' | 'gallery'>('details');
   const [current, setCurrent] = useState<Service | null>(null);
 
   // Keep the last service while the closing transition runs; reset the view on every open.
   useEffect(() => {
     if (service) {
       setCurrent({ ...service, ...SERVICE_DETAILS[service.id] });
-      setView('details');
     }
   }, [service]);
-
-  const handleClose = () => {
-    if (view === 'gallery') setView('details');
-    else onClose();
-  };
 
   const requestQuote = () => {
     if (!current) return;
@@ -92,34 +70,9 @@ export function ServiceModal({ service, onClose }: ServiceModalProps) {
   };
 
   return (
-    <Modal
-      opened={service !== null}
-      onClose={handleClose}
-      size="xl"
-      fullScreen={isMobile}
-      radius={isMobile ? 0 : 'md'}
-      title={
-        <Text component="span" fw={700} size="lg">
-          {current?.title}
-        </Text>
-      }
-      closeButtonProps={{ 'aria-label': view === 'gallery' ? 'Volver a los detalles' : 'Cerrar' }}
-    >
-      {current && view === 'gallery' && <ImageGallery images={current.images} label={current.title} />}
-      {current && view === 'details' && (
-        <Stack gap="md">
-          <UnstyledButton
-            onClick={() => setView('gallery')}
-            aria-label={`Ver galería de ${current.title}`}
-            style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-          >
-            <ResponsiveImage
-              src={current.images[0]}
-              alt={current.title}
-              sizes="(max-width: 768px) 100vw, 860px"
-              priority
-            />
-          </UnstyledButton>
+    <GalleryModal opened={service !== null} item={current} onClose={onClose}>
+      {current && (
+        <>
           <Group gap="xs">
             <Badge size="lg" variant="light" leftSection={<IconClock size={14} />} tt="none">
               {current.deliveryTime}
@@ -186,8 +139,8 @@ export function ServiceModal({ service, onClose }: ServiceModalProps) {
               Solicitar Cotización
             </Button>
           </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </GalleryModal>
   );
 }
