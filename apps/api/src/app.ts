@@ -42,7 +42,7 @@ import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import redisPlugin from './plugins/redis.js';
-import { registerWeb } from './plugins/web.js';
+import { readPrerenderManifest, registerWeb } from './plugins/web.js';
 import realtime from './realtime/realtime.js';
 
 declare module 'fastify' {
@@ -100,11 +100,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Pre-rendered public pages carry one inline script (the colour scheme), allowed by its hash.
+  const prerender = config.serveWeb ? readPrerenderManifest(WEB_DIST_DIR) : null;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(prerender?.scriptHashes ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -218,6 +220,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
-  await registerWeb(app, WEB_DIST_DIR, config.serveWeb);
+  await registerWeb(app, WEB_DIST_DIR, config.serveWeb, prerender);
   return app;
 }

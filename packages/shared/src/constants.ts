@@ -61,6 +61,14 @@ export const STORAGE_KEYS = {
   serviceQuote: 'serviceQuote',
 } as const;
 
+/**
+ * Cookie the web app sets (value `1`, path `/`) while a session is stored in the browser. It is
+ * only a hint, never trusted for access: with it, the server answers `/` with the empty app shell
+ * instead of the pre-rendered landing, so a signed-in user goes to the dashboard without a flash
+ * of the landing (decision 027).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'agencia_signed_in';
+
 /** Default locale and time zone for display. */
 export const LOCALE = 'es-DO';
 export const DEFAULT_TIMEZONE = 'America/Santo_Domingo';

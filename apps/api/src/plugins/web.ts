@@ -1,16 +1,40 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCodes } from '@agencia/shared';
+import { SIGNED_IN_HINT_COOKIE } from '@agencia/shared/constants';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** `dist/prerendered/manifest.json`, written by apps/web/scripts/prerender.mjs (decision 027). */
+export interface PrerenderManifest {
+  /** URL path → file under `dist/prerendered/`. */
+  pages: Record<string, string>;
+  /** CSP sources (`'sha256-…'`) of the inline scripts those pages carry. */
+  scriptHashes: string[];
+}
+
+/** Reads the pre-render manifest of a web build; null when there is none (no build, or an older one). */
+export function readPrerenderManifest(webDir: string): PrerenderManifest | null {
+  const file = join(webDir, 'prerendered', 'manifest.json');
+  if (!existsSync(file)) return null;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<PrerenderManifest>;
+  return { pages: parsed.pages ?? {}, scriptHashes: parsed.scriptHashes ?? [] };
+}
 
 /**
  * Serves the built SPA: precompressed .br/.gz siblings (made at build time), hashed
  * `/assets/*` cached for a year as immutable, `index.html` revalidated on every load
  * (no-cache), and history fallback to index.html for any non-API GET that wants HTML.
- * Unknown `/api/*` paths get the JSON 404 envelope.
+ * Unknown `/api/*` paths get the JSON 404 envelope. Paths in the pre-render manifest get their
+ * pre-rendered HTML instead of the empty shell, except `/` for a browser that says it is signed
+ * in (it is sent on to the dashboard; decision 027).
  */
-export async function registerWeb(app: FastifyInstance, webDir: string, serveWeb: boolean): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDir: string,
+  serveWeb: boolean,
+  prerender: PrerenderManifest | null = readPrerenderManifest(webDir),
+): Promise<void> {
   const hasWeb = serveWeb && existsSync(join(webDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -32,6 +56,25 @@ export async function registerWeb(app: FastifyInstance, webDir: string, serveWeb
       },
     });
   }
+  /** The HTML document for an app route: its pre-rendered page, or the empty shell. */
+  const sendDocument = (req: FastifyRequest, reply: FastifyReply, url: string) => {
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    const path = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+    const prerendered = prerender?.pages[path];
+    if (path === '/') reply.header('Vary', 'Cookie'); // two documents, chosen by the hint cookie
+    const signedIn = req.cookies?.[SIGNED_IN_HINT_COOKIE] === '1';
+    if (prerendered && !(path === '/' && signedIn)) {
+      return reply.sendFile(join('prerendered', prerendered));
+    }
+    return reply.sendFile('index.html');
+  };
+  if (hasWeb) {
+    // Explicit routes: `/` must not reach the static plugin's directory handling (403 without
+    // an Accept-Encoding it can serve precompressed).
+    for (const url of new Set(['/', ...Object.keys(prerender?.pages ?? {})])) {
+      app.get(url, { schema: { hide: true } }, (req, reply) => sendDocument(req, reply, url));
+    }
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const isAsset = url.startsWith('/assets/');
@@ -46,6 +89,6 @@ export async function registerWeb(app: FastifyInstance, webDir: string, serveWeb
         .code(404)
         .send({ success: false, message: 'Ruta no encontrada', code: ErrorCodes.NOT_FOUND });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return sendDocument(req, reply, url);
   });
 }

@@ -1,0 +1,64 @@
+/**
+ * Build-time pre-rendering of the public pages that must paint before their JavaScript runs
+ * (issue 3 quality bar: Lighthouse mobile performance; decision 027).
+ *
+ * Built by `vite build --ssr` and called by `apps/web/scripts/prerender.mjs`, never shipped to
+ * the browser. The browser does not hydrate this markup: `main.tsx` renders the app into the
+ * same container, which replaces it with identical content once the JavaScript has loaded.
+ */
+import { ColorSchemeScript, MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { buildTheme, cssVariablesResolver } from '../app/theme';
+import { type PageMeta, takeRenderedPageMeta } from '../features/marketing/lib/page-meta';
+import { LandingPage } from '../features/marketing/pages/landing-page';
+import { PortfolioPage } from '../features/marketing/pages/portfolio-page';
+
+/** URL path → page component; each becomes `dist/prerendered/<name>.html`. */
+export const PRERENDERED_PAGES: Record<string, { file: string; Page: ComponentType }> = {
+  '/': { file: 'index.html', Page: LandingPage },
+  '/portfolio': { file: 'portfolio.html', Page: PortfolioPage },
+};
+
+/** What one pre-rendered page contributes to the HTML template. */
+export interface RenderedPage {
+  /** Markup for `<div id="root">`. */
+  html: string;
+  /** The page's title and description (from its `usePageMeta` call). */
+  meta: PageMeta;
+  /** Inline `<script>` for `<head>` that sets `data-mantine-color-scheme` before the first paint. */
+  colorSchemeScript: string;
+}
+
+/**
+ * Renders one public page with the default theme (colour scheme 'auto', as in `AppProviders`).
+ * Throws when the path is not in {@link PRERENDERED_PAGES} or the page sets no meta.
+ */
+export function renderPage(path: string): RenderedPage {
+  const entry = PRERENDERED_PAGES[path];
+  if (!entry) throw new Error(`No pre-rendered page for ${path}`);
+  const { Page } = entry;
+  const queryClient = new QueryClient();
+  const html = renderToString(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={buildTheme('default')}
+        defaultColorScheme="auto"
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <StaticRouter location={path}>
+          <Page />
+        </StaticRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  const meta = takeRenderedPageMeta();
+  if (!meta) throw new Error(`${path} rendered no page meta (usePageMeta)`);
+  return {
+    html,
+    meta,
+    colorSchemeScript: renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="auto" />),
+  };
+}
