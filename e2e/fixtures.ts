@@ -84,7 +84,26 @@ interface Fixtures {
   failOnConsoleErrors: undefined;
 }
 
+/**
+ * `/` and `/portfolio` arrive pre-rendered and the app replaces that markup once its JavaScript
+ * has run (decision 027); `<html data-app-ready>` marks that moment. Waiting for it keeps a test
+ * from clicking a button of the static markup, which has no handlers yet.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const isDocument = response?.headers()['content-type']?.startsWith('text/html') ?? false;
+      if (isDocument && (options?.waitUntil ?? 'load') !== 'commit') await waitForApp(page);
+      return response;
+    };
+    await use(page);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   allowedConsoleErrors: async ({}, use) => {
     await use([]);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.js';
-import { notification } from './support/shell.js';
+import { notification, openUserMenu } from './support/shell.js';
 
 const SECTION_IDS = ['hero', 'services', 'features', 'stats', 'testimonials', 'urgency', 'cta', 'footer'];
 
@@ -468,5 +468,86 @@ test.describe('access request', () => {
       .getByRole('button', { name: 'Convertir' })
       .click();
     await expect(drawer.getByText('Cliente creado')).toBeVisible();
+  });
+});
+
+test.describe('pre-rendered pages (decision 027)', () => {
+  test('the landing and the portfolio paint from their HTML alone, and their links work without JavaScript', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Hacemos crecer tu negocio en el mundo digital',
+    );
+    await expect(page).toHaveTitle('Agencia Digital RD · Sitios web, automatización y marketing digital');
+    const ids = await page
+      .locator('[id]')
+      .evaluateAll(
+        (elements, wanted) => elements.map((element) => element.id).filter((id) => wanted.includes(id)),
+        SECTION_IDS,
+      );
+    expect(ids).toEqual(SECTION_IDS);
+    await expect(page.locator('#services').getByText('Sitios Web Profesionales').first()).toBeVisible();
+
+    await page.getByRole('link', { name: 'Ver Portafolio' }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuestro Portafolio');
+    await expect(page).toHaveTitle('Portafolio · Agencia Digital RD');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^Proyectos de sitios web/,
+    );
+    await context.close();
+  });
+
+  test('a dark-scheme visitor gets the dark theme from the first paint, before the app loads', async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/Failed to load resource/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The app never starts: what shows is the pre-rendered HTML and its inline colour-scheme script.
+    await page.route('**/assets/boot-*.js', (route) => route.abort());
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
+  });
+
+  test('the app replaces the pre-rendered markup once (one page, not two) and takes over', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    await expect(page.locator('#root h1')).toHaveCount(1);
+    await expect(page.locator('#root main')).toHaveCount(1);
+    await page.getByRole('button', { name: /^Sitios Web Profesionales/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Sitios Web Profesionales' })).toBeVisible();
+  });
+
+  test('a signed-in browser gets the app shell at / and goes to the dashboard; signing out brings the landing back', async ({
+    page,
+  }) => {
+    await signInAs(page, 'cliente');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Mi Dashboard', exact: true })).toBeVisible();
+    const hint = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'agencia_signed_in')?.value;
+    expect(await hint()).toBe('1');
+    const shell = await (await page.request.get('/')).text();
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain('Hacemos crecer');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await hint()).toBeUndefined();
+    expect(await (await page.request.get('/')).text()).toContain('Hacemos crecer tu negocio');
   });
 });

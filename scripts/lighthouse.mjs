@@ -22,28 +22,40 @@ if (!(await ensureBuilt(ROOT))) process.exit(1);
 mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
 
 const server = await startServer();
-let chrome;
 const rows = [];
 let landingScripts = [];
 try {
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
   for (const page of PAGES) {
     const url = server.baseURL + page;
     process.stdout.write(`lighthouse ${page} (${RUNS} runs) … `);
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const outcome = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      });
-      if (!outcome) throw new Error(`no result for ${url}`);
+      // A fresh Chrome per run (as Lighthouse CI does): a reused one now and then yields a
+      // trace without a navigation start (NO_NAVSTART). A run that still fails is retried twice.
+      let outcome;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const chrome = await chromeLauncher.launch({
+          chromePath: CHROME_PATH,
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+        });
+        try {
+          outcome = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+          });
+        } finally {
+          await chrome.kill();
+        }
+        if (!outcome) throw new Error(`no result for ${url}`);
+        if (!outcome.lhr.runtimeError) break;
+      }
       runs.push(outcome);
-      process.stdout.write(`${Math.round((outcome.lhr.categories.performance?.score ?? 0) * 100)} `);
+      const problem = outcome.lhr.runtimeError?.code ?? outcome.lhr.runWarnings?.[0];
+      process.stdout.write(
+        `${Math.round((outcome.lhr.categories.performance?.score ?? 0) * 100)}${problem ? ` (${problem})` : ''} `,
+      );
     }
     runs.sort(
       (a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
@@ -104,6 +116,5 @@ try {
   );
   for (const script of landingScripts) console.info(`  ${script.url.replace(server.baseURL, '')}`);
 } finally {
-  await chrome?.kill();
   await server.stop();
 }
