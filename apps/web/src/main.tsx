@@ -5,10 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
 import { validateStoredSession } from './app/session-bootstrap';
-import { syncSessionAcrossTabs, syncSignedInHint } from './stores/session-store';
+import { syncServerHints } from './lib/hint-cookies';
+import { syncSessionAcrossTabs } from './stores/session-store';
 
 syncSessionAcrossTabs();
-syncSignedInHint();
+syncServerHints();
 void validateStoredSession();
 
 const container = document.getElementById('root');

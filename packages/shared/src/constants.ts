@@ -69,6 +69,13 @@ export const STORAGE_KEYS = {
  */
 export const SIGNED_IN_HINT_COOKIE = 'agencia_signed_in';
 
+/**
+ * Cookie the web app sets (path `/`) to the visitor's theme variant while it is not the default.
+ * With it, the server answers the pre-rendered pages (drawn with the default theme) with the app
+ * shell, so the chosen theme shows from the first paint (decision 027). A hint only.
+ */
+export const THEME_HINT_COOKIE = 'agencia_theme';
+
 /** Default locale and time zone for display. */
 export const LOCALE = 'es-DO';
 export const DEFAULT_TIMEZONE = 'America/Santo_Domingo';

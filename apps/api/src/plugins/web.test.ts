@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIGNED_IN_HINT_COOKIE } from '@agencia/shared/constants';
+import { SIGNED_IN_HINT_COOKIE, THEME_HINT_COOKIE } from '@agencia/shared/constants';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,16 @@ describe('web plugin: pre-rendered pages (decision 027)', () => {
       const response = await app.inject({ method: 'GET', url, cookies: { [SIGNED_IN_HINT_COOKIE]: '1' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(PORTFOLIO);
+    }
+  });
+
+  it('answers every pre-rendered page with the shell for a theme variant other than the default', async () => {
+    for (const url of ['/', '/portfolio']) {
+      const custom = await app.inject({ method: 'GET', url, cookies: { [THEME_HINT_COOKIE]: 'modern' } });
+      expect(custom.body, url).toBe(SHELL);
+      expect(String(custom.headers.vary), url).toContain('Cookie');
+      const standard = await app.inject({ method: 'GET', url, cookies: { [THEME_HINT_COOKIE]: 'default' } });
+      expect(standard.body, url).not.toBe(SHELL);
     }
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCodes } from '@agencia/shared';
-import { SIGNED_IN_HINT_COOKIE } from '@agencia/shared/constants';
+import { DEFAULT_THEME_VARIANT, SIGNED_IN_HINT_COOKIE, THEME_HINT_COOKIE } from '@agencia/shared/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -27,7 +27,8 @@ export function readPrerenderManifest(webDir: string): PrerenderManifest | null 
  * (no-cache), and history fallback to index.html for any non-API GET that wants HTML.
  * Unknown `/api/*` paths get the JSON 404 envelope. Paths in the pre-render manifest get their
  * pre-rendered HTML instead of the empty shell, except `/` for a browser that says it is signed
- * in (it is sent on to the dashboard; decision 027).
+ * in (it is sent on to the dashboard) and any of them for a browser with a theme variant other
+ * than the default, which the pre-rendered HTML does not draw (decision 027).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -61,9 +62,12 @@ export async function registerWeb(
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const path = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
     const prerendered = prerender?.pages[path];
-    if (path === '/') reply.header('Vary', 'Cookie'); // two documents, chosen by the hint cookie
+    if (!prerendered) return reply.sendFile('index.html');
+    reply.header('Vary', 'Cookie'); // two documents, chosen by the hint cookies
     const signedIn = req.cookies?.[SIGNED_IN_HINT_COOKIE] === '1';
-    if (prerendered && !(path === '/' && signedIn)) {
+    const theme = req.cookies?.[THEME_HINT_COOKIE];
+    const customTheme = theme !== undefined && theme !== '' && theme !== DEFAULT_THEME_VARIANT;
+    if (!customTheme && !(path === '/' && signedIn)) {
       return reply.sendFile(join('prerendered', prerendered));
     }
     return reply.sendFile('index.html');

@@ -1,5 +1,5 @@
 import type { User } from '@agencia/shared';
-import { SIGNED_IN_HINT_COOKIE, STORAGE_KEYS } from '@agencia/shared/constants';
+import { STORAGE_KEYS } from '@agencia/shared/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -80,23 +80,4 @@ export function readPersistedToken(): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Keeps the `SIGNED_IN_HINT_COOKIE` cookie in step with the session (set while signed in,
- * removed on sign-out), so the server can skip the pre-rendered landing for signed-in users
- * (decision 027). Returns the unsubscribe function.
- */
-export function syncSignedInHint(): () => void {
-  let current: boolean | null = null;
-  const apply = (isAuthenticated: boolean) => {
-    if (isAuthenticated === current) return;
-    current = isAuthenticated;
-    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie = isAuthenticated
-      ? `${SIGNED_IN_HINT_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
-      : `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
-  };
-  apply(useSessionStore.getState().isAuthenticated);
-  return useSessionStore.subscribe((state) => apply(state.isAuthenticated));
 }
