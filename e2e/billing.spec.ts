@@ -103,7 +103,10 @@ test.describe('invoicing', () => {
       .first();
     await row.click();
     await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/);
-    const number = (await page.getByRole('heading', { level: 1 }).textContent())!
+    // The URL changes before the lazily loaded detail page replaces the list's heading.
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText(/^Factura FAC-/);
+    const number = (await title.textContent())!
       .replace('Factura ', '')
       .trim();
     await expect(page.getByText('Borrador').first()).toBeVisible();
