@@ -106,9 +106,7 @@ test.describe('invoicing', () => {
     // The URL changes before the lazily loaded detail page replaces the list's heading.
     const title = page.getByRole('heading', { level: 1 });
     await expect(title).toHaveText(/^Factura FAC-/);
-    const number = (await title.textContent())!
-      .replace('Factura ', '')
-      .trim();
+    const number = (await title.textContent())!.replace('Factura ', '').trim();
     await expect(page.getByText('Borrador').first()).toBeVisible();
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(notification(page, 'Factura enviada')).toBeVisible();

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, expect, STORAGE, signInAs, test } from './fixtures.js';
-import { notification } from './support/shell.js';
+import { navLabels, notification } from './support/shell.js';
 
 // Users administration, password change and TOTP two-factor sign-in. Every test works on users
 // it creates itself, so the shared demo accounts stay untouched for the other specs.
@@ -36,7 +36,8 @@ async function createUser(request: APIRequestContext, role: 'employee' | 'client
     data: { firstName: 'Prueba', lastName: `E2E ${unique()}`, email, password, role },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { email, password };
+  const { user } = (await res.json()).data as { user: { _id: string; permissions: string[] } };
+  return { email, password, id: user._id, permissions: user.permissions, adminToken: token as string };
 }
 
 async function fillLogin(page: Page, email: string, password: string) {
@@ -149,4 +150,33 @@ test('employees and clients cannot open the users screens', async ({ page }) => 
     },
   });
   expect(res.status()).toBe(403);
+});
+
+test('an open session follows at once when an admin changes the rights, and ends when the account is deactivated', async ({
+  page,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/status of 401/);
+  const employee = await createUser(page.request);
+  await fillLogin(page, employee.email, employee.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await navLabels(page)).toContain('Facturación');
+
+  const asAdmin = { authorization: `Bearer ${employee.adminToken}` };
+  const withoutInvoices = employee.permissions.filter((p) => p !== 'invoices.read');
+  const changed = await page.request.put(`/api/users/${employee.id}`, {
+    headers: asAdmin,
+    data: { permissions: withoutInvoices },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await expect(notification(page, 'Permisos actualizados')).toBeVisible();
+  await expect.poll(() => navLabels(page)).not.toContain('Facturación');
+  expect(await navLabels(page)).toContain('Soporte');
+
+  const deactivated = await page.request.patch(`/api/users/${employee.id}/status`, {
+    headers: asAdmin,
+    data: { status: 'inactive' },
+  });
+  expect(deactivated.status(), await deactivated.text()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
 });

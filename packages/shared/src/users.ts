@@ -153,3 +153,9 @@ export function generateTemporaryPassword(random: (n: number) => Uint8Array): st
   }
   return chars.join('');
 }
+
+/**
+ * Socket event (no payload) sent to a user whose role, permissions or status an administrator
+ * changed: the browser re-reads `GET /auth/me` so menus and guards follow at once.
+ */
+export const SESSION_USER_UPDATED_EVENT = 'session:user-updated';

@@ -1,4 +1,4 @@
-import type { Notification, Session } from '@agencia/shared';
+import { type Notification, SESSION_USER_UPDATED_EVENT, type Session } from '@agencia/shared';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,5 +84,47 @@ describe('realtime', () => {
     expect((await updated).ticketId).toBe(ticketId);
     expect((await reply).message).toContain('Ya lo estamos revisando');
     expect(JSON.stringify(internalSeen)).not.toContain('Nota solo para el equipo');
+  });
+
+  it('tells a user whose role or status an admin changed, moves their socket to the new role and drops it when deactivated', async () => {
+    const [admin, employee, client]: Session[] = await Promise.all([
+      login(app, DEMO.admin),
+      login(app, DEMO.employee),
+      login(app, DEMO.client),
+    ]);
+    const employeeSocket = await connect(employee!.token);
+    const userUrl = `/api/users/${employee!.user._id}`;
+
+    // Promoted to admin: the browser is told, and admin broadcasts now reach this socket.
+    const told = next(employeeSocket, SESSION_USER_UPDATED_EVENT);
+    const promoted = await injectAs(app, admin!.token, {
+      method: 'PUT',
+      url: userUrl,
+      payload: { role: 'admin' },
+    });
+    expect(promoted.statusCode).toBe(200);
+    await told;
+    const adminBroadcast = next<{ ticketId: string }>(employeeSocket, 'ticket:created');
+    const ticket = await injectAs(app, client!.token, {
+      method: 'POST',
+      url: '/api/tickets',
+      payload: { title: 'Formulario caído', description: 'El formulario de contacto no envía desde hoy.' },
+    });
+    expect((await adminBroadcast).ticketId).toBe(ticket.json().data.ticket._id);
+
+    // Deactivated: told, then disconnected by the server.
+    const toldAgain = next(employeeSocket, SESSION_USER_UPDATED_EVENT);
+    const dropped = next<string>(employeeSocket, 'disconnect');
+    await injectAs(app, admin!.token, { method: 'PUT', url: userUrl, payload: { role: 'employee' } });
+    await toldAgain;
+    const told3 = next(employeeSocket, SESSION_USER_UPDATED_EVENT);
+    const deactivated = await injectAs(app, admin!.token, {
+      method: 'PATCH',
+      url: `${userUrl}/status`,
+      payload: { status: 'inactive' },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    await told3;
+    expect(await dropped).toBe('io server disconnect');
   });
 });

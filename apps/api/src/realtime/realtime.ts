@@ -1,4 +1,4 @@
-import type { Role } from '@agencia/shared';
+import { ROLES, type Role, SESSION_USER_UPDATED_EVENT } from '@agencia/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -10,6 +10,12 @@ export interface Realtime {
   toUser(userId: string, event: string, payload?: unknown): void;
   /** Emits to every socket of every user with one of the roles. */
   toRoles(roles: Role[], event: string, payload?: unknown): void;
+  /**
+   * After an administrator changed a user's role, permissions or status: moves that user's
+   * sockets to the new role's room, tells their browsers to re-read the session
+   * (`SESSION_USER_UPDATED_EVENT`), and disconnects them when the account is no longer active.
+   */
+  userUpdated(user: { id: string; role?: Role; active: boolean }): void;
   io: Server;
 }
 
@@ -51,9 +57,11 @@ export default fp(
       } catch {
         return next(new Error('unauthorized'));
       }
+      // The role as stored now (authenticate re-reads the user), not as signed into the token.
+      const role = req.actor?.role ?? claims.role;
       socket.data.userId = claims.sub;
-      socket.data.role = claims.role;
-      await socket.join([`user:${claims.sub}`, `role:${claims.role}`]);
+      socket.data.role = role;
+      await socket.join([`user:${claims.sub}`, `role:${role}`]);
       next();
     });
     app.decorate('realtime', {
@@ -63,6 +71,15 @@ export default fp(
       },
       toRoles: (roles, event, payload) => {
         io.to(roles.map((r) => `role:${r}`)).emit(event, payload);
+      },
+      userUpdated: ({ id, role, active }) => {
+        const sockets = io.in(`user:${id}`);
+        if (role) {
+          sockets.socketsLeave(ROLES.filter((r) => r !== role).map((r) => `role:${r}`));
+          sockets.socketsJoin(`role:${role}`);
+        }
+        io.to(`user:${id}`).emit(SESSION_USER_UPDATED_EVENT, {});
+        if (!active) sockets.disconnectSockets(true);
       },
     } satisfies Realtime);
     // Not `io.close()`: it also closes the HTTP server, and Fastify would then stop waiting for

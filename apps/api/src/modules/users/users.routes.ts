@@ -138,6 +138,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         id: req.params.id,
         input: req.body,
       });
+      app.realtime.userUpdated({ id: user._id, role: user.role, active: user.status === 'active' });
       return { success: true as const, data: { user } };
     },
   );
@@ -162,6 +163,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         id: req.params.id,
         input: { status: req.body.status },
       });
+      app.realtime.userUpdated({ id: user._id, role: user.role, active: user.status === 'active' });
       return { success: true as const, data: { user } };
     },
   );
@@ -205,6 +207,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await service.deleteUser({ db: app.db, actor: actorOf(req), ctx: ctxOf(req), id: req.params.id });
+      app.realtime.userUpdated({ id: req.params.id, active: false });
       return { success: true as const, message: 'Usuario eliminado' };
     },
   );

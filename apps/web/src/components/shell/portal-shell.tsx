@@ -11,6 +11,7 @@ import { publicSettingsQuery, useCompanyName } from '../../lib/public-settings';
 import { useSessionStore } from '../../stores/session-store';
 import { LiveInvalidation } from '../realtime/live-invalidation';
 import { RealtimeProvider, useSocketEvent } from '../realtime/realtime-provider';
+import { SessionUserSync } from '../realtime/session-user-sync';
 import { PageLoader } from '../ui/page-loader';
 import { navBadgesQuery, useNavBadges } from './api/get-nav-badges';
 import { getNavItems } from './nav-items';
@@ -31,6 +32,7 @@ export function PortalShell({ children }: { children?: ReactNode }) {
   return (
     <RealtimeProvider>
       <LiveInvalidation />
+      <SessionUserSync />
       <ModalsProvider>
         <ShellLayout>{children}</ShellLayout>
       </ModalsProvider>
