@@ -3,17 +3,14 @@ import {
   CreateUserRequestSchema,
   DEFAULT_DEPARTMENT,
   DEPARTMENTS,
-  ROLE_LABELS,
-  ROLES,
 } from '@agencia/shared';
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useCreateUser } from '../api/user-mutations';
-
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+import { UserFormFields } from './user-form-fields';
 
 type FormValues = {
   firstName: string;
@@ -61,55 +58,22 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
     <Modal opened={opened} onClose={close} title="Nuevo Usuario" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Nombre"
-              withAsterisk
-              data-autofocus
-              key={form.key('firstName')}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Apellido"
-              withAsterisk
-              key={form.key('lastName')}
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+          <UserFormFields
+            form={form}
+            departments={[...DEPARTMENTS]}
+            required
+            autoFocus
+            afterEmail={
+              <PasswordInput
+                label="Contraseña"
+                description="Mínimo 6 caracteres"
+                autoComplete="new-password"
+                withAsterisk
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+              />
+            }
           />
-          <PasswordInput
-            label="Contraseña"
-            description="Mínimo 6 caracteres"
-            autoComplete="new-password"
-            withAsterisk
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Rol"
-              data={ROLE_OPTIONS}
-              allowDeselect={false}
-              withAsterisk
-              key={form.key('role')}
-              {...form.getInputProps('role')}
-            />
-            <Select
-              label="Departamento"
-              data={[...DEPARTMENTS]}
-              allowDeselect={false}
-              withAsterisk
-              key={form.key('department')}
-              {...form.getInputProps('department')}
-            />
-          </SimpleGrid>
-          <TextInput label="Teléfono" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
               Cancelar

@@ -1,18 +1,17 @@
 import {
   DEPARTMENTS,
-  ROLE_LABELS,
-  ROLES,
   UpdateUserRequestSchema,
   USER_STATUS_LABELS,
   USER_STATUSES,
   type User,
 } from '@agencia/shared';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useUpdateUser } from '../api/user-mutations';
+import { UserFormFields } from './user-form-fields';
 
 type FormValues = {
   firstName: string;
@@ -71,50 +70,19 @@ export function EditUserModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Nombre"
-              withAsterisk
-              key={form.key('firstName')}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Apellido"
-              withAsterisk
-              key={form.key('lastName')}
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+          <UserFormFields
+            form={form}
+            departments={departments}
+            extraRoleField={
+              <Select
+                label="Estado"
+                data={USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] }))}
+                allowDeselect={false}
+                key={form.key('status')}
+                {...form.getInputProps('status')}
+              />
+            }
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select
-              label="Rol"
-              data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-              allowDeselect={false}
-              key={form.key('role')}
-              {...form.getInputProps('role')}
-            />
-            <Select
-              label="Departamento"
-              data={departments}
-              key={form.key('department')}
-              {...form.getInputProps('department')}
-            />
-            <Select
-              label="Estado"
-              data={USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] }))}
-              allowDeselect={false}
-              key={form.key('status')}
-              {...form.getInputProps('status')}
-            />
-          </SimpleGrid>
-          <TextInput label="Teléfono" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancelar
