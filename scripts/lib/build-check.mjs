@@ -11,6 +11,7 @@ export const BUILD_SOURCES = [
   'apps/web/public',
   'apps/web/vite.config.ts',
   'apps/web/postcss.config.cjs',
+  'apps/web/scripts', // prerender.mjs (decision 027)
   'apps/api/src',
   'apps/api/drizzle',
   'apps/api/build.mjs',
