@@ -13,12 +13,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build-check.mjs';
+import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
 import { ROOT, run } from './lib/proc.mjs';
 
 const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'e2e'];
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM = process.env.CHROME_PATH || DEBIAN_CHROMIUM;
 
 const options = parseArgs(process.argv.slice(2));
 const selected = (name) => options.only.has(name) && !options.skip.has(name);
@@ -85,27 +84,6 @@ async function vitest(args, outputFile, env = process.env) {
     note = `exit ${code} (failed suites: ${report.numFailedTestSuites ?? '?'})`;
   }
   return { passed, failed, note };
-}
-
-async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return { ok: true };
-  if (CHROMIUM !== DEBIAN_CHROMIUM) {
-    console.error(`✗ CHROME_PATH=${CHROMIUM} does not exist`);
-    return { ok: false, note: `CHROME_PATH ${CHROMIUM} missing` };
-  }
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    const message = `Chromium is missing at ${CHROMIUM}. Install Debian's package, then run npm test again:\n    sudo apt-get update && sudo apt-get install -y chromium`;
-    console.error(`✗ ${message}`);
-    return { ok: false, note: 'chromium missing (apt-get install -y chromium)' };
-  }
-  console.info(`• ${CHROMIUM} missing: apt-get install -y chromium`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  let code = await run('apt-get', ['update'], { env });
-  if (code === 0)
-    code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
-  if (code === 0 && existsSync(CHROMIUM)) return { ok: true };
-  return { ok: false, note: `apt-get install chromium failed (exit ${code})` };
 }
 
 // ── a. dependencies and browser ─────────────────────────────────────────────────────────────
