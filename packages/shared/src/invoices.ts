@@ -50,6 +50,7 @@ export const INVOICE_EVENTS = [
   'payment',
   'paid',
   'cancelled',
+  'reminded',
 ] as const;
 export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], string> = {
   created: 'Creada',
@@ -59,6 +60,7 @@ export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], strin
   payment: 'Pago registrado',
   paid: 'Pagada',
   cancelled: 'Cancelada',
+  reminded: 'Recordatorio de pago enviado',
 };
 
 /** Default series of the invoice number (`FAC-2026-0001`). */

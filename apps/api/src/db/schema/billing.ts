@@ -132,7 +132,7 @@ export const invoiceEvents = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     event: text('event', {
-      enum: ['created', 'updated', 'sent', 'viewed', 'payment', 'paid', 'cancelled'],
+      enum: ['created', 'updated', 'sent', 'viewed', 'payment', 'paid', 'cancelled', 'reminded'],
     }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),

@@ -1,4 +1,4 @@
-import type { Session } from '@agencia/shared';
+import { formatMoney, type Session } from '@agencia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   invoiceEvents,
   invoicePayments,
   invoices,
+  notifications,
 } from '../../db/schema/index.js';
 
 let app: FastifyInstance;
@@ -364,6 +365,71 @@ describe('list, stats, duplicate, cancel, delete', () => {
       payload: { reason: 'Error' },
     });
     expect(cancel.json().data.invoice.status).toBe('cancelled');
+  });
+});
+
+describe('payment reminders', () => {
+  const remind = (token: string, id: string) =>
+    injectAs(app, token, { method: 'POST', url: `/api/invoices/${id}/remind` });
+
+  it('emails the balance with the PDF, records the event and notifies the client; once per 24 hours', async () => {
+    const draft = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(clientId, { issueDate: '2026-10-01', dueDate: '2026-10-31' }),
+    );
+    const early = await remind(admin.token, draft._id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Envía la factura antes de recordar el pago.');
+
+    await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${draft._id}/send` });
+    const partial = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/invoices/${draft._id}/pay`,
+      payload: { amount: 1000, paidDate: '2026-10-15', paymentMethod: 'bank_transfer' },
+    });
+    expect(partial.statusCode).toBe(200);
+    const res = await remind(admin.token, draft._id);
+    expect(res.statusCode).toBe(200);
+    const inv = res.json().data.invoice;
+    expect(inv.history.at(-1)).toMatchObject({ event: 'reminded' });
+
+    const [mail, ...others] = await app.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.subject} like ${`Recordatorio de pago: factura ${inv.invoiceNumber}%`}`);
+    expect(others).toHaveLength(0);
+    expect(mail!.to).toBe(inv.client.email);
+    expect(inv.balance).toBeCloseTo(inv.total - 1000, 2);
+    expect(mail!.text).toContain(`saldo pendiente de ${formatMoney(inv.total - 1000, 'DOP')}`);
+    expect(mail!.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, client.user._id), eq(notifications.link, `/invoice/${draft._id}`)));
+    expect(told.map((n) => n.title)).toContain(`Recordatorio de pago: ${inv.invoiceNumber}`);
+
+    const again = await remind(admin.token, draft._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Ya se envió un recordatorio de esta factura en las últimas 24 horas.');
+    // A day later another one may go out.
+    await app.db
+      .update(invoiceEvents)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(and(eq(invoiceEvents.invoiceId, draft._id), eq(invoiceEvents.event, 'reminded')));
+    expect((await remind(admin.token, draft._id)).statusCode).toBe(200);
+  });
+
+  it('refuses paid invoices (409), is admin only (employee and client 403) and 404s unknown ids', async () => {
+    const inv = await createInvoiceVia(app, admin.token, invoicePayload(clientId));
+    await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${inv._id}/send` });
+    expect((await remind(employee.token, inv._id)).statusCode).toBe(403);
+    expect((await remind(client.token, inv._id)).statusCode).toBe(403);
+    await injectAs(app, admin.token, { method: 'PUT', url: `/api/invoices/${inv._id}/pay`, payload: {} });
+    const paid = await remind(admin.token, inv._id);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('Esta factura no tiene saldo pendiente.');
+    expect((await remind(admin.token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });
 

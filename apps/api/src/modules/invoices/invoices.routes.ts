@@ -210,6 +210,24 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/invoices/:id/remind',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Enviar un recordatorio de pago por email (PDF adjunto; uno cada 24 horas)',
+        params: IdParamsSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => {
+      const result = await svc.remindInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      pushNotifications(app, result.notifications);
+      return { success: true as const, data: { invoice: result.value } };
+    },
+  );
+
+  app.post(
     '/invoices/:id/duplicate',
     {
       ...write,

@@ -210,7 +210,11 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
     .from(invoiceEvents)
     .leftJoin(users, eq(users.id, invoiceEvents.actorId))
     .where(eq(invoiceEvents.invoiceId, id))
-    .orderBy(asc(invoiceEvents.createdAt));
+    // Oldest first; 'created' leads when events share a timestamp (one transaction).
+    .orderBy(
+      asc(invoiceEvents.createdAt),
+      sql`case when ${invoiceEvents.event} = 'created' then 0 else 1 end`,
+    );
   return {
     ...summary,
     notes: row.invoice.notes,
@@ -415,7 +419,7 @@ export async function updateInvoice(
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft')
       throw conflict(
-        'Solo se pueden editar facturas en borrador. Cancela la factura o emite una nota de crédito.',
+        'Solo se pueden editar facturas en borrador. Para corregir una factura emitida sin pagos, cancélala y duplícala como borrador.',
       );
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
@@ -550,6 +554,89 @@ export async function sendInvoice(
       topic: 'invoicesGenerated',
       title: `Nueva factura ${invoice.invoiceNumber}`,
       message: `Se emitió la factura ${invoice.invoiceNumber} por ${total}.`,
+      link: `/invoice/${id}`,
+      email: false,
+    });
+  });
+  return { value: await getInvoice(db, actor, id), notifications };
+}
+
+/** Minimum time between two payment reminders of one invoice, in hours. */
+export const REMINDER_INTERVAL_HOURS = 24;
+
+/**
+ * `POST /invoices/{id}/remind` (admin): emails the client a payment reminder for the balance,
+ * with the invoice PDF attached (outbox), records a `reminded` event, audits and notifies the
+ * client's users (topic `deadlines`). 409 for drafts (send first), paid or cancelled invoices,
+ * and when a reminder went out in the last {@link REMINDER_INTERVAL_HOURS} hours.
+ */
+export async function remindInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+): Promise<WithNotifications<Invoice>> {
+  const notifications = await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status === 'draft') throw conflict('Envía la factura antes de recordar el pago.');
+    if (
+      current.status === 'paid' ||
+      current.status === 'cancelled' ||
+      current.totalCents <= current.paidCents
+    )
+      throw conflict('Esta factura no tiene saldo pendiente.');
+    const since = new Date(Date.now() - REMINDER_INTERVAL_HOURS * 3600_000);
+    const [recent] = await tx
+      .select({ at: invoiceEvents.createdAt })
+      .from(invoiceEvents)
+      .where(
+        and(
+          eq(invoiceEvents.invoiceId, id),
+          eq(invoiceEvents.event, 'reminded'),
+          sql`${invoiceEvents.createdAt} > ${since.toISOString()}`,
+        ),
+      )
+      .orderBy(desc(invoiceEvents.createdAt))
+      .limit(1);
+    if (recent) throw conflict('Ya se envió un recordatorio de esta factura en las últimas 24 horas.');
+
+    const invoice = await getInvoice(tx, actor, id);
+    const pdf = await buildInvoicePdf(tx, invoice);
+    const file = await saveFile(tx, {
+      ownerType: 'invoice',
+      ownerId: id,
+      filename: pdfFilename(invoice),
+      data: pdf,
+      uploadedBy: actor.id,
+      allowed: ['application/pdf'],
+    });
+    const settings = await getCompanySettings(tx);
+    const name = invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`;
+    const balance = formatMoney(invoice.balance, invoice.currency);
+    const due = invoice.isOverdue ? `venció el ${invoice.dueDate}` : `vence el ${invoice.dueDate}`;
+    await queueEmail(tx, {
+      to: invoice.client.email,
+      subject: `Recordatorio de pago: factura ${invoice.invoiceNumber} de ${settings.name}`,
+      text: `Hola ${name},\n\nLe recordamos que la factura ${invoice.invoiceNumber} tiene un saldo pendiente de ${balance} y ${due}. La adjuntamos de nuevo.\n\nSi ya realizó el pago, por favor ignore este mensaje.\n\n${settings.name}\n`,
+      html: `<p>Hola ${escapeHtml(name)},</p><p>Le recordamos que la factura <strong>${invoice.invoiceNumber}</strong> tiene un saldo pendiente de <strong>${balance}</strong> y ${due}. La adjuntamos de nuevo.</p><p>Si ya realizó el pago, por favor ignore este mensaje.</p><p>${escapeHtml(settings.name)}</p>`,
+      attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
+    });
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: 'reminded',
+      actorId: actor.id,
+      note: `Recordatorio enviado a ${invoice.client.email}`,
+    });
+    await audit(tx, ctx, 'invoice.reminded', { type: 'invoice', id });
+    const clientUsers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.clientId, invoice.client._id));
+    return createNotifications(tx, {
+      userIds: clientUsers.map((u) => u.id),
+      topic: 'deadlines',
+      title: `Recordatorio de pago: ${invoice.invoiceNumber}`,
+      message: `La factura ${invoice.invoiceNumber} tiene un saldo pendiente de ${balance}.`,
       link: `/invoice/${id}`,
       email: false,
     });

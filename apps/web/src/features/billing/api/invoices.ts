@@ -93,8 +93,8 @@ export function usePayInvoice() {
   });
 }
 
-/** `POST /invoices/{id}/send | duplicate | cancel`. */
-export function useInvoiceAction(action: 'send' | 'duplicate' | 'cancel') {
+/** `POST /invoices/{id}/send | duplicate | cancel | remind`. */
+export function useInvoiceAction(action: 'send' | 'duplicate' | 'cancel' | 'remind') {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) =>

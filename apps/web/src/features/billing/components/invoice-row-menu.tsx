@@ -1,6 +1,7 @@
 import type { InvoiceSummary } from '@agencia/shared';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
+  IconBellRinging,
   IconCash,
   IconCopy,
   IconDotsVertical,
@@ -57,6 +58,11 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
             {payable && (
               <Menu.Item leftSection={<IconCash size={16} />} onClick={() => actions.setPaying(invoice)}>
                 Marcar como pagada
+              </Menu.Item>
+            )}
+            {payable && (
+              <Menu.Item leftSection={<IconBellRinging size={16} />} onClick={() => actions.remind(invoice)}>
+                Enviar recordatorio de pago
               </Menu.Item>
             )}
             {isDraft && (

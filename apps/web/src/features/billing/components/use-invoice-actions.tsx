@@ -19,7 +19,7 @@ const fail = (error: unknown, fallback: string) =>
 
 /**
  * The invoice actions shared by the list's row menu and the detail page (spec doc 2 §2):
- * download, send/resend, duplicate, cancel, delete (with confirmation), plus state for the
+ * download, send/resend, payment reminder, duplicate, cancel, delete (with confirmation), plus state for the
  * pay and edit modals. Success toasts of spec doc 2 §8, top-right.
  */
 export function useInvoiceActions() {
@@ -27,6 +27,7 @@ export function useInvoiceActions() {
   const send = useInvoiceAction('send');
   const duplicate = useInvoiceAction('duplicate');
   const cancel = useInvoiceAction('cancel');
+  const remind = useInvoiceAction('remind');
   const remove = useDeleteInvoice();
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -36,7 +37,7 @@ export function useInvoiceActions() {
     setPaying,
     editing,
     setEditing,
-    busy: send.isPending || duplicate.isPending || cancel.isPending || remove.isPending,
+    busy: send.isPending || duplicate.isPending || cancel.isPending || remind.isPending || remove.isPending,
     download: async (inv: Pick<InvoiceSummary, '_id' | 'invoiceNumber'>) => {
       try {
         await downloadInvoicePdf(inv._id, inv.invoiceNumber);
@@ -50,6 +51,18 @@ export function useInvoiceActions() {
         ok('Factura enviada', `${saved.invoiceNumber} se envió a ${saved.client.email}`);
       } catch (error) {
         fail(error, 'No se pudo enviar la factura');
+      }
+    },
+    /** Payment reminder for the balance (once per 24 hours; the server says when it is too soon). */
+    remind: async (inv: InvoiceSummary | Invoice) => {
+      try {
+        const saved = await remind.mutateAsync(inv._id);
+        ok(
+          'Recordatorio enviado',
+          `${saved.invoiceNumber}: recordatorio de pago enviado a ${saved.client.email}`,
+        );
+      } catch (error) {
+        fail(error, 'No se pudo enviar el recordatorio');
       }
     },
     duplicate: async (inv: InvoiceSummary | Invoice) => {

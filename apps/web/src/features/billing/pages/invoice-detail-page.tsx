@@ -26,6 +26,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconArrowLeft,
+  IconBellRinging,
   IconCash,
   IconChevronDown,
   IconCopy,
@@ -180,6 +181,11 @@ export function InvoiceDetailPage() {
                 {payable && (
                   <Menu.Item leftSection={<IconSend size={16} />} onClick={() => actions.send(inv)}>
                     Reenviar por email
+                  </Menu.Item>
+                )}
+                {payable && (
+                  <Menu.Item leftSection={<IconBellRinging size={16} />} onClick={() => actions.remind(inv)}>
+                    Enviar recordatorio de pago
                   </Menu.Item>
                 )}
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(inv)}>
