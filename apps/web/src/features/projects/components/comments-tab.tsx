@@ -28,6 +28,7 @@ import { useAddNote, useDeleteNote, useUpdateNote } from '../api/project-mutatio
 import { confirmDelete } from './confirm-delete';
 
 const INTERNAL_LABEL = 'Nota interna (solo visible para el equipo)';
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The note's text, or (for its author) an inline editor with the shared schema's rules. */
 function NoteEditor({
@@ -142,12 +143,14 @@ function NoteCard({
             <Text size="sm" fw={600}>
               {author}
             </Text>
+            {/* Each part wraps as a whole, so a date never breaks across lines on a phone. */}
             <Text size="xs" c="dimmed">
-              {note.author.role ? ROLE_LABELS[note.author.role] : ''} · {formatDateTime(note.createdAt)}
+              {note.author.role ? `${ROLE_LABELS[note.author.role]} · ` : ''}
+              <span style={NOWRAP}>{formatDateTime(note.createdAt)}</span>
               {note.editedAt && (
                 <>
                   {' · '}
-                  <span data-testid="note-edited">
+                  <span data-testid="note-edited" style={NOWRAP}>
                     (editado) <time dateTime={note.editedAt}>{formatDateTime(note.editedAt)}</time>
                   </span>
                 </>
@@ -155,7 +158,7 @@ function NoteCard({
             </Text>
           </Stack>
         </Group>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           {note.isInternal && (
             <ColorBadge color="yellow" leftSection={<IconLock size={12} />}>
               Interna

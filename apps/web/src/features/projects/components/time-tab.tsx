@@ -232,7 +232,7 @@ export function TimeTab({
       <Group justify="space-between">
         <SimpleGrid
           cols={{ base: 2, sm: s.internalCost === undefined ? 2 : 3 }}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 320px' }}
           maw={600}
         >
           <Paper withBorder p="sm" radius="md">
