@@ -98,6 +98,55 @@ test.describe('projects: admin journey', () => {
   });
 });
 
+test.describe('projects: correcting a comment', () => {
+  test('an admin edits a comment (sees "(editado)") and deletes it after confirming', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/projects?search=Tienda%20en%20l%C3%ADnea%20Caf%C3%A9%20Cibao');
+    await page.getByRole('link', { name: 'Tienda en línea Café Cibao' }).click();
+    await expect(page.getByRole('heading', { name: 'Tienda en línea Café Cibao', level: 1 })).toBeVisible();
+    await page.getByRole('tab', { name: 'Comentarios' }).click();
+
+    const suffix = Date.now().toString(36);
+    const original = `Revisamos el catálogo el jueves ${suffix}`;
+    const corrected = `Revisamos el catálogo el viernes ${suffix}`;
+    await page.getByRole('textbox', { name: 'Nuevo comentario' }).fill(original);
+    await page.getByRole('button', { name: 'Agregar comentario' }).click();
+    const note = page.getByTestId('project-note').filter({ hasText: suffix });
+    await expect(note).toContainText(original);
+    await expect(note).not.toContainText('(editado)');
+
+    // Edit inline: the note keeps its place and shows "(editado)" with the time.
+    await note.getByRole('button', { name: 'Editar comentario' }).click();
+    const editor = note.getByRole('textbox', { name: 'Editar comentario' });
+    await expect(editor).toHaveValue(original);
+    await editor.fill(corrected);
+    await note.getByRole('button', { name: 'Guardar' }).click();
+    await expect(note).toContainText(corrected);
+    await expect(note.getByTestId('note-edited')).toContainText('(editado)');
+    await expect(note).not.toContainText(original);
+
+    // The edit is stored: a reload shows it.
+    await page.reload();
+    await expect(note).toContainText(corrected);
+    await expect(note.getByTestId('note-edited')).toBeVisible();
+
+    // Delete asks first; cancelling keeps the note.
+    await note.getByRole('button', { name: 'Eliminar comentario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eliminar comentario' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(note).toHaveCount(1);
+    await note.getByRole('button', { name: 'Eliminar comentario' }).click();
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(note).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('project-note').first()).toBeVisible();
+    await expect(page.getByTestId('project-note').filter({ hasText: suffix })).toHaveCount(0);
+  });
+});
+
 test.describe('projects: client', () => {
   test('sees only its projects, no internal notes, and can comment', async ({ page }) => {
     await signInAs(page, 'cliente');

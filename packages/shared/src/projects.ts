@@ -239,6 +239,8 @@ export const ProjectNoteSchema = z.object({
     role: z.enum(['admin', 'employee', 'client']).nullable(),
   }),
   createdAt: z.string(),
+  /** ISO date-time of the author's last edit; null when never edited (shown as "(editado)"). */
+  editedAt: z.string().nullable(),
 });
 export type ProjectNote = z.infer<typeof ProjectNoteSchema>;
 
@@ -455,6 +457,28 @@ export const CreateProjectNoteRequestSchema = z.object({
 export type CreateProjectNoteRequest = z.input<typeof CreateProjectNoteRequestSchema>;
 export const ProjectNoteResponseSchema = z.object({ note: ProjectNoteSchema });
 
+/** True when at least one field of a partial update is present (PATCH bodies). */
+const hasSomeField = (v: Record<string, unknown>) => Object.values(v).some((x) => x !== undefined);
+const NOTHING_TO_UPDATE = { message: 'Indica al menos un dato para actualizar' };
+
+/**
+ * `PATCH /projects/{id}/notes/{noteId}`: the author corrects their note (decision record 036).
+ * `content` follows the create rules; `isInternal` may be changed by staff authors only
+ * (a client sending `true` gets 403). At least one field.
+ */
+export const UpdateProjectNoteRequestSchema = z
+  .object({
+    content: CreateProjectNoteRequestSchema.shape.content.optional(),
+    isInternal: z.boolean({ error: 'Valor inválido' }).optional(),
+  })
+  .refine(hasSomeField, NOTHING_TO_UPDATE);
+export type UpdateProjectNoteRequest = z.input<typeof UpdateProjectNoteRequestSchema>;
+/** Path of one note: `/projects/{id}/notes/{noteId}`. */
+export const ProjectNoteParamsSchema = z.object({
+  id: z.uuid({ message: 'Identificador inválido' }),
+  noteId: z.uuid({ message: 'Identificador inválido' }),
+});
+
 /** `POST /projects/{id}/meetings` (staff): `date` ISO date-time, `duration` minutes 5–600. */
 export const CreateMeetingRequestSchema = z.object({
   title: z
@@ -479,6 +503,34 @@ export type CreateMeetingRequest = z.input<typeof CreateMeetingRequestSchema>;
 export const ProjectMeetingResponseSchema = z.object({ meeting: ProjectMeetingSchema });
 
 /**
+ * `PATCH /projects/{id}/meetings/{meetingId}` (staff with `projects.write`): any subset of the
+ * create fields with the same rules (`date` ISO date-time, `duration` minutes 5–600, attendees
+ * from the project's audience). At least one field.
+ */
+export const UpdateMeetingRequestSchema = z
+  .object({
+    title: CreateMeetingRequestSchema.shape.title.optional(),
+    date: CreateMeetingRequestSchema.shape.date.optional(),
+    duration: CreateMeetingRequestSchema.shape.duration.unwrap().optional(),
+    attendees: CreateMeetingRequestSchema.shape.attendees.unwrap().optional(),
+    notes: z.string().trim().max(5000, 'Máximo 5000 caracteres').optional(),
+    link: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .url({ message: 'Enlace inválido', protocol: /^https?$/ })
+        .nullable()
+        .optional(),
+    ),
+  })
+  .refine(hasSomeField, NOTHING_TO_UPDATE);
+export type UpdateMeetingRequest = z.input<typeof UpdateMeetingRequestSchema>;
+/** Path of one meeting: `/projects/{id}/meetings/{meetingId}`. */
+export const MeetingParamsSchema = z.object({
+  id: z.uuid({ message: 'Identificador inválido' }),
+  meetingId: z.uuid({ message: 'Identificador inválido' }),
+});
+
+/**
  * `POST /projects/{id}/time-entries` (staff on the team). `userId` defaults to the caller;
  * only admins log time for someone else, who must be on the team. `date` defaults to today.
  */
@@ -495,6 +547,26 @@ export const CreateTimeEntryRequestSchema = z.object({
 });
 export type CreateTimeEntryRequest = z.input<typeof CreateTimeEntryRequestSchema>;
 export const TimeEntryResponseSchema = z.object({ timeEntry: TimeEntrySchema });
+
+/**
+ * `PATCH /projects/{id}/time-entries/{entryId}`: the member whose time it is, or an admin,
+ * corrects `hours` (0.5–24 in steps of 0.5), `date` (`YYYY-MM-DD`, not in the future) or
+ * `description`, with the create rules. The member and `billable` stay as logged
+ * (decision record 036). At least one field.
+ */
+export const UpdateTimeEntryRequestSchema = z
+  .object({
+    hours: ProjectHoursSchema.optional(),
+    description: CreateTimeEntryRequestSchema.shape.description.optional(),
+    date: DateOnlySchema.optional(),
+  })
+  .refine(hasSomeField, NOTHING_TO_UPDATE);
+export type UpdateTimeEntryRequest = z.input<typeof UpdateTimeEntryRequestSchema>;
+/** Path of one time entry: `/projects/{id}/time-entries/{entryId}`. */
+export const TimeEntryParamsSchema = z.object({
+  id: z.uuid({ message: 'Identificador inválido' }),
+  entryId: z.uuid({ message: 'Identificador inválido' }),
+});
 
 /** `POST /projects/{id}/files` (multipart, field `file`) → `data`. */
 export const ProjectFileResponseSchema = z.object({ file: ProjectFileSchema });

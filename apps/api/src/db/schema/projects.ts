@@ -97,7 +97,10 @@ export const projectMilestones = pgTable(
   (t) => [index('project_milestones_project_idx').on(t.projectId, t.order)],
 );
 
-/** Notes and comments. `isInternal` notes are staff-only and never sent to clients. */
+/**
+ * Notes and comments. `isInternal` notes are staff-only and never sent to clients; the author
+ * may edit (`editedAt`), the author or an admin may delete (decision record 036).
+ */
 export const projectNotes = pgTable(
   'project_notes',
   {
@@ -109,6 +112,8 @@ export const projectNotes = pgTable(
     content: text('content').notNull(),
     isInternal: boolean('is_internal').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last edit by the author (content or internal flag); null = never edited. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('project_notes_project_idx').on(t.projectId, t.createdAt)],
 );

@@ -13,12 +13,17 @@ import type { Actor } from '../../plugins/auth.js';
  * | create / delete        | yes   | no                     | no                         |
  * | update                 | all   | status, progress, desc | no                         |
  * | milestones, meetings   | yes   | yes                    | no                         |
+ * | meetings: edit, delete | yes   | yes                    | no                         |
  * | time entries           | any member | self              | no                         |
+ * | time: edit, delete     | any entry  | own entries       | no                         |
  * | notes                  | internal + public | internal + public | public only          |
+ * | notes: edit            | own notes | own notes           | own notes, public only     |
+ * | notes: delete          | any note  | own notes           | own notes                  |
  * | files: upload/download | yes   | yes                    | yes                        |
  * | files: delete          | yes   | own uploads            | own uploads                |
  *
- * A project the caller may not see answers 404 (existence does not leak).
+ * A project the caller may not see answers 404 (existence does not leak); so does a note a
+ * client may not see (internal) or a row of another project. Edits and deletes: decision 036.
  */
 export type ProjectAction =
   | 'create'
@@ -29,6 +34,9 @@ export type ProjectAction =
   | 'logTime'
   | 'addNote'
   | 'addInternalNote'
+  | 'editOwnNote'
+  | 'deleteAnyNote'
+  | 'editAnyTimeEntry'
   | 'uploadFile';
 
 const MATRIX: Record<ProjectAction, Record<Role, boolean>> = {
@@ -40,12 +48,39 @@ const MATRIX: Record<ProjectAction, Record<Role, boolean>> = {
   logTime: { admin: true, employee: true, client: false },
   addNote: { admin: true, employee: true, client: true },
   addInternalNote: { admin: true, employee: true, client: false },
+  editOwnNote: { admin: true, employee: true, client: true },
+  deleteAnyNote: { admin: true, employee: false, client: false },
+  editAnyTimeEntry: { admin: true, employee: false, client: false },
   uploadFile: { admin: true, employee: true, client: true },
 };
 
 /** True when the role may perform `action` on a project it can see. */
 export function can(role: Role, action: ProjectAction): boolean {
   return MATRIX[action][role];
+}
+
+/**
+ * Ownership of a note: only its author edits it (admins included: nobody rewrites someone
+ * else's words); the author or an admin deletes it. A note whose author was removed
+ * (`authorId` null) can only be deleted by an admin.
+ */
+export function canChangeNote(
+  actor: Pick<Actor, 'id' | 'role'>,
+  note: { authorId: string | null },
+  change: 'edit' | 'delete',
+): boolean {
+  const own = note.authorId !== null && note.authorId === actor.id;
+  if (change === 'edit') return own && can(actor.role, 'editOwnNote');
+  return own || can(actor.role, 'deleteAnyNote');
+}
+
+/**
+ * Ownership of a time entry: staff who may log time change the entries of their own time
+ * (`userId`); admins change any entry. Clients never.
+ */
+export function canChangeTimeEntry(actor: Pick<Actor, 'id' | 'role'>, entry: { userId: string }): boolean {
+  if (!can(actor.role, 'logTime')) return false;
+  return entry.userId === actor.id || can(actor.role, 'editAnyTimeEntry');
 }
 
 /** Fields of `PUT /projects/{id}` the role may send (null = all). */

@@ -8,6 +8,7 @@ import {
   IdParamsSchema,
   ListProjectsQuerySchema,
   ListProjectsResponseSchema,
+  MeetingParamsSchema,
   MessageResponseSchema,
   MilestoneParamsSchema,
   MilestoneResponseSchema,
@@ -16,13 +17,18 @@ import {
   ProjectFileResponseSchema,
   ProjectFormOptionsSchema,
   ProjectMeetingResponseSchema,
+  ProjectNoteParamsSchema,
   ProjectNoteResponseSchema,
   ProjectResponseSchema,
   ProjectStatsResponseSchema,
   successEnvelope,
+  TimeEntryParamsSchema,
   TimeEntryResponseSchema,
+  UpdateMeetingRequestSchema,
   UpdateMilestoneRequestSchema,
+  UpdateProjectNoteRequestSchema,
   UpdateProjectRequestSchema,
+  UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,7 +53,10 @@ export function publishProjectEffects(app: FastifyInstance, effects: service.Pro
   }
 }
 
-/** Projects routes (spec doc 2 §7 "Projects") plus what the detail screen needs (team, files, time). */
+/**
+ * Projects routes (spec doc 2 §7 "Projects") plus what the detail screen needs (team, files,
+ * time) and corrections of notes, meetings and time entries (PATCH/DELETE, decision 036).
+ */
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.navBadgeProviders.set('projects', (db, actor) => countActiveVisible(db, actor));
   // Permissions (decision 070) next to the policy table of projects.policy.ts: reads need
@@ -330,6 +339,157 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       publishProjectEffects(app, effects);
       reply.code(201);
       return { success: true as const, data: { timeEntry } };
+    },
+  );
+
+  // Corrections (decision 036): same `write` hook as the create routes; ownership in the service.
+  app.patch(
+    '/projects/:id/notes/:noteId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Editar nota o comentario (autor)',
+        params: ProjectNoteParamsSchema,
+        body: UpdateProjectNoteRequestSchema,
+        response: { 200: successEnvelope(ProjectNoteResponseSchema) },
+      },
+    },
+    async (req) => {
+      const { note, effects } = await service.updateNote({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        noteId: req.params.noteId,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, data: { note } };
+    },
+  );
+
+  app.delete(
+    '/projects/:id/notes/:noteId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Eliminar nota o comentario (autor o admin)',
+        params: ProjectNoteParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { effects } = await service.deleteNote({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        noteId: req.params.noteId,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, message: 'Comentario eliminado' };
+    },
+  );
+
+  app.patch(
+    '/projects/:id/meetings/:meetingId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Editar reunión',
+        params: MeetingParamsSchema,
+        body: UpdateMeetingRequestSchema,
+        response: { 200: successEnvelope(ProjectMeetingResponseSchema) },
+      },
+    },
+    async (req) => {
+      const { meeting, effects } = await service.updateMeeting({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        meetingId: req.params.meetingId,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, data: { meeting } };
+    },
+  );
+
+  app.delete(
+    '/projects/:id/meetings/:meetingId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Eliminar reunión',
+        params: MeetingParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { effects } = await service.deleteMeeting({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        meetingId: req.params.meetingId,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, message: 'Reunión eliminada' };
+    },
+  );
+
+  app.patch(
+    '/projects/:id/time-entries/:entryId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Corregir registro de tiempo (quien lo registró o admin)',
+        params: TimeEntryParamsSchema,
+        body: UpdateTimeEntryRequestSchema,
+        response: { 200: successEnvelope(TimeEntryResponseSchema) },
+      },
+    },
+    async (req) => {
+      const { timeEntry, effects } = await service.updateTimeEntry({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        entryId: req.params.entryId,
+        input: req.body,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, data: { timeEntry } };
+    },
+  );
+
+  app.delete(
+    '/projects/:id/time-entries/:entryId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Eliminar registro de tiempo (quien lo registró o admin)',
+        params: TimeEntryParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { effects } = await service.deleteTimeEntry({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        entryId: req.params.entryId,
+      });
+      publishProjectEffects(app, effects);
+      return { success: true as const, message: 'Registro de tiempo eliminado' };
     },
   );
 

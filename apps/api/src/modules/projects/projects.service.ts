@@ -24,8 +24,11 @@ import {
   type ProjectSummary,
   type TimeEntry,
   toCents,
+  type UpdateMeetingRequestSchema,
   type UpdateMilestoneRequestSchema,
+  type UpdateProjectNoteRequestSchema,
   type UpdateProjectRequestSchema,
+  type UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -48,7 +51,13 @@ import { createNotifications } from '../../lib/notify.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { can, editableFields, visibleProjects } from './projects.policy.js';
+import {
+  can,
+  canChangeNote,
+  canChangeTimeEntry,
+  editableFields,
+  visibleProjects,
+} from './projects.policy.js';
 
 /* ─────────────────────────────── effects published after commit ─────────────────────────────── */
 
@@ -259,6 +268,7 @@ export async function getProject({
       content: projectNotes.content,
       isInternal: projectNotes.isInternal,
       createdAt: projectNotes.createdAt,
+      editedAt: projectNotes.editedAt,
       authorId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -361,6 +371,7 @@ export async function getProject({
           role: n.role,
         },
         createdAt: n.createdAt.toISOString(),
+        editedAt: iso(n.editedAt),
       }),
     ),
     meetings: meetings.map((m) => toMeeting(m, attendeeById)),
@@ -983,9 +994,30 @@ export async function addNote({
       isInternal: row!.isInternal,
       author: { _id: actor.id, firstName: actor.firstName, lastName: actor.lastName, role: actor.role },
       createdAt: row!.createdAt.toISOString(),
+      editedAt: null,
     };
     return { note, effects };
   });
+}
+
+/** Meeting attendees must be team members, client users of the project or admins (400 otherwise). */
+async function assertAttendees(
+  db: Db | Tx,
+  project: { id: string; clientId: string },
+  attendeeIds: string[],
+) {
+  if (!attendeeIds.length) return;
+  const audience = new Set(await audienceOf(db, project.id, project.clientId));
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), inArray(users.id, attendeeIds)));
+  for (const a of admins) audience.add(a.id);
+  if (attendeeIds.some((a) => !audience.has(a))) {
+    throw badRequest('Los asistentes deben ser del equipo o del cliente del proyecto', [
+      { field: 'attendees', message: 'Asistente inválido' },
+    ]);
+  }
 }
 
 /** `POST /projects/{id}/meetings` (staff). Attendees must be team members, client users of the project or admins. */
@@ -999,19 +1031,7 @@ export async function addMeeting({
   const project = await loadVisible(db, actor, id);
   if (!can(actor.role, 'manageMeetings')) throw forbidden('Solo el equipo puede agendar reuniones.');
   const attendeeIds = [...new Set(input.attendees)];
-  if (attendeeIds.length) {
-    const audience = new Set(await audienceOf(db, id, project.clientId));
-    const admins = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), inArray(users.id, attendeeIds)));
-    for (const a of admins) audience.add(a.id);
-    if (attendeeIds.some((a) => !audience.has(a))) {
-      throw badRequest('Los asistentes deben ser del equipo o del cliente del proyecto', [
-        { field: 'attendees', message: 'Asistente inválido' },
-      ]);
-    }
-  }
+  await assertAttendees(db, project, attendeeIds);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(projectMeetings)
@@ -1049,6 +1069,15 @@ export async function addMeeting({
   });
 }
 
+/** Time is logged for days that have happened (decision record 035): 400 for a future date. */
+function assertNotFuture(date: string) {
+  if (date > todayInAgency()) {
+    throw badRequest('No se puede registrar tiempo en fechas futuras', [
+      { field: 'date', message: 'No se puede registrar tiempo en fechas futuras' },
+    ]);
+  }
+}
+
 /**
  * `POST /projects/{id}/time-entries` (staff). Employees log their own time only; admins may
  * log for any team member. The user must be on the team (400 otherwise).
@@ -1077,11 +1106,7 @@ export async function addTimeEntry({
     ]);
   }
   const date = input.date ?? todayInAgency();
-  if (date > todayInAgency()) {
-    throw badRequest('No se puede registrar tiempo en fechas futuras', [
-      { field: 'date', message: 'No se puede registrar tiempo en fechas futuras' },
-    ]);
-  }
+  assertNotFuture(date);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(projectTimeEntries)
@@ -1124,6 +1149,387 @@ export async function addTimeEntry({
       createdAt: row!.createdAt.toISOString(),
     };
     return { timeEntry, effects };
+  });
+}
+
+/* ───────────── corrections: edit and delete notes, time entries, meetings (decision 036) ───────────── */
+
+/** Everyone who sees the project refetches it after the write (`project:changed`), admins too. */
+async function audienceEffects(tx: Tx, project: { id: string; clientId: string }): Promise<ProjectEffects> {
+  const effects = newEffects(project.id);
+  for (const u of await audienceOf(tx, project.id, project.clientId)) effects.users.add(u);
+  return effects;
+}
+
+/**
+ * A note of project `id` as `actor` may see it (clients never see internal notes), with its
+ * author; 404 when it does not exist, belongs to another project or is hidden from the caller.
+ */
+async function loadNote(db: Db | Tx, actor: Actor, id: string, noteId: string) {
+  const [row] = await db
+    .select({
+      id: projectNotes.id,
+      content: projectNotes.content,
+      isInternal: projectNotes.isInternal,
+      createdAt: projectNotes.createdAt,
+      editedAt: projectNotes.editedAt,
+      authorId: projectNotes.authorId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(projectNotes)
+    .leftJoin(users, eq(users.id, projectNotes.authorId))
+    .where(
+      and(
+        eq(projectNotes.id, noteId),
+        eq(projectNotes.projectId, id),
+        actor.role === 'client' ? eq(projectNotes.isInternal, false) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound('Comentario no encontrado');
+  return row;
+}
+
+function toNote(n: Awaited<ReturnType<typeof loadNote>>): ProjectNote {
+  return {
+    _id: n.id,
+    content: n.content,
+    isInternal: n.isInternal,
+    author: {
+      _id: n.authorId,
+      firstName: n.firstName ?? 'Usuario',
+      lastName: n.lastName ?? 'eliminado',
+      role: n.role,
+    },
+    createdAt: n.createdAt.toISOString(),
+    editedAt: iso(n.editedAt),
+  };
+}
+
+/**
+ * `PATCH /projects/{id}/notes/{noteId}`: the author corrects the content and, when staff, the
+ * internal flag; stamps `editedAt`. 404 for a note the caller cannot see or of another project;
+ * 403 for someone else's note, or a client asking for `isInternal: true`. An edit that changes
+ * nothing answers the note as it is and writes nothing.
+ */
+export async function updateNote({
+  db,
+  actor,
+  ctx,
+  id,
+  noteId,
+  input,
+}: WriteArgs<Input<typeof UpdateProjectNoteRequestSchema>> & { id: string; noteId: string }) {
+  const project = await loadVisible(db, actor, id);
+  const current = await loadNote(db, actor, id, noteId);
+  if (!canChangeNote(actor, current, 'edit')) throw forbidden('Solo el autor puede editar este comentario.');
+  if (input.isInternal && !can(actor.role, 'addInternalNote')) {
+    throw forbidden('Los clientes no pueden crear notas internas.');
+  }
+  const content = input.content ?? current.content;
+  const isInternal = input.isInternal ?? current.isInternal;
+  if (content === current.content && isInternal === current.isInternal) {
+    return { note: toNote(current), effects: { ...newEffects(id), admins: false } };
+  }
+  const fields = [
+    ...(content !== current.content ? ['content'] : []),
+    ...(isInternal !== current.isInternal ? ['isInternal'] : []),
+  ];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projectNotes)
+      .set({ content, isInternal, editedAt: new Date() })
+      .where(eq(projectNotes.id, noteId))
+      .returning();
+    await touch(tx, id);
+    // An internal note (also one turned internal now) makes an internal entry (decision 032).
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'note.updated',
+      entityType: 'note',
+      entityId: noteId,
+      clientId: project.clientId,
+      projectId: id,
+      title: isInternal
+        ? `Nota interna editada en ${project.title}`
+        : `${actor.firstName} editó un comentario en ${project.title}`,
+      isInternal,
+      metadata: { fields },
+    });
+    await audit(tx, ctx, 'project.note.updated', { type: 'note', id: noteId }, { fields, isInternal });
+    const note = toNote({
+      ...current,
+      content: row!.content,
+      isInternal: row!.isInternal,
+      editedAt: row!.editedAt,
+    });
+    return { note, effects: await audienceEffects(tx, project) };
+  });
+}
+
+/**
+ * `DELETE /projects/{id}/notes/{noteId}`: the author or an admin removes the note (a hard
+ * delete: the text is gone, the audit log keeps who deleted which note). 404 as for edits;
+ * 403 for someone else's note (non-admin).
+ */
+export async function deleteNote({
+  db,
+  actor,
+  ctx,
+  id,
+  noteId,
+}: Omit<WriteArgs<unknown>, 'input'> & { id: string; noteId: string }) {
+  const project = await loadVisible(db, actor, id);
+  const current = await loadNote(db, actor, id, noteId);
+  if (!canChangeNote(actor, current, 'delete')) {
+    throw forbidden('Solo el autor o un administrador puede eliminar este comentario.');
+  }
+  return db.transaction(async (tx) => {
+    await tx.delete(projectNotes).where(eq(projectNotes.id, noteId));
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'note.deleted',
+      entityType: 'note',
+      entityId: noteId,
+      clientId: project.clientId,
+      projectId: id,
+      title: current.isInternal
+        ? `Nota interna eliminada en ${project.title}`
+        : `${actor.firstName} eliminó un comentario en ${project.title}`,
+      isInternal: current.isInternal,
+    });
+    await audit(
+      tx,
+      ctx,
+      'project.note.deleted',
+      { type: 'note', id: noteId },
+      { isInternal: current.isInternal, authorId: current.authorId },
+    );
+    return { effects: await audienceEffects(tx, project) };
+  });
+}
+
+/** A time entry of project `id` with its member's name; 404 when missing or of another project. */
+async function loadTimeEntry(db: Db | Tx, id: string, entryId: string) {
+  const [row] = await db
+    .select({
+      entry: projectTimeEntries,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(projectTimeEntries)
+    .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+    .where(and(eq(projectTimeEntries.id, entryId), eq(projectTimeEntries.projectId, id)))
+    .limit(1);
+  if (!row) throw notFound('Registro de tiempo no encontrado');
+  return row;
+}
+
+/** Clients 403 before any lookup (same answer whether the entry exists); then 404; then ownership 403. */
+async function loadChangeableTimeEntry(db: Db, actor: Actor, id: string, entryId: string) {
+  const project = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'logTime')) throw forbidden('Solo el equipo puede modificar el tiempo registrado.');
+  const found = await loadTimeEntry(db, id, entryId);
+  if (!canChangeTimeEntry(actor, found.entry)) {
+    throw forbidden('Solo puedes modificar tu propio tiempo registrado.');
+  }
+  return { project, ...found };
+}
+
+/**
+ * `PATCH /projects/{id}/time-entries/{entryId}`: the member whose time it is, or an admin,
+ * corrects hours, date (not in the future, 400) or description. Totals are computed on read,
+ * so the project's time summary follows. 403 for clients and for another member's entry
+ * (non-admin); 404 for an entry of another project.
+ */
+export async function updateTimeEntry({
+  db,
+  actor,
+  ctx,
+  id,
+  entryId,
+  input,
+}: WriteArgs<Input<typeof UpdateTimeEntryRequestSchema>> & { id: string; entryId: string }) {
+  const { project, entry, firstName, lastName } = await loadChangeableTimeEntry(db, actor, id, entryId);
+  if (input.date !== undefined) assertNotFuture(input.date);
+  const patch: Partial<typeof projectTimeEntries.$inferInsert> = {};
+  if (input.hours !== undefined) patch.minutes = Math.round(input.hours * 60);
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.date !== undefined) patch.date = input.date;
+  const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projectTimeEntries)
+      .set(patch)
+      .where(eq(projectTimeEntries.id, entryId))
+      .returning();
+    const hours = hoursOf(row!.minutes);
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'time.updated',
+      entityType: 'time_entry',
+      entityId: entryId,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Registro de tiempo de ${firstName} corregido en ${project.title}: ${hours} h`,
+      isInternal: !row!.billable,
+      metadata: { fields, hours, previousHours: hoursOf(entry.minutes) },
+    });
+    await audit(
+      tx,
+      ctx,
+      'project.time.updated',
+      { type: 'time_entry', id: entryId },
+      { fields, hours, previousHours: hoursOf(entry.minutes) },
+    );
+    const timeEntry: TimeEntry = {
+      _id: row!.id,
+      user: { _id: row!.userId, firstName, lastName },
+      hours,
+      description: row!.description,
+      date: row!.date,
+      billable: row!.billable,
+      createdAt: row!.createdAt.toISOString(),
+    };
+    return { timeEntry, effects: await audienceEffects(tx, project) };
+  });
+}
+
+/** `DELETE /projects/{id}/time-entries/{entryId}`: same rules as {@link updateTimeEntry}. */
+export async function deleteTimeEntry({
+  db,
+  actor,
+  ctx,
+  id,
+  entryId,
+}: Omit<WriteArgs<unknown>, 'input'> & { id: string; entryId: string }) {
+  const { project, entry, firstName } = await loadChangeableTimeEntry(db, actor, id, entryId);
+  const hours = hoursOf(entry.minutes);
+  return db.transaction(async (tx) => {
+    await tx.delete(projectTimeEntries).where(eq(projectTimeEntries.id, entryId));
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'time.deleted',
+      entityType: 'time_entry',
+      entityId: entryId,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Registro de tiempo de ${firstName} eliminado en ${project.title}: ${hours} h`,
+      isInternal: !entry.billable,
+      metadata: { hours },
+    });
+    await audit(
+      tx,
+      ctx,
+      'project.time.deleted',
+      { type: 'time_entry', id: entryId },
+      { hours, userId: entry.userId, date: entry.date },
+    );
+    return { effects: await audienceEffects(tx, project) };
+  });
+}
+
+/** Staff check, then the meeting of project `id` (404 when missing or of another project). */
+async function loadChangeableMeeting(db: Db, actor: Actor, id: string, meetingId: string) {
+  const project = await loadVisible(db, actor, id);
+  if (!can(actor.role, 'manageMeetings')) throw forbidden('Solo el equipo puede gestionar reuniones.');
+  const [meeting] = await db
+    .select()
+    .from(projectMeetings)
+    .where(and(eq(projectMeetings.id, meetingId), eq(projectMeetings.projectId, id)))
+    .limit(1);
+  if (!meeting) throw notFound('Reunión no encontrada');
+  return { project, meeting };
+}
+
+/**
+ * `PATCH /projects/{id}/meetings/{meetingId}` (staff who see the project): any create field with
+ * the create rules (attendees from the project's audience, 400 otherwise). Clients 403.
+ */
+export async function updateMeeting({
+  db,
+  actor,
+  ctx,
+  id,
+  meetingId,
+  input,
+}: WriteArgs<Input<typeof UpdateMeetingRequestSchema>> & { id: string; meetingId: string }) {
+  const { project } = await loadChangeableMeeting(db, actor, id, meetingId);
+  const attendeeIds = input.attendees ? [...new Set(input.attendees)] : undefined;
+  if (attendeeIds) await assertAttendees(db, project, attendeeIds);
+  const patch: Partial<typeof projectMeetings.$inferInsert> = {};
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.date !== undefined) patch.date = new Date(input.date);
+  if (input.duration !== undefined) patch.durationMinutes = input.duration;
+  if (attendeeIds) patch.attendeeIds = attendeeIds;
+  if (input.notes !== undefined) patch.notes = input.notes;
+  if (input.link !== undefined) patch.link = input.link;
+  const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projectMeetings)
+      .set(patch)
+      .where(eq(projectMeetings.id, meetingId))
+      .returning();
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'meeting.updated',
+      entityType: 'meeting',
+      entityId: meetingId,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Reunión actualizada en ${project.title}: ${row!.title}`,
+      metadata: { fields },
+    });
+    await audit(tx, ctx, 'project.meeting.updated', { type: 'meeting', id: meetingId }, { fields });
+    const attendeeRows = row!.attendeeIds.length
+      ? await tx
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, row!.attendeeIds))
+      : [];
+    return {
+      meeting: toMeeting(row!, new Map(attendeeRows.map((a) => [a.id, a]))),
+      effects: await audienceEffects(tx, project),
+    };
+  });
+}
+
+/** `DELETE /projects/{id}/meetings/{meetingId}` (staff who see the project). Clients 403. */
+export async function deleteMeeting({
+  db,
+  actor,
+  ctx,
+  id,
+  meetingId,
+}: Omit<WriteArgs<unknown>, 'input'> & { id: string; meetingId: string }) {
+  const { project, meeting } = await loadChangeableMeeting(db, actor, id, meetingId);
+  return db.transaction(async (tx) => {
+    await tx.delete(projectMeetings).where(eq(projectMeetings.id, meetingId));
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'meeting.deleted',
+      entityType: 'meeting',
+      entityId: meetingId,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Reunión cancelada en ${project.title}: ${meeting.title}`,
+    });
+    await audit(
+      tx,
+      ctx,
+      'project.meeting.deleted',
+      { type: 'meeting', id: meetingId },
+      { title: meeting.title },
+    );
+    return { effects: await audienceEffects(tx, project) };
   });
 }
 

@@ -15,7 +15,12 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
         <Title order={1} size="h2">
           {title}
         </Title>
-        {description && <Text c="dimmed">{description}</Text>}
+        {/* A div, not a <p>: descriptions may hold badges (block elements), e.g. the project detail. */}
+        {description && (
+          <Text c="dimmed" component="div">
+            {description}
+          </Text>
+        )}
       </Stack>
       {actions}
     </Group>

@@ -6,8 +6,11 @@ import type {
   CreateTimeEntryRequest,
   ProjectDetail,
   ProjectFile,
+  UpdateMeetingRequest,
   UpdateMilestoneRequest,
+  UpdateProjectNoteRequest,
   UpdateProjectRequest,
+  UpdateTimeEntryRequest,
 } from '@agencia/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
@@ -90,6 +93,25 @@ export function useAddNote(id: string) {
   });
 }
 
+/** `PATCH /projects/{id}/notes/{noteId}` (the author: content, and the internal flag for staff). */
+export function useUpdateNote(id: string) {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ noteId, ...body }: UpdateProjectNoteRequest & { noteId: string }) =>
+      apiClient.patch(`/projects/${id}/notes/${noteId}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `DELETE /projects/{id}/notes/{noteId}` (the author or an admin). */
+export function useDeleteNote(id: string) {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (noteId: string) => apiClient.delete(`/projects/${id}/notes/${noteId}`),
+    onSuccess: invalidate,
+  });
+}
+
 /** `POST /projects/{id}/meetings`. */
 export function useAddMeeting(id: string) {
   const invalidate = useInvalidateProjects();
@@ -99,11 +121,49 @@ export function useAddMeeting(id: string) {
   });
 }
 
+/** `PATCH /projects/{id}/meetings/{meetingId}` (staff). */
+export function useUpdateMeeting(id: string) {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ meetingId, ...body }: UpdateMeetingRequest & { meetingId: string }) =>
+      apiClient.patch(`/projects/${id}/meetings/${meetingId}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `DELETE /projects/{id}/meetings/{meetingId}` (staff). */
+export function useDeleteMeeting(id: string) {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (meetingId: string) => apiClient.delete(`/projects/${id}/meetings/${meetingId}`),
+    onSuccess: invalidate,
+  });
+}
+
 /** `POST /projects/{id}/time-entries`. */
 export function useAddTimeEntry(id: string) {
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: (body: CreateTimeEntryRequest) => apiClient.post(`/projects/${id}/time-entries`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `PATCH /projects/{id}/time-entries/{entryId}` (whoever's time it is, or an admin). */
+export function useUpdateTimeEntry(id: string) {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ entryId, ...body }: UpdateTimeEntryRequest & { entryId: string }) =>
+      apiClient.patch(`/projects/${id}/time-entries/${entryId}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `DELETE /projects/{id}/time-entries/{entryId}` (whoever's time it is, or an admin). */
+export function useDeleteTimeEntry(id: string) {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (entryId: string) => apiClient.delete(`/projects/${id}/time-entries/${entryId}`),
     onSuccess: invalidate,
   });
 }

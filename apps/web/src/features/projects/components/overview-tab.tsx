@@ -4,9 +4,12 @@ import {
   PROJECT_CATEGORY_LABELS,
   PROJECT_PRIORITY_LABELS,
   type ProjectDetail,
+  type ProjectMeeting,
   projectClientName,
+  UpdateMeetingRequestSchema,
 } from '@agencia/shared';
 import {
+  ActionIcon,
   Anchor,
   Button,
   Group,
@@ -20,15 +23,17 @@ import {
   Textarea,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarPlus, IconVideo } from '@tabler/icons-react';
+import { IconCalendarPlus, IconPencil, IconTrash, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useAddMeeting } from '../api/project-mutations';
+import { useAddMeeting, useDeleteMeeting, useUpdateMeeting } from '../api/project-mutations';
+import { confirmDelete } from './confirm-delete';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -54,18 +59,24 @@ interface MeetingValues {
 
 /** Santo Domingo is UTC−4 all year (no DST): a local date-time input → ISO with offset. */
 const toIso = (local: string) => (local ? `${local}:00-04:00` : '');
+/** ISO date-time → the `datetime-local` value in Santo Domingo (UTC−4), e.g. "2026-12-02T15:00". */
+const toLocal = (iso: string) => new Date(Date.parse(iso) - 4 * 3_600_000).toISOString().slice(0, 16);
 
+/** Schedules a meeting, or with `meeting` edits it (decision 036): same fields and rules. */
 function MeetingModal({
   project,
+  meeting,
   opened,
   onClose,
 }: {
   project: ProjectDetail;
+  meeting?: ProjectMeeting;
   opened: boolean;
   onClose: () => void;
 }) {
   const add = useAddMeeting(project._id);
-  const validate = zodResolver(CreateMeetingRequestSchema);
+  const update = useUpdateMeeting(project._id);
+  const validate = zodResolver(meeting ? UpdateMeetingRequestSchema : CreateMeetingRequestSchema);
   const toRequest = (v: MeetingValues): CreateMeetingRequest => ({
     title: v.title,
     date: toIso(v.localDate),
@@ -76,28 +87,49 @@ function MeetingModal({
   });
   const form = useForm<MeetingValues>({
     mode: 'controlled',
-    initialValues: { title: '', localDate: '', duration: 60, attendees: [], notes: '', link: '' },
+    initialValues: meeting
+      ? {
+          title: meeting.title,
+          localDate: toLocal(meeting.date),
+          duration: meeting.duration,
+          attendees: meeting.attendees.map((a) => a._id),
+          notes: meeting.notes,
+          link: meeting.link ?? '',
+        }
+      : { title: '', localDate: '', duration: 60, attendees: [], notes: '', link: '' },
     validate: (values) => {
       const errors = validate(toRequest(values));
       if (errors.date) errors.localDate = 'Fecha y hora requeridas';
       return errors;
     },
   });
+  // Attendees the API accepted (client users, admins) stay selectable when editing.
+  const people = new Map(project.team.map((m) => [m._id, `${m.firstName} ${m.lastName}`]));
+  for (const a of meeting?.attendees ?? [])
+    if (!people.has(a._id)) people.set(a._id, `${a.firstName} ${a.lastName}`);
   return (
-    <Modal opened={opened} onClose={onClose} title="Agendar reunión" centered>
+    <Modal opened={opened} onClose={onClose} title={meeting ? 'Editar reunión' : 'Agendar reunión'} centered>
       <form
         noValidate
         onSubmit={form.onSubmit(async (values) => {
           try {
-            await add.mutateAsync(toRequest(values));
-            notifications.show({ color: 'green', title: 'Reunión agendada', message: values.title });
-            form.reset();
+            if (meeting) {
+              await update.mutateAsync({ meetingId: meeting._id, ...toRequest(values) });
+              notifications.show({ color: 'green', title: 'Reunión actualizada', message: values.title });
+            } else {
+              await add.mutateAsync(toRequest(values));
+              notifications.show({ color: 'green', title: 'Reunión agendada', message: values.title });
+              form.reset();
+            }
             onClose();
           } catch (error) {
             notifications.show({
               color: 'red',
               title: 'Error',
-              message: getErrorMessage(error, 'No se pudo agendar la reunión'),
+              message: getErrorMessage(
+                error,
+                meeting ? 'No se pudo actualizar la reunión' : 'No se pudo agendar la reunión',
+              ),
             });
           }
         })}
@@ -121,7 +153,7 @@ function MeetingModal({
           </SimpleGrid>
           <MultiSelect
             label="Asistentes"
-            data={project.team.map((m) => ({ value: m._id, label: `${m.firstName} ${m.lastName}` }))}
+            data={[...people].map(([value, label]) => ({ value, label }))}
             {...form.getInputProps('attendees')}
           />
           <TextInput label="Enlace" placeholder="https://meet.google.com/…" {...form.getInputProps('link')} />
@@ -130,8 +162,8 @@ function MeetingModal({
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit" loading={add.isPending}>
-              Agendar
+            <Button type="submit" loading={add.isPending || update.isPending}>
+              {meeting ? 'Guardar' : 'Agendar'}
             </Button>
           </Group>
         </Stack>
@@ -140,9 +172,14 @@ function MeetingModal({
   );
 }
 
-/** Summary tab: description, key facts, upcoming and past meetings (staff schedule new ones). */
+/**
+ * Summary tab: description, key facts, upcoming and past meetings. `isStaff` (staff with
+ * `projects.write`) schedules, edits and deletes meetings; everyone else reads them.
+ */
 export function OverviewTab({ project, isStaff }: { project: ProjectDetail; isStaff: boolean }) {
   const [opened, setOpened] = useState(false);
+  const [editing, setEditing] = useState<ProjectMeeting | null>(null);
+  const remove = useDeleteMeeting(project._id);
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
@@ -194,7 +231,13 @@ export function OverviewTab({ project, isStaff }: { project: ProjectDetail; isSt
         )}
         <Stack gap="sm">
           {project.meetings.map((m) => (
-            <Group key={m._id} justify="space-between" wrap="nowrap" align="flex-start">
+            <Group
+              key={m._id}
+              justify="space-between"
+              wrap="nowrap"
+              align="flex-start"
+              data-testid="project-meeting"
+            >
               <Stack gap={0} miw={0}>
                 <Text size="sm" fw={600}>
                   {m.title}
@@ -209,18 +252,60 @@ export function OverviewTab({ project, isStaff }: { project: ProjectDetail; isSt
                   </Text>
                 )}
               </Stack>
-              {m.link && (
-                <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm">
-                  <Group gap={4} wrap="nowrap">
-                    <IconVideo size={16} aria-hidden /> Unirse
-                  </Group>
-                </Anchor>
-              )}
+              <Group gap={4} wrap="nowrap">
+                {m.link && (
+                  <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" mr={4}>
+                    <Group gap={4} wrap="nowrap">
+                      <IconVideo size={16} aria-hidden /> Unirse
+                    </Group>
+                  </Anchor>
+                )}
+                {isStaff && (
+                  <>
+                    <Tooltip label="Editar">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Editar reunión ${m.title}`}
+                        onClick={() => setEditing(m)}
+                      >
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Eliminar">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Eliminar reunión ${m.title}`}
+                        onClick={() =>
+                          confirmDelete({
+                            title: 'Eliminar reunión',
+                            message: `¿Eliminar la reunión «${m.title}» del ${formatDateTime(m.date)}? Esta acción no se puede deshacer.`,
+                            remove: () => remove.mutateAsync(m._id),
+                            done: { title: 'Reunión eliminada', message: m.title },
+                            failure: 'No se pudo eliminar la reunión',
+                          })
+                        }
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </>
+                )}
+              </Group>
             </Group>
           ))}
         </Stack>
       </Paper>
       {isStaff && <MeetingModal project={project} opened={opened} onClose={() => setOpened(false)} />}
+      {isStaff && editing && (
+        <MeetingModal
+          key={editing._id}
+          project={project}
+          meeting={editing}
+          opened
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -2,8 +2,12 @@ import {
   type CreateTimeEntryRequest,
   CreateTimeEntryRequestSchema,
   type ProjectDetail,
+  type TimeEntry,
+  type UpdateTimeEntryRequest,
+  UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
 import {
+  ActionIcon,
   Button,
   Checkbox,
   Group,
@@ -17,17 +21,20 @@ import {
   Text,
   Textarea,
   TextInput,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconClockPlus } from '@tabler/icons-react';
+import { IconClockPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
-import { useAddTimeEntry } from '../api/project-mutations';
+import { useAddTimeEntry, useDeleteTimeEntry, useUpdateTimeEntry } from '../api/project-mutations';
+import { confirmDelete } from './confirm-delete';
 
 const hoursLabel = (h: number) => `${h.toLocaleString('es-DO', { maximumFractionDigits: 1 })} h`;
 
@@ -120,9 +127,104 @@ export function TimeEntryModal({
   );
 }
 
-/** Time tab: totals, per member, entries; staff on the team register time. */
-export function TimeTab({ project, canLog }: { project: ProjectDetail; canLog: boolean }) {
+/**
+ * Correct-time modal (decision 036): hours, date and description with the create rules; the
+ * member and the billable flag stay as logged.
+ */
+function EditTimeEntryModal({
+  projectId,
+  entry,
+  onClose,
+}: {
+  projectId: string;
+  entry: TimeEntry;
+  onClose: () => void;
+}) {
+  const update = useUpdateTimeEntry(projectId);
+  const form = useForm<UpdateTimeEntryRequest>({
+    mode: 'controlled',
+    initialValues: { hours: entry.hours, date: entry.date, description: entry.description },
+    validate: zodResolver(UpdateTimeEntryRequestSchema),
+  });
+  return (
+    <Modal opened onClose={onClose} title="Editar registro de tiempo" centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async (values) => {
+          try {
+            await update.mutateAsync({ entryId: entry._id, ...values });
+            notifications.show({
+              color: 'green',
+              title: 'Registro actualizado',
+              message: `${values.hours} h`,
+            });
+            onClose();
+          } catch (error) {
+            notifications.show({
+              color: 'red',
+              title: 'Error',
+              message: getErrorMessage(error, 'No se pudo actualizar el registro'),
+            });
+          }
+        })}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {entry.user.firstName} {entry.user.lastName} · {entry.billable ? 'Facturable' : 'Interno'}
+          </Text>
+          <SimpleGrid cols={2}>
+            <NumberInput
+              label="Horas"
+              min={0.5}
+              max={24}
+              step={0.5}
+              decimalScale={1}
+              withAsterisk
+              data-autofocus
+              {...form.getInputProps('hours')}
+            />
+            <TextInput type="date" label="Fecha" max={todayDateOnly()} {...form.getInputProps('date')} />
+          </SimpleGrid>
+          <Textarea
+            label="Descripción"
+            withAsterisk
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Time tab: totals, per member, entries; staff on the team register time. With `canEdit`
+ * (staff with `projects.write`) each member corrects or deletes their own entries, admins any.
+ */
+export function TimeTab({
+  project,
+  canLog,
+  canEdit = false,
+}: {
+  project: ProjectDetail;
+  canLog: boolean;
+  canEdit?: boolean;
+}) {
   const [opened, setOpened] = useState(false);
+  const [editing, setEditing] = useState<TimeEntry | null>(null);
+  const user = useSessionStore((s) => s.user);
+  const remove = useDeleteTimeEntry(project._id);
+  const canChange = (t: TimeEntry) => canEdit && (user?.role === 'admin' || t.user._id === user?._id);
+  const withActions = project.timeEntries.some(canChange);
   const money = useMoney();
   const { timeSummary: s } = project;
   return (
@@ -130,7 +232,7 @@ export function TimeTab({ project, canLog }: { project: ProjectDetail; canLog: b
       <Group justify="space-between">
         <SimpleGrid
           cols={{ base: 2, sm: s.internalCost === undefined ? 2 : 3 }}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 320px' }}
           maw={600}
         >
           <Paper withBorder p="sm" radius="md">
@@ -178,11 +280,19 @@ export function TimeTab({ project, canLog }: { project: ProjectDetail; canLog: b
         )}
       </Group>
       {canLog && <TimeEntryModal project={project} opened={opened} onClose={() => setOpened(false)} />}
+      {editing && (
+        <EditTimeEntryModal
+          key={editing._id}
+          projectId={project._id}
+          entry={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
 
       {project.timeEntries.length === 0 ? (
         <Text c="dimmed">Aún no hay tiempo registrado.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={withActions ? 640 : 560}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -191,6 +301,11 @@ export function TimeTab({ project, canLog }: { project: ProjectDetail; canLog: b
                 <Table.Th>Descripción</Table.Th>
                 <Table.Th ta="right">Horas</Table.Th>
                 <Table.Th>Tipo</Table.Th>
+                {withActions && (
+                  <Table.Th>
+                    <VisuallyHidden>Acciones</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -207,6 +322,41 @@ export function TimeTab({ project, canLog }: { project: ProjectDetail; canLog: b
                       {t.billable ? 'Facturable' : 'Interno'}
                     </ColorBadge>
                   </Table.Td>
+                  {withActions && (
+                    <Table.Td>
+                      {canChange(t) && (
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          <Tooltip label="Editar">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`Editar registro: ${t.description}`}
+                              onClick={() => setEditing(t)}
+                            >
+                              <IconPencil size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label="Eliminar">
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Eliminar registro: ${t.description}`}
+                              onClick={() =>
+                                confirmDelete({
+                                  title: 'Eliminar registro de tiempo',
+                                  message: `¿Eliminar ${hoursLabel(t.hours)} de ${t.user.firstName} ${t.user.lastName} del ${formatDate(t.date)}? Los totales del proyecto se recalculan.`,
+                                  remove: () => remove.mutateAsync(t._id),
+                                  done: { title: 'Registro eliminado', message: t.description },
+                                  failure: 'No se pudo eliminar el registro',
+                                })
+                              }
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -117,6 +117,8 @@ export function ProjectDetailPage() {
   const isStaff = isStaffRole(role);
   // Staff whose `projects.write` was removed read only (the server answers 403, decision 070).
   const canWrite = isStaff && (user?.permissions?.includes('projects.write') ?? false);
+  // Clients comment with `projects.read` (they could not open the page without it); staff need write.
+  const canComment = isStaff ? canWrite : true;
   const money = useMoney(0);
   const query = useProject(id);
   const queryClient = useQueryClient();
@@ -286,11 +288,11 @@ export function ProjectDetailPage() {
           <FilesTab project={project} />
         </Tabs.Panel>
         <Tabs.Panel value="tiempo">
-          <TimeTab project={project} canLog={canWrite && project.team.length > 0} />
+          <TimeTab project={project} canLog={canWrite && project.team.length > 0} canEdit={canWrite} />
         </Tabs.Panel>
         <Tabs.Panel value="comentarios">
           <Stack>
-            <CommentsTab project={project} isStaff={isStaff} />
+            <CommentsTab project={project} isStaff={isStaff} canPost={canComment} />
           </Stack>
         </Tabs.Panel>
       </Tabs>
