@@ -10,7 +10,7 @@
 //                     npm test -- --skip=e2e
 //                     npm test -- --rebuild          (build even when the build looks current)
 //                     npm test -- --grep "login"      (passed to Playwright)
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build-check.mjs';
 import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';

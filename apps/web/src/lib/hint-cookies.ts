@@ -5,6 +5,7 @@ import { useThemeStore } from '../stores/theme-store';
 /** Writes (value) or removes (null) a first-party hint cookie for the whole site, for a year. */
 function setHintCookie(name: string, value: string | null): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari; two fixed names, values encoded
   document.cookie =
     value === null
       ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
