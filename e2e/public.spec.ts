@@ -551,3 +551,25 @@ test.describe('pre-rendered pages (decision 027)', () => {
     expect(await (await page.request.get('/')).text()).toContain('Hacemos crecer tu negocio');
   });
 });
+
+test.describe('content security policy', () => {
+  test('the public pages and the sign-in break no CSP rule (zod does not probe eval in the browser)', async ({
+    page,
+  }) => {
+    const cdp = await page.context().newCDPSession(page);
+    const violations: string[] = [];
+    cdp.on('Audits.issueAdded', ({ issue }) => {
+      if (issue.code === 'ContentSecurityPolicyIssue')
+        violations.push(JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
+    });
+    await cdp.send('Audits.enable');
+    for (const path of ['/', '/portfolio', '/quote', '/login']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    // The login form validates with the shared zod schemas: submitting empty runs them.
+    await page.getByRole('button', { name: 'Acceder a Mi Portal' }).click();
+    await expect(page.getByText('Email es requerido')).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
