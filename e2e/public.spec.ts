@@ -490,6 +490,11 @@ test.describe('pre-rendered pages (decision 027)', () => {
       );
     expect(ids).toEqual(SECTION_IDS);
     await expect(page.locator('#services').getByText('Sitios Web Profesionales').first()).toBeVisible();
+    // The server puts the company's contact from the settings (demo seed) into the HTML.
+    await expect(page.locator('#footer a[href^="https://wa.me/"]').first()).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/18095550142\?/,
+    );
 
     await page.getByRole('link', { name: 'Ver Portafolio' }).click();
     await expect(page).toHaveURL(/\/portfolio$/);

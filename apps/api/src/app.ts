@@ -35,6 +35,7 @@ import publicRequestsRoutes from './modules/requests/public-requests.routes.js';
 import requestsRoutes from './modules/requests/requests.routes.js';
 import seoRoutes from './modules/seo/seo.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
+import { getCompanySettings } from './modules/settings/settings.service.js';
 import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -220,6 +221,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
-  await registerWeb(app, WEB_DIST_DIR, config.serveWeb, prerender);
+  await registerWeb(app, WEB_DIST_DIR, config.serveWeb, prerender, async () => {
+    // Same rule as the landing's useContact: the settings' values, else the fallbacks.
+    const settings = await getCompanySettings(app.db);
+    return {
+      whatsapp: settings.whatsappNumber?.replace(/\D/g, '') || (prerender?.contact?.whatsapp ?? ''),
+      email: settings.email?.trim() || (prerender?.contact?.email ?? ''),
+    };
+  });
   return app;
 }

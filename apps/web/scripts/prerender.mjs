@@ -2,8 +2,9 @@
 // Build step after `vite build` (decision 027): renders the public pages of
 // src/prerender/entry.tsx to HTML with the built index.html as template, so `/` and `/portfolio`
 // paint before their JavaScript runs. Writes dist/prerendered/<page>.html and
-// dist/prerendered/manifest.json ({ pages: { "/": "index.html", … }, scriptHashes: [CSP sources] }),
-// which the API reads to serve the pages and to allow their inline colour-scheme script.
+// dist/prerendered/manifest.json ({ pages: { "/": "index.html", … }, scriptHashes: [CSP sources],
+// contact: { whatsapp, email } }), which the API reads to serve the pages, to allow their inline
+// colour-scheme script and to put the company's WhatsApp number and e-mail in them.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -82,7 +83,12 @@ await writeFile(path.join(DIST, bootUrl), boot);
 
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
-const manifest = { pages: {}, scriptHashes: [] };
+// The contact fallbacks the pages were drawn with; the API swaps in the company's own (decision 027).
+const manifest = {
+  pages: {},
+  scriptHashes: [],
+  contact: { whatsapp: entry.DEFAULT_WHATSAPP, email: entry.DEFAULT_CONTACT_EMAIL },
+};
 for (const [urlPath, { file }] of Object.entries(entry.PRERENDERED_PAGES)) {
   const { html, meta, colorSchemeScript } = entry.renderPage(urlPath);
   let page = template;

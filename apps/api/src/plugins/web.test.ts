@@ -1,15 +1,68 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SIGNED_IN_HINT_COOKIE, THEME_HINT_COOKIE } from '@agencia/shared/constants';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPrerenderManifest, registerWeb } from './web.js';
+import { personalise, readPrerenderManifest, registerWeb } from './web.js';
 
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 const LANDING = '<!doctype html><html><body><div id="root"><h1>Landing</h1></div></body></html>';
 const PORTFOLIO = '<!doctype html><html><body><div id="root"><h1>Portafolio</h1></div></body></html>';
+
+describe('web plugin: the company contact in pre-rendered pages', () => {
+  const drawn = { whatsapp: '18095550100', email: 'hola@agenciadigital.do' };
+  const page =
+    '<div id="root"><a href="https://wa.me/18095550100?text=Hola">WhatsApp</a>' +
+    '<a href="mailto:hola@agenciadigital.do?subject=x">hola@agenciadigital.do</a></div>';
+  let dir: string;
+  let app: FastifyInstance;
+  let contact = { ...drawn };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'agencia-web-contact-'));
+    writeFileSync(join(dir, 'index.html'), SHELL);
+    mkdirSync(join(dir, 'prerendered'));
+    writeFileSync(join(dir, 'prerendered', 'index.html'), page);
+    const manifest = { pages: { '/': 'index.html' }, scriptHashes: [], contact: drawn };
+    writeFileSync(join(dir, 'prerendered', 'manifest.json'), JSON.stringify(manifest));
+    app = Fastify();
+    await app.register(fastifyCookie);
+    await registerWeb(app, dir, true, readPrerenderManifest(dir), async () => contact);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the page as built while the settings hold the fallbacks', async () => {
+    contact = { ...drawn };
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(page);
+  });
+
+  it("puts the company's WhatsApp number and e-mail in, compressed as the browser accepts", async () => {
+    contact = { whatsapp: '18297771234', email: 'ventas@cafecibao.do' };
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect(plain.body).toContain('https://wa.me/18297771234?text=Hola');
+    expect(plain.body).toContain('mailto:ventas@cafecibao.do?subject=x">ventas@cafecibao.do<');
+    expect(plain.body).not.toContain('18095550100');
+    expect(plain.body).not.toContain('hola@agenciadigital.do');
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(String(br.headers.vary)).toContain('Accept-Encoding');
+    const gz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('escapes markup in the e-mail', () => {
+    expect(personalise(page, drawn, { whatsapp: '1', email: 'a"b@x.do' })).toContain('a&#34;b@x.do');
+  });
+});
 
 describe('web plugin: pre-rendered pages (decision 027)', () => {
   let dir: string;
@@ -42,6 +95,7 @@ describe('web plugin: pre-rendered pages (decision 027)', () => {
     expect(readPrerenderManifest(dir)).toEqual({
       pages: { '/': 'index.html', '/portfolio': 'portfolio.html' },
       scriptHashes: ["'sha256-abc='"],
+      contact: null,
     });
     expect(readPrerenderManifest(join(dir, 'prerendered'))).toBeNull();
   });

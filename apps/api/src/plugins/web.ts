@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { ErrorCodes } from '@agencia/shared';
 import { DEFAULT_THEME_VARIANT, SIGNED_IN_HINT_COOKIE, THEME_HINT_COOKIE } from '@agencia/shared/constants';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +13,14 @@ export interface PrerenderManifest {
   pages: Record<string, string>;
   /** CSP sources (`'sha256-…'`) of the inline scripts those pages carry. */
   scriptHashes: string[];
+  /** The contact fallbacks drawn into the pages (WhatsApp digits, e-mail); null in older builds. */
+  contact: Contact | null;
+}
+
+/** The company's public contact as the landing shows it: WhatsApp digits and e-mail. */
+export interface Contact {
+  whatsapp: string;
+  email: string;
 }
 
 /** Reads the pre-render manifest of a web build; null when there is none (no build, or an older one). */
@@ -18,8 +28,27 @@ export function readPrerenderManifest(webDir: string): PrerenderManifest | null 
   const file = join(webDir, 'prerendered', 'manifest.json');
   if (!existsSync(file)) return null;
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<PrerenderManifest>;
-  return { pages: parsed.pages ?? {}, scriptHashes: parsed.scriptHashes ?? [] };
+  return {
+    pages: parsed.pages ?? {},
+    scriptHashes: parsed.scriptHashes ?? [],
+    contact: parsed.contact ?? null,
+  };
 }
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A pre-rendered page with the company's contact instead of the build's fallbacks: the wa.me
+ * number and the e-mail (mailto and visible text). Pure; exported for tests.
+ */
+export function personalise(html: string, drawn: Contact, actual: Contact): string {
+  return html
+    .replaceAll(`wa.me/${drawn.whatsapp}`, `wa.me/${actual.whatsapp}`)
+    .replaceAll(drawn.email, escapeHtml(actual.email));
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 
 /**
  * Serves the built SPA: precompressed .br/.gz siblings (made at build time), hashed
@@ -35,6 +64,8 @@ export async function registerWeb(
   webDir: string,
   serveWeb: boolean,
   prerender: PrerenderManifest | null = readPrerenderManifest(webDir),
+  /** The company's contact now (from the settings); without it the pages keep the fallbacks. */
+  loadContact?: () => Promise<Contact>,
 ): Promise<void> {
   const hasWeb = serveWeb && existsSync(join(webDir, 'index.html'));
   if (hasWeb) {
@@ -57,6 +88,41 @@ export async function registerWeb(
       },
     });
   }
+  // Pre-rendered pages with the company's contact, built once per contact and file.
+  const variants = new Map<string, Promise<{ raw: Buffer; br: Buffer; gz: Buffer }>>();
+  const variantOf = (file: string, contact: Contact) => {
+    const key = `${file}\n${contact.whatsapp}\n${contact.email}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      if (variants.size > 20) variants.clear(); // settings changed many times: start over
+      const drawn = prerender?.contact as Contact;
+      const raw = Buffer.from(
+        personalise(readFileSync(join(webDir, 'prerendered', file), 'utf8'), drawn, contact),
+      );
+      variant = Promise.all([
+        brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gz(raw, { level: 9 }),
+      ]).then(([br, gzipped]) => ({ raw, br, gz: gzipped }));
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+
+  /** A pre-rendered page: the build's file, or its variant with the company's contact. */
+  const sendPrerendered = async (req: FastifyRequest, reply: FastifyReply, file: string) => {
+    const drawn = prerender?.contact;
+    const contact = drawn && loadContact ? await loadContact() : null;
+    if (!drawn || !contact || (contact.whatsapp === drawn.whatsapp && contact.email === drawn.email)) {
+      return reply.sendFile(join('prerendered', file));
+    }
+    const variant = await variantOf(file, contact);
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    reply.header('Vary', 'Cookie, Accept-Encoding');
+    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(variant.br);
+    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(variant.gz);
+    return reply.send(variant.raw);
+  };
+
   /** The HTML document for an app route: its pre-rendered page, or the empty shell. */
   const sendDocument = (req: FastifyRequest, reply: FastifyReply, url: string) => {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
@@ -67,9 +133,7 @@ export async function registerWeb(
     const signedIn = req.cookies?.[SIGNED_IN_HINT_COOKIE] === '1';
     const theme = req.cookies?.[THEME_HINT_COOKIE];
     const customTheme = theme !== undefined && theme !== '' && theme !== DEFAULT_THEME_VARIANT;
-    if (!customTheme && !(path === '/' && signedIn)) {
-      return reply.sendFile(join('prerendered', prerendered));
-    }
+    if (!customTheme && !(path === '/' && signedIn)) return sendPrerendered(req, reply, prerendered);
     return reply.sendFile('index.html');
   };
   if (hasWeb) {

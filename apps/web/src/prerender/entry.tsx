@@ -16,6 +16,8 @@ import { type PageMeta, takeRenderedPageMeta } from '../features/marketing/lib/p
 import { LandingPage } from '../features/marketing/pages/landing-page';
 import { PortfolioPage } from '../features/marketing/pages/portfolio-page';
 
+export { DEFAULT_CONTACT_EMAIL, DEFAULT_WHATSAPP } from '../features/marketing/data/contact';
+
 /** URL path → page component; each becomes `dist/prerendered/<name>.html`. */
 export const PRERENDERED_PAGES: Record<string, { file: string; Page: ComponentType }> = {
   '/': { file: 'index.html', Page: LandingPage },
