@@ -43,7 +43,7 @@ import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import redisPlugin from './plugins/redis.js';
-import { readPrerenderManifest, registerWeb } from './plugins/web.js';
+import { type Contact, readPrerenderManifest, registerWeb } from './plugins/web.js';
 import realtime from './realtime/realtime.js';
 
 declare module 'fastify' {
@@ -221,13 +221,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
+  // The company contact for the pre-rendered pages, read at most every 30 s (settings changes
+  // show within that time).
+  let contact: { at: number; value: Contact } | null = null;
   await registerWeb(app, WEB_DIST_DIR, config.serveWeb, prerender, async () => {
+    if (contact && Date.now() - contact.at < 30_000) return contact.value;
     // Same rule as the landing's useContact: the settings' values, else the fallbacks.
     const settings = await getCompanySettings(app.db);
-    return {
+    const value = {
       whatsapp: settings.whatsappNumber?.replace(/\D/g, '') || (prerender?.contact?.whatsapp ?? ''),
       email: settings.email?.trim() || (prerender?.contact?.email ?? ''),
     };
+    contact = { at: Date.now(), value };
+    return value;
   });
   return app;
 }

@@ -25,7 +25,7 @@ function replaceOnce(html, pattern, replacement, what) {
   const matches = html.match(new RegExp(pattern, 'g'));
   if (matches?.length !== 1)
     throw new Error(`prerender: expected one ${what} in index.html, found ${matches?.length ?? 0}`);
-  return html.replace(pattern, replacement);
+  return html.replace(pattern, () => replacement);
 }
 
 /** `'sha256-…'` CSP source of every inline `<script>` in `html`. */

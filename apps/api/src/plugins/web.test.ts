@@ -59,8 +59,23 @@ describe('web plugin: the company contact in pre-rendered pages', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
-  it('escapes markup in the e-mail', () => {
+  it('escapes markup in the e-mail and takes `$` patterns literally', () => {
     expect(personalise(page, drawn, { whatsapp: '1', email: 'a"b@x.do' })).toContain('a&#34;b@x.do');
+    const dollar = personalise(page, drawn, { whatsapp: '1', email: "pay$`$&$'@x.do" });
+    expect(dollar).toContain('mailto:pay$`$&#38;$&#39;@x.do?subject=x">pay$`$&#38;$&#39;@x.do<');
+    expect(dollar.startsWith('<div id="root">')).toBe(true);
+  });
+
+  it('serves the page as built when the settings cannot be read', async () => {
+    const failing = Fastify();
+    await failing.register(fastifyCookie);
+    await registerWeb(failing, dir, true, readPrerenderManifest(dir), async () => {
+      throw new Error('database down');
+    });
+    const res = await failing.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(page);
+    await failing.close();
   });
 });
 

@@ -42,9 +42,10 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
  * number and the e-mail (mailto and visible text). Pure; exported for tests.
  */
 export function personalise(html: string, drawn: Contact, actual: Contact): string {
-  return html
-    .replaceAll(`wa.me/${drawn.whatsapp}`, `wa.me/${actual.whatsapp}`)
-    .replaceAll(drawn.email, escapeHtml(actual.email));
+  // Replacer functions: a string replacement would expand `$&`, `$'`… found in the value.
+  const whatsapp = `wa.me/${actual.whatsapp.replace(/\D/g, '')}`;
+  const email = escapeHtml(actual.email);
+  return html.replaceAll(`wa.me/${drawn.whatsapp}`, () => whatsapp).replaceAll(drawn.email, () => email);
 }
 
 const brotli = promisify(brotliCompress);
@@ -104,6 +105,7 @@ export async function registerWeb(
         gz(raw, { level: 9 }),
       ]).then(([br, gzipped]) => ({ raw, br, gz: gzipped }));
       variants.set(key, variant);
+      variant.catch(() => variants.delete(key)); // a failure is not remembered
     }
     return variant;
   };
@@ -111,11 +113,18 @@ export async function registerWeb(
   /** A pre-rendered page: the build's file, or its variant with the company's contact. */
   const sendPrerendered = async (req: FastifyRequest, reply: FastifyReply, file: string) => {
     const drawn = prerender?.contact;
-    const contact = drawn && loadContact ? await loadContact() : null;
-    if (!drawn || !contact || (contact.whatsapp === drawn.whatsapp && contact.email === drawn.email)) {
-      return reply.sendFile(join('prerendered', file));
+    let contact: Contact | null = null;
+    let variant: { raw: Buffer; br: Buffer; gz: Buffer } | null = null;
+    try {
+      contact = drawn && loadContact ? await loadContact() : null;
+      if (drawn && contact && (contact.whatsapp !== drawn.whatsapp || contact.email !== drawn.email)) {
+        variant = await variantOf(file, contact);
+      }
+    } catch (err) {
+      // The landing stays up when the settings cannot be read: the page as built.
+      req.log.warn({ err }, 'pre-rendered page: company contact unavailable, serving the build');
     }
-    const variant = await variantOf(file, contact);
+    if (!variant) return reply.sendFile(join('prerendered', file));
     const accepts = String(req.headers['accept-encoding'] ?? '');
     reply.header('Vary', 'Cookie, Accept-Encoding');
     if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(variant.br);

@@ -87,10 +87,9 @@ describe('realtime', () => {
   });
 
   it('tells a user whose role or status an admin changed, moves their socket to the new role and drops it when deactivated', async () => {
-    const [admin, employee, client]: Session[] = await Promise.all([
+    const [admin, employee]: Session[] = await Promise.all([
       login(app, DEMO.admin),
       login(app, DEMO.employee),
-      login(app, DEMO.client),
     ]);
     const employeeSocket = await connect(employee!.token);
     const userUrl = `/api/users/${employee!.user._id}`;
@@ -104,19 +103,26 @@ describe('realtime', () => {
     });
     expect(promoted.statusCode).toBe(200);
     await told;
-    const adminBroadcast = next<{ ticketId: string }>(employeeSocket, 'ticket:created');
-    const ticket = await injectAs(app, client!.token, {
-      method: 'POST',
-      url: '/api/tickets',
-      payload: { title: 'Formulario caído', description: 'El formulario de contacto no envía desde hoy.' },
-    });
-    expect((await adminBroadcast).ticketId).toBe(ticket.json().data.ticket._id);
+    // An admin-only broadcast (the `role:admin` room) reaches the promoted user's socket.
+    const adminOnly = next<{ n: number }>(employeeSocket, 'test:admins');
+    app.realtime.toRoles(['admin'], 'test:admins', { n: 1 });
+    expect((await adminOnly).n).toBe(1);
 
-    // Deactivated: told, then disconnected by the server.
+    // Demoted again: told, and admin broadcasts no longer reach the socket.
     const toldAgain = next(employeeSocket, SESSION_USER_UPDATED_EVENT);
-    const dropped = next<string>(employeeSocket, 'disconnect');
     await injectAs(app, admin!.token, { method: 'PUT', url: userUrl, payload: { role: 'employee' } });
     await toldAgain;
+    const leaked: unknown[] = [];
+    employeeSocket.on('test:admins', (payload) => leaked.push(payload));
+    const employeeBroadcast = next<{ n: number }>(employeeSocket, 'test:employees');
+    app.realtime.toRoles(['admin'], 'test:admins', { n: 2 });
+    app.realtime.toRoles(['employee'], 'test:employees', { n: 3 });
+    // Sent after the admin one on the same connection: once it is here, the other would be too.
+    expect((await employeeBroadcast).n).toBe(3);
+    expect(leaked).toEqual([]);
+
+    // Deactivated: told, then disconnected by the server.
+    const dropped = next<string>(employeeSocket, 'disconnect');
     const told3 = next(employeeSocket, SESSION_USER_UPDATED_EVENT);
     const deactivated = await injectAs(app, admin!.token, {
       method: 'PATCH',

@@ -13,7 +13,8 @@ export interface Realtime {
   /**
    * After an administrator changed a user's role, permissions or status: moves that user's
    * sockets to the new role's room, tells their browsers to re-read the session
-   * (`SESSION_USER_UPDATED_EVENT`), and disconnects them when the account is no longer active.
+   * (`SESSION_USER_UPDATED_EVENT`), and disconnects them when the account is no longer active
+   * (`active: false` also after a password reset, which revokes every session).
    */
   userUpdated(user: { id: string; role?: Role; active: boolean }): void;
   io: Server;
@@ -60,7 +61,6 @@ export default fp(
       // The role as stored now (authenticate re-reads the user), not as signed into the token.
       const role = req.actor?.role ?? claims.role;
       socket.data.userId = claims.sub;
-      socket.data.role = role;
       await socket.join([`user:${claims.sub}`, `role:${role}`]);
       next();
     });

@@ -402,6 +402,7 @@ describe('payment reminders', () => {
     expect(mail!.to).toBe(inv.client.email);
     expect(inv.balance).toBeCloseTo(inv.total - 1000, 2);
     expect(mail!.text).toContain(`saldo pendiente de ${formatMoney(inv.total - 1000, 'DOP')}`);
+    expect(mail!.text).toContain('venció el 31/10/2026');
     expect(mail!.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
     const told = await app.db
       .select()
@@ -418,6 +419,20 @@ describe('payment reminders', () => {
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
       .where(and(eq(invoiceEvents.invoiceId, draft._id), eq(invoiceEvents.event, 'reminded')));
     expect((await remind(admin.token, draft._id)).statusCode).toBe(200);
+  });
+
+  it('two admins clicking at once send one reminder: one 200, one 409', async () => {
+    const inv = await createInvoiceVia(app, admin.token, invoicePayload(clientId));
+    await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${inv._id}/send` });
+    const codes = (await Promise.all([remind(admin.token, inv._id), remind(admin.token, inv._id)])).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.sort()).toEqual([200, 409]);
+    const events = await app.db
+      .select()
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.invoiceId, inv._id), eq(invoiceEvents.event, 'reminded')));
+    expect(events).toHaveLength(1);
   });
 
   it('refuses paid invoices (409), is admin only (employee and client 403) and 404s unknown ids', async () => {

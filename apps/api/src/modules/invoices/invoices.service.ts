@@ -525,8 +525,8 @@ export async function sendInvoice(
     await queueEmail(tx, {
       to: invoice.client.email,
       subject: `Factura ${invoice.invoiceNumber} de ${settings.name}`,
-      text: `Hola ${name},\n\nAdjuntamos la factura ${invoice.invoiceNumber} por ${total}, con vencimiento el ${invoice.dueDate}.\n\nGracias por su preferencia.\n${settings.name}\n`,
-      html: `<p>Hola ${escapeHtml(name)},</p><p>Adjuntamos la factura <strong>${invoice.invoiceNumber}</strong> por <strong>${total}</strong>, con vencimiento el ${invoice.dueDate}.</p><p>Gracias por su preferencia.<br>${escapeHtml(settings.name)}</p>`,
+      text: `Hola ${name},\n\nAdjuntamos la factura ${invoice.invoiceNumber} por ${total}, con vencimiento el ${displayDate(invoice.dueDate)}.\n\nGracias por su preferencia.\n${settings.name}\n`,
+      html: `<p>Hola ${escapeHtml(name)},</p><p>Adjuntamos la factura <strong>${invoice.invoiceNumber}</strong> por <strong>${total}</strong>, con vencimiento el ${displayDate(invoice.dueDate)}.</p><p>Gracias por su preferencia.<br>${escapeHtml(settings.name)}</p>`,
       attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
     });
     await tx.insert(invoiceEvents).values({
@@ -613,7 +613,9 @@ export async function remindInvoice(
     const settings = await getCompanySettings(tx);
     const name = invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`;
     const balance = formatMoney(invoice.balance, invoice.currency);
-    const due = invoice.isOverdue ? `venció el ${invoice.dueDate}` : `vence el ${invoice.dueDate}`;
+    const due = invoice.isOverdue
+      ? `venció el ${displayDate(invoice.dueDate)}`
+      : `vence el ${displayDate(invoice.dueDate)}`;
     await queueEmail(tx, {
       to: invoice.client.email,
       subject: `Recordatorio de pago: factura ${invoice.invoiceNumber} de ${settings.name}`,
@@ -895,6 +897,12 @@ export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> 
     averageInvoiceValue: fromCents(row?.average ?? 0),
     currency: settings.currency,
   };
+}
+
+/** An ISO date (YYYY-MM-DD) as Dominicans write it in e-mails: DD/MM/YYYY. */
+function displayDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
 }
 
 function escapeHtml(s: string): string {

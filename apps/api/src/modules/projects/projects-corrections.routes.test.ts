@@ -232,6 +232,27 @@ describe('DELETE /projects/{id}/notes/{noteId}', () => {
     expect((await del(tokens.admin, `${projectId}/notes/${note._id}`)).statusCode).toBe(404);
   });
 
+  it('concurrent deletes and an edit of one note: one delete wins, the rest 404, never a 500; one audit entry', async () => {
+    const note = await addNoteVia(app, tokens.client, projectId, { content: 'Doble clic' });
+    const answers = await Promise.all([
+      del(tokens.admin, `${projectId}/notes/${note._id}`),
+      del(tokens.client, `${projectId}/notes/${note._id}`),
+      injectAs(app, tokens.client, {
+        method: 'PATCH',
+        url: `/api/projects/${projectId}/notes/${note._id}`,
+        payload: { content: 'Editado a la vez' },
+      }),
+    ]);
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c >= 500)).toEqual([]);
+    expect(codes.slice(0, 2).sort()).toEqual([200, 404]);
+    const audits = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'project.note.deleted'), eq(auditLog.targetId, note._id)));
+    expect(audits).toHaveLength(1);
+  });
+
   it('a non-admin cannot delete someone else’s note (403); the author can', async () => {
     const note = await addNoteVia(app, tokens.client, projectId, { content: 'Mío' });
     const byEmployee = await del(tokens.employee, `${projectId}/notes/${note._id}`);

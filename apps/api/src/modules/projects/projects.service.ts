@@ -1243,6 +1243,7 @@ export async function updateNote({
       .set({ content, isInternal, editedAt: new Date() })
       .where(eq(projectNotes.id, noteId))
       .returning();
+    if (!row) throw notFound('Comentario no encontrado'); // deleted meanwhile
     await touch(tx, id);
     // An internal note (also one turned internal now) makes an internal entry (decision 032).
     await recordActivity(tx, {
@@ -1287,7 +1288,11 @@ export async function deleteNote({
     throw forbidden('Solo el autor o un administrador puede eliminar este comentario.');
   }
   return db.transaction(async (tx) => {
-    await tx.delete(projectNotes).where(eq(projectNotes.id, noteId));
+    const gone = await tx
+      .delete(projectNotes)
+      .where(eq(projectNotes.id, noteId))
+      .returning({ id: projectNotes.id });
+    if (gone.length === 0) throw notFound('Comentario no encontrado'); // deleted meanwhile
     await touch(tx, id);
     await recordActivity(tx, {
       actorId: actor.id,
@@ -1366,7 +1371,8 @@ export async function updateTimeEntry({
       .set(patch)
       .where(eq(projectTimeEntries.id, entryId))
       .returning();
-    const hours = hoursOf(row!.minutes);
+    if (!row) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
+    const hours = hoursOf(row.minutes);
     await touch(tx, id);
     await recordActivity(tx, {
       actorId: actor.id,
@@ -1410,7 +1416,11 @@ export async function deleteTimeEntry({
   const { project, entry, firstName } = await loadChangeableTimeEntry(db, actor, id, entryId);
   const hours = hoursOf(entry.minutes);
   return db.transaction(async (tx) => {
-    await tx.delete(projectTimeEntries).where(eq(projectTimeEntries.id, entryId));
+    const gone = await tx
+      .delete(projectTimeEntries)
+      .where(eq(projectTimeEntries.id, entryId))
+      .returning({ id: projectTimeEntries.id });
+    if (gone.length === 0) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
     await touch(tx, id);
     await recordActivity(tx, {
       actorId: actor.id,
@@ -1476,6 +1486,7 @@ export async function updateMeeting({
       .set(patch)
       .where(eq(projectMeetings.id, meetingId))
       .returning();
+    if (!row) throw notFound('Reunión no encontrada'); // deleted meanwhile
     await touch(tx, id);
     await recordActivity(tx, {
       actorId: actor.id,
@@ -1511,7 +1522,11 @@ export async function deleteMeeting({
 }: Omit<WriteArgs<unknown>, 'input'> & { id: string; meetingId: string }) {
   const { project, meeting } = await loadChangeableMeeting(db, actor, id, meetingId);
   return db.transaction(async (tx) => {
-    await tx.delete(projectMeetings).where(eq(projectMeetings.id, meetingId));
+    const gone = await tx
+      .delete(projectMeetings)
+      .where(eq(projectMeetings.id, meetingId))
+      .returning({ id: projectMeetings.id });
+    if (gone.length === 0) throw notFound('Reunión no encontrada'); // deleted meanwhile
     await touch(tx, id);
     await recordActivity(tx, {
       actorId: actor.id,

@@ -181,17 +181,17 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ResetPasswordResponseSchema) },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: {
-        temporaryPassword: await service.resetPassword({
-          db: app.db,
-          actor: actorOf(req),
-          ctx: ctxOf(req),
-          id: req.params.id,
-        }),
-      },
-    }),
+    async (req) => {
+      const temporaryPassword = await service.resetPassword({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+      });
+      // Every session is revoked: open sockets go too (the browser then finds itself signed out).
+      app.realtime.userUpdated({ id: req.params.id, active: false });
+      return { success: true as const, data: { temporaryPassword } };
+    },
   );
 
   app.delete(

@@ -114,7 +114,19 @@ function MeetingModal({
         onSubmit={form.onSubmit(async (values) => {
           try {
             if (meeting) {
-              await update.mutateAsync({ meetingId: meeting._id, ...toRequest(values) });
+              // Attendees only when changed: someone who has since left the team stays listed
+              // on the meeting, and re-sending them would be refused.
+              const { attendees, ...rest } = toRequest(values);
+              const before = meeting.attendees
+                .map((a) => a._id)
+                .sort()
+                .join(',');
+              const changed = [...(attendees ?? [])].sort().join(',') !== before;
+              await update.mutateAsync({
+                meetingId: meeting._id,
+                ...rest,
+                ...(changed ? { attendees } : {}),
+              });
               notifications.show({ color: 'green', title: 'Reunión actualizada', message: values.title });
             } else {
               await add.mutateAsync(toRequest(values));

@@ -68,6 +68,7 @@ describe('project comments: who may post, edit and delete (decisions 036, 070)',
     expect(screen.getByRole('switch', { name: 'Nota interna (solo visible para el equipo)' })).toBeTruthy();
     unmount();
     vi.restoreAllMocks();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
 
     const client = buildUser({ _id: ME, role: 'client', permissions: ['projects.read'] });
     const mine = buildNote({
