@@ -231,6 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const value = {
       whatsapp: settings.whatsappNumber?.replace(/\D/g, '') || (prerender?.contact?.whatsapp ?? ''),
       email: settings.email?.trim() || (prerender?.contact?.email ?? ''),
+      name: settings.name?.trim() || (prerender?.contact?.name ?? ''),
     };
     contact = { at: Date.now(), value };
     return value;

@@ -3,8 +3,9 @@
 // src/prerender/entry.tsx to HTML with the built index.html as template, so `/` and `/portfolio`
 // paint before their JavaScript runs. Writes dist/prerendered/<page>.html and
 // dist/prerendered/manifest.json ({ pages: { "/": "index.html", … }, scriptHashes: [CSP sources],
-// contact: { whatsapp, email } }), which the API reads to serve the pages, to allow their inline
-// colour-scheme script and to put the company's WhatsApp number and e-mail in them.
+// contact: { whatsapp, email, name }, nameToken }) plus <page>.template.html (the company name as
+// nameToken), which the API reads to serve the pages, to allow their inline colour-scheme script and
+// to put the company's name, WhatsApp number and e-mail in them.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -87,7 +88,12 @@ await mkdir(OUT, { recursive: true });
 const manifest = {
   pages: {},
   scriptHashes: [],
-  contact: { whatsapp: entry.DEFAULT_WHATSAPP, email: entry.DEFAULT_CONTACT_EMAIL },
+  contact: {
+    whatsapp: entry.DEFAULT_WHATSAPP,
+    email: entry.DEFAULT_CONTACT_EMAIL,
+    name: entry.DEFAULT_COMPANY_NAME,
+  },
+  nameToken: entry.COMPANY_NAME_TOKEN,
 };
 for (const [urlPath, { file }] of Object.entries(entry.PRERENDERED_PAGES)) {
   const { html, meta, colorSchemeScript } = entry.renderPage(urlPath);
@@ -119,7 +125,12 @@ for (const [urlPath, { file }] of Object.entries(entry.PRERENDERED_PAGES)) {
   }
   page = page.replace(appScripts, `<script type="module" src="${bootUrl}"></script>`);
   page = replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`, '#root');
-  await writeFile(path.join(OUT, file), page);
+  // The page as served by default (the default company name), and the API's template.
+  await writeFile(path.join(OUT, file.replace(/\.html$/, '.template.html')), page);
+  await writeFile(
+    path.join(OUT, file),
+    page.replaceAll(entry.COMPANY_NAME_TOKEN, escapeText(entry.DEFAULT_COMPANY_NAME)),
+  );
   manifest.pages[urlPath] = file;
   for (const hash of inlineScriptHashes(page)) {
     if (!manifest.scriptHashes.includes(hash)) manifest.scriptHashes.push(hash);

@@ -13,10 +13,14 @@ const LANDING = '<!doctype html><html><body><div id="root"><h1>Landing</h1></div
 const PORTFOLIO = '<!doctype html><html><body><div id="root"><h1>Portafolio</h1></div></body></html>';
 
 describe('web plugin: the company contact in pre-rendered pages', () => {
-  const drawn = { whatsapp: '18095550100', email: 'hola@agenciadigital.do' };
-  const page =
-    '<div id="root"><a href="https://wa.me/18095550100?text=Hola">WhatsApp</a>' +
+  const drawn = { whatsapp: '18095550100', email: 'hola@agenciadigital.do', name: 'Agencia Digital RD' };
+  const TOKEN = '__AGENCIA_COMPANY_NAME__';
+  /** The template as the build writes it (name token), and the page as served by default. */
+  const template =
+    `<div id="root"><header>${TOKEN}</header><p>Agencia Digital RD es nuestra marca</p>` +
+    '<a href="https://wa.me/18095550100?text=Hola">WhatsApp</a>' +
     '<a href="mailto:hola@agenciadigital.do?subject=x">hola@agenciadigital.do</a></div>';
+  const page = template.replace(TOKEN, 'Agencia Digital RD');
   let dir: string;
   let app: FastifyInstance;
   let contact = { ...drawn };
@@ -26,7 +30,8 @@ describe('web plugin: the company contact in pre-rendered pages', () => {
     writeFileSync(join(dir, 'index.html'), SHELL);
     mkdirSync(join(dir, 'prerendered'));
     writeFileSync(join(dir, 'prerendered', 'index.html'), page);
-    const manifest = { pages: { '/': 'index.html' }, scriptHashes: [], contact: drawn };
+    writeFileSync(join(dir, 'prerendered', 'index.template.html'), template);
+    const manifest = { pages: { '/': 'index.html' }, scriptHashes: [], contact: drawn, nameToken: TOKEN };
     writeFileSync(join(dir, 'prerendered', 'manifest.json'), JSON.stringify(manifest));
     app = Fastify();
     await app.register(fastifyCookie);
@@ -40,11 +45,13 @@ describe('web plugin: the company contact in pre-rendered pages', () => {
 
   it('serves the page as built while the settings hold the fallbacks', async () => {
     contact = { ...drawn };
-    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(page);
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toBe(page);
+    expect(res.body).not.toContain(TOKEN);
   });
 
   it("puts the company's WhatsApp number and e-mail in, compressed as the browser accepts", async () => {
-    contact = { whatsapp: '18297771234', email: 'ventas@cafecibao.do' };
+    contact = { whatsapp: '18297771234', email: 'ventas@cafecibao.do', name: drawn.name };
     const plain = await app.inject({ method: 'GET', url: '/' });
     expect(plain.body).toContain('https://wa.me/18297771234?text=Hola');
     expect(plain.body).toContain('mailto:ventas@cafecibao.do?subject=x">ventas@cafecibao.do<');
@@ -60,10 +67,21 @@ describe('web plugin: the company contact in pre-rendered pages', () => {
   });
 
   it('escapes markup in the e-mail and takes `$` patterns literally', () => {
-    expect(personalise(page, drawn, { whatsapp: '1', email: 'a"b@x.do' })).toContain('a&#34;b@x.do');
-    const dollar = personalise(page, drawn, { whatsapp: '1', email: "pay$`$&$'@x.do" });
+    expect(personalise(page, drawn, { ...drawn, whatsapp: '1', email: 'a"b@x.do' })).toContain(
+      'a&#34;b@x.do',
+    );
+    const dollar = personalise(page, drawn, { ...drawn, whatsapp: '1', email: "pay$`$&$'@x.do" });
     expect(dollar).toContain('mailto:pay$`$&#38;$&#39;@x.do?subject=x">pay$`$&#38;$&#39;@x.do<');
     expect(dollar.startsWith('<div id="root">')).toBe(true);
+  });
+
+  it("puts the company's name where the pages draw it from the settings, and only there", async () => {
+    contact = { ...drawn, name: 'Café & Co <Estudio>' };
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain('<header>Café &#38; Co &#60;Estudio&#62;</header>');
+    expect(res.body).toContain('<p>Agencia Digital RD es nuestra marca</p>'); // fixed copy stays
+    expect(res.body).not.toContain(TOKEN);
+    expect(res.body).toContain('wa.me/18095550100');
   });
 
   it('serves the page as built when the settings cannot be read', async () => {
@@ -111,6 +129,7 @@ describe('web plugin: pre-rendered pages (decision 027)', () => {
       pages: { '/': 'index.html', '/portfolio': 'portfolio.html' },
       scriptHashes: ["'sha256-abc='"],
       contact: null,
+      nameToken: null,
     });
     expect(readPrerenderManifest(join(dir, 'prerendered'))).toBeNull();
   });

@@ -13,14 +13,17 @@ export interface PrerenderManifest {
   pages: Record<string, string>;
   /** CSP sources (`'sha256-…'`) of the inline scripts those pages carry. */
   scriptHashes: string[];
-  /** The contact fallbacks drawn into the pages (WhatsApp digits, e-mail); null in older builds. */
+  /** The fallbacks drawn into the pages (WhatsApp digits, e-mail, company name); null in older builds. */
   contact: Contact | null;
+  /** Where `<page>.template.html` has the company name; null in older builds. */
+  nameToken: string | null;
 }
 
-/** The company's public contact as the landing shows it: WhatsApp digits and e-mail. */
+/** The company as the public pages show it: WhatsApp digits, e-mail and name. */
 export interface Contact {
   whatsapp: string;
   email: string;
+  name: string;
 }
 
 /** Reads the pre-render manifest of a web build; null when there is none (no build, or an older one). */
@@ -32,6 +35,7 @@ export function readPrerenderManifest(webDir: string): PrerenderManifest | null 
     pages: parsed.pages ?? {},
     scriptHashes: parsed.scriptHashes ?? [],
     contact: parsed.contact ?? null,
+    nameToken: parsed.nameToken ?? null,
   };
 }
 
@@ -39,13 +43,21 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 /**
  * A pre-rendered page with the company's contact instead of the build's fallbacks: the wa.me
- * number and the e-mail (mailto and visible text). Pure; exported for tests.
+ * number, the e-mail (mailto and visible text) and, in a template, the name at `nameToken`.
+ * Pure; exported for tests.
  */
-export function personalise(html: string, drawn: Contact, actual: Contact): string {
+export function personalise(
+  html: string,
+  drawn: Contact,
+  actual: Contact,
+  nameToken?: string | null,
+): string {
   // Replacer functions: a string replacement would expand `$&`, `$'`… found in the value.
   const whatsapp = `wa.me/${actual.whatsapp.replace(/\D/g, '')}`;
   const email = escapeHtml(actual.email);
-  return html.replaceAll(`wa.me/${drawn.whatsapp}`, () => whatsapp).replaceAll(drawn.email, () => email);
+  const name = escapeHtml(actual.name);
+  const out = html.replaceAll(`wa.me/${drawn.whatsapp}`, () => whatsapp).replaceAll(drawn.email, () => email);
+  return nameToken ? out.replaceAll(nameToken, () => name) : out;
 }
 
 const brotli = promisify(brotliCompress);
@@ -92,14 +104,15 @@ export async function registerWeb(
   // Pre-rendered pages with the company's contact, built once per contact and file.
   const variants = new Map<string, Promise<{ raw: Buffer; br: Buffer; gz: Buffer }>>();
   const variantOf = (file: string, contact: Contact) => {
-    const key = `${file}\n${contact.whatsapp}\n${contact.email}`;
+    const key = `${file}\n${contact.whatsapp}\n${contact.email}\n${contact.name}`;
     let variant = variants.get(key);
     if (!variant) {
       if (variants.size > 20) variants.clear(); // settings changed many times: start over
       const drawn = prerender?.contact as Contact;
-      const raw = Buffer.from(
-        personalise(readFileSync(join(webDir, 'prerendered', file), 'utf8'), drawn, contact),
-      );
+      const token = prerender?.nameToken ?? null;
+      const source = token ? file.replace(/\.html$/, '.template.html') : file;
+      const html = readFileSync(join(webDir, 'prerendered', source), 'utf8');
+      const raw = Buffer.from(personalise(html, drawn, contact, token));
       variant = Promise.all([
         brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
         gz(raw, { level: 9 }),
@@ -117,7 +130,11 @@ export async function registerWeb(
     let variant: { raw: Buffer; br: Buffer; gz: Buffer } | null = null;
     try {
       contact = drawn && loadContact ? await loadContact() : null;
-      if (drawn && contact && (contact.whatsapp !== drawn.whatsapp || contact.email !== drawn.email)) {
+      if (
+        drawn &&
+        contact &&
+        (contact.whatsapp !== drawn.whatsapp || contact.email !== drawn.email || contact.name !== drawn.name)
+      ) {
         variant = await variantOf(file, contact);
       }
     } catch (err) {

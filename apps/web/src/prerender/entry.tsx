@@ -15,8 +15,16 @@ import { buildTheme, cssVariablesResolver } from '../app/theme';
 import { type PageMeta, takeRenderedPageMeta } from '../features/marketing/lib/page-meta';
 import { LandingPage } from '../features/marketing/pages/landing-page';
 import { PortfolioPage } from '../features/marketing/pages/portfolio-page';
+import { publicSettingsQuery } from '../lib/public-settings';
 
+export { DEFAULT_COMPANY_NAME } from '@agencia/shared/constants';
 export { DEFAULT_CONTACT_EMAIL, DEFAULT_WHATSAPP } from '../features/marketing/data/contact';
+
+/**
+ * Stands for the company name wherever the pages draw it from the settings (`useCompanyName`):
+ * the build writes the default name there and keeps a template with this token for the API.
+ */
+export const COMPANY_NAME_TOKEN = '__AGENCIA_COMPANY_NAME__';
 
 /** URL path → page component; each becomes `dist/prerendered/<name>.html`. */
 export const PRERENDERED_PAGES: Record<string, { file: string; Page: ComponentType }> = {
@@ -43,6 +51,17 @@ export function renderPage(path: string): RenderedPage {
   if (!entry) throw new Error(`No pre-rendered page for ${path}`);
   const { Page } = entry;
   const queryClient = new QueryClient();
+  // The public settings as far as these pages read them: the name marked, the contact unset.
+  queryClient.setQueryData(publicSettingsQuery.queryKey, {
+    name: COMPANY_NAME_TOKEN,
+    logo: null,
+    currency: 'DOP',
+    primaryColor: '',
+    secondaryColor: '',
+    whatsappNumber: null,
+    email: null,
+    phone: null,
+  });
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
       <MantineProvider
