@@ -386,6 +386,58 @@ test.describe('access request', () => {
     await expect(modal.getByRole('textbox', { name: 'Nombre', exact: true })).toHaveValue('');
   });
 
+  test('at 390 px each new step starts at its top with focus on its title; empty selects offer no clear button', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 640 });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Solicitar acceso' }).click();
+    const modal = page.getByRole('dialog', { name: 'Solicitud de acceso al portal' });
+    await modal.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Pedro');
+    await modal.getByRole('textbox', { name: 'Apellido', exact: true }).fill('Núñez');
+    await modal.getByLabel('Email principal').fill('pedro.movil@ejemplo.do');
+    await modal.getByLabel('Teléfono principal').fill('809-555-1111');
+    await modal.getByLabel('Cédula').fill('00112345673');
+    const next = modal.getByRole('button', { name: 'Continuar' });
+    await next.scrollIntoViewIfNeeded();
+    await expect(modal.getByText('Paso 1 de 6: Identificación y contacto')).not.toBeInViewport();
+    await next.click();
+
+    await expect(modal.getByText('Paso 2 de 6: Tu proyecto')).toBeInViewport();
+    await expect(modal.getByRole('heading', { name: 'Tu proyecto' })).toBeFocused();
+    const projectType = modal.getByRole('combobox', { name: 'Tipo de proyecto' });
+    await expect(projectType).toHaveValue('');
+    // Mantine's clear button (aria-hidden) sits beside the input, in the same wrapper.
+    const clearButton = projectType.locator('xpath=..').locator('button');
+    await expect(clearButton).toHaveCount(0);
+    await projectType.click();
+    await page.getByRole('option', { name: 'Tiendas en Línea' }).click();
+    await expect(clearButton).toHaveCount(1);
+    await modal.getByRole('combobox', { name: 'Presupuesto estimado' }).click();
+    await page.getByRole('option', { name: '$3,000 - $5,000' }).click();
+
+    // A format rule blocks the step that shows the field (the emergency phone is on step 4).
+    await modal
+      .getByLabel('Descripción del proyecto')
+      .fill('Catálogo en línea para mi ferretería en La Vega.');
+    await modal.getByRole('button', { name: 'Continuar' }).click();
+    await expect(modal.getByRole('heading', { name: 'Dirección' })).toBeFocused();
+    await modal.getByRole('textbox', { name: 'Dirección', exact: true }).fill('Calle Duarte 12');
+    await modal.getByLabel('Ciudad').fill('La Vega');
+    await modal.getByRole('combobox', { name: 'Provincia' }).click();
+    await modal.getByRole('combobox', { name: 'Provincia' }).fill('La Vega');
+    await page.getByRole('option', { name: 'La Vega' }).click();
+    await modal.getByRole('button', { name: 'Continuar' }).click();
+    await expect(modal.getByText('Paso 4 de 6')).toBeInViewport();
+    const emergencyPhone = modal.getByLabel('Teléfono de emergencia');
+    await emergencyPhone.fill('abc');
+    await emergencyPhone.blur();
+    await expect(modal.getByText('Formato de teléfono inválido')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Continuar' })).toBeDisabled();
+    await emergencyPhone.fill('809-555-3333');
+    await expect(modal.getByRole('button', { name: 'Continuar' })).toBeEnabled();
+  });
+
   test('a full company submission with a document reaches the admin Solicitudes view', async ({ page }) => {
     const company = `Frutas E2E ${Date.now()} SRL`;
     await page.goto('/login');

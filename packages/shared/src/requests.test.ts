@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_MESSAGES,
+  ACCESS_REQUEST_STEP_GATES,
   accessRequestStepErrors,
+  accessRequestStepOf,
   CreateAccessRequestSchema,
   DR_PROVINCES,
+  HONEYPOT_FIELD,
 } from './requests.js';
 
 const empty = {
@@ -70,6 +73,42 @@ describe('access request step gating (spec doc 1 §4, decision 021)', () => {
     expect(accessRequestStepErrors(empty, 4)).toEqual({});
     expect(accessRequestStepErrors(empty, 5)).toEqual({});
     expect(accessRequestStepErrors(empty, 6)).toEqual({ acceptTerms: ACCESS_MESSAGES.acceptTerms });
+  });
+
+  it('puts every field of the schema on exactly one step, so no hidden field can block a step', () => {
+    const fields = Object.keys(CreateAccessRequestSchema.shape).filter((f) => f !== HONEYPOT_FIELD);
+    const placed = Object.values(ACCESS_REQUEST_STEP_GATES).flat();
+    expect([...placed].sort()).toEqual([...fields].sort());
+    expect(new Set(placed).size).toBe(placed.length);
+    expect(accessRequestStepOf('emergencyContactPhone')).toBe(4);
+    expect(accessRequestStepOf(HONEYPOT_FIELD)).toBeUndefined();
+  });
+
+  it('a bad emergency phone blocks step 4 (where it is shown), not step 3', () => {
+    const values = { ...empty, emergencyContactPhone: 'abc' };
+    expect(accessRequestStepErrors(values, 3).emergencyContactPhone).toBeUndefined();
+    expect(accessRequestStepErrors(values, 4)).toEqual({
+      emergencyContactPhone: ACCESS_MESSAGES.phoneInvalid,
+    });
+  });
+
+  it('too-long cédulas and RNCs get the §5 format message; an RNC may not end in a dash', () => {
+    expect(accessRequestStepErrors({ ...empty, cedula: '001-1234567-33' }, 1).cedula).toBe(
+      ACCESS_MESSAGES.cedulaFormat,
+    );
+    const company = {
+      ...empty,
+      clientType: 'company',
+      primaryEmail: 'a@b.do',
+      primaryPhone: '809-555-1234',
+      firstName: 'Ana',
+      companyName: 'X SRL',
+      legalRepresentativeName: 'Ana',
+      legalRepresentativeCedula: '00112345673',
+    };
+    for (const rnc of ['1-30-12345-4-5-6-7-8-9', '131000002-', '-131000002', '1--31000002'])
+      expect(accessRequestStepErrors({ ...company, rnc }, 1).rnc).toBe(ACCESS_MESSAGES.rncFormat);
+    expect(accessRequestStepErrors({ ...company, rnc: '1-30-12345-4' }, 1)).toEqual({});
   });
 
   it('lists the 32 provinces and accepts RNC with dashes', () => {

@@ -266,7 +266,8 @@ export const ACCESS_MESSAGES = {
 export const PROJECT_DESCRIPTION_MIN = 30;
 
 const CEDULA_SHAPE_RE = /^\d{3}-?\d{7}-?\d$/;
-const RNC_SHAPE_RE = /^(\d-?){9}$/;
+/** Nine digits, dashes optional between digits (1-30-12345-4 or 130123454), none at either end. */
+const RNC_SHAPE_RE = /^\d(-?\d){8}$/;
 
 const urlText = optionalText(300).refine(
   (v) => v === undefined || /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i.test(v),
@@ -315,17 +316,17 @@ const AccessRequestFieldsSchema = z.object({
   middleName: optionalText(80),
   lastName: optionalText(80),
   secondLastName: optionalText(80),
-  cedula: optionalText(13),
+  cedula: optionalText(40),
   birthDate: dateText,
   gender: optionalEnum(GENDERS),
   maritalStatus: optionalEnum(MARITAL_STATUSES),
   occupation: optionalText(120),
   companyName: optionalText(160),
   commercialName: optionalText(160),
-  rnc: optionalText(17),
+  rnc: optionalText(40),
   companyType: optionalEnum(COMPANY_TYPES),
   legalRepresentativeName: optionalText(160),
-  legalRepresentativeCedula: optionalText(13),
+  legalRepresentativeCedula: optionalText(40),
   foundationDate: dateText,
   address: requiredText(ACCESS_MESSAGES.addressRequired, 300),
   sector: optionalText(120),
@@ -436,9 +437,12 @@ export type AccessRequestData = z.output<typeof CreateAccessRequestSchema>;
 export const ACCESS_REQUEST_STEPS = 6;
 
 /**
- * Fields whose errors block 'Continuar' on each step (1-based index → field names). Reading
- * chosen (docs/decisions/021): description and budget gate step 2, where the form shows them,
- * not step 4 as the spec's gating list says; steps 4 and 5 have no required field.
+ * The fields each step of the modal shows (1-based index → field names); their errors block
+ * 'Continuar' on that step. Every field of the schema belongs to exactly one step, so a value
+ * that fails validation is always on the step that reports it (requests.test.ts checks this).
+ * Reading chosen (docs/decisions/021): description and budget gate step 2, where the form shows
+ * them, not step 4 as the spec's gating list says; steps 4 and 5 have no required field, only
+ * format rules (dates, phones, URLs, lengths).
  */
 export const ACCESS_REQUEST_STEP_GATES: Record<number, readonly string[]> = {
   1: [
@@ -446,37 +450,73 @@ export const ACCESS_REQUEST_STEP_GATES: Record<number, readonly string[]> = {
     'primaryEmail',
     'primaryPhone',
     'firstName',
+    'middleName',
     'lastName',
+    'secondLastName',
     'cedula',
     'companyName',
+    'commercialName',
     'rnc',
+    'companyType',
     'legalRepresentativeName',
     'legalRepresentativeCedula',
   ],
   2: [
     'projectDescription',
-    'estimatedBudget',
-    'preferredContact',
     'projectType',
+    'estimatedBudget',
     'projectDeadline',
+    'preferredContact',
+    'preferredMeetingTime',
+    'communicationLanguage',
+    'hasExistingWebsite',
     'currentWebsite',
+    'competitorWebsites',
+    'preferredColors',
+    'preferredStyle',
   ],
   3: [
     'address',
+    'sector',
     'city',
     'province',
-    'country',
     'postalCode',
+    'country',
     'homePhone',
     'workPhone',
     'mobilePhone',
     'whatsappNumber',
-    'emergencyContactPhone',
   ],
-  4: ['birthDate', 'foundationDate'],
-  5: ['website'],
-  6: ['acceptTerms'],
+  4: [
+    'birthDate',
+    'gender',
+    'maritalStatus',
+    'occupation',
+    'emergencyContactName',
+    'emergencyContactPhone',
+    'emergencyContactRelation',
+    'currentEmployer',
+    'jobTitle',
+    'workAddress',
+    'monthlyIncome',
+    'foundationDate',
+    'businessSector',
+    'numberOfEmployees',
+    'annualRevenue',
+    'yearsInBusiness',
+    'mainProducts',
+    'targetMarket',
+  ],
+  5: ['website', 'facebook', 'instagram', 'linkedin'],
+  6: ['acceptTerms', 'acceptMarketing', 'hearAboutUs'],
 };
+
+/** The step (1–6) that shows `field`, or undefined for a field no step shows (the honeypot). */
+export function accessRequestStepOf(field: string): number | undefined {
+  for (const [step, fields] of Object.entries(ACCESS_REQUEST_STEP_GATES))
+    if (fields.includes(field)) return Number(step);
+  return undefined;
+}
 
 /** Field errors of `values` that belong to `step` ({field → first message}); empty when it may continue. */
 export function accessRequestStepErrors(values: unknown, step: number): Record<string, string> {

@@ -8,6 +8,7 @@ import {
   ACCESS_REQUEST_UPLOADS,
   type AccessRequestUploadField,
   accessRequestStepErrors,
+  accessRequestStepOf,
   COMMUNICATION_LANGUAGES,
   COMPANY_TYPES,
   CreateAccessRequestSchema,
@@ -47,7 +48,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconPaperclip, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { zodResolver } from '../../../lib/form';
 import { AccessRequestError, createAccessRequest } from '../api/create-access-request';
@@ -166,6 +167,19 @@ const labelOf = (list: readonly { value: string; label: string }[], value: strin
 export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps) {
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [step, setStep] = useState(1);
+  const progressRef = useRef<HTMLDivElement>(null);
+  const stepTitleRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  // A new step starts at its top: the modal body was scrolled down to reach 'Continuar', so
+  // bring the progress bar back into view and move focus to the step's title (keyboard and
+  // screen-reader users hear where they are). Not on opening: Mantine focuses the first field.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (!opened) return;
+    progressRef.current?.scrollIntoView({ block: 'start' });
+    stepTitleRef.current?.focus({ preventScroll: true });
+  }, [step, opened]);
   const [files, setFiles] = useState<Partial<Record<AccessRequestUploadField, File | null>>>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<AccessRequestUploadField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -211,7 +225,24 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
 
   const submit = async () => {
     const result = form.validate();
-    if (result.hasErrors || !canContinue) return;
+    if (result.hasErrors) {
+      // A field of an earlier step fails (e.g. its rules changed after leaving it): go there
+      // so the visitor sees the message instead of a button that does nothing.
+      const steps = Object.keys(result.errors)
+        .map(accessRequestStepOf)
+        .filter((s): s is number => s !== undefined);
+      const target = Math.min(...steps, step);
+      if (target !== step) {
+        setStep(target);
+        notifications.show({
+          color: 'red',
+          title: 'Revisa tus datos',
+          message: `Hay un campo por corregir en el paso ${target}.`,
+        });
+      }
+      return;
+    }
+    if (!canContinue) return;
     setSubmitting(true);
     try {
       await createAccessRequest(values, files);
@@ -236,6 +267,16 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
   };
 
   const input = (field: keyof AccessFormValues) => form.getInputProps(field);
+  // Mantine's Select treats '' as a value (its clear button shows); the form keeps '' for
+  // "nothing chosen", so selects read '' as null and write null back as ''.
+  const selectInput = (field: keyof AccessFormValues) => {
+    const props = form.getInputProps(field);
+    return {
+      ...props,
+      value: props.value || null,
+      onChange: (value: string | null) => props.onChange(value ?? ''),
+    };
+  };
   const uploads = ACCESS_REQUEST_UPLOADS.filter((u) =>
     isCompany ? true : u.field === 'cedulaDocument' || u.field === 'profileImage',
   );
@@ -255,7 +296,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       <Stack gap="md">
-        <div>
+        <div ref={progressRef}>
           <Group justify="space-between" mb={6}>
             <Text size="sm" fw={600}>
               Paso {step} de {ACCESS_REQUEST_STEPS}: {STEP_TITLES[step - 1]}
@@ -279,7 +320,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
           }}
         >
           <Stack gap="sm">
-            <Title order={2} size="h4">
+            <Title order={2} size="h4" ref={stepTitleRef} tabIndex={-1} style={{ outline: 'none' }}>
               {STEP_TITLES[step - 1]}
             </Title>
 
@@ -309,7 +350,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
                       label="Tipo de sociedad"
                       data={options(COMPANY_TYPES)}
                       clearable
-                      {...input('companyType')}
+                      {...selectInput('companyType')}
                     />
                     <TextInput
                       label="Nombre"
@@ -383,37 +424,43 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
                     label="Tipo de proyecto"
                     data={SERVICE_OPTIONS}
                     clearable
-                    {...input('projectType')}
+                    {...selectInput('projectType')}
                   />
                   <Select
                     label="Presupuesto estimado"
                     withAsterisk
                     data={options(ACCESS_BUDGETS)}
-                    {...input('estimatedBudget')}
+                    {...selectInput('estimatedBudget')}
                   />
                   <TextInput label="Fecha límite deseada" type="date" {...input('projectDeadline')} />
                   <Select
                     label="Contacto preferido"
                     data={options(PREFERRED_CONTACTS)}
                     allowDeselect={false}
-                    {...input('preferredContact')}
+                    {...selectInput('preferredContact')}
                   />
                   <Select
                     label="Horario preferido para reuniones"
                     data={options(MEETING_TIMES)}
                     clearable
-                    {...input('preferredMeetingTime')}
+                    {...selectInput('preferredMeetingTime')}
                   />
                   <Select
                     label="Idioma de comunicación"
                     data={options(COMMUNICATION_LANGUAGES)}
                     allowDeselect={false}
-                    {...input('communicationLanguage')}
+                    {...selectInput('communicationLanguage')}
                   />
                 </SimpleGrid>
                 <Switch
                   label="Ya tengo un sitio web"
                   {...form.getInputProps('hasExistingWebsite', { type: 'checkbox' })}
+                  onChange={(event) => {
+                    const checked = event.currentTarget.checked;
+                    form.setFieldValue('hasExistingWebsite', checked);
+                    // A hidden address must not block the step nor travel with the request.
+                    if (!checked) form.setFieldValue('currentWebsite', '');
+                  }}
                 />
                 {values.hasExistingWebsite && (
                   <TextInput label="Sitio web actual" placeholder="https://" {...input('currentWebsite')} />
@@ -428,7 +475,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
                     label="Estilo preferido"
                     data={options(PREFERRED_STYLES)}
                     clearable
-                    {...input('preferredStyle')}
+                    {...selectInput('preferredStyle')}
                   />
                 </SimpleGrid>
               </>
@@ -449,7 +496,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
                   withAsterisk
                   searchable
                   data={[...DR_PROVINCES]}
-                  {...input('province')}
+                  {...selectInput('province')}
                 />
                 <TextInput label="Código postal" autoComplete="postal-code" {...input('postalCode')} />
                 <TextInput label="País" withAsterisk autoComplete="country-name" {...input('country')} />
@@ -469,7 +516,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
                     label="Número de empleados"
                     data={options(EMPLOYEE_RANGES)}
                     clearable
-                    {...input('numberOfEmployees')}
+                    {...selectInput('numberOfEmployees')}
                   />
                   <TextInput label="Facturación anual aproximada" {...input('annualRevenue')} />
                   <TextInput label="Años en el negocio" inputMode="numeric" {...input('yearsInBusiness')} />
@@ -484,12 +531,12 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
               ) : (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   <TextInput label="Fecha de nacimiento" type="date" {...input('birthDate')} />
-                  <Select label="Género" data={options(GENDERS)} clearable {...input('gender')} />
+                  <Select label="Género" data={options(GENDERS)} clearable {...selectInput('gender')} />
                   <Select
                     label="Estado civil"
                     data={options(MARITAL_STATUSES)}
                     clearable
-                    {...input('maritalStatus')}
+                    {...selectInput('maritalStatus')}
                   />
                   <TextInput label="Ocupación" {...input('occupation')} />
                   <TextInput label="Empleador actual" {...input('currentEmployer')} />
@@ -567,7 +614,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
                   label="¿Cómo nos conociste?"
                   data={options(HEAR_ABOUT_US)}
                   clearable
-                  {...input('hearAboutUs')}
+                  {...selectInput('hearAboutUs')}
                 />
                 <Checkbox
                   label={
