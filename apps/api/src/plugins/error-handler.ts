@@ -48,6 +48,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       req.log.error({ err, issues: err.cause.issues }, 'response failed its schema');
       return send(500, { success: false, message: 'Error interno del servidor', code: ErrorCodes.INTERNAL });
     }
+    if (err.statusCode === undefined && isMalformedMultipart(err)) {
+      return send(400, {
+        success: false,
+        message: 'El formulario enviado está incompleto o mal formado',
+        code: ErrorCodes.VALIDATION,
+      });
+    }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
       return send(400, {
@@ -91,4 +98,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return send(500, { success: false, message: 'Error interno del servidor', code: ErrorCodes.INTERNAL });
   });
+}
+
+/**
+ * Busboy (behind @fastify/multipart) rejects a body without a boundary or cut short with plain
+ * `Error`s that carry no status: they are the client's fault, so they answer 400, not 500.
+ */
+function isMalformedMultipart(err: Error): boolean {
+  return /^(Multipart: Boundary not found|Unexpected end of multipart data)/.test(err.message);
 }

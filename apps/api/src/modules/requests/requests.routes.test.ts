@@ -314,6 +314,36 @@ describe('POST /api/public/access-requests', () => {
     expect(res2.statusCode).toBe(400);
   });
 
+  it('answers 400 in Spanish to a multipart body without a boundary or cut short, and stores nothing', async () => {
+    const noBoundary = await app.inject({
+      method: 'POST',
+      url: '/api/public/access-requests',
+      payload: 'x',
+      headers: { 'content-type': 'multipart/form-data' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toBe('El formulario enviado está incompleto o mal formado');
+
+    const whole = multipart(individual({ primaryEmail: 'cortado@ejemplo.do' }), [
+      { field: 'cedulaDocument', filename: 'c.pdf', type: 'application/pdf', bytes: PDF },
+    ]);
+    const truncated = await app.inject({
+      method: 'POST',
+      url: '/api/public/access-requests',
+      payload: whole.payload.subarray(0, whole.payload.length - 40),
+      headers: whole.headers,
+      remoteAddress: uniqueIp(),
+    });
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json().message).toBe('El formulario enviado está incompleto o mal formado');
+    const rows = await app.db
+      .select()
+      .from(accessRequests)
+      .where(eq(accessRequests.email, 'cortado@ejemplo.do'));
+    expect(rows).toHaveLength(0);
+  });
+
   it('applies the rules and messages of spec §5 per client type, with real check digits', async () => {
     const res = await postAccess(
       individual({
