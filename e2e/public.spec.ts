@@ -5,6 +5,37 @@ import { notification, openUserMenu } from './support/shell.js';
 const SECTION_IDS = ['hero', 'services', 'features', 'stats', 'testimonials', 'urgency', 'cta', 'footer'];
 
 /** The section is at the top under the bar, or — for the last one — the page is scrolled to the end. */
+/**
+ * Records every scroll position from the next document on (`window.__scrolls`, `[ms, scrollY]`),
+ * so a test can tell a smooth scroll (many steps, starting near the top) from a jump (one step).
+ */
+async function recordScrolls(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __scrolls: [number, number][] };
+    w.__scrolls = [];
+    window.addEventListener('scroll', () => w.__scrolls.push([performance.now(), window.scrollY]), {
+      passive: true,
+    });
+  });
+}
+
+/** The scroll positions recorded since `recordScrolls` (or since `from`, a `performance.now()`). */
+function scrolls(page: Page, from = 0) {
+  return page.evaluate(
+    (since) => (window as unknown as { __scrolls: [number, number][] }).__scrolls.filter(([t]) => t >= since),
+    from,
+  );
+}
+
+/** Smooth, not a jump: several intermediate positions, the first well short of the last. */
+function expectSmooth(positions: [number, number][]) {
+  expect(positions.length).toBeGreaterThan(3);
+  const first = positions[0]![1];
+  const last = positions.at(-1)![1];
+  expect(last).toBeGreaterThan(500);
+  expect(first).toBeLessThan(last / 2);
+}
+
 async function expectScrolledTo(page: Page, id: string) {
   await expect
     .poll(
@@ -35,8 +66,13 @@ test.describe('landing', () => {
     expect(ids).toEqual(SECTION_IDS);
     await expect(page.locator('main')).toHaveCount(1);
 
+    // A section in the URL: the page shows from the top, then scrolls smoothly (spec §2).
+    await recordScrolls(page);
+    await page.goto('about:blank');
     await page.goto('/#testimonials');
     await expectScrolledTo(page, 'testimonials');
+    await expect(page).toHaveURL(/\/#testimonials$/);
+    expectSmooth(await scrolls(page));
     await expect(page.locator('#testimonials').getByRole('img', { name: '5 de 5 estrellas' })).toHaveCount(3);
     await expect(page.locator('#testimonials').getByText('MF', { exact: true })).toBeVisible();
   });
@@ -54,11 +90,17 @@ test.describe('landing', () => {
     await expect(page).toHaveURL(/\/#stats$/);
     await expect(header).toHaveAttribute('data-scrolled', 'true');
 
+    await recordScrolls(page);
     await page.goto('/portfolio');
     await page.getByRole('button', { name: 'Servicios Digitales', exact: true }).click();
+    const clickedAt = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'Contacto', exact: true }).click();
     await expect(page).toHaveURL(/\/#footer$/);
     await expectScrolledTo(page, 'footer');
+    // The landing shows from the top and scrolls smoothly after ≈100 ms: no jump on arrival.
+    const positions = (await scrolls(page, clickedAt)).filter(([, y]) => y > 0);
+    expectSmooth(positions);
+    expect(positions[0]![0] - clickedAt).toBeGreaterThanOrEqual(90);
   });
 
   test('hero and cta buttons, footer contact links', async ({ page }) => {

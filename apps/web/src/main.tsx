@@ -1,3 +1,4 @@
+import './app/defer-section-hash';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition, useEffect } from 'react';

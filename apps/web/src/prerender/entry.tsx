@@ -13,6 +13,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { buildTheme, cssVariablesResolver } from '../app/theme';
 import { type PageMeta, takeRenderedPageMeta } from '../features/marketing/lib/page-meta';
+import { deferSectionHashScript } from '../features/marketing/lib/section-hash';
 import { LandingPage } from '../features/marketing/pages/landing-page';
 import { PortfolioPage } from '../features/marketing/pages/portfolio-page';
 import { publicSettingsQuery } from '../lib/public-settings';
@@ -38,7 +39,10 @@ export interface RenderedPage {
   html: string;
   /** The page's title and description (from its `usePageMeta` call). */
   meta: PageMeta;
-  /** Inline `<script>` for `<head>` that sets `data-mantine-color-scheme` before the first paint. */
+  /**
+   * Inline `<script>`s for `<head>`: the one that sets `data-mantine-color-scheme` before the
+   * first paint and, on `/`, the one that defers a section hash (decision 028).
+   */
   colorSchemeScript: string;
 }
 
@@ -80,6 +84,8 @@ export function renderPage(path: string): RenderedPage {
   return {
     html,
     meta,
-    colorSchemeScript: renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="auto" />),
+    colorSchemeScript:
+      renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="auto" />) +
+      (path === '/' ? deferSectionHashScript() : ''),
   };
 }

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useCompanyName } from '../../../lib/public-settings';
 import { NAV_GROUPS, NAV_OPAQUE_AFTER_PX, SECTIONS, type SectionId } from '../data/sections';
 import { scrollToSection } from '../lib/scroll';
+import type { SectionNavigationState } from '../lib/section-hash';
 import classes from './public-header.module.css';
 
 /** The full-screen mobile menu (Drawer, focus trap, scroll lock) loads on first use. */
@@ -14,7 +15,10 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.
 
 const labelOf = (id: SectionId) => SECTIONS.find((s) => s.id === id)?.label ?? id;
 
-/** On `/` scrolls to the section; elsewhere navigates to `/#section` (spec doc 1 §2). */
+/**
+ * On `/` scrolls to the section; elsewhere goes to `/` and the landing scrolls smoothly to the
+ * section after ≈100 ms, the URL ending as `/#section` (spec doc 1 §2, decision 028).
+ */
 export function useGoToSection() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -22,7 +26,7 @@ export function useGoToSection() {
     if (location.pathname === '/' && scrollToSection(id)) {
       window.history.replaceState(window.history.state, '', `#${id}`);
     } else {
-      navigate(`/#${id}`);
+      navigate('/', { state: { section: id } satisfies SectionNavigationState });
     }
   };
 }

@@ -16,6 +16,7 @@ import { SERVICE_DETAILS, type Service } from '../data/service-details';
 import type { ServiceSummary } from '../data/services';
 import { useContact } from '../lib/contact';
 import { scrollToSection } from '../lib/scroll';
+import type { SectionNavigationState } from '../lib/section-hash';
 import { GalleryModal } from './gallery-modal';
 
 /** What `/quote` reads from local storage under `serviceQuote` (spec doc 1 §3). */
@@ -65,7 +66,8 @@ export function ServiceModal({ service, onClose }: ServiceModalProps) {
   const moreInfo = () => {
     onClose();
     window.setTimeout(() => {
-      if (!scrollToSection('footer')) navigate('/#footer');
+      if (!scrollToSection('footer'))
+        navigate('/', { state: { section: 'footer' } satisfies SectionNavigationState });
     }, FOOTER_SCROLL_DELAY_MS);
   };
 

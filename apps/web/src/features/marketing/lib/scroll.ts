@@ -1,11 +1,32 @@
 import { HASH_SCROLL_DELAY_MS } from '../data/sections';
 
-/** Smoothly scrolls to the element with `id`; false when it is not on the page. */
+/** After this many ms a smooth scroll that has not arrived is finished with a jump. */
+const SMOOTH_SCROLL_SETTLE_MS = 1500;
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Smoothly scrolls to the element with `id`; false when it is not on the page. A smooth scroll
+ * started while the page is busy (right after the app starts) can stall half-way in Chromium;
+ * unless the visitor has scrolled meanwhile, it is completed without animation after 1.5 s.
+ */
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   element.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  if (!reduce) {
+    let userScrolled = false;
+    const onUserScroll = () => {
+      userScrolled = true;
+    };
+    for (const type of USER_SCROLL_EVENTS)
+      window.addEventListener(type, onUserScroll, { passive: true, once: true });
+    window.setTimeout(() => {
+      for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, onUserScroll);
+      // Where the smooth scroll already arrived this moves nothing.
+      if (!userScrolled && element.isConnected) element.scrollIntoView({ block: 'start' });
+    }, SMOOTH_SCROLL_SETTLE_MS);
+  }
   return true;
 }
 

@@ -39,6 +39,7 @@ import { SERVICES, type ServiceSummary } from '../data/services';
 import { initials, TESTIMONIALS } from '../data/testimonials';
 import { usePageMeta } from '../lib/page-meta';
 import { scheduleHashScroll } from '../lib/scroll';
+import { sectionFromState } from '../lib/section-hash';
 import classes from './landing-page.module.css';
 
 /** The service modal (and its gallery) loads only when a card is opened. */
@@ -110,7 +111,16 @@ export function LandingPage() {
     'Sitios web, automatización, marketing digital, SEO y tiendas en línea para negocios de República Dominicana. Tu sitio listo en 15 días, garantía de 60 días y soporte 24/7.',
   );
 
-  useEffect(() => scheduleHashScroll(location.hash), [location.hash]);
+  // A section asked for in the navigation state (decision 028): put `#section` back in the URL
+  // without a router navigation (that would jump) and scroll there smoothly after ≈100 ms.
+  const stateSection = sectionFromState(location.state);
+  useEffect(() => {
+    if (!stateSection) return scheduleHashScroll(location.hash);
+    const current: unknown = window.history.state;
+    const state = current !== null && typeof current === 'object' ? current : {};
+    window.history.replaceState({ ...state, usr: null }, '', `/${location.search}#${stateSection}`);
+    return scheduleHashScroll(`#${stateSection}`);
+  }, [location.hash, location.search, stateSection]);
 
   const openService = (service: ServiceSummary) => {
     setModalLoaded(true);
