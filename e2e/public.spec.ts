@@ -192,6 +192,7 @@ test.describe('service detail modal', () => {
 
 test.describe('quote request', () => {
   test('stored service → form → sent; serviceQuote removed, / after 3 s, admin sees it', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     await page.getByRole('button', { name: /^Tiendas en Línea/ }).click();
     await page.getByRole('button', { name: 'Solicitar Cotización' }).click();
@@ -229,8 +230,12 @@ test.describe('quote request', () => {
     await expect(page.getByRole('heading', { name: '¡Cotización Enviada Exitosamente!' })).toBeVisible();
     await expect(page.getByText(/dentro de las próximas 24 horas/)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('serviceQuote'))).toBeNull();
+    // The redirect comes 3 s after the success screen: hold the page's clock and step it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    await page.clock.runFor(2300);
     await expect(page).toHaveURL(/\/quote$/);
-    await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+    await page.clock.runFor(1000);
+    await expect(page).toHaveURL(/\/$/);
 
     const admin = await signInAs(page, 'admin');
     const res = await page.request.get(`/api/requests?kind=quote&search=${encodeURIComponent(unique)}`, {
@@ -239,6 +244,22 @@ test.describe('quote request', () => {
     const { data } = await res.json();
     expect(data.requests).toHaveLength(1);
     expect(data.requests[0]).toMatchObject({ subject: 'Tiendas en Línea (E-commerce)', status: 'new' });
+    const detail = await page.request.get(`/api/requests/quote/${data.requests[0]._id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    // The service's first five features (of six) travel with the quote (spec doc 1 §7).
+    expect((await detail.json()).data.request).toMatchObject({
+      serviceFeatures: [
+        'Catálogo de productos ilimitado',
+        'Pagos con tarjeta y transferencias',
+        'Control de inventario',
+        'Cálculo de envíos por zona',
+        'Cupones y promociones',
+      ],
+      budget: '1000-3000',
+      timeline: '3-4 semanas',
+      name: unique,
+    });
   });
 
   test('without a stored service the visitor picks it; a failure shows a red notice and keeps the form', async ({
@@ -304,6 +325,29 @@ test.describe('portfolio', () => {
     await page.getByRole('group', { name: 'Filtrar por categoría' }).getByText('Todos').click();
     await expect(cards).toHaveCount(5);
 
+    // 1 column on phones, 2 from 768 px (tablet), 3 from 1200 px (spec doc 1 §2, §9).
+    const columns = async () =>
+      new Set(await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left))))
+        .size;
+    for (const [width, expected] of [
+      [390, 1],
+      [767, 1],
+      [768, 2],
+      [1199, 2],
+      [1200, 3],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(columns, { message: `columns at ${width} px` }).toBe(expected);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A click anywhere on the card opens its dialog.
+    await page.locator('[data-project-id="ayuntamiento-digital"]').getByRole('heading').click();
+    const townHall = page.getByRole('dialog', { name: 'Ayuntamiento Digital' });
+    await expect(townHall).toBeVisible();
+    await townHall.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(townHall).toBeHidden();
+
     const ops = page.locator('[data-project-id="operaciones-aeropuerto"]');
     await expect(ops.getByText('+3', { exact: true })).toBeVisible();
 
@@ -368,8 +412,17 @@ test.describe('login page', () => {
     await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
     await expect(carousel).toContainText('Capacitación incluida');
 
-    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect(page.getByTestId('login-carousel')).toBeVisible();
+    await page.setViewportSize({ width: 1023, height: 800 });
     await expect(page.getByTestId('login-carousel')).toHaveCount(0);
+    // The login claims stay, below the form (returning clients sign in first).
+    const claims = page.getByRole('region', { name: 'Por qué elegirnos' });
+    await expect(claims.getByText('Entrega en 30 días')).toBeVisible();
+    await expect(claims.getByText('Respuesta en 24 horas')).toBeVisible();
+    const formBox = await page.getByRole('button', { name: 'Acceder a Mi Portal' }).boundingBox();
+    const claimsBox = await claims.boundingBox();
+    expect(claimsBox!.y).toBeGreaterThan(formBox!.y);
   });
 
   test('the legal pages have real content', async ({ page }) => {

@@ -119,8 +119,8 @@ function LoginCarousel() {
 }
 
 /**
- * Marketing column of the login page (spec doc 1 §2 "Login"): the login claims of §1 and the
- * five-slide carousel, both only at ≥ 1024 px.
+ * Marketing column of the login page (spec doc 1 §2 "Login"): the login claims of §1 (beside
+ * the form at ≥ 1024 px, below it on smaller screens) and the five-slide carousel (≥ 1024 px only).
  */
 export function LoginMarketing({ companyName }: { companyName: string }) {
   const isDesktop = useMediaQuery('(min-width: 64em)') ?? false;
@@ -131,7 +131,7 @@ export function LoginMarketing({ companyName }: { companyName: string }) {
           <Text fw={600} tt="uppercase" fz="sm" style={{ letterSpacing: 1 }}>
             {companyName}
           </Text>
-          <Title order={2} fz={40} lh={1.15} c="white">
+          <Title order={2} lh={1.15} c="white" className={classes.title}>
             Sigue tu proyecto digital en tiempo real
           </Title>
           <Text fz="lg" opacity={0.9}>
@@ -139,7 +139,7 @@ export function LoginMarketing({ companyName }: { companyName: string }) {
             seguimiento.
           </Text>
         </Stack>
-        <SimpleGrid cols={2} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {CLAIMS.map(({ icon: Icon, title, text }) => (
             <div key={title} className={classes.claim}>
               <ThemeIcon variant="white" size="lg" radius="md" mb="xs" aria-hidden>

@@ -125,7 +125,7 @@ export function PortfolioPage() {
                 ))}
               </Group>
             </Chip.Group>
-            <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg" data-testid="project-grid">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="project-grid">
               {visible.map((project, i) => (
                 <ProjectCard
                   key={project.id}
@@ -194,13 +194,25 @@ function ProjectCard({
   const Icon = PROJECT_ICONS[project.icon];
   const extra = project.technologies.length - CARD_TECHNOLOGIES;
   return (
-    <Card withBorder radius="md" padding="lg" className={classes.card} data-project-id={project.id}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      className={classes.card}
+      data-project-id={project.id}
+      // Spec doc 1 §2: the dialog opens from 'Ver Detalles' or a click anywhere on the card (the
+      // image and the button are the keyboard-reachable ways in; they open it themselves).
+      onClick={(event) => {
+        if (!(event.target as HTMLElement).closest('button, a')) onOpen();
+      }}
+      style={{ cursor: 'pointer' }}
+    >
       <Card.Section>
         <UnstyledButton onClick={onOpen} aria-label={`${project.title}: abrir detalles`} w="100%">
           <ResponsiveImage
             src={project.images[0]}
             alt=""
-            sizes="(max-width: 991px) 100vw, (max-width: 1199px) 50vw, 360px"
+            sizes="(max-width: 767px) 100vw, (max-width: 1199px) 50vw, 360px"
             priority={priority}
           />
         </UnstyledButton>
