@@ -181,12 +181,19 @@ test.describe('service detail modal', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("'Más Información' closes the modal and scrolls to the footer", async ({ page }) => {
+  test("'Más Información' closes the modal and scrolls to the footer 300 ms later", async ({ page }) => {
+    await recordScrolls(page);
     await page.goto('/');
     await page.getByRole('button', { name: /^Posicionamiento SEO/ }).click();
-    await page.getByRole('button', { name: 'Más Información' }).click();
+    const moreInfo = page.getByRole('button', { name: 'Más Información' });
+    await expect(moreInfo).toBeVisible();
+    const clickedAt = await page.evaluate(() => performance.now());
+    await moreInfo.click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expectScrolledTo(page, 'footer');
+    const positions = await scrolls(page, clickedAt);
+    expect(positions.length).toBeGreaterThan(0);
+    expect(positions[0]![0] - clickedAt).toBeGreaterThanOrEqual(280);
   });
 });
 
