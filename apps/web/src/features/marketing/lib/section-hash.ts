@@ -42,6 +42,16 @@ export function deferSectionHash(ids: readonly string[]): void {
   history.replaceState({ ...state, usr: { section: id } }, '', location.pathname + location.search);
 }
 
+/**
+ * Writes `#section` back into the landing's URL and drops the navigation state, without a
+ * router navigation (which would jump): the address bar ends as `/#section` (spec doc 1 §2).
+ */
+export function restoreSectionHash(section: SectionId): void {
+  const current: unknown = window.history.state;
+  const state = current !== null && typeof current === 'object' ? current : {};
+  window.history.replaceState({ ...state, usr: null }, '', `/${window.location.search}#${section}`);
+}
+
 /** `deferSectionHash` as an inline `<head>` script for the pre-rendered landing. */
 export function deferSectionHashScript(): string {
   return `<script>(${deferSectionHash.toString()})(${JSON.stringify(SECTION_IDS)})</script>`;

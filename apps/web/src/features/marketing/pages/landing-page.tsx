@@ -39,7 +39,7 @@ import { SERVICES, type ServiceSummary } from '../data/services';
 import { initials, TESTIMONIALS } from '../data/testimonials';
 import { usePageMeta } from '../lib/page-meta';
 import { scheduleHashScroll } from '../lib/scroll';
-import { sectionFromState } from '../lib/section-hash';
+import { restoreSectionHash, sectionFromState } from '../lib/section-hash';
 import classes from './landing-page.module.css';
 
 /** The service modal (and its gallery) loads only when a card is opened. */
@@ -116,11 +116,9 @@ export function LandingPage() {
   const stateSection = sectionFromState(location.state);
   useEffect(() => {
     if (!stateSection) return scheduleHashScroll(location.hash);
-    const current: unknown = window.history.state;
-    const state = current !== null && typeof current === 'object' ? current : {};
-    window.history.replaceState({ ...state, usr: null }, '', `/${location.search}#${stateSection}`);
+    restoreSectionHash(stateSection);
     return scheduleHashScroll(`#${stateSection}`);
-  }, [location.hash, location.search, stateSection]);
+  }, [location.hash, stateSection]);
 
   const openService = (service: ServiceSummary) => {
     setModalLoaded(true);
