@@ -11,8 +11,13 @@ const SECTION_IDS = ['hero', 'services', 'features', 'stats', 'testimonials', 'u
  */
 async function recordScrolls(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __scrolls: [number, number][] };
+    const w = window as unknown as { __scrolls: [number, number][]; __readyAt?: number };
     w.__scrolls = [];
+    // When the app marks itself ready (`<html data-app-ready>`), in page time.
+    new MutationObserver(() => {
+      if (document.documentElement?.dataset.appReady && w.__readyAt === undefined)
+        w.__readyAt = performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] });
     window.addEventListener('scroll', () => w.__scrolls.push([performance.now(), window.scrollY]), {
       passive: true,
     });
@@ -27,13 +32,18 @@ function scrolls(page: Page, from = 0) {
   );
 }
 
-/** Smooth, not a jump: several intermediate positions, the first well short of the last. */
-function expectSmooth(positions: [number, number][]) {
-  expect(positions.length).toBeGreaterThan(3);
-  const first = positions[0]![1];
-  const last = positions.at(-1)![1];
+/**
+ * No jump: the first move lands well short of the section (a smooth scroll under way), or, when
+ * a busy page stalled the animation, comes from `scrollToSection`'s completing scroll 1.5 s after
+ * the scroll began (decision 028). `startedAt` is when the page began handling the section.
+ */
+function expectNoJump(positions: [number, number][], startedAt: number) {
+  const moved = positions.filter(([, y]) => y > 0);
+  expect(moved.length).toBeGreaterThan(0);
+  const [firstAt, firstY] = moved[0]!;
+  const last = moved.at(-1)![1];
   expect(last).toBeGreaterThan(500);
-  expect(first).toBeLessThan(last / 2);
+  if (firstY >= last / 2) expect(firstAt - startedAt).toBeGreaterThanOrEqual(1400);
 }
 
 async function expectScrolledTo(page: Page, id: string) {
@@ -72,7 +82,11 @@ test.describe('landing', () => {
     await page.goto('/#testimonials');
     await expectScrolledTo(page, 'testimonials');
     await expect(page).toHaveURL(/\/#testimonials$/);
-    expectSmooth(await scrolls(page));
+    const readyAt = await page.evaluate(() => (window as unknown as { __readyAt: number }).__readyAt);
+    const positions = await scrolls(page);
+    // Nothing moved before the app was up (no browser or router jump), then no jump either.
+    expect(positions.filter(([t, y]) => y > 0 && t < readyAt)).toEqual([]);
+    expectNoJump(positions, readyAt);
     await expect(page.locator('#testimonials').getByRole('img', { name: '5 de 5 estrellas' })).toHaveCount(3);
     await expect(page.locator('#testimonials').getByText('MF', { exact: true })).toBeVisible();
   });
@@ -99,7 +113,7 @@ test.describe('landing', () => {
     await expectScrolledTo(page, 'footer');
     // The landing shows from the top and scrolls smoothly after ≈100 ms: no jump on arrival.
     const positions = (await scrolls(page, clickedAt)).filter(([, y]) => y > 0);
-    expectSmooth(positions);
+    expectNoJump(positions, clickedAt);
     expect(positions[0]![0] - clickedAt).toBeGreaterThanOrEqual(90);
   });
 
