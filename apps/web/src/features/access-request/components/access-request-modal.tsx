@@ -67,64 +67,21 @@ const STEP_TITLES = [
   'Revisión y envío',
 ] as const;
 
-const TEXT_FIELDS = [
-  'primaryEmail',
-  'primaryPhone',
-  'firstName',
-  'middleName',
-  'lastName',
-  'secondLastName',
-  'cedula',
-  'birthDate',
-  'gender',
-  'maritalStatus',
-  'occupation',
-  'companyName',
-  'commercialName',
-  'rnc',
-  'companyType',
-  'legalRepresentativeName',
-  'legalRepresentativeCedula',
-  'foundationDate',
-  'address',
-  'sector',
-  'city',
-  'province',
-  'postalCode',
-  'homePhone',
-  'workPhone',
-  'mobilePhone',
-  'whatsappNumber',
-  'website',
-  'facebook',
-  'instagram',
-  'linkedin',
-  'emergencyContactName',
-  'emergencyContactPhone',
-  'emergencyContactRelation',
-  'currentEmployer',
-  'jobTitle',
-  'workAddress',
-  'monthlyIncome',
-  'businessSector',
-  'numberOfEmployees',
-  'annualRevenue',
-  'yearsInBusiness',
-  'mainProducts',
-  'targetMarket',
-  'projectDescription',
-  'projectType',
-  'estimatedBudget',
-  'projectDeadline',
-  'currentWebsite',
-  'competitorWebsites',
-  'preferredColors',
-  'preferredStyle',
-  'preferredMeetingTime',
-  'hearAboutUs',
-  HONEYPOT_FIELD,
+/** Fields the form holds as booleans or with a non-empty default (spec doc 1 §3). */
+const NON_TEXT_FIELDS = [
+  'clientType',
+  'country',
+  'preferredContact',
+  'communicationLanguage',
+  'hasExistingWebsite',
+  'acceptTerms',
+  'acceptMarketing',
 ] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
+/** Every other field of the shared schema (the honeypot included) is a text input starting at ''. */
+type TextField = Exclude<keyof typeof CreateAccessRequestSchema.shape, (typeof NON_TEXT_FIELDS)[number]>;
+const TEXT_FIELDS = Object.keys(CreateAccessRequestSchema.shape).filter(
+  (field): field is TextField => !(NON_TEXT_FIELDS as readonly string[]).includes(field),
+);
 
 export type AccessFormValues = Record<TextField, string> & {
   clientType: 'individual' | 'company';
