@@ -24,6 +24,7 @@ import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
+import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(fiscalRoutes);
       await api.register(reportsRoutes);
       await api.register(projectsRoutes);
       await api.register(dashboardRoutes);

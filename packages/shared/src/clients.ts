@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidBuyerId, TaxpayerTypeSchema } from './fiscal.js';
 import { emailSchema, formatCedula, isValidCedula, isValidRnc, onlyDigits, PHONE_RE } from './validators.js';
 
 /** Client types (spec doc 2 §2 "Clients": 'Persona física' / 'Empresa'). */
@@ -66,6 +67,14 @@ export const taxIdSchema = z
   .refine((v) => isValidRnc(v) || isValidCedula(v), RNC_OR_CEDULA_INVALID)
   .transform(onlyDigits);
 
+/** RNC (9 digits) or cédula (11) by shape only, dashes allowed → digits; the check digit is checked with the override rule. */
+export const taxIdShapeSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .refine((v) => /^[\d-]+$/.test(v) && [9, 11].includes(onlyDigits(v).length), RNC_OR_CEDULA_INVALID)
+  .transform(onlyDigits);
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -105,6 +114,10 @@ export const ClientSchema = z.object({
   clientType: ClientTypeSchema,
   companyName: z.string().nullable(),
   companyRUC: z.string().nullable(),
+  /** Fiscal profile: decides the invoice's default document type (issue 12). */
+  taxpayerType: TaxpayerTypeSchema,
+  /** Why staff accepted a tax id whose check digit fails (null when it passes). */
+  taxIdOverrideReason: z.string().nullable(),
   industry: z.string().nullable(),
   website: z.string().nullable(),
   address: AddressSchema,
@@ -142,9 +155,11 @@ const clientFields = {
   clientType: ClientTypeSchema,
   companyName: optionalText(200),
   companyRUC: z
-    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), taxIdSchema.nullable())
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), taxIdShapeSchema.nullable())
     .optional()
     .transform((v) => v ?? null),
+  taxpayerType: TaxpayerTypeSchema.optional(),
+  taxIdOverrideReason: optionalText(300),
   industry: optionalText(100),
   website: optionalText(200),
   address: AddressInputSchema.optional(),
@@ -155,10 +170,23 @@ const clientFields = {
   notes: optionalText(5000),
 };
 
+/**
+ * A tax id whose check digit fails is accepted only with `taxIdOverrideReason` (issue 12: staff
+ * may override a failed check with a reason, kept in the audit log).
+ */
+function checkTaxId(
+  v: { companyRUC?: string | null; taxIdOverrideReason?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.companyRUC && !isValidBuyerId(v.companyRUC) && !v.taxIdOverrideReason)
+    ctx.addIssue({ code: 'custom', path: ['companyRUC'], message: RNC_OR_CEDULA_INVALID });
+}
+
 /** `POST /clients` body (admin). Companies need `companyName`; `companyRUC` is an RNC or cédula. */
 export const CreateClientRequestSchema = z.object(clientFields).superRefine((v, ctx) => {
   if (v.clientType === 'company' && !v.companyName)
     ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Nombre de la empresa es requerido' });
+  checkTaxId(v, ctx);
 });
 export type CreateClientRequest = z.input<typeof CreateClientRequestSchema>;
 
@@ -172,6 +200,8 @@ export const UpdateClientRequestSchema = z
     clientType: ClientTypeSchema,
     companyName: clientFields.companyName,
     companyRUC: clientFields.companyRUC,
+    taxpayerType: TaxpayerTypeSchema,
+    taxIdOverrideReason: clientFields.taxIdOverrideReason,
     industry: clientFields.industry,
     website: clientFields.website,
     address: AddressInputSchema,
@@ -182,7 +212,8 @@ export const UpdateClientRequestSchema = z
     notes: clientFields.notes,
     archived: z.boolean().describe('true archives the client, false restores it'),
   })
-  .partial();
+  .partial()
+  .superRefine(checkTaxId);
 export type UpdateClientRequest = z.input<typeof UpdateClientRequestSchema>;
 
 /** `GET /clients` query. `status`/`clientType` 'all' or empty = no filter; archived clients only with `archived=true`. */

@@ -7,6 +7,7 @@ export * from './calendar.js';
 export * from './clients.js';
 export * from './constants.js';
 export * from './dashboard.js';
+export * from './fiscal.js';
 export * from './invoices.js';
 export * from './money.js';
 export * from './notifications.js';

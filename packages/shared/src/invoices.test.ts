@@ -8,7 +8,7 @@ import {
 import { splitCents } from './money.js';
 
 describe('computeInvoiceTotals', () => {
-  it('rounds each line half-up to the cent, then tax on the subtotal, then subtracts the discount', () => {
+  it('rounds each line half-up to the cent, takes the discount off the subtotal, then ITBIS on what is left (Ley 11-92 art. 339)', () => {
     const t = computeInvoiceTotals(
       [
         { quantity: 3, unitPrice: 33.335 }, // 3 × 3333.5¢ → unit rounds to 3334¢ → 10002¢
@@ -20,9 +20,42 @@ describe('computeInvoiceTotals', () => {
     );
     expect(t.lineTotalsCents).toEqual([10002, 8, 10000]);
     expect(t.subtotalCents).toBe(20010);
-    expect(t.taxCents).toBe(3602); // 3601.8 → 3602
     expect(t.discountCents).toBe(1000);
-    expect(t.totalCents).toBe(20010 + 3602 - 1000);
+    expect(t.taxableBaseCents).toBe(19010);
+    expect(t.exemptCents).toBe(0);
+    expect(t.taxCents).toBe(3422); // 19010 × 18 % = 3421.8 → 3422
+    expect(t.totalCents).toBe(20010 - 1000 + 3422);
+  });
+
+  it('leaves exempt lines out of the ITBIS base and shares the discount between taxable and exempt in proportion', () => {
+    const t = computeInvoiceTotals(
+      [
+        { quantity: 1, unitPrice: 300, taxExempt: false },
+        { quantity: 1, unitPrice: 100, taxExempt: true },
+      ],
+      18,
+      40,
+    );
+    // discount 4000¢: exempt share 4000 × 10000 / 40000 = 1000¢ → exempt net 9000¢, base 40000 − 4000 − 9000 = 27000¢
+    expect(t.exemptCents).toBe(9000);
+    expect(t.taxableBaseCents).toBe(27000);
+    expect(t.taxCents).toBe(4860);
+    expect(t.totalCents).toBe(40000 - 4000 + 4860);
+    const allExempt = computeInvoiceTotals([{ quantity: 2, unitPrice: 50, taxExempt: true }], 18, 0);
+    expect(allExempt).toMatchObject({ taxCents: 0, taxableBaseCents: 0, exemptCents: 10000, totalCents: 10000 });
+  });
+
+  it('refuses a discount above the subtotal (it applies before ITBIS)', () => {
+    const r = CreateInvoiceRequestSchema.safeParse({
+      clientId: '00000000-0000-4000-8000-000000000000',
+      issueDate: '2026-01-01',
+      dueDate: '2026-01-31',
+      items: [{ description: 'x', quantity: 1, unitPrice: 100 }],
+      taxRate: 18,
+      discountAmount: 100.01,
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['El descuento no puede superar el subtotal']);
   });
 
   it('is exact where floats are not (0.1 + 0.2) and with a zero rate', () => {

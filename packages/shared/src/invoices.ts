@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CURRENCIES, lineTotalCents, percentOfCents, toCents } from './money.js';
+import {
+  CreditNoteSchema,
+  FiscalDocumentTypeSchema,
+  FiscalModeSchema,
+  InvoiceDocumentTypeSchema,
+} from './fiscal.js';
+import { CURRENCIES, divRoundHalfUp, lineTotalCents, percentOfCents, toCents } from './money.js';
 
 /**
  * Invoice statuses with labels and colours (spec doc 2 §4). `overdue` is never stored: an
@@ -51,6 +57,9 @@ export const INVOICE_EVENTS = [
   'paid',
   'cancelled',
   'reminded',
+  'issued',
+  'credit_note',
+  'ecf_signed',
 ] as const;
 export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], string> = {
   created: 'Creada',
@@ -61,6 +70,9 @@ export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], strin
   paid: 'Pagada',
   cancelled: 'Cancelada',
   reminded: 'Recordatorio de pago enviado',
+  issued: 'Emitida con comprobante fiscal',
+  credit_note: 'Nota de crédito emitida',
+  ecf_signed: 'e-CF firmado',
 };
 
 /** Default series of the invoice number (`FAC-2026-0001`). */
@@ -90,12 +102,16 @@ export const InvoiceItemInputSchema = z.object({
     .number({ error: 'Precio inválido' })
     .min(0, 'El precio no puede ser negativo')
     .max(100_000_000),
+  /** Exempt from ITBIS (Ley 11-92 art. 343–344): left out of the taxable base. */
+  taxExempt: z.boolean().default(false),
 });
 export type InvoiceItemInput = z.input<typeof InvoiceItemInputSchema>;
 
 const invoiceFields = {
   clientId: z.uuid({ message: 'Cliente es requerido' }),
   projectId: z.uuid().nullish(),
+  /** Fiscal document type; default from the client's fiscal profile and the agency's mode. */
+  documentType: InvoiceDocumentTypeSchema.nullish(),
   issueDate: isoDate,
   dueDate: isoDate,
   items: z.array(InvoiceItemInputSchema).min(1, 'Agrega al menos un ítem').max(100),
@@ -111,6 +127,9 @@ const invoiceFields = {
     .nullish()
     .transform((v) => (v ? v : null)),
 };
+
+/** The discount applies before ITBIS, so it can't exceed the subtotal (issue 12). */
+export const DISCOUNT_ABOVE_SUBTOTAL = 'El descuento no puede superar el subtotal';
 
 const dueAfterIssue = (v: { issueDate?: string; dueDate?: string }) =>
   !v.issueDate || !v.dueDate || v.dueDate >= v.issueDate;
@@ -137,9 +156,9 @@ export const CreateInvoiceRequestSchema = z
   .refine(
     (v) => {
       const t = computeInvoiceTotals(v.items, v.taxRate ?? 0, v.discountAmount ?? 0);
-      return t.discountCents <= Math.max(0, t.subtotalCents + t.taxCents);
+      return t.discountCents <= Math.max(0, t.subtotalCents);
     },
-    { message: 'El descuento no puede superar el total', path: ['discountAmount'] },
+    { message: DISCOUNT_ABOVE_SUBTOTAL, path: ['discountAmount'] },
   );
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequestSchema>;
 
@@ -150,13 +169,26 @@ export const UpdateInvoiceRequestSchema = z
   .refine(dueAfterIssue, DUE_BEFORE_ISSUE);
 export type UpdateInvoiceRequest = z.input<typeof UpdateInvoiceRequestSchema>;
 
-/** `PUT /invoices/{id}/pay` body: amount (major units) defaults to the balance; paidDate to today. */
+/**
+ * `PUT /invoices/{id}/pay` body: amount (major units, ≥ RD$0.01) defaults to the balance less the
+ * withholdings; paidDate (not before the issue date, not after tomorrow) to today. Withholdings
+ * (ITBIS and ISR retained by the client, major units) count towards settling the invoice;
+ * `withholdingPreset` computes them from the invoice (explicit amounts win).
+ */
 export const PayInvoiceRequestSchema = z
   .object({
-    amount: z.number().positive('El monto debe ser mayor que 0').max(100_000_000).optional(),
+    amount: z
+      .number({ error: 'Monto inválido' })
+      .min(0.01, 'El monto mínimo es RD$0.01')
+      .max(100_000_000)
+      .optional(),
     paidDate: isoDate.optional(),
     paymentMethod: PaymentMethodSchema.optional(),
     reference: z.string().trim().max(100).optional(),
+    withholdingPreset: z.enum(['none', 'company_services', 'persona_fisica', 'government']).optional(),
+    itbisWithheld: z.number().min(0, 'La retención no puede ser negativa').max(100_000_000).optional(),
+    isrWithheld: z.number().min(0, 'La retención no puede ser negativa').max(100_000_000).optional(),
+    retentionDate: isoDate.optional(),
   })
   .default({});
 export type PayInvoiceRequest = z.input<typeof PayInvoiceRequestSchema>;
@@ -183,10 +215,14 @@ export const InvoiceItemSchema = z.object({
   quantity: z.number(),
   unitPrice: z.number(),
   total: z.number(),
+  taxExempt: z.boolean(),
 });
 export const InvoicePaymentSchema = z.object({
   _id: z.uuid(),
   amount: z.number(),
+  itbisWithheld: z.number(),
+  isrWithheld: z.number(),
+  retentionDate: z.string().nullable(),
   paidDate: z.string(),
   paymentMethod: PaymentMethodSchema,
   reference: z.string().nullable(),
@@ -227,13 +263,30 @@ export const InvoiceSummarySchema = z.object({
   daysOverdue: z.number().int(),
   client: InvoiceClientSchema,
   project: z.object({ _id: z.uuid(), title: z.string() }).nullable(),
+  /** Fiscal document type (null on invoices created before fiscal invoicing). */
+  documentType: FiscalDocumentTypeSchema.nullable(),
+  /** NCF / e-NCF, taken when the invoice is issued; null on drafts. */
+  ncf: z.string().nullable(),
+  ncfExpiresOn: z.string().nullable(),
+  /** e-CF only: the provider's security code and signature time (ISO). */
+  securityCode: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  issuedAt: z.string().nullable(),
   subtotal: z.number(),
+  /** Net amount of exempt lines (after their share of the discount). */
+  exemptSubtotal: z.number(),
+  /** ITBIS base: subtotal − discount − exempt. */
+  taxableBase: z.number(),
   taxRate: z.number(),
   taxAmount: z.number(),
   discountAmount: z.number(),
   total: z.number(),
   totalAmount: z.number(),
   amountPaid: z.number(),
+  /** ITBIS + ISR withheld by the client (count towards settling the invoice). */
+  amountWithheld: z.number(),
+  /** Sum of the credit notes' totals. */
+  amountCredited: z.number(),
   balance: z.number(),
   currency: z.enum(CURRENCIES),
   paymentMethod: PaymentMethodSchema.nullable(),
@@ -249,6 +302,7 @@ export const InvoiceSchema = InvoiceSummarySchema.extend({
   notes: z.string().nullable(),
   sentAt: z.string().nullable(),
   payments: z.array(InvoicePaymentSchema),
+  creditNotes: z.array(CreditNoteSchema),
   history: z.array(InvoiceHistoryEntrySchema),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
@@ -281,18 +335,26 @@ export type InvoiceStats = z.infer<typeof InvoiceStatsSchema>;
 export interface InvoiceTotalsCents {
   lineTotalsCents: number[];
   subtotalCents: number;
+  /** Exempt lines net of their share of the discount. */
+  exemptCents: number;
+  /** ITBIS base: subtotal − discount − exempt. */
+  taxableBaseCents: number;
   taxCents: number;
   discountCents: number;
   totalCents: number;
 }
 
 /**
- * Invoice arithmetic on integers (issue 6 "Money"): each line = quantity × unitPrice rounded
- * half-up to the cent; subtotal = Σ lines; tax = subtotal × taxRate / 100 half-up;
- * total = subtotal + tax − discount. Prices and discount in major units, rate in percent.
+ * Invoice arithmetic on integers (issue 6 "Money", corrected by issue 12): each line =
+ * quantity × unitPrice rounded half-up to the cent; subtotal = Σ lines; the discount reduces
+ * the taxable base (Código Tributario, Ley 11-92 art. 339) and is shared between taxable and
+ * exempt lines in proportion to their amounts (half-up); exempt lines (`taxExempt`) stay out of
+ * the base; tax = base × taxRate / 100 half-up; total = subtotal − discount + tax.
+ * Prices and discount in major units, rate in percent. A discount above the subtotal gives a
+ * negative total (callers refuse it).
  */
 export function computeInvoiceTotals(
-  items: ReadonlyArray<{ quantity: number; unitPrice: number }>,
+  items: ReadonlyArray<{ quantity: number; unitPrice: number; taxExempt?: boolean | null }>,
   taxRate: number,
   discountAmount = 0,
 ): InvoiceTotalsCents {
@@ -303,14 +365,23 @@ export function computeInvoiceTotals(
     ),
   );
   const subtotalCents = lineTotalsCents.reduce((a, b) => a + b, 0);
-  const taxCents = percentOfCents(subtotalCents, Number.isFinite(taxRate) ? taxRate : 0);
+  const exemptGrossCents = lineTotalsCents.reduce((a, c, i) => a + (items[i]?.taxExempt ? c : 0), 0);
   const discountCents = toCents(Number.isFinite(discountAmount) ? discountAmount : 0);
+  const exemptDiscount =
+    subtotalCents > 0
+      ? divRoundHalfUp(Math.min(discountCents, subtotalCents) * exemptGrossCents, subtotalCents)
+      : 0;
+  const exemptCents = exemptGrossCents - exemptDiscount;
+  const taxableBaseCents = Math.max(0, subtotalCents - discountCents - exemptCents);
+  const taxCents = percentOfCents(taxableBaseCents, Number.isFinite(taxRate) ? taxRate : 0);
   return {
     lineTotalsCents,
     subtotalCents,
+    exemptCents,
+    taxableBaseCents,
     taxCents,
     discountCents,
-    totalCents: subtotalCents + taxCents - discountCents,
+    totalCents: subtotalCents - discountCents + taxCents,
   };
 }
 
@@ -347,6 +418,7 @@ export function formatInvoiceNumber(series: string, year: number, sequence: numb
 /** `GET /invoices/defaults`: what the invoice form starts with (company settings). */
 export const InvoiceDefaultsSchema = z.object({
   taxRate: z.number(),
+  fiscalMode: FiscalModeSchema,
   currency: z.enum(CURRENCIES),
   series: z.string(),
   paymentTerms: z.number().int(),

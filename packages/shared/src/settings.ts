@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgencyTaxpayerKindSchema, FiscalModeSchema } from './fiscal.js';
 import { CURRENCIES } from './money.js';
 import { EMAIL_INVALID, emailSchema, isEmail, isValidRnc, PHONE_RE } from './validators.js';
 
@@ -80,6 +81,10 @@ export const CompanySettingsSchema = z.object({
   primaryColor: z.string(),
   secondaryColor: z.string(),
   logo: z.string().nullable(),
+  /** Paper NCF (B..) or e-CF (E..): decides the invoice's default document type (issue 12). */
+  fiscalMode: FiscalModeSchema,
+  /** Persona jurídica or física: decides the withholding presets offered on payments. */
+  taxpayerKind: AgencyTaxpayerKindSchema,
   updatedAt: z.string(),
 });
 export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
@@ -131,6 +136,8 @@ export const UpdateCompanySettingsRequestSchema = z.object({
     .regex(/^\/api\/files\/[0-9a-f-]{36}$/, 'Logo inválido')
     .nullish()
     .transform((v) => v ?? null),
+  fiscalMode: FiscalModeSchema.optional(),
+  taxpayerKind: AgencyTaxpayerKindSchema.optional(),
 });
 export type UpdateCompanySettingsRequest = z.input<typeof UpdateCompanySettingsRequestSchema>;
 

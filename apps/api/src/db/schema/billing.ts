@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -47,11 +48,27 @@ export const invoices = pgTable(
       .notNull()
       .default('DOP'),
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    /** Exempt lines net of their discount share; ITBIS base = subtotal − discount − exempt (issue 12). */
+    exemptCents: bigint('exempt_cents', { mode: 'number' }).notNull().default(0),
+    taxableBaseCents: bigint('taxable_base_cents', { mode: 'number' }).notNull().default(0),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    /** ITBIS + ISR withheld by the client on its payments. */
+    withheldCents: bigint('withheld_cents', { mode: 'number' }).notNull().default(0),
+    /** Part of the credit notes' totals applied to the balance (the rest was refunded). */
+    creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
+    /** Fiscal document type (B01…, E31…) and its NCF, taken when issued (decision 080). */
+    documentType: text('document_type'),
+    ncf: text('ncf'),
+    ncfSequenceId: uuid('ncf_sequence_id'),
+    ncfExpiresOn: date('ncf_expires_on'),
+    /** e-CF: the provider's security code and signature time. */
+    securityCode: text('security_code'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
     paymentMethod: text('payment_method', {
       enum: ['bank_transfer', 'credit_card', 'pse', 'cash', 'check'],
     }),
@@ -72,7 +89,12 @@ export const invoices = pgTable(
       'invoices_money_nonneg',
       sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.paidCents} >= 0`,
     ),
-    check('invoices_paid_le_total', sql`${t.paidCents} <= ${t.totalCents}`),
+    uniqueIndex('invoices_ncf_uq').on(t.ncf),
+    index('invoices_issue_date_idx').on(t.issueDate),
+    check(
+      'invoices_settled_le_total',
+      sql`${t.paidCents} + ${t.withheldCents} + ${t.creditedCents} <= ${t.totalCents} and ${t.withheldCents} >= 0 and ${t.creditedCents} >= 0`,
+    ),
     check('invoices_due_after_issue', sql`${t.dueDate} >= ${t.issueDate}`),
   ],
 );
@@ -91,6 +113,7 @@ export const invoiceItems = pgTable(
     quantity: numeric('quantity', { precision: 14, scale: 4, mode: 'number' }).notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
   },
   (t) => [
     index('invoice_items_invoice_idx').on(t.invoiceId, t.position),
@@ -113,6 +136,10 @@ export const invoicePayments = pgTable(
       enum: ['bank_transfer', 'credit_card', 'pse', 'cash', 'check'],
     }).notNull(),
     reference: text('reference'),
+    /** Withholdings retained by the client with this payment (centavos) and their date. */
+    itbisWithheldCents: bigint('itbis_withheld_cents', { mode: 'number' }).notNull().default(0),
+    isrWithheldCents: bigint('isr_withheld_cents', { mode: 'number' }).notNull().default(0),
+    retentionDate: date('retention_date'),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -132,7 +159,19 @@ export const invoiceEvents = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     event: text('event', {
-      enum: ['created', 'updated', 'sent', 'viewed', 'payment', 'paid', 'cancelled', 'reminded'],
+      enum: [
+        'created',
+        'updated',
+        'sent',
+        'viewed',
+        'payment',
+        'paid',
+        'cancelled',
+        'reminded',
+        'issued',
+        'credit_note',
+        'ecf_signed',
+      ],
     }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),

@@ -18,6 +18,14 @@ export const clients = pgTable(
     avatar: text('avatar'),
     companyName: text('company_name'),
     companyRnc: text('company_rnc'),
+    /** Fiscal profile (issue 12): contribuyente, consumidor_final, regimen_especial, gubernamental, extranjero. */
+    taxpayerType: text('taxpayer_type', {
+      enum: ['contribuyente', 'consumidor_final', 'regimen_especial', 'gubernamental', 'extranjero'],
+    })
+      .notNull()
+      .default('consumidor_final'),
+    /** Why staff accepted a tax id whose check digit fails. */
+    taxIdOverrideReason: text('tax_id_override_reason'),
     industry: text('industry'),
     website: text('website'),
     street: text('street'),

@@ -5,6 +5,7 @@ export * from './billing.js';
 export * from './calendar.js';
 export * from './client-communications.js';
 export * from './clients.js';
+export * from './fiscal.js';
 export * from './infra.js';
 export * from './projects.js';
 export * from './registration.js';

@@ -32,6 +32,12 @@ export const companySettings = pgTable(
     primaryColor: text('primary_color').notNull().default('#1c4fd8'),
     secondaryColor: text('secondary_color').notNull().default('#0f766e'),
     logo: text('logo'),
+    fiscalMode: text('fiscal_mode', { enum: ['paper', 'electronic'] })
+      .notNull()
+      .default('paper'),
+    taxpayerKind: text('taxpayer_kind', { enum: ['persona_juridica', 'persona_fisica'] })
+      .notNull()
+      .default('persona_juridica'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

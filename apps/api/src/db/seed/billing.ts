@@ -2,12 +2,24 @@ import {
   businessToday,
   computeInvoiceTotals,
   DEFAULT_INVOICE_SERIES,
+  defaultDocumentType,
+  type FiscalDocumentType,
   type PaymentMethod,
 } from '@agencia/shared';
 import { asc, eq } from 'drizzle-orm';
+import { takeNcf } from '../../modules/fiscal/fiscal.service.js';
 import { nextInvoiceNumber } from '../../modules/invoices/invoices.service.js';
 import type { Tx } from '../client.js';
-import { invoiceEvents, invoiceItems, invoicePayments, invoices, projects } from '../schema/index.js';
+import {
+  clients,
+  creditNotes,
+  fiscalSequences,
+  invoiceEvents,
+  invoiceItems,
+  invoicePayments,
+  invoices,
+  projects,
+} from '../schema/index.js';
 
 function shift(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -23,6 +35,8 @@ interface DemoInvoice {
   items: Array<{ description: string; details?: string; quantity: number; unitPrice: number }>;
   /** Payments as [amount major units, days after issue, method]. */
   payments?: Array<[number, number, PaymentMethod]>;
+  /** A credit note as [amount with ITBIS, days after issue, reason]. */
+  creditNote?: [number, number, string];
   notes?: string;
 }
 
@@ -89,6 +103,7 @@ const DEMO_INVOICES: DemoInvoice[] = [
       { description: 'Horas de soporte', quantity: 4, unitPrice: 1800 },
     ],
     notes: 'Pago por transferencia a la cuenta del Banco BHD.',
+    creditNote: [2124, 3, 'Una hora de soporte facturada de más'],
   },
   {
     client: 1,
@@ -114,16 +129,57 @@ const DEMO_INVOICES: DemoInvoice[] = [
 ];
 
 /**
+ * Demo NCF / e-NCF ranges (issue 12) as [type, from, to, already used before the demo invoices].
+ * Realistic DGII authorisations; B15 is left close to its 35 % alert threshold (38 % remaining).
+ */
+const DEMO_SEQUENCES: Array<[FiscalDocumentType, number, number, number]> = [
+  ['B01', 1, 500, 48],
+  ['B02', 1, 2000, 311],
+  ['B04', 1, 100, 6],
+  ['B14', 1, 50, 3],
+  ['B15', 1, 100, 62],
+  ['E31', 1, 1000, 0],
+  ['E32', 1, 5000, 0],
+  ['E34', 1, 200, 0],
+];
+
+/** The demo ranges, valid until 31 December of next year (the DGII's usual term for B series). */
+async function seedSequences(tx: Tx, adminId: string, today: string): Promise<void> {
+  const expiresOn = `${Number(today.slice(0, 4)) + 1}-12-31`;
+  await tx.insert(fiscalSequences).values(
+    DEMO_SEQUENCES.map(([documentType, rangeFrom, rangeTo, used]) => ({
+      documentType,
+      rangeFrom,
+      rangeTo,
+      nextNumber: rangeFrom + used,
+      expiresOn,
+      alertThreshold: 35,
+      active: true,
+      createdBy: adminId,
+    })),
+  );
+}
+
+/**
  * Demo invoices (issue 6): paid, overdue, partly paid, draft and open ones for the first
- * clients, numbered through the same counter as the app, ITBIS 18 %, amounts in DOP.
+ * clients, numbered through the same counter as the app, ITBIS 18 %, amounts in DOP. Issued
+ * ones carry an NCF of their client's type from the demo ranges (issue 12), and one has a
+ * credit note.
  */
 export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: string[] }): Promise<void> {
   const today = businessToday();
+  await seedSequences(tx, ids.adminId, today);
   const ordered = [...DEMO_INVOICES].sort((a, b) => b.issuedDaysAgo - a.issuedDaysAgo);
   for (const demo of ordered) {
     const issueDate = shift(today, -demo.issuedDaysAgo);
     const dueDate = shift(issueDate, demo.terms);
     const totals = computeInvoiceTotals(demo.items, 18, 0);
+    const [client] = await tx
+      .select({ taxpayerType: clients.taxpayerType })
+      .from(clients)
+      .where(eq(clients.id, ids.clientIds[demo.client]!));
+    const documentType = defaultDocumentType(client!.taxpayerType, 'paper');
+    const fiscal = demo.status === 'draft' ? null : await takeNcf(tx, documentType, today);
     const year = Number(issueDate.slice(0, 4));
     const { sequence, invoiceNumber } = await nextInvoiceNumber(tx, DEFAULT_INVOICE_SERIES, year);
     const paid = (demo.payments ?? []).reduce((a, [amount]) => a + Math.round(amount * 100), 0);
@@ -151,6 +207,13 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
         status: demo.status,
         currency: 'DOP',
         subtotalCents: totals.subtotalCents,
+        exemptCents: totals.exemptCents,
+        taxableBaseCents: totals.taxableBaseCents,
+        documentType,
+        ncf: fiscal?.ncf ?? null,
+        ncfSequenceId: fiscal?.sequenceId ?? null,
+        ncfExpiresOn: fiscal?.expiresOn ?? null,
+        issuedAt: fiscal ? created : null,
         taxRate: 18,
         taxCents: totals.taxCents,
         totalCents: totals.totalCents,
@@ -179,10 +242,52 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
     await tx
       .insert(invoiceEvents)
       .values({ invoiceId, event: 'created', actorId: ids.adminId, createdAt: created });
-    if (demo.status !== 'draft')
-      await tx
-        .insert(invoiceEvents)
-        .values({ invoiceId, event: 'sent', actorId: ids.adminId, createdAt: created });
+    if (fiscal)
+      await tx.insert(invoiceEvents).values([
+        { invoiceId, event: 'issued', actorId: ids.adminId, note: `NCF ${fiscal.ncf}`, createdAt: created },
+        { invoiceId, event: 'sent', actorId: ids.adminId, createdAt: created },
+      ]);
+    if (demo.creditNote && fiscal) {
+      const [amount, daysAfter, reason] = demo.creditNote;
+      const note = await takeNcf(tx, 'B04', today);
+      const totalCents = Math.round(amount * 100);
+      const taxCents = Math.round((totalCents * totals.taxCents) / totals.totalCents);
+      const noteDate = shift(issueDate, daysAfter);
+      await tx.insert(creditNotes).values({
+        invoiceId,
+        documentType: 'B04',
+        ncf: note.ncf,
+        sequenceId: note.sequenceId,
+        ncfExpiresOn: note.expiresOn,
+        issueDate: noteDate,
+        modifiedNcf: fiscal.ncf,
+        modifiedIssueDate: issueDate,
+        modificationCode: 3,
+        reason,
+        lines: [
+          {
+            description: reason,
+            quantity: 1,
+            unitPriceCents: totalCents - taxCents,
+            totalCents: totalCents - taxCents,
+            taxExempt: false,
+          },
+        ],
+        subtotalCents: totalCents - taxCents,
+        taxCents,
+        totalCents,
+        createdBy: ids.adminId,
+        createdAt: new Date(`${noteDate}T14:00:00Z`),
+      });
+      await tx.update(invoices).set({ creditedCents: totalCents }).where(eq(invoices.id, invoiceId));
+      await tx.insert(invoiceEvents).values({
+        invoiceId,
+        event: 'credit_note',
+        actorId: ids.adminId,
+        note: `NCF ${note.ncf}: ${reason}`,
+        createdAt: new Date(`${noteDate}T14:00:00Z`),
+      });
+    }
     for (const [amount, after, method] of demo.payments ?? []) {
       const paidDate = shift(issueDate, after);
       await tx.insert(invoicePayments).values({

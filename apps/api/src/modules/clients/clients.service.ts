@@ -4,13 +4,15 @@ import {
   type Communication,
   type CreateClientRequestSchema,
   type CreateCommunicationRequestSchema,
+  defaultTaxpayerType,
   fromCents,
+  isValidBuyerId,
   type ListClientsQuerySchema,
   type UpdateClientRequestSchema,
 } from '@agencia/shared';
 import { and, desc, eq, getTableColumns, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { clientCommunications, clients, invoices, projects, tickets, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
@@ -74,6 +76,8 @@ export function toClientDto(row: ClientRow): Client {
     clientType: row.clientType,
     companyName: row.companyName,
     companyRUC: row.companyRnc,
+    taxpayerType: row.taxpayerType,
+    taxIdOverrideReason: row.taxIdOverrideReason,
     industry: row.industry,
     website: row.website,
     address: {
@@ -180,6 +184,30 @@ async function assertEmailFree(db: Db, email: string, exceptId?: string) {
   if (dup) throw conflict('Ya existe un cliente con ese email');
 }
 
+/** The override reason to store: only when the tax id fails its check digit (issue 12). */
+function taxIdOverride(taxId: string | null | undefined, reason: string | null | undefined): string | null {
+  return taxId && !isValidBuyerId(taxId) ? (reason ?? null) : null;
+}
+
+/** A tax id accepted against its check digit is audited with the reason (issue 12). */
+async function auditTaxIdOverride(
+  tx: Tx,
+  ctx: AuditContext,
+  clientId: string,
+  taxId: string | null | undefined,
+  reason: string | null | undefined,
+): Promise<void> {
+  const stored = taxIdOverride(taxId, reason);
+  if (stored)
+    await audit(
+      tx,
+      ctx,
+      'client.tax_id_override',
+      { type: 'client', id: clientId },
+      { taxId, reason: stored },
+    );
+}
+
 /** `POST /clients` (admin). 409 when a non-archived client has the same email. */
 export async function createClient(
   db: Db,
@@ -199,6 +227,8 @@ export async function createClient(
         phone: input.phone,
         companyName: input.companyName,
         companyRnc: input.companyRUC,
+        taxpayerType: input.taxpayerType ?? defaultTaxpayerType(input.clientType),
+        taxIdOverrideReason: taxIdOverride(input.companyRUC, input.taxIdOverrideReason),
         industry: input.industry,
         website: input.website,
         street: input.address?.street ?? null,
@@ -214,6 +244,7 @@ export async function createClient(
       })
       .returning({ id: clients.id });
     await audit(tx, ctx, 'client.created', { type: 'client', id: row!.id });
+    await auditTaxIdOverride(tx, ctx, row!.id, input.companyRUC, input.taxIdOverrideReason);
     await recordActivity(tx, {
       actorId: actor.id,
       type: 'client.created',
@@ -254,7 +285,11 @@ export async function updateClient(
     'notes',
   ] as const;
   for (const key of direct) if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
-  if (input.companyRUC !== undefined) set.companyRnc = input.companyRUC;
+  if (input.taxpayerType !== undefined) set.taxpayerType = input.taxpayerType;
+  if (input.companyRUC !== undefined) {
+    set.companyRnc = input.companyRUC;
+    set.taxIdOverrideReason = taxIdOverride(input.companyRUC, input.taxIdOverrideReason);
+  }
   if (input.address) {
     const a = input.address;
     if (a.street !== undefined) set.street = a.street;
@@ -267,6 +302,8 @@ export async function updateClient(
     set.archivedAt = input.archived ? (current.archivedAt ?? new Date()) : null;
   await db.transaction(async (tx) => {
     await tx.update(clients).set(set).where(eq(clients.id, id));
+    if (input.companyRUC !== undefined)
+      await auditTaxIdOverride(tx, ctx, id, input.companyRUC, input.taxIdOverrideReason);
     await audit(
       tx,
       ctx,

@@ -90,7 +90,7 @@ describe('POST /api/invoices', () => {
       'La cantidad mínima es 1',
       'El precio no puede ser negativo',
       'La fecha de vencimiento no puede ser anterior a la de emisión',
-      'El descuento no puede superar el total',
+      'El descuento no puede superar el subtotal',
       'Agrega al menos un ítem',
     ]);
   });
@@ -168,7 +168,7 @@ describe('send, pay, overdue, PDF', () => {
     expect(res.statusCode).toBe(200);
     const inv = res.json().data.invoice;
     expect(['sent', 'overdue']).toContain(inv.status);
-    expect(inv.history.map((h: { event: string }) => h.event)).toEqual(['created', 'sent']);
+    expect(inv.history.map((h: { event: string }) => h.event)).toEqual(['created', 'issued', 'sent']);
     const mails = await app.db
       .select()
       .from(emailOutbox)
@@ -350,18 +350,32 @@ describe('list, stats, duplicate, cancel, delete', () => {
     expect(row!.status).toBe('cancelled');
   });
 
-  it('cancels an unpaid sent invoice; refuses to delete a non-draft (409)', async () => {
+  it('cancels a draft; refuses to cancel or delete an invoice issued with an NCF (409: it needs a credit note)', async () => {
     const inv = await createInvoiceVia(
       app,
       admin.token,
       invoicePayload(clientId, { asDraft: false, dueDate: '2099-01-01' }),
     );
     expect(inv.status).toBe('sent');
+    expect(inv.ncf).toMatch(/^B01\d{8}$/);
     const del = await injectAs(app, admin.token, { method: 'DELETE', url: `/api/invoices/${inv._id}` });
     expect(del.statusCode).toBe(409);
-    const cancel = await injectAs(app, admin.token, {
+    const refused = await injectAs(app, admin.token, {
       method: 'POST',
       url: `/api/invoices/${inv._id}/cancel`,
+      payload: { reason: 'Error' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `La factura tiene el comprobante fiscal ${inv.ncf} y no se puede cancelar: emite una nota de crédito.`,
+    );
+    const [row] = await app.db.select().from(invoices).where(eq(invoices.id, inv._id));
+    expect(row!.status).toBe('sent');
+
+    const draft = await createInvoiceVia(app, admin.token, invoicePayload(clientId));
+    const cancel = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${draft._id}/cancel`,
       payload: { reason: 'Error' },
     });
     expect(cancel.json().data.invoice.status).toBe('cancelled');

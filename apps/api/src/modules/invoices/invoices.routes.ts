@@ -1,5 +1,7 @@
 import {
   CancelInvoiceRequestSchema,
+  CreateCreditNoteRequestSchema,
+  CreateCreditNoteResponseSchema,
   CreateInvoiceRequestSchema,
   DEFAULT_INVOICE_SERIES,
   GetInvoiceResponseSchema,
@@ -9,16 +11,19 @@ import {
   ListInvoicesQuerySchema,
   ListInvoicesResponseSchema,
   PayInvoiceRequestSchema,
+  RecordEcfSignatureRequestSchema,
   successEnvelope,
   UpdateInvoiceRequestSchema,
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
 import { pushNotifications } from '../../lib/notify.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import * as notes from './credit-notes.service.js';
 import { INVOICE_POLICY } from './invoices.policy.js';
 import * as svc from './invoices.service.js';
 
@@ -85,6 +90,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         data: {
           taxRate: settings.taxRate,
+          fiscalMode: settings.fiscalMode,
           currency: settings.currency,
           series: DEFAULT_INVOICE_SERIES,
           paymentTerms: 30,
@@ -206,6 +212,89 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await svc.sendInvoice(app.db, actorOf(req), ctx(req), req.params.id);
       pushNotifications(app, result.notifications);
       return { success: true as const, data: { invoice: result.value } };
+    },
+  );
+
+  app.post(
+    '/invoices/:id/issue',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Emitir la factura con su comprobante fiscal (NCF) sin enviarla por email',
+        params: IdParamsSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => {
+      const result = await svc.issueInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      pushNotifications(app, result.notifications);
+      return { success: true as const, data: { invoice: result.value } };
+    },
+  );
+
+  app.put(
+    '/invoices/:id/ecf',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Registrar el código de seguridad y la fecha de firma del e-CF',
+        params: IdParamsSchema,
+        body: RecordEcfSignatureRequestSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        invoice: await svc.recordEcfSignature(app.db, actorOf(req), ctx(req), req.params.id, req.body),
+      },
+    }),
+  );
+
+  app.post(
+    '/invoices/:id/credit-notes',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Emitir una nota de crédito (B04 / E34) sobre una factura emitida',
+        params: IdParamsSchema,
+        body: CreateCreditNoteRequestSchema,
+        response: { 201: successEnvelope(CreateCreditNoteResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const result = await notes.createCreditNote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      pushNotifications(app, result.notifications);
+      return reply.code(201).send({ success: true as const, data: { creditNote: result.value } });
+    },
+  );
+
+  app.get(
+    '/invoices/:id/credit-notes/:noteId/pdf',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'PDF de una nota de crédito (application/pdf)',
+        params: IdParamsSchema.extend({ noteId: z.uuid({ message: 'Identificador inválido' }) }),
+        querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const invoice = await svc.getInvoice(app.db, actorOf(req), req.params.id);
+      const note = invoice.creditNotes.find((n) => n._id === req.params.noteId);
+      if (!note) throw notFound('Nota de crédito no encontrada');
+      const pdf = await svc.buildCreditNotePdf(app.db, invoice, note);
+      return reply
+        .type('application/pdf')
+        .header(
+          'Content-Disposition',
+          contentDisposition(`Nota-de-credito-${note.ncf}.pdf`, Boolean(req.query.inline)),
+        )
+        .send(pdf);
     },
   );
 

@@ -1,20 +1,29 @@
 import {
   businessToday,
   type CreateInvoiceRequestSchema,
+  type CreditNote,
   computeInvoiceTotals,
+  DISCOUNT_ABOVE_SUBTOTAL,
+  defaultDocumentType,
   effectiveInvoiceStatus,
+  type FiscalDocumentType,
+  fiscalDocumentTypeLabel,
   formatInvoiceNumber,
   formatMoney,
   fromCents,
   type Invoice,
   type InvoiceStats,
   type InvoiceSummary,
+  isValidBuyerId,
   type ListInvoicesQuerySchema,
   type ListInvoicesResponse,
   PAYMENT_METHOD_LABELS,
   type PayInvoiceRequestSchema,
+  requiresBuyerId,
+  type TaxpayerType,
   toCents,
   type UpdateInvoiceRequestSchema,
+  withholdingForPreset,
 } from '@agencia/shared';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -36,8 +45,10 @@ import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
+import { takeNcf } from '../fiscal/fiscal.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { renderInvoicePdf } from './invoices.pdf.js';
+import { listCreditNotes } from './credit-notes.read.js';
+import { renderCreditNotePdf, renderInvoicePdf } from './invoices.pdf.js';
 
 type Created = Awaited<ReturnType<typeof createNotifications>>;
 /** A service result plus the notifications to push after commit. */
@@ -99,20 +110,40 @@ function toSummary(row: SummaryRow, today: string): InvoiceSummary {
       companyRUC: row.client.companyRnc,
     },
     project: row.projectId ? { _id: row.projectId, title: row.projectTitle ?? '' } : null,
+    documentType: (i.documentType as FiscalDocumentType | null) ?? null,
+    ncf: i.ncf,
+    ncfExpiresOn: i.ncfExpiresOn,
+    securityCode: i.securityCode,
+    signedAt: i.signedAt?.toISOString() ?? null,
+    issuedAt: i.issuedAt?.toISOString() ?? null,
     subtotal: fromCents(i.subtotalCents),
+    exemptSubtotal: fromCents(i.exemptCents),
+    taxableBase: fromCents(i.taxableBaseCents),
     taxRate: i.taxRate,
     taxAmount: fromCents(i.taxCents),
     discountAmount: fromCents(i.discountCents),
     total: fromCents(i.totalCents),
     totalAmount: fromCents(i.totalCents),
     amountPaid: fromCents(i.paidCents),
-    balance: fromCents(i.status === 'cancelled' ? 0 : i.totalCents - i.paidCents),
+    amountWithheld: fromCents(i.withheldCents),
+    amountCredited: fromCents(i.creditedCents),
+    balance: fromCents(i.status === 'cancelled' ? 0 : balanceCents(i)),
     currency: i.currency,
     paymentMethod: i.paymentMethod,
     paymentTerms: i.paymentTerms,
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
   };
+}
+
+/** What is still owed: total − payments − withholdings − credit notes (centavos, ≥ 0). */
+export function balanceCents(i: {
+  totalCents: number;
+  paidCents: number;
+  withheldCents: number;
+  creditedCents: number;
+}): number {
+  return Math.max(0, i.totalCents - i.paidCents - i.withheldCents - i.creditedCents);
 }
 
 function baseQuery(db: Db | Tx) {
@@ -210,10 +241,10 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
     .from(invoiceEvents)
     .leftJoin(users, eq(users.id, invoiceEvents.actorId))
     .where(eq(invoiceEvents.invoiceId, id))
-    // Oldest first; 'created' leads when events share a timestamp (one transaction).
+    // Oldest first; 'created' then 'issued' lead when events share a timestamp (one transaction).
     .orderBy(
       asc(invoiceEvents.createdAt),
-      sql`case when ${invoiceEvents.event} = 'created' then 0 else 1 end`,
+      sql`case ${invoiceEvents.event} when 'created' then 0 when 'issued' then 1 else 2 end`,
     );
   return {
     ...summary,
@@ -226,16 +257,21 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
       quantity: Number(it.quantity),
       unitPrice: fromCents(it.unitPriceCents),
       total: fromCents(it.totalCents),
+      taxExempt: it.taxExempt,
     })),
     payments: payments.map(({ p, by }) => ({
       _id: p.id,
       amount: fromCents(p.amountCents),
+      itbisWithheld: fromCents(p.itbisWithheldCents),
+      isrWithheld: fromCents(p.isrWithheldCents),
+      retentionDate: p.retentionDate,
       paidDate: p.paidDate,
       paymentMethod: p.paymentMethod,
       reference: p.reference,
       recordedBy: by,
       createdAt: p.createdAt.toISOString(),
     })),
+    creditNotes: await listCreditNotes(db, id),
     history: events.map(({ e, by }) => ({
       event: e.event,
       by,
@@ -283,9 +319,14 @@ export async function nextInvoiceNumber(tx: Tx, series: string, year: number) {
 type CreateInput = z.output<typeof CreateInvoiceRequestSchema>;
 type UpdateInput = z.output<typeof UpdateInvoiceRequestSchema>;
 
-async function assertClientAndProject(tx: Tx, clientId: string, projectId: string | null | undefined) {
+/** Checks the client (exists, not archived) and the project (belongs to it); answers the client's fiscal profile. */
+async function assertClientAndProject(
+  tx: Tx,
+  clientId: string,
+  projectId: string | null | undefined,
+): Promise<{ taxpayerType: TaxpayerType }> {
   const [client] = await tx
-    .select({ id: clients.id, archivedAt: clients.archivedAt })
+    .select({ id: clients.id, archivedAt: clients.archivedAt, taxpayerType: clients.taxpayerType })
     .from(clients)
     .where(eq(clients.id, clientId))
     .limit(1);
@@ -306,14 +347,19 @@ async function assertClientAndProject(tx: Tx, clientId: string, projectId: strin
       throw badRequest(message, [{ field: 'projectId', message }]);
     }
   }
+  return { taxpayerType: client.taxpayerType };
 }
 
-function totalsOrThrow(items: { quantity: number; unitPrice: number }[], taxRate: number, discount: number) {
+function totalsOrThrow(
+  items: { quantity: number; unitPrice: number; taxExempt?: boolean }[],
+  taxRate: number,
+  discount: number,
+) {
   const t = computeInvoiceTotals(items, taxRate, discount);
-  if (t.totalCents < 0) {
-    const message = 'El descuento no puede superar el total';
-    throw badRequest(message, [{ field: 'discountAmount', message }]);
-  }
+  if (t.discountCents > t.subtotalCents)
+    throw badRequest(DISCOUNT_ABOVE_SUBTOTAL, [
+      { field: 'discountAmount', message: DISCOUNT_ABOVE_SUBTOTAL },
+    ]);
   return t;
 }
 
@@ -337,6 +383,7 @@ async function insertItems(tx: Tx, invoiceId: string, items: CreateInput['items'
       quantity: it.quantity,
       unitPriceCents: toCents(it.unitPrice),
       totalCents: lineTotals[position]!,
+      taxExempt: it.taxExempt ?? false,
     })),
   );
 }
@@ -352,8 +399,9 @@ export async function createInvoice(
   input: CreateInput,
 ): Promise<WithNotifications<Invoice>> {
   const id = await db.transaction(async (tx) => {
-    await assertClientAndProject(tx, input.clientId, input.projectId);
+    const client = await assertClientAndProject(tx, input.clientId, input.projectId);
     const settings = await getCompanySettings(tx);
+    const documentType = input.documentType ?? defaultDocumentType(client.taxpayerType, settings.fiscalMode);
     const taxRate = input.taxRate ?? settings.taxRate;
     const totals = totalsOrThrow(input.items, taxRate, input.discountAmount);
     const year = Number(input.issueDate.slice(0, 4));
@@ -370,8 +418,11 @@ export async function createInvoice(
         issueDate: input.issueDate,
         dueDate: input.dueDate,
         status: 'draft',
+        documentType,
         currency: input.currency ?? settings.currency,
         subtotalCents: totals.subtotalCents,
+        exemptCents: totals.exemptCents,
+        taxableBaseCents: totals.taxableBaseCents,
         taxRate,
         taxCents: totals.taxCents,
         discountCents: totals.discountCents,
@@ -401,7 +452,8 @@ export async function createInvoice(
   return { value: await getInvoice(db, actor, id), notifications: [] };
 }
 
-async function lockInvoice(tx: Tx, id: string) {
+/** Loads an invoice row `FOR UPDATE` inside a transaction; 404 'Factura no encontrada'. */
+export async function lockInvoice(tx: Tx, id: string) {
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update').limit(1);
   if (!row) throw notFound('Factura no encontrada');
   return row;
@@ -423,7 +475,12 @@ export async function updateInvoice(
       );
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
-    await assertClientAndProject(tx, clientId, projectId);
+    const client = await assertClientAndProject(tx, clientId, projectId);
+    const documentType =
+      input.documentType ??
+      (input.clientId && input.clientId !== current.clientId
+        ? defaultDocumentType(client.taxpayerType, (await getCompanySettings(tx)).fiscalMode)
+        : current.documentType);
     const issueDate = input.issueDate ?? current.issueDate;
     const dueDate = input.dueDate ?? current.dueDate;
     if (dueDate < issueDate) {
@@ -443,6 +500,7 @@ export async function updateInvoice(
         details: it.details,
         quantity: Number(it.quantity),
         unitPrice: fromCents(it.unitPriceCents),
+        taxExempt: it.taxExempt,
       }));
     const taxRate = input.taxRate ?? current.taxRate;
     const discount = input.discountAmount ?? fromCents(current.discountCents);
@@ -455,7 +513,10 @@ export async function updateInvoice(
         issueDate,
         dueDate,
         taxRate,
+        documentType,
         subtotalCents: totals.subtotalCents,
+        exemptCents: totals.exemptCents,
+        taxableBaseCents: totals.taxableBaseCents,
         taxCents: totals.taxCents,
         discountCents: totals.discountCents,
         totalCents: totals.totalCents,
@@ -484,6 +545,12 @@ export async function buildInvoicePdf(db: Db | Tx, invoice: Invoice): Promise<Bu
   return renderInvoicePdf(invoice, settings, db);
 }
 
+/** Builds the PDF of a credit note of `invoice` (bytes) with the company settings. */
+export async function buildCreditNotePdf(db: Db | Tx, invoice: Invoice, note: CreditNote): Promise<Buffer> {
+  const settings = await getCompanySettings(db);
+  return renderCreditNotePdf(invoice, note, settings, db);
+}
+
 /** File name of an invoice PDF: `Factura-FAC-2026-0001.pdf`. */
 export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
   `Factura-${invoice.invoiceNumber}.pdf`;
@@ -504,6 +571,7 @@ export async function sendInvoice(
     if (current.status === 'paid' || current.status === 'cancelled')
       throw conflict('Esta factura ya está pagada o cancelada; no se puede enviar.');
     const wasDraft = current.status === 'draft';
+    const fiscalAlerts = wasDraft ? await issueInTx(tx, ctx, current) : [];
     const now = new Date();
     await tx
       .update(invoices)
@@ -549,7 +617,7 @@ export async function sendInvoice(
       .select({ id: users.id })
       .from(users)
       .where(eq(users.clientId, invoice.client._id));
-    return createNotifications(tx, {
+    const toClient = await createNotifications(tx, {
       userIds: clientUsers.map((u) => u.id),
       topic: 'invoicesGenerated',
       title: `Nueva factura ${invoice.invoiceNumber}`,
@@ -557,8 +625,161 @@ export async function sendInvoice(
       link: `/invoice/${id}`,
       email: false,
     });
+    return [...fiscalAlerts, ...toClient];
   });
   return { value: await getInvoice(db, actor, id), notifications };
+}
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * Issues a draft inside the caller's transaction (issue 12, decision 080): checks the fiscal
+ * rules, then takes the NCF of the invoice's document type from its active range and stamps it
+ * with the range's expiry. Throws — so the caller's transaction rolls back and no number is
+ * consumed — 400 when the total is zero or the type needs the buyer's RNC/cédula and the client
+ * has no valid one (nor an override), 409 when the type has no usable range. Answers the
+ * range alerts to push after commit. Leaves `status` to the caller.
+ */
+async function issueInTx(tx: Tx, ctx: AuditContext, current: InvoiceRow): Promise<Created> {
+  if (current.totalCents <= 0) {
+    const message = 'No se puede emitir una factura con total cero.';
+    throw badRequest(message, [{ field: 'total', message }]);
+  }
+  const [client] = await tx
+    .select({
+      taxpayerType: clients.taxpayerType,
+      companyRnc: clients.companyRnc,
+      taxIdOverrideReason: clients.taxIdOverrideReason,
+    })
+    .from(clients)
+    .where(eq(clients.id, current.clientId))
+    .limit(1);
+  const settings = await getCompanySettings(tx);
+  const type = (current.documentType ??
+    defaultDocumentType(client!.taxpayerType, settings.fiscalMode)) as FiscalDocumentType;
+  assertBuyerId(type, current.totalCents, client!);
+  const taken = await takeNcf(tx, type);
+  const now = new Date();
+  await tx
+    .update(invoices)
+    .set({
+      documentType: type,
+      ncf: taken.ncf,
+      ncfSequenceId: taken.sequenceId,
+      ncfExpiresOn: taken.expiresOn,
+      issuedAt: now,
+      status: 'sent',
+      updatedAt: now,
+    })
+    .where(eq(invoices.id, current.id));
+  await tx.insert(invoiceEvents).values({
+    invoiceId: current.id,
+    event: 'issued',
+    actorId: ctx.actorId,
+    note: `${fiscalDocumentTypeLabel(type)} · NCF ${taken.ncf}`,
+  });
+  await audit(
+    tx,
+    ctx,
+    'invoice.issued',
+    { type: 'invoice', id: current.id },
+    { ncf: taken.ncf, documentType: type },
+  );
+  return taken.notifications;
+}
+
+/**
+ * 400 unless the buyer is identified when `type` (of an invoice or the invoice a credit note
+ * modifies) needs it: a valid RNC/cédula, or one staff accepted with an override reason.
+ */
+export function assertBuyerId(
+  type: FiscalDocumentType,
+  totalCents: number,
+  client: { companyRnc: string | null; taxIdOverrideReason: string | null },
+): void {
+  if (!requiresBuyerId(type, totalCents)) return;
+  if (client.companyRnc && (isValidBuyerId(client.companyRnc) || client.taxIdOverrideReason)) return;
+  const message =
+    type === 'B02' || type === 'E32'
+      ? 'Una factura de consumo de RD$250,000 o más requiere el RNC o la cédula del cliente. Agrégalo en la ficha del cliente.'
+      : `El comprobante ${fiscalDocumentTypeLabel(type)} requiere el RNC o la cédula del cliente. Agrégalo en la ficha del cliente.`;
+  throw badRequest(message, [{ field: 'clientId', message }]);
+}
+
+/**
+ * `POST /invoices/{id}/issue` (admin): issues a draft with its NCF without e-mailing it (it
+ * becomes visible to the client, status sent). 409 when it is not a draft; the fiscal refusals
+ * of {@link issueInTx}. Notifies the client's users.
+ */
+export async function issueInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+): Promise<WithNotifications<Invoice>> {
+  const notifications = await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status !== 'draft') throw conflict('La factura ya fue emitida.');
+    const alerts = await issueInTx(tx, ctx, current);
+    const invoice = await getInvoice(tx, actor, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'invoice.issued',
+      entityType: 'invoice',
+      entityId: id,
+      clientId: current.clientId,
+      projectId: current.projectId,
+      title: `Factura ${invoice.invoiceNumber} emitida (NCF ${invoice.ncf})`,
+    });
+    const clientUsers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.clientId, current.clientId));
+    const toClient = await createNotifications(tx, {
+      userIds: clientUsers.map((u) => u.id),
+      topic: 'invoicesGenerated',
+      title: `Nueva factura ${invoice.invoiceNumber}`,
+      message: `Se emitió la factura ${invoice.invoiceNumber} (NCF ${invoice.ncf}) por ${formatMoney(invoice.total, invoice.currency)}.`,
+      link: `/invoice/${id}`,
+      email: false,
+    });
+    return [...alerts, ...toClient];
+  });
+  return { value: await getInvoice(db, actor, id), notifications };
+}
+
+/**
+ * `PUT /invoices/{id}/ecf` (admin): records the e-CF provider's security code and signature
+ * time of an invoice issued with an e-NCF (the PDF then prints the DGII QR). 409 otherwise.
+ */
+export async function recordEcfSignature(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+  input: { securityCode: string; signedAt: string },
+): Promise<Invoice> {
+  await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (!current.ncf?.startsWith('E'))
+      throw conflict('Solo las facturas emitidas con e-NCF (serie E) llevan código de seguridad.');
+    await tx
+      .update(invoices)
+      .set({
+        securityCode: input.securityCode.toUpperCase(),
+        signedAt: new Date(input.signedAt),
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id));
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: 'ecf_signed',
+      actorId: actor.id,
+      note: `Código de seguridad ${input.securityCode.toUpperCase()}`,
+    });
+    await audit(tx, ctx, 'invoice.ecf_signed', { type: 'invoice', id }, { securityCode: input.securityCode });
+  });
+  return getInvoice(db, actor, id);
 }
 
 /** Minimum time between two payment reminders of one invoice, in hours. */
@@ -579,11 +800,7 @@ export async function remindInvoice(
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'draft') throw conflict('Envía la factura antes de recordar el pago.');
-    if (
-      current.status === 'paid' ||
-      current.status === 'cancelled' ||
-      current.totalCents <= current.paidCents
-    )
+    if (current.status === 'paid' || current.status === 'cancelled' || balanceCents(current) === 0)
       throw conflict('Esta factura no tiene saldo pendiente.');
     const since = new Date(Date.now() - REMINDER_INTERVAL_HOURS * 3600_000);
     const [recent] = await tx
@@ -665,30 +882,48 @@ export async function payInvoice(
     if (current.status === 'paid') throw conflict('Esta factura ya está pagada.');
     if (current.status === 'cancelled')
       throw conflict('No se pueden registrar pagos en una factura cancelada.');
-    const balance = current.totalCents - current.paidCents;
-    const amount = input.amount === undefined ? balance : toCents(input.amount);
-    if (amount > balance) {
-      const message = `El monto supera el saldo pendiente (${formatMoney(fromCents(balance), current.currency)})`;
+    const balance = balanceCents(current);
+    const withheld = withholdingsOf(current, input);
+    const withheldTotal = withheld.itbisWithheldCents + withheld.isrWithheldCents;
+    const amount = input.amount === undefined ? balance - withheldTotal : toCents(input.amount);
+    if (amount < 1) {
+      const message = 'El monto mínimo es RD$0.01';
       throw badRequest(message, [{ field: 'amount', message }]);
     }
-    const paidDate = input.paidDate ?? businessToday();
-    const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
-    if (amount > 0) {
-      await tx.insert(invoicePayments).values({
-        invoiceId: id,
-        amountCents: amount,
-        paidDate,
-        paymentMethod: method,
-        reference: input.reference ?? null,
-        recordedBy: actor.id,
-      });
+    if (amount + withheldTotal > balance) {
+      const message = `El monto supera el saldo pendiente (${formatMoney(fromCents(balance), current.currency)})`;
+      throw badRequest(message, [{ field: withheldTotal > 0 ? 'itbisWithheld' : 'amount', message }]);
     }
+    const today = businessToday();
+    const paidDate = input.paidDate ?? today;
+    if (paidDate < current.issueDate) {
+      const message = 'La fecha de pago no puede ser anterior a la fecha de emisión';
+      throw badRequest(message, [{ field: 'paidDate', message }]);
+    }
+    if (paidDate > addDays(today, 1)) {
+      const message = 'La fecha de pago no puede ser posterior a mañana';
+      throw badRequest(message, [{ field: 'paidDate', message }]);
+    }
+    const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
+    await tx.insert(invoicePayments).values({
+      invoiceId: id,
+      amountCents: amount,
+      paidDate,
+      paymentMethod: method,
+      reference: input.reference ?? null,
+      itbisWithheldCents: withheld.itbisWithheldCents,
+      isrWithheldCents: withheld.isrWithheldCents,
+      retentionDate: withheldTotal > 0 ? (input.retentionDate ?? paidDate) : null,
+      recordedBy: actor.id,
+    });
     const paidCents = current.paidCents + amount;
-    const fullyPaid = paidCents >= current.totalCents;
+    const withheldCents = current.withheldCents + withheldTotal;
+    const fullyPaid = balanceCents({ ...current, paidCents, withheldCents }) === 0;
     await tx
       .update(invoices)
       .set({
         paidCents,
+        withheldCents,
         status: fullyPaid ? 'paid' : 'pending',
         paidDate: fullyPaid ? paidDate : null,
         paymentMethod: current.paymentMethod ?? method,
@@ -696,18 +931,22 @@ export async function payInvoice(
       })
       .where(eq(invoices.id, id));
     const money = formatMoney(fromCents(amount), current.currency);
+    const withheldNote =
+      withheldTotal > 0
+        ? ` · Retenciones: ITBIS ${formatMoney(fromCents(withheld.itbisWithheldCents), current.currency)}, ISR ${formatMoney(fromCents(withheld.isrWithheldCents), current.currency)}`
+        : '';
     await tx.insert(invoiceEvents).values({
       invoiceId: id,
       event: fullyPaid ? 'paid' : 'payment',
       actorId: actor.id,
-      note: `${money} · ${PAYMENT_METHOD_LABELS[method]}${input.reference ? ` · Ref. ${input.reference}` : ''}`,
+      note: `${money} · ${PAYMENT_METHOD_LABELS[method]}${input.reference ? ` · Ref. ${input.reference}` : ''}${withheldNote}`,
     });
     await audit(
       tx,
       ctx,
       'invoice.payment_recorded',
       { type: 'invoice', id },
-      { amountCents: amount, fullyPaid },
+      { amountCents: amount, withheldCents: withheldTotal, fullyPaid },
     );
     await recordActivity(tx, {
       actorId: actor.id,
@@ -734,6 +973,33 @@ export async function payInvoice(
   return { value: await getInvoice(db, actor, id), notifications };
 }
 
+/**
+ * Withholdings of a payment in centavos: explicit amounts win, else the preset computed on the
+ * invoice's ITBIS and its amount before ITBIS ({@link withholdingForPreset}). 400 when the ITBIS
+ * withheld exceeds the invoice's ITBIS or the ISR exceeds the amount before ITBIS.
+ */
+function withholdingsOf(
+  current: InvoiceRow,
+  input: z.output<typeof PayInvoiceRequestSchema>,
+): { itbisWithheldCents: number; isrWithheldCents: number } {
+  const baseCents = current.subtotalCents - current.discountCents;
+  const preset = withholdingForPreset(input.withholdingPreset ?? 'none', {
+    taxCents: current.taxCents,
+    baseCents,
+  });
+  const itbis = input.itbisWithheld === undefined ? preset.itbisWithheldCents : toCents(input.itbisWithheld);
+  const isr = input.isrWithheld === undefined ? preset.isrWithheldCents : toCents(input.isrWithheld);
+  if (itbis > current.taxCents) {
+    const message = 'El ITBIS retenido no puede superar el ITBIS de la factura';
+    throw badRequest(message, [{ field: 'itbisWithheld', message }]);
+  }
+  if (isr > baseCents) {
+    const message = 'El ISR retenido no puede superar el monto antes de impuestos';
+    throw badRequest(message, [{ field: 'isrWithheld', message }]);
+  }
+  return { itbisWithheldCents: itbis, isrWithheldCents: isr };
+}
+
 /** `POST /invoices/{id}/cancel` (admin): voids an unpaid invoice without payments; 409 otherwise. */
 export async function cancelInvoice(
   db: Db,
@@ -745,6 +1011,10 @@ export async function cancelInvoice(
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'cancelled') throw conflict('La factura ya está cancelada.');
+    if (current.ncf)
+      throw conflict(
+        `La factura tiene el comprobante fiscal ${current.ncf} y no se puede cancelar: emite una nota de crédito.`,
+      );
     if (current.status === 'paid' || current.paidCents > 0)
       throw conflict('No se puede cancelar una factura con pagos registrados.');
     await tx
@@ -787,7 +1057,12 @@ export async function duplicateInvoice(
       details: it.details,
       quantity: it.quantity,
       unitPrice: it.unitPrice,
+      taxExempt: it.taxExempt,
     })),
+    documentType:
+      source.documentType && source.documentType !== 'B04' && source.documentType !== 'E34'
+        ? source.documentType
+        : null,
     taxRate: source.taxRate,
     discountAmount: source.discountAmount,
     currency: source.currency,
@@ -813,7 +1088,8 @@ export async function deleteInvoice(
 ): Promise<{ deleted: boolean; message: string }> {
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
-    if (current.status !== 'draft') throw conflict('Solo se pueden eliminar facturas en borrador.');
+    if (current.status !== 'draft' || current.ncf)
+      throw conflict('Solo se pueden eliminar facturas en borrador.');
     const [counter] = await tx
       .select()
       .from(invoiceCounters)
@@ -869,7 +1145,7 @@ export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> 
           Number,
         ),
       pendingRevenue:
-        sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${cur} and ${invoices.status} in ('sent', 'pending')), 0)::bigint`.mapWith(
+        sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents} - ${invoices.withheldCents} - ${invoices.creditedCents}) filter (where ${cur} and ${invoices.status} in ('sent', 'pending')), 0)::bigint`.mapWith(
           Number,
         ),
       paidInvoices: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`.mapWith(Number),

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { invoices } from './billing.js';
+import { id, timestamps } from './columns.js';
+import { users } from './users.js';
+
+/**
+ * Fiscal sequences (rangos de NCF / e-NCF authorised by the DGII, Norma 06-2018). Numbers are
+ * serials (1 = B0100000001). `nextNumber` is the next serial to hand out; the issuing
+ * transaction increments it under a row lock, so numbers go out in order, never twice, and a
+ * rollback gives the number back (decision 080). At most one active range per type.
+ */
+export const fiscalSequences = pgTable(
+  'fiscal_sequences',
+  {
+    id: id(),
+    documentType: text('document_type').notNull(),
+    rangeFrom: bigint('range_from', { mode: 'number' }).notNull(),
+    rangeTo: bigint('range_to', { mode: 'number' }).notNull(),
+    nextNumber: bigint('next_number', { mode: 'number' }).notNull(),
+    expiresOn: date('expires_on').notNull(),
+    /** Percent of the range remaining that raises the alert. */
+    alertThreshold: integer('alert_threshold').notNull().default(35),
+    active: boolean('active').notNull().default(true),
+    /** When admins were told the range is low / about to expire (once each). */
+    lowAlertedAt: timestamp('low_alerted_at', { withTimezone: true }),
+    expiryAlertedAt: timestamp('expiry_alerted_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('fiscal_sequences_one_active_uq').on(t.documentType).where(sql`${t.active}`),
+    index('fiscal_sequences_type_idx').on(t.documentType, t.rangeFrom),
+    check('fiscal_sequences_range', sql`${t.rangeFrom} >= 1 and ${t.rangeTo} >= ${t.rangeFrom}`),
+    check(
+      'fiscal_sequences_next_in_range',
+      sql`${t.nextNumber} >= ${t.rangeFrom} and ${t.nextNumber} <= ${t.rangeTo} + 1`,
+    ),
+    check('fiscal_sequences_threshold', sql`${t.alertThreshold} between 1 and 99`),
+  ],
+);
+
+/** A credit-note line as stored (centavos). */
+export interface CreditNoteLineRow {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  taxExempt: boolean;
+}
+
+/**
+ * Credit notes (B04 / E34) of issued invoices. `modifiedNcf`/`modifiedIssueDate` copy the
+ * invoice's; `totalCents` is what the note takes off the invoice (ITBIS included), of which
+ * `refundCents` exceeded the open balance and is owed back to the client.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    documentType: text('document_type', { enum: ['B04', 'E34'] }).notNull(),
+    ncf: text('ncf').notNull(),
+    sequenceId: uuid('sequence_id').references(() => fiscalSequences.id, { onDelete: 'set null' }),
+    ncfExpiresOn: date('ncf_expires_on'),
+    issueDate: date('issue_date').notNull(),
+    modifiedNcf: text('modified_ncf').notNull(),
+    modifiedIssueDate: date('modified_issue_date').notNull(),
+    modificationCode: integer('modification_code').notNull(),
+    reason: text('reason').notNull(),
+    lines: jsonb('lines').$type<CreditNoteLineRow[]>().notNull(),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    exemptCents: bigint('exempt_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    refundCents: bigint('refund_cents', { mode: 'number' }).notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_ncf_uq').on(t.ncf),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_issue_date_idx').on(t.issueDate),
+    check('credit_notes_code', sql`${t.modificationCode} between 1 and 5`),
+    check(
+      'credit_notes_money',
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} > 0 and ${t.refundCents} >= 0 and ${t.refundCents} <= ${t.totalCents}`,
+    ),
+  ],
+);
+
+/** NCFs annulled without being used (reported in the 608, annulment types 01–10). */
+export const ncfVoids = pgTable(
+  'ncf_voids',
+  {
+    id: id(),
+    sequenceId: uuid('sequence_id').references(() => fiscalSequences.id, { onDelete: 'set null' }),
+    documentType: text('document_type').notNull(),
+    ncf: text('ncf').notNull(),
+    annulmentType: text('annulment_type').notNull(),
+    reason: text('reason'),
+    voidedOn: date('voided_on').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ncf_voids_ncf_uq').on(t.ncf),
+    index('ncf_voids_date_idx').on(t.voidedOn),
+    check('ncf_voids_type', sql`${t.annulmentType} in ('01','02','03','04','05','06','07','08','09','10')`),
+  ],
+);

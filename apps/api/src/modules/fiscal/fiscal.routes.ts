@@ -1,0 +1,102 @@
+import {
+  CreateFiscalSequenceRequestSchema,
+  GetFiscalSequenceResponseSchema,
+  IdParamsSchema,
+  ListFiscalSequencesResponseSchema,
+  successEnvelope,
+  UpdateFiscalSequenceRequestSchema,
+  VoidNcfRequestSchema,
+  VoidNcfResponseSchema,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pushNotifications } from '../../lib/notify.js';
+import { actorOf } from '../../plugins/auth.js';
+import { FISCAL_POLICY } from './fiscal.policy.js';
+import * as svc from './fiscal.service.js';
+
+const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/**
+ * Fiscal invoicing (issue 12): NCF / e-NCF ranges (Configuración → Fiscal). Admin only
+ * (fiscal.policy.ts); the DGII report downloads are in dgii-reports.routes.ts.
+ */
+const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sequences = {
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(FISCAL_POLICY.sequences.permission, ...FISCAL_POLICY.sequences.roles),
+    ],
+  };
+  const tags = ['fiscal'];
+  const sequenceEnvelope = successEnvelope(GetFiscalSequenceResponseSchema);
+
+  app.get(
+    '/fiscal/sequences',
+    {
+      ...sequences,
+      schema: {
+        tags,
+        summary: 'Rangos de comprobantes fiscales (NCF / e-NCF)',
+        response: { 200: successEnvelope(ListFiscalSequencesResponseSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: { sequences: await svc.listSequences(app.db) } }),
+  );
+
+  app.post(
+    '/fiscal/sequences',
+    {
+      ...sequences,
+      schema: {
+        tags,
+        summary: 'Agregar un rango autorizado por la DGII',
+        body: CreateFiscalSequenceRequestSchema,
+        response: { 201: sequenceEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const sequence = await svc.createSequence(app.db, actorOf(req), ctx(req), req.body);
+      return reply.code(201).send({ success: true as const, data: { sequence } });
+    },
+  );
+
+  app.put(
+    '/fiscal/sequences/:id',
+    {
+      ...sequences,
+      schema: {
+        tags,
+        summary: 'Activar/desactivar un rango, cambiar su umbral de alerta o su vencimiento',
+        params: IdParamsSchema,
+        body: UpdateFiscalSequenceRequestSchema,
+        response: { 200: sequenceEnvelope },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { sequence: await svc.updateSequence(app.db, ctx(req), req.params.id, req.body) },
+    }),
+  );
+
+  app.post(
+    '/fiscal/sequences/:id/void',
+    {
+      ...sequences,
+      schema: {
+        tags,
+        summary: 'Anular números no utilizados del rango (reporte 608)',
+        params: IdParamsSchema,
+        body: VoidNcfRequestSchema,
+        response: { 200: successEnvelope(VoidNcfResponseSchema) },
+      },
+    },
+    async (req) => {
+      const result = await svc.voidNumbers(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      pushNotifications(app, result.notifications);
+      return { success: true as const, data: result.value };
+    },
+  );
+};
+
+export default fiscalRoutes;

@@ -1,0 +1,354 @@
+import {
+  businessToday,
+  type CreateFiscalSequenceRequestSchema,
+  daysBetween,
+  FISCAL_DOCUMENT_TYPE_LABELS,
+  type FiscalDocumentType,
+  type FiscalSequence,
+  formatNcf,
+  SEQUENCE_EXPIRY_ALERT_DAYS,
+  type UpdateFiscalSequenceRequestSchema,
+  type VoidNcfRequestSchema,
+} from '@agencia/shared';
+import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { fiscalSequences, ncfVoids } from '../../db/schema/index.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { createNotifications } from '../../lib/notify.js';
+import type { Actor } from '../../plugins/auth.js';
+
+type SequenceRow = typeof fiscalSequences.$inferSelect;
+type Created = Awaited<ReturnType<typeof createNotifications>>;
+
+/** Whole percent (1 decimal) of the range still available. */
+function remainingPercentOf(row: SequenceRow): number {
+  const size = row.rangeTo - row.rangeFrom + 1;
+  const remaining = row.rangeTo - row.nextNumber + 1;
+  return Math.round((remaining / size) * 1000) / 10;
+}
+
+/** Maps a row to the API shape with its derived state against `today` (YYYY-MM-DD). */
+export function toSequenceDto(row: SequenceRow, today: string = businessToday()): FiscalSequence {
+  const type = row.documentType as FiscalDocumentType;
+  const remaining = row.rangeTo - row.nextNumber + 1;
+  const isExhausted = remaining <= 0;
+  const isExpired = row.expiresOn < today;
+  const remainingPercent = remainingPercentOf(row);
+  return {
+    _id: row.id,
+    documentType: type,
+    rangeFrom: row.rangeFrom,
+    rangeTo: row.rangeTo,
+    nextNumber: row.nextNumber,
+    nextNcf: isExhausted ? null : formatNcf(type, row.nextNumber),
+    used: row.nextNumber - row.rangeFrom,
+    remaining: Math.max(0, remaining),
+    remainingPercent,
+    expiresOn: row.expiresOn,
+    alertThreshold: row.alertThreshold,
+    active: row.active,
+    isExpired,
+    isExhausted,
+    isLow: remainingPercent <= row.alertThreshold,
+    expiresSoon: !isExpired && daysBetween(today, row.expiresOn) <= SEQUENCE_EXPIRY_ALERT_DAYS,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `GET /fiscal/sequences` (admin): every range, active first, then by type and start. */
+export async function listSequences(db: Db): Promise<FiscalSequence[]> {
+  const rows = await db
+    .select()
+    .from(fiscalSequences)
+    .orderBy(
+      desc(fiscalSequences.active),
+      asc(fiscalSequences.documentType),
+      desc(fiscalSequences.rangeFrom),
+    );
+  const today = businessToday();
+  return rows.map((r) => toSequenceDto(r, today));
+}
+
+/**
+ * Refuses (409) a range that overlaps another range of the same type, or a second active
+ * range of a type. The caller holds the table lock ({@link lockSequences}).
+ */
+async function assertNoConflict(
+  tx: Tx,
+  type: string,
+  rangeFrom: number,
+  rangeTo: number,
+  active: boolean,
+  exceptId?: string,
+): Promise<void> {
+  const others = await tx
+    .select()
+    .from(fiscalSequences)
+    .where(
+      and(
+        eq(fiscalSequences.documentType, type),
+        exceptId ? ne(fiscalSequences.id, exceptId) : undefined,
+        lte(fiscalSequences.rangeFrom, rangeTo),
+        gte(fiscalSequences.rangeTo, rangeFrom),
+      ),
+    )
+    .limit(1);
+  if (others[0])
+    throw conflict(
+      `El rango se solapa con otro rango de ${type} (${others[0].rangeFrom}–${others[0].rangeTo}).`,
+    );
+  if (active) {
+    const [activeOne] = await tx
+      .select({ id: fiscalSequences.id })
+      .from(fiscalSequences)
+      .where(
+        and(
+          eq(fiscalSequences.documentType, type),
+          eq(fiscalSequences.active, true),
+          exceptId ? ne(fiscalSequences.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (activeOne) throw conflict(`Ya hay un rango activo de ${type}. Desactívalo antes de activar otro.`);
+  }
+}
+
+/** Serialises sequence writes (create/update) so two admins can't create overlapping ranges. */
+async function lockSequences(tx: Tx): Promise<void> {
+  await tx.execute(sql`lock table ${fiscalSequences} in share row exclusive mode`);
+}
+
+/**
+ * `POST /fiscal/sequences` (admin): a new active range. 409 when `rangeTo < rangeFrom`, when it
+ * overlaps another range of the type, or when the type already has an active range.
+ */
+export async function createSequence(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  input: z.output<typeof CreateFiscalSequenceRequestSchema>,
+): Promise<FiscalSequence> {
+  if (input.rangeTo < input.rangeFrom) throw conflict('El final del rango no puede ser menor que el inicio.');
+  const row = await db.transaction(async (tx) => {
+    await lockSequences(tx);
+    await assertNoConflict(tx, input.documentType, input.rangeFrom, input.rangeTo, true);
+    const [created] = await tx
+      .insert(fiscalSequences)
+      .values({
+        documentType: input.documentType,
+        rangeFrom: input.rangeFrom,
+        rangeTo: input.rangeTo,
+        nextNumber: input.rangeFrom,
+        expiresOn: input.expiresOn,
+        alertThreshold: input.alertThreshold,
+        active: true,
+        createdBy: actor.id,
+      })
+      .returning();
+    await audit(
+      tx,
+      ctx,
+      'fiscal.sequence_created',
+      { type: 'fiscal_sequence', id: created!.id },
+      {
+        documentType: input.documentType,
+        rangeFrom: input.rangeFrom,
+        rangeTo: input.rangeTo,
+        expiresOn: input.expiresOn,
+      },
+    );
+    return created!;
+  });
+  return toSequenceDto(row);
+}
+
+/**
+ * `PUT /fiscal/sequences/{id}` (admin): activate/deactivate, threshold, expiry. The range and the
+ * numbers already used never change. 404 unknown; 409 activating a second range of a type.
+ */
+export async function updateSequence(
+  db: Db,
+  ctx: AuditContext,
+  id: string,
+  input: z.output<typeof UpdateFiscalSequenceRequestSchema>,
+): Promise<FiscalSequence> {
+  const row = await db.transaction(async (tx) => {
+    await lockSequences(tx);
+    const [current] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
+    if (!current) throw notFound('Rango de comprobantes no encontrado');
+    if (input.active === true && !current.active)
+      await assertNoConflict(tx, current.documentType, current.rangeFrom, current.rangeTo, true, id);
+    const set: Partial<typeof fiscalSequences.$inferInsert> = { updatedAt: new Date() };
+    if (input.active !== undefined) set.active = input.active;
+    if (input.alertThreshold !== undefined) {
+      set.alertThreshold = input.alertThreshold;
+      set.lowAlertedAt = null;
+    }
+    if (input.expiresOn !== undefined) {
+      set.expiresOn = input.expiresOn;
+      set.expiryAlertedAt = null;
+    }
+    const [updated] = await tx.update(fiscalSequences).set(set).where(eq(fiscalSequences.id, id)).returning();
+    await audit(tx, ctx, 'fiscal.sequence_updated', { type: 'fiscal_sequence', id }, { ...input });
+    return updated!;
+  });
+  return toSequenceDto(row);
+}
+
+/** A number taken from a sequence. */
+export interface TakenNcf {
+  ncf: string;
+  sequenceId: string;
+  expiresOn: string;
+  /** Notifications to push after commit (low / expiring range alerts). */
+  notifications: Created;
+}
+
+/**
+ * Takes the next NCF of `type` inside the caller's transaction (decision 080). The active range
+ * row is locked (`FOR UPDATE`) until commit: concurrent issuers queue, numbers go out in order,
+ * and a rolled-back issue gives its number back. Throws 409 (nothing consumed) when the type has
+ * no active range, or it is expired or exhausted. Raises the low/expiry alert once per range.
+ */
+export async function takeNcf(
+  tx: Tx,
+  type: FiscalDocumentType,
+  today: string = businessToday(),
+): Promise<TakenNcf> {
+  const [seq] = await tx
+    .select()
+    .from(fiscalSequences)
+    .where(and(eq(fiscalSequences.documentType, type), eq(fiscalSequences.active, true)))
+    .for('update')
+    .limit(1);
+  const name = `${type} (${FISCAL_DOCUMENT_TYPE_LABELS[type]})`;
+  if (!seq)
+    throw conflict(
+      `No hay un rango de comprobantes activo para ${name}. Agrégalo en Configuración → Fiscal.`,
+    );
+  if (seq.expiresOn < today)
+    throw conflict(
+      `El rango de comprobantes ${name} venció el ${displayDate(seq.expiresOn)}. Agrega un rango nuevo.`,
+    );
+  if (seq.nextNumber > seq.rangeTo)
+    throw conflict(`El rango de comprobantes ${name} está agotado. Agrega un rango nuevo.`);
+  const ncf = formatNcf(type, seq.nextNumber);
+  const [after] = await tx
+    .update(fiscalSequences)
+    .set({ nextNumber: seq.nextNumber + 1, updatedAt: new Date() })
+    .where(eq(fiscalSequences.id, seq.id))
+    .returning();
+  const notifications = await alertIfNeeded(tx, after!, today);
+  return { ncf, sequenceId: seq.id, expiresOn: seq.expiresOn, notifications };
+}
+
+/**
+ * Tells admins (stored, live, e-mail through the outbox) once when a range falls to its
+ * threshold and once when it expires within {@link SEQUENCE_EXPIRY_ALERT_DAYS} days.
+ */
+export async function alertIfNeeded(
+  tx: Tx | Db,
+  row: SequenceRow,
+  today: string = businessToday(),
+): Promise<Created> {
+  const dto = toSequenceDto(row, today);
+  const out: Created = [];
+  const type = dto.documentType;
+  if (dto.isLow && !row.lowAlertedAt) {
+    await tx.update(fiscalSequences).set({ lowAlertedAt: new Date() }).where(eq(fiscalSequences.id, row.id));
+    out.push(
+      ...(await createNotifications(tx, {
+        roles: ['admin'],
+        topic: 'system',
+        title: `Quedan pocos comprobantes ${type}`,
+        message: `Quedan ${dto.remaining} comprobantes ${type} (${dto.remainingPercent} % del rango). Solicita un rango nuevo a la DGII.`,
+        link: '/settings?tab=fiscal',
+      })),
+    );
+  }
+  if ((dto.expiresSoon || dto.isExpired) && !row.expiryAlertedAt) {
+    await tx
+      .update(fiscalSequences)
+      .set({ expiryAlertedAt: new Date() })
+      .where(eq(fiscalSequences.id, row.id));
+    out.push(
+      ...(await createNotifications(tx, {
+        roles: ['admin'],
+        topic: 'system',
+        title: `El rango de comprobantes ${type} vence pronto`,
+        message: `El rango ${type} vence el ${displayDate(row.expiresOn)}. Solicita un rango nuevo a la DGII.`,
+        link: '/settings?tab=fiscal',
+      })),
+    );
+  }
+  return out;
+}
+
+/**
+ * `POST /fiscal/sequences/{id}/void` (admin): takes the next `count` numbers of an active range
+ * and records them as annulled (608 report, annulment types 01–10). 409 as {@link takeNcf}.
+ */
+export async function voidNumbers(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+  input: z.output<typeof VoidNcfRequestSchema>,
+) {
+  return db.transaction(async (tx) => {
+    const [seq] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
+    if (!seq) throw notFound('Rango de comprobantes no encontrado');
+    if (!seq.active) throw conflict('El rango está inactivo: solo se anulan números de un rango activo.');
+    const today = businessToday();
+    const voids = [];
+    let notifications: Created = [];
+    for (let i = 0; i < input.count; i++) {
+      const taken = await takeNcf(tx, seq.documentType as FiscalDocumentType, today);
+      notifications = notifications.concat(taken.notifications);
+      const [row] = await tx
+        .insert(ncfVoids)
+        .values({
+          sequenceId: seq.id,
+          documentType: seq.documentType,
+          ncf: taken.ncf,
+          annulmentType: input.annulmentType,
+          reason: input.reason ?? null,
+          voidedOn: today,
+          createdBy: actor.id,
+        })
+        .returning();
+      voids.push(row!);
+    }
+    await audit(
+      tx,
+      ctx,
+      'fiscal.ncf_voided',
+      { type: 'fiscal_sequence', id },
+      { ncfs: voids.map((v) => v.ncf), annulmentType: input.annulmentType },
+    );
+    const [after] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
+    return {
+      value: {
+        voids: voids.map((v) => ({
+          _id: v.id,
+          ncf: v.ncf,
+          documentType: v.documentType as FiscalDocumentType,
+          annulmentType: v.annulmentType as '01',
+          reason: v.reason,
+          voidedOn: v.voidedOn,
+          createdAt: v.createdAt.toISOString(),
+        })),
+        sequence: toSequenceDto(after!, today),
+      },
+      notifications,
+    };
+  });
+}
+
+/** An ISO date as DD/MM/YYYY. */
+function displayDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
