@@ -1,0 +1,45 @@
+import { DgiiReportQuerySchema } from '@agencia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../lib/storage.js';
+import { dgii607, dgii608 } from './dgii-reports.service.js';
+import { FISCAL_POLICY } from './fiscal.policy.js';
+
+/** DGII 607 / 608 text files (issue 12), downloaded from Reportes. Admin only (fiscal.policy.ts). */
+const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reports = {
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(FISCAL_POLICY.reports.permission, ...FISCAL_POLICY.reports.roles),
+    ],
+  };
+  const tags = ['fiscal'];
+
+  for (const [format, build] of [
+    ['607', dgii607],
+    ['608', dgii608],
+  ] as const) {
+    app.get(
+      `/reports/dgii/${format}`,
+      {
+        ...reports,
+        schema: {
+          tags,
+          summary:
+            format === '607'
+              ? 'Formato 607 de la DGII (ventas de bienes y servicios), texto separado por |'
+              : 'Formato 608 de la DGII (comprobantes anulados), texto separado por |',
+          querystring: DgiiReportQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const { filename, text } = await build(app.db, req.query.period);
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('Content-Disposition', contentDisposition(filename, false))
+          .send(text);
+      },
+    );
+  }
+};
+
+export default dgiiReportsRoutes;
