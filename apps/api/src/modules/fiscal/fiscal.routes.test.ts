@@ -129,7 +129,11 @@ describe('fiscal sequences (Configuración → Fiscal)', () => {
 describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', () => {
   it('takes the next B01 for a company client, stamps the expiry, and answers it to the client', async () => {
     const before = await activeOf('B01');
-    const draft = await createInvoiceVia(app, admin.token, invoicePayload(companyId, { dueDate: '2099-01-01' }));
+    const draft = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(companyId, { dueDate: '2099-01-01' }),
+    );
     expect(draft).toMatchObject({ documentType: 'B01', ncf: null, status: 'draft' });
     const res = await issue(draft._id);
     expect(res.statusCode, res.body).toBe(200);
@@ -327,6 +331,56 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
       `B02${String(b02!.nextNumber + 1).padStart(8, '0')}`,
     ]);
     expect(res.json().data.sequence.nextNumber).toBe(b02!.nextNumber + 2);
+  });
+});
+
+describe('e-CF (electronic mode)', () => {
+  it('preselects E31 in electronic mode, issues an e-NCF and records the provider security code (QR data)', async () => {
+    const settings = (await injectAs(app, admin.token, { method: 'GET', url: '/api/settings' })).json().data
+      .settings;
+    const { updatedAt: _u, ...body } = settings;
+    const put = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { ...body, fiscalMode: 'electronic' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.settings.fiscalMode).toBe('electronic');
+    const defaults = await injectAs(app, admin.token, { method: 'GET', url: '/api/invoices/defaults' });
+    expect(defaults.json().data.fiscalMode).toBe('electronic');
+
+    const draft = await createInvoiceVia(app, admin.token, invoicePayload(companyId));
+    expect(draft.documentType).toBe('E31');
+    const before = await activeOf('E31');
+    const issuedRes = await issue(draft._id);
+    expect(issuedRes.json().data.invoice.ncf).toBe(before!.nextNcf);
+    expect(before!.nextNcf).toMatch(/^E31\d{10}$/);
+
+    const record = (id: string, payload: object) =>
+      injectAs(app, admin.token, { method: 'PUT', url: `/api/invoices/${id}/ecf`, payload });
+    const bad = await record(draft._id, { securityCode: 'AB-12', signedAt: '2026-11-24T10:15:00-04:00' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('El código de seguridad tiene 6 caracteres alfanuméricos');
+    const ok = await record(draft._id, { securityCode: 'a1b2c3', signedAt: '2026-11-24T10:15:00-04:00' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.invoice).toMatchObject({
+      securityCode: 'A1B2C3',
+      signedAt: '2026-11-24T14:15:00.000Z',
+    });
+
+    await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { ...body, fiscalMode: 'paper' },
+    });
+    const paper = await createInvoiceVia(app, admin.token, invoicePayload(companyId));
+    expect(paper.documentType).toBe('B01');
+    const issuedPaper = await issue(paper._id);
+    const onPaper = await record(issuedPaper.json().data.invoice._id, {
+      securityCode: 'A1B2C3',
+      signedAt: '2026-11-24T10:15:00-04:00',
+    });
+    expect(onPaper.statusCode).toBe(409);
   });
 });
 
