@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CEDULA_EXCEPTIONS, RNC_EXCEPTIONS } from './dominican-ids.data.js';
 
 /** Spec doc 1 §5 (login table): the messages every email field uses. */
 export const EMAIL_REQUIRED = 'Email es requerido';
@@ -71,10 +72,14 @@ export function cedulaCheckDigit(first10: string): number {
 
 /**
  * Dominican cédula: 11 digits as XXX-XXXXXXX-X (dashes optional) whose last digit is the
- * Luhn check digit over the first 10 (see {@link cedulaCheckDigit}).
+ * Luhn check digit over the first 10 (see {@link cedulaCheckDigit}), or one of the cédulas the
+ * JCE issued with a failing check digit (python-stdnum `stdnum/do/cedula.py` whitelist,
+ * {@link CEDULA_EXCEPTIONS}; a few of those have 10 digits).
  */
 export function isValidCedula(value: string): boolean {
   const v = value.trim();
+  // A few listed cédulas have 10 digits, as the JCE issued them.
+  if (/^\d[\d-]*\d$/.test(v) && CEDULA_EXCEPTIONS.has(onlyDigits(v))) return true;
   if (!CEDULA_RE.test(v)) return false;
   const digits = onlyDigits(v);
   return cedulaCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
@@ -92,11 +97,17 @@ export function rncCheckDigit(first8: string): number {
   return r === 0 ? 2 : r === 1 ? 1 : 11 - r;
 }
 
-/** Dominican RNC: 9 digits (dashes optional) ending in the DGII check digit ({@link rncCheckDigit}). */
+/**
+ * Dominican RNC: 9 digits (dashes optional, not leading or trailing) ending in the DGII check
+ * digit ({@link rncCheckDigit}), or one of the RNCs the DGII issued with a failing check digit
+ * (python-stdnum `stdnum/do/rnc.py` whitelist, {@link RNC_EXCEPTIONS}; one has 8 digits).
+ */
 export function isValidRnc(value: string): boolean {
   const v = value.trim();
   const digits = onlyDigits(v);
-  if (digits.length !== 9 || !/^[\d-]+$/.test(v)) return false;
+  if (!/^\d[\d-]*\d$/.test(v)) return false;
+  if (RNC_EXCEPTIONS.has(digits)) return true;
+  if (digits.length !== 9) return false;
   return rncCheckDigit(digits.slice(0, 8)) === Number(digits[8]);
 }
 
