@@ -35,8 +35,9 @@ function buyer(taxId: string | null): { buyerId: string | null; buyerIdType: 1 |
 /**
  * The 607 rows of a period (issue 12): every invoice issued with an NCF in the period and every
  * credit note dated in it. Amounts in centavos. Payment forms: payments received by the last day
- * of the period by method (cash → efectivo; transfer, check, PSE → cheque/transferencia/depósito;
- * card → tarjeta), the rest of the total as venta a crédito. Withholdings dated by their
+ * of the period by method, each with the withholdings recorded on it (cash → efectivo; transfer,
+ * check, PSE → cheque/transferencia/depósito; card → tarjeta), the rest of the total as venta a
+ * crédito, so the forms add up to the total. Withholdings dated by their
  * retention date up to the period's end. Income type 01 (operaciones no financieras).
  */
 export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
@@ -64,8 +65,11 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
   const rows: Dgii607Row[] = issued.map(({ invoice: i, taxId }) => {
     const mine = payments.filter((p) => p.invoiceId === i.id);
     const sum = (pick: (p: (typeof mine)[number]) => number) => mine.reduce((a, p) => a + pick(p), 0);
+    // A withholding settles part of the sale together with its payment: same payment form.
     const byMethod = (methods: string[]) =>
-      sum((p) => (methods.includes(p.paymentMethod) ? p.amountCents : 0));
+      sum((p) =>
+        methods.includes(p.paymentMethod) ? p.amountCents + p.itbisWithheldCents + p.isrWithheldCents : 0,
+      );
     const cash = byMethod(['cash']);
     const bank = byMethod(['bank_transfer', 'check', 'pse']);
     const card = byMethod(['credit_card']);
@@ -97,7 +101,7 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
       giftCertificateCents: 0,
       barterCents: 0,
       otherPaymentCents: 0,
-    } as unknown as Dgii607Row;
+    };
   });
   const notes = await db
     .select({ note: creditNotes, taxId: clients.companyRnc })
@@ -130,7 +134,7 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
       giftCertificateCents: 0,
       barterCents: 0,
       otherPaymentCents: 0,
-    } as unknown as Dgii607Row);
+    });
   }
   return rows;
 }

@@ -1,4 +1,4 @@
-import type { FiscalSequence, Session } from '@agencia/shared';
+import { businessToday, type FiscalSequence, type Session } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -381,6 +381,88 @@ describe('e-CF (electronic mode)', () => {
       signedAt: '2026-11-24T10:15:00-04:00',
     });
     expect(onPaper.statusCode).toBe(409);
+  });
+});
+
+describe('DGII reports (GET /reports/dgii/607, /608)', () => {
+  it('lists the period invoices and credit notes with withholdings and payment forms, and the voided NCFs', async () => {
+    const today = businessToday();
+    const period = today.slice(0, 7).replace('-', '');
+    const agencyRnc = (await injectAs(app, admin.token, { method: 'GET', url: '/api/settings' })).json().data
+      .settings.taxId;
+    const draft = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(companyId, { issueDate: today, dueDate: today }),
+    );
+    const issued = (await issue(draft._id)).json().data.invoice;
+    const paid = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/invoices/${draft._id}/pay`,
+      payload: { withholdingPreset: 'company_services', paymentMethod: 'cash', paidDate: today },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const note = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${draft._id}/credit-notes`,
+      payload: { amount: 1180, reason: 'Ajuste', modificationCode: 3 },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    const noteNcf = note.json().data.creditNote.ncf;
+    const consumo = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(await clientWithout('consumidor_final'), { issueDate: today, dueDate: today }),
+    );
+    const consumoNcf = (await issue(consumo._id)).json().data.invoice.ncf;
+
+    const res = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: `/api/reports/dgii/607?period=${period}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(`DGII_F_607_${agencyRnc}_${period}.txt`);
+    const lines = res.body.split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    const body = lines.slice(0, -1);
+    expect(body[0]).toBe(`607|${agencyRnc}|${period}|${body.length - 1}`);
+    const date = today.replaceAll('-', '');
+    // 3,666.66 + ITBIS 660.00; 198.00 withheld (30 %) with a cash payment of 4,128.66: 4,326.66 cash.
+    expect(body).toContain(
+      `130458715|1|${issued.ncf}||01|${date}|${date}|3666.66|660.00|198.00|0.00|0.00|0.00|0.00|0.00|0.00|4326.66|0.00|0.00|0.00|0.00|0.00|0.00`,
+    );
+    expect(body).toContain(
+      `130458715|1|${noteNcf}|${issued.ncf}|01|${date}||1000.00|180.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00`,
+    );
+    expect(body.some((l) => l.includes(consumoNcf))).toBe(false);
+
+    const b02 = await activeOf('B02');
+    await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/fiscal/sequences/${b02!._id}/void`,
+      payload: { annulmentType: '04' },
+    });
+    const r608 = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: `/api/reports/dgii/608?period=${period}`,
+    });
+    expect(r608.statusCode).toBe(200);
+    expect(r608.body.split('\r\n')).toContain(`${b02!.nextNcf}|${date}|04`);
+    expect(r608.body.startsWith(`608|${agencyRnc}|${period}|`)).toBe(true);
+  });
+
+  it('is admin only and validates the period', async () => {
+    for (const s of [employee, client]) {
+      const res = await injectAs(app, s.token, { method: 'GET', url: '/api/reports/dgii/607?period=202611' });
+      expect(res.statusCode).toBe(403);
+    }
+    const bad = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: '/api/reports/dgii/608?period=2026-11',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Período inválido (AAAAMM, p. ej. 202611)');
   });
 });
 
