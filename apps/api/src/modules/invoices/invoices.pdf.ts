@@ -1,16 +1,41 @@
+import { createRequire } from 'node:module';
 import {
+  CONSUMO_BUYER_ID_THRESHOLD_CENTS,
+  CREDIT_NOTE_ITBIS_MAX_DAYS,
+  CREDIT_NOTE_MODIFICATION_LABELS,
+  type CreditNote,
+  type CreditNoteModificationCode,
+  daysBetween,
+  type FiscalDocumentType,
   formatMoney,
   formatTaxId,
   INVOICE_STATUS_LABELS,
   type Invoice,
+  isElectronicType,
   PAYMENT_METHOD_LABELS,
+  toCents,
 } from '@agencia/shared';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.js';
 import { readFile } from '../../lib/storage.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const require = createRequire(import.meta.url);
+
+/**
+ * Noto Sans (SIL Open Font License) from `@expo-google-fonts/noto-sans`: a Unicode TrueType
+ * font, so every character prints (pdfkit's built-in Helvetica is WinAnsi only: `−` came out as
+ * `"`). Resolved from node_modules at run time, which also works from the esbuild bundle (the
+ * package stays external). Decision 081.
+ */
+const FONTS = {
+  regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+};
+const REGULAR = 'NotoSans';
+const BOLD = 'NotoSans-Bold';
 
 /** The logo as PNG/JPEG bytes: a stored file id (or a URL containing one) or a data: URL. */
 async function loadLogo(db: Db | Tx, logo: string | null): Promise<Buffer | null> {
@@ -34,43 +59,150 @@ const dateEs = (iso: string | null) => {
   return `${d}/${m}/${y}`;
 };
 
+/** Title printed on an invoice of each document type (DGII names). */
+const INVOICE_TITLES: Record<string, string> = {
+  '01': 'FACTURA DE CRÉDITO FISCAL',
+  '31': 'FACTURA DE CRÉDITO FISCAL ELECTRÓNICA',
+  '02': 'FACTURA DE CONSUMO',
+  '32': 'FACTURA DE CONSUMO ELECTRÓNICA',
+  '14': 'FACTURA DE REGÍMENES ESPECIALES',
+  '44': 'FACTURA DE REGÍMENES ESPECIALES ELECTRÓNICA',
+  '15': 'FACTURA GUBERNAMENTAL',
+  '45': 'FACTURA GUBERNAMENTAL ELECTRÓNICA',
+  '16': 'FACTURA DE EXPORTACIÓN',
+  '46': 'FACTURA DE EXPORTACIÓN ELECTRÓNICA',
+};
+
+/** The invoice's title by document type; plain 'FACTURA' for invoices without one. */
+export function invoiceTitle(type: FiscalDocumentType | null): string {
+  return (type && INVOICE_TITLES[type.slice(1)]) || 'FACTURA';
+}
+
+/** Date and time in the DGII's zone as DD-MM-YYYY HH:mm:ss (e-CF `FechaFirma`). */
+function dgiiDateTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Santo_Domingo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
+  return `${p('day')}-${p('month')}-${p('year')} ${p('hour')}:${p('minute')}:${p('second')}`;
+}
+
 /**
- * Renders an invoice as a PDF (pdfkit, A4, Helvetica/WinAnsi so Spanish accents print):
- * agency header from the settings (name, RNC, address, logo), client with RNC/cédula,
- * number and dates, item table (repeats its header on new pages), subtotal, ITBIS with rate,
- * discount, total, payments, terms and notes, and 'Página X de Y' on every page.
+ * The DGII e-CF verification URL the printed QR encodes (DGII "Informe Técnico del e-CF" v1.0,
+ * representación impresa): `https://ecf.dgii.gov.do/ecf/ConsultaTimbre?RncEmisor=…&RncComprador=…
+ * &ENCF=…&FechaEmision=DD-MM-YYYY&MontoTotal=…&FechaFirma=DD-MM-YYYY HH:mm:ss&CodigoSeguridad=…`;
+ * a consumo e-CF (E32) below RD$250,000 uses `https://fc.dgii.gov.do/ecf/ConsultaTimbreFC` with
+ * RncEmisor, ENCF, MontoTotal and CodigoSeguridad only. `totalCents` in centavos; dates ISO.
  */
-export async function renderInvoicePdf(
-  invoice: Invoice,
-  settings: CompanySettingsRow,
-  db: Db | Tx,
-): Promise<Buffer> {
-  const logo = await loadLogo(db, settings.logo);
+export function ecfQrUrl(input: {
+  rncEmisor: string;
+  rncComprador: string | null;
+  encf: string;
+  issueDate: string;
+  totalCents: number;
+  signedAt: string;
+  securityCode: string;
+}): string {
+  const total = (input.totalCents / 100).toFixed(2);
+  const consumoSummary = input.encf.startsWith('E32') && input.totalCents < CONSUMO_BUYER_ID_THRESHOLD_CENTS;
+  const params = consumoSummary
+    ? { RncEmisor: input.rncEmisor, ENCF: input.encf, MontoTotal: total, CodigoSeguridad: input.securityCode }
+    : {
+        RncEmisor: input.rncEmisor,
+        RncComprador: input.rncComprador ?? '',
+        ENCF: input.encf,
+        FechaEmision: dateEs(input.issueDate).replaceAll('/', '-'),
+        MontoTotal: total,
+        FechaFirma: dgiiDateTime(input.signedAt),
+        CodigoSeguridad: input.securityCode,
+      };
+  const query = Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&');
+  return `${consumoSummary ? 'https://fc.dgii.gov.do/ecf/ConsultaTimbreFC' : 'https://ecf.dgii.gov.do/ecf/ConsultaTimbre'}?${query}`;
+}
+
+interface Party {
+  name: string;
+  person: string | null;
+  taxId: string | null;
+  email: string;
+}
+
+interface Line {
+  description: string;
+  details: string | null;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  exempt: boolean;
+}
+
+/** Everything a fiscal document page needs, for invoices and credit notes alike. */
+interface DocumentModel {
+  title: string;
+  internalNumber: string;
+  ncfLabel: string;
+  ncf: string | null;
+  ncfExpiresOn: string | null;
+  meta: string[];
+  client: Party;
+  /** Right-hand block under the client (project, or the modified NCF of a note). */
+  aside: { label: string; lines: string[] } | null;
+  lines: Line[];
+  currency: string;
+  totals: Array<[string, string, boolean?]>;
+  info: string[];
+  notes: string | null;
+  qr: { url: string; securityCode: string; signedAt: string } | null;
+  draft: boolean;
+}
+
+function newDocument(title: string, author: string) {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 50, bottom: 60, left: 50, right: 50 },
     bufferPages: true,
-    info: {
-      Title: `Factura ${invoice.invoiceNumber}`,
-      Author: settings.name,
-      Subject: `Factura ${invoice.invoiceNumber}`,
-    },
+    info: { Title: title, Author: author, Subject: title },
   });
+  doc.registerFont(REGULAR, FONTS.regular);
+  doc.registerFont(BOLD, FONTS.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
-  const money = (n: number) => formatMoney(n, invoice.currency);
+/**
+ * Lays out one fiscal document (A4, Noto Sans): agency header from the settings (name, RNC,
+ * address, logo), title with NCF and its expiry, buyer with RNC/cédula, line table (its header
+ * repeats on new pages), totals, e-CF QR, terms, notes and 'Página X de Y' on every page.
+ */
+async function renderDocument(
+  model: DocumentModel,
+  settings: CompanySettingsRow,
+  db: Db | Tx,
+): Promise<Buffer> {
+  const logo = await loadLogo(db, settings.logo);
+  const { doc, done } = newDocument(`${model.title} ${model.ncf ?? model.internalNumber}`, settings.name);
+  const money = (n: number) => formatMoney(n, model.currency);
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const width = right - left;
   const gray = '#555555';
   const accent = settings.primaryColor || '#1c4fd8';
 
-  // Header: logo + agency, invoice box on the right.
+  // Header: logo + agency on the left, document box on the right.
   let y = 50;
   let textX = left;
   if (logo) {
@@ -81,8 +213,8 @@ export async function renderInvoicePdf(
       /* unsupported image: header without logo */
     }
   }
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#111111').text(settings.name, textX, y, { width: 260 });
-  doc.font('Helvetica').fontSize(9).fillColor(gray);
+  doc.font(BOLD).fontSize(15).fillColor('#111111').text(settings.name, textX, y, { width: 230 });
+  doc.font(REGULAR).fontSize(8.5).fillColor(gray);
   const agencyLines = [
     settings.taxId ? `RNC: ${formatTaxId(settings.taxId)}` : null,
     settings.address,
@@ -90,88 +222,77 @@ export async function renderInvoicePdf(
     [settings.phone, settings.email].filter(Boolean).join(' · ') || null,
     settings.website,
   ].filter(Boolean) as string[];
-  for (const line of agencyLines) doc.text(line, textX, doc.y, { width: 260 });
+  for (const line of agencyLines) doc.text(line, textX, doc.y, { width: 230 });
   const agencyBottom = doc.y;
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(22)
-    .fillColor(accent)
-    .text('FACTURA', right - 200, y, { width: 200, align: 'right' });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .fillColor('#111111')
-    .text(invoice.invoiceNumber, right - 200, doc.y, {
-      width: 200,
-      align: 'right',
-    });
-  doc.font('Helvetica').fontSize(9).fillColor(gray);
-  const meta = [
-    `Fecha de emisión: ${dateEs(invoice.issueDate)}`,
-    `Fecha de vencimiento: ${dateEs(invoice.dueDate)}`,
-    `Estado: ${INVOICE_STATUS_LABELS[invoice.status]}`,
-    `Moneda: ${invoice.currency}`,
-  ];
-  for (const line of meta) doc.text(line, right - 200, doc.y, { width: 200, align: 'right' });
-  y = Math.max(agencyBottom, doc.y, logo ? 125 : 0) + 20;
+  const boxX = right - 230;
+  doc.font(BOLD).fontSize(13).fillColor(accent).text(model.title, boxX, y, { width: 230, align: 'right' });
+  doc.font(BOLD).fontSize(10.5).fillColor('#111111');
+  if (model.ncf) doc.text(`${model.ncfLabel}: ${model.ncf}`, boxX, doc.y + 2, { width: 230, align: 'right' });
+  doc.font(REGULAR).fontSize(8.5).fillColor(gray);
+  if (model.ncfExpiresOn)
+    doc.text(`Válido hasta: ${dateEs(model.ncfExpiresOn)}`, boxX, doc.y, { width: 230, align: 'right' });
+  doc.text(model.internalNumber, boxX, doc.y, { width: 230, align: 'right' });
+  for (const line of model.meta) doc.text(line, boxX, doc.y, { width: 230, align: 'right' });
+  if (model.draft)
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .fillColor('#c92a2a')
+      .text('BORRADOR — sin valor fiscal', boxX, doc.y + 2, { width: 230, align: 'right' });
+  y = Math.max(agencyBottom, doc.y, logo ? 125 : 0) + 16;
 
-  // Client block.
+  // Buyer block and aside.
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor('#cccccc').stroke();
   y += 10;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(gray).text('FACTURAR A', left, y);
-  const c = invoice.client;
-  const personName = `${c.firstName} ${c.lastName}`.trim();
+  doc.font(BOLD).fontSize(8.5).fillColor(gray).text('CLIENTE', left, y);
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(11)
     .fillColor('#111111')
-    .text(c.company ?? personName, left, doc.y + 2, { width: 300 });
-  doc.font('Helvetica').fontSize(9).fillColor(gray);
-  if (c.company) doc.text(personName, { width: 300 });
-  if (c.companyRUC)
-    doc.text(`${c.companyRUC.length === 9 ? 'RNC' : 'Cédula'}: ${formatTaxId(c.companyRUC)}`, { width: 300 });
-  doc.text(c.email, { width: 300 });
+    .text(model.client.name, left, doc.y + 2, { width: 290 });
+  doc.font(REGULAR).fontSize(8.5).fillColor(gray);
+  if (model.client.person) doc.text(model.client.person, { width: 290 });
+  if (model.client.taxId)
+    doc.text(`${model.client.taxId.length === 9 ? 'RNC' : 'Cédula'}: ${formatTaxId(model.client.taxId)}`, {
+      width: 290,
+    });
+  doc.text(model.client.email, { width: 290 });
   const clientBottom = doc.y;
-  if (invoice.project) {
+  if (model.aside) {
     doc
-      .font('Helvetica-Bold')
-      .fontSize(9)
+      .font(BOLD)
+      .fontSize(8.5)
       .fillColor(gray)
-      .text('PROYECTO', right - 200, y, { width: 200, align: 'right' });
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor('#111111')
-      .text(invoice.project.title, right - 200, doc.y + 2, {
-        width: 200,
-        align: 'right',
-      });
+      .text(model.aside.label, boxX, y, { width: 230, align: 'right' });
+    doc.font(REGULAR).fontSize(9.5).fillColor('#111111');
+    for (const line of model.aside.lines) doc.text(line, boxX, doc.y + 1, { width: 230, align: 'right' });
   }
-  y = Math.max(clientBottom, doc.y) + 20;
+  y = Math.max(clientBottom, doc.y) + 18;
 
-  // Items table.
+  // Line table.
   const cols = {
     desc: left,
     qty: left + width * 0.55,
-    price: left + width * 0.67,
-    total: left + width * 0.84,
+    price: left + width * 0.66,
+    total: left + width * 0.83,
   };
-  const colW = { desc: width * 0.53, qty: width * 0.1, price: width * 0.16, total: width * 0.16 };
+  const colW = { desc: width * 0.53, qty: width * 0.1, price: width * 0.17, total: width * 0.17 };
   const bottomLimit = doc.page.height - doc.page.margins.bottom - 20;
   const drawHeader = () => {
     doc.rect(left, y, width, 20).fill(accent);
-    doc.font('Helvetica-Bold').fontSize(9).fillColor('#ffffff');
-    doc.text('Descripción', cols.desc + 6, y + 6, { width: colW.desc });
-    doc.text('Cant.', cols.qty, y + 6, { width: colW.qty, align: 'right' });
-    doc.text('Precio unit.', cols.price, y + 6, { width: colW.price, align: 'right' });
-    doc.text('Total', cols.total, y + 6, { width: colW.total - 6, align: 'right' });
+    doc.font(BOLD).fontSize(8.5).fillColor('#ffffff');
+    doc.text('Descripción', cols.desc + 6, y + 5, { width: colW.desc });
+    doc.text('Cant.', cols.qty, y + 5, { width: colW.qty, align: 'right' });
+    doc.text('Precio unit.', cols.price, y + 5, { width: colW.price, align: 'right' });
+    doc.text('Total', cols.total, y + 5, { width: colW.total - 6, align: 'right' });
     y += 26;
   };
   drawHeader();
-  invoice.items.forEach((item, index) => {
-    doc.font('Helvetica').fontSize(9);
-    const descH = doc.heightOfString(item.description, { width: colW.desc - 6 });
+  model.lines.forEach((item, index) => {
+    const description = item.exempt ? `${item.description} (exento de ITBIS)` : item.description;
+    doc.font(REGULAR).fontSize(9);
+    const descH = doc.heightOfString(description, { width: colW.desc - 6 });
     const detailsH = item.details
       ? doc.fontSize(8).heightOfString(item.details, { width: colW.desc - 6 }) + 2
       : 0;
@@ -182,8 +303,8 @@ export async function renderInvoicePdf(
       drawHeader();
     }
     if (index % 2 === 1) doc.rect(left, y - 4, width, rowH).fill('#f4f6fa');
-    doc.font('Helvetica').fontSize(9).fillColor('#111111');
-    doc.text(item.description, cols.desc + 6, y, { width: colW.desc - 6 });
+    doc.font(REGULAR).fontSize(9).fillColor('#111111');
+    doc.text(description, cols.desc + 6, y, { width: colW.desc - 6 });
     if (item.details)
       doc
         .fontSize(8)
@@ -196,65 +317,66 @@ export async function renderInvoicePdf(
     y += rowH;
   });
 
-  // Totals.
-  const totalRows: Array<[string, string, boolean?]> = [
-    ['Subtotal', money(invoice.subtotal)],
-    [`ITBIS (${invoice.taxRate}%)`, money(invoice.taxAmount)],
-  ];
-  if (invoice.discountAmount > 0) totalRows.push(['Descuento', `− ${money(invoice.discountAmount)}`]);
-  totalRows.push(['Total', money(invoice.total), true]);
-  if (invoice.amountPaid > 0) {
-    totalRows.push(['Pagado', money(invoice.amountPaid)]);
-    totalRows.push(['Saldo pendiente', money(invoice.balance), true]);
-  }
-  if (y + totalRows.length * 18 + 20 > bottomLimit) {
+  // Totals (right) and, for e-CF, the QR (left), side by side.
+  const qrSize = 92;
+  const blockH = Math.max(model.totals.length * 16 + 20, model.qr ? qrSize + 40 : 0);
+  if (y + blockH > bottomLimit) {
     doc.addPage();
     y = doc.page.margins.top;
   }
   y += 8;
-  doc
-    .moveTo(cols.price - 40, y)
-    .lineTo(right, y)
-    .lineWidth(0.5)
-    .strokeColor('#cccccc')
-    .stroke();
+  const totalsTop = y;
+  const labelX = cols.price - 70;
+  doc.moveTo(labelX, y).lineTo(right, y).lineWidth(0.5).strokeColor('#cccccc').stroke();
   y += 8;
-  for (const [label, value, strong] of totalRows) {
+  for (const [label, value, strong] of model.totals) {
     doc
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(strong ? 11 : 9)
+      .font(strong ? BOLD : REGULAR)
+      .fontSize(strong ? 10.5 : 9)
       .fillColor('#111111');
-    doc.text(label, cols.price - 40, y, { width: colW.price + 40, align: 'left' });
-    doc.text(value, cols.total - 30, y, { width: colW.total + 24, align: 'right' });
-    y += strong ? 18 : 15;
+    doc.text(label, labelX, y, { width: colW.price + 70, align: 'left' });
+    doc.text(value, cols.total - 40, y, { width: colW.total + 34, align: 'right' });
+    y += strong ? 17 : 14;
+  }
+  if (model.qr) {
+    const png = await QRCode.toBuffer(model.qr.url, {
+      type: 'png',
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      width: 300,
+    });
+    doc.image(png, left, totalsTop + 4, { width: qrSize, height: qrSize });
+    doc.font(REGULAR).fontSize(8).fillColor(gray);
+    doc.text(`Código de seguridad: ${model.qr.securityCode}`, left, totalsTop + qrSize + 8, { width: 200 });
+    doc.text(`Fecha de firma: ${dgiiDateTime(model.qr.signedAt)}`, left, doc.y, { width: 200 });
+    y = Math.max(y, doc.y);
   }
 
-  // Terms, payment method, notes.
+  // Terms and notes.
   y += 10;
-  const info: string[] = [`Condiciones de pago: ${invoice.paymentTerms} días`];
-  if (invoice.paymentMethod) info.push(`Método de pago: ${PAYMENT_METHOD_LABELS[invoice.paymentMethod]}`);
-  if (invoice.paidDate) info.push(`Fecha de pago: ${dateEs(invoice.paidDate)}`);
-  if (y + 60 > bottomLimit) {
+  if (y + 50 > bottomLimit) {
     doc.addPage();
     y = doc.page.margins.top;
   }
-  doc.font('Helvetica').fontSize(9).fillColor(gray);
-  doc.text(info.join('   ·   '), left, y, { width });
-  if (invoice.notes) {
+  if (model.info.length) {
+    doc.font(REGULAR).fontSize(8.5).fillColor(gray);
+    doc.text(model.info.join('   ·   '), left, y, { width });
+  }
+  if (model.notes) {
     doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(9).fillColor('#111111').text('Notas');
-    doc.font('Helvetica').fontSize(9).fillColor(gray).text(invoice.notes, { width });
+    doc.font(BOLD).fontSize(9).fillColor('#111111').text('Notas', left);
+    doc.font(REGULAR).fontSize(9).fillColor(gray).text(model.notes, { width });
   }
 
-  // Footer on every page: 'Página X de Y'.
+  // Footer on every page.
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const footerY = doc.page.height - 40;
     const savedBottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(gray);
-    doc.text(`${settings.name} · ${invoice.invoiceNumber}`, left, footerY, {
+    doc.font(REGULAR).fontSize(7.5).fillColor(gray);
+    doc.text(`${settings.name} · ${model.ncf ?? model.internalNumber}`, left, footerY, {
       width: width / 2,
       lineBreak: false,
     });
@@ -267,4 +389,162 @@ export async function renderInvoicePdf(
   }
   doc.end();
   return done;
+}
+
+function partyOf(invoice: Invoice): Party {
+  const c = invoice.client;
+  const person = `${c.firstName} ${c.lastName}`.trim();
+  return {
+    name: c.company ?? person,
+    person: c.company ? person : null,
+    taxId: c.companyRUC,
+    email: c.email,
+  };
+}
+
+/**
+ * Renders an invoice as a PDF: title by document type, NCF / e-NCF and "Válido hasta", buyer
+ * RNC/cédula, lines (exempt ones marked), Subtotal, Descuento (−), Subtotal exento, Base
+ * imponible ITBIS, ITBIS, Total, payments, withholdings, credit notes and balance; the DGII QR
+ * for e-CF with a security code; "BORRADOR — sin valor fiscal" on drafts.
+ */
+export async function renderInvoicePdf(
+  invoice: Invoice,
+  settings: CompanySettingsRow,
+  db: Db | Tx,
+): Promise<Buffer> {
+  const money = (n: number) => formatMoney(n, invoice.currency);
+  const electronic = invoice.documentType ? isElectronicType(invoice.documentType) : false;
+  const totals: Array<[string, string, boolean?]> = [['Subtotal', money(invoice.subtotal)]];
+  if (invoice.discountAmount > 0) totals.push(['Descuento', `− ${money(invoice.discountAmount)}`]);
+  if (invoice.exemptSubtotal > 0) totals.push(['Subtotal exento', money(invoice.exemptSubtotal)]);
+  totals.push(['Base imponible ITBIS', money(invoice.taxableBase)]);
+  totals.push([`ITBIS (${invoice.taxRate}%)`, money(invoice.taxAmount)]);
+  totals.push(['Total', money(invoice.total), true]);
+  const settled = invoice.amountPaid + invoice.amountWithheld + invoice.amountCredited;
+  if (invoice.amountPaid > 0) totals.push(['Pagado', money(invoice.amountPaid)]);
+  const itbisWithheld = invoice.payments.reduce((a, p) => a + p.itbisWithheld, 0);
+  const isrWithheld = invoice.payments.reduce((a, p) => a + p.isrWithheld, 0);
+  if (itbisWithheld > 0) totals.push(['ITBIS retenido', money(itbisWithheld)]);
+  if (isrWithheld > 0) totals.push(['ISR retenido', money(isrWithheld)]);
+  if (invoice.amountCredited > 0) totals.push(['Notas de crédito', `− ${money(invoice.amountCredited)}`]);
+  if (settled > 0) totals.push(['Saldo pendiente', money(invoice.balance), true]);
+
+  const info: string[] = [`Condiciones de pago: ${invoice.paymentTerms} días`];
+  if (invoice.paymentMethod) info.push(`Método de pago: ${PAYMENT_METHOD_LABELS[invoice.paymentMethod]}`);
+  if (invoice.paidDate) info.push(`Fecha de pago: ${dateEs(invoice.paidDate)}`);
+  if (invoice.creditNotes.length)
+    info.push(
+      `Notas de crédito: ${invoice.creditNotes.map((n) => `${n.ncf} (${dateEs(n.issueDate)})`).join(', ')}`,
+    );
+
+  const qr =
+    electronic && invoice.ncf && invoice.securityCode && invoice.signedAt && settings.taxId
+      ? {
+          url: ecfQrUrl({
+            rncEmisor: settings.taxId,
+            rncComprador: invoice.client.companyRUC,
+            encf: invoice.ncf,
+            issueDate: invoice.issueDate,
+            totalCents: toCents(invoice.total),
+            signedAt: invoice.signedAt,
+            securityCode: invoice.securityCode,
+          }),
+          securityCode: invoice.securityCode,
+          signedAt: invoice.signedAt,
+        }
+      : null;
+
+  return renderDocument(
+    {
+      title: invoiceTitle(invoice.documentType),
+      internalNumber: `Factura ${invoice.invoiceNumber}`,
+      ncfLabel: electronic ? 'e-NCF' : 'NCF',
+      ncf: invoice.ncf,
+      ncfExpiresOn: invoice.ncfExpiresOn,
+      meta: [
+        `Fecha de emisión: ${dateEs(invoice.issueDate)}`,
+        `Fecha de vencimiento: ${dateEs(invoice.dueDate)}`,
+        `Estado: ${INVOICE_STATUS_LABELS[invoice.status]}`,
+        `Moneda: ${invoice.currency}`,
+      ],
+      client: partyOf(invoice),
+      aside: invoice.project ? { label: 'PROYECTO', lines: [invoice.project.title] } : null,
+      lines: invoice.items.map((i) => ({
+        description: i.description,
+        details: i.details,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        total: i.total,
+        exempt: i.taxExempt,
+      })),
+      currency: invoice.currency,
+      totals,
+      info,
+      notes: invoice.notes,
+      qr,
+      draft: !invoice.ncf && invoice.status === 'draft',
+    },
+    settings,
+    db,
+  );
+}
+
+/**
+ * Renders a credit note (B04 / E34) of `invoice`: its NCF and expiry, "NCF modificado" with its
+ * date, the DGII modification code, reason, lines, subtotal, ITBIS, total and refund.
+ */
+export async function renderCreditNotePdf(
+  invoice: Invoice,
+  note: CreditNote,
+  settings: CompanySettingsRow,
+  db: Db | Tx,
+): Promise<Buffer> {
+  const money = (n: number) => formatMoney(n, invoice.currency);
+  const electronic = note.documentType === 'E34';
+  const totals: Array<[string, string, boolean?]> = [
+    ['Subtotal', money(note.subtotal)],
+    [`ITBIS${note.taxAmount > 0 ? ` (${invoice.taxRate}%)` : ''}`, money(note.taxAmount)],
+    ['Total de la nota', money(note.total), true],
+  ];
+  if (note.refundAmount > 0) totals.push(['Reembolso al cliente', money(note.refundAmount)]);
+  const code = note.modificationCode as CreditNoteModificationCode;
+  return renderDocument(
+    {
+      title: electronic ? 'NOTA DE CRÉDITO ELECTRÓNICA' : 'NOTA DE CRÉDITO',
+      internalNumber: `Sobre la factura ${invoice.invoiceNumber}`,
+      ncfLabel: electronic ? 'e-NCF' : 'NCF',
+      ncf: note.ncf,
+      ncfExpiresOn: note.ncfExpiresOn,
+      meta: [`Fecha de emisión: ${dateEs(note.issueDate)}`, `Moneda: ${invoice.currency}`],
+      client: partyOf(invoice),
+      aside: {
+        label: 'COMPROBANTE MODIFICADO',
+        lines: [
+          `NCF modificado: ${note.modifiedNcf}`,
+          `Fecha del NCF modificado: ${dateEs(note.modifiedIssueDate)}`,
+          `Código ${code}: ${CREDIT_NOTE_MODIFICATION_LABELS[code] ?? ''}`,
+        ],
+      },
+      lines: note.lines.map((l) => ({
+        description: l.description,
+        details: null,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        total: l.total,
+        exempt: l.taxExempt,
+      })),
+      currency: invoice.currency,
+      totals,
+      info:
+        daysBetween(note.modifiedIssueDate, note.issueDate) > CREDIT_NOTE_ITBIS_MAX_DAYS
+          ? ['Sin ITBIS: emitida más de 30 días después de la factura']
+          : [],
+      notes: `Motivo: ${note.reason}`,
+      qr: null,
+      draft: false,
+    },
+    settings,
+    db,
+  );
 }
