@@ -114,7 +114,7 @@ test.describe('invoicing', () => {
     await expect(page.getByText('Enviada').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Registrar pago' }).click();
-    const pay = page.getByRole('dialog', { name: 'Marcar como pagada' });
+    const pay = page.getByRole('dialog', { name: 'Registrar pago' });
     await pay.getByRole('button', { name: 'Registrar pago' }).click();
     await expect(notification(page, 'Factura marcada como pagada')).toBeVisible();
     await dismissToast(page, 'Factura marcada como pagada');

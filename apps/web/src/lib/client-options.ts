@@ -33,3 +33,28 @@ export const useClientProjectOptions = (clientId: string | null) =>
       ).projects.map((p) => ({ value: p._id, label: p.title })),
     enabled: Boolean(clientId),
   });
+
+/** The fiscal profile of a client, for the invoice form's document type (issue 12). */
+export interface ClientFiscalProfile {
+  taxpayerType: Client['taxpayerType'];
+  companyRUC: string | null;
+  taxIdOverrideReason: string | null;
+}
+
+/** Fiscal profiles of the clients by id (`GET /clients`, staff). */
+export const useClientFiscalProfiles = (enabled = true) =>
+  useQuery({
+    queryKey: ['clients', 'fiscal-profiles'],
+    queryFn: async () =>
+      new Map<string, ClientFiscalProfile>(
+        (await unwrap(apiClient.get<SuccessEnvelope<{ clients: Client[] }>>('/clients'))).clients.map((c) => [
+          c._id,
+          {
+            taxpayerType: c.taxpayerType,
+            companyRUC: c.companyRUC,
+            taxIdOverrideReason: c.taxIdOverrideReason,
+          },
+        ]),
+      ),
+    enabled,
+  });

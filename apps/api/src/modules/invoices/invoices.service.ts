@@ -172,7 +172,7 @@ function statusCondition(status: string, today: string): SQL {
 
 /**
  * `GET /invoices` (and `/clients/{id}/invoices`): page/limit, effective status (incl. overdue),
- * search by number, client (name, company) or project. Scoped for clients.
+ * search by number, NCF, client (name, company) or project. Scoped for clients.
  */
 export async function listInvoices(
   db: Db,
@@ -188,6 +188,7 @@ export async function listInvoices(
     where.push(
       or(
         ilike(invoices.invoiceNumber, term),
+        ilike(invoices.ncf, term),
         ilike(clients.companyName, term),
         ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, term),
         ilike(projects.title, term),

@@ -1,11 +1,14 @@
 import type {
+  CreateCreditNoteRequest,
   CreateInvoiceRequest,
+  CreditNote,
   Invoice,
   InvoiceDefaults,
   InvoiceStats,
   ListInvoicesQuery,
   ListInvoicesResponse,
   PayInvoiceRequest,
+  RecordEcfSignatureRequest,
   UpdateInvoiceRequest,
 } from '@agencia/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -93,12 +96,38 @@ export function usePayInvoice() {
   });
 }
 
-/** `POST /invoices/{id}/send | duplicate | cancel | remind`. */
-export function useInvoiceAction(action: 'send' | 'duplicate' | 'cancel' | 'remind') {
+/** `POST /invoices/{id}/send | issue | duplicate | cancel | remind`. */
+export function useInvoiceAction(action: 'send' | 'issue' | 'duplicate' | 'cancel' | 'remind') {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) =>
       invoiceOf(apiClient.post(`/invoices/${id}/${action}`, action === 'cancel' ? {} : undefined)),
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** `POST /invoices/{id}/credit-notes` (admin): a B04 / E34 credit note. */
+export function useCreateCreditNote() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: CreateCreditNoteRequest }) =>
+      (
+        await unwrap(
+          apiClient.post<SuccessEnvelope<{ creditNote: CreditNote }>>(`/invoices/${id}/credit-notes`, body),
+        )
+      ).creditNote,
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** `PUT /invoices/{id}/ecf` (admin): the e-CF provider's security code and signature time. */
+export function useRecordEcf() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RecordEcfSignatureRequest }) =>
+      invoiceOf(apiClient.put(`/invoices/${id}/ecf`, body)),
     onSuccess: invalidate,
     retry: false,
   });
@@ -119,18 +148,26 @@ export function useDeleteInvoice() {
   });
 }
 
-/** Downloads `GET /invoices/{id}/pdf` as a file (blob + temporary link, bearer header included). */
-export async function downloadInvoicePdf(id: string, invoiceNumber: string): Promise<void> {
-  const res = await apiClient.get<Blob>(`/invoices/${id}/pdf`, { responseType: 'blob', timeout: 30_000 });
+/** Saves a PDF from an API path as a file (blob + temporary link, bearer header included). */
+async function downloadPdf(path: string, filename: string): Promise<void> {
+  const res = await apiClient.get<Blob>(path, { responseType: 'blob', timeout: 30_000 });
   const url = URL.createObjectURL(res.data);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `Factura-${invoiceNumber}.pdf`;
+  a.download = filename;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Downloads `GET /invoices/{id}/pdf` as `Factura-<number>.pdf`. */
+export const downloadInvoicePdf = (id: string, invoiceNumber: string) =>
+  downloadPdf(`/invoices/${id}/pdf`, `Factura-${invoiceNumber}.pdf`);
+
+/** Downloads `GET /invoices/{id}/credit-notes/{noteId}/pdf` as `Nota-de-credito-<NCF>.pdf`. */
+export const downloadCreditNotePdf = (invoiceId: string, note: Pick<CreditNote, '_id' | 'ncf'>) =>
+  downloadPdf(`/invoices/${invoiceId}/credit-notes/${note._id}/pdf`, `Nota-de-credito-${note.ncf}.pdf`);
 
 /** `GET /invoices/defaults` (admin): tax rate, currency and series from the company settings. */
 export const useInvoiceDefaults = (enabled = true) =>

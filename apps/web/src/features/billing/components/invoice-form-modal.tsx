@@ -2,15 +2,23 @@ import {
   CreateInvoiceRequestSchema,
   CURRENCIES,
   computeInvoiceTotals,
+  defaultDocumentType,
+  fiscalDocumentTypeLabel,
   fromCents,
+  INVOICE_DOCUMENT_TYPES,
   type Invoice,
+  type InvoiceDocumentType,
+  isValidBuyerId,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  requiresBuyerId,
   UpdateInvoiceRequestSchema,
 } from '@agencia/shared';
 import {
   ActionIcon,
+  Alert,
   Button,
+  Checkbox,
   Divider,
   Grid,
   Group,
@@ -30,6 +38,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useClientFiscalProfiles } from '../../../lib/client-options';
 import { zodResolver } from '../../../lib/form';
 import {
   useClientOptions,
@@ -46,11 +55,14 @@ interface ItemValues {
   details: string;
   quantity: number | string;
   unitPrice: number | string;
+  taxExempt: boolean;
 }
 
 interface FormValues {
   clientId: string;
   projectId: string | null;
+  /** '' = not chosen by the user: follows the client's profile. */
+  documentType: InvoiceDocumentType | '';
   issueDate: string;
   dueDate: string;
   items: ItemValues[];
@@ -68,6 +80,7 @@ const newItem = (): ItemValues => ({
   details: '',
   quantity: 1,
   unitPrice: 0,
+  taxExempt: false,
 });
 
 const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseFloat(v) || 0);
@@ -76,6 +89,7 @@ function toRequest(values: FormValues) {
   return {
     clientId: values.clientId,
     projectId: values.projectId || null,
+    documentType: values.documentType || null,
     issueDate: values.issueDate,
     dueDate: values.dueDate,
     items: values.items.map((i) => ({
@@ -83,6 +97,7 @@ function toRequest(values: FormValues) {
       details: i.details || null,
       quantity: num(i.quantity),
       unitPrice: num(i.unitPrice),
+      taxExempt: i.taxExempt,
     })),
     discountAmount: num(values.discountAmount),
     taxRate: num(values.taxRate),
@@ -109,6 +124,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
   const editing = Boolean(invoice);
   const defaults = useInvoiceDefaults(opened);
   const clients = useClientOptions(opened);
+  const profiles = useClientFiscalProfiles(opened);
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
   const form = useForm<FormValues>({
@@ -116,6 +132,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
     initialValues: {
       clientId: '',
       projectId: null,
+      documentType: '',
       issueDate: todayIso(),
       dueDate: addDaysIso(todayIso(), 30),
       items: [newItem()],
@@ -139,6 +156,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
       form.setValues({
         clientId: invoice.client._id,
         projectId: invoice.project?._id ?? null,
+        documentType: (invoice.documentType as InvoiceDocumentType | null) ?? '',
         issueDate: invoice.issueDate,
         dueDate: invoice.dueDate,
         items: invoice.items.map((i) => ({
@@ -147,6 +165,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
           details: i.details ?? '',
           quantity: i.quantity,
           unitPrice: i.unitPrice,
+          taxExempt: i.taxExempt,
         })),
         discountAmount: invoice.discountAmount,
         taxRate: invoice.taxRate,
@@ -163,11 +182,24 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
 
   const projects = useClientProjectOptions(form.values.clientId || null);
   const totals = computeInvoiceTotals(
-    form.values.items.map((i) => ({ quantity: num(i.quantity), unitPrice: num(i.unitPrice) })),
+    form.values.items.map((i) => ({
+      quantity: num(i.quantity),
+      unitPrice: num(i.unitPrice),
+      taxExempt: i.taxExempt,
+    })),
     num(form.values.taxRate),
     num(form.values.discountAmount),
   );
   const currency = form.values.currency;
+  const profile = form.values.clientId ? profiles.data?.get(form.values.clientId) : undefined;
+  // The type the server will use when the user picks none: the client's profile + the agency's mode.
+  const suggestedType =
+    profile && defaultDocumentType(profile.taxpayerType, defaults.data?.fiscalMode ?? 'paper');
+  const effectiveType = form.values.documentType || suggestedType || null;
+  const missingBuyerId =
+    effectiveType !== null &&
+    requiresBuyerId(effectiveType, Math.max(0, totals.totalCents)) &&
+    !(profile?.companyRUC && (isValidBuyerId(profile.companyRUC) || profile.taxIdOverrideReason));
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -228,6 +260,21 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
               nothingFoundMessage="El cliente no tiene proyectos"
               {...form.getInputProps('projectId')}
             />
+            <Select
+              label="Tipo de comprobante"
+              description={
+                !form.values.documentType && suggestedType
+                  ? 'Según el perfil fiscal del cliente'
+                  : 'Define el NCF que se asigna al emitir'
+              }
+              placeholder={
+                suggestedType ? fiscalDocumentTypeLabel(suggestedType) : 'Selecciona primero el cliente'
+              }
+              data={INVOICE_DOCUMENT_TYPES.map((t) => ({ value: t, label: fiscalDocumentTypeLabel(t) }))}
+              value={form.values.documentType || suggestedType || null}
+              onChange={(v) => form.setFieldValue('documentType', (v ?? '') as InvoiceDocumentType | '')}
+              allowDeselect={false}
+            />
             <TextInput type="date" label="Fecha de emisión" required {...form.getInputProps('issueDate')} />
             <TextInput type="date" label="Fecha de vencimiento" required {...form.getInputProps('dueDate')} />
           </SimpleGrid>
@@ -283,12 +330,21 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                       </ActionIcon>
                     </Group>
                   </Grid.Col>
-                  <Grid.Col span={12}>
+                  <Grid.Col span={{ base: 12, sm: 9 }}>
                     <TextInput
                       placeholder="Detalles (opcional)"
                       aria-label={`Detalles del ítem ${index + 1}`}
                       {...form.getInputProps(`items.${index}.details`)}
                     />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 3 }}>
+                    <Group h="100%" align="center">
+                      <Checkbox
+                        label="Exento de ITBIS"
+                        aria-label={`Exento de ITBIS (ítem ${index + 1})`}
+                        {...form.getInputProps(`items.${index}.taxExempt`, { type: 'checkbox' })}
+                      />
+                    </Group>
                   </Grid.Col>
                 </Grid>
               </Paper>
@@ -319,9 +375,11 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                   {...form.getInputProps('taxRate')}
                 />
                 <NumberInput
-                  label="Descuento"
+                  label="Descuento (monto)"
+                  description="Se resta antes del ITBIS"
                   min={0}
                   decimalScale={2}
+                  thousandSeparator=","
                   {...form.getInputProps('discountAmount')}
                 />
                 <Select
@@ -346,12 +404,24 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                   <Text>{formatMoney(fromCents(totals.subtotalCents), currency)}</Text>
                 </Group>
                 <Group justify="space-between">
-                  <Text c="dimmed">ITBIS ({num(form.values.taxRate)}%)</Text>
-                  <Text>{formatMoney(fromCents(totals.taxCents), currency)}</Text>
-                </Group>
-                <Group justify="space-between">
                   <Text c="dimmed">Descuento</Text>
                   <Text>− {formatMoney(fromCents(totals.discountCents), currency)}</Text>
+                </Group>
+                {totals.exemptCents > 0 && (
+                  <Group justify="space-between">
+                    <Text c="dimmed">Subtotal exento</Text>
+                    <Text>{formatMoney(fromCents(totals.exemptCents), currency)}</Text>
+                  </Group>
+                )}
+                <Group justify="space-between">
+                  <Text c="dimmed">Base imponible ITBIS</Text>
+                  <Text data-testid="invoice-form-base">
+                    {formatMoney(fromCents(totals.taxableBaseCents), currency)}
+                  </Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text c="dimmed">ITBIS ({num(form.values.taxRate)}%)</Text>
+                  <Text>{formatMoney(fromCents(totals.taxCents), currency)}</Text>
                 </Group>
                 <Divider />
                 <Group justify="space-between">
@@ -364,6 +434,12 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
             </Paper>
           </SimpleGrid>
 
+          {missingBuyerId && effectiveType && (
+            <Alert color="yellow" role="status">
+              El comprobante {fiscalDocumentTypeLabel(effectiveType)} requiere el RNC o la cédula del cliente:
+              agrégalo en su ficha antes de emitir la factura.
+            </Alert>
+          )}
           {!editing && (
             <Switch
               label="Guardar como borrador"

@@ -73,7 +73,7 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
                 Editar
               </Menu.Item>
             )}
-            {payable && invoice.amountPaid === 0 && (
+            {payable && !invoice.ncf && invoice.amountPaid === 0 && (
               <Menu.Item
                 leftSection={<IconX size={16} />}
                 color="orange"

@@ -25,19 +25,32 @@ const fail = (error: unknown, fallback: string) =>
 export function useInvoiceActions() {
   const navigate = useNavigate();
   const send = useInvoiceAction('send');
+  const issue = useInvoiceAction('issue');
   const duplicate = useInvoiceAction('duplicate');
   const cancel = useInvoiceAction('cancel');
   const remind = useInvoiceAction('remind');
   const remove = useDeleteInvoice();
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const [crediting, setCrediting] = useState<Invoice | null>(null);
+  const [signing, setSigning] = useState<Invoice | null>(null);
 
   return {
     paying,
     setPaying,
     editing,
     setEditing,
-    busy: send.isPending || duplicate.isPending || cancel.isPending || remind.isPending || remove.isPending,
+    crediting,
+    setCrediting,
+    signing,
+    setSigning,
+    busy:
+      send.isPending ||
+      issue.isPending ||
+      duplicate.isPending ||
+      cancel.isPending ||
+      remind.isPending ||
+      remove.isPending,
     download: async (inv: Pick<InvoiceSummary, '_id' | 'invoiceNumber'>) => {
       try {
         await downloadInvoicePdf(inv._id, inv.invoiceNumber);
@@ -53,6 +66,29 @@ export function useInvoiceActions() {
         fail(error, 'No se pudo enviar la factura');
       }
     },
+    /**
+     * Issues a draft with its NCF without e-mailing it (issue 12), after a confirmation: the
+     * number is taken for good and the invoice can no longer be edited or deleted.
+     */
+    issue: (inv: InvoiceSummary | Invoice) =>
+      modals.openConfirmModal({
+        title: 'Emitir factura',
+        children: (
+          <Text size="sm">
+            Se asignará el próximo comprobante fiscal (NCF) a la factura {inv.invoiceNumber}. Una vez emitida
+            no se puede editar, cancelar ni eliminar: para corregirla deberás emitir una nota de crédito.
+          </Text>
+        ),
+        labels: { confirm: 'Emitir', cancel: 'Volver' },
+        onConfirm: async () => {
+          try {
+            const saved = await issue.mutateAsync(inv._id);
+            ok('Factura emitida', `${saved.invoiceNumber} · NCF ${saved.ncf}`);
+          } catch (error) {
+            fail(error, 'No se pudo emitir la factura');
+          }
+        },
+      }),
     /** Payment reminder for the balance (once per 24 hours; the server says when it is too soon). */
     remind: async (inv: InvoiceSummary | Invoice) => {
       try {

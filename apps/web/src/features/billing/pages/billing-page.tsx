@@ -241,6 +241,11 @@ export function BillingPage() {
                         <Text fw={600} size="sm">
                           {inv.invoiceNumber}
                         </Text>
+                        {inv.ncf && (
+                          <Text size="xs" fw={500}>
+                            NCF {inv.ncf}
+                          </Text>
+                        )}
                         <Text size="xs" c="dimmed">
                           {inv.project?.title ?? formatDate(inv.issueDate)}
                         </Text>
@@ -316,6 +321,11 @@ export function BillingPage() {
                       <Text size="sm" truncate>
                         {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
                       </Text>
+                      {inv.ncf && (
+                        <Text size="xs" fw={500}>
+                          NCF {inv.ncf}
+                        </Text>
+                      )}
                       <Text
                         size="xs"
                         c={inv.isOverdue ? 'red.7' : 'dimmed'}

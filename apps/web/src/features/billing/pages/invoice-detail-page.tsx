@@ -1,7 +1,11 @@
 import {
+  CREDIT_NOTE_MODIFICATION_LABELS,
+  type CreditNoteModificationCode,
+  FISCAL_DOCUMENT_TYPE_LABELS,
   formatTaxId,
   INVOICE_EVENT_LABELS,
   INVOICE_STATUS_LABELS,
+  isElectronicType,
   PAYMENT_METHOD_LABELS,
   taxIdLabel,
 } from '@agencia/shared';
@@ -31,8 +35,11 @@ import {
   IconChevronDown,
   IconCopy,
   IconDownload,
+  IconFileInvoice,
   IconPencil,
+  IconReceiptRefund,
   IconSend,
+  IconSignature,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -40,7 +47,9 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
-import { useInvoice } from '../api/invoices';
+import { downloadCreditNotePdf, useInvoice } from '../api/invoices';
+import { CreditNoteModal } from '../components/credit-note-modal';
+import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { formatDate, formatDateTime, formatMoney } from '../components/format';
 import { InvoiceFormModal } from '../components/invoice-form-modal';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
@@ -117,6 +126,11 @@ export function InvoiceDetailPage() {
   const inv = query.data;
   const isDraft = inv.status === 'draft';
   const payable = ['sent', 'pending', 'overdue'].includes(inv.status);
+  const fiscal = Boolean(inv.ncf);
+  const electronic = inv.documentType ? isElectronicType(inv.documentType) : false;
+  const ncfLabel = electronic ? 'e-NCF' : 'NCF';
+  const creditable =
+    fiscal && inv.status !== 'cancelled' && inv.status !== 'draft' && inv.amountCredited < inv.total;
   const clientName = inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`;
 
   return (
@@ -130,6 +144,13 @@ export function InvoiceDetailPage() {
             </Title>
             <InvoiceStatusBadge status={inv.status} />
           </Group>
+          <Text size="sm" fw={600} data-testid="invoice-ncf">
+            {inv.ncf
+              ? `${ncfLabel} ${inv.ncf}`
+              : inv.documentType
+                ? `${inv.documentType} · el NCF se asigna al emitir`
+                : 'Sin comprobante fiscal'}
+          </Text>
           <Text c="dimmed">
             {clientName} · {formatMoney(inv.total, inv.currency)}
             {inv.isOverdue && (
@@ -150,9 +171,20 @@ export function InvoiceDetailPage() {
           </Button>
           {canManage && isDraft && (
             <Button
+              variant="light"
+              leftSection={<IconFileInvoice size={16} />}
+              loading={actions.busy}
+              onClick={() => actions.issue(inv)}
+            >
+              Emitir
+            </Button>
+          )}
+          {canManage && isDraft && (
+            <Button
               leftSection={<IconSend size={16} />}
               loading={actions.busy}
               onClick={() => actions.send(inv)}
+              title="Emite la factura con su NCF y la envía por email"
             >
               Enviar
             </Button>
@@ -188,10 +220,26 @@ export function InvoiceDetailPage() {
                     Enviar recordatorio de pago
                   </Menu.Item>
                 )}
+                {creditable && (
+                  <Menu.Item
+                    leftSection={<IconReceiptRefund size={16} />}
+                    onClick={() => actions.setCrediting(inv)}
+                  >
+                    Nota de crédito
+                  </Menu.Item>
+                )}
+                {fiscal && electronic && (
+                  <Menu.Item
+                    leftSection={<IconSignature size={16} />}
+                    onClick={() => actions.setSigning(inv)}
+                  >
+                    Registrar e-CF firmado
+                  </Menu.Item>
+                )}
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(inv)}>
                   Duplicar
                 </Menu.Item>
-                {payable && inv.amountPaid === 0 && (
+                {payable && !fiscal && inv.amountPaid === 0 && (
                   <Menu.Item
                     leftSection={<IconX size={16} />}
                     color="orange"
@@ -218,6 +266,39 @@ export function InvoiceDetailPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
+            <Card withBorder radius="md" aria-label="Comprobante fiscal" component="section">
+              <Title order={2} size="h4" mb="xs">
+                Comprobante fiscal
+              </Title>
+              <Grid>
+                {[
+                  [
+                    'Tipo',
+                    inv.documentType
+                      ? `${inv.documentType} · ${FISCAL_DOCUMENT_TYPE_LABELS[inv.documentType]}`
+                      : 'Sin tipo (factura anterior)',
+                  ],
+                  [ncfLabel, inv.ncf ?? 'Se asigna al emitir'],
+                  ['Válido hasta', formatDate(inv.ncfExpiresOn)],
+                  ...(electronic
+                    ? [
+                        ['Código de seguridad', inv.securityCode ?? 'Pendiente'],
+                        ['Fecha de firma', inv.signedAt ? formatDateTime(inv.signedAt) : '—'],
+                      ]
+                    : []),
+                ].map(([label, value]) => (
+                  <Grid.Col key={label} span={{ base: 6, sm: 4 }}>
+                    <Text size="xs" c="dimmed">
+                      {label}
+                    </Text>
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {value}
+                    </Text>
+                  </Grid.Col>
+                ))}
+              </Grid>
+            </Card>
+
             <Card withBorder radius="md">
               <Grid>
                 {[
@@ -256,7 +337,15 @@ export function InvoiceDetailPage() {
                     {inv.items.map((item) => (
                       <Table.Tr key={item._id}>
                         <Table.Td>
-                          <Text size="sm">{item.description}</Text>
+                          <Text size="sm">
+                            {item.description}
+                            {item.taxExempt && (
+                              <Text span size="xs" c="dimmed">
+                                {' '}
+                                (exento de ITBIS)
+                              </Text>
+                            )}
+                          </Text>
                           {item.details && (
                             <Text size="xs" c="dimmed">
                               {item.details}
@@ -273,18 +362,31 @@ export function InvoiceDetailPage() {
               </Table.ScrollContainer>
               <Stack gap={6} mt="md" ml="auto" maw={320} w="100%">
                 <Row label="Subtotal">{formatMoney(inv.subtotal, inv.currency)}</Row>
+                {inv.discountAmount > 0 && (
+                  <Row label="Descuento">− {formatMoney(inv.discountAmount, inv.currency)}</Row>
+                )}
+                {inv.exemptSubtotal > 0 && (
+                  <Row label="Subtotal exento">{formatMoney(inv.exemptSubtotal, inv.currency)}</Row>
+                )}
+                <Row label="Base imponible ITBIS">{formatMoney(inv.taxableBase, inv.currency)}</Row>
                 <Row label={`ITBIS (${inv.taxRate}%)`}>{formatMoney(inv.taxAmount, inv.currency)}</Row>
-                <Row label="Descuento">− {formatMoney(inv.discountAmount, inv.currency)}</Row>
                 <Divider />
                 <Group justify="space-between">
                   <Text fw={700}>Total</Text>
                   <Text fw={700}>{formatMoney(inv.total, inv.currency)}</Text>
                 </Group>
-                {inv.amountPaid > 0 && (
-                  <>
-                    <Row label="Pagado">{formatMoney(inv.amountPaid, inv.currency)}</Row>
-                    <Row label="Saldo pendiente">{formatMoney(inv.balance, inv.currency)}</Row>
-                  </>
+                {inv.amountPaid > 0 && <Row label="Pagado">{formatMoney(inv.amountPaid, inv.currency)}</Row>}
+                {inv.amountWithheld > 0 && (
+                  <Row label="Retenciones (ITBIS e ISR)">{formatMoney(inv.amountWithheld, inv.currency)}</Row>
+                )}
+                {inv.amountCredited > 0 && (
+                  <Row label="Notas de crédito">− {formatMoney(inv.amountCredited, inv.currency)}</Row>
+                )}
+                {inv.amountPaid + inv.amountWithheld + inv.amountCredited > 0 && (
+                  <Group justify="space-between">
+                    <Text fw={700}>Saldo pendiente</Text>
+                    <Text fw={700}>{formatMoney(inv.balance, inv.currency)}</Text>
+                  </Group>
                 )}
               </Stack>
               {inv.notes && (
@@ -312,6 +414,7 @@ export function InvoiceDetailPage() {
                         <Table.Th>Fecha</Table.Th>
                         <Table.Th>Método</Table.Th>
                         <Table.Th>Referencia</Table.Th>
+                        <Table.Th ta="right">Retenciones</Table.Th>
                         <Table.Th ta="right">Monto</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -321,7 +424,80 @@ export function InvoiceDetailPage() {
                           <Table.Td>{formatDate(p.paidDate)}</Table.Td>
                           <Table.Td>{PAYMENT_METHOD_LABELS[p.paymentMethod]}</Table.Td>
                           <Table.Td>{p.reference ?? '—'}</Table.Td>
+                          <Table.Td ta="right">
+                            {p.itbisWithheld + p.isrWithheld > 0
+                              ? `ITBIS ${formatMoney(p.itbisWithheld, inv.currency)} · ISR ${formatMoney(p.isrWithheld, inv.currency)}`
+                              : '—'}
+                          </Table.Td>
                           <Table.Td ta="right">{formatMoney(p.amount, inv.currency)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Card>
+            )}
+            {inv.creditNotes.length > 0 && (
+              <Card withBorder radius="md" component="section" aria-label="Notas de crédito">
+                <Title order={2} size="h4" mb="sm">
+                  Notas de crédito
+                </Title>
+                <Table.ScrollContainer minWidth={560}>
+                  <Table>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>NCF</Table.Th>
+                        <Table.Th>Fecha</Table.Th>
+                        <Table.Th>Motivo</Table.Th>
+                        <Table.Th ta="right">Total</Table.Th>
+                        <Table.Th />
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {inv.creditNotes.map((n) => (
+                        <Table.Tr key={n._id}>
+                          <Table.Td>
+                            <Text size="sm" fw={500}>
+                              {n.ncf}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {
+                                CREDIT_NOTE_MODIFICATION_LABELS[
+                                  n.modificationCode as CreditNoteModificationCode
+                                ]
+                              }
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>{formatDate(n.issueDate)}</Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{n.reason}</Text>
+                            {n.refundAmount > 0 && (
+                              <Text size="xs" c="orange.8">
+                                Reembolso al cliente: {formatMoney(n.refundAmount, inv.currency)}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td ta="right">{formatMoney(n.total, inv.currency)}</Table.Td>
+                          <Table.Td ta="right">
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              aria-label={`PDF de la nota ${n.ncf}`}
+                              leftSection={<IconDownload size={14} />}
+                              onClick={() =>
+                                downloadCreditNotePdf(inv._id, n).catch(() =>
+                                  notifications.show({
+                                    color: 'red',
+                                    position: 'top-right',
+                                    title: 'Error',
+                                    message: 'No se pudo descargar el PDF',
+                                  }),
+                                )
+                              }
+                            >
+                              PDF
+                            </Button>
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -420,6 +596,8 @@ export function InvoiceDetailPage() {
             onClose={() => actions.setEditing(null)}
           />
           <PayInvoiceModal invoice={actions.paying} onClose={() => actions.setPaying(null)} />
+          <CreditNoteModal invoice={actions.crediting} onClose={() => actions.setCrediting(null)} />
+          <EcfSignatureModal invoice={actions.signing} onClose={() => actions.setSigning(null)} />
         </>
       )}
     </Stack>

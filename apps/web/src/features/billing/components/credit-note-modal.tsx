@@ -1,0 +1,270 @@
+import {
+  CREDIT_NOTE_ITBIS_MAX_DAYS,
+  CREDIT_NOTE_MODIFICATION_CODES,
+  CREDIT_NOTE_MODIFICATION_LABELS,
+  CreateCreditNoteRequestSchema,
+  computeInvoiceTotals,
+  creditNoteTypeFor,
+  daysBetween,
+  fromCents,
+  type Invoice,
+  toCents,
+} from '@agencia/shared';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { getErrorMessage } from '../../../lib/api-client';
+import { zodResolver } from '../../../lib/form';
+import { useCreateCreditNote } from '../api/invoices';
+import { formatMoney, todayIso } from './format';
+
+interface LineValues {
+  key: string;
+  description: string;
+  quantity: number | string;
+  unitPrice: number | string;
+  taxExempt: boolean;
+}
+interface Values {
+  mode: 'amount' | 'lines';
+  amount: number | string;
+  lines: LineValues[];
+  modificationCode: string;
+  reason: string;
+  issueDate: string;
+}
+
+const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseFloat(v) || 0);
+const newLine = (): LineValues => ({
+  key: Math.random().toString(36).slice(2),
+  description: '',
+  quantity: 1,
+  unitPrice: 0,
+  taxExempt: false,
+});
+
+function toRequest(v: Values) {
+  return {
+    ...(v.mode === 'amount'
+      ? { amount: num(v.amount) }
+      : {
+          lines: v.lines.map((l) => ({
+            description: l.description,
+            quantity: num(l.quantity),
+            unitPrice: num(l.unitPrice),
+            taxExempt: l.taxExempt,
+          })),
+        }),
+    reason: v.reason,
+    modificationCode: Number(v.modificationCode),
+    issueDate: v.issueDate || undefined,
+  };
+}
+
+/**
+ * Issues a credit note (B04 / E34) on an issued invoice (`POST /invoices/{id}/credit-notes`):
+ * by amount (ITBIS included) or by lines, with the DGII modification code and a reason. Shows
+ * what is still available and whether the note carries ITBIS (no ITBIS after 30 days). On a
+ * 400/409 the modal stays open with the typed values and the server's message.
+ */
+export function CreditNoteModal({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
+  const create = useCreateCreditNote();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: {
+      mode: 'amount',
+      amount: 0,
+      lines: [newLine()],
+      modificationCode: '3',
+      reason: '',
+      issueDate: todayIso(),
+    },
+    validate: (v) => zodResolver(CreateCreditNoteRequestSchema)(toRequest(v) as never),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another invoice is chosen
+  useEffect(() => {
+    if (invoice) {
+      form.reset();
+      setServerError(null);
+    }
+  }, [invoice?._id]);
+
+  if (!invoice) return <Modal opened={false} onClose={onClose} title="Nota de crédito" />;
+  const credited = invoice.creditNotes.reduce((a, n) => a + toCents(n.total), 0);
+  const available = fromCents(toCents(invoice.total) - credited);
+  const v = form.values;
+  const withItbis = daysBetween(invoice.issueDate, v.issueDate || todayIso()) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
+  const noteLines = v.lines.map((l) => ({
+    quantity: num(l.quantity),
+    unitPrice: num(l.unitPrice),
+    taxExempt: l.taxExempt,
+  }));
+  const linesTotal = fromCents(
+    computeInvoiceTotals(noteLines, withItbis ? invoice.taxRate : 0, 0).totalCents,
+  );
+  const noteType = invoice.documentType ? creditNoteTypeFor(invoice.documentType) : 'B04';
+
+  const submit = form.onSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const note = await create.mutateAsync({ id: invoice._id, body: toRequest(values) });
+      notifications.show({
+        color: 'green',
+        position: 'top-right',
+        title: 'Nota de crédito emitida',
+        message: `${note.ncf} por ${formatMoney(note.total, invoice.currency)}`,
+      });
+      onClose();
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'No se pudo emitir la nota de crédito'));
+    }
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Nota de crédito (${noteType}) · ${invoice.ncf ?? invoice.invoiceNumber}`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            Disponible para acreditar: <b>{formatMoney(available, invoice.currency)}</b> de{' '}
+            {formatMoney(invoice.total, invoice.currency)}.{' '}
+            {withItbis
+              ? `Lleva ITBIS (${invoice.taxRate} %).`
+              : `Sin ITBIS: han pasado más de ${CREDIT_NOTE_ITBIS_MAX_DAYS} días desde la factura.`}
+          </Text>
+          <SegmentedControl
+            aria-label="Calcular la nota por"
+            data={[
+              { value: 'amount', label: 'Por monto' },
+              { value: 'lines', label: 'Por líneas' },
+            ]}
+            {...form.getInputProps('mode')}
+          />
+          {v.mode === 'amount' ? (
+            <NumberInput
+              label="Monto (ITBIS incluido)"
+              min={0.01}
+              max={available}
+              decimalScale={2}
+              thousandSeparator=","
+              prefix="RD$"
+              required
+              {...form.getInputProps('amount')}
+            />
+          ) : (
+            <Stack gap="xs">
+              {v.lines.map((line, i) => (
+                <Paper key={line.key} withBorder p="sm" radius="md">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+                    <TextInput
+                      label="Descripción"
+                      required
+                      {...form.getInputProps(`lines.${i}.description`)}
+                    />
+                    <Group gap="xs" grow wrap="nowrap" align="flex-end">
+                      <NumberInput
+                        label="Cantidad"
+                        min={0.0001}
+                        decimalScale={4}
+                        {...form.getInputProps(`lines.${i}.quantity`)}
+                      />
+                      <NumberInput
+                        label="Precio"
+                        min={0}
+                        decimalScale={2}
+                        thousandSeparator=","
+                        {...form.getInputProps(`lines.${i}.unitPrice`)}
+                      />
+                    </Group>
+                  </SimpleGrid>
+                  <Group justify="space-between" mt="xs">
+                    <Checkbox
+                      label="Exento de ITBIS"
+                      {...form.getInputProps(`lines.${i}.taxExempt`, { type: 'checkbox' })}
+                    />
+                    {v.lines.length > 1 && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Quitar línea ${i + 1}`}
+                        onClick={() => form.removeListItem('lines', i)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
+                  </Group>
+                </Paper>
+              ))}
+              <Group justify="space-between">
+                <Button
+                  variant="subtle"
+                  leftSection={<IconPlus size={16} />}
+                  onClick={() => form.insertListItem('lines', newLine())}
+                >
+                  Agregar línea
+                </Button>
+                <Text size="sm" fw={600}>
+                  Total de la nota: {formatMoney(linesTotal, invoice.currency)}
+                </Text>
+              </Group>
+            </Stack>
+          )}
+          <Select
+            label="Código de modificación (DGII)"
+            data={CREDIT_NOTE_MODIFICATION_CODES.map((c) => ({
+              value: String(c),
+              label: `${c} · ${CREDIT_NOTE_MODIFICATION_LABELS[c]}`,
+            }))}
+            allowDeselect={false}
+            {...form.getInputProps('modificationCode')}
+          />
+          <Textarea
+            label="Motivo"
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps('reason')}
+          />
+          <TextInput type="date" label="Fecha de la nota" {...form.getInputProps('issueDate')} />
+          {serverError && (
+            <Alert color="red" icon={<IconInfoCircle />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Emitir nota de crédito
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+import { type Invoice, RecordEcfSignatureRequestSchema } from '@agencia/shared';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { getErrorMessage } from '../../../lib/api-client';
+import { zodResolver } from '../../../lib/form';
+import { useRecordEcf } from '../api/invoices';
+
+/** `datetime-local` value (YYYY-MM-DDTHH:mm) in the agency's zone (UTC−4, no daylight saving) → ISO with offset. */
+const toIso = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}-04:00` : '');
+
+/**
+ * Records the security code and signature time the e-CF provider (DGII Facturador Gratuito or a
+ * certified provider) returned for an E-type invoice (`PUT /invoices/{id}/ecf`); the PDF then
+ * prints the DGII QR.
+ */
+export function EcfSignatureModal({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
+  const record = useRecordEcf();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { securityCode: '', signedAt: '' },
+    validate: (v) =>
+      zodResolver(RecordEcfSignatureRequestSchema)({ ...v, signedAt: toIso(v.signedAt) } as never),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another invoice is chosen
+  useEffect(() => {
+    if (invoice) {
+      form.setValues({ securityCode: invoice.securityCode ?? '', signedAt: '' });
+      setServerError(null);
+    }
+  }, [invoice?._id]);
+
+  const submit = form.onSubmit(async (v) => {
+    if (!invoice) return;
+    setServerError(null);
+    try {
+      await record.mutateAsync({
+        id: invoice._id,
+        body: { securityCode: v.securityCode, signedAt: toIso(v.signedAt) },
+      });
+      notifications.show({
+        color: 'green',
+        position: 'top-right',
+        title: 'e-CF registrado',
+        message: invoice.ncf ?? '',
+      });
+      onClose();
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'No se pudo registrar el e-CF'));
+    }
+  });
+
+  return (
+    <Modal
+      opened={Boolean(invoice)}
+      onClose={onClose}
+      title="Registrar e-CF firmado"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            Copia del Facturador Gratuito de la DGII o de tu proveedor certificado el código de seguridad y la
+            fecha de firma del e-NCF {invoice?.ncf}. El PDF mostrará el código QR de verificación.
+          </Text>
+          <TextInput
+            label="Código de seguridad"
+            required
+            maxLength={6}
+            styles={{ input: { textTransform: 'uppercase', fontFamily: 'monospace' } }}
+            {...form.getInputProps('securityCode')}
+          />
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="Fecha y hora de firma"
+            required
+            {...form.getInputProps('signedAt')}
+          />
+          {serverError && (
+            <Alert color="red" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={record.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
