@@ -16,6 +16,7 @@ import { IconAlertCircle, IconCash, IconFolders, IconHeadset, IconUsers } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { FiscalAlert } from '../../../components/fiscal-alert';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -136,6 +137,7 @@ export function DashboardPage() {
   return (
     <>
       {header}
+      {isAdmin && <FiscalAlert />}
 
       {actions.length > 0 && (
         <Group gap="sm" mb="lg" aria-label="Acciones rápidas" role="group">

@@ -54,6 +54,7 @@ import {
   useReports,
 } from '../api/reports';
 import { downloadCsv, toCsv } from '../components/csv';
+import { DgiiReportsCard } from '../components/dgii-reports-card';
 
 const ReportCharts = lazy(() => import('../components/report-charts'));
 
@@ -533,7 +534,10 @@ export function ReportsPage() {
           </Suspense>
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <GenerateReportCard />
+              <Stack gap="lg">
+                <GenerateReportCard />
+                <DgiiReportsCard />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <ReportsList />

@@ -8,10 +8,11 @@ import { useSessionStore } from '../../../stores/session-store';
 import { AuditPanel } from '../components/audit-panel';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
+import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
 
 /**
- * /settings (spec doc 2 §2 "Settings"): tabs company, notifications, security, integrations
+ * /settings (spec doc 2 §2 "Settings"): tabs company, fiscal (NCF ranges, issue 12), notifications, security, integrations
  * (plus the audit log) for admins; other users see notifications, security and integrations (their
  * iCalendar feed, decision 071).
  */
@@ -21,6 +22,7 @@ export function SettingsPage() {
   const tabs = isAdmin
     ? [
         { value: 'company', label: 'Empresa' },
+        { value: 'fiscal', label: 'Fiscal' },
         { value: 'notifications', label: 'Notificaciones' },
         { value: 'security', label: 'Seguridad' },
         { value: 'integrations', label: 'Integraciones' },
@@ -55,6 +57,11 @@ export function SettingsPage() {
         {isAdmin && (
           <Tabs.Panel value="company">
             <CompanySettingsForm />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="fiscal">
+            <FiscalPanel />
           </Tabs.Panel>
         )}
         <Tabs.Panel value="notifications">

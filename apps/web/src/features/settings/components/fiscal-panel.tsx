@@ -1,0 +1,678 @@
+import {
+  AGENCY_TAXPAYER_KIND_LABELS,
+  AGENCY_TAXPAYER_KINDS,
+  type AgencyTaxpayerKind,
+  CreateFiscalSequenceRequestSchema,
+  DEFAULT_SEQUENCE_ALERT_THRESHOLD,
+  FISCAL_DOCUMENT_TYPE_LABELS,
+  FISCAL_DOCUMENT_TYPES,
+  FISCAL_MODE_LABELS,
+  FISCAL_MODES,
+  type FiscalDocumentType,
+  type FiscalMode,
+  type FiscalSequence,
+  formatNcf,
+  maxNcfSerial,
+  NCF_ANNULMENT_TYPE_LABELS,
+  NCF_ANNULMENT_TYPES,
+  type UpdateCompanySettingsRequest,
+  UpdateFiscalSequenceRequestSchema,
+  VoidNcfRequestSchema,
+} from '@agencia/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  NumberInput,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconBan,
+  IconDots,
+  IconInfoCircle,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlus,
+  IconReceipt,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { getErrorMessage } from '../../../lib/api-client';
+import {
+  useCreateSequence,
+  useFiscalSequences,
+  useUpdateSequence,
+  useVoidNumbers,
+} from '../../../lib/fiscal-api';
+import { zodResolver } from '../../../lib/form';
+import { useCompanySettings, useUpdateCompanySettings } from '../api/settings-api';
+
+const ok = (title: string, message: string) =>
+  notifications.show({ color: 'green', position: 'top-right', title, message });
+const fail = (error: unknown, fallback: string) =>
+  notifications.show({
+    color: 'red',
+    position: 'top-right',
+    title: 'Error',
+    message: getErrorMessage(error, fallback),
+  });
+
+/** `YYYY-MM-DD` → DD/MM/YYYY. */
+const dateEs = (iso: string) => iso.split('-').reverse().join('/');
+const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseInt(v, 10) || 0);
+
+/** The status badges of a range, most important first. */
+export function sequenceBadges(s: FiscalSequence): Array<{ label: string; color: string }> {
+  const out: Array<{ label: string; color: string }> = [];
+  out.push(s.active ? { label: 'Activo', color: 'green' } : { label: 'Inactivo', color: 'gray' });
+  if (s.isExhausted) out.push({ label: 'Agotado', color: 'red' });
+  else if (s.isLow) out.push({ label: 'Quedan pocos', color: 'orange' });
+  if (s.isExpired) out.push({ label: 'Vencido', color: 'red' });
+  else if (s.expiresSoon) out.push({ label: 'Vence pronto', color: 'orange' });
+  return out;
+}
+
+function ModeCard() {
+  const settings = useCompanySettings();
+  const update = useUpdateCompanySettings();
+  const [mode, setMode] = useState<FiscalMode>('paper');
+  const [kind, setKind] = useState<AgencyTaxpayerKind>('persona_juridica');
+  useEffect(() => {
+    if (settings.data) {
+      setMode(settings.data.fiscalMode);
+      setKind(settings.data.taxpayerKind);
+    }
+  }, [settings.data]);
+  const save = async () => {
+    if (!settings.data) return;
+    const { updatedAt: _u, ...current } = settings.data;
+    try {
+      await update.mutateAsync({
+        ...current,
+        fiscalMode: mode,
+        taxpayerKind: kind,
+      } as UpdateCompanySettingsRequest);
+      ok('Configuración guardada', 'Modo de facturación actualizado');
+    } catch (error) {
+      fail(error, 'No se pudo guardar');
+    }
+  };
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="fiscal-mode-title">
+      <Title order={2} size="h4" id="fiscal-mode-title">
+        Modo de facturación
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        La factura preselecciona el tipo de comprobante según el perfil fiscal del cliente y este modo.
+      </Text>
+      {settings.isLoading ? (
+        <Skeleton h={60} />
+      ) : (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Comprobantes"
+              data={FISCAL_MODES.map((m) => ({ value: m, label: FISCAL_MODE_LABELS[m] }))}
+              value={mode}
+              onChange={(v) => v && setMode(v as FiscalMode)}
+              allowDeselect={false}
+            />
+            <Select
+              label="La agencia es"
+              description="Decide las retenciones que se ofrecen al registrar pagos"
+              data={AGENCY_TAXPAYER_KINDS.map((k) => ({ value: k, label: AGENCY_TAXPAYER_KIND_LABELS[k] }))}
+              value={kind}
+              onChange={(v) => v && setKind(v as AgencyTaxpayerKind)}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          {!settings.data?.taxId && (
+            <Alert color="yellow" icon={<IconInfoCircle />}>
+              Agrega el RNC de la empresa en la pestaña Empresa: los comprobantes y los reportes de la DGII lo
+              necesitan.
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={save} loading={update.isPending}>
+              Guardar modo
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+interface RangeValues {
+  documentType: FiscalDocumentType | '';
+  rangeFrom: number | string;
+  rangeTo: number | string;
+  expiresOn: string;
+  alertThreshold: number | string;
+}
+
+/** 'Agregar rango' (`POST /fiscal/sequences`), validated with the shared schema; a 409 keeps the values. */
+export function AddRangeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateSequence();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const toBody = (v: RangeValues) => ({
+    documentType: v.documentType,
+    rangeFrom: num(v.rangeFrom),
+    rangeTo: num(v.rangeTo),
+    expiresOn: v.expiresOn,
+    alertThreshold: num(v.alertThreshold),
+  });
+  const form = useForm<RangeValues>({
+    initialValues: {
+      documentType: '',
+      rangeFrom: 1,
+      rangeTo: '',
+      expiresOn: '',
+      alertThreshold: DEFAULT_SEQUENCE_ALERT_THRESHOLD,
+    },
+    validate: (v) => {
+      const errors = zodResolver(CreateFiscalSequenceRequestSchema)(toBody(v) as never);
+      if (!v.documentType) errors.documentType = 'Tipo de comprobante es requerido';
+      return errors;
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on open
+  useEffect(() => {
+    if (opened) {
+      form.reset();
+      setServerError(null);
+    }
+  }, [opened]);
+  const v = form.values;
+  const preview = (() => {
+    if (!v.documentType) return null;
+    const from = num(v.rangeFrom);
+    const to = num(v.rangeTo);
+    const max = maxNcfSerial(v.documentType);
+    if (from < 1 || to < 1 || from > max || to > max) return null;
+    return `${formatNcf(v.documentType, from)} – ${formatNcf(v.documentType, to)}${to >= from ? ` (${to - from + 1} comprobantes)` : ''}`;
+  })();
+  const submit = form.onSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const s = await create.mutateAsync(toBody(values) as never);
+      ok('Rango agregado', `${s.documentType}: próximo ${s.nextNcf}`);
+      onClose();
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'No se pudo agregar el rango'));
+    }
+  });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Agregar rango"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            Escribe el rango exactamente como lo autorizó la DGII en la Oficina Virtual: tipo, primer y último
+            número y fecha de vencimiento.
+          </Text>
+          <Select
+            label="Tipo de comprobante"
+            required
+            data={FISCAL_DOCUMENT_TYPES.map((t) => ({
+              value: t,
+              label: `${t} · ${FISCAL_DOCUMENT_TYPE_LABELS[t]}`,
+            }))}
+            {...form.getInputProps('documentType')}
+          />
+          <SimpleGrid cols={2}>
+            <NumberInput
+              label="Desde (número)"
+              min={1}
+              allowDecimal={false}
+              required
+              {...form.getInputProps('rangeFrom')}
+            />
+            <NumberInput
+              label="Hasta (número)"
+              min={1}
+              allowDecimal={false}
+              required
+              {...form.getInputProps('rangeTo')}
+            />
+          </SimpleGrid>
+          <Text size="sm" aria-live="polite" data-testid="range-preview" ff="monospace">
+            {preview ?? 'Elige el tipo y el rango para ver los NCF'}
+          </Text>
+          <SimpleGrid cols={2}>
+            <TextInput type="date" label="Vence el" required {...form.getInputProps('expiresOn')} />
+            <NumberInput
+              label="Alertar al quedar (%)"
+              min={1}
+              max={99}
+              allowDecimal={false}
+              suffix=" %"
+              {...form.getInputProps('alertThreshold')}
+            />
+          </SimpleGrid>
+          {serverError && (
+            <Alert color="red" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Agregar rango
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function EditRangeModal({ sequence, onClose }: { sequence: FiscalSequence | null; onClose: () => void }) {
+  const update = useUpdateSequence();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { alertThreshold: 35 as number | string, expiresOn: '' },
+    validate: (v) =>
+      zodResolver(UpdateFiscalSequenceRequestSchema)({
+        alertThreshold: num(v.alertThreshold),
+        expiresOn: v.expiresOn,
+      } as never),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another range is chosen
+  useEffect(() => {
+    if (sequence) {
+      form.setValues({ alertThreshold: sequence.alertThreshold, expiresOn: sequence.expiresOn });
+      setServerError(null);
+    }
+  }, [sequence?._id]);
+  const submit = form.onSubmit(async (v) => {
+    if (!sequence) return;
+    try {
+      await update.mutateAsync({
+        id: sequence._id,
+        body: { alertThreshold: num(v.alertThreshold), expiresOn: v.expiresOn },
+      });
+      ok('Rango actualizado', sequence.documentType);
+      onClose();
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'No se pudo actualizar el rango'));
+    }
+  });
+  return (
+    <Modal
+      opened={Boolean(sequence)}
+      onClose={onClose}
+      title={`Editar rango ${sequence?.documentType ?? ''}`}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            El rango y los números ya usados no cambian.
+          </Text>
+          <TextInput type="date" label="Vence el" {...form.getInputProps('expiresOn')} />
+          <NumberInput
+            label="Alertar al quedar (%)"
+            min={1}
+            max={99}
+            allowDecimal={false}
+            {...form.getInputProps('alertThreshold')}
+          />
+          {serverError && (
+            <Alert color="red" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onClose: () => void }) {
+  const voidNumbers = useVoidNumbers();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { annulmentType: '01', reason: '', count: 1 as number | string },
+    validate: (v) => zodResolver(VoidNcfRequestSchema)({ ...v, count: num(v.count) } as never),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another range is chosen
+  useEffect(() => {
+    if (sequence) {
+      form.reset();
+      setServerError(null);
+    }
+  }, [sequence?._id]);
+  const submit = form.onSubmit(async (v) => {
+    if (!sequence) return;
+    try {
+      const voids = await voidNumbers.mutateAsync({
+        id: sequence._id,
+        body: { annulmentType: v.annulmentType as '01', reason: v.reason || undefined, count: num(v.count) },
+      });
+      ok('Números anulados', voids.map((x) => x.ncf).join(', '));
+      onClose();
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'No se pudieron anular los números'));
+    }
+  });
+  return (
+    <Modal
+      opened={Boolean(sequence)}
+      onClose={onClose}
+      title={`Anular números ${sequence?.documentType ?? ''}`}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            Se anulan los próximos números sin usar (desde {sequence?.nextNcf ?? '—'}) y se informan en el
+            reporte 608. Esta acción no se puede deshacer. Un NCF ya emitido se corrige con una nota de
+            crédito.
+          </Text>
+          <Select
+            label="Tipo de anulación"
+            data={NCF_ANNULMENT_TYPES.map((t) => ({
+              value: t,
+              label: `${t} · ${NCF_ANNULMENT_TYPE_LABELS[t]}`,
+            }))}
+            allowDeselect={false}
+            {...form.getInputProps('annulmentType')}
+          />
+          <NumberInput
+            label="Cantidad de números"
+            min={1}
+            max={100}
+            allowDecimal={false}
+            {...form.getInputProps('count')}
+          />
+          <Textarea label="Motivo" autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
+          {serverError && (
+            <Alert color="red" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" color="red" loading={voidNumbers.isPending}>
+              Anular
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RangeActions({
+  sequence,
+  onEdit,
+  onVoid,
+}: {
+  sequence: FiscalSequence;
+  onEdit: () => void;
+  onVoid: () => void;
+}) {
+  const update = useUpdateSequence();
+  const toggle = () => {
+    const activate = !sequence.active;
+    const run = async () => {
+      try {
+        await update.mutateAsync({ id: sequence._id, body: { active: activate } });
+        ok(activate ? 'Rango activado' : 'Rango desactivado', sequence.documentType);
+      } catch (error) {
+        fail(error, 'No se pudo cambiar el rango');
+      }
+    };
+    if (activate) return void run();
+    modals.openConfirmModal({
+      title: `Desactivar rango ${sequence.documentType}`,
+      children: (
+        <Text size="sm">
+          No se emitirán más comprobantes {sequence.documentType} de este rango hasta que lo actives de nuevo
+          o agregues otro.
+        </Text>
+      ),
+      labels: { confirm: 'Desactivar', cancel: 'Volver' },
+      confirmProps: { color: 'orange' },
+      onConfirm: run,
+    });
+  };
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          size="xs"
+          rightSection={<IconDots size={14} />}
+          aria-label={`Acciones del rango ${sequence.documentType}`}
+        >
+          Acciones
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+          Editar
+        </Menu.Item>
+        <Menu.Item
+          leftSection={sequence.active ? <IconBan size={16} /> : <IconPlayerPlay size={16} />}
+          onClick={toggle}
+        >
+          {sequence.active ? 'Desactivar' : 'Activar'}
+        </Menu.Item>
+        {sequence.active && !sequence.isExhausted && (
+          <Menu.Item leftSection={<IconReceipt size={16} />} color="red" onClick={onVoid}>
+            Anular números
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function Usage({ s }: { s: FiscalSequence }) {
+  const color = s.isExhausted ? 'red' : s.isLow ? 'orange' : 'blue';
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={100 - s.remainingPercent}
+        color={color}
+        aria-label={`Usado ${s.used} de ${s.rangeTo - s.rangeFrom + 1}`}
+      />
+      <Text size="xs" c="dimmed">
+        Quedan {s.remaining.toLocaleString('es-DO')} ({s.remainingPercent} %) · alerta al {s.alertThreshold} %
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Configuración → Fiscal (admin, issue 12): the agency's fiscal mode and the NCF / e-NCF ranges
+ * authorised by the DGII — next number, usage, expiry, status — with add, edit, deactivate and
+ * void actions. Table at ≥ 768 px, cards below.
+ */
+export function FiscalPanel() {
+  const sequences = useFiscalSequences();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<FiscalSequence | null>(null);
+  const [voiding, setVoiding] = useState<FiscalSequence | null>(null);
+  const list = sequences.data ?? [];
+
+  return (
+    <Stack gap="lg">
+      <ModeCard />
+      <Card withBorder radius="md" component="section" aria-labelledby="fiscal-ranges-title">
+        <Group justify="space-between" mb="xs">
+          <div>
+            <Title order={2} size="h4" id="fiscal-ranges-title">
+              Rangos de comprobantes
+            </Title>
+            <Text size="sm" c="dimmed">
+              Un rango activo por tipo. Los números se usan en orden y no se reutilizan ni reinician el 1 de
+              enero.
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Agregar rango
+          </Button>
+        </Group>
+        {sequences.isLoading ? (
+          <Stack gap="xs">
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Stack>
+        ) : sequences.isError ? (
+          <Alert color="red">{getErrorMessage(sequences.error, 'No se pudieron cargar los rangos')}</Alert>
+        ) : list.length === 0 ? (
+          <Paper withBorder p="xl" radius="md" ta="center">
+            <Text fw={600}>Aún no hay rangos de comprobantes</Text>
+            <Text size="sm" c="dimmed" mb="sm">
+              Agrega los rangos que te autorizó la DGII para poder emitir facturas con NCF.
+            </Text>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              Agregar rango
+            </Button>
+          </Paper>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+              <Table verticalSpacing="sm" aria-label="Rangos de comprobantes">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Tipo</Table.Th>
+                    <Table.Th>Rango</Table.Th>
+                    <Table.Th>Próximo</Table.Th>
+                    <Table.Th w={220}>Uso</Table.Th>
+                    <Table.Th>Vence</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((s) => (
+                    <Table.Tr
+                      key={s._id}
+                      aria-label={`Rango ${s.documentType} ${formatNcf(s.documentType, s.rangeFrom)}`}
+                    >
+                      <Table.Td>
+                        <Text fw={600} size="sm">
+                          {s.documentType}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {FISCAL_DOCUMENT_TYPE_LABELS[s.documentType]}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs" ff="monospace">
+                          {formatNcf(s.documentType, s.rangeFrom)}
+                          <br />
+                          {formatNcf(s.documentType, s.rangeTo)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace">
+                          {s.nextNcf ?? '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Usage s={s} />
+                      </Table.Td>
+                      <Table.Td>{dateEs(s.expiresOn)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {sequenceBadges(s).map((b) => (
+                            <Badge key={b.label} color={b.color} variant="light">
+                              {b.label}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <RangeActions
+                          sequence={s}
+                          onEdit={() => setEditing(s)}
+                          onVoid={() => setVoiding(s)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Stack gap="sm" hiddenFrom="sm">
+              {list.map((s) => (
+                <Paper
+                  key={s._id}
+                  withBorder
+                  p="sm"
+                  radius="md"
+                  role="group"
+                  aria-label={`Rango ${s.documentType} (móvil)`}
+                >
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600}>
+                        {s.documentType} · {FISCAL_DOCUMENT_TYPE_LABELS[s.documentType]}
+                      </Text>
+                      <Text size="xs" ff="monospace" c="dimmed">
+                        {formatNcf(s.documentType, s.rangeFrom)} – {formatNcf(s.documentType, s.rangeTo)}
+                      </Text>
+                    </div>
+                    <RangeActions sequence={s} onEdit={() => setEditing(s)} onVoid={() => setVoiding(s)} />
+                  </Group>
+                  <Group gap={4} my={6}>
+                    {sequenceBadges(s).map((b) => (
+                      <Badge key={b.label} color={b.color} variant="light">
+                        {b.label}
+                      </Badge>
+                    ))}
+                  </Group>
+                  <Text size="sm">
+                    Próximo: <b>{s.nextNcf ?? '—'}</b> · vence {dateEs(s.expiresOn)}
+                  </Text>
+                  <Usage s={s} />
+                </Paper>
+              ))}
+            </Stack>
+          </>
+        )}
+      </Card>
+      <AddRangeModal opened={adding} onClose={() => setAdding(false)} />
+      <EditRangeModal sequence={editing} onClose={() => setEditing(null)} />
+      <VoidModal sequence={voiding} onClose={() => setVoiding(null)} />
+    </Stack>
+  );
+}
