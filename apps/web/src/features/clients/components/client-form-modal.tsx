@@ -4,8 +4,11 @@ import {
   CLIENT_TYPE_LABELS,
   CLIENT_TYPES,
   type Client,
+  isValidBuyerId,
   PREFERRED_COMMUNICATION_LABELS,
   PREFERRED_COMMUNICATIONS,
+  TAXPAYER_TYPE_LABELS,
+  TAXPAYER_TYPES,
   UpdateClientRequestSchema,
 } from '@agencia/shared';
 import {
@@ -38,6 +41,8 @@ function valuesOf(c: Client) {
     clientType: c.clientType,
     companyName: c.companyName ?? '',
     companyRUC: c.companyRUC ?? '',
+    taxpayerType: c.taxpayerType,
+    taxIdOverrideReason: c.taxIdOverrideReason ?? '',
     industry: c.industry ?? '',
     website: c.website ?? '',
     street: c.address.street ?? '',
@@ -61,6 +66,8 @@ function toBody(v: Values, mode: Mode) {
     clientType: v.clientType,
     companyName: v.companyName,
     companyRUC: v.companyRUC,
+    taxpayerType: v.taxpayerType,
+    taxIdOverrideReason: v.taxIdOverrideReason,
     industry: v.industry,
     website: v.website,
     address: { street: v.street, city: v.city, state: v.state },
@@ -89,6 +96,9 @@ export function ClientFormModal({
   useEffect(() => {
     if (client) form.setValues(valuesOf(client));
   }, [client?._id, client?.updatedAt]);
+
+  const ruc = (form.values.companyRUC ?? '').replace(/\D/g, '');
+  const checkDigitFails = [9, 11].includes(ruc.length) && !isValidBuyerId(ruc);
 
   const submit = form.onSubmit(async (v) => {
     if (!client) return;
@@ -149,6 +159,24 @@ export function ClientFormModal({
                     description="Se valida el dígito verificador"
                     {...form.getInputProps('companyRUC')}
                   />
+                  <Select
+                    label="Perfil fiscal"
+                    description="Define el tipo de comprobante de sus facturas"
+                    data={TAXPAYER_TYPES.map((t) => ({ value: t, label: TAXPAYER_TYPE_LABELS[t] }))}
+                    allowDeselect={false}
+                    {...form.getInputProps('taxpayerType')}
+                  />
+                  {checkDigitFails && (
+                    <Textarea
+                      label="Motivo para aceptar el RNC / cédula"
+                      description="El dígito verificador no coincide. Si verificaste el número en la DGII o la JCE, indica el motivo: queda en la auditoría."
+                      autosize
+                      minRows={2}
+                      maxLength={300}
+                      style={{ gridColumn: '1 / -1' }}
+                      {...form.getInputProps('taxIdOverrideReason')}
+                    />
+                  )}
                   <TextInput label="Industria" {...form.getInputProps('industry')} />
                   <TextInput label="Sitio web" {...form.getInputProps('website')} />
                   <TextInput label="Dirección" {...form.getInputProps('street')} />

@@ -8,6 +8,7 @@ import {
   INVOICE_STATUS_COLORS,
   INVOICE_STATUS_LABELS,
   PREFERRED_COMMUNICATION_LABELS,
+  TAXPAYER_TYPE_LABELS,
 } from '@agencia/shared';
 import {
   ActionIcon,
@@ -430,6 +431,10 @@ export function ClientDetailPage() {
                   <Info label="Email">{c.email}</Info>
                   <Info label="Teléfono">{c.phone ?? '—'}</Info>
                   <Info label="RNC / Cédula">{c.companyRUC ? formatTaxId(c.companyRUC) : '—'}</Info>
+                  <Info label="Perfil fiscal">{TAXPAYER_TYPE_LABELS[c.taxpayerType]}</Info>
+                  {c.taxIdOverrideReason && (
+                    <Info label="RNC / cédula aceptado sin dígito verificador">{c.taxIdOverrideReason}</Info>
+                  )}
                   <Info label="Industria">{c.industry ?? '—'}</Info>
                   <Info label="Sitio web">
                     {c.website ? (
