@@ -20,6 +20,7 @@ import {
   Group,
   Loader,
   Menu,
+  Paper,
   Stack,
   Table,
   Text,
@@ -442,7 +443,49 @@ export function InvoiceDetailPage() {
                 <Title order={2} size="h4" mb="sm">
                   Notas de crédito
                 </Title>
-                <Table.ScrollContainer minWidth={560}>
+                <Stack gap="sm" hiddenFrom="sm">
+                  {inv.creditNotes.map((n) => (
+                    <Paper key={n._id} withBorder radius="md" p="sm">
+                      <Group justify="space-between" wrap="nowrap" align="flex-start">
+                        <div style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={600}>
+                            {n.ncf}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {formatDate(n.issueDate)} ·{' '}
+                            {
+                              CREDIT_NOTE_MODIFICATION_LABELS[
+                                n.modificationCode as CreditNoteModificationCode
+                              ]
+                            }
+                          </Text>
+                        </div>
+                        <Text size="sm" fw={600}>
+                          {formatMoney(n.total, inv.currency)}
+                        </Text>
+                      </Group>
+                      <Text size="sm" mt={4}>
+                        {n.reason}
+                      </Text>
+                      {n.refundAmount > 0 && (
+                        <Text size="xs" c="orange.8">
+                          Reembolso al cliente: {formatMoney(n.refundAmount, inv.currency)}
+                        </Text>
+                      )}
+                      <Button
+                        mt="xs"
+                        size="xs"
+                        variant="light"
+                        aria-label={`PDF de la nota ${n.ncf}`}
+                        leftSection={<IconDownload size={14} />}
+                        onClick={() => void downloadCreditNotePdf(inv._id, n).catch(() => undefined)}
+                      >
+                        PDF
+                      </Button>
+                    </Paper>
+                  ))}
+                </Stack>
+                <Table.ScrollContainer minWidth={560} visibleFrom="sm">
                   <Table>
                     <Table.Thead>
                       <Table.Tr>

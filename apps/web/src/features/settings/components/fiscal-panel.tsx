@@ -20,6 +20,7 @@ import {
   VoidNcfRequestSchema,
 } from '@agencia/shared';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -39,6 +40,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -440,10 +442,13 @@ function RangeActions({
   sequence,
   onEdit,
   onVoid,
+  compact = false,
 }: {
   sequence: FiscalSequence;
   onEdit: () => void;
   onVoid: () => void;
+  /** Icon-only trigger (cards at 390 px). */
+  compact?: boolean;
 }) {
   const update = useUpdateSequence();
   const toggle = () => {
@@ -473,14 +478,15 @@ function RangeActions({
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <Button
-          variant="subtle"
-          size="xs"
-          rightSection={<IconDots size={14} />}
-          aria-label={`Acciones del rango ${sequence.documentType}`}
-        >
-          Acciones
-        </Button>
+        {compact ? (
+          <ActionIcon variant="subtle" aria-label={`Acciones del rango ${sequence.documentType}`}>
+            <IconDots size={18} />
+          </ActionIcon>
+        ) : (
+          <Button variant="subtle" size="xs" rightSection={<IconDots size={14} />}>
+            Acciones<VisuallyHidden>{` del rango ${sequence.documentType}`}</VisuallyHidden>
+          </Button>
+        )}
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
@@ -512,7 +518,9 @@ function Usage({ s }: { s: FiscalSequence }) {
         aria-label={`Usado ${s.used} de ${s.rangeTo - s.rangeFrom + 1}`}
       />
       <Text size="xs" c="dimmed">
-        Quedan {s.remaining.toLocaleString('es-DO')} ({s.remainingPercent} %) · alerta al {s.alertThreshold} %
+        Quedan {s.remaining.toLocaleString('es-DO')} ({s.remainingPercent}
+        {'\u00a0'}%) · alerta al {s.alertThreshold}
+        {'\u00a0'}%
       </Text>
     </Stack>
   );
@@ -651,7 +659,12 @@ export function FiscalPanel() {
                         {formatNcf(s.documentType, s.rangeFrom)} – {formatNcf(s.documentType, s.rangeTo)}
                       </Text>
                     </div>
-                    <RangeActions sequence={s} onEdit={() => setEditing(s)} onVoid={() => setVoiding(s)} />
+                    <RangeActions
+                      compact
+                      sequence={s}
+                      onEdit={() => setEditing(s)}
+                      onVoid={() => setVoiding(s)}
+                    />
                   </Group>
                   <Group gap={4} my={6}>
                     {sequenceBadges(s).map((b) => (
