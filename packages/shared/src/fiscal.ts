@@ -234,7 +234,8 @@ const serial = z
 
 /**
  * `POST /fiscal/sequences` (admin): a range authorised by the DGII. Numbers are serials
- * (1 = B0100000001); `alertThreshold` is the percent of the range remaining that raises the alert.
+ * (1 = B0100000001); `alertThreshold` is the percent of the range remaining that raises the alert;
+ * `replaceActive` swaps out the type's active range atomically (no moment without a range).
  */
 export const CreateFiscalSequenceRequestSchema = z
   .object({
@@ -248,6 +249,8 @@ export const CreateFiscalSequenceRequestSchema = z
       .min(1, 'El umbral mínimo es 1 %')
       .max(99, 'El umbral máximo es 99 %')
       .default(DEFAULT_SEQUENCE_ALERT_THRESHOLD),
+    /** Deactivate the type's active range in the same transaction (a new DGII authorisation replaces it). */
+    replaceActive: z.boolean().default(false),
   })
   .refine((v) => v.rangeTo <= maxNcfSerial(v.documentType) && v.rangeFrom <= maxNcfSerial(v.documentType), {
     message: 'El número excede los dígitos del comprobante (8 en papel, 10 electrónico)',

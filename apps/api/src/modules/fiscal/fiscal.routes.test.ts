@@ -115,6 +115,27 @@ describe('fiscal sequences (Configuración → Fiscal)', () => {
     const rows = await app.db.select().from(fiscalSequences).where(eq(fiscalSequences.documentType, 'B16'));
     expect(rows).toHaveLength(1);
 
+    // A new authorisation replaces the active range in one step.
+    const again = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/fiscal/sequences/${id}`,
+      payload: { active: true },
+    });
+    expect(again.json().data.sequence.active).toBe(true);
+    const replacing = await post({
+      documentType: 'B16',
+      rangeFrom: 21,
+      rangeTo: 40,
+      expiresOn: '2027-12-31',
+      replaceActive: true,
+    });
+    expect(replacing.statusCode, replacing.body).toBe(201);
+    const b16 = await app.db.select().from(fiscalSequences).where(eq(fiscalSequences.documentType, 'B16'));
+    expect(b16.map((r) => [r.rangeFrom, r.active]).sort()).toEqual([
+      [1, false],
+      [21, true],
+    ]);
+
     const bad = await post({ documentType: 'B05', rangeFrom: 1, rangeTo: 2, expiresOn: '2027-12-31' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Tipo de comprobante inválido');

@@ -122,7 +122,8 @@ async function lockSequences(tx: Tx): Promise<void> {
 
 /**
  * `POST /fiscal/sequences` (admin): a new active range. 409 when `rangeTo < rangeFrom`, when it
- * overlaps another range of the type, or when the type already has an active range.
+ * overlaps another range of the type, or when the type already has an active range and
+ * `replaceActive` is not set (with it, that range is deactivated in the same transaction).
  */
 export async function createSequence(
   db: Db,
@@ -133,6 +134,21 @@ export async function createSequence(
   if (input.rangeTo < input.rangeFrom) throw conflict('El final del rango no puede ser menor que el inicio.');
   const row = await db.transaction(async (tx) => {
     await lockSequences(tx);
+    if (input.replaceActive) {
+      const replaced = await tx
+        .update(fiscalSequences)
+        .set({ active: false, updatedAt: new Date() })
+        .where(and(eq(fiscalSequences.documentType, input.documentType), eq(fiscalSequences.active, true)))
+        .returning({ id: fiscalSequences.id });
+      for (const r of replaced)
+        await audit(
+          tx,
+          ctx,
+          'fiscal.sequence_updated',
+          { type: 'fiscal_sequence', id: r.id },
+          { active: false, replaced: true },
+        );
+    }
     await assertNoConflict(tx, input.documentType, input.rangeFrom, input.rangeTo, true);
     const [created] = await tx
       .insert(fiscalSequences)

@@ -25,6 +25,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Menu,
   Modal,
@@ -167,10 +168,20 @@ interface RangeValues {
   rangeTo: number | string;
   expiresOn: string;
   alertThreshold: number | string;
+  replaceActive: boolean;
 }
 
 /** 'Agregar rango' (`POST /fiscal/sequences`), validated with the shared schema; a 409 keeps the values. */
-export function AddRangeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function AddRangeModal({
+  opened,
+  onClose,
+  sequences = [],
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The current ranges: a type with an active one offers to replace it. */
+  sequences?: FiscalSequence[];
+}) {
   const create = useCreateSequence();
   const [serverError, setServerError] = useState<string | null>(null);
   const toBody = (v: RangeValues) => ({
@@ -179,6 +190,7 @@ export function AddRangeModal({ opened, onClose }: { opened: boolean; onClose: (
     rangeTo: num(v.rangeTo),
     expiresOn: v.expiresOn,
     alertThreshold: num(v.alertThreshold),
+    replaceActive: v.replaceActive,
   });
   const form = useForm<RangeValues>({
     initialValues: {
@@ -187,6 +199,7 @@ export function AddRangeModal({ opened, onClose }: { opened: boolean; onClose: (
       rangeTo: '',
       expiresOn: '',
       alertThreshold: DEFAULT_SEQUENCE_ALERT_THRESHOLD,
+      replaceActive: true,
     },
     validate: (v) => {
       const errors = zodResolver(CreateFiscalSequenceRequestSchema)(toBody(v) as never);
@@ -202,6 +215,7 @@ export function AddRangeModal({ opened, onClose }: { opened: boolean; onClose: (
     }
   }, [opened]);
   const v = form.values;
+  const current = sequences.find((s) => s.active && s.documentType === v.documentType);
   const preview = (() => {
     if (!v.documentType) return null;
     const from = num(v.rangeFrom);
@@ -272,6 +286,13 @@ export function AddRangeModal({ opened, onClose }: { opened: boolean; onClose: (
               {...form.getInputProps('alertThreshold')}
             />
           </SimpleGrid>
+          {current && (
+            <Checkbox
+              label={`Reemplazar el rango activo ${formatNcf(current.documentType, current.rangeFrom)} – ${formatNcf(current.documentType, current.rangeTo)}`}
+              description={`Quedan ${current.remaining} números en él; se desactivará al guardar.`}
+              {...form.getInputProps('replaceActive', { type: 'checkbox' })}
+            />
+          )}
           {serverError && (
             <Alert color="red" role="alert">
               {serverError}
@@ -683,7 +704,7 @@ export function FiscalPanel() {
           </>
         )}
       </Card>
-      <AddRangeModal opened={adding} onClose={() => setAdding(false)} />
+      <AddRangeModal opened={adding} onClose={() => setAdding(false)} sequences={list} />
       <EditRangeModal sequence={editing} onClose={() => setEditing(null)} />
       <VoidModal sequence={voiding} onClose={() => setVoiding(null)} />
     </Stack>
