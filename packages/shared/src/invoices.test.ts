@@ -42,7 +42,12 @@ describe('computeInvoiceTotals', () => {
     expect(t.taxCents).toBe(4860);
     expect(t.totalCents).toBe(40000 - 4000 + 4860);
     const allExempt = computeInvoiceTotals([{ quantity: 2, unitPrice: 50, taxExempt: true }], 18, 0);
-    expect(allExempt).toMatchObject({ taxCents: 0, taxableBaseCents: 0, exemptCents: 10000, totalCents: 10000 });
+    expect(allExempt).toMatchObject({
+      taxCents: 0,
+      taxableBaseCents: 0,
+      exemptCents: 10000,
+      totalCents: 10000,
+    });
   });
 
   it('refuses a discount above the subtotal (it applies before ITBIS)', () => {
