@@ -1,4 +1,4 @@
-import type { ProjectDetail, ProjectNote, Role, User } from '@agencia/shared';
+import type { Invoice, ProjectDetail, ProjectNote, Role, User } from '@agencia/shared';
 
 /** A signed-in user as the API returns it, with overrides. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -79,6 +79,71 @@ export function buildProjectDetail(overrides: Partial<ProjectDetail> = {}): Proj
     timeEntries: [],
     timeSummary: { totalHours: 0, billableHours: 0, entries: 0, byMember: [] },
     allowedTransitions: [],
+    ...overrides,
+  };
+}
+
+/** An issued B01 invoice of 3,666.66 + ITBIS 660.00 as `GET /invoices/{id}` answers it, with overrides. */
+export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+    invoiceNumber: 'FAC-2026-0042',
+    series: 'FAC',
+    issueDate: new Date().toISOString().slice(0, 10),
+    dueDate: '2099-12-31',
+    paidDate: null,
+    status: 'sent',
+    isOverdue: false,
+    daysOverdue: 0,
+    client: {
+      _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e02',
+      firstName: 'María',
+      lastName: 'Fernández',
+      email: 'cliente@demo.do',
+      company: 'Café Cibao SRL',
+      avatar: null,
+      companyRUC: '130458715',
+    },
+    project: null,
+    documentType: 'B01',
+    ncf: 'B0100000051',
+    ncfExpiresOn: '2027-12-31',
+    securityCode: null,
+    signedAt: null,
+    issuedAt: '2026-11-20T14:00:00.000Z',
+    subtotal: 3666.66,
+    exemptSubtotal: 0,
+    taxableBase: 3666.66,
+    taxRate: 18,
+    taxAmount: 660,
+    discountAmount: 0,
+    total: 4326.66,
+    totalAmount: 4326.66,
+    amountPaid: 0,
+    amountWithheld: 0,
+    amountCredited: 0,
+    balance: 4326.66,
+    currency: 'DOP',
+    paymentMethod: 'bank_transfer',
+    paymentTerms: 30,
+    createdAt: '2026-11-20T14:00:00.000Z',
+    updatedAt: '2026-11-20T14:00:00.000Z',
+    items: [
+      {
+        _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e03',
+        description: 'Diseño web',
+        details: null,
+        quantity: 1,
+        unitPrice: 3666.66,
+        total: 3666.66,
+        taxExempt: false,
+      },
+    ],
+    notes: null,
+    sentAt: null,
+    payments: [],
+    creditNotes: [],
+    history: [],
     ...overrides,
   };
 }

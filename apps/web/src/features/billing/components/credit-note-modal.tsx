@@ -241,14 +241,7 @@ export function CreditNoteModal({ invoice, onClose }: { invoice: Invoice | null;
             allowDeselect={false}
             {...form.getInputProps('modificationCode')}
           />
-          <Textarea
-            label="Motivo"
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            {...form.getInputProps('reason')}
-          />
+          <Textarea label="Motivo" required rows={3} maxLength={500} {...form.getInputProps('reason')} />
           <TextInput type="date" label="Fecha de la nota" {...form.getInputProps('issueDate')} />
           {serverError && (
             <Alert color="red" icon={<IconInfoCircle />} role="alert">

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { AxiosError } from 'axios';
 import { useState } from 'react';
 import { apiClient, getErrorMessage } from '../../../lib/api-client';
 
@@ -31,14 +32,12 @@ export function recentPeriods(today: Date = new Date(), count = 24): Array<{ val
   return out;
 }
 
-/** Reads the error message of a blob error answer (JSON envelope inside). */
-async function blobError(error: unknown): Promise<string> {
-  const data = (error as { response?: { data?: unknown } }).response?.data;
-  if (data instanceof Blob) {
+/** The Spanish message of an error answer (the envelope arrives as text, the request asks for text). */
+function errorMessage(error: unknown): string {
+  if (error instanceof AxiosError && typeof error.response?.data === 'string') {
     try {
-      return (
-        (JSON.parse(await data.text()) as { message?: string }).message ?? 'No se pudo descargar el reporte'
-      );
+      const message = (JSON.parse(error.response.data) as { message?: unknown }).message;
+      if (typeof message === 'string') return message;
     } catch {
       /* not JSON */
     }
@@ -66,7 +65,7 @@ export function DgiiReportsCard() {
       });
       const disposition = String(res.headers['content-disposition'] ?? '');
       const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `DGII_${format}_${period}.txt`;
-      const url = URL.createObjectURL(res.data);
+      const url = URL.createObjectURL(new Blob([res.data], { type: 'text/plain;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;
       a.download = name;
@@ -75,7 +74,7 @@ export function DgiiReportsCard() {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      setError(await blobError(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(null);
     }
