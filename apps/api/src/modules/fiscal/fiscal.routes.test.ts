@@ -11,7 +11,9 @@ import {
   fiscalSequences,
   invoices,
   notifications,
+  users,
 } from '../../db/schema/index.js';
+import { sweepSequenceAlerts } from './fiscal.service.js';
 
 let app: FastifyInstance;
 let admin: Session;
@@ -337,6 +339,27 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
       .from(emailOutbox)
       .where(eq(emailOutbox.subject, 'Quedan pocos comprobantes B15'));
     expect(mails).toHaveLength(1);
+  });
+
+  it('alerts once when a range comes within 30 days of its expiry, even with no invoice issued, across concurrent sweeps', async () => {
+    const e32 = await activeOf('E32');
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/fiscal/sequences/${e32!._id}`,
+      payload: { expiresOn: soon },
+    });
+    const title = 'El rango de comprobantes E32 vence pronto';
+    const before = await app.db.select().from(notifications).where(eq(notifications.title, title));
+    await Promise.all([sweepSequenceAlerts(app.db), sweepSequenceAlerts(app.db), sequences()]);
+    await sequences();
+    const after = await app.db.select().from(notifications).where(eq(notifications.title, title));
+    const admins = await app.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+    expect(after.length - before.length).toBe(admins.length);
+    expect((await activeOf('E32'))!.expiresSoon).toBe(true);
   });
 
   it('voids unused numbers for the 608 (annulment type) and never hands them out', async () => {

@@ -21,7 +21,22 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
  * Fiscal invoicing (issue 12): NCF / e-NCF ranges (Configuración → Fiscal). Admin only
  * (fiscal.policy.ts); the DGII report downloads are in dgii-reports.routes.ts.
  */
+/** How often each process checks the ranges for the expiry alert (the claim makes it fire once). */
+const ALERT_SWEEP_MS = 6 * 3600_000;
+
 const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sweep = () =>
+    svc.sweepSequenceAlerts(app.db).then(
+      (created) => pushNotifications(app, created),
+      (err: unknown) => app.log.warn({ err }, 'fiscal alert sweep failed'),
+    );
+  const timer = setInterval(sweep, ALERT_SWEEP_MS);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    void sweep();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
   const sequences = {
     onRequest: [
       app.authenticate,
@@ -41,7 +56,10 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListFiscalSequencesResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: { sequences: await svc.listSequences(app.db) } }),
+    async () => {
+      pushNotifications(app, await svc.sweepSequenceAlerts(app.db));
+      return { success: true as const, data: { sequences: await svc.listSequences(app.db) } };
+    },
   );
 
   app.post(

@@ -10,7 +10,7 @@ import {
   type UpdateFiscalSequenceRequestSchema,
   type VoidNcfRequestSchema,
 } from '@agencia/shared';
-import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { fiscalSequences, ncfVoids } from '../../db/schema/index.js';
@@ -262,7 +262,9 @@ export async function takeNcf(
 
 /**
  * Tells admins (stored, live, e-mail through the outbox) once when a range falls to its
- * threshold and once when it expires within {@link SEQUENCE_EXPIRY_ALERT_DAYS} days.
+ * threshold and once when it expires within {@link SEQUENCE_EXPIRY_ALERT_DAYS} days. "Once" holds
+ * across processes: the alert is claimed with a conditional update (`… where low_alerted_at is
+ * null returning`), so only the process that flips the flag notifies.
  */
 export async function alertIfNeeded(
   tx: Tx | Db,
@@ -272,32 +274,54 @@ export async function alertIfNeeded(
   const dto = toSequenceDto(row, today);
   const out: Created = [];
   const type = dto.documentType;
-  if (dto.isLow && !row.lowAlertedAt) {
-    await tx.update(fiscalSequences).set({ lowAlertedAt: new Date() }).where(eq(fiscalSequences.id, row.id));
-    out.push(
-      ...(await createNotifications(tx, {
-        roles: ['admin'],
-        topic: 'system',
-        title: `Quedan pocos comprobantes ${type}`,
-        message: `Quedan ${dto.remaining} comprobantes ${type} (${dto.remainingPercent} % del rango). Solicita un rango nuevo a la DGII.`,
-        link: '/settings?tab=fiscal',
-      })),
-    );
+  if (dto.active && dto.isLow && !row.lowAlertedAt) {
+    const claimed = await tx
+      .update(fiscalSequences)
+      .set({ lowAlertedAt: new Date() })
+      .where(and(eq(fiscalSequences.id, row.id), isNull(fiscalSequences.lowAlertedAt)))
+      .returning({ id: fiscalSequences.id });
+    if (claimed.length)
+      out.push(
+        ...(await createNotifications(tx, {
+          roles: ['admin'],
+          topic: 'system',
+          title: `Quedan pocos comprobantes ${type}`,
+          message: `Quedan ${dto.remaining} comprobantes ${type} (${dto.remainingPercent} % del rango). Solicita un rango nuevo a la DGII.`,
+          link: '/settings?tab=fiscal',
+        })),
+      );
   }
-  if ((dto.expiresSoon || dto.isExpired) && !row.expiryAlertedAt) {
-    await tx
+  if (dto.active && (dto.expiresSoon || dto.isExpired) && !row.expiryAlertedAt) {
+    const claimed = await tx
       .update(fiscalSequences)
       .set({ expiryAlertedAt: new Date() })
-      .where(eq(fiscalSequences.id, row.id));
-    out.push(
-      ...(await createNotifications(tx, {
-        roles: ['admin'],
-        topic: 'system',
-        title: `El rango de comprobantes ${type} vence pronto`,
-        message: `El rango ${type} vence el ${displayDate(row.expiresOn)}. Solicita un rango nuevo a la DGII.`,
-        link: '/settings?tab=fiscal',
-      })),
-    );
+      .where(and(eq(fiscalSequences.id, row.id), isNull(fiscalSequences.expiryAlertedAt)))
+      .returning({ id: fiscalSequences.id });
+    if (claimed.length)
+      out.push(
+        ...(await createNotifications(tx, {
+          roles: ['admin'],
+          topic: 'system',
+          title: `El rango de comprobantes ${type} vence pronto`,
+          message: `El rango ${type} vence el ${displayDate(row.expiresOn)}. Solicita un rango nuevo a la DGII.`,
+          link: '/settings?tab=fiscal',
+        })),
+      );
+  }
+  return out;
+}
+
+/**
+ * Checks every active range for the low/expiry alerts (a range can come within 30 days of its
+ * expiry without any invoice being issued). Run at start and every few hours by the app, and
+ * when admins list the ranges. Answers the notifications to push.
+ */
+export async function sweepSequenceAlerts(db: Db, today: string = businessToday()): Promise<Created> {
+  const rows = await db.select().from(fiscalSequences).where(eq(fiscalSequences.active, true));
+  let out: Created = [];
+  for (const row of rows) {
+    if (row.lowAlertedAt && row.expiryAlertedAt) continue;
+    out = out.concat(await db.transaction((tx) => alertIfNeeded(tx, row, today)));
   }
   return out;
 }
