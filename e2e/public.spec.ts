@@ -251,11 +251,12 @@ test.describe('quote request', () => {
     await expect(page.getByRole('heading', { name: '¡Cotización Enviada Exitosamente!' })).toBeVisible();
     await expect(page.getByText(/dentro de las próximas 24 horas/)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('serviceQuote'))).toBeNull();
-    // The redirect comes 3 s after the success screen: hold the page's clock and step it.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
-    await page.clock.runFor(2300);
+    // The redirect comes 3 s after the success screen: hold the page's clock and step it. The pause
+    // point leaves 300 ms for the round trip (50 ms failed under CI load: "fast-forward to the past").
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
+    await page.clock.runFor(2000);
     await expect(page).toHaveURL(/\/quote$/);
-    await page.clock.runFor(1000);
+    await page.clock.runFor(1500);
     await expect(page).toHaveURL(/\/$/);
 
     const admin = await signInAs(page, 'admin');
