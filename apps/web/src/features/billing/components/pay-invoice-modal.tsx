@@ -150,6 +150,7 @@ export function PayInvoiceModal({
                   label="ITBIS retenido"
                   min={0}
                   decimalScale={2}
+                  fixedDecimalScale
                   thousandSeparator=","
                   {...form.getInputProps('itbisWithheld')}
                 />
@@ -157,6 +158,7 @@ export function PayInvoiceModal({
                   label="ISR retenido"
                   min={0}
                   decimalScale={2}
+                  fixedDecimalScale
                   thousandSeparator=","
                   {...form.getInputProps('isrWithheld')}
                 />
@@ -167,6 +169,7 @@ export function PayInvoiceModal({
               min={0.01}
               max={invoice.balance}
               decimalScale={2}
+              fixedDecimalScale
               thousandSeparator=","
               required
               {...form.getInputProps('amount')}
