@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@agencia/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -14,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { badRequest } from './lib/errors.js';
 import { MailDispatcher } from './lib/mailer.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import auditRoutes from './modules/audit/audit.routes.js';
@@ -190,6 +192,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');
     return payload;
+  });
+
+  // Text PostgreSQL can't store (NUL, unpaired surrogates) is refused for every route, whatever
+  // its contract, with the field and a Spanish message (issue 13, decision 084).
+  app.addHook('preValidation', async (req) => {
+    for (const [where, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
+      const field = findUnsafeText(value);
+      if (field)
+        throw badRequest(UNSAFE_TEXT_MESSAGE, [
+          { field: field === 'value' ? where : field, message: UNSAFE_TEXT_MESSAGE },
+        ]);
+    }
   });
 
   const throttle = new LoginThrottle(app.redis);

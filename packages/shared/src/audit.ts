@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './text.js';
 
 /**
  * Spanish labels of the audit actions written by the API (dotted names, see
@@ -62,8 +63,8 @@ export const ListAuditQuerySchema = z.object({
   action: z.string().trim().max(60).optional(),
   targetType: z.string().trim().max(40).optional(),
   targetId: z.string().trim().max(60).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoDateTimeSchema().optional(),
+  to: isoDateTimeSchema().optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from './constants.js';
 import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
+import { isoDateSchema, isoDateTimeSchema, timeZoneSchema } from './text.js';
 
 /** Event types (spec doc 2 §4) with Spanish labels and §9 colours (others gray). */
 export const EVENT_TYPES = [
@@ -126,8 +127,8 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
  * dates the current month. `view` is accepted for the spec's contract and does not filter.
  */
 export const ListEventsQuerySchema = z.object({
-  start_date: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).or(z.iso.date()).optional()),
-  end_date: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).or(z.iso.date()).optional()),
+  start_date: z.preprocess(emptyToUndefined, isoDateTimeSchema().or(isoDateSchema()).optional()),
+  end_date: z.preprocess(emptyToUndefined, isoDateTimeSchema().or(isoDateSchema()).optional()),
   view: z.preprocess(emptyToUndefined, z.enum(['month', 'week', 'day', 'list']).optional()),
   type: z.preprocess(emptyToUndefined, EventTypeSchema.optional()),
   projectId: z.preprocess(emptyToUndefined, z.uuid().optional()),
@@ -162,8 +163,8 @@ const eventFields = z.object({
   description: optionalText(5000),
   type: EventTypeSchema,
   priority: EventPrioritySchema,
-  startDate: z.iso.datetime({ offset: true, error: 'La fecha de inicio es requerida' }),
-  endDate: z.iso.datetime({ offset: true, error: 'La fecha de fin es requerida' }),
+  startDate: isoDateTimeSchema('La fecha de inicio es requerida'),
+  endDate: isoDateTimeSchema('La fecha de fin es requerida'),
   isAllDay: z.boolean().default(false),
   location: optionalText(300),
   meetingLink: z
@@ -173,7 +174,7 @@ const eventFields = z.object({
     .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'El enlace debe empezar por http:// o https://')
     .nullish()
     .transform((v) => (v ? v : null)),
-  timezone: z.string().trim().min(1).max(64).default(DEFAULT_TIMEZONE),
+  timezone: timeZoneSchema.default(DEFAULT_TIMEZONE),
   /** User ids of the attendees (the organizer is the caller and need not be listed). */
   attendees: z.array(z.uuid()).max(100).default([]),
   projectId: z.uuid({ error: 'Proyecto inválido' }).nullish(),
@@ -204,7 +205,7 @@ export type CreateEventRequest = z.input<typeof CreateEventRequestSchema>;
  */
 export const UpdateEventRequestSchema = eventFields
   .partial()
-  .extend({ isAllDay: z.boolean().optional(), timezone: z.string().trim().min(1).max(64).optional() })
+  .extend({ isAllDay: z.boolean().optional(), timezone: timeZoneSchema.optional() })
   .refine(endAfterStart, { message: EVENT_END_BEFORE_START, path: ['endDate'] });
 export type UpdateEventRequest = z.input<typeof UpdateEventRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidBuyerId, TaxpayerTypeSchema } from './fiscal.js';
+import { isoDateTimeSchema, timeZoneSchema } from './text.js';
 import { emailSchema, formatCedula, isValidCedula, isValidRnc, onlyDigits, PHONE_RE } from './validators.js';
 
 /** Client types (spec doc 2 §2 "Clients": 'Persona física' / 'Empresa'). */
@@ -166,7 +167,7 @@ const clientFields = {
   status: ClientStatusSchema.default('active'),
   satisfactionRating: z.number().int().min(1).max(5).nullish(),
   preferredCommunication: PreferredCommunicationSchema.default('email'),
-  timezone: z.string().trim().min(1).max(64).default('America/Santo_Domingo'),
+  timezone: timeZoneSchema.default('America/Santo_Domingo'),
   notes: optionalText(5000),
 };
 
@@ -208,7 +209,7 @@ export const UpdateClientRequestSchema = z
     status: ClientStatusSchema,
     satisfactionRating: z.number().int().min(1).max(5).nullable(),
     preferredCommunication: PreferredCommunicationSchema,
-    timezone: z.string().trim().min(1).max(64),
+    timezone: timeZoneSchema,
     notes: clientFields.notes,
     archived: z.boolean().describe('true archives the client, false restores it'),
   })
@@ -279,7 +280,7 @@ export type Communication = z.infer<typeof CommunicationSchema>;
 export const CreateCommunicationRequestSchema = z.object({
   type: CommunicationTypeSchema,
   subject: z.string().trim().min(1, 'Asunto es requerido').max(200),
-  date: z.iso.datetime({ offset: true, message: 'Fecha inválida' }),
+  date: isoDateTimeSchema('Fecha inválida'),
   direction: CommunicationDirectionSchema.default('outgoing'),
   duration: z.number().int().min(0).max(1440).nullish(),
   notes: optionalText(5000),

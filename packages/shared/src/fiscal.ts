@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { percentOfCents } from './money.js';
+import { isoDateSchema, isoDateTimeSchema } from './text.js';
 import { isValidCedula, isValidRnc, onlyDigits } from './validators.js';
 
 /*
@@ -225,7 +226,7 @@ export const DEFAULT_SEQUENCE_ALERT_THRESHOLD = 35;
 /** A sequence that expires within this many days raises the alert (issue 12). */
 export const SEQUENCE_EXPIRY_ALERT_DAYS = 30;
 
-const isoDate = z.iso.date({ message: 'Fecha inválida (AAAA-MM-DD)' });
+const isoDate = isoDateSchema();
 const serial = z
   .number({ error: 'Número inválido' })
   .int('Debe ser un número entero')
@@ -322,7 +323,7 @@ export const RecordEcfSignatureRequestSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9]{6}$/, 'El código de seguridad tiene 6 caracteres alfanuméricos'),
-  signedAt: z.iso.datetime({ offset: true, message: 'Fecha de firma inválida' }),
+  signedAt: isoDateTimeSchema('Fecha de firma inválida'),
 });
 export type RecordEcfSignatureRequest = z.input<typeof RecordEcfSignatureRequestSchema>;
 

@@ -6,6 +6,7 @@ import {
   InvoiceDocumentTypeSchema,
 } from './fiscal.js';
 import { CURRENCIES, divRoundHalfUp, lineTotalCents, percentOfCents, toCents } from './money.js';
+import { isoDateSchema } from './text.js';
 
 /**
  * Invoice statuses with labels and colours (spec doc 2 §4). `overdue` is never stored: an
@@ -82,7 +83,7 @@ export const INVOICE_PAGE_SIZE = 10;
 /** Time zone of "today" for due dates and overdue (the agency's). */
 export const BUSINESS_TIME_ZONE = 'America/Santo_Domingo';
 
-const isoDate = z.iso.date({ message: 'Fecha inválida (AAAA-MM-DD)' });
+const isoDate = isoDateSchema();
 
 /** One line of the invoice form: quantity ≥ 1 (up to 4 decimals), unit price ≥ 0 in major units (spec doc 2 §5). */
 export const InvoiceItemInputSchema = z.object({

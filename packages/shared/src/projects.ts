@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 import type { Role } from './roles.js';
+import { isCalendarDate, isoDateTimeSchema } from './text.js';
 
 /* ──────────────────────────── enums, labels, colours (spec doc 2 §4) ──────────────────────────── */
 
@@ -150,7 +151,7 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const DateOnlySchema = z
   .string({ error: 'Fecha inválida' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Fecha inválida');
+  .refine(isCalendarDate, 'Fecha inválida');
 
 /** Money in major units (decimal, ≥ 0, at most 2 decimals, below 10^11). */
 export const MoneyAmountSchema = z
@@ -486,7 +487,7 @@ export const CreateMeetingRequestSchema = z.object({
     .trim()
     .min(1, 'El título es requerido')
     .max(200, 'Máximo 200 caracteres'),
-  date: z.iso.datetime({ offset: true, message: 'Fecha y hora inválidas' }),
+  date: isoDateTimeSchema('Fecha y hora inválidas'),
   duration: z
     .number({ error: 'Duración inválida' })
     .int('Duración inválida')

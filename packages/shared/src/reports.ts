@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './text.js';
 
 /** Report periods (spec doc 2 §9) with Spanish labels; default 6m. */
 export const REPORT_PERIODS = ['1m', '3m', '6m', '1y'] as const;
@@ -52,8 +53,8 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
 /** `POST /reports/financial` and `POST /reports/projects` body; dates YYYY-MM-DD, end ≥ start. */
 export const GenerateReportRequestSchema = z
   .object({
-    startDate: z.iso.date({ message: 'Fecha inválida (AAAA-MM-DD)' }),
-    endDate: z.iso.date({ message: 'Fecha inválida (AAAA-MM-DD)' }),
+    startDate: isoDateSchema(),
+    endDate: isoDateSchema(),
     title: z.string().trim().min(1, 'Título es requerido').max(200),
     description: z
       .string()

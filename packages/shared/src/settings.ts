@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgencyTaxpayerKindSchema, FiscalModeSchema } from './fiscal.js';
 import { CURRENCIES } from './money.js';
+import { timeZoneSchema } from './text.js';
 import { EMAIL_INVALID, emailSchema, isEmail, isValidRnc, PHONE_RE } from './validators.js';
 
 /** The part of the company settings every visitor may read (title, logo, money format, colours). */
@@ -43,16 +44,6 @@ const optionalText = (max: number, message = `Máximo ${max} caracteres`) =>
     .transform((v) => (v ? v : null));
 
 const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
-
-/** True when `tz` is an IANA time zone this runtime knows (Intl). */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * All company settings (spec doc 2 §3 "Company settings", defaults doc 2 §9), readable by every
@@ -116,7 +107,7 @@ export const UpdateCompanySettingsRequestSchema = z.object({
   ),
   taxId: optionalText(15).refine((v) => v === null || isValidRnc(v), 'RNC inválido'),
   currency: z.enum(CURRENCIES, { error: 'Moneda inválida' }),
-  timezone: z.string().trim().min(1).max(60).refine(isTimeZone, 'Zona horaria inválida'),
+  timezone: timeZoneSchema,
   dateFormat: z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'], { error: 'Formato de fecha inválido' }),
   timeFormat: z.enum(['12h', '24h'], { error: 'Formato de hora inválido' }),
   defaultProjectHourlyRate: z

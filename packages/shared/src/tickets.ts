@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 import { RoleSchema } from './roles.js';
+import { isoDateSchema } from './text.js';
 
 /** Ticket status (spec doc 2 §4), with Spanish labels and Mantine colours. */
 export const TICKET_STATUSES = [
@@ -409,7 +410,7 @@ export const CreateTicketTimeLogRequestSchema = z.object({
     .trim()
     .min(1, 'La descripción es requerida')
     .max(2000, 'La descripción no puede superar 2000 caracteres'),
-  date: z.iso.date({ error: 'Fecha inválida' }).optional(),
+  date: isoDateSchema('Fecha inválida').optional(),
 });
 export type CreateTicketTimeLogRequest = z.input<typeof CreateTicketTimeLogRequestSchema>;
 

@@ -8,6 +8,7 @@ import {
   canTransitionTicket,
   formatTicketNumber,
   type ListTicketsQuerySchema,
+  MAX_INT4,
   type Notification,
   TICKET_ACTIVE_STATUSES,
   TICKET_PRIORITIES,
@@ -330,7 +331,9 @@ export async function listTickets({
       or(
         ilike(tickets.title, term),
         ilike(tickets.description, term),
-        digits && /^(tk-?)?\d+$/i.test(input.search.trim()) ? eq(tickets.number, Number(digits)) : undefined,
+        digits && /^(tk-?)?\d+$/i.test(input.search.trim()) && Number(digits) <= MAX_INT4
+          ? eq(tickets.number, Number(digits))
+          : undefined,
       ),
     );
   }
