@@ -65,6 +65,8 @@ export interface BuildAppOptions {
   closeDatabase?: boolean;
   /** Pino logger on (default true; tests pass false). */
   logger?: boolean;
+  /** Where the JSON log lines go (default stdout); tests read them to check what is logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** Log redaction: credentials and tokens never reach the logs. */
@@ -90,7 +92,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

@@ -48,5 +48,7 @@ export const ErrorCodes = {
   THROTTLED: 'THROTTLED',
   INTERNAL: 'INTERNAL_ERROR',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** The database can't be reached: 503 with Retry-After; the request can be repeated. */
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
