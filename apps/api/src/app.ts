@@ -54,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** SMTP dispatcher when SMTP_URL is set, else null (emails stay in the outbox). */
     mailer: MailDispatcher | null;
+    /** PUBLIC_URL without a trailing slash: the base of every link the API hands out. */
+    publicUrl: string;
   }
 }
 
@@ -180,6 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       )
     : null;
   app.decorate('mailer', mailer);
+  app.decorate('publicUrl', config.publicUrl.replace(/\/+$/, ''));
   if (mailer) {
     mailer.start();
     app.addHook('onClose', async () => mailer.stop());

@@ -189,9 +189,15 @@ describe('PUT /api/calendar/:id and attendance', () => {
 describe('iCalendar feed', () => {
   it('creates a private .ics URL that serves the user’s events, and revokes it', async () => {
     const e = await newEvent(admin, { title: 'Evento en el feed', attendees: [ids.client] });
-    const created = await as(client, 'POST', '/calendar/feed');
+    // A forged Host header does not reach the link: it is built from PUBLIC_URL (issue 13).
+    const created = await injectAs(app, client.token, {
+      method: 'POST',
+      url: '/api/calendar/feed',
+      headers: { host: 'evil.example.com' },
+    });
     expect(created.statusCode).toBe(200);
     const url = new URL(created.json().data.url);
+    expect(url.origin).toBe('http://localhost:3000');
     const feed = await app.inject({ method: 'GET', url: url.pathname });
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toContain('text/calendar');

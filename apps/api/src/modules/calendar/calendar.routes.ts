@@ -156,7 +156,8 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const { token, createdAt } = await rotateFeedToken(app.db, actor);
       await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'calendar.feed.created');
-      const base = `${req.protocol}://${req.host}`;
+      // Built from PUBLIC_URL, never from the request's Host header (issue 13: host injection).
+      const base = app.publicUrl;
       return {
         success: true as const,
         data: { active: true, createdAt, url: `${base}/api/calendar/feed/${token}.ics` },
