@@ -92,6 +92,17 @@ describe('POST /api/auth/login', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('counts only failures per IP: an office signing in 110 times from one address is not locked out, 100 failures are', async () => {
+    const ip = uniqueIp();
+    const signIn = (email: string, password: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+    for (let i = 0; i < 110; i++) expect((await signIn(DEMO.employee, DEMO_PASSWORD)).statusCode).toBe(200);
+    // 100 failures over many accounts (fewer than 10 each) close the address.
+    for (let i = 0; i < 100; i++) expect((await signIn(`nadie${i % 20}@example.do`, 'Wrong1234!')).statusCode).toBe(401);
+    const blocked = await signIn(DEMO.employee, DEMO_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+  });
+
   it('rejects invalid input with 400 and Spanish field errors', async () => {
     const res = await app.inject({
       method: 'POST',
