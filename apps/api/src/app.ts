@@ -82,6 +82,15 @@ const REDACT = [
   '*.token',
   '*.refreshToken',
   '*.passwordHash',
+  '*.password_hash',
+  '*.challengeToken',
+  '*.totpSecret',
+  '*.totp_secret',
+  '*.secret',
+  '*.recoveryCodes',
+  '*.recoveryCode',
+  '*.otpauthUrl',
+  '*.params',
 ];
 
 /**
