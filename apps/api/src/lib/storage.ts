@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCodes } from '@agencia/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db, Tx } from '../db/client.js';
 import { files } from '../db/schema/index.js';
@@ -13,6 +13,46 @@ export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf', 'text/plain', 
 
 /** Default per-file limit: 10 MB. */
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Per-user upload limits (issue 13): files per rolling hour and bytes per rolling day. */
+export const UPLOAD_MAX_FILES_PER_HOUR = 60;
+export const UPLOAD_MAX_BYTES_PER_DAY = 200 * 1024 * 1024;
+
+/**
+ * 429 in Spanish when `userId` uploaded {@link UPLOAD_MAX_FILES_PER_HOUR} files in the last hour,
+ * or when `bytes` more would pass {@link UPLOAD_MAX_BYTES_PER_DAY} in the last 24 hours.
+ * Counted from the stored files, so every app process sees the same totals.
+ */
+export async function assertUploadQuota(db: Db | Tx, userId: string, bytes: number): Promise<void> {
+  const [hour] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(files)
+    .where(and(eq(files.uploadedBy, userId), gt(files.createdAt, sql`now() - interval '1 hour'`)));
+  if ((hour?.n ?? 0) >= UPLOAD_MAX_FILES_PER_HOUR)
+    throw new AppError(
+      429,
+      ErrorCodes.THROTTLED,
+      `Has subido ${UPLOAD_MAX_FILES_PER_HOUR} archivos en la última hora. Intenta de nuevo más tarde.`,
+      undefined,
+      {
+        'Retry-After': '600',
+      },
+    );
+  const [day] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)::bigint`.mapWith(Number) })
+    .from(files)
+    .where(and(eq(files.uploadedBy, userId), gt(files.createdAt, sql`now() - interval '24 hours'`)));
+  if ((day?.bytes ?? 0) + bytes > UPLOAD_MAX_BYTES_PER_DAY)
+    throw new AppError(
+      429,
+      ErrorCodes.THROTTLED,
+      `Alcanzaste el límite de ${UPLOAD_MAX_BYTES_PER_DAY / 1024 / 1024} MB subidos por día. Intenta de nuevo mañana.`,
+      undefined,
+      {
+        'Retry-After': '3600',
+      },
+    );
+}
 
 /** Metadata of a stored file (without its bytes). */
 export interface StoredFile {
@@ -68,9 +108,12 @@ export async function saveFile(
     uploadedBy: string | null;
     maxBytes?: number;
     allowed?: readonly string[];
+    /** A user's own upload (not a generated PDF): checks {@link assertUploadQuota}. */
+    userUpload?: boolean;
   },
 ): Promise<StoredFile> {
   const maxBytes = input.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (input.userUpload && input.uploadedBy) await assertUploadQuota(db, input.uploadedBy, input.data.length);
   if (input.data.length === 0) throw new AppError(400, ErrorCodes.VALIDATION, 'El archivo está vacío');
   if (input.data.length > maxBytes) {
     throw new AppError(

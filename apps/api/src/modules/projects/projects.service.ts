@@ -1569,6 +1569,7 @@ export async function uploadProjectFile({
       data: input.data,
       uploadedBy: actor.id,
       maxBytes: PROJECT_FILE_MAX_BYTES,
+      userUpload: true,
     });
     await touch(tx, id);
     await recordActivity(tx, {

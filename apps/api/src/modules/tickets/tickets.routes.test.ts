@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   emailOutbox,
+  files,
   notifications,
   projects,
   ticketEvents,
@@ -350,6 +351,53 @@ describe('assign, time logs, watchers, edit, delete', () => {
 });
 
 describe('attachments', () => {
+  it('limits each user to 60 uploads an hour and 200 MB a day (429 in Spanish, nothing stored)', async () => {
+    const t = await newTicket(client);
+    const boundary = '----quota';
+    const upload = () =>
+      injectAs(app, client.token, {
+        method: 'POST',
+        url: `/api/tickets/${t._id}/attachments`,
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="nota.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+          ),
+          Buffer.from('nota'),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    const userId = client.user._id;
+    const before = await app.db.select().from(files).where(eq(files.uploadedBy, userId));
+    // The day's bytes: a 199.99 MB file stored earlier today (size column only).
+    await app.db.insert(files).values({
+      ownerType: 'ticket',
+      ownerId: t._id,
+      filename: 'grande.zip',
+      contentType: 'application/zip',
+      sizeBytes: 200 * 1024 * 1024 - 2,
+      sha256: 'x',
+      data: Buffer.from('x'),
+      uploadedBy: userId,
+    });
+    const overDay = await upload();
+    expect(overDay.statusCode).toBe(429);
+    expect(overDay.json().message).toBe(
+      'Alcanzaste el límite de 200 MB subidos por día. Intenta de nuevo mañana.',
+    );
+    await app.db.delete(files).where(eq(files.filename, 'grande.zip'));
+    for (let i = before.length; i < 60; i++) expect((await upload()).statusCode).toBe(201);
+    const overHour = await upload();
+    expect(overHour.statusCode).toBe(429);
+    expect(overHour.headers['retry-after']).toBe('600');
+    expect(overHour.json().message).toBe(
+      'Has subido 60 archivos en la última hora. Intenta de nuevo más tarde.',
+    );
+    expect(await app.db.select().from(files).where(eq(files.uploadedBy, userId))).toHaveLength(60);
+    // Give the hour back for the other tests of this file.
+    await app.db.delete(files).where(and(eq(files.uploadedBy, userId), eq(files.ownerId, t._id)));
+  });
+
   it('stores a sniffed file, refuses unknown types, and keeps it from other clients', async () => {
     const t = await newTicket(client);
     const boundary = '----test';

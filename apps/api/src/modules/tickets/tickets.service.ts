@@ -1133,6 +1133,7 @@ export async function uploadAttachment({
     data,
     uploadedBy: actor.id,
     maxBytes: TICKET_ATTACHMENT_MAX_BYTES,
+    userUpload: true,
   });
   return attachmentOf(row.id, saved);
 }

@@ -113,6 +113,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         uploadedBy: actor.id,
         maxBytes: MAX_IMAGE_BYTES,
         allowed: IMAGE_TYPES,
+        userUpload: true,
       });
       await audit(
         app.db,
