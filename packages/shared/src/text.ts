@@ -10,7 +10,9 @@ import { z } from 'zod';
 export const UNSAFE_TEXT_MESSAGE = 'El texto contiene caracteres no permitidos';
 
 // NUL (PostgreSQL text can't hold it) and lone surrogates (not valid UTF-8: the driver rejects them).
-const UNSAFE_RE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE_RE = new RegExp(
+  ['\\u0000', '[\\ud800-\\udbff](?![\\udc00-\\udfff])', '(?<![\\ud800-\\udbff])[\\udc00-\\udfff]'].join('|'),
+);
 
 /** True when `s` holds a NUL character or an unpaired surrogate. */
 export function hasUnsafeText(s: string): boolean {

@@ -29,9 +29,10 @@ describe('Reportes DGII', () => {
     await waitFor(() =>
       expect(get).toHaveBeenCalledWith('/reports/dgii/607', {
         params: { period: previous },
-        responseType: 'blob',
+        responseType: 'text',
       }),
     );
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     get.mockRejectedValueOnce(
       new AxiosError('Bad Request', 'ERR_BAD_REQUEST', undefined, undefined, {
         status: 400,

@@ -59,9 +59,10 @@ export function DgiiReportsCard() {
     setBusy(format);
     setError(null);
     try {
-      const res = await apiClient.get<Blob>(`/reports/dgii/${format}`, {
+      // As text: on an error the Spanish message of the JSON envelope can be read back.
+      const res = await apiClient.get<string>(`/reports/dgii/${format}`, {
         params: { period },
-        responseType: 'blob',
+        responseType: 'text',
       });
       const disposition = String(res.headers['content-disposition'] ?? '');
       const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `DGII_${format}_${period}.txt`;
