@@ -98,7 +98,8 @@ describe('POST /api/auth/login', () => {
       app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
     for (let i = 0; i < 110; i++) expect((await signIn(DEMO.employee, DEMO_PASSWORD)).statusCode).toBe(200);
     // 100 failures over many accounts (fewer than 10 each) close the address.
-    for (let i = 0; i < 100; i++) expect((await signIn(`nadie${i % 20}@example.do`, 'Wrong1234!')).statusCode).toBe(401);
+    for (let i = 0; i < 100; i++)
+      expect((await signIn(`nadie${i % 20}@example.do`, 'Wrong1234!')).statusCode).toBe(401);
     const blocked = await signIn(DEMO.employee, DEMO_PASSWORD);
     expect(blocked.statusCode).toBe(429);
   });
