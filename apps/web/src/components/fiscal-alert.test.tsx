@@ -29,12 +29,12 @@ describe('dashboard fiscal warning', () => {
   });
   it('says how many numbers are left and when a range expires', () => {
     expect(fiscalWarnings([{ ...base, isLow: true, expiresSoon: true }])).toEqual([
-      'Quedan 31 comprobantes B15 (Gubernamental) (31 %).',
-      'El rango B15 (Gubernamental) vence el 10/12/2026.',
+      'Quedan 31 comprobantes B15 · Gubernamental (31\u00a0% del rango).',
+      'El rango B15 · Gubernamental vence el 10/12/2026.',
     ]);
     expect(fiscalWarnings([{ ...base, isExhausted: true, isLow: true, isExpired: true }])).toEqual([
-      'El rango B15 (Gubernamental) está agotado.',
-      'El rango B15 (Gubernamental) venció el 10/12/2026.',
+      'El rango B15 · Gubernamental está agotado.',
+      'El rango B15 · Gubernamental venció el 10/12/2026.',
     ]);
   });
 });

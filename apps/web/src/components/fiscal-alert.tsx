@@ -10,9 +10,10 @@ const dateEs = (iso: string) => iso.split('-').reverse().join('/');
 export function fiscalWarnings(sequences: FiscalSequence[]): string[] {
   const out: string[] = [];
   for (const s of sequences.filter((x) => x.active)) {
-    const name = `${s.documentType} (${FISCAL_DOCUMENT_TYPE_LABELS[s.documentType]})`;
+    const name = `${s.documentType} · ${FISCAL_DOCUMENT_TYPE_LABELS[s.documentType]}`;
     if (s.isExhausted) out.push(`El rango ${name} está agotado.`);
-    else if (s.isLow) out.push(`Quedan ${s.remaining} comprobantes ${name} (${s.remainingPercent} %).`);
+    else if (s.isLow)
+      out.push(`Quedan ${s.remaining} comprobantes ${name} (${s.remainingPercent}\u00a0% del rango).`);
     if (s.isExpired) out.push(`El rango ${name} venció el ${dateEs(s.expiresOn)}.`);
     else if (s.expiresSoon) out.push(`El rango ${name} vence el ${dateEs(s.expiresOn)}.`);
   }

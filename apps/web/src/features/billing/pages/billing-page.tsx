@@ -166,7 +166,7 @@ export function BillingPage() {
         <Group mb="md" gap="sm" align="flex-end">
           <TextInput
             aria-label="Buscar facturas"
-            placeholder="Buscar por número, cliente o proyecto"
+            placeholder="Buscar por número, NCF, cliente o proyecto"
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
