@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client.js';
@@ -32,12 +32,23 @@ export async function queueEmail(db: Db | Tx, message: EmailMessage): Promise<st
   return row!.id;
 }
 
-const MAX_ATTEMPTS = 5;
+/** Attempts before a mail is marked `failed` (backoff 30 s doubling, capped at 6 h: ~1.5 days in all). */
+export const MAX_ATTEMPTS = 12;
+/** How long a process holds claimed rows while sending them. */
+const LEASE_SECONDS = 120;
+
+/** Seconds to wait before attempt `attempts + 1`: 30 s × 2^(attempts − 1), at most 6 hours. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+}
 
 /**
  * Sends queued outbox rows through SMTP (nodemailer, `SMTP_URL` such as
- * smtp://user:pass@host:587) every few seconds; marks rows `sent`, or `failed` after 5 tries.
- * Without SMTP_URL it is not started and emails stay readable in the portal's outbox.
+ * smtp://user:pass@host:587) every few seconds. Safe with several app processes on one database
+ * (issue 13): a batch is claimed in one statement (`FOR UPDATE SKIP LOCKED` + a lease), so two
+ * processes never take the same row; a failure waits {@link backoffSeconds} before the next
+ * try and the row is `failed` after {@link MAX_ATTEMPTS}. Without SMTP_URL it is not started and
+ * emails stay readable in the portal's outbox.
  */
 export class MailDispatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -46,11 +57,11 @@ export class MailDispatcher {
 
   constructor(
     private readonly db: Db,
-    smtpUrl: string,
+    smtp: string | Transporter,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
   }
 
   /** Verifies the SMTP connection (used by the "send test email" button). */
@@ -68,18 +79,35 @@ export class MailDispatcher {
     this.transport.close();
   }
 
-  /** Sends up to 20 queued emails; safe to call concurrently (single flight). */
+  /** Claims up to `limit` due rows for this process (lease), oldest first. */
+  private async claim(limit: number) {
+    const result = (await this.db.execute(sql`
+      update ${emailOutbox}
+         set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+       where id in (
+         select id from ${emailOutbox}
+          where status = 'queued' and next_attempt_at <= now()
+            and (locked_until is null or locked_until < now())
+          order by created_at
+          limit ${limit}
+          for update skip locked)
+      returning id`)) as unknown as { rows: Array<{ id: string }> };
+    const ids = result.rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.id, ids))
+      .orderBy(asc(emailOutbox.createdAt));
+  }
+
+  /** Sends up to 20 due emails; single flight per process, and safe across processes (claimed rows). */
   async flush(): Promise<number> {
     if (this.running) return 0;
     this.running = true;
     let sent = 0;
     try {
-      const batch = await this.db
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'queued'), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
-        .orderBy(asc(emailOutbox.createdAt))
-        .limit(20);
+      const batch = await this.claim(20);
       for (const row of batch) {
         try {
           const attachments = [];
@@ -98,18 +126,21 @@ export class MailDispatcher {
           });
           await this.db
             .update(emailOutbox)
-            .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
+            .set({ status: 'sent', sentAt: new Date(), lockedUntil: null })
             .where(eq(emailOutbox.id, row.id));
           sent++;
         } catch (err) {
-          const attempts = row.attempts + 1;
-          this.log.warn({ err, emailId: row.id }, 'email send failed');
+          this.log.warn(
+            { emailId: row.id, attempts: row.attempts, code: (err as { code?: string }).code },
+            'email send failed',
+          );
           await this.db
             .update(emailOutbox)
             .set({
-              attempts,
               lastError: String((err as Error).message).slice(0, 500),
-              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+              status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+              nextAttemptAt: new Date(Date.now() + backoffSeconds(row.attempts) * 1000),
+              lockedUntil: null,
             })
             .where(eq(emailOutbox.id, row.id));
         }

@@ -66,10 +66,17 @@ export const emailOutbox = pgTable(
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Not sent before this time (exponential backoff after a failure). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A process holds the row until then while it sends it (lease; several processes share the outbox). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );
 
 /** In-app notifications (bell menu), one row per recipient. */
