@@ -55,6 +55,8 @@ export function onlyDigits(value: string): string {
 }
 
 const CEDULA_RE = /^\d{3}-?\d{7}-?\d{1}$/;
+// The two 10-digit cédulas of the list, laid out as python-stdnum formats them (XXX-XXXXXX-X).
+const CEDULA_10_RE = /^\d{3}-?\d{6}-?\d{1}$/;
 
 /**
  * Check digit of a Dominican cédula from its first 10 digits: Luhn (mod 10) with weights
@@ -71,18 +73,18 @@ export function cedulaCheckDigit(first10: string): number {
 }
 
 /**
- * Dominican cédula: 11 digits as XXX-XXXXXXX-X (dashes optional) whose last digit is the
+ * Dominican cédula: 11 digits as XXX-XXXXXXX-X (dashes optional) whose last digit is the JCE
  * Luhn check digit over the first 10 (see {@link cedulaCheckDigit}), or one of the cédulas the
  * JCE issued with a failing check digit (python-stdnum `stdnum/do/cedula.py` whitelist,
- * {@link CEDULA_EXCEPTIONS}; a few of those have 10 digits).
+ * {@link CEDULA_EXCEPTIONS}; two of those have 10 digits, accepted as XXX-XXXXXX-X).
  */
 export function isValidCedula(value: string): boolean {
   const v = value.trim();
-  // A few listed cédulas have 10 digits, as the JCE issued them.
-  if (/^\d[\d-]*\d$/.test(v) && CEDULA_EXCEPTIONS.has(onlyDigits(v))) return true;
+  // As stdnum does, the list is consulted before the length: two listed cédulas have 10 digits.
+  if (CEDULA_10_RE.test(v)) return CEDULA_EXCEPTIONS.has(onlyDigits(v));
   if (!CEDULA_RE.test(v)) return false;
   const digits = onlyDigits(v);
-  return cedulaCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
+  return CEDULA_EXCEPTIONS.has(digits) || cedulaCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
 }
 
 /**
@@ -99,8 +101,9 @@ export function rncCheckDigit(first8: string): number {
 
 /**
  * Dominican RNC: 9 digits (dashes optional, not leading or trailing) ending in the DGII check
- * digit ({@link rncCheckDigit}), or one of the RNCs the DGII issued with a failing check digit
- * (python-stdnum `stdnum/do/rnc.py` whitelist, {@link RNC_EXCEPTIONS}; one has 8 digits).
+ * digit (weights 7,9,8,6,5,4,3,2 mod 11, {@link rncCheckDigit}), or one of the RNCs the DGII
+ * issued with a failing check digit (python-stdnum `stdnum/do/rnc.py` whitelist,
+ * {@link RNC_EXCEPTIONS}; one has 8 digits).
  */
 export function isValidRnc(value: string): boolean {
   const v = value.trim();
