@@ -15,6 +15,27 @@ describe('Reportes DGII', () => {
     expect(periods[1]).toEqual({ value: '202512', label: 'diciembre 2025' });
   });
 
+  it('asks for the month the user picks', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const get = vi.spyOn(apiClient, 'get').mockResolvedValue({
+      data: '608|131855423|202609|0\r\n',
+      headers: { 'content-disposition': 'attachment; filename="DGII_F_608_131855423_202609.txt"' },
+    });
+    renderWithProviders(<DgiiReportsCard />);
+    const [, , third] = recentPeriods();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Período' }));
+    fireEvent.click(await screen.findByRole('option', { name: third!.label }));
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar 608' }));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith('/reports/dgii/608', {
+        params: { period: third!.value },
+        responseType: 'text',
+      }),
+    );
+  });
+
   it('downloads the 607 of the chosen period and shows the server message on an error', async () => {
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
@@ -33,6 +54,8 @@ describe('Reportes DGII', () => {
       }),
     );
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    // Saved under the server's file name.
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('DGII_F_607_131855423_202610.txt');
     get.mockRejectedValueOnce(
       new AxiosError('Bad Request', 'ERR_BAD_REQUEST', undefined, undefined, {
         status: 400,

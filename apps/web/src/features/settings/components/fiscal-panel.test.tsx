@@ -4,7 +4,7 @@ import { AxiosError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { apiClient } from '../../../lib/api-client';
-import { AddRangeModal, FiscalPanel, sequenceBadges } from './fiscal-panel';
+import { AddRangeModal, FiscalPanel, sequenceBadges, VoidModal } from './fiscal-panel';
 
 function sequence(overrides: Partial<FiscalSequence> = {}): FiscalSequence {
   return {
@@ -61,6 +61,7 @@ describe('Configuración → Fiscal', () => {
                   rangeTo: 100,
                   nextNumber: 70,
                   nextNcf: 'B1500000070',
+                  used: 69,
                   remaining: 31,
                   remainingPercent: 31,
                   isLow: true,
@@ -87,10 +88,105 @@ describe('Configuración → Fiscal', () => {
     const b15 = within(table).getByRole('row', { name: /^Rango B15/ });
     expect(b15.textContent).toContain('B1500000070');
     expect(b15.textContent).toContain('Quedan pocos');
-    expect(b15.textContent).toContain('Quedan 31 (31\u00a0%)');
-    expect(within(table).getByRole('row', { name: /^Rango B01/ }).textContent).toContain(
-      'B0100000001B0100000500',
+    expect(b15.textContent).toContain('69 usados · quedan 31 (31\u00a0%)');
+    expect(within(b15).getByRole('progressbar', { name: 'Usados 69 de 100' })).toHaveProperty(
+      'ariaValueNow',
+      '69',
     );
+    const b01 = within(table).getByRole('row', { name: /^Rango B01/ });
+    expect(b01.textContent).toContain('B0100000001B0100000500');
+    expect(b01.textContent).toContain('31/12/2027');
+    expect(within(b01).queryByText('Quedan pocos')).toBeNull();
+    expect(within(b01).getByText('Activo')).toBeTruthy();
+  });
+
+  it('offers Editar, Desactivar and Anular números per range; deactivating asks first', async () => {
+    const put = vi.spyOn(apiClient, 'put').mockResolvedValue({
+      data: { success: true, data: { sequence: sequence({ active: false }) } },
+    });
+    renderWithProviders(<FiscalPanel />);
+    const table = await screen.findByRole('table', { name: 'Rangos de comprobantes' });
+    const b01 = within(table).getByRole('row', { name: /^Rango B01/ });
+    fireEvent.click(within(b01).getByRole('button', { name: 'Acciones del rango B01' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Editar', 'Desactivar', 'Anular números']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Desactivar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Desactivar rango B01' });
+    expect(put).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Desactivar' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('/fiscal/sequences/00000000-0000-4000-8000-000000000001', {
+        active: false,
+      }),
+    );
+  });
+
+  it('shows an empty state that leads to Agregar rango', async () => {
+    vi.mocked(apiClient.get).mockImplementation(async (url: string) =>
+      url === '/fiscal/sequences'
+        ? { data: { success: true, data: { sequences: [] } } }
+        : {
+            data: {
+              success: true,
+              data: { settings: { fiscalMode: 'paper', taxpayerKind: 'persona_juridica' } },
+            },
+          },
+    );
+    renderWithProviders(<FiscalPanel />);
+    expect(await screen.findByText('Aún no hay rangos de comprobantes')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Agregar rango' })).toHaveLength(2);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('Anular números', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('names the NCFs it will annul and posts only after the confirmation', async () => {
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
+      data: {
+        success: true,
+        data: { voids: [{ ncf: 'B0100000054' }, { ncf: 'B0100000055' }], sequence: sequence() },
+      },
+    });
+    renderWithProviders(<VoidModal sequence={sequence()} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Anular números B01' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Cantidad de números' }), {
+      target: { value: '2' },
+    });
+    expect(within(dialog).getByTestId('void-preview').textContent).toBe(
+      'Se anularán: B0100000054 – B0100000055',
+    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Motivo' }), {
+      target: { value: 'Talonario dañado' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anular' }));
+    expect(await within(dialog).findByText('¿Anular estos números?')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, anular' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/fiscal/sequences/00000000-0000-4000-8000-000000000001/void', {
+        annulmentType: '01',
+        reason: 'Talonario dañado',
+        count: 2,
+      }),
+    );
+  });
+
+  it('refuses more numbers than the range has left', async () => {
+    renderWithProviders(<VoidModal sequence={sequence({ remaining: 3 })} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Anular números B01' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Cantidad de números' }), {
+      target: { value: '5' },
+    });
+    expect(within(dialog).getByTestId('void-preview').textContent).toBe(
+      'El rango solo tiene 3 números sin usar.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Anular' })).toHaveProperty('disabled', true);
   });
 });
 

@@ -79,6 +79,8 @@ const fail = (error: unknown, fallback: string) =>
 /** `YYYY-MM-DD` → DD/MM/YYYY. */
 const dateEs = (iso: string) => iso.split('-').reverse().join('/');
 const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseInt(v, 10) || 0);
+/** Counts and percents as the Dominican Republic writes them (1,688 · 89.4). */
+const fmt = (n: number) => n.toLocaleString('es-DO', { maximumFractionDigits: 1 });
 
 /** The status badges of a range, most important first. */
 export function sequenceBadges(s: FiscalSequence): Array<{ label: string; color: string }> {
@@ -102,6 +104,8 @@ function ModeCard() {
       setKind(settings.data.taxpayerKind);
     }
   }, [settings.data]);
+  const changed =
+    Boolean(settings.data) && (mode !== settings.data?.fiscalMode || kind !== settings.data?.taxpayerKind);
   const save = async () => {
     if (!settings.data) return;
     const { updatedAt: _u, ...current } = settings.data;
@@ -152,7 +156,7 @@ function ModeCard() {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button onClick={save} loading={update.isPending}>
+            <Button onClick={save} loading={update.isPending} disabled={!changed}>
               Guardar modo
             </Button>
           </Group>
@@ -382,9 +386,22 @@ function EditRangeModal({ sequence, onClose }: { sequence: FiscalSequence | null
   );
 }
 
-function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onClose: () => void }) {
+/** The NCFs a void of `count` numbers takes: from the next number on, never past the range. */
+export function voidPreview(sequence: FiscalSequence, count: number): string | null {
+  if (sequence.isExhausted || count < 1) return null;
+  const last = Math.min(sequence.nextNumber + count - 1, sequence.rangeTo);
+  const first = formatNcf(sequence.documentType, sequence.nextNumber);
+  return last === sequence.nextNumber ? first : `${first} – ${formatNcf(sequence.documentType, last)}`;
+}
+
+/**
+ * 'Anular números' (`POST /fiscal/sequences/{id}/void`): type of annulment (DGII 608), reason and
+ * count, then a confirmation step naming the NCFs, since the numbers are gone for good.
+ */
+export function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onClose: () => void }) {
   const voidNumbers = useVoidNumbers();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const form = useForm({
     initialValues: { annulmentType: '01', reason: '', count: 1 as number | string },
     validate: (v) => zodResolver(VoidNcfRequestSchema)({ ...v, count: num(v.count) } as never),
@@ -394,10 +411,19 @@ function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onC
     if (sequence) {
       form.reset();
       setServerError(null);
+      setConfirming(false);
     }
   }, [sequence?._id]);
+  const count = num(form.values.count);
+  const preview = sequence ? voidPreview(sequence, count) : null;
+  const tooMany = sequence ? count > sequence.remaining : false;
   const submit = form.onSubmit(async (v) => {
     if (!sequence) return;
+    if (!confirming) {
+      setServerError(null);
+      setConfirming(true);
+      return;
+    }
     try {
       const voids = await voidNumbers.mutateAsync({
         id: sequence._id,
@@ -406,6 +432,7 @@ function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onC
       ok('Números anulados', voids.map((x) => x.ncf).join(', '));
       onClose();
     } catch (error) {
+      setConfirming(false);
       setServerError(getErrorMessage(error, 'No se pudieron anular los números'));
     }
   });
@@ -419,9 +446,8 @@ function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onC
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            Se anulan los próximos números sin usar (desde {sequence?.nextNcf ?? '—'}) y se informan en el
-            reporte 608. Esta acción no se puede deshacer. Un NCF ya emitido se corrige con una nota de
-            crédito.
+            Se anulan los próximos números sin usar y se informan en el reporte 608. Un NCF ya emitido se
+            corrige con una nota de crédito.
           </Text>
           <Select
             label="Tipo de anulación"
@@ -430,6 +456,7 @@ function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onC
               label: `${t} · ${NCF_ANNULMENT_TYPE_LABELS[t]}`,
             }))}
             allowDeselect={false}
+            disabled={confirming}
             {...form.getInputProps('annulmentType')}
           />
           <NumberInput
@@ -437,20 +464,46 @@ function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onC
             min={1}
             max={100}
             allowDecimal={false}
+            disabled={confirming}
             {...form.getInputProps('count')}
           />
-          <Textarea label="Motivo" autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
+          <Textarea
+            label="Motivo"
+            rows={2}
+            maxLength={500}
+            disabled={confirming}
+            {...form.getInputProps('reason')}
+          />
+          <Text size="sm" aria-live="polite" data-testid="void-preview">
+            {tooMany ? (
+              <Text span c="red" size="sm">
+                El rango solo tiene {fmt(sequence?.remaining ?? 0)} números sin usar.
+              </Text>
+            ) : preview ? (
+              <>
+                Se anularán:{' '}
+                <Text span ff="monospace" fw={600} size="sm">
+                  {preview}
+                </Text>
+              </>
+            ) : null}
+          </Text>
+          {confirming && (
+            <Alert color="red" variant="light" title="¿Anular estos números?">
+              {`${count === 1 ? 'El número' : `Los ${count} números`} ${preview} no se podrán usar ni recuperar.`}
+            </Alert>
+          )}
           {serverError && (
             <Alert color="red" role="alert">
               {serverError}
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
+            <Button variant="default" onClick={confirming ? () => setConfirming(false) : onClose}>
+              {confirming ? 'Volver' : 'Cancelar'}
             </Button>
-            <Button type="submit" color="red" loading={voidNumbers.isPending}>
-              Anular
+            <Button type="submit" color="red" loading={voidNumbers.isPending} disabled={tooMany}>
+              {confirming ? 'Sí, anular' : 'Anular'}
             </Button>
           </Group>
         </Stack>
@@ -536,11 +589,14 @@ function Usage({ s }: { s: FiscalSequence }) {
       <Progress
         value={100 - s.remainingPercent}
         color={color}
-        aria-label={`Usado ${s.used} de ${s.rangeTo - s.rangeFrom + 1}`}
+        aria-label={`Usados ${s.used} de ${s.rangeTo - s.rangeFrom + 1}`}
       />
+      <Text size="xs">
+        {fmt(s.used)} usados · quedan {fmt(s.remaining)} ({fmt(s.remainingPercent)}
+        {'\u00a0'}%)
+      </Text>
       <Text size="xs" c="dimmed">
-        Quedan {s.remaining.toLocaleString('es-DO')} ({s.remainingPercent}
-        {'\u00a0'}%) · alerta al {s.alertThreshold}
+        Alerta al quedar el {s.alertThreshold}
         {'\u00a0'}%
       </Text>
     </Stack>
@@ -577,6 +633,11 @@ export function FiscalPanel() {
             Agregar rango
           </Button>
         </Group>
+        <Alert variant="light" color="blue" icon={<IconInfoCircle />} mb="md" title="Cómo cargar tus rangos">
+          La DGII autoriza los rangos en su Oficina Virtual (solicitud de NCF o de e-NCF). Agrega cada uno con
+          el tipo, el primer y el último número y la fecha de vencimiento exactamente como aparecen en la
+          autorización.
+        </Alert>
         {sequences.isLoading ? (
           <Stack gap="xs">
             <Skeleton h={36} />
@@ -604,7 +665,7 @@ export function FiscalPanel() {
                     <Table.Th>Tipo</Table.Th>
                     <Table.Th>Rango</Table.Th>
                     <Table.Th>Próximo</Table.Th>
-                    <Table.Th w={220}>Uso</Table.Th>
+                    <Table.Th w={240}>Uso</Table.Th>
                     <Table.Th>Vence</Table.Th>
                     <Table.Th>Estado</Table.Th>
                     <Table.Th />

@@ -1,0 +1,101 @@
+import type { FiscalSequence } from '@agencia/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUser } from '../../../../test/factories';
+import { renderWithProviders } from '../../../../test/render';
+import { apiClient } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session-store';
+import { DashboardPage } from './dashboard-page';
+
+const b15: FiscalSequence = {
+  _id: '00000000-0000-4000-8000-000000000015',
+  documentType: 'B15',
+  rangeFrom: 1,
+  rangeTo: 100,
+  nextNumber: 63,
+  nextNcf: 'B1500000063',
+  used: 62,
+  remaining: 38,
+  remainingPercent: 38,
+  expiresOn: '2027-12-31',
+  alertThreshold: 35,
+  active: true,
+  isExpired: false,
+  isExhausted: false,
+  isLow: false,
+  expiresSoon: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** The dashboard's own endpoints answer empty; `/fiscal/sequences` answers `sequences`. */
+function mockApi(sequences: FiscalSequence[]) {
+  const data: Record<string, unknown> = {
+    '/dashboard/stats': {
+      projects: { totalProjects: 0, activeProjects: 0, totalBudget: 0, avgProgress: 0 },
+      tickets: { totalTickets: 0, openTickets: 0 },
+    },
+    '/dashboard/recent-projects': { projects: [] },
+    '/dashboard/recent-tickets': { tickets: [] },
+    '/dashboard/activity': { activities: [] },
+    '/dashboard/project-progress': { projects: [], byStatus: [] },
+    '/dashboard/quick-actions': { actions: [] },
+    '/fiscal/sequences': { sequences },
+  };
+  return vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
+    if (!(url in data)) throw new Error(`unexpected GET ${url}`);
+    return { data: { success: true, data: data[url] } };
+  });
+}
+
+const signIn = (role: 'admin' | 'employee') =>
+  useSessionStore.setState({ user: buildUser({ role }), isAuthenticated: true } as never);
+
+describe('Dashboard: fiscal ranges warning (issue 12)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useSessionStore.getState().logout();
+  });
+
+  it('tells an admin how many numbers are left and when a range expires, linking to Configuración → Fiscal', async () => {
+    signIn('admin');
+    mockApi([
+      { ...b15, isLow: true, remaining: 30, remainingPercent: 30 },
+      { ...b15, _id: '00000000-0000-4000-8000-000000000031', documentType: 'E31', expiresSoon: true },
+    ]);
+    renderWithProviders(<DashboardPage />);
+    const alert = await screen.findByRole('status', { name: 'Comprobantes fiscales' });
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Quedan 30 comprobantes B15 · Gubernamental (30\u00a0% del rango).',
+      'El rango E31 · Crédito Fiscal Electrónica vence el 31/12/2027.',
+    ]);
+    expect(within(alert).getByRole('link').getAttribute('href')).toBe('/settings?tab=fiscal');
+  });
+
+  it('shows nothing to an admin whose ranges are fine', async () => {
+    signIn('admin');
+    const get = mockApi([b15]);
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByRole('heading', { name: 'Panel de Administración' })).toBeTruthy();
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/fiscal/sequences'));
+    // Every answer delivered and rendered before asserting the absence.
+    await act(async () => {
+      await Promise.all(get.mock.results.map((r) => r.value));
+    });
+    await screen.findByText('Proyectos Recientes');
+    expect(screen.queryByText('Comprobantes fiscales')).toBeNull();
+  });
+
+  it('never asks for the ranges for other roles', async () => {
+    signIn('employee');
+    const get = mockApi([{ ...b15, isLow: true }]);
+    renderWithProviders(<DashboardPage />);
+    await screen.findByRole('heading', { name: 'Mi Dashboard' });
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/dashboard/stats', expect.anything()));
+    expect(get.mock.calls.map(([url]) => url)).not.toContain('/fiscal/sequences');
+    expect(screen.queryByText('Comprobantes fiscales')).toBeNull();
+  });
+});
