@@ -3,13 +3,16 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
-import { ecfQrUrl, renderCreditNotePdf, renderInvoicePdf } from './invoices.pdf.js';
+import { ecfQrUrl, invoiceTitle, renderCreditNotePdf, renderInvoicePdf } from './invoices.pdf.js';
 
 /** The text of every page, joined (unpdf / PDF.js): what a reader of the PDF sees. */
 async function pdfText(bytes: Buffer): Promise<string> {
   const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
   return text.replace(/\s+/g, ' ');
 }
+
+/** Whether the PDF embeds an image XObject (the QR; these documents have no logo). */
+const hasImage = (bytes: Buffer) => bytes.toString('latin1').includes('/Subtype /Image');
 
 const settings = {
   id: 1,
@@ -27,6 +30,19 @@ const settings = {
 } as unknown as CompanySettingsRow;
 /** Only the logo is read from the database; these documents have none. */
 const db = {} as Db;
+
+const payment: Invoice['payments'][number] = {
+  _id: '00000000-0000-4000-8000-000000000020',
+  amount: 0,
+  itbisWithheld: 0,
+  isrWithheld: 0,
+  retentionDate: null,
+  paidDate: '2026-11-15',
+  paymentMethod: 'bank_transfer',
+  reference: null,
+  recordedBy: null,
+  createdAt: '2026-11-15T14:00:00.000Z',
+};
 
 function invoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
@@ -115,6 +131,60 @@ describe('invoice PDF (fiscal content, Unicode font)', () => {
     expect(text).toMatch(/− RD\$\s?400\.00/);
     expect(text).toContain('Zoë Ñúñez — “Café” Łukasz');
     expect(text).not.toContain('BORRADOR');
+    expect(text).not.toContain('Código de seguridad');
+  });
+
+  it('titles each document type and labels an 11-digit buyer id as Cédula', async () => {
+    const text = await pdfText(
+      await renderInvoicePdf(
+        invoice({
+          documentType: 'B02',
+          ncf: 'B0200000007',
+          client: { ...invoice().client, company: null, companyRUC: '00114272360' },
+        }),
+        settings,
+        db,
+      ),
+    );
+    expect(text).toContain('FACTURA DE CONSUMO');
+    expect(text).toContain('Cédula: 001-1427236-0');
+    expect(invoiceTitle('E45')).toBe('FACTURA GUBERNAMENTAL ELECTRÓNICA');
+    expect(invoiceTitle('B14')).toBe('FACTURA DE REGÍMENES ESPECIALES');
+    expect(invoiceTitle('B16')).toBe('FACTURA DE EXPORTACIÓN');
+    expect(invoiceTitle(null)).toBe('FACTURA');
+  });
+
+  it('prints paid, withheld, credited and the balance when they are not zero', async () => {
+    const text = await pdfText(
+      await renderInvoicePdf(
+        invoice({
+          amountPaid: 1000,
+          amountWithheld: 300,
+          amountCredited: 500,
+          balance: 2286,
+          payments: [{ ...payment, amount: 1000, itbisWithheld: 100, isrWithheld: 200 }],
+        }),
+        settings,
+        db,
+      ),
+    );
+    expect(text).toMatch(/Pagado RD\$\s?1,000\.00/);
+    expect(text).toMatch(/ITBIS retenido RD\$\s?100\.00/);
+    expect(text).toMatch(/ISR retenido RD\$\s?200\.00/);
+    expect(text).toMatch(/Notas de crédito − RD\$\s?500\.00/);
+    expect(text).toMatch(/Saldo pendiente RD\$\s?2,286\.00/);
+  });
+
+  it('repeats the table header on every page and numbers the pages', async () => {
+    const items = Array.from({ length: 45 }, (_, i) => ({
+      ...invoice().items[0]!,
+      _id: `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+      description: `Línea ${i + 1}`,
+    }));
+    const text = await pdfText(await renderInvoicePdf(invoice({ items }), settings, db));
+    expect(text).toContain('Página 2 de 2');
+    expect(text.match(/Descripción Cant\. Precio unit\. Total/g)).toHaveLength(2);
+    expect(text).toContain('Línea 45');
   });
 
   it('marks a draft as without fiscal value and prints no NCF', async () => {
@@ -147,37 +217,68 @@ describe('invoice PDF (fiscal content, Unicode font)', () => {
     expect(text).toContain('Código de seguridad: A1B2C3');
     expect(text).toContain('Fecha de firma: 10-11-2026 10:15:30');
   });
+
+  it('embeds the QR only for a signed e-CF and says why it is missing otherwise', async () => {
+    const ecf = { documentType: 'E31' as const, ncf: 'E310000000051' };
+    const signed = await renderInvoicePdf(
+      invoice({ ...ecf, securityCode: 'A1B2C3', signedAt: '2026-11-10T14:15:30.000Z' }),
+      settings,
+      db,
+    );
+    const unsigned = await renderInvoicePdf(invoice(ecf), settings, db);
+    expect(hasImage(signed)).toBe(true);
+    expect(hasImage(unsigned)).toBe(false);
+    expect(hasImage(await renderInvoicePdf(invoice(), settings, db))).toBe(false);
+    expect(await pdfText(unsigned)).toContain('Sin código QR');
+  });
 });
+
+const creditNote: CreditNote = {
+  _id: '00000000-0000-4000-8000-000000000010',
+  invoiceId: '00000000-0000-4000-8000-000000000001',
+  documentType: 'B04',
+  ncf: 'B0400000008',
+  ncfExpiresOn: '2027-12-31',
+  modifiedNcf: 'B0100000051',
+  modifiedIssueDate: '2026-11-10',
+  modificationCode: 3,
+  reason: 'Una hora de soporte facturada de más',
+  issueDate: '2026-11-20',
+  lines: [{ description: 'Ajuste', quantity: 1, unitPrice: 1000, total: 1000, taxExempt: false }],
+  subtotal: 1000,
+  taxAmount: 180,
+  total: 1180,
+  refundAmount: 180,
+  createdAt: '2026-11-20T14:00:00.000Z',
+};
 
 describe('credit note PDF', () => {
   it('prints its NCF, the modified NCF and date, the DGII code and the refund', async () => {
-    const note: CreditNote = {
-      _id: '00000000-0000-4000-8000-000000000010',
-      invoiceId: '00000000-0000-4000-8000-000000000001',
-      documentType: 'B04',
-      ncf: 'B0400000008',
-      ncfExpiresOn: '2027-12-31',
-      modifiedNcf: 'B0100000051',
-      modifiedIssueDate: '2026-11-10',
-      modificationCode: 3,
-      reason: 'Una hora de soporte facturada de más',
-      issueDate: '2026-11-20',
-      lines: [{ description: 'Ajuste', quantity: 1, unitPrice: 1000, total: 1000, taxExempt: false }],
-      subtotal: 1000,
-      taxAmount: 180,
-      total: 1180,
-      refundAmount: 180,
-      createdAt: '2026-11-20T14:00:00.000Z',
-    };
-    const text = await pdfText(await renderCreditNotePdf(invoice(), note, settings, db));
+    const text = await pdfText(await renderCreditNotePdf(invoice(), creditNote, settings, db));
     expect(text).toContain('NOTA DE CRÉDITO');
     expect(text).toContain('NCF: B0400000008');
     expect(text).toContain('NCF modificado: B0100000051');
     expect(text).toContain('Fecha del NCF modificado: 10/11/2026');
     expect(text).toContain('Código 3: Corrige montos del NCF modificado');
-    expect(text).toContain('Motivo: Una hora de soporte facturada de más');
+    expect(text).toContain('Motivo Una hora de soporte facturada de más');
     expect(text).toContain('Reembolso al cliente');
     expect(text).toContain('Sobre la factura FAC-2026-0042');
+    expect(text).toContain('RNC: 1-30-45871-5');
+    expect(text).toContain('Válido hasta: 31/12/2027');
+  });
+
+  it('titles an E34 as electronic and prints its e-NCF', async () => {
+    const text = await pdfText(
+      await renderCreditNotePdf(
+        invoice({ documentType: 'E31', ncf: 'E310000000051' }),
+        { ...creditNote, documentType: 'E34', ncf: 'E340000000003', modifiedNcf: 'E310000000051' },
+        settings,
+        db,
+      ),
+    );
+    expect(text).toContain('NOTA DE CRÉDITO ELECTRÓNICA');
+    expect(text).toContain('e-NCF: E340000000003');
+    expect(text).toContain('NCF modificado: E310000000051');
   });
 });
 
@@ -191,14 +292,53 @@ describe('ecfQrUrl (DGII timbre)', () => {
     signedAt: '2026-11-10T14:15:30.000Z',
     securityCode: 'A1B2C3',
   };
-  it('builds the ConsultaTimbre URL with DD-MM-YYYY dates and the signature time in Santo Domingo', () => {
+  it('builds the production ConsultaTimbre URL with DD-MM-YYYY dates and the signature time in Santo Domingo', () => {
     expect(ecfQrUrl(base)).toBe(
-      'https://ecf.dgii.gov.do/ecf/ConsultaTimbre?RncEmisor=131855423&RncComprador=130458715&ENCF=E310000000051&FechaEmision=10-11-2026&MontoTotal=4086.00&FechaFirma=10-11-2026%2010%3A15%3A30&CodigoSeguridad=A1B2C3',
+      'https://ecf.dgii.gov.do/ecf/ConsultaTimbre?RncEmisor=131855423&RncComprador=130458715&ENCF=E310000000051&FechaEmision=10-11-2026&MontoTotal=4086.00&FechaFirma=10-11-2026%2010:15:30&CodigoSeguridad=A1B2C3',
     );
   });
-  it('uses ConsultaTimbreFC for a consumo e-CF below RD$250,000', () => {
+  it('reproduces the DGII worked example of "Consulta timbre" (services are case-insensitive)', () => {
+    // Descripción Técnica Servicios DGII, Consulta timbre (QR), EJEMPLO. The DGII pads the amount
+    // as 02.11; the e-CF's MontoTotal is 2.11.
+    const url = ecfQrUrl({
+      rncEmisor: '130000001',
+      rncComprador: '130000002',
+      encf: 'E310000000001',
+      issueDate: '2020-10-10',
+      totalCents: 211,
+      signedAt: '2020-10-10T13:00:00.000Z',
+      securityCode: 'dcp79q',
+      environment: 'testecf',
+    });
+    expect(url.toLowerCase()).toBe(
+      'https://ecf.dgii.gov.do/testecf/consultatimbre?rncemisor=130000001&rnccomprador=130000002&encf=e310000000001&fechaemision=10-10-2020&montototal=2.11&fechafirma=10-10-2020%2009:00:00&codigoseguridad=dcp79q',
+    );
+  });
+  it('reproduces the DGII worked example of "Consulta timbre FC" for an E32 below RD$250,000', () => {
+    const url = ecfQrUrl({
+      ...base,
+      rncEmisor: '131880738',
+      rncComprador: null,
+      encf: 'E320000000064',
+      totalCents: 622_509,
+      securityCode: 'uabnyh',
+      environment: 'testecf',
+    });
+    expect(url.toLowerCase()).toBe(
+      'https://fc.dgii.gov.do/testecf/consultatimbrefc?rncemisor=131880738&encf=e320000000064&montototal=6225.09&codigoseguridad=uabnyh',
+    );
     expect(ecfQrUrl({ ...base, encf: 'E320000000009', rncComprador: null })).toBe(
       'https://fc.dgii.gov.do/ecf/ConsultaTimbreFC?RncEmisor=131855423&ENCF=E320000000009&MontoTotal=4086.00&CodigoSeguridad=A1B2C3',
     );
+  });
+  it('uses the full ConsultaTimbre for an E32 of RD$250,000 or more', () => {
+    expect(ecfQrUrl({ ...base, encf: 'E320000000010', totalCents: 25_000_000 })).toMatch(
+      /^https:\/\/ecf\.dgii\.gov\.do\/ecf\/ConsultaTimbre\?RncEmisor=131855423&RncComprador=130458715&ENCF=E320000000010&/,
+    );
+  });
+  it('leaves out RncComprador when the buyer has no RNC/cédula and percent-encodes reserved characters', () => {
+    const url = ecfQrUrl({ ...base, encf: 'E460000000001', rncComprador: null, securityCode: 'a+b/c=' });
+    expect(url).not.toContain('RncComprador');
+    expect(url).toContain('&CodigoSeguridad=a%2Bb%2Fc%3D');
   });
 });

@@ -13,6 +13,7 @@ import {
   type Invoice,
   isElectronicType,
   PAYMENT_METHOD_LABELS,
+  taxIdLabel,
   toCents,
 } from '@agencia/shared';
 import PDFDocument from 'pdfkit';
@@ -94,12 +95,36 @@ function dgiiDateTime(iso: string): string {
   return `${p('day')}-${p('month')}-${p('year')} ${p('hour')}:${p('minute')}:${p('second')}`;
 }
 
+/** DGII e-CF environments (path segment of every service URL): pre-certification, certification, production. */
+export type EcfEnvironment = 'testecf' | 'certecf' | 'ecf';
+
 /**
- * The DGII e-CF verification URL the printed QR encodes (DGII "Informe Técnico del e-CF" v1.0,
- * representación impresa): `https://ecf.dgii.gov.do/ecf/ConsultaTimbre?RncEmisor=…&RncComprador=…
- * &ENCF=…&FechaEmision=DD-MM-YYYY&MontoTotal=…&FechaFirma=DD-MM-YYYY HH:mm:ss&CodigoSeguridad=…`;
- * a consumo e-CF (E32) below RD$250,000 uses `https://fc.dgii.gov.do/ecf/ConsultaTimbreFC` with
- * RncEmisor, ENCF, MontoTotal and CodigoSeguridad only. `totalCents` in centavos; dates ISO.
+ * Percent-encodes a timbre parameter the way the DGII's worked example does: letters, digits and
+ * `-._~:` stay as they are (`10-10-2020%2009:00:00`, `6225.09`), everything else is `%XX`, so a
+ * `+` or `/` in a security code cannot change the query.
+ */
+const timbreParam = (v: string) =>
+  encodeURIComponent(v)
+    .replace(/%3A/g, ':')
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * The DGII verification ("timbre") URL that the QR of an e-CF's printed representation encodes.
+ *
+ * - Any e-CF: `https://ecf.dgii.gov.do/{env}/ConsultaTimbre?RncEmisor=…&RncComprador=…&ENCF=…
+ *   &FechaEmision=DD-MM-YYYY&MontoTotal=0.00&FechaFirma=DD-MM-YYYY%20HH:mm:ss&CodigoSeguridad=…`
+ *   (`RncComprador` left out when the buyer has no RNC/cédula, e.g. an export).
+ * - E32 (consumo) below RD$250,000, which the DGII receives only as a summary (RFCE):
+ *   `https://fc.dgii.gov.do/{env}/ConsultaTimbreFC?RncEmisor=…&ENCF=…&MontoTotal=…&CodigoSeguridad=…`.
+ *
+ * Sources: DGII "Informe Técnico del e-CF" v1.0, representación impresa (parameters, date formats,
+ * production example); DGII "Descripción Técnica Servicios", "Consulta timbre" and "Consulta timbre
+ * FC" (worked examples, environments `testecf`/`certecf`/`ecf`; services are case-insensitive since
+ * 18-05-2023). Decision 081.
+ *
+ * @param input.totalCents the e-CF's MontoTotal in centavos (printed with two decimals)
+ * @param input.issueDate YYYY-MM-DD; `signedAt` ISO, printed in America/Santo_Domingo time
+ * @param input.environment defaults to production (`ecf`)
  */
 export function ecfQrUrl(input: {
   rncEmisor: string;
@@ -109,24 +134,35 @@ export function ecfQrUrl(input: {
   totalCents: number;
   signedAt: string;
   securityCode: string;
+  environment?: EcfEnvironment;
 }): string {
+  const env = input.environment ?? 'ecf';
   const total = (input.totalCents / 100).toFixed(2);
-  const consumoSummary = input.encf.startsWith('E32') && input.totalCents < CONSUMO_BUYER_ID_THRESHOLD_CENTS;
-  const params = consumoSummary
-    ? { RncEmisor: input.rncEmisor, ENCF: input.encf, MontoTotal: total, CodigoSeguridad: input.securityCode }
-    : {
-        RncEmisor: input.rncEmisor,
-        RncComprador: input.rncComprador ?? '',
-        ENCF: input.encf,
-        FechaEmision: dateEs(input.issueDate).replaceAll('/', '-'),
-        MontoTotal: total,
-        FechaFirma: dgiiDateTime(input.signedAt),
-        CodigoSeguridad: input.securityCode,
-      };
-  const query = Object.entries(params)
-    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+  const consumoSummary =
+    input.encf.toUpperCase().startsWith('E32') && input.totalCents < CONSUMO_BUYER_ID_THRESHOLD_CENTS;
+  const params: Array<[string, string | null]> = consumoSummary
+    ? [
+        ['RncEmisor', input.rncEmisor],
+        ['ENCF', input.encf],
+        ['MontoTotal', total],
+        ['CodigoSeguridad', input.securityCode],
+      ]
+    : [
+        ['RncEmisor', input.rncEmisor],
+        ['RncComprador', input.rncComprador || null],
+        ['ENCF', input.encf],
+        ['FechaEmision', dateEs(input.issueDate).replaceAll('/', '-')],
+        ['MontoTotal', total],
+        ['FechaFirma', dgiiDateTime(input.signedAt)],
+        ['CodigoSeguridad', input.securityCode],
+      ];
+  const query = params
+    .filter((p): p is [string, string] => p[1] !== null)
+    .map(([k, v]) => `${k}=${timbreParam(v)}`)
     .join('&');
-  return `${consumoSummary ? 'https://fc.dgii.gov.do/ecf/ConsultaTimbreFC' : 'https://ecf.dgii.gov.do/ecf/ConsultaTimbre'}?${query}`;
+  return consumoSummary
+    ? `https://fc.dgii.gov.do/${env}/ConsultaTimbreFC?${query}`
+    : `https://ecf.dgii.gov.do/${env}/ConsultaTimbre?${query}`;
 }
 
 interface Party {
@@ -160,7 +196,8 @@ interface DocumentModel {
   currency: string;
   totals: Array<[string, string, boolean?]>;
   info: string[];
-  notes: string | null;
+  /** Free text under the totals, with its heading ('Notas', or 'Motivo' on a credit note). */
+  notes: { title: string; text: string } | null;
   qr: { url: string; securityCode: string; signedAt: string } | null;
   draft: boolean;
 }
@@ -213,7 +250,11 @@ async function renderDocument(
       /* unsupported image: header without logo */
     }
   }
-  doc.font(BOLD).fontSize(15).fillColor('#111111').text(settings.name, textX, y, { width: 230 });
+  // The document box (right) and the agency block (left) never overlap, with or without a logo.
+  const boxW = 225;
+  const boxX = right - boxW;
+  const agencyWidth = boxX - 14 - textX;
+  doc.font(BOLD).fontSize(15).fillColor('#111111').text(settings.name, textX, y, { width: agencyWidth });
   doc.font(REGULAR).fontSize(8.5).fillColor(gray);
   const agencyLines = [
     settings.taxId ? `RNC: ${formatTaxId(settings.taxId)}` : null,
@@ -222,51 +263,50 @@ async function renderDocument(
     [settings.phone, settings.email].filter(Boolean).join(' · ') || null,
     settings.website,
   ].filter(Boolean) as string[];
-  for (const line of agencyLines) doc.text(line, textX, doc.y, { width: 230 });
+  for (const line of agencyLines) doc.text(line, textX, doc.y, { width: agencyWidth });
   const agencyBottom = doc.y;
 
-  const boxX = right - 230;
-  doc.font(BOLD).fontSize(13).fillColor(accent).text(model.title, boxX, y, { width: 230, align: 'right' });
+  doc.font(BOLD).fontSize(13).fillColor(accent).text(model.title, boxX, y, { width: boxW, align: 'right' });
   doc.font(BOLD).fontSize(10.5).fillColor('#111111');
-  if (model.ncf) doc.text(`${model.ncfLabel}: ${model.ncf}`, boxX, doc.y + 2, { width: 230, align: 'right' });
+  if (model.ncf)
+    doc.text(`${model.ncfLabel}: ${model.ncf}`, boxX, doc.y + 2, { width: boxW, align: 'right' });
   doc.font(REGULAR).fontSize(8.5).fillColor(gray);
   if (model.ncfExpiresOn)
-    doc.text(`Válido hasta: ${dateEs(model.ncfExpiresOn)}`, boxX, doc.y, { width: 230, align: 'right' });
-  doc.text(model.internalNumber, boxX, doc.y, { width: 230, align: 'right' });
-  for (const line of model.meta) doc.text(line, boxX, doc.y, { width: 230, align: 'right' });
+    doc.text(`Válido hasta: ${dateEs(model.ncfExpiresOn)}`, boxX, doc.y, { width: boxW, align: 'right' });
+  doc.text(model.internalNumber, boxX, doc.y, { width: boxW, align: 'right' });
+  for (const line of model.meta) doc.text(line, boxX, doc.y, { width: boxW, align: 'right' });
   if (model.draft)
     doc
       .font(BOLD)
       .fontSize(9)
       .fillColor('#c92a2a')
-      .text('BORRADOR — sin valor fiscal', boxX, doc.y + 2, { width: 230, align: 'right' });
+      .text('BORRADOR — sin valor fiscal', boxX, doc.y + 2, { width: boxW, align: 'right' });
   y = Math.max(agencyBottom, doc.y, logo ? 125 : 0) + 16;
 
   // Buyer block and aside.
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor('#cccccc').stroke();
   y += 10;
+  const clientWidth = boxX - 14 - left;
   doc.font(BOLD).fontSize(8.5).fillColor(gray).text('CLIENTE', left, y);
   doc
     .font(BOLD)
     .fontSize(11)
     .fillColor('#111111')
-    .text(model.client.name, left, doc.y + 2, { width: 290 });
+    .text(model.client.name, left, doc.y + 2, { width: clientWidth });
   doc.font(REGULAR).fontSize(8.5).fillColor(gray);
-  if (model.client.person) doc.text(model.client.person, { width: 290 });
+  if (model.client.person) doc.text(model.client.person, { width: clientWidth });
   if (model.client.taxId)
-    doc.text(`${model.client.taxId.length === 9 ? 'RNC' : 'Cédula'}: ${formatTaxId(model.client.taxId)}`, {
-      width: 290,
-    });
-  doc.text(model.client.email, { width: 290 });
+    doc.text(`${taxIdLabel(model.client.taxId)}: ${formatTaxId(model.client.taxId)}`, { width: clientWidth });
+  doc.text(model.client.email, { width: clientWidth });
   const clientBottom = doc.y;
   if (model.aside) {
     doc
       .font(BOLD)
       .fontSize(8.5)
       .fillColor(gray)
-      .text(model.aside.label, boxX, y, { width: 230, align: 'right' });
+      .text(model.aside.label, boxX, y, { width: boxW, align: 'right' });
     doc.font(REGULAR).fontSize(9.5).fillColor('#111111');
-    for (const line of model.aside.lines) doc.text(line, boxX, doc.y + 1, { width: 230, align: 'right' });
+    for (const line of model.aside.lines) doc.text(line, boxX, doc.y + 1, { width: boxW, align: 'right' });
   }
   y = Math.max(clientBottom, doc.y) + 18;
 
@@ -319,7 +359,7 @@ async function renderDocument(
 
   // Totals (right) and, for e-CF, the QR (left), side by side.
   const qrSize = 92;
-  const blockH = Math.max(model.totals.length * 16 + 20, model.qr ? qrSize + 40 : 0);
+  const blockH = Math.max(model.totals.length * 17 + 20, model.qr ? qrSize + 40 : 0);
   if (y + blockH > bottomLimit) {
     doc.addPage();
     y = doc.page.margins.top;
@@ -330,6 +370,16 @@ async function renderDocument(
   doc.moveTo(labelX, y).lineTo(right, y).lineWidth(0.5).strokeColor('#cccccc').stroke();
   y += 8;
   for (const [label, value, strong] of model.totals) {
+    if (strong) {
+      y += 3;
+      doc
+        .moveTo(labelX, y - 2)
+        .lineTo(right, y - 2)
+        .lineWidth(0.5)
+        .strokeColor('#cccccc')
+        .stroke();
+      y += 2;
+    }
     doc
       .font(strong ? BOLD : REGULAR)
       .fontSize(strong ? 10.5 : 9)
@@ -339,11 +389,13 @@ async function renderDocument(
     y += strong ? 17 : 14;
   }
   if (model.qr) {
+    // The DGII asks for a version-8 QR: at level L a typical timbre URL (≤ 192 bytes) fits it, and
+    // the library picks the smallest version that holds the URL (9 for the longest ones).
     const png = await QRCode.toBuffer(model.qr.url, {
       type: 'png',
-      errorCorrectionLevel: 'M',
-      margin: 1,
-      width: 300,
+      errorCorrectionLevel: 'L',
+      margin: 2,
+      scale: 6, // whole pixels per module: crisp edges at any print size
     });
     doc.image(png, left, totalsTop + 4, { width: qrSize, height: qrSize });
     doc.font(REGULAR).fontSize(8).fillColor(gray);
@@ -352,20 +404,22 @@ async function renderDocument(
     y = Math.max(y, doc.y);
   }
 
-  // Terms and notes.
+  // Terms and notes: a new page only when their first lines would not fit (long notes flow on).
   y += 10;
-  if (y + 50 > bottomLimit) {
+  const infoText = model.info.join('   ·   ');
+  const infoH = infoText ? doc.font(REGULAR).fontSize(8.5).heightOfString(infoText, { width }) : 0;
+  const notesHeadH = model.notes ? 36 : 0;
+  if (y + infoH + notesHeadH > bottomLimit) {
     doc.addPage();
     y = doc.page.margins.top;
   }
-  if (model.info.length) {
-    doc.font(REGULAR).fontSize(8.5).fillColor(gray);
-    doc.text(model.info.join('   ·   '), left, y, { width });
-  }
+  doc.x = left;
+  doc.y = y;
+  if (infoText) doc.font(REGULAR).fontSize(8.5).fillColor(gray).text(infoText, left, y, { width });
   if (model.notes) {
-    doc.moveDown(0.8);
-    doc.font(BOLD).fontSize(9).fillColor('#111111').text('Notas', left);
-    doc.font(REGULAR).fontSize(9).fillColor(gray).text(model.notes, { width });
+    if (infoText) doc.moveDown(0.8);
+    doc.font(BOLD).fontSize(9).fillColor('#111111').text(model.notes.title, left, doc.y, { width });
+    doc.font(REGULAR).fontSize(9).fillColor(gray).text(model.notes.text, left, doc.y, { width });
   }
 
   // Footer on every page.
@@ -438,6 +492,8 @@ export async function renderInvoicePdf(
       `Notas de crédito: ${invoice.creditNotes.map((n) => `${n.ncf} (${dateEs(n.issueDate)})`).join(', ')}`,
     );
 
+  if (electronic && invoice.ncf && !(invoice.securityCode && invoice.signedAt))
+    info.push('Sin código QR: el e-CF aún no tiene código de seguridad ni fecha de firma');
   const qr =
     electronic && invoice.ncf && invoice.securityCode && invoice.signedAt && settings.taxId
       ? {
@@ -481,7 +537,7 @@ export async function renderInvoicePdf(
       currency: invoice.currency,
       totals,
       info,
-      notes: invoice.notes,
+      notes: invoice.notes ? { title: 'Notas', text: invoice.notes } : null,
       qr,
       draft: !invoice.ncf && invoice.status === 'draft',
     },
@@ -537,10 +593,11 @@ export async function renderCreditNotePdf(
       currency: invoice.currency,
       totals,
       info:
+        note.taxAmount === 0 &&
         daysBetween(note.modifiedIssueDate, note.issueDate) > CREDIT_NOTE_ITBIS_MAX_DAYS
           ? ['Sin ITBIS: emitida más de 30 días después de la factura']
           : [],
-      notes: `Motivo: ${note.reason}`,
+      notes: { title: 'Motivo', text: note.reason },
       qr: null,
       draft: false,
     },
