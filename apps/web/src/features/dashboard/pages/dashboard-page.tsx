@@ -16,7 +16,6 @@ import { IconAlertCircle, IconCash, IconFolders, IconHeadset, IconUsers } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { FiscalAlert } from '../../../components/fiscal-alert';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -40,6 +39,7 @@ import {
   RecentTicketsList,
   StatCard,
 } from '../components/dashboard-widgets';
+import { FiscalWarning } from '../components/fiscal-warning';
 
 const ProgressChart = lazy(() => import('../components/progress-chart'));
 
@@ -137,7 +137,7 @@ export function DashboardPage() {
   return (
     <>
       {header}
-      {isAdmin && <FiscalAlert />}
+      {isAdmin && <FiscalWarning />}
 
       {actions.length > 0 && (
         <Group gap="sm" mb="lg" aria-label="Acciones rápidas" role="group">

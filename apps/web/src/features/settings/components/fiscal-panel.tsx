@@ -226,7 +226,10 @@ export function AddRangeModal({
     const to = num(v.rangeTo);
     const max = maxNcfSerial(v.documentType);
     if (from < 1 || to < 1 || from > max || to > max) return null;
-    return `${formatNcf(v.documentType, from)} – ${formatNcf(v.documentType, to)}${to >= from ? ` (${to - from + 1} comprobantes)` : ''}`;
+    return {
+      ncfs: `${formatNcf(v.documentType, from)} – ${formatNcf(v.documentType, to)}`,
+      count: to >= from ? ` (${fmt(to - from + 1)} comprobantes)` : '',
+    };
   })();
   const submit = form.onSubmit(async (values) => {
     setServerError(null);
@@ -276,8 +279,17 @@ export function AddRangeModal({
               {...form.getInputProps('rangeTo')}
             />
           </SimpleGrid>
-          <Text size="sm" aria-live="polite" data-testid="range-preview" ff="monospace">
-            {preview ?? 'Elige el tipo y el rango para ver los NCF'}
+          <Text size="sm" aria-live="polite" data-testid="range-preview">
+            {preview ? (
+              <>
+                <Text span size="sm" ff="monospace" fw={600}>
+                  {preview.ncfs}
+                </Text>
+                {preview.count}
+              </>
+            ) : (
+              'Elige el tipo y el rango para ver los NCF'
+            )}
           </Text>
           <SimpleGrid cols={2}>
             <TextInput type="date" label="Vence el" required {...form.getInputProps('expiresOn')} />
@@ -633,11 +645,6 @@ export function FiscalPanel() {
             Agregar rango
           </Button>
         </Group>
-        <Alert variant="light" color="blue" icon={<IconInfoCircle />} mb="md" title="Cómo cargar tus rangos">
-          La DGII autoriza los rangos en su Oficina Virtual (solicitud de NCF o de e-NCF). Agrega cada uno con
-          el tipo, el primer y el último número y la fecha de vencimiento exactamente como aparecen en la
-          autorización.
-        </Alert>
         {sequences.isLoading ? (
           <Stack gap="xs">
             <Skeleton h={36} />
@@ -764,6 +771,14 @@ export function FiscalPanel() {
             </Stack>
           </>
         )}
+        <Group gap={6} wrap="nowrap" align="flex-start" mt="md">
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="xs" c="dimmed">
+            <b>Cómo cargar tus rangos:</b> la DGII los autoriza en su Oficina Virtual (solicitud de NCF o de
+            e-NCF). Agrega cada uno con el tipo, el primer y el último número y la fecha de vencimiento
+            exactamente como aparecen en la autorización.
+          </Text>
+        </Group>
       </Card>
       <AddRangeModal opened={adding} onClose={() => setAdding(false)} sequences={list} />
       <EditRangeModal sequence={editing} onClose={() => setEditing(null)} />
