@@ -1,73 +1,36 @@
-import { CONSUMO_BUYER_ID_THRESHOLD_CENTS, type NcfAnnulmentType } from '@agencia/shared';
+import {
+  CONSUMO_BUYER_ID_THRESHOLD_CENTS,
+  NCF_ANNULMENT_TYPE_LABELS,
+  type NcfAnnulmentType,
+} from '@agencia/shared';
 
 /*
  * DGII "Formatos de Envío de Datos" 607 (ventas de bienes y servicios) and 608 (comprobantes
- * anulados), Norma General 07-2018 (as amended by 05-2019): a header `607|RNC|YYYYMM|count`
- * and one pipe-separated line per document. Field order, number and date formats from the DGII
- * instructivo "Llenado y Remisión del Formato de Envío de Ventas de Bienes y Servicios (607)"
- * and the community implementation indexa-git/l10n-dominicana `dgii_reports/models/dgii_report.py`
- * (`process_607_report_data`, `process_608_report_data`, `_generate_607_txt`: CRLF line ends,
- * consumo invoices below RD$250,000 left out of the file). Research: docs/research/dgii-607-608.md.
+ * anulados), layout of Norma General 07-2018 (amended by 10-2018 and 05-2019), in force from the
+ * period 201805. Pure functions: rows in, the text file out. Sources, field by field, and what
+ * could not be confirmed: docs/research/dgii-607-608.md. In short:
+ * - header `607|RNC|YYYYMM|count`, one `|`-separated line per document, CRLF after every line
+ *   (indexa-git/l10n-dominicana 12.0 `dgii_reports/models/dgii_report.py` `_generate_607_txt`);
+ * - no padding inside fields (raulovallet/l10n-dominicana-pro, commit 9f6f30c "delete spaces in
+ *   report 607");
+ * - consumo invoices below RD$250,000 are not listed: they go as one summary in the Oficina
+ *   Virtual (l10n-dominicana `_compute_607_data`; DGII Comunidad de Ayuda, NG 07-18 arts. 4, 13).
  */
 
-/** One sale document of the 607 (an invoice or a credit note). Amounts in centavos; dates ISO YYYY-MM-DD. */
-export interface Dgii607Row {
-  /** Col. 1 "RNC/Cédula o Pasaporte": digits, or null (consumo without buyer). */
-  buyerId: string | null;
-  /** Col. 2 "Tipo Identificación": 1 RNC, 2 cédula, 3 pasaporte / other; null with no buyer. */
-  buyerIdType: 1 | 2 | 3 | null;
-  /** Col. 3 "Número Comprobante Fiscal". */
-  ncf: string;
-  /** Col. 4 "Número Comprobante Fiscal Modificado" (credit notes). */
-  modifiedNcf: string | null;
-  /** Col. 5 "Tipo de Ingreso" 01–06 ({@link DGII_INCOME_TYPES}). */
-  incomeType: keyof typeof DGII_INCOME_TYPES;
-  /** Col. 6 "Fecha Comprobante". */
-  issueDate: string;
-  /** Col. 7 "Fecha de Retención" (when the buyer withheld). */
-  withholdingDate: string | null;
-  /** Col. 8 "Monto Facturado": the amount before ITBIS (taxable + exempt, after discounts). */
-  invoicedAmountCents: number;
-  /** Col. 9 "ITBIS Facturado". */
-  itbisCents: number;
-  /** Col. 10 "ITBIS Retenido por Terceros". */
-  itbisWithheldCents: number;
-  /** Col. 11 "ITBIS Percibido". */
-  itbisPerceivedCents: number;
-  /** Col. 12 "Retención Renta por Terceros" (ISR withheld). */
-  isrWithheldCents: number;
-  /** Col. 13 "ISR Percibido". */
-  isrPerceivedCents: number;
-  /** Col. 14 "Impuesto Selectivo al Consumo". */
-  selectiveTaxCents: number;
-  /** Col. 15 "Otros Impuestos/Tasas". */
-  otherTaxesCents: number;
-  /** Col. 16 "Monto Propina Legal". */
-  legalTipCents: number;
-  /** Col. 17 "Efectivo". */
-  cashCents: number;
-  /** Col. 18 "Cheque/Transferencia/Depósito". */
-  bankCents: number;
-  /** Col. 19 "Tarjeta Débito/Crédito". */
-  cardCents: number;
-  /** Col. 20 "Venta a Crédito". */
-  creditSaleCents: number;
-  /** Col. 21 "Bonos o Certificados de Regalo". */
-  giftCertificateCents: number;
-  /** Col. 22 "Permuta". */
-  barterCents: number;
-  /** Col. 23 "Otras Formas de Ventas". */
-  otherPaymentCents: number;
-}
+/** Separator after every line of the DGII text files, the last one included (l10n-dominicana writes CRLF). */
+export const DGII_EOL = '\r\n';
 
-/** One annulled NCF of the 608. Date ISO YYYY-MM-DD. */
-export interface Dgii608Row {
-  ncf: string;
-  issueDate: string;
-  annulmentType: NcfAnnulmentType;
-}
+/**
+ * Oldest period the 607/608 layout of Norma General 07-2018 applies to (the DGII tool reads
+ * "a partir del periodo de mayo 2018").
+ */
+export const DGII_LAYOUT_FIRST_PERIOD = '201805';
 
-/** "Tipo de Ingreso" of the 607 (Norma 07-2018). */
+/**
+ * "Tipo de Ingreso" of the 607, column 5. Codes and labels: l10n-dominicana 12.0
+ * `ncf_manager/models/account_invoice.py` (`income_type`), same codes in 17.0
+ * `l10n_do_accounting/models/account_move.py` (`_get_l10n_do_income_type`). An agency's fees are '01'.
+ */
 export const DGII_INCOME_TYPES = {
   '01': 'Ingresos por operaciones (no financieros)',
   '02': 'Ingresos financieros',
@@ -77,93 +40,295 @@ export const DGII_INCOME_TYPES = {
   '06': 'Otros ingresos',
 } as const;
 
-/** Line separator of the DGII text files (the DGII tools and l10n-dominicana write CRLF). */
-export const DGII_EOL = '\r\n';
-
-const PERIOD_RE = /^(19|20)\d{2}(0[1-9]|1[0-2])$/;
-const ISO_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Centavos → "1234.50" (2 decimals, dot, no thousands separator). Throws RangeError on non-integers. */
-export function dgiiAmount(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`amount must be integer centavos: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** ISO date → YYYYMMDD; null → empty. Throws RangeError on another shape. */
-export function dgiiDate(iso: string | null): string {
-  if (iso === null) return '';
-  if (!ISO_RE.test(iso)) throw new RangeError(`date must be YYYY-MM-DD: ${iso}`);
-  return iso.replaceAll('-', '');
-}
-
-function checkHeader(rnc: string, period: string): void {
-  if (!/^(\d{9}|\d{11})$/.test(rnc)) throw new RangeError(`RNC must be 9 digits (or a cédula of 11): ${rnc}`);
-  if (!PERIOD_RE.test(period)) throw new RangeError(`period must be YYYYMM: ${period}`);
-}
+/** A "Tipo de Ingreso" code, '01'–'06' ({@link DGII_INCOME_TYPES}). */
+export type DgiiIncomeType = keyof typeof DGII_INCOME_TYPES;
 
 /**
- * True when a 607 row is a consumo NCF (B02 / E32) below RD$250,000 in total: those are not
- * listed one by one but declared as a total in the Oficina Virtual (DGII instructivo 607;
- * l10n-dominicana leaves them out of the txt). Total = amount before ITBIS + ITBIS.
+ * "Tipo de Anulación" of the 608, '01'–'10', with their Spanish labels. The one list lives in
+ * `@agencia/shared` (`NCF_ANNULMENT_TYPE_LABELS`, also shown by the void form); codes and meanings
+ * checked against l10n-dominicana 12.0 `ncf_manager/models/account_invoice.py` (`anulation_type`)
+ * and 17.0 `l10n_do_accounting/models/account_move.py` (`_get_l10n_do_cancellation_type`).
+ * For display order iterate `NCF_ANNULMENT_TYPES`: JavaScript lists the key '10' first.
  */
-export function isSummarisedConsumo(row: Dgii607Row): boolean {
-  const type = row.ncf.slice(1, 3);
-  const consumo = (row.ncf[0] === 'B' && type === '02') || (row.ncf[0] === 'E' && type === '32');
-  return consumo && row.invoicedAmountCents + row.itbisCents < CONSUMO_BUYER_ID_THRESHOLD_CENTS;
+export const DGII_ANNULMENT_TYPES: Readonly<Record<NcfAnnulmentType, string>> = NCF_ANNULMENT_TYPE_LABELS;
+
+/**
+ * The 23 columns of a 607 line, in file order, by their DGII names (Norma 07-2018 tool; order of
+ * columns 1–20 and 23 as l10n-dominicana writes them, 21 bonos before 22 permuta as the DGII
+ * names them, see the research note).
+ */
+export const DGII_607_COLUMNS = [
+  'RNC/Cédula o Pasaporte',
+  'Tipo Identificación',
+  'Número Comprobante Fiscal',
+  'Número Comprobante Fiscal Modificado',
+  'Tipo de Ingreso',
+  'Fecha Comprobante',
+  'Fecha de Retención',
+  'Monto Facturado',
+  'ITBIS Facturado',
+  'ITBIS Retenido por Terceros',
+  'ITBIS Percibido',
+  'Retención Renta por Terceros',
+  'ISR Percibido',
+  'Impuesto Selectivo al Consumo',
+  'Otros Impuestos/Tasas',
+  'Monto Propina Legal',
+  'Efectivo',
+  'Cheque/Transferencia/Depósito',
+  'Tarjeta Débito/Crédito',
+  'Venta a Crédito',
+  'Bonos o Certificados de Regalo',
+  'Permuta',
+  'Otras Formas de Ventas',
+] as const;
+
+/** The 3 columns of a 608 line, in file order (l10n-dominicana `process_608_report_data`). */
+export const DGII_608_COLUMNS = [
+  'Número Comprobante Fiscal',
+  'Fecha Comprobante',
+  'Tipo de Anulación',
+] as const;
+
+/**
+ * One sale document of the 607: an invoice, or a credit note (then `modifiedNcf` is set).
+ * Amounts are integer centavos, never negative (credit notes too: the NCF type says what they
+ * are); dates are ISO `YYYY-MM-DD`. Column numbers are those of {@link DGII_607_COLUMNS}.
+ */
+export interface Dgii607Row {
+  /**
+   * Col. 1 "RNC/Cédula o Pasaporte": the buyer's id, digits (dashes and spaces are dropped); a
+   * passport or foreign id (type 3) may hold letters. null when the document has no buyer id
+   * (a consumo invoice, or a credit note on one).
+   */
+  buyerId: string | null;
+  /** Col. 2 "Tipo Identificación": 1 RNC (9 digits), 2 cédula (11 digits), 3 pasaporte/other; null with no buyer id. */
+  buyerIdType: 1 | 2 | 3 | null;
+  /** Col. 3 "Número Comprobante Fiscal": `B` + 10 digits (NCF) or `E` + 12 digits (e-NCF). */
+  ncf: string;
+  /** Col. 4 "Número Comprobante Fiscal Modificado": the NCF a credit/debit note modifies; null otherwise. */
+  modifiedNcf: string | null;
+  /** Col. 5 "Tipo de Ingreso", '01'–'06' ({@link DGII_INCOME_TYPES}); services: '01'. */
+  incomeType: DgiiIncomeType;
+  /** Col. 6 "Fecha Comprobante": the document's issue date, ISO. */
+  issueDate: string;
+  /** Col. 7 "Fecha de Retención": when the buyer withheld ITBIS/ISR, ISO; null when nothing was withheld. */
+  withholdingDate: string | null;
+  /** Col. 8 "Monto Facturado": amount before ITBIS (taxable + exempt, after discounts), centavos. */
+  invoicedAmountCents: number;
+  /** Col. 9 "ITBIS Facturado", centavos. */
+  itbisCents: number;
+  /** Col. 10 "ITBIS Retenido por Terceros": ITBIS the buyer withheld (e.g. 30 % by a company), centavos. */
+  itbisWithheldCents: number;
+  /** Col. 11 "ITBIS Percibido", centavos (0 for this product). */
+  itbisPerceivedCents: number;
+  /** Col. 12 "Retención Renta por Terceros": ISR the buyer withheld (e.g. 5 % by the State), centavos. */
+  isrWithheldCents: number;
+  /** Col. 13 "ISR Percibido", centavos (0 for this product). */
+  isrPerceivedCents: number;
+  /** Col. 14 "Impuesto Selectivo al Consumo", centavos. */
+  selectiveTaxCents: number;
+  /** Col. 15 "Otros Impuestos/Tasas", centavos. */
+  otherTaxesCents: number;
+  /** Col. 16 "Monto Propina Legal", centavos. */
+  legalTipCents: number;
+  /** Col. 17 "Efectivo": part of the total settled in cash, centavos. */
+  cashCents: number;
+  /** Col. 18 "Cheque/Transferencia/Depósito", centavos. */
+  bankCents: number;
+  /** Col. 19 "Tarjeta Débito/Crédito", centavos. */
+  cardCents: number;
+  /** Col. 20 "Venta a Crédito": the part not yet collected, centavos. */
+  creditSaleCents: number;
+  /** Col. 21 "Bonos o Certificados de Regalo", centavos. */
+  giftCertificateCents: number;
+  /** Col. 22 "Permuta" (barter), centavos. */
+  barterCents: number;
+  /** Col. 23 "Otras Formas de Ventas", centavos. */
+  otherPaymentCents: number;
 }
 
-function line607(r: Dgii607Row): string {
-  return [
-    r.buyerId ?? '',
-    r.buyerIdType === null ? '' : String(r.buyerIdType),
+/** One annulled NCF of the 608 (DGII "Formato de Envío de Comprobantes Anulados"). */
+export interface Dgii608Row {
+  /** Col. 1 "Número Comprobante Fiscal": `B` + 10 digits or `E` + 12 digits. */
+  ncf: string;
+  /** Col. 2 "Fecha Comprobante", ISO `YYYY-MM-DD`. */
+  issueDate: string;
+  /** Col. 3 "Tipo de Anulación", '01'–'10' ({@link DGII_ANNULMENT_TYPES}). */
+  annulmentType: NcfAnnulmentType;
+}
+
+const PERIOD_RE = /^\d{4}(0[1-9]|1[0-2])$/;
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// NCF: series B + type (2) + sequence (8); e-NCF: E + type (2) + sequence (10).
+const NCF_RE = /^(B\d{10}|E\d{12})$/;
+// A modified NCF may also be a pre-2018 NCF of 19 positions (letter + 18 digits).
+const MODIFIED_NCF_RE = /^(B\d{10}|E\d{12}|[A-Z]\d{18})$/;
+const OTHER_ID_RE = /^[A-Z0-9]{1,20}$/;
+
+/**
+ * Centavos → the DGII amount text: two decimals, a dot, no thousands separator (12345 → "123.45").
+ * Throws RangeError unless `cents` is a non-negative safe integer.
+ */
+export function dgiiAmount(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) {
+    throw new RangeError(`amount must be a non-negative integer of centavos, got ${cents}`);
+  }
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** ISO `YYYY-MM-DD` → `YYYYMMDD`; null → '' (empty field). Throws RangeError on another shape or a day that does not exist. */
+export function dgiiDate(iso: string | null): string {
+  if (iso === null) return '';
+  const m = ISO_DATE_RE.exec(iso);
+  const [year, month, day] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (!m || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    throw new RangeError(`date must be an existing ISO date YYYY-MM-DD, got "${iso}"`);
+  }
+  return `${m[1]}${m[2]}${m[3]}`;
+}
+
+/** Drops the dashes and spaces people type inside an RNC, cédula or passport number. */
+function compactId(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** The header fields, checked: the sender's RNC (9) or cédula (11) and a period YYYYMM of this layout. */
+function header(kind: '607' | '608', rnc: string, period: string, count: number): string {
+  const id = compactId(rnc);
+  if (!/^(\d{9}|\d{11})$/.test(id)) {
+    throw new RangeError(`${kind}: the sender must be an RNC of 9 digits or a cédula of 11, got "${rnc}"`);
+  }
+  if (!PERIOD_RE.test(period)) throw new RangeError(`${kind}: period must be YYYYMM, got "${period}"`);
+  if (period < DGII_LAYOUT_FIRST_PERIOD) {
+    throw new RangeError(
+      `${kind}: period ${period} is before ${DGII_LAYOUT_FIRST_PERIOD}, when the Norma 07-2018 layout starts`,
+    );
+  }
+  return `${kind}|${id}|${period}|${count}`;
+}
+
+/** The buyer's id and its type, checked against each other. */
+function buyerFields(r: Dgii607Row, where: string): [string, string] {
+  if (r.buyerId === null || r.buyerId.trim() === '') {
+    if (r.buyerIdType !== null) throw new RangeError(`${where}: id type ${r.buyerIdType} without a buyer id`);
+    return ['', ''];
+  }
+  const id = compactId(r.buyerId);
+  const ok =
+    (r.buyerIdType === 1 && /^\d{9}$/.test(id)) ||
+    (r.buyerIdType === 2 && /^\d{11}$/.test(id)) ||
+    (r.buyerIdType === 3 && OTHER_ID_RE.test(id));
+  if (!ok) {
+    throw new RangeError(
+      `${where}: buyer id "${r.buyerId}" does not fit id type ${r.buyerIdType} (1 RNC 9 digits, 2 cédula 11 digits, 3 other)`,
+    );
+  }
+  return [id, String(r.buyerIdType)];
+}
+
+/** Each 607 amount, by its DGII column name, so a bad one says where it is. */
+function amount(cents: number, column: string, where: string): string {
+  try {
+    return dgiiAmount(cents);
+  } catch (e) {
+    throw new RangeError(`${where}, "${column}": ${(e as Error).message}`);
+  }
+}
+
+function date(iso: string | null, column: string, where: string): string {
+  try {
+    return dgiiDate(iso);
+  } catch (e) {
+    throw new RangeError(`${where}, "${column}": ${(e as Error).message}`);
+  }
+}
+
+function line607(r: Dgii607Row, index: number): string {
+  const where = `607 row ${index + 1} (${r.ncf})`;
+  if (!NCF_RE.test(r.ncf)) throw new RangeError(`${where}: NCF must be B + 10 digits or E + 12 digits`);
+  if (r.modifiedNcf !== null && !MODIFIED_NCF_RE.test(r.modifiedNcf)) {
+    throw new RangeError(`${where}: modified NCF "${r.modifiedNcf}" is not an NCF`);
+  }
+  if (!Object.hasOwn(DGII_INCOME_TYPES, r.incomeType)) {
+    throw new RangeError(`${where}: income type must be 01–06, got "${r.incomeType}"`);
+  }
+  const c = DGII_607_COLUMNS;
+  const fields = [
+    ...buyerFields(r, where),
     r.ncf,
     r.modifiedNcf ?? '',
     r.incomeType,
-    dgiiDate(r.issueDate),
-    dgiiDate(r.withholdingDate),
-    dgiiAmount(r.invoicedAmountCents),
-    dgiiAmount(r.itbisCents),
-    dgiiAmount(r.itbisWithheldCents),
-    dgiiAmount(r.itbisPerceivedCents),
-    dgiiAmount(r.isrWithheldCents),
-    dgiiAmount(r.isrPerceivedCents),
-    dgiiAmount(r.selectiveTaxCents),
-    dgiiAmount(r.otherTaxesCents),
-    dgiiAmount(r.legalTipCents),
-    dgiiAmount(r.cashCents),
-    dgiiAmount(r.bankCents),
-    dgiiAmount(r.cardCents),
-    dgiiAmount(r.creditSaleCents),
-    dgiiAmount(r.giftCertificateCents),
-    dgiiAmount(r.barterCents),
-    dgiiAmount(r.otherPaymentCents),
-  ].join('|');
+    date(r.issueDate, c[5], where),
+    date(r.withholdingDate, c[6], where),
+    amount(r.invoicedAmountCents, c[7], where),
+    amount(r.itbisCents, c[8], where),
+    amount(r.itbisWithheldCents, c[9], where),
+    amount(r.itbisPerceivedCents, c[10], where),
+    amount(r.isrWithheldCents, c[11], where),
+    amount(r.isrPerceivedCents, c[12], where),
+    amount(r.selectiveTaxCents, c[13], where),
+    amount(r.otherTaxesCents, c[14], where),
+    amount(r.legalTipCents, c[15], where),
+    amount(r.cashCents, c[16], where),
+    amount(r.bankCents, c[17], where),
+    amount(r.cardCents, c[18], where),
+    amount(r.creditSaleCents, c[19], where),
+    amount(r.giftCertificateCents, c[20], where),
+    amount(r.barterCents, c[21], where),
+    amount(r.otherPaymentCents, c[22], where),
+  ];
+  return fields.join('|');
 }
 
 /**
- * The 607 text: `607|RNC|YYYYMM|count` then one line per listed row (consumo below RD$250,000
- * excluded, {@link isSummarisedConsumo}), CRLF-separated, ending with CRLF. Throws RangeError
- * on a bad RNC, period, date or amount.
+ * True when a 607 row is a consumo invoice (NCF type B02 or E32) whose total (amount before ITBIS
+ * + ITBIS) is below RD$250,000: such invoices are not listed in the file but declared as one
+ * summary in the Oficina Virtual (NG 07-18 arts. 4 and 13 as amended by NG 10-18; l10n-dominicana
+ * `_compute_607_data`). We compare the total, the figure from which the buyer must be identified
+ * (`CONSUMO_BUYER_ID_THRESHOLD_CENTS`, Norma 06-2018), so an identified consumo invoice is always
+ * listed; l10n-dominicana compares the amount before ITBIS. Credit notes (B04/E34) are always
+ * listed, even on a consumo invoice (DGII Comunidad de Ayuda).
  */
-export function format607(input: { rnc: string; period: string; rows: Dgii607Row[] }): string {
-  checkHeader(input.rnc, input.period);
-  const listed = input.rows.filter((r) => !isSummarisedConsumo(r));
-  const lines = [`607|${input.rnc}|${input.period}|${listed.length}`, ...listed.map(line607)];
-  return lines.join(DGII_EOL) + DGII_EOL;
+export function isSummarisedConsumo(row: Dgii607Row): boolean {
+  const type = row.ncf.slice(0, 3);
+  return (
+    (type === 'B02' || type === 'E32') &&
+    row.invoicedAmountCents + row.itbisCents < CONSUMO_BUYER_ID_THRESHOLD_CENTS
+  );
 }
 
-/** The 608 text: `608|RNC|YYYYMM|count` then `NCF|YYYYMMDD|TT` lines, CRLF-separated. Throws RangeError on bad input. */
+/**
+ * The 607 text file of a period: `607|RNC|YYYYMM|count`, then one 23-field line per row in the
+ * order given ({@link DGII_607_COLUMNS}), consumo below RD$250,000 left out and not counted
+ * ({@link isSummarisedConsumo}); every line ends with CRLF. `rnc` is the sender's RNC or cédula
+ * (dashes allowed, written without them); `period` is YYYYMM from 201805.
+ * Throws RangeError on a bad RNC, period, NCF, id/type pair, income type, date or amount.
+ */
+export function format607(input: { rnc: string; period: string; rows: Dgii607Row[] }): string {
+  const listed = input.rows.filter((r) => !isSummarisedConsumo(r));
+  const lines = [header('607', input.rnc, input.period, listed.length)];
+  input.rows.forEach((r, i) => {
+    if (!isSummarisedConsumo(r)) lines.push(line607(r, i));
+  });
+  return lines.map((l) => l + DGII_EOL).join('');
+}
+
+/**
+ * The 608 text file of a period: `608|RNC|YYYYMM|count`, then `NCF|YYYYMMDD|TT` per annulled NCF
+ * in the order given; every line ends with CRLF (l10n-dominicana `_generate_608_txt`).
+ * Throws RangeError on a bad RNC, period, NCF, date or annulment type.
+ */
 export function format608(input: { rnc: string; period: string; rows: Dgii608Row[] }): string {
-  checkHeader(input.rnc, input.period);
-  const lines = [
-    `608|${input.rnc}|${input.period}|${input.rows.length}`,
-    ...input.rows.map((r) => {
-      if (!/^(0[1-9]|10)$/.test(r.annulmentType))
-        throw new RangeError(`annulment type 01–10: ${r.annulmentType}`);
-      return [r.ncf, dgiiDate(r.issueDate), r.annulmentType].join('|');
-    }),
-  ];
-  return lines.join(DGII_EOL) + DGII_EOL;
+  const lines = [header('608', input.rnc, input.period, input.rows.length)];
+  input.rows.forEach((r, i) => {
+    const where = `608 row ${i + 1} (${r.ncf})`;
+    if (!NCF_RE.test(r.ncf)) throw new RangeError(`${where}: NCF must be B + 10 digits or E + 12 digits`);
+    if (!Object.hasOwn(DGII_ANNULMENT_TYPES, r.annulmentType)) {
+      throw new RangeError(`${where}: annulment type must be 01–10, got "${r.annulmentType}"`);
+    }
+    lines.push([r.ncf, date(r.issueDate, DGII_608_COLUMNS[1], where), r.annulmentType].join('|'));
+  });
+  return lines.map((l) => l + DGII_EOL).join('');
 }
