@@ -137,5 +137,8 @@ describe('fiscal request contracts', () => {
     expect(DgiiReportQuerySchema.safeParse({ period: '202611' }).success).toBe(true);
     for (const period of ['202613', '2026-11', '20261', '202600'])
       expect(DgiiReportQuerySchema.safeParse({ period }).success, period).toBe(false);
+    expect(DgiiReportQuerySchema.safeParse({ period: '201804' }).error?.issues[0]?.message).toBe(
+      'Los formatos 607 y 608 aplican desde mayo de 2018 (201805)',
+    );
   });
 });

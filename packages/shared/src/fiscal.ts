@@ -448,6 +448,8 @@ export const buyerIdDigits = (v: string | null | undefined) => (v ? onlyDigits(v
 export const DgiiReportQuerySchema = z.object({
   period: z
     .string({ error: 'Período requerido (AAAAMM)' })
-    .regex(/^(19|20)\d{2}(0[1-9]|1[0-2])$/, 'Período inválido (AAAAMM, p. ej. 202611)'),
+    .regex(/^(19|20)\d{2}(0[1-9]|1[0-2])$/, 'Período inválido (AAAAMM, p. ej. 202611)')
+    // The Norma 07-2018 layouts start with the period of May 2018.
+    .refine((p) => p >= '201805', 'Los formatos 607 y 608 aplican desde mayo de 2018 (201805)'),
 });
 export type DgiiReportQuery = z.input<typeof DgiiReportQuerySchema>;

@@ -507,6 +507,11 @@ describe('DGII reports (GET /reports/dgii/607, /608)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Período inválido (AAAAMM, p. ej. 202611)');
+    const early = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: '/api/reports/dgii/607?period=201701',
+    });
+    expect(early.statusCode).toBe(400);
   });
 });
 
