@@ -104,8 +104,6 @@ function ModeCard() {
       setKind(settings.data.taxpayerKind);
     }
   }, [settings.data]);
-  const changed =
-    Boolean(settings.data) && (mode !== settings.data?.fiscalMode || kind !== settings.data?.taxpayerKind);
   const save = async () => {
     if (!settings.data) return;
     const { updatedAt: _u, ...current } = settings.data;
@@ -156,7 +154,7 @@ function ModeCard() {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button onClick={save} loading={update.isPending} disabled={!changed}>
+            <Button onClick={save} loading={update.isPending}>
               Guardar modo
             </Button>
           </Group>
@@ -626,6 +624,7 @@ export function FiscalPanel() {
   const [editing, setEditing] = useState<FiscalSequence | null>(null);
   const [voiding, setVoiding] = useState<FiscalSequence | null>(null);
   const list = sequences.data ?? [];
+  const empty = sequences.isSuccess && list.length === 0;
 
   return (
     <Stack gap="lg">
@@ -641,9 +640,12 @@ export function FiscalPanel() {
               enero.
             </Text>
           </div>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Agregar rango
-          </Button>
+          {/* The empty state carries its own call to action. */}
+          {!empty && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              Agregar rango
+            </Button>
+          )}
         </Group>
         {sequences.isLoading ? (
           <Stack gap="xs">

@@ -42,7 +42,7 @@ export function SettingsPage() {
         title="Configuración"
         description={
           isAdmin
-            ? 'Ajustes de la empresa, notificaciones, seguridad e integraciones.'
+            ? 'Ajustes de la empresa, comprobantes fiscales, notificaciones, seguridad e integraciones.'
             : 'Notificaciones, seguridad e integraciones de tu cuenta.'
         }
       />
