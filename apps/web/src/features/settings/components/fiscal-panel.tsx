@@ -375,6 +375,7 @@ function EditRangeModal({ sequence, onClose }: { sequence: FiscalSequence | null
             min={1}
             max={99}
             allowDecimal={false}
+            suffix=" %"
             {...form.getInputProps('alertThreshold')}
           />
           {serverError && (
