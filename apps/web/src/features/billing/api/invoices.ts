@@ -1,4 +1,6 @@
 import type {
+  Client,
+  CompanySettings,
   CreateCreditNoteRequest,
   CreateInvoiceRequest,
   CreditNote,
@@ -175,6 +177,32 @@ export const useInvoiceDefaults = (enabled = true) =>
     queryKey: ['invoices', 'defaults'],
     queryFn: () => unwrap(apiClient.get<SuccessEnvelope<InvoiceDefaults>>('/invoices/defaults')),
     enabled,
+  });
+
+/**
+ * `GET /clients/{id}` (staff): the invoice's client with its type and fiscal profile, which
+ * decide the payment's default withholding. Same key and shape as the clients feature's detail.
+ */
+export const useInvoiceClient = (clientId: string | undefined) =>
+  useQuery({
+    queryKey: ['clients', 'detail', clientId ?? ''],
+    queryFn: async () =>
+      (await unwrap(apiClient.get<SuccessEnvelope<{ client: Client }>>(`/clients/${clientId}`))).client,
+    enabled: Boolean(clientId),
+    staleTime: 60_000,
+  });
+
+/**
+ * `GET /settings`: the agency's settings (its `taxpayerKind` decides the withholding preset).
+ * Same key and shape as the settings feature's query.
+ */
+export const useAgencySettings = (enabled = true) =>
+  useQuery({
+    queryKey: ['settings', 'company'],
+    queryFn: async () =>
+      (await unwrap(apiClient.get<SuccessEnvelope<{ settings: CompanySettings }>>('/settings'))).settings,
+    enabled,
+    staleTime: 60_000,
   });
 
 /** Client and project options of the invoice form (shared with the ticket form). */

@@ -21,6 +21,8 @@ describe('Nota de crédito modal', () => {
       } as never),
     );
     const invoice = buildInvoice({
+      amountCredited: 1180,
+      balance: 3146.66,
       creditNotes: [
         {
           _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e09',
@@ -71,6 +73,52 @@ describe('Nota de crédito modal', () => {
     );
     expect((within(dialog).getByRole('textbox', { name: 'Motivo' }) as HTMLTextAreaElement).value).toBe(
       'Servicio no prestado',
+    );
+  });
+
+  it('by amount: refuses more than is available before posting, then posts amount, code and reason', async () => {
+    const invoice = buildInvoice({ amountCredited: 1180, balance: 3146.66 });
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
+      data: { success: true, data: { creditNote: { _id: 'n1', ncf: 'B0400000008', total: 3146.66 } } },
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<CreditNoteModal invoice={invoice} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nota de crédito (B04) · B0100000051' });
+    expect(within(dialog).getByRole('radio', { name: 'Por monto' })).toHaveProperty('checked', true);
+
+    const amount = within(dialog).getByRole('textbox', { name: /^Monto \(ITBIS incluido\)/ });
+    fireEvent.change(amount, { target: { value: '5000' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Motivo/ }), {
+      target: { value: 'Anulación acordada con el cliente' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir nota de crédito' }));
+    expect(await within(dialog).findByText('Supera lo disponible para acreditar (RD$3,146.66)')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(amount, { target: { value: '3146.66' } });
+    fireEvent.click(
+      within(dialog)
+        .getAllByLabelText(/^Código de modificación/)
+        .find((e) => e.tagName === 'INPUT')!,
+    );
+    fireEvent.click(await screen.findByRole('option', { name: '1 · Anula el NCF modificado' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir nota de crédito' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(post).toHaveBeenCalledWith(`/invoices/${invoice._id}/credit-notes`, {
+      amount: 3146.66,
+      reason: 'Anulación acordada con el cliente',
+      modificationCode: 1,
+      issueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  }, 20_000);
+
+  it('says what goes back to the client when the note exceeds the open balance', async () => {
+    const invoice = buildInvoice({ status: 'paid', amountPaid: 4326.66, balance: 0 });
+    renderWithProviders(<CreditNoteModal invoice={invoice} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: /^Nota de crédito \(B04\)/ });
+    expect(dialog.textContent).toContain('Disponible para acreditar: RD$4,326.66');
+    expect(dialog.textContent).toContain(
+      'Saldo pendiente RD$0.00: lo que la nota supere se devuelve al cliente (reembolso).',
     );
   });
 });

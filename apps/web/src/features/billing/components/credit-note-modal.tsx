@@ -7,7 +7,7 @@ import {
   creditNoteTypeFor,
   daysBetween,
   fromCents,
-  type Invoice,
+  type InvoiceSummary,
   toCents,
 } from '@agencia/shared';
 import {
@@ -61,6 +61,10 @@ const newLine = (): LineValues => ({
   taxExempt: false,
 });
 
+/** What the invoice's credit notes can still take, in centavos (its total less the notes issued). */
+const availableCents = (invoice: Pick<InvoiceSummary, 'total' | 'amountCredited'>) =>
+  toCents(invoice.total) - toCents(invoice.amountCredited);
+
 function toRequest(v: Values) {
   return {
     ...(v.mode === 'amount'
@@ -85,7 +89,13 @@ function toRequest(v: Values) {
  * what is still available and whether the note carries ITBIS (no ITBIS after 30 days). On a
  * 400/409 the modal stays open with the typed values and the server's message.
  */
-export function CreditNoteModal({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
+export function CreditNoteModal({
+  invoice,
+  onClose,
+}: {
+  invoice: InvoiceSummary | null;
+  onClose: () => void;
+}) {
   const create = useCreateCreditNote();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -97,7 +107,18 @@ export function CreditNoteModal({ invoice, onClose }: { invoice: Invoice | null;
       reason: '',
       issueDate: todayIso(),
     },
-    validate: (v) => zodResolver(CreateCreditNoteRequestSchema)(toRequest(v) as never),
+    validate: (v) => {
+      const errors = zodResolver(CreateCreditNoteRequestSchema)(toRequest(v) as never);
+      // What the server refuses anyway (the notes of an invoice never exceed its total), said before posting.
+      if (
+        invoice &&
+        v.mode === 'amount' &&
+        !errors.amount &&
+        toCents(num(v.amount)) > availableCents(invoice)
+      )
+        errors.amount = `Supera lo disponible para acreditar (${formatMoney(fromCents(availableCents(invoice)), invoice.currency)})`;
+      return errors;
+    },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another invoice is chosen
   useEffect(() => {
@@ -108,8 +129,8 @@ export function CreditNoteModal({ invoice, onClose }: { invoice: Invoice | null;
   }, [invoice?._id]);
 
   if (!invoice) return <Modal opened={false} onClose={onClose} title="Nota de crédito" />;
-  const credited = invoice.creditNotes.reduce((a, n) => a + toCents(n.total), 0);
-  const available = fromCents(toCents(invoice.total) - credited);
+  const available = fromCents(availableCents(invoice));
+  const balance = invoice.status === 'draft' ? invoice.total : invoice.balance;
   const v = form.values;
   const withItbis = daysBetween(invoice.issueDate, v.issueDate || todayIso()) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
   const noteLines = v.lines.map((l) => ({
@@ -154,6 +175,8 @@ export function CreditNoteModal({ invoice, onClose }: { invoice: Invoice | null;
             {withItbis
               ? `Lleva ITBIS (${invoice.taxRate} %).`
               : `Sin ITBIS: han pasado más de ${CREDIT_NOTE_ITBIS_MAX_DAYS} días desde la factura.`}
+            {balance < available &&
+              ` Saldo pendiente ${formatMoney(balance, invoice.currency)}: lo que la nota supere se devuelve al cliente (reembolso).`}
           </Text>
           <SegmentedControl
             aria-label="Calcular la nota por"
@@ -167,10 +190,9 @@ export function CreditNoteModal({ invoice, onClose }: { invoice: Invoice | null;
             <NumberInput
               label="Monto (ITBIS incluido)"
               min={0.01}
-              max={available}
               decimalScale={2}
               thousandSeparator=","
-              prefix="RD$"
+              prefix={formatMoney(0, invoice.currency).replace(/[\d.,\s]/g, '')}
               required
               {...form.getInputProps('amount')}
             />

@@ -1,4 +1,4 @@
-import { type Invoice, RecordEcfSignatureRequestSchema } from '@agencia/shared';
+import { type InvoiceSummary, RecordEcfSignatureRequestSchema } from '@agencia/shared';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -9,13 +9,22 @@ import { useRecordEcf } from '../api/invoices';
 
 /** `datetime-local` value (YYYY-MM-DDTHH:mm) in the agency's zone (UTC−4, no daylight saving) → ISO with offset. */
 const toIso = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}-04:00` : '');
+/** ISO → `datetime-local` value in the agency's zone (UTC−4). */
+const toLocal = (iso: string | null) =>
+  iso ? new Date(Date.parse(iso) - 4 * 3_600_000).toISOString().slice(0, 19) : '';
 
 /**
  * Records the security code and signature time the e-CF provider (DGII Facturador Gratuito or a
  * certified provider) returned for an E-type invoice (`PUT /invoices/{id}/ecf`); the PDF then
  * prints the DGII QR.
  */
-export function EcfSignatureModal({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
+export function EcfSignatureModal({
+  invoice,
+  onClose,
+}: {
+  invoice: InvoiceSummary | null;
+  onClose: () => void;
+}) {
   const record = useRecordEcf();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
@@ -26,7 +35,7 @@ export function EcfSignatureModal({ invoice, onClose }: { invoice: Invoice | nul
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another invoice is chosen
   useEffect(() => {
     if (invoice) {
-      form.setValues({ securityCode: invoice.securityCode ?? '', signedAt: '' });
+      form.setValues({ securityCode: invoice.securityCode ?? '', signedAt: toLocal(invoice.signedAt) });
       setServerError(null);
     }
   }, [invoice?._id]);

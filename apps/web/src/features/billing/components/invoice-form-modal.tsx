@@ -107,6 +107,28 @@ function toRequest(values: FormValues) {
   };
 }
 
+/** One line of the totals preview: label left, amount right (never wrapped). */
+function TotalRow(props: {
+  label: string;
+  cents: number;
+  currency: string;
+  minus?: boolean;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" data-total-row>
+      <Text c={props.strong ? undefined : 'dimmed'} fw={props.strong ? 700 : undefined}>
+        {props.label}
+      </Text>
+      <Text fw={props.strong ? 700 : undefined} data-testid={props.testId} style={{ whiteSpace: 'nowrap' }}>
+        {props.minus ? '− ' : ''}
+        {formatMoney(fromCents(props.cents), props.currency)}
+      </Text>
+    </Group>
+  );
+}
+
 interface InvoiceFormModalProps {
   opened: boolean;
   onClose: () => void;
@@ -247,6 +269,8 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
               nothingFoundMessage="Sin resultados"
               {...form.getInputProps('clientId')}
               onChange={(value) => {
+                // The type follows the client unless the user chose another than the old client's suggestion.
+                if (form.values.documentType === suggestedType) form.setFieldValue('documentType', '');
                 form.setFieldValue('clientId', value ?? '');
                 form.setFieldValue('projectId', null);
               }}
@@ -263,9 +287,11 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
             <Select
               label="Tipo de comprobante"
               description={
-                !form.values.documentType && suggestedType
-                  ? 'Según el perfil fiscal del cliente'
-                  : 'Define el NCF que se asigna al emitir'
+                suggestedType && form.values.documentType && form.values.documentType !== suggestedType
+                  ? `Sugerido para este cliente: ${fiscalDocumentTypeLabel(suggestedType)}`
+                  : suggestedType
+                    ? 'Según el perfil fiscal del cliente'
+                    : 'Define el NCF que se asigna al emitir'
               }
               placeholder={
                 suggestedType ? fiscalDocumentTypeLabel(suggestedType) : 'Selecciona primero el cliente'
@@ -397,39 +423,32 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
               </SimpleGrid>
               <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
             </Stack>
-            <Paper withBorder p="md" radius="md" aria-live="polite">
+            <Paper withBorder p="md" radius="md" data-testid="invoice-form-totals" aria-label="Totales">
               <Stack gap={6}>
-                <Group justify="space-between">
-                  <Text c="dimmed">Subtotal</Text>
-                  <Text>{formatMoney(fromCents(totals.subtotalCents), currency)}</Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text c="dimmed">Descuento</Text>
-                  <Text>− {formatMoney(fromCents(totals.discountCents), currency)}</Text>
-                </Group>
+                <TotalRow label="Subtotal" cents={totals.subtotalCents} currency={currency} />
+                <TotalRow label="Descuento" cents={totals.discountCents} currency={currency} minus />
                 {totals.exemptCents > 0 && (
-                  <Group justify="space-between">
-                    <Text c="dimmed">Subtotal exento</Text>
-                    <Text>{formatMoney(fromCents(totals.exemptCents), currency)}</Text>
-                  </Group>
+                  <TotalRow label="Subtotal exento" cents={totals.exemptCents} currency={currency} />
                 )}
-                <Group justify="space-between">
-                  <Text c="dimmed">Base imponible ITBIS</Text>
-                  <Text data-testid="invoice-form-base">
-                    {formatMoney(fromCents(totals.taxableBaseCents), currency)}
-                  </Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text c="dimmed">ITBIS ({num(form.values.taxRate)}%)</Text>
-                  <Text>{formatMoney(fromCents(totals.taxCents), currency)}</Text>
-                </Group>
+                <TotalRow
+                  label="Base imponible ITBIS"
+                  cents={totals.taxableBaseCents}
+                  currency={currency}
+                  testId="invoice-form-base"
+                />
+                <TotalRow
+                  label={`ITBIS (${num(form.values.taxRate)}\u00a0%)`}
+                  cents={totals.taxCents}
+                  currency={currency}
+                />
                 <Divider />
-                <Group justify="space-between">
-                  <Text fw={700}>Total</Text>
-                  <Text fw={700} data-testid="invoice-form-total">
-                    {formatMoney(fromCents(totals.totalCents), currency)}
-                  </Text>
-                </Group>
+                <TotalRow
+                  label="Total"
+                  cents={totals.totalCents}
+                  currency={currency}
+                  strong
+                  testId="invoice-form-total"
+                />
               </Stack>
             </Paper>
           </SimpleGrid>

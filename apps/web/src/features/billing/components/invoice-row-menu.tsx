@@ -1,5 +1,5 @@
 import type { InvoiceSummary } from '@agencia/shared';
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import {
   IconBellRinging,
   IconCash,
@@ -7,11 +7,15 @@ import {
   IconDotsVertical,
   IconDownload,
   IconEye,
+  IconFileInvoice,
   IconPencil,
+  IconReceiptRefund,
   IconSend,
+  IconSignature,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
+import { invoiceActionRules, NCF_LOCKED_HINT } from './invoice-rules';
 import type { useInvoiceActions } from './use-invoice-actions';
 
 interface Props {
@@ -21,11 +25,14 @@ interface Props {
   onView: () => void;
 }
 
-/** Row menu of the billing table (spec doc 2 §2): view, PDF, duplicate, send and pay for unpaid ones, edit, delete. */
+/**
+ * Row menu of the billing table (spec doc 2 §2), with the detail page's rules
+ * ({@link invoiceActionRules}): view, PDF, duplicate; drafts: issue, issue + send, edit, delete;
+ * unpaid: resend, register a payment, reminder; with an NCF: credit note, e-CF signature, and
+ * Cancelar shown disabled with the reason.
+ */
 export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
-  const unpaid = ['draft', 'sent', 'pending', 'overdue'].includes(invoice.status);
-  const payable = ['sent', 'pending', 'overdue'].includes(invoice.status);
-  const isDraft = invoice.status === 'draft';
+  const r = invoiceActionRules(invoice);
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -38,7 +45,7 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
           <IconDotsVertical size={18} />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+      <Menu.Dropdown onClick={(e) => e.stopPropagation()} maw={320}>
         <Menu.Item leftSection={<IconEye size={16} />} onClick={onView}>
           Ver detalles
         </Menu.Item>
@@ -50,22 +57,43 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
             <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(invoice)}>
               Duplicar
             </Menu.Item>
-            {unpaid && (
+            {r.isDraft && (
+              <Menu.Item leftSection={<IconFileInvoice size={16} />} onClick={() => actions.issue(invoice)}>
+                Emitir (asignar NCF)
+              </Menu.Item>
+            )}
+            {(r.isDraft || r.payable) && (
               <Menu.Item leftSection={<IconSend size={16} />} onClick={() => actions.send(invoice)}>
-                {isDraft ? 'Enviar por email' : 'Reenviar por email'}
+                {r.isDraft ? 'Emitir y enviar por email' : 'Reenviar por email'}
               </Menu.Item>
             )}
-            {payable && (
+            {r.payable && (
               <Menu.Item leftSection={<IconCash size={16} />} onClick={() => actions.setPaying(invoice)}>
-                Marcar como pagada
+                Registrar pago
               </Menu.Item>
             )}
-            {payable && (
+            {r.payable && (
               <Menu.Item leftSection={<IconBellRinging size={16} />} onClick={() => actions.remind(invoice)}>
                 Enviar recordatorio de pago
               </Menu.Item>
             )}
-            {isDraft && (
+            {r.creditable && (
+              <Menu.Item
+                leftSection={<IconReceiptRefund size={16} />}
+                onClick={() => actions.setCrediting(invoice)}
+              >
+                Nota de crédito
+              </Menu.Item>
+            )}
+            {r.electronic && (
+              <Menu.Item
+                leftSection={<IconSignature size={16} />}
+                onClick={() => actions.setSigning(invoice)}
+              >
+                Registrar e-CF firmado
+              </Menu.Item>
+            )}
+            {r.isDraft && (
               <Menu.Item
                 leftSection={<IconPencil size={16} />}
                 onClick={() => actions.setEditing(invoice._id)}
@@ -73,7 +101,7 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
                 Editar
               </Menu.Item>
             )}
-            {payable && !invoice.ncf && invoice.amountPaid === 0 && (
+            {r.cancellable && (
               <Menu.Item
                 leftSection={<IconX size={16} />}
                 color="orange"
@@ -82,7 +110,8 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
                 Cancelar factura
               </Menu.Item>
             )}
-            {isDraft && (
+            {r.cancelLocked && <CancelLockedItem />}
+            {r.isDraft && (
               <>
                 <Menu.Divider />
                 <Menu.Item
@@ -98,5 +127,20 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
         )}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * 'Cancelar factura' disabled, with the reason in its text rather than a tooltip (a disabled item
+ * gets no hover, and a phone has none).
+ */
+export function CancelLockedItem() {
+  return (
+    <Menu.Item leftSection={<IconX size={16} />} disabled>
+      Cancelar factura
+      <Text size="xs" c="dimmed" component="span" display="block">
+        {NCF_LOCKED_HINT}
+      </Text>
+    </Menu.Item>
   );
 }

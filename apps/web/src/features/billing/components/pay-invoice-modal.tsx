@@ -11,14 +11,28 @@ import {
   type WithholdingPreset,
   withholdingForPreset,
 } from '@agencia/shared';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
-import { usePayInvoice } from '../api/invoices';
+import { useAgencySettings, useInvoiceClient, usePayInvoice } from '../api/invoices';
 import { formatMoney, todayIso } from './format';
+import { defaultWithholdingPreset } from './withholding';
 
 interface PayValues {
   amount: number | string;
@@ -28,9 +42,11 @@ interface PayValues {
   withholdingPreset: WithholdingPreset;
   itbisWithheld: number | string;
   isrWithheld: number | string;
+  retentionDate: string;
 }
 
 const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseFloat(v) || 0);
+const withheldCentsOf = (v: PayValues) => toCents(num(v.itbisWithheld)) + toCents(num(v.isrWithheld));
 
 function toBody(v: PayValues) {
   const itbis = num(v.itbisWithheld);
@@ -40,14 +56,19 @@ function toBody(v: PayValues) {
     paidDate: v.paidDate,
     paymentMethod: v.paymentMethod as PaymentMethod,
     reference: v.reference || undefined,
-    ...(itbis + isr > 0 ? { itbisWithheld: itbis, isrWithheld: isr, retentionDate: v.paidDate } : {}),
+    // Explicit amounts (the preset only fills the fields): 0/0 when the client withheld nothing.
+    itbisWithheld: itbis,
+    isrWithheld: isr,
+    ...(itbis + isr > 0 ? { retentionDate: v.retentionDate || v.paidDate } : {}),
   };
 }
 
 /**
- * Records a payment (`PUT /invoices/{id}/pay`): amount defaults to the balance; partial payments
- * allowed. Withholdings (issue 12): a preset fills the ITBIS and ISR the client withheld
- * (editable) and the amount becomes the balance less them; they count towards settling the invoice.
+ * 'Registrar pago' (`PUT /invoices/{id}/pay`): partial payments allowed. Withholdings (issue 12):
+ * the preset is preselected from the client (company, gubernamental) and the agency (persona
+ * física), fills ITBIS and ISR retenido (editable) and the amount becomes the balance less them;
+ * they count towards settling the invoice. Validated with the shared schema; a refusal from the
+ * server shows in the modal with the typed values kept.
  */
 export function PayInvoiceModal({
   invoice,
@@ -57,6 +78,11 @@ export function PayInvoiceModal({
   onClose: () => void;
 }) {
   const pay = usePayInvoice();
+  const client = useInvoiceClient(invoice?.client._id);
+  const settings = useAgencySettings(Boolean(invoice));
+  const [serverError, setServerError] = useState<string | null>(null);
+  /** Whether the preset was set for this invoice (by the suggestion or by the user). */
+  const presetSet = useRef(false);
   const form = useForm<PayValues>({
     initialValues: {
       amount: 0,
@@ -66,9 +92,16 @@ export function PayInvoiceModal({
       withholdingPreset: 'none',
       itbisWithheld: 0,
       isrWithheld: 0,
+      retentionDate: todayIso(),
     },
-    validate: (v) => zodResolver(PayInvoiceRequestSchema)(toBody(v) as never),
+    validate: (v) => {
+      const errors = zodResolver(PayInvoiceRequestSchema)(toBody(v) as never);
+      if (invoice && !errors.amount && toCents(num(v.amount)) + withheldCentsOf(v) > toCents(invoice.balance))
+        errors.amount = `El monto y las retenciones superan el saldo pendiente (${formatMoney(invoice.balance, invoice.currency)})`;
+      return errors;
+    },
   });
+
   /** Applies a preset: withholdings from the invoice's ITBIS and amount before ITBIS; amount = balance − them. */
   const applyPreset = (preset: WithholdingPreset) => {
     if (!invoice) return;
@@ -83,8 +116,11 @@ export function PayInvoiceModal({
       amount: fromCents(Math.max(0, toCents(invoice.balance) - w.itbisWithheldCents - w.isrWithheldCents)),
     });
   };
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another invoice is chosen
   useEffect(() => {
+    presetSet.current = false;
+    setServerError(null);
     if (invoice)
       form.setValues({
         amount: invoice.balance,
@@ -94,16 +130,34 @@ export function PayInvoiceModal({
         withholdingPreset: 'none',
         itbisWithheld: 0,
         isrWithheld: 0,
+        retentionDate: todayIso(),
       });
   }, [invoice?._id]);
 
+  // The suggested preset, once the client and the agency settings are known (never over the user's choice).
+  const suggested =
+    invoice && (client.data || client.isError) && (settings.data || settings.isError)
+      ? defaultWithholdingPreset({
+          agencyKind: settings.data?.taxpayerKind,
+          clientType: client.data?.clientType,
+          taxpayerType: client.data?.taxpayerType,
+          alreadyWithheld: invoice.amountWithheld,
+        })
+      : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applies once per invoice, when the suggestion is known
+  useEffect(() => {
+    if (!suggested || presetSet.current) return;
+    presetSet.current = true;
+    // Too late to suggest once the user started typing.
+    if (form.isTouched()) return;
+    if (suggested !== 'none') applyPreset(suggested);
+  }, [suggested, invoice?._id]);
+
   const submit = form.onSubmit(async (v) => {
     if (!invoice) return;
+    setServerError(null);
     try {
-      const saved = await pay.mutateAsync({
-        id: invoice._id,
-        body: toBody(v),
-      });
+      const saved = await pay.mutateAsync({ id: invoice._id, body: toBody(v) });
       notifications.show({
         color: 'green',
         position: 'top-right',
@@ -115,14 +169,14 @@ export function PayInvoiceModal({
       });
       onClose();
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        position: 'top-right',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo registrar el pago'),
-      });
+      setServerError(getErrorMessage(error, 'No se pudo registrar el pago'));
     }
   });
+
+  const v = form.values;
+  const withheld = withheldCentsOf(v);
+  const showWithholdings = v.withholdingPreset !== 'none' || withheld > 0;
+  const left = invoice ? toCents(invoice.balance) - withheld - toCents(num(v.amount)) : 0;
 
   return (
     <Modal
@@ -135,17 +189,30 @@ export function PayInvoiceModal({
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm" c="dimmed">
-              {invoice.invoiceNumber} · saldo pendiente {formatMoney(invoice.balance, invoice.currency)}
+              {invoice.invoiceNumber}
+              {invoice.ncf ? ` · NCF ${invoice.ncf}` : ''} · saldo pendiente{' '}
+              <Text span fw={600} c="var(--mantine-color-text)">
+                {formatMoney(invoice.balance, invoice.currency)}
+              </Text>
             </Text>
             <Select
               label="Retenciones"
+              description={
+                invoice.amountWithheld > 0
+                  ? `Ya se registraron retenciones por ${formatMoney(invoice.amountWithheld, invoice.currency)}`
+                  : 'Lo que el cliente retiene y paga a la DGII por ti'
+              }
               data={WITHHOLDING_PRESETS.map((p) => ({ value: p, label: WITHHOLDING_PRESET_LABELS[p] }))}
               allowDeselect={false}
-              value={form.values.withholdingPreset}
-              onChange={(v) => v && applyPreset(v as WithholdingPreset)}
+              value={v.withholdingPreset}
+              onChange={(p) => {
+                if (!p) return;
+                presetSet.current = true;
+                applyPreset(p as WithholdingPreset);
+              }}
             />
-            {form.values.withholdingPreset !== 'none' && (
-              <SimpleGrid cols={2} spacing="sm">
+            {showWithholdings && (
+              <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
                 <NumberInput
                   label="ITBIS retenido"
                   min={0}
@@ -162,30 +229,66 @@ export function PayInvoiceModal({
                   thousandSeparator=","
                   {...form.getInputProps('isrWithheld')}
                 />
+                <TextInput type="date" label="Fecha de retención" {...form.getInputProps('retentionDate')} />
               </SimpleGrid>
             )}
             <NumberInput
               label="Monto recibido"
               min={0.01}
-              max={invoice.balance}
               decimalScale={2}
               fixedDecimalScale
               thousandSeparator=","
               required
               {...form.getInputProps('amount')}
             />
-            <TextInput type="date" label="Fecha de pago" required {...form.getInputProps('paidDate')} />
-            <Select
-              label="Método de pago"
-              data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
-              allowDeselect={false}
-              {...form.getInputProps('paymentMethod')}
-            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                type="date"
+                label="Fecha de pago"
+                required
+                {...form.getInputProps('paidDate')}
+                onChange={(e) => {
+                  const next = e.currentTarget.value;
+                  // The retention date follows the payment date until the user sets another.
+                  if (v.retentionDate === v.paidDate) form.setFieldValue('retentionDate', next);
+                  form.setFieldValue('paidDate', next);
+                }}
+              />
+              <Select
+                label="Método de pago"
+                data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+                allowDeselect={false}
+                {...form.getInputProps('paymentMethod')}
+              />
+            </SimpleGrid>
             <TextInput
               label="Referencia"
               placeholder="Nº de transferencia, cheque…"
               {...form.getInputProps('reference')}
             />
+            <Paper withBorder radius="md" p="sm" aria-live="polite">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" c="dimmed">
+                  Monto + retenciones
+                </Text>
+                <Text size="sm" fw={600}>
+                  {formatMoney(fromCents(withheld + toCents(num(v.amount))), invoice.currency)}
+                </Text>
+              </Group>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" c="dimmed">
+                  Saldo después del pago
+                </Text>
+                <Text size="sm" fw={600} data-testid="pay-balance-after">
+                  {formatMoney(fromCents(Math.max(0, left)), invoice.currency)}
+                </Text>
+              </Group>
+            </Paper>
+            {serverError && (
+              <Alert color="red" icon={<IconInfoCircle />} role="alert">
+                {serverError}
+              </Alert>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancelar

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceSummary } from '@agencia/shared';
+import { fiscalDocumentTypeLabel, type Invoice, type InvoiceSummary } from '@agencia/shared';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -19,8 +19,8 @@ const fail = (error: unknown, fallback: string) =>
 
 /**
  * The invoice actions shared by the list's row menu and the detail page (spec doc 2 §2):
- * download, send/resend, payment reminder, duplicate, cancel, delete (with confirmation), plus state for the
- * pay and edit modals. Success toasts of spec doc 2 §8, top-right.
+ * download, issue (with confirmation), send/resend, payment reminder, duplicate, cancel, delete
+ * (with confirmation), plus state for the pay, edit, credit-note and e-CF modals. Success toasts of spec doc 2 §8, top-right.
  */
 export function useInvoiceActions() {
   const navigate = useNavigate();
@@ -32,8 +32,8 @@ export function useInvoiceActions() {
   const remove = useDeleteInvoice();
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [crediting, setCrediting] = useState<Invoice | null>(null);
-  const [signing, setSigning] = useState<Invoice | null>(null);
+  const [crediting, setCrediting] = useState<InvoiceSummary | null>(null);
+  const [signing, setSigning] = useState<InvoiceSummary | null>(null);
 
   return {
     paying,
@@ -61,7 +61,10 @@ export function useInvoiceActions() {
     send: async (inv: InvoiceSummary | Invoice) => {
       try {
         const saved = await send.mutateAsync(inv._id);
-        ok('Factura enviada', `${saved.invoiceNumber} se envió a ${saved.client.email}`);
+        ok(
+          'Factura enviada',
+          `${saved.invoiceNumber}${!inv.ncf && saved.ncf ? ` (NCF ${saved.ncf})` : ''} se envió a ${saved.client.email}`,
+        );
       } catch (error) {
         fail(error, 'No se pudo enviar la factura');
       }
@@ -75,8 +78,10 @@ export function useInvoiceActions() {
         title: 'Emitir factura',
         children: (
           <Text size="sm">
-            Se asignará el próximo comprobante fiscal (NCF) a la factura {inv.invoiceNumber}. Una vez emitida
-            no se puede editar, cancelar ni eliminar: para corregirla deberás emitir una nota de crédito.
+            La factura {inv.invoiceNumber} tomará el próximo comprobante fiscal
+            {inv.documentType ? ` ${fiscalDocumentTypeLabel(inv.documentType)}` : ''} y quedará emitida, sin
+            enviarse por email. <b>Esta acción no se puede deshacer:</b> el NCF queda usado y la factura ya no
+            se podrá editar, cancelar ni eliminar; para corregirla tendrás que emitir una nota de crédito.
           </Text>
         ),
         labels: { confirm: 'Emitir', cancel: 'Volver' },

@@ -1,4 +1,10 @@
-import { INVOICE_PAGE_SIZE, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@agencia/shared';
+import {
+  INVOICE_PAGE_SIZE,
+  INVOICE_STATUS_LABELS,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  isElectronicType,
+} from '@agencia/shared';
 import {
   Alert,
   Button,
@@ -32,6 +38,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoiceStats, useInvoices } from '../api/invoices';
+import { CreditNoteModal } from '../components/credit-note-modal';
+import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { EditInvoiceModal } from '../components/edit-invoice-modal';
 import { formatDate, formatMoney } from '../components/format';
 import { InvoiceFormModal } from '../components/invoice-form-modal';
@@ -79,6 +87,23 @@ function StatCard({
       </Group>
     </Card>
   );
+}
+
+/** The fiscal number under the invoice number: NCF / e-NCF, or the type a draft will take. */
+function NcfLine({ invoice }: { invoice: InvoiceSummary }) {
+  if (invoice.ncf)
+    return (
+      <Text size="xs" fw={500}>
+        {invoice.documentType && isElectronicType(invoice.documentType) ? 'e-NCF' : 'NCF'} {invoice.ncf}
+      </Text>
+    );
+  if (invoice.status === 'draft' && invoice.documentType)
+    return (
+      <Text size="xs" c="dimmed">
+        {invoice.documentType} · NCF al emitir
+      </Text>
+    );
+  return null;
 }
 
 /**
@@ -241,11 +266,7 @@ export function BillingPage() {
                         <Text fw={600} size="sm">
                           {inv.invoiceNumber}
                         </Text>
-                        {inv.ncf && (
-                          <Text size="xs" fw={500}>
-                            NCF {inv.ncf}
-                          </Text>
-                        )}
+                        <NcfLine invoice={inv} />
                         <Text size="xs" c="dimmed">
                           {inv.project?.title ?? formatDate(inv.issueDate)}
                         </Text>
@@ -321,11 +342,7 @@ export function BillingPage() {
                       <Text size="sm" truncate>
                         {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
                       </Text>
-                      {inv.ncf && (
-                        <Text size="xs" fw={500}>
-                          NCF {inv.ncf}
-                        </Text>
-                      )}
+                      <NcfLine invoice={inv} />
                       <Text
                         size="xs"
                         c={inv.isOverdue ? 'red.7' : 'dimmed'}
@@ -374,6 +391,8 @@ export function BillingPage() {
           <InvoiceFormModal opened={creating} onClose={() => setCreating(false)} />
           <EditInvoiceModal id={actions.editing} onClose={() => actions.setEditing(null)} />
           <PayInvoiceModal invoice={actions.paying} onClose={() => actions.setPaying(null)} />
+          <CreditNoteModal invoice={actions.crediting} onClose={() => actions.setCrediting(null)} />
+          <EcfSignatureModal invoice={actions.signing} onClose={() => actions.setSigning(null)} />
         </>
       )}
     </>

@@ -1,5 +1,6 @@
 import {
   CREDIT_NOTE_MODIFICATION_LABELS,
+  type CreditNote,
   type CreditNoteModificationCode,
   FISCAL_DOCUMENT_TYPE_LABELS,
   formatTaxId,
@@ -26,6 +27,8 @@ import {
   Text,
   Timeline,
   Title,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -53,9 +56,15 @@ import { CreditNoteModal } from '../components/credit-note-modal';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { formatDate, formatDateTime, formatMoney } from '../components/format';
 import { InvoiceFormModal } from '../components/invoice-form-modal';
+import { CancelLockedItem } from '../components/invoice-row-menu';
+import { invoiceActionRules } from '../components/invoice-rules';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
 import { useInvoiceActions } from '../components/use-invoice-actions';
+
+/** `3 · Corrige montos del NCF modificado` (DGII CodigoModificacion). */
+const modificationLabel = (code: number) =>
+  `${code} · ${CREDIT_NOTE_MODIFICATION_LABELS[code as CreditNoteModificationCode] ?? ''}`;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -125,14 +134,19 @@ export function InvoiceDetailPage() {
     );
 
   const inv = query.data;
-  const isDraft = inv.status === 'draft';
-  const payable = ['sent', 'pending', 'overdue'].includes(inv.status);
-  const fiscal = Boolean(inv.ncf);
+  const { isDraft, payable, fiscal, creditable, cancellable, cancelLocked } = invoiceActionRules(inv);
   const electronic = inv.documentType ? isElectronicType(inv.documentType) : false;
   const ncfLabel = electronic ? 'e-NCF' : 'NCF';
-  const creditable =
-    fiscal && inv.status !== 'cancelled' && inv.status !== 'draft' && inv.amountCredited < inv.total;
   const clientName = inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`;
+  const downloadNote = (n: CreditNote) =>
+    downloadCreditNotePdf(inv._id, n).catch((error: unknown) =>
+      notifications.show({
+        color: 'red',
+        position: 'top-right',
+        title: 'Error',
+        message: getErrorMessage(error, 'No se pudo descargar el PDF'),
+      }),
+    );
 
   return (
     <Stack gap="lg">
@@ -181,14 +195,19 @@ export function InvoiceDetailPage() {
             </Button>
           )}
           {canManage && isDraft && (
-            <Button
-              leftSection={<IconSend size={16} />}
-              loading={actions.busy}
-              onClick={() => actions.send(inv)}
-              title="Emite la factura con su NCF y la envía por email"
+            <Tooltip
+              label="Emite la factura (le asigna su NCF) y la envía por email al cliente"
+              multiline
+              w={260}
             >
-              Enviar
-            </Button>
+              <Button
+                leftSection={<IconSend size={16} />}
+                loading={actions.busy}
+                onClick={() => actions.send(inv)}
+              >
+                Enviar
+              </Button>
+            </Tooltip>
           )}
           {canManage && payable && (
             <Button color="green" leftSection={<IconCash size={16} />} onClick={() => actions.setPaying(inv)}>
@@ -202,7 +221,7 @@ export function InvoiceDetailPage() {
                   Más acciones
                 </Button>
               </Menu.Target>
-              <Menu.Dropdown>
+              <Menu.Dropdown maw={320}>
                 {isDraft && (
                   <Menu.Item
                     leftSection={<IconPencil size={16} />}
@@ -229,7 +248,7 @@ export function InvoiceDetailPage() {
                     Nota de crédito
                   </Menu.Item>
                 )}
-                {fiscal && electronic && (
+                {fiscal && electronic && canManage && (
                   <Menu.Item
                     leftSection={<IconSignature size={16} />}
                     onClick={() => actions.setSigning(inv)}
@@ -240,7 +259,7 @@ export function InvoiceDetailPage() {
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(inv)}>
                   Duplicar
                 </Menu.Item>
-                {payable && !fiscal && inv.amountPaid === 0 && (
+                {cancellable && (
                   <Menu.Item
                     leftSection={<IconX size={16} />}
                     color="orange"
@@ -249,6 +268,7 @@ export function InvoiceDetailPage() {
                     Cancelar factura
                   </Menu.Item>
                 )}
+                {cancelLocked && <CancelLockedItem />}
                 {isDraft && (
                   <Menu.Item
                     leftSection={<IconTrash size={16} />}
@@ -324,7 +344,35 @@ export function InvoiceDetailPage() {
               <Title order={2} size="h4" mb="sm">
                 Ítems
               </Title>
-              <Table.ScrollContainer minWidth={520}>
+              <Stack gap={0} hiddenFrom="sm" aria-label="Ítems de la factura">
+                {inv.items.map((item, i) => (
+                  <Stack
+                    key={item._id}
+                    gap={2}
+                    py="xs"
+                    style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+                  >
+                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                      <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                        {item.description}
+                      </Text>
+                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(item.total, inv.currency)}
+                      </Text>
+                    </Group>
+                    {item.details && (
+                      <Text size="xs" c="dimmed">
+                        {item.details}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      {item.quantity} × {formatMoney(item.unitPrice, inv.currency)}
+                      {item.taxExempt ? ' · exento de ITBIS' : ''}
+                    </Text>
+                  </Stack>
+                ))}
+              </Stack>
+              <Table.ScrollContainer minWidth={520} visibleFrom="sm">
                 <Table verticalSpacing="sm">
                   <Table.Thead>
                     <Table.Tr>
@@ -370,7 +418,7 @@ export function InvoiceDetailPage() {
                   <Row label="Subtotal exento">{formatMoney(inv.exemptSubtotal, inv.currency)}</Row>
                 )}
                 <Row label="Base imponible ITBIS">{formatMoney(inv.taxableBase, inv.currency)}</Row>
-                <Row label={`ITBIS (${inv.taxRate}%)`}>{formatMoney(inv.taxAmount, inv.currency)}</Row>
+                <Row label={`ITBIS (${inv.taxRate}\u00a0%)`}>{formatMoney(inv.taxAmount, inv.currency)}</Row>
                 <Divider />
                 <Group justify="space-between">
                   <Text fw={700}>Total</Text>
@@ -452,12 +500,7 @@ export function InvoiceDetailPage() {
                             {n.ncf}
                           </Text>
                           <Text size="xs" c="dimmed">
-                            {formatDate(n.issueDate)} ·{' '}
-                            {
-                              CREDIT_NOTE_MODIFICATION_LABELS[
-                                n.modificationCode as CreditNoteModificationCode
-                              ]
-                            }
+                            {formatDate(n.issueDate)} · {modificationLabel(n.modificationCode)}
                           </Text>
                         </div>
                         <Text size="sm" fw={600}>
@@ -468,7 +511,7 @@ export function InvoiceDetailPage() {
                         {n.reason}
                       </Text>
                       {n.refundAmount > 0 && (
-                        <Text size="xs" c="orange.8">
+                        <Text size="xs">
                           Reembolso al cliente: {formatMoney(n.refundAmount, inv.currency)}
                         </Text>
                       )}
@@ -478,7 +521,7 @@ export function InvoiceDetailPage() {
                         variant="light"
                         aria-label={`PDF de la nota ${n.ncf}`}
                         leftSection={<IconDownload size={14} />}
-                        onClick={() => void downloadCreditNotePdf(inv._id, n).catch(() => undefined)}
+                        onClick={() => downloadNote(n)}
                       >
                         PDF
                       </Button>
@@ -493,7 +536,10 @@ export function InvoiceDetailPage() {
                         <Table.Th>Fecha</Table.Th>
                         <Table.Th>Motivo</Table.Th>
                         <Table.Th ta="right">Total</Table.Th>
-                        <Table.Th />
+                        <Table.Th ta="right">Reembolso</Table.Th>
+                        <Table.Th>
+                          <VisuallyHidden>PDF</VisuallyHidden>
+                        </Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -504,39 +550,24 @@ export function InvoiceDetailPage() {
                               {n.ncf}
                             </Text>
                             <Text size="xs" c="dimmed">
-                              {
-                                CREDIT_NOTE_MODIFICATION_LABELS[
-                                  n.modificationCode as CreditNoteModificationCode
-                                ]
-                              }
+                              {modificationLabel(n.modificationCode)}
                             </Text>
                           </Table.Td>
                           <Table.Td>{formatDate(n.issueDate)}</Table.Td>
                           <Table.Td>
                             <Text size="sm">{n.reason}</Text>
-                            {n.refundAmount > 0 && (
-                              <Text size="xs" c="orange.8">
-                                Reembolso al cliente: {formatMoney(n.refundAmount, inv.currency)}
-                              </Text>
-                            )}
                           </Table.Td>
                           <Table.Td ta="right">{formatMoney(n.total, inv.currency)}</Table.Td>
+                          <Table.Td ta="right">
+                            {n.refundAmount > 0 ? formatMoney(n.refundAmount, inv.currency) : '—'}
+                          </Table.Td>
                           <Table.Td ta="right">
                             <Button
                               size="xs"
                               variant="subtle"
                               aria-label={`PDF de la nota ${n.ncf}`}
                               leftSection={<IconDownload size={14} />}
-                              onClick={() =>
-                                downloadCreditNotePdf(inv._id, n).catch(() =>
-                                  notifications.show({
-                                    color: 'red',
-                                    position: 'top-right',
-                                    title: 'Error',
-                                    message: 'No se pudo descargar el PDF',
-                                  }),
-                                )
-                              }
+                              onClick={() => downloadNote(n)}
                             >
                               PDF
                             </Button>

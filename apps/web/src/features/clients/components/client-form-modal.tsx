@@ -4,9 +4,12 @@ import {
   CLIENT_TYPE_LABELS,
   CLIENT_TYPES,
   type Client,
+  type ClientType,
+  defaultTaxpayerType,
   isValidBuyerId,
   PREFERRED_COMMUNICATION_LABELS,
   PREFERRED_COMMUNICATIONS,
+  RNC_OR_CEDULA_INVALID,
   TAXPAYER_TYPE_LABELS,
   TAXPAYER_TYPES,
   UpdateClientRequestSchema,
@@ -25,7 +28,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useUpdateClient } from '../api/clients';
@@ -56,7 +59,13 @@ function valuesOf(c: Client) {
 }
 type Values = ReturnType<typeof valuesOf>;
 
-function toBody(v: Values, mode: Mode) {
+/** True when `companyRUC` has an RNC's or a cédula's length but its check digit fails. */
+const checkDigitFails = (companyRUC: string) => {
+  const digits = companyRUC.replace(/\D/g, '');
+  return /^[\d\s-]+$/.test(companyRUC.trim()) && [9, 11].includes(digits.length) && !isValidBuyerId(digits);
+};
+
+function toBody(v: Values, mode: Mode, override: boolean) {
   if (mode === 'notes') return { notes: v.notes };
   return {
     firstName: v.firstName,
@@ -67,7 +76,8 @@ function toBody(v: Values, mode: Mode) {
     companyName: v.companyName,
     companyRUC: v.companyRUC,
     taxpayerType: v.taxpayerType,
-    taxIdOverrideReason: v.taxIdOverrideReason,
+    // The reason only travels with a number that needs it and that the user chose to accept.
+    taxIdOverrideReason: override && checkDigitFails(v.companyRUC) ? v.taxIdOverrideReason : null,
     industry: v.industry,
     website: v.website,
     address: { street: v.street, city: v.city, state: v.state },
@@ -77,7 +87,14 @@ function toBody(v: Values, mode: Mode) {
   };
 }
 
-/** Edit modals of a client (spec doc 2 §2 "Client detail"): its data, or its notes. */
+const REASON_REQUIRED = 'Indica el motivo para aceptar este número';
+
+/**
+ * Edit modals of a client (spec doc 2 §2 "Client detail"): its data, or its notes. Fiscal
+ * profile (decides the invoice's document type) and the RNC/cédula: one whose check digit fails
+ * shows the error and 'Aceptar de todos modos', which asks for a required 'Motivo'
+ * (`taxIdOverrideReason`, audited by the server; issue 12).
+ */
 export function ClientFormModal({
   client,
   mode = 'data',
@@ -88,22 +105,35 @@ export function ClientFormModal({
   onClose: () => void;
 }) {
   const update = useUpdateClient();
+  /** 'Aceptar de todos modos' chosen for a number whose check digit fails. */
+  const [override, setOverride] = useState(Boolean(client?.taxIdOverrideReason));
   const form = useForm<Values>({
     initialValues: client ? valuesOf(client) : ({} as Values),
-    validate: (v) => zodResolver(UpdateClientRequestSchema)(toBody(v, mode) as never),
+    validate: (v) => {
+      const errors = zodResolver(UpdateClientRequestSchema)(toBody(v, mode, override) as never);
+      // Accepting the number moves the requirement to the reason field.
+      if (mode === 'data' && override && checkDigitFails(v.companyRUC) && !v.taxIdOverrideReason.trim()) {
+        delete errors.companyRUC;
+        errors.taxIdOverrideReason = REASON_REQUIRED;
+      }
+      return errors;
+    },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset for another client
   useEffect(() => {
-    if (client) form.setValues(valuesOf(client));
+    if (client) {
+      form.setValues(valuesOf(client));
+      form.clearErrors();
+      setOverride(Boolean(client.taxIdOverrideReason));
+    }
   }, [client?._id, client?.updatedAt]);
 
-  const ruc = (form.values.companyRUC ?? '').replace(/\D/g, '');
-  const checkDigitFails = [9, 11].includes(ruc.length) && !isValidBuyerId(ruc);
+  const rucFails = mode === 'data' && Boolean(client) && checkDigitFails(form.values.companyRUC ?? '');
 
   const submit = form.onSubmit(async (v) => {
     if (!client) return;
     try {
-      await update.mutateAsync({ id: client._id, body: toBody(v, mode) as never });
+      await update.mutateAsync({ id: client._id, body: toBody(v, mode, override) as never });
       notifications.show({
         color: 'green',
         position: 'top-right',
@@ -146,6 +176,14 @@ export function ClientFormModal({
                     data={CLIENT_TYPES.map((t) => ({ value: t, label: CLIENT_TYPE_LABELS[t] }))}
                     allowDeselect={false}
                     {...form.getInputProps('clientType')}
+                    onChange={(value) => {
+                      if (!value) return;
+                      const next = value as ClientType;
+                      // The fiscal profile follows the type while it is the old type's default.
+                      if (form.values.taxpayerType === defaultTaxpayerType(form.values.clientType))
+                        form.setFieldValue('taxpayerType', defaultTaxpayerType(next));
+                      form.setFieldValue('clientType', next);
+                    }}
                   />
                   <Select
                     label="Estado"
@@ -154,11 +192,29 @@ export function ClientFormModal({
                     {...form.getInputProps('status')}
                   />
                   <TextInput label="Empresa" {...form.getInputProps('companyName')} />
-                  <TextInput
-                    label="RNC / Cédula"
-                    description="Se valida el dígito verificador"
-                    {...form.getInputProps('companyRUC')}
-                  />
+                  <Stack gap={4}>
+                    <TextInput
+                      label="RNC / Cédula"
+                      description="Se valida el dígito verificador"
+                      {...form.getInputProps('companyRUC')}
+                      error={
+                        form.errors.companyRUC ?? (rucFails && !override ? RNC_OR_CEDULA_INVALID : undefined)
+                      }
+                    />
+                    {rucFails && !override && (
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        w="fit-content"
+                        onClick={() => {
+                          setOverride(true);
+                          form.clearFieldError('companyRUC');
+                        }}
+                      >
+                        Aceptar de todos modos
+                      </Button>
+                    )}
+                  </Stack>
                   <Select
                     label="Perfil fiscal"
                     description="Define el tipo de comprobante de sus facturas"
@@ -166,16 +222,29 @@ export function ClientFormModal({
                     allowDeselect={false}
                     {...form.getInputProps('taxpayerType')}
                   />
-                  {checkDigitFails && (
-                    <Textarea
-                      label="Motivo para aceptar el RNC / cédula"
-                      description="El dígito verificador no coincide. Si verificaste el número en la DGII o la JCE, indica el motivo: queda en la auditoría."
-                      autosize
-                      minRows={2}
-                      maxLength={300}
-                      style={{ gridColumn: '1 / -1' }}
-                      {...form.getInputProps('taxIdOverrideReason')}
-                    />
+                  {rucFails && override && (
+                    <Stack gap={4} style={{ gridColumn: '1 / -1' }}>
+                      <Textarea
+                        label="Motivo"
+                        description="El dígito verificador no coincide. Indica por qué aceptas el número (p. ej., verificado en la consulta de RNC de la DGII o en la JCE); queda en la auditoría."
+                        required
+                        autosize
+                        minRows={2}
+                        maxLength={300}
+                        {...form.getInputProps('taxIdOverrideReason')}
+                      />
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        w="fit-content"
+                        onClick={() => {
+                          setOverride(false);
+                          form.clearFieldError('taxIdOverrideReason');
+                        }}
+                      >
+                        No aceptar: corregiré el número
+                      </Button>
+                    </Stack>
                   )}
                   <TextInput label="Industria" {...form.getInputProps('industry')} />
                   <TextInput label="Sitio web" {...form.getInputProps('website')} />

@@ -430,10 +430,19 @@ export function ClientDetailPage() {
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <Info label="Email">{c.email}</Info>
                   <Info label="Teléfono">{c.phone ?? '—'}</Info>
-                  <Info label="RNC / Cédula">{c.companyRUC ? formatTaxId(c.companyRUC) : '—'}</Info>
+                  <Info label="RNC / Cédula">
+                    {c.companyRUC ? formatTaxId(c.companyRUC) : '—'}
+                    {c.taxIdOverrideReason && (
+                      <Badge color="orange" variant="light" ml="xs" size="sm">
+                        Aceptado con motivo
+                      </Badge>
+                    )}
+                  </Info>
                   <Info label="Perfil fiscal">{TAXPAYER_TYPE_LABELS[c.taxpayerType]}</Info>
                   {c.taxIdOverrideReason && (
-                    <Info label="RNC / cédula aceptado sin dígito verificador">{c.taxIdOverrideReason}</Info>
+                    <Info label="Motivo para aceptar el RNC / cédula (dígito verificador no válido)">
+                      {c.taxIdOverrideReason}
+                    </Info>
                   )}
                   <Info label="Industria">{c.industry ?? '—'}</Info>
                   <Info label="Sitio web">

@@ -1,0 +1,165 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { apiClient } from '../../../lib/api-client';
+import { InvoiceFormModal } from './invoice-form-modal';
+
+// Autosize textareas listen to document.fonts, which jsdom lacks.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+    configurable: true,
+  });
+
+const CAFE = '11111111-1111-4111-8111-111111111111';
+const ANA = '22222222-2222-4222-8222-222222222222';
+const client = (over: Record<string, unknown>) => ({
+  firstName: 'Ana',
+  lastName: 'Martínez',
+  companyName: null,
+  companyRUC: null,
+  taxIdOverrideReason: null,
+  ...over,
+});
+
+describe('Nueva Factura: document type and totals (issue 12)', () => {
+  beforeEach(() => {
+    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
+      if (url === '/invoices/defaults')
+        return {
+          data: {
+            success: true,
+            data: { taxRate: 18, fiscalMode: 'paper', currency: 'DOP', series: 'FAC', paymentTerms: 30 },
+          },
+        };
+      if (url === '/clients')
+        return {
+          data: {
+            success: true,
+            data: {
+              clients: [
+                client({
+                  _id: CAFE,
+                  firstName: 'María',
+                  lastName: 'Fernández',
+                  companyName: 'Café Cibao SRL',
+                  companyRUC: '130458715',
+                  taxpayerType: 'contribuyente',
+                }),
+                client({ _id: ANA, taxpayerType: 'consumidor_final' }),
+              ],
+            },
+          },
+        };
+      if (url.endsWith('/projects')) return { data: { success: true, data: { projects: [] } } };
+      throw new Error(`unexpected GET ${url}`);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const pickClient = async (name: string) => {
+    fireEvent.click(await screen.findByPlaceholderText('Selecciona un cliente'));
+    fireEvent.click(await screen.findByRole('option', { name }));
+  };
+  const typeInput = () =>
+    screen.getAllByLabelText('Tipo de comprobante').find((e) => e.tagName === 'INPUT') as HTMLInputElement;
+
+  it('preselects the type from the client profile, follows the client until the user picks one, and warns when the buyer id is missing', async () => {
+    renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
+    await screen.findByRole('dialog', { name: 'Nueva Factura' });
+
+    await pickClient('Café Cibao SRL (María Fernández)');
+    await waitFor(() => expect(typeInput().value).toBe('B01 · Crédito Fiscal'));
+    expect(screen.queryByText(/requiere el RNC o la cédula/)).toBeNull();
+
+    await pickClient('Ana Martínez');
+    await waitFor(() => expect(typeInput().value).toBe('B02 · Consumo'));
+    expect(screen.queryByText(/requiere el RNC o la cédula/)).toBeNull();
+
+    // The user asks for crédito fiscal for a client without RNC: the form says so before issuing.
+    fireEvent.click(typeInput());
+    fireEvent.click(await screen.findByRole('option', { name: 'B01 · Crédito Fiscal' }));
+    expect(typeInput().value).toBe('B01 · Crédito Fiscal');
+    expect(screen.getByText('Sugerido para este cliente: B02 · Consumo')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'El comprobante B01 · Crédito Fiscal requiere el RNC o la cédula del cliente',
+    );
+
+    // A type the user chose stays when the client changes.
+    await pickClient('Café Cibao SRL (María Fernández)');
+    expect(typeInput().value).toBe('B01 · Crédito Fiscal');
+  }, 20_000);
+
+  it('previews the totals with an exempt line and a discount taken before ITBIS, as the server computes them', async () => {
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
+      data: {
+        success: true,
+        data: { invoice: { _id: 'x', invoiceNumber: 'FAC-2026-0009', total: 12420, currency: 'DOP' } },
+      },
+    });
+    renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
+    await pickClient('Café Cibao SRL (María Fernández)');
+
+    const descriptions = () => within(dialog).getAllByRole('textbox', { name: 'Descripción' });
+    fireEvent.change(descriptions()[0]!, { target: { value: 'Desarrollo web' } });
+    fireEvent.change(within(dialog).getAllByRole('textbox', { name: 'Tarifa' })[0]!, {
+      target: { value: '10000' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar ítem' }));
+    fireEvent.change(descriptions()[1]!, { target: { value: 'Curso de capacitación' } });
+    fireEvent.change(within(dialog).getAllByRole('textbox', { name: 'Tarifa' })[1]!, {
+      target: { value: '2000' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Exento de ITBIS (ítem 2)' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Descuento \(monto\)/ }), {
+      target: { value: '1200' },
+    });
+
+    // 12,000 − 1,200; the exempt line keeps 2,000 less its share of the discount (200);
+    // ITBIS base 9,000 → ITBIS 1,620; total 12,420.
+    const totals = within(dialog).getByTestId('invoice-form-totals');
+    await waitFor(() =>
+      expect(within(totals).getByTestId('invoice-form-total').textContent).toBe('RD$12,420.00'),
+    );
+    const rows = Array.from(totals.querySelectorAll('[data-total-row]')).map((r) => r.textContent);
+    expect(rows).toEqual([
+      'SubtotalRD$12,000.00',
+      'Descuento− RD$1,200.00',
+      'Subtotal exentoRD$1,800.00',
+      'Base imponible ITBISRD$9,000.00',
+      'ITBIS (18\u00a0%)RD$1,620.00',
+      'TotalRD$12,420.00',
+    ]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Factura' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0]![0]).toBe('/invoices');
+    expect(post.mock.calls[0]![1]).toMatchObject({
+      clientId: CAFE,
+      documentType: null,
+      discountAmount: 1200,
+      items: [
+        { description: 'Desarrollo web', quantity: 1, unitPrice: 10000, taxExempt: false },
+        { description: 'Curso de capacitación', quantity: 1, unitPrice: 2000, taxExempt: true },
+      ],
+    });
+  }, 20_000);
+
+  it('refuses a discount above the subtotal with the shared message', async () => {
+    const post = vi.spyOn(apiClient, 'post');
+    renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
+    await pickClient('Café Cibao SRL (María Fernández)');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Descripción' }), {
+      target: { value: 'Logo' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Tarifa' }), { target: { value: '500' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Descuento \(monto\)/ }), {
+      target: { value: '600' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Factura' }));
+    expect(await within(dialog).findByText('El descuento no puede superar el subtotal')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  }, 20_000);
+});

@@ -1,0 +1,26 @@
+import { type InvoiceSummary, isElectronicType } from '@agencia/shared';
+
+/** Why an invoice with an NCF offers no Cancelar/Eliminar (decision 080: it needs a credit note). */
+export const NCF_LOCKED_HINT = 'Tiene comprobante fiscal: corrígela con una nota de crédito';
+
+/**
+ * Which staff actions an invoice allows, shared by the list's row menu and the detail page so
+ * both follow the server's rules (decision 080): drafts are edited, issued (`Emitir`) or sent
+ * (which issues too) and deleted; an invoice with an NCF is never cancelled or deleted — it gets
+ * credit notes while they don't reach its total; e-CF types record the provider's signature.
+ */
+export function invoiceActionRules(inv: InvoiceSummary) {
+  const isDraft = inv.status === 'draft';
+  const payable = inv.status === 'sent' || inv.status === 'pending' || inv.status === 'overdue';
+  const fiscal = Boolean(inv.ncf);
+  return {
+    isDraft,
+    payable,
+    fiscal,
+    electronic: fiscal && inv.documentType !== null && isElectronicType(inv.documentType),
+    creditable: fiscal && inv.status !== 'cancelled' && inv.amountCredited < inv.total,
+    cancellable: payable && !fiscal && inv.amountPaid === 0 && inv.amountWithheld === 0,
+    /** Shown disabled with {@link NCF_LOCKED_HINT}: it would be cancellable but for its NCF. */
+    cancelLocked: payable && fiscal,
+  };
+}

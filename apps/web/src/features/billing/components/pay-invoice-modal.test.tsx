@@ -1,0 +1,157 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AxiosError } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildInvoice } from '../../../../test/factories';
+import { renderWithProviders } from '../../../../test/render';
+import { apiClient } from '../../../lib/api-client';
+import { PayInvoiceModal } from './pay-invoice-modal';
+import { defaultWithholdingPreset } from './withholding';
+
+// The factory's invoice: 3,666.66 + ITBIS 660.00 = 4,326.66, for Café Cibao SRL.
+const invoice = buildInvoice();
+
+/** GET /clients/{id} and /settings answer this client profile and agency kind. */
+function mockProfiles(clientType: 'company' | 'individual', taxpayerType: string, taxpayerKind: string) {
+  vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
+    if (url === `/clients/${invoice.client._id}`)
+      return {
+        data: { success: true, data: { client: { _id: invoice.client._id, clientType, taxpayerType } } },
+      };
+    if (url === '/settings') return { data: { success: true, data: { settings: { taxpayerKind } } } };
+    throw new Error(`unexpected GET ${url}`);
+  });
+}
+
+const field = (dialog: HTMLElement, name: string) =>
+  (
+    within(dialog)
+      .getAllByLabelText(new RegExp(`^${name}`))
+      .find((e) => e.tagName === 'INPUT') as HTMLInputElement
+  ).value;
+
+describe('defaultWithholdingPreset', () => {
+  it('suggests by payer and payee, and nothing once something was withheld', () => {
+    const p = (over: Partial<Parameters<typeof defaultWithholdingPreset>[0]>) =>
+      defaultWithholdingPreset({
+        agencyKind: 'persona_juridica',
+        clientType: 'company',
+        taxpayerType: 'contribuyente',
+        alreadyWithheld: 0,
+        ...over,
+      });
+    expect(p({})).toBe('company_services');
+    expect(p({ taxpayerType: 'gubernamental' })).toBe('government');
+    expect(p({ agencyKind: 'persona_fisica' })).toBe('persona_fisica');
+    expect(
+      p({ agencyKind: 'persona_fisica', clientType: 'individual', taxpayerType: 'consumidor_final' }),
+    ).toBe('none');
+    expect(p({ clientType: 'individual', taxpayerType: 'consumidor_final' })).toBe('none');
+    expect(p({ alreadyWithheld: 198 })).toBe('none');
+  });
+});
+
+describe('Registrar pago: withholding presets (issue 12)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('preselects 30 % of the ITBIS for a company client and posts the balance less the withholding', async () => {
+    mockProfiles('company', 'contribuyente', 'persona_juridica');
+    const put = vi.spyOn(apiClient, 'put').mockResolvedValue({
+      data: { success: true, data: { invoice: { ...invoice, status: 'paid', balance: 0 } } },
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() => expect(field(dialog, 'Retenciones')).toBe('Empresa cliente: 30 % del ITBIS'));
+    expect(field(dialog, 'ITBIS retenido')).toBe('198.00');
+    expect(field(dialog, 'ISR retenido')).toBe('0.00');
+    expect(field(dialog, 'Monto recibido')).toBe('4,128.66');
+    expect(within(dialog).getByTestId('pay-balance-after').textContent).toBe('RD$0.00');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar pago' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith(`/invoices/${invoice._id}/pay`, {
+      amount: 4128.66,
+      paidDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      paymentMethod: 'bank_transfer',
+      itbisWithheld: 198,
+      isrWithheld: 0,
+      retentionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  }, 20_000);
+
+  it('preselects 100 % ITBIS + 10 % ISR when the agency is a persona física, and 5 % ISR for the State', async () => {
+    mockProfiles('company', 'contribuyente', 'persona_fisica');
+    const first = renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={() => {}} />);
+    let dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() =>
+      expect(field(dialog, 'Retenciones')).toBe('Agencia persona física: 100 % del ITBIS + 10 % ISR'),
+    );
+    expect(field(dialog, 'ITBIS retenido')).toBe('660.00');
+    expect(field(dialog, 'ISR retenido')).toBe('366.67');
+    expect(field(dialog, 'Monto recibido')).toBe('3,299.99');
+    first.unmount();
+    vi.restoreAllMocks();
+
+    mockProfiles('company', 'gubernamental', 'persona_juridica');
+    renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={() => {}} />);
+    dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() => expect(field(dialog, 'Retenciones')).toBe('Gobierno: 5 % ISR'));
+    expect(field(dialog, 'ITBIS retenido')).toBe('0.00');
+    expect(field(dialog, 'ISR retenido')).toBe('183.33');
+    expect(field(dialog, 'Monto recibido')).toBe('4,143.33');
+  }, 20_000);
+
+  it('back to Sin retenciones restores the whole balance; a server refusal shows in the modal and keeps the values', async () => {
+    mockProfiles('company', 'contribuyente', 'persona_juridica');
+    vi.spyOn(apiClient, 'put').mockRejectedValue(
+      new AxiosError('Bad Request', 'ERR_BAD_REQUEST', undefined, undefined, {
+        status: 400,
+        data: {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          message: 'La fecha de pago no puede ser anterior a la fecha de emisión',
+        },
+      } as never),
+    );
+    const onClose = vi.fn();
+    renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() => expect(field(dialog, 'ITBIS retenido')).toBe('198.00'));
+
+    fireEvent.click(
+      within(dialog)
+        .getAllByLabelText('Retenciones')
+        .find((e) => e.tagName === 'INPUT')!,
+    );
+    fireEvent.click(await screen.findByRole('option', { name: 'Sin retenciones' }));
+    expect(within(dialog).queryByLabelText('ITBIS retenido')).toBeNull();
+    expect(field(dialog, 'Monto recibido')).toBe('4,326.66');
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Referencia' }), {
+      target: { value: 'TRF-8841' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar pago' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'La fecha de pago no puede ser anterior a la fecha de emisión',
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    expect((within(dialog).getByRole('textbox', { name: 'Referencia' }) as HTMLInputElement).value).toBe(
+      'TRF-8841',
+    );
+    expect(field(dialog, 'Monto recibido')).toBe('4,326.66');
+  }, 20_000);
+
+  it('validates with the shared schema before posting: amount at least RD$0.01', async () => {
+    mockProfiles('individual', 'consumidor_final', 'persona_juridica');
+    const put = vi.spyOn(apiClient, 'put');
+    renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() => expect(field(dialog, 'Retenciones')).toBe('Sin retenciones'));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Monto recibido/ }), {
+      target: { value: '0' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar pago' }));
+    expect(await within(dialog).findByText('El monto mínimo es RD$0.01')).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
+  }, 20_000);
+});

@@ -1,0 +1,27 @@
+import type { AgencyTaxpayerKind, ClientType, TaxpayerType, WithholdingPreset } from '@agencia/shared';
+
+/**
+ * The withholding preset 'Registrar pago' starts with (issue 12), from who pays and who bills:
+ * - nothing withheld yet is required: a later partial payment starts with 'none', because the
+ *   client withholds once per invoice (the server checks the ITBIS withheld against the
+ *   invoice's ITBIS per payment, not in total);
+ * - a gubernamental client → 'government' (5 % ISR, Ley 253-12 art. 12);
+ * - an agency registered as persona física → 'persona_fisica' (100 % ITBIS + 10 % ISR), except
+ *   for a client who is an individual consumidor final, who is no withholding agent;
+ * - a company client → 'company_services' (30 % of the ITBIS, Norma 02-2005);
+ * - anyone else → 'none'.
+ * The user can always pick another preset and edit the amounts.
+ */
+export function defaultWithholdingPreset(p: {
+  agencyKind: AgencyTaxpayerKind | undefined;
+  clientType: ClientType | undefined;
+  taxpayerType: TaxpayerType | undefined;
+  alreadyWithheld: number;
+}): WithholdingPreset {
+  if (p.alreadyWithheld > 0) return 'none';
+  if (p.taxpayerType === 'gubernamental') return 'government';
+  const individualConsumer = p.clientType === 'individual' && p.taxpayerType === 'consumidor_final';
+  if (p.agencyKind === 'persona_fisica' && !individualConsumer) return 'persona_fisica';
+  if (p.clientType === 'company') return 'company_services';
+  return 'none';
+}
