@@ -101,7 +101,7 @@ export function CreditNoteModal({
   const form = useForm<Values>({
     initialValues: {
       mode: 'amount',
-      amount: 0,
+      amount: '',
       lines: [newLine()],
       modificationCode: '3',
       reason: '',
@@ -248,8 +248,9 @@ export function CreditNoteModal({
                 >
                   Agregar línea
                 </Button>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} c={linesTotal > available ? 'red' : undefined}>
                   Total de la nota: {formatMoney(linesTotal, invoice.currency)}
+                  {linesTotal > available ? ' · supera lo disponible' : ''}
                 </Text>
               </Group>
             </Stack>

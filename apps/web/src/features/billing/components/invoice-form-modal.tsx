@@ -286,6 +286,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
             />
             <Select
               label="Tipo de comprobante"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               description={
                 suggestedType && form.values.documentType && form.values.documentType !== suggestedType
                   ? `Sugerido para este cliente: ${fiscalDocumentTypeLabel(suggestedType)}`
@@ -301,23 +302,36 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
               onChange={(v) => form.setFieldValue('documentType', (v ?? '') as InvoiceDocumentType | '')}
               allowDeselect={false}
             />
-            <TextInput type="date" label="Fecha de emisión" required {...form.getInputProps('issueDate')} />
-            <TextInput type="date" label="Fecha de vencimiento" required {...form.getInputProps('dueDate')} />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput type="date" label="Fecha de emisión" required {...form.getInputProps('issueDate')} />
+              <TextInput
+                type="date"
+                label="Fecha de vencimiento"
+                required
+                {...form.getInputProps('dueDate')}
+              />
+            </SimpleGrid>
           </SimpleGrid>
+          {missingBuyerId && effectiveType && (
+            <Alert color="yellow" role="status">
+              El comprobante {fiscalDocumentTypeLabel(effectiveType)} requiere el RNC o la cédula del cliente:
+              agrégalo en su ficha antes de emitir la factura.
+            </Alert>
+          )}
 
           <Divider label="Ítems" labelPosition="left" />
           <Stack gap="sm">
             {form.values.items.map((item, index) => (
               <Paper key={item.key} withBorder p="sm" radius="md">
                 <Grid gap="xs">
-                  <Grid.Col span={{ base: 12, sm: 5 }}>
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
                     <TextInput
                       label="Descripción"
                       required
                       {...form.getInputProps(`items.${index}.description`)}
                     />
                   </Grid.Col>
-                  <Grid.Col span={{ base: 6, sm: 2 }}>
+                  <Grid.Col span={{ base: 4, sm: 2 }}>
                     <NumberInput
                       label="Cantidad"
                       min={1}
@@ -325,7 +339,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                       {...form.getInputProps(`items.${index}.quantity`)}
                     />
                   </Grid.Col>
-                  <Grid.Col span={{ base: 6, sm: 2 }}>
+                  <Grid.Col span={{ base: 8, sm: 3 }}>
                     <NumberInput
                       label="Tarifa"
                       min={0}
@@ -334,20 +348,28 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                       {...form.getInputProps(`items.${index}.unitPrice`)}
                     />
                   </Grid.Col>
-                  <Grid.Col span={{ base: 6, sm: 2 }}>
-                    <TextInput
-                      label="Total"
-                      value={formatMoney(fromCents(totals.lineTotalsCents[index] ?? 0), currency)}
-                      disabled
-                      readOnly
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 1 }}>
-                    <Group align="flex-end" justify="flex-end" h="100%">
+                  <Grid.Col span={{ base: 12, sm: 3 }}>
+                    {/* The line total as text (a disabled input cut long amounts), with the remove button. */}
+                    <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs" h="100%">
+                      <Stack gap={2} style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={500} span>
+                          Total
+                        </Text>
+                        <Text
+                          size="sm"
+                          fw={600}
+                          lh="34px"
+                          style={{ whiteSpace: 'nowrap' }}
+                          data-testid={`invoice-line-total-${index + 1}`}
+                        >
+                          {formatMoney(fromCents(totals.lineTotalsCents[index] ?? 0), currency)}
+                        </Text>
+                      </Stack>
                       <ActionIcon
                         variant="subtle"
                         color="red"
                         size="lg"
+                        mb={1}
                         aria-label={`Quitar ítem ${index + 1}`}
                         disabled={form.values.items.length === 1}
                         onClick={() => form.removeListItem('items', index)}
@@ -402,7 +424,6 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                 />
                 <NumberInput
                   label="Descuento (monto)"
-                  description="Se resta antes del ITBIS"
                   min={0}
                   decimalScale={2}
                   thousandSeparator=","
@@ -453,16 +474,10 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
             </Paper>
           </SimpleGrid>
 
-          {missingBuyerId && effectiveType && (
-            <Alert color="yellow" role="status">
-              El comprobante {fiscalDocumentTypeLabel(effectiveType)} requiere el RNC o la cédula del cliente:
-              agrégalo en su ficha antes de emitir la factura.
-            </Alert>
-          )}
           {!editing && (
             <Switch
               label="Guardar como borrador"
-              description="Desactívalo para enviar la factura por email al crearla"
+              description="Desactívalo para emitirla (se le asigna su NCF) y enviarla por email al crearla"
               {...form.getInputProps('asDraft', { type: 'checkbox' })}
             />
           )}

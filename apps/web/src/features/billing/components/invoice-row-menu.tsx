@@ -132,13 +132,18 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
 
 /**
  * 'Cancelar factura' disabled, with the reason in its text rather than a tooltip (a disabled item
- * gets no hover, and a phone has none).
+ * gets no hover, and a phone has none). Its accessible name leaves out the words "nota de
+ * crédito", so that it can't be taken for the 'Nota de crédito' item next to it.
  */
 export function CancelLockedItem() {
   return (
-    <Menu.Item leftSection={<IconX size={16} />} disabled>
+    <Menu.Item
+      leftSection={<IconX size={16} />}
+      disabled
+      aria-label="Cancelar factura (no disponible: tiene comprobante fiscal)"
+    >
       Cancelar factura
-      <Text size="xs" c="dimmed" component="span" display="block">
+      <Text size="xs" c="dimmed" component="span" display="block" aria-hidden>
         {NCF_LOCKED_HINT}
       </Text>
     </Menu.Item>

@@ -89,6 +89,9 @@ function StatCard({
   );
 }
 
+/** `1 factura pagada` / `3 facturas pagadas`. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** The fiscal number under the invoice number: NCF / e-NCF, or the type a draft will take. */
 function NcfLine({ invoice }: { invoice: InvoiceSummary }) {
   if (invoice.ncf)
@@ -163,15 +166,15 @@ export function BillingPage() {
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
         <StatCard
-          label="Ingresos totales"
+          label={role === 'client' ? 'Total pagado' : 'Ingresos totales'}
           value={s ? formatMoney(s.totalRevenue, currency) : '—'}
-          hint={s ? `${s.paidInvoices} facturas pagadas` : undefined}
+          hint={s ? plural(s.paidInvoices, 'factura pagada', 'facturas pagadas') : undefined}
           icon={<IconTrendingUp size={28} color="var(--mantine-color-green-7)" aria-hidden />}
         />
         <StatCard
-          label="Pendiente por cobrar"
+          label={role === 'client' ? 'Pendiente por pagar' : 'Pendiente por cobrar'}
           value={s ? formatMoney(s.pendingRevenue, currency) : '—'}
-          hint={s ? `${s.unpaidInvoices} facturas sin pagar` : undefined}
+          hint={s ? plural(s.unpaidInvoices, 'factura sin pagar', 'facturas sin pagar') : undefined}
           icon={<IconClockHour4 size={28} color="var(--mantine-color-yellow-7)" aria-hidden />}
         />
         <StatCard
@@ -182,7 +185,7 @@ export function BillingPage() {
         <StatCard
           label="Valor promedio"
           value={s ? formatMoney(s.averageInvoiceValue, currency) : '—'}
-          hint={s ? `${s.totalInvoices} facturas en total` : undefined}
+          hint={s ? plural(s.totalInvoices, 'factura en total', 'facturas en total') : undefined}
           icon={<IconCash size={28} color="var(--mantine-color-blue-7)" aria-hidden />}
         />
       </SimpleGrid>

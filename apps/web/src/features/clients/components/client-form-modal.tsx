@@ -15,6 +15,7 @@ import {
   UpdateClientRequestSchema,
 } from '@agencia/shared';
 import {
+  Anchor,
   Button,
   Group,
   Modal,
@@ -202,9 +203,10 @@ export function ClientFormModal({
                       }
                     />
                     {rucFails && !override && (
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
                         w="fit-content"
                         onClick={() => {
                           setOverride(true);
@@ -212,7 +214,7 @@ export function ClientFormModal({
                         }}
                       >
                         Aceptar de todos modos
-                      </Button>
+                      </Anchor>
                     )}
                   </Stack>
                   <Select
@@ -233,9 +235,10 @@ export function ClientFormModal({
                         maxLength={300}
                         {...form.getInputProps('taxIdOverrideReason')}
                       />
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
                         w="fit-content"
                         onClick={() => {
                           setOverride(false);
@@ -243,7 +246,7 @@ export function ClientFormModal({
                         }}
                       >
                         No aceptar: corregiré el número
-                      </Button>
+                      </Anchor>
                     </Stack>
                   )}
                   <TextInput label="Industria" {...form.getInputProps('industry')} />
