@@ -84,6 +84,7 @@ export function EcfSignatureModal({
             type="datetime-local"
             step={1}
             label="Fecha y hora de firma"
+            description="Hora de República Dominicana, como la muestra el proveedor"
             required
             {...form.getInputProps('signedAt')}
           />

@@ -7,9 +7,9 @@ export function formatDate(value: string | null | undefined): string {
   return d.toLocaleDateString('es-DO', { day: '2-digit', month: '2-digit', year: 'numeric' });
 }
 
-/** ISO → date and time in es-DO. */
-export function formatDateTime(value: string): string {
-  return new Date(value).toLocaleString('es-DO', { dateStyle: 'short', timeStyle: 'short' });
+/** ISO → date and time in es-DO, in the browser's zone or in `timeZone` (e.g. the agency's). */
+export function formatDateTime(value: string, timeZone?: string): string {
+  return new Date(value).toLocaleString('es-DO', { dateStyle: 'short', timeStyle: 'short', timeZone });
 }
 
 export { formatMoney };

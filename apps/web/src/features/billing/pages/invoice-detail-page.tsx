@@ -1,4 +1,5 @@
 import {
+  BUSINESS_TIME_ZONE,
   CREDIT_NOTE_MODIFICATION_LABELS,
   type CreditNote,
   type CreditNoteModificationCode,
@@ -304,7 +305,11 @@ export function InvoiceDetailPage() {
                   ...(electronic
                     ? [
                         ['Código de seguridad', inv.securityCode ?? 'Pendiente'],
-                        ['Fecha de firma', inv.signedAt ? formatDateTime(inv.signedAt) : '—'],
+                        // Entered in the agency's time (the e-CF provider's), shown the same way.
+                        [
+                          'Fecha de firma',
+                          inv.signedAt ? formatDateTime(inv.signedAt, BUSINESS_TIME_ZONE) : '—',
+                        ],
                       ]
                     : []),
                 ].map(([label, value]) => (
