@@ -1,3 +1,4 @@
+import type { CreditNote } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,26 @@ import { buildInvoice } from '../../../../test/factories';
 import { renderWithProviders } from '../../../../test/render';
 import { apiClient } from '../../../lib/api-client';
 import { CreditNoteModal } from './credit-note-modal';
+
+/** A B04 note of RD$1,180.00 on the factory's invoice (RD$4,326.66). */
+const note: CreditNote = {
+  _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e09',
+  invoiceId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+  documentType: 'B04',
+  ncf: 'B0400000007',
+  ncfExpiresOn: '2027-12-31',
+  modifiedNcf: 'B0100000051',
+  modifiedIssueDate: '2026-11-20',
+  modificationCode: 3,
+  reason: 'Ajuste',
+  issueDate: '2026-11-21',
+  lines: [],
+  subtotal: 1000,
+  taxAmount: 180,
+  total: 1180,
+  refundAmount: 0,
+  createdAt: '2026-11-21T14:00:00.000Z',
+};
 
 describe('Nota de crédito modal', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -23,26 +44,7 @@ describe('Nota de crédito modal', () => {
     const invoice = buildInvoice({
       amountCredited: 1180,
       balance: 3146.66,
-      creditNotes: [
-        {
-          _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e09',
-          invoiceId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
-          documentType: 'B04',
-          ncf: 'B0400000007',
-          ncfExpiresOn: '2027-12-31',
-          modifiedNcf: 'B0100000051',
-          modifiedIssueDate: '2026-11-20',
-          modificationCode: 3,
-          reason: 'Ajuste',
-          issueDate: '2026-11-21',
-          lines: [],
-          subtotal: 1000,
-          taxAmount: 180,
-          total: 1180,
-          refundAmount: 0,
-          createdAt: '2026-11-21T14:00:00.000Z',
-        },
-      ],
+      creditNotes: [note],
     });
     renderWithProviders(<CreditNoteModal invoice={invoice} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nota de crédito (B04) · B0100000051' });
@@ -77,7 +79,7 @@ describe('Nota de crédito modal', () => {
   });
 
   it('by amount: refuses more than is available before posting, then posts amount, code and reason', async () => {
-    const invoice = buildInvoice({ amountCredited: 1180, balance: 3146.66 });
+    const invoice = buildInvoice({ amountCredited: 1180, balance: 3146.66, creditNotes: [note] });
     const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
       data: { success: true, data: { creditNote: { _id: 'n1', ncf: 'B0400000008', total: 3146.66 } } },
     });
@@ -120,5 +122,32 @@ describe('Nota de crédito modal', () => {
     expect(dialog.textContent).toContain(
       'Saldo pendiente RD$0.00: lo que la nota supere se devuelve al cliente (reembolso).',
     );
+  });
+
+  it('opened from the list (a summary), counts every note of the full invoice, refunds included', async () => {
+    // Paid, then a RD$1,180.00 note refunded: amountCredited (applied to the balance) is 0.
+    const full = buildInvoice({
+      status: 'paid',
+      amountPaid: 4326.66,
+      balance: 0,
+      amountCredited: 0,
+      creditNotes: [{ ...note, refundAmount: 1180 }],
+    });
+    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
+      if (url === `/invoices/${full._id}`) return { data: { success: true, data: { invoice: full } } };
+      throw new Error(`unexpected GET ${url}`);
+    });
+    const {
+      creditNotes: _notes,
+      items: _items,
+      payments: _payments,
+      history: _history,
+      notes: _n,
+      sentAt: _s,
+      ...summary
+    } = full;
+    renderWithProviders(<CreditNoteModal invoice={summary} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: /^Nota de crédito \(B04\)/ });
+    await waitFor(() => expect(dialog.textContent).toContain('Disponible para acreditar: RD$3,146.66'));
   });
 });

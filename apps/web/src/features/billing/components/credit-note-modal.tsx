@@ -7,6 +7,7 @@ import {
   creditNoteTypeFor,
   daysBetween,
   fromCents,
+  type Invoice,
   type InvoiceSummary,
   toCents,
 } from '@agencia/shared';
@@ -33,8 +34,9 @@ import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
-import { useCreateCreditNote } from '../api/invoices';
+import { useCreateCreditNote, useInvoice } from '../api/invoices';
 import { formatMoney, todayIso } from './format';
+import { creditedCentsOf } from './invoice-rules';
 
 interface LineValues {
   key: string;
@@ -62,8 +64,8 @@ const newLine = (): LineValues => ({
 });
 
 /** What the invoice's credit notes can still take, in centavos (its total less the notes issued). */
-const availableCents = (invoice: Pick<InvoiceSummary, 'total' | 'amountCredited'>) =>
-  toCents(invoice.total) - toCents(invoice.amountCredited);
+const availableCents = (invoice: InvoiceSummary | Invoice) =>
+  toCents(invoice.total) - creditedCentsOf(invoice);
 
 function toRequest(v: Values) {
   return {
@@ -90,12 +92,15 @@ function toRequest(v: Values) {
  * 400/409 the modal stays open with the typed values and the server's message.
  */
 export function CreditNoteModal({
-  invoice,
+  invoice: given,
   onClose,
 }: {
-  invoice: InvoiceSummary | null;
+  invoice: InvoiceSummary | Invoice | null;
   onClose: () => void;
 }) {
+  // From the list a summary arrives: the full invoice (cached when it was opened) lists the notes.
+  const detail = useInvoice(given && !('creditNotes' in given) ? given._id : undefined);
+  const invoice = given && !('creditNotes' in given) && detail.data ? detail.data : given;
   const create = useCreateCreditNote();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<Values>({

@@ -1,7 +1,18 @@
-import { type InvoiceSummary, isElectronicType } from '@agencia/shared';
+import { type Invoice, type InvoiceSummary, isElectronicType, toCents } from '@agencia/shared';
 
 /** Why an invoice with an NCF offers no Cancelar/Eliminar (decision 080: it needs a credit note). */
 export const NCF_LOCKED_HINT = 'Tiene comprobante fiscal: corrígela con una nota de crédito';
+
+/**
+ * What the invoice's credit notes add up to, in centavos. The full invoice lists its notes; a
+ * list summary only has `amountCredited`, which the API counts as the part applied to the
+ * balance (a note's refund is left out), so it can understate.
+ */
+export function creditedCentsOf(inv: InvoiceSummary | Invoice): number {
+  return 'creditNotes' in inv
+    ? inv.creditNotes.reduce((a, n) => a + toCents(n.total), 0)
+    : toCents(inv.amountCredited);
+}
 
 /**
  * Which staff actions an invoice allows, shared by the list's row menu and the detail page so
@@ -9,7 +20,7 @@ export const NCF_LOCKED_HINT = 'Tiene comprobante fiscal: corrígela con una not
  * (which issues too) and deleted; an invoice with an NCF is never cancelled or deleted — it gets
  * credit notes while they don't reach its total; e-CF types record the provider's signature.
  */
-export function invoiceActionRules(inv: InvoiceSummary) {
+export function invoiceActionRules(inv: InvoiceSummary | Invoice) {
   const isDraft = inv.status === 'draft';
   const payable = inv.status === 'sent' || inv.status === 'pending' || inv.status === 'overdue';
   const fiscal = Boolean(inv.ncf);
@@ -18,7 +29,7 @@ export function invoiceActionRules(inv: InvoiceSummary) {
     payable,
     fiscal,
     electronic: fiscal && inv.documentType !== null && isElectronicType(inv.documentType),
-    creditable: fiscal && inv.status !== 'cancelled' && inv.amountCredited < inv.total,
+    creditable: fiscal && inv.status !== 'cancelled' && creditedCentsOf(inv) < toCents(inv.total),
     cancellable: payable && !fiscal && inv.amountPaid === 0 && inv.amountWithheld === 0,
     /** Shown disabled with {@link NCF_LOCKED_HINT}: it would be cancellable but for its NCF. */
     cancelLocked: payable && fiscal,

@@ -5,11 +5,13 @@ import {
   type CreditNoteModificationCode,
   FISCAL_DOCUMENT_TYPE_LABELS,
   formatTaxId,
+  fromCents,
   INVOICE_EVENT_LABELS,
   INVOICE_STATUS_LABELS,
   isElectronicType,
   PAYMENT_METHOD_LABELS,
   taxIdLabel,
+  toCents,
 } from '@agencia/shared';
 import {
   Alert,
@@ -58,7 +60,7 @@ import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { formatDate, formatDateTime, formatMoney } from '../components/format';
 import { InvoiceFormModal } from '../components/invoice-form-modal';
 import { CancelLockedItem } from '../components/invoice-row-menu';
-import { invoiceActionRules } from '../components/invoice-rules';
+import { creditedCentsOf, invoiceActionRules } from '../components/invoice-rules';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
 import { useInvoiceActions } from '../components/use-invoice-actions';
@@ -139,6 +141,9 @@ export function InvoiceDetailPage() {
   const electronic = inv.documentType ? isElectronicType(inv.documentType) : false;
   const ncfLabel = electronic ? 'e-NCF' : 'NCF';
   const clientName = inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`;
+  // All the notes (amountCredited is only what they took off the balance) and what goes back to the client.
+  const notesCents = creditedCentsOf(inv);
+  const refundCents = inv.creditNotes.reduce((a, n) => a + toCents(n.refundAmount), 0);
   const downloadNote = (n: CreditNote) =>
     downloadCreditNotePdf(inv._id, n).catch((error: unknown) =>
       notifications.show({
@@ -433,10 +438,13 @@ export function InvoiceDetailPage() {
                 {inv.amountWithheld > 0 && (
                   <Row label="Retenciones (ITBIS e ISR)">{formatMoney(inv.amountWithheld, inv.currency)}</Row>
                 )}
-                {inv.amountCredited > 0 && (
-                  <Row label="Notas de crédito">− {formatMoney(inv.amountCredited, inv.currency)}</Row>
+                {notesCents > 0 && (
+                  <Row label="Notas de crédito">− {formatMoney(fromCents(notesCents), inv.currency)}</Row>
                 )}
-                {inv.amountPaid + inv.amountWithheld + inv.amountCredited > 0 && (
+                {refundCents > 0 && (
+                  <Row label="Reembolso al cliente">{formatMoney(fromCents(refundCents), inv.currency)}</Row>
+                )}
+                {inv.amountPaid + inv.amountWithheld + notesCents > 0 && (
                   <Group justify="space-between">
                     <Text fw={700}>Saldo pendiente</Text>
                     <Text fw={700}>{formatMoney(inv.balance, inv.currency)}</Text>
