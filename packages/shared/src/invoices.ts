@@ -286,7 +286,11 @@ export const InvoiceSummarySchema = z.object({
   amountPaid: z.number(),
   /** ITBIS + ISR withheld by the client (count towards settling the invoice). */
   amountWithheld: z.number(),
-  /** Sum of the credit notes' totals. */
+  /**
+   * Part of the credit notes' totals applied against the balance (RD$/USD, 2 decimals). A note
+   * issued on an invoice already paid is a refund owed to the client and is not counted here (see
+   * each note's `refundAmount`), so `balance = total − amountPaid − amountWithheld − amountCredited`.
+   */
   amountCredited: z.number(),
   balance: z.number(),
   currency: z.enum(CURRENCIES),

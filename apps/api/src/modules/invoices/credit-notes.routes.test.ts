@@ -220,4 +220,30 @@ describe('payments: amounts, dates and withholdings (PUT /invoices/{id}/pay)', (
       balance: 2299.99,
     });
   });
+
+  it('checks the running total of withholdings across payments, and a preset takes only what is left', async () => {
+    const inv = await issued();
+    // ITBIS 660.00: 500.00 withheld on the first payment.
+    expect((await pay(inv._id, { amount: 100, itbisWithheld: 500 })).statusCode).toBe(200);
+    const over = await pay(inv._id, { amount: 100, itbisWithheld: 160.01 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(
+      'El ITBIS retenido no puede superar el ITBIS de la factura (ya se retuvieron RD$500.00)',
+    );
+    const isrOver = await pay(inv._id, { amount: 100, isrWithheld: 3666.67 });
+    expect(isrOver.statusCode).toBe(400);
+    expect(isrOver.json().message).toBe('El ISR retenido no puede superar el monto antes de impuestos');
+    // 100 % ITBIS preset → only the 160.00 still unwithheld, plus 10 % ISR (366.67).
+    const res = await pay(inv._id, { withholdingPreset: 'persona_fisica', amount: 100 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json()
+        .data.invoice.payments.map((p: { itbisWithheld: number }) => p.itbisWithheld)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual([160, 500]);
+    const rows = await app.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv._id));
+    expect(rows.reduce((a, r) => a + r.itbisWithheldCents, 0)).toBe(66_000);
+    expect(rows.reduce((a, r) => a + r.isrWithheldCents, 0)).toBe(36_667);
+  });
 });

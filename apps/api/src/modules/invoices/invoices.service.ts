@@ -884,7 +884,17 @@ export async function payInvoice(
     if (current.status === 'cancelled')
       throw conflict('No se pueden registrar pagos en una factura cancelada.');
     const balance = balanceCents(current);
-    const withheld = withholdingsOf(current, input);
+    const [prior] = await tx
+      .select({
+        itbis: sql<number>`coalesce(sum(${invoicePayments.itbisWithheldCents}), 0)`.mapWith(Number),
+        isr: sql<number>`coalesce(sum(${invoicePayments.isrWithheldCents}), 0)`.mapWith(Number),
+      })
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, id));
+    const withheld = withholdingsOf(current, input, {
+      itbisWithheldCents: prior?.itbis ?? 0,
+      isrWithheldCents: prior?.isr ?? 0,
+    });
     const withheldTotal = withheld.itbisWithheldCents + withheld.isrWithheldCents;
     const amount = input.amount === undefined ? balance - withheldTotal : toCents(input.amount);
     if (amount < 1) {
@@ -976,26 +986,42 @@ export async function payInvoice(
 
 /**
  * Withholdings of a payment in centavos: explicit amounts win, else the preset computed on the
- * invoice's ITBIS and its amount before ITBIS ({@link withholdingForPreset}). 400 when the ITBIS
- * withheld exceeds the invoice's ITBIS or the ISR exceeds the amount before ITBIS.
+ * invoice's ITBIS and its amount before ITBIS ({@link withholdingForPreset}). `prior` holds what
+ * earlier payments of the invoice already withheld: 400 when the running ITBIS withheld would
+ * exceed the invoice's ITBIS or the running ISR the amount before ITBIS (a withholding agent
+ * retains each tax once per invoice, Norma DGII 02-2005 / Ley 11-92 art. 309).
  */
 function withholdingsOf(
   current: InvoiceRow,
   input: z.output<typeof PayInvoiceRequestSchema>,
+  prior: { itbisWithheldCents: number; isrWithheldCents: number },
 ): { itbisWithheldCents: number; isrWithheldCents: number } {
   const baseCents = current.subtotalCents - current.discountCents;
   const preset = withholdingForPreset(input.withholdingPreset ?? 'none', {
     taxCents: current.taxCents,
     baseCents,
   });
-  const itbis = input.itbisWithheld === undefined ? preset.itbisWithheldCents : toCents(input.itbisWithheld);
-  const isr = input.isrWithheld === undefined ? preset.isrWithheldCents : toCents(input.isrWithheld);
-  if (itbis > current.taxCents) {
-    const message = 'El ITBIS retenido no puede superar el ITBIS de la factura';
+  // A preset never asks for more than what is left to withhold; typed amounts are checked below.
+  const itbis =
+    input.itbisWithheld === undefined
+      ? Math.min(preset.itbisWithheldCents, Math.max(0, current.taxCents - prior.itbisWithheldCents))
+      : toCents(input.itbisWithheld);
+  const isr =
+    input.isrWithheld === undefined
+      ? Math.min(preset.isrWithheldCents, Math.max(0, baseCents - prior.isrWithheldCents))
+      : toCents(input.isrWithheld);
+  if (prior.itbisWithheldCents + itbis > current.taxCents) {
+    const message =
+      prior.itbisWithheldCents > 0
+        ? `El ITBIS retenido no puede superar el ITBIS de la factura (ya se retuvieron ${formatMoney(fromCents(prior.itbisWithheldCents), current.currency)})`
+        : 'El ITBIS retenido no puede superar el ITBIS de la factura';
     throw badRequest(message, [{ field: 'itbisWithheld', message }]);
   }
-  if (isr > baseCents) {
-    const message = 'El ISR retenido no puede superar el monto antes de impuestos';
+  if (prior.isrWithheldCents + isr > baseCents) {
+    const message =
+      prior.isrWithheldCents > 0
+        ? `El ISR retenido no puede superar el monto antes de impuestos (ya se retuvieron ${formatMoney(fromCents(prior.isrWithheldCents), current.currency)})`
+        : 'El ISR retenido no puede superar el monto antes de impuestos';
     throw badRequest(message, [{ field: 'isrWithheld', message }]);
   }
   return { itbisWithheldCents: itbis, isrWithheldCents: isr };

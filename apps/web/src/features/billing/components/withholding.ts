@@ -3,8 +3,8 @@ import type { AgencyTaxpayerKind, ClientType, TaxpayerType, WithholdingPreset } 
 /**
  * The withholding preset 'Registrar pago' starts with (issue 12), from who pays and who bills:
  * - nothing withheld yet is required: a later partial payment starts with 'none', because the
- *   client withholds once per invoice (the server checks the ITBIS withheld against the
- *   invoice's ITBIS per payment, not in total);
+ *   client withholds once per invoice (the server refuses a running total of ITBIS withheld above
+ *   the invoice's ITBIS, or of ISR above the amount before ITBIS);
  * - a gubernamental client → 'government' (5 % ISR, Ley 253-12 art. 12);
  * - an agency registered as persona física → 'persona_fisica' (100 % ITBIS + 10 % ISR), except
  *   for a client who is an individual consumidor final, who is no withholding agent;
