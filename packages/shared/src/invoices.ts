@@ -11,7 +11,8 @@ import { isoDateSchema } from './text.js';
 /**
  * Invoice statuses with labels and colours (spec doc 2 §4). `overdue` is never stored: an
  * unpaid (sent/pending) invoice whose due date has passed is reported as overdue.
- * `pending` = sent and partly paid (decision 053).
+ * `pending` = sent and partly paid (decision 053), shown as "Pago parcial" (issue 18, decision 092:
+ * the specification's "Pendiente" read as "nothing paid yet" while a payment was listed).
  */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled', 'pending'] as const;
 export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
@@ -22,7 +23,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   paid: 'Pagada',
   overdue: 'Vencida',
   cancelled: 'Cancelada',
-  pending: 'Pendiente',
+  pending: 'Pago parcial',
 };
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
   draft: 'gray',

@@ -162,7 +162,11 @@ describe('invoice PDF (fiscal content, Unicode font)', () => {
           amountWithheld: 300,
           amountCredited: 500,
           balance: 2286,
-          payments: [{ ...payment, amount: 1000, itbisWithheld: 100, isrWithheld: 200 }],
+          status: 'pending',
+          payments: [
+            { ...payment, amount: 600, paidDate: '2026-11-18' },
+            { ...payment, amount: 400, itbisWithheld: 100, isrWithheld: 200 },
+          ],
         }),
         settings,
         db,
@@ -173,6 +177,9 @@ describe('invoice PDF (fiscal content, Unicode font)', () => {
     expect(text).toMatch(/ISR retenido RD\$\s?200\.00/);
     expect(text).toMatch(/Notas de crédito − RD\$\s?500\.00/);
     expect(text).toMatch(/Saldo pendiente RD\$\s?2,286\.00/);
+    // Partly paid (issue 18): the state says so and the last payment date is printed.
+    expect(text).toContain('Estado: Pago parcial');
+    expect(text).toMatch(/Último pago: 18\/11\/2026/);
   });
 
   it('repeats the table header on every page and numbers the pages', async () => {

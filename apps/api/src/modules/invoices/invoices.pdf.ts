@@ -487,6 +487,10 @@ export async function renderInvoicePdf(
   const info: string[] = [`Condiciones de pago: ${invoice.paymentTerms} días`];
   if (invoice.paymentMethod) info.push(`Método de pago: ${PAYMENT_METHOD_LABELS[invoice.paymentMethod]}`);
   if (invoice.paidDate) info.push(`Fecha de pago: ${dateEs(invoice.paidDate)}`);
+  else if (invoice.payments.length > 0) {
+    const last = invoice.payments.reduce((d, p) => (p.paidDate > d ? p.paidDate : d), '');
+    info.push(`Último pago: ${dateEs(last)}`);
+  }
   if (invoice.creditNotes.length)
     info.push(
       `Notas de crédito: ${invoice.creditNotes.map((n) => `${n.ncf} (${dateEs(n.issueDate)})`).join(', ')}`,

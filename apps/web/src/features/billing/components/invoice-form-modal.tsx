@@ -25,6 +25,7 @@ import {
   Modal,
   NumberInput,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -33,7 +34,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -67,6 +68,9 @@ interface FormValues {
   dueDate: string;
   items: ItemValues[];
   discountAmount: number | string;
+  /** How the discount is typed: an amount in the invoice currency, or a percentage of the subtotal. */
+  discountMode: 'amount' | 'percent';
+  discountPercent: number | string;
   taxRate: number | string;
   currency: string;
   paymentMethod: string | null;
@@ -85,6 +89,32 @@ const newItem = (): ItemValues => ({
 
 const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseFloat(v) || 0);
 
+/**
+ * Discount in currency units that the API receives (`discountAmount`): the typed amount, or the
+ * typed percentage of the subtotal rounded half-up to centavos (issue 18: the field says its unit,
+ * RD$/US$ or %).
+ */
+export function discountAmountOf(
+  values: Pick<FormValues, 'discountMode' | 'discountAmount' | 'discountPercent'>,
+  subtotalCents: number,
+): number {
+  if (values.discountMode === 'amount') return num(values.discountAmount);
+  const pct = Math.min(100, Math.max(0, num(values.discountPercent)));
+  return Math.round((subtotalCents * pct) / 100) / 100;
+}
+
+function subtotalCentsOf(values: FormValues): number {
+  return computeInvoiceTotals(
+    values.items.map((i) => ({
+      quantity: num(i.quantity),
+      unitPrice: num(i.unitPrice),
+      taxExempt: i.taxExempt,
+    })),
+    0,
+    0,
+  ).subtotalCents;
+}
+
 function toRequest(values: FormValues) {
   return {
     clientId: values.clientId,
@@ -99,12 +129,33 @@ function toRequest(values: FormValues) {
       unitPrice: num(i.unitPrice),
       taxExempt: i.taxExempt,
     })),
-    discountAmount: num(values.discountAmount),
+    discountAmount: discountAmountOf(values, subtotalCentsOf(values)),
     taxRate: num(values.taxRate),
     currency: values.currency as (typeof CURRENCIES)[number],
     paymentMethod: (values.paymentMethod || null) as (typeof PAYMENT_METHODS)[number] | null,
     notes: values.notes || null,
   };
+}
+
+/** RD$ for pesos, US$ for dollars (the symbols the PDF and the lists print). */
+function currencySymbol(currency: string): string {
+  return currency === 'USD' ? 'US$' : 'RD$';
+}
+
+/** The discount's unit switch: amount in the currency or percentage of the subtotal. */
+function DiscountUnit({ form, currency }: { form: UseFormReturnType<FormValues>; currency: string }) {
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label="Unidad del descuento"
+      value={form.values.discountMode}
+      onChange={(v) => form.setFieldValue('discountMode', v as FormValues['discountMode'])}
+      data={[
+        { value: 'amount', label: currencySymbol(currency) },
+        { value: 'percent', label: '%' },
+      ]}
+    />
+  );
 }
 
 /** One line of the totals preview: label left, amount right (never wrapped). */
@@ -159,6 +210,8 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
       dueDate: addDaysIso(todayIso(), 30),
       items: [newItem()],
       discountAmount: 0,
+      discountMode: 'amount',
+      discountPercent: 0,
       taxRate: 18,
       currency: 'DOP',
       paymentMethod: 'bank_transfer',
@@ -167,7 +220,13 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
     },
     validate: (values) => {
       const schema = editing ? UpdateInvoiceRequestSchema : CreateInvoiceRequestSchema;
-      return zodResolver(schema)({ ...toRequest(values), asDraft: values.asDraft } as never);
+      const errors = zodResolver(schema)({ ...toRequest(values), asDraft: values.asDraft } as never);
+      // In % mode the message belongs to the field on screen.
+      if (values.discountMode === 'percent' && errors.discountAmount) {
+        errors.discountPercent = errors.discountAmount;
+        delete errors.discountAmount;
+      }
+      return errors;
     },
   });
 
@@ -190,6 +249,8 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
           taxExempt: i.taxExempt,
         })),
         discountAmount: invoice.discountAmount,
+        discountMode: 'amount',
+        discountPercent: 0,
         taxRate: invoice.taxRate,
         currency: invoice.currency,
         paymentMethod: invoice.paymentMethod,
@@ -210,7 +271,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
       taxExempt: i.taxExempt,
     })),
     num(form.values.taxRate),
-    num(form.values.discountAmount),
+    discountAmountOf(form.values, subtotalCentsOf(form.values)),
   );
   const currency = form.values.currency;
   const profile = form.values.clientId ? profiles.data?.get(form.values.clientId) : undefined;
@@ -422,13 +483,27 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                   decimalScale={2}
                   {...form.getInputProps('taxRate')}
                 />
-                <NumberInput
-                  label="Descuento (monto)"
-                  min={0}
-                  decimalScale={2}
-                  thousandSeparator=","
-                  {...form.getInputProps('discountAmount')}
-                />
+                {form.values.discountMode === 'amount' ? (
+                  <NumberInput
+                    label={`Descuento (${currencySymbol(currency)})`}
+                    min={0}
+                    decimalScale={2}
+                    thousandSeparator=","
+                    rightSection={<DiscountUnit form={form} currency={currency} />}
+                    rightSectionWidth={92}
+                    {...form.getInputProps('discountAmount')}
+                  />
+                ) : (
+                  <NumberInput
+                    label="Descuento (%)"
+                    min={0}
+                    max={100}
+                    decimalScale={2}
+                    rightSection={<DiscountUnit form={form} currency={currency} />}
+                    rightSectionWidth={92}
+                    {...form.getInputProps('discountPercent')}
+                  />
+                )}
                 <Select
                   label="Moneda"
                   data={[...CURRENCIES]}

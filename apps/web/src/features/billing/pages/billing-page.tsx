@@ -7,12 +7,12 @@ import {
 } from '@agencia/shared';
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Center,
   Group,
   Loader,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -32,10 +32,12 @@ import {
   IconSearch,
   IconTrendingUp,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoiceStats, useInvoices } from '../api/invoices';
 import { CreditNoteModal } from '../components/credit-note-modal';
@@ -117,22 +119,23 @@ export function BillingPage() {
   const role = useSessionStore((s) => s.user?.role);
   const canManage = role === 'admin';
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
+  // Filters and page live in the URL (issue 14): reload, back and shared links keep them.
+  const [params, setParams] = useListParams({ status: 'all', search: '' });
+  const { status, page } = params;
+  const [search, setSearch] = useState(params.search);
   const [debounced] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState('all');
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const stats = useInvoiceStats();
   const list = useInvoices({
     page,
     limit: INVOICE_PAGE_SIZE,
     status: status as InvoiceStatus,
-    search: debounced,
+    search: params.search,
   });
   const actions = useInvoiceActions();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: back to page 1 whenever the filters change
-  useEffect(() => setPage(1), [debounced, status]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
+  useEffect(() => setParams({ search: debounced.trim() }), [debounced]);
   useEffect(() => {
     if (list.isError)
       notifications.show({
@@ -146,8 +149,12 @@ export function BillingPage() {
   const s = stats.data;
   const currency = s?.currency ?? 'DOP';
   const invoices = list.data?.invoices ?? [];
-  const total = list.data?.pagination.total ?? 0;
-  const open = (id: string) => navigate(`/invoice/${id}`);
+  const open = (id: string) => navigate(`/billing/${id}`);
+  // A click on the row opens the invoice, except on its link (new tab, copy) or its menu.
+  const openRow = (e: MouseEvent, id: string) => {
+    if ((e.target as HTMLElement).closest('a, button, [role="menu"]')) return;
+    open(id);
+  };
 
   return (
     <>
@@ -204,7 +211,7 @@ export function BillingPage() {
             aria-label="Filtrar por estado"
             data={STATUS_FILTER}
             value={status}
-            onChange={(v) => setStatus(v ?? 'all')}
+            onChange={(v) => setParams({ status: v ?? 'all' })}
             allowDeselect={false}
             w={{ base: '100%', xs: 200 }}
           />
@@ -257,18 +264,14 @@ export function BillingPage() {
                   {invoices.map((inv) => (
                     <Table.Tr
                       key={inv._id}
-                      onClick={() => open(inv._id)}
+                      onClick={(e) => openRow(e, inv._id)}
                       style={{ cursor: 'pointer' }}
-                      tabIndex={0}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' && e.target === e.currentTarget) open(inv._id);
-                      }}
                       aria-label={`Factura ${inv.invoiceNumber}`}
                     >
                       <Table.Td>
-                        <Text fw={600} size="sm">
+                        <Anchor component={Link} to={`/billing/${inv._id}`} fw={600} size="sm">
                           {inv.invoiceNumber}
-                        </Text>
+                        </Anchor>
                         <NcfLine invoice={inv} />
                         <Text size="xs" c="dimmed">
                           {inv.project?.title ?? formatDate(inv.issueDate)}
@@ -325,21 +328,17 @@ export function BillingPage() {
                   withBorder
                   radius="md"
                   p="sm"
-                  onClick={() => open(inv._id)}
+                  onClick={(e) => openRow(e, inv._id)}
                   style={{ cursor: 'pointer' }}
-                  tabIndex={0}
                   role="group"
                   aria-label={`Factura ${inv.invoiceNumber} (móvil)`}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' && e.target === e.currentTarget) open(inv._id);
-                  }}
                 >
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Stack gap={2} style={{ minWidth: 0 }}>
                       <Group gap="xs">
-                        <Text fw={600} size="sm">
+                        <Anchor component={Link} to={`/billing/${inv._id}`} fw={600} size="sm">
                           {inv.invoiceNumber}
-                        </Text>
+                        </Anchor>
                         <InvoiceStatusBadge status={inv.status} />
                       </Group>
                       <Text size="sm" truncate>
@@ -374,24 +373,21 @@ export function BillingPage() {
             </Stack>
           </>
         )}
-        {total > INVOICE_PAGE_SIZE && (
-          <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">
-              {total} facturas
-            </Text>
-            <Pagination
-              total={Math.ceil(total / INVOICE_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              size="sm"
-            />
-          </Group>
-        )}
+        <ListPagination
+          pagination={list.data?.pagination}
+          noun="facturas"
+          singular="factura"
+          onChange={(p) => setParams({ page: p })}
+        />
       </Paper>
 
       {canManage && (
         <>
-          <InvoiceFormModal opened={creating} onClose={() => setCreating(false)} />
+          <InvoiceFormModal
+            opened={creating}
+            onClose={() => setCreating(false)}
+            onSaved={(saved) => navigate(`/billing/${saved._id}`)}
+          />
           <EditInvoiceModal id={actions.editing} onClose={() => actions.setEditing(null)} />
           <PayInvoiceModal invoice={actions.paying} onClose={() => actions.setPaying(null)} />
           <CreditNoteModal invoice={actions.crediting} onClose={() => actions.setCrediting(null)} />

@@ -82,6 +82,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Date (YYYY-MM-DD) of the most recent payment; payments are listed in any order. */
+export function lastPaymentDate(payments: ReadonlyArray<{ paidDate: string }>): string | null {
+  return payments.reduce<string | null>(
+    (latest, p) => (latest && latest >= p.paidDate ? latest : p.paidDate),
+    null,
+  );
+}
+
 /**
  * /billing/{id} and /invoice/{id} (spec doc 2 §2 "Invoice detail") on real data: download,
  * send (drafts), edit/resend, record payments; 'Factura no encontrada' when missing.
@@ -629,7 +637,14 @@ export function InvoiceDetailPage() {
               <Stack gap={6}>
                 <Row label="Estado">{INVOICE_STATUS_LABELS[inv.status]}</Row>
                 <Row label="Método">{inv.paymentMethod ? PAYMENT_METHOD_LABELS[inv.paymentMethod] : '—'}</Row>
-                <Row label="Fecha de pago">{formatDate(inv.paidDate)}</Row>
+                {inv.paidDate || inv.payments.length === 0 ? (
+                  <Row label="Fecha de pago">{formatDate(inv.paidDate)}</Row>
+                ) : (
+                  <Row label="Último pago">{formatDate(lastPaymentDate(inv.payments))}</Row>
+                )}
+                {inv.status !== 'draft' && inv.status !== 'cancelled' && inv.balance > 0 && (
+                  <Row label="Saldo pendiente">{formatMoney(inv.balance, inv.currency)}</Row>
+                )}
                 <Row label="Moneda">{inv.currency}</Row>
               </Stack>
             </Card>
