@@ -95,14 +95,8 @@ test.describe('invoicing', () => {
     await dialog.getByRole('button', { name: 'Crear Factura' }).click();
     await expect(notification(page, 'Factura creada')).toBeVisible();
     await dismissToast(page, 'Factura creada');
-
-    const row = page
-      .getByRole('row')
-      .filter({ hasText: 'Café Cibao' })
-      .filter({ hasText: 'Borrador' })
-      .first();
-    await row.click();
-    await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/);
+    // The new invoice opens (issue 18).
+    await expect(page).toHaveURL(/\/billing\/[0-9a-f-]{36}$/);
     // The URL changes before the lazily loaded detail page replaces the list's heading.
     const title = page.getByRole('heading', { level: 1 });
     await expect(title).toHaveText(/^Factura FAC-/);
@@ -112,6 +106,21 @@ test.describe('invoicing', () => {
     await expect(notification(page, 'Factura enviada')).toBeVisible();
     await dismissToast(page, 'Factura enviada');
     await expect(page.getByText('Enviada').first()).toBeVisible();
+
+    // A partial payment first: the invoice reads 'Pago parcial' with its last payment and balance.
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const partial = page.getByRole('dialog', { name: 'Registrar pago' });
+    await partial.getByRole('combobox', { name: 'Retenciones' }).click();
+    await page.getByRole('option', { name: 'Sin retenciones' }).click();
+    await partial.getByRole('textbox', { name: 'Monto recibido' }).fill('5000');
+    await partial.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(notification(page, 'Pago registrado')).toBeVisible();
+    await dismissToast(page, 'Pago registrado');
+    await expect(page.getByText('Pago parcial').first()).toBeVisible();
+    const paymentInfo = page.getByRole('heading', { name: 'Información de pago' }).locator('..');
+    await expect(paymentInfo).toContainText('Último pago');
+    await expect(paymentInfo).toContainText('Saldo pendiente');
+    await expect(paymentInfo).toContainText('15,256.66');
 
     await page.getByRole('button', { name: 'Registrar pago' }).click();
     const pay = page.getByRole('dialog', { name: 'Registrar pago' });
@@ -137,6 +146,11 @@ test.describe('invoicing', () => {
     await expect(client.getByRole('button', { name: 'Nueva Factura' })).toHaveCount(0);
     const clientRow = client.getByRole('row', { name: `Factura ${number}` });
     await expect(clientRow).toContainText('Pagada');
+    // Rows are real links (open in a new tab works).
+    await expect(clientRow.getByRole('link', { name: number })).toHaveAttribute(
+      'href',
+      /^\/billing\/[0-9a-f-]{36}$/,
+    );
     await clientRow.click();
     await expect(client.getByRole('heading', { name: `Factura ${number}` })).toBeVisible();
     await expect(client.getByRole('button', { name: 'Registrar pago' })).toHaveCount(0);

@@ -112,7 +112,7 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
       target: { value: '2000' },
     });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Exento de ITBIS (ítem 2)' }));
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Descuento \(monto\)/ }), {
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Descuento \(RD\$\)/ }), {
       target: { value: '1200' },
     });
 
@@ -155,11 +155,41 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
       target: { value: 'Logo' },
     });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Tarifa' }), { target: { value: '500' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Descuento \(monto\)/ }), {
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Descuento \(RD\$\)/ }), {
       target: { value: '600' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Factura' }));
     expect(await within(dialog).findByText('El descuento no puede superar el subtotal')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('takes the discount as a percentage of the subtotal and sends its amount (issue 18)', async () => {
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
+      data: {
+        success: true,
+        data: { invoice: { _id: 'x', invoiceNumber: 'FAC-2026-0010', total: 1, currency: 'DOP' } },
+      },
+    });
+    renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
+    await pickClient('Café Cibao SRL (María Fernández)');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Descripción' }), {
+      target: { value: 'Tienda en línea' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Tarifa' }), {
+      target: { value: '3333.33' },
+    });
+    fireEvent.click(within(dialog).getByText('%'));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Descuento \(%\)/ }), {
+      target: { value: '15' },
+    });
+    // 15 % of 3,333.33 = 499.9995 → 500.00; base 2,833.33; ITBIS 510.00; total 3,343.33.
+    const totals = within(dialog).getByTestId('invoice-form-totals');
+    await waitFor(() =>
+      expect(within(totals).getByTestId('invoice-form-total').textContent).toBe('RD$3,343.33'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Factura' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0]![1]).toMatchObject({ discountAmount: 500 });
   }, 20_000);
 });
