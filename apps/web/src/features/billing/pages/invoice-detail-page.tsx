@@ -477,7 +477,37 @@ export function InvoiceDetailPage() {
                 <Title order={2} size="h4" mb="sm">
                   Pagos
                 </Title>
-                <Table.ScrollContainer minWidth={480}>
+                {/* Phones: one stacked block per payment, nothing off screen (issue 18). */}
+                <Stack gap={0} hiddenFrom="sm" aria-label="Pagos registrados">
+                  {inv.payments.map((p, i) => (
+                    <Stack
+                      key={p._id}
+                      gap={2}
+                      py="xs"
+                      style={
+                        i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined
+                      }
+                    >
+                      <Group justify="space-between" wrap="nowrap" gap="sm">
+                        <Text size="sm">{formatDate(p.paidDate)}</Text>
+                        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                          {formatMoney(p.amount, inv.currency)}
+                        </Text>
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {PAYMENT_METHOD_LABELS[p.paymentMethod]}
+                        {p.reference ? ` · Ref. ${p.reference}` : ''}
+                      </Text>
+                      {p.itbisWithheld + p.isrWithheld > 0 && (
+                        <Text size="xs" c="dimmed">
+                          Retenciones: ITBIS {formatMoney(p.itbisWithheld, inv.currency)} · ISR{' '}
+                          {formatMoney(p.isrWithheld, inv.currency)}
+                        </Text>
+                      )}
+                    </Stack>
+                  ))}
+                </Stack>
+                <Table.ScrollContainer minWidth={480} visibleFrom="sm">
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
