@@ -332,6 +332,8 @@ export const InvoiceStatsSchema = z.object({
   unpaidInvoices: z.number().int(),
   totalInvoices: z.number().int(),
   overdueInvoices: z.number().int(),
+  /** Sent invoices with part of the total settled (stored `pending`, shown "Pago parcial", issue 18). */
+  partiallyPaidInvoices: z.number().int(),
   averageInvoiceValue: z.number(),
   currency: z.enum(CURRENCIES),
 });

@@ -1183,6 +1183,7 @@ export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> 
         sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending') and ${invoices.dueDate} < ${today})::int`.mapWith(
           Number,
         ),
+      partiallyPaid: sql<number>`count(*) filter (where ${invoices.status} = 'pending')::int`.mapWith(Number),
       average:
         sql<number>`coalesce(round(avg(${invoices.totalCents}) filter (where ${cur} and ${invoices.status} not in ('draft', 'cancelled'))), 0)::bigint`.mapWith(
           Number,
@@ -1197,6 +1198,7 @@ export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> 
     unpaidInvoices: row?.unpaidInvoices ?? 0,
     totalInvoices: row?.totalInvoices ?? 0,
     overdueInvoices: row?.overdueInvoices ?? 0,
+    partiallyPaidInvoices: row?.partiallyPaid ?? 0,
     averageInvoiceValue: fromCents(row?.average ?? 0),
     currency: settings.currency,
   };

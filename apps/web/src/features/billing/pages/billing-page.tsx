@@ -181,7 +181,15 @@ export function BillingPage() {
         <StatCard
           label={role === 'client' ? 'Pendiente por pagar' : 'Pendiente por cobrar'}
           value={s ? formatMoney(s.pendingRevenue, currency) : '—'}
-          hint={s ? plural(s.unpaidInvoices, 'factura sin pagar', 'facturas sin pagar') : undefined}
+          hint={
+            s
+              ? `${plural(s.unpaidInvoices, 'factura sin pagar', 'facturas sin pagar')}${
+                  s.partiallyPaidInvoices > 0
+                    ? ` · ${plural(s.partiallyPaidInvoices, 'con pago parcial', 'con pago parcial')}`
+                    : ''
+                }`
+              : undefined
+          }
           icon={<IconClockHour4 size={28} color="var(--mantine-color-yellow-7)" aria-hidden />}
         />
         <StatCard
