@@ -83,7 +83,14 @@ function ShellLayout({ children }: { children?: ReactNode }) {
             <UnstyledButton component={Link} to="/dashboard" aria-label={`${companyName}, ir al Dashboard`}>
               <Group gap="xs" wrap="nowrap">
                 {settings?.logo && <Image src={settings.logo} alt="" h={32} w="auto" fit="contain" />}
-                <Text fw={700} size="lg" truncate="end" maw={{ base: 150, xs: 260, sm: 'none' }}>
+                {/* Phones: a smaller font and up to two lines, so the brand reads whole (issue 18). */}
+                <Text
+                  fw={700}
+                  fz={{ base: 'md', sm: 'lg' }}
+                  lh={1.15}
+                  lineClamp={2}
+                  maw={{ base: 180, xs: 260, sm: 'none' }}
+                >
                   {companyName}
                 </Text>
               </Group>
