@@ -1,22 +1,34 @@
 import { NOTIFICATIONS } from '@agencia/shared/constants';
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useThemeStore } from '../stores/theme-store';
 import { queryClient as defaultQueryClient } from './query-client';
 import { buildTheme, cssVariablesResolver } from './theme';
 
-/** Mantine's notification container, loaded on the first notification (decision 020). */
+/**
+ * Mantine's notification container, loaded on the first notification (decision 020). One place
+ * for every toast (issue 18, decision 093): bottom-right from 768 px, where no screen keeps its
+ * primary actions; on phones at the top, full width, at most three stacked.
+ */
 const NotificationsContainer = lazy(() =>
   import('@mantine/notifications').then((module) => ({
-    default: () => (
-      <module.Notifications
-        limit={NOTIFICATIONS.limit}
-        autoClose={NOTIFICATIONS.autoClose}
-        position={NOTIFICATIONS.position}
-        styles={{ root: { width: NOTIFICATIONS.width, maxWidth: 'calc(100% - 2rem)' } }}
-      />
-    ),
+    default: function PortalNotifications() {
+      const phone = useMediaQuery('(max-width: 47.99em)');
+      return (
+        <module.Notifications
+          limit={phone ? 3 : NOTIFICATIONS.limit}
+          autoClose={NOTIFICATIONS.autoClose}
+          position={phone ? 'top-center' : NOTIFICATIONS.position}
+          styles={{
+            root: phone
+              ? { width: 'calc(100% - 1rem)', maxWidth: 'none' }
+              : { width: NOTIFICATIONS.width, maxWidth: 'calc(100% - 2rem)' },
+          }}
+        />
+      );
+    },
   })),
 );
 

@@ -22,7 +22,7 @@ let client: Session;
 let client2: Session;
 let clientId: string;
 let client2Id: string;
-let baseline: { totalRevenue: number; paidInvoices: number };
+let baseline: { totalRevenue: number; paidInvoices: number; partiallyPaidInvoices: number };
 
 beforeAll(async () => {
   app = await createTestApp();
