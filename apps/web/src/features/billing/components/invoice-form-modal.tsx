@@ -292,7 +292,6 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
         : await create.mutateAsync({ ...body, asDraft: values.asDraft });
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: editing ? 'Factura actualizada' : values.asDraft ? 'Factura creada' : 'Factura enviada',
         message: `${saved.invoiceNumber} · ${formatMoney(saved.total, saved.currency)}`,
       });
@@ -301,7 +300,6 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
     } catch (error) {
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo guardar la factura'),
       });

@@ -12,6 +12,7 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
+import { formatEventDate } from './event-labels';
 
 const VIEW_BUTTONS = {
   today: { text: 'Hoy', hint: 'Ir a hoy' },
@@ -22,6 +23,9 @@ const VIEW_BUTTONS = {
   timeGridDay: { text: 'Día', hint: 'Vista diaria' },
   listWeek: { text: 'Lista', hint: 'Lista de la semana' },
 };
+
+/** es-DO 12-hour clock ('9:00 a. m.'), the format of the event lists (formatEventDate). */
+const TIME_FORMAT = { hour: 'numeric', minute: '2-digit', hour12: true, meridiem: 'short' } as const;
 
 /**
  * FullCalendar per spec doc 2 §2/§9: month by default, week, day and list-week; Spanish;
@@ -78,7 +82,18 @@ export function CalendarView({
         buttons={VIEW_BUTTONS}
         dayMaxEvents={CALENDAR.dayMaxEvents}
         eventDisplay="block"
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        // One time format across grid and lists: es-DO 12-hour, as formatEventDate (issue 18).
+        eventTimeFormat={TIME_FORMAT}
+        slotHeaderFormat={TIME_FORMAT}
+        // The grid cuts long titles to its cell: the full title (and time) is the tooltip and the
+        // accessible name of the event link, on hover and on focus.
+        eventDidMount={(info) => {
+          const time =
+            info.event.allDay || !info.event.start
+              ? ''
+              : ` · ${formatEventDate(info.event.start.toISOString())}`;
+          info.el.title = `${info.event.title}${time}`;
+        }}
         moreLinkText={(n: number) => `+${n} más eventos`}
         noEventsText="No hay eventos para mostrar"
         allDayText="Todo el día"
