@@ -96,7 +96,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           email: {
             transport: app.mailer ? ('smtp' as const) : ('log' as const),
             configured: app.mailer !== null,
-            from: app.mailer ? (process.env.SMTP_FROM ?? 'no-reply@agenciadigital.do') : null,
+            from: app.mailer ? app.smtpFrom : null,
           },
           apiDocsUrl: '/api/docs',
           whatsappNumber: settings.whatsappNumber,
