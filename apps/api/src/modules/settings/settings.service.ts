@@ -41,7 +41,7 @@ export function toPublicSettings(row: CompanySettingsRow): PublicSettings {
 
 /** The full settings as the API exposes them (ISO `updatedAt`). */
 export function toCompanySettings(row: CompanySettingsRow): CompanySettings {
-  const { id: _id, updatedAt, ...rest } = row;
+  const { id: _id, updatedAt, paymentInstructions: _payment, ...rest } = row;
   return { ...rest, taxRate: Number(row.taxRate), updatedAt: updatedAt.toISOString() };
 }
 
