@@ -1,7 +1,10 @@
 import { rncCheckDigit } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import { auditLog, companySettings } from '../../db/schema/index.js';
 
@@ -9,6 +12,7 @@ let app: FastifyInstance;
 let admin: string;
 let employee: string;
 let client: string;
+let clientId: string;
 
 const RNC = `13185542${rncCheckDigit('13185542')}`;
 const URL = '/api/settings/payment-instructions';
@@ -34,8 +38,24 @@ beforeAll(async () => {
   app = await createTestApp();
   admin = (await login(app, DEMO.admin)).token;
   employee = (await login(app, DEMO.employee)).token;
-  client = (await login(app, DEMO.client)).token;
+  const clientSession = await login(app, DEMO.client);
+  client = clientSession.token;
+  clientId = clientSession.user.clientId!;
 });
+
+/** A multipart body for `POST /api/upload`. */
+function multipart(data: Buffer, type: string) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${type}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 describe('payment instructions', () => {
   it('starts empty, the admin saves accounts and other methods, the client and employee read them', async () => {
@@ -157,6 +177,47 @@ describe('payment instructions', () => {
     }
     const after = (await injectAs(app, admin, { method: 'GET', url: URL })).json().data.paymentInstructions;
     expect(after).toEqual(before);
+  });
+
+  it("prints the accounts and the uploaded logo on the client's invoice PDF", async () => {
+    await injectAs(app, admin, {
+      method: 'PUT',
+      url: URL,
+      payload: { bankAccounts: [popular], otherMethods: 'Efectivo en la oficina' },
+    });
+    const logoPng = await sharp({
+      create: { width: 300, height: 120, channels: 4, background: { r: 20, g: 80, b: 200, alpha: 0.8 } },
+    })
+      .png()
+      .toBuffer();
+    const up = await injectAs(app, admin, {
+      method: 'POST',
+      url: '/api/upload',
+      ...multipart(logoPng, 'logo'),
+    });
+    expect(up.statusCode).toBe(201);
+    const current = (await injectAs(app, admin, { method: 'GET', url: '/api/settings' })).json().data
+      .settings;
+    const { updatedAt: _u, fiscalMode: _f, taxpayerKind: _t, ...editable } = current;
+    const put = await injectAs(app, admin, {
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { ...editable, logo: up.json().data.url },
+    });
+    expect(put.statusCode).toBe(200);
+
+    const invoice = await createInvoiceVia(app, admin, invoicePayload(clientId));
+    const sent = await injectAs(app, admin, { method: 'POST', url: `/api/invoices/${invoice._id}/send` });
+    expect(sent.statusCode).toBe(200);
+    const pdf = await injectAs(app, client, { method: 'GET', url: `/api/invoices/${invoice._id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Formas de pago');
+    expect(flat).toContain('Banco Popular Dominicano · Cuenta corriente en DOP · No. 812-345678-9');
+    expect(flat).toContain('Titular: Agencia Digital RD, SRL · RNC: 1-31-85542-3');
+    expect(flat).toContain('Otras formas de pago Efectivo en la oficina');
   });
 
   it('reads a malformed stored value as nothing configured instead of failing', async () => {
