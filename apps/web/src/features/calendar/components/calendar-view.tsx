@@ -44,6 +44,11 @@ function wrappedEvent(arg: { timeText: string; event: { title: string } }) {
   );
 }
 
+/** Month-grid event content on phones: the title only. */
+function titleOnlyEvent(arg: { event: { title: string } }) {
+  return <div className="agencia-event">{arg.event.title}</div>;
+}
+
 /**
  * FullCalendar per spec doc 2 §2/§9: month by default, week, day and list-week; Spanish;
  * 3 events per day then 'más eventos'; 30-minute slots; colours by type. Clicking a date
@@ -99,7 +104,12 @@ export function CalendarView({
         buttons={VIEW_BUTTONS}
         // Month and week cells have room for more than one line: titles wrap there instead of
         // being cut to one ("Presenta", issue 18); the tooltip still carries the full title.
-        views={{ dayGridMonth: { eventContent: wrappedEvent }, timeGrid: { eventContent: wrappedEvent } }}
+        views={{
+          // A phone's month cell is ~45 px wide: the title alone, hyphenated (the time is in the
+          // tooltip, the week and day views and "Próximos eventos").
+          dayGridMonth: { eventContent: isMobile ? titleOnlyEvent : wrappedEvent },
+          timeGrid: { eventContent: wrappedEvent },
+        }}
         dayMaxEvents={CALENDAR.dayMaxEvents}
         eventDisplay="block"
         // One time format across grid and lists: es-DO 12-hour, as formatEventDate (issue 18).
