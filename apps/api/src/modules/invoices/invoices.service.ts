@@ -40,6 +40,7 @@ import {
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { line, renderEmail, strong } from '../../lib/email-template.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
@@ -594,8 +595,13 @@ export async function sendInvoice(
     await queueEmail(tx, {
       to: invoice.client.email,
       subject: `Factura ${invoice.invoiceNumber} de ${settings.name}`,
-      text: `Hola ${name},\n\nAdjuntamos la factura ${invoice.invoiceNumber} por ${total}, con vencimiento el ${displayDate(invoice.dueDate)}.\n\nGracias por su preferencia.\n${settings.name}\n`,
-      html: `<p>Hola ${escapeHtml(name)},</p><p>Adjuntamos la factura <strong>${invoice.invoiceNumber}</strong> por <strong>${total}</strong>, con vencimiento el ${displayDate(invoice.dueDate)}.</p><p>Gracias por su preferencia.<br>${escapeHtml(settings.name)}</p>`,
+      ...renderEmail({
+        greeting: `Hola ${name},`,
+        paragraphs: [
+          line`Adjuntamos la factura ${strong(invoice.invoiceNumber)} por ${strong(total)}, con vencimiento el ${displayDate(invoice.dueDate)}.`,
+        ],
+        signature: ['Gracias por su preferencia.', settings.name],
+      }),
       attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
     });
     await tx.insert(invoiceEvents).values({
@@ -837,8 +843,14 @@ export async function remindInvoice(
     await queueEmail(tx, {
       to: invoice.client.email,
       subject: `Recordatorio de pago: factura ${invoice.invoiceNumber} de ${settings.name}`,
-      text: `Hola ${name},\n\nLe recordamos que la factura ${invoice.invoiceNumber} tiene un saldo pendiente de ${balance} y ${due}. La adjuntamos de nuevo.\n\nSi ya realizó el pago, por favor ignore este mensaje.\n\n${settings.name}\n`,
-      html: `<p>Hola ${escapeHtml(name)},</p><p>Le recordamos que la factura <strong>${invoice.invoiceNumber}</strong> tiene un saldo pendiente de <strong>${balance}</strong> y ${due}. La adjuntamos de nuevo.</p><p>Si ya realizó el pago, por favor ignore este mensaje.</p><p>${escapeHtml(settings.name)}</p>`,
+      ...renderEmail({
+        greeting: `Hola ${name},`,
+        paragraphs: [
+          line`Le recordamos que la factura ${strong(invoice.invoiceNumber)} tiene un saldo pendiente de ${strong(balance)} y ${due}. La adjuntamos de nuevo.`,
+          'Si ya realizó el pago, por favor ignore este mensaje.',
+        ],
+        signature: [settings.name],
+      }),
       attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
     });
     await tx.insert(invoiceEvents).values({
@@ -1208,8 +1220,4 @@ export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> 
 function displayDate(iso: string): string {
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { clients, registrationLinks, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
+import { link as emailLink, line, renderEmail } from '../../lib/email-template.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
@@ -93,8 +94,15 @@ export async function createRegistrationLink(
     await queueEmail(tx, {
       to: email,
       subject: 'Completa tu registro en el portal de clientes',
-      text: `Hola,\n\nTe invitamos a crear tu cuenta en nuestro portal de clientes${who}.\n\nCompleta tu registro aquí: ${link}\n\nEl link es de un solo uso y vence el ${expires}.\n`,
-      html: `<p>Hola,</p><p>Te invitamos a crear tu cuenta en nuestro portal de clientes${escapeHtml(who)}.</p><p><a href="${link}">Completar mi registro</a></p><p>El link es de un solo uso y vence el ${expires}.</p>`,
+      ...renderEmail({
+        greeting: 'Hola,',
+        paragraphs: [
+          `Te invitamos a crear tu cuenta en nuestro portal de clientes${who}.`,
+          line`${emailLink('Completar mi registro', link)}`,
+          `El link es de un solo uso y vence el ${expires}.`,
+        ],
+        signature: [],
+      }),
     });
   }
   return { id: row!.id, link, token, expiresAt };
@@ -105,10 +113,6 @@ function cleanPrefill(prefill: RegistrationPrefill | undefined): Record<string, 
   for (const [k, v] of Object.entries(prefill ?? {}))
     if (typeof v === 'string' && v.trim()) out[k] = v.trim().slice(0, 200);
   return out;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 type LinkRow = typeof registrationLinks.$inferSelect;

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import { renderEmail } from '../../lib/email-template.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { actorOf } from '../../plugins/auth.js';
 import { INVOICE_POLICY } from '../invoices/invoices.policy.js';
@@ -168,7 +169,13 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await queueEmail(app.db, {
         to,
         subject: `Correo de prueba de ${settings.name}`,
-        text: `Hola ${actor.firstName}:\n\nEste es un correo de prueba enviado desde la configuración del portal.\nSi lo recibes, el envío de correos funciona.\n\n${settings.emailSignature ?? settings.name}\n`,
+        ...renderEmail({
+          greeting: `Hola ${actor.firstName}:`,
+          paragraphs: [
+            'Este es un correo de prueba enviado desde la configuración del portal. Si lo recibes, el envío de correos funciona.',
+          ],
+          signature: (settings.emailSignature ?? settings.name).split('\n'),
+        }),
       });
       await audit(
         app.db,
