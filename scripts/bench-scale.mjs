@@ -92,7 +92,7 @@ function loadStatements(projects, tickets) {
             now() - interval '1 day' - g * interval '1 minute'
        from generate_series(1, ${tickets}) g
        cross join (select count(*)::int as n from bench_clients) n
-       cross join lateral (select ((g * 7919) % ${projects}) - ((g * 7919) % ${projects}) % n.n + g % n.n as v) p
+       cross join lateral (select ((g::bigint * 7919) % ${projects}) - ((g::bigint * 7919) % ${projects}) % n.n + g % n.n as v) p
        join bench_clients c on c.n = g % n.n
        left join bench_staff s on s.n = g % (select count(*) from bench_staff)`,
   ];
