@@ -22,8 +22,8 @@ function entry(i: number): AuditEntry {
 /** Mocks `GET /audit`: 45 entries in all, the page asked for; records each call's params. */
 function mockAudit() {
   const calls: Record<string, unknown>[] = [];
-  vi.spyOn(apiClient, 'get').mockImplementation(async (_url: string, config?: { params?: object }) => {
-    const params = { ...(config?.params ?? {}) } as { page?: number; limit?: number };
+  vi.spyOn(apiClient, 'get').mockImplementation(async (_url: string, config?: { params?: unknown }) => {
+    const params = { ...(config?.params as object) } as { page?: number; limit?: number };
     calls.push(params);
     const page = params.page ?? 1;
     const limit = params.limit ?? 20;
