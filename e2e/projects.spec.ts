@@ -68,20 +68,20 @@ test.describe('projects: admin journey', () => {
     await expect(page.getByTestId('time-entry')).toContainText('Carlos Méndez');
 
     // Add and complete a milestone.
-    await page.getByRole('tab', { name: 'Milestones' }).click();
+    await page.getByRole('tab', { name: 'Hitos' }).click();
     await page.getByRole('textbox', { name: 'Título' }).fill('Prototipo aprobado');
-    await page.getByRole('button', { name: 'Agregar milestone' }).click();
+    await page.getByRole('button', { name: 'Agregar hito' }).click();
     const milestone = page.getByTestId('milestone').filter({ hasText: 'Prototipo aprobado' });
     await expect(milestone).toContainText('Pendiente');
     // Controlled by the server's answer: click, then wait for the refetched state.
     await milestone.getByRole('checkbox', { name: 'Completar Prototipo aprobado' }).click();
     await expect(milestone).toContainText('Completado');
-    await expect(page.getByText('1 de 1 milestones completados')).toBeVisible();
+    await expect(page.getByText('1 de 1 hitos completados')).toBeVisible();
 
     // The dashboard's activity feed shows it.
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
-    await expect(page.getByText(`Milestone completado en ${title}: Prototipo aprobado`)).toBeVisible();
+    await expect(page.getByText(`Hito completado en ${title}: Prototipo aprobado`)).toBeVisible();
   });
 
   test('deleting from the card menu asks for confirmation', async ({ page }) => {

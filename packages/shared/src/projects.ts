@@ -87,7 +87,7 @@ export const PROJECT_CATEGORY_COLORS: Record<ProjectCategory, string> = {
 };
 
 export const MILESTONE_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-export const MilestoneStatusSchema = z.enum(MILESTONE_STATUSES, { error: 'Estado de milestone inválido' });
+export const MilestoneStatusSchema = z.enum(MILESTONE_STATUSES, { error: 'Estado de hito inválido' });
 export type MilestoneStatus = z.infer<typeof MilestoneStatusSchema>;
 export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
   pending: 'Pendiente',

@@ -30,7 +30,7 @@ export interface Database {
 
 /** Options for {@link openDatabase}: a postgres:// URL, a PGlite data dir, or an in-memory dump. */
 export type OpenDatabaseOptions =
-  | { url: string }
+  | { url: string /** Pool size (DB_POOL_MAX), default 10. */; poolMax?: number }
   | { dataDir: string }
   | { loadDataDir: Blob }
   | { memory: true };
@@ -43,7 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if ('url' in options) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: Number(process.env.DB_POOL_MAX ?? 10),
+      max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });

@@ -1,11 +1,15 @@
 import { notifications } from '@mantine/notifications';
 
-/** Success and error toasts of the portal's business areas: top-right (spec doc 2 §8). */
+/**
+ * Green toast of the portal's business areas. Where it shows is decided once, by the container in
+ * `app/providers.tsx` (bottom-right from 768 px, top and full width on phones) — spec doc 2 §8's
+ * "top-right" is superseded by issue 18 (decision 093): no call site passes a position.
+ */
 export function toastSuccess(title: string, message?: string): void {
-  notifications.show({ color: 'green', title, message: message ?? '', position: 'top-right' });
+  notifications.show({ color: 'green', title, message: message ?? '' });
 }
 
-/** Red toast, top-right (spec doc 2 §8 "Error toasts are red and appear top-right"). */
+/** Red toast (spec doc 2 §8 "Error toasts are red"); placed by the one container (decision 093). */
 export function toastError(title: string, message?: string): void {
-  notifications.show({ color: 'red', title, message: message ?? '', position: 'top-right' });
+  notifications.show({ color: 'red', title, message: message ?? '' });
 }

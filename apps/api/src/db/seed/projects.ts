@@ -436,7 +436,7 @@ export async function seedProjects(tx: Tx, ids: FoundationSeed): Promise<string[
               entityId: null,
               clientId,
               projectId,
-              title: `Milestone completado en ${p.title}: ${p.milestones.filter((m) => m[2] === 'completed').at(-1)![0]}`,
+              title: `Hito completado en ${p.title}: ${p.milestones.filter((m) => m[2] === 'completed').at(-1)![0]}`,
               createdAt: new Date(Date.now() - (index + 1) * 7 * 3_600_000),
             },
           ]

@@ -218,7 +218,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: {
         tags: ['projects'],
-        summary: 'Agregar milestone',
+        summary: 'Agregar hito',
         params: IdParamsSchema,
         body: CreateMilestoneRequestSchema,
         response: { 201: successEnvelope(MilestoneResponseSchema) },
@@ -244,7 +244,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: {
         tags: ['projects'],
-        summary: 'Actualizar milestone',
+        summary: 'Actualizar hito',
         params: MilestoneParamsSchema,
         body: UpdateMilestoneRequestSchema,
         response: { 200: successEnvelope(MilestoneResponseSchema) },

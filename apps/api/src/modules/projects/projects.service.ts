@@ -864,7 +864,7 @@ export async function addMilestone({
       entityId: row!.id,
       clientId: project.clientId,
       projectId: id,
-      title: `Nuevo milestone en ${project.title}: ${row!.title}`,
+      title: `Nuevo hito en ${project.title}: ${row!.title}`,
     });
     await audit(tx, ctx, 'project.milestone.created', { type: 'milestone', id: row!.id });
     const effects = newEffects(id);
@@ -889,7 +889,7 @@ export async function updateMilestone({
     .from(projectMilestones)
     .where(and(eq(projectMilestones.id, milestoneId), eq(projectMilestones.projectId, id)))
     .limit(1);
-  if (!current) throw notFound('Milestone no encontrado');
+  if (!current) throw notFound('Hito no encontrado');
   return db.transaction(async (tx) => {
     const patch: Partial<typeof projectMilestones.$inferInsert> = { updatedAt: new Date() };
     if (input.title !== undefined) patch.title = input.title;
@@ -916,8 +916,8 @@ export async function updateMilestone({
       clientId: project.clientId,
       projectId: id,
       title: completing
-        ? `Milestone completado en ${project.title}: ${row!.title}`
-        : `Milestone actualizado en ${project.title}: ${row!.title}`,
+        ? `Hito completado en ${project.title}: ${row!.title}`
+        : `Hito actualizado en ${project.title}: ${row!.title}`,
     });
     await audit(tx, ctx, 'project.milestone.updated', { type: 'milestone', id: milestoneId });
     const effects = newEffects(id);

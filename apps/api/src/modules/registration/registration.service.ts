@@ -19,15 +19,10 @@ import { createNotifications } from '../../lib/notify.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/security.js';
 import { type ClientInfo, openSession } from '../auth/auth.service.js';
 
-let publicBaseUrl = process.env.PUBLIC_URL?.replace(/\/$/, '') ?? 'http://localhost:3000';
-
-/** Sets the absolute base of registration links (the registration routes call it with PUBLIC_URL). */
-export function configureRegistrationLinks(opts: { publicUrl: string }): void {
-  publicBaseUrl = opts.publicUrl.replace(/\/$/, '');
-}
-
 /** What {@link createRegistrationLink} needs. */
 export interface CreateRegistrationLinkInput {
+  /** Absolute base of the link: PUBLIC_URL (`app.publicUrl`), never the request's Host. */
+  publicUrl: string;
   email: string;
   clientType: ClientType;
   /** Join this existing client record instead of creating one. */
@@ -91,7 +86,7 @@ export async function createRegistrationLink(
       expiresAt,
     })
     .returning({ id: registrationLinks.id });
-  const link = `${publicBaseUrl}/register/${token}`;
+  const link = `${input.publicUrl.replace(/\/+$/, '')}/register/${token}`;
   if (input.sendEmail !== false) {
     const who = companyName ? ` como parte de ${companyName}` : '';
     const expires = expiresAt.toLocaleDateString('es-DO', { timeZone: 'America/Santo_Domingo' });

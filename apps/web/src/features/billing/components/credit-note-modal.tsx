@@ -154,7 +154,6 @@ export function CreditNoteModal({
       const note = await create.mutateAsync({ id: invoice._id, body: toRequest(values) });
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: 'Nota de crédito emitida',
         message: `${note.ncf} por ${formatMoney(note.total, invoice.currency)}`,
       });

@@ -50,7 +50,6 @@ export function EcfSignatureModal({
       });
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: 'e-CF registrado',
         message: invoice.ncf ?? '',
       });

@@ -160,7 +160,6 @@ export function PayInvoiceModal({
       const saved = await pay.mutateAsync({ id: invoice._id, body: toBody(v) });
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: saved.status === 'paid' ? 'Factura marcada como pagada' : 'Pago registrado',
         message:
           saved.status === 'paid'

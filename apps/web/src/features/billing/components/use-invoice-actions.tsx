@@ -7,12 +7,10 @@ import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { downloadInvoicePdf, useDeleteInvoice, useInvoiceAction } from '../api/invoices';
 
-const ok = (title: string, message: string) =>
-  notifications.show({ color: 'green', position: 'top-right', title, message });
+const ok = (title: string, message: string) => notifications.show({ color: 'green', title, message });
 const fail = (error: unknown, fallback: string) =>
   notifications.show({
     color: 'red',
-    position: 'top-right',
     title: 'Error',
     message: getErrorMessage(error, fallback),
   });
@@ -20,7 +18,7 @@ const fail = (error: unknown, fallback: string) =>
 /**
  * The invoice actions shared by the list's row menu and the detail page (spec doc 2 §2):
  * download, issue (with confirmation), send/resend, payment reminder, duplicate, cancel, delete
- * (with confirmation), plus state for the pay, edit, credit-note and e-CF modals. Success toasts of spec doc 2 §8, top-right.
+ * (with confirmation), plus state for the pay, edit, credit-note and e-CF modals. Success toasts of spec doc 2 §8 (placed by the one container, decision 093).
  */
 export function useInvoiceActions() {
   const navigate = useNavigate();

@@ -140,7 +140,6 @@ export function BillingPage() {
     if (list.isError)
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: 'No se pudieron cargar las facturas',
       });

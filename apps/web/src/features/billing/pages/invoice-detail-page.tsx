@@ -107,7 +107,6 @@ export function InvoiceDetailPage() {
     if (query.isError)
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: 'No se pudo cargar la factura',
       });
@@ -156,7 +155,6 @@ export function InvoiceDetailPage() {
     downloadCreditNotePdf(inv._id, n).catch((error: unknown) =>
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo descargar el PDF'),
       }),

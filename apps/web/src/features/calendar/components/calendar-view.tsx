@@ -12,6 +12,7 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
+import { formatEventDate } from './event-labels';
 
 const VIEW_BUTTONS = {
   today: { text: 'Hoy', hint: 'Ir a hoy' },
@@ -22,6 +23,31 @@ const VIEW_BUTTONS = {
   timeGridDay: { text: 'Día', hint: 'Vista diaria' },
   listWeek: { text: 'Lista', hint: 'Lista de la semana' },
 };
+
+const CLOCK = new Intl.DateTimeFormat('es-DO', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+
+/**
+ * es-DO 12-hour clock ('7:00 p. m.'), the format of the event lists (formatEventDate), for the
+ * grid's event times and time slots. A formatter function, because FullCalendar's own meridiem
+ * handling prints '7:00p. m.' in Spanish; `info.date` holds the calendar's wall-clock fields.
+ */
+const TIME_FORMAT = (info: { date: { hour: number; minute: number } }) =>
+  CLOCK.format(Date.UTC(2000, 0, 1, info.date.hour, info.date.minute));
+
+/** Event content of the month and week grids: bold time, then the title, wrapping (calendar-theme.css). */
+function wrappedEvent(arg: { timeText: string; event: { title: string } }) {
+  return (
+    <div className="agencia-event">
+      {arg.timeText && <b>{arg.timeText} </b>}
+      {arg.event.title}
+    </div>
+  );
+}
+
+/** Month-grid event content on phones: the title only. */
+function titleOnlyEvent(arg: { event: { title: string } }) {
+  return <div className="agencia-event">{arg.event.title}</div>;
+}
 
 /**
  * FullCalendar per spec doc 2 §2/§9: month by default, week, day and list-week; Spanish;
@@ -76,9 +102,28 @@ export function CalendarView({
         }
         footerToolbar={isMobile ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
         buttons={VIEW_BUTTONS}
+        // Month and week cells have room for more than one line: titles wrap there instead of
+        // being cut to one ("Presenta", issue 18); the tooltip still carries the full title.
+        views={{
+          // A phone's month cell is ~45 px wide: the title alone, hyphenated (the time is in the
+          // tooltip, the week and day views and "Próximos eventos").
+          dayGridMonth: { eventContent: isMobile ? titleOnlyEvent : wrappedEvent },
+          timeGrid: { eventContent: wrappedEvent },
+        }}
         dayMaxEvents={CALENDAR.dayMaxEvents}
         eventDisplay="block"
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        // One time format across grid and lists: es-DO 12-hour, as formatEventDate (issue 18).
+        eventTimeFormat={TIME_FORMAT}
+        slotHeaderFormat={TIME_FORMAT}
+        // The grid cuts long titles to its cell: the full title (and time) is the tooltip and the
+        // accessible name of the event link, on hover and on focus.
+        eventDidMount={(info) => {
+          const time =
+            info.event.allDay || !info.event.start
+              ? ''
+              : ` · ${formatEventDate(info.event.start.toISOString())}`;
+          info.el.title = `${info.event.title}${time}`;
+        }}
         moreLinkText={(n: number) => `+${n} más eventos`}
         noEventsText="No hay eventos para mostrar"
         allDayText="Todo el día"

@@ -34,20 +34,20 @@ export function EventList({ events, empty }: { events: CalendarEvent[]; empty: s
             borderLeft: `4px solid var(--mantine-color-${EVENT_TYPE_COLORS[e.type]}-6)`,
           }}
         >
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fw={600} size="sm" lineClamp={1}>
-              {e.title}
-            </Text>
-            <Badge color={EVENT_TYPE_COLORS[e.type]} variant="light" style={{ flexShrink: 0 }}>
-              {EVENT_TYPE_LABELS[e.type]}
-            </Badge>
-          </Group>
-          <Group gap="xs" mt={4}>
+          {/* The title takes the card's whole width and wraps to two lines; the full title is the
+              card's tooltip (issue 18: "Llamada con…" was cut with room to spare). */}
+          <Text fw={600} size="sm" lineClamp={2} title={e.title}>
+            {e.title}
+          </Text>
+          <Group gap={6} mt={4} wrap="wrap">
             <Text size="xs" c="dimmed">
               {e.isAllDay
                 ? `${formatEventDate(e.startDate, true)} · Todo el día`
                 : formatEventDate(e.startDate)}
             </Text>
+            <Badge size="xs" color={EVENT_TYPE_COLORS[e.type]} variant="light">
+              {EVENT_TYPE_LABELS[e.type]}
+            </Badge>
             <Badge size="xs" color={EVENT_PRIORITY_COLORS[e.priority]} variant="outline">
               {EVENT_PRIORITY_LABELS[e.priority]}
             </Badge>

@@ -137,7 +137,6 @@ export function ClientFormModal({
       await update.mutateAsync({ id: client._id, body: toBody(v, mode, override) as never });
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: 'Cliente actualizado',
         message: mode === 'notes' ? 'Notas guardadas' : 'Datos guardados',
       });
@@ -145,7 +144,6 @@ export function ClientFormModal({
     } catch (error) {
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo actualizar el cliente'),
       });

@@ -67,7 +67,6 @@ export function CommunicationModal({
       await create.mutateAsync(toBody(v) as never);
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: 'Comunicación registrada',
         message: v.subject,
       });
@@ -76,7 +75,6 @@ export function CommunicationModal({
     } catch (error) {
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo registrar la comunicación'),
       });

@@ -46,14 +46,12 @@ export function RegistrationLinkModal({ opened, onClose, client }: Props) {
       setResult(res);
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: 'Link generado',
         message: 'Se ha enviado el link de registro al cliente',
       });
     } catch (error) {
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo generar el link'),
       });

@@ -18,7 +18,6 @@ export function useClientActions(afterDelete?: () => void) {
       await update.mutateAsync({ id: client._id, body: { archived: true } });
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: 'Cliente archivado',
         message: 'Ya no aparece en la lista de clientes',
       });
@@ -26,7 +25,6 @@ export function useClientActions(afterDelete?: () => void) {
     } catch (error) {
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo archivar el cliente'),
       });
@@ -49,7 +47,6 @@ export function useClientActions(afterDelete?: () => void) {
           await remove.mutateAsync(client._id);
           notifications.show({
             color: 'green',
-            position: 'top-right',
             title: 'Cliente eliminado',
             message: 'El cliente fue eliminado',
           });
@@ -66,7 +63,6 @@ export function useClientActions(afterDelete?: () => void) {
           }
           notifications.show({
             color: 'red',
-            position: 'top-right',
             title: 'Error',
             message: getErrorMessage(error, 'No se pudo eliminar el cliente'),
           });

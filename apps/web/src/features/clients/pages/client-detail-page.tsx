@@ -272,7 +272,6 @@ function CommunicationTab({ id }: { id: string }) {
                         remove.mutateAsync(c._id).catch((error) =>
                           notifications.show({
                             color: 'red',
-                            position: 'top-right',
                             title: 'Error',
                             message: getErrorMessage(error, 'No se pudo eliminar'),
                           }),

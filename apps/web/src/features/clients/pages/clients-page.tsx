@@ -76,7 +76,6 @@ export function ClientsPage() {
     if (list.isError)
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: 'No se pudieron cargar los clientes',
       });

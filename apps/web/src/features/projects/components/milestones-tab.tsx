@@ -15,7 +15,7 @@ import { zodResolver } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAddMilestone, useUpdateMilestone } from '../api/project-mutations';
 
-/** Milestones tab: ordered list; staff complete/reopen with a checkbox and add new ones. */
+/** Hitos (milestones) tab: ordered list; staff complete/reopen with a checkbox and add new ones. */
 export function MilestonesTab({ project, canManage }: { project: ProjectDetail; canManage: boolean }) {
   const add = useAddMilestone(project._id);
   const update = useUpdateMilestone(project._id);
@@ -29,9 +29,9 @@ export function MilestonesTab({ project, canManage }: { project: ProjectDetail; 
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {done} de {project.milestones.length} milestones completados
+        {done} de {project.milestones.length} hitos completados
       </Text>
-      {project.milestones.length === 0 && <Text c="dimmed">Este proyecto aún no tiene milestones.</Text>}
+      {project.milestones.length === 0 && <Text c="dimmed">Este proyecto aún no tiene hitos.</Text>}
       {project.milestones.map((m) => (
         <Paper key={m._id} withBorder radius="md" p="md" data-testid="milestone">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -50,14 +50,14 @@ export function MilestonesTab({ project, canManage }: { project: ProjectDetail; 
                       });
                       notifications.show({
                         color: 'green',
-                        title: 'Milestone actualizado',
+                        title: 'Hito actualizado',
                         message: m.title,
                       });
                     } catch (error) {
                       notifications.show({
                         color: 'red',
                         title: 'Error',
-                        message: getErrorMessage(error, 'No se pudo actualizar el milestone'),
+                        message: getErrorMessage(error, 'No se pudo actualizar el hito'),
                       });
                     }
                   }}
@@ -88,7 +88,7 @@ export function MilestonesTab({ project, canManage }: { project: ProjectDetail; 
       {canManage && (
         <Paper withBorder radius="md" p="md">
           <Title order={3} size="h5" mb="sm">
-            Nuevo milestone
+            Nuevo hito
           </Title>
           <form
             noValidate
@@ -96,12 +96,12 @@ export function MilestonesTab({ project, canManage }: { project: ProjectDetail; 
               try {
                 await add.mutateAsync({ ...values, dueDate: values.dueDate || null });
                 form.reset();
-                notifications.show({ color: 'green', title: 'Milestone agregado', message: values.title });
+                notifications.show({ color: 'green', title: 'Hito agregado', message: values.title });
               } catch (error) {
                 notifications.show({
                   color: 'red',
                   title: 'Error',
-                  message: getErrorMessage(error, 'No se pudo agregar el milestone'),
+                  message: getErrorMessage(error, 'No se pudo agregar el hito'),
                 });
               }
             })}
@@ -117,7 +117,7 @@ export function MilestonesTab({ project, canManage }: { project: ProjectDetail; 
               />
               <Group align="flex-end">
                 <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending}>
-                  Agregar milestone
+                  Agregar hito
                 </Button>
               </Group>
             </SimpleGrid>

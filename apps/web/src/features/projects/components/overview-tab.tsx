@@ -214,7 +214,7 @@ export function OverviewTab({ project, isStaff }: { project: ProjectDetail; isSt
           />
           <Field label="Fin real" value={project.actualEndDate ? formatDate(project.actualEndDate) : '—'} />
           <Field
-            label="Milestones"
+            label="Hitos"
             value={`${project.milestones.filter((m) => m.status === 'completed').length}/${project.milestones.length}`}
           />
           <Field label="Horas registradas" value={`${project.timeSummary.totalHours} h`} />

@@ -104,7 +104,7 @@ function StatusMenu({ project }: { project: ProjectDetail }) {
   );
 }
 
-const TABS = ['resumen', 'milestones', 'equipo', 'archivos', 'tiempo', 'comentarios'] as const;
+const TABS = ['resumen', 'hitos', 'equipo', 'archivos', 'tiempo', 'comentarios'] as const;
 
 /** /projects/{id} (spec doc 2 §2 "Project detail") on real data: stat cards and six tabs. */
 export function ProjectDetailPage() {
@@ -249,8 +249,8 @@ export function ProjectDetailPage() {
           <Tabs.Tab value="resumen" leftSection={<IconInfoCircle size={16} />}>
             Resumen
           </Tabs.Tab>
-          <Tabs.Tab value="milestones" leftSection={<IconFlag size={16} />}>
-            Milestones
+          <Tabs.Tab value="hitos" leftSection={<IconFlag size={16} />}>
+            Hitos
           </Tabs.Tab>
           <Tabs.Tab value="equipo" leftSection={<IconUsers size={16} />}>
             Equipo
@@ -278,7 +278,7 @@ export function ProjectDetailPage() {
         <Tabs.Panel value="resumen">
           <OverviewTab project={project} isStaff={canWrite} />
         </Tabs.Panel>
-        <Tabs.Panel value="milestones">
+        <Tabs.Panel value="hitos">
           <MilestonesTab project={project} canManage={canWrite} />
         </Tabs.Panel>
         <Tabs.Panel value="equipo">

@@ -139,7 +139,6 @@ export function RegisterPage() {
     } catch (error) {
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo completar el registro'),
       });

@@ -199,7 +199,6 @@ function GenerateReportCard() {
       const report = await generate.mutateAsync({ type: v.type as ReportType, body });
       notifications.show({
         color: 'green',
-        position: 'top-right',
         title: 'Reporte generado',
         message: report.title,
       });
@@ -208,7 +207,6 @@ function GenerateReportCard() {
     } catch (error) {
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo generar el reporte'),
       });
@@ -338,7 +336,6 @@ function ReportsList() {
     } catch (error) {
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo cargar el reporte'),
       });
@@ -410,14 +407,12 @@ function ReportsList() {
                                 () =>
                                   notifications.show({
                                     color: 'green',
-                                    position: 'top-right',
                                     title: 'Reporte eliminado',
                                     message: r.title,
                                   }),
                                 (error) =>
                                   notifications.show({
                                     color: 'red',
-                                    position: 'top-right',
                                     title: 'Error',
                                     message: getErrorMessage(error, 'No se pudo eliminar el reporte'),
                                   }),
@@ -461,7 +456,6 @@ export function ReportsPage() {
     if (q.isError)
       notifications.show({
         color: 'red',
-        position: 'top-right',
         title: 'Error',
         message: 'No se pudieron cargar los datos del reporte',
       });

@@ -66,12 +66,10 @@ import {
 import { zodResolver } from '../../../lib/form';
 import { useCompanySettings, useUpdateCompanySettings } from '../api/settings-api';
 
-const ok = (title: string, message: string) =>
-  notifications.show({ color: 'green', position: 'top-right', title, message });
+const ok = (title: string, message: string) => notifications.show({ color: 'green', title, message });
 const fail = (error: unknown, fallback: string) =>
   notifications.show({
     color: 'red',
-    position: 'top-right',
     title: 'Error',
     message: getErrorMessage(error, fallback),
   });
