@@ -60,7 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  // pg_trgm backs the trigram indexes of the list searches (migration 0005+, decision 104).
+  // pg_trgm backs the trigram indexes of the list searches (migration 0006, decision 104).
   const extensions = { pg_trgm };
   const client =
     'dataDir' in options
