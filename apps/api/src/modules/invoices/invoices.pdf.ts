@@ -534,10 +534,15 @@ function partyOf(invoice: Invoice): Party {
   };
 }
 
-/** The company's payment instructions, or null when none are configured. */
-function paymentToShow(settings: CompanySettingsRow): PaymentInstructions | null {
+/**
+ * The company's payment instructions with the accounts held in the invoice's currency first, or
+ * null when none are configured.
+ */
+function paymentToShow(settings: CompanySettingsRow, currency: string): PaymentInstructions | null {
   const p = toPaymentInstructions(settings);
-  return hasPaymentInstructions(p) ? p : null;
+  if (!hasPaymentInstructions(p)) return null;
+  const own = p.bankAccounts.filter((a) => a.currency === currency);
+  return { ...p, bankAccounts: [...own, ...p.bankAccounts.filter((a) => a.currency !== currency)] };
 }
 
 /**
@@ -626,7 +631,7 @@ export async function renderInvoicePdf(
       currency: invoice.currency,
       totals,
       info,
-      payment: invoiceAwaitsPayment(invoice) ? paymentToShow(settings) : null,
+      payment: invoiceAwaitsPayment(invoice) ? paymentToShow(settings, invoice.currency) : null,
       notes: invoice.notes ? { title: 'Notas', text: invoice.notes } : null,
       qr,
       draft: !invoice.ncf && invoice.status === 'draft',

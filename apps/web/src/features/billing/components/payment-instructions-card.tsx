@@ -31,6 +31,14 @@ export function bankAccountKind(account: Pick<BankAccount, 'accountType' | 'curr
   return `Cuenta ${BANK_ACCOUNT_TYPE_LABELS[account.accountType].toLowerCase()} · ${account.currency}`;
 }
 
+/** The accounts held in `currency` first, then the others, each group in the configured order. */
+export function accountsForCurrency(accounts: BankAccount[], currency: string): BankAccount[] {
+  return [
+    ...accounts.filter((a) => a.currency === currency),
+    ...accounts.filter((a) => a.currency !== currency),
+  ];
+}
+
 /**
  * One bank account as a client reads it: bank, type and currency, the number (with a copy button
  * that copies the digits only) and the holder with their RNC or cédula.
@@ -47,7 +55,7 @@ export function BankAccountDetails({ account }: { account: BankAccount }) {
         </Badge>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <Text ff="monospace" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        <Text ff="monospace" fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           {account.accountNumber}
         </Text>
         <CopyButton value={onlyDigits(account.accountNumber)} timeout={2000}>
@@ -66,7 +74,10 @@ export function BankAccountDetails({ account }: { account: BankAccount }) {
         </CopyButton>
       </Group>
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        Titular: {account.holderName} · {taxIdLabel(account.holderId)}: {formatTaxId(account.holderId)}
+        Titular: {account.holderName} ·{' '}
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {taxIdLabel(account.holderId)}: {formatTaxId(account.holderId)}
+        </span>
       </Text>
     </Stack>
   );
@@ -83,6 +94,7 @@ export function PaymentInstructionsCard({
   reference,
   canManage = false,
   wide = false,
+  currency,
 }: {
   /** Formatted amount owed, e.g. "RD$45,000.00". */
   amount?: string;
@@ -91,6 +103,8 @@ export function PaymentInstructionsCard({
   canManage?: boolean;
   /** Full-width placement (Mis Facturas): accounts side by side from 768 px. */
   wide?: boolean;
+  /** The invoice's currency: accounts held in it are listed first. */
+  currency?: string;
 }) {
   const titleId = useId();
   const query = usePaymentInstructions();
@@ -114,7 +128,7 @@ export function PaymentInstructionsCard({
       </Card>
     );
   }
-  const accounts = data.bankAccounts;
+  const accounts = currency ? accountsForCurrency(data.bankAccounts, currency) : data.bankAccounts;
   return (
     <Card withBorder radius="md" component="section" aria-labelledby={titleId} data-testid="how-to-pay">
       <Title order={2} size="h4" mb="xs" id={titleId}>

@@ -684,6 +684,7 @@ export function InvoiceDetailPage() {
               <PaymentInstructionsCard
                 amount={formatMoney(inv.balance, inv.currency)}
                 reference={inv.invoiceNumber}
+                currency={inv.currency}
                 canManage={canManage}
               />
             )}

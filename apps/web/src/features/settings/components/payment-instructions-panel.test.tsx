@@ -215,6 +215,24 @@ describe('Cómo pagar', () => {
     expect(within(card).getByRole('button', { name: 'Copiar número de cuenta 812-345678-9' })).toBeTruthy();
   });
 
+  it('lists the accounts in the invoice currency first', async () => {
+    stored = {
+      bankAccounts: [
+        popular,
+        { ...popular, bank: 'Banco BHD', currency: 'USD', accountNumber: '2233445566' },
+      ],
+      otherMethods: null,
+    };
+    mockApi();
+    renderWithProviders(<PaymentInstructionsCard currency="USD" />);
+    const card = await screen.findByRole('region', { name: 'Cómo pagar' });
+    expect(
+      within(card)
+        .getAllByTestId('bank-account')
+        .map((a) => a.textContent?.split('Cuenta')[0]),
+    ).toEqual(['Banco BHD', 'Banco Popular Dominicano']);
+  });
+
   it('shows nothing to a client when no instructions exist, and a link to settings to the admin', async () => {
     stored = { bankAccounts: [], otherMethods: null };
     mockApi();

@@ -160,7 +160,7 @@ export function BankAccountModal({
           <Autocomplete
             label="Banco"
             description="Elige uno de la lista o escribe el nombre"
-            placeholder="Banco Popular Dominicano"
+            placeholder="Escribe o elige un banco"
             data={[...DOMINICAN_BANKS]}
             withAsterisk
             maxLength={100}
@@ -194,7 +194,7 @@ export function BankAccountModal({
           </SimpleGrid>
           <TextInput
             label="Número de cuenta"
-            placeholder="812-345678-9"
+            description="Solo dígitos, con espacios o guiones si quieres"
             inputMode="numeric"
             withAsterisk
             maxLength={40}
@@ -203,7 +203,7 @@ export function BankAccountModal({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Titular"
-              placeholder="Agencia Digital RD, SRL"
+              description="Como aparece en la cuenta"
               withAsterisk
               maxLength={150}
               {...form.getInputProps('holderName')}
@@ -211,7 +211,6 @@ export function BankAccountModal({
             <TextInput
               label="RNC o cédula del titular"
               description="RNC de 9 dígitos o cédula de 11"
-              placeholder="1-31-85542-3"
               inputMode="numeric"
               withAsterisk
               maxLength={20}
