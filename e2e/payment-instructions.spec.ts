@@ -74,7 +74,9 @@ for (const [i, viewport] of VIEWPORTS.entries()) {
     await page.getByRole('button', { name: 'Agregar cuenta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar cuenta bancaria' });
     // Holder prefilled with the company; a wrong RNC is refused in Spanish before anything is sent.
-    await expect(dialog.getByRole('textbox', { name: 'Titular', exact: true })).toHaveValue('Agencia Digital RD');
+    await expect(dialog.getByRole('textbox', { name: 'Titular', exact: true })).toHaveValue(
+      'Agencia Digital RD',
+    );
     await dialog.getByRole('textbox', { name: /RNC o cédula del titular/ }).fill('131855420');
     await dialog.getByRole('button', { name: 'Agregar cuenta' }).click();
     await expect(dialog.getByText('El banco es requerido')).toBeVisible();
