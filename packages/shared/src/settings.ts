@@ -229,6 +229,14 @@ export function hasPaymentInstructions(p: PaymentInstructions | null | undefined
   return !!p && (p.bankAccounts.length > 0 || !!p.otherMethods);
 }
 
+/**
+ * Whether an invoice still awaits payment, so its screens and PDF show how to pay: a balance on
+ * an invoice that is neither paid nor cancelled (drafts included: their PDF is the preview).
+ */
+export function invoiceAwaitsPayment(invoice: { balance: number; status: string }): boolean {
+  return invoice.balance > 0 && invoice.status !== 'paid' && invoice.status !== 'cancelled';
+}
+
 /** Account numbers: digits, with single spaces or dashes between groups (4–30 digits). */
 const ACCOUNT_NUMBER_RE = /^\d+(?:[ -]\d+)*$/;
 

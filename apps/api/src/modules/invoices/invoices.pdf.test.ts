@@ -384,6 +384,10 @@ describe('invoice PDF: Formas de pago', () => {
     expect(text).toContain('Titular: María Fernández · Cédula: 001-1391825-4');
     expect(text).toContain('Otras formas de pago PayPal: pagos@agenciadigital.do · efectivo en la oficina');
     expect(text.indexOf('Formas de pago')).toBeGreaterThan(text.indexOf('Total'));
+    expect(text.indexOf('Banco Popular')).toBeLessThan(text.indexOf('Banreservas'));
+    // A dollar invoice lists the dollar account first.
+    const usd = await pdfText(await renderInvoicePdf(invoice({ currency: 'USD' }), withPayment, db));
+    expect(usd.indexOf('Banreservas')).toBeLessThan(usd.indexOf('Banco Popular'));
   });
 
   it('leaves them out when nothing is owed, on credit notes, and when none are configured', async () => {

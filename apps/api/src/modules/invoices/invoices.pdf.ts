@@ -13,6 +13,7 @@ import {
   hasPaymentInstructions,
   INVOICE_STATUS_LABELS,
   type Invoice,
+  invoiceAwaitsPayment,
   isElectronicType,
   PAYMENT_METHOD_LABELS,
   type PaymentInstructions,
@@ -533,15 +534,15 @@ function partyOf(invoice: Invoice): Party {
   };
 }
 
-/** Whether the client still has to pay: a balance on a draft or issued invoice (not paid or cancelled). */
-function owesMoney(invoice: Invoice): boolean {
-  return invoice.balance > 0 && invoice.status !== 'paid' && invoice.status !== 'cancelled';
-}
-
-/** The company's payment instructions, or null when none are configured. */
-function paymentToShow(settings: CompanySettingsRow): PaymentInstructions | null {
+/**
+ * The company's payment instructions with the accounts held in the invoice's currency first, or
+ * null when none are configured.
+ */
+function paymentToShow(settings: CompanySettingsRow, currency: string): PaymentInstructions | null {
   const p = toPaymentInstructions(settings);
-  return hasPaymentInstructions(p) ? p : null;
+  if (!hasPaymentInstructions(p)) return null;
+  const own = p.bankAccounts.filter((a) => a.currency === currency);
+  return { ...p, bankAccounts: [...own, ...p.bankAccounts.filter((a) => a.currency !== currency)] };
 }
 
 /**
@@ -630,7 +631,7 @@ export async function renderInvoicePdf(
       currency: invoice.currency,
       totals,
       info,
-      payment: owesMoney(invoice) ? paymentToShow(settings) : null,
+      payment: invoiceAwaitsPayment(invoice) ? paymentToShow(settings, invoice.currency) : null,
       notes: invoice.notes ? { title: 'Notas', text: invoice.notes } : null,
       qr,
       draft: !invoice.ncf && invoice.status === 'draft',
