@@ -45,7 +45,7 @@ describe('Tickets screen pages (issue 14)', () => {
   beforeEach(() => {
     calls = [];
     useSessionStore.setState({ user: buildUser({ role: 'admin', permissions: ['tickets.read'] }) });
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: { params?: object }) => {
+    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
       if (url === '/tickets/stats')
         return { data: { success: true, data: { total: TOTAL, open: TOTAL, inProgress: 0, resolved: 0 } } };
       if (url === '/tickets') {
