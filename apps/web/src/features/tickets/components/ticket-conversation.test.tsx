@@ -75,7 +75,7 @@ describe("TicketMessages: 'Ver mensajes anteriores' (decision 102)", () => {
     const get = vi
       .spyOn(apiClient, 'get')
       .mockImplementation(async (url: string, config?: { params?: unknown }) => {
-        const { page, limit } = config?.params as { page: number; limit: number };
+        const { page, limit } = (config?.params ?? {}) as { page: number; limit: number };
         expect(url).toBe(`/tickets/${ticket._id}/messages`);
         const newest = TOTAL - (page - 1) * limit;
         const rows = range(Math.max(1, newest - limit + 1), newest)
