@@ -94,7 +94,7 @@ describe("TicketMessages: 'Ver mensajes anteriores' (decision 102)", () => {
     await screen.findByText('Mensaje 1');
     expect(contents()).toEqual(range(1, 45).map((n) => `Mensaje ${n}`));
     expect(screen.queryByRole('button', { name: /Ver mensajes anteriores/ })).toBeNull();
-    expect(get.mock.calls.map((c) => (c[1]?.params as { page: number }).page)).toEqual([2, 3]);
+    expect(get.mock.calls.map((c) => (c[1]?.params as { page?: number } | undefined)?.page)).toEqual([2, 3]);
   });
 
   it('shows no button when the detail already holds the whole conversation', () => {
