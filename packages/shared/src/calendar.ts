@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from './constants.js';
+import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 import { isoDateSchema, isoDateTimeSchema, timeZoneSchema } from './text.js';
 
@@ -138,6 +139,31 @@ export type ListEventsQuery = z.input<typeof ListEventsQuerySchema>;
 
 /** `GET /calendar` and `GET /calendar/upcoming` answer. */
 export const ListEventsResponseSchema = z.object({ events: z.array(CalendarEventSchema) });
+
+/**
+ * `GET /calendar/list` query (the "Lista de eventos" tab, decision 103): the filters of
+ * `GET /calendar` without `view`, both dates optional (`start_date` alone: events not ended
+ * before it; none: every event), plus `page`/`limit` (default 20, max 100).
+ */
+export const ListEventPageQuerySchema = z.object({
+  start_date: ListEventsQuerySchema.shape.start_date,
+  end_date: ListEventsQuerySchema.shape.end_date,
+  type: ListEventsQuerySchema.shape.type,
+  projectId: ListEventsQuerySchema.shape.projectId,
+  search: ListEventsQuerySchema.shape.search,
+  ...pageQueryFields(),
+});
+export type ListEventPageQuery = z.input<typeof ListEventPageQuerySchema>;
+
+/**
+ * `GET /calendar/list` answer: one page in date order (`start_date asc, id asc`) of the events
+ * the caller may see; `pagination.total` counts every match.
+ */
+export const ListEventPageResponseSchema = z.object({
+  events: z.array(CalendarEventSchema),
+  pagination: PaginationSchema,
+});
+export type ListEventPageResponse = z.infer<typeof ListEventPageResponseSchema>;
 /** `GET /calendar/{id}` and write answers. */
 export const GetEventResponseSchema = z.object({ event: CalendarEventSchema });
 

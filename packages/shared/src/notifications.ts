@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaginationSchema, pageQueryFields } from './pagination.js';
 
 /**
  * Notification topics a user can switch on or off (spec doc 2 §9 "Notification topics"),
@@ -71,17 +72,27 @@ export type Notification = z.infer<typeof NotificationSchema>;
 /** Socket.io event carrying a new notification to its recipient (payload: {@link Notification}). */
 export const NOTIFICATION_EVENT = 'notification';
 
-/** `GET /notifications` query: newest first; `unread=true` keeps only unread ones. */
+/**
+ * `GET /notifications` query: `page`/`limit` (default 20, max 100, decision 088); `unread=true`
+ * keeps only unread ones.
+ */
 export const ListNotificationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  unread: z.enum(['true', 'false']).optional(),
+  ...pageQueryFields(),
+  unread: z.enum(['true', 'false'], { error: 'El filtro de no leídas debe ser true o false' }).optional(),
 });
+export type ListNotificationsQuery = z.input<typeof ListNotificationsQuerySchema>;
 
-/** `GET /notifications` answer. */
+/**
+ * `GET /notifications` answer: one page of the caller's own notifications, newest first
+ * (`created_at desc, id desc`); `pagination.total` counts the rows matching the filter,
+ * `unreadCount` all unread ones. The bell shows it as a feed with "Cargar más" (decision 102).
+ */
 export const ListNotificationsResponseSchema = z.object({
   notifications: z.array(NotificationSchema),
   unreadCount: z.number().int(),
+  pagination: PaginationSchema,
 });
+export type ListNotificationsResponse = z.infer<typeof ListNotificationsResponseSchema>;
 
 /** `GET /notifications/unread-count` answer. */
 export const UnreadCountResponseSchema = z.object({ unreadCount: z.number().int() });

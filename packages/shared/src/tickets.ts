@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 import { RoleSchema } from './roles.js';
 import { isoDateSchema } from './text.js';
@@ -258,7 +259,10 @@ export const TicketDetailSchema = TicketSchema.extend({
   steps: z.string().nullable(),
   tags: z.array(z.string()),
   watchers: z.array(TicketPersonSchema),
+  /** The newest {@link TICKET_DETAIL_MESSAGES} messages the caller may see, oldest first. */
   messages: z.array(TicketMessageSchema),
+  /** All messages the caller may see (internal notes count for staff only). */
+  messagesTotal: z.number().int(),
   attachments: z.array(TicketAttachmentSchema),
   timeLogs: z.array(TicketTimeLogSchema),
   timeline: z.array(TicketTimelineEntrySchema),
@@ -280,12 +284,40 @@ export const ListTicketsQuerySchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.union([z.uuid(), z.literal('me')]).optional(),
   ),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  ...pageQueryFields(),
 });
 export type ListTicketsQuery = z.input<typeof ListTicketsQuerySchema>;
 
-/** `GET /tickets` answer. */
-export const ListTicketsResponseSchema = z.object({ tickets: z.array(TicketSchema) });
+/**
+ * `GET /tickets` answer: one page, newest first (`created_at desc, id desc`, decision 088), and
+ * `pagination.total` = tickets matching the filters that the caller may see.
+ */
+export const ListTicketsResponseSchema = z.object({
+  tickets: z.array(TicketSchema),
+  pagination: PaginationSchema,
+});
+export type ListTicketsResponse = z.infer<typeof ListTicketsResponseSchema>;
+
+/**
+ * Messages the ticket detail carries: the newest {@link TICKET_DETAIL_MESSAGES}; older ones come
+ * page by page from `GET /tickets/{id}/messages` ("Ver mensajes anteriores", decision 102).
+ */
+export const TICKET_DETAIL_MESSAGES = 20;
+
+/** `GET /tickets/{id}/messages` query: `page` 1 = the newest messages (default 20 a page, max 100). */
+export const ListTicketMessagesQuerySchema = z.object({ ...pageQueryFields(TICKET_DETAIL_MESSAGES) });
+export type ListTicketMessagesQuery = z.input<typeof ListTicketMessagesQuerySchema>;
+
+/**
+ * `GET /tickets/{id}/messages` answer: one page of the conversation, newest first
+ * (`created_at desc, id desc`); clients never get internal notes, and `total` counts only what
+ * the caller may see.
+ */
+export const ListTicketMessagesResponseSchema = z.object({
+  messages: z.array(TicketMessageSchema),
+  pagination: PaginationSchema,
+});
+export type ListTicketMessagesResponse = z.infer<typeof ListTicketMessagesResponseSchema>;
 
 /** `GET /tickets/{id}` and write answers. */
 export const GetTicketResponseSchema = z.object({ ticket: TicketDetailSchema });

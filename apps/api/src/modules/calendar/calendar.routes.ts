@@ -7,6 +7,8 @@ import {
   GetEventResponseSchema,
   IdParamsSchema,
   InviteeSchema,
+  ListEventPageQuerySchema,
+  ListEventPageResponseSchema,
   ListEventsQuerySchema,
   ListEventsResponseSchema,
   MessageResponseSchema,
@@ -32,6 +34,7 @@ import {
   eventsForFeed,
   feedStatus,
   getEvent,
+  listEventPage,
   listEvents,
   listInvitees,
   revokeFeedToken,
@@ -83,6 +86,23 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: { events: await listEvents({ db: app.db, actor: actorOf(req), input: req.query }) },
+    }),
+  );
+
+  app.get(
+    '/calendar/list',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Lista de eventos paginada (pestaña "Lista de eventos")',
+        querystring: ListEventPageQuerySchema,
+        response: { 200: successEnvelope(ListEventPageResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listEventPage({ db: app.db, actor: actorOf(req), input: req.query }),
     }),
   );
 

@@ -8,8 +8,12 @@ import {
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
   type EventPerson,
+  type EventType,
+  type ListEventPageQuerySchema,
+  type ListEventPageResponse,
   type ListEventsQuerySchema,
   type Notification,
+  pageWindow,
   type UpdateEventRequestSchema,
 } from '@agencia/shared';
 import { and, asc, eq, exists, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -159,6 +163,23 @@ const parseBound = (v: string, end: boolean) => {
   return new Date(v);
 };
 
+/** Conditions of the type, project and search filters shared by `GET /calendar` and its list. */
+function filterConditions(input: { type?: EventType; projectId?: string; search?: string }): SQL[] {
+  const conds: SQL[] = [];
+  if (input.type) conds.push(eq(calendarEvents.type, input.type));
+  if (input.projectId) conds.push(eq(calendarEvents.projectId, input.projectId));
+  if (input.search) {
+    const term = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(
+      ilike(calendarEvents.title, term),
+      ilike(calendarEvents.description, term),
+      ilike(calendarEvents.location, term),
+    );
+    if (match) conds.push(match);
+  }
+  return conds;
+}
+
 /** `GET /calendar`: events overlapping [start_date, end_date) (default the current month), by start. */
 export async function listEvents({
   db,
@@ -181,18 +202,7 @@ export async function listEvents({
     lt(calendarEvents.startDate, end),
     gt(calendarEvents.endDate, start),
   ];
-  if (input.type) conds.push(eq(calendarEvents.type, input.type));
-  if (input.projectId) conds.push(eq(calendarEvents.projectId, input.projectId));
-  if (input.search) {
-    const term = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(
-      or(
-        ilike(calendarEvents.title, term),
-        ilike(calendarEvents.description, term),
-        ilike(calendarEvents.location, term),
-      ),
-    );
-  }
+  conds.push(...filterConditions(input));
   const rows = await db
     .select()
     .from(calendarEvents)
@@ -200,6 +210,52 @@ export async function listEvents({
     .orderBy(asc(calendarEvents.startDate))
     .limit(1000);
   return toEvents(db, actor, rows);
+}
+
+/**
+ * `GET /calendar/list`: one page of the events the actor may see (decision 044 scope), in date
+ * order with `id` as tie-breaker (stable across pages). Dates are optional bounds: events
+ * ending after `start_date` and starting before `end_date` (a bare end date includes its day);
+ * 400 when the end is not after the start.
+ */
+export async function listEventPage({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: z.output<typeof ListEventPageQuerySchema>;
+}): Promise<ListEventPageResponse> {
+  const start = input.start_date ? parseBound(input.start_date, false) : undefined;
+  const end = input.end_date ? parseBound(input.end_date, true) : undefined;
+  if (start && end && end <= start)
+    throw badRequest('El rango de fechas no es válido', [
+      { field: 'end_date', message: EVENT_END_BEFORE_START },
+    ]);
+  const conds: Array<SQL | undefined> = [
+    eventScope(actor),
+    end ? lt(calendarEvents.startDate, end) : undefined,
+    start ? gt(calendarEvents.endDate, start) : undefined,
+    ...filterConditions(input),
+  ];
+  const cond = and(...conds);
+  const { limit, offset } = pageWindow(input);
+  const rows = await db
+    .select()
+    .from(calendarEvents)
+    .where(cond)
+    .orderBy(asc(calendarEvents.startDate), asc(calendarEvents.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(calendarEvents)
+    .where(cond);
+  return {
+    events: await toEvents(db, actor, rows),
+    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+  };
 }
 
 /** `GET /calendar/upcoming`: the next `limit` events not yet ended. */

@@ -6,6 +6,7 @@ import {
   MessageResponseSchema,
   NOTIFICATIONS_READ_EVENT,
   NotificationSchema,
+  pageWindow,
   successEnvelope,
   UnreadCountResponseSchema,
 } from '@agencia/shared';
@@ -37,7 +38,8 @@ async function unreadCount(db: Db, userId: string): Promise<number> {
 }
 
 /**
- * The caller's in-app notifications (bell menu): list, unread count, mark one or all read.
+ * The caller's in-app notifications (bell menu): a paginated list (newest first, decision 102),
+ * unread count, mark one or all read.
  * Each user only ever reaches their own rows (another user's id is a 404). Admins can also
  * read the email outbox (`GET /notifications/outbox`), useful when no SMTP is configured.
  */
@@ -58,20 +60,29 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
+      const { page, limit } = req.query;
+      const cond = and(
+        eq(notifications.userId, actor.id),
+        req.query.unread === 'true' ? isNull(notifications.readAt) : undefined,
+      );
       const rows = await app.db
         .select()
         .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, actor.id),
-            req.query.unread === 'true' ? isNull(notifications.readAt) : undefined,
-          ),
-        )
-        .orderBy(desc(notifications.createdAt))
-        .limit(req.query.limit);
+        .where(cond)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset(pageWindow(req.query).offset);
+      const [count] = await app.db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(notifications)
+        .where(cond);
       return {
         success: true as const,
-        data: { notifications: rows.map(toNotification), unreadCount: await unreadCount(app.db, actor.id) },
+        data: {
+          notifications: rows.map(toNotification),
+          unreadCount: await unreadCount(app.db, actor.id),
+          pagination: { page, limit, total: count?.n ?? 0 },
+        },
       };
     },
   );

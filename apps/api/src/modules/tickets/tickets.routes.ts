@@ -8,6 +8,8 @@ import {
   CreateTicketTimeLogRequestSchema,
   GetTicketResponseSchema,
   IdParamsSchema,
+  ListTicketMessagesQuerySchema,
+  ListTicketMessagesResponseSchema,
   ListTicketsQuerySchema,
   ListTicketsResponseSchema,
   MessageResponseSchema,
@@ -43,6 +45,7 @@ import {
   findAttachment,
   getTicket,
   listAssignees,
+  listTicketMessages,
   listTickets,
   removeWatcher,
   TICKET_ATTACHMENT_MAX_BYTES,
@@ -110,7 +113,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { tickets: await listTickets({ db: app.db, actor: actorOf(req), input: req.query }) },
+      data: await listTickets({ db: app.db, actor: actorOf(req), input: req.query }),
     }),
   );
 
@@ -228,6 +231,29 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true as const, message: 'Ticket eliminado' };
     },
+  );
+
+  app.get(
+    '/tickets/:id/messages',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Mensajes del ticket (paginados, los más recientes primero)',
+        params: IdParamsSchema,
+        querystring: ListTicketMessagesQuerySchema,
+        response: { 200: successEnvelope(ListTicketMessagesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listTicketMessages({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
   );
 
   app.post(

@@ -7,10 +7,15 @@ import {
   type CreateTicketTimeLogRequestSchema,
   canTransitionTicket,
   formatTicketNumber,
+  type ListTicketMessagesQuerySchema,
+  type ListTicketMessagesResponse,
   type ListTicketsQuerySchema,
+  type ListTicketsResponse,
   MAX_INT4,
   type Notification,
+  pageWindow,
   TICKET_ACTIVE_STATUSES,
+  TICKET_DETAIL_MESSAGES,
   TICKET_PRIORITIES,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES_NEEDING_RESOLUTION,
@@ -18,6 +23,7 @@ import {
   type Ticket,
   type TicketAttachment,
   type TicketDetail,
+  type TicketMessage,
   type TicketPerson,
   type TicketStats,
   type TicketStatus,
@@ -194,18 +200,103 @@ const attachmentOf = (
   createdAt: f.createdAt.toISOString(),
 });
 
+type MessageRow = typeof ticketMessages.$inferSelect;
+
+function toMessage(
+  m: MessageRow,
+  people: Map<string, TicketPerson>,
+  fileMap: Map<string, TicketAttachment>,
+): TicketMessage {
+  return {
+    _id: m.id,
+    author: (m.authorId && people.get(m.authorId)) || null,
+    content: m.content,
+    isInternal: m.isInternal,
+    attachments: m.attachmentIds.map((id) => fileMap.get(id)).filter((a): a is TicketAttachment => !!a),
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One window of a ticket's conversation as `actor` may see it (clients: no internal notes),
+ * newest first (`created_at desc, id desc`), plus the number of such messages in all.
+ */
+async function messagePage(
+  db: Db | Tx,
+  actor: Actor,
+  ticketId: string,
+  window: { limit: number; offset: number },
+): Promise<{ rows: MessageRow[]; total: number }> {
+  const cond = and(
+    eq(ticketMessages.ticketId, ticketId),
+    isStaffActor(actor) ? undefined : eq(ticketMessages.isInternal, false),
+  );
+  const [rows, [count]] = await inOrder([
+    db
+      .select()
+      .from(ticketMessages)
+      .where(cond)
+      .orderBy(desc(ticketMessages.createdAt), desc(ticketMessages.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(ticketMessages)
+      .where(cond),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/**
+ * `GET /tickets/{id}/messages`: one page of the conversation, newest first (page 1 = the
+ * newest; the detail already carries it). 404 'Ticket no encontrado' for a ticket the actor
+ * may not see; internal notes never reach a client. Decision 102.
+ */
+export async function listTicketMessages({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: z.output<typeof ListTicketMessagesQuerySchema>;
+}): Promise<ListTicketMessagesResponse> {
+  const row = await findTicketFor(db, actor, id);
+  const page = await messagePage(db, actor, row.id, pageWindow(input));
+  const fileIds = [...new Set(page.rows.flatMap((m) => m.attachmentIds))];
+  const [people, fileRows] = await inOrder([
+    loadPeople(
+      db,
+      page.rows.map((m) => m.authorId),
+    ),
+    fileIds.length
+      ? db
+          .select({
+            id: files.id,
+            filename: files.filename,
+            contentType: files.contentType,
+            sizeBytes: files.sizeBytes,
+            createdAt: files.createdAt,
+          })
+          .from(files)
+          .where(and(eq(files.ownerType, 'ticket'), eq(files.ownerId, row.id), inArray(files.id, fileIds)))
+      : Promise.resolve([]),
+  ]);
+  const fileMap = new Map(fileRows.map((f) => [f.id, attachmentOf(row.id, f)]));
+  return {
+    messages: page.rows.map((m) => toMessage(m, people, fileMap)),
+    pagination: { page: input.page, limit: input.limit, total: page.total },
+  };
+}
+
 /** Builds the detail view of one ticket for `actor` (internal parts removed for clients). */
 export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): Promise<TicketDetail> {
   const staff = isStaffActor(actor);
   const [base] = await toTickets(db, [row]);
-  const [messages, fileRows, logs, events, watcherRows, relRows] = await inOrder([
-    db
-      .select()
-      .from(ticketMessages)
-      .where(
-        and(eq(ticketMessages.ticketId, row.id), staff ? undefined : eq(ticketMessages.isInternal, false)),
-      )
-      .orderBy(asc(ticketMessages.createdAt)),
+  const [newest, fileRows, logs, events, watcherRows, relRows] = await inOrder([
+    messagePage(db, actor, row.id, { limit: TICKET_DETAIL_MESSAGES, offset: 0 }),
     db
       .select({
         id: files.id,
@@ -238,6 +329,7 @@ export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): P
       .from(ticketRelations)
       .where(or(eq(ticketRelations.ticketId, row.id), eq(ticketRelations.relatedId, row.id))),
   ]);
+  const messages = [...newest.rows].reverse();
   const people = await loadPeople(db, [
     ...messages.map((m) => m.authorId),
     ...logs.map((l) => l.userId),
@@ -272,14 +364,8 @@ export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): P
     steps: row.steps,
     tags: row.tags,
     watchers: watcherRows.map((w) => people.get(w.userId)).filter((p): p is TicketPerson => !!p),
-    messages: messages.map((m) => ({
-      _id: m.id,
-      author: (m.authorId && people.get(m.authorId)) || null,
-      content: m.content,
-      isInternal: m.isInternal,
-      attachments: m.attachmentIds.map((id) => fileMap.get(id)).filter((a): a is TicketAttachment => !!a),
-      createdAt: m.createdAt.toISOString(),
-    })),
+    messages: messages.map((m) => toMessage(m, people, fileMap)),
+    messagesTotal: newest.total,
     attachments: visibleFiles.map((f) => attachmentOf(row.id, f)),
     timeLogs: logs.map((l) => ({
       _id: l.id,
@@ -306,7 +392,11 @@ export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): P
   };
 }
 
-/** `GET /tickets`: filtered by search (title, description, number), status, priority, type; newest first. */
+/**
+ * `GET /tickets`: one page of the tickets the actor may see, filtered by search (title,
+ * description, number), status, priority, type, project, client and assignee; newest first with
+ * `id` as tie-breaker (stable across pages, decision 088). `pagination.total` counts every match.
+ */
 export async function listTickets({
   db,
   actor,
@@ -315,7 +405,7 @@ export async function listTickets({
   db: Db;
   actor: Actor;
   input: z.output<typeof ListTicketsQuerySchema>;
-}): Promise<Ticket[]> {
+}): Promise<ListTicketsResponse> {
   const conds: Array<SQL | undefined> = [ticketScope(actor)];
   if (input.status) conds.push(eq(tickets.status, input.status));
   if (input.priority) conds.push(eq(tickets.priority, input.priority));
@@ -337,13 +427,25 @@ export async function listTickets({
       ),
     );
   }
-  const rows = await db
-    .select()
-    .from(tickets)
-    .where(and(...conds))
-    .orderBy(desc(tickets.createdAt))
-    .limit(input.limit);
-  return toTickets(db, rows);
+  const cond = and(...conds);
+  const { limit, offset } = pageWindow(input);
+  const [rows, [count]] = await inOrder([
+    db
+      .select()
+      .from(tickets)
+      .where(cond)
+      .orderBy(desc(tickets.createdAt), desc(tickets.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(tickets)
+      .where(cond),
+  ]);
+  return {
+    tickets: await toTickets(db, rows),
+    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+  };
 }
 
 /** Recent tickets for the dashboard (spec doc 2 §7 `/dashboard/recent-tickets`, default 5). */

@@ -23,12 +23,15 @@ import { useMarkNotificationsRead, useNotifications, useOutbox } from './api/not
 const when = (iso: string) =>
   new Intl.DateTimeFormat('es-DO', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
-/** Bell in the top bar: unread count, latest 20 notifications, mark read; admins also see the email outbox. */
+/**
+ * Bell in the top bar: unread count, the latest 20 notifications with 'Cargar más' for 20 older
+ * ones at a time (decision 102), mark read; admins also see the email outbox.
+ */
 export function NotificationBell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [outboxOpen, outbox] = useDisclosure(false);
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
-  const { data, isPending } = useNotifications();
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useNotifications();
   const mark = useMarkNotificationsRead();
   const navigate = useNavigate();
   const unread = data?.unreadCount ?? 0;
@@ -115,6 +118,26 @@ export function NotificationBell() {
                     </Text>
                   </UnstyledButton>
                 ))}
+                {hasNextPage && (
+                  <Group
+                    justify="space-between"
+                    px="md"
+                    py="xs"
+                    style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                  >
+                    <Text size="xs" c="dimmed">
+                      {data.notifications.length} de {data.total}
+                    </Text>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      loading={isFetchingNextPage}
+                      onClick={() => void fetchNextPage()}
+                    >
+                      Cargar más
+                    </Button>
+                  </Group>
+                )}
               </Stack>
             )}
           </ScrollArea.Autosize>

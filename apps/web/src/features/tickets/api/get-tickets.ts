@@ -1,13 +1,16 @@
-import type { ListTicketsQuery, Ticket } from '@agencia/shared';
+import type { ListTicketsQuery, ListTicketsResponse } from '@agencia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
 import { ticketKeys } from './keys';
 
-/** `GET /tickets?search&status&priority&type` (empty filters omitted). */
-export async function getTickets(filters: ListTicketsQuery): Promise<Ticket[]> {
+/**
+ * `GET /tickets?page&limit&search&status&priority&type` (empty filters omitted): one page of
+ * tickets, newest first, and `pagination {page, limit, total}` (decision 088).
+ */
+export async function getTickets(filters: ListTicketsQuery): Promise<ListTicketsResponse> {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
-  const response = await apiClient.get<SuccessEnvelope<{ tickets: Ticket[] }>>('/tickets', { params });
-  return response.data.data.tickets;
+  const response = await apiClient.get<SuccessEnvelope<ListTicketsResponse>>('/tickets', { params });
+  return response.data.data;
 }
 
 export const ticketsQuery = (filters: ListTicketsQuery) =>
@@ -17,6 +20,7 @@ export const ticketsQuery = (filters: ListTicketsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export function useTickets(filters: ListTicketsQuery) {
-  return useQuery(ticketsQuery(filters));
+/** One page of tickets; the previous page stays on screen while the next one loads. */
+export function useTickets(filters: ListTicketsQuery, enabled = true) {
+  return useQuery({ ...ticketsQuery(filters), enabled });
 }

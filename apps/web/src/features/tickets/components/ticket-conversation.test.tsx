@@ -1,8 +1,10 @@
+import type { TicketDetail, TicketMessage } from '@agencia/shared';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
+import { apiClient } from '../../../lib/api-client';
 import type { useTicketActions } from '../api/ticket-mutations';
-import { AddCommentBox } from './ticket-conversation';
+import { AddCommentBox, TicketMessages } from './ticket-conversation';
 
 // Autosize textareas listen to document.fonts, which jsdom lacks.
 if (!('fonts' in document))
@@ -46,5 +48,63 @@ describe('AddCommentBox (spec doc 2 §5 "Ticket comment")', () => {
       }),
     );
     expect(await screen.findByText('Tu comentario ha sido agregado al ticket')).toBeTruthy();
+  });
+});
+
+/** Message `n` of a conversation (1 = oldest). */
+const message = (n: number): TicketMessage => ({
+  _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  author: null,
+  content: `Mensaje ${n}`,
+  isInternal: false,
+  attachments: [],
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe("TicketMessages: 'Ver mensajes anteriores' (decision 102)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the newest 20, then loads 20 older at a time until the first message, oldest first', async () => {
+    const TOTAL = 45;
+    const ticket = {
+      _id: '99999999-9999-4999-8999-999999999999',
+      messages: range(26, 45).map(message),
+      messagesTotal: TOTAL,
+    } as unknown as TicketDetail;
+    const get = vi
+      .spyOn(apiClient, 'get')
+      .mockImplementation(async (url: string, config?: { params?: unknown }) => {
+        const { page, limit } = (config?.params ?? {}) as { page: number; limit: number };
+        expect(url).toBe(`/tickets/${ticket._id}/messages`);
+        const newest = TOTAL - (page - 1) * limit;
+        const rows = range(Math.max(1, newest - limit + 1), newest)
+          .reverse()
+          .map(message);
+        return {
+          data: { success: true, data: { messages: rows, pagination: { page, limit, total: TOTAL } } },
+        };
+      });
+    renderWithProviders(<TicketMessages ticket={ticket} />);
+    const contents = () => screen.getAllByText(/^Mensaje \d+$/).map((e) => e.textContent);
+    expect(contents()).toEqual(range(26, 45).map((n) => `Mensaje ${n}`));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ver mensajes anteriores (25)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver mensajes anteriores (5)' }));
+    await screen.findByText('Mensaje 1');
+    expect(contents()).toEqual(range(1, 45).map((n) => `Mensaje ${n}`));
+    expect(screen.queryByRole('button', { name: /Ver mensajes anteriores/ })).toBeNull();
+    expect(get.mock.calls.map((c) => (c[1]?.params as { page?: number } | undefined)?.page)).toEqual([2, 3]);
+  });
+
+  it('shows no button when the detail already holds the whole conversation', () => {
+    const ticket = {
+      _id: '99999999-9999-4999-8999-999999999999',
+      messages: range(1, 3).map(message),
+      messagesTotal: 3,
+    };
+    renderWithProviders(<TicketMessages ticket={ticket as unknown as TicketDetail} />);
+    expect(screen.getAllByText(/^Mensaje \d+$/)).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /Ver mensajes anteriores/ })).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useTicketConversation } from '../api/get-ticket-messages';
 import { openTicketAttachment, type useTicketActions } from '../api/ticket-mutations';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from './create-ticket-modal';
 import { formatDateTime } from './ticket-badges';
@@ -31,9 +32,14 @@ import { formatDateTime } from './ticket-badges';
 const initials = (p: { firstName: string; lastName: string }) =>
   `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
 
-/** Messages of the ticket, oldest first; internal notes are marked (staff only ever gets them). */
+/**
+ * Messages of the ticket, oldest first; internal notes are marked (staff only ever gets them).
+ * Long conversations show the newest 20 and a 'Ver mensajes anteriores' button above them that
+ * loads 20 older ones at a time (decision 102).
+ */
 export function TicketMessages({ ticket }: { ticket: TicketDetail }) {
-  if (ticket.messages.length === 0)
+  const conversation = useTicketConversation(ticket);
+  if (conversation.messages.length === 0)
     return (
       <Text c="dimmed" size="sm">
         Todavía no hay comentarios.
@@ -41,7 +47,24 @@ export function TicketMessages({ ticket }: { ticket: TicketDetail }) {
     );
   return (
     <Stack gap="sm">
-      {ticket.messages.map((m) => (
+      {conversation.hidden > 0 && (
+        <Group justify="center" gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            loading={conversation.loading}
+            onClick={conversation.loadOlder}
+          >
+            Ver mensajes anteriores ({conversation.hidden})
+          </Button>
+        </Group>
+      )}
+      {conversation.error && (
+        <Text c="red" size="sm" ta="center" role="alert">
+          No se pudieron cargar los mensajes anteriores
+        </Text>
+      )}
+      {conversation.messages.map((m) => (
         <Paper
           key={m._id}
           withBorder

@@ -26,8 +26,10 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useProjectOptions } from '../../../lib/project-options';
@@ -47,6 +49,31 @@ interface ModalProps {
 const fail = (error: unknown, fallback: string) =>
   notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, fallback) });
 
+/**
+ * Options of the 'Tickets relacionados' select: the server's first 20 matches of the typed text
+ * (issue 14: no whole list in the browser), plus every ticket already chosen, so its pill keeps
+ * its label when a later search no longer returns it.
+ */
+function useRelatedTicketOptions(ticket: TicketDetail, enabled: boolean) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const found = useTickets({ search: debounced || undefined, limit: 20 }, enabled);
+  const labels = useRef(
+    new Map(ticket.relatedTickets.map((r) => [r._id, `${r.ticketNumber} · ${r.title}`] as const)),
+  );
+  for (const t of found.data?.tickets ?? []) labels.current.set(t._id, `${t.ticketNumber} · ${t.title}`);
+  return {
+    search,
+    setSearch,
+    loading: found.isFetching,
+    options: (selected: string[]) => {
+      const ids = new Set([...selected, ...(found.data?.tickets ?? []).map((t) => t._id)]);
+      ids.delete(ticket._id);
+      return [...ids].map((id) => ({ value: id, label: labels.current.get(id) ?? id }));
+    },
+  };
+}
+
 /** Edit modal: every field for staff; title, description and priority for clients. */
 export function EditTicketModal({
   opened,
@@ -56,7 +83,7 @@ export function EditTicketModal({
   staff,
 }: ModalProps & { staff: boolean }) {
   const projects = useProjectOptions(opened && staff);
-  const others = useTickets({ limit: 200 });
+  const related = useRelatedTicketOptions(ticket, opened && staff);
   const form = useForm({
     initialValues: {
       title: ticket.title,
@@ -168,10 +195,14 @@ export function EditTicketModal({
               </SimpleGrid>
               <MultiSelect
                 label="Tickets relacionados"
+                placeholder="Busca por número o título"
                 searchable
-                data={(others.data ?? [])
-                  .filter((t) => t._id !== ticket._id)
-                  .map((t) => ({ value: t._id, label: `${t.ticketNumber} · ${t.title}` }))}
+                searchValue={related.search}
+                onSearchChange={related.setSearch}
+                // The server already filtered by the typed text (title, description or number).
+                filter={({ options }) => options}
+                nothingFoundMessage={related.loading ? 'Buscando…' : 'Ningún ticket coincide'}
+                data={related.options(form.values.relatedTicketIds)}
                 {...form.getInputProps('relatedTicketIds')}
               />
             </>

@@ -376,7 +376,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
             <Card withBorder radius="md">
               <Tabs defaultValue="conversation">
                 <Tabs.List mb="md">
-                  <Tabs.Tab value="conversation">Conversación ({ticket.messages.length})</Tabs.Tab>
+                  <Tabs.Tab value="conversation">Conversación ({ticket.messagesTotal})</Tabs.Tab>
                   <Tabs.Tab value="activity">Actividad</Tabs.Tab>
                   {staff && <Tabs.Tab value="time">Tiempo ({formatHours(ticket.actualTimeSpent)})</Tabs.Tab>}
                 </Tabs.List>

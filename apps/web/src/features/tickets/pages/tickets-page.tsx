@@ -1,5 +1,6 @@
 import {
   type ListTicketsQuery,
+  pageCount,
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
   TICKET_TYPE_LABELS,
@@ -27,8 +28,10 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicketStats } from '../api/get-ticket-stats';
 import { useTickets } from '../api/get-tickets';
@@ -39,42 +42,57 @@ import { TicketCard } from '../components/ticket-card';
 const pick = <K extends string>(value: string | null, labels: Record<K, string>): K | undefined =>
   value && value in labels ? (value as K) : undefined;
 
-/** /tickets (spec doc 2 §2 "Tickets list"): counters, filters kept in the URL, cards, 'Nuevo Ticket'. */
+/** Tickets a page shows (issue 14; the API default). */
+const TICKETS_PAGE_SIZE = 20;
+
+/**
+ * /tickets (spec doc 2 §2 "Tickets list"): counters, filters and page kept in the URL
+ * (`?status=open&page=2`), one page of cards with the total, 'Nuevo Ticket'.
+ */
 export function TicketsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useListParams({ search: '', status: '', priority: '', type: '' });
+  const [urlParams, setUrlParams] = useSearchParams();
   const role = useSessionStore((s) => s.user?.role);
   const canCreate = useSessionStore((s) => s.user?.permissions?.includes('tickets.write') ?? false);
   // `?new=1` (dashboard quick action 'new-ticket') opens the modal.
-  const [opened, { open, close: closeModal }] = useDisclosure(params.get('new') === '1');
+  const [opened, { open, close: closeModal }] = useDisclosure(urlParams.get('new') === '1');
   const close = () => {
     closeModal();
-    if (params.has('new')) setParam('new', null);
+    if (urlParams.has('new'))
+      setUrlParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('new');
+          return next;
+        },
+        { replace: true },
+      );
   };
-  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [search, setSearch] = useState(params.search);
   const [debounced] = useDebouncedValue(search, 300);
 
-  const status = pick<TicketStatus>(params.get('status'), TICKET_STATUS_LABELS);
-  const priority = pick<TicketPriority>(params.get('priority'), TICKET_PRIORITY_LABELS);
-  const type = pick<TicketType>(params.get('type'), TICKET_TYPE_LABELS);
-  const filters: ListTicketsQuery = { search: params.get('search') || undefined, status, priority, type };
-
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const status = pick<TicketStatus>(params.status, TICKET_STATUS_LABELS);
+  const priority = pick<TicketPriority>(params.priority, TICKET_PRIORITY_LABELS);
+  const type = pick<TicketType>(params.type, TICKET_TYPE_LABELS);
+  const filters: ListTicketsQuery = {
+    search: params.search || undefined,
+    status,
+    priority,
+    type,
+    page: params.page,
+    limit: TICKETS_PAGE_SIZE,
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
-  useEffect(() => {
-    if ((params.get('search') ?? '') !== debounced.trim()) setParam('search', debounced.trim() || null);
-  }, [debounced]);
+  useEffect(() => setParams({ search: debounced.trim() }), [debounced]);
 
   const tickets = useTickets(filters);
+  // A page past the end (old link, tickets closed meanwhile) moves to the last page.
+  const lastPage = tickets.data ? pageCount(tickets.data.pagination) : 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new page count can move the page
+  useEffect(() => {
+    if (tickets.data && !tickets.isPlaceholderData && params.page > lastPage) setParams({ page: lastPage });
+  }, [lastPage, tickets.data]);
   const stats = useTicketStats();
 
   useEffect(() => {
@@ -132,7 +150,7 @@ export function TicketsPage() {
             clearable
             data={optionsOf(TICKET_STATUS_LABELS)}
             value={status ?? null}
-            onChange={(v) => setParam('status', v)}
+            onChange={(v) => setParams({ status: v ?? '' })}
           />
           <Select
             label="Prioridad"
@@ -140,7 +158,7 @@ export function TicketsPage() {
             clearable
             data={optionsOf(TICKET_PRIORITY_LABELS)}
             value={priority ?? null}
-            onChange={(v) => setParam('priority', v)}
+            onChange={(v) => setParams({ priority: v ?? '' })}
           />
           <Select
             label="Tipo"
@@ -148,7 +166,7 @@ export function TicketsPage() {
             clearable
             data={optionsOf(TICKET_TYPE_LABELS)}
             value={type ?? null}
-            onChange={(v) => setParam('type', v)}
+            onChange={(v) => setParams({ type: v ?? '' })}
           />
         </SimpleGrid>
         {hasFilters && (
@@ -158,7 +176,7 @@ export function TicketsPage() {
               size="xs"
               onClick={() => {
                 setSearch('');
-                setParams({}, { replace: true });
+                setParams({ search: '', status: '', priority: '', type: '' });
               }}
             >
               Limpiar filtros
@@ -179,7 +197,7 @@ export function TicketsPage() {
         >
           {getErrorMessage(tickets.error, 'Error al cargar los tickets')}
         </Alert>
-      ) : tickets.data.length === 0 ? (
+      ) : tickets.data.tickets.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="xs" py="lg">
             <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
@@ -194,12 +212,26 @@ export function TicketsPage() {
           </Stack>
         </Paper>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
-          {tickets.data.map((t) => (
+        <SimpleGrid
+          cols={{ base: 1, md: 2, xl: 3 }}
+          spacing="md"
+          aria-busy={tickets.isPlaceholderData}
+          style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+        >
+          {tickets.data.tickets.map((t) => (
             <TicketCard key={t._id} ticket={t} showClient={role !== 'client'} />
           ))}
         </SimpleGrid>
       )}
+      <ListPagination
+        pagination={tickets.data?.pagination}
+        noun="tickets"
+        singular="ticket"
+        onChange={(page) => {
+          setParams({ page });
+          window.scrollTo({ top: 0 });
+        }}
+      />
 
       <CreateTicketModal opened={opened} onClose={close} />
     </>
