@@ -38,7 +38,8 @@ function mockApi() {
   });
 }
 
-describe('Configuración → Datos de pago', () => {
+// Whole-form flows with many interactions: allow for a busy machine (the default 5 s is tight there).
+describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
   beforeEach(() => {
     stored = { bankAccounts: [], otherMethods: null };
   });
