@@ -205,7 +205,8 @@ export async function listInvoices(
     .where(cond);
   const rows = await baseQuery(db)
     .where(cond)
-    .orderBy(desc(invoices.issueDate), desc(invoices.createdAt))
+    // Ties on issue date and creation time break on id, so no row shows on two pages (decision 088).
+    .orderBy(desc(invoices.issueDate), desc(invoices.createdAt), desc(invoices.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return {
