@@ -10,6 +10,7 @@ import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
+import { MailOutboxPanel } from '../components/mail-outbox-panel';
 
 /**
  * /settings (spec doc 2 §2 "Settings"): tabs company, fiscal (NCF ranges, issue 12), notifications, security, integrations
@@ -27,6 +28,7 @@ export function SettingsPage() {
         { value: 'security', label: 'Seguridad' },
         { value: 'integrations', label: 'Integraciones' },
         { value: 'audit', label: 'Auditoría' },
+        { value: 'mail', label: 'Correos' },
       ]
     : [
         { value: 'notifications', label: 'Notificaciones' },
@@ -80,6 +82,11 @@ export function SettingsPage() {
         {isAdmin && (
           <Tabs.Panel value="audit">
             <AuditPanel />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="mail">
+            <MailOutboxPanel />
           </Tabs.Panel>
         )}
       </Tabs>
