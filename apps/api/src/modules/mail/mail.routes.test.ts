@@ -104,7 +104,7 @@ describe('GET /mail/outbox (admin view of failed mail, issue 13)', () => {
   });
 
   it('bad query values answer 400 with a Spanish message', async () => {
-    for (const q of ['status=sent', 'page=0', 'limit=500', 'page=abc']) {
+    for (const q of ['status=sent', 'status=%00', 'page=0', 'page=2147483648', 'limit=500', 'page=abc']) {
       const res = await get(admin, `/mail/outbox?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
@@ -148,6 +148,17 @@ describe('POST /mail/outbox/{id}/resend', () => {
     expect(failed.messages.some((m: MailOutboxMessage) => m._id === id)).toBe(false);
     const pending = (await get(admin, '/mail/outbox?status=queued')).json().data;
     expect(pending.messages.map((m: MailOutboxMessage) => m._id)).toContain(id);
+  });
+
+  it('two admins resending at once: one 200, one 409, the mail queued once and audited once', async () => {
+    const id = failedIds[1]!;
+    const answers = await Promise.all([resend(admin, id), resend(admin, id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mail.resent'), eq(auditLog.targetId, id)));
+    expect(entries).toHaveLength(1);
   });
 
   it('409 with a Spanish message when the mail is not failed; 404 when unknown; 400 on a bad id', async () => {

@@ -69,7 +69,7 @@ describe('Configuración → Correos (issue 13)', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Reenviar «Factura 1» a cliente1@example.do' }));
     expect(await screen.findByText('Correo en cola de nuevo')).toBeTruthy();
-    expect(screen.getByText('Se reenviará a cliente1@example.do en unos segundos.')).toBeTruthy();
+    expect(screen.getByText('Se volverá a intentar el envío a cliente1@example.do.')).toBeTruthy();
     expect(apiClient.post).toHaveBeenCalledWith('/mail/outbox/00000000-0000-4000-8000-000000000001/resend');
     expect(await screen.findByText('No hay correos fallidos')).toBeTruthy();
     expect(outbox[0]).toMatchObject({ status: 'queued', attempts: 0 });

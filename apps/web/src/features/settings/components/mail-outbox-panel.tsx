@@ -42,14 +42,14 @@ export function MailOutboxPanel() {
   const onResend = async (mail: MailOutboxMessage) => {
     try {
       await resend.mutateAsync(mail._id);
-      toastSuccess('Correo en cola de nuevo', `Se reenviará a ${mail.to} en unos segundos.`);
+      toastSuccess('Correo en cola de nuevo', `Se volverá a intentar el envío a ${mail.to}.`);
     } catch (err) {
       toastError('No se pudo reenviar', getErrorMessage(err, 'Inténtalo de nuevo.'));
     }
   };
 
   return (
-    <Card withBorder radius="md" p="lg" component="section" aria-label="Correos">
+    <Card withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label="Correos">
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed" maw={560}>
           Un correo que no se puede entregar se reintenta solo, cada vez con más espera (hasta 1,5 días). Si
@@ -117,8 +117,8 @@ function MailRow({
         align={{ base: 'stretch', sm: 'center' }}
       >
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Group gap="xs" wrap="nowrap">
-            <Text fw={600} truncate="end" title={mail.subject}>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Text fw={600} lineClamp={2} title={mail.subject} style={{ overflowWrap: 'anywhere' }}>
               {mail.subject}
             </Text>
             <Badge color={failed ? 'red' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
