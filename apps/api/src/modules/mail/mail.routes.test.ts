@@ -1,10 +1,11 @@
 import type { MailOutboxMessage, Session } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { auditLog, emailOutbox } from '../../db/schema/index.js';
-import { queueEmail } from '../../lib/mailer.js';
+import { MailDispatcher, queueEmail } from '../../lib/mailer.js';
 
 let app: FastifyInstance;
 let admin: Session;
@@ -175,5 +176,47 @@ describe('POST /mail/outbox/{id}/resend', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Correo no encontrado');
     expect((await resend(admin, 'no-es-un-id')).statusCode).toBe(400);
+  });
+});
+
+describe('resend flow with the dispatcher', () => {
+  it('a mail that fails every attempt shows up as failed; resent, it is delivered once', async () => {
+    const delivered: string[] = [];
+    const smtp = { down: true };
+    const transport = {
+      sendMail: async (m: { to: string }) => {
+        if (smtp.down)
+          throw new Error('Invalid login: 535 smtp://agencia:clave-secreta@smtp.example.do rejected');
+        delivered.push(m.to);
+        return {};
+      },
+      close: () => {},
+    } as unknown as Transporter;
+    const quiet = { warn: () => {} } as unknown as FastifyBaseLogger;
+    const dispatcher = new MailDispatcher(app.db, transport, 'no-reply@example.do', quiet, {
+      maxAttempts: 3,
+      backoffBaseSeconds: 0.01,
+    });
+    await app.db.delete(emailOutbox);
+    const id = await queueEmail(app.db, { to: 'flujo@example.do', subject: 'Flujo', text: 'x' });
+    for (let i = 0; i < 3; i++) {
+      await dispatcher.flush();
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    const failed = (await get(admin, '/mail/outbox')).json().data;
+    expect(failed.pagination.total).toBe(1);
+    const shown = failed.messages[0] as MailOutboxMessage;
+    expect(shown).toMatchObject({ _id: id, status: 'failed', attempts: 3, nextAttemptAt: null });
+    expect(Math.abs(Date.parse(shown.lastAttemptAt!) - Date.now())).toBeLessThan(5_000);
+    expect(shown.lastError).toBe('Invalid login: 535 smtp://[oculto]@smtp.example.do rejected');
+    expect(await dispatcher.flush()).toBe(0);
+
+    smtp.down = false;
+    expect((await resend(admin, id)).statusCode).toBe(200);
+    expect(await dispatcher.flush()).toBe(1);
+    expect(delivered).toEqual(['flujo@example.do']);
+    const [row] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    expect((await get(admin, '/mail/outbox')).json().data.pagination.total).toBe(0);
   });
 });

@@ -25,11 +25,16 @@ export function toMailOutboxMessage(r: Row): MailOutboxMessage {
     subject: r.subject,
     status: r.status,
     attempts: r.attempts,
-    lastError: r.lastError,
+    lastError: r.lastError && redactCredentials(r.lastError),
     createdAt: r.createdAt.toISOString(),
     lastAttemptAt: failed ? r.nextAttemptAt.toISOString() : null,
     nextAttemptAt: r.status === 'queued' ? r.nextAttemptAt.toISOString() : null,
   };
+}
+
+/** Hides `user:password@` of a URL an SMTP error may quote (`smtp://u:p@host` → `smtp://[oculto]@host`). */
+function redactCredentials(message: string): string {
+  return message.replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, '//[oculto]@');
 }
 
 /** One page of outbox mail with `status`, newest first (ties on id), plus the total. */
