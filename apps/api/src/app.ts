@@ -16,7 +16,7 @@ import {
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { badRequest } from './lib/errors.js';
-import { MailDispatcher } from './lib/mailer.js';
+import { MailDispatcher, type MailDispatcherOptions } from './lib/mailer.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import auditRoutes from './modules/audit/audit.routes.js';
 import accountRoutes, { profileCounterRegistry } from './modules/auth/account.routes.js';
@@ -31,6 +31,7 @@ import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import invoicesRoutes from './modules/invoices/invoices.routes.js';
+import mailRoutes from './modules/mail/mail.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the JSON log lines go (default stdout); tests read them to check what is logged. */
   logStream?: { write(line: string): void };
+  /** E-mail dispatcher tuning (interval, backoff); tests shrink it, production uses the defaults. */
+  mail?: MailDispatcherOptions;
 }
 
 /** Log redaction: credentials and tokens never reach the logs. */
@@ -206,7 +209,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
   const mailer = config.smtpUrl
-    ? new MailDispatcher(opts.database.db, config.smtpUrl, config.smtpFrom, app.log)
+    ? new MailDispatcher(opts.database.db, config.smtpUrl, config.smtpFrom, app.log, opts.mail)
     : null;
   app.decorate('mailer', mailer);
   app.decorate('smtpFrom', config.smtpFrom);
@@ -278,6 +281,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ticketsRoutes);
       await api.register(calendarRoutes);
       await api.register(notificationsRoutes);
+      await api.register(mailRoutes);
       await api.register(publicRequestsRoutes);
       await api.register(requestsRoutes);
     },

@@ -47,36 +47,52 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /**
+ * PostgreSQL only (TEST_DATABASE_URL set): a new database cloned from the run's migrated + seeded
+ * template with CREATE DATABASE … TEMPLATE. Returns its URL (several pools, "processes", can open
+ * it) and `drop` to remove it; null on PGlite.
+ */
+export async function clonePgDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const pgTemplate = inject('pgTemplateUrl');
+  if (!pgTemplate) return null;
+  const base = new URL(pgTemplate).pathname.slice(1);
+  const name = `${base}_f${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: withDatabase(pgTemplate, 'postgres') });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database "${name}" template "${base}"`);
+      break;
+    } catch (err) {
+      // Two clones starting at once can briefly see each other on the template.
+      if (attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  return {
+    url: withDatabase(pgTemplate, name),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: withDatabase(pgTemplate, 'postgres') });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
  * A fresh database for this test file, cloned from the run's migrated + seeded template:
  * PGlite from the dump, or PostgreSQL with CREATE DATABASE … TEMPLATE when
  * TEST_DATABASE_URL is set. Dropped after the file.
  */
 export async function freshDatabase(): Promise<Database> {
-  const pgTemplate = inject('pgTemplateUrl');
-  if (pgTemplate) {
-    const base = new URL(pgTemplate).pathname.slice(1);
-    const name = `${base}_f${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: withDatabase(pgTemplate, 'postgres') });
-    await admin.connect();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`create database "${name}" template "${base}"`);
-        break;
-      } catch (err) {
-        // Two clones starting at once can briefly see each other on the template.
-        if (attempt >= 20) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    await admin.end();
-    const database = await openDatabase({ url: withDatabase(pgTemplate, name) });
+  const clone = await clonePgDatabase();
+  if (clone) {
+    const database = await openDatabase({ url: clone.url });
     const close = database.close;
     database.close = async () => {
       await close();
-      const dropper = new pg.Client({ connectionString: withDatabase(pgTemplate, 'postgres') });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
+      await clone.drop();
     };
     return database;
   }

@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'settings.updated': 'Configuración actualizada',
   'settings.test_email': 'Correo de prueba enviado',
   'file.uploaded': 'Archivo subido',
+  'mail.resent': 'Correo reenviado',
 };
 
 /** Spanish label of an audit action. */

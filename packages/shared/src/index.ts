@@ -9,6 +9,7 @@ export * from './constants.js';
 export * from './dashboard.js';
 export * from './fiscal.js';
 export * from './invoices.js';
+export * from './mail.js';
 export * from './money.js';
 export * from './notifications.js';
 export * from './pagination.js';

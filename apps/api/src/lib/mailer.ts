@@ -34,12 +34,32 @@ export async function queueEmail(db: Db | Tx, message: EmailMessage): Promise<st
 
 /** Attempts before a mail is marked `failed` (backoff 30 s doubling, capped at 6 h: ~1.5 days in all). */
 export const MAX_ATTEMPTS = 12;
-/** How long a process holds claimed rows while sending them. */
-const LEASE_SECONDS = 120;
 
-/** Seconds to wait before attempt `attempts + 1`: 30 s × 2^(attempts − 1), at most 6 hours. */
-export function backoffSeconds(attempts: number): number {
-  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+/**
+ * Seconds to wait before attempt `attempts + 1`: `base` × 2^(attempts − 1), at most `max`
+ * (defaults 30 s and 6 hours, decision 085).
+ */
+export function backoffSeconds(attempts: number, base = 30, max = 6 * 3600): number {
+  return Math.min(base * 2 ** Math.max(0, attempts - 1), max);
+}
+
+/**
+ * Tuning of a {@link MailDispatcher}. Production uses the defaults; tests shrink the times so an
+ * outage of "minutes" takes seconds (seconds may be fractional).
+ */
+export interface MailDispatcherOptions {
+  /** Milliseconds between flushes when started (default 5000). */
+  intervalMs?: number;
+  /** First retry delay in seconds, doubled on every failure (default 30). */
+  backoffBaseSeconds?: number;
+  /** Longest retry delay in seconds (default 6 hours). */
+  backoffMaxSeconds?: number;
+  /** Attempts before a mail is `failed` (default {@link MAX_ATTEMPTS}). */
+  maxAttempts?: number;
+  /** How long a process holds claimed rows while sending them, in seconds (default 120). */
+  leaseSeconds?: number;
+  /** Rows claimed per flush (default 20). */
+  batchSize?: number;
 }
 
 /**
@@ -47,21 +67,33 @@ export function backoffSeconds(attempts: number): number {
  * smtp://user:pass@host:587) every few seconds. Safe with several app processes on one database
  * (issue 13): a batch is claimed in one statement (`FOR UPDATE SKIP LOCKED` + a lease), so two
  * processes never take the same row; a failure waits {@link backoffSeconds} before the next
- * try and the row is `failed` after {@link MAX_ATTEMPTS}. Without SMTP_URL it is not started and
- * emails stay readable in the portal's outbox.
+ * try and the row is `failed` after {@link MAX_ATTEMPTS} (its `next_attempt_at` then holds the
+ * time of that last attempt, shown to admins in Configuración → Correos). Without SMTP_URL it is
+ * not started and emails stay readable in the portal's outbox.
  */
 export class MailDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private readonly transport: Transporter;
+  private readonly options: Required<MailDispatcherOptions>;
 
   constructor(
     private readonly db: Db,
     smtp: string | Transporter,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    options: MailDispatcherOptions = {},
   ) {
     this.transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
+    this.options = {
+      intervalMs: 5000,
+      backoffBaseSeconds: 30,
+      backoffMaxSeconds: 6 * 3600,
+      maxAttempts: MAX_ATTEMPTS,
+      leaseSeconds: 120,
+      batchSize: 20,
+      ...options,
+    };
   }
 
   /** Verifies the SMTP connection (used by the "send test email" button). */
@@ -69,8 +101,14 @@ export class MailDispatcher {
     return this.transport.verify();
   }
 
-  start(intervalMs = 5000): void {
-    this.timer = setInterval(() => void this.flush(), intervalMs);
+  /** Flushes every `intervalMs` (default: the `intervalMs` option) until {@link stop}. */
+  start(intervalMs = this.options.intervalMs): void {
+    this.timer = setInterval(() => {
+      // A database outage must not become an unhandled rejection; the next tick tries again.
+      this.flush().catch((err: { code?: string }) =>
+        this.log.warn({ code: err?.code }, 'email outbox flush failed'),
+      );
+    }, intervalMs);
     this.timer.unref();
   }
 
@@ -83,7 +121,7 @@ export class MailDispatcher {
   private async claim(limit: number) {
     const result = (await this.db.execute(sql`
       update ${emailOutbox}
-         set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+         set locked_until = now() + make_interval(secs => ${this.options.leaseSeconds}), attempts = attempts + 1
        where id in (
          select id from ${emailOutbox}
           where status = 'queued' and next_attempt_at <= now()
@@ -101,13 +139,13 @@ export class MailDispatcher {
       .orderBy(asc(emailOutbox.createdAt));
   }
 
-  /** Sends up to 20 due emails; single flight per process, and safe across processes (claimed rows). */
+  /** Sends up to `batchSize` due emails; single flight per process, and safe across processes (claimed rows). */
   async flush(): Promise<number> {
     if (this.running) return 0;
     this.running = true;
     let sent = 0;
     try {
-      const batch = await this.claim(20);
+      const batch = await this.claim(this.options.batchSize);
       for (const row of batch) {
         try {
           const attachments = [];
@@ -134,12 +172,17 @@ export class MailDispatcher {
             { emailId: row.id, attempts: row.attempts, code: (err as { code?: string }).code },
             'email send failed',
           );
+          const { maxAttempts, backoffBaseSeconds, backoffMaxSeconds } = this.options;
+          const failed = row.attempts >= maxAttempts;
+          const waitSeconds = failed
+            ? 0
+            : backoffSeconds(row.attempts, backoffBaseSeconds, backoffMaxSeconds);
           await this.db
             .update(emailOutbox)
             .set({
               lastError: String((err as Error).message).slice(0, 500),
-              status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
-              nextAttemptAt: new Date(Date.now() + backoffSeconds(row.attempts) * 1000),
+              status: failed ? 'failed' : 'queued',
+              nextAttemptAt: new Date(Date.now() + waitSeconds * 1000),
               lockedUntil: null,
             })
             .where(eq(emailOutbox.id, row.id));

@@ -13,6 +13,7 @@ const CATEGORIES = [
   { value: 'settings.', label: 'Configuración' },
   { value: 'account.', label: 'Cuentas eliminadas' },
   { value: 'file.', label: 'Archivos' },
+  { value: 'mail.', label: 'Correos' },
 ];
 
 /** Audit tab (admin): every write and security event, newest first, filterable by category. */
