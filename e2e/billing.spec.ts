@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.js';
 import { notification } from './support/shell.js';
 
-/** Waits for a toast (top-right, spec doc 2 §8, 4 s) to close: it sits over the header's buttons. */
+/** Waits for a toast (4 s) to close, so the next toast assertion cannot match the previous one. */
 async function dismissToast(page: Page, title: string) {
   // Mantine pauses auto-close while the pointer is over a toast, and the last click may have left
   // it exactly there: move the pointer away first.

@@ -248,12 +248,13 @@ test.describe('quote request', () => {
     });
     await page.getByRole('button', { name: 'Enviar Solicitud de Cotización' }).click();
     await expect(page.getByRole('button', { name: 'Enviando Cotización...' })).toBeVisible();
+    // The redirect comes 3 s after the success screen. Hold the page's clock while the request is
+    // still held (600 ms), so the 3 s timer starts on the paused clock and only our steps advance
+    // it: pausing after the success screen lost the race on a loaded CI machine.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await expect(page.getByRole('heading', { name: '¡Cotización Enviada Exitosamente!' })).toBeVisible();
     await expect(page.getByText(/dentro de las próximas 24 horas/)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('serviceQuote'))).toBeNull();
-    // The redirect comes 3 s after the success screen: hold the page's clock and step it. The pause
-    // point leaves 300 ms for the round trip (50 ms failed under CI load: "fast-forward to the past").
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
     await page.clock.runFor(2000);
     await expect(page).toHaveURL(/\/quote$/);
     await page.clock.runFor(1500);

@@ -52,7 +52,7 @@ export async function waitForOk(url, { timeoutMs = 90_000, intervalMs = 100, isA
 
 /**
  * Starts the production server (apps/api/dist/server.js) on a free port with a fresh temporary
- * DATA_DIR (or the given one) and the demo seed. Resolves once /api/health answers 200.
+ * DATA_DIR (or the given one) and the demo seed, on `port` (default: a free one). Resolves once /api/health answers 200.
  * Returns { baseURL, port, dataDir, startupMs, stop() }; stop() deletes the DATA_DIR unless keepData.
  */
 export async function startServer({
@@ -61,10 +61,11 @@ export async function startServer({
   stdio = ['ignore', 'inherit', 'inherit'],
   dataDir: givenDataDir,
   keepData = false,
+  port: givenPort,
 } = {}) {
   const createdDir = !givenDataDir;
   const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agencia-data-'));
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
     cwd: ROOT,

@@ -22,6 +22,7 @@ import auditRoutes from './modules/audit/audit.routes.js';
 import accountRoutes, { profileCounterRegistry } from './modules/auth/account.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { migrateTotpSecrets, TotpSecretBox } from './modules/auth/two-factor.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     mailer: MailDispatcher | null;
     /** PUBLIC_URL without a trailing slash: the base of every link the API hands out. */
     publicUrl: string;
+    /** SMTP_FROM: the sender of outgoing e-mail (shown in the integrations tab). */
+    smtpFrom: string;
   }
 }
 
@@ -113,7 +116,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // A hop count trusts that many proxies nearest to the server (what Fastify does for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -154,7 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: true,
     // Shared across app processes when REDIS_URL is set; per process otherwise.
     redis: app.redis ?? undefined,
-    max: Number(process.env.RATE_LIMIT_MAX ?? 1000),
+    max: config.rateLimitMax,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
   });
@@ -176,6 +186,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
+  // TOTP secrets under their own key; v1 values (JWT-derived key) are resealed before serving.
+  const totpSecrets = new TotpSecretBox(config.totpEncryptionKey, jwtSecret);
+  const totpMigration = await migrateTotpSecrets(opts.database.db, totpSecrets);
+  if (totpMigration.migrated > 0)
+    app.log.info(
+      { migrated: totpMigration.migrated },
+      'two-factor secrets resealed with TOTP_ENCRYPTION_KEY',
+    );
+  if (totpMigration.unreadable > 0)
+    app.log.error(
+      { unreadable: totpMigration.unreadable },
+      'two-factor secrets sealed under an earlier JWT_SECRET cannot be opened; those users sign in with a recovery code',
+    );
   await app.register(realtime, { jwtSecret });
   await app.register(navBadgeRegistry);
   await app.register(profileCounterRegistry);
@@ -183,14 +206,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
   const mailer = config.smtpUrl
-    ? new MailDispatcher(
-        opts.database.db,
-        config.smtpUrl,
-        process.env.SMTP_FROM ?? 'no-reply@agenciadigital.do',
-        app.log,
-      )
+    ? new MailDispatcher(opts.database.db, config.smtpUrl, config.smtpFrom, app.log)
     : null;
   app.decorate('mailer', mailer);
+  app.decorate('smtpFrom', config.smtpFrom);
   app.decorate('publicUrl', config.publicUrl.replace(/\/+$/, ''));
   if (mailer) {
     mailer.start();
@@ -232,9 +251,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { jwtSecret, throttle, secureCookies: config.secureCookies });
+      await api.register(authRoutes, {
+        jwtSecret,
+        throttle,
+        secureCookies: config.secureCookies,
+        totpSecrets,
+      });
       await api.register(settingsRoutes);
-      await api.register(accountRoutes, { jwtSecret });
+      await api.register(accountRoutes, { totpSecrets });
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(uploadsRoutes);

@@ -1,63 +1,315 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 
-/** Runtime configuration, read once from the environment (README lists every variable). */
+/**
+ * Runtime configuration, read once from the environment by {@link loadConfig} (README
+ * "Configuration" lists every variable; decision 096). No other module reads `process.env`:
+ * the values reach modules through `buildApp`'s options.
+ */
 export interface AppConfig {
   port: number;
   host: string;
+  /** Absolute path of the data directory (PGlite files, generated secrets, uploads). */
   dataDir: string;
   databaseUrl: string | null;
   seedDemo: boolean;
+  /** Signing key of access, refresh-challenge and realtime tokens (≥ 32 characters). */
   jwtSecret: string;
-  logLevel: string;
+  /** AES-256-GCM key of stored TOTP secrets: exactly 32 bytes (decision 096). */
+  totpEncryptionKey: Buffer;
+  logLevel: LogLevel;
   redisUrl: string | null;
   smtpUrl: string | null;
-  /** Public base URL used in links sent by email (defaults to http://localhost:PORT). */
+  /** Sender of outgoing e-mail: an address or `Name <address>`. */
+  smtpFrom: string;
+  /** Public base URL, no trailing slash: every link the API hands out starts with it. */
   publicUrl: string;
   /** Secure cookies (true unless the public URL is plain http). */
   secureCookies: boolean;
   /** Serve the built SPA (off in API tests). */
   serveWeb: boolean;
+  /**
+   * Fastify `trustProxy`: false (direct), true (any proxy), a hop count, or the proxies'
+   * addresses / CIDR ranges; client IPs then come from `X-Forwarded-For`.
+   */
+  trustProxy: boolean | number | string[];
+  /** API requests per minute per client IP. */
+  rateLimitMax: number;
+  /** Connections per process in the PostgreSQL pool. */
+  dbPoolMax: number;
+}
+
+/** Pino levels accepted by `LOG_LEVEL`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * A configuration the server must not start with. `message` is one line for the operator,
+ * `Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")`; several
+ * problems are joined with "; ". Secret values are never echoed (only their length).
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Variables whose value must never be printed; URLs have their password masked instead. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'TOTP_ENCRYPTION_KEY']);
+/** URLs that may carry a password: printed masked, or by length when they don't parse. */
+const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+
+// ── value schemas ──────────────────────────────────────────────────────────────────────────
+
+/** An unset or blank variable counts as absent (compose files often write `VAR=`). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => /^\d+$/.test(s) && Number(s) >= min && Number(s) <= max, {
+      error: `must be an integer between ${min} and ${max}`,
+    })
+    .transform(Number);
+
+const boolean = z.stringbool({ error: 'must be true or false' });
+
+const url = (protocols: string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => URL.canParse(s) && protocols.includes(new URL(s).protocol), {
+      error: `must be ${what}`,
+    });
+
+/** `openssl rand -hex 32` (64 hex characters) or `openssl rand -base64 32` (base64/base64url). */
+const totpKey = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    const key = decodeKey(s);
+    if (key) return key;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be 32 bytes written as 64 hexadecimal characters or base64 (openssl rand -base64 32)',
+    });
+    return z.NEVER;
+  });
+
+function decodeKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const key = Buffer.from(text, 'base64');
+    if (key.length === 32) return key;
+  }
+  return null;
+}
+
+const ADDRESS_RANGE = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+/** Names proxy-addr (Fastify's trustProxy) knows. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((s, ctx): boolean | number | string[] => {
+    const bool = boolean.safeParse(s);
+    if (bool.success) return bool.data;
+    if (/^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 10) return Number(s);
+    const list = s.split(',').map((p) => p.trim());
+    if (list.every((p) => RANGE_NAMES.has(p) || ADDRESS_RANGE.safeParse(p).success)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be true, false, a hop count (1–10) or a comma-separated list of proxy IP addresses/CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
+const EMAIL = z.email();
+/** `a@b.do` or `Agencia <a@b.do>`. */
+const sender = z
+  .string()
+  .trim()
+  .refine(
+    (s) => {
+      const address = /^[^<>]*<([^<>]+)>$/.exec(s)?.[1] ?? s;
+      return EMAIL.safeParse(address.trim()).success;
+    },
+    { error: 'must be an e-mail address or "Name <address>"' },
+  );
+
+const publicUrl = z
+  .string()
+  .trim()
+  .refine(
+    (s) => {
+      if (!URL.canParse(s)) return false;
+      const u = new URL(s);
+      return ['http:', 'https:'].includes(u.protocol) && !u.search && !u.hash && !u.username && !u.password;
+    },
+    { error: 'must be an http:// or https:// URL without credentials, query or fragment' },
+  );
+
+/**
+ * Every environment variable the API reads (README "Configuration"). Values are strings;
+ * blank counts as unset. Defaults that depend on other variables (SEED_DEMO, PUBLIC_URL,
+ * the generated secrets) are filled in by {@link loadConfig}.
+ */
+export const EnvSchema = z.object({
+  PORT: optional(integer(0, 65535)),
+  HOST: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.:%[\]-]+$/, { error: 'must be a host name or an IP address' }),
+  ),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL')),
+  REDIS_URL: optional(url(['redis:', 'rediss:'], 'a redis:// or rediss:// URL')),
+  JWT_SECRET: optional(z.string().min(32, { error: 'must be at least 32 characters' })),
+  TOTP_ENCRYPTION_KEY: optional(totpKey),
+  PUBLIC_URL: optional(publicUrl),
+  TRUST_PROXY: optional(trustProxy),
+  RATE_LIMIT_MAX: optional(integer(1, 1_000_000_000)),
+  DB_POOL_MAX: optional(integer(1, 1000)),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
+  SMTP_FROM: optional(sender),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  SEED_DEMO: optional(boolean),
+  SERVE_WEB: optional(boolean),
+});
+
+/** Names of the variables {@link EnvSchema} validates. */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+
+/** What the operator typed, safe to print: secrets by length, URL passwords masked. */
+function shown(variable: string, raw: unknown): string {
+  if (typeof raw !== 'string') return 'nothing';
+  if (SECRET_VARIABLES.has(variable)) return `${raw.length} characters`;
+  if (URL_VARIABLES.has(variable) && !URL.canParse(raw.trim())) return `${raw.length} characters`;
+  if (URL.canParse(raw)) {
+    const u = new URL(raw);
+    if (u.password) {
+      u.password = '***';
+      return JSON.stringify(u.toString());
+    }
+  }
+  return JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
+}
+
+// ── generated secrets ──────────────────────────────────────────────────────────────────────
+
+/** Reads `DATA_DIR/<name>`, or creates it (mode 0600) with `generate()` on first start. */
+function keptSecret(dataDir: string, name: string, generate: () => string): string {
+  const file = join(dataDir, name);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    const secret = generate();
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    // Another process created it between the check and the write: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw new ConfigError([`DATA_DIR: cannot keep ${file} (${(err as NodeJS.ErrnoException).code ?? err})`]);
+  }
 }
 
 /**
- * Reads the JWT secret from `JWT_SECRET`, else from `DATA_DIR/jwt-secret`, generating and
- * keeping a 512-bit one there on first start (file mode 0600).
+ * The JWT secret: `JWT_SECRET` (already checked: ≥ 32 characters), else `DATA_DIR/jwt-secret`,
+ * generated once as 512 random bits (file mode 0600). Throws ConfigError when that file is
+ * unusable.
  */
 export function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string {
-  if (fromEnv && fromEnv.length > 0) {
-    if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-    return fromEnv;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(64).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  if (fromEnv) return fromEnv;
+  const secret = keptSecret(dataDir, 'jwt-secret', () => randomBytes(64).toString('base64url'));
+  if (secret.length < 32)
+    throw new ConfigError([`${join(dataDir, 'jwt-secret')} holds fewer than 32 characters`]);
   return secret;
 }
 
-/** Builds the configuration from `env` (defaults: PORT 3000, HOST 0.0.0.0, DATA_DIR ./data). */
+/**
+ * The TOTP encryption key (32 bytes): `TOTP_ENCRYPTION_KEY` (already decoded), else
+ * `DATA_DIR/totp-key`, generated once as 256 random bits in base64url (file mode 0600).
+ * Throws ConfigError when that file does not hold a valid key.
+ */
+export function resolveTotpKey(dataDir: string, fromEnv: Buffer | undefined): Buffer {
+  if (fromEnv) return fromEnv;
+  const text = keptSecret(dataDir, 'totp-key', () => randomBytes(32).toString('base64url'));
+  const key = decodeKey(text);
+  if (!key) throw new ConfigError([`${join(dataDir, 'totp-key')} does not hold a 32-byte key`]);
+  return key;
+}
+
+// ── loading ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Validates `env` with {@link EnvSchema} and builds the configuration (defaults: PORT 3000,
+ * HOST 0.0.0.0, DATA_DIR ./data, LOG_LEVEL info, RATE_LIMIT_MAX 1000, DB_POOL_MAX 10,
+ * SEED_DEMO true on PGlite only, PUBLIC_URL http://localhost:PORT). Secrets absent from `env`
+ * are generated into DATA_DIR. Throws {@link ConfigError} listing every bad variable.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
-  const dataDir = resolve(env.DATA_DIR ?? './data');
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
-  const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === 'true' : databaseUrl === null;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0]);
+      if (!problems.has(variable))
+        problems.set(variable, `${variable} ${issue.message} (got ${shown(variable, env[variable])})`);
+    }
+    throw new ConfigError([...problems.values()]);
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
+  const dataDir = resolve(e.DATA_DIR ?? './data');
+  const databaseUrl = e.DATABASE_URL ?? null;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: e.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
-    seedDemo,
-    jwtSecret: resolveJwtSecret(dataDir, env.JWT_SECRET),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    redisUrl: env.REDIS_URL?.trim() || null,
-    smtpUrl: env.SMTP_URL?.trim() || null,
+    seedDemo: e.SEED_DEMO ?? databaseUrl === null,
+    jwtSecret: resolveJwtSecret(dataDir, e.JWT_SECRET),
+    totpEncryptionKey: resolveTotpKey(dataDir, e.TOTP_ENCRYPTION_KEY),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    redisUrl: e.REDIS_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    smtpFrom: e.SMTP_FROM ?? 'no-reply@agenciadigital.do',
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    serveWeb: env.SERVE_WEB !== 'false',
+    serveWeb: e.SERVE_WEB ?? true,
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimitMax: e.RATE_LIMIT_MAX ?? 1000,
+    dbPoolMax: e.DB_POOL_MAX ?? 10,
   };
+}
+
+/**
+ * Entry points' {@link loadConfig}: on a {@link ConfigError} prints its one line to stderr and
+ * exits with code 1 (other errors propagate). `io` is replaceable for tests.
+ */
+export function loadConfigOrExit(
+  env: NodeJS.ProcessEnv = process.env,
+  io: { error(line: string): void; exit(code: number): never } = {
+    error: (line) => console.error(line),
+    exit: (code) => process.exit(code),
+  },
+): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      io.error(err.message);
+      return io.exit(1);
+    }
+    throw err;
+  }
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './db/seed/index.js';
 
@@ -10,9 +10,11 @@ import { seedDemoIfEmpty } from './db/seed/index.js';
  * requests, close sockets and the database, exit.
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolMax: config.dbPoolMax }
+      : { dataDir: `${config.dataDir}/pglite` },
   );
   await database.migrate();
   const app = await buildApp({ config, database, closeDatabase: true });

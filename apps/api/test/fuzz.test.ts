@@ -74,8 +74,7 @@ async function list(token: string, url: string, key: string): Promise<Array<{ _i
 
 beforeAll(async () => {
   // ~15,000 requests from one address: the per-IP API limit would answer most of them 429.
-  process.env.RATE_LIMIT_MAX = '10000000';
-  app = await createTestApp();
+  app = await createTestApp({ rateLimitMax: 10_000_000 });
   tokens = { admin: await login(app, DEMO.admin), client: await login(app, DEMO.client) };
   const t = tokens.admin.token;
   const clientId = tokens.client.user.clientId!;

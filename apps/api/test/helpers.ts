@@ -31,12 +31,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: null,
     seedDemo: false,
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    totpEncryptionKey: Buffer.alloc(32, 7),
     logLevel: 'silent',
     redisUrl: null,
     smtpUrl: null,
+    smtpFrom: 'no-reply@agenciadigital.do',
     publicUrl: 'http://localhost:3000',
     secureCookies: false,
     serveWeb: false,
+    trustProxy: false,
+    rateLimitMax: 1000,
+    dbPoolMax: 10,
     ...overrides,
   };
 }

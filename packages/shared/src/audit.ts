@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { isoDateTimeSchema } from './text.js';
 
 /**
@@ -56,7 +57,7 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-/** `GET /audit` query (admin): filters and page (50 per page by default). Dates ISO. */
+/** `GET /audit` query (admin): filters and page (20 per page by default, at most 100). Dates ISO. */
 export const ListAuditQuerySchema = z.object({
   actorId: z.uuid().optional(),
   /** Exact action, or a prefix ending in "." ("auth." = every auth event). */
@@ -65,19 +66,14 @@ export const ListAuditQuerySchema = z.object({
   targetId: z.string().trim().max(60).optional(),
   from: isoDateTimeSchema().optional(),
   to: isoDateTimeSchema().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryFields(),
 });
 export type ListAuditQuery = z.input<typeof ListAuditQuerySchema>;
 
 /** `GET /audit` and `GET /users/{id}/activity` → `data`. */
 export const ListAuditResponseSchema = z.object({
   entries: z.array(AuditEntrySchema),
-  pagination: z.object({
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-    pages: z.number().int(),
-  }),
+  /** The contract plus `pages` = ceil(total / limit) (decision 088). */
+  pagination: PaginationSchema.extend({ pages: z.number().int() }),
 });
 export type ListAuditResponse = z.infer<typeof ListAuditResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { emailSchema, isEmail, isValidCedula, isValidRnc, PHONE_RE } from './validators.js';
 
 /*
@@ -610,17 +611,12 @@ export const ListRequestsQuerySchema = z.object({
   kind: RequestKindSchema.optional(),
   status: RequestStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(),
 });
 export type ListRequestsQuery = z.input<typeof ListRequestsQuerySchema>;
 
-export const RequestPaginationSchema = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  pages: z.number().int(),
-});
+/** `data.pagination` of `GET /requests`: the contract plus `pages` (decision 088). */
+export const RequestPaginationSchema = PaginationSchema.extend({ pages: z.number().int() });
 
 /** `GET /requests` → `data`. */
 export const ListRequestsResponseSchema = z.object({

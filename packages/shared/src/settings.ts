@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { AgencyTaxpayerKindSchema, FiscalModeSchema } from './fiscal.js';
 import { CURRENCIES } from './money.js';
 import { timeZoneSchema } from './text.js';
-import { EMAIL_INVALID, emailSchema, isEmail, isValidRnc, PHONE_RE } from './validators.js';
+import {
+  EMAIL_INVALID,
+  emailSchema,
+  isEmail,
+  isValidCedula,
+  isValidRnc,
+  onlyDigits,
+  PHONE_RE,
+} from './validators.js';
 
 /** The part of the company settings every visitor may read (title, logo, money format, colours). */
 export const PublicSettingsSchema = z.object({
@@ -147,3 +155,168 @@ export type IntegrationsStatus = z.infer<typeof IntegrationsStatusSchema>;
 
 /** `POST /settings/test-email` body: where to send it (defaults to the caller's email). */
 export const SendTestEmailRequestSchema = z.object({ to: emailSchema.optional() }).nullish();
+
+/*
+ * Payment instructions (issue 18 "Payment instructions", decision 106): the bank accounts a client
+ * can transfer to and free text for other ways to pay. Stored as one jsonb value on the settings
+ * row; shown on the invoice detail ("Cómo pagar"), Mis Facturas and the invoice PDF.
+ */
+
+/**
+ * The main Dominican banks, offered as suggestions in the bank field (any other name is accepted):
+ * commercial banks plus APAP and the larger savings banks, as the Superintendencia de Bancos lists them.
+ */
+export const DOMINICAN_BANKS = [
+  'Banreservas',
+  'Banco Popular Dominicano',
+  'Scotiabank',
+  'Banco BHD',
+  'Banco Santa Cruz',
+  'Banesco',
+  'Banco Promerica',
+  'Asociación Popular de Ahorros y Préstamos (APAP)',
+  'Banco Caribe',
+  'Banco López de Haro',
+  'Banco Vimenca',
+  'Banco BDI',
+  'Banco Ademi',
+  'Banco Lafise',
+  'Citibank',
+] as const;
+
+/** Account types of a Dominican bank account: cuenta corriente (checking) or de ahorros (savings). */
+export const BANK_ACCOUNT_TYPES = ['corriente', 'ahorros'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+/** Spanish labels of {@link BANK_ACCOUNT_TYPES}. */
+export const BANK_ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
+  corriente: 'Corriente',
+  ahorros: 'Ahorros',
+};
+
+/** Currencies a Dominican bank account is held in (pesos or dollars). */
+export const BANK_ACCOUNT_CURRENCIES = ['DOP', 'USD'] as const;
+
+/** At most this many bank accounts: the PDF prints them all under the totals. */
+export const MAX_BANK_ACCOUNTS = 10;
+
+/**
+ * A bank account as the API returns it. `holderId` is the holder's RNC (9 digits) or cédula
+ * (11 digits), digits only — display it with `formatTaxId`.
+ */
+export const BankAccountSchema = z.object({
+  bank: z.string(),
+  accountType: z.enum(BANK_ACCOUNT_TYPES),
+  currency: z.enum(BANK_ACCOUNT_CURRENCIES),
+  accountNumber: z.string(),
+  holderName: z.string(),
+  holderId: z.string(),
+});
+export type BankAccount = z.infer<typeof BankAccountSchema>;
+
+/** The company's payment instructions: bank accounts (in display order) and other ways to pay. */
+export const PaymentInstructionsSchema = z.object({
+  bankAccounts: z.array(BankAccountSchema),
+  /** Free text, e.g. "PayPal: pagos@agencia.do; efectivo en la oficina". Null when empty. */
+  otherMethods: z.string().nullable(),
+});
+export type PaymentInstructions = z.infer<typeof PaymentInstructionsSchema>;
+
+/** The value of a fresh install: nothing configured yet. */
+export const EMPTY_PAYMENT_INSTRUCTIONS: PaymentInstructions = { bankAccounts: [], otherMethods: null };
+
+/** True when there is something to show a client (an account or other methods). */
+export function hasPaymentInstructions(p: PaymentInstructions | null | undefined): boolean {
+  return !!p && (p.bankAccounts.length > 0 || !!p.otherMethods);
+}
+
+/**
+ * Whether an invoice still awaits payment, so its screens and PDF show how to pay: a balance on
+ * an invoice that is neither paid nor cancelled (drafts included: their PDF is the preview).
+ */
+export function invoiceAwaitsPayment(invoice: { balance: number; status: string }): boolean {
+  return invoice.balance > 0 && invoice.status !== 'paid' && invoice.status !== 'cancelled';
+}
+
+/** Account numbers: digits, with single spaces or dashes between groups (4–30 digits). */
+const ACCOUNT_NUMBER_RE = /^\d+(?:[ -]\d+)*$/;
+
+/** Spanish messages of the bank account form, shared by the API (400 details) and the web form. */
+export const BANK_ACCOUNT_MESSAGES = {
+  bankRequired: 'El banco es requerido',
+  accountTypeInvalid: 'Tipo de cuenta inválido (Corriente o Ahorros)',
+  currencyInvalid: 'Moneda inválida (DOP o USD)',
+  accountNumberRequired: 'El número de cuenta es requerido',
+  accountNumberInvalid: 'Número de cuenta inválido (solo dígitos, espacios o guiones; de 4 a 30 dígitos)',
+  holderNameRequired: 'El titular es requerido',
+  holderIdRequired: 'El RNC o la cédula del titular es requerido',
+  holderIdInvalid: 'RNC o cédula inválido (RNC de 9 dígitos o cédula de 11, con dígito verificador válido)',
+  duplicate: 'Esta cuenta ya está en la lista',
+  tooMany: `Máximo ${MAX_BANK_ACCOUNTS} cuentas bancarias`,
+} as const;
+
+/**
+ * One bank account as the admin enters it. The holder id must be a valid RNC (DGII check digit)
+ * or cédula (JCE check digit) — `isValidRnc` / `isValidCedula` — and is stored as digits only.
+ */
+export const BankAccountInputSchema = z.object({
+  bank: z
+    .string({ error: BANK_ACCOUNT_MESSAGES.bankRequired })
+    .trim()
+    .min(1, BANK_ACCOUNT_MESSAGES.bankRequired)
+    .max(100, 'Máximo 100 caracteres'),
+  accountType: z.enum(BANK_ACCOUNT_TYPES, { error: BANK_ACCOUNT_MESSAGES.accountTypeInvalid }),
+  currency: z.enum(BANK_ACCOUNT_CURRENCIES, { error: BANK_ACCOUNT_MESSAGES.currencyInvalid }),
+  accountNumber: z
+    .string({ error: BANK_ACCOUNT_MESSAGES.accountNumberRequired })
+    .trim()
+    .min(1, BANK_ACCOUNT_MESSAGES.accountNumberRequired)
+    .max(40, BANK_ACCOUNT_MESSAGES.accountNumberInvalid)
+    .refine((v) => {
+      const digits = onlyDigits(v).length;
+      return ACCOUNT_NUMBER_RE.test(v) && digits >= 4 && digits <= 30;
+    }, BANK_ACCOUNT_MESSAGES.accountNumberInvalid),
+  holderName: z
+    .string({ error: BANK_ACCOUNT_MESSAGES.holderNameRequired })
+    .trim()
+    .min(1, BANK_ACCOUNT_MESSAGES.holderNameRequired)
+    .max(150, 'Máximo 150 caracteres'),
+  holderId: z
+    .string({ error: BANK_ACCOUNT_MESSAGES.holderIdRequired })
+    .trim()
+    .min(1, BANK_ACCOUNT_MESSAGES.holderIdRequired)
+    .max(20, BANK_ACCOUNT_MESSAGES.holderIdInvalid)
+    .refine((v) => isValidRnc(v) || isValidCedula(v), BANK_ACCOUNT_MESSAGES.holderIdInvalid)
+    .transform(onlyDigits),
+});
+export type BankAccountInput = z.input<typeof BankAccountInputSchema>;
+
+/**
+ * `PUT /settings/payment-instructions` body (admin with `settings.write`): replaces the whole list
+ * (at most {@link MAX_BANK_ACCOUNTS}; the same bank and account number twice is refused) and the
+ * other methods (≤ 1000 characters; empty → null).
+ */
+export const UpdatePaymentInstructionsRequestSchema = z.object({
+  bankAccounts: z
+    .array(BankAccountInputSchema, { error: 'Lista de cuentas inválida' })
+    .max(MAX_BANK_ACCOUNTS, BANK_ACCOUNT_MESSAGES.tooMany)
+    .superRefine((accounts, ctx) => {
+      const seen = new Set<string>();
+      accounts.forEach((a, i) => {
+        const key = `${a.bank.toLowerCase()}|${onlyDigits(a.accountNumber)}`;
+        if (seen.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'accountNumber'],
+            message: BANK_ACCOUNT_MESSAGES.duplicate,
+          });
+        seen.add(key);
+      });
+    }),
+  otherMethods: optionalText(1000),
+});
+export type UpdatePaymentInstructionsRequest = z.input<typeof UpdatePaymentInstructionsRequestSchema>;
+
+/** `GET /settings/payment-instructions` and `PUT /settings/payment-instructions` → `data`. */
+export const GetPaymentInstructionsResponseSchema = z.object({
+  paymentInstructions: PaymentInstructionsSchema,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserSchema } from './auth.js';
+import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { PermissionSchema } from './permissions.js';
 import { RoleSchema, UserStatusSchema } from './roles.js';
 import { emailSchema, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT, PHONE_RE } from './validators.js';
@@ -18,7 +19,7 @@ export const DEPARTMENTS = [
 /** Default department of a new user (spec doc 2 §5). */
 export const DEFAULT_DEPARTMENT = 'General';
 
-/** Users list page size. */
+/** Users list page size (the card grid: 2, 3 or 4 columns fill whole rows). */
 export const USERS_PAGE_SIZE = 24;
 
 const nameField = (required: string) =>
@@ -48,18 +49,12 @@ export const ListUsersQuerySchema = z.object({
   role: z.union([RoleSchema, z.literal('')]).optional(),
   department: z.string().trim().max(60).optional(),
   status: z.union([UserStatusSchema, z.literal('')]).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
+  ...pageQueryFields(),
 });
 export type ListUsersQuery = z.input<typeof ListUsersQuerySchema>;
 
-/** Page information of a list answer (`total` rows matching, `pages` = ceil(total / limit)). */
-export const UserListPaginationSchema = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  pages: z.number().int(),
-});
+/** Page information of a list answer: the contract plus `pages` = ceil(total / limit) (decision 088). */
+export const UserListPaginationSchema = PaginationSchema.extend({ pages: z.number().int() });
 
 /** `GET /users` → `data`. */
 export const ListUsersResponseSchema = z.object({

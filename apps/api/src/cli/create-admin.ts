@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { RegisterAdminRequestSchema } from '@agencia/shared';
-import { loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { createAdmin } from '../modules/auth/auth.service.js';
 
@@ -30,9 +30,11 @@ async function main(): Promise<void> {
     console.error("Uso: npm run create-admin -- --email admin@empresa.do --password 'ClaveSegura123'");
     process.exit(1);
   }
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolMax: config.dbPoolMax }
+      : { dataDir: `${config.dataDir}/pglite` },
   );
   try {
     await database.migrate();

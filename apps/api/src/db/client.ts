@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -29,7 +30,7 @@ export interface Database {
 
 /** Options for {@link openDatabase}: a postgres:// URL, a PGlite data dir, or an in-memory dump. */
 export type OpenDatabaseOptions =
-  | { url: string }
+  | { url: string /** Pool size (DB_POOL_MAX), default 10. */; poolMax?: number }
   | { dataDir: string }
   | { loadDataDir: Blob }
   | { memory: true };
@@ -42,7 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if ('url' in options) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: Number(process.env.DB_POOL_MAX ?? 10),
+      max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
@@ -59,12 +60,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
+  // pg_trgm backs the trigram indexes of the list searches (migration 0006, decision 104).
+  const extensions = { pg_trgm };
   const client =
     'dataDir' in options
-      ? new PGlite(options.dataDir)
+      ? new PGlite(options.dataDir, { extensions })
       : 'loadDataDir' in options
-        ? new PGlite({ loadDataDir: options.loadDataDir })
-        : new PGlite();
+        ? new PGlite({ loadDataDir: options.loadDataDir, extensions })
+        : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

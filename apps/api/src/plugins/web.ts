@@ -6,6 +6,7 @@ import { ErrorCodes } from '@agencia/shared';
 import { DEFAULT_THEME_VARIANT, SIGNED_IN_HINT_COOKIE, THEME_HINT_COOKIE } from '@agencia/shared/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../lib/email-template.js';
 
 /** `dist/prerendered/manifest.json`, written by apps/web/scripts/prerender.mjs (decision 027). */
 export interface PrerenderManifest {
@@ -38,8 +39,6 @@ export function readPrerenderManifest(webDir: string): PrerenderManifest | null 
     nameToken: parsed.nameToken ?? null,
   };
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A pre-rendered page with the company's contact instead of the build's fallbacks: the wa.me

@@ -19,5 +19,12 @@ export const auditLog = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_actor_idx').on(t.actorId), index('audit_created_idx').on(t.createdAt)],
+  (t) => [
+    // Filters of the audit screen and a user's activity tab, then the order (created_at desc, id).
+    index('audit_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_created_idx').on(t.createdAt, t.id),
+    // `action` matches exactly or as a prefix ("auth.%"): text_pattern_ops serves LIKE 'x%' in any collation.
+    index('audit_action_idx').on(t.action.op('text_pattern_ops'), t.createdAt),
+    index('audit_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );

@@ -82,7 +82,7 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
     uniqueIndex('invoices_series_seq_uq').on(t.series, t.year, t.sequence),
-    index('invoices_client_idx').on(t.clientId),
+    index('invoices_client_idx').on(t.clientId, t.issueDate, t.createdAt),
     index('invoices_project_idx').on(t.projectId),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     check(
@@ -90,7 +90,9 @@ export const invoices = pgTable(
       sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.paidCents} >= 0`,
     ),
     uniqueIndex('invoices_ncf_uq').on(t.ncf),
-    index('invoices_issue_date_idx').on(t.issueDate),
+    // List order: issue_date desc, created_at desc (decision 104).
+    index('invoices_issue_date_idx').on(t.issueDate, t.createdAt, t.id),
+    index('invoices_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),
     check(
       'invoices_settled_le_total',
       sql`${t.paidCents} + ${t.withheldCents} + ${t.creditedCents} <= ${t.totalCents} and ${t.withheldCents} >= 0 and ${t.creditedCents} >= 0`,

@@ -51,7 +51,9 @@ export const clients = pgTable(
   },
   (t) => [
     index('clients_email_idx').on(sql`lower(${t.email})`),
-    index('clients_status_idx').on(t.status),
+    index('clients_status_idx').on(t.status, t.createdAt, t.id),
+    index('clients_created_idx').on(t.createdAt, t.id),
+    index('clients_company_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
     check(
       'clients_rating_range',
       sql`${t.satisfactionRating} is null or ${t.satisfactionRating} between 1 and 5`,

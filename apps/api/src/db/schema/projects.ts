@@ -54,8 +54,15 @@ export const projects = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('projects_client_idx').on(t.clientId),
-    index('projects_status_idx').on(t.status),
+    // List filters and order (created_at desc, id): each filter column leads, the sort follows
+    // (decision 104). The client index also serves the foreign-key lookups.
+    index('projects_client_idx').on(t.clientId, t.createdAt, t.id),
+    index('projects_status_idx').on(t.status, t.createdAt, t.id),
+    index('projects_created_idx').on(t.createdAt, t.id),
+    index('projects_updated_idx').on(t.updatedAt, t.id),
+    // `search` (ILIKE '%…%') on title and description: trigram GIN indexes (pg_trgm).
+    index('projects_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('projects_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     check('projects_progress_range', sql`${t.progressPercentage} between 0 and 100`),
   ],
 );

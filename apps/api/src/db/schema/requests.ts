@@ -32,7 +32,7 @@ export const quoteRequests = pgTable(
   },
   (t) => [
     index('quote_requests_status_idx').on(t.status),
-    index('quote_requests_created_idx').on(t.createdAt),
+    index('quote_requests_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -64,6 +64,6 @@ export const accessRequests = pgTable(
   },
   (t) => [
     index('access_requests_status_idx').on(t.status),
-    index('access_requests_created_idx').on(t.createdAt),
+    index('access_requests_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -1,5 +1,6 @@
+import type { PaymentInstructions } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Company settings: a single row (id = 1). Spec doc 2 §3 "Company settings";
@@ -38,6 +39,14 @@ export const companySettings = pgTable(
     taxpayerKind: text('taxpayer_kind', { enum: ['persona_juridica', 'persona_fisica'] })
       .notNull()
       .default('persona_juridica'),
+    /**
+     * Bank accounts and other ways to pay (issue 18, decision 106), validated on write by
+     * UpdatePaymentInstructionsRequestSchema; read and written whole, so one jsonb value.
+     */
+    paymentInstructions: jsonb('payment_instructions')
+      .$type<PaymentInstructions>()
+      .notNull()
+      .default({ bankAccounts: [], otherMethods: null }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

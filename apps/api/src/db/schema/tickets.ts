@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
@@ -61,10 +62,19 @@ export const tickets = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('tickets_client_idx').on(t.clientId, t.createdAt),
-    index('tickets_status_idx').on(t.status),
-    index('tickets_assigned_idx').on(t.assignedTo),
-    index('tickets_project_idx').on(t.projectId),
+    // List filters and order (created_at desc, id), decision 104: each filter column leads, the
+    // sort follows, so a filtered first page reads 20 index entries and a count is index-only.
+    index('tickets_client_idx').on(t.clientId, t.createdAt, t.id),
+    index('tickets_client_status_idx').on(t.clientId, t.status, t.createdAt, t.id),
+    index('tickets_status_idx').on(t.status, t.createdAt, t.id),
+    index('tickets_priority_idx').on(t.priority, t.createdAt, t.id),
+    index('tickets_assigned_idx').on(t.assignedTo, t.createdAt, t.id),
+    index('tickets_project_idx').on(t.projectId, t.createdAt, t.id),
+    index('tickets_created_idx').on(t.createdAt, t.id),
+    uniqueIndex('tickets_number_uq').on(t.number),
+    // `search` (ILIKE '%…%') on title and description: trigram GIN indexes (pg_trgm).
+    index('tickets_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('tickets_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
 

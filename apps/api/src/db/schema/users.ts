@@ -56,5 +56,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_client_idx').on(t.clientId),
     index('users_role_idx').on(t.role),
+    // List order of the users screen: first name, last name, id.
+    index('users_name_idx').on(t.firstName, t.lastName, t.id),
   ],
 );

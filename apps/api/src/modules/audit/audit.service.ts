@@ -11,7 +11,7 @@ export type AuditFilters = Omit<ListAuditQuery, 'page' | 'limit'> & {
 };
 
 /**
- * Audit entries, newest first, with the actor's name. `action` matches exactly, or as a prefix
+ * Audit entries, newest first (ties on `id`: a stable order across pages), with the actor's name. `action` matches exactly, or as a prefix
  * when it ends with "." ("auth." = every auth event). Dates filter on `createdAt` (ISO, inclusive).
  */
 export async function listAudit(db: Db, f: AuditFilters): Promise<ListAuditResponse> {
@@ -46,7 +46,7 @@ export async function listAudit(db: Db, f: AuditFilters): Promise<ListAuditRespo
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
-    .orderBy(desc(auditLog.createdAt))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
   const total = count?.n ?? 0;

@@ -49,12 +49,12 @@ const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: re
  * The signed-in user's own account (spec doc 2 §7 Profile, plus the security extras of issue 7):
  * profile, password, stats, preferences, sessions, two-factor and account deletion.
  */
-const accountRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = async (app, opts) => {
+const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBox }> = async (app, opts) => {
   const auth = { onRequest: [app.authenticate] };
   const userEnvelope = successEnvelope(z.object({ user: UserSchema }));
   const tfCtx = (req: FastifyRequest) => ({
     db: app.db,
-    jwtSecret: opts.jwtSecret,
+    secrets: opts.totpSecrets,
     userId: actorOf(req).id,
     audit: ctxOf(req),
   });

@@ -21,12 +21,15 @@ import { verifyAccessToken } from '../../lib/tokens.js';
 import { actorOf } from '../../plugins/auth.js';
 import * as auth from './auth.service.js';
 import type { LoginThrottle } from './login-throttle.js';
+import type { TotpSecretBox } from './two-factor.js';
 
 /** Options of the auth routes plugin. */
 export interface AuthRoutesOptions {
   jwtSecret: Uint8Array;
   throttle: LoginThrottle;
   secureCookies: boolean;
+  /** Opens stored TOTP secrets for the second sign-in step (decision 096). */
+  totpSecrets: TotpSecretBox;
 }
 
 export function clientInfo(req: FastifyRequest) {
@@ -50,7 +53,12 @@ export function setRefreshCookie(reply: FastifyReply, token: string, secure: boo
 
 /** Auth routes of spec doc 1 §7: login, me, logout, refresh-token, register-admin. */
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const deps = { db: app.db, jwtSecret: opts.jwtSecret, throttle: opts.throttle };
+  const deps = {
+    db: app.db,
+    jwtSecret: opts.jwtSecret,
+    throttle: opts.throttle,
+    totpSecrets: opts.totpSecrets,
+  };
 
   app.post(
     '/auth/login',

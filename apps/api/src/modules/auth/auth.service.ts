@@ -14,13 +14,15 @@ import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } 
 import { signAccessToken, signChallengeToken, verifyChallengeToken } from '../../lib/tokens.js';
 import { toUserDto } from './auth.serializers.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { checkTotp, consumeRecoveryCode, openSecret } from './two-factor.js';
+import { checkTotp, consumeRecoveryCode, type TotpSecretBox } from './two-factor.js';
 
 /** Dependencies of the auth service. */
 export interface AuthDeps {
   db: Db;
   jwtSecret: Uint8Array;
   throttle: LoginThrottle;
+  /** Opens stored TOTP secrets (decision 096). */
+  totpSecrets: TotpSecretBox;
 }
 
 /** Client information stored with a session (shown in the active-sessions list). */
@@ -154,6 +156,18 @@ export async function openSession(
 const TOTP_INVALID_MESSAGE = 'Código de verificación incorrecto';
 
 /**
+ * A stored secret no key opens (a v1 value sealed under a JWT secret rotated before decision
+ * 096) matches no code: the user signs in with a recovery code instead of getting a 500.
+ */
+function openOrNull(box: TotpSecretBox, sealed: string): string | null {
+  try {
+    return box.open(sealed);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Second step of a login with two-factor on: checks the challenge (5 min) and the code — a
  * 6-digit TOTP code (each accepted once) or an unused recovery code (then spent). Wrong codes
  * count as login failures for the throttle. Throws 401 TOTP_INVALID, 429 while throttled.
@@ -189,7 +203,8 @@ export async function loginWithTwoFactor(
   const code = input.code.trim().replace(/\s/g, '');
   let method: 'totp' | 'recovery_code' | null = null;
   if (/^\d{6}$/.test(code)) {
-    const step = checkTotp(openSecret(deps.jwtSecret, user.totpSecret), code, user.totpLastStep);
+    const secret = openOrNull(deps.totpSecrets, user.totpSecret);
+    const step = secret === null ? null : checkTotp(secret, code, user.totpLastStep);
     if (step !== null) {
       // Conditional update: two requests racing with the same code cannot both win.
       const claimed = await db

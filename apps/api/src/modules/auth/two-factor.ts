@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { ErrorCodes, type TwoFactorSetupResponse, type TwoFactorStatus } from '@agencia/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.js';
@@ -11,8 +11,9 @@ import { verifyPassword } from '../../lib/security.js';
 
 /**
  * TOTP two-factor authentication (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step), decision 063.
- * Secrets are kept encrypted (AES-256-GCM, key derived from the JWT secret with HKDF);
- * recovery codes as SHA-256 hashes; a code is accepted once (last used step stored).
+ * Secrets are kept encrypted (AES-256-GCM with TOTP_ENCRYPTION_KEY, decision 096; the first
+ * version derived the key from the JWT secret); recovery codes as SHA-256 hashes; a code is
+ * accepted once (last used step stored).
  */
 
 const ISSUER = 'Agencia Digital RD';
@@ -20,26 +21,115 @@ const PERIOD = 30;
 /** Number of recovery codes per enrolment. */
 export const RECOVERY_CODE_COUNT = 10;
 
-function keyFrom(jwtSecret: Uint8Array): Buffer {
+function v1KeyFrom(jwtSecret: Uint8Array): Buffer {
   return Buffer.from(hkdfSync('sha256', jwtSecret, 'agencia-rd', 'totp-secret-v1', 32));
 }
 
-/** Encrypts a base32 secret for storage: "v1.<iv>.<tag>.<ciphertext>" (base64url). */
-export function sealSecret(jwtSecret: Uint8Array, base32: string): string {
+function seal(version: 'v1' | 'v2', key: Buffer, base32: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyFrom(jwtSecret), iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data]
+  return [version, iv, cipher.getAuthTag(), data]
     .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
     .join('.');
 }
 
-/** Decrypts a stored secret; throws when it was sealed with another key. */
-export function openSecret(jwtSecret: Uint8Array, sealed: string): string {
-  const [, iv, tag, data] = sealed.split('.');
-  const decipher = createDecipheriv('aes-256-gcm', keyFrom(jwtSecret), Buffer.from(iv!, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data!, 'base64url')), decipher.final()]).toString('utf8');
+function open(key: Buffer, iv: string, tag: string, data: string): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * Encryption of stored TOTP secrets (decision 096). New secrets are sealed as
+ * "v2.<iv>.<tag>.<ciphertext>" (base64url parts, AES-256-GCM) with TOTP_ENCRYPTION_KEY, which
+ * does not change when JWT_SECRET rotates. "v1." values (key = HKDF-SHA256 of the JWT secret,
+ * before decision 096) are still opened with the current JWT secret until
+ * {@link migrateTotpSecrets} has resealed them.
+ */
+export class TotpSecretBox {
+  /**
+   * @param key 32-byte TOTP_ENCRYPTION_KEY.
+   * @param jwtSecret the current JWT secret, only to open "v1." values.
+   */
+  constructor(
+    private readonly key: Buffer,
+    private readonly jwtSecret: Uint8Array,
+  ) {
+    if (key.length !== 32) throw new Error('TOTP encryption key must be 32 bytes');
+  }
+
+  /** Encrypts a base32 secret for storage ("v2." value). */
+  seal(base32: string): string {
+    return seal('v2', this.key, base32);
+  }
+
+  /**
+   * Decrypts a stored "v1." or "v2." value to the base32 secret. Throws when the value is
+   * malformed or was sealed with another key (GCM authentication fails).
+   */
+  open(sealed: string): string {
+    const [version, iv, tag, data, extra] = sealed.split('.');
+    if (!iv || !tag || !data || extra !== undefined) throw new Error('malformed sealed TOTP secret');
+    if (version === 'v2') return open(this.key, iv, tag, data);
+    if (version === 'v1') return open(v1KeyFrom(this.jwtSecret), iv, tag, data);
+    throw new Error(`unknown sealed TOTP secret version ${version}`);
+  }
+}
+
+/**
+ * "v1." sealing, as before decision 096. Kept for tests that need a database in the old
+ * state; the app never writes v1.
+ */
+export function sealSecretV1(jwtSecret: Uint8Array, base32: string): string {
+  return seal('v1', v1KeyFrom(jwtSecret), base32);
+}
+
+/** What {@link migrateTotpSecrets} did: values resealed, and values no key opens (left as they are). */
+export interface TotpMigrationResult {
+  migrated: number;
+  unreadable: number;
+}
+
+/**
+ * Reseals every "v1." TOTP secret (enabled and pending) as "v2." in one transaction; run at
+ * start. Idempotent and safe with several processes starting at once: rows are locked
+ * (`FOR UPDATE`) and only values still starting with "v1." are rewritten. A v1 value the
+ * current JWT secret cannot open (the secret was rotated before this upgrade) is left
+ * unchanged and counted as unreadable. Recovery codes are SHA-256 hashes, not sealed:
+ * nothing to migrate there.
+ */
+export async function migrateTotpSecrets(db: Db, box: TotpSecretBox): Promise<TotpMigrationResult> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, secret: users.totpSecret, pending: users.totpPendingSecret })
+      .from(users)
+      .where(or(like(users.totpSecret, 'v1.%'), like(users.totpPendingSecret, 'v1.%')))
+      .for('update');
+    let migrated = 0;
+    let unreadable = 0;
+    const reseal = (value: string | null): string | null => {
+      if (!value?.startsWith('v1.')) return value;
+      try {
+        const next = box.seal(box.open(value));
+        migrated++;
+        return next;
+      } catch {
+        unreadable++;
+        return value;
+      }
+    };
+    for (const row of rows) {
+      const secret = reseal(row.secret);
+      const pending = reseal(row.pending);
+      if (secret !== row.secret || pending !== row.pending)
+        await tx
+          .update(users)
+          .set({ totpSecret: secret, totpPendingSecret: pending })
+          .where(eq(users.id, row.id));
+    }
+    return { migrated, unreadable };
+  });
 }
 
 function totpFor(base32: string, label = 'usuario') {
@@ -116,7 +206,7 @@ export async function consumeRecoveryCode(db: Db | Tx, userId: string, input: st
 
 interface Ctx {
   db: Db;
-  jwtSecret: Uint8Array;
+  secrets: TotpSecretBox;
   userId: string;
   audit: AuditContext;
 }
@@ -151,7 +241,7 @@ export async function setupTwoFactor(ctx: Ctx): Promise<TwoFactorSetupResponse> 
   const secret = new Secret({ size: 20 }).base32;
   await ctx.db
     .update(users)
-    .set({ totpPendingSecret: sealSecret(ctx.jwtSecret, secret) })
+    .set({ totpPendingSecret: ctx.secrets.seal(secret) })
     .where(eq(users.id, user.id));
   const otpauthUrl = totpFor(secret, user.email).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
@@ -170,7 +260,7 @@ export async function enableTwoFactor(ctx: Ctx, code: string): Promise<string[]>
   const user = await loadUser(ctx.db, ctx.userId);
   if (user.totpSecret) throw conflict('La verificación en dos pasos ya está activada');
   if (!user.totpPendingSecret) throw badRequest('Primero genera el código QR');
-  const secret = openSecret(ctx.jwtSecret, user.totpPendingSecret);
+  const secret = ctx.secrets.open(user.totpPendingSecret);
   const step = checkTotp(secret, code, null);
   if (step === null) {
     throw new AppError(400, ErrorCodes.TOTP_INVALID, 'Código de verificación incorrecto', [

@@ -230,7 +230,7 @@ export async function createCreditNote(
       topic: 'invoicesGenerated',
       title: `Nota de crédito ${taken.ncf}`,
       message: `Se emitió una nota de crédito por ${money} sobre la factura ${invoice.invoiceNumber}.`,
-      link: `/invoice/${invoiceId}`,
+      link: `/billing/${invoiceId}`,
       email: false,
     });
     return { value: toCreditNoteDto(row!), notifications: [...taken.notifications, ...toClient] };

@@ -1,9 +1,10 @@
 import type { CreditNote, Invoice } from '@agencia/shared';
-import { extractText } from 'unpdf';
+import sharp from 'sharp';
+import { extractImages, extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
-import { ecfQrUrl, invoiceTitle, renderCreditNotePdf, renderInvoicePdf } from './invoices.pdf.js';
+import { ecfQrUrl, invoiceTitle, loadLogo, renderCreditNotePdf, renderInvoicePdf } from './invoices.pdf.js';
 
 /** The text of every page, joined (unpdf / PDF.js): what a reader of the PDF sees. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -11,7 +12,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
-/** Whether the PDF embeds an image XObject (the QR; these documents have no logo). */
+/** Whether the PDF embeds an image XObject (the QR or the logo). */
 const hasImage = (bytes: Buffer) => bytes.toString('latin1').includes('/Subtype /Image');
 
 const settings = {
@@ -347,5 +348,132 @@ describe('ecfQrUrl (DGII timbre)', () => {
     const url = ecfQrUrl({ ...base, encf: 'E460000000001', rncComprador: null, securityCode: 'a+b/c=' });
     expect(url).not.toContain('RncComprador');
     expect(url).toContain('&CodigoSeguridad=a%2Bb%2Fc%3D');
+  });
+});
+
+const paymentInstructions = {
+  bankAccounts: [
+    {
+      bank: 'Banco Popular Dominicano',
+      accountType: 'corriente',
+      currency: 'DOP',
+      accountNumber: '812-345678-9',
+      holderName: 'Agencia Digital RD, SRL',
+      holderId: '131855423',
+    },
+    {
+      bank: 'Banreservas',
+      accountType: 'ahorros',
+      currency: 'USD',
+      accountNumber: '9600123456',
+      holderName: 'María Fernández',
+      holderId: '00113918254',
+    },
+  ],
+  otherMethods: 'PayPal: pagos@agenciadigital.do · efectivo en la oficina',
+};
+const withPayment = { ...settings, paymentInstructions } as unknown as CompanySettingsRow;
+
+describe('invoice PDF: Formas de pago', () => {
+  it('prints every bank account (bank, type, currency, number, holder and RNC/cédula) and the other methods under the totals', async () => {
+    const text = await pdfText(await renderInvoicePdf(invoice(), withPayment, db));
+    expect(text).toContain('Formas de pago');
+    expect(text).toContain('Banco Popular Dominicano · Cuenta corriente en DOP · No. 812-345678-9');
+    expect(text).toContain('Titular: Agencia Digital RD, SRL · RNC: 1-31-85542-3');
+    expect(text).toContain('Banreservas · Cuenta ahorros en USD · No. 9600123456');
+    expect(text).toContain('Titular: María Fernández · Cédula: 001-1391825-4');
+    expect(text).toContain('Otras formas de pago PayPal: pagos@agenciadigital.do · efectivo en la oficina');
+    expect(text.indexOf('Formas de pago')).toBeGreaterThan(text.indexOf('Total'));
+    expect(text.indexOf('Banco Popular')).toBeLessThan(text.indexOf('Banreservas'));
+    // A dollar invoice lists the dollar account first.
+    const usd = await pdfText(await renderInvoicePdf(invoice({ currency: 'USD' }), withPayment, db));
+    expect(usd.indexOf('Banreservas')).toBeLessThan(usd.indexOf('Banco Popular'));
+  });
+
+  it('leaves them out when nothing is owed, on credit notes, and when none are configured', async () => {
+    const paid = invoice({ status: 'paid', amountPaid: 4086, balance: 0, paidDate: '2026-11-15' });
+    expect(await pdfText(await renderInvoicePdf(paid, withPayment, db))).not.toContain('Formas de pago');
+    const cancelled = invoice({ status: 'cancelled' });
+    expect(await pdfText(await renderInvoicePdf(cancelled, withPayment, db))).not.toContain('Formas de pago');
+    expect(await pdfText(await renderInvoicePdf(invoice(), settings, db))).not.toContain('Formas de pago');
+  });
+
+  it('flows onto a new page after a long invoice instead of overprinting the footer', async () => {
+    const items = Array.from({ length: 34 }, (_, i) => ({
+      ...invoice().items[0]!,
+      _id: `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+      description: `Servicio ${i + 1}`,
+    }));
+    const text = await pdfText(await renderInvoicePdf(invoice({ items }), withPayment, db));
+    expect(text).toContain('Página 2 de 2');
+    expect(text).toContain('Titular: María Fernández');
+  });
+});
+
+/** A 120×60 logo, red with a half-transparent band, in the given format. */
+async function logoBytes(format: 'png' | 'jpeg' | 'webp'): Promise<Buffer> {
+  const image = sharp({
+    create: { width: 120, height: 60, channels: 4, background: { r: 220, g: 20, b: 20, alpha: 1 } },
+  }).composite([
+    {
+      input: {
+        create: { width: 120, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
+      },
+      top: 50,
+      left: 0,
+    },
+  ]);
+  return image.toFormat(format).toBuffer();
+}
+const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+
+/** The images of page 1 as PDF.js decodes them (width, height, channels, pixels). */
+async function pageImages(bytes: Buffer) {
+  return extractImages(new Uint8Array(bytes), 1);
+}
+
+describe('invoice PDF: company logo', () => {
+  it.each([
+    ['PNG with transparency', 'image/png', 'png'],
+    ['JPEG', 'image/jpeg', 'jpeg'],
+    ['WebP', 'image/webp', 'webp'],
+  ] as const)('prints a %s logo in the header, in its colours', async (_name, mime, format) => {
+    const logo = dataUrl(mime, await logoBytes(format));
+    const pdf = await renderInvoicePdf(invoice(), { ...settings, logo } as CompanySettingsRow, db);
+    expect(hasImage(pdf)).toBe(true);
+    const images = await pageImages(pdf);
+    expect(images).toHaveLength(1);
+    const [img] = images;
+    expect([img!.width, img!.height]).toEqual([120, 60]);
+    // Top-left pixel: the logo's red, not a blank or inverted image.
+    const [r, g, b] = img!.data;
+    expect(r).toBeGreaterThan(180);
+    expect(g).toBeLessThan(70);
+    expect(b).toBeLessThan(70);
+    // The text header still prints beside it.
+    expect(await pdfText(pdf)).toContain('Agencia Digital RD');
+  });
+
+  it('falls back to the text header for a damaged, unsupported or missing logo, without crashing', async () => {
+    const good = await logoBytes('png');
+    const damaged = Buffer.from(good);
+    const idat = damaged.indexOf('IDAT');
+    damaged.fill(0xff, idat + 4, idat + 24); // pdfkit alone throws from a zlib callback here
+    const logos = [
+      dataUrl('image/png', damaged),
+      dataUrl('image/png', Buffer.from('not an image at all')),
+      dataUrl('image/jpeg', good.subarray(0, 40)),
+      `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`,
+      'https://example.com/logo.png',
+    ];
+    for (const logo of logos) {
+      expect(await loadLogo(db, logo)).toBeNull();
+      const pdf = await renderInvoicePdf(invoice(), { ...settings, logo } as CompanySettingsRow, db);
+      expect(hasImage(pdf)).toBe(false);
+      expect(await pageImages(pdf)).toHaveLength(0);
+      const text = await pdfText(pdf);
+      expect(text).toContain('Agencia Digital RD');
+      expect(text).toContain('FACTURA DE CRÉDITO FISCAL');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import {
+  BANK_ACCOUNT_TYPE_LABELS,
   CONSUMO_BUYER_ID_THRESHOLD_CENTS,
   CREDIT_NOTE_ITBIS_MAX_DAYS,
   CREDIT_NOTE_MODIFICATION_LABELS,
@@ -9,18 +10,22 @@ import {
   type FiscalDocumentType,
   formatMoney,
   formatTaxId,
+  hasPaymentInstructions,
   INVOICE_STATUS_LABELS,
   type Invoice,
+  invoiceAwaitsPayment,
   isElectronicType,
   PAYMENT_METHOD_LABELS,
+  type PaymentInstructions,
   taxIdLabel,
   toCents,
 } from '@agencia/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.js';
 import { readFile } from '../../lib/storage.js';
-import type { CompanySettingsRow } from '../settings/settings.service.js';
+import { type CompanySettingsRow, toPaymentInstructions } from '../settings/settings.service.js';
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const require = createRequire(import.meta.url);
@@ -38,17 +43,34 @@ const FONTS = {
 const REGULAR = 'NotoSans';
 const BOLD = 'NotoSans-Bold';
 
-/** The logo as PNG/JPEG bytes: a stored file id (or a URL containing one) or a data: URL. */
-async function loadLogo(db: Db | Tx, logo: string | null): Promise<Buffer | null> {
+/** Image types a stored logo may have (uploads are re-encoded to PNG, decision 065). */
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/**
+ * The logo as bytes pdfkit can embed safely: a stored file id (or a URL containing one) or a
+ * data: URL of a PNG, JPEG or WebP, decoded and re-encoded by sharp as an opaque PNG (alpha
+ * flattened on white, at most 600 px). Re-encoding matters: pdfkit decodes a PNG with alpha in
+ * a zlib callback that throws outside any promise, so a damaged logo would crash the process
+ * instead of failing the PDF. Anything unreadable → null (the header prints without a logo).
+ */
+export async function loadLogo(db: Db | Tx, logo: string | null): Promise<Buffer | null> {
   if (!logo) return null;
   try {
-    const dataUrl = /^data:image\/(png|jpeg);base64,(.+)$/.exec(logo);
-    if (dataUrl) return Buffer.from(dataUrl[2]!, 'base64');
-    const id = UUID_RE.exec(logo)?.[0];
-    if (!id) return null;
-    const file = await readFile(db, id);
-    if (!file || !['image/png', 'image/jpeg'].includes(file.contentType)) return null;
-    return file.data;
+    let bytes: Buffer | null = null;
+    const dataUrl = /^data:image\/(png|jpeg|webp);base64,(.+)$/.exec(logo);
+    if (dataUrl) bytes = Buffer.from(dataUrl[2]!, 'base64');
+    else {
+      const id = UUID_RE.exec(logo)?.[0];
+      if (!id) return null;
+      const file = await readFile(db, id);
+      if (!file || !LOGO_TYPES.includes(file.contentType)) return null;
+      bytes = file.data;
+    }
+    return await sharp(bytes, { limitInputPixels: 25_000_000, failOn: 'error' })
+      .resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }
@@ -196,6 +218,8 @@ interface DocumentModel {
   currency: string;
   totals: Array<[string, string, boolean?]>;
   info: string[];
+  /** How to pay ('Formas de pago'), under the totals; null when there is nothing to show. */
+  payment: PaymentInstructions | null;
   /** Free text under the totals, with its heading ('Notas', or 'Motivo' on a credit note). */
   notes: { title: string; text: string } | null;
   qr: { url: string; securityCode: string; signedAt: string } | null;
@@ -404,6 +428,11 @@ async function renderDocument(
     y = Math.max(y, doc.y);
   }
 
+  // How to pay: each bank account on its own line, then the other methods.
+  if (model.payment) {
+    y = renderPaymentInstructions(doc, model.payment, { left, width, y: y + 10, bottomLimit, gray });
+  }
+
   // Terms and notes: a new page only when their first lines would not fit (long notes flow on).
   y += 10;
   const infoText = model.info.join('   ·   ');
@@ -445,6 +474,55 @@ async function renderDocument(
   return done;
 }
 
+/** One bank account as printed: bank, type and currency, number, then holder and RNC/cédula. */
+export function bankAccountLines(a: PaymentInstructions['bankAccounts'][number]): [string, string] {
+  return [
+    `${a.bank} · Cuenta ${BANK_ACCOUNT_TYPE_LABELS[a.accountType].toLowerCase()} en ${a.currency} · No. ${a.accountNumber}`,
+    `Titular: ${a.holderName} · ${taxIdLabel(a.holderId)}: ${formatTaxId(a.holderId)}`,
+  ];
+}
+
+/**
+ * Draws 'Formas de pago' at `at.y` (a new page when the heading and first account do not fit;
+ * long lists flow on) and returns the y below it.
+ */
+function renderPaymentInstructions(
+  doc: PDFKit.PDFDocument,
+  payment: PaymentInstructions,
+  at: { left: number; width: number; y: number; bottomLimit: number; gray: string },
+): number {
+  const { left, width, bottomLimit, gray } = at;
+  let y = at.y;
+  if (y + 60 > bottomLimit) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  doc.font(BOLD).fontSize(10).fillColor('#111111').text('Formas de pago', left, y, { width });
+  y = doc.y + 4;
+  for (const account of payment.bankAccounts) {
+    const [first, second] = bankAccountLines(account);
+    doc.font(REGULAR).fontSize(9);
+    const h = doc.heightOfString(first, { width }) + doc.fontSize(8.5).heightOfString(second, { width }) + 6;
+    if (y + h > bottomLimit) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    doc.font(BOLD).fontSize(9).fillColor('#111111').text(first, left, y, { width });
+    doc.font(REGULAR).fontSize(8.5).fillColor(gray).text(second, left, doc.y, { width });
+    y = doc.y + 6;
+  }
+  if (payment.otherMethods) {
+    if (y + 30 > bottomLimit) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    doc.font(BOLD).fontSize(9).fillColor('#111111').text('Otras formas de pago', left, y, { width });
+    doc.font(REGULAR).fontSize(8.5).fillColor(gray).text(payment.otherMethods, left, doc.y, { width });
+    y = doc.y + 4;
+  }
+  return y;
+}
+
 function partyOf(invoice: Invoice): Party {
   const c = invoice.client;
   const person = `${c.firstName} ${c.lastName}`.trim();
@@ -457,10 +535,22 @@ function partyOf(invoice: Invoice): Party {
 }
 
 /**
+ * The company's payment instructions with the accounts held in the invoice's currency first, or
+ * null when none are configured.
+ */
+function paymentToShow(settings: CompanySettingsRow, currency: string): PaymentInstructions | null {
+  const p = toPaymentInstructions(settings);
+  if (!hasPaymentInstructions(p)) return null;
+  const own = p.bankAccounts.filter((a) => a.currency === currency);
+  return { ...p, bankAccounts: [...own, ...p.bankAccounts.filter((a) => a.currency !== currency)] };
+}
+
+/**
  * Renders an invoice as a PDF: title by document type, NCF / e-NCF and "Válido hasta", buyer
  * RNC/cédula, lines (exempt ones marked), Subtotal, Descuento (−), Subtotal exento, Base
  * imponible ITBIS, ITBIS, Total, payments, withholdings, credit notes and balance; the DGII QR
- * for e-CF with a security code; "BORRADOR — sin valor fiscal" on drafts.
+ * for e-CF with a security code; "BORRADOR — sin valor fiscal" on drafts; under the totals,
+ * while a balance is owed, "Formas de pago" (the company's bank accounts and other methods).
  */
 export async function renderInvoicePdf(
   invoice: Invoice,
@@ -541,6 +631,7 @@ export async function renderInvoicePdf(
       currency: invoice.currency,
       totals,
       info,
+      payment: invoiceAwaitsPayment(invoice) ? paymentToShow(settings, invoice.currency) : null,
       notes: invoice.notes ? { title: 'Notas', text: invoice.notes } : null,
       qr,
       draft: !invoice.ncf && invoice.status === 'draft',
@@ -601,6 +692,7 @@ export async function renderCreditNotePdf(
         daysBetween(note.modifiedIssueDate, note.issueDate) > CREDIT_NOTE_ITBIS_MAX_DAYS
           ? ['Sin ITBIS: emitida más de 30 días después de la factura']
           : [],
+      payment: null,
       notes: { title: 'Motivo', text: note.reason },
       qr: null,
       draft: false,

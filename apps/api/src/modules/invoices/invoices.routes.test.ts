@@ -424,7 +424,7 @@ describe('payment reminders', () => {
     const told = await app.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, client.user._id), eq(notifications.link, `/invoice/${draft._id}`)));
+      .where(and(eq(notifications.userId, client.user._id), eq(notifications.link, `/billing/${draft._id}`)));
     expect(told.map((n) => n.title)).toContain(`Recordatorio de pago: ${inv.invoiceNumber}`);
 
     const again = await remind(admin.token, draft._id);

@@ -40,6 +40,7 @@ import {
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { type EmailBody, line, renderEmail, strong } from '../../lib/email-template.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
@@ -557,6 +558,38 @@ export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
   `Factura-${invoice.invoiceNumber}.pdf`;
 
 /**
+ * The step `sendInvoice` and `remindInvoice` share (issue 15): renders the invoice PDF, stores
+ * it as the invoice's file and queues one e-mail to the client with it attached, all in the
+ * caller's transaction (a rollback sends nothing). `compose` writes the subject and body from
+ * the client's display name and the company's name.
+ */
+async function mailInvoiceWithPdf(
+  tx: Tx,
+  actor: Actor,
+  invoice: Invoice,
+  compose: (who: { name: string; company: string }) => { subject: string; body: EmailBody },
+): Promise<void> {
+  const pdf = await buildInvoicePdf(tx, invoice);
+  const file = await saveFile(tx, {
+    ownerType: 'invoice',
+    ownerId: invoice._id,
+    filename: pdfFilename(invoice),
+    data: pdf,
+    uploadedBy: actor.id,
+    allowed: ['application/pdf'],
+  });
+  const settings = await getCompanySettings(tx);
+  const name = invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`;
+  const { subject, body } = compose({ name, company: settings.name });
+  await queueEmail(tx, {
+    to: invoice.client.email,
+    subject,
+    ...renderEmail(body),
+    attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
+  });
+}
+
+/**
  * `POST /invoices/{id}/send` (admin): emails the invoice with its PDF attached (outbox/SMTP)
  * to the client; a draft becomes sent. Resending a sent/pending one is allowed; paid or
  * cancelled → 409. Notifies the client's users (topic invoicesGenerated).
@@ -579,25 +612,17 @@ export async function sendInvoice(
       .set({ status: wasDraft ? 'sent' : current.status, sentAt: now, updatedAt: now })
       .where(eq(invoices.id, id));
     const invoice = await getInvoice(tx, actor, id);
-    const pdf = await buildInvoicePdf(tx, invoice);
-    const file = await saveFile(tx, {
-      ownerType: 'invoice',
-      ownerId: id,
-      filename: pdfFilename(invoice),
-      data: pdf,
-      uploadedBy: actor.id,
-      allowed: ['application/pdf'],
-    });
-    const settings = await getCompanySettings(tx);
-    const name = invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`;
     const total = formatMoney(invoice.total, invoice.currency);
-    await queueEmail(tx, {
-      to: invoice.client.email,
-      subject: `Factura ${invoice.invoiceNumber} de ${settings.name}`,
-      text: `Hola ${name},\n\nAdjuntamos la factura ${invoice.invoiceNumber} por ${total}, con vencimiento el ${displayDate(invoice.dueDate)}.\n\nGracias por su preferencia.\n${settings.name}\n`,
-      html: `<p>Hola ${escapeHtml(name)},</p><p>Adjuntamos la factura <strong>${invoice.invoiceNumber}</strong> por <strong>${total}</strong>, con vencimiento el ${displayDate(invoice.dueDate)}.</p><p>Gracias por su preferencia.<br>${escapeHtml(settings.name)}</p>`,
-      attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
-    });
+    await mailInvoiceWithPdf(tx, actor, invoice, ({ name, company }) => ({
+      subject: `Factura ${invoice.invoiceNumber} de ${company}`,
+      body: {
+        greeting: `Hola ${name},`,
+        paragraphs: [
+          line`Adjuntamos la factura ${strong(invoice.invoiceNumber)} por ${strong(total)}, con vencimiento el ${displayDate(invoice.dueDate)}.`,
+        ],
+        signature: ['Gracias por su preferencia.', company],
+      },
+    }));
     await tx.insert(invoiceEvents).values({
       invoiceId: id,
       event: 'sent',
@@ -623,7 +648,7 @@ export async function sendInvoice(
       topic: 'invoicesGenerated',
       title: `Nueva factura ${invoice.invoiceNumber}`,
       message: `Se emitió la factura ${invoice.invoiceNumber} por ${total}.`,
-      link: `/invoice/${id}`,
+      link: `/billing/${id}`,
       email: false,
     });
     return [...fiscalAlerts, ...toClient];
@@ -741,7 +766,7 @@ export async function issueInvoice(
       topic: 'invoicesGenerated',
       title: `Nueva factura ${invoice.invoiceNumber}`,
       message: `Se emitió la factura ${invoice.invoiceNumber} (NCF ${invoice.ncf}) por ${formatMoney(invoice.total, invoice.currency)}.`,
-      link: `/invoice/${id}`,
+      link: `/billing/${id}`,
       email: false,
     });
     return [...alerts, ...toClient];
@@ -819,28 +844,21 @@ export async function remindInvoice(
     if (recent) throw conflict('Ya se envió un recordatorio de esta factura en las últimas 24 horas.');
 
     const invoice = await getInvoice(tx, actor, id);
-    const pdf = await buildInvoicePdf(tx, invoice);
-    const file = await saveFile(tx, {
-      ownerType: 'invoice',
-      ownerId: id,
-      filename: pdfFilename(invoice),
-      data: pdf,
-      uploadedBy: actor.id,
-      allowed: ['application/pdf'],
-    });
-    const settings = await getCompanySettings(tx);
-    const name = invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`;
     const balance = formatMoney(invoice.balance, invoice.currency);
     const due = invoice.isOverdue
       ? `venció el ${displayDate(invoice.dueDate)}`
       : `vence el ${displayDate(invoice.dueDate)}`;
-    await queueEmail(tx, {
-      to: invoice.client.email,
-      subject: `Recordatorio de pago: factura ${invoice.invoiceNumber} de ${settings.name}`,
-      text: `Hola ${name},\n\nLe recordamos que la factura ${invoice.invoiceNumber} tiene un saldo pendiente de ${balance} y ${due}. La adjuntamos de nuevo.\n\nSi ya realizó el pago, por favor ignore este mensaje.\n\n${settings.name}\n`,
-      html: `<p>Hola ${escapeHtml(name)},</p><p>Le recordamos que la factura <strong>${invoice.invoiceNumber}</strong> tiene un saldo pendiente de <strong>${balance}</strong> y ${due}. La adjuntamos de nuevo.</p><p>Si ya realizó el pago, por favor ignore este mensaje.</p><p>${escapeHtml(settings.name)}</p>`,
-      attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
-    });
+    await mailInvoiceWithPdf(tx, actor, invoice, ({ name, company }) => ({
+      subject: `Recordatorio de pago: factura ${invoice.invoiceNumber} de ${company}`,
+      body: {
+        greeting: `Hola ${name},`,
+        paragraphs: [
+          line`Le recordamos que la factura ${strong(invoice.invoiceNumber)} tiene un saldo pendiente de ${strong(balance)} y ${due}. La adjuntamos de nuevo.`,
+          'Si ya realizó el pago, por favor ignore este mensaje.',
+        ],
+        signature: [company],
+      },
+    }));
     await tx.insert(invoiceEvents).values({
       invoiceId: id,
       event: 'reminded',
@@ -857,7 +875,7 @@ export async function remindInvoice(
       topic: 'deadlines',
       title: `Recordatorio de pago: ${invoice.invoiceNumber}`,
       message: `La factura ${invoice.invoiceNumber} tiene un saldo pendiente de ${balance}.`,
-      link: `/invoice/${id}`,
+      link: `/billing/${id}`,
       email: false,
     });
   });
@@ -1208,8 +1226,4 @@ export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> 
 function displayDate(iso: string): string {
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

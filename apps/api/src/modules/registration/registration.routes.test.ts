@@ -155,6 +155,7 @@ describe('GET/POST /api/auth/register/{token}', () => {
     const unknown = await app.inject({ method: 'GET', url: '/api/auth/register/abc' });
     expect(unknown.statusCode).toBe(404);
     const link = await createRegistrationLink(app.db, {
+      publicUrl: app.publicUrl,
       email: 'tarde@correo.do',
       clientType: 'individual',
       sendEmail: false,

@@ -12,12 +12,7 @@ import { audit } from '../../lib/audit.js';
 import { pushNotifications } from '../../lib/notify.js';
 import { actorOf } from '../../plugins/auth.js';
 import { clientInfo, setRefreshCookie } from '../auth/auth.routes.js';
-import {
-  configureRegistrationLinks,
-  createRegistrationLink,
-  getRegistrationInfo,
-  register,
-} from './registration.service.js';
+import { createRegistrationLink, getRegistrationInfo, register } from './registration.service.js';
 
 /** Options: the JWT secret (to issue the session), cookie security and the public base URL of links. */
 export interface RegistrationRoutesOptions {
@@ -31,8 +26,6 @@ export interface RegistrationRoutesOptions {
  * `GET /auth/register/{token}` and `POST /auth/register/{token}` (public, single use).
  */
 const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, opts) => {
-  configureRegistrationLinks({ publicUrl: opts.publicUrl });
-
   app.post(
     '/auth/generate-registration-link',
     {
@@ -48,6 +41,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
       const actor = actorOf(req);
       const link = await app.db.transaction(async (tx) => {
         const created = await createRegistrationLink(tx, {
+          publicUrl: opts.publicUrl,
           email: req.body.email,
           clientType: req.body.clientType,
           clientId: req.body.clientId ?? null,

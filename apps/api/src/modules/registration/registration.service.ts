@@ -13,21 +13,17 @@ import type { Db, Tx } from '../../db/client.js';
 import { clients, registrationLinks, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
+import { link as emailLink, line, renderEmail } from '../../lib/email-template.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/security.js';
 import { type ClientInfo, openSession } from '../auth/auth.service.js';
 
-let publicBaseUrl = process.env.PUBLIC_URL?.replace(/\/$/, '') ?? 'http://localhost:3000';
-
-/** Sets the absolute base of registration links (the registration routes call it with PUBLIC_URL). */
-export function configureRegistrationLinks(opts: { publicUrl: string }): void {
-  publicBaseUrl = opts.publicUrl.replace(/\/$/, '');
-}
-
 /** What {@link createRegistrationLink} needs. */
 export interface CreateRegistrationLinkInput {
+  /** Absolute base of the link: PUBLIC_URL (`app.publicUrl`), never the request's Host. */
+  publicUrl: string;
   email: string;
   clientType: ClientType;
   /** Join this existing client record instead of creating one. */
@@ -91,15 +87,22 @@ export async function createRegistrationLink(
       expiresAt,
     })
     .returning({ id: registrationLinks.id });
-  const link = `${publicBaseUrl}/register/${token}`;
+  const link = `${input.publicUrl.replace(/\/+$/, '')}/register/${token}`;
   if (input.sendEmail !== false) {
     const who = companyName ? ` como parte de ${companyName}` : '';
     const expires = expiresAt.toLocaleDateString('es-DO', { timeZone: 'America/Santo_Domingo' });
     await queueEmail(tx, {
       to: email,
       subject: 'Completa tu registro en el portal de clientes',
-      text: `Hola,\n\nTe invitamos a crear tu cuenta en nuestro portal de clientes${who}.\n\nCompleta tu registro aquí: ${link}\n\nEl link es de un solo uso y vence el ${expires}.\n`,
-      html: `<p>Hola,</p><p>Te invitamos a crear tu cuenta en nuestro portal de clientes${escapeHtml(who)}.</p><p><a href="${link}">Completar mi registro</a></p><p>El link es de un solo uso y vence el ${expires}.</p>`,
+      ...renderEmail({
+        greeting: 'Hola,',
+        paragraphs: [
+          `Te invitamos a crear tu cuenta en nuestro portal de clientes${who}.`,
+          line`${emailLink('Completar mi registro', link)}`,
+          `El link es de un solo uso y vence el ${expires}.`,
+        ],
+        signature: [],
+      }),
     });
   }
   return { id: row!.id, link, token, expiresAt };
@@ -110,10 +113,6 @@ function cleanPrefill(prefill: RegistrationPrefill | undefined): Record<string, 
   for (const [k, v] of Object.entries(prefill ?? {}))
     if (typeof v === 'string' && v.trim()) out[k] = v.trim().slice(0, 200);
   return out;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 type LinkRow = typeof registrationLinks.$inferSelect;

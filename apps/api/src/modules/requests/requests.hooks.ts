@@ -34,6 +34,7 @@ export async function onAccessRequestConverted(event: AccessRequestConvertedEven
     cedula: event.clientType === 'company' ? d.legalRepresentativeCedula : d.cedula,
   };
   await createRegistrationLink(event.tx, {
+    publicUrl: event.app.publicUrl,
     email: event.email,
     clientType: event.clientType,
     clientId: event.clientId,

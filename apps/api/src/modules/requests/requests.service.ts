@@ -190,7 +190,10 @@ export async function createAccessRequest(opts: {
   return row;
 }
 
-/** Lists quote and access requests together, newest first, with filters and pagination. */
+/**
+ * Lists quote and access requests together, newest first (ties on `id`, a stable order across
+ * pages), with filters and pagination (decision 088).
+ */
 export async function listRequests(opts: { db: Db; query: z.output<typeof ListRequestsQuerySchema> }) {
   const { db, query } = opts;
   const term = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
@@ -258,14 +261,20 @@ export async function listRequests(opts: { db: Db; query: z.output<typeof ListRe
   let rows: Awaited<typeof quoteSelect>;
   let total: number;
   if (query.kind === 'quote') {
-    rows = await quoteSelect.orderBy(desc(quoteRequests.createdAt)).limit(query.limit).offset(offset);
+    rows = await quoteSelect
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .limit(query.limit)
+      .offset(offset);
     total = await countOf(quoteRequests, quoteWhere);
   } else if (query.kind === 'access') {
-    rows = await accessSelect.orderBy(desc(accessRequests.createdAt)).limit(query.limit).offset(offset);
+    rows = await accessSelect
+      .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
+      .limit(query.limit)
+      .offset(offset);
     total = await countOf(accessRequests, accessWhere);
   } else {
     rows = await unionAll(quoteSelect, accessSelect)
-      .orderBy(desc(sql`created_at`))
+      .orderBy(desc(sql`created_at`), desc(sql`id`))
       .limit(query.limit)
       .offset(offset);
     total = (await countOf(quoteRequests, quoteWhere)) + (await countOf(accessRequests, accessWhere));

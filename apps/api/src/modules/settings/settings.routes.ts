@@ -1,29 +1,37 @@
 import {
   GetCompanySettingsResponseSchema,
+  GetPaymentInstructionsResponseSchema,
   GetPublicSettingsResponseSchema,
   IntegrationsStatusSchema,
   MessageResponseSchema,
   SendTestEmailRequestSchema,
   successEnvelope,
   UpdateCompanySettingsRequestSchema,
+  UpdatePaymentInstructionsRequestSchema,
 } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import { renderEmail } from '../../lib/email-template.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { actorOf } from '../../plugins/auth.js';
+import { INVOICE_POLICY } from '../invoices/invoices.policy.js';
 import {
   getCompanySettings,
+  getPaymentInstructions,
   toCompanySettings,
   toPublicSettings,
   updateCompanySettings,
+  updatePaymentInstructions,
 } from './settings.service.js';
 
 /**
  * Company settings: `GET /settings/public` (anyone), `GET /settings` (signed-in users: nothing in
  * them is secret), `PUT /settings` (admin with `settings.write`), and the integrations tab
- * (`GET /settings/integrations`, `POST /settings/test-email`, admin).
+ * (`GET /settings/integrations`, `POST /settings/test-email`, admin). Payment instructions
+ * (`GET /settings/payment-instructions`: whoever may read invoices; `PUT`: admin with
+ * `settings.write`; decision 106).
  */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -79,6 +87,43 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/settings/payment-instructions',
+    {
+      onRequest: [app.authenticate, app.requirePermission('invoices.read', ...INVOICE_POLICY.read)],
+      schema: {
+        tags: ['settings'],
+        summary: 'Datos de pago de la empresa (cuentas bancarias y otras formas de pago)',
+        response: { 200: successEnvelope(GetPaymentInstructionsResponseSchema) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { paymentInstructions: await getPaymentInstructions(app.db) },
+    }),
+  );
+
+  app.put(
+    '/settings/payment-instructions',
+    {
+      onRequest: [app.authenticate, app.requirePermission('settings.write', 'admin')],
+      schema: {
+        tags: ['settings'],
+        summary: 'Actualizar los datos de pago (reemplaza la lista de cuentas)',
+        body: UpdatePaymentInstructionsRequestSchema,
+        response: { 200: successEnvelope(GetPaymentInstructionsResponseSchema) },
+      },
+    },
+    async (req) => {
+      const paymentInstructions = await updatePaymentInstructions({
+        db: app.db,
+        input: req.body,
+        ctx: { actorId: actorOf(req).id, ip: req.ip, requestId: req.id },
+      });
+      return { success: true as const, data: { paymentInstructions } };
+    },
+  );
+
+  app.get(
     '/settings/integrations',
     {
       onRequest: [app.authenticate, app.requireRole('admin')],
@@ -96,7 +141,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           email: {
             transport: app.mailer ? ('smtp' as const) : ('log' as const),
             configured: app.mailer !== null,
-            from: app.mailer ? (process.env.SMTP_FROM ?? 'no-reply@agenciadigital.do') : null,
+            from: app.mailer ? app.smtpFrom : null,
           },
           apiDocsUrl: '/api/docs',
           whatsappNumber: settings.whatsappNumber,
@@ -124,7 +169,13 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await queueEmail(app.db, {
         to,
         subject: `Correo de prueba de ${settings.name}`,
-        text: `Hola ${actor.firstName}:\n\nEste es un correo de prueba enviado desde la configuración del portal.\nSi lo recibes, el envío de correos funciona.\n\n${settings.emailSignature ?? settings.name}\n`,
+        ...renderEmail({
+          greeting: `Hola ${actor.firstName}:`,
+          paragraphs: [
+            'Este es un correo de prueba enviado desde la configuración del portal. Si lo recibes, el envío de correos funciona.',
+          ],
+          signature: (settings.emailSignature ?? settings.name).split('\n'),
+        }),
       });
       await audit(
         app.db,

@@ -1,7 +1,10 @@
 import {
   type CompanySettings,
   DEFAULT_COMPANY_NAME,
+  EMPTY_PAYMENT_INSTRUCTIONS,
   onlyDigits,
+  type PaymentInstructions,
+  PaymentInstructionsSchema,
   type PublicSettings,
   type UpdateCompanySettingsRequest,
 } from '@agencia/shared';
@@ -41,7 +44,7 @@ export function toPublicSettings(row: CompanySettingsRow): PublicSettings {
 
 /** The full settings as the API exposes them (ISO `updatedAt`). */
 export function toCompanySettings(row: CompanySettingsRow): CompanySettings {
-  const { id: _id, updatedAt, ...rest } = row;
+  const { id: _id, updatedAt, paymentInstructions: _payment, ...rest } = row;
   return { ...rest, taxRate: Number(row.taxRate), updatedAt: updatedAt.toISOString() };
 }
 
@@ -77,5 +80,60 @@ export async function updateCompanySettings(opts: {
     );
     await audit(tx, ctx, 'settings.updated', { type: 'company_settings', id: '1' }, { fields: changed });
     return toCompanySettings(row!);
+  });
+}
+
+/**
+ * The company's payment instructions (issue 18, decision 106). Rows written before migration 0005
+ * or by hand are re-read through the contract so a malformed value reads as "nothing configured"
+ * rather than breaking an invoice page or PDF.
+ */
+export function toPaymentInstructions(row: CompanySettingsRow): PaymentInstructions {
+  const parsed = PaymentInstructionsSchema.safeParse(row.paymentInstructions);
+  return parsed.success ? parsed.data : { ...EMPTY_PAYMENT_INSTRUCTIONS };
+}
+
+/** `GET /settings/payment-instructions`: the bank accounts and other ways to pay. */
+export async function getPaymentInstructions(db: Db | Tx): Promise<PaymentInstructions> {
+  return toPaymentInstructions(await getCompanySettings(db));
+}
+
+/**
+ * `PUT /settings/payment-instructions` (admin): replaces the list and the other methods in one
+ * statement (the input is already validated and normalised by the shared schema: holder ids as
+ * digits, empty text as null). Audited with the number of accounts.
+ */
+export async function updatePaymentInstructions(opts: {
+  db: Db;
+  input: PaymentInstructions;
+  ctx: AuditContext;
+}): Promise<PaymentInstructions> {
+  const { db, input, ctx } = opts;
+  await getCompanySettings(db);
+  const value: PaymentInstructions = {
+    bankAccounts: input.bankAccounts.map((a) => ({
+      bank: a.bank,
+      accountType: a.accountType,
+      currency: a.currency,
+      accountNumber: a.accountNumber,
+      holderName: a.holderName,
+      holderId: a.holderId,
+    })),
+    otherMethods: input.otherMethods,
+  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companySettings)
+      .set({ paymentInstructions: value, updatedAt: new Date() })
+      .where(eq(companySettings.id, 1))
+      .returning();
+    await audit(
+      tx,
+      ctx,
+      'settings.payment_instructions_updated',
+      { type: 'company_settings', id: '1' },
+      { bankAccounts: value.bankAccounts.length, otherMethods: value.otherMethods !== null },
+    );
+    return toPaymentInstructions(row!);
   });
 }

@@ -48,7 +48,7 @@ const LAST_ADMIN = 'No se puede quitar el último administrador activo';
 
 /**
  * `GET /users`: filtered (search in name and email, role, department, status) and paged list,
- * ordered by first and last name, plus the departments in use.
+ * ordered by first and last name (ties on `id`, so pages never overlap), plus the departments in use.
  */
 export async function listUsers(
   db: Db,
@@ -82,7 +82,7 @@ export async function listUsers(
     .select()
     .from(users)
     .where(where)
-    .orderBy(asc(users.firstName), asc(users.lastName))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const deps = await db

@@ -508,13 +508,14 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                   allowDeselect={false}
                   {...form.getInputProps('currency')}
                 />
-                <Select
-                  label="Método de pago"
-                  data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
-                  clearable
-                  {...form.getInputProps('paymentMethod')}
-                />
               </SimpleGrid>
+              {/* Its own row: "Transferencia bancaria" and the clear button fit at 390 px (issue 18). */}
+              <Select
+                label="Método de pago"
+                data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+                clearable
+                {...form.getInputProps('paymentMethod')}
+              />
               <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
             </Stack>
             <Paper withBorder p="md" radius="md" data-testid="invoice-form-totals" aria-label="Totales">

@@ -8,6 +8,7 @@ import {
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Card,
   Center,
@@ -48,6 +49,7 @@ import { InvoiceFormModal } from '../components/invoice-form-modal';
 import { InvoiceRowMenu } from '../components/invoice-row-menu';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
+import { PaymentInstructionsCard } from '../components/payment-instructions-card';
 import { useInvoiceActions } from '../components/use-invoice-actions';
 
 const STATUS_FILTER: Array<{ value: string; label: string }> = [
@@ -387,6 +389,12 @@ export function BillingPage() {
           onChange={(p) => setParams({ page: p })}
         />
       </Paper>
+
+      {role === 'client' && s && s.pendingRevenue > 0 && (
+        <Box mt="lg">
+          <PaymentInstructionsCard wide />
+        </Box>
+      )}
 
       {canManage && (
         <>

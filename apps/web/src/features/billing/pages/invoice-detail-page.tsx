@@ -8,6 +8,7 @@ import {
   fromCents,
   INVOICE_EVENT_LABELS,
   INVOICE_STATUS_LABELS,
+  invoiceAwaitsPayment,
   isElectronicType,
   PAYMENT_METHOD_LABELS,
   taxIdLabel,
@@ -63,6 +64,7 @@ import { CancelLockedItem } from '../components/invoice-row-menu';
 import { creditedCentsOf, invoiceActionRules } from '../components/invoice-rules';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
+import { PaymentInstructionsCard } from '../components/payment-instructions-card';
 import { useInvoiceActions } from '../components/use-invoice-actions';
 
 /** `3 · Corrige montos del NCF modificado` (DGII CodigoModificacion). */
@@ -676,6 +678,14 @@ export function InvoiceDetailPage() {
                 <Row label="Moneda">{inv.currency}</Row>
               </Stack>
             </Card>
+            {invoiceAwaitsPayment(inv) && (
+              <PaymentInstructionsCard
+                amount={formatMoney(inv.balance, inv.currency)}
+                reference={inv.invoiceNumber}
+                currency={inv.currency}
+                canManage={canManage}
+              />
+            )}
             {inv.project && (
               <Card withBorder radius="md">
                 <Title order={2} size="h4" mb="xs">

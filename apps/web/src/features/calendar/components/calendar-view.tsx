@@ -24,8 +24,30 @@ const VIEW_BUTTONS = {
   listWeek: { text: 'Lista', hint: 'Lista de la semana' },
 };
 
-/** es-DO 12-hour clock ('9:00 a. m.'), the format of the event lists (formatEventDate). */
-const TIME_FORMAT = { hour: 'numeric', minute: '2-digit', hour12: true, meridiem: 'short' } as const;
+const CLOCK = new Intl.DateTimeFormat('es-DO', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+
+/**
+ * es-DO 12-hour clock ('7:00 p. m.'), the format of the event lists (formatEventDate), for the
+ * grid's event times and time slots. A formatter function, because FullCalendar's own meridiem
+ * handling prints '7:00p. m.' in Spanish; `info.date` holds the calendar's wall-clock fields.
+ */
+const TIME_FORMAT = (info: { date: { hour: number; minute: number } }) =>
+  CLOCK.format(Date.UTC(2000, 0, 1, info.date.hour, info.date.minute));
+
+/** Event content of the month and week grids: bold time, then the title, wrapping (calendar-theme.css). */
+function wrappedEvent(arg: { timeText: string; event: { title: string } }) {
+  return (
+    <div className="agencia-event">
+      {arg.timeText && <b>{arg.timeText} </b>}
+      {arg.event.title}
+    </div>
+  );
+}
+
+/** Month-grid event content on phones: the title only. */
+function titleOnlyEvent(arg: { event: { title: string } }) {
+  return <div className="agencia-event">{arg.event.title}</div>;
+}
 
 /**
  * FullCalendar per spec doc 2 §2/§9: month by default, week, day and list-week; Spanish;
@@ -80,6 +102,14 @@ export function CalendarView({
         }
         footerToolbar={isMobile ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
         buttons={VIEW_BUTTONS}
+        // Month and week cells have room for more than one line: titles wrap there instead of
+        // being cut to one ("Presenta", issue 18); the tooltip still carries the full title.
+        views={{
+          // A phone's month cell is ~45 px wide: the title alone, hyphenated (the time is in the
+          // tooltip, the week and day views and "Próximos eventos").
+          dayGridMonth: { eventContent: isMobile ? titleOnlyEvent : wrappedEvent },
+          timeGrid: { eventContent: wrappedEvent },
+        }}
         dayMaxEvents={CALENDAR.dayMaxEvents}
         eventDisplay="block"
         // One time format across grid and lists: es-DO 12-hour, as formatEventDate (issue 18).

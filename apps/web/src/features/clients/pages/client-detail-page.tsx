@@ -191,7 +191,7 @@ function BillingTab({ id }: { id: string }) {
           {invoices.map((inv) => (
             <Table.Tr key={inv._id}>
               <Table.Td>
-                <Anchor component={Link} to={`/invoice/${inv._id}`}>
+                <Anchor component={Link} to={`/billing/${inv._id}`}>
                   {inv.invoiceNumber}
                 </Anchor>
                 {inv.project && (

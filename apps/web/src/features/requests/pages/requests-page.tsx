@@ -15,7 +15,6 @@ import {
   Drawer,
   Group,
   Loader,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -27,10 +26,12 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconInbox, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useListParams } from '../../../lib/list-params';
 import { useRequest, useRequests } from '../api/requests-api';
 import { RequestDetail } from '../components/request-detail';
 
@@ -43,17 +44,21 @@ const PAGE_SIZE = 20;
  */
 export function RequestsPage() {
   const [params, setParams] = useSearchParams();
-  const [kind, setKind] = useState<'all' | RequestKind>('all');
-  const [status, setStatus] = useState<RequestStatus | null>(null);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
+  // Filters and page live in the URL (issue 14); `kind`/`id` are the open drawer, so the list's
+  // kind filter is `type`.
+  const [filters, setFilters] = useListParams({ type: 'all', status: '', search: '' });
+  const { type: kind, status, page } = filters;
+  const [search, setSearch] = useState(filters.search);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const queryClient = useQueryClient();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
+  useEffect(() => setFilters({ search: debouncedSearch }), [debouncedSearch]);
+
   const list = useRequests({
-    kind: kind === 'all' ? undefined : kind,
-    status: status ?? undefined,
-    search: debouncedSearch || undefined,
+    kind: kind === 'all' ? undefined : (kind as RequestKind),
+    status: (status as RequestStatus) || undefined,
+    search: filters.search || undefined,
     page,
     limit: PAGE_SIZE,
   });
@@ -67,8 +72,21 @@ export function RequestsPage() {
     () => void queryClient.invalidateQueries({ queryKey: ['requests', 'list'] }),
   );
 
-  const open = (k: RequestKind, id: string) => setParams({ kind: k, id });
-  const close = () => setParams({});
+  // The drawer keeps the list's filters and page in the URL.
+  const open = (k: RequestKind, id: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('kind', k);
+      next.set('id', id);
+      return next;
+    });
+  const close = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('kind');
+      next.delete('id');
+      return next;
+    });
 
   return (
     <>
@@ -85,10 +103,7 @@ export function RequestsPage() {
         <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
           <SegmentedControl
             value={kind}
-            onChange={(value) => {
-              setKind(value as typeof kind);
-              setPage(1);
-            }}
+            onChange={(value) => setFilters({ type: value })}
             data={[
               { value: 'all', label: 'Todas' },
               { value: 'quote', label: 'Cotizaciones' },
@@ -100,11 +115,8 @@ export function RequestsPage() {
             placeholder="Todos los estados"
             aria-label="Estado"
             clearable
-            value={status}
-            onChange={(value) => {
-              setStatus(value as RequestStatus | null);
-              setPage(1);
-            }}
+            value={status || null}
+            onChange={(value) => setFilters({ status: value ?? '' })}
             data={REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }))}
             w={200}
           />
@@ -113,10 +125,7 @@ export function RequestsPage() {
             aria-label="Buscar"
             leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(event) => setSearch(event.currentTarget.value)}
             style={{ flex: 1, minWidth: 220 }}
           />
         </Group>
@@ -189,11 +198,12 @@ export function RequestsPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {list.data.pagination.pages > 1 && (
-              <Group justify="center" mt="md">
-                <Pagination total={list.data.pagination.pages} value={page} onChange={setPage} />
-              </Group>
-            )}
+            <ListPagination
+              pagination={list.data.pagination}
+              noun="solicitudes"
+              singular="solicitud"
+              onChange={(p) => setFilters({ page: p })}
+            />
           </>
         )}
       </Paper>

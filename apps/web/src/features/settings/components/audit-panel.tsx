@@ -1,7 +1,8 @@
-import { Alert, Card, Center, Group, Loader, Pagination, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Card, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { AuditList } from '../../../components/audit/audit-list';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/list-params';
 import { useAuditLog } from '../api/settings-api';
 
 const CATEGORIES = [
@@ -16,9 +17,10 @@ const CATEGORIES = [
 
 /** Audit tab (admin): every write and security event, newest first, filterable by category. */
 export function AuditPanel() {
-  const [action, setAction] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const { data, isLoading, error } = useAuditLog({ action: action ?? undefined, page, limit: 25 }, true);
+  // Category and page live in the URL (issue 14), next to the settings tab.
+  const [params, setParams] = useListParams({ action: '' });
+  const { action, page } = params;
+  const { data, isLoading, error } = useAuditLog({ action: action || undefined, page }, true);
   return (
     <Card withBorder radius="md" p="lg">
       <Group justify="space-between" mb="md" wrap="wrap">
@@ -30,11 +32,8 @@ export function AuditPanel() {
           placeholder="Todas"
           clearable
           data={CATEGORIES}
-          value={action}
-          onChange={(v) => {
-            setAction(v);
-            setPage(1);
-          }}
+          value={action || null}
+          onChange={(v) => setParams({ action: v ?? '' })}
           w={{ base: '100%', xs: 260 }}
         />
       </Group>
@@ -48,18 +47,13 @@ export function AuditPanel() {
         <Text c="dimmed">Sin entradas.</Text>
       ) : (
         <Stack gap="md">
-          <Text size="xs" c="dimmed">
-            {data.pagination.total} entradas
-          </Text>
           <AuditList entries={data.entries} />
-          {data.pagination.pages > 1 && (
-            <Pagination
-              total={data.pagination.pages}
-              value={page}
-              onChange={setPage}
-              aria-label="Páginas del registro"
-            />
-          )}
+          <ListPagination
+            pagination={data.pagination}
+            noun="entradas"
+            singular="entrada"
+            onChange={(p) => setParams({ page: p })}
+          />
         </Stack>
       )}
     </Card>

@@ -10,6 +10,7 @@ import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
+import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
 
 /**
  * /settings (spec doc 2 §2 "Settings"): tabs company, fiscal (NCF ranges, issue 12), notifications, security, integrations
@@ -22,6 +23,7 @@ export function SettingsPage() {
   const tabs = isAdmin
     ? [
         { value: 'company', label: 'Empresa' },
+        { value: 'payments', label: 'Datos de pago' },
         { value: 'fiscal', label: 'Fiscal' },
         { value: 'notifications', label: 'Notificaciones' },
         { value: 'security', label: 'Seguridad' },
@@ -57,6 +59,11 @@ export function SettingsPage() {
         {isAdmin && (
           <Tabs.Panel value="company">
             <CompanySettingsForm />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="payments">
+            <PaymentInstructionsPanel />
           </Tabs.Panel>
         )}
         {isAdmin && (

@@ -72,12 +72,14 @@ export function TicketMessages({ ticket }: { ticket: TicketDetail }) {
           p="sm"
           bg={m.isInternal ? 'var(--mantine-color-yellow-light)' : undefined}
         >
-          <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
-            <Group gap="xs" wrap="nowrap" miw={0}>
+          {/* Author, role and date wrap onto more lines on phones instead of cutting the name
+              ("María Fer…", issue 18). */}
+          <Group justify="space-between" gap={4} mb={4} wrap="wrap">
+            <Group gap="xs" wrap="wrap" miw={0} style={{ rowGap: 2 }}>
               <Avatar size="sm" radius="xl" color={m.author?.role === 'client' ? 'teal' : 'blue'}>
                 {m.author ? initials(m.author) : '?'}
               </Avatar>
-              <Text size="sm" fw={600} truncate>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {m.author ? `${m.author.firstName} ${m.author.lastName}` : 'Usuario eliminado'}
               </Text>
               {m.author && (

@@ -6,6 +6,7 @@ import {
   USER_STATUS_LABELS,
   USER_STATUSES,
   USER_TABS,
+  USERS_PAGE_SIZE,
   type User,
   type UserStatus,
 } from '@agencia/shared';
@@ -16,7 +17,6 @@ import {
   Center,
   Group,
   Loader,
-  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -28,8 +28,10 @@ import {
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/list-params';
 import { toastError } from '../../../lib/toast';
 import { useUserStats, useUsers } from '../api/get-users';
 import { CreateUserModal } from '../components/create-user-modal';
@@ -66,27 +68,27 @@ function groupUsers(users: User[], tab: TabValue): { key: string; label: string;
 
 /** /users (spec doc 2 §2 "Users"): stats, filters, tabs and user cards; create modal. Admin only. */
 export function UsersPage() {
-  const [search, setSearch] = useState('');
+  // Filters and page live in the URL (issue 14): reload, back and shared links keep them.
+  const [params, setParams] = useListParams({ search: '', role: '', department: '', status: '' });
+  const { role, department, status, page } = params;
+  const [search, setSearch] = useState(params.search);
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [role, setRole] = useState<string | null>(null);
-  const [department, setDepartment] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
   const [tab, setTab] = useState<TabValue>('all');
   const [createOpened, createModal] = useDisclosure(false);
 
   const query: ListUsersQuery = {
-    search: debounced || undefined,
-    role: (role as Role | null) ?? undefined,
-    department: department ?? undefined,
-    status: (status as UserStatus | null) ?? undefined,
+    search: params.search || undefined,
+    role: (role as Role) || undefined,
+    department: department || undefined,
+    status: (status as UserStatus) || undefined,
     page,
+    limit: USERS_PAGE_SIZE,
   };
   const { data, isLoading, error, isFetching } = useUsers(query);
   const { data: stats } = useUserStats();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: back to page 1 whenever a filter changes
-  useEffect(() => setPage(1), [debounced, role, department, status]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
+  useEffect(() => setParams({ search: debounced }), [debounced]);
   useEffect(() => {
     if (error) toastError('Error', 'No se pudieron cargar los usuarios');
   }, [error]);
@@ -161,8 +163,8 @@ export function UsersPage() {
           placeholder="Todos"
           clearable
           data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-          value={role}
-          onChange={setRole}
+          value={role || null}
+          onChange={(v) => setParams({ role: v ?? '' })}
           w={{ base: '100%', xs: 170 }}
         />
         <Select
@@ -170,8 +172,8 @@ export function UsersPage() {
           placeholder="Todos"
           clearable
           data={data?.departments ?? []}
-          value={department}
-          onChange={setDepartment}
+          value={department || null}
+          onChange={(v) => setParams({ department: v ?? '' })}
           w={{ base: '100%', xs: 190 }}
         />
         <Select
@@ -179,8 +181,8 @@ export function UsersPage() {
           placeholder="Todos"
           clearable
           data={USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] }))}
-          value={status}
-          onChange={setStatus}
+          value={status || null}
+          onChange={(v) => setParams({ status: v ?? '' })}
           w={{ base: '100%', xs: 160 }}
         />
       </Group>
@@ -194,16 +196,12 @@ export function UsersPage() {
         </Tabs.List>
       </Tabs>
       <div aria-busy={isFetching}>{content}</div>
-      {data && data.pagination.pages > 1 && (
-        <Group justify="center" mt="lg">
-          <Pagination
-            total={data.pagination.pages}
-            value={page}
-            onChange={setPage}
-            aria-label="Páginas de usuarios"
-          />
-        </Group>
-      )}
+      <ListPagination
+        pagination={error ? undefined : data?.pagination}
+        noun="usuarios"
+        singular="usuario"
+        onChange={(p) => setParams({ page: p })}
+      />
       <CreateUserModal opened={createOpened} onClose={createModal.close} />
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "company_settings" ADD COLUMN "payment_instructions" jsonb DEFAULT '{"bankAccounts":[],"otherMethods":null}'::jsonb NOT NULL;

@@ -1,0 +1,263 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, ENV_VARIABLES, loadConfig, loadConfigOrExit } from './config.js';
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+const API_ROOT = join(SRC, '..');
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agencia-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The ConfigError message `loadConfig` throws for `env` (fails the test when it does not throw). */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('configuration (issue 13, decision 096)', () => {
+  it.each([
+    ['PORT', 'abc', 'PORT must be an integer between 0 and 65535 (got "abc")'],
+    ['PORT', '70000', 'PORT must be an integer between 0 and 65535 (got "70000")'],
+    ['HOST', 'local host', 'HOST must be a host name or an IP address (got "local host")'],
+    [
+      'DATABASE_URL',
+      'mysql://db/agencia',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://db/agencia")',
+    ],
+    ['REDIS_URL', 'localhost:6379', 'REDIS_URL must be a redis:// or rediss:// URL (got "localhost:6379")'],
+    ['JWT_SECRET', 'corto', 'JWT_SECRET must be at least 32 characters (got 5 characters)'],
+    [
+      'TOTP_ENCRYPTION_KEY',
+      'abcdef',
+      'TOTP_ENCRYPTION_KEY must be 32 bytes written as 64 hexadecimal characters or base64 (openssl rand -base64 32) (got 6 characters)',
+    ],
+    [
+      'PUBLIC_URL',
+      'portal.agencia.do',
+      'PUBLIC_URL must be an http:// or https:// URL without credentials, query or fragment (got "portal.agencia.do")',
+    ],
+    [
+      'TRUST_PROXY',
+      'si',
+      'TRUST_PROXY must be true, false, a hop count (1–10) or a comma-separated list of proxy IP addresses/CIDR ranges (got "si")',
+    ],
+    ['RATE_LIMIT_MAX', '0', 'RATE_LIMIT_MAX must be an integer between 1 and 1000000000 (got "0")'],
+    ['DB_POOL_MAX', '10.5', 'DB_POOL_MAX must be an integer between 1 and 1000 (got "10.5")'],
+    [
+      'SMTP_URL',
+      'https://mail.agencia.do',
+      'SMTP_URL must be an smtp:// or smtps:// URL (got "https://mail.agencia.do")',
+    ],
+    ['SMTP_FROM', 'agencia', 'SMTP_FROM must be an e-mail address or "Name <address>" (got "agencia")'],
+    [
+      'LOG_LEVEL',
+      'verbose',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
+    ['SEED_DEMO', 'quizás', 'SEED_DEMO must be true or false (got "quizás")'],
+    ['SERVE_WEB', 'nunca', 'SERVE_WEB must be true or false (got "nunca")'],
+  ])('%s=%s stops the start with one line', (variable, value, expected) => {
+    const message = refusal({ [variable]: value });
+    expect(message).toBe(`Invalid configuration: ${expected}`);
+    expect(message).not.toContain('\n');
+  });
+
+  it('every variable of the schema has a refusal case above', () => {
+    expect([...ENV_VARIABLES].sort()).toEqual(
+      [
+        'PORT',
+        'HOST',
+        'DATA_DIR',
+        'DATABASE_URL',
+        'REDIS_URL',
+        'JWT_SECRET',
+        'TOTP_ENCRYPTION_KEY',
+        'PUBLIC_URL',
+        'TRUST_PROXY',
+        'RATE_LIMIT_MAX',
+        'DB_POOL_MAX',
+        'SMTP_URL',
+        'SMTP_FROM',
+        'LOG_LEVEL',
+        'SEED_DEMO',
+        'SERVE_WEB',
+      ].sort(),
+    );
+  });
+
+  it('several bad values: still one line, each named; passwords and secrets are never printed', () => {
+    const message = refusal({
+      PORT: '-1',
+      DATABASE_URL: 'mysql://agencia:s3cr3t-db@db/agencia',
+      JWT_SECRET: 'clave-demasiado-corta',
+    });
+    expect(message).not.toContain('\n');
+    expect(message).toContain('PORT must be');
+    expect(message).toContain(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://agencia:***@db/agencia")',
+    );
+    expect(message).toContain('JWT_SECRET must be at least 32 characters (got 21 characters)');
+    expect(message).not.toContain('s3cr3t-db');
+    expect(message).not.toContain('clave-demasiado-corta');
+  });
+
+  it('DATA_DIR that cannot hold the generated secrets stops the start', () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'x');
+    expect(refusal({ DATA_DIR: join(file, 'data') })).toMatch(
+      /^Invalid configuration: DATA_DIR: cannot keep .*jwt-secret \(ENOTDIR\)$/,
+    );
+  });
+
+  it('defaults, and blank variables count as unset', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '', LOG_LEVEL: ' ' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: null,
+      seedDemo: true,
+      logLevel: 'info',
+      redisUrl: null,
+      smtpUrl: null,
+      smtpFrom: 'no-reply@agenciadigital.do',
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      serveWeb: true,
+      trustProxy: false,
+      rateLimitMax: 1000,
+      dbPoolMax: 10,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+  });
+
+  it('parses every variable', () => {
+    const config = loadConfig({
+      PORT: '4100',
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgresql://agencia:clave@db:5432/agencia',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_SECRET: 'j'.repeat(40),
+      TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
+      PUBLIC_URL: 'https://portal.agencia.do/',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      RATE_LIMIT_MAX: '5000',
+      DB_POOL_MAX: '25',
+      SMTP_URL: 'smtps://correo:clave@mail.agencia.do:465',
+      SMTP_FROM: 'Agencia Digital RD <no-reply@agencia.do>',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      SERVE_WEB: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 4100,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://agencia:clave@db:5432/agencia',
+      redisUrl: 'redis://cache:6379',
+      jwtSecret: 'j'.repeat(40),
+      publicUrl: 'https://portal.agencia.do',
+      secureCookies: true,
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+      rateLimitMax: 5000,
+      dbPoolMax: 25,
+      smtpUrl: 'smtps://correo:clave@mail.agencia.do:465',
+      smtpFrom: 'Agencia Digital RD <no-reply@agencia.do>',
+      logLevel: 'warn',
+      seedDemo: false,
+      serveWeb: false,
+    });
+    expect(config.totpEncryptionKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    const base64 = Buffer.alloc(32, 0x5a).toString('base64');
+    expect(loadConfig({ DATA_DIR: tempDir(), TOTP_ENCRYPTION_KEY: base64 }).totpEncryptionKey).toEqual(
+      Buffer.alloc(32, 0x5a),
+    );
+  });
+
+  it('without JWT_SECRET / TOTP_ENCRYPTION_KEY, generates them once into DATA_DIR (mode 0600)', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.totpEncryptionKey).toEqual(first.totpEncryptionKey);
+    expect(first.totpEncryptionKey).toHaveLength(32);
+    expect(first.totpEncryptionKey).not.toEqual(Buffer.from(first.jwtSecret).subarray(0, 32));
+    for (const name of ['jwt-secret', 'totp-key'])
+      expect(statSync(join(dataDir, name)).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(readFileSync(join(dataDir, 'totp-key'), 'utf8'), 'base64url')).toEqual(
+      first.totpEncryptionKey,
+    );
+  });
+
+  it('a damaged DATA_DIR/totp-key stops the start instead of sealing with a new key', () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'totp-key'), 'not a key');
+    expect(refusal({ DATA_DIR: dataDir })).toBe(
+      `Invalid configuration: ${join(dataDir, 'totp-key')} does not hold a 32-byte key`,
+    );
+  });
+
+  it('loadConfigOrExit prints the one line to stderr and exits with code 1', () => {
+    const lines: string[] = [];
+    const exit = (code: number): never => {
+      throw new Error(`exit ${code}`);
+    };
+    expect(() =>
+      loadConfigOrExit({ DATA_DIR: tempDir(), PORT: 'abc' }, { error: (l) => void lines.push(l), exit }),
+    ).toThrow('exit 1');
+    expect(lines).toEqual(['Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")']);
+  });
+
+  it('the server refuses to start: one line on stderr, exit code 1', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(SRC, 'server.ts')], {
+      cwd: API_ROOT,
+      env: { PATH: process.env.PATH, DATA_DIR: tempDir(), PORT: 'abc', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")',
+    );
+  }, 60_000);
+
+  it('no module reads process.env except config.ts', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (
+          /\.tsx?$/.test(entry.name) &&
+          !/\.test\.tsx?$/.test(entry.name) &&
+          path !== join(SRC, 'config.ts')
+        ) {
+          const text = readFileSync(path, 'utf8');
+          if (/process\s*\.\s*env\b|process\s*\[\s*['"`]env['"`]\s*\]|\bimport\.meta\.env\b/.test(text))
+            offenders.push(relative(SRC, path));
+        }
+      }
+    };
+    walk(SRC);
+    expect(offenders).toEqual([]);
+  });
+});

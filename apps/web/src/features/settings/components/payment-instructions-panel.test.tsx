@@ -1,0 +1,249 @@
+import type { PaymentInstructions } from '@agencia/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AxiosError } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { apiClient } from '../../../lib/api-client';
+import { PaymentInstructionsCard } from '../../billing/components/payment-instructions-card';
+import { PaymentInstructionsPanel } from './payment-instructions-panel';
+
+const popular = {
+  bank: 'Banco Popular Dominicano',
+  accountType: 'corriente' as const,
+  currency: 'DOP' as const,
+  accountNumber: '812-345678-9',
+  holderName: 'Agencia Digital RD, SRL',
+  holderId: '131855423',
+};
+
+let stored: PaymentInstructions;
+
+function mockApi() {
+  vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
+    if (url === '/settings/payment-instructions')
+      return { data: { success: true, data: { paymentInstructions: stored } } };
+    if (url === '/settings')
+      return {
+        data: { success: true, data: { settings: { name: 'Agencia Digital RD', taxId: '131855423' } } },
+      };
+    throw new Error(`unexpected GET ${url}`);
+  });
+  return vi.spyOn(apiClient, 'put').mockImplementation(async (_url: string, body: unknown) => {
+    const input = body as PaymentInstructions;
+    stored = {
+      bankAccounts: input.bankAccounts.map((a) => ({ ...a, holderId: a.holderId.replace(/\D/g, '') })),
+      otherMethods: input.otherMethods || null,
+    };
+    return { data: { success: true, data: { paymentInstructions: stored } } };
+  });
+}
+
+describe('Configuración → Datos de pago', () => {
+  beforeEach(() => {
+    stored = { bankAccounts: [], otherMethods: null };
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('adds an account: Spanish messages for a bad number and RNC, holder prefilled with the company', async () => {
+    const put = mockApi();
+    renderWithProviders(<PaymentInstructionsPanel />);
+    expect(await screen.findByText('Aún no hay cuentas')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar cuenta bancaria' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Titular' })).toHaveProperty(
+        'value',
+        'Agencia Digital RD',
+      ),
+    );
+    expect(within(dialog).getByRole('textbox', { name: /RNC o cédula del titular/ })).toHaveProperty(
+      'value',
+      '1-31-85542-3',
+    );
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /RNC o cédula del titular/ }), {
+      target: { value: '131855420' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Número de cuenta' }), {
+      target: { value: '12ab' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar cuenta' }));
+    expect(await within(dialog).findByText('El banco es requerido')).toBeTruthy();
+    expect(within(dialog).getByText(/^Número de cuenta inválido/)).toBeTruthy();
+    expect(within(dialog).getByText(/^RNC o cédula inválido/)).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Banco/ }), {
+      target: { value: 'Banco Popular Dominicano' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Número de cuenta' }), {
+      target: { value: '812-345678-9' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /RNC o cédula del titular/ }), {
+      target: { value: '001-1391825-4' },
+    });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Dólares (USD)' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Ahorros' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar cuenta' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('/settings/payment-instructions', {
+        bankAccounts: [
+          {
+            bank: 'Banco Popular Dominicano',
+            accountType: 'ahorros',
+            currency: 'USD',
+            accountNumber: '812-345678-9',
+            holderName: 'Agencia Digital RD',
+            holderId: '001-1391825-4',
+          },
+        ],
+        otherMethods: null,
+      }),
+    );
+    const account = await screen.findByRole('article', { name: /Banco Popular Dominicano/ });
+    expect(account.textContent).toContain('Cuenta ahorros · USD');
+    expect(account.textContent).toContain('812-345678-9');
+    expect(account.textContent).toContain('Titular: Agencia Digital RD · Cédula: 001-1391825-4');
+  });
+
+  it('refuses the same account twice and shows a server 400 on its field', async () => {
+    stored = { bankAccounts: [popular], otherMethods: null };
+    const put = mockApi();
+    renderWithProviders(<PaymentInstructionsPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Agregar cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar cuenta bancaria' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Banco/ }), {
+      target: { value: 'banco popular dominicano' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Número de cuenta' }), {
+      target: { value: '8123456789' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar cuenta' }));
+    expect(await within(dialog).findByText('Esta cuenta ya está en la lista')).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
+
+    put.mockRejectedValueOnce(
+      new AxiosError('Bad Request', 'ERR_BAD_REQUEST', undefined, undefined, {
+        status: 400,
+        statusText: 'Bad Request',
+        headers: {},
+        config: {} as never,
+        data: {
+          success: false,
+          message: 'Nombre de banco no permitido',
+          errors: [{ field: 'bankAccounts.1.bank', message: 'Nombre de banco no permitido' }],
+        },
+      }),
+    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Número de cuenta' }), {
+      target: { value: '5555-5555' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar cuenta' }));
+    expect(await within(dialog).findByText('Nombre de banco no permitido')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Agregar cuenta bancaria' })).toBeTruthy();
+  });
+
+  it('edits an account and removes one only after the confirmation', async () => {
+    stored = {
+      bankAccounts: [popular, { ...popular, bank: 'Banreservas', accountNumber: '9600123456' }],
+      otherMethods: null,
+    };
+    const put = mockApi();
+    renderWithProviders(<PaymentInstructionsPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar cuenta 812-345678-9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar cuenta bancaria' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /RNC o cédula del titular/ })).toHaveProperty(
+        'value',
+        '1-31-85542-3',
+      ),
+    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Número de cuenta' }), {
+      target: { value: '812-000000-1' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect((put.mock.calls[0]![1] as PaymentInstructions).bankAccounts.map((a) => a.accountNumber)).toEqual([
+      '812-000000-1',
+      '9600123456',
+    ]);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar cuenta 9600123456' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Eliminar cuenta bancaria' });
+    expect(confirm.textContent).toContain('¿Eliminar la cuenta 9600123456 de Banreservas?');
+    expect(put).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
+    expect((put.mock.calls[1]![1] as PaymentInstructions).bankAccounts.map((a) => a.bank)).toEqual([
+      'Banco Popular Dominicano',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('article', { name: /Banreservas/ })).toBeNull());
+  });
+
+  it('saves the other payment methods with the accounts', async () => {
+    stored = { bankAccounts: [popular], otherMethods: null };
+    const put = mockApi();
+    renderWithProviders(<PaymentInstructionsPanel />);
+    const text = await screen.findByRole('textbox', { name: 'Otras formas de pago' });
+    fireEvent.change(text, { target: { value: 'PayPal: pagos@agenciadigital.do' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('/settings/payment-instructions', {
+        bankAccounts: [popular],
+        otherMethods: 'PayPal: pagos@agenciadigital.do',
+      }),
+    );
+  });
+});
+
+describe('Cómo pagar', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('tells the client what to transfer, where, and the other methods', async () => {
+    stored = { bankAccounts: [popular], otherMethods: 'Efectivo en la oficina' };
+    mockApi();
+    renderWithProviders(<PaymentInstructionsCard amount="RD$4,086.00" reference="FAC-2026-0042" />);
+    const card = await screen.findByRole('region', { name: 'Cómo pagar' });
+    expect(card.textContent).toContain(
+      'Transfiere RD$4,086.00 a una de estas cuentas e indica la factura FAC-2026-0042 como referencia.',
+    );
+    expect(card.textContent).toContain('Banco Popular Dominicano');
+    expect(card.textContent).toContain('Cuenta corriente · DOP');
+    expect(card.textContent).toContain('Titular: Agencia Digital RD, SRL · RNC: 1-31-85542-3');
+    expect(card.textContent).toContain('Otras formas de pago');
+    expect(card.textContent).toContain('Efectivo en la oficina');
+    expect(within(card).getByRole('button', { name: 'Copiar número de cuenta 812-345678-9' })).toBeTruthy();
+  });
+
+  it('lists the accounts in the invoice currency first', async () => {
+    stored = {
+      bankAccounts: [
+        popular,
+        { ...popular, bank: 'Banco BHD', currency: 'USD', accountNumber: '2233445566' },
+      ],
+      otherMethods: null,
+    };
+    mockApi();
+    renderWithProviders(<PaymentInstructionsCard currency="USD" />);
+    const card = await screen.findByRole('region', { name: 'Cómo pagar' });
+    expect(
+      within(card)
+        .getAllByTestId('bank-account')
+        .map((a) => a.textContent?.split('Cuenta')[0]),
+    ).toEqual(['Banco BHD', 'Banco Popular Dominicano']);
+  });
+
+  it('shows nothing to a client when no instructions exist, and a link to settings to the admin', async () => {
+    stored = { bankAccounts: [], otherMethods: null };
+    mockApi();
+    const { unmount } = renderWithProviders(<PaymentInstructionsCard />);
+    await waitFor(() => expect(apiClient.get).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Cómo pagar' })).toBeNull();
+    unmount();
+    renderWithProviders(<PaymentInstructionsCard canManage />);
+    const card = await screen.findByRole('region', { name: 'Cómo pagar' });
+    expect(within(card).getByRole('link', { name: 'Agrega los datos de pago' }).getAttribute('href')).toBe(
+      '/settings?tab=payments',
+    );
+  });
+});

@@ -1,0 +1,450 @@
+#!/usr/bin/env node
+// `npm run bench:scale`: the portal at agency scale (issue 14). Not a test: it prints figures.
+//   1. PostgreSQL: creates a disposable database (or uses DATABASE_URL), starts the built server
+//      on it (migrations + demo seed), then bulk-loads 100,000 projects and 1,000,000 tickets over
+//      the demo clients with SQL generate_series (list indexes dropped during the load and
+//      rebuilt after it, then VACUUM ANALYZE).
+//   2. p50/p95 of 20 sequential calls of every list (first page and page 1,000, or the last page
+//      when the list is shorter), search, filter and stats endpoint, as admin and as a client;
+//      items and KB of the first page.
+//   3. Chromium (playwright-core, /usr/bin/chromium): time from navigation to the first project
+//      card / ticket row on /projects and /tickets, signed in through the /login form.
+//   4. autocannon, 50 connections: GET /api/projects (first page) next to /api/health.
+//   5. The same on PGlite (embedded): the data is loaded into its DATA_DIR while the server is
+//      stopped.
+// Options: --engines=postgres,pglite  --projects=100000 --tickets=1000000  --duration=10
+//          --port=4180 (PostgreSQL server; PGlite uses port + 1)  --keep (keep database / DATA_DIR)
+// Environment: DATABASE_URL (use this database; it is loaded only when it holds fewer projects
+//          than asked), BENCH_PG_ADMIN_URL (where to create the database; default
+//          postgres://postgres@127.0.0.1:5432/postgres), BENCH_PGLITE_DIR (reuse a loaded DATA_DIR),
+//          CHROME_PATH.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureBuilt } from './lib/build-check.mjs';
+import { CHROMIUM } from './lib/chromium.mjs';
+import { ROOT, startServer } from './lib/proc.mjs';
+
+const argValue = (name, fallback) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? found.slice(name.length + 3) : fallback;
+};
+const PROJECTS = Number(argValue('projects', 100_000));
+const TICKETS = Number(argValue('tickets', 1_000_000));
+const DURATION = Number(argValue('duration', 10));
+const PORT = Number(argValue('port', 0)) || undefined;
+const ENGINES = argValue('engines', 'postgres,pglite').split(',');
+const KEEP = process.argv.includes('--keep');
+const CALLS = 20;
+const DEEP_PAGE = 1000;
+const PASSWORD = 'Demo1234!';
+const ADMIN = 'admin@demo.do';
+const CLIENT = 'cliente@demo.do';
+
+// ── data ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The bulk load as SQL statements. Projects get deterministic ids (md5 of their ordinal) so each
+ * ticket can point at a project of its own client without a join during the load.
+ */
+function loadStatements(projects, tickets) {
+  const projectWords = `array['Sitio web','Tienda en línea','Aplicación móvil','Portal de clientes','Mantenimiento','Landing page','Intranet']`;
+  const projectNouns = `array['la sucursal','el equipo de ventas','la campaña','el catálogo','la reserva','el inventario','la nómina','el blog','el lanzamiento','la facturación','el soporte']`;
+  const ticketWords = `array['Error al pagar','No carga la página','Cambiar logo','Nuevo reporte','Lentitud en el panel','Correo no llega','Actualizar precios','Acceso bloqueado','Consulta de factura','Mejora de búsqueda','Caída del sitio']`;
+  const ticketCauses = `array['el botón no responde','aparece un mensaje de error','la imagen sale cortada','tarda más de un minuto','no recibe la notificación','el total no coincide','pide la contraseña otra vez','se ve mal en el teléfono','falta un campo','el enlace está roto','la exportación sale vacía','el filtro no funciona','duplica el registro']`;
+  // md5 → a valid version-4 UUID (the API checks ids with z.uuid()).
+  const projectId = (expr) =>
+    `overlay(overlay(md5('bench-project-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
+  return [
+    `create temp table bench_clients as select row_number() over (order by created_at, id) - 1 as n, id from clients`,
+    `create temp table bench_staff as select row_number() over (order by created_at, id) - 1 as n, id from users where role in ('admin', 'employee')`,
+    `insert into projects (id, title, description, client_id, status, priority, category, progress_percentage,
+        created_by, created_at, updated_at)
+     select ${projectId('g')},
+            (${projectWords})[1 + g % 7] || ' ' || g,
+            'Proyecto para ' || (${projectNouns})[1 + g % 11] || ', fase ' || (1 + g % 5),
+            c.id,
+            (array['requested','approved','in_progress','in_review','completed','on_hold','cancelled'])[1 + g % 7],
+            (array['low','medium','high','urgent'])[1 + g % 4],
+            (array['webapp','maintenance','support','ecommerce','landing','custom'])[1 + g % 6],
+            g % 101,
+            (select id from users where role = 'admin' order by created_at limit 1),
+            now() - interval '1 day' - g * interval '10 minutes',
+            now() - interval '1 day' - g * interval '10 minutes'
+       from generate_series(1, ${projects}) g
+       join bench_clients c on c.n = g % (select count(*) from bench_clients)`,
+    // Ticket g belongs to client g % n and to a project p of that same client (p % n = g % n).
+    `insert into tickets (title, description, type, status, priority, severity, client_id, project_id,
+        reported_by, assigned_to, created_at, updated_at)
+     select (${ticketWords})[1 + g % 11] || ' ' || g,
+            'El cliente indica que ' || (${ticketCauses})[1 + g % 13] || '. Referencia ' || g || '.',
+            (array['bug','feature_request','support','maintenance','improvement','question'])[1 + g % 6],
+            (array['open','in_progress','pending_client','resolved','closed','cancelled'])[1 + g % 6],
+            (array['urgent','high','medium','low'])[1 + g % 4],
+            (array['critical','high','medium','low'])[1 + (g / 7) % 4],
+            c.id,
+            ${projectId(`case when p.v < 1 then p.v + n.n when p.v > ${projects} then p.v - n.n else p.v end`)},
+            null,
+            case when g % 5 = 0 then null else s.id end,
+            now() - interval '1 day' - g * interval '1 minute',
+            now() - interval '1 day' - g * interval '1 minute'
+       from generate_series(1, ${tickets}) g
+       cross join (select count(*)::int as n from bench_clients) n
+       cross join lateral (select ((g::bigint * 7919) % ${projects}) - ((g::bigint * 7919) % ${projects}) % n.n + g % n.n as v) p
+       join bench_clients c on c.n = g % n.n
+       left join bench_staff s on s.n = g % (select count(*) from bench_staff)`,
+  ];
+}
+
+/**
+ * Loads the data through `db` ({ query(sql) → rows }): drops the secondary indexes of projects and
+ * tickets, inserts, rebuilds them and analyzes. Returns the timings in ms.
+ */
+async function bulkLoad(db, { projects, tickets, memory }) {
+  const started = performance.now();
+  await db.query(`set maintenance_work_mem = '${memory}'`);
+  const indexes = await db.query(
+    `select indexname, indexdef from pg_indexes
+      where schemaname = 'public' and tablename in ('projects', 'tickets')
+        and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const { indexname } of indexes) await db.query(`drop index "${indexname}"`);
+  const [insertProjects, insertTickets] = loadStatements(projects, tickets).slice(2);
+  for (const statement of loadStatements(projects, tickets).slice(0, 2)) await db.query(statement);
+  await db.query(insertProjects);
+  const projectsMs = performance.now() - started;
+  await db.query(insertTickets);
+  const insertedMs = performance.now() - started;
+  for (const { indexdef } of indexes) await db.query(indexdef);
+  const indexedMs = performance.now() - started;
+  await db.query('vacuum analyze projects');
+  await db.query('vacuum analyze tickets');
+  return { projectsMs, insertedMs, indexedMs, totalMs: performance.now() - started, indexes: indexes.length };
+}
+
+async function countProjects(db) {
+  const [row] = await db.query('select count(*)::int as n from projects');
+  return row.n;
+}
+
+// ── measurements ────────────────────────────────────────────────────────────────────────────
+
+async function login(baseURL, email) {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data.token;
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+/** The first array inside `data` (the page's items) and `data.pagination`, whatever the list. */
+function pageOf(body) {
+  const data = body?.data ?? {};
+  if (Array.isArray(data)) return { items: data, pagination: undefined };
+  const items = Object.values(data).find(Array.isArray);
+  return { items, pagination: data.pagination };
+}
+
+/** `CALLS` sequential calls of `url`; p50/p95 in ms, status, item count and size of the answer. */
+async function timeCalls(baseURL, token, url) {
+  const times = [];
+  let last;
+  for (let i = 0; i < CALLS; i++) {
+    const started = performance.now();
+    const res = await fetch(baseURL + url, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    times.push(performance.now() - started);
+    last = { status: res.status, bytes: Buffer.byteLength(text), text };
+  }
+  times.sort((a, b) => a - b);
+  let items = null;
+  let total = null;
+  if (last.status === 200) {
+    const page = pageOf(JSON.parse(last.text));
+    items = page.items?.length ?? null;
+    total = page.pagination?.total ?? null;
+  }
+  return {
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    status: last.status,
+    kb: last.bytes / 1024,
+    items,
+    total,
+  };
+}
+
+const LISTS = [
+  { name: 'projects', url: '/api/projects' },
+  { name: 'tickets', url: '/api/tickets' },
+  { name: 'clients', url: '/api/clients' },
+  { name: 'invoices', url: '/api/invoices' },
+  { name: 'notifications', url: '/api/notifications' },
+  { name: 'users', url: '/api/users' },
+  { name: 'requests', url: '/api/requests' },
+  { name: 'audit', url: '/api/audit' },
+];
+const EXTRA = [
+  { name: 'projects search "4242" (rare)', url: '/api/projects?search=4242' },
+  { name: 'projects search "tienda" (common)', url: '/api/projects?search=tienda' },
+  { name: 'projects status=in_progress', url: '/api/projects?status=in_progress' },
+  { name: 'tickets search "98765" (rare)', url: '/api/tickets?search=98765' },
+  { name: 'tickets search "factura" (common)', url: '/api/tickets?search=factura' },
+  { name: 'tickets status=open', url: '/api/tickets?status=open' },
+  { name: 'tickets priority=urgent', url: '/api/tickets?priority=urgent' },
+  { name: 'stats /dashboard/stats', url: '/api/dashboard/stats' },
+  { name: 'stats /projects/stats', url: '/api/projects/stats' },
+  { name: 'stats /tickets/stats', url: '/api/tickets/stats' },
+  { name: 'stats /invoices/stats', url: '/api/invoices/stats' },
+  { name: 'stats /nav/badges', url: '/api/nav/badges' },
+  { name: 'dashboard recent tickets', url: '/api/dashboard/recent-tickets' },
+  { name: 'dashboard recent projects', url: '/api/dashboard/recent-projects' },
+];
+
+async function latencyTable(baseURL, tokens) {
+  const rows = [];
+  for (const [role, token] of Object.entries(tokens)) {
+    for (const list of LISTS) {
+      const first = await timeCalls(baseURL, token, `${list.url}?page=1`);
+      rows.push({ role, name: `${list.name} page 1`, ...first });
+      if (first.status !== 200) continue;
+      const pages = first.total && first.items ? Math.max(1, Math.ceil(first.total / 20)) : 1;
+      const deep = Math.min(DEEP_PAGE, pages);
+      if (deep > 1)
+        rows.push({
+          role,
+          name: `${list.name} page ${deep}`,
+          ...(await timeCalls(baseURL, token, `${list.url}?page=${deep}`)),
+        });
+    }
+    for (const extra of EXTRA)
+      rows.push({ role, name: extra.name, ...(await timeCalls(baseURL, token, extra.url)) });
+  }
+  return rows;
+}
+
+/** Median of 3 navigations to each screen: ms until the first project card / ticket row shows. */
+async function firstRow(baseURL, email) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const out = {};
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/login`);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Acceder a Mi Portal' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    for (const screen of ['projects', 'tickets']) {
+      const times = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await page.goto(`${baseURL}/${screen}`);
+        await page.waitForFunction(
+          (s) =>
+            [...document.querySelectorAll('a[href]')].some((a) =>
+              new RegExp(`^/${s}/[0-9a-f-]{36}$`).test(a.getAttribute('href') ?? ''),
+            ),
+          screen,
+          { timeout: 120_000, polling: 20 },
+        );
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      out[screen] = times[1];
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+async function throughput(baseURL, token) {
+  const out = [];
+  for (const route of [
+    { name: 'GET /api/health', path: '/api/health', headers: {} },
+    {
+      name: 'GET /api/projects (admin, page 1)',
+      path: '/api/projects',
+      headers: { authorization: `Bearer ${token}` },
+    },
+  ]) {
+    const result = await autocannon({
+      url: baseURL + route.path,
+      headers: route.headers,
+      connections: 50,
+      duration: DURATION,
+    });
+    out.push({
+      name: route.name,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    });
+  }
+  return out;
+}
+
+async function measure(engine, server) {
+  const tokens = { admin: await login(server.baseURL, ADMIN), client: await login(server.baseURL, CLIENT) };
+  // Warm-up: one pass so the first timed call does not pay for cold caches and JIT.
+  for (const list of LISTS)
+    await fetch(`${server.baseURL}${list.url}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+  console.info(`[${engine}] latency: ${CALLS} sequential calls per endpoint …`);
+  const latency = await latencyTable(server.baseURL, tokens);
+  console.info(`[${engine}] first row in Chromium …`);
+  const screens = {};
+  for (const [role, email] of [
+    ['admin', ADMIN],
+    ['client', CLIENT],
+  ]) {
+    try {
+      screens[role] = await firstRow(server.baseURL, email);
+    } catch (error) {
+      screens[role] = { error: String(error.message ?? error).split('\n')[0] };
+    }
+  }
+  console.info(`[${engine}] throughput: autocannon, 50 connections, ${DURATION} s per route …`);
+  const load = await throughput(server.baseURL, tokens.admin);
+  return { engine, latency, screens, load };
+}
+
+// ── engines ─────────────────────────────────────────────────────────────────────────────────
+
+const SERVER_ENV = { RATE_LIMIT_MAX: '1000000000', SEED_DEMO: 'true', NODE_ENV: 'production' };
+
+async function runPostgres() {
+  let url = process.env.DATABASE_URL;
+  let dropDatabase = null;
+  if (!url) {
+    const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `agencia_bench_scale_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+    console.info(`[postgres] created database ${name}`);
+  }
+  const env = { ...SERVER_ENV, DATABASE_URL: url, ...(PORT ? { PORT: String(PORT) } : {}) };
+  const server = await startServer({ env, port: PORT });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const db = { query: async (sql) => (await client.query(sql)).rows };
+  try {
+    let load = null;
+    if ((await countProjects(db)) < PROJECTS) {
+      console.info(
+        `[postgres] loading ${PROJECTS.toLocaleString('en')} projects and ${TICKETS.toLocaleString('en')} tickets …`,
+      );
+      load = await bulkLoad(db, { projects: PROJECTS, tickets: TICKETS, memory: '256MB' });
+      console.info(`[postgres] loaded in ${(load.totalMs / 1000).toFixed(1)} s`);
+    }
+    await client.end();
+    return { ...(await measure('PostgreSQL', server)), loadTiming: load };
+  } finally {
+    await client.end().catch(() => {});
+    await server.stop();
+    if (dropDatabase && !KEEP) await dropDatabase();
+    else console.info(`[postgres] kept: ${url}`);
+  }
+}
+
+async function runPglite() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const given = process.env.BENCH_PGLITE_DIR;
+  const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), 'agencia-bench-scale-'));
+  const port = PORT ? PORT + 1 : undefined;
+  const env = { ...SERVER_ENV, ...(port ? { PORT: String(port) } : {}) };
+  let load = null;
+  try {
+    // The server creates, migrates and seeds the DATA_DIR; PGlite has one owner, so the data is
+    // loaded while the server is stopped.
+    const first = await startServer({ env, dataDir, port, keepData: true });
+    await first.stop();
+    const lite = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    const db = { query: async (sql) => (await lite.query(sql)).rows };
+    if ((await countProjects(db)) < PROJECTS) {
+      console.info(
+        `[pglite] loading ${PROJECTS.toLocaleString('en')} projects and ${TICKETS.toLocaleString('en')} tickets …`,
+      );
+      load = await bulkLoad(db, { projects: PROJECTS, tickets: TICKETS, memory: '128MB' });
+      console.info(`[pglite] loaded in ${(load.totalMs / 1000).toFixed(1)} s`);
+    }
+    await lite.close();
+    const server = await startServer({ env, dataDir, port, keepData: true });
+    try {
+      return { ...(await measure('PGlite', server)), loadTiming: load };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (!given && !KEEP) rmSync(dataDir, { recursive: true, force: true });
+    else console.info(`[pglite] kept: BENCH_PGLITE_DIR=${dataDir}`);
+  }
+}
+
+// ── report ──────────────────────────────────────────────────────────────────────────────────
+
+const ms = (v) => (v == null ? '—' : v.toFixed(1));
+function report(result) {
+  const { engine, latency, screens, load, loadTiming } = result;
+  console.info(
+    `\n━━ ${engine}: ${PROJECTS.toLocaleString('en')} projects, ${TICKETS.toLocaleString('en')} tickets ━━`,
+  );
+  if (loadTiming) {
+    console.info(
+      `bulk load: ${(loadTiming.totalMs / 1000).toFixed(1)} s (projects ${(loadTiming.projectsMs / 1000).toFixed(1)} s, tickets inserted at ${(loadTiming.insertedMs / 1000).toFixed(1)} s, ${loadTiming.indexes} indexes rebuilt at ${(loadTiming.indexedMs / 1000).toFixed(1)} s, then VACUUM ANALYZE)`,
+    );
+  }
+  console.info(
+    `\n${'role'.padEnd(8)}${'endpoint'.padEnd(40)}${'status'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'items'.padStart(7)}${'total'.padStart(10)}${'KB'.padStart(8)}  `,
+  );
+  for (const r of latency) {
+    const flag =
+      r.status === 200 && (r.p95 > 50 || r.kb > 300 || (r.items ?? 0) > 100) ? '  ✗ over target' : '';
+    console.info(
+      `${r.role.padEnd(8)}${r.name.padEnd(40)}${String(r.status).padStart(7)}${ms(r.p50).padStart(9)}${ms(r.p95).padStart(9)}${String(r.items ?? '—').padStart(7)}${String(r.total ?? '—').padStart(10)}${r.kb.toFixed(1).padStart(8)}${flag}`,
+    );
+  }
+  console.info('\nfirst row on screen (median of 3 navigations, ms):');
+  for (const [role, s] of Object.entries(screens)) {
+    console.info(
+      `  ${role.padEnd(7)} ${s.error ? `error: ${s.error}` : `Proyectos ${ms(s.projects)}   Tickets ${ms(s.tickets)}`}`,
+    );
+  }
+  console.info(`\nthroughput, 50 connections, ${DURATION} s:`);
+  for (const l of load) {
+    console.info(
+      `  ${l.name.padEnd(36)} ${l.rps.toFixed(0).padStart(7)} req/s   p50 ${l.p50} ms   p99 ${l.p99} ms   non-2xx ${l.non2xx}   errors ${l.errors}`,
+    );
+  }
+}
+
+if (!(await ensureBuilt(ROOT))) process.exit(1);
+if (!existsSync(CHROMIUM))
+  console.warn(`warning: ${CHROMIUM} missing: the first-row figures will show an error`);
+console.info(
+  `bench:scale — Node ${process.versions.node}, ${os.cpus().length} CPUs, engines: ${ENGINES.join(', ')}`,
+);
+const results = [];
+if (ENGINES.includes('postgres')) results.push(await runPostgres());
+if (ENGINES.includes('pglite')) results.push(await runPglite());
+for (const result of results) report(result);
