@@ -13,7 +13,8 @@ test.describe('support tickets, live', () => {
     await signInAs(admin, 'admin');
     await admin.goto('/tickets');
     await expect(admin.getByRole('heading', { name: 'Tickets de Soporte' })).toBeVisible();
-    await expect(admin.getByText('Renovar el certificado SSL del sitio')).toBeVisible();
+    // Some card of the first page (other tests add tickets in parallel, so not a fixed one).
+    await expect(admin.getByRole('link', { name: /^TK-\d+: / }).first()).toBeVisible();
 
     // Client creates the ticket through the 'Nuevo Ticket' modal.
     await signInAs(page, 'cliente');
@@ -72,6 +73,55 @@ test.describe('support tickets, live', () => {
     await expect(page.getByText('Agregar método de pago con tarjeta Visa')).toHaveCount(0);
     await page.getByLabel('Buscar').fill('zzz-nada-coincide');
     await expect(page).toHaveURL(/search=zzz-nada-coincide/);
+    await expect(page.getByText('No hay tickets')).toBeVisible();
+  });
+
+  test('pages through a filtered list: 20 a page, the total, page and filters in the URL, own tickets only', async ({
+    page,
+  }) => {
+    const marker = `pag${Date.now()}`;
+    const { token } = await signInAs(page, 'cliente');
+    // 23 tickets of this client; created one after another, so #1 is the oldest.
+    for (let n = 1; n <= 23; n++) {
+      const res = await page.request.post('/api/tickets', {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          title: `Consulta ${marker} número ${n}`,
+          description: 'Ticket creado para recorrer las páginas de la lista.',
+          type: 'question',
+          priority: 'low',
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+
+    await page.goto(`/tickets?priority=low&search=${marker}`);
+    await expect(page.getByText('Mostrando 1–20 de 23 tickets')).toBeVisible();
+    const cards = page.getByRole('link', { name: new RegExp(`^TK-\\d+: Consulta ${marker}`) });
+    await expect(cards).toHaveCount(20);
+    await expect(page.getByRole('link', { name: new RegExp(`Consulta ${marker} número 23$`) })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Página 2' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?priority=low&search=${marker}&page=2$`));
+    await expect(page.getByText('Mostrando 21–23 de 23 tickets')).toBeVisible();
+    await expect(cards).toHaveCount(3);
+    await expect(page.getByRole('link', { name: new RegExp(`Consulta ${marker} número 1$`) })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Prioridad' })).toHaveValue('Baja');
+
+    // A reload lands on the same page of the same filtered list.
+    await page.reload();
+    await expect(page.getByText('Mostrando 21–23 de 23 tickets')).toBeVisible();
+    await expect(cards).toHaveCount(3);
+
+    // Another filter goes back to page 1.
+    await page.getByRole('combobox', { name: 'Tipo' }).click();
+    await page.getByRole('option', { name: 'Consulta' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?priority=low&search=${marker}&type=question$`));
+    await expect(page.getByText('Mostrando 1–20 de 23 tickets')).toBeVisible();
+
+    // The other client, same link: none of them.
+    await signInAs(page, 'cliente2');
+    await page.goto(`/tickets?priority=low&search=${marker}&page=2`);
     await expect(page.getByText('No hay tickets')).toBeVisible();
   });
 });

@@ -60,5 +60,5 @@ describe("NotificationBell feed: 'Cargar más' (decision 102)", () => {
     expect(titles).toEqual(Array.from({ length: TOTAL }, (_, i) => `Aviso ${TOTAL - i}`));
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
     expect(pages).toEqual([1, 2]);
-  });
+  }, 20_000);
 });

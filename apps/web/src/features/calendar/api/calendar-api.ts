@@ -6,6 +6,8 @@ import type {
   CreateEventRequest,
   EventType,
   Invitee,
+  ListEventPageQuery,
+  ListEventPageResponse,
   UpdateEventRequest,
 } from '@agencia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +17,7 @@ import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
 export const calendarKeys = {
   all: ['calendar'] as const,
   range: (r: EventRange) => ['calendar', 'range', r] as const,
+  list: (q: ListEventPageQuery) => ['calendar', 'list', q] as const,
   detail: (id: string) => ['calendar', 'detail', id] as const,
   upcoming: ['calendar', 'upcoming'] as const,
   stats: ['calendar', 'stats'] as const,
@@ -50,6 +53,25 @@ export function useEvents(range: EventRange | null) {
           },
         })
       ).data.data.events,
+  });
+}
+
+/**
+ * `GET /calendar/list?start_date&type&search&page&limit` (the "Lista de eventos" tab, decision
+ * 103): one page in date order and `pagination`; `null` while the tab is hidden.
+ */
+export function useEventPage(query: ListEventPageQuery | null) {
+  return useQuery({
+    queryKey: calendarKeys.list(query ?? {}),
+    enabled: !!query,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const params = Object.fromEntries(
+        Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== ''),
+      );
+      return (await apiClient.get<SuccessEnvelope<ListEventPageResponse>>('/calendar/list', { params })).data
+        .data;
+    },
   });
 }
 

@@ -34,28 +34,49 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
-import { useCalendarStats, useEventMutations, useEvents, useUpcomingEvents } from '../api/calendar-api';
+import {
+  useCalendarStats,
+  useEventMutations,
+  useEventPage,
+  useEvents,
+  useUpcomingEvents,
+} from '../api/calendar-api';
 import { CalendarView } from '../components/calendar-view';
 import { EventFormModal } from '../components/event-form-modal';
 import { typeOptions } from '../components/event-labels';
 import { EventList } from '../components/event-list';
 import { FeedModal } from '../components/feed-modal';
 
-/** /calendar (spec doc 2 §2 "Calendar"): FullCalendar, filters, summary cards, list and statistics tabs. */
+/** Events a page of the "Lista de eventos" tab shows (issue 14; the API default). */
+const EVENTS_PAGE_SIZE = 20;
+
+/**
+ * /calendar (spec doc 2 §2 "Calendar"): FullCalendar, filters, summary cards, list and statistics
+ * tabs. Tab, filters and the list's page are kept in the URL.
+ */
 export function CalendarPage() {
   const navigate = useNavigate();
   const role = useSessionStore((s) => s.user?.role);
   const staff = role === 'admin' || role === 'employee';
   // Creating events needs calendar.write (clients do not hold it by default; decision 061).
   const canCreate = useSessionStore((s) => s.user?.permissions?.includes('calendar.write') ?? false);
-  const [tab, setTab] = useState<string | null>('calendar');
-  const [filtersOpen, filters] = useDisclosure(false);
-  const [type, setType] = useState<EventType | null>(null);
-  const [search, setSearch] = useState('');
+  // Tab, filters and the list's page live in the URL (issue 14): `?tab=list&type=call&page=2`.
+  const [listParams, setListParams] = useListParams({ tab: 'calendar', type: '', search: '' });
+  const tab = listParams.tab;
+  const setTab = (value: string | null) => setListParams({ tab: value ?? 'calendar' });
+  const [filtersOpen, filters] = useDisclosure(Boolean(listParams.type || listParams.search));
+  const type =
+    listParams.type && listParams.type in EVENT_TYPE_LABELS ? (listParams.type as EventType) : null;
+  const setType = (value: EventType | null) => setListParams({ type: value ?? '' });
+  const [search, setSearch] = useState(listParams.search);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
+  useEffect(() => setListParams({ search: debouncedSearch }), [debouncedSearch]);
   const [range, setRange] = useState<{ start: string; end: string } | null>(() => ({
     start: dayjs().startOf('month').toISOString(),
     end: dayjs().endOf('month').toISOString(),
@@ -66,20 +87,33 @@ export function CalendarPage() {
   const [createOpen, create] = useDisclosure(params.get('new') === '1' && canCreate);
   const closeCreate = () => {
     create.close();
-    if (params.has('new')) setParams({}, { replace: true });
+    if (params.has('new'))
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('new');
+          return next;
+        },
+        { replace: true },
+      );
   };
   const [feedOpen, feed] = useDisclosure(false);
 
   const events = useEvents(
-    range && { ...range, type: type ?? undefined, search: debouncedSearch || undefined },
+    range && { ...range, type: type ?? undefined, search: listParams.search || undefined },
   );
-  const listRange = {
-    start: dayjs().subtract(30, 'day').startOf('day').toISOString(),
-    end: dayjs().add(180, 'day').endOf('day').toISOString(),
-    type: type ?? undefined,
-    search: debouncedSearch || undefined,
-  };
-  const list = useEvents(tab === 'list' ? listRange : null);
+  // The list: events not ended 30 days ago onwards, one page at a time (decision 103).
+  const list = useEventPage(
+    tab === 'list'
+      ? {
+          start_date: dayjs().subtract(30, 'day').startOf('day').toISOString(),
+          type: type ?? undefined,
+          search: listParams.search || undefined,
+          page: listParams.page,
+          limit: EVENTS_PAGE_SIZE,
+        }
+      : null,
+  );
   const upcoming = useUpcomingEvents();
   const stats = useCalendarStats();
   const { update } = useEventMutations();
@@ -251,8 +285,19 @@ export function CalendarPage() {
                       {getErrorMessage(list.error, 'Error al cargar los eventos')}
                     </Alert>
                   ) : (
-                    <EventList events={list.data ?? []} empty="No hay eventos para mostrar" />
+                    <div
+                      aria-busy={list.isPlaceholderData}
+                      style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+                    >
+                      <EventList events={list.data.events} empty="No hay eventos para mostrar" />
+                    </div>
                   )}
+                  <ListPagination
+                    pagination={list.data?.pagination}
+                    noun="eventos"
+                    singular="evento"
+                    onChange={(page) => setListParams({ page })}
+                  />
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="stats">

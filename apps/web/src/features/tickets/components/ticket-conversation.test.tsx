@@ -95,7 +95,7 @@ describe("TicketMessages: 'Ver mensajes anteriores' (decision 102)", () => {
     expect(contents()).toEqual(range(1, 45).map((n) => `Mensaje ${n}`));
     expect(screen.queryByRole('button', { name: /Ver mensajes anteriores/ })).toBeNull();
     expect(get.mock.calls.map((c) => (c[1]?.params as { page?: number } | undefined)?.page)).toEqual([2, 3]);
-  });
+  }, 20_000);
 
   it('shows no button when the detail already holds the whole conversation', () => {
     const ticket = {

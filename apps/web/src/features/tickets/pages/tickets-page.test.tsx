@@ -83,7 +83,7 @@ describe('Tickets screen pages (issue 14)', () => {
     expect(screen.getAllByRole('link', { name: /^TK-/ })).toHaveLength(5);
     expect(calls.at(-1)).toMatchObject({ status: 'open', page: 3, limit: 20 });
     expect(router.state.location.search).toBe('?status=open&page=3');
-  });
+  }, 20_000);
 
   it('a filter change goes back to page 1', async () => {
     const { router } = renderWithProviders(<TicketsPage />, '/tickets?page=2');
@@ -93,5 +93,5 @@ describe('Tickets screen pages (issue 14)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Alta' }));
     await waitFor(() => expect(router.state.location.search).toBe('?priority=high'));
     await waitFor(() => expect(calls.at(-1)).toMatchObject({ priority: 'high', page: 1 }));
-  });
+  }, 20_000);
 });
