@@ -429,14 +429,22 @@ export async function listTickets({
   }
   const cond = and(...conds);
   const { limit, offset } = pageWindow(input);
+  // The page's ids first (an index-only walk of `(…, created_at, id)`), then only those rows:
+  // a deep page skips index entries instead of whole rows (decision 104; 94 → 13 ms at page
+  // 1,000 of 1M tickets).
+  const pageIds = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(cond)
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(limit)
+    .offset(offset);
   const [rows, [count]] = await inOrder([
     db
       .select()
       .from(tickets)
-      .where(cond)
-      .orderBy(desc(tickets.createdAt), desc(tickets.id))
-      .limit(limit)
-      .offset(offset),
+      .where(inArray(tickets.id, pageIds))
+      .orderBy(desc(tickets.createdAt), desc(tickets.id)),
     db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(tickets)
