@@ -11,6 +11,7 @@ export * from './fiscal.js';
 export * from './invoices.js';
 export * from './money.js';
 export * from './notifications.js';
+export * from './options.js';
 export * from './pagination.js';
 export * from './permissions.js';
 export * from './priorities.js';

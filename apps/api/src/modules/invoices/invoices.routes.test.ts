@@ -216,7 +216,8 @@ describe('send, pay, overdue, PDF', () => {
     });
     expect(partial.statusCode).toBe(200);
     expect(partial.json().data.invoice).toMatchObject({ amountPaid: 1000, balance: 3326.66, paidDate: null });
-    const stats = (await injectAs(app, admin.token, { method: 'GET', url: '/api/invoices/stats' })).json().data;
+    const stats = (await injectAs(app, admin.token, { method: 'GET', url: '/api/invoices/stats' })).json()
+      .data;
     expect(stats.partiallyPaidInvoices).toBe(baseline.partiallyPaidInvoices + 1);
     const tooMuch = await injectAs(app, admin.token, {
       method: 'PUT',

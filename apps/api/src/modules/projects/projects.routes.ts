@@ -6,6 +6,7 @@ import {
   CreateTimeEntryRequestSchema,
   GetProjectResponseSchema,
   IdParamsSchema,
+  ListOptionsResponseSchema,
   ListProjectsQuerySchema,
   ListProjectsResponseSchema,
   MeetingParamsSchema,
@@ -15,10 +16,10 @@ import {
   PROJECT_CHANGED_EVENT,
   ProjectFileParamsSchema,
   ProjectFileResponseSchema,
-  ProjectFormOptionsSchema,
   ProjectMeetingResponseSchema,
   ProjectNoteParamsSchema,
   ProjectNoteResponseSchema,
+  ProjectOptionsQuerySchema,
   ProjectResponseSchema,
   ProjectStatsResponseSchema,
   successEnvelope,
@@ -90,7 +91,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { projects: await service.listProjects({ db: app.db, actor: actorOf(req), input: req.query }) },
+      data: await service.listProjects({ db: app.db, actor: actorOf(req), input: req.query }),
     }),
   );
 
@@ -113,14 +114,20 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/options',
     {
-      ...adminOnly,
+      ...auth,
       schema: {
         tags: ['projects'],
-        summary: 'Clientes y personal para el formulario de proyecto',
-        response: { 200: successEnvelope(ProjectFormOptionsSchema) },
+        summary: 'Buscar proyectos visibles para un selector (id y título)',
+        querystring: ProjectOptionsQuerySchema,
+        response: { 200: successEnvelope(ListOptionsResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: await service.getFormOptions({ db: app.db }) }),
+    async (req) => ({
+      success: true as const,
+      data: {
+        options: await service.listProjectOptions({ db: app.db, actor: actorOf(req), input: req.query }),
+      },
+    }),
   );
 
   app.get(

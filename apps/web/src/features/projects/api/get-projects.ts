@@ -14,7 +14,6 @@ export const projectKeys = {
   list: (filters: ListProjectsQuery) => ['projects', 'list', filters] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,
   stats: ['projects', 'stats'] as const,
-  options: ['projects', 'options'] as const,
 };
 
 /** Drops empty filters so they are not sent (spec doc 2 §7 "empty params omitted"). */
