@@ -20,28 +20,26 @@ const P2 = '44444444-4444-4444-8444-444444444444';
 describe("'Nuevo Ticket' client picker (decision 072)", () => {
   beforeEach(() => {
     // The pickers ask the options endpoints (decision 100), never whole lists.
-    vi.spyOn(apiClient, 'get').mockImplementation(
-      async (url: string, config?: { params?: Record<string, string> }) => {
-        const options = (list: Array<{ value: string; label: string }>) => ({
-          data: { success: true, data: { options: list } },
-        });
-        if (url === '/clients/options')
-          return options([
-            { value: CAFE, label: 'Café Cibao (Ana Díaz)' },
-            { value: QUISQUEYA, label: 'Quisqueya (Ana Díaz)' },
-          ]);
-        if (url === '/projects/options')
-          return options(
-            config?.params?.clientId === QUISQUEYA
-              ? [{ value: P2, label: 'Portal de obras' }]
-              : [
-                  { value: '33333333-3333-4333-8333-333333333333', label: 'Tienda en línea' },
-                  { value: P2, label: 'Portal de obras' },
-                ],
-          );
-        throw new Error(`unexpected GET ${url}`);
-      },
-    );
+    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
+      const options = (list: Array<{ value: string; label: string }>) => ({
+        data: { success: true, data: { options: list } },
+      });
+      if (url === '/clients/options')
+        return options([
+          { value: CAFE, label: 'Café Cibao (Ana Díaz)' },
+          { value: QUISQUEYA, label: 'Quisqueya (Ana Díaz)' },
+        ]);
+      if (url === '/projects/options')
+        return options(
+          (config?.params as { clientId?: string } | undefined)?.clientId === QUISQUEYA
+            ? [{ value: P2, label: 'Portal de obras' }]
+            : [
+                { value: '33333333-3333-4333-8333-333333333333', label: 'Tienda en línea' },
+                { value: P2, label: 'Portal de obras' },
+              ],
+        );
+      throw new Error(`unexpected GET ${url}`);
+    });
   });
   afterEach(() => {
     vi.restoreAllMocks();
