@@ -1,9 +1,9 @@
 import {
   type ListProjectsQuery,
+  type ListProjectsResponse,
   ListProjectsResponseSchema,
   type ProjectStats,
   ProjectStatsResponseSchema,
-  type ProjectSummary,
 } from '@agencia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
@@ -23,12 +23,15 @@ export function cleanFilters(filters: ListProjectsQuery): ListProjectsQuery {
   ) as ListProjectsQuery;
 }
 
-/** `GET /projects?search&status&category&priority`. */
-export async function getProjects(filters: ListProjectsQuery): Promise<ProjectSummary[]> {
+/**
+ * `GET /projects?page&limit&sort&search&status&category&priority`: one page of projects and
+ * `pagination {page, limit, total}` (issue 14).
+ */
+export async function getProjects(filters: ListProjectsQuery): Promise<ListProjectsResponse> {
   const response = await apiClient.get<SuccessEnvelope<unknown>>('/projects', {
     params: cleanFilters(filters),
   });
-  return ListProjectsResponseSchema.parse(response.data.data).projects;
+  return ListProjectsResponseSchema.parse(response.data.data);
 }
 
 export const projectsQuery = (filters: ListProjectsQuery) =>
@@ -36,6 +39,7 @@ export const projectsQuery = (filters: ListProjectsQuery) =>
     queryKey: projectKeys.list(cleanFilters(filters)),
     queryFn: () => getProjects(filters),
     placeholderData: keepPreviousData,
+    staleTime: 15_000,
   });
 
 export function useProjects(filters: ListProjectsQuery) {
