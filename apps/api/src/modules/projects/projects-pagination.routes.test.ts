@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { insertProjectRows } from '../../../test/project-factories.js';
-import { projectMembers, projects } from '../../db/schema/index.js';
+import { projectMembers, projectNotes, projects, projectTimeEntries } from '../../db/schema/index.js';
 
 // The list contract of issue 14 (decision 088) for GET /projects and the picker GET /projects/options
 // (decision 100). Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (helpers.ts).
@@ -180,5 +180,90 @@ describe('GET /projects/options (decision 100)', () => {
     expect(team).toEqual([]);
     const ofClient = await options(tokens.employee, `clientId=${ids.cafe}&search=lote%20caf&limit=50`);
     expect(ofClient).toHaveLength(45);
+  });
+});
+
+describe('project sub-lists: notes, time entries, files (issue 14)', () => {
+  let projectId = '';
+  const notes = { public: [] as string[], internal: [] as string[] };
+  beforeAll(async () => {
+    projectId = (await insertProjectRows(app.db, ids.cafe, 1, { prefix: 'Con historial' }))[0]!;
+    const at = new Date('2024-03-01T10:00:00Z');
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      projectId: projectId!,
+      authorId: ids.employee,
+      content: `Nota ${i + 1}`,
+      isInternal: i % 3 === 0,
+      createdAt: at,
+    }));
+    for (const r of await app.db
+      .insert(projectNotes)
+      .values(rows)
+      .returning({ id: projectNotes.id, isInternal: projectNotes.isInternal }))
+      (r.isInternal ? notes.internal : notes.public).push(r.id);
+    await app.db.insert(projectTimeEntries).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        projectId: projectId!,
+        userId: ids.employee,
+        minutes: 60,
+        description: `Trabajo ${i + 1}`,
+        date: '2024-03-02',
+        billable: i % 5 !== 0,
+      })),
+    );
+  });
+
+  async function walkSub(token: string, path: string, key: string, limit: number) {
+    const rows: Array<{ _id: string }> = [];
+    let total = 0;
+    for (let p = 1; p === 1 || rows.length < total; p++) {
+      const res = await injectAs(app, token, {
+        method: 'GET',
+        url: `/api/projects/${projectId}/${path}?limit=${limit}&page=${p}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect(data.pagination).toMatchObject({ page: p, limit });
+      total = data.pagination.total;
+      rows.push(...data[key]);
+      if (data[key].length === 0) break;
+    }
+    expect(new Set(rows.map((r) => r._id)).size).toBe(rows.length);
+    return { rows, total };
+  }
+
+  it('notes: staff page through all 30 (ties on id); the client only the 20 public ones, on every page', async () => {
+    const staff = await walkSub(tokens.admin, 'notes', 'notes', 7);
+    expect(staff.total).toBe(30);
+    expect(staff.rows.map((r) => r._id)).toEqual([...notes.public, ...notes.internal].sort().reverse());
+    const client = await walkSub(tokens.client, 'notes', 'notes', 7);
+    expect(client.total).toBe(20);
+    expect(client.rows.map((r) => r._id).sort()).toEqual([...notes.public].sort());
+  });
+
+  it('time entries: staff all 25, the client the 20 billable; files answer an empty first page', async () => {
+    expect((await walkSub(tokens.admin, 'time-entries', 'timeEntries', 10)).total).toBe(25);
+    const billable = await walkSub(tokens.client, 'time-entries', 'timeEntries', 10);
+    expect(billable.total).toBe(20);
+    expect((billable.rows as unknown as Array<{ billable: boolean }>).every((t) => t.billable)).toBe(true);
+    const filesPage = await injectAs(app, tokens.admin, {
+      method: 'GET',
+      url: `/api/projects/${projectId}/files`,
+    });
+    expect(filesPage.json().data).toEqual({ files: [], pagination: { page: 1, limit: 20, total: 0 } });
+  });
+
+  it('another client and an employee off the team get 404; limit 101 answers 400', async () => {
+    for (const path of ['notes', 'time-entries', 'files']) {
+      for (const token of [tokens.client2, tokens.employee]) {
+        const res = await injectAs(app, token, { method: 'GET', url: `/api/projects/${projectId}/${path}` });
+        expect(res.statusCode, path).toBe(404);
+      }
+      const bad = await injectAs(app, tokens.admin, {
+        method: 'GET',
+        url: `/api/projects/${projectId}/${path}?limit=101`,
+      });
+      expect(bad.statusCode).toBe(400);
+    }
   });
 });

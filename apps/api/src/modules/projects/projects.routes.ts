@@ -7,8 +7,11 @@ import {
   GetProjectResponseSchema,
   IdParamsSchema,
   ListOptionsResponseSchema,
+  ListProjectFilesResponseSchema,
+  ListProjectNotesResponseSchema,
   ListProjectsQuerySchema,
   ListProjectsResponseSchema,
+  ListTimeEntriesResponseSchema,
   MeetingParamsSchema,
   MessageResponseSchema,
   MilestoneParamsSchema,
@@ -22,6 +25,7 @@ import {
   ProjectOptionsQuerySchema,
   ProjectResponseSchema,
   ProjectStatsResponseSchema,
+  ProjectSubListQuerySchema,
   successEnvelope,
   TimeEntryParamsSchema,
   TimeEntryResponseSchema,
@@ -144,6 +148,75 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: { project: await service.getProject({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+    }),
+  );
+
+  app.get(
+    '/projects/:id/notes',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Comentarios del proyecto (paginados; un cliente no recibe notas internas)',
+        params: IdParamsSchema,
+        querystring: ProjectSubListQuerySchema,
+        response: { 200: successEnvelope(ListProjectNotesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.listProjectNotes({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/projects/:id/time-entries',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Registro de tiempo del proyecto (paginado; un cliente solo ve tiempo facturable)',
+        params: IdParamsSchema,
+        querystring: ProjectSubListQuerySchema,
+        response: { 200: successEnvelope(ListTimeEntriesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.listProjectTimeEntries({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/projects/:id/files',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Archivos del proyecto (paginados)',
+        params: IdParamsSchema,
+        querystring: ProjectSubListQuerySchema,
+        response: { 200: successEnvelope(ListProjectFilesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.listProjectFiles({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
     }),
   );
 

@@ -25,6 +25,7 @@ import {
   type ProjectSort,
   type ProjectStats,
   type ProjectStatus,
+  type ProjectSubListQuerySchema,
   type ProjectSummary,
   pageWindow,
   projectClientName,
@@ -486,6 +487,183 @@ export async function getProject({
       })),
     },
     allowedTransitions: allowedProjectTransitions(summary.status, actor.role),
+  };
+}
+
+/* ─────────────────────────────── paginated sub-lists (issue 14) ─────────────────────────────── */
+
+type SubListQuery = z.output<typeof ProjectSubListQuerySchema>;
+const countOf = sql<number>`count(*)::int`.mapWith(Number);
+
+/**
+ * `GET /projects/{id}/notes`: one page of the notes, newest first (ties on id). Clients never get
+ * internal notes (decision 032), nor count them. 404 when the caller may not see the project.
+ */
+export async function listProjectNotes({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: SubListQuery;
+}) {
+  await loadVisible(db, actor, id);
+  const cond = and(
+    eq(projectNotes.projectId, id),
+    actor.role === 'client' ? eq(projectNotes.isInternal, false) : undefined,
+  );
+  const { limit, offset } = pageWindow(input);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: projectNotes.id,
+        content: projectNotes.content,
+        isInternal: projectNotes.isInternal,
+        createdAt: projectNotes.createdAt,
+        editedAt: projectNotes.editedAt,
+        authorId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+      })
+      .from(projectNotes)
+      .leftJoin(users, eq(users.id, projectNotes.authorId))
+      .where(cond)
+      .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countOf }).from(projectNotes).where(cond),
+  ]);
+  return {
+    notes: rows.map(
+      (n): ProjectNote => ({
+        _id: n.id,
+        content: n.content,
+        isInternal: n.isInternal,
+        author: {
+          _id: n.authorId,
+          firstName: n.firstName ?? 'Usuario',
+          lastName: n.lastName ?? 'eliminado',
+          role: n.role,
+        },
+        createdAt: n.createdAt.toISOString(),
+        editedAt: iso(n.editedAt),
+      }),
+    ),
+    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+  };
+}
+
+/**
+ * `GET /projects/{id}/time-entries`: one page of the time log, latest date first (then newest,
+ * then id). Clients get billable time only. 404 when the caller may not see the project.
+ */
+export async function listProjectTimeEntries({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: SubListQuery;
+}) {
+  await loadVisible(db, actor, id);
+  const cond = and(
+    eq(projectTimeEntries.projectId, id),
+    actor.role === 'client' ? eq(projectTimeEntries.billable, true) : undefined,
+  );
+  const { limit, offset } = pageWindow(input);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: projectTimeEntries.id,
+        minutes: projectTimeEntries.minutes,
+        description: projectTimeEntries.description,
+        date: projectTimeEntries.date,
+        billable: projectTimeEntries.billable,
+        createdAt: projectTimeEntries.createdAt,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(projectTimeEntries)
+      .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+      .where(cond)
+      .orderBy(desc(projectTimeEntries.date), desc(projectTimeEntries.createdAt), desc(projectTimeEntries.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countOf }).from(projectTimeEntries).where(cond),
+  ]);
+  return {
+    timeEntries: rows.map(
+      (t): TimeEntry => ({
+        _id: t.id,
+        user: { _id: t.userId, firstName: t.firstName, lastName: t.lastName },
+        hours: hoursOf(t.minutes),
+        description: t.description,
+        date: t.date,
+        billable: t.billable,
+        createdAt: t.createdAt.toISOString(),
+      }),
+    ),
+    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+  };
+}
+
+/** `GET /projects/{id}/files`: one page of the project's files, newest first. 404 when not visible. */
+export async function listProjectFiles({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: SubListQuery;
+}) {
+  await loadVisible(db, actor, id);
+  const cond = and(eq(files.ownerType, 'project'), eq(files.ownerId, id));
+  const { limit, offset } = pageWindow(input);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: files.id,
+        filename: files.filename,
+        contentType: files.contentType,
+        sizeBytes: files.sizeBytes,
+        createdAt: files.createdAt,
+        uploaderId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(files)
+      .leftJoin(users, eq(users.id, files.uploadedBy))
+      .where(cond)
+      .orderBy(desc(files.createdAt), desc(files.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countOf }).from(files).where(cond),
+  ]);
+  return {
+    files: rows.map(
+      (f): ProjectFile => ({
+        _id: f.id,
+        filename: f.filename,
+        contentType: f.contentType,
+        size: f.sizeBytes,
+        uploadedBy: f.uploaderId
+          ? { _id: f.uploaderId, firstName: f.firstName!, lastName: f.lastName! }
+          : null,
+        createdAt: f.createdAt.toISOString(),
+      }),
+    ),
+    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
   };
 }
 
