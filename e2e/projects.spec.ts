@@ -177,3 +177,64 @@ test.describe('projects: client', () => {
     await expect(page.getByRole('heading', { name: 'Presupuesto' })).toHaveCount(0);
   });
 });
+
+test.describe('projects: pages (issue 14)', () => {
+  test('pages through a filtered list; page, search and status stay in the URL across reload; a filter change returns to page 1', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { token } = await signInAs(page, 'admin');
+    const auth = { authorization: `Bearer ${token}` };
+    // Setup through the API: 14 projects with a unique word, 13 in progress and 1 on hold.
+    const tag = `Lote${Date.now().toString(36)}`;
+    const clients = await (await page.request.get('/api/clients?search=Cibao', { headers: auth })).json();
+    const clientId = clients.data.clients[0]._id as string;
+    for (let i = 1; i <= 14; i++) {
+      const res = await page.request.post('/api/projects', {
+        headers: auth,
+        data: {
+          clientId,
+          title: `${tag} ${String(i).padStart(2, '0')}`,
+          status: i === 14 ? 'on_hold' : 'in_progress',
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+
+    // 12 cards per page, title order: page 1 shows 01–12 and the total.
+    await page.goto(`/projects?search=${tag}&sort=title`);
+    const cards = page.getByTestId('project-card');
+    await expect(page.getByText('Mostrando 1–12 de 14 proyectos')).toBeVisible();
+    await expect(cards).toHaveCount(12);
+    await expect(cards.first()).toContainText(`${tag} 01`);
+
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+    await expect(page.getByText('Mostrando 13–14 de 14 proyectos')).toBeVisible();
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first()).toContainText(`${tag} 13`);
+
+    // Reload lands on the same page of the same filtered list.
+    await page.reload();
+    await expect(page.getByText('Mostrando 13–14 de 14 proyectos')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('Título (A–Z)');
+
+    // A filter change goes back to page 1 and keeps the search.
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'En progreso' }).click();
+    await expect(page).toHaveURL(/status=in_progress/);
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByText('Mostrando 1–12 de 13 proyectos')).toBeVisible();
+    await page.getByRole('button', { name: 'Página 2' }).click();
+    await expect(page.getByText('1 proyecto', { exact: true })).toHaveCount(0);
+    await expect(cards).toHaveCount(1);
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/status=in_progress/);
+
+    // Back to page 1 with the pager.
+    await page.getByRole('button', { name: 'Página anterior' }).click();
+    await expect(cards).toHaveCount(12);
+    await expect(page).not.toHaveURL(/page=/);
+  });
+});

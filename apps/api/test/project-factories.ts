@@ -9,6 +9,8 @@ import type {
   TimeEntry,
 } from '@agencia/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client.js';
+import { projects } from '../src/db/schema/index.js';
 import { injectAs } from './helpers.js';
 
 async function post<T>(app: FastifyInstance, token: string, url: string, payload: object, key: string) {
@@ -78,4 +80,26 @@ export function addMeetingVia(
     { title: 'Revisión semanal', date: '2026-12-02T15:00:00-04:00', ...body },
     'meeting',
   );
+}
+
+/**
+ * Inserts `count` projects of `clientId` straight into the table (pagination tests need many rows
+ * fast). All share `createdAt` unless `spreadMs` spaces them, so the `id` tie-breaker is tested.
+ * Titles are `${prefix} 001`, `${prefix} 002` …; returns the ids in insertion order.
+ */
+export async function insertProjectRows(
+  db: Db,
+  clientId: string,
+  count: number,
+  opts: { prefix?: string; createdAt?: Date; spreadMs?: number; status?: 'requested' | 'in_progress' } = {},
+): Promise<string[]> {
+  const base = opts.createdAt ?? new Date('2024-01-01T12:00:00Z');
+  const rows = Array.from({ length: count }, (_, i) => ({
+    clientId,
+    title: `${opts.prefix ?? 'Lote'} ${String(i + 1).padStart(3, '0')}`,
+    status: opts.status ?? ('in_progress' as const),
+    createdAt: new Date(base.getTime() + i * (opts.spreadMs ?? 0)),
+  }));
+  const inserted = await db.insert(projects).values(rows).returning({ id: projects.id });
+  return inserted.map((r) => r.id);
 }

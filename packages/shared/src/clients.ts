@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidBuyerId, TaxpayerTypeSchema } from './fiscal.js';
+import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { isoDateTimeSchema, timeZoneSchema } from './text.js';
 import { emailSchema, formatCedula, isValidCedula, isValidRnc, onlyDigits, PHONE_RE } from './validators.js';
 
@@ -217,8 +218,12 @@ export const UpdateClientRequestSchema = z
   .superRefine(checkTaxId);
 export type UpdateClientRequest = z.input<typeof UpdateClientRequestSchema>;
 
-/** `GET /clients` query. `status`/`clientType` 'all' or empty = no filter; archived clients only with `archived=true`. */
+/**
+ * `GET /clients` query: `page`/`limit` (default 20, max 100); `status`/`clientType` 'all' or
+ * empty = no filter; archived clients only with `archived=true`. Newest first, ties on `id`.
+ */
 export const ListClientsQuerySchema = z.object({
+  ...pageQueryFields(),
   search: z.string().trim().max(100).optional(),
   status: z.enum([...CLIENT_STATUSES, 'all', '']).optional(),
   clientType: z.enum([...CLIENT_TYPES, 'all', '']).optional(),
@@ -226,8 +231,12 @@ export const ListClientsQuerySchema = z.object({
 });
 export type ListClientsQuery = z.input<typeof ListClientsQuerySchema>;
 
-/** `GET /clients` answer. */
-export const ListClientsResponseSchema = z.object({ clients: z.array(ClientSchema) });
+/** `GET /clients` answer: one page of clients and `pagination {page, limit, total}`. */
+export const ListClientsResponseSchema = z.object({
+  clients: z.array(ClientSchema),
+  pagination: PaginationSchema,
+});
+export type ListClientsResponse = z.infer<typeof ListClientsResponseSchema>;
 /** `GET /clients/{id}`, `POST`, `PUT` answer. */
 export const GetClientResponseSchema = z.object({ client: ClientSchema });
 
@@ -259,8 +268,19 @@ export const ClientTicketSchema = z.object({
   project: z.string().nullable(),
   createdAt: z.string(),
 });
-export const ListClientProjectsResponseSchema = z.object({ projects: z.array(ClientProjectSchema) });
-export const ListClientTicketsResponseSchema = z.object({ tickets: z.array(ClientTicketSchema) });
+/** `GET /clients/{id}/projects|tickets|communications` query: `page`/`limit` (default 20, max 100). */
+export const ClientSubListQuerySchema = z.object({ ...pageQueryFields() });
+export type ClientSubListQuery = z.input<typeof ClientSubListQuerySchema>;
+/** `GET /clients/{id}/projects` answer: newest first, one page. */
+export const ListClientProjectsResponseSchema = z.object({
+  projects: z.array(ClientProjectSchema),
+  pagination: PaginationSchema,
+});
+/** `GET /clients/{id}/tickets` answer: newest first, one page. */
+export const ListClientTicketsResponseSchema = z.object({
+  tickets: z.array(ClientTicketSchema),
+  pagination: PaginationSchema,
+});
 
 /** A communication-log entry of a client (duration in minutes). */
 export const CommunicationSchema = z.object({
@@ -286,7 +306,11 @@ export const CreateCommunicationRequestSchema = z.object({
   notes: optionalText(5000),
 });
 export type CreateCommunicationRequest = z.input<typeof CreateCommunicationRequestSchema>;
-export const ListCommunicationsResponseSchema = z.object({ communications: z.array(CommunicationSchema) });
+/** `GET /clients/{id}/communications` answer: latest date first, one page. */
+export const ListCommunicationsResponseSchema = z.object({
+  communications: z.array(CommunicationSchema),
+  pagination: PaginationSchema,
+});
 export const GetCommunicationResponseSchema = z.object({ communication: CommunicationSchema });
 
 /** Displays a stored tax id: RNC (9 digits) as 1-30-45871-5, cédula (11) as 001-1234567-8. */

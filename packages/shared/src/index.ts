@@ -12,6 +12,7 @@ export * from './invoices.js';
 export * from './mail.js';
 export * from './money.js';
 export * from './notifications.js';
+export * from './options.js';
 export * from './pagination.js';
 export * from './permissions.js';
 export * from './priorities.js';

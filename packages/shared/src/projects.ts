@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 import type { Role } from './roles.js';
 import { isCalendarDate, isoDateTimeSchema } from './text.js';
@@ -312,18 +313,64 @@ export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
 
 /* ──────────────────────────── requests ──────────────────────────── */
 
-/** `GET /projects` query: every filter optional; empty strings are ignored. */
+/**
+ * Orders of the Proyectos screen: `recent` = newest first (`created_at desc`), `updated` = latest
+ * activity first, `title` = A–Z, `due` = nearest estimated end date first (no date last). Every
+ * order breaks ties on `id`, so a project never shows on two pages (decision 088).
+ */
+export const PROJECT_SORTS = ['recent', 'updated', 'title', 'due'] as const;
+export const ProjectSortSchema = z.enum(PROJECT_SORTS, { error: 'Orden inválido' });
+export type ProjectSort = z.infer<typeof ProjectSortSchema>;
+/** Spanish labels of {@link PROJECT_SORTS}. */
+export const PROJECT_SORT_LABELS: Record<ProjectSort, string> = {
+  recent: 'Más recientes',
+  updated: 'Actividad reciente',
+  title: 'Título (A–Z)',
+  due: 'Fecha de entrega',
+};
+
+/**
+ * `GET /projects` query: `page`/`limit` (default 20, max 100), `sort` (default `recent`) and
+ * optional filters; empty strings are ignored.
+ */
 export const ListProjectsQuerySchema = z.object({
+  ...pageQueryFields(),
+  sort: z.preprocess(emptyToUndefined, ProjectSortSchema.default('recent')),
   search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   status: z.preprocess(emptyToUndefined, ProjectStatusSchema.optional()),
   category: z.preprocess(emptyToUndefined, ProjectCategorySchema.optional()),
   priority: z.preprocess(emptyToUndefined, ProjectPrioritySchema.optional()),
   clientId: z.preprocess(emptyToUndefined, z.uuid({ message: 'Cliente inválido' }).optional()),
 });
-export type ListProjectsQuery = z.infer<typeof ListProjectsQuerySchema>;
+/** What a caller sends (every field optional). */
+export type ListProjectsQuery = z.input<typeof ListProjectsQuerySchema>;
 
-/** `GET /projects` → `data`. */
-export const ListProjectsResponseSchema = z.object({ projects: z.array(ProjectSummarySchema) });
+/** `GET /projects` → `data`: one page of projects and `pagination {page, limit, total}`. */
+export const ListProjectsResponseSchema = z.object({
+  projects: z.array(ProjectSummarySchema),
+  pagination: PaginationSchema,
+});
+export type ListProjectsResponse = z.infer<typeof ListProjectsResponseSchema>;
+
+/** `GET /projects/{id}/notes|time-entries|files` query: `page`/`limit` (default 20, max 100). */
+export const ProjectSubListQuerySchema = z.object({ ...pageQueryFields() });
+export type ProjectSubListQuery = z.input<typeof ProjectSubListQuerySchema>;
+/** `GET /projects/{id}/notes` → `data`: newest first; clients never get internal notes. */
+export const ListProjectNotesResponseSchema = z.object({
+  notes: z.array(ProjectNoteSchema),
+  pagination: PaginationSchema,
+});
+/** `GET /projects/{id}/time-entries` → `data`: latest date first; clients get billable time only. */
+export const ListTimeEntriesResponseSchema = z.object({
+  timeEntries: z.array(TimeEntrySchema),
+  pagination: PaginationSchema,
+});
+/** `GET /projects/{id}/files` → `data`: newest first. */
+export const ListProjectFilesResponseSchema = z.object({
+  files: z.array(ProjectFileSchema),
+  pagination: PaginationSchema,
+});
+
 /** `GET /projects/{id}` → `data`. */
 export const GetProjectResponseSchema = z.object({ project: ProjectDetailSchema });
 
@@ -589,20 +636,6 @@ export const ProjectStatsSchema = z.object({
 });
 export type ProjectStats = z.infer<typeof ProjectStatsSchema>;
 export const ProjectStatsResponseSchema = z.object({ stats: ProjectStatsSchema });
-
-/** `GET /projects/options` → `data` (admin): choices for the project form. */
-export const ProjectFormOptionsSchema = z.object({
-  clients: z.array(z.object({ _id: z.uuid(), name: z.string() })),
-  staff: z.array(
-    z.object({
-      _id: z.uuid(),
-      firstName: z.string(),
-      lastName: z.string(),
-      role: z.enum(['admin', 'employee', 'client']),
-    }),
-  ),
-});
-export type ProjectFormOptions = z.infer<typeof ProjectFormOptionsSchema>;
 
 /** Display name of a project's client: company name, else first and last name. */
 export function projectClientName(

@@ -1,5 +1,6 @@
 import {
   ClientStatsSchema,
+  ClientSubListQuerySchema,
   CreateClientRequestSchema,
   CreateCommunicationRequestSchema,
   GetClientResponseSchema,
@@ -12,7 +13,9 @@ import {
   ListCommunicationsResponseSchema,
   ListInvoicesQuerySchema,
   ListInvoicesResponseSchema,
+  ListOptionsResponseSchema,
   MessageResponseSchema,
+  OptionsQuerySchema,
   type Permission,
   successEnvelope,
   UpdateClientRequestSchema,
@@ -52,7 +55,24 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListClientsResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: { clients: await svc.listClients(app.db, req.query) } }),
+    async (req) => ({ success: true as const, data: await svc.listClients(app.db, req.query) }),
+  );
+
+  app.get(
+    '/clients/options',
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Buscar clientes para un selector (id y nombre)',
+        querystring: OptionsQuerySchema,
+        response: { 200: successEnvelope(ListOptionsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { options: await svc.listClientOptions(app.db, req.query) },
+    }),
   );
 
   app.get(
@@ -142,12 +162,13 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Proyectos del cliente',
         params: IdParamsSchema,
+        querystring: ClientSubListQuerySchema,
         response: { 200: successEnvelope(ListClientProjectsResponseSchema) },
       },
     },
     async (req) => ({
       success: true as const,
-      data: { projects: await svc.listClientProjects(app.db, req.params.id) },
+      data: await svc.listClientProjects(app.db, req.params.id, req.query),
     }),
   );
 
@@ -159,12 +180,13 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Tickets del cliente',
         params: IdParamsSchema,
+        querystring: ClientSubListQuerySchema,
         response: { 200: successEnvelope(ListClientTicketsResponseSchema) },
       },
     },
     async (req) => ({
       success: true as const,
-      data: { tickets: await svc.listClientTickets(app.db, req.params.id) },
+      data: await svc.listClientTickets(app.db, req.params.id, req.query),
     }),
   );
 
@@ -197,12 +219,13 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Registro de comunicaciones',
         params: IdParamsSchema,
+        querystring: ClientSubListQuerySchema,
         response: { 200: successEnvelope(ListCommunicationsResponseSchema) },
       },
     },
     async (req) => ({
       success: true as const,
-      data: { communications: await svc.listCommunications(app.db, req.params.id) },
+      data: await svc.listCommunications(app.db, req.params.id, req.query),
     }),
   );
 

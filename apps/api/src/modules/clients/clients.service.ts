@@ -1,16 +1,34 @@
 import {
   type Client,
   type ClientStats,
+  type ClientSubListQuerySchema,
   type Communication,
   type CreateClientRequestSchema,
   type CreateCommunicationRequestSchema,
+  clientOptionLabel,
   defaultTaxpayerType,
   fromCents,
   isValidBuyerId,
   type ListClientsQuerySchema,
+  type ListClientsResponse,
+  type Option,
+  type OptionsQuerySchema,
+  pageWindow,
   type UpdateClientRequestSchema,
 } from '@agencia/shared';
-import { and, desc, eq, getTableColumns, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clientCommunications, clients, invoices, projects, tickets, users } from '../../db/schema/index.js';
@@ -112,14 +130,24 @@ function selectClients(db: Db) {
   return db.select({ ...getTableColumns(clients), ...computed }).from(clients);
 }
 
-/** `GET /clients`: filters by text (name, email, company, RNC), status and type; archived hidden unless asked. */
-export async function listClients(db: Db, query: z.output<typeof ListClientsQuerySchema>): Promise<Client[]> {
+/** `%`, `_` and `\` escaped for ILIKE, wrapped in `%…%`. */
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * `GET /clients`: one page of clients filtered by text (name, email, company, RNC), status and
+ * type; archived hidden unless asked. Newest first (`created_at desc, id desc`); `total` counts
+ * every match. The computed columns are evaluated for the page's rows only.
+ */
+export async function listClients(
+  db: Db,
+  query: z.output<typeof ListClientsQuerySchema>,
+): Promise<ListClientsResponse> {
   const where: SQL[] = [];
   where.push(query.archived === 'true' ? isNotNull(clients.archivedAt) : isNull(clients.archivedAt));
   if (query.status && query.status !== 'all') where.push(eq(clients.status, query.status));
   if (query.clientType && query.clientType !== 'all') where.push(eq(clients.clientType, query.clientType));
   if (query.search) {
-    const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = containsPattern(query.search);
     where.push(
       or(
         ilike(clients.firstName, term),
@@ -131,10 +159,62 @@ export async function listClients(db: Db, query: z.output<typeof ListClientsQuer
       )!,
     );
   }
-  const rows = await selectClients(db)
+  const cond = and(...where);
+  const window = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    selectClients(db)
+      .where(cond)
+      .orderBy(desc(clients.createdAt), desc(clients.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(clients)
+      .where(cond),
+  ]);
+  return {
+    clients: rows.map(toClientDto),
+    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
+  };
+}
+
+/**
+ * `GET /clients/options`: up to `limit` non-archived clients for a picker, A–Z by company or
+ * name, matching `search` on name, company, email or RNC; `id` answers that client alone
+ * (archived included, so a saved value keeps its label).
+ */
+export async function listClientOptions(
+  db: Db,
+  query: z.output<typeof OptionsQuerySchema>,
+): Promise<Option[]> {
+  const where: (SQL | undefined)[] = [query.id ? eq(clients.id, query.id) : isNull(clients.archivedAt)];
+  if (query.search) {
+    const term = containsPattern(query.search);
+    where.push(
+      or(
+        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, term),
+        ilike(clients.companyName, term),
+        ilike(clients.email, term),
+        ilike(clients.companyRnc, term),
+      ),
+    );
+  }
+  const rows = await db
+    .select({
+      id: clients.id,
+      companyName: clients.companyName,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+    })
+    .from(clients)
     .where(and(...where))
-    .orderBy(desc(clients.createdAt));
-  return rows.map(toClientDto);
+    .orderBy(
+      asc(sql`coalesce(${clients.companyName}, ${clients.firstName} || ' ' || ${clients.lastName})`),
+      asc(clients.id),
+    )
+    .limit(query.limit);
+  return rows.map((c) => ({ value: c.id, label: clientOptionLabel(c), description: c.email }));
 }
 
 /** One client with totals; 404 when missing. */
@@ -353,50 +433,85 @@ export async function deleteClient(db: Db, ctx: AuditContext, id: string): Promi
   });
 }
 
-/** `GET /clients/{id}/projects`: the client's projects (budget in major units). */
-export async function listClientProjects(db: Db, id: string) {
+type SubListQuery = z.output<typeof ClientSubListQuerySchema>;
+const pageOf = (q: SubListQuery, total: number | undefined) => ({
+  page: q.page,
+  limit: q.limit,
+  total: total ?? 0,
+});
+
+/**
+ * `GET /clients/{id}/projects`: one page of the client's projects, newest first (ties on id),
+ * budget in major units. Throws 404 for an unknown client.
+ */
+export async function listClientProjects(db: Db, id: string, query: SubListQuery) {
   await getClientRow(db, id);
-  const rows = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.clientId, id), isNull(projects.deletedAt)))
-    .orderBy(desc(projects.createdAt));
-  return rows.map((p) => ({
-    _id: p.id,
-    title: p.title,
-    status: p.status,
-    startDate: p.startDate,
-    endDate: p.actualEndDate ?? p.estimatedEndDate,
-    budget: p.approvedBudgetCents === null ? null : fromCents(p.approvedBudgetCents),
-    progress: p.progressPercentage,
-  }));
+  const cond = and(eq(projects.clientId, id), isNull(projects.deletedAt));
+  const window = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(projects)
+      .where(cond)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(projects)
+      .where(cond),
+  ]);
+  return {
+    projects: rows.map((p) => ({
+      _id: p.id,
+      title: p.title,
+      status: p.status,
+      startDate: p.startDate,
+      endDate: p.actualEndDate ?? p.estimatedEndDate,
+      budget: p.approvedBudgetCents === null ? null : fromCents(p.approvedBudgetCents),
+      progress: p.progressPercentage,
+    })),
+    pagination: pageOf(query, count?.n),
+  };
 }
 
-/** `GET /clients/{id}/tickets`: the client's tickets, newest first (at most 100). Throws 404 for an unknown client. */
-export async function listClientTickets(db: Db, id: string) {
+/** `GET /clients/{id}/tickets`: one page of the client's tickets, newest first. Throws 404 for an unknown client. */
+export async function listClientTickets(db: Db, id: string, query: SubListQuery) {
   await getClientRow(db, id);
-  const rows = await db
-    .select({
-      id: tickets.id,
-      title: tickets.title,
-      status: tickets.status,
-      priority: tickets.priority,
-      project: projects.title,
-      createdAt: tickets.createdAt,
-    })
-    .from(tickets)
-    .leftJoin(projects, eq(projects.id, tickets.projectId))
-    .where(eq(tickets.clientId, id))
-    .orderBy(desc(tickets.createdAt))
-    .limit(100);
-  return rows.map((r) => ({
-    _id: r.id,
-    title: r.title,
-    status: r.status,
-    priority: r.priority,
-    project: r.project ?? null,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  const cond = eq(tickets.clientId, id);
+  const window = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: tickets.id,
+        title: tickets.title,
+        status: tickets.status,
+        priority: tickets.priority,
+        project: projects.title,
+        createdAt: tickets.createdAt,
+      })
+      .from(tickets)
+      .leftJoin(projects, eq(projects.id, tickets.projectId))
+      .where(cond)
+      .orderBy(desc(tickets.createdAt), desc(tickets.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(tickets)
+      .where(cond),
+  ]);
+  return {
+    tickets: rows.map((r) => ({
+      _id: r.id,
+      title: r.title,
+      status: r.status,
+      priority: r.priority,
+      project: r.project ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    pagination: pageOf(query, count?.n),
+  };
 }
 
 async function getClientRow(db: Db, id: string) {
@@ -427,15 +542,28 @@ const commSelect = {
   >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = "client_communications"."created_by")`,
 };
 
-/** The client's communication log, newest first. */
-export async function listCommunications(db: Db, clientId: string): Promise<Communication[]> {
+/** One page of the client's communication log, latest date first (ties on id). Throws 404 for an unknown client. */
+export async function listCommunications(db: Db, clientId: string, query: SubListQuery) {
   await getClientRow(db, clientId);
-  const rows = await db
-    .select(commSelect)
-    .from(clientCommunications)
-    .where(eq(clientCommunications.clientId, clientId))
-    .orderBy(desc(clientCommunications.date));
-  return rows.map((r) => toCommunicationDto(r as CommRow));
+  const cond = eq(clientCommunications.clientId, clientId);
+  const window = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(commSelect)
+      .from(clientCommunications)
+      .where(cond)
+      .orderBy(desc(clientCommunications.date), desc(clientCommunications.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(clientCommunications)
+      .where(cond),
+  ]);
+  return {
+    communications: rows.map((r) => toCommunicationDto(r as CommRow)),
+    pagination: pageOf(query, count?.n),
+  };
 }
 
 /** Logs a communication (admin); updates the client's lastContact when it is newer. */

@@ -6,8 +6,12 @@ import {
   CreateTimeEntryRequestSchema,
   GetProjectResponseSchema,
   IdParamsSchema,
+  ListOptionsResponseSchema,
+  ListProjectFilesResponseSchema,
+  ListProjectNotesResponseSchema,
   ListProjectsQuerySchema,
   ListProjectsResponseSchema,
+  ListTimeEntriesResponseSchema,
   MeetingParamsSchema,
   MessageResponseSchema,
   MilestoneParamsSchema,
@@ -15,12 +19,13 @@ import {
   PROJECT_CHANGED_EVENT,
   ProjectFileParamsSchema,
   ProjectFileResponseSchema,
-  ProjectFormOptionsSchema,
   ProjectMeetingResponseSchema,
   ProjectNoteParamsSchema,
   ProjectNoteResponseSchema,
+  ProjectOptionsQuerySchema,
   ProjectResponseSchema,
   ProjectStatsResponseSchema,
+  ProjectSubListQuerySchema,
   successEnvelope,
   TimeEntryParamsSchema,
   TimeEntryResponseSchema,
@@ -90,7 +95,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { projects: await service.listProjects({ db: app.db, actor: actorOf(req), input: req.query }) },
+      data: await service.listProjects({ db: app.db, actor: actorOf(req), input: req.query }),
     }),
   );
 
@@ -113,14 +118,20 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/options',
     {
-      ...adminOnly,
+      ...auth,
       schema: {
         tags: ['projects'],
-        summary: 'Clientes y personal para el formulario de proyecto',
-        response: { 200: successEnvelope(ProjectFormOptionsSchema) },
+        summary: 'Buscar proyectos visibles para un selector (id y título)',
+        querystring: ProjectOptionsQuerySchema,
+        response: { 200: successEnvelope(ListOptionsResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: await service.getFormOptions({ db: app.db }) }),
+    async (req) => ({
+      success: true as const,
+      data: {
+        options: await service.listProjectOptions({ db: app.db, actor: actorOf(req), input: req.query }),
+      },
+    }),
   );
 
   app.get(
@@ -137,6 +148,75 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: { project: await service.getProject({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+    }),
+  );
+
+  app.get(
+    '/projects/:id/notes',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Comentarios del proyecto (paginados; un cliente no recibe notas internas)',
+        params: IdParamsSchema,
+        querystring: ProjectSubListQuerySchema,
+        response: { 200: successEnvelope(ListProjectNotesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.listProjectNotes({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/projects/:id/time-entries',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Registro de tiempo del proyecto (paginado; un cliente solo ve tiempo facturable)',
+        params: IdParamsSchema,
+        querystring: ProjectSubListQuerySchema,
+        response: { 200: successEnvelope(ListTimeEntriesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.listProjectTimeEntries({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/projects/:id/files',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Archivos del proyecto (paginados)',
+        params: IdParamsSchema,
+        querystring: ProjectSubListQuerySchema,
+        response: { 200: successEnvelope(ListProjectFilesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.listProjectFiles({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
     }),
   );
 

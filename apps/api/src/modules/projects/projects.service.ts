@@ -10,18 +10,25 @@ import {
   DEFAULT_TIMEZONE,
   divRoundHalfUp,
   fromCents,
-  type ListProjectsQuery,
+  hasPermission,
+  type ListProjectsQuerySchema,
+  type ListProjectsResponse,
   type Milestone,
+  type Option,
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
   type ProjectDetail,
   type ProjectFile,
-  type ProjectFormOptions,
   type ProjectMeeting,
   type ProjectNote,
+  type ProjectOptionsQuerySchema,
+  type ProjectSort,
   type ProjectStats,
   type ProjectStatus,
+  type ProjectSubListQuerySchema,
   type ProjectSummary,
+  pageWindow,
+  projectClientName,
   type TimeEntry,
   toCents,
   type UpdateMeetingRequestSchema,
@@ -168,13 +175,14 @@ export async function selectSummaries(
   db: Db | Tx,
   actor: Actor,
   where: SQL | undefined,
-  opts: { orderBy?: SQL[]; limit?: number } = {},
+  opts: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
 ): Promise<ProjectSummary[]> {
   let q = baseSummaryQuery(db)
     .where(and(visibleProjects(actor), where))
-    .orderBy(...(opts.orderBy ?? [desc(projects.updatedAt)]))
+    .orderBy(...(opts.orderBy ?? [desc(projects.updatedAt), desc(projects.id)]))
     .$dynamic();
   if (opts.limit) q = q.limit(opts.limit);
+  if (opts.offset) q = q.offset(opts.offset);
   const rows: SummaryRow[] = await q;
   return rows.map(toSummary);
 }
@@ -192,9 +200,18 @@ async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
 
 /* ─────────────────────────────── reads ─────────────────────────────── */
 
+/** ORDER BY of each `sort` of `GET /projects`; `id` breaks ties so pages never overlap. */
+const PROJECT_ORDER: Record<ProjectSort, SQL[]> = {
+  recent: [desc(projects.createdAt), desc(projects.id)],
+  updated: [desc(projects.updatedAt), desc(projects.id)],
+  title: [asc(projects.title), asc(projects.id)],
+  due: [sql`${projects.estimatedEndDate} asc nulls last`, desc(projects.id)],
+};
+
 /**
- * `GET /projects`: visible projects filtered by status, category, priority, client and a
- * search over title, description and client name (case-insensitive). Newest activity first.
+ * `GET /projects`: one page of the visible projects filtered by status, category, priority,
+ * client and a search over title, description and client name (case-insensitive), in the
+ * `sort` order (default newest first). `total` counts every matching project the caller sees.
  */
 export async function listProjects({
   db,
@@ -203,8 +220,8 @@ export async function listProjects({
 }: {
   db: Db;
   actor: Actor;
-  input: ListProjectsQuery;
-}): Promise<ProjectSummary[]> {
+  input: z.output<typeof ListProjectsQuerySchema>;
+}): Promise<ListProjectsResponse> {
   const conditions: SQL[] = [];
   if (input.status) conditions.push(eq(projects.status, input.status));
   if (input.category) conditions.push(eq(projects.category, input.category));
@@ -221,7 +238,66 @@ export async function listProjects({
       ) as SQL,
     );
   }
-  return selectSummaries(db, actor, conditions.length ? and(...conditions) : undefined);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const window = pageWindow(input);
+  const [page, [count]] = await Promise.all([
+    selectSummaries(db, actor, where, { orderBy: PROJECT_ORDER[input.sort], ...window }),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(projects)
+      // The client join is only needed when the search reads the client's name.
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .where(and(visibleProjects(actor), where)),
+  ]);
+  return { projects: page, pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 } };
+}
+
+/**
+ * `GET /projects/options`: up to `limit` visible projects for a picker, title A–Z, matching
+ * `search` on the title or the client's name; `clientId` narrows to one client (staff holding
+ * `clients.read` then see all of that client's projects, decision 072), `id` answers
+ * that project alone (empty when the caller may not see it). Label = title, description = client.
+ */
+export async function listProjectOptions({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: z.output<typeof ProjectOptionsQuerySchema>;
+}): Promise<Option[]> {
+  // Staff who may read clients see every project of a chosen client, as `GET /clients/{id}/projects`
+  // does (decision 072: a ticket for a client the employee does not work with).
+  const wholeClient =
+    Boolean(input.clientId) && actor.role !== 'client' && hasPermission(actor, 'clients.read');
+  const conditions: (SQL | undefined)[] = [wholeClient ? isNull(projects.deletedAt) : visibleProjects(actor)];
+  if (input.id) conditions.push(eq(projects.id, input.id));
+  if (input.clientId) conditions.push(eq(projects.clientId, input.clientId));
+  if (input.search) {
+    const p = likePattern(input.search);
+    conditions.push(
+      or(
+        ilike(projects.title, p),
+        ilike(clients.companyName, p),
+        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p),
+      ),
+    );
+  }
+  const rows = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      companyName: clients.companyName,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+    })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(and(...conditions))
+    .orderBy(asc(projects.title), asc(projects.id))
+    .limit(input.limit);
+  return rows.map((r) => ({ value: r.id, label: r.title, description: projectClientName(r) }));
 }
 
 /**
@@ -414,6 +490,183 @@ export async function getProject({
   };
 }
 
+/* ─────────────────────────────── paginated sub-lists (issue 14) ─────────────────────────────── */
+
+type SubListQuery = z.output<typeof ProjectSubListQuerySchema>;
+const countOf = sql<number>`count(*)::int`.mapWith(Number);
+
+/**
+ * `GET /projects/{id}/notes`: one page of the notes, newest first (ties on id). Clients never get
+ * internal notes (decision 032), nor count them. 404 when the caller may not see the project.
+ */
+export async function listProjectNotes({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: SubListQuery;
+}) {
+  await loadVisible(db, actor, id);
+  const cond = and(
+    eq(projectNotes.projectId, id),
+    actor.role === 'client' ? eq(projectNotes.isInternal, false) : undefined,
+  );
+  const { limit, offset } = pageWindow(input);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: projectNotes.id,
+        content: projectNotes.content,
+        isInternal: projectNotes.isInternal,
+        createdAt: projectNotes.createdAt,
+        editedAt: projectNotes.editedAt,
+        authorId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+      })
+      .from(projectNotes)
+      .leftJoin(users, eq(users.id, projectNotes.authorId))
+      .where(cond)
+      .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countOf }).from(projectNotes).where(cond),
+  ]);
+  return {
+    notes: rows.map(
+      (n): ProjectNote => ({
+        _id: n.id,
+        content: n.content,
+        isInternal: n.isInternal,
+        author: {
+          _id: n.authorId,
+          firstName: n.firstName ?? 'Usuario',
+          lastName: n.lastName ?? 'eliminado',
+          role: n.role,
+        },
+        createdAt: n.createdAt.toISOString(),
+        editedAt: iso(n.editedAt),
+      }),
+    ),
+    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+  };
+}
+
+/**
+ * `GET /projects/{id}/time-entries`: one page of the time log, latest date first (then newest,
+ * then id). Clients get billable time only. 404 when the caller may not see the project.
+ */
+export async function listProjectTimeEntries({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: SubListQuery;
+}) {
+  await loadVisible(db, actor, id);
+  const cond = and(
+    eq(projectTimeEntries.projectId, id),
+    actor.role === 'client' ? eq(projectTimeEntries.billable, true) : undefined,
+  );
+  const { limit, offset } = pageWindow(input);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: projectTimeEntries.id,
+        minutes: projectTimeEntries.minutes,
+        description: projectTimeEntries.description,
+        date: projectTimeEntries.date,
+        billable: projectTimeEntries.billable,
+        createdAt: projectTimeEntries.createdAt,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(projectTimeEntries)
+      .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+      .where(cond)
+      .orderBy(desc(projectTimeEntries.date), desc(projectTimeEntries.createdAt), desc(projectTimeEntries.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countOf }).from(projectTimeEntries).where(cond),
+  ]);
+  return {
+    timeEntries: rows.map(
+      (t): TimeEntry => ({
+        _id: t.id,
+        user: { _id: t.userId, firstName: t.firstName, lastName: t.lastName },
+        hours: hoursOf(t.minutes),
+        description: t.description,
+        date: t.date,
+        billable: t.billable,
+        createdAt: t.createdAt.toISOString(),
+      }),
+    ),
+    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+  };
+}
+
+/** `GET /projects/{id}/files`: one page of the project's files, newest first. 404 when not visible. */
+export async function listProjectFiles({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: SubListQuery;
+}) {
+  await loadVisible(db, actor, id);
+  const cond = and(eq(files.ownerType, 'project'), eq(files.ownerId, id));
+  const { limit, offset } = pageWindow(input);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: files.id,
+        filename: files.filename,
+        contentType: files.contentType,
+        sizeBytes: files.sizeBytes,
+        createdAt: files.createdAt,
+        uploaderId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(files)
+      .leftJoin(users, eq(users.id, files.uploadedBy))
+      .where(cond)
+      .orderBy(desc(files.createdAt), desc(files.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countOf }).from(files).where(cond),
+  ]);
+  return {
+    files: rows.map(
+      (f): ProjectFile => ({
+        _id: f.id,
+        filename: f.filename,
+        contentType: f.contentType,
+        size: f.sizeBytes,
+        uploadedBy: f.uploaderId
+          ? { _id: f.uploaderId, firstName: f.firstName!, lastName: f.lastName! }
+          : null,
+        createdAt: f.createdAt.toISOString(),
+      }),
+    ),
+    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+  };
+}
+
 function toMilestone(m: typeof projectMilestones.$inferSelect): Milestone {
   return {
     _id: m.id,
@@ -486,32 +739,6 @@ export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): 
     totalBudget: fromCents(budget),
     totalSpent: fromCents(spent),
     avgProgress: total ? Math.round(progress / total) : 0,
-  };
-}
-
-/** `GET /projects/options` (admin): clients (not archived) and staff for the project form. */
-export async function getFormOptions({ db }: { db: Db }): Promise<ProjectFormOptions> {
-  const clientRows = await db
-    .select({
-      id: clients.id,
-      companyName: clients.companyName,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-    })
-    .from(clients)
-    .where(isNull(clients.archivedAt))
-    .orderBy(asc(sql`coalesce(${clients.companyName}, ${clients.firstName})`));
-  const staff = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
-    .from(users)
-    .where(and(inArray(users.role, ['admin', 'employee']), eq(users.status, 'active')))
-    .orderBy(asc(users.firstName), asc(users.lastName));
-  return {
-    clients: clientRows.map((c) => ({
-      _id: c.id,
-      name: c.companyName?.trim() || `${c.firstName} ${c.lastName}`.trim(),
-    })),
-    staff: staff.map((s) => ({ _id: s.id, firstName: s.firstName, lastName: s.lastName, role: s.role })),
   };
 }
 

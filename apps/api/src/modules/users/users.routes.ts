@@ -3,6 +3,7 @@ import {
   GetUserResponseSchema,
   IdParamsSchema,
   ListAuditResponseSchema,
+  ListOptionsResponseSchema,
   ListUsersQuerySchema,
   ListUsersResponseSchema,
   MessageResponseSchema,
@@ -11,6 +12,7 @@ import {
   successEnvelope,
   UpdateUserRequestSchema,
   UpdateUserStatusRequestSchema,
+  UserOptionsQuerySchema,
   UserStatsSchema,
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
@@ -43,6 +45,23 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ success: true as const, data: await service.listUsers(app.db, req.query) }),
+  );
+
+  app.get(
+    '/users/options',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'employee')],
+      schema: {
+        tags: ['users'],
+        summary: 'Buscar usuarios activos para un selector (personal; clientes solo admin)',
+        querystring: UserOptionsQuerySchema,
+        response: { 200: successEnvelope(ListOptionsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { options: await service.listUserOptions(app.db, actorOf(req), req.query) },
+    }),
   );
 
   app.get(

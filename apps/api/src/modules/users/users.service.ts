@@ -2,19 +2,23 @@ import { randomBytes } from 'node:crypto';
 import {
   type CreateUserRequest,
   generateTemporaryPassword,
+  hasPermission,
   type ListUsersResponse,
+  type Option,
   type Permission,
   ROLE_PERMISSION_CEILING,
   type Role,
   type User,
+  type UserOptionsQuerySchema,
   type UserStats,
   type UserStatus,
 } from '@agencia/shared';
-import { and, asc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/security.js';
 import type { Actor } from '../../plugins/auth.js';
 import { assertEmailFree, revokeSessions } from '../auth/account.service.js';
@@ -45,6 +49,42 @@ async function otherActiveAdmins(db: Db | Tx, exceptId: string): Promise<number>
 }
 
 const LAST_ADMIN = 'No se puede quitar el último administrador activo';
+
+/**
+ * `GET /users/options`: up to `limit` active users for a picker, A–Z, matching `search` on name
+ * or email. `role` `staff` = admins and employees. Only an admin holding `users.read` may list
+ * client users (403 otherwise: employees pick staff only). `id` answers that user alone.
+ */
+export async function listUserOptions(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof UserOptionsQuerySchema>,
+): Promise<Option[]> {
+  if (q.role === 'client' && !(actor.role === 'admin' && hasPermission(actor, 'users.read')))
+    throw forbidden();
+  const conds: (SQL | undefined)[] = [
+    q.role === 'staff' ? inArray(users.role, ['admin', 'employee']) : eq(users.role, q.role),
+  ];
+  if (q.id) conds.push(eq(users.id, q.id));
+  else conds.push(eq(users.status, 'active'));
+  if (q.search) {
+    const term = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term), ilike(users.email, term)),
+    );
+  }
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(...conds))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(q.limit);
+  return rows.map((u) => ({
+    value: u.id,
+    label: `${u.firstName} ${u.lastName}`.trim(),
+    description: u.email,
+  }));
+}
 
 /**
  * `GET /users`: filtered (search in name and email, role, department, status) and paged list,

@@ -204,6 +204,3 @@ export const useAgencySettings = (enabled = true) =>
     enabled,
     staleTime: 60_000,
   });
-
-/** Client and project options of the invoice form (shared with the ticket form). */
-export { useClientOptions, useClientProjectOptions } from '../../../lib/client-options';

@@ -32,26 +32,40 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
             data: { taxRate: 18, fiscalMode: 'paper', currency: 'DOP', series: 'FAC', paymentTerms: 30 },
           },
         };
-      if (url === '/clients')
+      // The client picker asks `/clients/options`; the chosen client's profile comes from `/clients/{id}`.
+      if (url === '/clients/options')
         return {
           data: {
             success: true,
             data: {
-              clients: [
-                client({
-                  _id: CAFE,
-                  firstName: 'María',
-                  lastName: 'Fernández',
-                  companyName: 'Café Cibao SRL',
-                  companyRUC: '130458715',
-                  taxpayerType: 'contribuyente',
-                }),
-                client({ _id: ANA, taxpayerType: 'consumidor_final' }),
+              options: [
+                { value: CAFE, label: 'Café Cibao SRL (María Fernández)' },
+                { value: ANA, label: 'Ana Martínez' },
               ],
             },
           },
         };
-      if (url.endsWith('/projects')) return { data: { success: true, data: { projects: [] } } };
+      if (url === `/clients/${CAFE}`)
+        return {
+          data: {
+            success: true,
+            data: {
+              client: client({
+                _id: CAFE,
+                firstName: 'María',
+                lastName: 'Fernández',
+                companyName: 'Café Cibao SRL',
+                companyRUC: '130458715',
+                taxpayerType: 'contribuyente',
+              }),
+            },
+          },
+        };
+      if (url === `/clients/${ANA}`)
+        return {
+          data: { success: true, data: { client: client({ _id: ANA, taxpayerType: 'consumidor_final' }) } },
+        };
+      if (url === '/projects/options') return { data: { success: true, data: { options: [] } } };
       throw new Error(`unexpected GET ${url}`);
     });
   });

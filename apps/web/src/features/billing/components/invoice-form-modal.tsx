@@ -1,6 +1,7 @@
 import {
   CreateInvoiceRequestSchema,
   CURRENCIES,
+  clientOptionLabel,
   computeInvoiceTotals,
   defaultDocumentType,
   fiscalDocumentTypeLabel,
@@ -38,16 +39,10 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
-import { useClientFiscalProfiles } from '../../../lib/client-options';
 import { zodResolver } from '../../../lib/form';
-import {
-  useClientOptions,
-  useClientProjectOptions,
-  useCreateInvoice,
-  useInvoiceDefaults,
-  useUpdateInvoice,
-} from '../api/invoices';
+import { useCreateInvoice, useInvoiceClient, useInvoiceDefaults, useUpdateInvoice } from '../api/invoices';
 import { addDaysIso, formatMoney, todayIso } from './format';
 
 interface ItemValues {
@@ -196,8 +191,6 @@ interface InvoiceFormModalProps {
 export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceFormModalProps) {
   const editing = Boolean(invoice);
   const defaults = useInvoiceDefaults(opened);
-  const clients = useClientOptions(opened);
-  const profiles = useClientFiscalProfiles(opened);
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
   const form = useForm<FormValues>({
@@ -263,7 +256,8 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
     }
   }, [opened, invoice?._id, defaults.data]);
 
-  const projects = useClientProjectOptions(form.values.clientId || null);
+  // The chosen client's fiscal profile (one `GET /clients/{id}`, not the whole client list).
+  const chosenClient = useInvoiceClient(opened && form.values.clientId ? form.values.clientId : undefined);
   const totals = computeInvoiceTotals(
     form.values.items.map((i) => ({
       quantity: num(i.quantity),
@@ -274,7 +268,8 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
     discountAmountOf(form.values, subtotalCentsOf(form.values)),
   );
   const currency = form.values.currency;
-  const profile = form.values.clientId ? profiles.data?.get(form.values.clientId) : undefined;
+  const profile =
+    form.values.clientId && chosenClient.data?._id === form.values.clientId ? chosenClient.data : undefined;
   // The type the server will use when the user picks none: the client's profile + the agency's mode.
   const suggestedType =
     profile && defaultDocumentType(profile.taxpayerType, defaults.data?.fiscalMode ?? 'paper');
@@ -319,14 +314,20 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Cliente"
-              placeholder={clients.isLoading ? 'Cargando clientes…' : 'Selecciona un cliente'}
-              data={clients.data ?? []}
-              searchable
+            <ClientPicker
+              enabled={opened}
               required
-              nothingFoundMessage="Sin resultados"
-              {...form.getInputProps('clientId')}
+              placeholder="Selecciona un cliente"
+              selected={
+                invoice
+                  ? {
+                      value: invoice.client._id,
+                      label: clientOptionLabel({ ...invoice.client, companyName: invoice.client.company }),
+                    }
+                  : null
+              }
+              value={form.values.clientId || null}
+              error={form.errors.clientId}
               onChange={(value) => {
                 // The type follows the client unless the user chose another than the old client's suggestion.
                 if (form.values.documentType === suggestedType) form.setFieldValue('documentType', '');
@@ -334,14 +335,20 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                 form.setFieldValue('projectId', null);
               }}
             />
-            <Select
-              label="Proyecto"
+            <ProjectPicker
+              key={form.values.clientId || 'none'}
+              enabled={opened && Boolean(form.values.clientId)}
+              clientId={form.values.clientId || null}
+              selected={
+                invoice?.project ? { value: invoice.project._id, label: invoice.project.title } : null
+              }
               placeholder={form.values.clientId ? 'Sin proyecto' : 'Selecciona primero el cliente'}
-              data={projects.data ?? []}
               clearable
               disabled={!form.values.clientId}
               nothingFoundMessage="El cliente no tiene proyectos"
-              {...form.getInputProps('projectId')}
+              value={form.values.projectId}
+              onChange={(v) => form.setFieldValue('projectId', v)}
+              error={form.errors.projectId}
             />
             <Select
               label="Tipo de comprobante"

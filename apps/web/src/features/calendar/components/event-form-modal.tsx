@@ -21,9 +21,9 @@ import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
+import { ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
-import { useProjectOptions } from '../../../lib/project-options';
 import { useSessionStore } from '../../../stores/session-store';
 import { useEventMutations, useInvitees } from '../api/calendar-api';
 import { priorityOptions, typeOptions } from './event-labels';
@@ -83,7 +83,6 @@ export function EventFormModal({
   const { create, update } = useEventMutations();
   const me = useSessionStore((s) => s.user?._id);
   const invitees = useInvitees(opened);
-  const projects = useProjectOptions(opened);
   const base = initialDate ? dayjs(initialDate) : dayjs().add(1, 'hour').startOf('hour');
   const startAt = base.hour() === 0 && base.minute() === 0 ? base.hour(9) : base;
   const form = useForm<Values>({
@@ -188,14 +187,14 @@ export function EventFormModal({
                 {...form.getInputProps('meetingLink')}
               />
             </SimpleGrid>
-            <Select
-              label="Proyecto"
-              placeholder={projects.data?.length ? 'Sin proyecto' : 'Sin proyectos disponibles'}
-              data={projects.data ?? []}
-              disabled={!projects.data?.length}
+            <ProjectPicker
+              enabled={opened}
+              placeholder="Sin proyecto"
+              selected={event?.project ? { value: event.project._id, label: event.project.title } : null}
               clearable
-              searchable
-              {...form.getInputProps('projectId')}
+              value={form.values.projectId}
+              onChange={(v) => form.setFieldValue('projectId', v)}
+              error={form.errors.projectId}
             />
             <MultiSelect
               label="Asistentes"

@@ -1,15 +1,20 @@
-import type {
-  Client,
-  ClientStats,
-  Communication,
-  CreateClientRequest,
-  CreateCommunicationRequest,
-  GenerateRegistrationLinkRequest,
-  ListClientsQuery,
-  ListInvoicesResponse,
-  UpdateClientRequest,
+import {
+  type Client,
+  type ClientStats,
+  type Communication,
+  type CreateClientRequest,
+  type CreateCommunicationRequest,
+  type GenerateRegistrationLinkRequest,
+  ListClientProjectsResponseSchema,
+  type ListClientsQuery,
+  type ListClientsResponse,
+  ListClientTicketsResponseSchema,
+  ListCommunicationsResponseSchema,
+  type ListInvoicesResponse,
+  type UpdateClientRequest,
 } from '@agencia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 
 /** Query keys of the clients feature. */
@@ -21,14 +26,13 @@ export const clientKeys = {
   sub: (id: string, what: string) => ['clients', 'detail', id, what] as const,
 };
 
-/** `GET /clients?search&status&clientType` (empty and 'all' omitted). */
+/** `GET /clients?page&limit&search&status&clientType` (empty and 'all' omitted): one page + pagination. */
 export const useClients = (q: ListClientsQuery) =>
   useQuery({
     queryKey: clientKeys.list(q),
-    queryFn: async () => {
+    queryFn: () => {
       const params = Object.fromEntries(Object.entries(q).filter(([, v]) => v && v !== 'all'));
-      return (await unwrap(apiClient.get<SuccessEnvelope<{ clients: Client[] }>>('/clients', { params })))
-        .clients;
+      return unwrap(apiClient.get<SuccessEnvelope<ListClientsResponse>>('/clients', { params }));
     },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -51,72 +55,43 @@ export const useClient = (id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-/** `GET /clients/{id}/projects | tickets | invoices | communications`. */
-export const useClientProjects = (id: string) =>
-  useQuery({
-    queryKey: clientKeys.sub(id, 'projects'),
+/** Rows per page of the client detail's tabs. */
+export const CLIENT_TAB_PAGE_SIZE = 10;
+
+/** One page of a client detail sub-list (`GET /clients/{id}/<what>?page&limit`), validated with its schema. */
+function useClientSubList<S extends z.ZodType>(id: string, what: string, page: number, schema: S) {
+  return useQuery({
+    queryKey: [...clientKeys.sub(id, what), page],
     queryFn: async () =>
-      (
+      schema.parse(
         await unwrap(
-          apiClient.get<
-            SuccessEnvelope<{
-              projects: Array<{
-                _id: string;
-                title: string;
-                status: string;
-                startDate: string | null;
-                endDate: string | null;
-                budget: number | null;
-                progress: number;
-              }>;
-            }>
-          >(`/clients/${id}/projects`),
-        )
-      ).projects,
+          apiClient.get<SuccessEnvelope<unknown>>(`/clients/${id}/${what}`, {
+            params: { page, limit: CLIENT_TAB_PAGE_SIZE },
+          }),
+        ),
+      ) as z.output<S>,
+    placeholderData: keepPreviousData,
   });
-export const useClientTickets = (id: string) =>
+}
+
+/** `GET /clients/{id}/projects | tickets | invoices | communications`, one page each (issue 14). */
+export const useClientProjects = (id: string, page: number) =>
+  useClientSubList(id, 'projects', page, ListClientProjectsResponseSchema);
+export const useClientTickets = (id: string, page: number) =>
+  useClientSubList(id, 'tickets', page, ListClientTicketsResponseSchema);
+export const useClientInvoices = (id: string, page: number) =>
   useQuery({
-    queryKey: clientKeys.sub(id, 'tickets'),
-    queryFn: async () =>
-      (
-        await unwrap(
-          apiClient.get<
-            SuccessEnvelope<{
-              tickets: Array<{
-                _id: string;
-                title: string;
-                status: string;
-                priority: string;
-                project: string | null;
-                createdAt: string;
-              }>;
-            }>
-          >(`/clients/${id}/tickets`),
-        )
-      ).tickets,
-  });
-export const useClientInvoices = (id: string) =>
-  useQuery({
-    queryKey: ['invoices', 'client', id],
+    queryKey: ['invoices', 'client', id, page],
     queryFn: () =>
       unwrap(
         apiClient.get<SuccessEnvelope<ListInvoicesResponse>>(`/clients/${id}/invoices`, {
-          params: { limit: 100 },
+          params: { page, limit: CLIENT_TAB_PAGE_SIZE },
         }),
       ),
+    placeholderData: keepPreviousData,
   });
-export const useCommunications = (id: string) =>
-  useQuery({
-    queryKey: clientKeys.sub(id, 'communications'),
-    queryFn: async () =>
-      (
-        await unwrap(
-          apiClient.get<SuccessEnvelope<{ communications: Communication[] }>>(
-            `/clients/${id}/communications`,
-          ),
-        )
-      ).communications,
-  });
+export const useCommunications = (id: string, page: number) =>
+  useClientSubList(id, 'communications', page, ListCommunicationsResponseSchema);
 
 function useInvalidateClients() {
   const qc = useQueryClient();

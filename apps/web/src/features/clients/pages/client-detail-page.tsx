@@ -44,6 +44,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { publicSettingsQuery } from '../../../lib/public-settings';
 import {
@@ -90,135 +91,153 @@ function Empty({ text }: { text: string }) {
 }
 
 function ProjectsTab({ id, currency }: { id: string; currency: string }) {
-  const q = useClientProjects(id);
+  const [page, setPage] = useState(1);
+  const q = useClientProjects(id, page);
   if (q.isLoading) return <Loader aria-label="Cargando proyectos" />;
-  if (!q.data?.length) return <Empty text="Este cliente no tiene proyectos" />;
+  if (!q.data?.projects.length) return <Empty text="Este cliente no tiene proyectos" />;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Proyecto</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th>Inicio</Table.Th>
-            <Table.Th>Fin</Table.Th>
-            <Table.Th ta="right">Presupuesto</Table.Th>
-            <Table.Th w={140}>Progreso</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.map((p) => (
-            <Table.Tr key={p._id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/projects/${p._id}`}>
-                  {p.title}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light">{p.status}</Badge>
-              </Table.Td>
-              <Table.Td>{fmtDate(p.startDate)}</Table.Td>
-              <Table.Td>{fmtDate(p.endDate)}</Table.Td>
-              <Table.Td ta="right">
-                {p.budget === null ? 'Sin presupuesto' : formatMoney(p.budget, currency)}
-              </Table.Td>
-              <Table.Td>
-                <Progress value={p.progress} aria-label={`Progreso ${p.progress}%`} />
-              </Table.Td>
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Proyecto</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Inicio</Table.Th>
+              <Table.Th>Fin</Table.Th>
+              <Table.Th ta="right">Presupuesto</Table.Th>
+              <Table.Th w={140}>Progreso</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {q.data.projects.map((p) => (
+              <Table.Tr key={p._id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/projects/${p._id}`}>
+                    {p.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{p.status}</Badge>
+                </Table.Td>
+                <Table.Td>{fmtDate(p.startDate)}</Table.Td>
+                <Table.Td>{fmtDate(p.endDate)}</Table.Td>
+                <Table.Td ta="right">
+                  {p.budget === null ? 'Sin presupuesto' : formatMoney(p.budget, currency)}
+                </Table.Td>
+                <Table.Td>
+                  <Progress value={p.progress} aria-label={`Progreso ${p.progress}%`} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPagination
+        pagination={q.data?.pagination}
+        noun="proyectos"
+        singular="proyecto"
+        onChange={setPage}
+      />
+    </>
   );
 }
 
 function TicketsTab({ id }: { id: string }) {
-  const q = useClientTickets(id);
+  const [page, setPage] = useState(1);
+  const q = useClientTickets(id, page);
   if (q.isLoading) return <Loader aria-label="Cargando tickets" />;
-  if (!q.data?.length) return <Empty text="Este cliente no tiene tickets" />;
+  if (!q.data?.tickets.length) return <Empty text="Este cliente no tiene tickets" />;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Ticket</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th>Prioridad</Table.Th>
-            <Table.Th>Proyecto</Table.Th>
-            <Table.Th>Creado</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.map((t) => (
-            <Table.Tr key={t._id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/tickets/${t._id}`}>
-                  {t.title}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{t.status}</Table.Td>
-              <Table.Td>{t.priority}</Table.Td>
-              <Table.Td>{t.project ?? '—'}</Table.Td>
-              <Table.Td>{fmtDate(t.createdAt)}</Table.Td>
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Ticket</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Prioridad</Table.Th>
+              <Table.Th>Proyecto</Table.Th>
+              <Table.Th>Creado</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {q.data.tickets.map((t) => (
+              <Table.Tr key={t._id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/tickets/${t._id}`}>
+                    {t.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{t.status}</Table.Td>
+                <Table.Td>{t.priority}</Table.Td>
+                <Table.Td>{t.project ?? '—'}</Table.Td>
+                <Table.Td>{fmtDate(t.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPagination pagination={q.data?.pagination} noun="tickets" singular="ticket" onChange={setPage} />
+    </>
   );
 }
 
 function BillingTab({ id }: { id: string }) {
-  const q = useClientInvoices(id);
+  const [page, setPage] = useState(1);
+  const q = useClientInvoices(id, page);
   if (q.isLoading) return <Loader aria-label="Cargando facturas" />;
   const invoices = q.data?.invoices ?? [];
   if (!invoices.length) return <Empty text="No hay facturas" />;
   return (
-    <Table.ScrollContainer minWidth={620}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Factura</Table.Th>
-            <Table.Th ta="right">Monto</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th>Emisión</Table.Th>
-            <Table.Th>Vencimiento</Table.Th>
-            <Table.Th>Pagada</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoices.map((inv) => (
-            <Table.Tr key={inv._id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/billing/${inv._id}`}>
-                  {inv.invoiceNumber}
-                </Anchor>
-                {inv.project && (
-                  <Text size="xs" c="dimmed">
-                    {inv.project.title}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{formatMoney(inv.total, inv.currency)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={INVOICE_STATUS_COLORS[inv.status]}>
-                  {INVOICE_STATUS_LABELS[inv.status]}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{fmtDate(inv.issueDate)}</Table.Td>
-              <Table.Td>{fmtDate(inv.dueDate)}</Table.Td>
-              <Table.Td>{fmtDate(inv.paidDate)}</Table.Td>
+    <>
+      <Table.ScrollContainer minWidth={620}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Factura</Table.Th>
+              <Table.Th ta="right">Monto</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Emisión</Table.Th>
+              <Table.Th>Vencimiento</Table.Th>
+              <Table.Th>Pagada</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoices.map((inv) => (
+              <Table.Tr key={inv._id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/billing/${inv._id}`}>
+                    {inv.invoiceNumber}
+                  </Anchor>
+                  {inv.project && (
+                    <Text size="xs" c="dimmed">
+                      {inv.project.title}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{formatMoney(inv.total, inv.currency)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={INVOICE_STATUS_COLORS[inv.status]}>
+                    {INVOICE_STATUS_LABELS[inv.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{fmtDate(inv.issueDate)}</Table.Td>
+                <Table.Td>{fmtDate(inv.dueDate)}</Table.Td>
+                <Table.Td>{fmtDate(inv.paidDate)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPagination pagination={q.data?.pagination} noun="facturas" singular="factura" onChange={setPage} />
+    </>
   );
 }
 
 function CommunicationTab({ id }: { id: string }) {
-  const q = useCommunications(id);
+  const [page, setPage] = useState(1);
+  const q = useCommunications(id, page);
   const remove = useDeleteCommunication(id);
   const [adding, setAdding] = useState(false);
   return (
@@ -230,11 +249,11 @@ function CommunicationTab({ id }: { id: string }) {
       </Group>
       {q.isLoading ? (
         <Loader aria-label="Cargando comunicaciones" />
-      ) : !q.data?.length ? (
+      ) : !q.data?.communications.length ? (
         <Empty text="No hay comunicaciones registradas" />
       ) : (
         <Stack gap="sm">
-          {q.data.map((c) => (
+          {q.data.communications.map((c) => (
             <Card key={c._id} withBorder radius="md" padding="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={2}>
@@ -286,6 +305,12 @@ function CommunicationTab({ id }: { id: string }) {
           ))}
         </Stack>
       )}
+      <ListPagination
+        pagination={q.data?.pagination}
+        noun="comunicaciones"
+        singular="comunicación"
+        onChange={setPage}
+      />
       <CommunicationModal clientId={id} opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );

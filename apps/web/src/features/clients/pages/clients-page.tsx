@@ -26,8 +26,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/list-params';
 import { publicSettingsQuery } from '../../../lib/public-settings';
 import { useClientStats, useClients } from '../api/clients';
 import { ClientCard } from '../components/client-card';
@@ -54,20 +56,33 @@ function Stat({ label, value, icon }: { label: string; value: string; icon: Reac
   );
 }
 
+/** Cards per page of /clients (a multiple of the 3-column grid). */
+export const CLIENTS_PAGE_SIZE = 12;
+
 /**
  * /clients (spec doc 2 §2 "Clients"): stat cards, search, status and type filters, card grid
  * with a working menu (view, edit, generate link, delete) and 'Nuevo Cliente' →
- * 'Generar Link de Registro'. The header's action group leaves room for more buttons.
+ * 'Generar Link de Registro'. The header's action group leaves room for more buttons. One page
+ * of 12 cards with the total and the pager; filters and page in the URL (issue 14).
  */
 export function ClientsPage() {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
+  // Filters and page live in the URL (issue 14): reload, back and shared links keep them.
+  const [params, setParams] = useListParams({ search: '', status: 'all', clientType: 'all' });
+  const { status, clientType, page } = params;
+  const [search, setSearch] = useState(params.search);
   const [debounced] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState('all');
-  const [clientType, setClientType] = useState('all');
   const [inviting, setInviting] = useState(false);
   const stats = useClientStats();
-  const list = useClients({ search: debounced, status: status as never, clientType: clientType as never });
+  const list = useClients({
+    page,
+    limit: CLIENTS_PAGE_SIZE,
+    search: params.search,
+    status: status as never,
+    clientType: clientType as never,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
+  useEffect(() => setParams({ search: debounced.trim() }), [debounced]);
   const settings = useQuery(publicSettingsQuery);
   const currency = settings.data?.currency ?? 'DOP';
   const actions = useClientActions();
@@ -84,9 +99,9 @@ export function ClientsPage() {
   // The server filters (name, email, company, RNC); while the debounce is pending the screen also
   // filters locally by name, email and company so typing feels instant (spec doc 2 §7).
   const term = search.trim().toLowerCase();
-  const all = list.data ?? [];
+  const all = list.data?.clients ?? [];
   const clients =
-    debounced === search || !term
+    params.search === search.trim() || !term
       ? all
       : all.filter((c) =>
           [c.firstName, c.lastName, c.email, c.companyName ?? ''].join(' ').toLowerCase().includes(term),
@@ -146,7 +161,7 @@ export function ClientsPage() {
             { value: 'prospect', label: 'Prospectos' },
           ]}
           value={status}
-          onChange={(v) => setStatus(v ?? 'all')}
+          onChange={(v) => setParams({ status: v ?? 'all' })}
           allowDeselect={false}
           w={{ base: '100%', xs: 190 }}
         />
@@ -158,7 +173,7 @@ export function ClientsPage() {
             { value: 'individual', label: 'Persona física' },
           ]}
           value={clientType}
-          onChange={(v) => setClientType(v ?? 'all')}
+          onChange={(v) => setParams({ clientType: v ?? 'all' })}
           allowDeselect={false}
           w={{ base: '100%', xs: 190 }}
         />
@@ -177,7 +192,7 @@ export function ClientsPage() {
           No se encontraron clientes con los filtros aplicados
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {clients.map((c) => (
             <ClientCard
               key={c._id}
@@ -191,6 +206,15 @@ export function ClientsPage() {
           ))}
         </SimpleGrid>
       )}
+      <ListPagination
+        pagination={list.data?.pagination}
+        noun="clientes"
+        singular="cliente"
+        onChange={(p) => {
+          setParams({ page: p });
+          window.scrollTo({ top: 0 });
+        }}
+      />
 
       <RegistrationLinkModal opened={inviting} onClose={() => setInviting(false)} />
       <RegistrationLinkModal

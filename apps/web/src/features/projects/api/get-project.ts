@@ -1,9 +1,4 @@
-import {
-  GetProjectResponseSchema,
-  type ProjectDetail,
-  type ProjectFormOptions,
-  ProjectFormOptionsSchema,
-} from '@agencia/shared';
+import { GetProjectResponseSchema, type ProjectDetail } from '@agencia/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
 import { projectKeys } from './get-projects';
@@ -19,14 +14,4 @@ export const projectQuery = (id: string) =>
 
 export function useProject(id: string) {
   return useQuery(projectQuery(id));
-}
-
-/** `GET /projects/options` (admin): clients and staff for the project form. */
-export async function getProjectFormOptions(): Promise<ProjectFormOptions> {
-  const response = await apiClient.get<SuccessEnvelope<unknown>>('/projects/options');
-  return ProjectFormOptionsSchema.parse(response.data.data);
-}
-
-export function useProjectFormOptions(enabled = true) {
-  return useQuery({ queryKey: projectKeys.options, queryFn: getProjectFormOptions, enabled });
 }

@@ -1,9 +1,9 @@
 import {
   type ListProjectsQuery,
+  type ListProjectsResponse,
   ListProjectsResponseSchema,
   type ProjectStats,
   ProjectStatsResponseSchema,
-  type ProjectSummary,
 } from '@agencia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
@@ -14,7 +14,6 @@ export const projectKeys = {
   list: (filters: ListProjectsQuery) => ['projects', 'list', filters] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,
   stats: ['projects', 'stats'] as const,
-  options: ['projects', 'options'] as const,
 };
 
 /** Drops empty filters so they are not sent (spec doc 2 §7 "empty params omitted"). */
@@ -24,12 +23,15 @@ export function cleanFilters(filters: ListProjectsQuery): ListProjectsQuery {
   ) as ListProjectsQuery;
 }
 
-/** `GET /projects?search&status&category&priority`. */
-export async function getProjects(filters: ListProjectsQuery): Promise<ProjectSummary[]> {
+/**
+ * `GET /projects?page&limit&sort&search&status&category&priority`: one page of projects and
+ * `pagination {page, limit, total}` (issue 14).
+ */
+export async function getProjects(filters: ListProjectsQuery): Promise<ListProjectsResponse> {
   const response = await apiClient.get<SuccessEnvelope<unknown>>('/projects', {
     params: cleanFilters(filters),
   });
-  return ListProjectsResponseSchema.parse(response.data.data).projects;
+  return ListProjectsResponseSchema.parse(response.data.data);
 }
 
 export const projectsQuery = (filters: ListProjectsQuery) =>
@@ -37,6 +39,7 @@ export const projectsQuery = (filters: ListProjectsQuery) =>
     queryKey: projectKeys.list(cleanFilters(filters)),
     queryFn: () => getProjects(filters),
     placeholderData: keepPreviousData,
+    staleTime: 15_000,
   });
 
 export function useProjects(filters: ListProjectsQuery) {

@@ -8,14 +8,13 @@ import {
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
   type ProjectDetail,
-  type ProjectFormOptions,
   type ProjectStatus,
+  projectClientName,
 } from '@agencia/shared';
 import {
   ActionIcon,
   Button,
   Group,
-  MultiSelect,
   NumberInput,
   Paper,
   Select,
@@ -29,6 +28,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ClientPicker, UsersMultiPicker } from '../../../components/pickers/pickers';
 import { zodResolver } from '../../../lib/form';
 
 /** Roles offered for team members (free text is stored; these are the usual ones). */
@@ -89,7 +90,8 @@ export function projectFormInitialValues(project?: ProjectDetail): ProjectFormVa
 const validateWithSchema = zodResolver(CreateProjectRequestSchema);
 
 interface ProjectFormProps {
-  options: ProjectFormOptions;
+  /** The project being edited: labels of its client and team before any search. */
+  project?: ProjectDetail;
   initialValues: ProjectFormValues;
   /** Statuses offered (edit: current + allowed transitions). */
   statuses?: readonly ProjectStatus[];
@@ -102,7 +104,7 @@ interface ProjectFormProps {
 
 /** The project form of /projects/new and /projects/{id}/edit, validated with the shared schema. */
 export function ProjectForm({
-  options,
+  project,
   initialValues,
   statuses = PROJECT_STATUSES,
   submitLabel,
@@ -116,10 +118,14 @@ export function ProjectForm({
     initialValues,
     validate: (values) => validateWithSchema(toProjectRequest(values)),
   });
-  const staffById = new Map(options.staff.map((s) => [s._id, s]));
+  // Names of the members, from the project and from the picker's answers.
+  const [names, setNames] = useState(
+    () => new Map(project?.team.map((m) => [m._id, `${m.firstName} ${m.lastName}`.trim()]) ?? []),
+  );
   const teamIds = form.values.team.map((m) => m.userId);
 
-  const setTeam = (ids: string[]) => {
+  const setTeam = (ids: string[], options: Array<{ value: string; label: string }>) => {
+    setNames((prev) => new Map([...prev, ...options.map((o) => [o.value, o.label] as const)]));
     const current = new Map(form.values.team.map((m) => [m.userId, m.role]));
     form.setFieldValue(
       'team',
@@ -136,14 +142,19 @@ export function ProjectForm({
           </Title>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <Select
-                label="Cliente"
-                placeholder="Selecciona un cliente"
-                data={options.clients.map((c) => ({ value: c._id, label: c.name }))}
-                searchable
+              <ClientPicker
                 withAsterisk
-                nothingFoundMessage="Sin resultados"
-                {...form.getInputProps('clientId')}
+                selected={
+                  project
+                    ? {
+                        value: project.client._id,
+                        label: projectClientName(project.client),
+                      }
+                    : null
+                }
+                value={form.values.clientId}
+                onChange={(v) => form.setFieldValue('clientId', v)}
+                error={form.errors.clientId}
               />
               <TextInput
                 label="Título"
@@ -230,24 +241,26 @@ export function ProjectForm({
             Equipo
           </Title>
           <Stack gap="sm">
-            <MultiSelect
+            <UsersMultiPicker
               label="Miembros del equipo"
-              placeholder={teamIds.length ? undefined : 'Selecciona personas del equipo'}
-              data={options.staff.map((s) => ({ value: s._id, label: `${s.firstName} ${s.lastName}` }))}
+              placeholder={teamIds.length ? undefined : 'Busca personas del equipo'}
+              selected={project?.team.map((m) => ({
+                value: m._id,
+                label: `${m.firstName} ${m.lastName}`.trim(),
+              }))}
               value={teamIds}
               onChange={setTeam}
-              searchable
               error={form.errors.team}
             />
             {form.values.team.map((member, index) => {
-              const person = staffById.get(member.userId);
+              const person = names.get(member.userId) ?? 'Miembro';
               return (
                 <Group key={member.userId} gap="sm" wrap="nowrap">
                   <Text size="sm" style={{ flex: 1 }} truncate>
-                    {person ? `${person.firstName} ${person.lastName}` : 'Miembro'}
+                    {person}
                   </Text>
                   <Select
-                    aria-label={`Rol de ${person?.firstName ?? 'miembro'}`}
+                    aria-label={`Rol de ${person}`}
                     data={[...new Set([...TEAM_ROLES, member.role])]}
                     allowDeselect={false}
                     w={200}
@@ -256,7 +269,7 @@ export function ProjectForm({
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Quitar a ${person?.firstName ?? 'miembro'}`}
+                    aria-label={`Quitar a ${person}`}
                     onClick={() => form.removeListItem('team', index)}
                   >
                     <IconTrash size={16} />

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCurrency } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
-import { useProject, useProjectFormOptions } from '../api/get-project';
+import { useProject } from '../api/get-project';
 import { useCreateProject, useUpdateProject } from '../api/project-mutations';
 import { ProjectForm, projectFormInitialValues } from '../components/project-form';
 
@@ -23,7 +23,6 @@ function Loading() {
 export function ProjectNewPage() {
   const navigate = useNavigate();
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
-  const options = useProjectFormOptions(isAdmin);
   const create = useCreateProject();
   const currency = useCurrency();
   if (!isAdmin) return <AccessDenied />;
@@ -33,36 +32,26 @@ export function ProjectNewPage() {
         title="Nuevo Proyecto"
         description="Registra un proyecto, su cliente, fechas, presupuesto y equipo"
       />
-      {options.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} mb="md">
-          {getErrorMessage(options.error, 'No se pudieron cargar los clientes y el equipo')}
-        </Alert>
-      )}
-      {options.data ? (
-        <ProjectForm
-          options={options.data}
-          initialValues={projectFormInitialValues()}
-          submitLabel="Crear proyecto"
-          submitting={create.isPending}
-          currency={currency}
-          onCancel={() => navigate('/projects')}
-          onSubmit={async (body) => {
-            try {
-              const project = await create.mutateAsync(body);
-              notifications.show({ color: 'green', title: 'Proyecto creado', message: project.title });
-              navigate(`/projects/${project._id}`, { replace: true });
-            } catch (error) {
-              notifications.show({
-                color: 'red',
-                title: 'Error',
-                message: getErrorMessage(error, 'No se pudo crear el proyecto'),
-              });
-            }
-          }}
-        />
-      ) : (
-        !options.isError && <Loading />
-      )}
+      <ProjectForm
+        initialValues={projectFormInitialValues()}
+        submitLabel="Crear proyecto"
+        submitting={create.isPending}
+        currency={currency}
+        onCancel={() => navigate('/projects')}
+        onSubmit={async (body) => {
+          try {
+            const project = await create.mutateAsync(body);
+            notifications.show({ color: 'green', title: 'Proyecto creado', message: project.title });
+            navigate(`/projects/${project._id}`, { replace: true });
+          } catch (error) {
+            notifications.show({
+              color: 'red',
+              title: 'Error',
+              message: getErrorMessage(error, 'No se pudo crear el proyecto'),
+            });
+          }
+        }}
+      />
     </>
   );
 }
@@ -72,12 +61,11 @@ export function ProjectEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
-  const options = useProjectFormOptions(isAdmin);
   const project = useProject(id);
   const update = useUpdateProject(id);
   const currency = useCurrency();
   if (!isAdmin) return <AccessDenied />;
-  const error = options.error ?? project.error;
+  const error = project.error;
   return (
     <>
       <PageHeader title="Editar Proyecto" description={project.data?.title} />
@@ -86,10 +74,10 @@ export function ProjectEditPage() {
           {getErrorMessage(error, 'No se pudo cargar el proyecto')}
         </Alert>
       )}
-      {options.data && project.data ? (
+      {project.data ? (
         <ProjectForm
           key={project.data._id}
-          options={options.data}
+          project={project.data}
           initialValues={projectFormInitialValues(project.data)}
           statuses={[project.data.status, ...project.data.allowedTransitions]}
           submitLabel="Guardar cambios"

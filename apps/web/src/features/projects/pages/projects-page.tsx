@@ -4,8 +4,11 @@ import {
   PROJECT_CATEGORY_LABELS,
   PROJECT_PRIORITIES,
   PROJECT_PRIORITY_LABELS,
+  PROJECT_SORT_LABELS,
+  PROJECT_SORTS,
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
+  type ProjectSort,
 } from '@agencia/shared';
 import {
   Alert,
@@ -25,58 +28,58 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFolderOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
+import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
 import { projectKeys, useProjects } from '../api/get-projects';
 import { ProjectCard } from '../components/project-card';
 import { useConfirmDeleteProject } from '../components/use-delete-project';
 
+/** Filters of the Proyectos screen and their defaults (left out of the URL). */
+const FILTER_DEFAULTS = { search: '', status: '', category: '', priority: '', sort: 'recent' };
 const FILTER_KEYS = ['search', 'status', 'category', 'priority'] as const;
+/** Cards per page: a multiple of the 3-column grid. */
+export const PROJECTS_PAGE_SIZE = 12;
 
 const statusOptions = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
 const categoryOptions = PROJECT_CATEGORIES.map((c) => ({ value: c, label: PROJECT_CATEGORY_LABELS[c] }));
 const priorityOptions = PROJECT_PRIORITIES.map((p) => ({ value: p, label: PROJECT_PRIORITY_LABELS[p] }));
+const sortOptions = PROJECT_SORTS.map((s) => ({ value: s, label: PROJECT_SORT_LABELS[s] }));
 
 /**
- * /projects (spec doc 2 §2 "Projects list"): filters live in the URL (a link reproduces the view),
- * search is debounced, each change refetches; three-column card grid.
+ * /projects (spec doc 2 §2 "Projects list"): filters, order and page live in the URL (a link
+ * reproduces the view, issue 14); search is debounced; one page of cards in a three-column grid
+ * with the total and the pager below.
  */
 export function ProjectsPage() {
   const role = useSessionStore((state) => state.user?.role);
   const isAdmin = role === 'admin';
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(
-    FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])),
-  ) as ListProjectsQuery;
+  const [params, setParams] = useListParams(FILTER_DEFAULTS);
+  const filters: ListProjectsQuery = {
+    page: params.page,
+    limit: PROJECTS_PAGE_SIZE,
+    sort: params.sort as ProjectSort,
+    search: params.search,
+    status: (params.status || undefined) as ListProjectsQuery['status'],
+    category: (params.category || undefined) as ListProjectsQuery['category'],
+    priority: (params.priority || undefined) as ListProjectsQuery['priority'],
+  };
 
-  const [searchText, setSearchText] = useState(params.get('search') ?? '');
+  const [searchText, setSearchText] = useState(params.search);
   // Debounced push of the search into the URL (replace: typing should not flood the history).
-  const pushSearch = useDebouncedCallback((value: string) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value.trim()) next.set('search', value.trim());
-        else next.delete('search');
-        return next;
-      },
-      { replace: true },
-    );
-  }, 350);
+  const pushSearch = useDebouncedCallback((value: string) => setParams({ search: value.trim() }), 350);
   // Back/forward or a pasted link: the input follows the URL.
-  const urlSearch = params.get('search') ?? '';
+  const urlSearch = params.search;
   useEffect(() => {
     setSearchText((current) => (current.trim() === urlSearch ? current : urlSearch));
   }, [urlSearch]);
 
-  const setFilter = (key: (typeof FILTER_KEYS)[number], value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next);
-  };
+  const setFilter = (key: (typeof FILTER_KEYS)[number] | 'sort', value: string | null) =>
+    setParams({ [key]: value ?? FILTER_DEFAULTS[key] });
 
   const query = useProjects(filters);
   const queryClient = useQueryClient();
@@ -94,7 +97,8 @@ export function ProjectsPage() {
     }
   }, [query.isError, query.error]);
 
-  const hasFilters = FILTER_KEYS.some((k) => params.get(k));
+  const hasFilters = FILTER_KEYS.some((k) => params[k]);
+  const page = query.data;
 
   return (
     <>
@@ -111,7 +115,7 @@ export function ProjectsPage() {
       />
 
       <Paper withBorder radius="md" p="md" mb="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
           <TextInput
             label="Buscar"
             placeholder="Título, descripción o cliente"
@@ -127,7 +131,7 @@ export function ProjectsPage() {
             label="Estado"
             placeholder="Todos los estados"
             data={statusOptions}
-            value={params.get('status')}
+            value={params.status || null}
             onChange={(v) => setFilter('status', v)}
             clearable
           />
@@ -135,7 +139,7 @@ export function ProjectsPage() {
             label="Categoría"
             placeholder="Todas las categorías"
             data={categoryOptions}
-            value={params.get('category')}
+            value={params.category || null}
             onChange={(v) => setFilter('category', v)}
             clearable
           />
@@ -143,9 +147,16 @@ export function ProjectsPage() {
             label="Prioridad"
             placeholder="Todas las prioridades"
             data={priorityOptions}
-            value={params.get('priority')}
+            value={params.priority || null}
             onChange={(v) => setFilter('priority', v)}
             clearable
+          />
+          <Select
+            label="Ordenar por"
+            data={sortOptions}
+            value={params.sort}
+            onChange={(v) => setFilter('sort', v)}
+            allowDeselect={false}
           />
         </SimpleGrid>
       </Paper>
@@ -160,7 +171,7 @@ export function ProjectsPage() {
         <Center py="xl" role="status" aria-live="polite">
           <Loader aria-label="Cargando proyectos" />
         </Center>
-      ) : query.data && query.data.length === 0 ? (
+      ) : page && page.projects.length === 0 && page.pagination.total === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="xs" py="lg">
             <IconFolderOff size={40} aria-hidden />
@@ -176,7 +187,7 @@ export function ProjectsPage() {
                 onClick={() => {
                   pushSearch.cancel();
                   setSearchText('');
-                  setParams(new URLSearchParams());
+                  setParams({ search: '', status: '', category: '', priority: '' });
                 }}
               >
                 Limpiar filtros
@@ -185,24 +196,42 @@ export function ProjectsPage() {
           </Stack>
         </Paper>
       ) : (
-        query.data && (
+        page && (
           <>
-            <Group justify="space-between" mb="xs">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {query.data.length === 1 ? '1 proyecto' : `${query.data.length} proyectos`}
-              </Text>
+            <Group justify="flex-end" mb="xs" mih={16}>
               {query.isFetching && <Loader size="xs" aria-label="Actualizando" />}
             </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              {query.data.map((project) => (
-                <ProjectCard
-                  key={project._id}
-                  project={project}
-                  canManage={isAdmin}
-                  onDelete={confirmDelete}
-                />
-              ))}
-            </SimpleGrid>
+            {page.projects.length === 0 ? (
+              // A page past the end (e.g. after deletions): offer the first page.
+              <Paper withBorder radius="md" p="xl">
+                <Stack align="center" gap="xs">
+                  <Text>Esta página ya no tiene proyectos.</Text>
+                  <Button variant="light" onClick={() => setParams({ page: 1 })}>
+                    Ir a la primera página
+                  </Button>
+                </Stack>
+              </Paper>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {page.projects.map((project) => (
+                  <ProjectCard
+                    key={project._id}
+                    project={project}
+                    canManage={isAdmin}
+                    onDelete={confirmDelete}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+            <ListPagination
+              pagination={page.pagination}
+              noun="proyectos"
+              singular="proyecto"
+              onChange={(p) => {
+                setParams({ page: p });
+                window.scrollTo({ top: 0 });
+              }}
+            />
           </>
         )
       )}

@@ -16,37 +16,28 @@ if (!('fonts' in document))
 const CAFE = '11111111-1111-4111-8111-111111111111';
 const QUISQUEYA = '22222222-2222-4222-8222-222222222222';
 const P2 = '44444444-4444-4444-8444-444444444444';
-const client = (id: string, companyName: string) => ({
-  _id: id,
-  companyName,
-  firstName: 'Ana',
-  lastName: 'Díaz',
-});
 
 describe("'Nuevo Ticket' client picker (decision 072)", () => {
   beforeEach(() => {
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
-      if (url === '/clients')
-        return {
-          data: {
-            success: true,
-            data: { clients: [client(CAFE, 'Café Cibao'), client(QUISQUEYA, 'Quisqueya')] },
-          },
-        };
-      if (url === `/clients/${QUISQUEYA}/projects`)
-        return { data: { success: true, data: { projects: [{ _id: P2, title: 'Portal de obras' }] } } };
-      if (url === '/projects')
-        return {
-          data: {
-            success: true,
-            data: {
-              projects: [
-                { _id: '33333333-3333-4333-8333-333333333333', title: 'Tienda en línea' },
-                { _id: P2, title: 'Portal de obras' },
+    // The pickers ask the options endpoints (decision 100), never whole lists.
+    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
+      const options = (list: Array<{ value: string; label: string }>) => ({
+        data: { success: true, data: { options: list } },
+      });
+      if (url === '/clients/options')
+        return options([
+          { value: CAFE, label: 'Café Cibao (Ana Díaz)' },
+          { value: QUISQUEYA, label: 'Quisqueya (Ana Díaz)' },
+        ]);
+      if (url === '/projects/options')
+        return options(
+          (config?.params as { clientId?: string } | undefined)?.clientId === QUISQUEYA
+            ? [{ value: P2, label: 'Portal de obras' }]
+            : [
+                { value: '33333333-3333-4333-8333-333333333333', label: 'Tienda en línea' },
+                { value: P2, label: 'Portal de obras' },
               ],
-            },
-          },
-        };
+        );
       throw new Error(`unexpected GET ${url}`);
     });
   });
@@ -78,7 +69,7 @@ describe("'Nuevo Ticket' client picker (decision 072)", () => {
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post.mock.calls[0]![0]).toBe('/tickets');
     expect(post.mock.calls[0]![1]).toMatchObject({ clientId: QUISQUEYA, projectId: P2 });
-  });
+  }, 20_000);
 
   it('clients get no picker and never send a clientId', async () => {
     useSessionStore.setState({
@@ -87,6 +78,8 @@ describe("'Nuevo Ticket' client picker (decision 072)", () => {
     renderWithProviders(<CreateTicketModal opened onClose={() => {}} />);
     expect(await screen.findByPlaceholderText('Selecciona un proyecto (opcional)')).toBeTruthy();
     expect(screen.queryByPlaceholderText('Selecciona un cliente (opcional)')).toBeNull();
-    expect(apiClient.get).not.toHaveBeenCalledWith('/clients');
-  });
+    fireEvent.click(screen.getByPlaceholderText('Selecciona un proyecto (opcional)'));
+    expect(await screen.findByRole('option', { name: 'Tienda en línea' })).toBeTruthy();
+    expect(vi.mocked(apiClient.get).mock.calls.map((c) => c[0])).not.toContain('/clients/options');
+  }, 20_000);
 });

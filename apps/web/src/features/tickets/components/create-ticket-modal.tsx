@@ -10,10 +10,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
-import { useClientOptions, useClientProjectOptions } from '../../../lib/client-options';
 import { zodResolver } from '../../../lib/form';
-import { useProjectOptions } from '../../../lib/project-options';
 import { useSessionStore } from '../../../stores/session-store';
 import { useCreateTicket } from '../api/ticket-mutations';
 import { optionsOf } from './ticket-badges';
@@ -43,7 +42,6 @@ export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClos
   const pickClient =
     (user?.role === 'admin' || user?.role === 'employee') &&
     (user.permissions?.includes('clients.read') ?? false);
-  const clients = useClientOptions(opened && pickClient);
   const form = useForm<FormValues & { files: File[] }>({
     initialValues: {
       title: '',
@@ -64,9 +62,6 @@ export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClos
   });
 
   const clientId = pickClient ? form.values.clientId : null;
-  const visibleProjects = useProjectOptions(opened && !clientId);
-  const clientProjects = useClientProjectOptions(opened ? clientId : null);
-  const projects = clientId ? clientProjects : visibleProjects;
 
   const close = () => {
     form.reset();
@@ -128,15 +123,12 @@ export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClos
             />
           </Group>
           {pickClient && (
-            <Select
-              label="Cliente"
-              placeholder={clients.isLoading ? 'Cargando clientes…' : 'Selecciona un cliente (opcional)'}
+            <ClientPicker
+              enabled={opened}
+              placeholder="Selecciona un cliente (opcional)"
               description="Sin cliente, se usa el del proyecto elegido"
-              data={clients.data ?? []}
-              error={clients.error ? 'No se pudieron cargar los clientes' : form.errors.clientId}
+              error={form.errors.clientId}
               clearable
-              searchable
-              nothingFoundMessage="Sin resultados"
               value={form.values.clientId}
               onChange={(value) => {
                 form.setFieldValue('clientId', value);
@@ -144,20 +136,19 @@ export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClos
               }}
             />
           )}
-          <Select
-            label="Proyecto"
-            placeholder={
-              projects.data?.length
-                ? 'Selecciona un proyecto (opcional)'
-                : clientId
-                  ? 'Este cliente no tiene proyectos'
-                  : 'Sin proyectos disponibles'
+          <ProjectPicker
+            // A new client starts a new search (and forgets the previous client's projects).
+            key={clientId ?? 'all'}
+            enabled={opened}
+            clientId={clientId}
+            placeholder="Selecciona un proyecto (opcional)"
+            nothingFoundMessage={
+              clientId ? 'Este cliente no tiene proyectos con ese nombre' : 'No se encontraron proyectos'
             }
-            data={projects.data ?? []}
-            disabled={!projects.data?.length}
             clearable
-            searchable
-            {...form.getInputProps('projectId')}
+            value={form.values.projectId}
+            onChange={(v) => form.setFieldValue('projectId', v)}
+            error={form.errors.projectId}
           />
           <FileInput
             label="Adjuntos"

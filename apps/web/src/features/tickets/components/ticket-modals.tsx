@@ -30,9 +30,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
+import { ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
-import { useProjectOptions } from '../../../lib/project-options';
 import { useAssignees } from '../api/get-ticket-stats';
 import { useTickets } from '../api/get-tickets';
 import type { useTicketActions } from '../api/ticket-mutations';
@@ -82,7 +82,6 @@ export function EditTicketModal({
   actions,
   staff,
 }: ModalProps & { staff: boolean }) {
-  const projects = useProjectOptions(opened && staff);
   const related = useRelatedTicketOptions(ticket, opened && staff);
   const form = useForm({
     initialValues: {
@@ -124,10 +123,6 @@ export function EditTicketModal({
       fail(error, 'No se pudo actualizar el ticket');
     }
   });
-  const projectData = [
-    ...(ticket.project ? [{ value: ticket.project._id, label: ticket.project.title }] : []),
-    ...(projects.data ?? []).filter((p) => p.value !== ticket.project?._id),
-  ];
   return (
     <Modal opened={opened} onClose={onClose} title="Editar ticket" size="lg">
       <form onSubmit={submit} noValidate>
@@ -168,12 +163,15 @@ export function EditTicketModal({
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label="Categoría" {...form.getInputProps('category')} />
-                <Select
-                  label="Proyecto"
-                  data={projectData}
+                <ProjectPicker
+                  enabled={opened}
+                  selected={
+                    ticket.project ? { value: ticket.project._id, label: ticket.project.title } : null
+                  }
                   clearable
-                  searchable
-                  {...form.getInputProps('projectId')}
+                  value={form.values.projectId}
+                  onChange={(v) => form.setFieldValue('projectId', v)}
+                  error={form.errors.projectId}
                 />
                 <TextInput
                   label="Entorno"
