@@ -10,6 +10,7 @@ import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
+import { JobsPanel } from '../components/jobs-panel';
 import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
 
 /**
@@ -29,6 +30,7 @@ export function SettingsPage() {
         { value: 'security', label: 'Seguridad' },
         { value: 'integrations', label: 'Integraciones' },
         { value: 'audit', label: 'Auditoría' },
+        { value: 'jobs', label: 'Tareas programadas' },
       ]
     : [
         { value: 'notifications', label: 'Notificaciones' },
@@ -87,6 +89,11 @@ export function SettingsPage() {
         {isAdmin && (
           <Tabs.Panel value="audit">
             <AuditPanel />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="jobs">
+            <JobsPanel />
           </Tabs.Panel>
         )}
       </Tabs>
