@@ -34,9 +34,9 @@ test.describe('retainers (igualas)', () => {
     )?.[0];
     expect(invoiceNumber).toBeTruthy();
 
-    const context = await browser.newContext();
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const client = await context.newPage();
-    await signInAs(client, 'client');
+    await signInAs(client, 'cliente');
     await client.goto('/billing');
     await expect(client.getByRole('heading', { name: 'Mis Facturas' })).toBeVisible();
     await expect(client.getByRole('heading', { name: 'Mis igualas' })).toBeVisible();
