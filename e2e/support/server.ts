@@ -40,7 +40,8 @@ export function freePort(): Promise<number> {
  */
 export async function startServer({ timeoutMs = 90_000 } = {}): Promise<RunningServer> {
   const entry = path.join(ROOT, 'apps/api/dist/server.js');
-  const port = await freePort();
+  // E2E_PORT pins the port (shared machines hand each developer a range); else a free one.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agencia-e2e-'));
   mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
   const logFile = path.join(ROOT, '.tmp', 'e2e-server.log');

@@ -17,6 +17,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { badRequest } from './lib/errors.js';
 import { MailDispatcher, type MailDispatcherOptions } from './lib/mailer.js';
+import { pushNotifications } from './lib/notify.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import auditRoutes from './modules/audit/audit.routes.js';
 import accountRoutes, { profileCounterRegistry } from './modules/auth/account.routes.js';
@@ -31,11 +32,16 @@ import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import invoicesRoutes from './modules/invoices/invoices.routes.js';
+import { appJobs } from './modules/jobs/jobs.registry.js';
+import jobsRoutes from './modules/jobs/jobs.routes.js';
+import { JobRunner } from './modules/jobs/jobs.runner.js';
 import mailRoutes from './modules/mail/mail.routes.js';
 import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
+import recurringInvoicesRoutes from './modules/recurring-invoices/recurring-invoices.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
+import remindersRoutes from './modules/reminders/reminders.routes.js';
 import reportsRoutes from './modules/reports/reports.routes.js';
 import publicRequestsRoutes from './modules/requests/public-requests.routes.js';
 import requestsRoutes from './modules/requests/requests.routes.js';
@@ -60,6 +66,8 @@ declare module 'fastify' {
     publicUrl: string;
     /** SMTP_FROM: the sender of outgoing e-mail (shown in the integrations tab). */
     smtpFrom: string;
+    /** The scheduled-jobs runner (decision 110); its timer runs only when JOBS_ENABLED. */
+    jobs: JobRunner;
   }
 }
 
@@ -219,6 +227,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => mailer.stop());
   }
 
+  // Scheduled jobs (decision 110): every process may run the timer; the database lease picks one.
+  const jobs = new JobRunner(
+    opts.database.db,
+    appJobs((created) => pushNotifications(app, created)),
+    app.log,
+  );
+  app.decorate('jobs', jobs);
+  if (config.jobsEnabled) {
+    app.addHook('onReady', async () => {
+      await jobs.register();
+      jobs.start();
+    });
+    app.addHook('onClose', async () => jobs.stop());
+  }
+
   // Graceful shutdown: responses finished while closing tell the client to drop the keep-alive
   // connection, so server.close() is not held open by idle sockets until their timeout.
   let closing = false;
@@ -273,6 +296,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(recurringInvoicesRoutes);
+      await api.register(remindersRoutes);
+      await api.register(jobsRoutes);
       await api.register(fiscalRoutes);
       await api.register(dgiiReportsRoutes);
       await api.register(reportsRoutes);

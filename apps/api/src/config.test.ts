@@ -72,6 +72,7 @@ describe('configuration (issue 13, decision 096)', () => {
     ],
     ['SEED_DEMO', 'quizás', 'SEED_DEMO must be true or false (got "quizás")'],
     ['SERVE_WEB', 'nunca', 'SERVE_WEB must be true or false (got "nunca")'],
+    ['JOBS_ENABLED', 'quizás', 'JOBS_ENABLED must be true or false (got "quizás")'],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
@@ -97,6 +98,7 @@ describe('configuration (issue 13, decision 096)', () => {
         'LOG_LEVEL',
         'SEED_DEMO',
         'SERVE_WEB',
+        'JOBS_ENABLED',
       ].sort(),
     );
   });
@@ -144,6 +146,7 @@ describe('configuration (issue 13, decision 096)', () => {
       trustProxy: false,
       rateLimitMax: 1000,
       dbPoolMax: 10,
+      jobsEnabled: true,
     });
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
   });
@@ -166,6 +169,7 @@ describe('configuration (issue 13, decision 096)', () => {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       SERVE_WEB: 'false',
+      JOBS_ENABLED: 'false',
     });
     expect(config).toMatchObject({
       port: 4100,
@@ -183,6 +187,7 @@ describe('configuration (issue 13, decision 096)', () => {
       logLevel: 'warn',
       seedDemo: false,
       serveWeb: false,
+      jobsEnabled: false,
     });
     expect(config.totpEncryptionKey).toEqual(Buffer.alloc(32, 0xab));
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);

@@ -39,6 +39,8 @@ export interface AppConfig {
   rateLimitMax: number;
   /** Connections per process in the PostgreSQL pool. */
   dbPoolMax: number;
+  /** Run the scheduled-jobs timer in this process (JOBS_ENABLED, default true; decision 110). */
+  jobsEnabled: boolean;
 }
 
 /** Pino levels accepted by `LOG_LEVEL`. */
@@ -183,6 +185,7 @@ export const EnvSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   SEED_DEMO: optional(boolean),
   SERVE_WEB: optional(boolean),
+  JOBS_ENABLED: optional(boolean),
 });
 
 /** Names of the variables {@link EnvSchema} validates. */
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimitMax: e.RATE_LIMIT_MAX ?? 1000,
     dbPoolMax: e.DB_POOL_MAX ?? 10,
+    jobsEnabled: e.JOBS_ENABLED ?? true,
   };
 }
 

@@ -164,6 +164,13 @@ export const routes: RouteObject[] = [
             element: <RouteGuard requiredRole="admin" />,
             children: [
               {
+                path: 'billing/retainers',
+                lazy: () =>
+                  import('../features/billing/pages/retainers-page').then((m) => ({
+                    Component: m.RetainersPage,
+                  })),
+              },
+              {
                 path: 'projects/new',
                 lazy: () =>
                   import('../features/projects/pages/project-form-page').then((m) => ({

@@ -18,6 +18,7 @@ import {
 import { clients } from './clients.js';
 import { id, timestamps } from './columns.js';
 import { projects } from './projects.js';
+import { recurringInvoices } from './scheduling.js';
 import { users } from './users.js';
 
 /**
@@ -77,10 +78,17 @@ export const invoices = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The retainer that generated it and the start of its period (decision 111). */
+    recurringInvoiceId: uuid('recurring_invoice_id').references(() => recurringInvoices.id, {
+      onDelete: 'set null',
+    }),
+    periodStart: date('period_start'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
+    // One invoice per retainer period, whatever races (decision 111).
+    uniqueIndex('invoices_recurring_period_uq').on(t.recurringInvoiceId, t.periodStart),
     uniqueIndex('invoices_series_seq_uq').on(t.series, t.year, t.sequence),
     index('invoices_client_idx').on(t.clientId, t.issueDate, t.createdAt),
     index('invoices_project_idx').on(t.projectId),
@@ -180,6 +188,22 @@ export const invoiceEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.createdAt)],
+);
+
+/**
+ * Scheduled payment reminders sent (decision 111): one row per invoice and offset (days from
+ * the due date), so each offset goes out at most once.
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    offsetDays: integer('offset_days').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.offsetDays] })],
 );
 
 /**

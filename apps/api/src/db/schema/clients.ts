@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
 
 /**
@@ -47,6 +47,8 @@ export const clients = pgTable(
     timezone: text('timezone').notNull().default('America/Santo_Domingo'),
     notes: text('notes'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The client asked not to receive automatic payment reminders (decision 111). */
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

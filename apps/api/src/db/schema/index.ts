@@ -10,6 +10,7 @@ export * from './infra.js';
 export * from './projects.js';
 export * from './registration.js';
 export * from './requests.js';
+export * from './scheduling.js';
 export * from './sessions.js';
 export * from './settings.js';
 export * from './tickets.js';

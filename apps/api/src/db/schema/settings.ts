@@ -47,6 +47,8 @@ export const companySettings = pgTable(
       .$type<PaymentInstructions>()
       .notNull()
       .default({ bankAccounts: [], otherMethods: null }),
+    /** Automatic payment reminders: days from the due date (decision 111); empty = off. */
+    reminderOffsets: jsonb('reminder_offsets').$type<number[]>().notNull().default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

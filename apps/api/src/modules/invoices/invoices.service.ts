@@ -323,7 +323,7 @@ type CreateInput = z.output<typeof CreateInvoiceRequestSchema>;
 type UpdateInput = z.output<typeof UpdateInvoiceRequestSchema>;
 
 /** Checks the client (exists, not archived) and the project (belongs to it); answers the client's fiscal profile. */
-async function assertClientAndProject(
+export async function assertClientAndProject(
   tx: Tx,
   clientId: string,
   projectId: string | null | undefined,
@@ -817,12 +817,14 @@ export const REMINDER_INTERVAL_HOURS = 24;
  * with the invoice PDF attached (outbox), records a `reminded` event, audits and notifies the
  * client's users (topic `deadlines`). 409 for drafts (send first), paid or cancelled invoices,
  * and when a reminder went out in the last {@link REMINDER_INTERVAL_HOURS} hours.
+ * `automatic` (the scheduled reminders, decision 111) is added to the history note.
  */
 export async function remindInvoice(
   db: Db,
   actor: Actor,
   ctx: AuditContext,
   id: string,
+  automatic?: string,
 ): Promise<WithNotifications<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
@@ -864,7 +866,7 @@ export async function remindInvoice(
       invoiceId: id,
       event: 'reminded',
       actorId: actor.id,
-      note: `Recordatorio enviado a ${invoice.client.email}`,
+      note: `Recordatorio enviado a ${invoice.client.email}${automatic ? ` · ${automatic}` : ''}`,
     });
     await audit(tx, ctx, 'invoice.reminded', { type: 'invoice', id });
     const clientUsers = await tx

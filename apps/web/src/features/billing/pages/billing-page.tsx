@@ -30,6 +30,7 @@ import {
   IconClockHour4,
   IconPlus,
   IconReceipt2,
+  IconRepeat,
   IconSearch,
   IconTrendingUp,
 } from '@tabler/icons-react';
@@ -41,6 +42,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoiceStats, useInvoices } from '../api/invoices';
+import { ClientRetainersCard } from '../components/client-retainers-card';
 import { CreditNoteModal } from '../components/credit-note-modal';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { EditInvoiceModal } from '../components/edit-invoice-modal';
@@ -166,12 +168,23 @@ export function BillingPage() {
         }
         actions={
           canManage && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
-              Nueva Factura
-            </Button>
+            <Group>
+              <Button
+                component={Link}
+                to="/billing/retainers"
+                variant="default"
+                leftSection={<IconRepeat size={18} />}
+              >
+                Igualas
+              </Button>
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+                Nueva Factura
+              </Button>
+            </Group>
           )
         }
       />
+      {role === 'client' && <ClientRetainersCard />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
         <StatCard
           label={role === 'client' ? 'Total pagado' : 'Ingresos totales'}

@@ -10,6 +10,7 @@ import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
+import { JobsPanel } from '../components/jobs-panel';
 import { MailOutboxPanel } from '../components/mail-outbox-panel';
 import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
 
@@ -31,6 +32,7 @@ export function SettingsPage() {
         { value: 'integrations', label: 'Integraciones' },
         { value: 'audit', label: 'Auditoría' },
         { value: 'mail', label: 'Correos' },
+        { value: 'jobs', label: 'Tareas programadas' },
       ]
     : [
         { value: 'notifications', label: 'Notificaciones' },
@@ -94,6 +96,11 @@ export function SettingsPage() {
         {isAdmin && (
           <Tabs.Panel value="mail">
             <MailOutboxPanel />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="jobs">
+            <JobsPanel />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,0 +1,31 @@
+import type { createNotifications } from '../../lib/notify.js';
+import { generateDueRecurringInvoices } from '../recurring-invoices/recurring-invoices.service.js';
+import { sendScheduledReminders } from '../reminders/reminders.service.js';
+import type { JobDefinition } from './jobs.runner.js';
+
+type Push = (created: Awaited<ReturnType<typeof createNotifications>>) => void;
+
+/**
+ * Every scheduled job of the app (README "Scheduled jobs", decision 110). `push` delivers the
+ * notifications a run created, after its transaction committed.
+ */
+export function appJobs(push: Push): JobDefinition[] {
+  return [
+    {
+      name: 'recurring-invoices',
+      label: 'Igualas (facturas recurrentes)',
+      description:
+        'Crea la factura de cada periodo de las igualas activas (borrador, o emitida y enviada si la iguala lo indica).',
+      hour: 6,
+      run: ({ db, today }) => generateDueRecurringInvoices(db, today, push),
+    },
+    {
+      name: 'payment-reminders',
+      label: 'Recordatorios de pago',
+      description:
+        'Envía por correo, con el PDF y el saldo, los recordatorios de las facturas pendientes según los días configurados.',
+      hour: 8,
+      run: ({ db, today }) => sendScheduledReminders(db, today, push),
+    },
+  ];
+}

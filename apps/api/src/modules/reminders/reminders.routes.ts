@@ -1,0 +1,71 @@
+import {
+  ClientRemindersRequestSchema,
+  ClientRemindersResponseSchema,
+  IdParamsSchema,
+  ReminderSettingsResponseSchema,
+  ReminderSettingsSchema,
+  successEnvelope,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as svc from './reminders.service.js';
+
+const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/** Automatic payment reminders (decision 111): the company's offsets and a client's opt-out (admin). */
+const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = {
+    onRequest: [app.authenticate, app.requireRole('admin'), app.requirePermission('invoices.write', 'admin')],
+  };
+  const tags = ['reminders'];
+
+  app.get(
+    '/reminders/settings',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Días de los recordatorios automáticos de pago',
+        response: { 200: successEnvelope(ReminderSettingsResponseSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: { reminders: await svc.getReminderSettings(app.db) } }),
+  );
+
+  app.put(
+    '/reminders/settings',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Cambiar los días de los recordatorios automáticos',
+        body: ReminderSettingsSchema,
+        response: { 200: successEnvelope(ReminderSettingsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { reminders: await svc.updateReminderSettings(app.db, ctx(req), req.body) },
+    }),
+  );
+
+  app.put(
+    '/clients/:id/reminders',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Excluir (o no) a un cliente de los recordatorios automáticos',
+        params: IdParamsSchema,
+        body: ClientRemindersRequestSchema,
+        response: { 200: successEnvelope(ClientRemindersResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await svc.setClientReminders(app.db, ctx(req), req.params.id, req.body.optOut),
+    }),
+  );
+};
+
+export default remindersRoutes;
