@@ -190,9 +190,9 @@ export async function listInvoices(
       or(
         ilike(invoices.invoiceNumber, term),
         ilike(invoices.ncf, term),
-        ilike(clients.companyName, term),
-        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, term),
-        ilike(projects.title, term),
+        // Names as id lists, so each branch reads an index of `invoices` (decision 104).
+        sql`${invoices.clientId} = any(array(select ${clients.id} from ${clients} where ${clients.companyName} ilike ${term} or (${clients.firstName} || ' ' || ${clients.lastName}) ilike ${term}))`,
+        sql`${invoices.projectId} = any(array(select ${projects.id} from ${projects} where ${projects.title} ilike ${term}))`,
       ),
     );
   }

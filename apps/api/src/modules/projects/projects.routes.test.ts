@@ -1,5 +1,5 @@
 import type { ProjectDetail, ProjectSummary } from '@agencia/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
@@ -50,7 +50,10 @@ async function projectOf(clientId: string, opts: { withEmployee?: boolean } = {}
   const rows = await app.db
     .select({ id: projects.id, title: projects.title })
     .from(projects)
-    .where(eq(projects.clientId, clientId));
+    // Open projects only (a closed one refuses employees' edits), in a fixed order: the row order
+    // of an unordered select follows whichever index the planner picks.
+    .where(and(eq(projects.clientId, clientId), notInArray(projects.status, ['completed', 'cancelled'])))
+    .orderBy(asc(projects.title));
   for (const r of rows) {
     const [m] = await app.db
       .select()

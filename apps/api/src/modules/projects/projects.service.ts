@@ -233,8 +233,10 @@ export async function listProjects({
       or(
         ilike(projects.title, p),
         ilike(projects.description, p),
-        ilike(clients.companyName, p),
-        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p),
+        // The client's name as an id list, not a join column: every branch of the OR then reads
+        // an index of `projects` (trigram on title/description, b-tree on client_id), which
+        // PostgreSQL combines in a BitmapOr (decision 104).
+        sql`${projects.clientId} = any(array(select ${clients.id} from ${clients} where ${clients.companyName} ilike ${p} or (${clients.firstName} || ' ' || ${clients.lastName}) ilike ${p}))`,
       ) as SQL,
     );
   }
@@ -245,8 +247,6 @@ export async function listProjects({
     db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(projects)
-      // The client join is only needed when the search reads the client's name.
-      .innerJoin(clients, eq(clients.id, projects.clientId))
       .where(and(visibleProjects(actor), where)),
   ]);
   return { projects: page, pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 } };
