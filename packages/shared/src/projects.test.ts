@@ -50,9 +50,10 @@ describe('project schemas', () => {
   });
 
   it('list query ignores empty params', () => {
-    expect(ListProjectsQuerySchema.parse({ search: '', status: '', category: 'landing' })).toEqual({
-      category: 'landing',
-    });
+    const query = ListProjectsQuerySchema.parse({ search: '', status: '', category: 'landing' });
+    expect(query).toMatchObject({ category: 'landing', page: 1, limit: 20, sort: 'recent' });
+    expect(query.search).toBeUndefined();
+    expect(query.status).toBeUndefined();
   });
 
   it('create: defaults, budget with at most two decimals, end after start', () => {
