@@ -2,7 +2,11 @@ import type { ThemeVariant } from '@agencia/shared';
 import {
   type CSSVariablesResolver,
   createTheme,
+  darken,
+  lighten,
+  luminance,
   type MantineColorsTuple,
+  type MantineTheme,
   type MantineThemeOverride,
 } from '@mantine/core';
 
@@ -91,17 +95,80 @@ export function buildTheme(variant: ThemeVariant): MantineThemeOverride {
     headings: { fontFamily: config.headingsFontFamily ?? config.fontFamily, fontWeight: '700' },
     defaultRadius: config.defaultRadius,
     cursorType: 'pointer',
+    // Mantine transitions (modals, menus, collapses) drop to 0 ms under prefers-reduced-motion.
+    respectReducedMotion: true,
     components: {
       Notification: { defaultProps: { withBorder: true } },
     },
   });
 }
 
+/** WCAG 2.2 SC 1.4.3: normal-size text needs 4.5:1 against its background. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/** Contrast ratio of two opaque colours (hex or rgb[a]), 1–21 (WCAG 2.2 "contrast ratio"). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 /**
- * Dimmed text in Mantine's light scheme (gray.6, #868e96) is 3.3:1 on white; gray.7 reaches 5.4:1.
+ * `color` darkened (light scheme) or lightened (dark scheme) in 4 % steps until it reaches
+ * `MIN_TEXT_CONTRAST` (+0.1 margin for rounding) against every colour of `backgrounds`.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
-});
+export function readableOn(color: string, backgrounds: string[], scheme: 'light' | 'dark'): string {
+  let result = color;
+  for (let step = 0; step < 25; step += 1) {
+    if (backgrounds.every((background) => contrastRatio(result, background) >= MIN_TEXT_CONTRAST + 0.1)) {
+      return result;
+    }
+    result = scheme === 'light' ? darken(result, 0.04) : lighten(result, 0.04);
+  }
+  return scheme === 'light' ? '#000000' : '#ffffff';
+}
+
+/** Body and card backgrounds the `light` variant sits on (Mantine white / dark-7 / dark-6). */
+const SURFACES = { light: ['#ffffff', '#f8f9fa'], dark: ['#242424', '#2e2e2e'] } as const;
+
+/**
+ * Text colour of Mantine's `light` variant (badges, light buttons, alerts) per palette and scheme,
+ * so it reads at ≥ 4.5:1 on its own tint, its hover tint and the page. Mantine's defaults (shade 9
+ * on shade 1) fail for orange (3.6:1), green (3.8:1), yellow (2.7:1) and teal (4.3:1).
+ */
+export function lightVariantTextColors(theme: Pick<MantineTheme, 'colors'>) {
+  const light: Record<string, string> = {};
+  const dark: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (!shades || shades.length < 10) continue;
+    const tint = shades[1] as string;
+    const hoverTint = shades[2] as string;
+    light[`--mantine-color-${name}-light-color`] = readableOn(
+      shades[9] as string,
+      [tint, hoverTint, ...SURFACES.light],
+      'light',
+    );
+    const darkTint = darken(shades[9] as string, 0.5);
+    const darkHoverTint = darken(shades[9] as string, 0.3);
+    dark[`--mantine-color-${name}-light-color`] = readableOn(
+      shades[0] as string,
+      [darkTint, darkHoverTint, ...SURFACES.dark],
+      'dark',
+    );
+  }
+  return { light, dark };
+}
+
+/**
+ * Scheme variables (decision 108): dimmed text in Mantine's light scheme (gray.6, #868e96) is
+ * 3.3:1 on white, gray.7 reaches 5.4:1; in the dark scheme dark.2 is 4.0:1 on the body, dark.1
+ * 7.9:1. The light variant's text colour comes from
+ * `lightVariantTextColors`.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const text = lightVariantTextColors(theme);
+  return {
+    variables: {},
+    light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...text.light },
+    dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', ...text.dark },
+  };
+};

@@ -178,7 +178,7 @@ export function BillingPage() {
           icon={<IconTrendingUp size={28} color="var(--mantine-color-green-7)" aria-hidden />}
         />
         <StatCard
-          label={role === 'client' ? 'Pendiente por pagar' : 'Pendiente por cobrar'}
+          label={role === 'client' ? 'Pendiente de pago' : 'Pendiente por cobrar'}
           value={s ? formatMoney(s.pendingRevenue, currency) : '—'}
           hint={
             s
@@ -197,7 +197,7 @@ export function BillingPage() {
           icon={<IconAlertTriangle size={28} color="var(--mantine-color-red-7)" aria-hidden />}
         />
         <StatCard
-          label="Valor promedio"
+          label={role === 'client' ? 'Promedio por factura' : 'Valor promedio'}
           value={s ? formatMoney(s.averageInvoiceValue, currency) : '—'}
           hint={s ? plural(s.totalInvoices, 'factura en total', 'facturas en total') : undefined}
           icon={<IconCash size={28} color="var(--mantine-color-blue-7)" aria-hidden />}
