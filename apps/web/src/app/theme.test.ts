@@ -6,6 +6,7 @@ import {
   contrastRatio,
   cssVariablesResolver,
   MIN_TEXT_CONTRAST,
+  PLACEHOLDER,
   readableOn,
   VARIANT_CONFIG,
 } from './theme';
@@ -35,12 +36,20 @@ describe('theme contrast (WCAG 2.2 SC 1.4.3)', () => {
       const variables = cssVariablesResolver(theme);
       const palettes = Object.entries(theme.colors).filter(([, shades]) => shades.length >= 10);
 
-      it('light variant (badges, light buttons): text ≥ 4.5:1 on its tint in light and dark', () => {
+      it('text tokens (light variant, <Text c>, outline) ≥ 4.5:1 on their backgrounds in light and dark', () => {
         const failures: string[] = [];
         for (const [name, shades] of palettes) {
           const lightText = variables.light[`--mantine-color-${name}-light-color`] as string;
           const darkText = variables.dark[`--mantine-color-${name}-light-color`] as string;
+          const lightOn = variables.light[`--mantine-color-${name}-text`] as string;
+          const lightOutline = variables.light[`--mantine-color-${name}-outline`] as string;
+          const darkOn = variables.dark[`--mantine-color-${name}-text`] as string;
+          const darkOutline = variables.dark[`--mantine-color-${name}-outline`] as string;
           const pairs: [string, string, string][] = [
+            ['text', lightOn, '#ffffff'],
+            ['outline', lightOutline, '#ffffff'],
+            ['dark text', darkOn, '#2e2e2e'],
+            ['dark outline', darkOutline, '#2e2e2e'],
             ['light', lightText, shades[1] as string],
             ['light hover', lightText, shades[2] as string],
             ['light page', lightText, '#ffffff'],
@@ -70,6 +79,11 @@ describe('theme contrast (WCAG 2.2 SC 1.4.3)', () => {
       });
     });
   }
+
+  it('placeholders ≥ 4.5:1 on the input background (white, dark.6)', () => {
+    expect(contrastRatio(PLACEHOLDER.light, '#ffffff')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrastRatio(PLACEHOLDER.dark, '#2e2e2e')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+  });
 
   it('calendar events: white text on every event type colour ≥ 4.5:1', () => {
     for (const [type, hex] of Object.entries(EVENT_TYPE_HEX)) {

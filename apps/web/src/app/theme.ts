@@ -3,6 +3,7 @@ import {
   type CSSVariablesResolver,
   createTheme,
   darken,
+  getPrimaryShade,
   lighten,
   luminance,
   type MantineColorsTuple,
@@ -97,8 +98,24 @@ export function buildTheme(variant: ThemeVariant): MantineThemeOverride {
     cursorType: 'pointer',
     // Mantine transitions (modals, menus, collapses) drop to 0 ms under prefers-reduced-motion.
     respectReducedMotion: true,
+    // Names for Mantine's icon-only buttons and polite toasts, once for every screen (decision 108).
     components: {
-      Notification: { defaultProps: { withBorder: true } },
+      Notification: {
+        defaultProps: {
+          withBorder: true,
+          role: 'status',
+          closeButtonProps: { 'aria-label': 'Cerrar notificación' },
+        },
+      },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+      // The placeholder is a focusable role="presentation" div inside role="menu" (axe
+      // aria-required-children); without it the focus lands on the first item, as ARIA's menu
+      // pattern asks.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+      ColorInput: {
+        defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Tomar un color de la pantalla' } },
+      },
     },
   });
 }
@@ -127,31 +144,46 @@ export function readableOn(color: string, backgrounds: string[], scheme: 'light'
   return scheme === 'light' ? '#000000' : '#ffffff';
 }
 
+/** Placeholder text per scheme (≥ 4.5:1 on the input background). */
+export const PLACEHOLDER = { light: '#6c757d', dark: '#9a9a9a' } as const;
+
 /** Body and card backgrounds the `light` variant sits on (Mantine white / dark-7 / dark-6). */
 const SURFACES = { light: ['#ffffff', '#f8f9fa'], dark: ['#242424', '#2e2e2e'] } as const;
 
 /**
- * Text colour of Mantine's `light` variant (badges, light buttons, alerts) per palette and scheme,
- * so it reads at ≥ 4.5:1 on its own tint, its hover tint and the page. Mantine's defaults (shade 9
- * on shade 1) fail for orange (3.6:1), green (3.8:1), yellow (2.7:1) and teal (4.3:1).
+ * Colour tokens that carry text, per palette and scheme, raised to ≥ 4.5:1 (decision 108):
+ * - `-light-color`, the text of the `light` variant (badges, light buttons, alerts) on its own tint,
+ *   its hover tint and the page. Mantine's shade 9 on shade 1 fails for orange (3.6:1), green
+ *   (3.8:1), yellow (2.7:1) and teal (4.3:1).
+ * - `-text` (`<Text c="red">`) and `-outline` (outline badges and buttons) on the page: Mantine uses
+ *   the filled shade (orange.8 is 3.6:1 on white) and, in the dark scheme, light shades that some
+ *   palettes need lighter still.
  */
-export function lightVariantTextColors(theme: Pick<MantineTheme, 'colors'>) {
+export function textColorTokens(theme: Pick<MantineTheme, 'colors' | 'primaryShade'>) {
   const light: Record<string, string> = {};
   const dark: Record<string, string> = {};
+  const lightShade = getPrimaryShade(theme as MantineTheme, 'light');
+  const darkShade = getPrimaryShade(theme as MantineTheme, 'dark');
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (!shades || shades.length < 10) continue;
-    const tint = shades[1] as string;
-    const hoverTint = shades[2] as string;
+    const shade = (index: number) => shades[index] as string;
     light[`--mantine-color-${name}-light-color`] = readableOn(
-      shades[9] as string,
-      [tint, hoverTint, ...SURFACES.light],
+      shade(9),
+      [shade(1), shade(2), ...SURFACES.light],
       'light',
     );
-    const darkTint = darken(shades[9] as string, 0.5);
-    const darkHoverTint = darken(shades[9] as string, 0.3);
+    const onLight = readableOn(shade(lightShade), [...SURFACES.light], 'light');
+    light[`--mantine-color-${name}-text`] = onLight;
+    light[`--mantine-color-${name}-outline`] = onLight;
     dark[`--mantine-color-${name}-light-color`] = readableOn(
-      shades[0] as string,
-      [darkTint, darkHoverTint, ...SURFACES.dark],
+      shade(0),
+      [darken(shade(9), 0.5), darken(shade(9), 0.3), ...SURFACES.dark],
+      'dark',
+    );
+    dark[`--mantine-color-${name}-text`] = readableOn(shade(4), [...SURFACES.dark], 'dark');
+    dark[`--mantine-color-${name}-outline`] = readableOn(
+      shade(Math.max(darkShade - 4, 0)),
+      [...SURFACES.dark],
       'dark',
     );
   }
@@ -161,14 +193,23 @@ export function lightVariantTextColors(theme: Pick<MantineTheme, 'colors'>) {
 /**
  * Scheme variables (decision 108): dimmed text in Mantine's light scheme (gray.6, #868e96) is
  * 3.3:1 on white, gray.7 reaches 5.4:1; in the dark scheme dark.2 is 4.0:1 on the body, dark.1
- * 7.9:1. The light variant's text colour comes from
- * `lightVariantTextColors`.
+ * 7.9:1. Text-carrying palette tokens come from `textColorTokens`.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
-  const text = lightVariantTextColors(theme);
+  const text = textColorTokens(theme);
   return {
     variables: {},
-    light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...text.light },
-    dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', ...text.dark },
+    light: {
+      '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      // Placeholders are text too (SC 1.4.3): gray.5 is 2.1:1 on white, #6c757d 4.7:1.
+      '--mantine-color-placeholder': PLACEHOLDER.light,
+      ...text.light,
+    },
+    dark: {
+      '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+      // dark.3 is 2.6:1 on an input (dark.6); #9a9a9a 4.8:1.
+      '--mantine-color-placeholder': PLACEHOLDER.dark,
+      ...text.dark,
+    },
   };
 };
