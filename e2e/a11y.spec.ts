@@ -182,6 +182,12 @@ for (const [roleIndex, role] of roles.entries()) {
       const problems: Problem[] = [];
       let audits = 0;
       const variantsSeen = new Set<string>();
+      /** Switches the system scheme and waits until Mantine ("auto") has applied it. */
+      const scheme = async (value: 'light' | 'dark') => {
+        await page.emulateMedia({ colorScheme: value });
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', value);
+        await page.waitForTimeout(100);
+      };
       /**
        * Light: every WCAG rule. Dark: colour contrast only, the one rule a colour scheme changes
        * (names, roles and structure are the same markup). `scope` limits a dialog's or panel's
@@ -189,15 +195,14 @@ for (const [roleIndex, role] of roles.entries()) {
        */
       const audit = async (where: string, scope?: string) => {
         variantsSeen.add(theme.variant);
-        await page.emulateMedia({ colorScheme: 'light' });
+        await scheme('light');
         const axe = () => (scope ? new AxeBuilder({ page }).include(scope) : new AxeBuilder({ page }));
         const light = await axe().withTags(TAGS).analyze();
         problems.push(...blockingProblems(`${where} [claro, ${theme.variant}]`, light.violations));
-        await page.emulateMedia({ colorScheme: 'dark' });
-        await page.waitForTimeout(150);
+        await scheme('dark');
         const dark = await axe().withRules(['color-contrast']).analyze();
         problems.push(...blockingProblems(`${where} [oscuro, ${theme.variant}]`, dark.violations));
-        await page.emulateMedia({ colorScheme: 'light' });
+        await scheme('light');
         audits += 2;
       };
 

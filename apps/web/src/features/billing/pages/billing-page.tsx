@@ -310,7 +310,7 @@ export function BillingPage() {
                       <Table.Td>
                         <Text size="sm">{formatDate(inv.dueDate)}</Text>
                         {inv.isOverdue && (
-                          <Text size="xs" c="red.7" fw={600}>
+                          <Text size="xs" c="red" fw={600}>
                             {inv.daysOverdue === 1 ? '1 día vencida' : `${inv.daysOverdue} días vencida`}
                           </Text>
                         )}
@@ -354,7 +354,7 @@ export function BillingPage() {
                       <NcfLine invoice={inv} />
                       <Text
                         size="xs"
-                        c={inv.isOverdue ? 'red.7' : 'dimmed'}
+                        c={inv.isOverdue ? 'red' : 'dimmed'}
                         fw={inv.isOverdue ? 600 : undefined}
                       >
                         Vence {formatDate(inv.dueDate)}
