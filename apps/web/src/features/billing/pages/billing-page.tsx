@@ -72,7 +72,8 @@ function StatCard({
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
+        {/* Amounts and labels wrap instead of being cut at 200 % text size (WCAG 1.4.4). */}
+        <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
           <Text size="sm" c="dimmed">
             {label}
           </Text>
