@@ -15,8 +15,8 @@ function isFocused(target: Locator) {
 }
 
 /**
- * Presses Tab until `target` has the focus, then checks the focus is visible: an outline or a
- * box-shadow ring drawn by `:focus-visible`. Fails after `MAX_TABS` presses (not reachable).
+ * Presses Tab until `target` has the focus, then checks the focus is visible: an outline, a
+ * box-shadow ring or (text fields) a primary-colour border, drawn by `:focus-visible`. Fails after `MAX_TABS` presses (not reachable).
  */
 async function tabTo(page: Page, target: Locator, what: string) {
   await expect(target, `${what} is on the page`).toBeVisible();
@@ -25,10 +25,21 @@ async function tabTo(page: Page, target: Locator, what: string) {
       const ring = await target.evaluate((element) => {
         const style = getComputedStyle(element);
         const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
-        return { outline, shadow: style.boxShadow !== 'none', visible: element.matches(':focus-visible') };
+        // Mantine's text fields show focus by turning their border the primary colour.
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--mantine-primary-color-filled)';
+        document.body.append(probe);
+        const primary = getComputedStyle(probe).color;
+        probe.remove();
+        return {
+          outline,
+          shadow: style.boxShadow !== 'none',
+          border: style.borderTopColor === primary && Number.parseFloat(style.borderTopWidth) > 0,
+          visible: element.matches(':focus-visible'),
+        };
       });
       expect(
-        ring.visible && (ring.outline || ring.shadow),
+        ring.visible && (ring.outline || ring.shadow || ring.border),
         `${what}: visible focus (${JSON.stringify(ring)})`,
       ).toBe(true);
       return;
@@ -78,7 +89,7 @@ for (const journey of JOURNEYS) {
     await page.goto('/login');
     await tabTo(page, page.getByLabel('Email'), 'Email');
     await type(page, DEMO_USERS[journey.role].email);
-    await tabTo(page, page.getByLabel('Contraseña', { exact: true }), 'Contraseña');
+    await tabTo(page, page.locator('input[type="password"]'), 'Contraseña');
     await type(page, DEMO_PASSWORD);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard$/);
