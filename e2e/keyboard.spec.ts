@@ -34,7 +34,12 @@ async function tabTo(page: Page, target: Locator, what: string) {
         return {
           outline,
           shadow: style.boxShadow !== 'none',
-          border: style.borderTopColor === primary && Number.parseFloat(style.borderTopWidth) > 0,
+          // The field itself, or the box around it (PasswordInput's input sits inside a bordered box).
+          border: [element, element.parentElement, element.parentElement?.parentElement].some((box) => {
+            if (!box) return false;
+            const boxStyle = getComputedStyle(box);
+            return boxStyle.borderTopColor === primary && Number.parseFloat(boxStyle.borderTopWidth) > 0;
+          }),
           visible: element.matches(':focus-visible'),
         };
       });
