@@ -22,31 +22,38 @@ async function tabTo(page: Page, target: Locator, what: string) {
   await expect(target, `${what} is on the page`).toBeVisible();
   for (let presses = 0; presses < MAX_TABS; presses += 1) {
     if (await isFocused(target)) {
-      const ring = await target.evaluate((element) => {
-        const style = getComputedStyle(element);
-        const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
-        // Mantine's text fields show focus by turning their border the primary colour.
-        const probe = document.createElement('span');
-        probe.style.color = 'var(--mantine-primary-color-filled)';
-        document.body.append(probe);
-        const primary = getComputedStyle(probe).color;
-        probe.remove();
-        return {
-          outline,
-          shadow: style.boxShadow !== 'none',
-          // The field itself, or the box around it (PasswordInput's input sits inside a bordered box).
-          border: [element, element.parentElement, element.parentElement?.parentElement].some((box) => {
-            if (!box) return false;
-            const boxStyle = getComputedStyle(box);
-            return boxStyle.borderTopColor === primary && Number.parseFloat(boxStyle.borderTopWidth) > 0;
-          }),
-          visible: element.matches(':focus-visible'),
-        };
-      });
-      expect(
-        ring.visible && (ring.outline || ring.shadow || ring.border),
-        `${what}: visible focus (${JSON.stringify(ring)})`,
-      ).toBe(true);
+      // Polled: Mantine fades the border colour in (100 ms transition).
+      const ring = () =>
+        target.evaluate((element) => {
+          const style = getComputedStyle(element);
+          const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+          // Mantine's text fields show focus by turning their border the primary colour.
+          const probe = document.createElement('span');
+          probe.style.color = 'var(--mantine-primary-color-filled)';
+          document.body.append(probe);
+          const primary = getComputedStyle(probe).color;
+          probe.remove();
+          return {
+            outline,
+            shadow: style.boxShadow !== 'none',
+            // The field itself, or the box around it (PasswordInput's input sits inside a bordered box).
+            border: [element, element.parentElement, element.parentElement?.parentElement].some((box) => {
+              if (!box) return false;
+              const boxStyle = getComputedStyle(box);
+              return boxStyle.borderTopColor === primary && Number.parseFloat(boxStyle.borderTopWidth) > 0;
+            }),
+            visible: element.matches(':focus-visible'),
+          };
+        });
+      await expect
+        .poll(
+          async () => {
+            const r = await ring();
+            return r.visible && (r.outline || r.shadow || r.border) ? 'visible' : JSON.stringify(r);
+          },
+          { message: `${what}: visible focus`, timeout: 3000 },
+        )
+        .toBe('visible');
       return;
     }
     await page.keyboard.press('Tab');
