@@ -8,7 +8,10 @@ test.describe('calendar', () => {
     const title = `Revisión de diseño ${Date.now()}`;
     await signInAs(page, 'admin');
     await page.goto('/calendar');
-    await expect(page.getByRole('tab', { name: 'Vista mensual' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Mes (vista mensual)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
 
     // Click the 20th of the shown month (the empty part of the day cell, not its number link).
     const day = page.getByRole('cell', { name: /^20 de / });

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The portal's navigation rail links (accessible names are the labels, plus " (n)" with a badge). */
+/** The portal's navigation rail links (accessible names are the labels, plus ", n activos" with a badge). */
 export function navLinks(page: Page) {
   return page.getByRole('navigation').getByRole('link');
 }
@@ -9,9 +9,9 @@ export function navLinks(page: Page) {
 export async function navLabels(page: Page): Promise<string[]> {
   await expect(navLinks(page).first()).toBeVisible();
   const names = await navLinks(page).evaluateAll((links) =>
-    links.map((link) => link.getAttribute('aria-label') ?? link.textContent ?? ''),
+    links.map((link) => link.querySelector('[data-nav-label]')?.textContent ?? ''),
   );
-  return names.map((name) => name.replace(/\s*\(\d+\)$/, '').trim());
+  return names.map((name) => name.trim());
 }
 
 /** A notification (Mantine toast) whose text includes `title`. */
@@ -19,9 +19,9 @@ export function notification(page: Page, title: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: title });
 }
 
-/** Opens the user menu in the header (avatar button). */
+/** Opens the user menu in the header (avatar button named "<name> <role> (menú de usuario)"). */
 export async function openUserMenu(page: Page) {
-  await page.getByRole('button', { name: /^Menú de usuario/ }).click();
+  await page.getByRole('button', { name: /\(menú de usuario\)$/ }).click();
 }
 
 /** Opens the theme customiser in the header. */
@@ -30,11 +30,11 @@ export async function openThemeMenu(page: Page) {
   return page.getByRole('menu', { name: 'Personalizar tema' });
 }
 
-/** Items of the open theme customiser (Mantine renders them as menuitem; menuitemradio also accepted). */
+/** Items of the open theme customiser: checkbox items (scheme), then radio items (variants). */
 export function themeOptions(page: Page) {
   return page
     .getByRole('menu', { name: 'Personalizar tema' })
-    .locator('[role="menuitem"], [role="menuitemradio"]');
+    .locator('[role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"]');
 }
 
 /** One theme variant of the open customiser, by its Spanish label. */

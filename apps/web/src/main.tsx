@@ -1,6 +1,7 @@
 import './app/defer-section-hash';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/focus.css';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

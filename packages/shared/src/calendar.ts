@@ -40,12 +40,12 @@ export const EVENT_TYPE_COLORS: Record<EventType, string> = {
 };
 /** Hex colours for FullCalendar (same hues as {@link EVENT_TYPE_COLORS}, dark enough for white text). */
 export const EVENT_TYPE_HEX: Record<EventType, string> = {
-  meeting: '#1c7ed6',
-  deadline: '#e03131',
+  meeting: '#1864ab',
+  deadline: '#c92a2a',
   reminder: '#5c636a',
-  call: '#2b8a3e',
+  call: '#1e6b34',
   presentation: '#7b2cbf',
-  review: '#d9480f',
+  review: '#c2410c',
   personal: '#5c636a',
   holiday: '#5c636a',
 };

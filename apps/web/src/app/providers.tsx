@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { installFocusFirstInvalidField } from '../lib/focus-first-invalid';
 import { useThemeStore } from '../stores/theme-store';
 import { queryClient as defaultQueryClient } from './query-client';
 import { buildTheme, cssVariablesResolver } from './theme';
@@ -78,6 +79,7 @@ export function AppProviders({
 }: AppProvidersProps) {
   const variant = useThemeStore((state) => state.variant);
   const theme = useMemo(() => buildTheme(variant), [variant]);
+  useEffect(() => installFocusFirstInvalidField(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider

@@ -2,7 +2,12 @@ import type { ThemeVariant } from '@agencia/shared';
 import {
   type CSSVariablesResolver,
   createTheme,
+  darken,
+  getPrimaryShade,
+  lighten,
+  luminance,
   type MantineColorsTuple,
+  type MantineTheme,
   type MantineThemeOverride,
 } from '@mantine/core';
 
@@ -91,17 +96,120 @@ export function buildTheme(variant: ThemeVariant): MantineThemeOverride {
     headings: { fontFamily: config.headingsFontFamily ?? config.fontFamily, fontWeight: '700' },
     defaultRadius: config.defaultRadius,
     cursorType: 'pointer',
+    // Mantine transitions (modals, menus, collapses) drop to 0 ms under prefers-reduced-motion.
+    respectReducedMotion: true,
+    // Names for Mantine's icon-only buttons and polite toasts, once for every screen (decision 108).
     components: {
-      Notification: { defaultProps: { withBorder: true } },
+      Notification: {
+        defaultProps: {
+          withBorder: true,
+          role: 'status',
+          closeButtonProps: { 'aria-label': 'Cerrar notificación' },
+        },
+      },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+      // The placeholder is a focusable role="presentation" div inside role="menu" (axe
+      // aria-required-children); without it the focus lands on the first item, as ARIA's menu
+      // pattern asks.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+      ColorInput: {
+        defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Tomar un color de la pantalla' } },
+      },
     },
   });
 }
 
+/** WCAG 2.2 SC 1.4.3: normal-size text needs 4.5:1 against its background. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/** Contrast ratio of two opaque colours (hex or rgb[a]), 1–21 (WCAG 2.2 "contrast ratio"). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 /**
- * Dimmed text in Mantine's light scheme (gray.6, #868e96) is 3.3:1 on white; gray.7 reaches 5.4:1.
+ * `color` darkened (light scheme) or lightened (dark scheme) in 4 % steps until it reaches
+ * `MIN_TEXT_CONTRAST` (+0.1 margin for rounding) against every colour of `backgrounds`.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
-});
+export function readableOn(color: string, backgrounds: string[], scheme: 'light' | 'dark'): string {
+  let result = color;
+  for (let step = 0; step < 25; step += 1) {
+    if (backgrounds.every((background) => contrastRatio(result, background) >= MIN_TEXT_CONTRAST + 0.1)) {
+      return result;
+    }
+    result = scheme === 'light' ? darken(result, 0.04) : lighten(result, 0.04);
+  }
+  return scheme === 'light' ? '#000000' : '#ffffff';
+}
+
+/** Placeholder text per scheme (≥ 4.5:1 on the input background). */
+export const PLACEHOLDER = { light: '#6c757d', dark: '#9a9a9a' } as const;
+
+/** Body and card backgrounds the `light` variant sits on (Mantine white / dark-7 / dark-6). */
+const SURFACES = { light: ['#ffffff', '#f8f9fa'], dark: ['#242424', '#2e2e2e'] } as const;
+
+/**
+ * Colour tokens that carry text, per palette and scheme, raised to ≥ 4.5:1 (decision 108):
+ * - `-light-color`, the text of the `light` variant (badges, light buttons, alerts) on its own tint,
+ *   its hover tint and the page. Mantine's shade 9 on shade 1 fails for orange (3.6:1), green
+ *   (3.8:1), yellow (2.7:1) and teal (4.3:1).
+ * - `-text` (`<Text c="red">`) and `-outline` (outline badges and buttons) on the page: Mantine uses
+ *   the filled shade (orange.8 is 3.6:1 on white) and, in the dark scheme, light shades that some
+ *   palettes need lighter still.
+ */
+export function textColorTokens(theme: Pick<MantineTheme, 'colors' | 'primaryShade'>) {
+  const light: Record<string, string> = {};
+  const dark: Record<string, string> = {};
+  const lightShade = getPrimaryShade(theme as MantineTheme, 'light');
+  const darkShade = getPrimaryShade(theme as MantineTheme, 'dark');
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (!shades || shades.length < 10) continue;
+    const shade = (index: number) => shades[index] as string;
+    light[`--mantine-color-${name}-light-color`] = readableOn(
+      shade(9),
+      [shade(1), shade(2), ...SURFACES.light],
+      'light',
+    );
+    const onLight = readableOn(shade(lightShade), [...SURFACES.light], 'light');
+    light[`--mantine-color-${name}-text`] = onLight;
+    light[`--mantine-color-${name}-outline`] = onLight;
+    dark[`--mantine-color-${name}-light-color`] = readableOn(
+      shade(0),
+      [darken(shade(9), 0.5), darken(shade(9), 0.3), ...SURFACES.dark],
+      'dark',
+    );
+    dark[`--mantine-color-${name}-text`] = readableOn(shade(4), [...SURFACES.dark], 'dark');
+    dark[`--mantine-color-${name}-outline`] = readableOn(
+      shade(Math.max(darkShade - 4, 0)),
+      [...SURFACES.dark],
+      'dark',
+    );
+  }
+  return { light, dark };
+}
+
+/**
+ * Scheme variables (decision 108): dimmed text in Mantine's light scheme (gray.6, #868e96) is
+ * 3.3:1 on white, gray.7 reaches 5.4:1; in the dark scheme dark.2 is 4.0:1 on the body, dark.1
+ * 7.9:1. Text-carrying palette tokens come from `textColorTokens`.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const text = textColorTokens(theme);
+  return {
+    variables: {},
+    light: {
+      '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      // Placeholders are text too (SC 1.4.3): gray.5 is 2.1:1 on white, #6c757d 4.7:1.
+      '--mantine-color-placeholder': PLACEHOLDER.light,
+      ...text.light,
+    },
+    dark: {
+      '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+      // dark.3 is 2.6:1 on an input (dark.6); #9a9a9a 4.8:1.
+      '--mantine-color-placeholder': PLACEHOLDER.dark,
+      ...text.dark,
+    },
+  };
+};

@@ -9,7 +9,10 @@ export function toastSuccess(title: string, message?: string): void {
   notifications.show({ color: 'green', title, message: message ?? '' });
 }
 
-/** Red toast (spec doc 2 §8 "Error toasts are red"); placed by the one container (decision 093). */
+/**
+ * Red toast (spec doc 2 §8 "Error toasts are red"); placed by the one container (decision 093).
+ * Announced at once (`role="alert"`); every other toast is polite (`role="status"`, theme).
+ */
 export function toastError(title: string, message?: string): void {
-  notifications.show({ color: 'red', title, message: message ?? '' });
+  notifications.show({ color: 'red', title, message: message ?? '', role: 'alert' });
 }

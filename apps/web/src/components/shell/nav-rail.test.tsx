@@ -41,9 +41,9 @@ describe('navigation per role', () => {
       '/projects',
     );
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
-    const projects = within(nav).getByRole('link', { name: 'Proyectos (8)' });
+    const projects = within(nav).getByRole('link', { name: /^Proyectos ?, 8 activos$/ });
     expect(projects.getAttribute('aria-current')).toBe('page');
-    expect(projects.textContent).toContain('8');
+    expect(projects.getAttribute('aria-label')).toBeNull();
     const tickets = within(nav).getByRole('link', { name: 'Tickets' });
     expect(tickets.getAttribute('aria-current')).toBeNull();
     expect(within(nav).getAllByRole('link')).toHaveLength(9);

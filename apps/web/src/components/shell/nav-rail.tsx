@@ -1,7 +1,7 @@
-import { Badge, Stack, Tooltip } from '@mantine/core';
+import { Badge, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { NavLink } from 'react-router';
 import type { NavBadges } from './api/get-nav-badges';
-import type { NavItem } from './nav-items';
+import type { NavBadgeKey, NavItem } from './nav-items';
 import classes from './nav-rail.module.css';
 
 interface NavRailProps {
@@ -12,7 +12,14 @@ interface NavRailProps {
   onNavigate?: () => void;
 }
 
-/** The portal's 80 px icon rail (spec doc 1 §2): tooltip with label, active item highlighted. */
+/** What a rail counter counts, read after the label ("Proyectos, 6 activos"). */
+const BADGE_NOUNS: Record<NavBadgeKey, string> = { projects: 'activos', tickets: 'abiertos' };
+
+/**
+ * The portal's 80 px icon rail (spec doc 1 §2): tooltip with label, active item highlighted.
+ * Each link's name is its text, not an `aria-label` (WCAG 2.5.3, decision 108): the label (visually
+ * hidden on the rail, shown on phones) and then the counter in words.
+ */
 export function NavRail({ items, badges, expanded = false, onNavigate }: NavRailProps) {
   return (
     <Stack
@@ -30,15 +37,24 @@ export function NavRail({ items, badges, expanded = false, onNavigate }: NavRail
           <NavLink
             to={item.to}
             className={expanded ? `${classes.link} ${classes.expanded}` : classes.link}
-            aria-label={count > 0 ? `${item.label} (${count})` : item.label}
             onClick={onNavigate}
           >
-            <Icon size={24} stroke={1.6} />
-            {expanded && <span className={classes.label}>{item.label}</span>}
-            {count > 0 && (
-              <Badge className={classes.badge} size="xs" circle={count < 10} color="red" aria-hidden>
-                {count > 99 ? '99+' : count}
-              </Badge>
+            <Icon size={24} stroke={1.6} aria-hidden />
+            {expanded ? (
+              <span className={classes.label} data-nav-label>
+                {item.label}
+              </span>
+            ) : (
+              <VisuallyHidden data-nav-label>{item.label}</VisuallyHidden>
+            )}
+            {count > 0 && item.badge && (
+              <>
+                {/* Right after the label, so the name reads "Proyectos, 6 activos" (no block between). */}
+                <VisuallyHidden>{`, ${count} ${BADGE_NOUNS[item.badge]}`}</VisuallyHidden>
+                <Badge className={classes.badge} size="xs" circle={count < 10} color="red" aria-hidden>
+                  {count > 99 ? '99+' : count}
+                </Badge>
+              </>
             )}
           </NavLink>
         );

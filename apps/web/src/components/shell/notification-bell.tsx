@@ -46,26 +46,26 @@ export function NotificationBell() {
         shadow="md"
         withinPortal
       >
-        <Popover.Target>
-          <Indicator
-            label={unread > 99 ? '99+' : unread}
-            size={16}
-            color="red"
-            disabled={unread === 0}
-            offset={4}
-          >
+        {/* The target is the button itself: Popover puts aria-expanded/aria-haspopup on it. */}
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          size={16}
+          color="red"
+          disabled={unread === 0}
+          offset={4}
+        >
+          <Popover.Target>
             <ActionIcon
               variant="default"
               size="lg"
               radius="md"
               onClick={toggle}
-              aria-label={unread ? `Notificaciones (${unread} sin leer)` : 'Notificaciones'}
-              aria-expanded={opened}
+              aria-label={unread ? `Notificaciones, ${unread} sin leer` : 'Notificaciones'}
             >
-              <IconBell size={18} />
+              <IconBell size={18} aria-hidden />
             </ActionIcon>
-          </Indicator>
-        </Popover.Target>
+          </Popover.Target>
+        </Indicator>
         <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
           <Group justify="space-between" px="md" py="sm">
             <Text fw={600}>Notificaciones</Text>

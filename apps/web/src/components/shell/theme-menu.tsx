@@ -3,12 +3,11 @@ import {
   ActionIcon,
   ColorSwatch,
   Menu,
-  Switch,
   useComputedColorScheme,
   useMantineColorScheme,
   useMantineTheme,
 } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconPalette } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconPalette } from '@tabler/icons-react';
 import { VARIANT_CONFIG } from '../../app/theme';
 import { getErrorMessage } from '../../lib/api-client';
 import { toastError } from '../../lib/toast';
@@ -49,42 +48,37 @@ export function ThemeMenu() {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* Checkbox and radio items (not menuitem + aria-checked, which ARIA does not allow). */}
         <Menu.Label>Apariencia</Menu.Label>
-        <Menu.Item
-          role="menuitemcheckbox"
-          aria-checked={isDark}
+        <Menu.CheckboxItem
+          checked={isDark}
           closeMenuOnClick={false}
-          onClick={() => setColorScheme(isDark ? 'light' : 'dark')}
-          rightSection={<Switch checked={isDark} readOnly size="sm" tabIndex={-1} aria-hidden />}
+          onChange={() => setColorScheme(isDark ? 'light' : 'dark')}
         >
           Modo oscuro
-        </Menu.Item>
-        <Menu.Item
-          role="menuitemcheckbox"
-          aria-checked={colorScheme === 'auto'}
-          leftSection={<IconDeviceDesktop size={16} />}
-          rightSection={colorScheme === 'auto' ? <IconCheck size={16} /> : null}
-          onClick={() => setColorScheme('auto')}
+        </Menu.CheckboxItem>
+        <Menu.CheckboxItem
+          checked={colorScheme === 'auto'}
+          rightSection={<IconDeviceDesktop size={16} aria-hidden />}
+          onChange={() => setColorScheme('auto')}
         >
           Usar configuración del sistema
-        </Menu.Item>
+        </Menu.CheckboxItem>
         <Menu.Divider />
         <Menu.Label>Variantes de tema</Menu.Label>
         {THEME_VARIANTS.map((option) => {
           const config = VARIANT_CONFIG[option.value];
           const swatch = theme.colors[config.primaryColor]?.[config.shade] ?? config.primaryColor;
-          const selected = option.value === variant;
           return (
-            <Menu.Item
+            <Menu.RadioItem
               key={option.value}
-              role="menuitemradio"
-              aria-checked={selected}
-              leftSection={<ColorSwatch color={swatch} size={16} aria-hidden />}
-              rightSection={selected ? <IconCheck size={16} /> : null}
-              onClick={() => setVariant(option.value)}
+              value={option.value}
+              checked={option.value === variant}
+              rightSection={<ColorSwatch color={swatch} size={16} aria-hidden />}
+              onChange={() => setVariant(option.value)}
             >
               {option.label}
-            </Menu.Item>
+            </Menu.RadioItem>
           );
         })}
       </Menu.Dropdown>

@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type User } from '@agencia/shared';
-import { Avatar, Group, Menu, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,11 @@ export function getInitials(user: Pick<User, 'firstName' | 'lastName'>): string 
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
 }
 
-/** Avatar, name and role, with the 'Mi cuenta' menu (spec doc 1 §2). */
+/**
+ * Avatar, name and role, with the 'Mi cuenta' menu (spec doc 1 §2). The button's name is its text
+ * ("Laura Céspedes Administrador (menú de usuario)"), never an `aria-label` that would hide the
+ * visible name (WCAG 2.5.3, decision 108); on phones name and role are visually hidden.
+ */
 export function UserMenu() {
   const user = useSessionStore((state) => state.user);
   const clearSession = useSessionStore((state) => state.logout);
@@ -42,15 +46,12 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={`Menú de usuario: ${fullName}`}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          p={4}
-        >
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-md)' }} p={4}>
           <Group gap="xs" wrap="nowrap">
             <Avatar
+              aria-hidden
               src={user.avatar || null}
-              alt={fullName}
+              alt=""
               radius="xl"
               variant="filled"
               color={primaryColor}
@@ -64,6 +65,8 @@ export function UserMenu() {
               <Text size="xs" c="dimmed" visibleFrom="sm">
                 {ROLE_LABELS[user.role]}
               </Text>
+              <VisuallyHidden hiddenFrom="sm">{`${fullName} ${ROLE_LABELS[user.role]}`}</VisuallyHidden>
+              <VisuallyHidden> (menú de usuario)</VisuallyHidden>
             </div>
             <IconChevronDown size={14} aria-hidden />
           </Group>
@@ -78,7 +81,13 @@ export function UserMenu() {
           Configuración
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={handleLogout}>
+        <Menu.Item
+          color="red"
+          // Mantine's red menu item is red.6 (3.3:1); the theme's red text token reaches 4.5:1.
+          c="var(--mantine-color-red-text)"
+          leftSection={<IconLogout size={16} />}
+          onClick={handleLogout}
+        >
           Cerrar sesión
         </Menu.Item>
       </Menu.Dropdown>

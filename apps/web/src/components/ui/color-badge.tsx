@@ -7,17 +7,12 @@ interface ColorBadgeProps extends Omit<BadgeProps, 'color' | 'variant'> {
 }
 
 /**
- * Light badge whose text uses shade 9 (light scheme) / 2 (dark scheme) of its colour, so even
- * yellow and cyan labels reach WCAG AA contrast (Mantine's light variant uses shade 6).
+ * Light badge of a palette colour. Its text colour comes from the theme's `-light-color` token,
+ * which reaches WCAG AA contrast for every palette in both schemes (decision 108).
  */
 export function ColorBadge({ color, children, ...props }: ColorBadgeProps) {
   return (
-    <Badge
-      variant="light"
-      color={color}
-      c={`light-dark(var(--mantine-color-${color}-9), var(--mantine-color-${color}-2))`}
-      {...props}
-    >
+    <Badge variant="light" color={color} {...props}>
       {children}
     </Badge>
   );

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import {
   IconBuildingStore,
   IconCalendarCheck,
@@ -68,18 +68,26 @@ export const LOGIN_SLIDES = [
 /** Slide interval in ms (spec doc 1 §9). */
 export const LOGIN_CAROUSEL_INTERVAL_MS = 4000;
 
-/** Five slides, one every 4 s, clickable dots. Mounted only at ≥ 1024 px. */
+/**
+ * Five slides, one every 4 s, clickable dots. Mounted only at ≥ 1024 px. It stands still under
+ * `prefers-reduced-motion` and pauses while hovered or focused (WCAG 2.2.2, decision 108); the
+ * slide is announced only when it does not change by itself.
+ */
 function LoginCarousel() {
   const [active, setActive] = useState(0);
+  const reduceMotion = useReducedMotion();
+  const [paused, setPaused] = useState(false);
+  const rotating = !reduceMotion && !paused;
   // Restart the 4 s timer after every change, so a clicked dot gets its full interval.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `active` restarts the timer on purpose.
   useEffect(() => {
+    if (!rotating) return;
     const timer = window.setTimeout(
       () => setActive((i) => (i + 1) % LOGIN_SLIDES.length),
       LOGIN_CAROUSEL_INTERVAL_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [active]);
+  }, [active, rotating]);
   const slide = LOGIN_SLIDES[active]!;
   const Icon = slide.icon;
   return (
@@ -88,8 +96,14 @@ function LoginCarousel() {
       aria-roledescription="carrusel"
       aria-label="Beneficios"
       data-testid="login-carousel"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
+      }}
     >
-      <div className={classes.slide} aria-live="polite" data-slide={active}>
+      <div className={classes.slide} aria-live={rotating ? 'off' : 'polite'} data-slide={active}>
         <ThemeIcon variant="white" size={44} radius="md" aria-hidden>
           <Icon size={24} />
         </ThemeIcon>

@@ -76,7 +76,8 @@ function StatCard({
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
+        {/* Amounts and labels wrap instead of being cut at 200 % text size (WCAG 1.4.4). */}
+        <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
           <Text size="sm" c="dimmed">
             {label}
           </Text>
@@ -193,7 +194,7 @@ export function BillingPage() {
           icon={<IconTrendingUp size={28} color="var(--mantine-color-green-7)" aria-hidden />}
         />
         <StatCard
-          label={role === 'client' ? 'Pendiente por pagar' : 'Pendiente por cobrar'}
+          label={role === 'client' ? 'Pendiente de pago' : 'Pendiente por cobrar'}
           value={s ? formatMoney(s.pendingRevenue, currency) : '—'}
           hint={
             s
@@ -212,7 +213,7 @@ export function BillingPage() {
           icon={<IconAlertTriangle size={28} color="var(--mantine-color-red-7)" aria-hidden />}
         />
         <StatCard
-          label="Valor promedio"
+          label={role === 'client' ? 'Promedio por factura' : 'Valor promedio'}
           value={s ? formatMoney(s.averageInvoiceValue, currency) : '—'}
           hint={s ? plural(s.totalInvoices, 'factura en total', 'facturas en total') : undefined}
           icon={<IconCash size={28} color="var(--mantine-color-blue-7)" aria-hidden />}
@@ -325,7 +326,7 @@ export function BillingPage() {
                       <Table.Td>
                         <Text size="sm">{formatDate(inv.dueDate)}</Text>
                         {inv.isOverdue && (
-                          <Text size="xs" c="red.7" fw={600}>
+                          <Text size="xs" c="red" fw={600}>
                             {inv.daysOverdue === 1 ? '1 día vencida' : `${inv.daysOverdue} días vencida`}
                           </Text>
                         )}
@@ -369,7 +370,7 @@ export function BillingPage() {
                       <NcfLine invoice={inv} />
                       <Text
                         size="xs"
-                        c={inv.isOverdue ? 'red.7' : 'dimmed'}
+                        c={inv.isOverdue ? 'red' : 'dimmed'}
                         fw={inv.isOverdue ? 600 : undefined}
                       >
                         Vence {formatDate(inv.dueDate)}

@@ -183,7 +183,7 @@ export function InvoiceDetailPage() {
           <Text c="dimmed">
             {clientName} · {formatMoney(inv.total, inv.currency)}
             {inv.isOverdue && (
-              <Text span c="red.7" fw={600}>
+              <Text span c="red" fw={600}>
                 {' '}
                 · {inv.daysOverdue} {inv.daysOverdue === 1 ? 'día' : 'días'} vencida
               </Text>

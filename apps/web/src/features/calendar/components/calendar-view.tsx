@@ -18,9 +18,10 @@ const VIEW_BUTTONS = {
   today: { text: 'Hoy', hint: 'Ir a hoy' },
   prev: { hint: 'Anterior' },
   next: { hint: 'Siguiente' },
-  dayGridMonth: { text: 'Mes', hint: 'Vista mensual' },
-  timeGridWeek: { text: 'Semana', hint: 'Vista semanal' },
-  timeGridDay: { text: 'Día', hint: 'Vista diaria' },
+  // Hints (the buttons' names) start with the visible text (WCAG 2.5.3, decision 108).
+  dayGridMonth: { text: 'Mes', hint: 'Mes (vista mensual)' },
+  timeGridWeek: { text: 'Semana', hint: 'Semana (vista semanal)' },
+  timeGridDay: { text: 'Día', hint: 'Día (vista diaria)' },
   listWeek: { text: 'Lista', hint: 'Lista de la semana' },
 };
 

@@ -2,6 +2,14 @@ import '@mantine/charts/styles.css';
 import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS, type ProjectProgress } from '@agencia/shared';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AccessibleChart } from '../../../components/ui/accessible-chart';
+
+/** One sentence for screen readers: how many active projects, their average progress. */
+function progressSummary(data: ProjectProgress): string {
+  const count = data.projects.length;
+  const average = Math.round(data.projects.reduce((sum, p) => sum + p.progressPercentage, 0) / count);
+  return `Progreso de proyectos activos: ${count} ${count === 1 ? 'proyecto' : 'proyectos'}, ${average}% de avance medio`;
+}
 
 /**
  * Progress of active projects (horizontal bars) and the status distribution (donut).
@@ -30,18 +38,24 @@ export default function ProgressChart({ data }: { data: ProjectProgress }) {
             No hay proyectos activos.
           </Text>
         ) : (
-          <BarChart
-            h={Math.max(160, bars.length * 36)}
-            data={bars}
-            dataKey="project"
-            orientation="vertical"
-            series={[{ name: 'Progreso', color: 'blue.7' }]}
-            xAxisProps={{ domain: [0, 100] }}
-            yAxisProps={{ width: 150 }}
-            valueFormatter={(v) => `${v}%`}
-            gridAxis="none"
-            aria-label="Progreso de proyectos activos"
-          />
+          <AccessibleChart
+            summary={progressSummary(data)}
+            columns={['Proyecto', 'Progreso']}
+            rows={data.projects.map((p) => ({ label: p.title, values: [`${p.progressPercentage}%`] }))}
+          >
+            <BarChart
+              h={Math.max(160, bars.length * 36)}
+              data={bars}
+              dataKey="project"
+              orientation="vertical"
+              series={[{ name: 'Progreso', color: 'blue.7' }]}
+              xAxisProps={{ domain: [0, 100] }}
+              yAxisProps={{ width: 150 }}
+              valueFormatter={(v) => `${v}%`}
+              gridAxis="none"
+              barChartProps={{ accessibilityLayer: false }}
+            />
+          </AccessibleChart>
         )}
       </Stack>
       <Stack gap="xs" align="center">
@@ -54,7 +68,19 @@ export default function ProgressChart({ data }: { data: ProjectProgress }) {
           </Text>
         ) : (
           <>
-            <DonutChart data={donut} size={160} thickness={26} withTooltip tooltipDataSource="segment" />
+            <AccessibleChart
+              summary={`Proyectos por estado: ${donut.map((d) => `${d.name}, ${d.value}`).join('; ')}`}
+              columns={['Estado', 'Proyectos']}
+              rows={donut.map((d) => ({ label: d.name, values: [String(d.value)] }))}
+            >
+              <DonutChart
+                data={donut}
+                size={160}
+                thickness={26}
+                withTooltip={false}
+                pieChartProps={{ accessibilityLayer: false }}
+              />
+            </AccessibleChart>
             <Group gap="sm" justify="center">
               {donut.map((d) => (
                 <Group key={d.name} gap={4} wrap="nowrap">

@@ -67,10 +67,11 @@ function Growth({ value }: { value: number | null }) {
     );
   const up = value > 0;
   const Icon = value === 0 ? IconMinus : up ? IconArrowUpRight : IconArrowDownRight;
-  const color = value === 0 ? 'dimmed' : up ? 'teal.7' : 'red.7';
+  // Palette names, not shades: their `-text` token reads at 4.5:1 in both schemes (decision 108).
+  const color = value === 0 ? 'dimmed' : up ? 'teal' : 'red';
   return (
     <Group gap={2}>
-      <Icon size={16} color={`var(--mantine-color-${color.replace('.', '-')})`} aria-hidden />
+      <Icon size={16} color={`var(--mantine-color-${color}${value === 0 ? '' : '-text'})`} aria-hidden />
       <Text size="xs" c={color} fw={600}>
         {up ? '+' : ''}
         {value}% vs. período anterior

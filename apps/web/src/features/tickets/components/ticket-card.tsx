@@ -1,5 +1,5 @@
 import type { Ticket } from '@agencia/shared';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge, TicketTypeBadge } from './ticket-badges';
@@ -16,7 +16,6 @@ export function TicketCard({ ticket, showClient }: { ticket: Ticket; showClient:
       padding="md"
       component={Link}
       to={`/tickets/${ticket._id}`}
-      aria-label={`${ticket.ticketNumber}: ${ticket.title}`}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Stack gap="xs">
@@ -51,9 +50,12 @@ export function TicketCard({ ticket, showClient }: { ticket: Ticket; showClient:
             </Text>
           </Group>
           <Group gap={8} wrap="nowrap">
-            <Group gap={2} wrap="nowrap" aria-label={`${ticket.messageCount} mensajes`}>
+            <Group gap={2} wrap="nowrap">
               <IconMessageCircle size={14} aria-hidden />
-              <Text size="xs">{ticket.messageCount}</Text>
+              <Text size="xs">
+                {ticket.messageCount}
+                <VisuallyHidden> mensajes</VisuallyHidden>
+              </Text>
             </Group>
             <Text size="xs" c="dimmed">
               {formatDateTime(ticket.reportedDate)}
