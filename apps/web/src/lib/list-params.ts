@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 /**
  * A list screen's filters and page, kept in the URL (issue 14): `?status=open&search=web&page=3`.
@@ -16,6 +16,7 @@ export function useListParams<T extends Record<string, string>>(
   defaults: T,
 ): [T & { page: number }, (next: Partial<T> & { page?: number }) => void] {
   const [search, setSearch] = useSearchParams();
+  const { pathname } = useLocation();
   // Screens pass a fresh literal on each render: its content, not its identity, is the key.
   const defaultsKey = JSON.stringify(defaults);
   const stable = useMemo(() => JSON.parse(defaultsKey) as T, [defaultsKey]);
@@ -29,6 +30,9 @@ export function useListParams<T extends Record<string, string>>(
 
   const set = useCallback(
     (next: Partial<T> & { page?: number }) => {
+      // A late write (a debounced search firing just after the user opened a row) must not
+      // pull the browser back from the page it went to: only the list's own URL is rewritten.
+      if (window.location.pathname !== pathname) return;
       setSearch(
         (current) => {
           const params = new URLSearchParams(current);
@@ -48,7 +52,7 @@ export function useListParams<T extends Record<string, string>>(
         { replace: true },
       );
     },
-    [setSearch, stable],
+    [setSearch, stable, pathname],
   );
   return [values, set];
 }
