@@ -12,6 +12,8 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  // The address bar matches the first route, as in the browser (useListParams checks it).
+  window.history.replaceState(null, '', initialPath);
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const result = render(
     <AppProviders queryClient={queryClient} env="test">

@@ -48,7 +48,7 @@ describe("NotificationBell feed: 'Cargar más' (decision 102)", () => {
 
   it('shows the newest 20, then the rest on "Cargar más", and the unread count on the bell', async () => {
     renderWithProviders(<NotificationBell />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Notificaciones (5 sin leer)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Notificaciones, 5 sin leer' }));
     expect(await screen.findByText('Aviso 27')).toBeTruthy();
     expect(screen.getAllByText(/^Aviso \d+$/)).toHaveLength(20);
     expect(screen.getByText('20 de 27')).toBeTruthy();
