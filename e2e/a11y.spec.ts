@@ -255,15 +255,20 @@ for (const [roleIndex, role] of roles.entries()) {
         await audit('panel de notificaciones', '.mantine-Popover-dropdown');
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'Personalizar tema' }).click();
-        await expect(page.getByRole('menu')).toBeVisible();
+        const themeMenu = page.getByRole('menu', { name: 'Personalizar tema' });
+        await expect(themeMenu).toBeVisible();
         await page.waitForTimeout(250);
         await audit('menú de tema', '[role="menu"]');
         await page.keyboard.press('Escape');
+        // One menu at a time: the next audit reads `[role="menu"]`.
+        await expect(themeMenu).toBeHidden();
         await page.getByRole('button', { name: /menú de usuario/i }).click();
-        await expect(page.getByRole('menu')).toBeVisible();
+        const userMenu = page.getByRole('menu').last();
+        await expect(userMenu).toBeVisible();
         await page.waitForTimeout(250);
         await audit('menú de usuario', '[role="menu"]');
         await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toHaveCount(0);
         if (width.name === '390') {
           await page.getByRole('button', { name: 'Abrir menú' }).click();
           await expect(page.locator('#portal-navigation')).toBeInViewport();

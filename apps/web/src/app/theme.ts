@@ -204,12 +204,15 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
       // Placeholders are text too (SC 1.4.3): gray.5 is 2.1:1 on white, #6c757d 4.7:1.
       '--mantine-color-placeholder': PLACEHOLDER.light,
       ...text.light,
+      // Links use the primary colour's readable text shade (royal's violet.4 was 4.0:1 in dark).
+      '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
     },
     dark: {
       '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
       // dark.3 is 2.6:1 on an input (dark.6); #9a9a9a 4.8:1.
       '--mantine-color-placeholder': PLACEHOLDER.dark,
       ...text.dark,
+      '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
     },
   };
 };

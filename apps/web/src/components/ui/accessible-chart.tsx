@@ -29,7 +29,11 @@ export function AccessibleChart({
   return (
     <Box>
       <div role="img" aria-label={summary}>
-        <div aria-hidden>{children}</div>
+        {/* `inert` as well: the chart library makes its SVG focusable, and focusable content must
+            not sit inside aria-hidden (axe aria-hidden-focus); the table below is the data. */}
+        <div aria-hidden inert>
+          {children}
+        </div>
       </div>
       <Box component="details" mt="xs">
         <Text component="summary" size="sm" c="dimmed" style={{ cursor: 'pointer' }}>
