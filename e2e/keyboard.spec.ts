@@ -68,10 +68,9 @@ async function type(page: Page, text: string) {
 
 /** The first link of `main` to a detail page under `prefix` ("/projects/…", not "/projects/new"). */
 function firstDetailLink(page: Page, prefix: string) {
-  return page
-    .locator(`main a[href^="${prefix}"]`)
-    .filter({ hasNot: page.locator(`[href="${prefix}new"], [href="${prefix}requests"]`) })
-    .first();
+  // Detail pages only: not the list's own sub-pages (new, requests, retainers).
+  const others = ['new', 'requests', 'retainers'].map((p) => `:not([href="${prefix}${p}"])`).join('');
+  return page.locator(`main a[href^="${prefix}"]${others}`).first();
 }
 
 /** A navigation rail link by its label (its accessible name starts with it). */
