@@ -60,7 +60,7 @@ async function sentQuote(overrides: Partial<CreateQuoteBody> = {}) {
   return res.json().data.quote;
 }
 
-const accept = (token: string, id: string, payload: unknown = { signedName: 'Ana Pérez', agree: true }) =>
+const accept = (token: string, id: string, payload: object = { signedName: 'Ana Pérez', agree: true }) =>
   injectAs(app, token, { method: 'POST', url: `/api/quotes/${id}/accept`, payload });
 
 const invoicesOfQuote = async (id: string) => {
