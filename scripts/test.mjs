@@ -15,6 +15,7 @@ import path from 'node:path';
 import { ensureBuilt } from './lib/build-check.mjs';
 import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
+import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT, run } from './lib/proc.mjs';
 
 const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'e2e'];
@@ -86,8 +87,11 @@ async function vitest(args, outputFile, env = process.env) {
   return { passed, failed, note };
 }
 
+await ensureNodeRuntime();
+
 // ── a. dependencies and browser ─────────────────────────────────────────────────────────────
 banner('setup');
+console.info(`• Node ${process.versions.node}`);
 if (!(await ensureDeps(ROOT))) {
   results.push({
     name: 'dependencies (npm install)',
