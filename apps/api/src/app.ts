@@ -38,6 +38,7 @@ import mailRoutes from './modules/mail/mail.routes.js';
 import navRoutes from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
+import quotesRoutes from './modules/quotes/quotes.routes.js';
 import recurringInvoicesRoutes from './modules/recurring-invoices/recurring-invoices.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
 import remindersRoutes from './modules/reminders/reminders.routes.js';
@@ -293,6 +294,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
       await api.register(recurringInvoicesRoutes);
+      await api.register(quotesRoutes);
       await api.register(remindersRoutes);
       await api.register(jobsRoutes);
       await api.register(fiscalRoutes);

@@ -28,6 +28,7 @@ import {
   IconAlertTriangle,
   IconCash,
   IconClockHour4,
+  IconFileInvoice,
   IconPlus,
   IconReceipt2,
   IconRepeat,
@@ -168,8 +169,16 @@ export function BillingPage() {
           canManage ? 'Facturas, cobros y pagos de los clientes' : 'Consulta tus facturas y descarga sus PDF'
         }
         actions={
-          canManage && (
-            <Group>
+          <Group>
+            <Button
+              component={Link}
+              to="/billing/quotes"
+              variant="default"
+              leftSection={<IconFileInvoice size={18} />}
+            >
+              {role === 'client' ? 'Mis cotizaciones' : 'Cotizaciones'}
+            </Button>
+            {canManage && (
               <Button
                 component={Link}
                 to="/billing/retainers"
@@ -178,11 +187,13 @@ export function BillingPage() {
               >
                 Igualas
               </Button>
+            )}
+            {canManage && (
               <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
                 Nueva Factura
               </Button>
-            </Group>
-          )
+            )}
+          </Group>
         }
       />
       {role === 'client' && <ClientRetainersCard />}
