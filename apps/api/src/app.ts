@@ -24,6 +24,7 @@ import accountRoutes, { profileCounterRegistry } from './modules/auth/account.ro
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { migrateTotpSecrets, TotpSecretBox } from './modules/auth/two-factor.js';
+import billableTimeRoutes from './modules/billable-time/billable-time.routes.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
@@ -296,6 +297,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(billableTimeRoutes);
       await api.register(recurringInvoicesRoutes);
       await api.register(remindersRoutes);
       await api.register(jobsRoutes);
