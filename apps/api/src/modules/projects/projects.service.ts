@@ -397,9 +397,12 @@ export async function getProject({
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
     })
     .from(projectTimeEntries)
     .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+    .leftJoin(invoices, eq(invoices.id, projectTimeEntries.invoiceId))
     .where(
       and(eq(projectTimeEntries.projectId, id), isClient ? eq(projectTimeEntries.billable, true) : undefined),
     )
@@ -473,6 +476,10 @@ export async function getProject({
         date: t.date,
         billable: t.billable,
         createdAt: t.createdAt.toISOString(),
+        invoice:
+          !isClient && t.invoiceId && t.invoiceNumber
+            ? { _id: t.invoiceId, invoiceNumber: t.invoiceNumber }
+            : null,
       }),
     ),
     timeSummary: {
