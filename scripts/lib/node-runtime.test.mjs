@@ -63,6 +63,7 @@ describe('re-running a script under the pinned runtime', () => {
     mkdirSync(bin, { recursive: true });
     writeFileSync(
       path.join(bin, 'node'),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell script's ${PATH%%:*}, not a JS template
       '#!/bin/sh\necho "runtime=$AGENCIA_NODE_RUNTIME args=$* path=${PATH%%:*}"\nexit 7\n',
     );
     chmodSync(path.join(bin, 'node'), 0o755);

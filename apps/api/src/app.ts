@@ -24,6 +24,7 @@ import accountRoutes from './modules/auth/account.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { migrateTotpSecrets, TotpSecretBox } from './modules/auth/two-factor.js';
+import billableTimeRoutes from './modules/billable-time/billable-time.routes.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
@@ -293,6 +294,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(billableTimeRoutes);
       await api.register(recurringInvoicesRoutes);
       await api.register(quotesRoutes);
       await api.register(remindersRoutes);

@@ -3,6 +3,7 @@ import './zod-locale.js';
 export * from './api.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './billable-time.js';
 export * from './calendar.js';
 export * from './clients.js';
 export * from './constants.js';

@@ -14,5 +14,6 @@ export * from './requests.js';
 export * from './scheduling.js';
 export * from './sessions.js';
 export * from './settings.js';
+export * from './sharing.js';
 export * from './tickets.js';
 export * from './users.js';

@@ -36,6 +36,7 @@ import {
   invoicePayments,
   invoices,
   projects,
+  projectTimeEntries,
   users,
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
@@ -1080,6 +1081,19 @@ function withholdingsOf(
   return { itbisWithheldCents: itbis, isrWithheldCents: isr };
 }
 
+/**
+ * Releases the time entries billed on invoice `id` ("Facturar horas", decision 115): they
+ * become billable again. Runs inside the cancel and delete transactions. Answers how many.
+ */
+async function releaseBilledTime(tx: Tx, id: string): Promise<number> {
+  const rows = await tx
+    .update(projectTimeEntries)
+    .set({ invoiceId: null })
+    .where(eq(projectTimeEntries.invoiceId, id))
+    .returning({ id: projectTimeEntries.id });
+  return rows.length;
+}
+
 /** `POST /invoices/{id}/cancel` (admin): voids an unpaid invoice without payments; 409 otherwise. */
 export async function cancelInvoice(
   db: Db,
@@ -1101,6 +1115,7 @@ export async function cancelInvoice(
       .update(invoices)
       .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(invoices.id, id));
+    await releaseBilledTime(tx, id);
     await tx
       .insert(invoiceEvents)
       .values({ invoiceId: id, event: 'cancelled', actorId: actor.id, note: reason ?? null });
@@ -1176,6 +1191,7 @@ export async function deleteInvoice(
       .where(and(eq(invoiceCounters.series, current.series), eq(invoiceCounters.year, current.year)))
       .for('update')
       .limit(1);
+    await releaseBilledTime(tx, id);
     if (counter?.lastNumber === current.sequence) {
       await tx.delete(invoices).where(eq(invoices.id, id));
       await tx

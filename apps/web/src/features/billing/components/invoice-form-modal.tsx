@@ -5,7 +5,6 @@ import {
   computeInvoiceTotals,
   defaultDocumentType,
   fiscalDocumentTypeLabel,
-  fromCents,
   INVOICE_DOCUMENT_TYPES,
   type Invoice,
   type InvoiceDocumentType,
@@ -16,12 +15,9 @@ import {
   UpdateInvoiceRequestSchema,
 } from '@agencia/shared';
 import {
-  ActionIcon,
   Alert,
   Button,
-  Checkbox,
   Divider,
-  Grid,
   Group,
   Modal,
   NumberInput,
@@ -31,13 +27,11 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';

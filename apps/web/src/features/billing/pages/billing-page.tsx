@@ -37,6 +37,7 @@ import {
 } from '@tabler/icons-react';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -52,7 +53,6 @@ import { InvoiceFormModal } from '../components/invoice-form-modal';
 import { InvoiceRowMenu } from '../components/invoice-row-menu';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
-import { PaymentInstructionsCard } from '../components/payment-instructions-card';
 import { useInvoiceActions } from '../components/use-invoice-actions';
 
 const STATUS_FILTER: Array<{ value: string; label: string }> = [

@@ -29,7 +29,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { apiClient, getErrorMessage, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
-import { getRequest } from '../../requests/api/requests-api';
+import { getRequest } from '../../requests';
 import { useQuotes } from '../api/quotes';
 import { formatDate, formatMoney } from '../components/format';
 import { QuoteFormModal, type QuotePrefill } from '../components/quote-form-modal';
