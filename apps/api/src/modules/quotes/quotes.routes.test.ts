@@ -11,6 +11,7 @@ import {
   notifications,
   projectMilestones,
   projects,
+  quoteRequests,
   quotes,
 } from '../../db/schema/index.js';
 import { expireQuotes } from './quotes.service.js';
@@ -357,5 +358,38 @@ describe('quotes API (issue 16, decision 114)', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(String(pdf.headers['content-disposition'])).toContain(`Cotizacion-${q.quoteNumber}.pdf`);
+  });
+
+  it('a quote made from a public quote request links it and marks the lead converted', async () => {
+    const lead = await app.inject({
+      method: 'POST',
+      url: '/api/public/quote-requests',
+      payload: {
+        serviceId: 'sitios-web',
+        name: 'Ana Lead',
+        email: client.user.email,
+        phone: '809-555-0199',
+        budget: '1000-3000',
+        timeline: '3-4 semanas',
+        description: 'Tienda en línea para café',
+      },
+    });
+    expect(lead.statusCode).toBeLessThan(300);
+    const [request] = await app.db
+      .select()
+      .from(quoteRequests)
+      .where(eq(quoteRequests.name, 'Ana Lead'))
+      .limit(1);
+    const q = await createQuote({ quoteRequestId: request!.id });
+    expect(q.quoteRequestId).toBe(request!.id);
+    const [after] = await app.db.select().from(quoteRequests).where(eq(quoteRequests.id, request!.id));
+    expect(after!.status).toBe('converted');
+    const missing = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/quotes',
+      payload: body({ quoteRequestId: '00000000-0000-4000-8000-000000000000' }),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/solicitud/);
   });
 });
