@@ -1,6 +1,7 @@
 import { businessToday, type CreateQuoteBody, type Session } from '@agencia/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import {
@@ -358,6 +359,14 @@ describe('quotes API (issue 16, decision 114)', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(String(pdf.headers['content-disposition'])).toContain(`Cotizacion-${q.quoteNumber}.pdf`);
+    // What a reader sees: the title, the number, the validity, the lines and the total.
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('COTIZACIÓN');
+    expect(flat).toContain(`Cotización ${q.quoteNumber}`);
+    expect(flat).toContain('Diseño del sitio');
+    expect(flat).toMatch(/Válida hasta: \d{2}\/\d{2}\/\d{4}/);
+    expect(flat).toContain('29,500.59');
   });
 
   it('a quote made from a public quote request links it and marks the lead converted', async () => {
