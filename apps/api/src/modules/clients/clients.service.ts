@@ -31,7 +31,15 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { clientCommunications, clients, invoices, projects, tickets, users } from '../../db/schema/index.js';
+import {
+  clientCommunications,
+  clients,
+  invoices,
+  projects,
+  quotes,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -398,7 +406,7 @@ export async function updateClient(
 }
 
 /**
- * `DELETE /clients/{id}` (admin). Refused with 409 while the client has invoices, projects or
+ * `DELETE /clients/{id}` (admin). Refused with 409 while the client has invoices, projects, quotes or
  * portal users (archive instead, decision 051); 404 when missing.
  */
 export async function deleteClient(db: Db, ctx: AuditContext, id: string): Promise<void> {
@@ -416,6 +424,9 @@ export async function deleteClient(db: Db, ctx: AuditContext, id: string): Promi
       users: sql<number>`(select count(*)::int from ${users} u where u.client_id = ${CLIENT_ID})`.mapWith(
         Number,
       ),
+      quotes: sql<number>`(select count(*)::int from ${quotes} q where q.client_id = ${CLIENT_ID})`.mapWith(
+        Number,
+      ),
     })
     .from(clients)
     .where(eq(clients.id, id))
@@ -427,6 +438,8 @@ export async function deleteClient(db: Db, ctx: AuditContext, id: string): Promi
     throw conflict('No se puede eliminar un cliente con proyectos. Archívalo en su lugar.');
   if (row.users > 0)
     throw conflict('No se puede eliminar un cliente con usuarios registrados. Archívalo en su lugar.');
+  if (row.quotes > 0)
+    throw conflict('No se puede eliminar un cliente con cotizaciones. Archívalo en su lugar.');
   await db.transaction(async (tx) => {
     await tx.delete(clients).where(eq(clients.id, id));
     await audit(tx, ctx, 'client.deleted', { type: 'client', id });

@@ -401,4 +401,25 @@ describe('quotes API (issue 16, decision 114)', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/solicitud/);
   });
+
+  it('a client with quotes cannot be deleted (409, archive instead); the quote stays', async () => {
+    const created = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: {
+        firstName: 'Pedro',
+        lastName: 'Cotizado',
+        email: 'pedro@cotizado.do',
+        clientType: 'individual',
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const other = created.json().data.client._id;
+    const q = await createQuote({ clientId: other });
+    const del = await injectAs(app, admin.token, { method: 'DELETE', url: `/api/clients/${other}` });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toMatch(/cotizaciones/);
+    const [row] = await app.db.select().from(quotes).where(eq(quotes.id, q._id));
+    expect(row!.clientId).toBe(other);
+  });
 });
