@@ -1,8 +1,8 @@
-import { businessToday, type CreateQuoteBody, type Session } from '@agencia/shared';
+import { businessToday, type CreateQuoteBody, NOTIFICATION_EVENT, type Session } from '@agencia/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { extractText } from 'unpdf';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import {
   auditLog,
@@ -198,8 +198,16 @@ describe('quotes API (issue 16, decision 114)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/casilla/);
 
+    const push = vi.spyOn(app.realtime, 'toUser');
     const res = await accept(client.token, q._id);
     expect(res.statusCode).toBe(201);
+    // Admins are told live (socket.io push after commit).
+    expect(push).toHaveBeenCalledWith(
+      admin.user._id,
+      NOTIFICATION_EVENT,
+      expect.objectContaining({ title: `Cotización ${q.quoteNumber} aceptada` }),
+    );
+    push.mockRestore();
     const data = res.json().data;
     expect(data.quote).toMatchObject({ status: 'accepted', signedName: 'Ana Pérez' });
     expect(data.invoice).toMatchObject({ status: 'draft', total: q.total, subtotal: q.subtotal });
