@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, GetPublicSettingsResponseSchema } from '@agencia/shared';
+import { ErrorResponseSchema, GetPublicSettingsResponseSchema, MessageResponseSchema } from '@agencia/shared';
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { z } from 'zod';
@@ -22,6 +22,11 @@ export function ok<S extends z.ZodType>(schema: S, data: z.input<S>, init?: Resp
     throw new Error(`Mock response does not match the shared schema:\n${checked.error.message}`);
   }
   return HttpResponse.json({ success: true, data } as JsonBodyType, init);
+}
+
+/** `{ success: true, message }`, the answer of routes that return no data (deletes, revokes). */
+export function okMessage(message: string) {
+  return HttpResponse.json(MessageResponseSchema.parse({ success: true, message }) as JsonBodyType);
 }
 
 /** The API's error envelope (`{ success: false, code, message, errors? }`), checked like `ok`. */
