@@ -150,7 +150,7 @@ describe('quotes API (issue 16, decision 114)', () => {
     expect(late.json().message).toMatch(/borrador/);
   });
 
-  it('send e-mails the PDF through the outbox and notifies the client; clients never see drafts', async () => {
+  it('send e-mails the PDF through the outbox and notifies the client; clients never see drafts; zero totals are not sent', async () => {
     const draft = await createQuote();
     expect(
       (await injectAs(app, client.token, { method: 'GET', url: `/api/quotes/${draft._id}` })).statusCode,
@@ -170,6 +170,19 @@ describe('quotes API (issue 16, decision 114)', () => {
 
     const mine = await injectAs(app, client.token, { method: 'GET', url: `/api/quotes/${draft._id}` });
     expect(mine.statusCode).toBe(200);
+
+    // A quote whose lines are not priced yet (e.g. from a quote request) is not sent.
+    const unpriced = await createQuote({
+      items: [{ description: 'Por cotizar', quantity: 1, unitPrice: 0 }],
+    });
+    const refused = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/quotes/${unpriced._id}/send`,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/total cero/);
+    const [still] = await app.db.select().from(quotes).where(eq(quotes.id, unpriced._id));
+    expect(still!.status).toBe('draft');
   });
 
   it("another client's quote answers 404 on read, PDF, accept and reject; staff can't answer for the client", async () => {

@@ -458,7 +458,8 @@ export const quotePdfFilename = (quote: Pick<Quote, 'quoteNumber'>) => `Cotizaci
 /**
  * `POST /quotes/{id}/send` (admin): e-mails the quote with its PDF (outbox, the invoices'
  * "render, store, queue" step) and notifies the client's users; a draft becomes sent, a sent
- * one is re-sent. 409 when accepted, rejected or expired, or when its validity has passed.
+ * one is re-sent. 409 when accepted, rejected or expired, or when its validity has passed;
+ * 400 when its total is zero (e.g. a quote request's lines not priced yet).
  */
 export async function sendQuote(
   db: Db,
@@ -473,6 +474,10 @@ export async function sendQuote(
       throw conflict('Esta cotización ya fue aceptada, rechazada o venció; no se puede enviar.');
     if (current.validUntil < today)
       throw conflict('La fecha de validez de la cotización ya pasó. Actualízala antes de enviarla.');
+    if (current.totalCents <= 0) {
+      const message = 'No se puede enviar una cotización con total cero. Indica el precio de los ítems.';
+      throw badRequest(message, [{ field: 'items', message }]);
+    }
     const wasDraft = current.status === 'draft';
     const now = new Date();
     await tx.update(quotes).set({ status: 'sent', sentAt: now, updatedAt: now }).where(eq(quotes.id, id));
