@@ -20,6 +20,7 @@ export * from './permissions.js';
 export * from './priorities.js';
 export * from './profile.js';
 export * from './projects.js';
+export * from './quotes.js';
 export * from './recurring-invoices.js';
 export * from './registration.js';
 export * from './reports.js';

@@ -8,6 +8,7 @@ export * from './clients.js';
 export * from './fiscal.js';
 export * from './infra.js';
 export * from './projects.js';
+export * from './quotes.js';
 export * from './registration.js';
 export * from './requests.js';
 export * from './scheduling.js';
