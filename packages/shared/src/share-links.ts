@@ -6,14 +6,14 @@ import { z } from 'zod';
  *
  * Adding a document type: add it to SHARE_DOCUMENT_TYPES and its label below, add its
  * `PublicShared…Schema` to {@link PublicSharedDocumentSchema}, and register its handler in
- * apps/api/src/modules/share-links/share-links.documents.ts. Quotes ('quote') come that way
- * once the quotes module is on main.
+ * apps/api/src/modules/share-links/share-links.documents.ts (quotes joined that way).
  */
-export const SHARE_DOCUMENT_TYPES = ['invoice', 'ticket'] as const;
+export const SHARE_DOCUMENT_TYPES = ['invoice', 'quote', 'ticket'] as const;
 export type ShareDocumentType = (typeof SHARE_DOCUMENT_TYPES)[number];
 /** Spanish names of the shareable documents, for messages ("la factura FAC-2026-0001"). */
 export const SHARE_DOCUMENT_LABELS: Record<ShareDocumentType, string> = {
   invoice: 'factura',
+  quote: 'cotización',
   ticket: 'ticket',
 };
 
@@ -110,6 +110,26 @@ export const PublicSharedInvoiceSchema = z.object({
   total: z.number(),
   balance: z.number(),
 });
+/** A shared quote as the public page shows it: summary and lines, money in major units. */
+export const PublicSharedQuoteSchema = z.object({
+  type: z.literal('quote'),
+  company: z.string(),
+  quoteNumber: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  clientName: z.string(),
+  issueDate: z.string(),
+  validUntil: z.string(),
+  currency: z.string(),
+  items: z.array(
+    z.object({ description: z.string(), quantity: z.number(), unitPrice: z.number(), total: z.number() }),
+  ),
+  subtotal: z.number(),
+  taxRate: z.number(),
+  taxAmount: z.number(),
+  discountAmount: z.number(),
+  total: z.number(),
+});
 /** A shared ticket: title, status and the public conversation only (never internal notes). */
 export const PublicSharedTicketSchema = z.object({
   type: z.literal('ticket'),
@@ -125,6 +145,7 @@ export const PublicSharedTicketSchema = z.object({
 /** `GET /public/share/{token}` → `data.document` (410 {@link SHARE_LINK_GONE} when expired or revoked). */
 export const PublicSharedDocumentSchema = z.discriminatedUnion('type', [
   PublicSharedInvoiceSchema,
+  PublicSharedQuoteSchema,
   PublicSharedTicketSchema,
 ]);
 export type PublicSharedDocument = z.infer<typeof PublicSharedDocumentSchema>;

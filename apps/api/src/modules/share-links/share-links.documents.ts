@@ -2,6 +2,7 @@ import {
   hasPermission,
   INVOICE_STATUS_LABELS,
   type PublicSharedDocument,
+  QUOTE_STATUS_LABELS,
   type ShareDocumentType,
   TICKET_STATUS_LABELS,
 } from '@agencia/shared';
@@ -11,6 +12,7 @@ import { clients, ticketMessages, tickets, users } from '../../db/schema/index.j
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { buildInvoicePdf, getInvoice, pdfFilename } from '../invoices/invoices.service.js';
+import { buildQuotePdf, getQuote, quotePdfFilename } from '../quotes/quotes.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { findTicketFor } from '../tickets/tickets.service.js';
 
@@ -102,6 +104,48 @@ const invoice: ShareableDocument = {
   },
 };
 
+const quote: ShareableDocument = {
+  // Staff only, sent quotes (decision 116): the client answers quotes in the portal.
+  async assertCanShare(db, actor, id) {
+    if (actor.role === 'client' || !hasPermission(actor, 'invoices.read'))
+      throw forbidden('Solo el equipo puede compartir cotizaciones.');
+    const q = await getQuote(db, actor, id);
+    if (q.status === 'draft')
+      throw conflict('Envía la cotización antes de compartirla: los borradores no se comparten.');
+    return { label: `la cotización ${q.quoteNumber}`, phone: await clientPhone(db, q.client._id) };
+  },
+  async publicView(db, id) {
+    const q = await getQuote(db, READER, id);
+    const settings = await getCompanySettings(db);
+    return {
+      type: 'quote',
+      company: settings.name,
+      quoteNumber: q.quoteNumber,
+      status: q.status,
+      statusLabel: QUOTE_STATUS_LABELS[q.status],
+      clientName: q.client.name,
+      issueDate: q.issueDate,
+      validUntil: q.validUntil,
+      currency: q.currency,
+      items: q.items.map((it) => ({
+        description: it.description,
+        quantity: it.quantity,
+        unitPrice: it.unitPrice,
+        total: it.total,
+      })),
+      subtotal: q.subtotal,
+      taxRate: q.taxRate,
+      taxAmount: q.taxAmount,
+      discountAmount: q.discountAmount,
+      total: q.total,
+    };
+  },
+  async pdf(db, id) {
+    const q = await getQuote(db, READER, id);
+    return { filename: quotePdfFilename(q), body: await buildQuotePdf(db, q) };
+  },
+};
+
 const ticket: ShareableDocument = {
   // Whoever sees the ticket: staff any, a client only its own (another's answers 404).
   async assertCanShare(db, actor, id) {
@@ -147,4 +191,4 @@ const ticket: ShareableDocument = {
 };
 
 /** Every shareable document type and its handler (decision 116). */
-export const SHARE_DOCUMENTS: Record<ShareDocumentType, ShareableDocument> = { invoice, ticket };
+export const SHARE_DOCUMENTS: Record<ShareDocumentType, ShareableDocument> = { invoice, quote, ticket };

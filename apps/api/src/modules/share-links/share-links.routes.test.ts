@@ -251,3 +251,38 @@ describe('share links: tickets', () => {
     expect(row!.revokedAt).toBeNull();
   });
 });
+
+describe('share links: quotes', () => {
+  it('staff share a sent quote (drafts 409, clients 403); the page shows its lines and serves the PDF', async () => {
+    const validUntil = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
+    const created = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/quotes',
+      payload: {
+        clientId: client.user.clientId,
+        validUntil,
+        items: [{ description: 'Diseño del sitio', quantity: 2, unitPrice: 10_000 }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const quote = created.json().data.quote;
+    expect((await share(admin.token, { type: 'quote', id: quote._id })).statusCode).toBe(409);
+    expect(
+      (await injectAs(app, admin.token, { method: 'POST', url: `/api/quotes/${quote._id}/send` })).statusCode,
+    ).toBe(200);
+    expect((await share(client.token, { type: 'quote', id: quote._id })).statusCode).toBe(403);
+    const res = await share(admin.token, { type: 'quote', id: quote._id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.message).toContain(`la cotización ${quote.quoteNumber}`);
+    const token = tokenOf(res.json().data.shareLink.url);
+    const page = await view(token);
+    expect(page.json().data.document).toMatchObject({
+      type: 'quote',
+      quoteNumber: quote.quoteNumber,
+      subtotal: 20_000,
+    });
+    const pdf = await app.inject({ method: 'GET', url: `/api/public/share/${token}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
