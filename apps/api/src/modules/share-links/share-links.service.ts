@@ -80,7 +80,7 @@ export async function createShareLink(
   }).format(expiresAt);
   return {
     shareLink: { _id: row.id, url, expiresAt: expiresAt.toISOString() },
-    message: `Hola, le compartimos ${doc.label}. Puede verlo aquí sin iniciar sesión (enlace válido hasta el ${until}): ${url}`,
+    message: `Hola, le compartimos ${doc.label}. Puede ver el documento aquí sin iniciar sesión (enlace válido hasta el ${until}): ${url}`,
     phone: doc.phone,
   };
 }

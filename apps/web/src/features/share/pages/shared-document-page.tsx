@@ -154,7 +154,7 @@ function DocumentView({ data, token }: { data: PublicShareResponse; token: strin
         )}
       </Paper>
       <Text size="xs" c="dimmed">
-        Vista de solo lectura. Este enlace vence el {formatDateTime(data.expiresAt)}.
+        Vista de solo lectura · el enlace vence el {formatDateTime(data.expiresAt)}
       </Text>
     </Stack>
   );
