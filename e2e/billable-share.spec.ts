@@ -33,7 +33,7 @@ test.describe('billable time and share links', () => {
     const dialog = page.getByRole('dialog', { name: 'Facturar horas' });
     const lines = dialog.getByRole('table', { name: 'Líneas de la factura' });
     await expect(lines.getByRole('row', { name: /Horas de Laura Céspedes/ })).toContainText('3.5 h');
-    await dialog.getByRole('radio', { name: 'Tarea' }).check({ force: true });
+    await dialog.getByText('Tarea', { exact: true }).click();
     await expect(lines.getByRole('row', { name: /Maquetación/ })).toContainText('2 h');
     await expect(lines.getByRole('row', { name: /Reunión interna/ })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Crear factura' }).click();
@@ -42,8 +42,9 @@ test.describe('billable time and share links', () => {
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toContainText(/FAC-\d{4}-\d{4}/);
     const invoiceNumber = (await heading.textContent())!.match(/FAC-\d{4}-\d{4}/)![0];
-    await expect(page.getByText('Maquetación').first()).toBeVisible();
-    await expect(page.getByText('Ajustes de diseño').first()).toBeVisible();
+    // 2 h and 1.5 h at the company's default rate (the demo admin has no rate of her own).
+    await expect(page.getByRole('row', { name: /Maquetación/ })).toContainText('2');
+    await expect(page.getByRole('row', { name: /Ajustes de diseño/ })).toContainText('1.5');
 
     await page.goto(`/projects/${projectId}?tab=tiempo`);
     const billed = page.getByTestId('time-entry').filter({ hasText: 'Maquetación' });
