@@ -53,8 +53,8 @@ function ShareModal({
       {created ? (
         <Stack gap="sm">
           <Text size="sm">
-            Enlace de solo lectura, válido hasta el {formatDateTime(created.shareLink.expiresAt)}. Quien lo
-            tenga puede ver el documento sin iniciar sesión; puedes revocarlo en «Enlaces compartidos».
+            Enlace de solo lectura (vence el {formatDateTime(created.shareLink.expiresAt)}): quien lo tenga
+            puede ver el documento sin iniciar sesión; puedes revocarlo en «Enlaces compartidos».
           </Text>
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput label="Enlace" value={created.shareLink.url} readOnly style={{ flex: 1 }} />
