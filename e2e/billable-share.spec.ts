@@ -94,4 +94,36 @@ test.describe('billable time and share links', () => {
     await expect(visitor.getByText('Este enlace venció o fue revocado')).toBeVisible();
     await context.close();
   });
+
+  test("the reminder opt-out: the admin switches it on the client's detail, the client sees and changes it in Configuración", async ({
+    page,
+    browser,
+  }) => {
+    const admin = await signInAs(page, 'admin');
+    const auth = { authorization: `Bearer ${admin.token}` };
+    const clients = await page.request.get('/api/clients?search=Cibao', { headers: auth });
+    const clientId = (await clients.json()).data.clients[0]._id as string;
+    const optOut = async () =>
+      (await (await page.request.get(`/api/clients/${clientId}/reminders`, { headers: auth })).json()).data
+        .optOut;
+
+    await page.goto(`/clients/${clientId}`);
+    const adminSwitch = page.getByRole('switch', { name: 'Recordatorios de pago automáticos' });
+    await expect(adminSwitch).toBeChecked();
+    await adminSwitch.click({ force: true });
+    await expect(adminSwitch).not.toBeChecked();
+    await expect.poll(optOut).toBe(true);
+
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const client = await context.newPage();
+    await signInAs(client, 'cliente');
+    await client.goto('/settings');
+    const mine = client.getByRole('switch', { name: 'Recordatorios de pago automáticos' });
+    await expect(mine).not.toBeChecked();
+    await expect(mine).toBeEnabled();
+    await mine.click({ force: true });
+    await expect(mine).toBeChecked();
+    await expect.poll(optOut).toBe(false);
+    await context.close();
+  });
 });
