@@ -41,16 +41,31 @@ interface Screen {
   path: string;
   /** Follow the first link to `<prefix>/<id>` found on `path` instead of auditing `path` itself. */
   detailOf?: string;
+  /** Appended to the followed detail link (e.g. `?tab=tiempo`). */
+  query?: string;
   dialogs?: Dialog[];
 }
+
+/** "Compartir por WhatsApp" and its list (decision 116), on a ticket's detail. */
+const SHARE_DIALOGS: Dialog[] = [
+  { name: 'compartir por WhatsApp', open: 'Compartir por WhatsApp' },
+  { name: 'enlaces compartidos', open: 'Enlaces compartidos' },
+];
 
 const ADMIN: Screen[] = [
   { name: 'dashboard', path: '/dashboard' },
   { name: 'proyectos', path: '/projects' },
   { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
+  {
+    name: 'proyecto: tiempo',
+    path: '/projects',
+    detailOf: '/projects/',
+    query: '?tab=tiempo',
+    dialogs: [{ name: 'facturar horas', open: 'Facturar horas' }],
+  },
   { name: 'nuevo proyecto', path: '/projects/new' },
   { name: 'tickets', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
-  { name: 'ticket', path: '/tickets', detailOf: '/tickets/' },
+  { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
   { name: 'calendario', path: '/calendar', dialogs: [{ name: 'nuevo evento', open: 'Nuevo Evento' }] },
   { name: 'clientes', path: '/clients' },
   { name: 'cliente', path: '/clients', detailOf: '/clients/' },
@@ -88,7 +103,7 @@ const CLIENT: Screen[] = [
   { name: 'proyectos', path: '/projects' },
   { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
   { name: 'soporte', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
-  { name: 'ticket', path: '/tickets', detailOf: '/tickets/' },
+  { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
   { name: 'calendario', path: '/calendar' },
   { name: 'mis facturas', path: '/billing' },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
@@ -105,6 +120,8 @@ const CLIENT: Screen[] = [
   },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
+  // The public page of a shared document (decision 116): an unknown token's answer.
+  { name: 'enlace compartido', path: `/compartido/${'x'.repeat(43)}` },
 ];
 
 const SCREENS: Record<'admin' | 'empleado' | 'cliente', Screen[]> = {
@@ -253,7 +270,7 @@ for (const [roleIndex, role] of roles.entries()) {
               .first();
             const href = await link.getAttribute('href');
             expect(href, `${screen.name}: a link to ${prefix}… on ${screen.path}`).toBeTruthy();
-            await page.goto(href as string);
+            await page.goto(`${href}${screen.query ?? ''}`);
           }
           await settle(page);
           await audit(screen.name);

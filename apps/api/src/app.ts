@@ -49,6 +49,7 @@ import requestsRoutes from './modules/requests/requests.routes.js';
 import seoRoutes from './modules/seo/seo.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import { getCompanySettings } from './modules/settings/settings.service.js';
+import shareLinksRoutes from './modules/share-links/share-links.routes.js';
 import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -295,6 +296,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
       await api.register(billableTimeRoutes);
+      await api.register(shareLinksRoutes);
       await api.register(recurringInvoicesRoutes);
       await api.register(quotesRoutes);
       await api.register(remindersRoutes);

@@ -90,6 +90,13 @@ beforeAll(async () => {
     employeeId: employee.user._id,
     quoteId: await sentQuote(t, clientId),
   });
+  // A real share link (decision 116), so list/revoke reach a row; the public token stays unknown.
+  const shared = await injectAs(app, t, {
+    method: 'POST',
+    url: '/api/share-links',
+    payload: { type: 'ticket', id: ids.ticketId },
+  });
+  ids.shareLinkId = shared.json().data?.shareLink?._id ?? randomUUID();
 }, 120_000);
 
 /** A sent quote of the demo client (decision 114), so the quote routes reach real rows. */
@@ -189,6 +196,7 @@ function fillPath(path: string): string {
     if (path.startsWith('/api/calendar')) return ids.eventId!;
     if (path.startsWith('/api/fiscal')) return ids.sequenceId!;
     if (path.startsWith('/api/users')) return ids.employeeId!;
+    if (path.startsWith('/api/share-links')) return ids.shareLinkId!;
     return randomUUID();
   });
 }

@@ -27,6 +27,7 @@ export * from './reports.js';
 export * from './requests.js';
 export * from './roles.js';
 export * from './settings.js';
+export * from './share-links.js';
 export * from './text.js';
 export * from './tickets.js';
 export * from './users.js';

@@ -109,6 +109,12 @@ export const InvoiceItemInputSchema = z.object({
 });
 export type InvoiceItemInput = z.input<typeof InvoiceItemInputSchema>;
 
+/** The lines of an invoice form (and of a retainer template, decision 111): 1–100 lines. */
+export const InvoiceItemsInputSchema = z
+  .array(InvoiceItemInputSchema)
+  .min(1, 'Agrega al menos un ítem')
+  .max(100);
+
 const invoiceFields = {
   clientId: z.uuid({ message: 'Cliente es requerido' }),
   projectId: z.uuid().nullish(),
@@ -116,7 +122,7 @@ const invoiceFields = {
   documentType: InvoiceDocumentTypeSchema.nullish(),
   issueDate: isoDate,
   dueDate: isoDate,
-  items: z.array(InvoiceItemInputSchema).min(1, 'Agrega al menos un ítem').max(100),
+  items: InvoiceItemsInputSchema,
   taxRate: z.number().min(0).max(100).optional().describe('Percent; default = company settings (18, ITBIS)'),
   discountAmount: z.number().min(0, 'El descuento no puede ser negativo').max(100_000_000).default(0),
   currency: z.enum(CURRENCIES).optional().describe('Default = company settings currency'),

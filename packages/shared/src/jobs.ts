@@ -55,6 +55,10 @@ export const ReminderSettingsSchema = z.object({
 export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
 export const ReminderSettingsResponseSchema = z.object({ reminders: ReminderSettingsSchema });
 
-/** `PUT /clients/{id}/reminders` body: the client's opt-out of automatic reminders. */
-export const ClientRemindersRequestSchema = z.object({ optOut: z.boolean() });
+/**
+ * `PUT /clients/{id}/reminders` (admin) and `PUT /reminders/me` (the client itself) body: the
+ * client's opt-out of automatic reminders (`true` = no automatic reminders).
+ */
+export const ClientRemindersRequestSchema = z.object({ optOut: z.boolean({ error: 'Valor inválido' }) });
+/** `GET|PUT /clients/{id}/reminders` and `GET|PUT /reminders/me` → `data`. */
 export const ClientRemindersResponseSchema = z.object({ optOut: z.boolean() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvoiceItemInputSchema } from './invoices.js';
+import { InvoiceItemSchema, InvoiceItemsInputSchema } from './invoices.js';
 import { CURRENCIES } from './money.js';
 import { isoDateSchema } from './text.js';
 
@@ -44,7 +44,7 @@ const scheduleFields = {
 
 const templateFields = {
   projectId: z.uuid().nullish(),
-  items: z.array(InvoiceItemInputSchema).min(1, 'Agrega al menos un ítem').max(100),
+  items: InvoiceItemsInputSchema,
   taxRate: z.number().min(0).max(100).nullish().describe('Percent; null = company settings at generation'),
   currency: z.enum(CURRENCIES).nullish().describe('null = company settings currency'),
   /** Issue (with NCF) and e-mail each invoice when generated; otherwise it stays a draft. */
@@ -101,13 +101,8 @@ export const ListRecurringInvoicesQuerySchema = z.object({
   status: z.enum(['all', ...RECURRING_STATUSES]).default('all'),
 });
 
-export const RecurringInvoiceItemSchema = z.object({
-  description: z.string(),
-  details: z.string().nullable(),
-  quantity: z.number(),
-  unitPrice: z.number(),
-  taxExempt: z.boolean(),
-});
+/** A template line as the API answers it: an invoice line without its id and total. */
+export const RecurringInvoiceItemSchema = InvoiceItemSchema.omit({ _id: true, total: true });
 
 /** A retainer as the API answers it. `total` = one period's invoice (major units, before overage). */
 export const RecurringInvoiceSchema = z.object({

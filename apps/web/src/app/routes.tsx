@@ -83,6 +83,14 @@ export const routes: RouteObject[] = [
           import('../features/registration/pages/register-page').then((m) => ({ Component: m.RegisterPage })),
       },
       {
+        // Public, read-only: a document shared by a signed, expiring link (decision 116).
+        path: 'compartido/:token',
+        lazy: () =>
+          import('../features/share/pages/shared-document-page').then((m) => ({
+            Component: m.SharedDocumentPage,
+          })),
+      },
+      {
         Component: ProtectedLayout,
         children: [
           {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
-import { invoiceEvents } from '../../db/schema/index.js';
+import { clients, invoiceEvents } from '../../db/schema/index.js';
 import { sendScheduledReminders } from './reminders.service.js';
 
 let app: FastifyInstance;
@@ -103,5 +103,44 @@ describe('scheduled payment reminders', () => {
     });
     await sendScheduledReminders(app.db, '2026-02-10');
     expect(await reminders(id)).toHaveLength(1);
+  });
+});
+
+describe('the reminder opt-out switches', () => {
+  it('the admin reads what was set; the client reads and sets its own (staff 403 there, client 403 on the admin route)', async () => {
+    const clientId = client.user.clientId!;
+    const get = (token: string, url: string) => injectAs(app, token, { method: 'GET', url });
+    expect((await get(admin.token, `/api/clients/${clientId}/reminders`)).json().data).toEqual({
+      optOut: false,
+    });
+    expect((await get(client.token, '/api/reminders/me')).json().data).toEqual({ optOut: false });
+    const mine = await injectAs(app, client.token, {
+      method: 'PUT',
+      url: '/api/reminders/me',
+      payload: { optOut: true },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect((await get(admin.token, `/api/clients/${clientId}/reminders`)).json().data).toEqual({
+      optOut: true,
+    });
+    const [row] = await app.db
+      .select({ optOut: clients.remindersOptOut })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    expect(row!.optOut).toBe(true);
+    expect((await get(admin.token, '/api/reminders/me')).statusCode).toBe(403);
+    expect((await get(client.token, `/api/clients/${clientId}/reminders`)).statusCode).toBe(403);
+    const bad = await injectAs(app, client.token, {
+      method: 'PUT',
+      url: '/api/reminders/me',
+      payload: { optOut: 'sí' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].message).toBe('Valor inválido');
+    await injectAs(app, client.token, {
+      method: 'PUT',
+      url: '/api/reminders/me',
+      payload: { optOut: false },
+    });
   });
 });

@@ -8,7 +8,17 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/errors.js';
+import { actorOf } from '../../plugins/auth.js';
 import * as svc from './reminders.service.js';
+
+/** The signed-in client's own client record; staff get 403 (they use /clients/{id}/reminders). */
+function ownClientId(req: FastifyRequest): string {
+  const actor = actorOf(req);
+  if (actor.role !== 'client' || !actor.clientId)
+    throw forbidden('Solo los clientes tienen esta preferencia.');
+  return actor.clientId;
+}
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
@@ -46,6 +56,51 @@ const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: { reminders: await svc.updateReminderSettings(app.db, ctx(req), req.body) },
+    }),
+  );
+
+  app.get(
+    '/clients/:id/reminders',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Preferencia de recordatorios automáticos de un cliente',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(ClientRemindersResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await svc.getClientReminders(app.db, req.params.id) }),
+  );
+
+  // The client's own switch (Configuración → Notificaciones), decision 111's opt-out.
+  app.get(
+    '/reminders/me',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Mis recordatorios de pago automáticos (cliente)',
+        response: { 200: successEnvelope(ClientRemindersResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await svc.getClientReminders(app.db, ownClientId(req)) }),
+  );
+
+  app.put(
+    '/reminders/me',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Activar o desactivar mis recordatorios de pago automáticos (cliente)',
+        body: ClientRemindersRequestSchema,
+        response: { 200: successEnvelope(ClientRemindersResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await svc.setClientReminders(app.db, ctx(req), ownClientId(req), req.body.optOut),
     }),
   );
 

@@ -41,7 +41,18 @@ export async function updateReminderSettings(
   return { offsets };
 }
 
-/** `PUT /clients/{id}/reminders` (admin): the client's opt-out of automatic reminders. */
+/** `GET /clients/{id}/reminders` (admin) and `GET /reminders/me` (client): the opt-out; 404 unknown client. */
+export async function getClientReminders(db: Db, clientId: string): Promise<{ optOut: boolean }> {
+  const [row] = await db
+    .select({ optOut: clients.remindersOptOut })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  if (!row) throw notFound('Cliente no encontrado');
+  return { optOut: row.optOut };
+}
+
+/** `PUT /clients/{id}/reminders` (admin) and `PUT /reminders/me` (client): the client's opt-out of automatic reminders. */
 export async function setClientReminders(
   db: Db,
   ctx: AuditContext,

@@ -33,6 +33,8 @@ const seoRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, opts) =
       '/profile',
       '/users',
       '/invoice',
+      // Shared documents (decision 116): the page also says noindex; crawlers never need them.
+      '/compartido',
     ].map((p) => `Disallow: ${p}`),
     '',
     `Sitemap: ${base}/sitemap.xml`,

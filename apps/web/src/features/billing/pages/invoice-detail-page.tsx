@@ -54,6 +54,7 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
+import { ShareDocumentActions } from '../../../components/share/share-document-actions';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { downloadCreditNotePdf, useInvoice } from '../api/invoices';
@@ -222,6 +223,9 @@ export function InvoiceDetailPage() {
                 Enviar
               </Button>
             </Tooltip>
+          )}
+          {role !== 'client' && !isDraft && inv.status !== 'cancelled' && (
+            <ShareDocumentActions type="invoice" id={inv._id} />
           )}
           {canManage && payable && (
             <Button color="green" leftSection={<IconCash size={16} />} onClick={() => actions.setPaying(inv)}>

@@ -36,6 +36,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ShareDocumentActions } from '../../../components/share/share-document-actions';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -291,6 +292,7 @@ export function QuoteDetailPage() {
           <Button variant="default" leftSection={<IconDownload size={16} />} onClick={download}>
             Descargar PDF
           </Button>
+          {!isClient && q.status !== 'draft' && <ShareDocumentActions type="quote" id={q._id} />}
         </Group>
       </Group>
 

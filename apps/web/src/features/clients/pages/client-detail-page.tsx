@@ -44,6 +44,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PaymentRemindersSwitch } from '../../../components/account/payment-reminders-switch';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { publicSettingsQuery } from '../../../lib/public-settings';
@@ -515,6 +516,15 @@ export function ClientDetailPage() {
                     <Info label="Último contacto">{fmtDate(c.lastContact)}</Info>
                     <Info label="Proyectos completados">{c.completedProjects}</Info>
                   </SimpleGrid>
+                </Card>
+                <Card withBorder radius="md">
+                  <Title order={2} size="h4" mb="sm">
+                    Cobros
+                  </Title>
+                  <PaymentRemindersSwitch
+                    url={`/clients/${c._id}/reminders`}
+                    description="Envía por correo los recordatorios programados de sus facturas pendientes."
+                  />
                 </Card>
                 <Card withBorder radius="md">
                   <Group justify="space-between" mb="xs">

@@ -18,7 +18,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
@@ -61,8 +61,16 @@ export function BillTimeModal({
     <Modal opened={opened} onClose={onClose} title="Facturar horas" size="lg" centered>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <DateInput label="Desde" valueFormat="DD/MM/YYYY" value={from} onChange={setFrom} data-autofocus />
-          <DateInput label="Hasta" valueFormat="DD/MM/YYYY" value={to} onChange={setTo} error={rangeError} />
+          <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+            <DateInput label="Desde" valueFormat="DD/MM/YYYY" value={from} onChange={setFrom} />
+            <DateInput
+              label="Hasta"
+              valueFormat="DD/MM/YYYY"
+              value={to}
+              onChange={setTo}
+              error={rangeError}
+            />
+          </DatesProvider>
         </SimpleGrid>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="bill-time-group-label">

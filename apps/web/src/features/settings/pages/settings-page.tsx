@@ -1,6 +1,7 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Paper, Stack, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { NotificationPreferences } from '../../../components/account/notification-preferences';
+import { PaymentRemindersSwitch } from '../../../components/account/payment-reminders-switch';
 import { SessionsCard } from '../../../components/account/sessions-card';
 import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -76,7 +77,17 @@ export function SettingsPage() {
           </Tabs.Panel>
         )}
         <Tabs.Panel value="notifications">
-          <NotificationPreferences />
+          <Stack gap="lg">
+            {role === 'client' && (
+              <Paper withBorder p="md" radius="md">
+                <PaymentRemindersSwitch
+                  url="/reminders/me"
+                  description="Recibe por correo un aviso antes y después del vencimiento de tus facturas pendientes."
+                />
+              </Paper>
+            )}
+            <NotificationPreferences />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="security">
           <Stack gap="lg">

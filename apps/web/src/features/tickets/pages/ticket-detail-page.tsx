@@ -47,6 +47,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ShareDocumentActions } from '../../../components/share/share-document-actions';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicket } from '../api/get-ticket';
@@ -234,6 +235,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
               Registrar tiempo
             </Button>
           )}
+          <ShareDocumentActions type="ticket" id={ticket._id} />
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon variant="default" size="lg" aria-label="Más acciones">
