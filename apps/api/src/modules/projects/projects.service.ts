@@ -187,6 +187,8 @@ export async function selectSummaries(
   return rows.map(toSummary);
 }
 
+const countOf = sql<number>`count(*)::int`.mapWith(Number);
+
 /** The project row if `actor` may see it, else 404 (also for other clients' projects). */
 async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
   const [row] = await db
@@ -301,8 +303,11 @@ export async function listProjectOptions({
 }
 
 /**
- * `GET /projects/{id}` with team, milestones, notes, meetings, files and time. Clients never
- * receive internal notes, non-billable time or the internal cost (decision record 032).
+ * `GET /projects/{id}`: the project with team, milestones and meetings, the number of notes and
+ * files, and the time summary (SQL aggregates); the notes, files and time log themselves are paged
+ * by `GET /projects/{id}/notes|files|time-entries` (issue 14). Clients never receive internal
+ * notes (nor count them), non-billable time or the internal cost (decision record 032).
+ * Throws 404 'Proyecto no encontrado' when the caller may not see the project.
  */
 export async function getProject({
   db,
@@ -338,22 +343,17 @@ export async function getProject({
     .where(eq(projectMilestones.projectId, id))
     .orderBy(asc(projectMilestones.order), asc(projectMilestones.createdAt));
 
-  const notes = await db
-    .select({
-      id: projectNotes.id,
-      content: projectNotes.content,
-      isInternal: projectNotes.isInternal,
-      createdAt: projectNotes.createdAt,
-      editedAt: projectNotes.editedAt,
-      authorId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-    })
-    .from(projectNotes)
-    .leftJoin(users, eq(users.id, projectNotes.authorId))
-    .where(and(eq(projectNotes.projectId, id), isClient ? eq(projectNotes.isInternal, false) : undefined))
-    .orderBy(desc(projectNotes.createdAt));
+  // The tabs page through notes, files and time on their own endpoints; the detail carries
+  // their counts and the time summary as SQL aggregates, so it costs the same at any size.
+  const noteCondition = and(
+    eq(projectNotes.projectId, id),
+    isClient ? eq(projectNotes.isInternal, false) : undefined,
+  );
+  const [notesCount] = await db.select({ n: countOf }).from(projectNotes).where(noteCondition);
+  const [filesCount] = await db
+    .select({ n: countOf })
+    .from(files)
+    .where(and(eq(files.ownerType, 'project'), eq(files.ownerId, id)));
 
   const meetings = await db
     .select()
@@ -369,54 +369,35 @@ export async function getProject({
     : [];
   const attendeeById = new Map(attendeeRows.map((a) => [a.id, a]));
 
-  const fileRows = await db
+  // One row per member who logged time: minutes in all, billable minutes and entries; members
+  // in the order of their latest entry (the order the time log shows them).
+  const perMember = await db
     .select({
-      id: files.id,
-      filename: files.filename,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      createdAt: files.createdAt,
-      uploaderId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(files)
-    .leftJoin(users, eq(users.id, files.uploadedBy))
-    .where(and(eq(files.ownerType, 'project'), eq(files.ownerId, id)))
-    .orderBy(desc(files.createdAt));
-
-  const timeRows = await db
-    .select({
-      id: projectTimeEntries.id,
-      minutes: projectTimeEntries.minutes,
-      description: projectTimeEntries.description,
-      date: projectTimeEntries.date,
-      billable: projectTimeEntries.billable,
-      createdAt: projectTimeEntries.createdAt,
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
+      minutes: sql<number>`coalesce(sum(${projectTimeEntries.minutes}), 0)::int`.mapWith(Number),
+      billableMinutes:
+        sql<number>`coalesce(sum(${projectTimeEntries.minutes}) filter (where ${projectTimeEntries.billable}), 0)::int`.mapWith(
+          Number,
+        ),
+      entries: countOf,
     })
     .from(projectTimeEntries)
     .innerJoin(users, eq(users.id, projectTimeEntries.userId))
     .where(
       and(eq(projectTimeEntries.projectId, id), isClient ? eq(projectTimeEntries.billable, true) : undefined),
     )
-    .orderBy(desc(projectTimeEntries.date), desc(projectTimeEntries.createdAt));
+    .groupBy(users.id, users.firstName, users.lastName)
+    .orderBy(
+      sql`max(${projectTimeEntries.date}) desc`,
+      sql`max(${projectTimeEntries.createdAt}) desc`,
+      asc(users.id),
+    );
 
-  const totalMinutes = timeRows.reduce((s, t) => s + t.minutes, 0);
-  const billableMinutes = timeRows.filter((t) => t.billable).reduce((s, t) => s + t.minutes, 0);
-  const byMember = new Map<string, { _id: string; firstName: string; lastName: string; minutes: number }>();
-  for (const t of timeRows) {
-    const m = byMember.get(t.userId) ?? {
-      _id: t.userId,
-      firstName: t.firstName,
-      lastName: t.lastName,
-      minutes: 0,
-    };
-    m.minutes += t.minutes;
-    byMember.set(t.userId, m);
-  }
+  const totalMinutes = perMember.reduce((s, m) => s + m.minutes, 0);
+  const billableMinutes = perMember.reduce((s, m) => s + m.billableMinutes, 0);
+  const entries = perMember.reduce((s, m) => s + m.entries, 0);
   let internalCost: number | undefined;
   if (!isClient) {
     const settings = await getCompanySettings(db);
@@ -435,52 +416,16 @@ export async function getProject({
       userRole: m.userRole,
     })),
     milestones: milestones.map(toMilestone),
-    notes: notes.map(
-      (n): ProjectNote => ({
-        _id: n.id,
-        content: n.content,
-        isInternal: n.isInternal,
-        author: {
-          _id: n.authorId,
-          firstName: n.firstName ?? 'Usuario',
-          lastName: n.lastName ?? 'eliminado',
-          role: n.role,
-        },
-        createdAt: n.createdAt.toISOString(),
-        editedAt: iso(n.editedAt),
-      }),
-    ),
+    notesTotal: notesCount?.n ?? 0,
     meetings: meetings.map((m) => toMeeting(m, attendeeById)),
-    files: fileRows.map(
-      (f): ProjectFile => ({
-        _id: f.id,
-        filename: f.filename,
-        contentType: f.contentType,
-        size: f.sizeBytes,
-        uploadedBy: f.uploaderId
-          ? { _id: f.uploaderId, firstName: f.firstName!, lastName: f.lastName! }
-          : null,
-        createdAt: f.createdAt.toISOString(),
-      }),
-    ),
-    timeEntries: timeRows.map(
-      (t): TimeEntry => ({
-        _id: t.id,
-        user: { _id: t.userId, firstName: t.firstName, lastName: t.lastName },
-        hours: hoursOf(t.minutes),
-        description: t.description,
-        date: t.date,
-        billable: t.billable,
-        createdAt: t.createdAt.toISOString(),
-      }),
-    ),
+    filesTotal: filesCount?.n ?? 0,
     timeSummary: {
       totalHours: hoursOf(totalMinutes),
       billableHours: hoursOf(billableMinutes),
-      entries: timeRows.length,
+      entries,
       ...(internalCost === undefined ? {} : { internalCost }),
-      byMember: [...byMember.values()].map((m) => ({
-        _id: m._id,
+      byMember: perMember.map((m) => ({
+        _id: m.userId,
         firstName: m.firstName,
         lastName: m.lastName,
         hours: hoursOf(m.minutes),
@@ -493,7 +438,6 @@ export async function getProject({
 /* ─────────────────────────────── paginated sub-lists (issue 14) ─────────────────────────────── */
 
 type SubListQuery = z.output<typeof ProjectSubListQuerySchema>;
-const countOf = sql<number>`count(*)::int`.mapWith(Number);
 
 /**
  * `GET /projects/{id}/notes`: one page of the notes, newest first (ties on id). Clients never get

@@ -33,8 +33,10 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
+import { useProjectTimeEntries } from '../api/get-project-sub-lists';
 import { useAddTimeEntry, useDeleteTimeEntry, useUpdateTimeEntry } from '../api/project-mutations';
 import { confirmDelete } from './confirm-delete';
+import { SubListFrame, useTabPage } from './sub-list';
 
 const hoursLabel = (h: number) => `${h.toLocaleString('es-DO', { maximumFractionDigits: 1 })} h`;
 
@@ -224,7 +226,9 @@ export function TimeTab({
   const user = useSessionStore((s) => s.user);
   const remove = useDeleteTimeEntry(project._id);
   const canChange = (t: TimeEntry) => canEdit && (user?.role === 'admin' || t.user._id === user?._id);
-  const withActions = project.timeEntries.some(canChange);
+  const [page, setPage] = useTabPage();
+  const entries = useProjectTimeEntries(project._id, page);
+  const withActions = entries.data?.timeEntries.some(canChange) ?? false;
   const money = useMoney();
   const { timeSummary: s } = project;
   return (
@@ -289,9 +293,14 @@ export function TimeTab({
         />
       )}
 
-      {project.timeEntries.length === 0 ? (
-        <Text c="dimmed">Aún no hay tiempo registrado.</Text>
-      ) : (
+      <SubListFrame
+        query={entries}
+        label="Cargando registros de tiempo"
+        empty="Aún no hay tiempo registrado."
+        noun="registros"
+        singular="registro"
+        onPage={setPage}
+      >
         <Table.ScrollContainer minWidth={withActions ? 640 : 560}>
           <Table striped highlightOnHover>
             <Table.Thead>
@@ -309,7 +318,7 @@ export function TimeTab({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {project.timeEntries.map((t) => (
+              {entries.data?.timeEntries.map((t) => (
                 <Table.Tr key={t._id} data-testid="time-entry">
                   <Table.Td>{formatDate(t.date)}</Table.Td>
                   <Table.Td>
@@ -362,7 +371,7 @@ export function TimeTab({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      )}
+      </SubListFrame>
     </Stack>
   );
 }
