@@ -55,6 +55,7 @@ import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import { listTotalCap, pagedSelect } from '../../lib/paging.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -213,7 +214,8 @@ const PROJECT_ORDER: Record<ProjectSort, SQL[]> = {
 /**
  * `GET /projects`: one page of the visible projects filtered by status, category, priority,
  * client and a search over title, description and client name (case-insensitive), in the
- * `sort` order (default newest first). `total` counts every matching project the caller sees.
+ * `sort` order (default newest first). `total` counts the matching projects the caller sees, up
+ * to the cap (`totalCapped: true` past it, decision 113).
  */
 export async function listProjects({
   db,
@@ -243,15 +245,15 @@ export async function listProjects({
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const window = pageWindow(input);
-  const [page, [count]] = await Promise.all([
-    selectSummaries(db, actor, where, { orderBy: PROJECT_ORDER[input.sort], ...window }),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(projects)
-      .where(and(visibleProjects(actor), where)),
-  ]);
-  return { projects: page, pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 } };
+  // The total is counted up to the cap (decision 113): an exact count of 100,000 visible
+  // projects costs more than the page itself.
+  const page = await pagedSelect(db, input, {
+    table: projects,
+    where: and(visibleProjects(actor), where),
+    cap: listTotalCap(),
+    rows: (window) => selectSummaries(db, actor, where, { orderBy: PROJECT_ORDER[input.sort], ...window }),
+  });
+  return { projects: page.rows, pagination: page.pagination };
 }
 
 /**
