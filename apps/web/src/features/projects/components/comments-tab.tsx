@@ -21,13 +21,13 @@ import { notifications } from '@mantine/notifications';
 import { IconEye, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ui/color-badge';
+import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProjectNotes } from '../api/get-project-sub-lists';
 import { useAddNote, useDeleteNote, useUpdateNote } from '../api/project-mutations';
 import { confirmDelete } from './confirm-delete';
-import { SubListFrame, useTabPage } from './sub-list';
 
 const INTERNAL_LABEL = 'Nota interna (solo visible para el equipo)';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -224,7 +224,7 @@ export function CommentsTab({
   const [content, setContent] = useState('');
   const [isInternal, setIsInternal] = useState(false);
   const add = useAddNote(project._id);
-  const [page, setPage] = useTabPage();
+  const [page, setPage] = useUrlPage();
   const notes = useProjectNotes(project._id, page);
 
   const submit = async () => {
@@ -283,7 +283,7 @@ export function CommentsTab({
         </Alert>
       )}
 
-      <SubListFrame
+      <PagedSection
         query={notes}
         label="Cargando comentarios"
         empty="Aún no hay comentarios."
@@ -304,7 +304,7 @@ export function CommentsTab({
             />
           );
         })}
-      </SubListFrame>
+      </PagedSection>
     </Stack>
   );
 }

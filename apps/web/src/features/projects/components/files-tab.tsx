@@ -3,13 +3,12 @@ import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text, Tooltip } fr
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
+import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProjectFiles } from '../api/get-project-sub-lists';
 import { downloadProjectFile, useDeleteProjectFile, useUploadProjectFile } from '../api/project-mutations';
-
-import { SubListFrame, useTabPage } from './sub-list';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,text/plain,application/zip,.txt,.pdf,.zip';
 
@@ -18,7 +17,7 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
   const user = useSessionStore((s) => s.user);
   const upload = useUploadProjectFile(project._id);
   const remove = useDeleteProjectFile(project._id);
-  const [page, setPage] = useTabPage();
+  const [page, setPage] = useUrlPage();
   const list = useProjectFiles(project._id, page);
 
   const onPick = async (file: File | null) => {
@@ -58,7 +57,7 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
           )}
         </FileButton>
       </Group>
-      <SubListFrame
+      <PagedSection
         query={list}
         label="Cargando archivos"
         empty="No hay archivos en este proyecto."
@@ -140,7 +139,7 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
             </Group>
           </Paper>
         ))}
-      </SubListFrame>
+      </PagedSection>
     </Stack>
   );
 }

@@ -29,6 +29,7 @@ import { notifications } from '@mantine/notifications';
 import { IconClockPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ui/color-badge';
+import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
@@ -36,7 +37,6 @@ import { useSessionStore } from '../../../stores/session-store';
 import { useProjectTimeEntries } from '../api/get-project-sub-lists';
 import { useAddTimeEntry, useDeleteTimeEntry, useUpdateTimeEntry } from '../api/project-mutations';
 import { confirmDelete } from './confirm-delete';
-import { SubListFrame, useTabPage } from './sub-list';
 
 const hoursLabel = (h: number) => `${h.toLocaleString('es-DO', { maximumFractionDigits: 1 })} h`;
 
@@ -226,7 +226,7 @@ export function TimeTab({
   const user = useSessionStore((s) => s.user);
   const remove = useDeleteTimeEntry(project._id);
   const canChange = (t: TimeEntry) => canEdit && (user?.role === 'admin' || t.user._id === user?._id);
-  const [page, setPage] = useTabPage();
+  const [page, setPage] = useUrlPage();
   const entries = useProjectTimeEntries(project._id, page);
   const withActions = entries.data?.timeEntries.some(canChange) ?? false;
   const money = useMoney();
@@ -293,7 +293,7 @@ export function TimeTab({
         />
       )}
 
-      <SubListFrame
+      <PagedSection
         query={entries}
         label="Cargando registros de tiempo"
         empty="Aún no hay tiempo registrado."
@@ -371,7 +371,7 @@ export function TimeTab({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </SubListFrame>
+      </PagedSection>
     </Stack>
   );
 }

@@ -4,38 +4,39 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListPagination } from '../../../components/ui/list-pagination';
-import { getErrorMessage } from '../../../lib/api-client';
+import { getErrorMessage } from '../../lib/api-client';
+import { ListPagination } from './list-pagination';
 
 /**
- * Page of the open detail tab, kept in the URL (`?tab=tiempo&page=3`) like every list (decision
- * 088): a reload or a shared link lands on the same page. The tab switch drops it.
+ * Page of a paged section of a detail screen, kept in the URL under `param` (`?tab=tiempo&page=3`)
+ * like every list (decision 088): a reload or a shared link lands on the same page. Screens with
+ * two paged sections give each its own parameter.
  */
-export function useTabPage(): [number, (page: number) => void] {
+export function useUrlPage(param = 'page'): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = Number(params.get('page'));
+  const raw = Number(params.get(param));
   const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
   const setPage = useCallback(
     (next: number) =>
       setParams(
         (current) => {
           const out = new URLSearchParams(current);
-          if (next > 1) out.set('page', String(next));
-          else out.delete('page');
+          if (next > 1) out.set(param, String(next));
+          else out.delete(param);
           return out;
         },
         { replace: true },
       ),
-    [setParams],
+    [setParams, param],
   );
   return [page, setPage];
 }
 
 /**
- * Frame of a paged detail tab (issue 14): a loader while the first page loads, the API's error in
+ * Frame of a paged section of a detail screen (issue 14): a loader while the first page loads, the API's error in
  * Spanish, `empty` when there are no rows, else `children` (the page's rows) and `ListPagination`.
  */
-export function SubListFrame({
+export function PagedSection({
   query,
   label,
   empty,
