@@ -13,7 +13,6 @@ import {
   type ListClientsResponse,
   type Option,
   type OptionsQuerySchema,
-  pageWindow,
   type UpdateClientRequestSchema,
 } from '@agencia/shared';
 import {
@@ -35,6 +34,7 @@ import { clientCommunications, clients, invoices, projects, tickets, users } fro
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { listTotalCap, pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
 
 /** `"clients"."id"` qualified: drizzle renders bare column names in single-table selects, which a correlated subquery would resolve to its own table. */
@@ -160,21 +160,19 @@ export async function listClients(
     );
   }
   const cond = and(...where);
-  const window = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    selectClients(db)
-      .where(cond)
-      .orderBy(desc(clients.createdAt), desc(clients.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(clients)
-      .where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, query, {
+    table: clients,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      selectClients(db)
+        .where(cond)
+        .orderBy(desc(clients.createdAt), desc(clients.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     clients: rows.map(toClientDto),
-    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
+    pagination,
   };
 }
 
@@ -434,33 +432,26 @@ export async function deleteClient(db: Db, ctx: AuditContext, id: string): Promi
 }
 
 type SubListQuery = z.output<typeof ClientSubListQuerySchema>;
-const pageOf = (q: SubListQuery, total: number | undefined) => ({
-  page: q.page,
-  limit: q.limit,
-  total: total ?? 0,
-});
-
 /**
- * `GET /clients/{id}/projects`: one page of the client's projects, newest first (ties on id),
+ * `GET /clients/{id}/projects`: one page of the client's projects, newest first (ties on id; total capped, decision 113),
  * budget in major units. Throws 404 for an unknown client.
  */
 export async function listClientProjects(db: Db, id: string, query: SubListQuery) {
   await getClientRow(db, id);
   const cond = and(eq(projects.clientId, id), isNull(projects.deletedAt));
-  const window = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(projects)
-      .where(cond)
-      .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(projects)
-      .where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, query, {
+    table: projects,
+    where: cond,
+    cap: listTotalCap(),
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(projects)
+        .where(cond)
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     projects: rows.map((p) => ({
       _id: p.id,
@@ -471,36 +462,35 @@ export async function listClientProjects(db: Db, id: string, query: SubListQuery
       budget: p.approvedBudgetCents === null ? null : fromCents(p.approvedBudgetCents),
       progress: p.progressPercentage,
     })),
-    pagination: pageOf(query, count?.n),
+    pagination,
   };
 }
 
-/** `GET /clients/{id}/tickets`: one page of the client's tickets, newest first. Throws 404 for an unknown client. */
+/** `GET /clients/{id}/tickets`: one page of the client's tickets, newest first (total capped, decision 113). Throws 404 for an unknown client. */
 export async function listClientTickets(db: Db, id: string, query: SubListQuery) {
   await getClientRow(db, id);
   const cond = eq(tickets.clientId, id);
-  const window = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: tickets.id,
-        title: tickets.title,
-        status: tickets.status,
-        priority: tickets.priority,
-        project: projects.title,
-        createdAt: tickets.createdAt,
-      })
-      .from(tickets)
-      .leftJoin(projects, eq(projects.id, tickets.projectId))
-      .where(cond)
-      .orderBy(desc(tickets.createdAt), desc(tickets.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(tickets)
-      .where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, query, {
+    table: tickets,
+    where: cond,
+    cap: listTotalCap(),
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: tickets.id,
+          title: tickets.title,
+          status: tickets.status,
+          priority: tickets.priority,
+          project: projects.title,
+          createdAt: tickets.createdAt,
+        })
+        .from(tickets)
+        .leftJoin(projects, eq(projects.id, tickets.projectId))
+        .where(cond)
+        .orderBy(desc(tickets.createdAt), desc(tickets.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     tickets: rows.map((r) => ({
       _id: r.id,
@@ -510,7 +500,7 @@ export async function listClientTickets(db: Db, id: string, query: SubListQuery)
       project: r.project ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
-    pagination: pageOf(query, count?.n),
+    pagination,
   };
 }
 
@@ -546,23 +536,21 @@ const commSelect = {
 export async function listCommunications(db: Db, clientId: string, query: SubListQuery) {
   await getClientRow(db, clientId);
   const cond = eq(clientCommunications.clientId, clientId);
-  const window = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(commSelect)
-      .from(clientCommunications)
-      .where(cond)
-      .orderBy(desc(clientCommunications.date), desc(clientCommunications.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(clientCommunications)
-      .where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, query, {
+    table: clientCommunications,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select(commSelect)
+        .from(clientCommunications)
+        .where(cond)
+        .orderBy(desc(clientCommunications.date), desc(clientCommunications.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     communications: rows.map((r) => toCommunicationDto(r as CommRow)),
-    pagination: pageOf(query, count?.n),
+    pagination,
   };
 }
 

@@ -27,7 +27,6 @@ import {
   type ProjectStatus,
   type ProjectSubListQuerySchema,
   type ProjectSummary,
-  pageWindow,
   projectClientName,
   type TimeEntry,
   toCents,
@@ -461,28 +460,29 @@ export async function listProjectNotes({
     eq(projectNotes.projectId, id),
     actor.role === 'client' ? eq(projectNotes.isInternal, false) : undefined,
   );
-  const { limit, offset } = pageWindow(input);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: projectNotes.id,
-        content: projectNotes.content,
-        isInternal: projectNotes.isInternal,
-        createdAt: projectNotes.createdAt,
-        editedAt: projectNotes.editedAt,
-        authorId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-      })
-      .from(projectNotes)
-      .leftJoin(users, eq(users.id, projectNotes.authorId))
-      .where(cond)
-      .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countOf }).from(projectNotes).where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: projectNotes,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: projectNotes.id,
+          content: projectNotes.content,
+          isInternal: projectNotes.isInternal,
+          createdAt: projectNotes.createdAt,
+          editedAt: projectNotes.editedAt,
+          authorId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+        })
+        .from(projectNotes)
+        .leftJoin(users, eq(users.id, projectNotes.authorId))
+        .where(cond)
+        .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     notes: rows.map(
       (n): ProjectNote => ({
@@ -499,7 +499,7 @@ export async function listProjectNotes({
         editedAt: iso(n.editedAt),
       }),
     ),
-    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+    pagination,
   };
 }
 
@@ -523,28 +523,33 @@ export async function listProjectTimeEntries({
     eq(projectTimeEntries.projectId, id),
     actor.role === 'client' ? eq(projectTimeEntries.billable, true) : undefined,
   );
-  const { limit, offset } = pageWindow(input);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: projectTimeEntries.id,
-        minutes: projectTimeEntries.minutes,
-        description: projectTimeEntries.description,
-        date: projectTimeEntries.date,
-        billable: projectTimeEntries.billable,
-        createdAt: projectTimeEntries.createdAt,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(projectTimeEntries)
-      .innerJoin(users, eq(users.id, projectTimeEntries.userId))
-      .where(cond)
-      .orderBy(desc(projectTimeEntries.date), desc(projectTimeEntries.createdAt), desc(projectTimeEntries.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countOf }).from(projectTimeEntries).where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: projectTimeEntries,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: projectTimeEntries.id,
+          minutes: projectTimeEntries.minutes,
+          description: projectTimeEntries.description,
+          date: projectTimeEntries.date,
+          billable: projectTimeEntries.billable,
+          createdAt: projectTimeEntries.createdAt,
+          userId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(projectTimeEntries)
+        .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+        .where(cond)
+        .orderBy(
+          desc(projectTimeEntries.date),
+          desc(projectTimeEntries.createdAt),
+          desc(projectTimeEntries.id),
+        )
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     timeEntries: rows.map(
       (t): TimeEntry => ({
@@ -557,7 +562,7 @@ export async function listProjectTimeEntries({
         createdAt: t.createdAt.toISOString(),
       }),
     ),
-    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+    pagination,
   };
 }
 
@@ -575,27 +580,28 @@ export async function listProjectFiles({
 }) {
   await loadVisible(db, actor, id);
   const cond = and(eq(files.ownerType, 'project'), eq(files.ownerId, id));
-  const { limit, offset } = pageWindow(input);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: files.id,
-        filename: files.filename,
-        contentType: files.contentType,
-        sizeBytes: files.sizeBytes,
-        createdAt: files.createdAt,
-        uploaderId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(files)
-      .leftJoin(users, eq(users.id, files.uploadedBy))
-      .where(cond)
-      .orderBy(desc(files.createdAt), desc(files.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countOf }).from(files).where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: files,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: files.id,
+          filename: files.filename,
+          contentType: files.contentType,
+          sizeBytes: files.sizeBytes,
+          createdAt: files.createdAt,
+          uploaderId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(files)
+        .leftJoin(users, eq(users.id, files.uploadedBy))
+        .where(cond)
+        .orderBy(desc(files.createdAt), desc(files.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     files: rows.map(
       (f): ProjectFile => ({
@@ -609,7 +615,7 @@ export async function listProjectFiles({
         createdAt: f.createdAt.toISOString(),
       }),
     ),
-    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+    pagination,
   };
 }
 
