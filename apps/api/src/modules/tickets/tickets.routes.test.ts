@@ -460,6 +460,14 @@ describe('GET /api/tickets/stats and nav badge', () => {
     );
     const badges = (await as(client, 'GET', '/nav/badges')).json().data;
     expect(badges.tickets).toBe(mine.open + mine.inProgress + mine.pendingClient);
+    // The average resolution time comes from the same scan as the counts.
+    const resolvedRows = (await app.db.select().from(tickets)).filter((t) => t.resolvedAt);
+    expect(resolvedRows.length).toBeGreaterThan(0);
+    const hours =
+      resolvedRows.reduce((a, t) => a + (t.resolvedAt!.getTime() - t.createdAt.getTime()), 0) /
+      resolvedRows.length /
+      3_600_000;
+    expect(all.averageResolutionHours).toBe(Math.round(hours * 10) / 10);
   });
 });
 

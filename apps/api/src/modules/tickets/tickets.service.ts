@@ -688,12 +688,19 @@ export async function countProfileTickets(db: Db, actor: Actor): Promise<number>
 
 /** `GET /tickets/stats` (also the dashboard's `tickets` block: total and open = active statuses). */
 export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
+  // One scan: counts per status × priority × type, and per group the resolved tickets and their
+  // resolution seconds, from which the average is taken (issue 14: one round trip per block).
   const rows = await db
     .select({
       status: tickets.status,
       priority: tickets.priority,
       type: tickets.type,
-      n: sql<number>`count(*)::int`,
+      n: sql<number>`count(*)::int`.mapWith(Number),
+      resolved: sql<number>`count(${tickets.resolvedAt})::int`.mapWith(Number),
+      resolvedSeconds:
+        sql<number>`coalesce(sum(extract(epoch from (${tickets.resolvedAt} - ${tickets.createdAt}))), 0)::float8`.mapWith(
+          Number,
+        ),
     })
     .from(tickets)
     .where(ticketScope(actor))
@@ -705,14 +712,8 @@ export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
   const byType = Object.fromEntries(
     TICKET_TYPES.map((t) => [t, rows.filter((r) => r.type === t).reduce((a, r) => a + r.n, 0)]),
   ) as TicketStats['byType'];
-  const [avg] = await db
-    .select({
-      hours: sql<
-        string | null
-      >`avg(extract(epoch from (${tickets.resolvedAt} - ${tickets.createdAt})) / 3600)`,
-    })
-    .from(tickets)
-    .where(and(ticketScope(actor), sql`${tickets.resolvedAt} is not null`));
+  const resolved = rows.reduce((a, r) => a + r.resolved, 0);
+  const resolvedHours = rows.reduce((a, r) => a + r.resolvedSeconds, 0) / 3600;
   return {
     total: rows.reduce((a, r) => a + r.n, 0),
     open: byStatus('open'),
@@ -723,7 +724,7 @@ export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
     cancelled: byStatus('cancelled'),
     byPriority,
     byType,
-    averageResolutionHours: avg?.hours == null ? null : Math.round(Number(avg.hours) * 10) / 10,
+    averageResolutionHours: resolved === 0 ? null : Math.round((resolvedHours / resolved) * 10) / 10,
   };
 }
 
