@@ -50,18 +50,12 @@ const toIso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
  * payments received on its non-cancelled invoices (centavos), last activity from the feed.
  */
 const computed = {
-  totalProjects:
-    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null)`.mapWith(
-      Number,
-    ),
-  activeProjects:
-    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null and p.status in ${ACTIVE_PROJECT_STATUSES})`.mapWith(
-      Number,
-    ),
-  completedProjects:
-    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null and p.status = 'completed')`.mapWith(
-      Number,
-    ),
+  // One scan of the client's projects for the three counts: [total, active, completed].
+  projectCounts: sql<
+    [number, number, number]
+  >`(select json_build_array(count(*), count(*) filter (where p.status in ${ACTIVE_PROJECT_STATUSES}), count(*) filter (where p.status = 'completed')) from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null)`.mapWith(
+    (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as [number, number, number],
+  ),
   revenueCents:
     sql<number>`(select coalesce(sum(i.paid_cents), 0)::bigint from ${invoices} i where i.client_id = ${CLIENT_ID} and i.status <> 'cancelled')`.mapWith(
       Number,
@@ -74,9 +68,7 @@ const computed = {
 };
 
 type ClientRow = typeof clients.$inferSelect & {
-  totalProjects: number;
-  activeProjects: number;
-  completedProjects: number;
+  projectCounts: [number, number, number];
   revenueCents: number;
   lastActivity: string | null;
   registeredUsers: number;
@@ -109,12 +101,12 @@ export function toClientDto(row: ClientRow): Client {
     joinDate: row.joinDate.toISOString(),
     lastActivity: row.lastActivity,
     lastContact: row.lastContact?.toISOString() ?? null,
-    totalProjects: row.totalProjects,
-    activeProjects: row.activeProjects,
-    completedProjects: row.completedProjects,
+    totalProjects: row.projectCounts[0],
+    activeProjects: row.projectCounts[1],
+    completedProjects: row.projectCounts[2],
     totalRevenue: fromCents(row.revenueCents),
     averageProjectValue:
-      row.totalProjects > 0 ? fromCents(Math.round(row.revenueCents / row.totalProjects)) : 0,
+      row.projectCounts[0] > 0 ? fromCents(Math.round(row.revenueCents / row.projectCounts[0])) : 0,
     satisfactionRating: row.satisfactionRating,
     preferredCommunication: row.preferredCommunication,
     timezone: row.timezone,

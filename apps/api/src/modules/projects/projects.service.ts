@@ -203,6 +203,25 @@ async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
 
 /* ─────────────────────────────── reads ─────────────────────────────── */
 
+/**
+ * Ids of the clients whose company or contact name matches the `ILIKE` pattern `p`, as a list of
+ * one id array (none when no client matches). The project searches take the client's name as
+ * literal ids, not as a join or sub-select: with literal ids every branch of the `OR` reads an
+ * index of `projects` (trigram on title/description, b-tree on client_id) and PostgreSQL
+ * combines them in a BitmapOr (decision 104); with a sub-select it walked the whole list order
+ * (460 ms for a rare term at 100,000 projects, 0.4 ms with literal ids).
+ */
+async function clientIdsMatching(db: Db | Tx, p: string): Promise<string[][]> {
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      or(ilike(clients.companyName, p), ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p)),
+    )
+    .limit(1000);
+  return rows.length ? [rows.map((r) => r.id)] : [];
+}
+
 /** ORDER BY of each `sort` of `GET /projects`; `id` breaks ties so pages never overlap. */
 const PROJECT_ORDER: Record<ProjectSort, SQL[]> = {
   recent: [desc(projects.createdAt), desc(projects.id)],
@@ -237,10 +256,7 @@ export async function listProjects({
       or(
         ilike(projects.title, p),
         ilike(projects.description, p),
-        // The client's name as an id list, not a join column: every branch of the OR then reads
-        // an index of `projects` (trigram on title/description, b-tree on client_id), which
-        // PostgreSQL combines in a BitmapOr (decision 104).
-        sql`${projects.clientId} = any(array(select ${clients.id} from ${clients} where ${clients.companyName} ilike ${p} or (${clients.firstName} || ' ' || ${clients.lastName}) ilike ${p}))`,
+        ...(await clientIdsMatching(db, p)).map((ids) => inArray(projects.clientId, ids)),
       ) as SQL,
     );
   }
@@ -301,8 +317,7 @@ export async function listProjectOptions({
     conditions.push(
       or(
         ilike(projects.title, p),
-        ilike(clients.companyName, p),
-        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p),
+        ...(await clientIdsMatching(db, p)).map((ids) => inArray(projects.clientId, ids)),
       ),
     );
   }
