@@ -227,13 +227,16 @@ async function latencyTable(baseURL, tokens) {
         : first.total && first.items
           ? Math.max(1, Math.ceil(first.total / 20))
           : 1;
-      const deep = Math.min(DEEP_PAGE, pages);
-      if (deep > 1)
-        rows.push({
-          role,
-          name: `${list.name} page ${deep}`,
-          ...(await timeCalls(baseURL, token, `${list.url}?page=${deep}`)),
-        });
+      let deep = Math.min(DEEP_PAGE, pages);
+      if (deep > 1) {
+        let timed = await timeCalls(baseURL, token, `${list.url}?page=${deep}`);
+        // Past the end of a capped list (fewer than DEEP_PAGE pages): the last page the pager offers.
+        if (first.capped && timed.items === 0) {
+          deep = Math.ceil(first.total / 20);
+          timed = await timeCalls(baseURL, token, `${list.url}?page=${deep}`);
+        }
+        rows.push({ role, name: `${list.name} page ${deep}`, ...timed });
+      }
     }
     for (const extra of EXTRA)
       rows.push({ role, name: extra.name, ...(await timeCalls(baseURL, token, extra.url)) });
