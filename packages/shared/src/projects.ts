@@ -287,7 +287,9 @@ export const TimeEntrySchema = z.object({
 export type TimeEntry = z.infer<typeof TimeEntrySchema>;
 
 /**
- * Time summary. Clients get billable hours only and no cost (decision record 032);
+ * Time summary of the whole time log (SQL aggregates, whatever its length): decimal hours,
+ * `entries` = number of time entries, `byMember` = members who logged time in the order of their
+ * latest entry. Clients get billable time only and no cost (decision record 032);
  * `internalCost` (major units, hours × company hourly rate) is staff-only.
  */
 export const TimeSummarySchema = z.object({
