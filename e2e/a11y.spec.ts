@@ -56,6 +56,12 @@ const ADMIN: Screen[] = [
   { name: 'cliente', path: '/clients', detailOf: '/clients/' },
   { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  {
+    name: 'cotizaciones',
+    path: '/billing/quotes',
+    dialogs: [{ name: 'nueva cotización', open: 'Nueva cotización' }],
+  },
+  { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
   { name: 'reportes', path: '/reports' },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
@@ -71,6 +77,8 @@ const EMPLOYEE: Screen[] = [
   { name: 'calendario', path: '/calendar' },
   { name: 'facturación', path: '/billing' },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  { name: 'cotizaciones', path: '/billing/quotes' },
+  { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
 ];
@@ -84,6 +92,17 @@ const CLIENT: Screen[] = [
   { name: 'calendario', path: '/calendar' },
   { name: 'mis facturas', path: '/billing' },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  { name: 'mis cotizaciones', path: '/billing/quotes' },
+  {
+    name: 'cotización',
+    // A sent quote (the demo seeds one), so "Aceptar" and "Rechazar" are there.
+    path: '/billing/quotes?status=sent',
+    detailOf: '/billing/quotes/',
+    dialogs: [
+      { name: 'aceptar cotización', open: 'Aceptar' },
+      { name: 'rechazar cotización', open: 'Rechazar' },
+    ],
+  },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
 ];
@@ -225,7 +244,12 @@ for (const [roleIndex, role] of roles.entries()) {
             const prefix = screen.detailOf;
             const link = page
               .locator(`main a[href^="${prefix}"]`)
-              .filter({ hasNot: page.locator(`[href="${prefix}new"], [href="${prefix}requests"]`) })
+              // The list's own sub-pages are not details (new, requests, retainers, quotes).
+              .filter({
+                hasNot: page.locator(
+                  ['new', 'requests', 'retainers', 'quotes'].map((p) => `[href="${prefix}${p}"]`).join(', '),
+                ),
+              })
               .first();
             const href = await link.getAttribute('href');
             expect(href, `${screen.name}: a link to ${prefix}… on ${screen.path}`).toBeTruthy();
