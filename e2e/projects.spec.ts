@@ -238,3 +238,50 @@ test.describe('projects: pages (issue 14)', () => {
     await expect(page).not.toHaveURL(/page=/);
   });
 });
+
+test.describe('project detail: paged tabs (issue 14)', () => {
+  test('the comments tab shows 20 notes a page with the total; the page is in the URL and survives a reload', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { token } = await signInAs(page, 'admin');
+    const auth = { authorization: `Bearer ${token}` };
+    // Setup through the API: a project with 23 comments.
+    const clients = await (await page.request.get('/api/clients?search=Cibao', { headers: auth })).json();
+    const created = await page.request.post('/api/projects', {
+      headers: auth,
+      data: { clientId: clients.data.clients[0]._id, title: `Comentarios ${Date.now().toString(36)}` },
+    });
+    expect(created.status()).toBe(201);
+    const projectId = (await created.json()).data.project._id as string;
+    for (let i = 1; i <= 23; i++) {
+      const res = await page.request.post(`/api/projects/${projectId}/notes`, {
+        headers: auth,
+        data: { content: `Comentario número ${String(i).padStart(2, '0')}` },
+      });
+      expect(res.status()).toBe(201);
+    }
+
+    await page.goto(`/projects/${projectId}?tab=comentarios`);
+    const notes = page.getByTestId('project-note');
+    await expect(page.getByText('Mostrando 1–20 de 23 comentarios')).toBeVisible();
+    await expect(notes).toHaveCount(20);
+    await expect(notes.first()).toContainText('Comentario número 23');
+
+    await page.getByRole('button', { name: 'Página 2' }).click();
+    await expect(page).toHaveURL(/tab=comentarios/);
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText('Mostrando 21–23 de 23 comentarios')).toBeVisible();
+    await expect(notes).toHaveCount(3);
+    await expect(notes.last()).toContainText('Comentario número 01');
+
+    await page.reload();
+    await expect(page.getByText('Mostrando 21–23 de 23 comentarios')).toBeVisible();
+    await expect(notes).toHaveCount(3);
+
+    // Another tab starts on its own first page.
+    await page.getByRole('tab', { name: 'Tiempo' }).click();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByText('Aún no hay tiempo registrado.')).toBeVisible();
+  });
+});

@@ -165,10 +165,12 @@ async function timeCalls(baseURL, token, url) {
   times.sort((a, b) => a - b);
   let items = null;
   let total = null;
+  let capped = false;
   if (last.status === 200) {
     const page = pageOf(JSON.parse(last.text));
     items = page.items?.length ?? null;
     total = page.pagination?.total ?? null;
+    capped = page.pagination?.totalCapped === true;
   }
   return {
     p50: quantile(times, 0.5),
@@ -177,6 +179,7 @@ async function timeCalls(baseURL, token, url) {
     kb: last.bytes / 1024,
     items,
     total,
+    capped,
   };
 }
 
@@ -203,6 +206,10 @@ const EXTRA = [
   { name: 'stats /tickets/stats', url: '/api/tickets/stats' },
   { name: 'stats /invoices/stats', url: '/api/invoices/stats' },
   { name: 'stats /nav/badges', url: '/api/nav/badges' },
+  { name: 'picker /projects/options "tienda"', url: '/api/projects/options?search=tienda' },
+  { name: 'picker /clients/options', url: '/api/clients/options' },
+  { name: 'picker /users/options', url: '/api/users/options' },
+  { name: 'calendar list', url: '/api/calendar/list' },
   { name: 'dashboard recent tickets', url: '/api/dashboard/recent-tickets' },
   { name: 'dashboard recent projects', url: '/api/dashboard/recent-projects' },
 ];
@@ -214,17 +221,47 @@ async function latencyTable(baseURL, tokens) {
       const first = await timeCalls(baseURL, token, `${list.url}?page=1`);
       rows.push({ role, name: `${list.name} page 1`, ...first });
       if (first.status !== 200) continue;
-      const pages = first.total && first.items ? Math.max(1, Math.ceil(first.total / 20)) : 1;
-      const deep = Math.min(DEEP_PAGE, pages);
-      if (deep > 1)
-        rows.push({
-          role,
-          name: `${list.name} page ${deep}`,
-          ...(await timeCalls(baseURL, token, `${list.url}?page=${deep}`)),
-        });
+      // A capped total (decision 113) is a lower bound: the list has at least DEEP_PAGE pages.
+      const pages = first.capped
+        ? DEEP_PAGE
+        : first.total && first.items
+          ? Math.max(1, Math.ceil(first.total / 20))
+          : 1;
+      let deep = Math.min(DEEP_PAGE, pages);
+      if (deep > 1) {
+        let timed = await timeCalls(baseURL, token, `${list.url}?page=${deep}`);
+        // Past the end of a capped list (fewer than DEEP_PAGE pages): the last page the pager offers.
+        if (first.capped && timed.items === 0) {
+          deep = Math.ceil(first.total / 20);
+          timed = await timeCalls(baseURL, token, `${list.url}?page=${deep}`);
+        }
+        rows.push({ role, name: `${list.name} page ${deep}`, ...timed });
+      }
     }
     for (const extra of EXTRA)
       rows.push({ role, name: extra.name, ...(await timeCalls(baseURL, token, extra.url)) });
+    // A detail and its paged parts: the newest project and ticket the role sees.
+    for (const [entity, parts] of [
+      ['projects', ['notes', 'time-entries', 'files']],
+      ['tickets', ['messages', 'timeline', 'attachments']],
+    ]) {
+      const res = await fetch(`${baseURL}/api/${entity}?limit=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const id = pageOf(await res.json()).items?.[0]?._id;
+      if (!id) continue;
+      rows.push({
+        role,
+        name: `${entity} detail`,
+        ...(await timeCalls(baseURL, token, `/api/${entity}/${id}`)),
+      });
+      for (const part of parts)
+        rows.push({
+          role,
+          name: `${entity} detail /${part}`,
+          ...(await timeCalls(baseURL, token, `/api/${entity}/${id}/${part}`)),
+        });
+    }
   }
   return rows;
 }
@@ -293,7 +330,14 @@ async function throughput(baseURL, token) {
   return out;
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' / ');
+
 async function measure(engine, server) {
+  const loadBefore = loadAverage();
   const tokens = { admin: await login(server.baseURL, ADMIN), client: await login(server.baseURL, CLIENT) };
   // Warm-up: one pass so the first timed call does not pay for cold caches and JIT.
   for (const list of LISTS)
@@ -314,7 +358,7 @@ async function measure(engine, server) {
   }
   console.info(`[${engine}] throughput: autocannon, 50 connections, ${DURATION} s per route …`);
   const load = await throughput(server.baseURL, tokens.admin);
-  return { engine, latency, screens, load };
+  return { engine, latency, screens, load, loadAverage: { before: loadBefore, after: loadAverage() } };
 }
 
 // ── engines ─────────────────────────────────────────────────────────────────────────────────
@@ -405,10 +449,11 @@ async function runPglite() {
 
 const ms = (v) => (v == null ? '—' : v.toFixed(1));
 function report(result) {
-  const { engine, latency, screens, load, loadTiming } = result;
+  const { engine, latency, screens, load, loadTiming, loadAverage: la } = result;
   console.info(
     `\n━━ ${engine}: ${PROJECTS.toLocaleString('en')} projects, ${TICKETS.toLocaleString('en')} tickets ━━`,
   );
+  console.info(`load average (1/5/15 min): ${la.before} before the measurements, ${la.after} after`);
   if (loadTiming) {
     console.info(
       `bulk load: ${(loadTiming.totalMs / 1000).toFixed(1)} s (projects ${(loadTiming.projectsMs / 1000).toFixed(1)} s, tickets inserted at ${(loadTiming.insertedMs / 1000).toFixed(1)} s, ${loadTiming.indexes} indexes rebuilt at ${(loadTiming.indexedMs / 1000).toFixed(1)} s, then VACUUM ANALYZE)`,
@@ -421,7 +466,7 @@ function report(result) {
     const flag =
       r.status === 200 && (r.p95 > 50 || r.kb > 300 || (r.items ?? 0) > 100) ? '  ✗ over target' : '';
     console.info(
-      `${r.role.padEnd(8)}${r.name.padEnd(40)}${String(r.status).padStart(7)}${ms(r.p50).padStart(9)}${ms(r.p95).padStart(9)}${String(r.items ?? '—').padStart(7)}${String(r.total ?? '—').padStart(10)}${r.kb.toFixed(1).padStart(8)}${flag}`,
+      `${r.role.padEnd(8)}${r.name.padEnd(40)}${String(r.status).padStart(7)}${ms(r.p50).padStart(9)}${ms(r.p95).padStart(9)}${String(r.items ?? '—').padStart(7)}${`${r.capped ? '>' : ''}${r.total ?? '—'}`.padStart(10)}${r.kb.toFixed(1).padStart(8)}${flag}`,
     );
   }
   console.info('\nfirst row on screen (median of 3 navigations, ms):');

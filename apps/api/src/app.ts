@@ -18,6 +18,7 @@ import type { Database } from './db/client.js';
 import { badRequest } from './lib/errors.js';
 import { MailDispatcher, type MailDispatcherOptions } from './lib/mailer.js';
 import { pushNotifications } from './lib/notify.js';
+import { setListTotalCap } from './lib/paging.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import auditRoutes from './modules/audit/audit.routes.js';
 import accountRoutes from './modules/auth/account.routes.js';
@@ -115,6 +116,7 @@ const REDACT = [
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  setListTotalCap(config.listTotalCap);
   const app = Fastify({
     logger:
       opts.logger === false

@@ -93,6 +93,7 @@ describe('configuration (issue 13, decision 096)', () => {
         'TRUST_PROXY',
         'RATE_LIMIT_MAX',
         'DB_POOL_MAX',
+        'LIST_TOTAL_CAP',
         'SMTP_URL',
         'SMTP_FROM',
         'LOG_LEVEL',
@@ -146,6 +147,7 @@ describe('configuration (issue 13, decision 096)', () => {
       trustProxy: false,
       rateLimitMax: 1000,
       dbPoolMax: 10,
+      listTotalCap: 10_000,
       jobsEnabled: true,
     });
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
@@ -164,6 +166,7 @@ describe('configuration (issue 13, decision 096)', () => {
       TRUST_PROXY: '10.0.0.0/8, loopback',
       RATE_LIMIT_MAX: '5000',
       DB_POOL_MAX: '25',
+      LIST_TOTAL_CAP: '500',
       SMTP_URL: 'smtps://correo:clave@mail.agencia.do:465',
       SMTP_FROM: 'Agencia Digital RD <no-reply@agencia.do>',
       LOG_LEVEL: 'warn',
@@ -182,6 +185,7 @@ describe('configuration (issue 13, decision 096)', () => {
       trustProxy: ['10.0.0.0/8', 'loopback'],
       rateLimitMax: 5000,
       dbPoolMax: 25,
+      listTotalCap: 500,
       smtpUrl: 'smtps://correo:clave@mail.agencia.do:465',
       smtpFrom: 'Agencia Digital RD <no-reply@agencia.do>',
       logLevel: 'warn',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { LIST_TOTAL_CAP_DEFAULT } from './lib/paging.js';
 
 /**
  * Runtime configuration, read once from the environment by {@link loadConfig} (README
@@ -39,6 +40,8 @@ export interface AppConfig {
   rateLimitMax: number;
   /** Connections per process in the PostgreSQL pool. */
   dbPoolMax: number;
+  /** Rows the large lists count at most for `pagination.total` (decision 113). */
+  listTotalCap: number;
   /** Run the scheduled-jobs timer in this process (JOBS_ENABLED, default true; decision 110). */
   jobsEnabled: boolean;
 }
@@ -180,6 +183,7 @@ export const EnvSchema = z.object({
   TRUST_PROXY: optional(trustProxy),
   RATE_LIMIT_MAX: optional(integer(1, 1_000_000_000)),
   DB_POOL_MAX: optional(integer(1, 1000)),
+  LIST_TOTAL_CAP: optional(integer(1, 1_000_000_000)),
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
   SMTP_FROM: optional(sender),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
@@ -254,7 +258,7 @@ export function resolveTotpKey(dataDir: string, fromEnv: Buffer | undefined): Bu
 
 /**
  * Validates `env` with {@link EnvSchema} and builds the configuration (defaults: PORT 3000,
- * HOST 0.0.0.0, DATA_DIR ./data, LOG_LEVEL info, RATE_LIMIT_MAX 1000, DB_POOL_MAX 10,
+ * HOST 0.0.0.0, DATA_DIR ./data, LOG_LEVEL info, RATE_LIMIT_MAX 1000, DB_POOL_MAX 10, LIST_TOTAL_CAP 10000,
  * SEED_DEMO true on PGlite only, PUBLIC_URL http://localhost:PORT). Secrets absent from `env`
  * are generated into DATA_DIR. Throws {@link ConfigError} listing every bad variable.
  */
@@ -292,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimitMax: e.RATE_LIMIT_MAX ?? 1000,
     dbPoolMax: e.DB_POOL_MAX ?? 10,
+    listTotalCap: e.LIST_TOTAL_CAP ?? LIST_TOTAL_CAP_DEFAULT,
     jobsEnabled: e.JOBS_ENABLED ?? true,
   };
 }

@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     rateLimitMax: 1000,
     dbPoolMax: 10,
+    listTotalCap: 10_000,
     jobsEnabled: false,
     ...overrides,
   };

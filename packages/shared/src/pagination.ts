@@ -37,11 +37,17 @@ export function pageQueryFields(defaultLimit: number = PAGE_SIZE_DEFAULT) {
   };
 }
 
-/** `data.pagination` of every list answer: the page served, its size, and rows matching in all. */
+/**
+ * `data.pagination` of every list answer: the page served, its size, and rows matching in all.
+ * The large lists (projects, tickets) count at most a cap of rows (10,000 by default, decision
+ * 113): past it `total` is the cap and `totalCapped: true` ("más de 10,000" on screen), and the
+ * last page number is then a lower bound. `totalCapped` is absent when `total` is exact.
+ */
 export const PaginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
+  totalCapped: z.literal(true).optional(),
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 

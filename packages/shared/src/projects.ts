@@ -287,7 +287,9 @@ export const TimeEntrySchema = z.object({
 export type TimeEntry = z.infer<typeof TimeEntrySchema>;
 
 /**
- * Time summary. Clients get billable hours only and no cost (decision record 032);
+ * Time summary of the whole time log (SQL aggregates, whatever its length): decimal hours,
+ * `entries` = number of time entries, `byMember` = members who logged time in the order of their
+ * latest entry. Clients get billable time only and no cost (decision record 032);
  * `internalCost` (major units, hours × company hourly rate) is staff-only.
  */
 export const TimeSummarySchema = z.object({
@@ -301,14 +303,19 @@ export const TimeSummarySchema = z.object({
 });
 export type TimeSummary = z.infer<typeof TimeSummarySchema>;
 
-/** A project with everything the detail screen shows (spec doc 2 §2 "Project detail"). */
+/**
+ * A project with what the detail screen's header and first tabs show (spec doc 2 §2 "Project
+ * detail"). Notes, files and the time log are not in it: the tabs page through
+ * `GET /projects/{id}/notes|files|time-entries` (issue 14); the detail carries their counts
+ * (`notesTotal`: the notes the caller may see, clients never count internal ones; `filesTotal`)
+ * and `timeSummary` (whose `entries` counts the time log).
+ */
 export const ProjectDetailSchema = ProjectSummarySchema.extend({
   team: z.array(ProjectMemberSchema),
   milestones: z.array(MilestoneSchema),
-  notes: z.array(ProjectNoteSchema),
+  notesTotal: z.number().int(),
   meetings: z.array(ProjectMeetingSchema),
-  files: z.array(ProjectFileSchema),
-  timeEntries: z.array(TimeEntrySchema),
+  filesTotal: z.number().int(),
   timeSummary: TimeSummarySchema,
   /** Statuses the caller may move this project to (from the transition table). */
   allowedTransitions: z.array(ProjectStatusSchema),

@@ -252,7 +252,10 @@ export const TicketSchema = z.object({
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
-/** A ticket with everything the detail page shows. */
+/**
+ * A ticket with what the detail page shows first: the newest messages and counts of the
+ * attachments, timeline and time log, which the page reads 20 at a time from their endpoints.
+ */
 export const TicketDetailSchema = TicketSchema.extend({
   environment: z.string().nullable(),
   browserInfo: z.string().nullable(),
@@ -263,9 +266,14 @@ export const TicketDetailSchema = TicketSchema.extend({
   messages: z.array(TicketMessageSchema),
   /** All messages the caller may see (internal notes count for staff only). */
   messagesTotal: z.number().int(),
-  attachments: z.array(TicketAttachmentSchema),
-  timeLogs: z.array(TicketTimeLogSchema),
-  timeline: z.array(TicketTimelineEntrySchema),
+  /**
+   * Counts of the ticket's paged parts (issue 14): files the caller may see (clients: not those
+   * of internal notes), timeline entries (clients: not internal ones) and time logs (staff; 0
+   * for clients). The rows come from `GET /tickets/{id}/attachments|timeline|time-logs`.
+   */
+  attachmentsTotal: z.number().int(),
+  timelineTotal: z.number().int(),
+  timeLogsTotal: z.number().int(),
   relatedTickets: z.array(
     z.object({ _id: z.uuid(), ticketNumber: z.string(), title: z.string(), status: TicketStatusSchema }),
   ),
@@ -318,6 +326,34 @@ export const ListTicketMessagesResponseSchema = z.object({
   pagination: PaginationSchema,
 });
 export type ListTicketMessagesResponse = z.infer<typeof ListTicketMessagesResponseSchema>;
+
+/** `GET /tickets/{id}/attachments|timeline|time-logs` query: `page`/`limit` (default 20, max 100). */
+export const TicketSubListQuerySchema = z.object({ ...pageQueryFields() });
+export type TicketSubListQuery = z.input<typeof TicketSubListQuerySchema>;
+
+/**
+ * `GET /tickets/{id}/attachments` → `data`: the ticket's files, newest first (`created_at desc,
+ * id desc`); clients never get a file attached only to an internal note.
+ */
+export const ListTicketAttachmentsResponseSchema = z.object({
+  attachments: z.array(TicketAttachmentSchema),
+  pagination: PaginationSchema,
+});
+export type ListTicketAttachmentsResponse = z.infer<typeof ListTicketAttachmentsResponseSchema>;
+
+/** `GET /tickets/{id}/timeline` → `data`: activity, newest first; clients never get internal entries. */
+export const ListTicketTimelineResponseSchema = z.object({
+  timeline: z.array(TicketTimelineEntrySchema),
+  pagination: PaginationSchema,
+});
+export type ListTicketTimelineResponse = z.infer<typeof ListTicketTimelineResponseSchema>;
+
+/** `GET /tickets/{id}/time-logs` → `data` (staff only; clients 403): latest date first. */
+export const ListTicketTimeLogsResponseSchema = z.object({
+  timeLogs: z.array(TicketTimeLogSchema),
+  pagination: PaginationSchema,
+});
+export type ListTicketTimeLogsResponse = z.infer<typeof ListTicketTimeLogsResponseSchema>;
 
 /** `GET /tickets/{id}` and write answers. */
 export const GetTicketResponseSchema = z.object({ ticket: TicketDetailSchema });

@@ -60,6 +60,19 @@ describe('ListPagination', () => {
     expect(pages).toEqual([3, 3]);
   });
 
+  it('a capped total (decision 113) reads "más de" and the last button is the cap\'s last page', () => {
+    renderWithProviders(
+      <ListPagination
+        pagination={{ page: 3, limit: 20, total: 10000, totalCapped: true }}
+        noun="tickets"
+        singular="ticket"
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('Mostrando 41–60 de más de 10,000 tickets')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Página 500' })).toBeTruthy();
+  });
+
   it('shows the single row and no page buttons when everything fits', () => {
     renderWithProviders(
       <ListPagination

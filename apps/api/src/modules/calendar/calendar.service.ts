@@ -13,7 +13,6 @@ import {
   type ListEventPageResponse,
   type ListEventsQuerySchema,
   type Notification,
-  pageWindow,
   type UpdateEventRequestSchema,
 } from '@agencia/shared';
 import { and, asc, eq, exists, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -29,6 +28,7 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
 
 type EventRow = typeof calendarEvents.$inferSelect;
@@ -240,22 +240,19 @@ export async function listEventPage({
     ...filterConditions(input),
   ];
   const cond = and(...conds);
-  const { limit, offset } = pageWindow(input);
-  const rows = await db
-    .select()
-    .from(calendarEvents)
-    .where(cond)
-    .orderBy(asc(calendarEvents.startDate), asc(calendarEvents.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(calendarEvents)
-    .where(cond);
-  return {
-    events: await toEvents(db, actor, rows),
-    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
-  };
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: calendarEvents,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(calendarEvents)
+        .where(cond)
+        .orderBy(asc(calendarEvents.startDate), asc(calendarEvents.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return { events: await toEvents(db, actor, rows), pagination };
 }
 
 /** `GET /calendar/upcoming`: the next `limit` events not yet ended. */

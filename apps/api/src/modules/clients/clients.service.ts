@@ -13,7 +13,6 @@ import {
   type ListClientsResponse,
   type Option,
   type OptionsQuerySchema,
-  pageWindow,
   type UpdateClientRequestSchema,
 } from '@agencia/shared';
 import {
@@ -43,6 +42,7 @@ import {
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { listTotalCap, pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
 
 /** `"clients"."id"` qualified: drizzle renders bare column names in single-table selects, which a correlated subquery would resolve to its own table. */
@@ -58,18 +58,12 @@ const toIso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
  * payments received on its non-cancelled invoices (centavos), last activity from the feed.
  */
 const computed = {
-  totalProjects:
-    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null)`.mapWith(
-      Number,
-    ),
-  activeProjects:
-    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null and p.status in ${ACTIVE_PROJECT_STATUSES})`.mapWith(
-      Number,
-    ),
-  completedProjects:
-    sql<number>`(select count(*)::int from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null and p.status = 'completed')`.mapWith(
-      Number,
-    ),
+  // One scan of the client's projects for the three counts: [total, active, completed].
+  projectCounts: sql<
+    [number, number, number]
+  >`(select json_build_array(count(*), count(*) filter (where p.status in ${ACTIVE_PROJECT_STATUSES}), count(*) filter (where p.status = 'completed')) from ${projects} p where p.client_id = ${CLIENT_ID} and p.deleted_at is null)`.mapWith(
+    (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as [number, number, number],
+  ),
   revenueCents:
     sql<number>`(select coalesce(sum(i.paid_cents), 0)::bigint from ${invoices} i where i.client_id = ${CLIENT_ID} and i.status <> 'cancelled')`.mapWith(
       Number,
@@ -82,9 +76,7 @@ const computed = {
 };
 
 type ClientRow = typeof clients.$inferSelect & {
-  totalProjects: number;
-  activeProjects: number;
-  completedProjects: number;
+  projectCounts: [number, number, number];
   revenueCents: number;
   lastActivity: string | null;
   registeredUsers: number;
@@ -117,12 +109,12 @@ export function toClientDto(row: ClientRow): Client {
     joinDate: row.joinDate.toISOString(),
     lastActivity: row.lastActivity,
     lastContact: row.lastContact?.toISOString() ?? null,
-    totalProjects: row.totalProjects,
-    activeProjects: row.activeProjects,
-    completedProjects: row.completedProjects,
+    totalProjects: row.projectCounts[0],
+    activeProjects: row.projectCounts[1],
+    completedProjects: row.projectCounts[2],
     totalRevenue: fromCents(row.revenueCents),
     averageProjectValue:
-      row.totalProjects > 0 ? fromCents(Math.round(row.revenueCents / row.totalProjects)) : 0,
+      row.projectCounts[0] > 0 ? fromCents(Math.round(row.revenueCents / row.projectCounts[0])) : 0,
     satisfactionRating: row.satisfactionRating,
     preferredCommunication: row.preferredCommunication,
     timezone: row.timezone,
@@ -168,21 +160,19 @@ export async function listClients(
     );
   }
   const cond = and(...where);
-  const window = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    selectClients(db)
-      .where(cond)
-      .orderBy(desc(clients.createdAt), desc(clients.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(clients)
-      .where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, query, {
+    table: clients,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      selectClients(db)
+        .where(cond)
+        .orderBy(desc(clients.createdAt), desc(clients.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     clients: rows.map(toClientDto),
-    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
+    pagination,
   };
 }
 
@@ -447,33 +437,26 @@ export async function deleteClient(db: Db, ctx: AuditContext, id: string): Promi
 }
 
 type SubListQuery = z.output<typeof ClientSubListQuerySchema>;
-const pageOf = (q: SubListQuery, total: number | undefined) => ({
-  page: q.page,
-  limit: q.limit,
-  total: total ?? 0,
-});
-
 /**
- * `GET /clients/{id}/projects`: one page of the client's projects, newest first (ties on id),
+ * `GET /clients/{id}/projects`: one page of the client's projects, newest first (ties on id; total capped, decision 113),
  * budget in major units. Throws 404 for an unknown client.
  */
 export async function listClientProjects(db: Db, id: string, query: SubListQuery) {
   await getClientRow(db, id);
   const cond = and(eq(projects.clientId, id), isNull(projects.deletedAt));
-  const window = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(projects)
-      .where(cond)
-      .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(projects)
-      .where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, query, {
+    table: projects,
+    where: cond,
+    cap: listTotalCap(),
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(projects)
+        .where(cond)
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     projects: rows.map((p) => ({
       _id: p.id,
@@ -484,36 +467,35 @@ export async function listClientProjects(db: Db, id: string, query: SubListQuery
       budget: p.approvedBudgetCents === null ? null : fromCents(p.approvedBudgetCents),
       progress: p.progressPercentage,
     })),
-    pagination: pageOf(query, count?.n),
+    pagination,
   };
 }
 
-/** `GET /clients/{id}/tickets`: one page of the client's tickets, newest first. Throws 404 for an unknown client. */
+/** `GET /clients/{id}/tickets`: one page of the client's tickets, newest first (total capped, decision 113). Throws 404 for an unknown client. */
 export async function listClientTickets(db: Db, id: string, query: SubListQuery) {
   await getClientRow(db, id);
   const cond = eq(tickets.clientId, id);
-  const window = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: tickets.id,
-        title: tickets.title,
-        status: tickets.status,
-        priority: tickets.priority,
-        project: projects.title,
-        createdAt: tickets.createdAt,
-      })
-      .from(tickets)
-      .leftJoin(projects, eq(projects.id, tickets.projectId))
-      .where(cond)
-      .orderBy(desc(tickets.createdAt), desc(tickets.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(tickets)
-      .where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, query, {
+    table: tickets,
+    where: cond,
+    cap: listTotalCap(),
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: tickets.id,
+          title: tickets.title,
+          status: tickets.status,
+          priority: tickets.priority,
+          project: projects.title,
+          createdAt: tickets.createdAt,
+        })
+        .from(tickets)
+        .leftJoin(projects, eq(projects.id, tickets.projectId))
+        .where(cond)
+        .orderBy(desc(tickets.createdAt), desc(tickets.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     tickets: rows.map((r) => ({
       _id: r.id,
@@ -523,7 +505,7 @@ export async function listClientTickets(db: Db, id: string, query: SubListQuery)
       project: r.project ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
-    pagination: pageOf(query, count?.n),
+    pagination,
   };
 }
 
@@ -559,23 +541,21 @@ const commSelect = {
 export async function listCommunications(db: Db, clientId: string, query: SubListQuery) {
   await getClientRow(db, clientId);
   const cond = eq(clientCommunications.clientId, clientId);
-  const window = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(commSelect)
-      .from(clientCommunications)
-      .where(cond)
-      .orderBy(desc(clientCommunications.date), desc(clientCommunications.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(clientCommunications)
-      .where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, query, {
+    table: clientCommunications,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select(commSelect)
+        .from(clientCommunications)
+        .where(cond)
+        .orderBy(desc(clientCommunications.date), desc(clientCommunications.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     communications: rows.map((r) => toCommunicationDto(r as CommRow)),
-    pagination: pageOf(query, count?.n),
+    pagination,
   };
 }
 

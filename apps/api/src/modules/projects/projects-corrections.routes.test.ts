@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { PROJECT_CHANGED_EVENT, type ProjectDetail } from '@agencia/shared';
+import { PROJECT_CHANGED_EVENT, type ProjectDetail, type ProjectNote } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -85,6 +85,13 @@ async function detail(token: string, id = projectId) {
   return { body: res.body, project: res.json().data.project as ProjectDetail };
 }
 
+/** The project's notes as `token` sees them (`GET /projects/{id}/notes`, one page of 100). */
+async function notesOf(token: string, id = projectId) {
+  const res = await injectAs(app, token, { method: 'GET', url: `/api/projects/${id}/notes?limit=100` });
+  expect(res.statusCode, res.body).toBe(200);
+  return { body: res.body, notes: res.json().data.notes as ProjectNote[] };
+}
+
 const patch = (token: string, url: string, payload: object) =>
   injectAs(app, token, { method: 'PATCH', url: `/api/projects/${url}`, payload });
 const del = (token: string, url: string) =>
@@ -105,7 +112,7 @@ describe('PATCH /projects/{id}/notes/{noteId}', () => {
     const [row] = await app.db.select().from(projectNotes).where(eq(projectNotes.id, note._id));
     expect(row!.content).toBe('Entrega el lunes');
     expect(row!.editedAt).toBeInstanceOf(Date);
-    const seen = (await detail(tokens.client)).project.notes.find((n) => n._id === note._id);
+    const seen = (await notesOf(tokens.client)).notes.find((n) => n._id === note._id);
     expect(seen).toMatchObject({ content: 'Entrega el lunes', editedAt: edited.editedAt });
 
     const acts = await app.db.select().from(activities).where(eq(activities.entityId, note._id));
@@ -140,8 +147,8 @@ describe('PATCH /projects/{id}/notes/{noteId}', () => {
     const toInternal = await patch(tokens.sofia, `${projectId}/notes/${staff._id}`, { isInternal: true });
     expect(toInternal.statusCode, toInternal.body).toBe(200);
     expect(toInternal.json().data.note.isInternal).toBe(true);
-    const { body, project } = await detail(tokens.client);
-    expect(project.notes.some((n) => n._id === staff._id)).toBe(false);
+    const { body, notes } = await notesOf(tokens.client);
+    expect(notes.some((n) => n._id === staff._id)).toBe(false);
     expect(body).not.toContain('Paleta de colores lista');
     const [act] = await app.db
       .select()
@@ -212,15 +219,15 @@ describe('PATCH /projects/{id}/notes/{noteId}', () => {
 });
 
 describe('DELETE /projects/{id}/notes/{noteId}', () => {
-  it('an admin deletes anyone’s note; it is gone from GET detail and the database', async () => {
+  it('an admin deletes anyone’s note; it is gone from the notes list and the database', async () => {
     const note = await addNoteVia(app, tokens.client, projectId, { content: 'Comentario a borrar' });
-    expect((await detail(tokens.admin)).project.notes.some((n) => n._id === note._id)).toBe(true);
+    expect((await notesOf(tokens.admin)).notes.some((n) => n._id === note._id)).toBe(true);
     const res = await del(tokens.admin, `${projectId}/notes/${note._id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Comentario eliminado' });
     for (const token of [tokens.admin, tokens.client]) {
-      const { body, project } = await detail(token);
-      expect(project.notes.some((n) => n._id === note._id)).toBe(false);
+      const { body, notes } = await notesOf(token);
+      expect(notes.some((n) => n._id === note._id)).toBe(false);
       expect(body).not.toContain('Comentario a borrar');
     }
     expect(await app.db.select().from(projectNotes).where(eq(projectNotes.id, note._id))).toHaveLength(0);

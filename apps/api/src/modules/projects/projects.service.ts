@@ -27,7 +27,6 @@ import {
   type ProjectStatus,
   type ProjectSubListQuerySchema,
   type ProjectSummary,
-  pageWindow,
   projectClientName,
   type TimeEntry,
   toCents,
@@ -56,6 +55,7 @@ import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import { listTotalCap, pagedSelect } from '../../lib/paging.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -188,6 +188,8 @@ export async function selectSummaries(
   return rows.map(toSummary);
 }
 
+const countOf = sql<number>`count(*)::int`.mapWith(Number);
+
 /** The project row if `actor` may see it, else 404 (also for other clients' projects). */
 async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
   const [row] = await db
@@ -201,6 +203,25 @@ async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
 
 /* ─────────────────────────────── reads ─────────────────────────────── */
 
+/**
+ * Ids of the clients whose company or contact name matches the `ILIKE` pattern `p`, as a list of
+ * one id array (none when no client matches). The project searches take the client's name as
+ * literal ids, not as a join or sub-select: with literal ids every branch of the `OR` reads an
+ * index of `projects` (trigram on title/description, b-tree on client_id) and PostgreSQL
+ * combines them in a BitmapOr (decision 104); with a sub-select it walked the whole list order
+ * (460 ms for a rare term at 100,000 projects, 0.4 ms with literal ids).
+ */
+async function clientIdsMatching(db: Db | Tx, p: string): Promise<string[][]> {
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      or(ilike(clients.companyName, p), ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p)),
+    )
+    .limit(1000);
+  return rows.length ? [rows.map((r) => r.id)] : [];
+}
+
 /** ORDER BY of each `sort` of `GET /projects`; `id` breaks ties so pages never overlap. */
 const PROJECT_ORDER: Record<ProjectSort, SQL[]> = {
   recent: [desc(projects.createdAt), desc(projects.id)],
@@ -212,7 +233,8 @@ const PROJECT_ORDER: Record<ProjectSort, SQL[]> = {
 /**
  * `GET /projects`: one page of the visible projects filtered by status, category, priority,
  * client and a search over title, description and client name (case-insensitive), in the
- * `sort` order (default newest first). `total` counts every matching project the caller sees.
+ * `sort` order (default newest first). `total` counts the matching projects the caller sees, up
+ * to the cap (`totalCapped: true` past it, decision 113).
  */
 export async function listProjects({
   db,
@@ -234,23 +256,38 @@ export async function listProjects({
       or(
         ilike(projects.title, p),
         ilike(projects.description, p),
-        // The client's name as an id list, not a join column: every branch of the OR then reads
-        // an index of `projects` (trigram on title/description, b-tree on client_id), which
-        // PostgreSQL combines in a BitmapOr (decision 104).
-        sql`${projects.clientId} = any(array(select ${clients.id} from ${clients} where ${clients.companyName} ilike ${p} or (${clients.firstName} || ' ' || ${clients.lastName}) ilike ${p}))`,
+        ...(await clientIdsMatching(db, p)).map((ids) => inArray(projects.clientId, ids)),
       ) as SQL,
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const window = pageWindow(input);
-  const [page, [count]] = await Promise.all([
-    selectSummaries(db, actor, where, { orderBy: PROJECT_ORDER[input.sort], ...window }),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(projects)
-      .where(and(visibleProjects(actor), where)),
-  ]);
-  return { projects: page, pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 } };
+  // The total is counted up to the cap (decision 113): an exact count of 100,000 visible
+  // projects costs more than the page itself.
+  const page = await pagedSelect(db, input, {
+    table: projects,
+    where: and(visibleProjects(actor), where),
+    cap: listTotalCap(),
+    // The page's ids first (an index walk of `projects` alone), then the summaries of those 20:
+    // the client join and team count run for the page, not for every skipped row (a deep page
+    // skipped 19,980 of them, decision 104).
+    rows: (window) =>
+      selectSummaries(
+        db,
+        actor,
+        inArray(
+          projects.id,
+          db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(and(visibleProjects(actor), where))
+            .orderBy(...PROJECT_ORDER[input.sort])
+            .limit(window.limit)
+            .offset(window.offset),
+        ),
+        { orderBy: PROJECT_ORDER[input.sort] },
+      ),
+  });
+  return { projects: page.rows, pagination: page.pagination };
 }
 
 /**
@@ -280,8 +317,7 @@ export async function listProjectOptions({
     conditions.push(
       or(
         ilike(projects.title, p),
-        ilike(clients.companyName, p),
-        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p),
+        ...(await clientIdsMatching(db, p)).map((ids) => inArray(projects.clientId, ids)),
       ),
     );
   }
@@ -302,8 +338,11 @@ export async function listProjectOptions({
 }
 
 /**
- * `GET /projects/{id}` with team, milestones, notes, meetings, files and time. Clients never
- * receive internal notes, non-billable time or the internal cost (decision record 032).
+ * `GET /projects/{id}`: the project with team, milestones and meetings, the number of notes and
+ * files, and the time summary (SQL aggregates); the notes, files and time log themselves are paged
+ * by `GET /projects/{id}/notes|files|time-entries` (issue 14). Clients never receive internal
+ * notes (nor count them), non-billable time or the internal cost (decision record 032).
+ * Throws 404 'Proyecto no encontrado' when the caller may not see the project.
  */
 export async function getProject({
   db,
@@ -339,22 +378,17 @@ export async function getProject({
     .where(eq(projectMilestones.projectId, id))
     .orderBy(asc(projectMilestones.order), asc(projectMilestones.createdAt));
 
-  const notes = await db
-    .select({
-      id: projectNotes.id,
-      content: projectNotes.content,
-      isInternal: projectNotes.isInternal,
-      createdAt: projectNotes.createdAt,
-      editedAt: projectNotes.editedAt,
-      authorId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-    })
-    .from(projectNotes)
-    .leftJoin(users, eq(users.id, projectNotes.authorId))
-    .where(and(eq(projectNotes.projectId, id), isClient ? eq(projectNotes.isInternal, false) : undefined))
-    .orderBy(desc(projectNotes.createdAt));
+  // The tabs page through notes, files and time on their own endpoints; the detail carries
+  // their counts and the time summary as SQL aggregates, so it costs the same at any size.
+  const noteCondition = and(
+    eq(projectNotes.projectId, id),
+    isClient ? eq(projectNotes.isInternal, false) : undefined,
+  );
+  const [notesCount] = await db.select({ n: countOf }).from(projectNotes).where(noteCondition);
+  const [filesCount] = await db
+    .select({ n: countOf })
+    .from(files)
+    .where(and(eq(files.ownerType, 'project'), eq(files.ownerId, id)));
 
   const meetings = await db
     .select()
@@ -370,57 +404,35 @@ export async function getProject({
     : [];
   const attendeeById = new Map(attendeeRows.map((a) => [a.id, a]));
 
-  const fileRows = await db
+  // One row per member who logged time: minutes in all, billable minutes and entries; members
+  // in the order of their latest entry (the order the time log shows them).
+  const perMember = await db
     .select({
-      id: files.id,
-      filename: files.filename,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      createdAt: files.createdAt,
-      uploaderId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(files)
-    .leftJoin(users, eq(users.id, files.uploadedBy))
-    .where(and(eq(files.ownerType, 'project'), eq(files.ownerId, id)))
-    .orderBy(desc(files.createdAt));
-
-  const timeRows = await db
-    .select({
-      id: projectTimeEntries.id,
-      minutes: projectTimeEntries.minutes,
-      description: projectTimeEntries.description,
-      date: projectTimeEntries.date,
-      billable: projectTimeEntries.billable,
-      createdAt: projectTimeEntries.createdAt,
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      invoiceId: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
+      minutes: sql<number>`coalesce(sum(${projectTimeEntries.minutes}), 0)::int`.mapWith(Number),
+      billableMinutes:
+        sql<number>`coalesce(sum(${projectTimeEntries.minutes}) filter (where ${projectTimeEntries.billable}), 0)::int`.mapWith(
+          Number,
+        ),
+      entries: countOf,
     })
     .from(projectTimeEntries)
     .innerJoin(users, eq(users.id, projectTimeEntries.userId))
-    .leftJoin(invoices, eq(invoices.id, projectTimeEntries.invoiceId))
     .where(
       and(eq(projectTimeEntries.projectId, id), isClient ? eq(projectTimeEntries.billable, true) : undefined),
     )
-    .orderBy(desc(projectTimeEntries.date), desc(projectTimeEntries.createdAt));
+    .groupBy(users.id, users.firstName, users.lastName)
+    .orderBy(
+      sql`max(${projectTimeEntries.date}) desc`,
+      sql`max(${projectTimeEntries.createdAt}) desc`,
+      asc(users.id),
+    );
 
-  const totalMinutes = timeRows.reduce((s, t) => s + t.minutes, 0);
-  const billableMinutes = timeRows.filter((t) => t.billable).reduce((s, t) => s + t.minutes, 0);
-  const byMember = new Map<string, { _id: string; firstName: string; lastName: string; minutes: number }>();
-  for (const t of timeRows) {
-    const m = byMember.get(t.userId) ?? {
-      _id: t.userId,
-      firstName: t.firstName,
-      lastName: t.lastName,
-      minutes: 0,
-    };
-    m.minutes += t.minutes;
-    byMember.set(t.userId, m);
-  }
+  const totalMinutes = perMember.reduce((s, m) => s + m.minutes, 0);
+  const billableMinutes = perMember.reduce((s, m) => s + m.billableMinutes, 0);
+  const entries = perMember.reduce((s, m) => s + m.entries, 0);
   let internalCost: number | undefined;
   if (!isClient) {
     const settings = await getCompanySettings(db);
@@ -439,56 +451,16 @@ export async function getProject({
       userRole: m.userRole,
     })),
     milestones: milestones.map(toMilestone),
-    notes: notes.map(
-      (n): ProjectNote => ({
-        _id: n.id,
-        content: n.content,
-        isInternal: n.isInternal,
-        author: {
-          _id: n.authorId,
-          firstName: n.firstName ?? 'Usuario',
-          lastName: n.lastName ?? 'eliminado',
-          role: n.role,
-        },
-        createdAt: n.createdAt.toISOString(),
-        editedAt: iso(n.editedAt),
-      }),
-    ),
+    notesTotal: notesCount?.n ?? 0,
     meetings: meetings.map((m) => toMeeting(m, attendeeById)),
-    files: fileRows.map(
-      (f): ProjectFile => ({
-        _id: f.id,
-        filename: f.filename,
-        contentType: f.contentType,
-        size: f.sizeBytes,
-        uploadedBy: f.uploaderId
-          ? { _id: f.uploaderId, firstName: f.firstName!, lastName: f.lastName! }
-          : null,
-        createdAt: f.createdAt.toISOString(),
-      }),
-    ),
-    timeEntries: timeRows.map(
-      (t): TimeEntry => ({
-        _id: t.id,
-        user: { _id: t.userId, firstName: t.firstName, lastName: t.lastName },
-        hours: hoursOf(t.minutes),
-        description: t.description,
-        date: t.date,
-        billable: t.billable,
-        createdAt: t.createdAt.toISOString(),
-        invoice:
-          !isClient && t.invoiceId && t.invoiceNumber
-            ? { _id: t.invoiceId, invoiceNumber: t.invoiceNumber }
-            : null,
-      }),
-    ),
+    filesTotal: filesCount?.n ?? 0,
     timeSummary: {
       totalHours: hoursOf(totalMinutes),
       billableHours: hoursOf(billableMinutes),
-      entries: timeRows.length,
+      entries,
       ...(internalCost === undefined ? {} : { internalCost }),
-      byMember: [...byMember.values()].map((m) => ({
-        _id: m._id,
+      byMember: perMember.map((m) => ({
+        _id: m.userId,
         firstName: m.firstName,
         lastName: m.lastName,
         hours: hoursOf(m.minutes),
@@ -501,7 +473,6 @@ export async function getProject({
 /* ─────────────────────────────── paginated sub-lists (issue 14) ─────────────────────────────── */
 
 type SubListQuery = z.output<typeof ProjectSubListQuerySchema>;
-const countOf = sql<number>`count(*)::int`.mapWith(Number);
 
 /**
  * `GET /projects/{id}/notes`: one page of the notes, newest first (ties on id). Clients never get
@@ -523,28 +494,29 @@ export async function listProjectNotes({
     eq(projectNotes.projectId, id),
     actor.role === 'client' ? eq(projectNotes.isInternal, false) : undefined,
   );
-  const { limit, offset } = pageWindow(input);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: projectNotes.id,
-        content: projectNotes.content,
-        isInternal: projectNotes.isInternal,
-        createdAt: projectNotes.createdAt,
-        editedAt: projectNotes.editedAt,
-        authorId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-      })
-      .from(projectNotes)
-      .leftJoin(users, eq(users.id, projectNotes.authorId))
-      .where(cond)
-      .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countOf }).from(projectNotes).where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: projectNotes,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: projectNotes.id,
+          content: projectNotes.content,
+          isInternal: projectNotes.isInternal,
+          createdAt: projectNotes.createdAt,
+          editedAt: projectNotes.editedAt,
+          authorId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+        })
+        .from(projectNotes)
+        .leftJoin(users, eq(users.id, projectNotes.authorId))
+        .where(cond)
+        .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     notes: rows.map(
       (n): ProjectNote => ({
@@ -561,7 +533,7 @@ export async function listProjectNotes({
         editedAt: iso(n.editedAt),
       }),
     ),
-    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+    pagination,
   };
 }
 
@@ -585,31 +557,36 @@ export async function listProjectTimeEntries({
     eq(projectTimeEntries.projectId, id),
     actor.role === 'client' ? eq(projectTimeEntries.billable, true) : undefined,
   );
-  const { limit, offset } = pageWindow(input);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: projectTimeEntries.id,
-        minutes: projectTimeEntries.minutes,
-        description: projectTimeEntries.description,
-        date: projectTimeEntries.date,
-        billable: projectTimeEntries.billable,
-        createdAt: projectTimeEntries.createdAt,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        invoiceId: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-      })
-      .from(projectTimeEntries)
-      .innerJoin(users, eq(users.id, projectTimeEntries.userId))
-      .leftJoin(invoices, eq(invoices.id, projectTimeEntries.invoiceId))
-      .where(cond)
-      .orderBy(desc(projectTimeEntries.date), desc(projectTimeEntries.createdAt), desc(projectTimeEntries.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countOf }).from(projectTimeEntries).where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: projectTimeEntries,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: projectTimeEntries.id,
+          minutes: projectTimeEntries.minutes,
+          description: projectTimeEntries.description,
+          date: projectTimeEntries.date,
+          billable: projectTimeEntries.billable,
+          createdAt: projectTimeEntries.createdAt,
+          userId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          invoiceId: invoices.id,
+          invoiceNumber: invoices.invoiceNumber,
+        })
+        .from(projectTimeEntries)
+        .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+        .leftJoin(invoices, eq(invoices.id, projectTimeEntries.invoiceId))
+        .where(cond)
+        .orderBy(
+          desc(projectTimeEntries.date),
+          desc(projectTimeEntries.createdAt),
+          desc(projectTimeEntries.id),
+        )
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     timeEntries: rows.map(
       (t): TimeEntry => ({
@@ -627,7 +604,7 @@ export async function listProjectTimeEntries({
             : null,
       }),
     ),
-    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+    pagination,
   };
 }
 
@@ -645,27 +622,28 @@ export async function listProjectFiles({
 }) {
   await loadVisible(db, actor, id);
   const cond = and(eq(files.ownerType, 'project'), eq(files.ownerId, id));
-  const { limit, offset } = pageWindow(input);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: files.id,
-        filename: files.filename,
-        contentType: files.contentType,
-        sizeBytes: files.sizeBytes,
-        createdAt: files.createdAt,
-        uploaderId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(files)
-      .leftJoin(users, eq(users.id, files.uploadedBy))
-      .where(cond)
-      .orderBy(desc(files.createdAt), desc(files.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countOf }).from(files).where(cond),
-  ]);
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: files,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: files.id,
+          filename: files.filename,
+          contentType: files.contentType,
+          sizeBytes: files.sizeBytes,
+          createdAt: files.createdAt,
+          uploaderId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(files)
+        .leftJoin(users, eq(users.id, files.uploadedBy))
+        .where(cond)
+        .orderBy(desc(files.createdAt), desc(files.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
     files: rows.map(
       (f): ProjectFile => ({
@@ -679,7 +657,7 @@ export async function listProjectFiles({
         createdAt: f.createdAt.toISOString(),
       }),
     ),
-    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
+    pagination,
   };
 }
 

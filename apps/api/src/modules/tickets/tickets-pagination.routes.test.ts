@@ -4,9 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { expectPageBounds, getPage, walkPages } from '../../../test/page-contract.js';
-import { ticketMessages, tickets, users } from '../../db/schema/index.js';
+import {
+  files,
+  ticketEvents,
+  ticketMessages,
+  tickets,
+  ticketTimeLogs,
+  users,
+} from '../../db/schema/index.js';
 
-// Pagination contract of GET /tickets and GET /tickets/{id}/messages (issue 14, decisions 088, 102).
+// Pagination contract of GET /tickets, GET /tickets/{id}/messages and the ticket's attachments,
+// timeline and time log (issue 14, decisions 088, 102).
 
 let app: FastifyInstance;
 let admin: Session;
@@ -198,6 +206,127 @@ describe('GET /api/tickets/{id}/messages pagination', () => {
       expect(detail.messagesTotal).toBe(total);
       const newest = await getPage<Row>(app, s.token, url(), 'messages');
       expect(detail.messages.map((m: Row) => m._id)).toEqual(newest.items.map((m) => m._id).reverse());
+    }
+  });
+});
+
+describe('GET /api/tickets/{id}/timeline, time-logs and attachments pagination', () => {
+  const url = (part: string) => `/tickets/${longTicketId}/${part}`;
+  let hiddenFiles: string[] = [];
+
+  beforeAll(async () => {
+    const [adminRow] = await app.db.select().from(users).where(eq(users.email, DEMO.admin));
+    const base = Date.parse('2030-02-01T12:00:00Z');
+    // 33 timeline entries, every third internal, pairs sharing one instant.
+    await app.db.insert(ticketEvents).values(
+      Array.from({ length: 33 }, (_, i) => ({
+        ticketId: longTicketId,
+        actorId: adminRow!.id,
+        type: 'comment' as const,
+        description: `Evento ${i + 1}`,
+        isInternal: i % 3 === 2,
+        createdAt: new Date(base + Math.floor(i / 2) * 1000),
+      })),
+    );
+    await app.db.insert(ticketTimeLogs).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        ticketId: longTicketId,
+        userId: adminRow!.id,
+        hours: 0.5,
+        workType: 'coding' as const,
+        description: `Registro ${i + 1}`,
+        date: `2030-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      })),
+    );
+    // 12 files; 4 of them attached to an internal note, which a client never sees.
+    const inserted = await app.db
+      .insert(files)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          ownerType: 'ticket',
+          ownerId: longTicketId,
+          filename: `archivo-${i + 1}.txt`,
+          contentType: 'text/plain',
+          sizeBytes: 4,
+          sha256: 'x',
+          data: Buffer.from('hola'),
+          createdAt: new Date(base + Math.floor(i / 3) * 1000),
+        })),
+      )
+      .returning({ id: files.id });
+    hiddenFiles = inserted.slice(0, 4).map((f) => f.id);
+    const [internal] = await app.db
+      .select()
+      .from(ticketMessages)
+      .where(and(eq(ticketMessages.ticketId, longTicketId), eq(ticketMessages.isInternal, true)))
+      .limit(1);
+    await app.db
+      .update(ticketMessages)
+      .set({ attachmentIds: hiddenFiles })
+      .where(eq(ticketMessages.id, internal!.id));
+  });
+
+  it('serve page 1 of 20 by default and answer 400 in Spanish past the bounds', async () => {
+    await expectPageBounds(app, admin.token, url('timeline'), 'timeline');
+    await expectPageBounds(app, client.token, url('timeline'), 'timeline');
+    await expectPageBounds(app, admin.token, url('time-logs'), 'timeLogs');
+    await expectPageBounds(app, admin.token, url('attachments'), 'attachments');
+    await expectPageBounds(app, client.token, url('attachments'), 'attachments');
+  });
+
+  it('timeline: staff walk every entry once, newest first; a client never gets an internal one', async () => {
+    const all = await walkPages<Row>(app, admin.token, url('timeline'), 'timeline', 7);
+    const stored = await app.db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, longTicketId));
+    expect(all.total).toBe(stored.length);
+    expect(isNewestFirst(all.items)).toBe(true);
+    const mine = await walkPages<Row & { description: string }>(
+      app,
+      client.token,
+      url('timeline'),
+      'timeline',
+      7,
+    );
+    expect(mine.total).toBe(stored.filter((e) => !e.isInternal).length);
+    const internal = new Set(stored.filter((e) => e.isInternal).map((e) => e.id));
+    expect(mine.items.some((e) => internal.has(e._id))).toBe(false);
+    const detail = (
+      await injectAs(app, client.token, { method: 'GET', url: `/api/tickets/${longTicketId}` })
+    ).json().data.ticket;
+    expect(detail.timelineTotal).toBe(mine.total);
+  });
+
+  it('time logs: staff walk all 23, latest date first; a client gets 403', async () => {
+    const logs = await walkPages<Row & { date: string }>(
+      app,
+      employee.token,
+      url('time-logs'),
+      'timeLogs',
+      6,
+    );
+    expect(logs.total).toBe(23);
+    expect(logs.items.every((l, i) => i === 0 || logs.items[i - 1]!.date >= l.date)).toBe(true);
+    const res = await injectAs(app, client.token, { method: 'GET', url: `/api${url('time-logs')}` });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('attachments: staff walk all 12 newest first; the client the 8 not attached to an internal note', async () => {
+    const all = await walkPages<Row>(app, admin.token, url('attachments'), 'attachments', 5);
+    expect(all.total).toBe(12);
+    expect(isNewestFirst(all.items)).toBe(true);
+    const mine = await walkPages<Row>(app, client.token, url('attachments'), 'attachments', 5);
+    expect(mine.total).toBe(8);
+    expect(mine.items.some((f) => hiddenFiles.includes(f._id))).toBe(false);
+    const detail = (
+      await injectAs(app, client.token, { method: 'GET', url: `/api/tickets/${longTicketId}` })
+    ).json().data.ticket;
+    expect(detail.attachmentsTotal).toBe(8);
+  });
+
+  it('answer 404 to another client, as the ticket itself does', async () => {
+    for (const part of ['timeline', 'attachments']) {
+      const res = await injectAs(app, client2.token, { method: 'GET', url: `/api${url(part)}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Ticket no encontrado');
     }
   });
 });

@@ -158,13 +158,25 @@ describe('GET /api/tickets/:id', () => {
     const staffView = (await as(admin, 'GET', `/tickets/${seeded!.id}`)).json().data.ticket;
     const clientView = (await as(client, 'GET', `/tickets/${seeded!.id}`)).json().data.ticket;
     expect(staffView.messages.some((m: { isInternal: boolean }) => m.isInternal)).toBe(true);
-    expect(staffView.timeLogs).toHaveLength(1);
+    expect(staffView.timeLogsTotal).toBe(1);
     expect(staffView.actualTimeSpent).toBe(1.5);
+    const staffLogs = (await as(admin, 'GET', `/tickets/${seeded!.id}/time-logs`)).json().data;
+    expect(staffLogs.timeLogs).toHaveLength(1);
+    expect(staffLogs.timeLogs[0].hours).toBe(1.5);
     expect(clientView.messages.length).toBeGreaterThan(0);
     expect(clientView.messages.some((m: { isInternal: boolean }) => m.isInternal)).toBe(false);
     expect(JSON.stringify(clientView)).not.toContain('Nota interna');
-    expect(clientView.timeLogs).toEqual([]);
-    expect(clientView.timeline.some((e: { type: string }) => e.type === 'time_logged')).toBe(false);
+    expect(clientView.timeLogsTotal).toBe(0);
+    const clientLogs = await as(client, 'GET', `/tickets/${seeded!.id}/time-logs`);
+    expect(clientLogs.statusCode).toBe(403);
+    const staffTimeline = (await as(admin, 'GET', `/tickets/${seeded!.id}/timeline`)).json().data;
+    expect(staffTimeline.timeline.some((e: { type: string }) => e.type === 'time_logged')).toBe(true);
+    expect(staffView.timelineTotal).toBe(staffTimeline.pagination.total);
+    const timeline = (await as(client, 'GET', `/tickets/${seeded!.id}/timeline`)).json().data;
+    expect(timeline.timeline.length).toBeGreaterThan(0);
+    expect(timeline.timeline.some((e: { type: string }) => e.type === 'time_logged')).toBe(false);
+    expect(clientView.timelineTotal).toBe(timeline.pagination.total);
+    expect(clientView.timelineTotal).toBeLessThan(staffView.timelineTotal);
   });
 
   it('answers 404 to another client and 400 to a malformed id', async () => {
@@ -431,6 +443,10 @@ describe('attachments', () => {
       attachments: [att._id],
     });
     expect(msg.json().data.ticket.messages[0].attachments[0]._id).toBe(att._id);
+    expect(msg.json().data.ticket.attachmentsTotal).toBe(1);
+    const listed = (await as(client, 'GET', `/tickets/${t._id}/attachments`)).json().data;
+    expect(listed).toEqual({ attachments: [att], pagination: { page: 1, limit: 20, total: 1 } });
+    expect((await as(client2, 'GET', `/tickets/${t._id}/attachments`)).statusCode).toBe(404);
   });
 });
 
@@ -444,6 +460,14 @@ describe('GET /api/tickets/stats and nav badge', () => {
     );
     const badges = (await as(client, 'GET', '/nav/badges')).json().data;
     expect(badges.tickets).toBe(mine.open + mine.inProgress + mine.pendingClient);
+    // The average resolution time comes from the same scan as the counts.
+    const resolvedRows = (await app.db.select().from(tickets)).filter((t) => t.resolvedAt);
+    expect(resolvedRows.length).toBeGreaterThan(0);
+    const hours =
+      resolvedRows.reduce((a, t) => a + (t.resolvedAt!.getTime() - t.createdAt.getTime()), 0) /
+      resolvedRows.length /
+      3_600_000;
+    expect(all.averageResolutionHours).toBe(Math.round(hours * 10) / 10);
   });
 });
 

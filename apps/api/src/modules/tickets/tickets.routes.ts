@@ -8,16 +8,20 @@ import {
   CreateTicketTimeLogRequestSchema,
   GetTicketResponseSchema,
   IdParamsSchema,
+  ListTicketAttachmentsResponseSchema,
   ListTicketMessagesQuerySchema,
   ListTicketMessagesResponseSchema,
   ListTicketsQuerySchema,
   ListTicketsResponseSchema,
+  ListTicketTimeLogsResponseSchema,
+  ListTicketTimelineResponseSchema,
   MessageResponseSchema,
   successEnvelope,
   TICKET_EVENTS,
   TicketAssigneeSchema,
   TicketAttachmentSchema,
   TicketStatsSchema,
+  TicketSubListQuerySchema,
   UpdateTicketRequestSchema,
 } from '@agencia/shared';
 import type { FastifyInstance } from 'fastify';
@@ -41,8 +45,11 @@ import {
   findAttachment,
   getTicket,
   listAssignees,
+  listTicketAttachments,
   listTicketMessages,
   listTickets,
+  listTicketTimeLogs,
+  listTicketTimeline,
   removeWatcher,
   TICKET_ATTACHMENT_MAX_BYTES,
   type TicketWriteResult,
@@ -238,6 +245,75 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: await listTicketMessages({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/tickets/:id/attachments',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Adjuntos del ticket (paginados, los más recientes primero)',
+        params: IdParamsSchema,
+        querystring: TicketSubListQuerySchema,
+        response: { 200: successEnvelope(ListTicketAttachmentsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listTicketAttachments({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/tickets/:id/timeline',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Actividad del ticket (paginada, la más reciente primero)',
+        params: IdParamsSchema,
+        querystring: TicketSubListQuerySchema,
+        response: { 200: successEnvelope(ListTicketTimelineResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listTicketTimeline({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/tickets/:id/time-logs',
+    {
+      onRequest: [app.authenticate, app.requirePermission('tickets.read', 'admin', 'employee')],
+      schema: {
+        tags,
+        summary: 'Tiempo registrado en el ticket (paginado; solo el equipo)',
+        params: IdParamsSchema,
+        querystring: TicketSubListQuerySchema,
+        response: { 200: successEnvelope(ListTicketTimeLogsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listTicketTimeLogs({
         db: app.db,
         actor: actorOf(req),
         id: req.params.id,

@@ -7,10 +7,13 @@ import {
   type CreateTicketTimeLogRequestSchema,
   canTransitionTicket,
   formatTicketNumber,
+  type ListTicketAttachmentsResponse,
   type ListTicketMessagesQuerySchema,
   type ListTicketMessagesResponse,
   type ListTicketsQuerySchema,
   type ListTicketsResponse,
+  type ListTicketTimeLogsResponse,
+  type ListTicketTimelineResponse,
   MAX_INT4,
   type Notification,
   pageWindow,
@@ -27,6 +30,7 @@ import {
   type TicketPerson,
   type TicketStats,
   type TicketStatus,
+  type TicketSubListQuerySchema,
   type UpdateTicketRequestSchema,
   WORK_TYPE_LABELS,
 } from '@agencia/shared';
@@ -49,6 +53,7 @@ import { recordActivity } from '../../lib/activity.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { inOrder } from '../../lib/in-order.js';
 import { createNotifications } from '../../lib/notify.js';
+import { countRows, listTotalCap, pagedSelect } from '../../lib/paging.js';
 import { saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { CLIENT_EDITABLE_FIELDS, ticketAllows } from './tickets.policy.js';
@@ -188,6 +193,50 @@ async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[]> {
   });
 }
 
+type MessageRow = typeof ticketMessages.$inferSelect;
+
+/** Columns of a ticket attachment as the API shows it ({@link attachmentOf}). */
+const ATTACHMENT_COLUMNS = {
+  id: files.id,
+  filename: files.filename,
+  contentType: files.contentType,
+  sizeBytes: files.sizeBytes,
+  createdAt: files.createdAt,
+};
+
+/**
+ * The files of a ticket `actor` may see: staff all of them, a client none that is attached to an
+ * internal note (decision 042).
+ */
+function visibleTicketFiles(actor: Actor, ticketId: string): SQL | undefined {
+  return and(
+    eq(files.ownerType, 'ticket'),
+    eq(files.ownerId, ticketId),
+    isStaffActor(actor)
+      ? undefined
+      : sql`not exists (select 1 from ${ticketMessages} where ${ticketMessages.ticketId} = ${ticketId} and ${ticketMessages.isInternal} and ${files.id} = any(${ticketMessages.attachmentIds}))`,
+  );
+}
+
+/** Timeline entries of a ticket `actor` may see (clients: no internal ones). */
+const visibleEvents = (actor: Actor, ticketId: string) =>
+  and(
+    eq(ticketEvents.ticketId, ticketId),
+    isStaffActor(actor) ? undefined : eq(ticketEvents.isInternal, false),
+  );
+
+/** The attachments of `rows` (messages of one ticket), by id, for {@link toMessage}. */
+async function messageFiles(db: Db | Tx, ticketId: string, rows: MessageRow[]) {
+  const ids = [...new Set(rows.flatMap((m) => m.attachmentIds))];
+  const found = ids.length
+    ? await db
+        .select(ATTACHMENT_COLUMNS)
+        .from(files)
+        .where(and(eq(files.ownerType, 'ticket'), eq(files.ownerId, ticketId), inArray(files.id, ids)))
+    : [];
+  return new Map(found.map((f) => [f.id, attachmentOf(ticketId, f)]));
+}
+
 const attachmentOf = (
   ticketId: string,
   f: { id: string; filename: string; contentType: string; sizeBytes: number; createdAt: Date },
@@ -199,8 +248,6 @@ const attachmentOf = (
   url: `/api/tickets/${ticketId}/attachments/${f.id}`,
   createdAt: f.createdAt.toISOString(),
 });
-
-type MessageRow = typeof ticketMessages.$inferSelect;
 
 function toMessage(
   m: MessageRow,
@@ -231,20 +278,23 @@ async function messagePage(
     eq(ticketMessages.ticketId, ticketId),
     isStaffActor(actor) ? undefined : eq(ticketMessages.isInternal, false),
   );
-  const [rows, [count]] = await inOrder([
-    db
-      .select()
-      .from(ticketMessages)
-      .where(cond)
-      .orderBy(desc(ticketMessages.createdAt), desc(ticketMessages.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(ticketMessages)
-      .where(cond),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  const page = await pagedSelect(
+    db,
+    { page: window.offset / window.limit + 1, limit: window.limit },
+    {
+      table: ticketMessages,
+      where: cond,
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(ticketMessages)
+          .where(cond)
+          .orderBy(desc(ticketMessages.createdAt), desc(ticketMessages.id))
+          .limit(limit)
+          .offset(offset),
+    },
+  );
+  return { rows: page.rows, total: page.pagination.total };
 }
 
 /**
@@ -265,61 +315,32 @@ export async function listTicketMessages({
 }): Promise<ListTicketMessagesResponse> {
   const row = await findTicketFor(db, actor, id);
   const page = await messagePage(db, actor, row.id, pageWindow(input));
-  const fileIds = [...new Set(page.rows.flatMap((m) => m.attachmentIds))];
-  const [people, fileRows] = await inOrder([
-    loadPeople(
-      db,
-      page.rows.map((m) => m.authorId),
-    ),
-    fileIds.length
-      ? db
-          .select({
-            id: files.id,
-            filename: files.filename,
-            contentType: files.contentType,
-            sizeBytes: files.sizeBytes,
-            createdAt: files.createdAt,
-          })
-          .from(files)
-          .where(and(eq(files.ownerType, 'ticket'), eq(files.ownerId, row.id), inArray(files.id, fileIds)))
-      : Promise.resolve([]),
-  ]);
-  const fileMap = new Map(fileRows.map((f) => [f.id, attachmentOf(row.id, f)]));
+  const people = await loadPeople(
+    db,
+    page.rows.map((m) => m.authorId),
+  );
+  const fileMap = await messageFiles(db, row.id, page.rows);
   return {
     messages: page.rows.map((m) => toMessage(m, people, fileMap)),
     pagination: { page: input.page, limit: input.limit, total: page.total },
   };
 }
 
-/** Builds the detail view of one ticket for `actor` (internal parts removed for clients). */
+/**
+ * Builds the detail view of one ticket for `actor` (internal parts removed for clients): the
+ * newest messages, and counts of attachments, timeline and time log, which are paged by their
+ * own endpoints (issue 14), so a detail costs the same however long the ticket's history.
+ */
 export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): Promise<TicketDetail> {
   const staff = isStaffActor(actor);
   const [base] = await toTickets(db, [row]);
-  const [newest, fileRows, logs, events, watcherRows, relRows] = await inOrder([
+  const [newest, attachmentsCount, timelineCount, timeLogsCount, watcherRows, relRows] = await inOrder([
     messagePage(db, actor, row.id, { limit: TICKET_DETAIL_MESSAGES, offset: 0 }),
-    db
-      .select({
-        id: files.id,
-        filename: files.filename,
-        contentType: files.contentType,
-        sizeBytes: files.sizeBytes,
-        createdAt: files.createdAt,
-      })
-      .from(files)
-      .where(and(eq(files.ownerType, 'ticket'), eq(files.ownerId, row.id)))
-      .orderBy(asc(files.createdAt)),
+    countRows(db, files, visibleTicketFiles(actor, row.id)),
+    countRows(db, ticketEvents, visibleEvents(actor, row.id)),
     staff
-      ? db
-          .select()
-          .from(ticketTimeLogs)
-          .where(eq(ticketTimeLogs.ticketId, row.id))
-          .orderBy(desc(ticketTimeLogs.date))
-      : Promise.resolve([]),
-    db
-      .select()
-      .from(ticketEvents)
-      .where(and(eq(ticketEvents.ticketId, row.id), staff ? undefined : eq(ticketEvents.isInternal, false)))
-      .orderBy(asc(ticketEvents.createdAt)),
+      ? countRows(db, ticketTimeLogs, eq(ticketTimeLogs.ticketId, row.id))
+      : Promise.resolve({ total: 0 }),
     db
       .select({ userId: ticketWatchers.userId })
       .from(ticketWatchers)
@@ -332,24 +353,9 @@ export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): P
   const messages = [...newest.rows].reverse();
   const people = await loadPeople(db, [
     ...messages.map((m) => m.authorId),
-    ...logs.map((l) => l.userId),
-    ...events.map((e) => e.actorId),
     ...watcherRows.map((w) => w.userId),
   ]);
-  // Files attached only to internal messages stay hidden from clients.
-  let visibleFiles = fileRows;
-  if (!staff) {
-    const internalIds = new Set(
-      (
-        await db
-          .select({ ids: ticketMessages.attachmentIds })
-          .from(ticketMessages)
-          .where(and(eq(ticketMessages.ticketId, row.id), eq(ticketMessages.isInternal, true)))
-      ).flatMap((m) => m.ids),
-    );
-    visibleFiles = fileRows.filter((f) => !internalIds.has(f.id));
-  }
-  const fileMap = new Map(fileRows.map((f) => [f.id, attachmentOf(row.id, f)]));
+  const fileMap = await messageFiles(db, row.id, messages);
   const relatedIds = relRows.map((r) => (r.a === row.id ? r.b : r.a));
   const related = relatedIds.length
     ? await db
@@ -366,23 +372,9 @@ export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): P
     watchers: watcherRows.map((w) => people.get(w.userId)).filter((p): p is TicketPerson => !!p),
     messages: messages.map((m) => toMessage(m, people, fileMap)),
     messagesTotal: newest.total,
-    attachments: visibleFiles.map((f) => attachmentOf(row.id, f)),
-    timeLogs: logs.map((l) => ({
-      _id: l.id,
-      user: (l.userId && people.get(l.userId)) || null,
-      hours: Number(l.hours),
-      workType: l.workType,
-      description: l.description,
-      date: l.date,
-      createdAt: l.createdAt.toISOString(),
-    })),
-    timeline: events.map((e) => ({
-      _id: e.id,
-      type: e.type,
-      actor: (e.actorId && people.get(e.actorId)) || null,
-      description: e.description,
-      createdAt: e.createdAt.toISOString(),
-    })),
+    attachmentsTotal: attachmentsCount.total,
+    timelineTotal: timelineCount.total,
+    timeLogsTotal: timeLogsCount.total,
     relatedTickets: related.map((r) => ({
       _id: r.id,
       ticketNumber: formatTicketNumber(r.number),
@@ -392,10 +384,138 @@ export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): P
   };
 }
 
+type TicketSubListInput = z.output<typeof TicketSubListQuerySchema>;
+
+/**
+ * `GET /tickets/{id}/attachments`: one page of the files `actor` may see (clients: none attached
+ * only to an internal note), newest first. 404 'Ticket no encontrado' for a ticket out of scope.
+ */
+export async function listTicketAttachments({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: TicketSubListInput;
+}): Promise<ListTicketAttachmentsResponse> {
+  const row = await findTicketFor(db, actor, id);
+  const where = visibleTicketFiles(actor, row.id);
+  const page = await pagedSelect(db, input, {
+    table: files,
+    where,
+    rows: ({ limit, offset }) =>
+      db
+        .select(ATTACHMENT_COLUMNS)
+        .from(files)
+        .where(where)
+        .orderBy(desc(files.createdAt), desc(files.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return { attachments: page.rows.map((f) => attachmentOf(row.id, f)), pagination: page.pagination };
+}
+
+/**
+ * `GET /tickets/{id}/timeline`: one page of the ticket's activity, newest first (`created_at
+ * desc, id desc`); clients never get internal entries. 404 for a ticket out of scope.
+ */
+export async function listTicketTimeline({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: TicketSubListInput;
+}): Promise<ListTicketTimelineResponse> {
+  const row = await findTicketFor(db, actor, id);
+  const where = visibleEvents(actor, row.id);
+  const page = await pagedSelect(db, input, {
+    table: ticketEvents,
+    where,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(ticketEvents)
+        .where(where)
+        .orderBy(desc(ticketEvents.createdAt), desc(ticketEvents.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  const people = await loadPeople(
+    db,
+    page.rows.map((e) => e.actorId),
+  );
+  return {
+    timeline: page.rows.map((e) => ({
+      _id: e.id,
+      type: e.type,
+      actor: (e.actorId && people.get(e.actorId)) || null,
+      description: e.description,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    pagination: page.pagination,
+  };
+}
+
+/**
+ * `GET /tickets/{id}/time-logs` (staff): one page of the time log, latest date first (then
+ * newest, then id). 403 for clients (the route refuses them first), 404 for a ticket out of scope.
+ */
+export async function listTicketTimeLogs({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: TicketSubListInput;
+}): Promise<ListTicketTimeLogsResponse> {
+  if (!isStaffActor(actor)) throw forbidden('Solo el equipo puede ver el tiempo registrado.');
+  const row = await findTicketFor(db, actor, id);
+  const where = eq(ticketTimeLogs.ticketId, row.id);
+  const page = await pagedSelect(db, input, {
+    table: ticketTimeLogs,
+    where,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(ticketTimeLogs)
+        .where(where)
+        .orderBy(desc(ticketTimeLogs.date), desc(ticketTimeLogs.createdAt), desc(ticketTimeLogs.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  const people = await loadPeople(
+    db,
+    page.rows.map((l) => l.userId),
+  );
+  return {
+    timeLogs: page.rows.map((l) => ({
+      _id: l.id,
+      user: (l.userId && people.get(l.userId)) || null,
+      hours: Number(l.hours),
+      workType: l.workType,
+      description: l.description,
+      date: l.date,
+      createdAt: l.createdAt.toISOString(),
+    })),
+    pagination: page.pagination,
+  };
+}
+
 /**
  * `GET /tickets`: one page of the tickets the actor may see, filtered by search (title,
  * description, number), status, priority, type, project, client and assignee; newest first with
- * `id` as tie-breaker (stable across pages, decision 088). `pagination.total` counts every match.
+ * `id` as tie-breaker (stable across pages, decision 088). `pagination.total` counts the matches
+ * up to the cap (`totalCapped: true` past it, decision 113).
  */
 export async function listTickets({
   db,
@@ -439,21 +559,19 @@ export async function listTickets({
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(limit)
     .offset(offset);
-  const [rows, [count]] = await inOrder([
-    db
-      .select()
-      .from(tickets)
-      .where(inArray(tickets.id, pageIds))
-      .orderBy(desc(tickets.createdAt), desc(tickets.id)),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(tickets)
-      .where(cond),
-  ]);
-  return {
-    tickets: await toTickets(db, rows),
-    pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
-  };
+  // The total is counted up to the cap (decision 113): an exact count of 1M rows took 200–900 ms.
+  const page = await pagedSelect(db, input, {
+    table: tickets,
+    where: cond,
+    cap: listTotalCap(),
+    rows: () =>
+      db
+        .select()
+        .from(tickets)
+        .where(inArray(tickets.id, pageIds))
+        .orderBy(desc(tickets.createdAt), desc(tickets.id)),
+  });
+  return { tickets: await toTickets(db, page.rows), pagination: page.pagination };
 }
 
 /** Recent tickets for the dashboard (spec doc 2 §7 `/dashboard/recent-tickets`, default 5). */
@@ -570,12 +688,19 @@ export async function countProfileTickets(db: Db, actor: Actor): Promise<number>
 
 /** `GET /tickets/stats` (also the dashboard's `tickets` block: total and open = active statuses). */
 export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
+  // One scan: counts per status × priority × type, and per group the resolved tickets and their
+  // resolution seconds, from which the average is taken (issue 14: one round trip per block).
   const rows = await db
     .select({
       status: tickets.status,
       priority: tickets.priority,
       type: tickets.type,
-      n: sql<number>`count(*)::int`,
+      n: sql<number>`count(*)::int`.mapWith(Number),
+      resolved: sql<number>`count(${tickets.resolvedAt})::int`.mapWith(Number),
+      resolvedSeconds:
+        sql<number>`coalesce(sum(extract(epoch from (${tickets.resolvedAt} - ${tickets.createdAt}))), 0)::float8`.mapWith(
+          Number,
+        ),
     })
     .from(tickets)
     .where(ticketScope(actor))
@@ -587,14 +712,8 @@ export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
   const byType = Object.fromEntries(
     TICKET_TYPES.map((t) => [t, rows.filter((r) => r.type === t).reduce((a, r) => a + r.n, 0)]),
   ) as TicketStats['byType'];
-  const [avg] = await db
-    .select({
-      hours: sql<
-        string | null
-      >`avg(extract(epoch from (${tickets.resolvedAt} - ${tickets.createdAt})) / 3600)`,
-    })
-    .from(tickets)
-    .where(and(ticketScope(actor), sql`${tickets.resolvedAt} is not null`));
+  const resolved = rows.reduce((a, r) => a + r.resolved, 0);
+  const resolvedHours = rows.reduce((a, r) => a + r.resolvedSeconds, 0) / 3600;
   return {
     total: rows.reduce((a, r) => a + r.n, 0),
     open: byStatus('open'),
@@ -605,7 +724,7 @@ export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
     cancelled: byStatus('cancelled'),
     byPriority,
     byType,
-    averageResolutionHours: avg?.hours == null ? null : Math.round(Number(avg.hours) * 10) / 10,
+    averageResolutionHours: resolved === 0 ? null : Math.round((resolvedHours / resolved) * 10) / 10,
   };
 }
 

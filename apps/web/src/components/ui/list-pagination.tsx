@@ -4,7 +4,8 @@ import { Group, Pagination, Text } from '@mantine/core';
 /**
  * Footer of a paginated list (issue 14): "Mostrando 21–40 de 1,234 proyectos" and Mantine
  * `Pagination` with named arrows (the previous/next buttons keep an accessible name when
- * disabled). Renders nothing until the first page arrives; the range line shows even when
+ * disabled). A capped total (`totalCapped`, decision 113) reads "de más de 10.000 proyectos"
+ * and the page buttons stop at the cap. Renders nothing until the first page arrives; the range line shows even when
  * everything fits on one page, so the total is always visible.
  *
  * @param pagination `data.pagination` of the list answer.
@@ -26,11 +27,13 @@ export function ListPagination({
   const pages = pageCount(pagination);
   const from = Math.min(total, (page - 1) * limit + 1);
   const to = Math.min(total, page * limit);
-  const count = new Intl.NumberFormat('es-DO').format(total);
+  const count = `${pagination.totalCapped ? 'más de ' : ''}${new Intl.NumberFormat('es-DO').format(total)}`;
   return (
     <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {total === 1 ? `1 ${singular}` : `Mostrando ${from}–${to} de ${count} ${noun}`}
+        {total === 1 && !pagination.totalCapped
+          ? `1 ${singular}`
+          : `Mostrando ${from}–${to} de ${count} ${noun}`}
       </Text>
       {pages > 1 && (
         <Pagination

@@ -21,9 +21,11 @@ import { notifications } from '@mantine/notifications';
 import { IconEye, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ui/color-badge';
+import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
+import { useProjectNotes } from '../api/get-project-sub-lists';
 import { useAddNote, useDeleteNote, useUpdateNote } from '../api/project-mutations';
 import { confirmDelete } from './confirm-delete';
 
@@ -205,7 +207,7 @@ function NoteCard({
 }
 
 /**
- * Comments tab: notes newest first; staff may mark a note internal (never shown to clients).
+ * Comments tab: notes newest first, 20 a page (`GET /projects/{id}/notes`); staff may mark a note internal (never shown to clients).
  * `canPost` is false for staff without `projects.write` (decision 070): they read only.
  * Authors edit their notes; authors and admins delete them (decision 036).
  */
@@ -222,12 +224,15 @@ export function CommentsTab({
   const [content, setContent] = useState('');
   const [isInternal, setIsInternal] = useState(false);
   const add = useAddNote(project._id);
+  const [page, setPage] = useUrlPage();
+  const notes = useProjectNotes(project._id, page);
 
   const submit = async () => {
     try {
       await add.mutateAsync({ content, isInternal: isStaff && isInternal });
       setContent('');
       setIsInternal(false);
+      setPage(1); // the new note is the first of page 1
       notifications.show({
         color: 'green',
         title: 'Comentario agregado',
@@ -278,20 +283,28 @@ export function CommentsTab({
         </Alert>
       )}
 
-      {project.notes.length === 0 && <Text c="dimmed">Aún no hay comentarios.</Text>}
-      {project.notes.map((n) => {
-        const own = n.author._id !== null && n.author._id === user?._id;
-        return (
-          <NoteCard
-            key={n._id}
-            projectId={project._id}
-            note={n}
-            isStaff={isStaff}
-            canEdit={canPost && own}
-            canDelete={canPost && (own || user?.role === 'admin')}
-          />
-        );
-      })}
+      <PagedSection
+        query={notes}
+        label="Cargando comentarios"
+        empty="Aún no hay comentarios."
+        noun="comentarios"
+        singular="comentario"
+        onPage={setPage}
+      >
+        {notes.data?.notes.map((n) => {
+          const own = n.author._id !== null && n.author._id === user?._id;
+          return (
+            <NoteCard
+              key={n._id}
+              projectId={project._id}
+              note={n}
+              isStaff={isStaff}
+              canEdit={canPost && own}
+              canDelete={canPost && (own || user?.role === 'admin')}
+            />
+          );
+        })}
+      </PagedSection>
     </Stack>
   );
 }

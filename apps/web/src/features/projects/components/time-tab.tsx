@@ -30,10 +30,12 @@ import { IconClockPlus, IconFileInvoice, IconPencil, IconTrash } from '@tabler/i
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
+import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
+import { useProjectTimeEntries } from '../api/get-project-sub-lists';
 import { useAddTimeEntry, useDeleteTimeEntry, useUpdateTimeEntry } from '../api/project-mutations';
 import { confirmDelete } from './confirm-delete';
 
@@ -231,7 +233,9 @@ export function TimeTab({
   const isAdmin = user?.role === 'admin';
   // A billed entry is frozen until its invoice is cancelled or deleted (decision 115).
   const canChange = (t: TimeEntry) => canEdit && !t.invoice && (isAdmin || t.user._id === user?._id);
-  const withActions = project.timeEntries.some(canChange);
+  const [page, setPage] = useUrlPage();
+  const entries = useProjectTimeEntries(project._id, page);
+  const withActions = entries.data?.timeEntries.some(canChange) ?? false;
   const money = useMoney();
   const { timeSummary: s } = project;
   return (
@@ -312,9 +316,14 @@ export function TimeTab({
         />
       )}
 
-      {project.timeEntries.length === 0 ? (
-        <Text c="dimmed">Aún no hay tiempo registrado.</Text>
-      ) : (
+      <PagedSection
+        query={entries}
+        label="Cargando registros de tiempo"
+        empty="Aún no hay tiempo registrado."
+        noun="registros"
+        singular="registro"
+        onPage={setPage}
+      >
         <Table.ScrollContainer minWidth={withActions ? 640 : 560}>
           <Table striped highlightOnHover>
             <Table.Thead>
@@ -332,7 +341,7 @@ export function TimeTab({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {project.timeEntries.map((t) => (
+              {entries.data?.timeEntries.map((t) => (
                 <Table.Tr key={t._id} data-testid="time-entry">
                   <Table.Td>{formatDate(t.date)}</Table.Td>
                   <Table.Td>
@@ -396,7 +405,7 @@ export function TimeTab({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      )}
+      </PagedSection>
     </Stack>
   );
 }

@@ -241,6 +241,7 @@ export function ProjectDetailPage() {
           const next = new URLSearchParams(params);
           if (value && value !== 'resumen') next.set('tab', value);
           else next.delete('tab');
+          next.delete('page'); // a page number belongs to the tab it was chosen in
           setParams(next, { replace: true });
         }}
         keepMounted={false}
@@ -265,9 +266,9 @@ export function ProjectDetailPage() {
             value="comentarios"
             leftSection={<IconMessage size={16} />}
             rightSection={
-              project.notes.length ? (
+              project.notesTotal ? (
                 <Badge size="xs" variant="filled" circle>
-                  {project.notes.length}
+                  {project.notesTotal}
                 </Badge>
               ) : null
             }

@@ -3,7 +3,6 @@ import {
   TICKET_TYPE_LABELS,
   type TicketDetail,
   type TicketStatus,
-  WORK_TYPE_LABELS,
 } from '@agencia/shared';
 import {
   ActionIcon,
@@ -19,7 +18,6 @@ import {
   Menu,
   Progress,
   Stack,
-  Table,
   Tabs,
   Text,
   Title,
@@ -37,7 +35,6 @@ import {
   IconEye,
   IconEyeOff,
   IconLock,
-  IconPaperclip,
   IconPlayerPause,
   IconPlayerPlay,
   IconRefresh,
@@ -51,7 +48,7 @@ import { ShareDocumentActions } from '../../../components/share/share-document-a
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicket } from '../api/get-ticket';
-import { openTicketAttachment, useTicketActions } from '../api/ticket-mutations';
+import { useTicketActions } from '../api/ticket-mutations';
 import {
   formatDateTime,
   formatHours,
@@ -59,13 +56,14 @@ import {
   TicketSeverityBadge,
   TicketStatusBadge,
 } from '../components/ticket-badges';
-import { AddCommentBox, TicketMessages, TicketTimeline } from '../components/ticket-conversation';
+import { AddCommentBox, TicketMessages } from '../components/ticket-conversation';
 import {
   AssignTicketModal,
   EditTicketModal,
   ResolutionModal,
   TimeLogModal,
 } from '../components/ticket-modals';
+import { TicketActivity, TicketAttachments, TicketTimeLogs } from '../components/ticket-parts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -379,7 +377,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
               <Tabs defaultValue="conversation">
                 <Tabs.List mb="md">
                   <Tabs.Tab value="conversation">Conversación ({ticket.messagesTotal})</Tabs.Tab>
-                  <Tabs.Tab value="activity">Actividad</Tabs.Tab>
+                  <Tabs.Tab value="activity">Actividad ({ticket.timelineTotal})</Tabs.Tab>
                   {staff && <Tabs.Tab value="time">Tiempo ({formatHours(ticket.actualTimeSpent)})</Tabs.Tab>}
                 </Tabs.List>
                 <Tabs.Panel value="conversation">
@@ -389,42 +387,11 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
                   </Stack>
                 </Tabs.Panel>
                 <Tabs.Panel value="activity">
-                  <TicketTimeline entries={ticket.timeline} />
+                  <TicketActivity ticketId={ticket._id} />
                 </Tabs.Panel>
                 {staff && (
                   <Tabs.Panel value="time">
-                    {ticket.timeLogs.length === 0 ? (
-                      <Text c="dimmed" size="sm">
-                        Todavía no hay tiempo registrado.
-                      </Text>
-                    ) : (
-                      <Table.ScrollContainer minWidth={480}>
-                        <Table striped>
-                          <Table.Thead>
-                            <Table.Tr>
-                              <Table.Th>Fecha</Table.Th>
-                              <Table.Th>Persona</Table.Th>
-                              <Table.Th>Tipo</Table.Th>
-                              <Table.Th>Horas</Table.Th>
-                              <Table.Th>Descripción</Table.Th>
-                            </Table.Tr>
-                          </Table.Thead>
-                          <Table.Tbody>
-                            {ticket.timeLogs.map((l) => (
-                              <Table.Tr key={l._id}>
-                                <Table.Td>
-                                  {new Date(`${l.date}T12:00:00`).toLocaleDateString('es-DO')}
-                                </Table.Td>
-                                <Table.Td>{l.user ? `${l.user.firstName} ${l.user.lastName}` : '—'}</Table.Td>
-                                <Table.Td>{WORK_TYPE_LABELS[l.workType]}</Table.Td>
-                                <Table.Td>{formatHours(l.hours)}</Table.Td>
-                                <Table.Td>{l.description}</Table.Td>
-                              </Table.Tr>
-                            ))}
-                          </Table.Tbody>
-                        </Table>
-                      </Table.ScrollContainer>
-                    )}
+                    <TicketTimeLogs ticketId={ticket._id} />
                   </Tabs.Panel>
                 )}
               </Tabs>
@@ -538,33 +505,9 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
 
             <Card withBorder radius="md">
               <Title order={2} size="h4" mb="sm">
-                Adjuntos
+                Adjuntos ({ticket.attachmentsTotal})
               </Title>
-              {ticket.attachments.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  Sin adjuntos.
-                </Text>
-              ) : (
-                <Stack gap={6}>
-                  {ticket.attachments.map((a) => (
-                    <Anchor
-                      key={a._id}
-                      component="button"
-                      type="button"
-                      size="sm"
-                      ta="left"
-                      onClick={() => void openTicketAttachment(a)}
-                    >
-                      <Group gap={4} wrap="nowrap">
-                        <IconPaperclip size={14} aria-hidden />
-                        <span>
-                          {a.filename} ({Math.max(1, Math.round(a.size / 1024))} KB)
-                        </span>
-                      </Group>
-                    </Anchor>
-                  ))}
-                </Stack>
-              )}
+              <TicketAttachments ticketId={ticket._id} />
             </Card>
           </Stack>
         </Grid.Col>

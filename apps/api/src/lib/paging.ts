@@ -1,0 +1,90 @@
+import { type Pagination, pageWindow } from '@agencia/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client.js';
+
+const countOf = sql<number>`count(*)::int`.mapWith(Number);
+
+/**
+ * Default ceiling of the exact `total` of the large lists (projects, tickets): past 10,000
+ * matching rows the answer says `total: 10000, totalCapped: true` instead of counting up to a
+ * million rows on every page (decision 113). `LIST_TOTAL_CAP` (config) overrides it; tests set
+ * it low to prove the cap without inserting 10,000 rows.
+ */
+export const LIST_TOTAL_CAP_DEFAULT = 10_000;
+
+let totalCap = LIST_TOTAL_CAP_DEFAULT;
+
+/** Sets the cap of the process (`buildApp` passes `config.listTotalCap`); a positive integer. */
+export function setListTotalCap(cap: number): void {
+  totalCap = cap;
+}
+
+/** The cap in force (see {@link setListTotalCap}). */
+export function listTotalCap(): number {
+  return totalCap;
+}
+
+/**
+ * Rows of `table` matching `where`, counted up to `cap` when given: `count(*)` over a sub-select
+ * `LIMIT cap + 1`, so the database stops reading at `cap + 1` rows. Answers `{ total, capped }`
+ * with `total ≤ cap` and `capped` true when more rows match.
+ */
+export async function countRows(
+  db: Db | Tx,
+  table: PgTable,
+  where: SQL | undefined,
+  cap?: number,
+): Promise<{ total: number; capped: boolean }> {
+  if (cap === undefined) {
+    const [row] = await db.select({ n: countOf }).from(table).where(where);
+    return { total: row?.n ?? 0, capped: false };
+  }
+  const window = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('capped_rows');
+  const [row] = await db.select({ n: countOf }).from(window);
+  const n = row?.n ?? 0;
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * One page of a list and its pagination (decision 088), the pair every paged endpoint repeats:
+ * `rows({ limit, offset })` reads the page (the caller orders it, with `id` last); the total is
+ * `count(*)` of `table` under the same `where` (capped at `cap` when given, see {@link countRows}).
+ * Queries run one after the other, so it works inside a transaction too; a short, non-empty page
+ * is the last one and needs no count.
+ *
+ * @returns `{ rows, pagination: { page, limit, total, totalCapped? } }` — `totalCapped` only
+ *          when the cap was reached.
+ */
+export async function pagedSelect<Row>(
+  db: Db | Tx,
+  input: { page: number; limit: number },
+  opts: {
+    table: PgTable;
+    where: SQL | undefined;
+    rows: (window: { limit: number; offset: number }) => PromiseLike<Row[]>;
+    cap?: number;
+  },
+): Promise<{ rows: Row[]; pagination: Pagination }> {
+  const window = pageWindow(input);
+  const rows = await opts.rows(window);
+  // A short page that is not empty is the last one: its rows give the total without a count.
+  const { total, capped } =
+    rows.length > 0 && rows.length < window.limit
+      ? { total: window.offset + rows.length, capped: false }
+      : await countRows(db, opts.table, opts.where, opts.cap);
+  return {
+    rows,
+    pagination: {
+      page: input.page,
+      limit: input.limit,
+      total,
+      ...(capped ? { totalCapped: true as const } : {}),
+    },
+  };
+}
