@@ -58,8 +58,8 @@ export function LiveRegions() {
 
   return (
     <VisuallyHidden>
-      <div role="status" aria-live="polite" ref={politeRef} />
-      <div role="alert" aria-live="assertive" ref={assertiveRef} />
+      <div role="status" aria-live="polite" data-live-region="polite" ref={politeRef} />
+      <div role="alert" aria-live="assertive" data-live-region="assertive" ref={assertiveRef} />
     </VisuallyHidden>
   );
 }
