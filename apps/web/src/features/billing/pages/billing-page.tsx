@@ -38,6 +38,7 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
@@ -258,7 +259,7 @@ export function BillingPage() {
           </Stack>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+            <TableScroll label="Facturas" minWidth={720} visibleFrom="sm">
               <Table highlightOnHover verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -343,7 +344,7 @@ export function BillingPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             <Stack gap="sm" hiddenFrom="sm">
               {invoices.map((inv) => (
                 <Paper

@@ -53,6 +53,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { downloadCreditNotePdf, useInvoice } from '../api/invoices';
@@ -390,7 +391,7 @@ export function InvoiceDetailPage() {
                   </Stack>
                 ))}
               </Stack>
-              <Table.ScrollContainer minWidth={520} visibleFrom="sm">
+              <TableScroll label="Conceptos de la factura" minWidth={520} visibleFrom="sm">
                 <Table verticalSpacing="sm">
                   <Table.Thead>
                     <Table.Tr>
@@ -426,7 +427,7 @@ export function InvoiceDetailPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroll>
               <Stack gap={6} mt="md" ml="auto" maw={320} w="100%">
                 <Row label="Subtotal">{formatMoney(inv.subtotal, inv.currency)}</Row>
                 {inv.discountAmount > 0 && (
@@ -507,7 +508,7 @@ export function InvoiceDetailPage() {
                     </Stack>
                   ))}
                 </Stack>
-                <Table.ScrollContainer minWidth={480} visibleFrom="sm">
+                <TableScroll label="Pagos registrados" minWidth={480} visibleFrom="sm">
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
@@ -534,7 +535,7 @@ export function InvoiceDetailPage() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
               </Card>
             )}
             {inv.creditNotes.length > 0 && (
@@ -579,7 +580,7 @@ export function InvoiceDetailPage() {
                     </Paper>
                   ))}
                 </Stack>
-                <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+                <TableScroll label="Notas de crédito" minWidth={560} visibleFrom="sm">
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
@@ -627,7 +628,7 @@ export function InvoiceDetailPage() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
               </Card>
             )}
           </Stack>

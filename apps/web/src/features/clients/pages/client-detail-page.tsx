@@ -45,6 +45,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { publicSettingsQuery } from '../../../lib/public-settings';
 import {
@@ -97,7 +98,7 @@ function ProjectsTab({ id, currency }: { id: string; currency: string }) {
   if (!q.data?.projects.length) return <Empty text="Este cliente no tiene proyectos" />;
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll label="Proyectos del cliente" minWidth={640}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -132,7 +133,7 @@ function ProjectsTab({ id, currency }: { id: string; currency: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ListPagination
         pagination={q.data?.pagination}
         noun="proyectos"
@@ -150,7 +151,7 @@ function TicketsTab({ id }: { id: string }) {
   if (!q.data?.tickets.length) return <Empty text="Este cliente no tiene tickets" />;
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroll label="Tickets del cliente" minWidth={560}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -177,7 +178,7 @@ function TicketsTab({ id }: { id: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ListPagination pagination={q.data?.pagination} noun="tickets" singular="ticket" onChange={setPage} />
     </>
   );
@@ -191,7 +192,7 @@ function BillingTab({ id }: { id: string }) {
   if (!invoices.length) return <Empty text="No hay facturas" />;
   return (
     <>
-      <Table.ScrollContainer minWidth={620}>
+      <TableScroll label="Facturas del cliente" minWidth={620}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -229,7 +230,7 @@ function BillingTab({ id }: { id: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ListPagination pagination={q.data?.pagination} noun="facturas" singular="factura" onChange={setPage} />
     </>
   );

@@ -15,6 +15,8 @@ import {
 } from '@agencia/shared';
 import {
   Anchor,
+  Box,
+  type BoxProps,
   Button,
   Group,
   Paper,
@@ -56,7 +58,8 @@ export function StatCard({
   return (
     <Paper withBorder radius="md" p="md" data-testid="stat-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
+        {/* miw 0: a long amount wraps inside the card instead of pushing past it (decision 112). */}
+        <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             {title}
           </Text>
@@ -72,6 +75,26 @@ export function StatCard({
         </ThemeIcon>
       </Group>
     </Paper>
+  );
+}
+
+/**
+ * The dashboard's row of stat cards: as many columns of at least 15rem as fit (four at 1440 px,
+ * one on phones). In rem, not viewport breakpoints, so with the text at 200 % the cards take two
+ * columns instead of four cards too narrow for their numbers (WCAG 1.4.4 / 1.4.10, decision 112).
+ */
+export function StatGrid({ children, ...props }: BoxProps & { children: ReactNode }) {
+  return (
+    <Box
+      {...props}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 15rem), 1fr))',
+        gap: 'var(--mantine-spacing-md)',
+      }}
+    >
+      {children}
+    </Box>
   );
 }
 

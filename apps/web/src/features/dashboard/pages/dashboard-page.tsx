@@ -38,6 +38,7 @@ import {
   RecentProjectsList,
   RecentTicketsList,
   StatCard,
+  StatGrid,
 } from '../components/dashboard-widgets';
 import { FiscalWarning } from '../components/fiscal-warning';
 
@@ -153,7 +154,7 @@ export function DashboardPage() {
         </Group>
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: isAdmin ? 4 : 2 }} mb="lg">
+      <StatGrid mb="lg">
         <StatCard
           title="Proyectos"
           value={fmtInt(s.projects.totalProjects)}
@@ -186,7 +187,7 @@ export function DashboardPage() {
             color="grape"
           />
         )}
-      </SimpleGrid>
+      </StatGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2, xl: showInvoices ? 3 : 2 }} mb="lg">
         <ListPanel title="Proyectos Recientes" to="/projects">

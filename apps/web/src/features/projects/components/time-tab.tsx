@@ -29,6 +29,7 @@ import { notifications } from '@mantine/notifications';
 import { IconClockPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ui/color-badge';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
@@ -292,7 +293,7 @@ export function TimeTab({
       {project.timeEntries.length === 0 ? (
         <Text c="dimmed">Aún no hay tiempo registrado.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={withActions ? 640 : 560}>
+        <TableScroll label="Tiempo registrado" minWidth={withActions ? 640 : 560}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -361,7 +362,7 @@ export function TimeTab({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );

@@ -44,6 +44,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import {
@@ -355,7 +356,7 @@ function ReportsList() {
           Aún no hay reportes generados
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <TableScroll label="Reportes generados" minWidth={520}>
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -429,7 +430,7 @@ function ReportsList() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {(list.data?.pagination.total ?? 0) > 10 && (
         <Pagination

@@ -47,6 +47,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicket } from '../api/get-ticket';
@@ -396,7 +397,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
                         Todavía no hay tiempo registrado.
                       </Text>
                     ) : (
-                      <Table.ScrollContainer minWidth={480}>
+                      <TableScroll label="Tiempo registrado en el ticket" minWidth={480}>
                         <Table striped>
                           <Table.Thead>
                             <Table.Tr>
@@ -421,7 +422,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
                             ))}
                           </Table.Tbody>
                         </Table>
-                      </Table.ScrollContainer>
+                      </TableScroll>
                     )}
                   </Tabs.Panel>
                 )}
