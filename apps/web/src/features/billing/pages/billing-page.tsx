@@ -16,7 +16,6 @@ import {
   Loader,
   Paper,
   Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -38,6 +37,7 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatGrid } from '../../../components/ui/stat-grid';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
@@ -187,7 +187,7 @@ export function BillingPage() {
         }
       />
       {role === 'client' && <ClientRetainersCard />}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+      <StatGrid mb="lg">
         <StatCard
           label={role === 'client' ? 'Total pagado' : 'Ingresos totales'}
           value={s ? formatMoney(s.totalRevenue, currency) : '—'}
@@ -219,7 +219,7 @@ export function BillingPage() {
           hint={s ? plural(s.totalInvoices, 'factura en total', 'facturas en total') : undefined}
           icon={<IconCash size={28} color="var(--mantine-color-blue-7)" aria-hidden />}
         />
-      </SimpleGrid>
+      </StatGrid>
 
       <Paper withBorder radius="md" p="md">
         <Group mb="md" gap="sm" align="flex-end">

@@ -18,6 +18,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatGrid } from '../../../components/ui/stat-grid';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
@@ -38,7 +39,6 @@ import {
   RecentProjectsList,
   RecentTicketsList,
   StatCard,
-  StatGrid,
 } from '../components/dashboard-widgets';
 import { FiscalWarning } from '../components/fiscal-warning';
 
