@@ -8,7 +8,10 @@
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { ensureBuilt } from './lib/build-check.mjs';
+import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT, startServer } from './lib/proc.mjs';
+
+await ensureNodeRuntime();
 
 const arg = (name, fallback) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));

@@ -3,8 +3,10 @@
 // Ctrl-C (or SIGTERM) stops both; when one exits the other is stopped too.
 import { spawn } from 'node:child_process';
 import { ensureDeps } from './lib/deps.mjs';
+import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT } from './lib/proc.mjs';
 
+await ensureNodeRuntime();
 if (!(await ensureDeps(ROOT))) process.exit(1);
 
 const services = [

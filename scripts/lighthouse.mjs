@@ -11,7 +11,10 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuilt } from './lib/build-check.mjs';
+import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT, startServer } from './lib/proc.mjs';
+
+await ensureNodeRuntime();
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/portfolio'];

@@ -3,7 +3,7 @@
 //   deps → Chromium → lint → typecheck → unit + API (PGlite) → API (PostgreSQL, when
 //   TEST_DATABASE_URL is set) → build → end to end (Playwright + /usr/bin/chromium).
 // Every step runs even when an earlier one failed; a summary table follows and the last line is
-// exactly `N passed, N failed` (tests summed over every suite; lint, typecheck and build count as
+// exactly `N passed, N failed` (tests summed over every suite; lint, boundaries, typecheck and build count as
 // one check each). Exit code 1 when anything failed.
 //
 // Developer options:  npm test -- --only=unit,e2e   (steps: lint, typecheck, unit, pg, e2e)
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { ensureBuilt } from './lib/build-check.mjs';
 import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
+import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT, run } from './lib/proc.mjs';
 
 const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'e2e'];
@@ -86,8 +87,11 @@ async function vitest(args, outputFile, env = process.env) {
   return { passed, failed, note };
 }
 
+await ensureNodeRuntime();
+
 // ── a. dependencies and browser ─────────────────────────────────────────────────────────────
 banner('setup');
+console.info(`• Node ${process.versions.node}`);
 if (!(await ensureDeps(ROOT))) {
   results.push({
     name: 'dependencies (npm install)',
@@ -105,7 +109,13 @@ if (selected('e2e')) {
 }
 
 // ── b–e. static checks, unit and API suites ─────────────────────────────────────────────────
-if (selected('lint')) await step('lint (biome check)', () => check('npx', ['biome', 'check', '.']));
+if (selected('lint')) {
+  await step('lint (biome check)', () => check('npx', ['biome', 'check', '.']));
+  // Module boundaries (decision 118): features, API modules and the shared contract.
+  await step('lint (module boundaries, dependency-cruiser)', () =>
+    check('npm', ['run', '--silent', 'lint:boundaries']),
+  );
+}
 if (selected('typecheck')) await step('typecheck (tsc -b)', () => check('npx', ['tsc', '-b']));
 if (selected('unit')) {
   // The API suite must use PGlite here even when TEST_DATABASE_URL is exported.

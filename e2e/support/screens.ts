@@ -76,10 +76,11 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
   await page.goto(screen.path);
   if (!screen.detailOf) return;
   const prefix = screen.detailOf;
-  const link = page
-    .locator(`main a[href^="${prefix}"]`)
-    .filter({ hasNot: page.locator(`[href="${prefix}new"], [href="${prefix}requests"]`) })
-    .first();
+  // Detail pages only: not the list's own sub-pages (as keyboard.spec.ts's firstDetailLink).
+  const others = ['new', 'requests', 'retainers', 'quotes']
+    .map((p) => `:not([href="${prefix}${p}"])`)
+    .join('');
+  const link = page.locator(`main a[href^="${prefix}"]${others}`).first();
   const href = await link.getAttribute('href');
   expect(href, `${screen.name}: a link to ${prefix}… on ${screen.path}`).toBeTruthy();
   await page.goto(href as string);

@@ -20,13 +20,13 @@ import { MailDispatcher, type MailDispatcherOptions } from './lib/mailer.js';
 import { pushNotifications } from './lib/notify.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import auditRoutes from './modules/audit/audit.routes.js';
-import accountRoutes, { profileCounterRegistry } from './modules/auth/account.routes.js';
+import accountRoutes from './modules/auth/account.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { migrateTotpSecrets, TotpSecretBox } from './modules/auth/two-factor.js';
+import billableTimeRoutes from './modules/billable-time/billable-time.routes.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
-import { dashboardRegistry } from './modules/dashboard/dashboard.registry.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
@@ -36,9 +36,10 @@ import { appJobs } from './modules/jobs/jobs.registry.js';
 import jobsRoutes from './modules/jobs/jobs.routes.js';
 import { JobRunner } from './modules/jobs/jobs.runner.js';
 import mailRoutes from './modules/mail/mail.routes.js';
-import navRoutes, { navBadgeRegistry } from './modules/nav/nav.routes.js';
+import navRoutes from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
+import quotesRoutes from './modules/quotes/quotes.routes.js';
 import recurringInvoicesRoutes from './modules/recurring-invoices/recurring-invoices.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
 import remindersRoutes from './modules/reminders/reminders.routes.js';
@@ -211,9 +212,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       'two-factor secrets sealed under an earlier JWT_SECRET cannot be opened; those users sign in with a recovery code',
     );
   await app.register(realtime, { jwtSecret });
-  await app.register(navBadgeRegistry);
-  await app.register(profileCounterRegistry);
-  await app.register(dashboardRegistry);
 
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
   const mailer = config.smtpUrl
@@ -296,7 +294,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(billableTimeRoutes);
       await api.register(recurringInvoicesRoutes);
+      await api.register(quotesRoutes);
       await api.register(remindersRoutes);
       await api.register(jobsRoutes);
       await api.register(fiscalRoutes);

@@ -88,8 +88,25 @@ beforeAll(async () => {
     eventId: (await list(t, '/api/calendar', 'events'))[0]?._id ?? randomUUID(),
     sequenceId: (await list(t, '/api/fiscal/sequences', 'sequences'))[0]?._id ?? randomUUID(),
     employeeId: employee.user._id,
+    quoteId: await sentQuote(t, clientId),
   });
 }, 120_000);
+
+/** A sent quote of the demo client (decision 114), so the quote routes reach real rows. */
+async function sentQuote(token: string, clientId: string): Promise<string> {
+  const created = await injectAs(app, token, {
+    method: 'POST',
+    url: '/api/quotes',
+    payload: {
+      clientId,
+      validUntil: '2999-12-31',
+      items: [{ description: 'Sitio web corporativo', quantity: 1, unitPrice: 1000 }],
+    },
+  });
+  const id = created.json().data?.quote?._id ?? randomUUID();
+  await injectAs(app, token, { method: 'POST', url: `/api/quotes/${id}/send` });
+  return id;
+}
 
 const resolve = (ref: string, doc: Json): Json =>
   ref
@@ -168,6 +185,7 @@ function fillPath(path: string): string {
     if (path.startsWith('/api/tickets')) return ids.ticketId!;
     if (path.startsWith('/api/clients')) return ids.clientId!;
     if (path.startsWith('/api/invoices')) return ids.invoiceId!;
+    if (path.startsWith('/api/quotes')) return ids.quoteId!;
     if (path.startsWith('/api/calendar')) return ids.eventId!;
     if (path.startsWith('/api/fiscal')) return ids.sequenceId!;
     if (path.startsWith('/api/users')) return ids.employeeId!;

@@ -270,7 +270,10 @@ export const ProjectFileSchema = z.object({
 });
 export type ProjectFile = z.infer<typeof ProjectFileSchema>;
 
-/** A time entry: `hours` decimal in steps of 0.5, `date` `YYYY-MM-DD`. */
+/**
+ * A time entry: `hours` decimal in steps of 0.5, `date` `YYYY-MM-DD`. `invoice` = the invoice
+ * it was billed on ("Facturada", decision 115); staff only, null for clients and unbilled time.
+ */
 export const TimeEntrySchema = z.object({
   _id: z.uuid(),
   user: z.object({ _id: z.uuid(), firstName: z.string(), lastName: z.string() }),
@@ -279,6 +282,7 @@ export const TimeEntrySchema = z.object({
   date: z.string(),
   billable: z.boolean(),
   createdAt: z.string(),
+  invoice: z.object({ _id: z.uuid(), invoiceNumber: z.string() }).nullable().optional(),
 });
 export type TimeEntry = z.infer<typeof TimeEntrySchema>;
 

@@ -5,7 +5,7 @@ import { UpdateCompanySettingsRequestSchema } from './settings.js';
 import { CreateUserRequestSchema, generateTemporaryPassword } from './users.js';
 import './zod-locale.js';
 
-/** Web Crypto (Node 20 and browsers); typed here because the package's lib has no DOM or Node types. */
+/** Web Crypto (Node and browsers); typed here because the package's lib has no DOM or Node types. */
 const randomBytes = (n: number) =>
   (
     globalThis as unknown as { crypto: { getRandomValues(a: Uint8Array): Uint8Array } }

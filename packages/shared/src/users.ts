@@ -39,8 +39,21 @@ const phoneField = z
 
 const departmentField = z.string().trim().max(60, 'Máximo 60 caracteres');
 
-/** A user as the admin screens see it (`UserSchema` of the session plus nothing secret). */
-export const ManagedUserSchema = UserSchema;
+/**
+ * Billing rate of a person's time (decision 115): major units per hour, ≥ 0, at most two
+ * decimals; `null` = the company's default project hourly rate (settings).
+ */
+export const HourlyRateSchema = z
+  .number({ error: 'Tarifa inválida' })
+  .min(0, 'La tarifa no puede ser negativa')
+  .max(1_000_000, 'La tarifa es demasiado alta')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Máximo dos decimales');
+
+/**
+ * A user as the admin screens see it: the session's `UserSchema` plus `hourlyRate` (major
+ * units per hour, null = company default; decision 115). Nothing secret.
+ */
+export const ManagedUserSchema = UserSchema.extend({ hourlyRate: z.number().nullable() });
 export type ManagedUser = z.infer<typeof ManagedUserSchema>;
 
 /** `GET /users` query: filters of the users screen; empty strings are ignored. */
@@ -102,6 +115,8 @@ export const UpdateUserRequestSchema = z.object({
   phone: phoneField.optional(),
   permissions: z.array(PermissionSchema).max(50).nullish(),
   clientId: z.uuid().nullish(),
+  /** Hourly billing rate, major units; null = company default (decision 115). */
+  hourlyRate: HourlyRateSchema.nullish(),
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserRequestSchema>;
 

@@ -145,6 +145,19 @@ export const routes: RouteObject[] = [
               import('../features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
           },
           {
+            // Quotes (decision 114): staff read all, admins manage, clients read and answer their own.
+            path: 'billing/quotes',
+            lazy: () =>
+              import('../features/billing/pages/quotes-page').then((m) => ({ Component: m.QuotesPage })),
+          },
+          {
+            path: 'billing/quotes/:id',
+            lazy: () =>
+              import('../features/billing/pages/quote-detail-page').then((m) => ({
+                Component: m.QuoteDetailPage,
+              })),
+          },
+          {
             path: 'billing/:id',
             lazy: () =>
               import('../features/billing/pages/invoice-detail-page').then((m) => ({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { invoices } from './billing.js';
 import { clients } from './clients.js';
 import { id, timestamps } from './columns.js';
 import { users } from './users.js';
@@ -147,7 +149,8 @@ export const projectMeetings = pgTable(
 
 /**
  * Time logged on a project, stored as integer `minutes` (hours × 60) so sums are exact;
- * the API speaks decimal hours in steps of 0.5 (spec doc 2 §5).
+ * the API speaks decimal hours in steps of 0.5 (spec doc 2 §5). `invoiceId` is set when the
+ * entry was billed ("Facturar horas", decision 115); cancelling or deleting the draft clears it.
  */
 export const projectTimeEntries = pgTable(
   'project_time_entries',
@@ -163,11 +166,14 @@ export const projectTimeEntries = pgTable(
     description: text('description').notNull(),
     date: date('date').notNull(),
     billable: boolean('billable').notNull().default(true),
+    /** The invoice this entry was billed on (decision 115); null = not billed. */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('project_time_entries_project_idx').on(t.projectId, t.date),
+    index('project_time_entries_invoice_idx').on(t.invoiceId),
     check('project_time_entries_minutes_range', sql`${t.minutes} between 30 and 1440`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -35,6 +36,11 @@ export const users = pgTable(
     bio: text('bio'),
     /** Company name shown on the profile (spec doc 2 §3 "Profile"). */
     companyName: text('company_name'),
+    /**
+     * Billing rate of this person's time in centavos per hour (decision 115); null = the
+     * company's `default_project_hourly_rate`.
+     */
+    hourlyRateCents: bigint('hourly_rate_cents', { mode: 'number' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     permissions: text('permissions').array(),
     /** Notification preferences (shape: NotificationPreferences in @agencia/shared); null = defaults. */

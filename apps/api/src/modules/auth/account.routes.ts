@@ -17,31 +17,11 @@ import {
   UserSchema,
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import * as account from './account.service.js';
 import * as twoFactor from './two-factor.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Counters for `GET /auth/profile/stats` that other modules own. The tickets module sets
-     * `app.profileCounters.set('tickets', (db, actor) => …)` (tickets the caller reported,
-     * is assigned, or — for clients — of their client); 0 until then.
-     */
-    profileCounters: Map<'tickets', account.ProfileCounter>;
-  }
-}
-
-/** Registry decorator; registered before the modules so any of them can add a counter. */
-export const profileCounterRegistry = fp(
-  async (app) => {
-    app.decorate('profileCounters', new Map<'tickets', account.ProfileCounter>());
-  },
-  { name: 'profile-counter-registry' },
-);
 
 const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
@@ -115,7 +95,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: await account.getProfileStats(app.db, actorOf(req), app.profileCounters.get('tickets')),
+      data: await account.getProfileStats(app.db, actorOf(req)),
     }),
   );
 

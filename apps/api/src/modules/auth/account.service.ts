@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/security.js';
 import { deleteFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
+import { countProfileTickets } from '../tickets/tickets.service.js';
 import { toUserDto } from './auth.serializers.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -173,19 +174,12 @@ export async function revokeSessions(
   return rows.length;
 }
 
-/** Counts of the profile header that other modules provide (tickets); 0 until registered. */
-export type ProfileCounter = (db: Db, actor: Actor) => Promise<number>;
-
 /**
  * `GET /auth/profile/stats`: projects the caller works on (admin: all; employee: where a member
- * or creator; client: of their client record), tickets (from the tickets module's counter when
- * installed), last login and member-since dates.
+ * or creator; client: of their client record), tickets (the tickets module's
+ * `countProfileTickets`), last login and member-since dates.
  */
-export async function getProfileStats(
-  db: Db,
-  actor: Actor,
-  ticketsCounter?: ProfileCounter,
-): Promise<ProfileStats> {
+export async function getProfileStats(db: Db, actor: Actor): Promise<ProfileStats> {
   const user = await loadUser(db, actor.id);
   const live = isNull(projects.deletedAt);
   let where = live;
@@ -203,7 +197,7 @@ export async function getProfileStats(
   const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
   return {
     projectsCount: p?.n ?? 0,
-    ticketsCount: ticketsCounter ? await ticketsCounter(db, actor) : 0,
+    ticketsCount: await countProfileTickets(db, actor),
     lastLogin: user.lastLogin?.toISOString() ?? null,
     memberSince: user.createdAt.toISOString(),
   };

@@ -5,7 +5,6 @@ import {
   LogoutRequestSchema,
   MessageResponseSchema,
   REFRESH_COOKIE,
-  REFRESH_TOKEN_TTL_SECONDS,
   RefreshTokenRequestSchema,
   RegisterAdminRequestSchema,
   SessionSchema,
@@ -13,7 +12,6 @@ import {
   TwoFactorLoginRequestSchema,
   UserSchema,
 } from '@agencia/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../lib/errors.js';
@@ -21,6 +19,7 @@ import { verifyAccessToken } from '../../lib/tokens.js';
 import { actorOf } from '../../plugins/auth.js';
 import * as auth from './auth.service.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { clientInfo, setRefreshCookie } from './session-http.js';
 import type { TotpSecretBox } from './two-factor.js';
 
 /** Options of the auth routes plugin. */
@@ -30,25 +29,6 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
   /** Opens stored TOTP secrets for the second sign-in step (decision 096). */
   totpSecrets: TotpSecretBox;
-}
-
-export function clientInfo(req: FastifyRequest) {
-  return {
-    actorId: req.actor?.id ?? null,
-    ip: req.ip,
-    requestId: req.id,
-    userAgent: req.headers['user-agent'] ?? null,
-  };
-}
-
-export function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.setCookie(REFRESH_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    path: '/api/auth',
-    maxAge: REFRESH_TOKEN_TTL_SECONDS,
-  });
 }
 
 /** Auth routes of spec doc 1 §7: login, me, logout, refresh-token, register-admin. */

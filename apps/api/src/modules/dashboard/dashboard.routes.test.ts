@@ -1,5 +1,5 @@
-import type { DashboardStats } from '@agencia/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type DashboardStats, TICKET_ACTIVE_STATUSES } from '@agencia/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
@@ -84,14 +84,19 @@ describe('GET /dashboard/stats', () => {
     expect(stats.projects.totalProjects).toBe(list.projects.length);
   });
 
-  it('uses a registered tickets provider', async () => {
-    app.dashboardTickets.stats = async () => ({ totalTickets: 9, openTickets: 4 });
-    try {
-      const stats = (await get(tokens.client, '/dashboard/stats')) as DashboardStats;
-      expect(stats.tickets).toEqual({ totalTickets: 9, openTickets: 4 });
-    } finally {
-      delete app.dashboardTickets.stats;
-    }
+  it("client: ticket figures count only its own client's tickets, open = still needing work", async () => {
+    const stats = (await get(tokens.client, '/dashboard/stats')) as DashboardStats;
+    const [own] = await app.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        open: sql<number>`(count(*) filter (where ${inArray(tickets.status, [...TICKET_ACTIVE_STATUSES])}))::int`,
+      })
+      .from(tickets)
+      .where(eq(tickets.clientId, clientRecord));
+    expect(own!.total).toBeGreaterThan(0);
+    expect(stats.tickets).toEqual({ totalTickets: own!.total, openTickets: own!.open });
+    const admin = (await get(tokens.admin, '/dashboard/stats')) as DashboardStats;
+    expect(admin.tickets.totalTickets).toBeGreaterThan(own!.total);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
+import { dashboardRecentTickets } from '../tickets/tickets.service.js';
 import * as service from './dashboard.service.js';
 
 /** Dashboard routes (spec doc 2 §7 "Dashboard"); every figure is scoped to the caller. */
@@ -34,7 +35,6 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await service.getDashboardStats({
         db: app.db,
         actor: actorOf(req),
-        tickets: app.dashboardTickets,
       }),
     }),
   );
@@ -73,13 +73,10 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(RecentTicketsResponseSchema) },
       },
     },
-    async (req) => {
-      const recent = app.dashboardTickets.recent;
-      return {
-        success: true as const,
-        data: { tickets: recent ? await recent(app.db, actorOf(req), req.query.limit) : [] },
-      };
-    },
+    async (req) => ({
+      success: true as const,
+      data: { tickets: await dashboardRecentTickets(app.db, actorOf(req), req.query.limit) },
+    }),
   );
 
   app.get(
@@ -134,7 +131,6 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         actor: actorOf(req),
         days: req.query.days,
-        tickets: app.dashboardTickets,
       }),
     }),
   );

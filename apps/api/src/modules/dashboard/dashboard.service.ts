@@ -17,21 +17,13 @@ import { activities, clients, projectMembers, projects, users } from '../../db/s
 import type { Actor } from '../../plugins/auth.js';
 import { visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.service.js';
-import type { DashboardTicketProviders } from './dashboard.registry.js';
+import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.service.js';
 
 /**
  * `GET /dashboard/stats` (spec doc 2 §3). One aggregate query per block over what the
- * caller may see; `clients` for admins only; tickets from the tickets provider or zeros.
+ * caller may see; `clients` for admins only; ticket figures from the tickets module's read model.
  */
-export async function getDashboardStats({
-  db,
-  actor,
-  tickets,
-}: {
-  db: Db;
-  actor: Actor;
-  tickets: DashboardTicketProviders;
-}): Promise<DashboardStats> {
+export async function getDashboardStats({ db, actor }: { db: Db; actor: Actor }): Promise<DashboardStats> {
   const [p] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -48,7 +40,7 @@ export async function getDashboardStats({
       totalBudget: fromCents(Number(p?.budgetCents ?? 0)),
       avgProgress: Number(p?.avgProgress ?? 0),
     },
-    tickets: tickets.stats ? await tickets.stats(db, actor) : { totalTickets: 0, openTickets: 0 },
+    tickets: await dashboardTicketStats(db, actor),
   };
   if (actor.role === 'admin') {
     // "registered" = client records with at least one portal account.
@@ -167,24 +159,17 @@ export async function getProjectProgress({ db, actor }: { db: Db; actor: Actor }
   };
 }
 
-/** `GET /dashboard/ticket-resolution?days`: from the tickets provider, else zeros per day. */
-export async function getTicketResolution({
+/** `GET /dashboard/ticket-resolution?days`: opened/resolved per day over what the actor may see. */
+export function getTicketResolution({
   db,
   actor,
   days,
-  tickets,
 }: {
   db: Db;
   actor: Actor;
   days: number;
-  tickets: DashboardTicketProviders;
 }): Promise<TicketResolution> {
-  if (tickets.resolution) return tickets.resolution(db, actor, days);
-  const series = Array.from({ length: days }, (_, i) => {
-    const d = new Date(Date.now() - (days - 1 - i) * 86_400_000);
-    return { date: d.toISOString().slice(0, 10), opened: 0, resolved: 0 };
-  });
-  return { days, opened: 0, resolved: 0, avgResolutionHours: null, series };
+  return ticketResolution(db, actor, days);
 }
 
 /** The permission each quick action needs (decision 070): an action the user cannot use is hidden. */

@@ -76,7 +76,8 @@ export async function loadLogo(db: Db | Tx, logo: string | null): Promise<Buffer
   }
 }
 
-const dateEs = (iso: string | null) => {
+/** ISO date → DD/MM/YYYY ("—" for null). */
+export const dateEs = (iso: string | null) => {
   if (!iso) return '—';
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
@@ -187,14 +188,16 @@ export function ecfQrUrl(input: {
     : `https://ecf.dgii.gov.do/${env}/ConsultaTimbre?${query}`;
 }
 
-interface Party {
+/** The buyer block of a document. */
+export interface Party {
   name: string;
   person: string | null;
   taxId: string | null;
   email: string;
 }
 
-interface Line {
+/** One row of a document's line table. */
+export interface Line {
   description: string;
   details: string | null;
   quantity: number;
@@ -203,8 +206,8 @@ interface Line {
   exempt: boolean;
 }
 
-/** Everything a fiscal document page needs, for invoices and credit notes alike. */
-interface DocumentModel {
+/** Everything a document page needs, for invoices, credit notes and quotes alike. */
+export interface DocumentModel {
   title: string;
   internalNumber: string;
   ncfLabel: string;
@@ -223,6 +226,7 @@ interface DocumentModel {
   /** Free text under the totals, with its heading ('Notas', or 'Motivo' on a credit note). */
   notes: { title: string; text: string } | null;
   qr: { url: string; securityCode: string; signedAt: string } | null;
+  /** Prints the red 'BORRADOR — sin valor fiscal' line under the number. */
   draft: boolean;
 }
 
@@ -248,8 +252,9 @@ function newDocument(title: string, author: string) {
  * Lays out one fiscal document (A4, Noto Sans): agency header from the settings (name, RNC,
  * address, logo), title with NCF and its expiry, buyer with RNC/cédula, line table (its header
  * repeats on new pages), totals, e-CF QR, terms, notes and 'Página X de Y' on every page.
+ * Shared by invoices, credit notes and quotes (decision 114).
  */
-async function renderDocument(
+export async function renderDocument(
   model: DocumentModel,
   settings: CompanySettingsRow,
   db: Db | Tx,

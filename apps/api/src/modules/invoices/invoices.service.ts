@@ -36,6 +36,7 @@ import {
   invoicePayments,
   invoices,
   projects,
+  projectTimeEntries,
   users,
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
@@ -558,36 +559,68 @@ export async function buildCreditNotePdf(db: Db | Tx, invoice: Invoice, note: Cr
 export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
   `Factura-${invoice.invoiceNumber}.pdf`;
 
+/** A client-facing document to mail as a PDF (invoice, quote): who gets it and the stored file. */
+export interface PdfMail {
+  /** Owner of the stored file (`invoice`, `quote`) and its id. */
+  ownerType: string;
+  ownerId: string;
+  filename: string;
+  pdf: Buffer;
+  /** Recipient e-mail and display name (company, else first + last name). */
+  to: string;
+  clientName: string;
+}
+
 /**
- * The step `sendInvoice` and `remindInvoice` share (issue 15): renders the invoice PDF, stores
- * it as the invoice's file and queues one e-mail to the client with it attached, all in the
- * caller's transaction (a rollback sends nothing). `compose` writes the subject and body from
- * the client's display name and the company's name.
+ * The "render PDF, store it, queue the e-mail" step (issue 15) shared by invoices and quotes
+ * (decision 114): stores `mail.pdf` as the owner's file and queues one e-mail with it attached,
+ * in the caller's transaction (a rollback sends nothing). `compose` writes the subject and body
+ * from the client's display name and the company's name.
  */
+export async function mailPdfInTx(
+  tx: Tx,
+  actor: Actor,
+  mail: PdfMail,
+  compose: (who: { name: string; company: string }) => { subject: string; body: EmailBody },
+): Promise<void> {
+  const file = await saveFile(tx, {
+    ownerType: mail.ownerType,
+    ownerId: mail.ownerId,
+    filename: mail.filename,
+    data: mail.pdf,
+    uploadedBy: actor.id,
+    allowed: ['application/pdf'],
+  });
+  const settings = await getCompanySettings(tx);
+  const { subject, body } = compose({ name: mail.clientName, company: settings.name });
+  await queueEmail(tx, {
+    to: mail.to,
+    subject,
+    ...renderEmail(body),
+    attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
+  });
+}
+
+/** `sendInvoice` and `remindInvoice`: {@link mailPdfInTx} with the invoice's PDF. */
 async function mailInvoiceWithPdf(
   tx: Tx,
   actor: Actor,
   invoice: Invoice,
   compose: (who: { name: string; company: string }) => { subject: string; body: EmailBody },
 ): Promise<void> {
-  const pdf = await buildInvoicePdf(tx, invoice);
-  const file = await saveFile(tx, {
-    ownerType: 'invoice',
-    ownerId: invoice._id,
-    filename: pdfFilename(invoice),
-    data: pdf,
-    uploadedBy: actor.id,
-    allowed: ['application/pdf'],
-  });
-  const settings = await getCompanySettings(tx);
-  const name = invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`;
-  const { subject, body } = compose({ name, company: settings.name });
-  await queueEmail(tx, {
-    to: invoice.client.email,
-    subject,
-    ...renderEmail(body),
-    attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
-  });
+  await mailPdfInTx(
+    tx,
+    actor,
+    {
+      ownerType: 'invoice',
+      ownerId: invoice._id,
+      filename: pdfFilename(invoice),
+      pdf: await buildInvoicePdf(tx, invoice),
+      to: invoice.client.email,
+      clientName: invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`,
+    },
+    compose,
+  );
 }
 
 /**
@@ -1048,6 +1081,19 @@ function withholdingsOf(
   return { itbisWithheldCents: itbis, isrWithheldCents: isr };
 }
 
+/**
+ * Releases the time entries billed on invoice `id` ("Facturar horas", decision 115): they
+ * become billable again. Runs inside the cancel and delete transactions. Answers how many.
+ */
+async function releaseBilledTime(tx: Tx, id: string): Promise<number> {
+  const rows = await tx
+    .update(projectTimeEntries)
+    .set({ invoiceId: null })
+    .where(eq(projectTimeEntries.invoiceId, id))
+    .returning({ id: projectTimeEntries.id });
+  return rows.length;
+}
+
 /** `POST /invoices/{id}/cancel` (admin): voids an unpaid invoice without payments; 409 otherwise. */
 export async function cancelInvoice(
   db: Db,
@@ -1069,6 +1115,7 @@ export async function cancelInvoice(
       .update(invoices)
       .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(invoices.id, id));
+    await releaseBilledTime(tx, id);
     await tx
       .insert(invoiceEvents)
       .values({ invoiceId: id, event: 'cancelled', actorId: actor.id, note: reason ?? null });
@@ -1144,6 +1191,7 @@ export async function deleteInvoice(
       .where(and(eq(invoiceCounters.series, current.series), eq(invoiceCounters.year, current.year)))
       .for('update')
       .limit(1);
+    await releaseBilledTime(tx, id);
     if (counter?.lastNumber === current.sequence) {
       await tx.delete(invoices).where(eq(invoices.id, id));
       await tx

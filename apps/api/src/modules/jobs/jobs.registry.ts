@@ -1,4 +1,5 @@
 import type { createNotifications } from '../../lib/notify.js';
+import { expireQuotes } from '../quotes/quotes.service.js';
 import { generateDueRecurringInvoices } from '../recurring-invoices/recurring-invoices.service.js';
 import { sendScheduledReminders } from '../reminders/reminders.service.js';
 import type { JobDefinition } from './jobs.runner.js';
@@ -26,6 +27,13 @@ export function appJobs(push: Push): JobDefinition[] {
         'Envía por correo, con el PDF y el saldo, los recordatorios de las facturas pendientes según los días configurados.',
       hour: 8,
       run: ({ db, today }) => sendScheduledReminders(db, today, push),
+    },
+    {
+      name: 'quote-expiry',
+      label: 'Vencimiento de cotizaciones',
+      description: 'Marca como vencidas las cotizaciones enviadas cuya fecha de validez ya pasó.',
+      hour: 0,
+      run: async ({ db, today }) => (await expireQuotes(db, today)).summary,
     },
   ];
 }

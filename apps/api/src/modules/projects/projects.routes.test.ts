@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   activities,
-  clients,
   files,
   notifications,
   projectMembers,

@@ -41,7 +41,6 @@ import { badRequest } from '../../lib/errors.js';
 import { pushNotifications } from '../../lib/notify.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
-import { countActiveVisible } from './projects.policy.js';
 import * as service from './projects.service.js';
 
 const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -63,7 +62,6 @@ export function publishProjectEffects(app: FastifyInstance, effects: service.Pro
  * time) and corrections of notes, meetings and time entries (PATCH/DELETE, decision 036).
  */
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.navBadgeProviders.set('projects', (db, actor) => countActiveVisible(db, actor));
   // Permissions (decision 070) next to the policy table of projects.policy.ts: reads need
   // `projects.read`; writes need `projects.write` of staff. Clients never hold `projects.write`
   // (role ceiling), so on the routes they share (notes, files) — and on those where the policy

@@ -43,6 +43,7 @@ import type { Db, Tx } from '../../db/client.js';
 import {
   clients,
   files,
+  invoices,
   projectMeetings,
   projectMembers,
   projectMilestones,
@@ -396,9 +397,12 @@ export async function getProject({
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
     })
     .from(projectTimeEntries)
     .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+    .leftJoin(invoices, eq(invoices.id, projectTimeEntries.invoiceId))
     .where(
       and(eq(projectTimeEntries.projectId, id), isClient ? eq(projectTimeEntries.billable, true) : undefined),
     )
@@ -472,6 +476,10 @@ export async function getProject({
         date: t.date,
         billable: t.billable,
         createdAt: t.createdAt.toISOString(),
+        invoice:
+          !isClient && t.invoiceId && t.invoiceNumber
+            ? { _id: t.invoiceId, invoiceNumber: t.invoiceNumber }
+            : null,
       }),
     ),
     timeSummary: {
@@ -590,9 +598,12 @@ export async function listProjectTimeEntries({
         userId: users.id,
         firstName: users.firstName,
         lastName: users.lastName,
+        invoiceId: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
       })
       .from(projectTimeEntries)
       .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+      .leftJoin(invoices, eq(invoices.id, projectTimeEntries.invoiceId))
       .where(cond)
       .orderBy(desc(projectTimeEntries.date), desc(projectTimeEntries.createdAt), desc(projectTimeEntries.id))
       .limit(limit)
@@ -609,6 +620,11 @@ export async function listProjectTimeEntries({
         date: t.date,
         billable: t.billable,
         createdAt: t.createdAt.toISOString(),
+        // Staff only: a client never learns of drafts through the time log (decision 115).
+        invoice:
+          actor.role !== 'client' && t.invoiceId && t.invoiceNumber
+            ? { _id: t.invoiceId, invoiceNumber: t.invoiceNumber }
+            : null,
       }),
     ),
     pagination: { page: input.page, limit: input.limit, total: count?.n ?? 0 },
@@ -1567,6 +1583,11 @@ async function loadChangeableTimeEntry(db: Db, actor: Actor, id: string, entryId
   const found = await loadTimeEntry(db, id, entryId);
   if (!canChangeTimeEntry(actor, found.entry)) {
     throw forbidden('Solo puedes modificar tu propio tiempo registrado.');
+  }
+  if (found.entry.invoiceId) {
+    throw conflict(
+      'Este registro ya fue facturado: cancela o elimina el borrador de la factura para modificarlo.',
+    );
   }
   return { project, ...found };
 }

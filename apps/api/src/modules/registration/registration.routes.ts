@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.js';
 import { pushNotifications } from '../../lib/notify.js';
 import { actorOf } from '../../plugins/auth.js';
-import { clientInfo, setRefreshCookie } from '../auth/auth.routes.js';
+import { clientInfo, setRefreshCookie } from '../auth/session-http.js';
 import { createRegistrationLink, getRegistrationInfo, register } from './registration.service.js';
 
 /** Options: the JWT secret (to issue the session), cookie security and the public base URL of links. */

@@ -36,11 +36,7 @@ import {
   changeTicketStatus,
   clientUserIds,
   closeTicket,
-  countActiveTickets,
-  countProfileTickets,
   createTicket,
-  dashboardRecentTickets,
-  dashboardTicketStats,
   deleteTicket,
   findAttachment,
   getTicket,
@@ -50,7 +46,6 @@ import {
   removeWatcher,
   TICKET_ATTACHMENT_MAX_BYTES,
   type TicketWriteResult,
-  ticketResolution,
   ticketStats,
   updateTicket,
   uploadAttachment,
@@ -83,11 +78,6 @@ export async function broadcastTicket(
 
 /** Support tickets (spec doc 2 §7 "Tickets"), plus status, time logs, watchers and attachments. */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.navBadgeProviders.set('tickets', countActiveTickets);
-  app.profileCounters.set('tickets', countProfileTickets);
-  app.dashboardTickets.stats = dashboardTicketStats;
-  app.dashboardTickets.recent = dashboardRecentTickets;
-  app.dashboardTickets.resolution = ticketResolution;
   // Role + permission strings (decision 061); row scoping and the policy table live in the service.
   const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
   const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };

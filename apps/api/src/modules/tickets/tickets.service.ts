@@ -556,7 +556,7 @@ export async function ticketResolution(db: Db, actor: Actor, days: number) {
 }
 
 /**
- * Profile stats counter (`app.profileCounters` 'tickets'): tickets the caller reported or is
+ * Profile stats counter (`GET /auth/profile/stats`): tickets the caller reported or is
  * assigned; for a client, every ticket of its client record.
  */
 export async function countProfileTickets(db: Db, actor: Actor): Promise<number> {

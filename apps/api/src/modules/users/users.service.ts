@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CreateUserRequest,
+  fromCents,
   generateTemporaryPassword,
   hasPermission,
   type ListUsersResponse,
+  type ManagedUser,
   type Option,
   type Permission,
   ROLE_PERMISSION_CEILING,
   type Role,
-  type User,
+  toCents,
   type UserOptionsQuerySchema,
   type UserStats,
   type UserStatus,
@@ -23,6 +25,14 @@ import { hashPassword } from '../../lib/security.js';
 import type { Actor } from '../../plugins/auth.js';
 import { assertEmailFree, revokeSessions } from '../auth/account.service.js';
 import { toUserDto } from '../auth/auth.serializers.js';
+
+/** The admin screens' user: the session shape plus the hourly rate (major units; decision 115). */
+function toManagedUserDto(row: UserRow): ManagedUser {
+  return {
+    ...toUserDto(row),
+    hourlyRate: row.hourlyRateCents == null ? null : fromCents(row.hourlyRateCents),
+  };
+}
 
 type UserRow = typeof users.$inferSelect;
 
@@ -132,15 +142,15 @@ export async function listUsers(
     .orderBy(asc(users.department));
   const total = count?.n ?? 0;
   return {
-    users: rows.map(toUserDto),
+    users: rows.map(toManagedUserDto),
     pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
     departments: deps.map((d) => d.d!).filter(Boolean),
   };
 }
 
 /** `GET /users/{id}`; 404 when missing. */
-export async function getUser(db: Db, id: string): Promise<User> {
-  return toUserDto(await loadUser(db, id));
+export async function getUser(db: Db, id: string): Promise<ManagedUser> {
+  return toManagedUserDto(await loadUser(db, id));
 }
 
 /** `GET /users/stats`: totals by status (spec doc 2 §3 "User stats"). */
@@ -180,7 +190,7 @@ export async function createUser(
       clientId?: string | null;
     };
   },
-): Promise<User> {
+): Promise<ManagedUser> {
   const { db, input, ctx } = opts;
   await assertEmailFree(db, input.email);
   if (input.clientId) await assertClientExists(db, input.clientId);
@@ -207,7 +217,7 @@ export async function createUser(
       { type: 'user', id: row!.id },
       { role: input.role, email: row!.email },
     );
-    return toUserDto(row!);
+    return toManagedUserDto(row!);
   });
 }
 
@@ -222,6 +232,7 @@ export interface UpdateUserInput {
   phone?: string | null;
   permissions?: Permission[] | null;
   clientId?: string | null;
+  hourlyRate?: number | null;
 }
 
 /**
@@ -232,7 +243,7 @@ export interface UpdateUserInput {
  * pending) revokes every session at once. Audits `user.updated` plus `user.role_changed`,
  * `user.status_changed`, `user.permissions_changed` when those change.
  */
-export async function updateUser(opts: Opts & { id: string; input: UpdateUserInput }): Promise<User> {
+export async function updateUser(opts: Opts & { id: string; input: UpdateUserInput }): Promise<ManagedUser> {
   const { db, actor, id, input, ctx } = opts;
   const current = await loadUser(db, id);
   const role = input.role ?? current.role;
@@ -273,13 +284,29 @@ export async function updateUser(opts: Opts & { id: string; input: UpdateUserInp
         phone: input.phone !== undefined ? input.phone : current.phone,
         permissions,
         clientId: role !== 'client' ? null : input.clientId !== undefined ? input.clientId : current.clientId,
+        hourlyRateCents:
+          input.hourlyRate !== undefined
+            ? input.hourlyRate === null
+              ? null
+              : toCents(input.hourlyRate)
+            : current.hourlyRateCents,
         updatedAt: new Date(),
       })
       .where(eq(users.id, id))
       .returning();
     const target = { type: 'user', id };
     const changed = (
-      ['firstName', 'lastName', 'email', 'role', 'status', 'department', 'phone', 'clientId'] as const
+      [
+        'firstName',
+        'lastName',
+        'email',
+        'role',
+        'status',
+        'department',
+        'phone',
+        'clientId',
+        'hourlyRateCents',
+      ] as const
     ).filter((k) => row![k] !== current[k]);
     const permsChanged = JSON.stringify(row!.permissions) !== JSON.stringify(current.permissions);
     if (permsChanged) changed.push('permissions' as never);
@@ -296,7 +323,7 @@ export async function updateUser(opts: Opts & { id: string; input: UpdateUserInp
       });
     }
     if (status !== 'active' && current.status === 'active') await revokeSessions(tx, id, `status_${status}`);
-    return toUserDto(row!);
+    return toManagedUserDto(row!);
   });
 }
 

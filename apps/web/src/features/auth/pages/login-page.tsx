@@ -12,7 +12,7 @@ import classes from './login-page.module.css';
 
 /** The six-step access request loads when 'Nuevo cliente?' is first used. */
 const AccessRequestModal = lazy(() =>
-  import('../../access-request/components/access-request-modal').then((m) => ({
+  import('../../access-request').then((m) => ({
     default: m.AccessRequestModal,
   })),
 );

@@ -151,7 +151,7 @@ export function useDeleteInvoice() {
 }
 
 /** Saves a PDF from an API path as a file (blob + temporary link, bearer header included). */
-async function downloadPdf(path: string, filename: string): Promise<void> {
+export async function downloadPdf(path: string, filename: string): Promise<void> {
   const res = await apiClient.get<Blob>(path, { responseType: 'blob', timeout: 30_000 });
   const url = URL.createObjectURL(res.data);
   const a = document.createElement('a');

@@ -5,7 +5,6 @@ import {
   computeInvoiceTotals,
   defaultDocumentType,
   fiscalDocumentTypeLabel,
-  fromCents,
   INVOICE_DOCUMENT_TYPES,
   type Invoice,
   type InvoiceDocumentType,
@@ -16,12 +15,9 @@ import {
   UpdateInvoiceRequestSchema,
 } from '@agencia/shared';
 import {
-  ActionIcon,
   Alert,
   Button,
-  Checkbox,
   Divider,
-  Grid,
   Group,
   Modal,
   NumberInput,
@@ -31,28 +27,25 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useCreateInvoice, useInvoiceClient, useInvoiceDefaults, useUpdateInvoice } from '../api/invoices';
 import { addDaysIso, formatMoney, todayIso } from './format';
-
-interface ItemValues {
-  key: string;
-  description: string;
-  details: string;
-  quantity: number | string;
-  unitPrice: number | string;
-  taxExempt: boolean;
-}
+import {
+  currencySymbol,
+  type ItemValues,
+  LineItemsEditor,
+  newItem,
+  num,
+  TotalRow,
+} from './line-items-editor';
 
 interface FormValues {
   clientId: string;
@@ -72,17 +65,6 @@ interface FormValues {
   notes: string;
   asDraft: boolean;
 }
-
-const newItem = (): ItemValues => ({
-  key: Math.random().toString(36).slice(2),
-  description: '',
-  details: '',
-  quantity: 1,
-  unitPrice: 0,
-  taxExempt: false,
-});
-
-const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseFloat(v) || 0);
 
 /**
  * Discount in currency units that the API receives (`discountAmount`): the typed amount, or the
@@ -132,11 +114,6 @@ function toRequest(values: FormValues) {
   };
 }
 
-/** RD$ for pesos, US$ for dollars (the symbols the PDF and the lists print). */
-function currencySymbol(currency: string): string {
-  return currency === 'USD' ? 'US$' : 'RD$';
-}
-
 /** The discount's unit switch: amount in the currency or percentage of the subtotal. */
 function DiscountUnit({ form, currency }: { form: UseFormReturnType<FormValues>; currency: string }) {
   return (
@@ -150,28 +127,6 @@ function DiscountUnit({ form, currency }: { form: UseFormReturnType<FormValues>;
         { value: 'percent', label: '%' },
       ]}
     />
-  );
-}
-
-/** One line of the totals preview: label left, amount right (never wrapped). */
-function TotalRow(props: {
-  label: string;
-  cents: number;
-  currency: string;
-  minus?: boolean;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" data-total-row>
-      <Text c={props.strong ? undefined : 'dimmed'} fw={props.strong ? 700 : undefined}>
-        {props.label}
-      </Text>
-      <Text fw={props.strong ? 700 : undefined} data-testid={props.testId} style={{ whiteSpace: 'nowrap' }}>
-        {props.minus ? '− ' : ''}
-        {formatMoney(fromCents(props.cents), props.currency)}
-      </Text>
-    </Group>
   );
 }
 
@@ -385,98 +340,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
             </Alert>
           )}
 
-          <Divider label="Ítems" labelPosition="left" />
-          <Stack gap="sm">
-            {form.values.items.map((item, index) => (
-              <Paper key={item.key} withBorder p="sm" radius="md">
-                <Grid gap="xs">
-                  <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput
-                      label="Descripción"
-                      required
-                      {...form.getInputProps(`items.${index}.description`)}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 4, sm: 2 }}>
-                    <NumberInput
-                      label="Cantidad"
-                      min={1}
-                      decimalScale={4}
-                      {...form.getInputProps(`items.${index}.quantity`)}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 8, sm: 3 }}>
-                    <NumberInput
-                      label="Tarifa"
-                      min={0}
-                      decimalScale={2}
-                      thousandSeparator=","
-                      {...form.getInputProps(`items.${index}.unitPrice`)}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 3 }}>
-                    {/* The line total as text (a disabled input cut long amounts), with the remove button. */}
-                    <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs" h="100%">
-                      <Stack gap={2} style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={500} span>
-                          Total
-                        </Text>
-                        <Text
-                          size="sm"
-                          fw={600}
-                          lh="34px"
-                          style={{ whiteSpace: 'nowrap' }}
-                          data-testid={`invoice-line-total-${index + 1}`}
-                        >
-                          {formatMoney(fromCents(totals.lineTotalsCents[index] ?? 0), currency)}
-                        </Text>
-                      </Stack>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        mb={1}
-                        aria-label={`Quitar ítem ${index + 1}`}
-                        disabled={form.values.items.length === 1}
-                        onClick={() => form.removeListItem('items', index)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Group>
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 9 }}>
-                    <TextInput
-                      placeholder="Detalles (opcional)"
-                      aria-label={`Detalles del ítem ${index + 1}`}
-                      {...form.getInputProps(`items.${index}.details`)}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 3 }}>
-                    <Group h="100%" align="center">
-                      <Checkbox
-                        label="Exento de ITBIS"
-                        aria-label={`Exento de ITBIS (ítem ${index + 1})`}
-                        {...form.getInputProps(`items.${index}.taxExempt`, { type: 'checkbox' })}
-                      />
-                    </Group>
-                  </Grid.Col>
-                </Grid>
-              </Paper>
-            ))}
-            {typeof form.errors.items === 'string' && (
-              <Text c="red" size="sm">
-                {form.errors.items}
-              </Text>
-            )}
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => form.insertListItem('items', newItem())}
-              w="fit-content"
-            >
-              Agregar ítem
-            </Button>
-          </Stack>
+          <LineItemsEditor form={form} lineTotalsCents={totals.lineTotalsCents} currency={currency} />
 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Stack gap="xs">

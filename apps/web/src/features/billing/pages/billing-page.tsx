@@ -27,6 +27,7 @@ import {
   IconAlertTriangle,
   IconCash,
   IconClockHour4,
+  IconFileInvoice,
   IconPlus,
   IconReceipt2,
   IconRepeat,
@@ -35,6 +36,7 @@ import {
 } from '@tabler/icons-react';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatGrid } from '../../../components/ui/stat-grid';
@@ -52,7 +54,6 @@ import { InvoiceFormModal } from '../components/invoice-form-modal';
 import { InvoiceRowMenu } from '../components/invoice-row-menu';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
-import { PaymentInstructionsCard } from '../components/payment-instructions-card';
 import { useInvoiceActions } from '../components/use-invoice-actions';
 
 const STATUS_FILTER: Array<{ value: string; label: string }> = [
@@ -169,8 +170,16 @@ export function BillingPage() {
           canManage ? 'Facturas, cobros y pagos de los clientes' : 'Consulta tus facturas y descarga sus PDF'
         }
         actions={
-          canManage && (
-            <Group>
+          <Group>
+            <Button
+              component={Link}
+              to="/billing/quotes"
+              variant="default"
+              leftSection={<IconFileInvoice size={18} />}
+            >
+              {role === 'client' ? 'Mis cotizaciones' : 'Cotizaciones'}
+            </Button>
+            {canManage && (
               <Button
                 component={Link}
                 to="/billing/retainers"
@@ -179,11 +188,13 @@ export function BillingPage() {
               >
                 Igualas
               </Button>
+            )}
+            {canManage && (
               <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
                 Nueva Factura
               </Button>
-            </Group>
-          )
+            )}
+          </Group>
         }
       />
       {role === 'client' && <ClientRetainersCard />}

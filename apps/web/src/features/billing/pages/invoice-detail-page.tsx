@@ -53,6 +53,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
@@ -65,7 +66,6 @@ import { CancelLockedItem } from '../components/invoice-row-menu';
 import { creditedCentsOf, invoiceActionRules } from '../components/invoice-rules';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
-import { PaymentInstructionsCard } from '../components/payment-instructions-card';
 import { useInvoiceActions } from '../components/use-invoice-actions';
 
 /** `3 · Corrige montos del NCF modificado` (DGII CodigoModificacion). */

@@ -1,7 +1,6 @@
 import {
   type Client,
   type ClientStats,
-  type Communication,
   type CreateClientRequest,
   type CreateCommunicationRequest,
   type GenerateRegistrationLinkRequest,

@@ -26,8 +26,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconClockPlus, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconClockPlus, IconFileInvoice, IconPencil, IconTrash } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -36,6 +37,9 @@ import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
 import { useAddTimeEntry, useDeleteTimeEntry, useUpdateTimeEntry } from '../api/project-mutations';
 import { confirmDelete } from './confirm-delete';
+
+// The dates picker and its styles load only when an admin opens "Facturar horas".
+const BillTimeModal = lazy(() => import('./bill-time-modal').then((m) => ({ default: m.BillTimeModal })));
 
 const hoursLabel = (h: number) => `${h.toLocaleString('es-DO', { maximumFractionDigits: 1 })} h`;
 
@@ -224,7 +228,10 @@ export function TimeTab({
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const user = useSessionStore((s) => s.user);
   const remove = useDeleteTimeEntry(project._id);
-  const canChange = (t: TimeEntry) => canEdit && (user?.role === 'admin' || t.user._id === user?._id);
+  const [billing, setBilling] = useState(false);
+  const isAdmin = user?.role === 'admin';
+  // A billed entry is frozen until its invoice is cancelled or deleted (decision 115).
+  const canChange = (t: TimeEntry) => canEdit && !t.invoice && (isAdmin || t.user._id === user?._id);
   const withActions = project.timeEntries.some(canChange);
   const money = useMoney();
   const { timeSummary: s } = project;
@@ -274,12 +281,28 @@ export function TimeTab({
             </Paper>
           )}
         </SimpleGrid>
-        {canLog && (
-          <Button leftSection={<IconClockPlus size={16} />} onClick={() => setOpened(true)}>
-            Registrar tiempo
-          </Button>
-        )}
+        <Group gap="xs">
+          {isAdmin && (
+            <Button
+              variant="light"
+              leftSection={<IconFileInvoice size={16} />}
+              onClick={() => setBilling(true)}
+            >
+              Facturar horas
+            </Button>
+          )}
+          {canLog && (
+            <Button leftSection={<IconClockPlus size={16} />} onClick={() => setOpened(true)}>
+              Registrar tiempo
+            </Button>
+          )}
+        </Group>
       </Group>
+      {billing && (
+        <Suspense fallback={null}>
+          <BillTimeModal projectId={project._id} opened onClose={() => setBilling(false)} />
+        </Suspense>
+      )}
       {canLog && <TimeEntryModal project={project} opened={opened} onClose={() => setOpened(false)} />}
       {editing && (
         <EditTimeEntryModal
@@ -319,9 +342,20 @@ export function TimeTab({
                   <Table.Td>{t.description}</Table.Td>
                   <Table.Td ta="right">{hoursLabel(t.hours)}</Table.Td>
                   <Table.Td>
-                    <ColorBadge color={t.billable ? 'green' : 'gray'} size="sm">
-                      {t.billable ? 'Facturable' : 'Interno'}
-                    </ColorBadge>
+                    {t.invoice ? (
+                      <Group gap={6} wrap="nowrap">
+                        <ColorBadge color="blue" size="sm">
+                          Facturada
+                        </ColorBadge>
+                        <Text size="sm" component={Link} to={`/billing/${t.invoice._id}`} c="anchor">
+                          {t.invoice.invoiceNumber}
+                        </Text>
+                      </Group>
+                    ) : (
+                      <ColorBadge color={t.billable ? 'green' : 'gray'} size="sm">
+                        {t.billable ? 'Facturable' : 'Interno'}
+                      </ColorBadge>
+                    )}
                   </Table.Td>
                   {withActions && (
                     <Table.Td>

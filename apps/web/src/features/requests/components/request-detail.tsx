@@ -25,7 +25,8 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconUserCheck } from '@tabler/icons-react';
+import { IconDownload, IconFileInvoice, IconUserCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { downloadRequestFile, useUpdateRequestStatus } from '../api/requests-api';
 
@@ -199,6 +200,18 @@ export function RequestDetail({ request }: { request: QuoteRequest | AccessReque
         <Field label="Teléfono" value={request.phone} />
       </SimpleGrid>
 
+      {request.kind === 'quote' && request.status !== 'discarded' && (
+        // Lead → quote (decision 114): the quote form opens prefilled from this request.
+        <Button
+          component={Link}
+          to={`/billing/quotes?solicitud=${request._id}`}
+          variant="light"
+          leftSection={<IconFileInvoice size={18} />}
+          w="fit-content"
+        >
+          Crear cotización
+        </Button>
+      )}
       {request.kind === 'quote' ? (
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">

@@ -15,7 +15,7 @@ import { IconApi, IconBrandWhatsapp, IconCalendarShare, IconMail } from '@tabler
 import { getErrorMessage } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
-import { FeedPanel } from '../../calendar/components/feed-panel';
+import { FeedPanel } from '../../calendar';
 import { useIntegrations, useSendTestEmail } from '../api/settings-api';
 
 /**

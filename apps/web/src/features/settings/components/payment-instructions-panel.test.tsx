@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
+import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { apiClient } from '../../../lib/api-client';
-import { PaymentInstructionsCard } from '../../billing/components/payment-instructions-card';
 import { PaymentInstructionsPanel } from './payment-instructions-panel';
 
 const popular = {

@@ -36,11 +36,11 @@ import { modals } from '@mantine/modals';
 import { IconBuildingBank, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { AxiosError } from 'axios';
 import { useEffect, useState } from 'react';
+import { BankAccountDetails, bankAccountKind } from '../../../components/payment-instructions-card';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { usePaymentInstructions, useUpdatePaymentInstructions } from '../../../lib/payment-instructions-api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { BankAccountDetails, bankAccountKind } from '../../billing/components/payment-instructions-card';
-import { usePaymentInstructions, useUpdatePaymentInstructions } from '../api/payment-instructions-api';
 import { useCompanySettings } from '../api/settings-api';
 
 interface AccountValues {

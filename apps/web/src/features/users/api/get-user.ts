@@ -1,4 +1,4 @@
-import type { ListAuditResponse, User } from '@agencia/shared';
+import type { ListAuditResponse, ManagedUser as User } from '@agencia/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 import { usersKeys } from './get-users';

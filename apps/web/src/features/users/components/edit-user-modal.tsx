@@ -3,9 +3,9 @@ import {
   UpdateUserRequestSchema,
   USER_STATUS_LABELS,
   USER_STATUSES,
-  type User,
+  type ManagedUser as User,
 } from '@agencia/shared';
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
@@ -21,7 +21,15 @@ type FormValues = {
   department: string;
   status: string;
   phone: string;
+  /** Major units per hour; '' = the company default (decision 115). */
+  hourlyRate: number | string;
 };
+
+/** The form's empty rate means "company default" (null in the request). */
+const toRequest = (values: FormValues) => ({
+  ...values,
+  hourlyRate: values.hourlyRate === '' ? null : Number(values.hourlyRate),
+});
 
 /** Edit-user modal: name, email, role, department, status, phone (`PUT /users/{id}`). */
 export function EditUserModal({
@@ -42,17 +50,18 @@ export function EditUserModal({
     department: user.department ?? '',
     status: user.status,
     phone: user.phone ?? '',
+    hourlyRate: user.hourlyRate ?? '',
   };
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
-    validate: zodResolver(UpdateUserRequestSchema),
+    validate: (values) => zodResolver(UpdateUserRequestSchema)(toRequest(values) as never),
   });
   const departments = [...new Set([...DEPARTMENTS, ...(user.department ? [user.department] : [])])];
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await mutation.mutateAsync(UpdateUserRequestSchema.parse(values));
+      await mutation.mutateAsync(UpdateUserRequestSchema.parse(toRequest(values)));
       toastSuccess('Usuario actualizado', `Los datos de ${values.firstName} ${values.lastName} se guardaron`);
       onClose();
     } catch (error) {
@@ -83,6 +92,19 @@ export function EditUserModal({
               />
             }
           />
+          {user.role !== 'client' && (
+            <NumberInput
+              label="Tarifa por hora (facturación)"
+              description="Se usa en «Facturar horas». Vacío = tarifa predeterminada de la empresa."
+              min={0}
+              step={50}
+              decimalScale={2}
+              thousandSeparator=","
+              allowNegative={false}
+              key={form.key('hourlyRate')}
+              {...form.getInputProps('hourlyRate')}
+            />
+          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancelar

@@ -1,6 +1,6 @@
 import type { PaymentInstructions, UpdatePaymentInstructionsRequest } from '@agencia/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
+import { apiClient, type SuccessEnvelope, unwrap } from './api-client';
 
 /** Query key of the company's payment instructions (shared by settings and billing screens). */
 export const paymentInstructionsKey = ['settings', 'payment-instructions'] as const;

@@ -24,7 +24,7 @@ import {
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Fragment, useId } from 'react';
 import { Link } from 'react-router';
-import { usePaymentInstructions } from '../../settings/api/payment-instructions-api';
+import { usePaymentInstructions } from '../lib/payment-instructions-api';
 
 /** "Cuenta corriente · DOP": the account type and currency as one short label. */
 export function bankAccountKind(account: Pick<BankAccount, 'accountType' | 'currency'>): string {

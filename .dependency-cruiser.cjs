@@ -1,0 +1,70 @@
+/**
+ * Module boundaries held by the tools (issue 15, decision 118). `npm run lint:boundaries`,
+ * part of the lint step of `npm test`: any violation fails it.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'web-feature-isolation',
+      comment:
+        "A web feature never imports another feature's internals: only its public entry " +
+        '(features/<name>/index.ts); shared pieces live in apps/web/src/components, lib, hooks or stores.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index[.]ts$'],
+      },
+    },
+    {
+      name: 'web-shared-not-from-features',
+      comment: 'Shared web code (components, lib, hooks, stores) never reaches into a feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib|hooks|stores)/' },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'api-no-foreign-routes',
+      comment:
+        "An API module never imports another module's routes (only its service, policy or " +
+        'read-model functions); routes are wired in app.ts.',
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/' },
+      to: { path: '^apps/api/src/modules/[^/]+/.+[.]routes[.]ts$', pathNot: '^apps/api/src/modules/$1/' },
+    },
+    {
+      name: 'api-not-into-web',
+      comment: 'The API and the web app share code only through packages/shared.',
+      severity: 'error',
+      from: { path: '^apps/api/' },
+      to: { path: '^apps/web/' },
+    },
+    {
+      name: 'web-not-into-api',
+      comment: 'The API and the web app share code only through packages/shared.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/api/' },
+    },
+    {
+      name: 'shared-imports-only-zod',
+      comment: 'packages/shared is the contract: it imports nothing but zod (and itself).',
+      severity: 'error',
+      from: { path: '^packages/shared/src/', pathNot: '[.]test[.]ts$' },
+      to: { pathNot: '^(packages/shared/src/|node_modules/zod/)' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|[.]tmp)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

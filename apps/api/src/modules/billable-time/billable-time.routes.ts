@@ -1,0 +1,64 @@
+import {
+  BillTimePreviewResponseSchema,
+  BillTimeRequestSchema,
+  BillTimeResponseSchema,
+  IdParamsSchema,
+  successEnvelope,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import { INVOICE_POLICY } from '../invoices/invoices.policy.js';
+import * as svc from './billable-time.service.js';
+
+const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/**
+ * "Facturar horas" (decision 115): whoever may write invoices (admin, `invoices.write`) turns a
+ * project's unbilled billable time into a draft invoice. Employees and clients get 403.
+ */
+const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const write = {
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...INVOICE_POLICY.write)],
+  };
+  const tags = ['projects', 'invoices'];
+
+  app.post(
+    '/projects/:id/bill-time/preview',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Vista previa de horas por facturar',
+        params: IdParamsSchema,
+        body: BillTimeRequestSchema,
+        response: { 200: successEnvelope(BillTimePreviewResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await svc.previewBillableTime(app.db, req.params.id, req.body),
+    }),
+  );
+
+  app.post(
+    '/projects/:id/bill-time',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Facturar horas del proyecto',
+        params: IdParamsSchema,
+        body: BillTimeRequestSchema,
+        response: { 201: successEnvelope(BillTimeResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const data = await svc.billTime(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      reply.code(201);
+      return { success: true as const, data };
+    },
+  );
+};
+
+export default billableTimeRoutes;

@@ -1,0 +1,186 @@
+import {
+  AcceptQuoteBodySchema,
+  AcceptQuoteResponseSchema,
+  CreateQuoteBodySchema,
+  GetQuoteResponseSchema,
+  IdParamsSchema,
+  ListQuotesQuerySchema,
+  ListQuotesResponseSchema,
+  RejectQuoteBodySchema,
+  successEnvelope,
+  UpdateQuoteBodySchema,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pushNotifications } from '../../lib/notify.js';
+import { contentDisposition } from '../../lib/storage.js';
+import { actorOf } from '../../plugins/auth.js';
+import { QUOTE_POLICY } from './quotes.policy.js';
+import * as svc from './quotes.service.js';
+
+const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+const one = successEnvelope(GetQuoteResponseSchema);
+
+/**
+ * Quotes (cotizaciones, issue 16, decision 114). Policy in quotes.policy.ts: admins create,
+ * edit drafts and send; employees read; the quote's client reads, accepts or rejects it.
+ */
+const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = {
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...QUOTE_POLICY.read)],
+  };
+  const write = {
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...QUOTE_POLICY.write)],
+  };
+  const respond = {
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...QUOTE_POLICY.respond)],
+  };
+  const tags = ['quotes'];
+
+  app.get(
+    '/quotes',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Listar cotizaciones',
+        querystring: ListQuotesQuerySchema,
+        response: { 200: successEnvelope(ListQuotesResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await svc.listQuotes(app.db, actorOf(req), req.query) }),
+  );
+
+  app.post(
+    '/quotes',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Crear una cotización (borrador)',
+        body: CreateQuoteBodySchema,
+        response: { 201: one },
+      },
+    },
+    async (req, reply) => {
+      const quote = await svc.createQuote(app.db, actorOf(req), ctx(req), req.body);
+      return reply.code(201).send({ success: true as const, data: { quote } });
+    },
+  );
+
+  app.get(
+    '/quotes/:id',
+    {
+      ...read,
+      schema: { tags, summary: 'Detalle de una cotización', params: IdParamsSchema, response: { 200: one } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { quote: await svc.getQuote(app.db, actorOf(req), req.params.id) },
+    }),
+  );
+
+  app.put(
+    '/quotes/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Editar una cotización en borrador',
+        params: IdParamsSchema,
+        body: UpdateQuoteBodySchema,
+        response: { 200: one },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { quote: await svc.updateQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body) },
+    }),
+  );
+
+  app.post(
+    '/quotes/:id/send',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Enviar la cotización al cliente (correo con PDF y notificación)',
+        params: IdParamsSchema,
+        response: { 200: one },
+      },
+    },
+    async (req) => {
+      const result = await svc.sendQuote(app.db, actorOf(req), ctx(req), req.params.id);
+      pushNotifications(app, result.notifications);
+      return { success: true as const, data: { quote: result.value } };
+    },
+  );
+
+  app.post(
+    '/quotes/:id/accept',
+    {
+      ...respond,
+      schema: {
+        tags,
+        summary: 'Aceptar la cotización (cliente): crea la factura en borrador',
+        params: IdParamsSchema,
+        body: AcceptQuoteBodySchema,
+        response: {
+          200: successEnvelope(AcceptQuoteResponseSchema),
+          201: successEnvelope(AcceptQuoteResponseSchema),
+        },
+      },
+    },
+    async (req, reply) => {
+      const result = await svc.acceptQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      pushNotifications(app, result.notifications);
+      return reply.code(result.created ? 201 : 200).send({ success: true as const, data: result.value });
+    },
+  );
+
+  app.post(
+    '/quotes/:id/reject',
+    {
+      ...respond,
+      schema: {
+        tags,
+        summary: 'Rechazar la cotización (cliente), con motivo',
+        params: IdParamsSchema,
+        body: RejectQuoteBodySchema,
+        response: { 200: one },
+      },
+    },
+    async (req) => {
+      const result = await svc.rejectQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      pushNotifications(app, result.notifications);
+      return { success: true as const, data: { quote: result.value } };
+    },
+  );
+
+  app.get(
+    '/quotes/:id/pdf',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'PDF de la cotización (application/pdf)',
+        params: IdParamsSchema,
+        querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const quote = await svc.getQuote(app.db, actorOf(req), req.params.id);
+      const pdf = await svc.buildQuotePdf(app.db, quote);
+      return reply
+        .type('application/pdf')
+        .header(
+          'Content-Disposition',
+          contentDisposition(svc.quotePdfFilename(quote), Boolean(req.query.inline)),
+        )
+        .send(pdf);
+    },
+  );
+};
+
+export default quotesRoutes;
