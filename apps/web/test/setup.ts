@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './msw';
 
 // jsdom lacks these; Mantine needs them (color scheme, ScrollArea, floating elements).
 Object.defineProperty(window, 'matchMedia', {
@@ -24,6 +25,12 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+
+// HTTP is answered at the network level by Mock Service Worker (decision 119); a request no test
+// answered fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 
 // An unexpected console.error (React warnings, failed renders) fails the test (STYLE.md "Tests").
 let consoleErrors: unknown[][] = [];

@@ -1,8 +1,8 @@
-import type { AuditEntry } from '@agencia/shared';
+import { type AuditEntry, ListAuditResponseSchema } from '@agencia/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiUrl, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { AuditPanel } from './audit-panel';
 
 function entry(i: number): AuditEntry {
@@ -19,36 +19,31 @@ function entry(i: number): AuditEntry {
   };
 }
 
-/** Mocks `GET /audit`: 45 entries in all, the page asked for; records each call's params. */
+/** Answers `GET /audit`: 45 entries in all, the page asked for; records each call's query string. */
 function mockAudit() {
-  const calls: Record<string, unknown>[] = [];
-  vi.spyOn(apiClient, 'get').mockImplementation(async (_url: string, config?: { params?: unknown }) => {
-    const params = { ...(config?.params as object) } as { page?: number; limit?: number };
-    calls.push(params);
-    const page = params.page ?? 1;
-    const limit = params.limit ?? 20;
-    const count = Math.max(0, Math.min(limit, 45 - (page - 1) * limit));
-    return {
-      data: {
-        success: true,
-        data: {
-          entries: Array.from({ length: count }, (_, i) => entry((page - 1) * limit + i)),
-          pagination: { page, limit, total: 45, pages: 3 },
-        },
-      },
-    };
-  });
+  const calls: Record<string, string>[] = [];
+  server.use(
+    http.get(apiUrl('/audit'), ({ request }) => {
+      const params = Object.fromEntries(new URL(request.url).searchParams);
+      calls.push(params);
+      const page = Number(params.page ?? 1);
+      const limit = Number(params.limit ?? 20);
+      const count = Math.max(0, Math.min(limit, 45 - (page - 1) * limit));
+      return ok(ListAuditResponseSchema, {
+        entries: Array.from({ length: count }, (_, i) => entry((page - 1) * limit + i)),
+        pagination: { page, limit, total: 45, pages: 3 },
+      });
+    }),
+  );
   return calls;
 }
 
 describe('Configuración → Auditoría', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('reads the page and category from the URL, shows the range and total, and pages through', async () => {
     const calls = mockAudit();
     const { router } = renderWithProviders(<AuditPanel />, '/settings?tab=audit&action=auth.&page=2');
     expect(await screen.findByText('Mostrando 21–40 de 45 entradas')).toBeTruthy();
-    expect(calls.at(-1)).toEqual({ action: 'auth.', page: 2 });
+    expect(calls.at(-1)).toEqual({ action: 'auth.', page: '2' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Página 3' }));
     expect(await screen.findByText('Mostrando 41–45 de 45 entradas')).toBeTruthy();

@@ -1,0 +1,37 @@
+import { ErrorResponseSchema } from '@agencia/shared';
+import { HttpResponse, http, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import type { z } from 'zod';
+
+/**
+ * The network of the web tests (decision 119): Mock Service Worker answers the portal's real
+ * HTTP calls (axios → XMLHttpRequest in jsdom), so the API client, its interceptors and the
+ * query cache run exactly as in the browser. Started in `setup.ts`; a request no test answered
+ * fails the test (`onUnhandledRequest: 'error'`). Tests add handlers with `server.use(...)`;
+ * they are reset after each test.
+ */
+export const server = setupServer();
+
+/** Absolute URL of an API path as the client calls it (`/projects/1` → `http://localhost:3000/api/projects/1`). */
+export const apiUrl = (path: string) => `${window.location.origin}/api${path}`;
+
+/**
+ * `{ success: true, data }` whose `data` is checked against the shared response schema first,
+ * so a mock can never drift from the contract: a wrong shape throws with zod's message.
+ * @param schema the `data` schema of the route (the one its `successEnvelope` wraps)
+ */
+export function ok<S extends z.ZodType>(schema: S, data: z.input<S>, init?: ResponseInit) {
+  const checked = schema.safeParse(data);
+  if (!checked.success) {
+    throw new Error(`Mock response does not match the shared schema:\n${checked.error.message}`);
+  }
+  return HttpResponse.json({ success: true, data } as JsonBodyType, init);
+}
+
+/** The API's error envelope (`{ success: false, code, message, errors? }`), checked like `ok`. */
+export function fail(status: number, body: Omit<z.input<typeof ErrorResponseSchema>, 'success'>) {
+  const envelope = ErrorResponseSchema.parse({ success: false, ...body });
+  return HttpResponse.json(envelope as JsonBodyType, { status });
+}
+
+export { HttpResponse, http };
