@@ -17,6 +17,8 @@ export interface Screen {
   path: string;
   /** Follow the first link to `<prefix>/<id>` found on `path` instead of visiting `path` itself. */
   detailOf?: string;
+  /** With `detailOf`: the list opens a detail by clicking this element (a card), not a link. */
+  detailCard?: string;
   dialogs?: Dialog[];
 }
 
@@ -29,7 +31,8 @@ const ADMIN: Screen[] = [
   { name: 'ticket', path: '/tickets', detailOf: '/tickets/' },
   { name: 'calendario', path: '/calendar', dialogs: [{ name: 'nuevo evento', open: 'Nuevo Evento' }] },
   { name: 'clientes', path: '/clients' },
-  { name: 'cliente', path: '/clients', detailOf: '/clients/' },
+  { name: 'cliente', path: '/clients', detailOf: '/clients/', detailCard: 'main [role="article"]' },
+  { name: 'solicitudes', path: '/clients/requests' },
   { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
   { name: 'reportes', path: '/reports' },
@@ -76,6 +79,15 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
   await page.goto(screen.path);
   if (!screen.detailOf) return;
   const prefix = screen.detailOf;
+  if (screen.detailCard) {
+    // Near the card's top-left corner: its menu button sits top-right.
+    await page
+      .locator(screen.detailCard)
+      .first()
+      .click({ position: { x: 8, y: 8 } });
+    await expect(page).toHaveURL(new RegExp(`${prefix}[0-9a-f-]{36}$`));
+    return;
+  }
   // Detail pages only: not the list's own sub-pages (as keyboard.spec.ts's firstDetailLink).
   const others = ['new', 'requests', 'retainers', 'quotes']
     .map((p) => `:not([href="${prefix}${p}"])`)
