@@ -35,6 +35,12 @@ const ADMIN: Screen[] = [
   { name: 'solicitudes', path: '/clients/requests' },
   { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  {
+    name: 'cotizaciones',
+    path: '/billing/quotes',
+    dialogs: [{ name: 'nueva cotización', open: 'Nueva cotización' }],
+  },
+  { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
   { name: 'reportes', path: '/reports' },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
@@ -50,6 +56,8 @@ const EMPLOYEE: Screen[] = [
   { name: 'calendario', path: '/calendar' },
   { name: 'facturación', path: '/billing' },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  { name: 'cotizaciones', path: '/billing/quotes' },
+  { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
 ];
@@ -63,6 +71,17 @@ const CLIENT: Screen[] = [
   { name: 'calendario', path: '/calendar' },
   { name: 'mis facturas', path: '/billing' },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  { name: 'mis cotizaciones', path: '/billing/quotes' },
+  {
+    name: 'cotización',
+    // A sent quote (the demo seeds one), so "Aceptar" and "Rechazar" are there.
+    path: '/billing/quotes?status=sent',
+    detailOf: '/billing/quotes/',
+    dialogs: [
+      { name: 'aceptar cotización', open: 'Aceptar' },
+      { name: 'rechazar cotización', open: 'Rechazar' },
+    ],
+  },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
 ];

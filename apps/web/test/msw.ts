@@ -1,16 +1,12 @@
-import { ErrorResponseSchema } from '@agencia/shared';
+import { ErrorResponseSchema, GetPublicSettingsResponseSchema, MessageResponseSchema } from '@agencia/shared';
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { z } from 'zod';
 
-/**
- * The network of the web tests (decision 119): Mock Service Worker answers the portal's real
- * HTTP calls (axios → XMLHttpRequest in jsdom), so the API client, its interceptors and the
- * query cache run exactly as in the browser. Started in `setup.ts`; a request no test answered
- * fails the test (`onUnhandledRequest: 'error'`). Tests add handlers with `server.use(...)`;
- * they are reset after each test.
- */
-export const server = setupServer();
+// The network of the web tests (decision 119): Mock Service Worker answers the portal's real
+// HTTP calls (axios → XMLHttpRequest, fetch) in jsdom, so the API client, its interceptors and the
+// query cache run exactly as in the browser. Started in `setup.ts`; a request no handler answers
+// fails the test (`onUnhandledFrame: 'error'`). Tests add handlers with `server.use(...)`.
 
 /** Absolute URL of an API path as the client calls it (`/projects/1` → `http://localhost:3000/api/projects/1`). */
 export const apiUrl = (path: string) => `${window.location.origin}/api${path}`;
@@ -28,10 +24,42 @@ export function ok<S extends z.ZodType>(schema: S, data: z.input<S>, init?: Resp
   return HttpResponse.json({ success: true, data } as JsonBodyType, init);
 }
 
+/** `{ success: true, message }`, the answer of routes that return no data (deletes, revokes). */
+export function okMessage(message: string) {
+  return HttpResponse.json(MessageResponseSchema.parse({ success: true, message }) as JsonBodyType);
+}
+
 /** The API's error envelope (`{ success: false, code, message, errors? }`), checked like `ok`. */
 export function fail(status: number, body: Omit<z.input<typeof ErrorResponseSchema>, 'success'>) {
   const envelope = ErrorResponseSchema.parse({ success: false, ...body });
   return HttpResponse.json(envelope as JsonBodyType, { status });
 }
+
+/**
+ * Answers every test gets unless it overrides them: the public company settings the shell and
+ * money formatting read (the demo agency, DOP).
+ */
+const defaultHandlers = [
+  http.get(apiUrl('/settings/public'), () =>
+    ok(GetPublicSettingsResponseSchema, {
+      settings: {
+        name: 'Agencia Digital RD',
+        logo: null,
+        currency: 'DOP',
+        primaryColor: '#1e3a8a',
+        secondaryColor: '#f59e0b',
+        whatsappNumber: null,
+        email: null,
+        phone: null,
+      },
+    }),
+  ),
+];
+
+/**
+ * The network of the web tests (see the top of this file). `server.resetHandlers()` after each
+ * test drops what a test added and keeps the defaults.
+ */
+export const server = setupServer(...defaultHandlers);
 
 export { HttpResponse, http };

@@ -28,7 +28,7 @@ window.scrollTo = () => {};
 
 // HTTP is answered at the network level by Mock Service Worker (decision 119); a request no test
 // answered fails the test.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -215,6 +215,8 @@ export interface InvoiceDraftPart {
   discountAmount: number;
 }
 
+const subtotalOf = (lines: readonly QuoteLineCents[]) => lines.reduce((a, l) => a + l.totalCents, 0);
+
 function partTotal(part: InvoiceDraftPart, taxRate: number): number {
   return computeInvoiceTotals(part.items, taxRate, part.discountAmount).totalCents;
 }
@@ -269,6 +271,9 @@ export function splitQuoteForAdvance(
       const moved = adv[first]! + delta;
       if (moved < 0 || moved > lines[first]!.totalCents) continue;
       adv[first] = moved;
+      // Each invoice's discount must stay within its own subtotal.
+      const advTotal = adv.reduce((a, b) => a + b, 0);
+      if (advDiscount > advTotal || discountCents - advDiscount > subtotalOf(lines) - advTotal) continue;
       const candidate = build(adv);
       if (partTotal(candidate.advance, taxRate) + partTotal(candidate.balance, taxRate) === quoteTotalCents) {
         best = candidate;

@@ -1,12 +1,15 @@
 /** Every Drizzle table; drizzle-kit reads this file to generate migrations. */
 export * from './account.js';
+export * from './activities.js';
 export * from './audit.js';
 export * from './billing.js';
 export * from './calendar.js';
 export * from './client-communications.js';
 export * from './clients.js';
+export * from './files.js';
 export * from './fiscal.js';
-export * from './infra.js';
+export * from './mail.js';
+export * from './notifications.js';
 export * from './projects.js';
 export * from './quotes.js';
 export * from './registration.js';

@@ -6,6 +6,7 @@ import { seedBilling } from './billing.js';
 import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
 import { seedProjects } from './projects.js';
+import { seedQuotes } from './quotes.js';
 import { seedTickets } from './tickets.js';
 
 /**
@@ -21,6 +22,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     const ids = await seedFoundation(tx, passwordHash);
     await seedProjects(tx, ids);
     await seedBilling(tx, ids);
+    await seedQuotes(tx, ids);
     await seedTickets(tx, ids);
     await seedCalendar(tx, ids);
   });

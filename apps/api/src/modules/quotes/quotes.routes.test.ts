@@ -1,6 +1,7 @@
 import { businessToday, type CreateQuoteBody, type Session } from '@agencia/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import {
@@ -11,6 +12,7 @@ import {
   notifications,
   projectMilestones,
   projects,
+  quoteRequests,
   quotes,
 } from '../../db/schema/index.js';
 import { expireQuotes } from './quotes.service.js';
@@ -357,5 +359,46 @@ describe('quotes API (issue 16, decision 114)', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(String(pdf.headers['content-disposition'])).toContain(`Cotizacion-${q.quoteNumber}.pdf`);
+    // What a reader sees: the title, the number, the validity, the lines and the total.
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('COTIZACIÓN');
+    expect(flat).toContain(`Cotización ${q.quoteNumber}`);
+    expect(flat).toContain('Diseño del sitio');
+    expect(flat).toMatch(/Válida hasta: \d{2}\/\d{2}\/\d{4}/);
+    expect(flat).toContain('29,500.59');
+  });
+
+  it('a quote made from a public quote request links it and marks the lead converted', async () => {
+    const lead = await app.inject({
+      method: 'POST',
+      url: '/api/public/quote-requests',
+      payload: {
+        serviceId: 'sitios-web',
+        name: 'Ana Lead',
+        email: client.user.email,
+        phone: '809-555-0199',
+        budget: '1000-3000',
+        timeline: '3-4 semanas',
+        description: 'Tienda en línea para café',
+      },
+    });
+    expect(lead.statusCode).toBeLessThan(300);
+    const [request] = await app.db
+      .select()
+      .from(quoteRequests)
+      .where(eq(quoteRequests.name, 'Ana Lead'))
+      .limit(1);
+    const q = await createQuote({ quoteRequestId: request!.id });
+    expect(q.quoteRequestId).toBe(request!.id);
+    const [after] = await app.db.select().from(quoteRequests).where(eq(quoteRequests.id, request!.id));
+    expect(after!.status).toBe('converted');
+    const missing = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/quotes',
+      payload: body({ quoteRequestId: '00000000-0000-4000-8000-000000000000' }),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/solicitud/);
   });
 });

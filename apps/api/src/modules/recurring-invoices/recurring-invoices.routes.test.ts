@@ -248,6 +248,7 @@ describe('scheduled jobs runner', () => {
     expect(list.json().data.jobs.map((j: { name: string }) => j.name)).toEqual([
       'recurring-invoices',
       'payment-reminders',
+      'quote-expiry',
     ]);
     const run = await injectAs(app, admin.token, { method: 'POST', url: '/api/jobs/payment-reminders/run' });
     expect(run.statusCode).toBe(200);

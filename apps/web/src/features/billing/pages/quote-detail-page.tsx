@@ -36,7 +36,6 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -139,7 +138,7 @@ function AcceptModal(props: {
             <Button variant="default" onClick={props.onClose}>
               Cancelar
             </Button>
-            <Button type="submit" color="green" loading={accept.isPending}>
+            <Button type="submit" loading={accept.isPending}>
               Aceptar cotización
             </Button>
           </Group>
@@ -308,7 +307,7 @@ export function QuoteDetailPage() {
               >
                 Rechazar
               </Button>
-              <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setAccepting(true)}>
+              <Button leftSection={<IconCheck size={16} />} onClick={() => setAccepting(true)}>
                 Aceptar
               </Button>
             </Group>
@@ -366,42 +365,43 @@ export function QuoteDetailPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="md" radius="md">
-            <TableScroll label="Conceptos de la cotización" minWidth={480}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Descripción</Table.Th>
-                    <Table.Th ta="right">Cant.</Table.Th>
-                    <Table.Th ta="right">Precio</Table.Th>
-                    <Table.Th ta="right">Total</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {q.items.map((it) => (
-                    <Table.Tr key={it._id}>
-                      <Table.Td>
-                        <Text size="sm">
-                          {it.description}
-                          {it.taxExempt ? ' (exento de ITBIS)' : ''}
+            {/* No horizontal scroll at 390 px: the unit price column hides on phones. */}
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Descripción</Table.Th>
+                  <Table.Th ta="right">Cant.</Table.Th>
+                  <Table.Th ta="right" visibleFrom="sm">
+                    Precio
+                  </Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.items.map((it) => (
+                  <Table.Tr key={it._id}>
+                    <Table.Td>
+                      <Text size="sm">
+                        {it.description}
+                        {it.taxExempt ? ' (exento de ITBIS)' : ''}
+                      </Text>
+                      {it.details && (
+                        <Text size="xs" c="dimmed">
+                          {it.details}
                         </Text>
-                        {it.details && (
-                          <Text size="xs" c="dimmed">
-                            {it.details}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">{it.quantity}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {money(it.unitPrice)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {money(it.total)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{it.quantity}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {money(it.unitPrice)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {money(it.total)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
             <Stack gap={4} mt="md" ml="auto" maw={320}>
               <Group justify="space-between">
                 <Text c="dimmed">Subtotal</Text>

@@ -1,9 +1,18 @@
-import type { FiscalSequence } from '@agencia/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ActivityResponseSchema,
+  DashboardStatsSchema,
+  type FiscalSequence,
+  ListFiscalSequencesResponseSchema,
+  ProjectProgressResponseSchema,
+  QuickActionsResponseSchema,
+  RecentProjectsResponseSchema,
+  RecentTicketsResponseSchema,
+} from '@agencia/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { DashboardPage } from './dashboard-page';
 
@@ -27,24 +36,34 @@ const b15: FiscalSequence = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-/** The dashboard's own endpoints answer empty; `/fiscal/sequences` answers `sequences`. */
+/**
+ * The dashboard's own endpoints answer empty; `/fiscal/sequences` answers `sequences`.
+ * Returns the paths requested, in order.
+ */
 function mockApi(sequences: FiscalSequence[]) {
-  const data: Record<string, unknown> = {
-    '/dashboard/stats': {
-      projects: { totalProjects: 0, activeProjects: 0, totalBudget: 0, avgProgress: 0 },
-      tickets: { totalTickets: 0, openTickets: 0 },
-    },
-    '/dashboard/recent-projects': { projects: [] },
-    '/dashboard/recent-tickets': { tickets: [] },
-    '/dashboard/activity': { activities: [] },
-    '/dashboard/project-progress': { projects: [], byStatus: [] },
-    '/dashboard/quick-actions': { actions: [] },
-    '/fiscal/sequences': { sequences },
-  };
-  return vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
-    if (!(url in data)) throw new Error(`unexpected GET ${url}`);
-    return { data: { success: true, data: data[url] } };
-  });
+  const requested: string[] = [];
+  const answer = (path: string, reply: () => Response) =>
+    http.get(apiUrl(path), () => {
+      requested.push(path);
+      return reply();
+    });
+  server.use(
+    answer('/dashboard/stats', () =>
+      ok(DashboardStatsSchema, {
+        projects: { totalProjects: 0, activeProjects: 0, totalBudget: 0, avgProgress: 0 },
+        tickets: { totalTickets: 0, openTickets: 0 },
+      }),
+    ),
+    answer('/dashboard/recent-projects', () => ok(RecentProjectsResponseSchema, { projects: [] })),
+    answer('/dashboard/recent-tickets', () => ok(RecentTicketsResponseSchema, { tickets: [] })),
+    answer('/dashboard/activity', () => ok(ActivityResponseSchema, { activities: [] })),
+    answer('/dashboard/project-progress', () =>
+      ok(ProjectProgressResponseSchema, { projects: [], byStatus: [] }),
+    ),
+    answer('/dashboard/quick-actions', () => ok(QuickActionsResponseSchema, { actions: [] })),
+    answer('/fiscal/sequences', () => ok(ListFiscalSequencesResponseSchema, { sequences })),
+  );
+  return requested;
 }
 
 const signIn = (role: 'admin' | 'employee') =>
@@ -52,7 +71,6 @@ const signIn = (role: 'admin' | 'employee') =>
 
 describe('Dashboard: fiscal ranges warning (issue 12)', () => {
   afterEach(() => {
-    vi.restoreAllMocks();
     useSessionStore.getState().logout();
   });
 
@@ -77,25 +95,22 @@ describe('Dashboard: fiscal ranges warning (issue 12)', () => {
 
   it('shows nothing to an admin whose ranges are fine', async () => {
     signIn('admin');
-    const get = mockApi([b15]);
+    const requested = mockApi([b15]);
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByRole('heading', { name: 'Panel de Administración' })).toBeTruthy();
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/fiscal/sequences'));
-    // Every answer delivered and rendered before asserting the absence.
-    await act(async () => {
-      await Promise.all(get.mock.results.map((r) => r.value));
-    });
+    await waitFor(() => expect(requested).toContain('/fiscal/sequences'));
+    // The answer rendered before asserting the absence: the recent projects block shows its empty state.
     await screen.findByText('Proyectos Recientes');
     expect(screen.queryByText('Comprobantes fiscales')).toBeNull();
   });
 
   it('never asks for the ranges for other roles', async () => {
     signIn('employee');
-    const get = mockApi([{ ...b15, isLow: true }]);
+    const requested = mockApi([{ ...b15, isLow: true }]);
     renderWithProviders(<DashboardPage />);
     await screen.findByRole('heading', { name: 'Mi Dashboard' });
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/dashboard/stats', expect.anything()));
-    expect(get.mock.calls.map(([url]) => url)).not.toContain('/fiscal/sequences');
+    await waitFor(() => expect(requested).toContain('/dashboard/stats'));
+    expect(requested).not.toContain('/fiscal/sequences');
     expect(screen.queryByText('Comprobantes fiscales')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
+import { CalendarFeedSchema } from '@agencia/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/factories';
+import { apiUrl, http, ok, okMessage, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { IntegrationsPanel } from './integrations-panel';
 
@@ -16,24 +17,25 @@ function signIn(role: 'admin' | 'client') {
 
 describe('Settings → Integraciones: iCalendar feed (decision 071)', () => {
   let feed = { active: false, createdAt: null as string | null, url: null as string | null };
+  let writes: string[] = [];
   beforeEach(() => {
     feed = { active: false, createdAt: null, url: null };
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
-      if (url === '/calendar/feed') return { data: { success: true, data: feed } };
-      throw new Error(`unexpected GET ${url}`);
-    });
-    vi.spyOn(apiClient, 'post').mockImplementation(async (url: string) => {
-      if (url !== '/calendar/feed') throw new Error(`unexpected POST ${url}`);
-      feed = { active: true, createdAt: '2026-11-23T10:00:00.000Z', url: null };
-      return { data: { success: true, data: { active: true, createdAt: feed.createdAt, url: FEED_URL } } };
-    });
-    vi.spyOn(apiClient, 'delete').mockImplementation(async () => {
-      feed = { active: false, createdAt: null, url: null };
-      return { data: { success: true } };
-    });
+    writes = [];
+    server.use(
+      http.get(apiUrl('/calendar/feed'), () => ok(CalendarFeedSchema, feed)),
+      http.post(apiUrl('/calendar/feed'), () => {
+        writes.push('POST');
+        feed = { active: true, createdAt: '2026-11-23T10:00:00.000Z', url: null };
+        return ok(CalendarFeedSchema, { active: true, createdAt: feed.createdAt, url: FEED_URL });
+      }),
+      http.delete(apiUrl('/calendar/feed'), () => {
+        writes.push('DELETE');
+        feed = { active: false, createdAt: null, url: null };
+        return okMessage('Enlace revocado');
+      }),
+    );
   });
   afterEach(() => {
-    vi.restoreAllMocks();
     useSessionStore.getState().logout();
   });
 
@@ -47,7 +49,7 @@ describe('Settings → Integraciones: iCalendar feed (decision 071)', () => {
     expect(input.value).toBe(FEED_URL);
     expect(screen.getByRole('button', { name: 'Copiar' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Revocar enlace' })).toBeTruthy();
-    expect(apiClient.post).toHaveBeenCalledWith('/calendar/feed');
+    expect(writes).toEqual(['POST']);
   });
 
   it('an active feed is not shown again; revoking asks for confirmation first', async () => {
@@ -57,9 +59,9 @@ describe('Settings → Integraciones: iCalendar feed (decision 071)', () => {
     expect(await screen.findByText(/Ya tienes un enlace activo/)).toBeTruthy();
     expect(screen.queryByLabelText(/Enlace privado/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Revocar enlace' }));
-    expect(apiClient.delete).not.toHaveBeenCalled();
+    expect(writes).toEqual([]);
     fireEvent.click(await screen.findByRole('button', { name: 'Revocar' }));
-    await waitFor(() => expect(apiClient.delete).toHaveBeenCalledWith('/calendar/feed'));
+    await waitFor(() => expect(writes).toEqual(['DELETE']));
     expect(await screen.findByRole('button', { name: 'Generar enlace' })).toBeTruthy();
   });
 });

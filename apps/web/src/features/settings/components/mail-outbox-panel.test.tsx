@@ -1,9 +1,13 @@
-import type { ListMailOutboxResponse, MailOutboxMessage } from '@agencia/shared';
+import {
+  type ListMailOutboxResponse,
+  ListMailOutboxResponseSchema,
+  type MailOutboxMessage,
+  ResendMailResponseSchema,
+} from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { MailOutboxPanel } from './mail-outbox-panel';
 
 function mail(i: number, overrides: Partial<MailOutboxMessage> = {}): MailOutboxMessage {
@@ -34,25 +38,33 @@ function answer(params: { status: string; page: number; limit: number }): ListMa
   };
 }
 
+let resends: string[];
+
 beforeEach(() => {
   outbox = [];
   getCalls = [];
-  vi.spyOn(apiClient, 'get').mockImplementation(async (url, config) => {
-    if (url !== '/mail/outbox') throw new Error(`unexpected GET ${url}`);
-    const params = config?.params as { status: string; page: number; limit: number };
-    getCalls.push(params);
-    return { data: { success: true, data: answer(params) } };
-  });
-  vi.spyOn(apiClient, 'post').mockImplementation(async (url: string) => {
-    const id = /^\/mail\/outbox\/([\w-]+)\/resend$/.exec(url)?.[1];
-    const row = outbox.find((m) => m._id === id);
-    if (!row) throw new Error(`unexpected POST ${url}`);
-    Object.assign(row, { status: 'queued', attempts: 0, lastError: null, lastAttemptAt: null });
-    row.nextAttemptAt = '2026-11-23T10:00:00.000Z';
-    return { data: { success: true, data: { message: row } } };
-  });
+  resends = [];
+  server.use(
+    http.get(apiUrl('/mail/outbox'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const params = {
+        status: query.get('status') ?? 'failed',
+        page: Number(query.get('page') ?? 1),
+        limit: Number(query.get('limit') ?? 20),
+      };
+      getCalls.push(params);
+      return ok(ListMailOutboxResponseSchema, answer(params));
+    }),
+    http.post(apiUrl('/mail/outbox/:id/resend'), ({ params }) => {
+      const row = outbox.find((m) => m._id === params.id);
+      if (!row) return fail(404, { code: 'NOT_FOUND', message: 'Correo no encontrado' });
+      resends.push(String(params.id));
+      Object.assign(row, { status: 'queued', attempts: 0, lastError: null, lastAttemptAt: null });
+      row.nextAttemptAt = '2026-11-23T10:00:00.000Z';
+      return ok(ResendMailResponseSchema, { message: row });
+    }),
+  );
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('Configuración → Correos (issue 13)', () => {
   it('lists failed mail; "Reenviar" queues it again with a toast and the list empties', async () => {
@@ -70,7 +82,7 @@ describe('Configuración → Correos (issue 13)', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Reenviar «Factura 1» a cliente1@example.do' }));
     expect(await screen.findByText('Correo en cola de nuevo')).toBeTruthy();
     expect(screen.getByText('Se volverá a intentar el envío a cliente1@example.do.')).toBeTruthy();
-    expect(apiClient.post).toHaveBeenCalledWith('/mail/outbox/00000000-0000-4000-8000-000000000001/resend');
+    expect(resends).toEqual(['00000000-0000-4000-8000-000000000001']);
     expect(await screen.findByText('No hay correos fallidos')).toBeTruthy();
     expect(outbox[0]).toMatchObject({ status: 'queued', attempts: 0 });
   });
@@ -103,15 +115,13 @@ describe('Configuración → Correos (issue 13)', () => {
 
   it('a refused resend shows the server’s Spanish message in a red toast', async () => {
     outbox = [mail(4)];
-    vi.mocked(apiClient.post).mockRejectedValue(
-      new AxiosError('Conflict', 'ERR_BAD_REQUEST', undefined, undefined, {
-        status: 409,
-        data: {
-          success: false,
-          message: 'Este correo ya está en cola; solo se pueden reenviar correos fallidos.',
+    server.use(
+      http.post(apiUrl('/mail/outbox/:id/resend'), () =>
+        fail(409, {
           code: 'CONFLICT',
-        },
-      } as never),
+          message: 'Este correo ya está en cola; solo se pueden reenviar correos fallidos.',
+        }),
+      ),
     );
     renderWithProviders(<MailOutboxPanel />, '/settings?tab=mail');
     fireEvent.click(await screen.findByRole('button', { name: /^Reenviar/ }));
