@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type DemoRole, expect, STORAGE, signInAs, test } from './fixtures.js';
+import { openScreen, SCREENS, settle } from './support/screens.js';
 
 /*
  * Issue 17 / decision 108: every portal screen and the main dialogs pass axe-core's WCAG 2.2 AA
@@ -28,107 +29,6 @@ const VARIANTS = [
   'royal',
   'neon',
 ] as const;
-
-/** A dialog opened from a screen: the button (or link) that opens it. */
-interface Dialog {
-  name: string;
-  open: string;
-}
-
-/** One screen: a fixed path, or the first link of a list whose href matches `detailOf`. */
-interface Screen {
-  name: string;
-  path: string;
-  /** Follow the first link to `<prefix>/<id>` found on `path` instead of auditing `path` itself. */
-  detailOf?: string;
-  /** Appended to the followed detail link (e.g. `?tab=tiempo`). */
-  query?: string;
-  dialogs?: Dialog[];
-}
-
-/** "Compartir por WhatsApp" and its list (decision 116), on a ticket's detail. */
-const SHARE_DIALOGS: Dialog[] = [
-  { name: 'compartir por WhatsApp', open: 'Compartir por WhatsApp' },
-  { name: 'enlaces compartidos', open: 'Enlaces compartidos' },
-];
-
-const ADMIN: Screen[] = [
-  { name: 'dashboard', path: '/dashboard' },
-  { name: 'proyectos', path: '/projects' },
-  { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
-  {
-    name: 'proyecto: tiempo',
-    path: '/projects',
-    detailOf: '/projects/',
-    query: '?tab=tiempo',
-    dialogs: [{ name: 'facturar horas', open: 'Facturar horas' }],
-  },
-  { name: 'nuevo proyecto', path: '/projects/new' },
-  { name: 'tickets', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
-  { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
-  { name: 'calendario', path: '/calendar', dialogs: [{ name: 'nuevo evento', open: 'Nuevo Evento' }] },
-  { name: 'clientes', path: '/clients' },
-  { name: 'cliente', path: '/clients', detailOf: '/clients/' },
-  { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
-  { name: 'factura', path: '/billing', detailOf: '/billing/' },
-  {
-    name: 'cotizaciones',
-    path: '/billing/quotes',
-    dialogs: [{ name: 'nueva cotización', open: 'Nueva cotización' }],
-  },
-  { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
-  { name: 'reportes', path: '/reports' },
-  { name: 'configuración', path: '/settings' },
-  { name: 'perfil', path: '/profile' },
-  { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },
-];
-
-const EMPLOYEE: Screen[] = [
-  { name: 'dashboard', path: '/dashboard' },
-  { name: 'proyectos', path: '/projects' },
-  { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
-  { name: 'soporte', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
-  { name: 'ticket', path: '/tickets', detailOf: '/tickets/' },
-  { name: 'calendario', path: '/calendar' },
-  { name: 'facturación', path: '/billing' },
-  { name: 'factura', path: '/billing', detailOf: '/billing/' },
-  { name: 'cotizaciones', path: '/billing/quotes' },
-  { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
-  { name: 'configuración', path: '/settings' },
-  { name: 'perfil', path: '/profile' },
-];
-
-const CLIENT: Screen[] = [
-  { name: 'dashboard', path: '/dashboard' },
-  { name: 'proyectos', path: '/projects' },
-  { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
-  { name: 'soporte', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
-  { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
-  { name: 'calendario', path: '/calendar' },
-  { name: 'mis facturas', path: '/billing' },
-  { name: 'factura', path: '/billing', detailOf: '/billing/' },
-  { name: 'mis cotizaciones', path: '/billing/quotes' },
-  {
-    name: 'cotización',
-    // A sent quote (the demo seeds one), so "Aceptar" and "Rechazar" are there.
-    path: '/billing/quotes?status=sent',
-    detailOf: '/billing/quotes/',
-    dialogs: [
-      { name: 'aceptar cotización', open: 'Aceptar' },
-      { name: 'rechazar cotización', open: 'Rechazar' },
-    ],
-  },
-  { name: 'configuración', path: '/settings' },
-  { name: 'perfil', path: '/profile' },
-  // The public page of a shared document (decision 116): an unknown token's answer.
-  { name: 'enlace compartido', path: `/compartido/${'x'.repeat(43)}` },
-];
-
-const SCREENS: Record<'admin' | 'empleado' | 'cliente', Screen[]> = {
-  admin: ADMIN,
-  empleado: EMPLOYEE,
-  cliente: CLIENT,
-};
 
 type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
 
@@ -170,19 +70,6 @@ function report(problems: Problem[]): string {
         `${problem.rule} (${problem.impact}) ${problem.target} — ${problem.summary}\n    on: ${[...screens].join(', ')}`,
     )
     .join('\n');
-}
-
-/**
- * Waits until the screen has its heading and, for up to 10 s, until no loader or skeleton shows
- * (a screen may keep one on purpose, e.g. a live section; the audit then includes it).
- */
-async function settle(page: Page) {
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('main .mantine-Loader-root, main .mantine-Skeleton-root'))
-    .toHaveCount(0, { timeout: 10_000 })
-    .catch(() => undefined);
-  // Mantine transitions (popovers, modals) last ≤ 200 ms; axe must not see a half-faded colour.
-  await page.waitForTimeout(250);
 }
 
 /**
@@ -256,22 +143,7 @@ for (const [roleIndex, role] of roles.entries()) {
       for (const screen of SCREENS[role]) {
         await test.step(screen.name, async () => {
           await nextVariant();
-          await page.goto(screen.path);
-          if (screen.detailOf) {
-            const prefix = screen.detailOf;
-            const link = page
-              .locator(`main a[href^="${prefix}"]`)
-              // The list's own sub-pages are not details (new, requests, retainers, quotes).
-              .filter({
-                hasNot: page.locator(
-                  ['new', 'requests', 'retainers', 'quotes'].map((p) => `[href="${prefix}${p}"]`).join(', '),
-                ),
-              })
-              .first();
-            const href = await link.getAttribute('href');
-            expect(href, `${screen.name}: a link to ${prefix}… on ${screen.path}`).toBeTruthy();
-            await page.goto(`${href}${screen.query ?? ''}`);
-          }
+          await openScreen(page, screen);
           await settle(page);
           await audit(screen.name);
 

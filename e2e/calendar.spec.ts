@@ -1,4 +1,5 @@
 import { expect, signInAs, test } from './fixtures.js';
+import { notification } from './support/shell.js';
 
 test.describe('calendar', () => {
   test('an admin creates an event by clicking a date and a client attendee accepts it', async ({
@@ -38,7 +39,7 @@ test.describe('calendar', () => {
     await client.goto(eventUrl);
     await expect(client.getByRole('heading', { name: title })).toBeVisible();
     await client.getByText('Aceptar', { exact: true }).click();
-    await expect(client.getByText('Asistencia actualizada')).toBeVisible();
+    await expect(notification(client, 'Asistencia actualizada')).toBeVisible();
 
     // The organizer sees the answer.
     await page.reload();

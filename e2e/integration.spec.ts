@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD, DEMO_USERS, expect, STORAGE, signInAs, test } from './fixtures.js';
+import { notification } from './support/shell.js';
 
 /** Seams between the portal features (decisions 070-074), against the real server. */
 test.describe('integration seams', () => {
@@ -39,7 +40,7 @@ test.describe('integration seams', () => {
     const card = page.getByText('Calendario (iCalendar)');
     await expect(card).toBeVisible();
     await page.getByRole('button', { name: /Generar (nuevo )?enlace/ }).click();
-    await expect(page.getByText('Link generado')).toBeVisible();
+    await expect(notification(page, 'Link generado')).toBeVisible();
     const url = await page.getByRole('textbox', { name: /Enlace privado/ }).inputValue();
     expect(url).toMatch(/\/api\/calendar\/feed\/[^/]+\.ics$/);
     await page.getByRole('button', { name: 'Copiar' }).click();
@@ -55,7 +56,7 @@ test.describe('integration seams', () => {
     await expect(page.getByRole('textbox', { name: /Enlace privado/ })).toHaveCount(0);
     await page.getByRole('button', { name: 'Revocar enlace' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Revocar' }).click();
-    await expect(page.getByText('Enlace revocado')).toBeVisible();
+    await expect(notification(page, 'Enlace revocado')).toBeVisible();
     expect((await page.request.get(new URL(url).pathname)).status()).toBe(404);
   });
 

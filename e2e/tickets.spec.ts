@@ -1,4 +1,5 @@
 import { expect, signInAs, test } from './fixtures.js';
+import { notification } from './support/shell.js';
 
 test.describe('support tickets, live', () => {
   test('a client opens a ticket, the admin sees it appear and replies, the client sees the reply', async ({
@@ -44,20 +45,25 @@ test.describe('support tickets, live', () => {
     await expect(add).toBeDisabled();
     await admin.getByLabel('Agregar comentario').fill('Hola, ya estamos revisando el cobro.');
     await add.click();
-    await expect(admin.getByText('Tu comentario ha sido agregado al ticket')).toBeVisible();
+    await expect(notification(admin, 'Tu comentario ha sido agregado al ticket')).toBeVisible();
 
     // The client sees the reply live (no reload), with a notification toast from the socket.
     await expect(page.getByText('Hola, ya estamos revisando el cobro.', { exact: true })).toBeVisible();
     // The pushed notification: as a toast, or — when other tests' pushes queue ahead of it in a
     // parallel run (five toasts at a time) — in the bell, which the same push refreshed.
-    const pushed = page.getByText(/^Nueva respuesta en TK-/).first();
+    const pushed = notification(page, 'Nueva respuesta en TK-').first();
     const toasted = await pushed.waitFor({ timeout: 10_000 }).then(
       () => true,
       () => false,
     );
     if (!toasted) {
       await page.getByRole('button', { name: /^Notificaciones/ }).click();
-      await expect(pushed).toBeVisible();
+      await expect(
+        page
+          .locator('.mantine-Popover-dropdown')
+          .getByText(/^Nueva respuesta en TK-/)
+          .first(),
+      ).toBeVisible();
       await page.keyboard.press('Escape');
     }
 

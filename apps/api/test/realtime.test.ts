@@ -63,9 +63,13 @@ describe('socket.io', () => {
       leaked = true;
     });
     const got = new Promise((resolve) => sa.on('private', resolve));
+    const marker = new Promise((resolve) => sb.on('marker', resolve));
     app.realtime.toUser(a.user._id, 'private', { secret: true });
+    // Sent to B after A's event: events on one connection arrive in order, so once the marker is
+    // here a leaked 'private' would have arrived before it (no sleep, issue 15).
+    app.realtime.toUser(b.user._id, 'marker', { n: 1 });
     await got;
-    await new Promise((r) => setTimeout(r, 100));
+    await marker;
     expect(leaked).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { LiveRegions } from '../components/ui/live-regions';
 import { installFocusFirstInvalidField } from '../lib/focus-first-invalid';
 import { useThemeStore } from '../stores/theme-store';
 import { queryClient as defaultQueryClient } from './query-client';
@@ -64,12 +65,16 @@ function LazyNotifications() {
 interface AppProvidersProps {
   children: ReactNode;
   queryClient?: typeof defaultQueryClient;
-  /** 'test' disables transitions and portals (Mantine) and leaves the notification container to the test helper. */
+  /**
+   * 'test' disables transitions and portals (Mantine) and leaves the notification container and
+   * the live regions to the test (a page's own `role="status"` is then the only one).
+   */
   env?: 'default' | 'test';
 }
 
 /**
- * Theme (variant from the theme store, colour scheme 'auto'), notifications and query cache.
+ * Theme (variant from the theme store, colour scheme 'auto'), notifications, the screen-reader
+ * live regions every toast is announced through (decision 112) and query cache.
  * The modals manager lives in the portal shell, so the public bundle stays small (decision 020).
  */
 export function AppProviders({
@@ -88,6 +93,7 @@ export function AppProviders({
         cssVariablesResolver={cssVariablesResolver}
         env={env}
       >
+        {env === 'default' && <LiveRegions />}
         {env === 'default' && <LazyNotifications />}
         {children}
       </MantineProvider>

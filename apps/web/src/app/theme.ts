@@ -98,12 +98,14 @@ export function buildTheme(variant: ThemeVariant): MantineThemeOverride {
     cursorType: 'pointer',
     // Mantine transitions (modals, menus, collapses) drop to 0 ms under prefers-reduced-motion.
     respectReducedMotion: true,
-    // Names for Mantine's icon-only buttons and polite toasts, once for every screen (decision 108).
+    // Names for Mantine's icon-only buttons, once for every screen (decision 108). A toast is no
+    // live region of its own (one that appears with its text is often not read, and one that is
+    // read would be read twice): `LiveRegions` announces it (decision 112).
     components: {
       Notification: {
         defaultProps: {
           withBorder: true,
-          role: 'status',
+          role: 'none',
           closeButtonProps: { 'aria-label': 'Cerrar notificación' },
         },
       },

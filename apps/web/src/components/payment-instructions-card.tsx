@@ -120,7 +120,9 @@ export function PaymentInstructionsCard({
         </Title>
         <Text size="sm" c="dimmed">
           Tus clientes aún no ven cuentas para pagar.{' '}
-          <Anchor component={Link} to="/settings?tab=payments" size="sm">
+          {/* Underlined: a link inside a sentence must not rely on colour (WCAG 1.4.1, axe
+              link-in-text-block). */}
+          <Anchor component={Link} to="/settings?tab=payments" size="sm" underline="always">
             Agrega los datos de pago
           </Anchor>{' '}
           en Configuración.

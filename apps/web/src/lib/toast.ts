@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * Green toast of the portal's business areas. Where it shows is decided once, by the container in
+ * Green toast of the portal's business areas, read politely to screen-reader users by the app's
+ * live region (decision 112). Where it shows is decided once, by the container in
  * `app/providers.tsx` (bottom-right from 768 px, top and full width on phones) — spec doc 2 §8's
  * "top-right" is superseded by issue 18 (decision 093): no call site passes a position.
  */
@@ -11,8 +12,9 @@ export function toastSuccess(title: string, message?: string): void {
 
 /**
  * Red toast (spec doc 2 §8 "Error toasts are red"); placed by the one container (decision 093).
- * Announced at once (`role="alert"`); every other toast is polite (`role="status"`, theme).
+ * Read at once through the assertive live region (every red toast is); other toasts go to the
+ * polite one (`components/ui/live-regions.tsx`, decision 112).
  */
 export function toastError(title: string, message?: string): void {
-  notifications.show({ color: 'red', title, message: message ?? '', role: 'alert' });
+  notifications.show({ color: 'red', title, message: message ?? '' });
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_USER_PREFERENCES } from '@agencia/shared';
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
@@ -32,10 +32,23 @@ describe('ServerPreferencesSync (decision 073)', () => {
   });
 
   it('waits while the password must be changed (the server answers 403 until then)', async () => {
-    const get = vi.spyOn(apiClient, 'get');
-    useSessionStore.getState().login({ user: buildUser({ mustChangePassword: true }), token: 'tok' });
+    // Each request notes whether the password still had to be changed when it was made.
+    const madeWhileMustChange: boolean[] = [];
+    vi.spyOn(apiClient, 'get').mockImplementation(async () => {
+      madeWhileMustChange.push(Boolean(useSessionStore.getState().user?.mustChangePassword));
+      return { data: { success: true, data: { preferences: serverPrefs } } };
+    });
+    const user = buildUser({ mustChangePassword: true });
+    useSessionStore.getState().login({ user, token: 'tok' });
     renderWithProviders(<ServerPreferencesSync />);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(get).not.toHaveBeenCalled();
+    // The component loads these two modules before its request. Holding them here means a request
+    // started at mount has been made (promise jobs run in order): no sleep (issue 15).
+    await Promise.all([import('../../lib/api-client'), import('./account-api')]);
+    expect(madeWhileMustChange).toEqual([]);
+
+    // Password changed: the preferences load now — and this is the only request there ever was.
+    act(() => useSessionStore.setState({ user: { ...user, mustChangePassword: false } }));
+    await waitFor(() => expect(useThemeStore.getState().variant).toBe('ocean'));
+    expect(madeWhileMustChange).toEqual([false]);
   });
 });

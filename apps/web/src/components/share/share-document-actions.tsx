@@ -26,6 +26,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../../lib/share-links-api';
 import { ColorBadge } from '../ui/color-badge';
+import { TableScroll } from '../ui/table-scroll';
 
 const STATUS_COLORS = { active: 'green', expired: 'gray', revoked: 'red' } as const;
 
@@ -149,7 +150,7 @@ function ShareLinksModal({
       ) : links.data?.length === 0 ? (
         <Text c="dimmed">Aún no se ha compartido este documento.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <TableScroll label="Enlaces compartidos" minWidth={520}>
           <Table striped aria-label="Enlaces compartidos">
             <Table.Thead>
               <Table.Tr>
@@ -210,7 +211,7 @@ function ShareLinksModal({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Modal>
   );

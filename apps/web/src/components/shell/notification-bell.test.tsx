@@ -1,10 +1,11 @@
 import type { Notification } from '@agencia/shared';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { apiClient } from '../../lib/api-client';
 import { useSessionStore } from '../../stores/session-store';
+import { LiveRegions } from '../ui/live-regions';
 import { NotificationBell } from './notification-bell';
 
 const TOTAL = 27;
@@ -61,4 +62,46 @@ describe("NotificationBell feed: 'Cargar más' (decision 102)", () => {
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
     expect(pages).toEqual([1, 2]);
   }, 20_000);
+});
+
+describe('NotificationBell announces a live increase of the unread count (decision 112)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useSessionStore.getState().logout();
+  });
+
+  it('reads "6 notificaciones sin leer" politely when one arrives, and nothing on the first load', async () => {
+    useSessionStore.setState({ user: buildUser({ role: 'client' }) });
+    let unreadCount = 5;
+    vi.spyOn(apiClient, 'get').mockImplementation(async () => ({
+      data: {
+        success: true,
+        data: {
+          notifications: [notification(TOTAL)],
+          unreadCount,
+          pagination: { page: 1, limit: 20, total: 1 },
+        },
+      },
+    }));
+    const { queryClient } = renderWithProviders(
+      <>
+        <LiveRegions />
+        <NotificationBell />
+      </>,
+    );
+    await screen.findByRole('button', { name: 'Notificaciones, 5 sin leer' });
+    const polite = screen.getByRole('status');
+    const written: string[] = [];
+    const observer = new MutationObserver(() => written.push(polite.textContent ?? ''));
+    observer.observe(polite, { childList: true, subtree: true });
+
+    // A notification pushed live: the socket event invalidates the feed (LIVE_INVALIDATIONS).
+    unreadCount = 6;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }));
+    await screen.findByRole('button', { name: 'Notificaciones, 6 sin leer' });
+    await waitFor(() => expect(polite.textContent).toBe('6 notificaciones sin leer'));
+    observer.disconnect();
+    // The first count was only on the bell's name: the 6 is the one thing ever written.
+    expect(written.filter(Boolean)).toEqual(['6 notificaciones sin leer']);
+  });
 });

@@ -16,12 +16,33 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconMail } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { announce } from '../../lib/live-region';
 import { useSessionStore } from '../../stores/session-store';
+import { TableScroll } from '../ui/table-scroll';
 import { useMarkNotificationsRead, useNotifications, useOutbox } from './api/notifications';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('es-DO', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+/** "1 notificación sin leer" / "3 notificaciones sin leer". */
+export function unreadAnnouncement(count: number): string {
+  return count === 1 ? '1 notificación sin leer' : `${count} notificaciones sin leer`;
+}
+
+/**
+ * Reads the new unread count politely when it goes up while the page is open (a notification
+ * pushed live), not on the first load nor when notifications are read (decision 112).
+ */
+function useAnnounceUnreadIncrease(unread: number | undefined): void {
+  const previous = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (unread === undefined) return;
+    if (previous.current !== undefined && unread > previous.current) announce(unreadAnnouncement(unread));
+    previous.current = unread;
+  }, [unread]);
+}
 
 /**
  * Bell in the top bar: unread count, the latest 20 notifications with 'Cargar más' for 20 older
@@ -35,6 +56,7 @@ export function NotificationBell() {
   const mark = useMarkNotificationsRead();
   const navigate = useNavigate();
   const unread = data?.unreadCount ?? 0;
+  useAnnounceUnreadIncrease(data ? unread : undefined);
 
   return (
     <>
@@ -183,7 +205,7 @@ function OutboxModal({ opened, onClose }: { opened: boolean; onClose: () => void
       ) : data.length === 0 ? (
         <Text c="dimmed">No hay correos.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll label="Correos enviados" minWidth={560}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -208,7 +230,7 @@ function OutboxModal({ opened, onClose }: { opened: boolean; onClose: () => void
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Modal>
   );

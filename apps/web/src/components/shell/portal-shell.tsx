@@ -69,7 +69,9 @@ function ShellLayout({ children }: { children?: ReactNode }) {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        {/* 320 px (WCAG 1.4.10): a narrower padding and a brand of up to three lines keep the
+            company name whole next to the header's buttons (decision 112). */}
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
               opened={opened}
@@ -83,12 +85,13 @@ function ShellLayout({ children }: { children?: ReactNode }) {
             <UnstyledButton component={Link} to="/dashboard" aria-label={`${companyName}, ir al Dashboard`}>
               <Group gap="xs" wrap="nowrap">
                 {settings?.logo && <Image src={settings.logo} alt="" h={32} w="auto" fit="contain" />}
-                {/* Phones: a smaller font and up to two lines, so the brand reads whole (issue 18). */}
+                {/* Phones: a smaller font and up to three lines, so the brand reads whole (issue 18,
+                    decision 112: at 320 px it has ~100 px). */}
                 <Text
                   fw={700}
-                  fz={{ base: 'md', sm: 'lg' }}
-                  lh={1.15}
-                  lineClamp={2}
+                  fz={{ base: 'sm', xs: 'md', sm: 'lg' }}
+                  lh={1.1}
+                  lineClamp={3}
                   maw={{ base: 180, xs: 260, sm: 'none' }}
                 >
                   {companyName}

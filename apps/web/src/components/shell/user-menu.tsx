@@ -1,5 +1,14 @@
 import { ROLE_LABELS, type User } from '@agencia/shared';
-import { Avatar, Group, Menu, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  useMantineTheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -68,7 +77,10 @@ export function UserMenu() {
               <VisuallyHidden hiddenFrom="sm">{`${fullName} ${ROLE_LABELS[user.role]}`}</VisuallyHidden>
               <VisuallyHidden> (menú de usuario)</VisuallyHidden>
             </div>
-            <IconChevronDown size={14} aria-hidden />
+            {/* Decorative; left out below 576 px so the brand keeps its room at 320 px (decision 112). */}
+            <Box component="span" visibleFrom="xs" display="flex" aria-hidden>
+              <IconChevronDown size={14} />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>

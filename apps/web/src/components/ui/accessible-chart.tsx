@@ -1,5 +1,6 @@
 import { Box, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TableScroll } from './table-scroll';
 
 /** One row of a chart's data table: a label, then one value per column (already formatted). */
 export interface ChartRow {
@@ -39,7 +40,7 @@ export function AccessibleChart({
         <Text component="summary" size="sm" c="dimmed" style={{ cursor: 'pointer' }}>
           Ver datos en tabla
         </Text>
-        <Table.ScrollContainer minWidth={280} mt="xs">
+        <TableScroll label={`Datos: ${columns.join(', ')}`} minWidth={280} mt="xs">
           <Table striped withTableBorder verticalSpacing={4} fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -64,7 +65,7 @@ export function AccessibleChart({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Box>
     </Box>
   );

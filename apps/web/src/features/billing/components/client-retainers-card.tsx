@@ -1,5 +1,6 @@
 import { formatMoney, RECURRING_FREQUENCY_LABELS } from '@agencia/shared';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatDate } from '../../../lib/format';
 import { useRecurringInvoices } from '../api/recurring-invoices';
 
@@ -13,7 +14,7 @@ export function ClientRetainersCard() {
         <Title order={2} size="h4">
           Mis igualas
         </Title>
-        <Table.ScrollContainer minWidth={500}>
+        <TableScroll label="Mis igualas" minWidth={500}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -44,7 +45,7 @@ export function ClientRetainersCard() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Stack>
     </Paper>
   );

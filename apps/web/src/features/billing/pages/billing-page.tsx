@@ -16,7 +16,6 @@ import {
   Loader,
   Paper,
   Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -40,6 +39,8 @@ import { Link, useNavigate } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatGrid } from '../../../components/ui/stat-grid';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
@@ -197,7 +198,7 @@ export function BillingPage() {
         }
       />
       {role === 'client' && <ClientRetainersCard />}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+      <StatGrid mb="lg">
         <StatCard
           label={role === 'client' ? 'Total pagado' : 'Ingresos totales'}
           value={s ? formatMoney(s.totalRevenue, currency) : '—'}
@@ -229,7 +230,7 @@ export function BillingPage() {
           hint={s ? plural(s.totalInvoices, 'factura en total', 'facturas en total') : undefined}
           icon={<IconCash size={28} color="var(--mantine-color-blue-7)" aria-hidden />}
         />
-      </SimpleGrid>
+      </StatGrid>
 
       <Paper withBorder radius="md" p="md">
         <Group mb="md" gap="sm" align="flex-end">
@@ -269,7 +270,7 @@ export function BillingPage() {
           </Stack>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+            <TableScroll label="Facturas" minWidth={720} visibleFrom="sm">
               <Table highlightOnHover verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -354,7 +355,7 @@ export function BillingPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             <Stack gap="sm" hiddenFrom="sm">
               {invoices.map((inv) => (
                 <Paper

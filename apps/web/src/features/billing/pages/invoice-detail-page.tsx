@@ -55,6 +55,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { ShareDocumentActions } from '../../../components/share/share-document-actions';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { downloadCreditNotePdf, useInvoice } from '../api/invoices';
@@ -394,7 +395,7 @@ export function InvoiceDetailPage() {
                   </Stack>
                 ))}
               </Stack>
-              <Table.ScrollContainer minWidth={520} visibleFrom="sm">
+              <TableScroll label="Conceptos de la factura" minWidth={520} visibleFrom="sm">
                 <Table verticalSpacing="sm">
                   <Table.Thead>
                     <Table.Tr>
@@ -430,7 +431,7 @@ export function InvoiceDetailPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroll>
               <Stack gap={6} mt="md" ml="auto" maw={320} w="100%">
                 <Row label="Subtotal">{formatMoney(inv.subtotal, inv.currency)}</Row>
                 {inv.discountAmount > 0 && (
@@ -511,7 +512,7 @@ export function InvoiceDetailPage() {
                     </Stack>
                   ))}
                 </Stack>
-                <Table.ScrollContainer minWidth={480} visibleFrom="sm">
+                <TableScroll label="Pagos registrados" minWidth={480} visibleFrom="sm">
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
@@ -538,7 +539,7 @@ export function InvoiceDetailPage() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
               </Card>
             )}
             {inv.creditNotes.length > 0 && (
@@ -583,7 +584,7 @@ export function InvoiceDetailPage() {
                     </Paper>
                   ))}
                 </Stack>
-                <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+                <TableScroll label="Notas de crédito" minWidth={560} visibleFrom="sm">
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
@@ -631,7 +632,7 @@ export function InvoiceDetailPage() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
               </Card>
             )}
           </Stack>

@@ -26,6 +26,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { apiClient, getErrorMessage, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
@@ -180,7 +181,7 @@ export function QuotesPage() {
           </Stack>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={680} visibleFrom="sm">
+            <TableScroll label="Cotizaciones" minWidth={680} visibleFrom="sm">
               <Table highlightOnHover verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -224,7 +225,7 @@ export function QuotesPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             <Stack gap="sm" hiddenFrom="sm">
               {quotes.map((q) => (
                 <Paper key={q._id} withBorder radius="md" p="sm">

@@ -9,6 +9,7 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -83,7 +84,7 @@ export function RetainersPage() {
         ) : rows.length === 0 ? (
           <Text c="dimmed">Aún no hay igualas. Crea la primera con «Nueva iguala».</Text>
         ) : (
-          <Table.ScrollContainer minWidth={800}>
+          <TableScroll label="Igualas" minWidth={800}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -156,7 +157,7 @@ export function RetainersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Paper>
       <RetainerFormModal opened={creating} retainer={null} onClose={() => setCreating(false)} />

@@ -16,6 +16,7 @@ import {
   Anchor,
   Avatar,
   Badge,
+  Box,
   Button,
   Card,
   Center,
@@ -46,6 +47,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PaymentRemindersSwitch } from '../../../components/account/payment-reminders-switch';
 import { ListPagination } from '../../../components/ui/list-pagination';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { publicSettingsQuery } from '../../../lib/public-settings';
 import {
@@ -98,7 +100,7 @@ function ProjectsTab({ id, currency }: { id: string; currency: string }) {
   if (!q.data?.projects.length) return <Empty text="Este cliente no tiene proyectos" />;
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll label="Proyectos del cliente" minWidth={640}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -127,13 +129,15 @@ function ProjectsTab({ id, currency }: { id: string; currency: string }) {
                   {p.budget === null ? 'Sin presupuesto' : formatMoney(p.budget, currency)}
                 </Table.Td>
                 <Table.Td>
-                  <Progress value={p.progress} aria-label={`Progreso ${p.progress}%`} />
+                  <Progress.Root>
+                    <Progress.Section value={p.progress} aria-label={`Progreso ${p.progress}%`} />
+                  </Progress.Root>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ListPagination
         pagination={q.data?.pagination}
         noun="proyectos"
@@ -151,7 +155,7 @@ function TicketsTab({ id }: { id: string }) {
   if (!q.data?.tickets.length) return <Empty text="Este cliente no tiene tickets" />;
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroll label="Tickets del cliente" minWidth={560}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -178,7 +182,7 @@ function TicketsTab({ id }: { id: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ListPagination pagination={q.data?.pagination} noun="tickets" singular="ticket" onChange={setPage} />
     </>
   );
@@ -192,7 +196,7 @@ function BillingTab({ id }: { id: string }) {
   if (!invoices.length) return <Empty text="No hay facturas" />;
   return (
     <>
-      <Table.ScrollContainer minWidth={620}>
+      <TableScroll label="Facturas del cliente" minWidth={620}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -230,7 +234,7 @@ function BillingTab({ id }: { id: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ListPagination pagination={q.data?.pagination} noun="facturas" singular="factura" onChange={setPage} />
     </>
   );
@@ -491,12 +495,11 @@ export function ClientDetailPage() {
                   <Info label="Usuarios en el portal">{c.registeredUsers}</Info>
                   <Info label="Satisfacción">
                     {c.satisfactionRating ? (
-                      <Rating
-                        value={c.satisfactionRating}
-                        readOnly
-                        size="sm"
-                        aria-label={`${c.satisfactionRating} de 5`}
-                      />
+                      // The stars are one image named by the score (axe aria-prohibited-attr: a name
+                      // on Rating's plain div is not read).
+                      <Box role="img" aria-label={`${c.satisfactionRating} de 5`} w="fit-content">
+                        <Rating value={c.satisfactionRating} readOnly size="sm" aria-hidden />
+                      </Box>
                     ) : (
                       'Sin calificar'
                     )}

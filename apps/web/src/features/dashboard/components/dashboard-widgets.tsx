@@ -56,7 +56,8 @@ export function StatCard({
   return (
     <Paper withBorder radius="md" p="md" data-testid="stat-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
+        {/* miw 0: a long amount wraps inside the card instead of pushing past it (decision 112). */}
+        <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             {title}
           </Text>

@@ -18,6 +18,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatGrid } from '../../../components/ui/stat-grid';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
@@ -153,7 +154,7 @@ export function DashboardPage() {
         </Group>
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: isAdmin ? 4 : 2 }} mb="lg">
+      <StatGrid mb="lg">
         <StatCard
           title="Proyectos"
           value={fmtInt(s.projects.totalProjects)}
@@ -186,7 +187,7 @@ export function DashboardPage() {
             color="grape"
           />
         )}
-      </SimpleGrid>
+      </StatGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2, xl: showInvoices ? 3 : 2 }} mb="lg">
         <ListPanel title="Proyectos Recientes" to="/projects">

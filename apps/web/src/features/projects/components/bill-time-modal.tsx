@@ -24,6 +24,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useBillTime, useBillTimePreview } from '../api/bill-time';
 
@@ -92,7 +93,7 @@ export function BillTimeModal({
         ) : data.lines.length === 0 ? (
           <Alert color="gray">No hay horas facturables en ese rango.</Alert>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <TableScroll label="Horas por facturar" minWidth={480}>
             <Table striped aria-label="Líneas de la factura">
               <Table.Thead>
                 <Table.Tr>
@@ -128,7 +129,7 @@ export function BillTimeModal({
                 </Table.Tr>
               </Table.Tfoot>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

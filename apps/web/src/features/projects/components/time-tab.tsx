@@ -31,6 +31,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
@@ -324,7 +325,7 @@ export function TimeTab({
         singular="registro"
         onPage={setPage}
       >
-        <Table.ScrollContainer minWidth={withActions ? 640 : 560}>
+        <TableScroll label="Tiempo registrado" minWidth={withActions ? 640 : 560}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -404,7 +405,7 @@ export function TimeTab({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </PagedSection>
     </Stack>
   );

@@ -44,6 +44,8 @@ import {
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatGrid } from '../../../components/ui/stat-grid';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import {
@@ -355,7 +357,7 @@ function ReportsList() {
           Aún no hay reportes generados
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <TableScroll label="Reportes generados" minWidth={520}>
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -429,7 +431,7 @@ function ReportsList() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {(list.data?.pagination.total ?? 0) > 10 && (
         <Pagination
@@ -504,7 +506,7 @@ export function ReportsPage() {
         </Alert>
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+          <StatGrid>
             <Kpi label="Ingresos totales" value={money(d.totalRevenue)} growth={d.revenueGrowth} />
             <Kpi label="Proyectos activos" value={String(d.activeProjects)} growth={d.projectsGrowth} />
             <Kpi label="Clientes activos" value={String(d.activeClients)} growth={d.clientsGrowth} />
@@ -517,7 +519,7 @@ export function ReportsPage() {
                 </Text>
               }
             />
-          </SimpleGrid>
+          </StatGrid>
           <Suspense
             fallback={
               <Center h={300}>

@@ -31,6 +31,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { useListParams } from '../../../lib/list-params';
 import { useRequest, useRequests } from '../api/requests-api';
 import { RequestDetail } from '../components/request-detail';
@@ -150,7 +151,7 @@ export function RequestsPage() {
           </Stack>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={720}>
+            <TableScroll label="Solicitudes" minWidth={720}>
               <Table highlightOnHover verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -197,7 +198,7 @@ export function RequestsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             <ListPagination
               pagination={list.data.pagination}
               noun="solicitudes"

@@ -56,6 +56,7 @@ import {
   IconReceipt,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import {
   useCreateSequence,
@@ -666,7 +667,7 @@ export function FiscalPanel() {
           </Paper>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+            <TableScroll label="Rangos de comprobantes" minWidth={760} visibleFrom="sm">
               <Table verticalSpacing="sm" aria-label="Rangos de comprobantes">
                 <Table.Thead>
                   <Table.Tr>
@@ -729,7 +730,7 @@ export function FiscalPanel() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             <Stack gap="sm" hiddenFrom="sm">
               {list.map((s) => (
                 <Paper

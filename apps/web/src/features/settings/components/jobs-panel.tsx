@@ -1,6 +1,7 @@
 import { JOB_RUN_STATUS_LABELS, ReminderSettingsSchema, type ScheduledJob } from '@agencia/shared';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -104,7 +105,7 @@ export function JobsPanel() {
   return (
     <Stack gap="lg">
       <Paper withBorder p="md">
-        <Table.ScrollContainer minWidth={700}>
+        <TableScroll label="Tareas programadas" minWidth={700}>
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -147,7 +148,7 @@ export function JobsPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Paper>
       <RemindersCard />
     </Stack>

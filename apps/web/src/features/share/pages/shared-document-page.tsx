@@ -22,6 +22,7 @@ import {
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { apiClient, getErrorStatus, unwrap } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
@@ -43,7 +44,7 @@ function LinesTable({ doc }: { doc: Lines }) {
   const money = (n: number) => formatMoney(n, doc.currency);
   return (
     <>
-      <Table.ScrollContainer minWidth={480}>
+      <TableScroll label="Detalle del documento" minWidth={480}>
         <Table striped aria-label="Detalle">
           <Table.Thead>
             <Table.Tr>
@@ -65,7 +66,7 @@ function LinesTable({ doc }: { doc: Lines }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Stack gap={4} align="flex-end">
         <Text size="sm">Subtotal: {money(doc.subtotal)}</Text>
         {doc.discountAmount > 0 && <Text size="sm">Descuento: −{money(doc.discountAmount)}</Text>}

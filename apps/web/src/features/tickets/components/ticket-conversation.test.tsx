@@ -1,8 +1,13 @@
 import type { TicketDetail, TicketMessage } from '@agencia/shared';
-import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildUser } from '../../../../test/factories';
 import { renderWithProviders } from '../../../../test/render';
+import { LiveRegions } from '../../../components/ui/live-regions';
 import { apiClient } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session-store';
 import type { useTicketActions } from '../api/ticket-mutations';
 import { AddCommentBox, TicketMessages } from './ticket-conversation';
 
@@ -106,5 +111,57 @@ describe("TicketMessages: 'Ver mensajes anteriores' (decision 102)", () => {
     renderWithProviders(<TicketMessages ticket={ticket as unknown as TicketDetail} />);
     expect(screen.getAllByText(/^Mensaje \d+$/)).toHaveLength(3);
     expect(screen.queryByRole('button', { name: /Ver mensajes anteriores/ })).toBeNull();
+  });
+});
+
+/** The ticket page as the socket's 'ticket:updated' re-renders it: `live.setMessages` swaps the detail. */
+const live: { setMessages: (messages: TicketMessage[]) => void } = { setMessages: () => {} };
+function LivePage({ first }: { first: TicketMessage[] }) {
+  const [messages, set] = useState(first);
+  live.setMessages = set;
+  const ticket = { _id: '99999999-9999-4999-8999-999999999999', messages, messagesTotal: messages.length };
+  return (
+    <>
+      <LiveRegions />
+      <TicketMessages ticket={ticket as unknown as TicketDetail} />
+    </>
+  );
+}
+
+describe('TicketMessages announces a reply that arrives live (decision 112)', () => {
+  // Toasts of earlier tests stay in Mantine's store; the regions would read them on mount.
+  beforeEach(() => act(() => notifications.clean()));
+  afterEach(() => useSessionStore.getState().logout());
+
+  it("reads another person's new message politely, not the first load nor the user's own", async () => {
+    const me = buildUser({ role: 'client' });
+    useSessionStore.setState({ user: me });
+    const agent = {
+      _id: '0b6e6f8e-2d0a-4c55-9a43-6c8b2f4f1a09',
+      firstName: 'Carlos',
+      lastName: 'Méndez',
+      role: 'employee' as const,
+      avatar: null,
+    };
+    const first = range(1, 2).map(message);
+    renderWithProviders(<LivePage first={first} />);
+    const polite = screen.getByRole('status');
+    const written: string[] = [];
+    const observer = new MutationObserver(() => written.push(polite.textContent ?? ''));
+    observer.observe(polite, { childList: true, subtree: true });
+
+    // The user's own reply (it has its toast), then a reply pushed live by the agent.
+    const mine = { ...message(3), author: { ...agent, _id: me._id, role: 'client' as const } };
+    const reply = { ...message(4), author: agent, content: 'Hola, ya estamos revisando el cobro.' };
+    act(() => live.setMessages([...first, mine]));
+    await screen.findByText('Mensaje 3');
+    act(() => live.setMessages([...first, mine, reply]));
+    await waitFor(() =>
+      expect(polite.textContent).toBe('Nuevo mensaje de Carlos Méndez: Hola, ya estamos revisando el cobro.'),
+    );
+    observer.disconnect();
+    expect(written.filter(Boolean)).toEqual([
+      'Nuevo mensaje de Carlos Méndez: Hola, ya estamos revisando el cobro.',
+    ]);
   });
 });

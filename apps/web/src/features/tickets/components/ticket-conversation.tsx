@@ -1,4 +1,9 @@
-import { ROLE_LABELS, type TicketDetail, type TicketTimelineEntry } from '@agencia/shared';
+import {
+  ROLE_LABELS,
+  type TicketDetail,
+  type TicketMessage,
+  type TicketTimelineEntry,
+} from '@agencia/shared';
 import {
   Anchor,
   Avatar,
@@ -22,8 +27,10 @@ import {
   IconPlus,
   IconUserCheck,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
+import { announce } from '../../../lib/live-region';
+import { useSessionStore } from '../../../stores/session-store';
 import { useTicketConversation } from '../api/get-ticket-messages';
 import { openTicketAttachment, type useTicketActions } from '../api/ticket-mutations';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from './create-ticket-modal';
@@ -32,6 +39,44 @@ import { formatDateTime } from './ticket-badges';
 const initials = (p: { firstName: string; lastName: string }) =>
   `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
 
+/** What a screen reader says when a message arrives live: author and the start of the text. */
+export function arrivalAnnouncement(message: TicketMessage): string {
+  const author = message.author
+    ? `${message.author.firstName} ${message.author.lastName}`
+    : 'Usuario eliminado';
+  const text = message.content.replace(/\s+/g, ' ').trim();
+  const excerpt = text.length > 140 ? `${text.slice(0, 140)}…` : text;
+  return `Nuevo mensaje de ${author}${excerpt ? `: ${excerpt}` : ''}`;
+}
+
+/**
+ * Announces (politely) messages that arrive at the end of the open conversation from someone else
+ * — a reply pushed live — but not the first load, older pages, or the user's own reply, which
+ * has its toast (decision 112).
+ */
+function useAnnounceArrivals(messages: TicketMessage[]): void {
+  const userId = useSessionStore((state) => state.user?._id);
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const ids = new Set(messages.map((m) => m._id));
+    const before = known.current;
+    known.current = ids;
+    if (!before) return;
+    const last = messages.at(-1);
+    if (!last || before.has(last._id)) return;
+    // Only the new tail: messages after the last one already shown.
+    const arrived: TicketMessage[] = [];
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const message = messages[i] as TicketMessage;
+      if (before.has(message._id)) break;
+      arrived.unshift(message);
+    }
+    for (const message of arrived) {
+      if (message.author?._id !== userId) announce(arrivalAnnouncement(message));
+    }
+  }, [messages, userId]);
+}
+
 /**
  * Messages of the ticket, oldest first; internal notes are marked (staff only ever gets them).
  * Long conversations show the newest 20 and a 'Ver mensajes anteriores' button above them that
@@ -39,6 +84,7 @@ const initials = (p: { firstName: string; lastName: string }) =>
  */
 export function TicketMessages({ ticket }: { ticket: TicketDetail }) {
   const conversation = useTicketConversation(ticket);
+  useAnnounceArrivals(conversation.messages);
   if (conversation.messages.length === 0)
     return (
       <Text c="dimmed" size="sm">

@@ -2,6 +2,7 @@ import { WORK_TYPE_LABELS } from '@agencia/shared';
 import { Anchor, Group, Stack, Table } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { useTicketAttachments, useTicketTimeLogs, useTicketTimeline } from '../api/get-ticket-sub-lists';
 import { openTicketAttachment } from '../api/ticket-mutations';
 import { formatHours } from './ticket-badges';
@@ -38,7 +39,7 @@ export function TicketTimeLogs({ ticketId }: { ticketId: string }) {
       singular="registro"
       onPage={setPage}
     >
-      <Table.ScrollContainer minWidth={480}>
+      <TableScroll label="Tiempo registrado en el ticket" minWidth={480}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -61,7 +62,7 @@ export function TicketTimeLogs({ ticketId }: { ticketId: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </PagedSection>
   );
 }

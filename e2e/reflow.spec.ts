@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+import { type DemoRole, expect, signInAs, test } from './fixtures.js';
+import { openScreen, SCREENS, settle } from './support/screens.js';
+
+/*
+ * Issue 17 / decision 112: WCAG 2.2 SC 1.4.10 (reflow) and 1.4.4 (resize text) on every portal
+ * screen of every role. Two conditions:
+ *  - 320 × 640 CSS px (the SC's 1280 px at 400 % zoom);
+ *  - 1280 × 800 with the root font size at 200 % (`<html style="font-size: 200%">`: every rem —
+ *    Mantine's type scale, spacing, inputs — doubles while media queries, in em of the initial
+ *    font size, keep the desktop layout: the harder case of text-only resizing).
+ * On each screen: the page never scrolls sideways; the only horizontally scrollable boxes are the
+ * deliberate ones (a named, focusable `role="region"` — WCAG technique for data tables — or one
+ * marked `data-reflow-scroll`); the header's controls and the navigation's links are visible
+ * inside the viewport and their text is not cut.
+ */
+
+const CONDITIONS = [
+  { name: '320 px', viewport: { width: 320, height: 640 }, rootFontSize: null },
+  { name: '1280 px, texto al 200 %', viewport: { width: 1280, height: 800 }, rootFontSize: '200%' },
+] as const;
+
+/** Boxes that deliberately scroll sideways (tables, calendars); anything else must reflow. */
+const SCROLL_REGION =
+  '[data-reflow-scroll], [role="region"][tabindex="0"][aria-label], [role="region"][tabindex="0"][aria-labelledby]';
+
+interface ReflowProblem {
+  what: string;
+  detail: string;
+}
+
+/** Measures the page in the browser; returns one line per reflow problem. */
+async function reflowProblems(page: Page): Promise<ReflowProblem[]> {
+  return page.evaluate((scrollRegion) => {
+    const problems: { what: string; detail: string }[] = [];
+    const label = (el: Element) => {
+      const id = el.id ? `#${el.id}` : '';
+      const cls = [...el.classList]
+        .filter((c) => c.startsWith('mantine-'))
+        .slice(0, 2)
+        .join('.');
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${id}${cls ? `.${cls}` : ''}> "${text}"`;
+    };
+    const root = document.scrollingElement as HTMLElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      // Name the widest offenders: elements whose right edge passes the viewport.
+      const offenders = [...document.querySelectorAll('body *')]
+        .filter((el) => {
+          const rect = el.getBoundingClientRect();
+          if (rect.width === 0 || rect.right <= root.clientWidth + 1) return false;
+          // Report the outermost element only (or, inside a scroll box, what escapes its clip).
+          const parent = el.parentElement;
+          const parentRect = parent?.getBoundingClientRect();
+          const escapes = el.closest(scrollRegion) && getComputedStyle(el).position === 'absolute';
+          return escapes || !(parentRect && parentRect.right > root.clientWidth + 1);
+        })
+        .slice(0, 5)
+        .map(label);
+      problems.push({
+        what: 'la página se desplaza horizontalmente',
+        detail: `scrollWidth ${root.scrollWidth} > clientWidth ${root.clientWidth}: ${offenders.join(', ')}`,
+      });
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const style = getComputedStyle(el);
+      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
+      if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0) continue;
+      if (el.closest(scrollRegion)) continue;
+      problems.push({ what: 'caja con desplazamiento horizontal no declarada', detail: label(el) });
+    }
+    const inViewport = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && rect.left >= -1 && rect.right <= root.clientWidth + 1;
+    };
+    const header = document.querySelector('header');
+    // Rendered controls only (the burger is `display: none` on wide screens).
+    const rendered = (el: Element) => el.getClientRects().length > 0;
+    const controls = header ? [...header.querySelectorAll('a, button')].filter(rendered) : [];
+    if (controls.length === 0) problems.push({ what: 'cabecera sin controles', detail: '' });
+    for (const control of controls) {
+      if (!inViewport(control)) {
+        const rect = control.getBoundingClientRect();
+        problems.push({
+          what: 'control de la cabecera fuera de la pantalla',
+          detail: `${label(control)} [${Math.round(rect.left)}–${Math.round(rect.right)}]`,
+        });
+      }
+    }
+    // Text cut in the header or the (visible) navigation: a box narrower or lower than its text.
+    const nav = document.querySelector('#portal-navigation');
+    const navVisible =
+      nav && nav.getBoundingClientRect().right > 0 && getComputedStyle(nav).visibility !== 'hidden';
+    const scopes = [header, navVisible ? nav : null].filter((scope): scope is Element => scope !== null);
+    for (const scope of scopes) {
+      for (const el of scope.querySelectorAll<HTMLElement>('*')) {
+        const hasText = [...el.childNodes].some(
+          (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+        );
+        // Visually hidden text (names of icon buttons) is clipped on purpose.
+        if (!hasText || el.closest('[aria-hidden="true"], .mantine-VisuallyHidden-root') || !rendered(el))
+          continue;
+        const cutX = el.scrollWidth > el.clientWidth + 1;
+        const cutY = el.scrollHeight > el.clientHeight + 2;
+        const style = getComputedStyle(el);
+        const clips =
+          style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.webkitLineClamp !== 'none';
+        if (clips && (cutX || cutY)) problems.push({ what: 'texto cortado', detail: label(el) });
+      }
+      if (scope === nav) {
+        for (const link of nav.querySelectorAll('a')) {
+          if (!inViewport(link))
+            problems.push({ what: 'enlace de navegación fuera de la pantalla', detail: label(link) });
+        }
+      }
+    }
+    return problems;
+  }, SCROLL_REGION);
+}
+
+const roles = ['admin', 'empleado', 'cliente'] as const satisfies readonly DemoRole[];
+
+for (const role of roles) {
+  for (const condition of CONDITIONS) {
+    test(`reflow: ${role}, ${condition.name} — every screen without sideways scrolling or cut header text`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(condition.viewport);
+      if (condition.rootFontSize) {
+        const size = condition.rootFontSize;
+        await page.addInitScript((value) => {
+          document.addEventListener('DOMContentLoaded', () => {
+            document.documentElement.style.fontSize = value;
+          });
+        }, size);
+      }
+      await signInAs(page, role);
+      const problems: string[] = [];
+      for (const screen of SCREENS[role]) {
+        await test.step(screen.name, async () => {
+          await openScreen(page, screen);
+          await settle(page);
+          if (condition.rootFontSize) {
+            await expect(page.locator('html')).toHaveCSS('font-size', '32px');
+          }
+          // The key controls of the header are there and whole on the screen.
+          const header = page.getByRole('banner');
+          const keyControls = [
+            header.getByRole('button', { name: /^Notificaciones/ }),
+            header.getByRole('button', { name: 'Personalizar tema', exact: true }),
+            header.getByRole('button', { name: /\(menú de usuario\)$/ }),
+            ...(condition.viewport.width < 768 ? [header.getByRole('button', { name: 'Abrir menú' })] : []),
+          ];
+          // A public page (a shared document) has no portal header.
+          if (!screen.public) {
+            for (const control of keyControls) await expect(control).toBeInViewport({ ratio: 1 });
+          }
+          for (const problem of await reflowProblems(page)) {
+            problems.push(`${screen.name}: ${problem.what} — ${problem.detail}`);
+          }
+        });
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,150 @@
+import { expect, type Page } from '@playwright/test';
+
+/*
+ * The portal screens of each role, shared by the accessibility audits (a11y.spec.ts) and the
+ * reflow / text-resize checks (reflow.spec.ts): a new screen is added here once.
+ */
+
+/** A dialog opened from a screen: the button (or link) that opens it. */
+export interface Dialog {
+  name: string;
+  open: string;
+}
+
+/** One screen: a fixed path, or the first link of a list whose href matches `detailOf`. */
+export interface Screen {
+  name: string;
+  path: string;
+  /** Follow the first link to `<prefix>/<id>` found on `path` instead of visiting `path` itself. */
+  detailOf?: string;
+  /** With `detailOf`: the list opens a detail by clicking this element (a card), not a link. */
+  detailCard?: string;
+  /** Appended to the followed detail link (e.g. `?tab=tiempo`). */
+  query?: string;
+  /** A public page outside the portal shell (no header or navigation to check). */
+  public?: boolean;
+  dialogs?: Dialog[];
+}
+
+/** "Compartir por WhatsApp" and its list (decision 116), on a ticket's detail. */
+const SHARE_DIALOGS: Dialog[] = [
+  { name: 'compartir por WhatsApp', open: 'Compartir por WhatsApp' },
+  { name: 'enlaces compartidos', open: 'Enlaces compartidos' },
+];
+
+const ADMIN: Screen[] = [
+  { name: 'dashboard', path: '/dashboard' },
+  { name: 'proyectos', path: '/projects' },
+  { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
+  {
+    name: 'proyecto: tiempo',
+    path: '/projects',
+    detailOf: '/projects/',
+    query: '?tab=tiempo',
+    dialogs: [{ name: 'facturar horas', open: 'Facturar horas' }],
+  },
+  { name: 'nuevo proyecto', path: '/projects/new' },
+  { name: 'tickets', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
+  { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
+  { name: 'calendario', path: '/calendar', dialogs: [{ name: 'nuevo evento', open: 'Nuevo Evento' }] },
+  { name: 'clientes', path: '/clients' },
+  { name: 'cliente', path: '/clients', detailOf: '/clients/', detailCard: 'main [role="article"]' },
+  { name: 'solicitudes', path: '/clients/requests' },
+  { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
+  { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  {
+    name: 'cotizaciones',
+    path: '/billing/quotes',
+    dialogs: [{ name: 'nueva cotización', open: 'Nueva cotización' }],
+  },
+  { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
+  { name: 'reportes', path: '/reports' },
+  { name: 'configuración', path: '/settings' },
+  { name: 'perfil', path: '/profile' },
+  { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },
+];
+
+const EMPLOYEE: Screen[] = [
+  { name: 'dashboard', path: '/dashboard' },
+  { name: 'proyectos', path: '/projects' },
+  { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
+  { name: 'soporte', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
+  { name: 'ticket', path: '/tickets', detailOf: '/tickets/' },
+  { name: 'calendario', path: '/calendar' },
+  { name: 'facturación', path: '/billing' },
+  { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  { name: 'cotizaciones', path: '/billing/quotes' },
+  { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
+  { name: 'configuración', path: '/settings' },
+  { name: 'perfil', path: '/profile' },
+];
+
+const CLIENT: Screen[] = [
+  { name: 'dashboard', path: '/dashboard' },
+  { name: 'proyectos', path: '/projects' },
+  { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
+  { name: 'soporte', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
+  { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
+  { name: 'calendario', path: '/calendar' },
+  { name: 'mis facturas', path: '/billing' },
+  { name: 'factura', path: '/billing', detailOf: '/billing/' },
+  { name: 'mis cotizaciones', path: '/billing/quotes' },
+  {
+    name: 'cotización',
+    // A sent quote (the demo seeds one), so "Aceptar" and "Rechazar" are there.
+    path: '/billing/quotes?status=sent',
+    detailOf: '/billing/quotes/',
+    dialogs: [
+      { name: 'aceptar cotización', open: 'Aceptar' },
+      { name: 'rechazar cotización', open: 'Rechazar' },
+    ],
+  },
+  { name: 'configuración', path: '/settings' },
+  { name: 'perfil', path: '/profile' },
+  // The public page of a shared document (decision 116): an unknown token's answer.
+  { name: 'enlace compartido', path: `/compartido/${'x'.repeat(43)}`, public: true },
+];
+
+/** Every portal screen each demo role can open (decision 108). */
+export const SCREENS: Record<'admin' | 'empleado' | 'cliente', Screen[]> = {
+  admin: ADMIN,
+  empleado: EMPLOYEE,
+  cliente: CLIENT,
+};
+
+/** Opens `screen`: its path, or the first detail link found on it (the list's own sub-pages skipped). */
+export async function openScreen(page: Page, screen: Screen): Promise<void> {
+  await page.goto(screen.path);
+  if (!screen.detailOf) return;
+  const prefix = screen.detailOf;
+  if (screen.detailCard) {
+    // Near the card's top-left corner: its menu button sits top-right.
+    await page
+      .locator(screen.detailCard)
+      .first()
+      .click({ position: { x: 8, y: 8 } });
+    await expect(page).toHaveURL(new RegExp(`${prefix}[0-9a-f-]{36}$`));
+    return;
+  }
+  // Detail pages only: not the list's own sub-pages (as keyboard.spec.ts's firstDetailLink).
+  const others = ['new', 'requests', 'retainers', 'quotes']
+    .map((p) => `:not([href="${prefix}${p}"])`)
+    .join('');
+  const link = page.locator(`main a[href^="${prefix}"]${others}`).first();
+  const href = await link.getAttribute('href');
+  expect(href, `${screen.name}: a link to ${prefix}… on ${screen.path}`).toBeTruthy();
+  await page.goto(`${href}${screen.query ?? ''}`);
+}
+
+/**
+ * Waits until the screen has its heading and, for up to 10 s, until no loader or skeleton shows
+ * (a screen may keep one on purpose, e.g. a live section; the check then includes it).
+ */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('main .mantine-Loader-root, main .mantine-Skeleton-root'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
+  // Mantine transitions (popovers, modals) last ≤ 200 ms; checks must not see a half-faded state.
+  await page.waitForTimeout(250);
+}
