@@ -1,9 +1,9 @@
-import type { Notification } from '@agencia/shared';
+import { ListNotificationsResponseSchema, type Notification } from '@agencia/shared';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/render';
-import { apiClient } from '../../lib/api-client';
 import { useSessionStore } from '../../stores/session-store';
 import { NotificationBell } from './notification-bell';
 
@@ -25,24 +25,25 @@ describe("NotificationBell feed: 'Cargar más' (decision 102)", () => {
   beforeEach(() => {
     pages = [];
     useSessionStore.setState({ user: buildUser({ role: 'client' }) });
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
-      expect(url).toBe('/notifications');
-      const { page, limit } = (config?.params ?? {}) as { page: number; limit: number };
-      pages.push(page);
-      const newest = TOTAL - (page - 1) * limit;
-      const rows = Array.from({ length: Math.max(0, Math.min(limit, newest)) }, (_, i) =>
-        notification(newest - i),
-      );
-      return {
-        data: {
-          success: true,
-          data: { notifications: rows, unreadCount: 5, pagination: { page, limit, total: TOTAL } },
-        },
-      };
-    });
+    server.use(
+      http.get(apiUrl('/notifications'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        const limit = Number(params.get('limit'));
+        pages.push(page);
+        const newest = TOTAL - (page - 1) * limit;
+        const rows = Array.from({ length: Math.max(0, Math.min(limit, newest)) }, (_, i) =>
+          notification(newest - i),
+        );
+        return ok(ListNotificationsResponseSchema, {
+          notifications: rows,
+          unreadCount: 5,
+          pagination: { page, limit, total: TOTAL },
+        });
+      }),
+    );
   });
   afterEach(() => {
-    vi.restoreAllMocks();
     useSessionStore.getState().logout();
   });
 
