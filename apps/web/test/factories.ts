@@ -1,4 +1,5 @@
 import {
+  type Client,
   type Invoice,
   type ProjectDetail,
   type ProjectNote,
@@ -220,6 +221,44 @@ export function buildTicketStats(overrides: Partial<TicketStats> = {}): TicketSt
     byPriority: Object.fromEntries(TICKET_PRIORITIES.map((p) => [p, 0])) as TicketStats['byPriority'],
     byType: Object.fromEntries(TICKET_TYPES.map((t) => [t, 0])) as TicketStats['byType'],
     averageResolutionHours: null,
+    ...overrides,
+  };
+}
+
+/** A company client (Café Cibao SRL, RNC 130458715, contribuyente) as `GET /clients/{id}` answers it, with overrides. */
+export function buildClient(overrides: Partial<Client> = {}): Client {
+  return {
+    _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e02',
+    firstName: 'María',
+    lastName: 'Fernández',
+    email: 'cliente@demo.do',
+    phone: null,
+    avatar: null,
+    clientType: 'company',
+    companyName: 'Café Cibao SRL',
+    companyRUC: '130458715',
+    taxpayerType: 'contribuyente',
+    taxIdOverrideReason: null,
+    industry: null,
+    website: null,
+    address: { street: null, city: null, state: null, country: 'República Dominicana', postalCode: null },
+    status: 'active',
+    joinDate: '2026-01-10',
+    lastActivity: null,
+    lastContact: null,
+    totalProjects: 0,
+    activeProjects: 0,
+    completedProjects: 0,
+    totalRevenue: 0,
+    averageProjectValue: 0,
+    satisfactionRating: null,
+    preferredCommunication: 'email',
+    timezone: 'America/Santo_Domingo',
+    notes: null,
+    registeredUsers: 0,
+    archivedAt: null,
+    createdAt: '2026-01-10T14:00:00.000Z',
+    updatedAt: '2026-01-10T14:00:00.000Z',
     ...overrides,
   };
 }
