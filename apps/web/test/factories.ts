@@ -1,5 +1,6 @@
 import {
   type Client,
+  type CreditNote,
   type Invoice,
   type ProjectDetail,
   type ProjectNote,
@@ -259,6 +260,29 @@ export function buildClient(overrides: Partial<Client> = {}): Client {
     archivedAt: null,
     createdAt: '2026-01-10T14:00:00.000Z',
     updatedAt: '2026-01-10T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A B04 credit note of RD$1,180.00 (code 3, no lines, nothing refunded) on {@link buildInvoice}'s invoice, with overrides. */
+export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote {
+  return {
+    _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e09',
+    invoiceId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+    documentType: 'B04',
+    ncf: 'B0400000007',
+    ncfExpiresOn: '2027-12-31',
+    modifiedNcf: 'B0100000051',
+    modifiedIssueDate: '2026-11-20',
+    modificationCode: 3,
+    reason: 'Ajuste',
+    issueDate: '2026-11-21',
+    lines: [],
+    subtotal: 1000,
+    taxAmount: 180,
+    total: 1180,
+    refundAmount: 0,
+    createdAt: '2026-11-21T14:00:00.000Z',
     ...overrides,
   };
 }
