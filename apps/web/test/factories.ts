@@ -1,5 +1,6 @@
 import {
   type Client,
+  type CompanySettings,
   type CreditNote,
   type Invoice,
   type ProjectDetail,
@@ -283,6 +284,37 @@ export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote
     total: 1180,
     refundAmount: 0,
     createdAt: '2026-11-21T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The demo agency's settings (persona jurídica, paper NCF, DOP, ITBIS 18 %) as `GET /settings` answers them, with overrides. */
+export function buildCompanySettings(overrides: Partial<CompanySettings> = {}): CompanySettings {
+  return {
+    name: 'Agencia Digital RD',
+    address: null,
+    city: 'Santo Domingo',
+    state: null,
+    zipCode: null,
+    country: 'República Dominicana',
+    phone: null,
+    email: null,
+    website: null,
+    whatsappNumber: null,
+    taxId: '131855423',
+    currency: 'DOP',
+    timezone: 'America/Santo_Domingo',
+    dateFormat: 'DD/MM/YYYY',
+    timeFormat: '12h',
+    defaultProjectHourlyRate: 1500,
+    taxRate: 18,
+    emailSignature: null,
+    primaryColor: '#1e3a8a',
+    secondaryColor: '#f59e0b',
+    logo: null,
+    fiscalMode: 'paper',
+    taxpayerKind: 'persona_juridica',
+    updatedAt: '2026-01-10T14:00:00.000Z',
     ...overrides,
   };
 }
