@@ -2,6 +2,7 @@ import {
   type Client,
   type CompanySettings,
   type CreditNote,
+  type FiscalSequence,
   type Invoice,
   type ProjectDetail,
   type ProjectNote,
@@ -315,6 +316,30 @@ export function buildCompanySettings(overrides: Partial<CompanySettings> = {}): 
     fiscalMode: 'paper',
     taxpayerKind: 'persona_juridica',
     updatedAt: '2026-01-10T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An active B01 range 1–500 with 53 used (next B0100000054), expiring 2027-12-31, with overrides. */
+export function buildFiscalSequence(overrides: Partial<FiscalSequence> = {}): FiscalSequence {
+  return {
+    _id: '00000000-0000-4000-8000-000000000001',
+    documentType: 'B01',
+    rangeFrom: 1,
+    rangeTo: 500,
+    nextNumber: 54,
+    nextNcf: 'B0100000054',
+    used: 53,
+    remaining: 447,
+    remainingPercent: 89.4,
+    expiresOn: '2027-12-31',
+    alertThreshold: 35,
+    active: true,
+    isExpired: false,
+    isExhausted: false,
+    isLow: false,
+    expiresSoon: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
