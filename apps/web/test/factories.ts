@@ -1,4 +1,19 @@
-import type { Invoice, ProjectDetail, ProjectNote, Role, User } from '@agencia/shared';
+import {
+  type Client,
+  type CompanySettings,
+  type CreditNote,
+  type FiscalSequence,
+  type Invoice,
+  type ProjectDetail,
+  type ProjectNote,
+  type Role,
+  TICKET_PRIORITIES,
+  TICKET_TYPES,
+  type Ticket,
+  type TicketDetail,
+  type TicketStats,
+  type User,
+} from '@agencia/shared';
 
 /** A signed-in user as the API returns it, with overrides. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -143,6 +158,188 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     payments: [],
     creditNotes: [],
     history: [],
+    ...overrides,
+  };
+}
+
+/** An open support ticket as `GET /tickets` lists it (no client, project or people), with overrides. */
+export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    _id: '3e9a1b2c-4d5e-4f60-8a7b-9c0d1e2f3a01',
+    ticketNumber: 'TK-0001',
+    title: 'Error en el formulario',
+    description: 'Descripción del ticket de prueba',
+    type: 'support',
+    status: 'open',
+    priority: 'medium',
+    severity: 'medium',
+    category: null,
+    client: null,
+    project: null,
+    reportedBy: null,
+    assignedTo: null,
+    reportedDate: '2026-01-10T12:00:00.000Z',
+    estimatedResolutionTime: null,
+    actualTimeSpent: 0,
+    messageCount: 0,
+    resolution: null,
+    preventionMeasures: null,
+    resolvedAt: null,
+    closedAt: null,
+    createdAt: '2026-01-10T12:00:00.000Z',
+    updatedAt: '2026-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A ticket as `GET /tickets/{id}` and `POST /tickets` answer it (no messages yet), with overrides. */
+export function buildTicketDetail(overrides: Partial<TicketDetail> = {}): TicketDetail {
+  return {
+    ...buildTicket(),
+    environment: null,
+    browserInfo: null,
+    steps: null,
+    tags: [],
+    watchers: [],
+    messages: [],
+    messagesTotal: 0,
+    attachmentsTotal: 0,
+    timelineTotal: 0,
+    timeLogsTotal: 0,
+    relatedTickets: [],
+    ...overrides,
+  };
+}
+
+/** `GET /tickets/stats` with every counter at zero, with overrides. */
+export function buildTicketStats(overrides: Partial<TicketStats> = {}): TicketStats {
+  return {
+    total: 0,
+    open: 0,
+    inProgress: 0,
+    pendingClient: 0,
+    resolved: 0,
+    closed: 0,
+    cancelled: 0,
+    byPriority: Object.fromEntries(TICKET_PRIORITIES.map((p) => [p, 0])) as TicketStats['byPriority'],
+    byType: Object.fromEntries(TICKET_TYPES.map((t) => [t, 0])) as TicketStats['byType'],
+    averageResolutionHours: null,
+    ...overrides,
+  };
+}
+
+/** A company client (Café Cibao SRL, RNC 130458715, contribuyente) as `GET /clients/{id}` answers it, with overrides. */
+export function buildClient(overrides: Partial<Client> = {}): Client {
+  return {
+    _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e02',
+    firstName: 'María',
+    lastName: 'Fernández',
+    email: 'cliente@demo.do',
+    phone: null,
+    avatar: null,
+    clientType: 'company',
+    companyName: 'Café Cibao SRL',
+    companyRUC: '130458715',
+    taxpayerType: 'contribuyente',
+    taxIdOverrideReason: null,
+    industry: null,
+    website: null,
+    address: { street: null, city: null, state: null, country: 'República Dominicana', postalCode: null },
+    status: 'active',
+    joinDate: '2026-01-10',
+    lastActivity: null,
+    lastContact: null,
+    totalProjects: 0,
+    activeProjects: 0,
+    completedProjects: 0,
+    totalRevenue: 0,
+    averageProjectValue: 0,
+    satisfactionRating: null,
+    preferredCommunication: 'email',
+    timezone: 'America/Santo_Domingo',
+    notes: null,
+    registeredUsers: 0,
+    archivedAt: null,
+    createdAt: '2026-01-10T14:00:00.000Z',
+    updatedAt: '2026-01-10T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A B04 credit note of RD$1,180.00 (code 3, no lines, nothing refunded) on {@link buildInvoice}'s invoice, with overrides. */
+export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote {
+  return {
+    _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e09',
+    invoiceId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+    documentType: 'B04',
+    ncf: 'B0400000007',
+    ncfExpiresOn: '2027-12-31',
+    modifiedNcf: 'B0100000051',
+    modifiedIssueDate: '2026-11-20',
+    modificationCode: 3,
+    reason: 'Ajuste',
+    issueDate: '2026-11-21',
+    lines: [],
+    subtotal: 1000,
+    taxAmount: 180,
+    total: 1180,
+    refundAmount: 0,
+    createdAt: '2026-11-21T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The demo agency's settings (persona jurídica, paper NCF, DOP, ITBIS 18 %) as `GET /settings` answers them, with overrides. */
+export function buildCompanySettings(overrides: Partial<CompanySettings> = {}): CompanySettings {
+  return {
+    name: 'Agencia Digital RD',
+    address: null,
+    city: 'Santo Domingo',
+    state: null,
+    zipCode: null,
+    country: 'República Dominicana',
+    phone: null,
+    email: null,
+    website: null,
+    whatsappNumber: null,
+    taxId: '131855423',
+    currency: 'DOP',
+    timezone: 'America/Santo_Domingo',
+    dateFormat: 'DD/MM/YYYY',
+    timeFormat: '12h',
+    defaultProjectHourlyRate: 1500,
+    taxRate: 18,
+    emailSignature: null,
+    primaryColor: '#1e3a8a',
+    secondaryColor: '#f59e0b',
+    logo: null,
+    fiscalMode: 'paper',
+    taxpayerKind: 'persona_juridica',
+    updatedAt: '2026-01-10T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An active B01 range 1–500 with 53 used (next B0100000054), expiring 2027-12-31, with overrides. */
+export function buildFiscalSequence(overrides: Partial<FiscalSequence> = {}): FiscalSequence {
+  return {
+    _id: '00000000-0000-4000-8000-000000000001',
+    documentType: 'B01',
+    rangeFrom: 1,
+    rangeTo: 500,
+    nextNumber: 54,
+    nextNcf: 'B0100000054',
+    used: 53,
+    remaining: 447,
+    remainingPercent: 89.4,
+    expiresOn: '2027-12-31',
+    alertThreshold: 35,
+    active: true,
+    isExpired: false,
+    isExhausted: false,
+    isLow: false,
+    expiresSoon: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,9 +1,9 @@
-import type { Notification } from '@agencia/shared';
+import { ListNotificationsResponseSchema, type Notification } from '@agencia/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/render';
-import { apiClient } from '../../lib/api-client';
 import { useSessionStore } from '../../stores/session-store';
 import { LiveRegions } from '../ui/live-regions';
 import { NotificationBell } from './notification-bell';
@@ -26,24 +26,25 @@ describe("NotificationBell feed: 'Cargar más' (decision 102)", () => {
   beforeEach(() => {
     pages = [];
     useSessionStore.setState({ user: buildUser({ role: 'client' }) });
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
-      expect(url).toBe('/notifications');
-      const { page, limit } = (config?.params ?? {}) as { page: number; limit: number };
-      pages.push(page);
-      const newest = TOTAL - (page - 1) * limit;
-      const rows = Array.from({ length: Math.max(0, Math.min(limit, newest)) }, (_, i) =>
-        notification(newest - i),
-      );
-      return {
-        data: {
-          success: true,
-          data: { notifications: rows, unreadCount: 5, pagination: { page, limit, total: TOTAL } },
-        },
-      };
-    });
+    server.use(
+      http.get(apiUrl('/notifications'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        const limit = Number(params.get('limit'));
+        pages.push(page);
+        const newest = TOTAL - (page - 1) * limit;
+        const rows = Array.from({ length: Math.max(0, Math.min(limit, newest)) }, (_, i) =>
+          notification(newest - i),
+        );
+        return ok(ListNotificationsResponseSchema, {
+          notifications: rows,
+          unreadCount: 5,
+          pagination: { page, limit, total: TOTAL },
+        });
+      }),
+    );
   });
   afterEach(() => {
-    vi.restoreAllMocks();
     useSessionStore.getState().logout();
   });
 
@@ -66,23 +67,21 @@ describe("NotificationBell feed: 'Cargar más' (decision 102)", () => {
 
 describe('NotificationBell announces a live increase of the unread count (decision 112)', () => {
   afterEach(() => {
-    vi.restoreAllMocks();
     useSessionStore.getState().logout();
   });
 
   it('reads "6 notificaciones sin leer" politely when one arrives, and nothing on the first load', async () => {
     useSessionStore.setState({ user: buildUser({ role: 'client' }) });
     let unreadCount = 5;
-    vi.spyOn(apiClient, 'get').mockImplementation(async () => ({
-      data: {
-        success: true,
-        data: {
+    server.use(
+      http.get(apiUrl('/notifications'), () =>
+        ok(ListNotificationsResponseSchema, {
           notifications: [notification(TOTAL)],
           unreadCount,
           pagination: { page: 1, limit: 20, total: 1 },
-        },
-      },
-    }));
+        }),
+      ),
+    );
     const { queryClient } = renderWithProviders(
       <>
         <LiveRegions />

@@ -1,45 +1,36 @@
-import type { CreditNote } from '@agencia/shared';
+import { CreateCreditNoteResponseSchema, GetInvoiceResponseSchema } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildInvoice } from '../../../../test/factories';
+import { describe, expect, it, vi } from 'vitest';
+import { buildCreditNote, buildInvoice } from '../../../../test/factories';
+import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { CreditNoteModal } from './credit-note-modal';
 
 /** A B04 note of RD$1,180.00 on the factory's invoice (RD$4,326.66). */
-const note: CreditNote = {
-  _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e09',
-  invoiceId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
-  documentType: 'B04',
-  ncf: 'B0400000007',
-  ncfExpiresOn: '2027-12-31',
-  modifiedNcf: 'B0100000051',
-  modifiedIssueDate: '2026-11-20',
-  modificationCode: 3,
-  reason: 'Ajuste',
-  issueDate: '2026-11-21',
-  lines: [],
-  subtotal: 1000,
-  taxAmount: 180,
-  total: 1180,
-  refundAmount: 0,
-  createdAt: '2026-11-21T14:00:00.000Z',
-};
+const note = buildCreditNote();
+
+/**
+ * Answers `POST /invoices/{id}/credit-notes` with `answer` (a note issued, or an error);
+ * records the path and JSON body of each call.
+ */
+function mockCreditNotes(answer: () => Response) {
+  const posts: { path: string; body: unknown }[] = [];
+  server.use(
+    http.post(apiUrl('/invoices/:id/credit-notes'), async ({ request }) => {
+      posts.push({ path: new URL(request.url).pathname, body: await request.json() });
+      return answer();
+    }),
+  );
+  return posts;
+}
 
 describe('Nota de crédito modal', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('shows what is left to credit, prices lines with the invoice ITBIS, and keeps the values on a 400', async () => {
-    const post = vi.spyOn(apiClient, 'post').mockRejectedValue(
-      new AxiosError('Bad Request', 'ERR_BAD_REQUEST', undefined, undefined, {
-        status: 400,
-        data: {
-          success: false,
-          code: 'VALIDATION_ERROR',
-          message: 'Las notas de crédito no pueden superar el total de la factura (disponible: RD$3,146.66)',
-        },
-      } as never),
+    const posts = mockCreditNotes(() =>
+      fail(400, {
+        code: 'VALIDATION_ERROR',
+        message: 'Las notas de crédito no pueden superar el total de la factura (disponible: RD$3,146.66)',
+      }),
     );
     const invoice = buildInvoice({
       amountCredited: 1180,
@@ -66,12 +57,17 @@ describe('Nota de crédito modal', () => {
       'no pueden superar el total de la factura',
     );
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith(`/invoices/${invoice._id}/credit-notes`, {
-        lines: [{ description: 'Hora no prestada', quantity: 1, unitPrice: 500, taxExempt: false }],
-        reason: 'Servicio no prestado',
-        modificationCode: 3,
-        issueDate: expect.any(String),
-      }),
+      expect(posts).toEqual([
+        {
+          path: `/api/invoices/${invoice._id}/credit-notes`,
+          body: {
+            lines: [{ description: 'Hora no prestada', quantity: 1, unitPrice: 500, taxExempt: false }],
+            reason: 'Servicio no prestado',
+            modificationCode: 3,
+            issueDate: expect.any(String),
+          },
+        },
+      ]),
     );
     expect((within(dialog).getByRole('textbox', { name: 'Motivo' }) as HTMLTextAreaElement).value).toBe(
       'Servicio no prestado',
@@ -80,9 +76,23 @@ describe('Nota de crédito modal', () => {
 
   it('by amount: refuses more than is available before posting, then posts amount, code and reason', async () => {
     const invoice = buildInvoice({ amountCredited: 1180, balance: 3146.66, creditNotes: [note] });
-    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
-      data: { success: true, data: { creditNote: { _id: 'n1', ncf: 'B0400000008', total: 3146.66 } } },
-    });
+    const posts = mockCreditNotes(() =>
+      ok(
+        CreateCreditNoteResponseSchema,
+        {
+          creditNote: buildCreditNote({
+            _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e10',
+            ncf: 'B0400000008',
+            modificationCode: 1,
+            reason: 'Anulación acordada con el cliente',
+            subtotal: 2666.66,
+            taxAmount: 480,
+            total: 3146.66,
+          }),
+        },
+        { status: 201 },
+      ),
+    );
     const onClose = vi.fn();
     renderWithProviders(<CreditNoteModal invoice={invoice} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nota de crédito (B04) · B0100000051' });
@@ -95,7 +105,7 @@ describe('Nota de crédito modal', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir nota de crédito' }));
     expect(await within(dialog).findByText('Supera lo disponible para acreditar (RD$3,146.66)')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(posts).toEqual([]);
 
     fireEvent.change(amount, { target: { value: '3146.66' } });
     fireEvent.click(
@@ -106,12 +116,17 @@ describe('Nota de crédito modal', () => {
     fireEvent.click(await screen.findByRole('option', { name: '1 · Anula el NCF modificado' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir nota de crédito' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(post).toHaveBeenCalledWith(`/invoices/${invoice._id}/credit-notes`, {
-      amount: 3146.66,
-      reason: 'Anulación acordada con el cliente',
-      modificationCode: 1,
-      issueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-    });
+    expect(posts).toEqual([
+      {
+        path: `/api/invoices/${invoice._id}/credit-notes`,
+        body: {
+          amount: 3146.66,
+          reason: 'Anulación acordada con el cliente',
+          modificationCode: 1,
+          issueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        },
+      },
+    ]);
   }, 20_000);
 
   it('says what goes back to the client when the note exceeds the open balance', async () => {
@@ -133,10 +148,9 @@ describe('Nota de crédito modal', () => {
       amountCredited: 0,
       creditNotes: [{ ...note, refundAmount: 1180 }],
     });
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
-      if (url === `/invoices/${full._id}`) return { data: { success: true, data: { invoice: full } } };
-      throw new Error(`unexpected GET ${url}`);
-    });
+    server.use(
+      http.get(apiUrl(`/invoices/${full._id}`), () => ok(GetInvoiceResponseSchema, { invoice: full })),
+    );
     const {
       creditNotes: _notes,
       items: _items,

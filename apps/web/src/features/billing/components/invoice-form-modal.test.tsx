@@ -1,7 +1,14 @@
+import {
+  GetClientResponseSchema,
+  GetInvoiceResponseSchema,
+  InvoiceDefaultsSchema,
+  ListOptionsResponseSchema,
+} from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildClient, buildInvoice } from '../../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { InvoiceFormModal } from './invoice-form-modal';
 
 // Autosize textareas listen to document.fonts, which jsdom lacks.
@@ -13,63 +20,68 @@ if (!('fonts' in document))
 
 const CAFE = '11111111-1111-4111-8111-111111111111';
 const ANA = '22222222-2222-4222-8222-222222222222';
-const client = (over: Record<string, unknown>) => ({
-  firstName: 'Ana',
-  lastName: 'Martínez',
-  companyName: null,
-  companyRUC: null,
-  taxIdOverrideReason: null,
-  ...over,
-});
+
+/** Bodies `POST /invoices` received. */
+let posted: Record<string, unknown>[] = [];
 
 describe('Nueva Factura: document type and totals (issue 12)', () => {
   beforeEach(() => {
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
-      if (url === '/invoices/defaults')
-        return {
-          data: {
-            success: true,
-            data: { taxRate: 18, fiscalMode: 'paper', currency: 'DOP', series: 'FAC', paymentTerms: 30 },
-          },
-        };
+    posted = [];
+    server.use(
+      http.get(apiUrl('/invoices/defaults'), () =>
+        ok(InvoiceDefaultsSchema, {
+          taxRate: 18,
+          fiscalMode: 'paper',
+          currency: 'DOP',
+          series: 'FAC',
+          paymentTerms: 30,
+        }),
+      ),
       // The client picker asks `/clients/options`; the chosen client's profile comes from `/clients/{id}`.
-      if (url === '/clients/options')
-        return {
-          data: {
-            success: true,
-            data: {
-              options: [
-                { value: CAFE, label: 'Café Cibao SRL (María Fernández)' },
-                { value: ANA, label: 'Ana Martínez' },
-              ],
-            },
-          },
-        };
-      if (url === `/clients/${CAFE}`)
-        return {
-          data: {
-            success: true,
-            data: {
-              client: client({
-                _id: CAFE,
-                firstName: 'María',
-                lastName: 'Fernández',
-                companyName: 'Café Cibao SRL',
-                companyRUC: '130458715',
-                taxpayerType: 'contribuyente',
-              }),
-            },
-          },
-        };
-      if (url === `/clients/${ANA}`)
-        return {
-          data: { success: true, data: { client: client({ _id: ANA, taxpayerType: 'consumidor_final' }) } },
-        };
-      if (url === '/projects/options') return { data: { success: true, data: { options: [] } } };
-      throw new Error(`unexpected GET ${url}`);
-    });
+      http.get(apiUrl('/clients/options'), () =>
+        ok(ListOptionsResponseSchema, {
+          options: [
+            { value: CAFE, label: 'Café Cibao SRL (María Fernández)' },
+            { value: ANA, label: 'Ana Martínez' },
+          ],
+        }),
+      ),
+      http.get(apiUrl(`/clients/${CAFE}`), () =>
+        ok(GetClientResponseSchema, {
+          client: buildClient({
+            _id: CAFE,
+            firstName: 'María',
+            lastName: 'Fernández',
+            companyName: 'Café Cibao SRL',
+            companyRUC: '130458715',
+            taxpayerType: 'contribuyente',
+          }),
+        }),
+      ),
+      http.get(apiUrl(`/clients/${ANA}`), () =>
+        ok(GetClientResponseSchema, {
+          client: buildClient({
+            _id: ANA,
+            firstName: 'Ana',
+            lastName: 'Martínez',
+            clientType: 'individual',
+            companyName: null,
+            companyRUC: null,
+            taxpayerType: 'consumidor_final',
+          }),
+        }),
+      ),
+      http.get(apiUrl('/projects/options'), () => ok(ListOptionsResponseSchema, { options: [] })),
+      http.post(apiUrl('/invoices'), async ({ request }) => {
+        posted.push((await request.json()) as Record<string, unknown>);
+        return ok(
+          GetInvoiceResponseSchema,
+          { invoice: buildInvoice({ status: 'draft', invoiceNumber: `FAC-2026-000${posted.length + 8}` }) },
+          { status: 201 },
+        );
+      }),
+    );
   });
-  afterEach(() => vi.restoreAllMocks());
 
   const pickClient = async (name: string) => {
     fireEvent.click(await screen.findByPlaceholderText('Selecciona un cliente'));
@@ -105,12 +117,6 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
   }, 20_000);
 
   it('previews the totals with an exempt line and a discount taken before ITBIS, as the server computes them', async () => {
-    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
-      data: {
-        success: true,
-        data: { invoice: { _id: 'x', invoiceNumber: 'FAC-2026-0009', total: 12420, currency: 'DOP' } },
-      },
-    });
     renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
     await pickClient('Café Cibao SRL (María Fernández)');
@@ -147,9 +153,8 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
     ]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Factura' }));
-    await waitFor(() => expect(post).toHaveBeenCalled());
-    expect(post.mock.calls[0]![0]).toBe('/invoices');
-    expect(post.mock.calls[0]![1]).toMatchObject({
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
       clientId: CAFE,
       documentType: null,
       discountAmount: 1200,
@@ -161,7 +166,6 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
   }, 20_000);
 
   it('refuses a discount above the subtotal with the shared message', async () => {
-    const post = vi.spyOn(apiClient, 'post');
     renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
     await pickClient('Café Cibao SRL (María Fernández)');
@@ -174,16 +178,10 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Factura' }));
     expect(await within(dialog).findByText('El descuento no puede superar el subtotal')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(posted).toEqual([]);
   }, 20_000);
 
   it('takes the discount as a percentage of the subtotal and sends its amount (issue 18)', async () => {
-    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
-      data: {
-        success: true,
-        data: { invoice: { _id: 'x', invoiceNumber: 'FAC-2026-0010', total: 1, currency: 'DOP' } },
-      },
-    });
     renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
     await pickClient('Café Cibao SRL (María Fernández)');
@@ -203,7 +201,7 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
       expect(within(totals).getByTestId('invoice-form-total').textContent).toBe('RD$3,343.33'),
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Factura' }));
-    await waitFor(() => expect(post).toHaveBeenCalled());
-    expect(post.mock.calls[0]![1]).toMatchObject({ discountAmount: 500 });
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ discountAmount: 500 });
   }, 20_000);
 });

@@ -1,9 +1,15 @@
+import {
+  type Client,
+  type CompanySettings,
+  GetClientResponseSchema,
+  GetCompanySettingsResponseSchema,
+  GetInvoiceResponseSchema,
+} from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildInvoice } from '../../../../test/factories';
+import { describe, expect, it, vi } from 'vitest';
+import { buildClient, buildCompanySettings, buildInvoice } from '../../../../test/factories';
+import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { PayInvoiceModal } from './pay-invoice-modal';
 import { defaultWithholdingPreset } from './withholding';
 
@@ -11,15 +17,33 @@ import { defaultWithholdingPreset } from './withholding';
 const invoice = buildInvoice();
 
 /** GET /clients/{id} and /settings answer this client profile and agency kind. */
-function mockProfiles(clientType: 'company' | 'individual', taxpayerType: string, taxpayerKind: string) {
-  vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
-    if (url === `/clients/${invoice.client._id}`)
-      return {
-        data: { success: true, data: { client: { _id: invoice.client._id, clientType, taxpayerType } } },
-      };
-    if (url === '/settings') return { data: { success: true, data: { settings: { taxpayerKind } } } };
-    throw new Error(`unexpected GET ${url}`);
-  });
+function mockProfiles(
+  clientType: Client['clientType'],
+  taxpayerType: Client['taxpayerType'],
+  taxpayerKind: CompanySettings['taxpayerKind'],
+) {
+  server.use(
+    http.get(apiUrl(`/clients/${invoice.client._id}`), () =>
+      ok(GetClientResponseSchema, {
+        client: buildClient({ _id: invoice.client._id, clientType, taxpayerType }),
+      }),
+    ),
+    http.get(apiUrl('/settings'), () =>
+      ok(GetCompanySettingsResponseSchema, { settings: buildCompanySettings({ taxpayerKind }) }),
+    ),
+  );
+}
+
+/** Answers `PUT /invoices/{id}/pay` with `answer`; records the path and JSON body of each call. */
+function mockPay(answer: () => Response) {
+  const puts: { path: string; body: unknown }[] = [];
+  server.use(
+    http.put(apiUrl('/invoices/:id/pay'), async ({ request }) => {
+      puts.push({ path: new URL(request.url).pathname, body: await request.json() });
+      return answer();
+    }),
+  );
+  return puts;
 }
 
 const field = (dialog: HTMLElement, name: string) =>
@@ -51,13 +75,13 @@ describe('defaultWithholdingPreset', () => {
 });
 
 describe('Registrar pago: withholding presets (issue 12)', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('preselects 30 % of the ITBIS for a company client and posts the balance less the withholding', async () => {
     mockProfiles('company', 'contribuyente', 'persona_juridica');
-    const put = vi.spyOn(apiClient, 'put').mockResolvedValue({
-      data: { success: true, data: { invoice: { ...invoice, status: 'paid', balance: 0 } } },
-    });
+    const puts = mockPay(() =>
+      ok(GetInvoiceResponseSchema, {
+        invoice: { ...invoice, status: 'paid', amountPaid: 4128.66, amountWithheld: 198, balance: 0 },
+      }),
+    );
     const onClose = vi.fn();
     renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
@@ -69,14 +93,19 @@ describe('Registrar pago: withholding presets (issue 12)', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar pago' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(put).toHaveBeenCalledWith(`/invoices/${invoice._id}/pay`, {
-      amount: 4128.66,
-      paidDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      paymentMethod: 'bank_transfer',
-      itbisWithheld: 198,
-      isrWithheld: 0,
-      retentionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-    });
+    expect(puts).toEqual([
+      {
+        path: `/api/invoices/${invoice._id}/pay`,
+        body: {
+          amount: 4128.66,
+          paidDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          paymentMethod: 'bank_transfer',
+          itbisWithheld: 198,
+          isrWithheld: 0,
+          retentionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        },
+      },
+    ]);
   }, 20_000);
 
   it('preselects 100 % ITBIS + 10 % ISR when the agency is a persona física, and 5 % ISR for the State', async () => {
@@ -90,7 +119,7 @@ describe('Registrar pago: withholding presets (issue 12)', () => {
     expect(field(dialog, 'ISR retenido')).toBe('366.67');
     expect(field(dialog, 'Monto recibido')).toBe('3,299.99');
     first.unmount();
-    vi.restoreAllMocks();
+    server.resetHandlers();
 
     mockProfiles('company', 'gubernamental', 'persona_juridica');
     renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={() => {}} />);
@@ -103,15 +132,11 @@ describe('Registrar pago: withholding presets (issue 12)', () => {
 
   it('back to Sin retenciones restores the whole balance; a server refusal shows in the modal and keeps the values', async () => {
     mockProfiles('company', 'contribuyente', 'persona_juridica');
-    vi.spyOn(apiClient, 'put').mockRejectedValue(
-      new AxiosError('Bad Request', 'ERR_BAD_REQUEST', undefined, undefined, {
-        status: 400,
-        data: {
-          success: false,
-          code: 'VALIDATION_ERROR',
-          message: 'La fecha de pago no puede ser anterior a la fecha de emisión',
-        },
-      } as never),
+    const puts = mockPay(() =>
+      fail(400, {
+        code: 'VALIDATION_ERROR',
+        message: 'La fecha de pago no puede ser anterior a la fecha de emisión',
+      }),
     );
     const onClose = vi.fn();
     renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={onClose} />);
@@ -135,6 +160,13 @@ describe('Registrar pago: withholding presets (issue 12)', () => {
       'La fecha de pago no puede ser anterior a la fecha de emisión',
     );
     expect(onClose).not.toHaveBeenCalled();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toMatchObject({
+      amount: 4326.66,
+      reference: 'TRF-8841',
+      itbisWithheld: 0,
+      isrWithheld: 0,
+    });
     expect((within(dialog).getByRole('textbox', { name: 'Referencia' }) as HTMLInputElement).value).toBe(
       'TRF-8841',
     );
@@ -143,7 +175,9 @@ describe('Registrar pago: withholding presets (issue 12)', () => {
 
   it('validates with the shared schema before posting: amount at least RD$0.01', async () => {
     mockProfiles('individual', 'consumidor_final', 'persona_juridica');
-    const put = vi.spyOn(apiClient, 'put');
+    const puts = mockPay(() => {
+      throw new Error('no PUT expected');
+    });
     renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
     await waitFor(() => expect(field(dialog, 'Retenciones')).toBe('Sin retenciones'));
@@ -152,6 +186,6 @@ describe('Registrar pago: withholding presets (issue 12)', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar pago' }));
     expect(await within(dialog).findByText('El monto mínimo es RD$0.01')).toBeTruthy();
-    expect(put).not.toHaveBeenCalled();
+    expect(puts).toEqual([]);
   }, 20_000);
 });

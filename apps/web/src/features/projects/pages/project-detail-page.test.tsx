@@ -1,9 +1,16 @@
-import type { ProjectDetail, ProjectNote, User } from '@agencia/shared';
+import {
+  GetProjectResponseSchema,
+  ListProjectNotesResponseSchema,
+  type ProjectDetail,
+  type ProjectNote,
+  ProjectNoteResponseSchema,
+  type User,
+} from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildNote, buildProjectDetail, buildUser } from '../../../../test/factories';
+import { apiUrl, http, ok, okMessage, server } from '../../../../test/msw';
 import { renderRoutes } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { ProjectDetailPage } from './project-detail-page';
 
@@ -17,21 +24,43 @@ if (!('fonts' in document))
 const ME = '0b6e6f8e-2d0a-4c55-9a43-6c8b2f4f1a01';
 const OTHER = '0b6e6f8e-2d0a-4c55-9a43-6c8b2f4f1a09';
 
+/** What the handlers received: the query string of each `GET …/notes`, PATCH and DELETE paths and bodies. */
+let requests: {
+  notePages: Record<string, string>[];
+  patches: { path: string; body: unknown }[];
+  deletes: string[];
+};
+
 /**
  * Answers the detail and `GET /projects/{id}/notes` (20 a page) from `notes`, newest first as the
  * API sends them; `total` overrides the count (a page beyond the given notes answers empty).
+ * `PATCH`/`DELETE /projects/{id}/notes/{noteId}` answer the edited note / a message.
  */
 function serve(project: ProjectDetail, notes: ProjectNote[], total = notes.length) {
-  return vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: unknown) => {
-    if (url === `/projects/${project._id}`)
-      return { data: { success: true, data: { project: { ...project, notesTotal: total } } } };
-    if (url === `/projects/${project._id}/notes`) {
-      const page = (config as { params?: { page?: number } } | undefined)?.params?.page ?? 1;
+  server.use(
+    http.get(apiUrl(`/projects/${project._id}`), () =>
+      ok(GetProjectResponseSchema, { project: { ...project, notesTotal: total } }),
+    ),
+    http.get(apiUrl(`/projects/${project._id}/notes`), ({ request }) => {
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      requests.notePages.push(query);
+      const page = Number(query.page ?? 1);
       const rows = notes.slice((page - 1) * 20, page * 20);
-      return { data: { success: true, data: { notes: rows, pagination: { page, limit: 20, total } } } };
-    }
-    throw new Error(`unexpected GET ${url}`);
-  });
+      return ok(ListProjectNotesResponseSchema, { notes: rows, pagination: { page, limit: 20, total } });
+    }),
+    http.patch(apiUrl(`/projects/${project._id}/notes/:noteId`), async ({ request, params }) => {
+      const body = (await request.json()) as Partial<ProjectNote>;
+      requests.patches.push({ path: new URL(request.url).pathname, body });
+      const note = notes.find((n) => n._id === params.noteId)!;
+      return ok(ProjectNoteResponseSchema, {
+        note: { ...note, ...body, editedAt: '2026-03-04T10:00:00.000Z' },
+      });
+    }),
+    http.delete(apiUrl(`/projects/${project._id}/notes/:noteId`), ({ request }) => {
+      requests.deletes.push(new URL(request.url).pathname);
+      return okMessage('Comentario eliminado');
+    }),
+  );
 }
 
 function openComments(user: User, project: ProjectDetail, list: ProjectNote[] = [], total?: number) {
@@ -47,11 +76,9 @@ const notes = () => screen.findAllByTestId('project-note');
 
 describe('project comments: who may post, edit and delete (decisions 036, 070)', () => {
   beforeEach(() => {
-    // Public settings (currency) load with fetch; offline here, the default currency is used.
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
+    requests = { notePages: [], patches: [], deletes: [] };
   });
   afterEach(() => {
-    vi.restoreAllMocks();
     useSessionStore.getState().logout();
   });
 
@@ -77,8 +104,7 @@ describe('project comments: who may post, edit and delete (decisions 036, 070)',
     expect(await screen.findByRole('textbox', { name: 'Nuevo comentario' })).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Nota interna (solo visible para el equipo)' })).toBeTruthy();
     unmount();
-    vi.restoreAllMocks();
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
+    server.resetHandlers();
 
     const client = buildUser({ _id: ME, role: 'client', permissions: ['projects.read'] });
     const mine = buildNote({
@@ -108,7 +134,6 @@ describe('project comments: who may post, edit and delete (decisions 036, 070)',
       author: { _id: ME, firstName: 'María', lastName: 'Pérez', role: 'admin' },
     });
     const edited = buildNote({ editedAt: '2026-03-03T15:30:00.000Z' });
-    const patch = vi.spyOn(apiClient, 'patch').mockResolvedValue({ data: { success: true } });
     openComments(admin, buildProjectDetail(), [own, edited]);
     const [ownCard, editedCard] = await notes();
     expect(within(ownCard!).queryByText(/\(editado\)/)).toBeNull();
@@ -130,31 +155,30 @@ describe('project comments: who may post, edit and delete (decisions 036, 070)',
       within(ownCard!).getByRole('switch', { name: 'Nota interna (solo visible para el equipo)' }),
     );
     fireEvent.click(within(ownCard!).getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(patch).toHaveBeenCalled());
-    expect(patch.mock.calls[0]).toEqual([
-      `/projects/${buildProjectDetail()._id}/notes/${own._id}`,
-      { content: 'Reunión el martes', isInternal: true },
-    ]);
+    await waitFor(() => expect(requests.patches).toHaveLength(1));
+    expect(requests.patches[0]).toEqual({
+      path: `/api/projects/${buildProjectDetail()._id}/notes/${own._id}`,
+      body: { content: 'Reunión el martes', isInternal: true },
+    });
     expect(await screen.findByText('Comentario actualizado')).toBeTruthy();
   });
 
   it('deleting asks for confirmation; cancelling deletes nothing', async () => {
     const admin = buildUser({ _id: ME, role: 'admin', permissions: ['projects.read', 'projects.write'] });
     const note = buildNote({ content: 'Sobra este comentario' });
-    const remove = vi.spyOn(apiClient, 'delete').mockResolvedValue({ data: { success: true } });
     openComments(admin, buildProjectDetail(), [note]);
     const [card] = await notes();
     fireEvent.click(within(card!).getByRole('button', { name: 'Eliminar comentario' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar comentario' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(remove).not.toHaveBeenCalled();
+    expect(requests.deletes).toEqual([]);
 
     fireEvent.click(within(card!).getByRole('button', { name: 'Eliminar comentario' }));
     const again = await screen.findByRole('dialog', { name: 'Eliminar comentario' });
     fireEvent.click(within(again).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() =>
-      expect(remove).toHaveBeenCalledWith(`/projects/${buildProjectDetail()._id}/notes/${note._id}`),
+      expect(requests.deletes).toEqual([`/api/projects/${buildProjectDetail()._id}/notes/${note._id}`]),
     );
     expect(await screen.findByText('Comentario eliminado')).toBeTruthy();
   });
@@ -177,6 +201,7 @@ describe('project comments: who may post, edit and delete (decisions 036, 070)',
       'Comentario número 22',
       'Comentario número 23',
     ]);
+    expect(requests.notePages.at(-1)).toMatchObject({ page: '2' });
   });
 
   it('a project without comments says so', async () => {

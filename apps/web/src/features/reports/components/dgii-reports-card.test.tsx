@@ -1,9 +1,51 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl, fail, HttpResponse, http, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { DgiiReportsCard, recentPeriods } from './dgii-reports-card';
+
+/**
+ * Answers `GET /reports/dgii/{format}` with the text file of the asked period (saved under
+ * `DGII_F_{format}_131855423_{period}.txt`); records the path and period of each call.
+ */
+function mockDgii() {
+  const calls: { path: string; period: string | null }[] = [];
+  server.use(
+    http.get(apiUrl('/reports/dgii/:format'), ({ request, params }) => {
+      const url = new URL(request.url);
+      const period = url.searchParams.get('period');
+      calls.push({ path: url.pathname, period });
+      return HttpResponse.text(`${params.format}|131855423|${period}|0\r\n`, {
+        headers: {
+          'content-disposition': `attachment; filename="DGII_F_${params.format}_131855423_${period}.txt"`,
+        },
+      });
+    }),
+  );
+  return calls;
+}
+
+/** Stubs the download: the blobs handed to `URL.createObjectURL` and the clicked links. */
+function captureDownloads() {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    blobs.push(blob);
+    return 'blob:x';
+  }) as typeof URL.createObjectURL;
+  URL.revokeObjectURL = vi.fn();
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  return { blobs, click };
+}
+
+/** A blob's text (jsdom's Blob has no `text()`). */
+function readText(blob: Blob) {
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
 
 describe('Reportes DGII', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -16,59 +58,44 @@ describe('Reportes DGII', () => {
   });
 
   it('asks for the month the user picks', async () => {
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const get = vi.spyOn(apiClient, 'get').mockResolvedValue({
-      data: '608|131855423|202609|0\r\n',
-      headers: { 'content-disposition': 'attachment; filename="DGII_F_608_131855423_202609.txt"' },
-    });
+    const calls = mockDgii();
+    const { blobs } = captureDownloads();
     renderWithProviders(<DgiiReportsCard />);
     const [, , third] = recentPeriods();
     fireEvent.click(screen.getByRole('combobox', { name: 'Período' }));
     fireEvent.click(await screen.findByRole('option', { name: third!.label }));
     fireEvent.click(screen.getByRole('button', { name: 'Descargar 608' }));
-    await waitFor(() =>
-      expect(get).toHaveBeenCalledWith('/reports/dgii/608', {
-        params: { period: third!.value },
-        responseType: 'text',
-      }),
-    );
+    await waitFor(() => expect(calls).toEqual([{ path: '/api/reports/dgii/608', period: third!.value }]));
+    // Read as text: the file holds exactly what the server sent.
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(await readText(blobs[0]!)).toBe(`608|131855423|${third!.value}|0\r\n`);
   });
 
   it('downloads the 607 of the chosen period and shows the server message on an error', async () => {
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const get = vi.spyOn(apiClient, 'get').mockResolvedValueOnce({
-      data: '607|131855423|202610|0\r\n',
-      headers: { 'content-disposition': 'attachment; filename="DGII_F_607_131855423_202610.txt"' },
-    });
+    const calls = mockDgii();
+    const { click } = captureDownloads();
     renderWithProviders(<DgiiReportsCard />);
     fireEvent.click(screen.getByRole('button', { name: 'Descargar 607' }));
     const previous = recentPeriods()[1]!.value;
-    await waitFor(() =>
-      expect(get).toHaveBeenCalledWith('/reports/dgii/607', {
-        params: { period: previous },
-        responseType: 'text',
-      }),
-    );
+    await waitFor(() => expect(calls).toEqual([{ path: '/api/reports/dgii/607', period: previous }]));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     // Saved under the server's file name.
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('DGII_F_607_131855423_202610.txt');
-    get.mockRejectedValueOnce(
-      new AxiosError('Bad Request', 'ERR_BAD_REQUEST', undefined, undefined, {
-        status: 400,
-        data: JSON.stringify({
-          success: false,
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+      `DGII_F_607_131855423_${previous}.txt`,
+    );
+    server.use(
+      http.get(apiUrl('/reports/dgii/608'), () =>
+        fail(400, {
+          code: 'VALIDATION_ERROR',
           message:
             'Configura el RNC de la empresa (Configuración → Empresa) antes de generar los reportes de la DGII.',
         }),
-      } as never),
+      ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Descargar 608' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Configura el RNC de la empresa (Configuración → Empresa) antes de generar los reportes de la DGII.',
     );
+    expect(click).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,32 +1,57 @@
-import type { FiscalSequence } from '@agencia/shared';
+import {
+  type FiscalSequence,
+  GetCompanySettingsResponseSchema,
+  GetFiscalSequenceResponseSchema,
+  ListFiscalSequencesResponseSchema,
+  VoidNcfResponseSchema,
+} from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildCompanySettings, buildFiscalSequence } from '../../../../test/factories';
+import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { AddRangeModal, FiscalPanel, sequenceBadges, VoidModal } from './fiscal-panel';
 
-function sequence(overrides: Partial<FiscalSequence> = {}): FiscalSequence {
-  return {
-    _id: '00000000-0000-4000-8000-000000000001',
-    documentType: 'B01',
-    rangeFrom: 1,
-    rangeTo: 500,
-    nextNumber: 54,
-    nextNcf: 'B0100000054',
-    used: 53,
-    remaining: 447,
-    remainingPercent: 89.4,
-    expiresOn: '2027-12-31',
-    alertThreshold: 35,
-    active: true,
-    isExpired: false,
-    isExhausted: false,
-    isLow: false,
-    expiresSoon: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+const sequence = buildFiscalSequence;
+
+const B15_LOW = sequence({
+  _id: '00000000-0000-4000-8000-000000000002',
+  documentType: 'B15',
+  rangeTo: 100,
+  nextNumber: 70,
+  nextNcf: 'B1500000070',
+  used: 69,
+  remaining: 31,
+  remainingPercent: 31,
+  isLow: true,
+});
+
+/** Answers `GET /fiscal/sequences` with `sequences` and `GET /settings` with the demo agency (paper NCF). */
+function mockFiscal(sequences: FiscalSequence[]) {
+  server.use(
+    http.get(apiUrl('/fiscal/sequences'), () => ok(ListFiscalSequencesResponseSchema, { sequences })),
+    http.get(apiUrl('/settings'), () =>
+      ok(GetCompanySettingsResponseSchema, {
+        settings: buildCompanySettings({
+          fiscalMode: 'paper',
+          taxpayerKind: 'persona_juridica',
+          taxId: '131855423',
+        }),
+      }),
+    ),
+  );
+}
+
+/** Records the path and JSON body of each `method` request to `path`, answering `answer()`. */
+function record(method: 'post' | 'put', path: string, answer: () => Response) {
+  const calls: { path: string; body: unknown }[] = [];
+  server.use(
+    http[method](apiUrl(path), async ({ request }) => {
+      calls.push({ path: new URL(request.url).pathname, body: await request.json() });
+      return answer();
+    }),
+  );
+  return calls;
 }
 
 describe('sequenceBadges', () => {
@@ -46,41 +71,7 @@ describe('sequenceBadges', () => {
 });
 
 describe('Configuración → Fiscal', () => {
-  beforeEach(() => {
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
-      if (url === '/fiscal/sequences')
-        return {
-          data: {
-            success: true,
-            data: {
-              sequences: [
-                sequence(),
-                sequence({
-                  _id: '00000000-0000-4000-8000-000000000002',
-                  documentType: 'B15',
-                  rangeTo: 100,
-                  nextNumber: 70,
-                  nextNcf: 'B1500000070',
-                  used: 69,
-                  remaining: 31,
-                  remainingPercent: 31,
-                  isLow: true,
-                }),
-              ],
-            },
-          },
-        };
-      if (url === '/settings')
-        return {
-          data: {
-            success: true,
-            data: { settings: { fiscalMode: 'paper', taxpayerKind: 'persona_juridica', taxId: '131855423' } },
-          },
-        };
-      throw new Error(`unexpected GET ${url}`);
-    });
-  });
-  afterEach(() => vi.restoreAllMocks());
+  beforeEach(() => mockFiscal([sequence(), B15_LOW]));
 
   it('lists each range with its next NCF, remaining share and status badges', async () => {
     renderWithProviders(<FiscalPanel />);
@@ -101,9 +92,9 @@ describe('Configuración → Fiscal', () => {
   });
 
   it('offers Editar, Desactivar and Anular números per range; deactivating asks first', async () => {
-    const put = vi.spyOn(apiClient, 'put').mockResolvedValue({
-      data: { success: true, data: { sequence: sequence({ active: false }) } },
-    });
+    const puts = record('put', '/fiscal/sequences/:id', () =>
+      ok(GetFiscalSequenceResponseSchema, { sequence: sequence({ active: false }) }),
+    );
     renderWithProviders(<FiscalPanel />);
     const table = await screen.findByRole('table', { name: 'Rangos de comprobantes' });
     const b01 = within(table).getByRole('row', { name: /^Rango B01/ });
@@ -116,26 +107,17 @@ describe('Configuración → Fiscal', () => {
     ).toEqual(['Editar', 'Desactivar', 'Anular números']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Desactivar' }));
     const confirm = await screen.findByRole('dialog', { name: 'Desactivar rango B01' });
-    expect(put).not.toHaveBeenCalled();
+    expect(puts).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Desactivar' }));
     await waitFor(() =>
-      expect(put).toHaveBeenCalledWith('/fiscal/sequences/00000000-0000-4000-8000-000000000001', {
-        active: false,
-      }),
+      expect(puts).toEqual([
+        { path: '/api/fiscal/sequences/00000000-0000-4000-8000-000000000001', body: { active: false } },
+      ]),
     );
   });
 
   it('shows an empty state that leads to Agregar rango', async () => {
-    vi.mocked(apiClient.get).mockImplementation(async (url: string) =>
-      url === '/fiscal/sequences'
-        ? { data: { success: true, data: { sequences: [] } } }
-        : {
-            data: {
-              success: true,
-              data: { settings: { fiscalMode: 'paper', taxpayerKind: 'persona_juridica' } },
-            },
-          },
-    );
+    mockFiscal([]);
     renderWithProviders(<FiscalPanel />);
     expect(await screen.findByText('Aún no hay rangos de comprobantes')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
@@ -145,15 +127,22 @@ describe('Configuración → Fiscal', () => {
 });
 
 describe('Anular números', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('names the NCFs it will annul and posts only after the confirmation', async () => {
-    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
-      data: {
-        success: true,
-        data: { voids: [{ ncf: 'B0100000054' }, { ncf: 'B0100000055' }], sequence: sequence() },
-      },
+    const voided = (ncf: string, n: number) => ({
+      _id: `00000000-0000-4000-8000-0000000001${n}`,
+      ncf,
+      documentType: 'B01' as const,
+      annulmentType: '01' as const,
+      reason: 'Talonario dañado',
+      voidedOn: '2026-11-25',
+      createdAt: '2026-11-25T14:00:00.000Z',
     });
+    const posts = record('post', '/fiscal/sequences/:id/void', () =>
+      ok(VoidNcfResponseSchema, {
+        voids: [voided('B0100000054', 54), voided('B0100000055', 55)],
+        sequence: sequence({ nextNumber: 56, nextNcf: 'B0100000056', used: 55, remaining: 445 }),
+      }),
+    );
     renderWithProviders(<VoidModal sequence={sequence()} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Anular números B01' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Cantidad de números' }), {
@@ -167,14 +156,15 @@ describe('Anular números', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Anular' }));
     expect(await within(dialog).findByText('¿Anular estos números?')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(posts).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, anular' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/fiscal/sequences/00000000-0000-4000-8000-000000000001/void', {
-        annulmentType: '01',
-        reason: 'Talonario dañado',
-        count: 2,
-      }),
+      expect(posts).toEqual([
+        {
+          path: '/api/fiscal/sequences/00000000-0000-4000-8000-000000000001/void',
+          body: { annulmentType: '01', reason: 'Talonario dañado', count: 2 },
+        },
+      ]),
     );
   });
 
@@ -192,18 +182,9 @@ describe('Anular números', () => {
 });
 
 describe('Agregar rango', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('previews the NCFs as typed, offers to replace the active range, and keeps the values on a 409', async () => {
-    vi.spyOn(apiClient, 'post').mockRejectedValue(
-      new AxiosError('Conflict', 'ERR_BAD_REQUEST', undefined, undefined, {
-        status: 409,
-        data: {
-          success: false,
-          message: 'El rango se solapa con otro rango de B01 (1–500).',
-          code: 'CONFLICT',
-        },
-      } as never),
+    const posts = record('post', '/fiscal/sequences', () =>
+      fail(409, { code: 'CONFLICT', message: 'El rango se solapa con otro rango de B01 (1–500).' }),
     );
     renderWithProviders(<AddRangeModal opened onClose={() => {}} sequences={[sequence()]} />);
     const dialog = await screen.findByRole('dialog', { name: 'Agregar rango' });
@@ -226,14 +207,19 @@ describe('Agregar rango', () => {
       'El rango se solapa con otro rango de B01 (1–500).',
     );
     await waitFor(() =>
-      expect(apiClient.post).toHaveBeenCalledWith('/fiscal/sequences', {
-        documentType: 'B01',
-        rangeFrom: 1,
-        rangeTo: 600,
-        expiresOn: '2028-12-31',
-        alertThreshold: 35,
-        replaceActive: true,
-      }),
+      expect(posts).toEqual([
+        {
+          path: '/api/fiscal/sequences',
+          body: {
+            documentType: 'B01',
+            rangeFrom: 1,
+            rangeTo: 600,
+            expiresOn: '2028-12-31',
+            alertThreshold: 35,
+            replaceActive: true,
+          },
+        },
+      ]),
     );
     expect((within(dialog).getByRole('textbox', { name: 'Hasta (número)' }) as HTMLInputElement).value).toBe(
       '600',

@@ -1,10 +1,14 @@
-import type { PaymentInstructions } from '@agencia/shared';
+import {
+  GetCompanySettingsResponseSchema,
+  GetPaymentInstructionsResponseSchema,
+  type PaymentInstructions,
+} from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildCompanySettings } from '../../../../test/factories';
+import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
-import { apiClient } from '../../../lib/api-client';
 import { PaymentInstructionsPanel } from './payment-instructions-panel';
 
 const popular = {
@@ -18,24 +22,38 @@ const popular = {
 
 let stored: PaymentInstructions;
 
+/**
+ * Answers `GET /settings/payment-instructions` with `stored`, `GET /settings` with the demo agency
+ * and `PUT /settings/payment-instructions` by storing the body (ids as digits, like the API).
+ * Records the PUT bodies and the GET paths; `failNextPut(response)` answers the next PUT with it.
+ */
 function mockApi() {
-  vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
-    if (url === '/settings/payment-instructions')
-      return { data: { success: true, data: { paymentInstructions: stored } } };
-    if (url === '/settings')
-      return {
-        data: { success: true, data: { settings: { name: 'Agencia Digital RD', taxId: '131855423' } } },
+  const puts: PaymentInstructions[] = [];
+  const gets: string[] = [];
+  const failures: Response[] = [];
+  server.use(
+    http.get(apiUrl('/settings/payment-instructions'), ({ request }) => {
+      gets.push(new URL(request.url).pathname);
+      return ok(GetPaymentInstructionsResponseSchema, { paymentInstructions: stored });
+    }),
+    http.get(apiUrl('/settings'), () =>
+      ok(GetCompanySettingsResponseSchema, {
+        settings: buildCompanySettings({ name: 'Agencia Digital RD', taxId: '131855423' }),
+      }),
+    ),
+    http.put(apiUrl('/settings/payment-instructions'), async ({ request }) => {
+      const input = (await request.json()) as PaymentInstructions;
+      puts.push(input);
+      const failure = failures.shift();
+      if (failure) return failure;
+      stored = {
+        bankAccounts: input.bankAccounts.map((a) => ({ ...a, holderId: a.holderId.replace(/\D/g, '') })),
+        otherMethods: input.otherMethods || null,
       };
-    throw new Error(`unexpected GET ${url}`);
-  });
-  return vi.spyOn(apiClient, 'put').mockImplementation(async (_url: string, body: unknown) => {
-    const input = body as PaymentInstructions;
-    stored = {
-      bankAccounts: input.bankAccounts.map((a) => ({ ...a, holderId: a.holderId.replace(/\D/g, '') })),
-      otherMethods: input.otherMethods || null,
-    };
-    return { data: { success: true, data: { paymentInstructions: stored } } };
-  });
+      return ok(GetPaymentInstructionsResponseSchema, { paymentInstructions: stored });
+    }),
+  );
+  return { puts, gets, failNextPut: (response: Response) => failures.push(response) };
 }
 
 // Whole-form flows with many interactions: allow for a busy machine (the default 5 s is tight there).
@@ -43,10 +61,8 @@ describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
   beforeEach(() => {
     stored = { bankAccounts: [], otherMethods: null };
   });
-  afterEach(() => vi.restoreAllMocks());
-
   it('adds an account: Spanish messages for a bad number and RNC, holder prefilled with the company', async () => {
-    const put = mockApi();
+    const { puts } = mockApi();
     renderWithProviders(<PaymentInstructionsPanel />);
     expect(await screen.findByText('Aún no hay cuentas')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Agregar cuenta' }));
@@ -72,7 +88,7 @@ describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('El banco es requerido')).toBeTruthy();
     expect(within(dialog).getByText(/^Número de cuenta inválido/)).toBeTruthy();
     expect(within(dialog).getByText(/^RNC o cédula inválido/)).toBeTruthy();
-    expect(put).not.toHaveBeenCalled();
+    expect(puts).toEqual([]);
 
     fireEvent.change(within(dialog).getByRole('combobox', { name: /Banco/ }), {
       target: { value: 'Banco Popular Dominicano' },
@@ -87,19 +103,21 @@ describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Ahorros' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar cuenta' }));
     await waitFor(() =>
-      expect(put).toHaveBeenCalledWith('/settings/payment-instructions', {
-        bankAccounts: [
-          {
-            bank: 'Banco Popular Dominicano',
-            accountType: 'ahorros',
-            currency: 'USD',
-            accountNumber: '812-345678-9',
-            holderName: 'Agencia Digital RD',
-            holderId: '001-1391825-4',
-          },
-        ],
-        otherMethods: null,
-      }),
+      expect(puts).toEqual([
+        {
+          bankAccounts: [
+            {
+              bank: 'Banco Popular Dominicano',
+              accountType: 'ahorros',
+              currency: 'USD',
+              accountNumber: '812-345678-9',
+              holderName: 'Agencia Digital RD',
+              holderId: '001-1391825-4',
+            },
+          ],
+          otherMethods: null,
+        },
+      ]),
     );
     const account = await screen.findByRole('article', { name: /Banco Popular Dominicano/ });
     expect(account.textContent).toContain('Cuenta ahorros · USD');
@@ -109,7 +127,7 @@ describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
 
   it('refuses the same account twice and shows a server 400 on its field', async () => {
     stored = { bankAccounts: [popular], otherMethods: null };
-    const put = mockApi();
+    const { puts, failNextPut } = mockApi();
     renderWithProviders(<PaymentInstructionsPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Agregar cuenta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Agregar cuenta bancaria' });
@@ -121,19 +139,13 @@ describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar cuenta' }));
     expect(await within(dialog).findByText('Esta cuenta ya está en la lista')).toBeTruthy();
-    expect(put).not.toHaveBeenCalled();
+    expect(puts).toEqual([]);
 
-    put.mockRejectedValueOnce(
-      new AxiosError('Bad Request', 'ERR_BAD_REQUEST', undefined, undefined, {
-        status: 400,
-        statusText: 'Bad Request',
-        headers: {},
-        config: {} as never,
-        data: {
-          success: false,
-          message: 'Nombre de banco no permitido',
-          errors: [{ field: 'bankAccounts.1.bank', message: 'Nombre de banco no permitido' }],
-        },
+    failNextPut(
+      fail(400, {
+        code: 'VALIDATION_ERROR',
+        message: 'Nombre de banco no permitido',
+        errors: [{ field: 'bankAccounts.1.bank', message: 'Nombre de banco no permitido' }],
       }),
     );
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Número de cuenta' }), {
@@ -142,6 +154,8 @@ describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar cuenta' }));
     expect(await within(dialog).findByText('Nombre de banco no permitido')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Agregar cuenta bancaria' })).toBeTruthy();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.bankAccounts.map((a) => a.accountNumber)).toEqual(['812-345678-9', '5555-5555']);
   });
 
   it('edits an account and removes one only after the confirmation', async () => {
@@ -149,7 +163,7 @@ describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
       bankAccounts: [popular, { ...popular, bank: 'Banreservas', accountNumber: '9600123456' }],
       otherMethods: null,
     };
-    const put = mockApi();
+    const { puts } = mockApi();
     renderWithProviders(<PaymentInstructionsPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Editar cuenta 812-345678-9' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar cuenta bancaria' });
@@ -163,43 +177,33 @@ describe('Configuración → Datos de pago', { timeout: 20_000 }, () => {
       target: { value: '812-000000-1' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
-    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
-    expect((put.mock.calls[0]![1] as PaymentInstructions).bankAccounts.map((a) => a.accountNumber)).toEqual([
-      '812-000000-1',
-      '9600123456',
-    ]);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.bankAccounts.map((a) => a.accountNumber)).toEqual(['812-000000-1', '9600123456']);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar cuenta 9600123456' }));
     const confirm = await screen.findByRole('dialog', { name: 'Eliminar cuenta bancaria' });
     expect(confirm.textContent).toContain('¿Eliminar la cuenta 9600123456 de Banreservas?');
-    expect(put).toHaveBeenCalledTimes(1);
+    expect(puts).toHaveLength(1);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
-    expect((put.mock.calls[1]![1] as PaymentInstructions).bankAccounts.map((a) => a.bank)).toEqual([
-      'Banco Popular Dominicano',
-    ]);
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]!.bankAccounts.map((a) => a.bank)).toEqual(['Banco Popular Dominicano']);
     await waitFor(() => expect(screen.queryByRole('article', { name: /Banreservas/ })).toBeNull());
   });
 
   it('saves the other payment methods with the accounts', async () => {
     stored = { bankAccounts: [popular], otherMethods: null };
-    const put = mockApi();
+    const { puts } = mockApi();
     renderWithProviders(<PaymentInstructionsPanel />);
     const text = await screen.findByRole('textbox', { name: 'Otras formas de pago' });
     fireEvent.change(text, { target: { value: 'PayPal: pagos@agenciadigital.do' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() =>
-      expect(put).toHaveBeenCalledWith('/settings/payment-instructions', {
-        bankAccounts: [popular],
-        otherMethods: 'PayPal: pagos@agenciadigital.do',
-      }),
+      expect(puts).toEqual([{ bankAccounts: [popular], otherMethods: 'PayPal: pagos@agenciadigital.do' }]),
     );
   });
 });
 
 describe('Cómo pagar', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('tells the client what to transfer, where, and the other methods', async () => {
     stored = { bankAccounts: [popular], otherMethods: 'Efectivo en la oficina' };
     mockApi();
@@ -236,9 +240,9 @@ describe('Cómo pagar', () => {
 
   it('shows nothing to a client when no instructions exist, and a link to settings to the admin', async () => {
     stored = { bankAccounts: [], otherMethods: null };
-    mockApi();
+    const { gets } = mockApi();
     const { unmount } = renderWithProviders(<PaymentInstructionsCard />);
-    await waitFor(() => expect(apiClient.get).toHaveBeenCalled());
+    await waitFor(() => expect(gets).toContain('/api/settings/payment-instructions'));
     expect(screen.queryByRole('region', { name: 'Cómo pagar' })).toBeNull();
     unmount();
     renderWithProviders(<PaymentInstructionsCard canManage />);

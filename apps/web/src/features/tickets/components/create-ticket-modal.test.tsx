@@ -1,8 +1,9 @@
+import { GetTicketResponseSchema, ListOptionsResponseSchema } from '@agencia/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUser } from '../../../../test/factories';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTicketDetail, buildUser } from '../../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { CreateTicketModal } from './create-ticket-modal';
 
@@ -18,31 +19,37 @@ const QUISQUEYA = '22222222-2222-4222-8222-222222222222';
 const P2 = '44444444-4444-4444-8444-444444444444';
 
 describe("'Nuevo Ticket' client picker (decision 072)", () => {
+  /** Paths of the GETs answered. */
+  let gets: string[] = [];
   beforeEach(() => {
+    gets = [];
     // The pickers ask the options endpoints (decision 100), never whole lists.
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
-      const options = (list: Array<{ value: string; label: string }>) => ({
-        data: { success: true, data: { options: list } },
-      });
-      if (url === '/clients/options')
-        return options([
-          { value: CAFE, label: 'Café Cibao (Ana Díaz)' },
-          { value: QUISQUEYA, label: 'Quisqueya (Ana Díaz)' },
-        ]);
-      if (url === '/projects/options')
-        return options(
-          (config?.params as { clientId?: string } | undefined)?.clientId === QUISQUEYA
-            ? [{ value: P2, label: 'Portal de obras' }]
-            : [
-                { value: '33333333-3333-4333-8333-333333333333', label: 'Tienda en línea' },
-                { value: P2, label: 'Portal de obras' },
-              ],
-        );
-      throw new Error(`unexpected GET ${url}`);
-    });
+    server.use(
+      http.get(apiUrl('/clients/options'), ({ request }) => {
+        gets.push(new URL(request.url).pathname);
+        return ok(ListOptionsResponseSchema, {
+          options: [
+            { value: CAFE, label: 'Café Cibao (Ana Díaz)' },
+            { value: QUISQUEYA, label: 'Quisqueya (Ana Díaz)' },
+          ],
+        });
+      }),
+      http.get(apiUrl('/projects/options'), ({ request }) => {
+        const url = new URL(request.url);
+        gets.push(url.pathname);
+        return ok(ListOptionsResponseSchema, {
+          options:
+            url.searchParams.get('clientId') === QUISQUEYA
+              ? [{ value: P2, label: 'Portal de obras' }]
+              : [
+                  { value: '33333333-3333-4333-8333-333333333333', label: 'Tienda en línea' },
+                  { value: P2, label: 'Portal de obras' },
+                ],
+        });
+      }),
+    );
   });
   afterEach(() => {
-    vi.restoreAllMocks();
     useSessionStore.getState().logout();
   });
 
@@ -50,9 +57,13 @@ describe("'Nuevo Ticket' client picker (decision 072)", () => {
     useSessionStore.setState({
       user: buildUser({ role: 'employee', permissions: ['clients.read'] }),
     } as never);
-    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
-      data: { success: true, data: { ticket: { _id: 't1', ticketNumber: 'TK-0001', title: 'X' } } },
-    });
+    const posted: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/tickets'), async ({ request }) => {
+        posted.push(await request.json());
+        return ok(GetTicketResponseSchema, { ticket: buildTicketDetail() }, { status: 201 });
+      }),
+    );
     renderWithProviders(<CreateTicketModal opened onClose={() => {}} />);
     const clientSelect = await screen.findByPlaceholderText('Selecciona un cliente (opcional)');
     fireEvent.click(clientSelect);
@@ -66,9 +77,12 @@ describe("'Nuevo Ticket' client picker (decision 072)", () => {
       target: { value: 'El formulario de contacto no envía.' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Crear Ticket' }));
-    await waitFor(() => expect(post).toHaveBeenCalled());
-    expect(post.mock.calls[0]![0]).toBe('/tickets');
-    expect(post.mock.calls[0]![1]).toMatchObject({ clientId: QUISQUEYA, projectId: P2 });
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      title: 'Error en el formulario',
+      clientId: QUISQUEYA,
+      projectId: P2,
+    });
   }, 20_000);
 
   it('clients get no picker and never send a clientId', async () => {
@@ -80,6 +94,7 @@ describe("'Nuevo Ticket' client picker (decision 072)", () => {
     expect(screen.queryByPlaceholderText('Selecciona un cliente (opcional)')).toBeNull();
     fireEvent.click(screen.getByPlaceholderText('Selecciona un proyecto (opcional)'));
     expect(await screen.findByRole('option', { name: 'Tienda en línea' })).toBeTruthy();
-    expect(vi.mocked(apiClient.get).mock.calls.map((c) => c[0])).not.toContain('/clients/options');
+    expect(gets).toContain('/api/projects/options');
+    expect(gets).not.toContain('/api/clients/options');
   }, 20_000);
 });

@@ -1,12 +1,12 @@
-import type { TicketDetail, TicketMessage } from '@agencia/shared';
+import { ListTicketMessagesResponseSchema, type TicketDetail, type TicketMessage } from '@agencia/shared';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUser } from '../../../../test/factories';
+import { buildTicketDetail, buildUser } from '../../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
 import { LiveRegions } from '../../../components/ui/live-regions';
-import { apiClient } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import type { useTicketActions } from '../api/ticket-mutations';
 import { AddCommentBox, TicketMessages } from './ticket-conversation';
@@ -68,28 +68,30 @@ const message = (n: number): TicketMessage => ({
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe("TicketMessages: 'Ver mensajes anteriores' (decision 102)", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('shows the newest 20, then loads 20 older at a time until the first message, oldest first', async () => {
     const TOTAL = 45;
-    const ticket = {
+    const ticket = buildTicketDetail({
       _id: '99999999-9999-4999-8999-999999999999',
       messages: range(26, 45).map(message),
       messagesTotal: TOTAL,
-    } as unknown as TicketDetail;
-    const get = vi
-      .spyOn(apiClient, 'get')
-      .mockImplementation(async (url: string, config?: { params?: unknown }) => {
-        const { page, limit } = (config?.params ?? {}) as { page: number; limit: number };
-        expect(url).toBe(`/tickets/${ticket._id}/messages`);
+    });
+    const pages: number[] = [];
+    server.use(
+      http.get(apiUrl(`/tickets/${ticket._id}/messages`), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        const limit = Number(params.get('limit'));
+        pages.push(page);
         const newest = TOTAL - (page - 1) * limit;
         const rows = range(Math.max(1, newest - limit + 1), newest)
           .reverse()
           .map(message);
-        return {
-          data: { success: true, data: { messages: rows, pagination: { page, limit, total: TOTAL } } },
-        };
-      });
+        return ok(ListTicketMessagesResponseSchema, {
+          messages: rows,
+          pagination: { page, limit, total: TOTAL },
+        });
+      }),
+    );
     renderWithProviders(<TicketMessages ticket={ticket} />);
     const contents = () => screen.getAllByText(/^Mensaje \d+$/).map((e) => e.textContent);
     expect(contents()).toEqual(range(26, 45).map((n) => `Mensaje ${n}`));
@@ -99,16 +101,16 @@ describe("TicketMessages: 'Ver mensajes anteriores' (decision 102)", () => {
     await screen.findByText('Mensaje 1');
     expect(contents()).toEqual(range(1, 45).map((n) => `Mensaje ${n}`));
     expect(screen.queryByRole('button', { name: /Ver mensajes anteriores/ })).toBeNull();
-    expect(get.mock.calls.map((c) => (c[1]?.params as { page?: number } | undefined)?.page)).toEqual([2, 3]);
+    expect(pages).toEqual([2, 3]);
   }, 20_000);
 
   it('shows no button when the detail already holds the whole conversation', () => {
-    const ticket = {
+    const ticket = buildTicketDetail({
       _id: '99999999-9999-4999-8999-999999999999',
       messages: range(1, 3).map(message),
       messagesTotal: 3,
-    };
-    renderWithProviders(<TicketMessages ticket={ticket as unknown as TicketDetail} />);
+    });
+    renderWithProviders(<TicketMessages ticket={ticket} />);
     expect(screen.getAllByText(/^Mensaje \d+$/)).toHaveLength(3);
     expect(screen.queryByRole('button', { name: /Ver mensajes anteriores/ })).toBeNull();
   });

@@ -1,9 +1,9 @@
-import type { ListTicketsQuery, Ticket } from '@agencia/shared';
+import { ListTicketsResponseSchema, type Ticket, TicketStatsSchema } from '@agencia/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUser } from '../../../../test/factories';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTicket, buildTicketStats, buildUser } from '../../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import { apiClient } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { TicketsPage } from './tickets-page';
 
@@ -11,62 +11,38 @@ const TOTAL = 45;
 
 /** Ticket number `n` (1 = oldest) as the list answers it. */
 function ticket(n: number): Ticket {
-  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return {
-    _id: id,
+  return buildTicket({
+    _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     ticketNumber: `TK-${String(n).padStart(4, '0')}`,
     title: `Ticket número ${n}`,
-    description: 'Descripción del ticket de prueba',
-    type: 'support',
-    status: 'open',
-    priority: 'medium',
-    severity: 'medium',
-    category: null,
-    client: null,
-    project: null,
-    reportedBy: null,
-    assignedTo: null,
-    reportedDate: '2026-01-10T12:00:00.000Z',
-    estimatedResolutionTime: null,
-    actualTimeSpent: 0,
-    messageCount: 0,
-    resolution: null,
-    preventionMeasures: null,
-    resolvedAt: null,
-    closedAt: null,
-    createdAt: '2026-01-10T12:00:00.000Z',
-    updatedAt: '2026-01-10T12:00:00.000Z',
-  };
+  });
 }
 
-let calls: ListTicketsQuery[] = [];
+/** Query strings `GET /tickets` received. */
+let calls: Record<string, string>[] = [];
 
 describe('Tickets screen pages (issue 14)', () => {
   beforeEach(() => {
     calls = [];
     useSessionStore.setState({ user: buildUser({ role: 'admin', permissions: ['tickets.read'] }) });
-    vi.spyOn(apiClient, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
-      if (url === '/tickets/stats')
-        return { data: { success: true, data: { total: TOTAL, open: TOTAL, inProgress: 0, resolved: 0 } } };
-      if (url === '/tickets') {
-        const q = (config?.params ?? {}) as ListTicketsQuery & { page: number; limit: number };
+    server.use(
+      http.get(apiUrl('/tickets/stats'), () =>
+        ok(TicketStatsSchema, buildTicketStats({ total: TOTAL, open: TOTAL })),
+      ),
+      http.get(apiUrl('/tickets'), ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
         calls.push(q);
-        const from = (q.page - 1) * q.limit;
-        const rows = Array.from({ length: Math.max(0, Math.min(q.limit, TOTAL - from)) }, (_, i) =>
+        const page = Number(q.page);
+        const limit = Number(q.limit);
+        const from = (page - 1) * limit;
+        const rows = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - from)) }, (_, i) =>
           ticket(TOTAL - from - i),
         );
-        return {
-          data: {
-            success: true,
-            data: { tickets: rows, pagination: { page: q.page, limit: q.limit, total: TOTAL } },
-          },
-        };
-      }
-      throw new Error(`unexpected GET ${url}`);
-    });
+        return ok(ListTicketsResponseSchema, { tickets: rows, pagination: { page, limit, total: TOTAL } });
+      }),
+    );
   });
   afterEach(() => {
-    vi.restoreAllMocks();
     useSessionStore.getState().logout();
   });
 
@@ -76,12 +52,12 @@ describe('Tickets screen pages (issue 14)', () => {
     expect(screen.getByText('Ticket número 25')).toBeTruthy();
     expect(screen.queryByText('Ticket número 45')).toBeNull();
     expect(screen.getAllByRole('link', { name: /^TK-/ })).toHaveLength(20);
-    expect(calls.at(-1)).toMatchObject({ status: 'open', page: 2, limit: 20 });
+    expect(calls.at(-1)).toMatchObject({ status: 'open', page: '2', limit: '20' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Página 3' }));
     expect(await screen.findByText('Mostrando 41–45 de 45 tickets')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /^TK-/ })).toHaveLength(5);
-    expect(calls.at(-1)).toMatchObject({ status: 'open', page: 3, limit: 20 });
+    expect(calls.at(-1)).toMatchObject({ status: 'open', page: '3', limit: '20' });
     expect(router.state.location.search).toBe('?status=open&page=3');
   }, 20_000);
 
@@ -92,6 +68,6 @@ describe('Tickets screen pages (issue 14)', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Prioridad' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Alta' }));
     await waitFor(() => expect(router.state.location.search).toBe('?priority=high'));
-    await waitFor(() => expect(calls.at(-1)).toMatchObject({ priority: 'high', page: 1 }));
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ priority: 'high', page: '1' }));
   }, 20_000);
 });
