@@ -259,15 +259,12 @@ for (const [roleIndex, role] of roles.entries()) {
           await page.goto(screen.path);
           if (screen.detailOf) {
             const prefix = screen.detailOf;
-            const link = page
-              .locator(`main a[href^="${prefix}"]`)
-              // The list's own sub-pages are not details (new, requests, retainers, quotes).
-              .filter({
-                hasNot: page.locator(
-                  ['new', 'requests', 'retainers', 'quotes'].map((p) => `[href="${prefix}${p}"]`).join(', '),
-                ),
-              })
-              .first();
+            // The list's own sub-pages are not details (new, requests, retainers, quotes). The
+            // exclusion is on the link itself (`filter({ hasNot })` only looks at descendants).
+            const notSubPages = ['new', 'requests', 'retainers', 'quotes']
+              .map((p) => `:not([href="${prefix}${p}"])`)
+              .join('');
+            const link = page.locator(`main a[href^="${prefix}"]${notSubPages}`).first();
             const href = await link.getAttribute('href');
             expect(href, `${screen.name}: a link to ${prefix}… on ${screen.path}`).toBeTruthy();
             await page.goto(`${href}${screen.query ?? ''}`);
