@@ -56,13 +56,6 @@ const ADMIN: Screen[] = [
   { name: 'dashboard', path: '/dashboard' },
   { name: 'proyectos', path: '/projects' },
   { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
-  {
-    name: 'proyecto: tiempo',
-    path: '/projects',
-    detailOf: '/projects/',
-    query: '?tab=tiempo',
-    dialogs: [{ name: 'facturar horas', open: 'Facturar horas' }],
-  },
   { name: 'nuevo proyecto', path: '/projects/new' },
   { name: 'tickets', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
   { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
