@@ -183,11 +183,10 @@ export function SharedDocumentPage() {
             <Loader aria-label="Cargando el documento" />
           </Center>
         ) : query.isError ? (
-          <Alert
-            color={status === 410 ? 'orange' : 'red'}
-            icon={<IconAlertTriangle />}
-            title={status === 410 ? SHARE_LINK_GONE : 'Enlace no disponible'}
-          >
+          <Alert color={status === 410 ? 'orange' : 'red'} icon={<IconAlertTriangle />}>
+            <Title order={1} size="h4" mb={4}>
+              {status === 410 ? SHARE_LINK_GONE : 'Enlace no disponible'}
+            </Title>
             {status === 410
               ? 'Pide a quien te lo envió un enlace nuevo.'
               : status === 404 || status === 400
