@@ -114,6 +114,37 @@ async function reflowProblems(page: Page): Promise<ReflowProblem[]> {
         }
       }
     }
+    // Text in the page cut by a box that clips (a card with overflow hidden): its line runs past
+    // the box's edge. Deliberate truncation (ellipsis, line clamp), visually hidden text for
+    // screen readers (FullCalendar's full dates and weekday names: a 1 px box clipped by
+    // `clip-path: inset(50%)`) and scroll boxes are not cuts.
+    const main = document.querySelector('main');
+    for (const el of main ? main.querySelectorAll<HTMLElement>('*') : []) {
+      const hasText = [...el.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (!hasText || !rendered(el) || el.closest('.mantine-VisuallyHidden-root, [aria-hidden="true"]'))
+        continue;
+      const own = getComputedStyle(el);
+      if (own.textOverflow === 'ellipsis' || own.webkitLineClamp !== 'none') continue;
+      if (
+        own.clipPath === 'inset(50%)' ||
+        (own.position === 'absolute' && el.getBoundingClientRect().width <= 1)
+      )
+        continue;
+      let box = el.parentElement;
+      while (box && box !== main && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+      if (!box || box === main) continue;
+      const clip = getComputedStyle(box);
+      if (['auto', 'scroll'].includes(clip.overflowX) || clip.textOverflow === 'ellipsis') continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      const edge = box.getBoundingClientRect();
+      if (text.width > 0 && (text.right > edge.right + 1 || text.left < edge.left - 1)) {
+        problems.push({ what: 'texto cortado por su caja', detail: label(el) });
+      }
+    }
     return problems;
   }, SCROLL_REGION);
 }

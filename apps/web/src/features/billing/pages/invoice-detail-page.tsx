@@ -74,12 +74,14 @@ const modificationLabel = (code: number) =>
   `${code} · ${CREDIT_NOTE_MODIFICATION_LABELS[code as CreditNoteModificationCode] ?? ''}`;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
+  // Wraps: with text at 200 % a long value moves under its label instead of being cut by the
+  // card (WCAG 1.4.4, decision 112); `ml="auto"` keeps it on the right either way.
   return (
-    <Group justify="space-between" wrap="nowrap" gap="md">
+    <Group justify="space-between" wrap="wrap" gap="md">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ta="right" component="div">
+      <Text size="sm" ta="right" component="div" ml="auto" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Group>
@@ -355,7 +357,8 @@ export function InvoiceDetailPage() {
                     <Text size="xs" c="dimmed">
                       {label}
                     </Text>
-                    <Text size="sm" fw={500}>
+                    {/* Long words ("Transferencia bancaria") hyphenate with the text at 200 %. */}
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
                       {value}
                     </Text>
                   </Grid.Col>

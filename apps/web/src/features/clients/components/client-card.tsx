@@ -1,16 +1,5 @@
 import { type Client, clientStatusBadge, formatMoney } from '@agencia/shared';
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Card,
-  Divider,
-  Group,
-  Menu,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Card, Divider, Group, Menu, Stack, Text } from '@mantine/core';
 import {
   IconDotsVertical,
   IconEye,
@@ -137,11 +126,13 @@ export function ClientCard({ client, currency, onOpen, onEdit, onLink, onDelete 
         </Group>
       </Stack>
       <Divider my="sm" />
-      <SimpleGrid cols={3} spacing="xs">
+      {/* Wraps instead of three fixed columns: with text at 200 % the revenue no longer fits a
+          third of the card (WCAG 1.4.4, decision 112). */}
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
         <Metric label="Proyectos" value={client.totalProjects} />
         <Metric label="Activos" value={client.activeProjects} />
         <Metric label="Ingresos" value={formatMoney(client.totalRevenue, currency, 0)} />
-      </SimpleGrid>
+      </Group>
       <Group justify="space-between" mt="sm" gap="xs">
         <Text size="xs" c="dimmed">
           Cliente desde {date(client.joinDate)}

@@ -1,13 +1,13 @@
 import { formatMoney } from '@agencia/shared';
 import {
   Alert,
+  Box,
   Button,
   Card,
   Center,
   Group,
   Loader,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -28,6 +28,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatGrid } from '../../../components/ui/stat-grid';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { publicSettingsQuery } from '../../../lib/public-settings';
@@ -121,7 +122,7 @@ export function ClientsPage() {
           </Group>
         }
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+      <StatGrid mb="lg">
         <Stat
           label="Total de clientes"
           value={String(stats.data?.total ?? '—')}
@@ -142,7 +143,7 @@ export function ClientsPage() {
           value={stats.data ? formatMoney(stats.data.totalRevenue, currency, 0) : '—'}
           icon={<IconWallet size={28} color="var(--mantine-color-teal-7)" aria-hidden />}
         />
-      </SimpleGrid>
+      </StatGrid>
       <Group mb="md" gap="sm" align="flex-end">
         <TextInput
           aria-label="Buscar clientes"
@@ -192,7 +193,17 @@ export function ClientsPage() {
           No se encontraron clientes con los filtros aplicados
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+        // Columns of at least 20rem (three at 1440 px, one on phones): in rem, so with the text at
+        // 200 % the cards take one column instead of three too narrow for their amounts
+        // (WCAG 1.4.4, decision 112).
+        <Box
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 20rem), 1fr))',
+            gap: 'var(--mantine-spacing-md)',
+            opacity: list.isPlaceholderData ? 0.6 : 1,
+          }}
+        >
           {clients.map((c) => (
             <ClientCard
               key={c._id}
@@ -204,7 +215,7 @@ export function ClientsPage() {
               onDelete={() => actions.confirmDelete(c)}
             />
           ))}
-        </SimpleGrid>
+        </Box>
       )}
       <ListPagination
         pagination={list.data?.pagination}
