@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { activities, clients, projectMembers, projects, users } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
 import { visibleProjects } from '../projects/projects.policy.js';
-import { selectSummaries } from '../projects/projects.service.js';
+import { selectSummaries } from '../projects/projects.queries.js';
 import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.service.js';
 
 /**
@@ -67,7 +67,7 @@ export function getRecentProjects({
   actor: Actor;
   limit: number;
 }): Promise<ProjectSummary[]> {
-  return selectSummaries(db, actor, undefined, { orderBy: [desc(projects.updatedAt)], limit });
+  return selectSummaries({ db, actor, orderBy: [desc(projects.updatedAt)], limit });
 }
 
 /** Entries of the activity feed `actor` may read (decision record 033). */

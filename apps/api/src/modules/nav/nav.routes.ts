@@ -1,7 +1,7 @@
 import { NavBadgesSchema, successEnvelope } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
-import { countActiveVisible } from '../projects/projects.policy.js';
+import { countActiveVisible } from '../projects/projects.queries.js';
 import { countActiveTickets } from '../tickets/tickets.service.js';
 
 /**
@@ -22,7 +22,7 @@ const navRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const [projects, tickets] = await Promise.all([
-        countActiveVisible(app.db, actor),
+        countActiveVisible({ db: app.db, actor }),
         countActiveTickets(app.db, actor),
       ]);
       return { success: true as const, data: { projects, tickets } };

@@ -1,17 +1,18 @@
-import { ACTIVE_PROJECT_STATUSES, EMPLOYEE_EDITABLE_PROJECT_FIELDS, type Role } from '@agencia/shared';
-import { and, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { EMPLOYEE_EDITABLE_PROJECT_FIELDS, type Role } from '@agencia/shared';
+import { and, eq, exists, isNull, type SQL, sql } from 'drizzle-orm';
 import { projectMembers, projects } from '../../db/schema/index.js';
+import { definePolicy } from '../../lib/policy.js';
 import type { Actor } from '../../plugins/auth.js';
 
 /**
- * Who may do what on projects (decision record 031), one table:
+ * Who may do what on projects (decision records 031 and 121), one table:
  *
  * | action                 | admin | employee (on the team) | client (own client record) |
  * |------------------------|-------|------------------------|----------------------------|
  * | list / read            | all   | own team's             | own                        |
  * | create / delete        | yes   | no                     | no                         |
  * | update                 | all   | status, progress, desc | no                         |
+ * | change a closed project| yes   | no                     | no                         |
  * | milestones, meetings   | yes   | yes                    | no                         |
  * | meetings: edit, delete | yes   | yes                    | no                         |
  * | time entries           | any member | self              | no                         |
@@ -21,72 +22,78 @@ import type { Actor } from '../../plugins/auth.js';
  * | notes: delete          | any note  | own notes           | own notes                  |
  * | files: upload/download | yes   | yes                    | yes                        |
  * | files: delete          | yes   | own uploads            | own uploads                |
+ * | internal data (notes, non-billable time, cost, invoice links) | yes | yes | no        |
+ * | all projects of a chosen client in a picker (with `clients.read`) | yes | yes | no    |
  *
  * A project the caller may not see answers 404 (existence does not leak); so does a note a
  * client may not see (internal) or a row of another project. Edits and deletes: decision 036.
+ *
+ * "Own" (`'own'` cells, pass `owns`): `logTime` the time logged is the actor's own;
+ * `changeTimeEntry` the entry is the actor's time ({@link ownsTimeEntry}); `editNote` /
+ * `deleteNote` the actor wrote the note ({@link ownsNote}); `deleteFile` the actor uploaded it
+ * ({@link ownsFile}). Which projects a role sees is the row scope {@link visibleProjects}.
  */
-export type ProjectAction =
-  | 'create'
-  | 'delete'
-  | 'update'
-  | 'manageMilestones'
-  | 'manageMeetings'
-  | 'logTime'
-  | 'addNote'
-  | 'addInternalNote'
-  | 'editOwnNote'
-  | 'deleteAnyNote'
-  | 'editAnyTimeEntry'
-  | 'uploadFile';
-
-const MATRIX: Record<ProjectAction, Record<Role, boolean>> = {
+export const projectPolicy = definePolicy({
   create: { admin: true, employee: false, client: false },
   delete: { admin: true, employee: false, client: false },
+  /** `PUT /projects/{id}` at all (employees only {@link editableFields}). */
   update: { admin: true, employee: true, client: false },
+  /** Every field of `PUT /projects/{id}` (others: {@link editableFields}). */
+  updateAnyField: { admin: true, employee: false, client: false },
+  /** Any change to a completed or cancelled project (reopening it). */
+  changeClosed: { admin: true, employee: false, client: false },
   manageMilestones: { admin: true, employee: true, client: false },
   manageMeetings: { admin: true, employee: true, client: false },
-  logTime: { admin: true, employee: true, client: false },
+  /** Log time; own = for oneself (admins for any team member). */
+  logTime: { admin: true, employee: 'own', client: false },
+  /** Edit or delete a time entry; own = the entry is the actor's time. */
+  changeTimeEntry: { admin: true, employee: 'own', client: false },
   addNote: { admin: true, employee: true, client: true },
   addInternalNote: { admin: true, employee: true, client: false },
-  editOwnNote: { admin: true, employee: true, client: true },
-  deleteAnyNote: { admin: true, employee: false, client: false },
-  editAnyTimeEntry: { admin: true, employee: false, client: false },
+  /** Edit a note; own = its author (admins included: nobody rewrites someone else's words). */
+  editNote: { admin: 'own', employee: 'own', client: 'own' },
+  /** Delete a note; own = its author. */
+  deleteNote: { admin: true, employee: 'own', client: 'own' },
+  /** A comment by this role is a client message: the team is notified (spec doc 2 §9). */
+  commentNotifiesTeam: { admin: false, employee: false, client: true },
   uploadFile: { admin: true, employee: true, client: true },
-};
+  /** Delete a project file; own = its uploader. */
+  deleteFile: { admin: true, employee: 'own', client: 'own' },
+  /**
+   * See internal data (decision 032): internal notes, non-billable time, the internal cost and
+   * the invoice a time entry went to (decision 115).
+   */
+  readInternal: { admin: true, employee: true, client: false },
+  /**
+   * `GET /projects/options?clientId`: every project of the chosen client, with `clients.read`
+   * (decision 072), not only the visible ones.
+   */
+  pickAnyOfClient: { admin: true, employee: true, client: false },
+});
 
-/** True when the role may perform `action` on a project it can see. */
-export function can(role: Role, action: ProjectAction): boolean {
-  return MATRIX[action][role];
-}
+/** The actions of {@link projectPolicy}. */
+export type ProjectAction = keyof typeof projectPolicy.table;
 
-/**
- * Ownership of a note: only its author edits it (admins included: nobody rewrites someone
- * else's words); the author or an admin deletes it. A note whose author was removed
- * (`authorId` null) can only be deleted by an admin.
- */
-export function canChangeNote(
-  actor: Pick<Actor, 'id' | 'role'>,
-  note: { authorId: string | null },
-  change: 'edit' | 'delete',
-): boolean {
-  const own = note.authorId !== null && note.authorId === actor.id;
-  if (change === 'edit') return own && can(actor.role, 'editOwnNote');
-  return own || can(actor.role, 'deleteAnyNote');
-}
+type Who = Pick<Actor, 'id' | 'role'>;
 
 /**
- * Ownership of a time entry: staff who may log time change the entries of their own time
- * (`userId`); admins change any entry. Clients never.
+ * Ownership of a note: the actor wrote it. A note whose author was removed (`authorId` null) is
+ * nobody's, so only a role allowed on any note (admins) deletes it, and nobody edits it.
  */
-export function canChangeTimeEntry(actor: Pick<Actor, 'id' | 'role'>, entry: { userId: string }): boolean {
-  if (!can(actor.role, 'logTime')) return false;
-  return entry.userId === actor.id || can(actor.role, 'editAnyTimeEntry');
-}
+export const ownsNote = (actor: Who, note: { authorId: string | null }): boolean =>
+  note.authorId !== null && note.authorId === actor.id;
+
+/** Ownership of a time entry: it is the actor's own time (`userId`). */
+export const ownsTimeEntry = (actor: Who, entry: { userId: string }): boolean => entry.userId === actor.id;
+
+/** Ownership of a project file: the actor uploaded it (`uploadedBy`). */
+export const ownsFile = (actor: Who, file: { uploadedBy: string | null }): boolean =>
+  file.uploadedBy !== null && file.uploadedBy === actor.id;
 
 /** Fields of `PUT /projects/{id}` the role may send (null = all). */
 export function editableFields(role: Role): readonly string[] | null {
-  if (role === 'admin') return null;
-  if (role === 'employee') return EMPLOYEE_EDITABLE_PROJECT_FIELDS;
+  if (projectPolicy.can(role, 'updateAnyField')) return null;
+  if (projectPolicy.can(role, 'update')) return EMPLOYEE_EDITABLE_PROJECT_FIELDS;
   return [];
 }
 
@@ -97,23 +104,19 @@ export function onTeam(actorId: string): SQL {
   );
 }
 
+/** How each role's visible projects are scoped (the "list / read" row of the table). */
+const SCOPES: Record<Role, (actor: Pick<Actor, 'id' | 'clientId'>) => SQL | undefined> = {
+  admin: () => undefined,
+  employee: (actor) => onTeam(actor.id),
+  client: (actor) => (actor.clientId ? eq(projects.clientId, actor.clientId) : sql`false`),
+};
+
 /**
  * SQL condition selecting the (not deleted) projects `actor` may see: admins all, employees
  * the ones they are on the team of, clients those of their own client record.
  */
 export function visibleProjects(actor: Pick<Actor, 'id' | 'role' | 'clientId'>): SQL {
   const alive = isNull(projects.deletedAt);
-  if (actor.role === 'admin') return alive;
-  if (actor.role === 'employee') return and(alive, onTeam(actor.id)) as SQL;
-  if (!actor.clientId) return sql`false`;
-  return and(alive, eq(projects.clientId, actor.clientId)) as SQL;
-}
-
-/** Counts the active projects `actor` may see (navigation badge). */
-export async function countActiveVisible(db: Db | Tx, actor: Pick<Actor, 'id' | 'role' | 'clientId'>) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(projects)
-    .where(and(visibleProjects(actor), inArray(projects.status, [...ACTIVE_PROJECT_STATUSES])));
-  return row?.n ?? 0;
+  const scope = SCOPES[actor.role](actor);
+  return scope ? (and(alive, scope) as SQL) : alive;
 }

@@ -1,84 +1,45 @@
 import {
-  CreateMeetingRequestSchema,
-  CreateMilestoneRequestSchema,
-  CreateProjectNoteRequestSchema,
   CreateProjectRequestSchema,
-  CreateTimeEntryRequestSchema,
   GetProjectResponseSchema,
   IdParamsSchema,
   ListOptionsResponseSchema,
-  ListProjectFilesResponseSchema,
-  ListProjectNotesResponseSchema,
   ListProjectsQuerySchema,
   ListProjectsResponseSchema,
-  ListTimeEntriesResponseSchema,
-  MeetingParamsSchema,
   MessageResponseSchema,
-  MilestoneParamsSchema,
-  MilestoneResponseSchema,
-  PROJECT_CHANGED_EVENT,
-  ProjectFileParamsSchema,
-  ProjectFileResponseSchema,
-  ProjectMeetingResponseSchema,
-  ProjectNoteParamsSchema,
-  ProjectNoteResponseSchema,
   ProjectOptionsQuerySchema,
   ProjectResponseSchema,
   ProjectStatsResponseSchema,
-  ProjectSubListQuerySchema,
   successEnvelope,
-  TimeEntryParamsSchema,
-  TimeEntryResponseSchema,
-  UpdateMeetingRequestSchema,
-  UpdateMilestoneRequestSchema,
-  UpdateProjectNoteRequestSchema,
   UpdateProjectRequestSchema,
-  UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/errors.js';
-import { pushNotifications } from '../../lib/notify.js';
-import { contentDisposition } from '../../lib/storage.js';
+import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
-import * as service from './projects.service.js';
-
-const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
-
-/** Pushes what a committed write changed: notifications, `project:changed`, `nav:badges`. */
-export function publishProjectEffects(app: FastifyInstance, effects: service.ProjectEffects): void {
-  pushNotifications(app, effects.notifications);
-  const payload = { projectId: effects.projectId };
-  for (const u of effects.users) app.realtime.toUser(u, PROJECT_CHANGED_EVENT, payload);
-  for (const u of effects.badgeUsers) app.realtime.toUser(u, 'nav:badges', {});
-  if (effects.admins) {
-    app.realtime.toRoles(['admin'], PROJECT_CHANGED_EVENT, payload);
-    if (effects.badgeUsers.size) app.realtime.toRoles(['admin'], 'nav:badges', {});
-  }
-}
+import projectFilesRoutes from './project-files.routes.js';
+import projectMeetingsRoutes from './project-meetings.routes.js';
+import projectMilestonesRoutes from './project-milestones.routes.js';
+import projectNotesRoutes from './project-notes.routes.js';
+import projectTimeRoutes from './project-time.routes.js';
+import { ctxOf, projectGuards } from './projects.http.js';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  getProjectStats,
+  listProjectOptions,
+  listProjects,
+  updateProject,
+} from './projects.service.js';
 
 /**
  * Projects routes (spec doc 2 §7 "Projects") plus what the detail screen needs (team, files,
- * time) and corrections of notes, meetings and time entries (PATCH/DELETE, decision 036).
+ * time) and corrections of notes, meetings and time entries (PATCH/DELETE, decision 036): the
+ * projects themselves here, each sub-resource in its own `project-*.routes.ts` registered below.
+ * Permission hooks: {@link projectGuards}. Every write publishes its effects after commit
+ * (decision 120).
  */
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Permissions (decision 070) next to the policy table of projects.policy.ts: reads need
-  // `projects.read`; writes need `projects.write` of staff. Clients never hold `projects.write`
-  // (role ceiling), so on the routes they share (notes, files) — and on those where the policy
-  // answers them 403, or 404 for another client's project — they need `projects.read` and the
-  // service decides as before.
-  const auth = { onRequest: [app.authenticate, app.requirePermission('projects.read')] };
-  const write = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermissionByRole({
-        admin: 'projects.write',
-        employee: 'projects.write',
-        client: 'projects.read',
-      }),
-    ],
-  };
-  const adminOnly = { onRequest: [app.authenticate, app.requirePermission('projects.write', 'admin')] };
+  const { auth, write, adminOnly } = projectGuards(app);
 
   app.get(
     '/projects',
@@ -93,7 +54,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.listProjects({ db: app.db, actor: actorOf(req), input: req.query }),
+      data: await listProjects({ db: app.db, actor: actorOf(req), input: req.query }),
     }),
   );
 
@@ -109,7 +70,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { stats: await service.getProjectStats({ db: app.db, actor: actorOf(req) }) },
+      data: { stats: await getProjectStats({ db: app.db, actor: actorOf(req) }) },
     }),
   );
 
@@ -127,7 +88,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        options: await service.listProjectOptions({ db: app.db, actor: actorOf(req), input: req.query }),
+        options: await listProjectOptions({ db: app.db, actor: actorOf(req), input: req.query }),
       },
     }),
   );
@@ -145,76 +106,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { project: await service.getProject({ db: app.db, actor: actorOf(req), id: req.params.id }) },
-    }),
-  );
-
-  app.get(
-    '/projects/:id/notes',
-    {
-      ...auth,
-      schema: {
-        tags: ['projects'],
-        summary: 'Comentarios del proyecto (paginados; un cliente no recibe notas internas)',
-        params: IdParamsSchema,
-        querystring: ProjectSubListQuerySchema,
-        response: { 200: successEnvelope(ListProjectNotesResponseSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await service.listProjectNotes({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
-    }),
-  );
-
-  app.get(
-    '/projects/:id/time-entries',
-    {
-      ...auth,
-      schema: {
-        tags: ['projects'],
-        summary: 'Registro de tiempo del proyecto (paginado; un cliente solo ve tiempo facturable)',
-        params: IdParamsSchema,
-        querystring: ProjectSubListQuerySchema,
-        response: { 200: successEnvelope(ListTimeEntriesResponseSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await service.listProjectTimeEntries({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
-    }),
-  );
-
-  app.get(
-    '/projects/:id/files',
-    {
-      ...auth,
-      schema: {
-        tags: ['projects'],
-        summary: 'Archivos del proyecto (paginados)',
-        params: IdParamsSchema,
-        querystring: ProjectSubListQuerySchema,
-        response: { 200: successEnvelope(ListProjectFilesResponseSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await service.listProjectFiles({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: { project: await getProject({ db: app.db, actor: actorOf(req), id: req.params.id }) },
     }),
   );
 
@@ -230,13 +122,13 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { project, effects } = await service.createProject({
+      const { value: project, effects } = await createProject({
         db: app.db,
         actor: actorOf(req),
         ctx: ctxOf(req),
         input: req.body,
       });
-      publishProjectEffects(app, effects);
+      publish(app, effects);
       reply.code(201);
       return { success: true as const, data: { project } };
     },
@@ -255,14 +147,14 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { project, effects } = await service.updateProject({
+      const { value: project, effects } = await updateProject({
         db: app.db,
         actor: actorOf(req),
         ctx: ctxOf(req),
         id: req.params.id,
         input: req.body,
       });
-      publishProjectEffects(app, effects);
+      publish(app, effects);
       return { success: true as const, data: { project } };
     },
   );
@@ -279,376 +171,22 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { effects } = await service.deleteProject({
+      const { effects } = await deleteProject({
         db: app.db,
         actor: actorOf(req),
         ctx: ctxOf(req),
         id: req.params.id,
       });
-      publishProjectEffects(app, effects);
+      publish(app, effects);
       return { success: true as const, message: 'Proyecto eliminado' };
     },
   );
 
-  app.post(
-    '/projects/:id/milestones',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Agregar hito',
-        params: IdParamsSchema,
-        body: CreateMilestoneRequestSchema,
-        response: { 201: successEnvelope(MilestoneResponseSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { milestone, effects } = await service.addMilestone({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publishProjectEffects(app, effects);
-      reply.code(201);
-      return { success: true as const, data: { milestone } };
-    },
-  );
-
-  app.put(
-    '/projects/:id/milestones/:milestoneId',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Actualizar hito',
-        params: MilestoneParamsSchema,
-        body: UpdateMilestoneRequestSchema,
-        response: { 200: successEnvelope(MilestoneResponseSchema) },
-      },
-    },
-    async (req) => {
-      const { milestone, effects } = await service.updateMilestone({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        milestoneId: req.params.milestoneId,
-        input: req.body,
-      });
-      publishProjectEffects(app, effects);
-      return { success: true as const, data: { milestone } };
-    },
-  );
-
-  app.post(
-    '/projects/:id/notes',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Agregar nota o comentario',
-        params: IdParamsSchema,
-        body: CreateProjectNoteRequestSchema,
-        response: { 201: successEnvelope(ProjectNoteResponseSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { note, effects } = await service.addNote({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publishProjectEffects(app, effects);
-      reply.code(201);
-      return { success: true as const, data: { note } };
-    },
-  );
-
-  app.post(
-    '/projects/:id/meetings',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Agendar reunión',
-        params: IdParamsSchema,
-        body: CreateMeetingRequestSchema,
-        response: { 201: successEnvelope(ProjectMeetingResponseSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { meeting, effects } = await service.addMeeting({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publishProjectEffects(app, effects);
-      reply.code(201);
-      return { success: true as const, data: { meeting } };
-    },
-  );
-
-  app.post(
-    '/projects/:id/time-entries',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Registrar tiempo',
-        params: IdParamsSchema,
-        body: CreateTimeEntryRequestSchema,
-        response: { 201: successEnvelope(TimeEntryResponseSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { timeEntry, effects } = await service.addTimeEntry({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publishProjectEffects(app, effects);
-      reply.code(201);
-      return { success: true as const, data: { timeEntry } };
-    },
-  );
-
-  // Corrections (decision 036): same `write` hook as the create routes; ownership in the service.
-  app.patch(
-    '/projects/:id/notes/:noteId',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Editar nota o comentario (autor)',
-        params: ProjectNoteParamsSchema,
-        body: UpdateProjectNoteRequestSchema,
-        response: { 200: successEnvelope(ProjectNoteResponseSchema) },
-      },
-    },
-    async (req) => {
-      const { note, effects } = await service.updateNote({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        noteId: req.params.noteId,
-        input: req.body,
-      });
-      publishProjectEffects(app, effects);
-      return { success: true as const, data: { note } };
-    },
-  );
-
-  app.delete(
-    '/projects/:id/notes/:noteId',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Eliminar nota o comentario (autor o admin)',
-        params: ProjectNoteParamsSchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
-    async (req) => {
-      const { effects } = await service.deleteNote({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        noteId: req.params.noteId,
-      });
-      publishProjectEffects(app, effects);
-      return { success: true as const, message: 'Comentario eliminado' };
-    },
-  );
-
-  app.patch(
-    '/projects/:id/meetings/:meetingId',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Editar reunión',
-        params: MeetingParamsSchema,
-        body: UpdateMeetingRequestSchema,
-        response: { 200: successEnvelope(ProjectMeetingResponseSchema) },
-      },
-    },
-    async (req) => {
-      const { meeting, effects } = await service.updateMeeting({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        meetingId: req.params.meetingId,
-        input: req.body,
-      });
-      publishProjectEffects(app, effects);
-      return { success: true as const, data: { meeting } };
-    },
-  );
-
-  app.delete(
-    '/projects/:id/meetings/:meetingId',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Eliminar reunión',
-        params: MeetingParamsSchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
-    async (req) => {
-      const { effects } = await service.deleteMeeting({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        meetingId: req.params.meetingId,
-      });
-      publishProjectEffects(app, effects);
-      return { success: true as const, message: 'Reunión eliminada' };
-    },
-  );
-
-  app.patch(
-    '/projects/:id/time-entries/:entryId',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Corregir registro de tiempo (quien lo registró o admin)',
-        params: TimeEntryParamsSchema,
-        body: UpdateTimeEntryRequestSchema,
-        response: { 200: successEnvelope(TimeEntryResponseSchema) },
-      },
-    },
-    async (req) => {
-      const { timeEntry, effects } = await service.updateTimeEntry({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        entryId: req.params.entryId,
-        input: req.body,
-      });
-      publishProjectEffects(app, effects);
-      return { success: true as const, data: { timeEntry } };
-    },
-  );
-
-  app.delete(
-    '/projects/:id/time-entries/:entryId',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Eliminar registro de tiempo (quien lo registró o admin)',
-        params: TimeEntryParamsSchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
-    async (req) => {
-      const { effects } = await service.deleteTimeEntry({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        entryId: req.params.entryId,
-      });
-      publishProjectEffects(app, effects);
-      return { success: true as const, message: 'Registro de tiempo eliminado' };
-    },
-  );
-
-  app.post(
-    '/projects/:id/files',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Subir archivo (multipart, campo "file", máx. 10 MB)',
-        params: IdParamsSchema,
-        response: { 201: successEnvelope(ProjectFileResponseSchema) },
-      },
-    },
-    async (req, reply) => {
-      if (!req.isMultipart()) throw badRequest('Envía el archivo como multipart/form-data (campo "file")');
-      const part = await req.file({ limits: { fileSize: service.PROJECT_FILE_MAX_BYTES + 1 } });
-      if (!part) throw badRequest('Falta el archivo', [{ field: 'file', message: 'Falta el archivo' }]);
-      const data = await part.toBuffer();
-      const { file, effects } = await service.uploadProjectFile({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: { filename: part.filename, data },
-      });
-      publishProjectEffects(app, effects);
-      reply.code(201);
-      return { success: true as const, data: { file } };
-    },
-  );
-
-  app.get(
-    '/projects/:id/files/:fileId',
-    {
-      ...auth,
-      schema: {
-        tags: ['projects'],
-        summary: 'Descargar archivo del proyecto',
-        params: ProjectFileParamsSchema,
-      },
-    },
-    async (req, reply) => {
-      const file = await service.readProjectFile({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        fileId: req.params.fileId,
-      });
-      reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', contentDisposition(file.filename))
-        .header('Content-Length', String(file.data.length))
-        .header('X-Content-Type-Options', 'nosniff');
-      return reply.send(file.data);
-    },
-  );
-
-  app.delete(
-    '/projects/:id/files/:fileId',
-    {
-      ...write,
-      schema: {
-        tags: ['projects'],
-        summary: 'Eliminar archivo del proyecto',
-        params: ProjectFileParamsSchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
-    async (req) => {
-      const { effects } = await service.deleteProjectFile({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        fileId: req.params.fileId,
-      });
-      publishProjectEffects(app, effects);
-      return { success: true as const, message: 'Archivo eliminado' };
-    },
-  );
+  await app.register(projectMilestonesRoutes);
+  await app.register(projectNotesRoutes);
+  await app.register(projectMeetingsRoutes);
+  await app.register(projectTimeRoutes);
+  await app.register(projectFilesRoutes);
 };
 
 export default projectsRoutes;

@@ -1,205 +1,55 @@
 import {
   ACTIVE_PROJECT_STATUSES,
   allowedProjectTransitions,
-  type CreateMeetingRequestSchema,
-  type CreateMilestoneRequestSchema,
-  type CreateProjectNoteRequestSchema,
   type CreateProjectRequestSchema,
-  type CreateTimeEntryRequestSchema,
   canTransitionProject,
-  DEFAULT_TIMEZONE,
-  divRoundHalfUp,
   fromCents,
   hasPermission,
   type ListProjectsQuerySchema,
   type ListProjectsResponse,
-  type Milestone,
   type Option,
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
   type ProjectDetail,
-  type ProjectFile,
-  type ProjectMeeting,
-  type ProjectNote,
   type ProjectOptionsQuerySchema,
   type ProjectSort,
   type ProjectStats,
   type ProjectStatus,
-  type ProjectSubListQuerySchema,
-  type ProjectSummary,
   projectClientName,
-  type TimeEntry,
   toCents,
-  type UpdateMeetingRequestSchema,
-  type UpdateMilestoneRequestSchema,
-  type UpdateProjectNoteRequestSchema,
   type UpdateProjectRequestSchema,
-  type UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  clients,
-  files,
-  invoices,
-  projectMeetings,
-  projectMembers,
-  projectMilestones,
-  projectNotes,
-  projects,
-  projectTimeEntries,
-  users,
-} from '../../db/schema/index.js';
+import { clients, projectMembers, projects, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import type { StoredNotifications, Written } from '../../lib/effects.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { listTotalCap, pagedSelect } from '../../lib/paging.js';
-import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
-import { getCompanySettings } from '../settings/settings.service.js';
+import { countFiles } from './project-files.service.js';
+import { meetingsOf } from './project-meetings.service.js';
+import { milestonesOf } from './project-milestones.service.js';
+import { countNotes } from './project-notes.service.js';
+import { timeSummaryOf } from './project-time.service.js';
+import { audienceOf, projectChanged } from './projects.effects.js';
+import { editableFields, projectPolicy, visibleProjects } from './projects.policy.js';
 import {
-  can,
-  canChangeNote,
-  canChangeTimeEntry,
-  editableFields,
-  visibleProjects,
-} from './projects.policy.js';
+  type Input,
+  likePattern,
+  loadVisible,
+  selectSummaries,
+  todayInAgency,
+  type WriteArgs,
+} from './projects.queries.js';
 
-/* ─────────────────────────────── effects published after commit ─────────────────────────────── */
-
-/**
- * What a write wants pushed once its transaction has committed: stored notifications,
- * users whose navigation badges / project views changed, and whether admins are affected.
+/*
+ * Projects themselves: list, picker options, detail, stats, create, update, delete. The
+ * sub-resources live in project-milestones|notes|meetings|time|files.service.ts.
  */
-export interface ProjectEffects {
-  notifications: Awaited<ReturnType<typeof createNotifications>>;
-  /** Users whose project views changed (refetch on `project:changed`). */
-  users: Set<string>;
-  /** Users whose active-project count may have changed (refetch on `nav:badges`). */
-  badgeUsers: Set<string>;
-  /** Admins see every project: tell them too. */
-  admins: boolean;
-  projectId: string;
-}
-
-function newEffects(projectId: string): ProjectEffects {
-  return { notifications: [], users: new Set(), badgeUsers: new Set(), admins: true, projectId };
-}
-
-/** Everyone who sees a project: its team and its client's portal users. */
-async function audienceOf(db: Db | Tx, projectId: string, clientId: string): Promise<string[]> {
-  const team = await db
-    .select({ id: projectMembers.userId })
-    .from(projectMembers)
-    .where(eq(projectMembers.projectId, projectId));
-  const clientUsers = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.clientId, clientId), eq(users.role, 'client')));
-  return [...new Set([...team.map((r) => r.id), ...clientUsers.map((r) => r.id)])];
-}
-
-/* ─────────────────────────────── helpers ─────────────────────────────── */
-
-type Input<T extends z.ZodType> = z.output<T>;
-
-/** Today's calendar date in the agency's time zone (`YYYY-MM-DD`). */
-export function todayInAgency(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(now);
-}
-
-const hoursOf = (minutes: number) => minutes / 60;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** `%`, `_` and `\` escaped for ILIKE. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const summaryColumns = {
-  id: projects.id,
-  title: projects.title,
-  description: projects.description,
-  status: projects.status,
-  priority: projects.priority,
-  category: projects.category,
-  progressPercentage: projects.progressPercentage,
-  startDate: projects.startDate,
-  estimatedEndDate: projects.estimatedEndDate,
-  actualEndDate: projects.actualEndDate,
-  approvedBudgetCents: projects.approvedBudgetCents,
-  spentCents: projects.spentCents,
-  createdAt: projects.createdAt,
-  updatedAt: projects.updatedAt,
-  clientId: projects.clientId,
-  clientCompanyName: clients.companyName,
-  clientFirstName: clients.firstName,
-  clientLastName: clients.lastName,
-  clientAvatar: clients.avatar,
-  teamCount: sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`,
-};
-
-function baseSummaryQuery(db: Db | Tx) {
-  return db.select(summaryColumns).from(projects).innerJoin(clients, eq(clients.id, projects.clientId));
-}
-type SummaryRow = Awaited<ReturnType<typeof baseSummaryQuery>>[number];
-
-function toSummary(r: SummaryRow): ProjectSummary {
-  return {
-    _id: r.id,
-    title: r.title,
-    description: r.description,
-    client: {
-      _id: r.clientId,
-      companyName: r.clientCompanyName,
-      firstName: r.clientFirstName,
-      lastName: r.clientLastName,
-      avatar: r.clientAvatar,
-    },
-    status: r.status,
-    priority: r.priority,
-    category: r.category,
-    progressPercentage: r.progressPercentage,
-    startDate: r.startDate,
-    estimatedEndDate: r.estimatedEndDate,
-    actualEndDate: r.actualEndDate,
-    approvedBudget: r.approvedBudgetCents === null ? null : fromCents(r.approvedBudgetCents),
-    spent: fromCents(r.spentCents),
-    teamCount: Number(r.teamCount),
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
-/** Selects project summaries visible to `actor` matching `where`. */
-export async function selectSummaries(
-  db: Db | Tx,
-  actor: Actor,
-  where: SQL | undefined,
-  opts: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
-): Promise<ProjectSummary[]> {
-  let q = baseSummaryQuery(db)
-    .where(and(visibleProjects(actor), where))
-    .orderBy(...(opts.orderBy ?? [desc(projects.updatedAt), desc(projects.id)]))
-    .$dynamic();
-  if (opts.limit) q = q.limit(opts.limit);
-  if (opts.offset) q = q.offset(opts.offset);
-  const rows: SummaryRow[] = await q;
-  return rows.map(toSummary);
-}
-
-const countOf = sql<number>`count(*)::int`.mapWith(Number);
-
-/** The project row if `actor` may see it, else 404 (also for other clients' projects). */
-async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), visibleProjects(actor)))
-    .limit(1);
-  if (!row) throw notFound('Proyecto no encontrado');
-  return row;
-}
 
 /* ─────────────────────────────── reads ─────────────────────────────── */
 
@@ -271,10 +121,10 @@ export async function listProjects({
     // the client join and team count run for the page, not for every skipped row (a deep page
     // skipped 19,980 of them, decision 104).
     rows: (window) =>
-      selectSummaries(
+      selectSummaries({
         db,
         actor,
-        inArray(
+        where: inArray(
           projects.id,
           db
             .select({ id: projects.id })
@@ -284,8 +134,8 @@ export async function listProjects({
             .limit(window.limit)
             .offset(window.offset),
         ),
-        { orderBy: PROJECT_ORDER[input.sort] },
-      ),
+        orderBy: PROJECT_ORDER[input.sort],
+      }),
   });
   return { projects: page.rows, pagination: page.pagination };
 }
@@ -308,7 +158,9 @@ export async function listProjectOptions({
   // Staff who may read clients see every project of a chosen client, as `GET /clients/{id}/projects`
   // does (decision 072: a ticket for a client the employee does not work with).
   const wholeClient =
-    Boolean(input.clientId) && actor.role !== 'client' && hasPermission(actor, 'clients.read');
+    Boolean(input.clientId) &&
+    projectPolicy.can(actor.role, 'pickAnyOfClient') &&
+    hasPermission(actor, 'clients.read');
   const conditions: (SQL | undefined)[] = [wholeClient ? isNull(projects.deletedAt) : visibleProjects(actor)];
   if (input.id) conditions.push(eq(projects.id, input.id));
   if (input.clientId) conditions.push(eq(projects.clientId, input.clientId));
@@ -353,9 +205,8 @@ export async function getProject({
   actor: Actor;
   id: string;
 }): Promise<ProjectDetail> {
-  const [summary] = await selectSummaries(db, actor, eq(projects.id, id));
+  const [summary] = await selectSummaries({ db, actor, where: eq(projects.id, id) });
   if (!summary) throw notFound('Proyecto no encontrado');
-  const isClient = actor.role === 'client';
 
   const team = await db
     .select({
@@ -371,73 +222,13 @@ export async function getProject({
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(eq(projectMembers.projectId, id))
     .orderBy(asc(projectMembers.addedAt), asc(users.firstName));
-
-  const milestones = await db
-    .select()
-    .from(projectMilestones)
-    .where(eq(projectMilestones.projectId, id))
-    .orderBy(asc(projectMilestones.order), asc(projectMilestones.createdAt));
-
+  const milestones = await milestonesOf(db, id);
   // The tabs page through notes, files and time on their own endpoints; the detail carries
   // their counts and the time summary as SQL aggregates, so it costs the same at any size.
-  const noteCondition = and(
-    eq(projectNotes.projectId, id),
-    isClient ? eq(projectNotes.isInternal, false) : undefined,
-  );
-  const [notesCount] = await db.select({ n: countOf }).from(projectNotes).where(noteCondition);
-  const [filesCount] = await db
-    .select({ n: countOf })
-    .from(files)
-    .where(and(eq(files.ownerType, 'project'), eq(files.ownerId, id)));
-
-  const meetings = await db
-    .select()
-    .from(projectMeetings)
-    .where(eq(projectMeetings.projectId, id))
-    .orderBy(desc(projectMeetings.date));
-  const attendeeIds = [...new Set(meetings.flatMap((m) => m.attendeeIds))];
-  const attendeeRows = attendeeIds.length
-    ? await db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(inArray(users.id, attendeeIds))
-    : [];
-  const attendeeById = new Map(attendeeRows.map((a) => [a.id, a]));
-
-  // One row per member who logged time: minutes in all, billable minutes and entries; members
-  // in the order of their latest entry (the order the time log shows them).
-  const perMember = await db
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      minutes: sql<number>`coalesce(sum(${projectTimeEntries.minutes}), 0)::int`.mapWith(Number),
-      billableMinutes:
-        sql<number>`coalesce(sum(${projectTimeEntries.minutes}) filter (where ${projectTimeEntries.billable}), 0)::int`.mapWith(
-          Number,
-        ),
-      entries: countOf,
-    })
-    .from(projectTimeEntries)
-    .innerJoin(users, eq(users.id, projectTimeEntries.userId))
-    .where(
-      and(eq(projectTimeEntries.projectId, id), isClient ? eq(projectTimeEntries.billable, true) : undefined),
-    )
-    .groupBy(users.id, users.firstName, users.lastName)
-    .orderBy(
-      sql`max(${projectTimeEntries.date}) desc`,
-      sql`max(${projectTimeEntries.createdAt}) desc`,
-      asc(users.id),
-    );
-
-  const totalMinutes = perMember.reduce((s, m) => s + m.minutes, 0);
-  const billableMinutes = perMember.reduce((s, m) => s + m.billableMinutes, 0);
-  const entries = perMember.reduce((s, m) => s + m.entries, 0);
-  let internalCost: number | undefined;
-  if (!isClient) {
-    const settings = await getCompanySettings(db);
-    internalCost = fromCents(divRoundHalfUp(totalMinutes * settings.defaultProjectHourlyRate * 100, 60));
-  }
+  const notesTotal = await countNotes(db, actor, id);
+  const filesTotal = await countFiles(db, id);
+  const meetings = await meetingsOf(db, id);
+  const timeSummary = await timeSummaryOf(db, actor, id);
 
   return {
     ...summary,
@@ -450,245 +241,12 @@ export async function getProject({
       role: m.role,
       userRole: m.userRole,
     })),
-    milestones: milestones.map(toMilestone),
-    notesTotal: notesCount?.n ?? 0,
-    meetings: meetings.map((m) => toMeeting(m, attendeeById)),
-    filesTotal: filesCount?.n ?? 0,
-    timeSummary: {
-      totalHours: hoursOf(totalMinutes),
-      billableHours: hoursOf(billableMinutes),
-      entries,
-      ...(internalCost === undefined ? {} : { internalCost }),
-      byMember: perMember.map((m) => ({
-        _id: m.userId,
-        firstName: m.firstName,
-        lastName: m.lastName,
-        hours: hoursOf(m.minutes),
-      })),
-    },
+    milestones,
+    notesTotal,
+    meetings,
+    filesTotal,
+    timeSummary,
     allowedTransitions: allowedProjectTransitions(summary.status, actor.role),
-  };
-}
-
-/* ─────────────────────────────── paginated sub-lists (issue 14) ─────────────────────────────── */
-
-type SubListQuery = z.output<typeof ProjectSubListQuerySchema>;
-
-/**
- * `GET /projects/{id}/notes`: one page of the notes, newest first (ties on id). Clients never get
- * internal notes (decision 032), nor count them. 404 when the caller may not see the project.
- */
-export async function listProjectNotes({
-  db,
-  actor,
-  id,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: SubListQuery;
-}) {
-  await loadVisible(db, actor, id);
-  const cond = and(
-    eq(projectNotes.projectId, id),
-    actor.role === 'client' ? eq(projectNotes.isInternal, false) : undefined,
-  );
-  const { rows, pagination } = await pagedSelect(db, input, {
-    table: projectNotes,
-    where: cond,
-    rows: ({ limit, offset }) =>
-      db
-        .select({
-          id: projectNotes.id,
-          content: projectNotes.content,
-          isInternal: projectNotes.isInternal,
-          createdAt: projectNotes.createdAt,
-          editedAt: projectNotes.editedAt,
-          authorId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: users.role,
-        })
-        .from(projectNotes)
-        .leftJoin(users, eq(users.id, projectNotes.authorId))
-        .where(cond)
-        .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
-        .limit(limit)
-        .offset(offset),
-  });
-  return {
-    notes: rows.map(
-      (n): ProjectNote => ({
-        _id: n.id,
-        content: n.content,
-        isInternal: n.isInternal,
-        author: {
-          _id: n.authorId,
-          firstName: n.firstName ?? 'Usuario',
-          lastName: n.lastName ?? 'eliminado',
-          role: n.role,
-        },
-        createdAt: n.createdAt.toISOString(),
-        editedAt: iso(n.editedAt),
-      }),
-    ),
-    pagination,
-  };
-}
-
-/**
- * `GET /projects/{id}/time-entries`: one page of the time log, latest date first (then newest,
- * then id). Clients get billable time only. 404 when the caller may not see the project.
- */
-export async function listProjectTimeEntries({
-  db,
-  actor,
-  id,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: SubListQuery;
-}) {
-  await loadVisible(db, actor, id);
-  const cond = and(
-    eq(projectTimeEntries.projectId, id),
-    actor.role === 'client' ? eq(projectTimeEntries.billable, true) : undefined,
-  );
-  const { rows, pagination } = await pagedSelect(db, input, {
-    table: projectTimeEntries,
-    where: cond,
-    rows: ({ limit, offset }) =>
-      db
-        .select({
-          id: projectTimeEntries.id,
-          minutes: projectTimeEntries.minutes,
-          description: projectTimeEntries.description,
-          date: projectTimeEntries.date,
-          billable: projectTimeEntries.billable,
-          createdAt: projectTimeEntries.createdAt,
-          userId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          invoiceId: invoices.id,
-          invoiceNumber: invoices.invoiceNumber,
-        })
-        .from(projectTimeEntries)
-        .innerJoin(users, eq(users.id, projectTimeEntries.userId))
-        .leftJoin(invoices, eq(invoices.id, projectTimeEntries.invoiceId))
-        .where(cond)
-        .orderBy(
-          desc(projectTimeEntries.date),
-          desc(projectTimeEntries.createdAt),
-          desc(projectTimeEntries.id),
-        )
-        .limit(limit)
-        .offset(offset),
-  });
-  return {
-    timeEntries: rows.map(
-      (t): TimeEntry => ({
-        _id: t.id,
-        user: { _id: t.userId, firstName: t.firstName, lastName: t.lastName },
-        hours: hoursOf(t.minutes),
-        description: t.description,
-        date: t.date,
-        billable: t.billable,
-        createdAt: t.createdAt.toISOString(),
-        // Staff only: a client never learns of drafts through the time log (decision 115).
-        invoice:
-          actor.role !== 'client' && t.invoiceId && t.invoiceNumber
-            ? { _id: t.invoiceId, invoiceNumber: t.invoiceNumber }
-            : null,
-      }),
-    ),
-    pagination,
-  };
-}
-
-/** `GET /projects/{id}/files`: one page of the project's files, newest first. 404 when not visible. */
-export async function listProjectFiles({
-  db,
-  actor,
-  id,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: SubListQuery;
-}) {
-  await loadVisible(db, actor, id);
-  const cond = and(eq(files.ownerType, 'project'), eq(files.ownerId, id));
-  const { rows, pagination } = await pagedSelect(db, input, {
-    table: files,
-    where: cond,
-    rows: ({ limit, offset }) =>
-      db
-        .select({
-          id: files.id,
-          filename: files.filename,
-          contentType: files.contentType,
-          sizeBytes: files.sizeBytes,
-          createdAt: files.createdAt,
-          uploaderId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(files)
-        .leftJoin(users, eq(users.id, files.uploadedBy))
-        .where(cond)
-        .orderBy(desc(files.createdAt), desc(files.id))
-        .limit(limit)
-        .offset(offset),
-  });
-  return {
-    files: rows.map(
-      (f): ProjectFile => ({
-        _id: f.id,
-        filename: f.filename,
-        contentType: f.contentType,
-        size: f.sizeBytes,
-        uploadedBy: f.uploaderId
-          ? { _id: f.uploaderId, firstName: f.firstName!, lastName: f.lastName! }
-          : null,
-        createdAt: f.createdAt.toISOString(),
-      }),
-    ),
-    pagination,
-  };
-}
-
-function toMilestone(m: typeof projectMilestones.$inferSelect): Milestone {
-  return {
-    _id: m.id,
-    title: m.title,
-    description: m.description,
-    dueDate: m.dueDate,
-    status: m.status,
-    completedAt: iso(m.completedAt),
-    order: m.order,
-  };
-}
-
-function toMeeting(
-  m: typeof projectMeetings.$inferSelect,
-  attendeeById: Map<string, { id: string; firstName: string; lastName: string }>,
-): ProjectMeeting {
-  return {
-    _id: m.id,
-    title: m.title,
-    date: m.date.toISOString(),
-    duration: m.durationMinutes,
-    attendees: m.attendeeIds.flatMap((uid) => {
-      const a = attendeeById.get(uid);
-      return a ? [{ _id: a.id, firstName: a.firstName, lastName: a.lastName }] : [];
-    }),
-    notes: m.notes,
-    link: m.link,
-    createdAt: m.createdAt.toISOString(),
   };
 }
 
@@ -738,13 +296,6 @@ export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): 
 
 /* ─────────────────────────────── writes ─────────────────────────────── */
 
-interface WriteArgs<T> {
-  db: Db;
-  actor: Actor;
-  ctx: AuditContext;
-  input: T;
-}
-
 async function assertClientExists(db: Db | Tx, clientId: string) {
   const [c] = await db
     .select({ id: clients.id })
@@ -770,24 +321,22 @@ async function assertStaff(db: Db | Tx, userIds: string[]) {
   }
 }
 
+/** Stores "assigned to a project" notifications for `userIds` (not the actor). */
 async function notifyAssigned(
   tx: Tx,
-  effects: ProjectEffects,
   actor: Actor,
   project: { id: string; title: string },
   userIds: string[],
-) {
-  if (!userIds.length) return;
-  effects.notifications.push(
-    ...(await createNotifications(tx, {
-      userIds,
-      exceptUserId: actor.id,
-      topic: 'projectAssigned',
-      title: 'Nuevo proyecto asignado',
-      message: `Te asignaron al proyecto «${project.title}».`,
-      link: `/projects/${project.id}`,
-    })),
-  );
+): Promise<StoredNotifications> {
+  if (!userIds.length) return [];
+  return createNotifications(tx, {
+    userIds,
+    exceptUserId: actor.id,
+    topic: 'projectAssigned',
+    title: 'Nuevo proyecto asignado',
+    message: `Te asignaron al proyecto «${project.title}».`,
+    link: `/projects/${project.id}`,
+  });
 }
 
 /** Status side effects: completed → progress 100 and actual end today; leaving completed clears it. */
@@ -809,11 +358,9 @@ export async function createProject({
   actor,
   ctx,
   input,
-}: WriteArgs<Input<typeof CreateProjectRequestSchema>>): Promise<{
-  project: ProjectDetail;
-  effects: ProjectEffects;
-}> {
-  if (!can(actor.role, 'create')) throw forbidden('Solo un administrador puede crear proyectos.');
+}: WriteArgs<Input<typeof CreateProjectRequestSchema>>): Promise<Written<ProjectDetail>> {
+  if (!projectPolicy.can(actor.role, 'create'))
+    throw forbidden('Solo un administrador puede crear proyectos.');
   await assertClientExists(db, input.clientId);
   await assertStaff(
     db,
@@ -845,7 +392,6 @@ export async function createProject({
         .insert(projectMembers)
         .values(input.team.map((m) => ({ projectId: project.id, userId: m.userId, role: m.role })));
     }
-    const effects = newEffects(project.id);
     await recordActivity(tx, {
       actorId: actor.id,
       type: 'project.created',
@@ -856,18 +402,17 @@ export async function createProject({
       title: `Proyecto creado: ${project.title}`,
     });
     await audit(tx, ctx, 'project.created', { type: 'project', id: project.id });
-    await notifyAssigned(
+    const notifications = await notifyAssigned(
       tx,
-      effects,
       actor,
       project,
       input.team.map((m) => m.userId),
     );
-    for (const u of await audienceOf(tx, project.id, project.clientId)) {
-      effects.users.add(u);
-      effects.badgeUsers.add(u);
-    }
-    return { project: await getProject({ db: tx, actor, id: project.id }), effects };
+    const effects = projectChanged(project.id, await audienceOf(tx, project.id, project.clientId), {
+      badges: true,
+      notifications,
+    });
+    return { value: await getProject({ db: tx, actor, id: project.id }), effects };
   });
 }
 
@@ -881,12 +426,10 @@ export async function updateProject({
   ctx,
   id,
   input,
-}: WriteArgs<Input<typeof UpdateProjectRequestSchema>> & { id: string }): Promise<{
-  project: ProjectDetail;
-  effects: ProjectEffects;
-}> {
+}: WriteArgs<Input<typeof UpdateProjectRequestSchema>> & { id: string }): Promise<Written<ProjectDetail>> {
   const current = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'update')) throw forbidden('No tienes permisos para editar este proyecto.');
+  if (!projectPolicy.can(actor.role, 'update'))
+    throw forbidden('No tienes permisos para editar este proyecto.');
   const allowed = editableFields(actor.role);
   const sent = Object.entries(input)
     .filter(([, v]) => v !== undefined)
@@ -902,7 +445,7 @@ export async function updateProject({
   }
   if (
     (current.status === 'completed' || current.status === 'cancelled') &&
-    actor.role !== 'admin' &&
+    !projectPolicy.can(actor.role, 'changeClosed') &&
     sent.length
   ) {
     throw conflict('El proyecto está cerrado; solo un administrador puede reabrirlo.');
@@ -922,7 +465,6 @@ export async function updateProject({
     );
 
   return db.transaction(async (tx) => {
-    const effects = newEffects(id);
     const before = await audienceOf(tx, id, current.clientId);
     const statusChanged = input.status !== undefined && input.status !== current.status;
     const patch: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
@@ -988,8 +530,9 @@ export async function updateProject({
     await audit(tx, ctx, 'project.updated', { type: 'project', id }, { fields: sent });
 
     const after = await audienceOf(tx, id, project.clientId);
+    const notifications: StoredNotifications = [];
     if (statusChanged && input.status) {
-      effects.notifications.push(
+      notifications.push(
         ...(await createNotifications(tx, {
           userIds: after,
           roles: ['admin'],
@@ -1001,11 +544,13 @@ export async function updateProject({
         })),
       );
     }
-    await notifyAssigned(tx, effects, actor, project, added);
-    for (const u of new Set([...before, ...after])) effects.users.add(u);
-    if (statusChanged || input.team || input.clientId)
-      for (const u of new Set([...before, ...after])) effects.badgeUsers.add(u);
-    return { project: await getProject({ db: tx, actor, id }), effects };
+    notifications.push(...(await notifyAssigned(tx, actor, project, added)));
+    // Who saw it before or sees it now refetches; counts change with status, team or client.
+    const effects = projectChanged(id, [...before, ...after], {
+      badges: statusChanged || Boolean(input.team) || Boolean(input.clientId),
+      notifications,
+    });
+    return { value: await getProject({ db: tx, actor, id }), effects };
   });
 }
 
@@ -1015,18 +560,14 @@ export async function deleteProject({
   actor,
   ctx,
   id,
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string }) {
-  if (!can(actor.role, 'delete')) {
+}: Omit<WriteArgs<unknown>, 'input'> & { id: string }): Promise<Written<void>> {
+  if (!projectPolicy.can(actor.role, 'delete')) {
     await loadVisible(db, actor, id);
     throw forbidden('Solo un administrador puede eliminar proyectos.');
   }
   const current = await loadVisible(db, actor, id);
   return db.transaction(async (tx) => {
-    const effects = newEffects(id);
-    for (const u of await audienceOf(tx, id, current.clientId)) {
-      effects.users.add(u);
-      effects.badgeUsers.add(u);
-    }
+    const effects = projectChanged(id, await audienceOf(tx, id, current.clientId), { badges: true });
     await tx
       .update(projects)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
@@ -1042,837 +583,6 @@ export async function deleteProject({
       isInternal: true,
     });
     await audit(tx, ctx, 'project.deleted', { type: 'project', id });
-    return { effects };
-  });
-}
-
-async function touch(tx: Tx, id: string) {
-  await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, id));
-}
-
-/** `POST /projects/{id}/milestones` (staff who see the project). Appended at the end of the order. */
-export async function addMilestone({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteArgs<Input<typeof CreateMilestoneRequestSchema>> & { id: string }) {
-  const project = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'manageMilestones')) throw forbidden('Solo el equipo puede gestionar milestones.');
-  return db.transaction(async (tx) => {
-    const [max] = await tx
-      .select({ n: sql<number>`coalesce(max(${projectMilestones.order}), -1)::int` })
-      .from(projectMilestones)
-      .where(eq(projectMilestones.projectId, id));
-    const [row] = await tx
-      .insert(projectMilestones)
-      .values({
-        projectId: id,
-        title: input.title,
-        description: input.description,
-        dueDate: input.dueDate,
-        status: input.status,
-        completedAt: input.status === 'completed' ? new Date() : null,
-        order: Number(max?.n ?? -1) + 1,
-      })
-      .returning();
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'milestone.created',
-      entityType: 'milestone',
-      entityId: row!.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Nuevo hito en ${project.title}: ${row!.title}`,
-    });
-    await audit(tx, ctx, 'project.milestone.created', { type: 'milestone', id: row!.id });
-    const effects = newEffects(id);
-    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
-    return { milestone: toMilestone(row!), effects };
-  });
-}
-
-/** `PUT /projects/{id}/milestones/{milestoneId}`: completing stamps `completedAt`, reopening clears it. */
-export async function updateMilestone({
-  db,
-  actor,
-  ctx,
-  id,
-  milestoneId,
-  input,
-}: WriteArgs<Input<typeof UpdateMilestoneRequestSchema>> & { id: string; milestoneId: string }) {
-  const project = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'manageMilestones')) throw forbidden('Solo el equipo puede gestionar milestones.');
-  const [current] = await db
-    .select()
-    .from(projectMilestones)
-    .where(and(eq(projectMilestones.id, milestoneId), eq(projectMilestones.projectId, id)))
-    .limit(1);
-  if (!current) throw notFound('Hito no encontrado');
-  return db.transaction(async (tx) => {
-    const patch: Partial<typeof projectMilestones.$inferInsert> = { updatedAt: new Date() };
-    if (input.title !== undefined) patch.title = input.title;
-    if (input.description !== undefined) patch.description = input.description;
-    if (input.dueDate !== undefined) patch.dueDate = input.dueDate;
-    if (input.order !== undefined) patch.order = input.order;
-    const completing = input.status === 'completed' && current.status !== 'completed';
-    if (input.status !== undefined) {
-      patch.status = input.status;
-      if (completing) patch.completedAt = new Date();
-      else if (input.status !== 'completed') patch.completedAt = null;
-    }
-    const [row] = await tx
-      .update(projectMilestones)
-      .set(patch)
-      .where(eq(projectMilestones.id, milestoneId))
-      .returning();
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: completing ? 'milestone.completed' : 'milestone.updated',
-      entityType: 'milestone',
-      entityId: milestoneId,
-      clientId: project.clientId,
-      projectId: id,
-      title: completing
-        ? `Hito completado en ${project.title}: ${row!.title}`
-        : `Hito actualizado en ${project.title}: ${row!.title}`,
-    });
-    await audit(tx, ctx, 'project.milestone.updated', { type: 'milestone', id: milestoneId });
-    const effects = newEffects(id);
-    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
-    return { milestone: toMilestone(row!), effects };
-  });
-}
-
-/**
- * `POST /projects/{id}/notes {content, isInternal}`. Clients may only post public comments
- * (403 for isInternal true). Internal notes make an internal activity entry.
- */
-export async function addNote({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteArgs<Input<typeof CreateProjectNoteRequestSchema>> & { id: string }) {
-  const project = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'addNote')) throw forbidden();
-  if (input.isInternal && !can(actor.role, 'addInternalNote')) {
-    throw forbidden('Los clientes no pueden crear notas internas.');
-  }
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projectNotes)
-      .values({ projectId: id, authorId: actor.id, content: input.content, isInternal: input.isInternal })
-      .returning();
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'note.added',
-      entityType: 'note',
-      entityId: row!.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: input.isInternal
-        ? `Nota interna en ${project.title}`
-        : `${actor.firstName} comentó en ${project.title}`,
-      isInternal: input.isInternal,
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.note.created',
-      { type: 'note', id: row!.id },
-      { isInternal: input.isInternal },
-    );
-    const effects = newEffects(id);
-    const audience = await audienceOf(tx, id, project.clientId);
-    for (const u of audience) effects.users.add(u);
-    if (actor.role === 'client') {
-      // A client's comment is a client message for the team (spec doc 2 §9 topics).
-      const team = await tx
-        .select({ id: projectMembers.userId })
-        .from(projectMembers)
-        .where(eq(projectMembers.projectId, id));
-      effects.notifications.push(
-        ...(await createNotifications(tx, {
-          userIds: team.map((t) => t.id),
-          exceptUserId: actor.id,
-          topic: 'clientMessages',
-          title: 'Nuevo comentario del cliente',
-          message: `${actor.firstName} ${actor.lastName} comentó en «${project.title}».`,
-          link: `/projects/${id}`,
-          email: false,
-        })),
-      );
-    }
-    const note: ProjectNote = {
-      _id: row!.id,
-      content: row!.content,
-      isInternal: row!.isInternal,
-      author: { _id: actor.id, firstName: actor.firstName, lastName: actor.lastName, role: actor.role },
-      createdAt: row!.createdAt.toISOString(),
-      editedAt: null,
-    };
-    return { note, effects };
-  });
-}
-
-/** Meeting attendees must be team members, client users of the project or admins (400 otherwise). */
-async function assertAttendees(
-  db: Db | Tx,
-  project: { id: string; clientId: string },
-  attendeeIds: string[],
-) {
-  if (!attendeeIds.length) return;
-  const audience = new Set(await audienceOf(db, project.id, project.clientId));
-  const admins = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), inArray(users.id, attendeeIds)));
-  for (const a of admins) audience.add(a.id);
-  if (attendeeIds.some((a) => !audience.has(a))) {
-    throw badRequest('Los asistentes deben ser del equipo o del cliente del proyecto', [
-      { field: 'attendees', message: 'Asistente inválido' },
-    ]);
-  }
-}
-
-/** `POST /projects/{id}/meetings` (staff). Attendees must be team members, client users of the project or admins. */
-export async function addMeeting({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteArgs<Input<typeof CreateMeetingRequestSchema>> & { id: string }) {
-  const project = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'manageMeetings')) throw forbidden('Solo el equipo puede agendar reuniones.');
-  const attendeeIds = [...new Set(input.attendees)];
-  await assertAttendees(db, project, attendeeIds);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projectMeetings)
-      .values({
-        projectId: id,
-        title: input.title,
-        date: new Date(input.date),
-        durationMinutes: input.duration,
-        attendeeIds,
-        notes: input.notes,
-        link: input.link,
-        createdBy: actor.id,
-      })
-      .returning();
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'meeting.scheduled',
-      entityType: 'meeting',
-      entityId: row!.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Reunión agendada en ${project.title}: ${row!.title}`,
-    });
-    await audit(tx, ctx, 'project.meeting.created', { type: 'meeting', id: row!.id });
-    const attendeeRows = attendeeIds.length
-      ? await tx
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(inArray(users.id, attendeeIds))
-      : [];
-    const effects = newEffects(id);
-    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
-    return { meeting: toMeeting(row!, new Map(attendeeRows.map((a) => [a.id, a]))), effects };
-  });
-}
-
-/** Time is logged for days that have happened (decision record 035): 400 for a future date. */
-function assertNotFuture(date: string) {
-  if (date > todayInAgency()) {
-    throw badRequest('No se puede registrar tiempo en fechas futuras', [
-      { field: 'date', message: 'No se puede registrar tiempo en fechas futuras' },
-    ]);
-  }
-}
-
-/**
- * `POST /projects/{id}/time-entries` (staff). Employees log their own time only; admins may
- * log for any team member. The user must be on the team (400 otherwise).
- */
-export async function addTimeEntry({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteArgs<Input<typeof CreateTimeEntryRequestSchema>> & { id: string }) {
-  const project = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'logTime')) throw forbidden('Solo el equipo puede registrar tiempo.');
-  const userId = input.userId ?? actor.id;
-  if (userId !== actor.id && actor.role !== 'admin') {
-    throw forbidden('Solo un administrador puede registrar tiempo de otro miembro.');
-  }
-  const [member] = await db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, id), eq(projectMembers.userId, userId)))
-    .limit(1);
-  if (!member) {
-    throw badRequest('El miembro no pertenece al equipo del proyecto', [
-      { field: 'userId', message: 'El miembro no pertenece al equipo del proyecto' },
-    ]);
-  }
-  const date = input.date ?? todayInAgency();
-  assertNotFuture(date);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projectTimeEntries)
-      .values({
-        projectId: id,
-        userId,
-        minutes: Math.round(input.hours * 60),
-        description: input.description,
-        date,
-        billable: input.billable,
-        createdBy: actor.id,
-      })
-      .returning();
-    const [user] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, userId));
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'time.logged',
-      entityType: 'time_entry',
-      entityId: row!.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: `${user!.firstName} registró ${input.hours} h en ${project.title}`,
-      isInternal: !input.billable,
-      metadata: { hours: input.hours },
-    });
-    await audit(tx, ctx, 'project.time.logged', { type: 'time_entry', id: row!.id }, { hours: input.hours });
-    const effects = newEffects(id);
-    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
-    const timeEntry: TimeEntry = {
-      _id: row!.id,
-      user: { _id: userId, firstName: user!.firstName, lastName: user!.lastName },
-      hours: hoursOf(row!.minutes),
-      description: row!.description,
-      date: row!.date,
-      billable: row!.billable,
-      createdAt: row!.createdAt.toISOString(),
-    };
-    return { timeEntry, effects };
-  });
-}
-
-/* ───────────── corrections: edit and delete notes, time entries, meetings (decision 036) ───────────── */
-
-/** Everyone who sees the project refetches it after the write (`project:changed`), admins too. */
-async function audienceEffects(tx: Tx, project: { id: string; clientId: string }): Promise<ProjectEffects> {
-  const effects = newEffects(project.id);
-  for (const u of await audienceOf(tx, project.id, project.clientId)) effects.users.add(u);
-  return effects;
-}
-
-/**
- * A note of project `id` as `actor` may see it (clients never see internal notes), with its
- * author; 404 when it does not exist, belongs to another project or is hidden from the caller.
- */
-async function loadNote(db: Db | Tx, actor: Actor, id: string, noteId: string) {
-  const [row] = await db
-    .select({
-      id: projectNotes.id,
-      content: projectNotes.content,
-      isInternal: projectNotes.isInternal,
-      createdAt: projectNotes.createdAt,
-      editedAt: projectNotes.editedAt,
-      authorId: projectNotes.authorId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-    })
-    .from(projectNotes)
-    .leftJoin(users, eq(users.id, projectNotes.authorId))
-    .where(
-      and(
-        eq(projectNotes.id, noteId),
-        eq(projectNotes.projectId, id),
-        actor.role === 'client' ? eq(projectNotes.isInternal, false) : undefined,
-      ),
-    )
-    .limit(1);
-  if (!row) throw notFound('Comentario no encontrado');
-  return row;
-}
-
-function toNote(n: Awaited<ReturnType<typeof loadNote>>): ProjectNote {
-  return {
-    _id: n.id,
-    content: n.content,
-    isInternal: n.isInternal,
-    author: {
-      _id: n.authorId,
-      firstName: n.firstName ?? 'Usuario',
-      lastName: n.lastName ?? 'eliminado',
-      role: n.role,
-    },
-    createdAt: n.createdAt.toISOString(),
-    editedAt: iso(n.editedAt),
-  };
-}
-
-/**
- * `PATCH /projects/{id}/notes/{noteId}`: the author corrects the content and, when staff, the
- * internal flag; stamps `editedAt`. 404 for a note the caller cannot see or of another project;
- * 403 for someone else's note, or a client asking for `isInternal: true`. An edit that changes
- * nothing answers the note as it is and writes nothing.
- */
-export async function updateNote({
-  db,
-  actor,
-  ctx,
-  id,
-  noteId,
-  input,
-}: WriteArgs<Input<typeof UpdateProjectNoteRequestSchema>> & { id: string; noteId: string }) {
-  const project = await loadVisible(db, actor, id);
-  const current = await loadNote(db, actor, id, noteId);
-  if (!canChangeNote(actor, current, 'edit')) throw forbidden('Solo el autor puede editar este comentario.');
-  if (input.isInternal && !can(actor.role, 'addInternalNote')) {
-    throw forbidden('Los clientes no pueden crear notas internas.');
-  }
-  const content = input.content ?? current.content;
-  const isInternal = input.isInternal ?? current.isInternal;
-  if (content === current.content && isInternal === current.isInternal) {
-    return { note: toNote(current), effects: { ...newEffects(id), admins: false } };
-  }
-  const fields = [
-    ...(content !== current.content ? ['content'] : []),
-    ...(isInternal !== current.isInternal ? ['isInternal'] : []),
-  ];
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(projectNotes)
-      .set({ content, isInternal, editedAt: new Date() })
-      .where(eq(projectNotes.id, noteId))
-      .returning();
-    if (!row) throw notFound('Comentario no encontrado'); // deleted meanwhile
-    await touch(tx, id);
-    // An internal note (also one turned internal now) makes an internal entry (decision 032).
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'note.updated',
-      entityType: 'note',
-      entityId: noteId,
-      clientId: project.clientId,
-      projectId: id,
-      title: isInternal
-        ? `Nota interna editada en ${project.title}`
-        : `${actor.firstName} editó un comentario en ${project.title}`,
-      isInternal,
-      metadata: { fields },
-    });
-    await audit(tx, ctx, 'project.note.updated', { type: 'note', id: noteId }, { fields, isInternal });
-    const note = toNote({
-      ...current,
-      content: row!.content,
-      isInternal: row!.isInternal,
-      editedAt: row!.editedAt,
-    });
-    return { note, effects: await audienceEffects(tx, project) };
-  });
-}
-
-/**
- * `DELETE /projects/{id}/notes/{noteId}`: the author or an admin removes the note (a hard
- * delete: the text is gone, the audit log keeps who deleted which note). 404 as for edits;
- * 403 for someone else's note (non-admin).
- */
-export async function deleteNote({
-  db,
-  actor,
-  ctx,
-  id,
-  noteId,
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string; noteId: string }) {
-  const project = await loadVisible(db, actor, id);
-  const current = await loadNote(db, actor, id, noteId);
-  if (!canChangeNote(actor, current, 'delete')) {
-    throw forbidden('Solo el autor o un administrador puede eliminar este comentario.');
-  }
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(projectNotes)
-      .where(eq(projectNotes.id, noteId))
-      .returning({ id: projectNotes.id });
-    if (gone.length === 0) throw notFound('Comentario no encontrado'); // deleted meanwhile
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'note.deleted',
-      entityType: 'note',
-      entityId: noteId,
-      clientId: project.clientId,
-      projectId: id,
-      title: current.isInternal
-        ? `Nota interna eliminada en ${project.title}`
-        : `${actor.firstName} eliminó un comentario en ${project.title}`,
-      isInternal: current.isInternal,
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.note.deleted',
-      { type: 'note', id: noteId },
-      { isInternal: current.isInternal, authorId: current.authorId },
-    );
-    return { effects: await audienceEffects(tx, project) };
-  });
-}
-
-/** A time entry of project `id` with its member's name; 404 when missing or of another project. */
-async function loadTimeEntry(db: Db | Tx, id: string, entryId: string) {
-  const [row] = await db
-    .select({
-      entry: projectTimeEntries,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(projectTimeEntries)
-    .innerJoin(users, eq(users.id, projectTimeEntries.userId))
-    .where(and(eq(projectTimeEntries.id, entryId), eq(projectTimeEntries.projectId, id)))
-    .limit(1);
-  if (!row) throw notFound('Registro de tiempo no encontrado');
-  return row;
-}
-
-/** Clients 403 before any lookup (same answer whether the entry exists); then 404; then ownership 403. */
-async function loadChangeableTimeEntry(db: Db, actor: Actor, id: string, entryId: string) {
-  const project = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'logTime')) throw forbidden('Solo el equipo puede modificar el tiempo registrado.');
-  const found = await loadTimeEntry(db, id, entryId);
-  if (!canChangeTimeEntry(actor, found.entry)) {
-    throw forbidden('Solo puedes modificar tu propio tiempo registrado.');
-  }
-  if (found.entry.invoiceId) {
-    throw conflict(
-      'Este registro ya fue facturado: cancela o elimina el borrador de la factura para modificarlo.',
-    );
-  }
-  return { project, ...found };
-}
-
-/**
- * `PATCH /projects/{id}/time-entries/{entryId}`: the member whose time it is, or an admin,
- * corrects hours, date (not in the future, 400) or description. Totals are computed on read,
- * so the project's time summary follows. 403 for clients and for another member's entry
- * (non-admin); 404 for an entry of another project.
- */
-export async function updateTimeEntry({
-  db,
-  actor,
-  ctx,
-  id,
-  entryId,
-  input,
-}: WriteArgs<Input<typeof UpdateTimeEntryRequestSchema>> & { id: string; entryId: string }) {
-  const { project, entry, firstName, lastName } = await loadChangeableTimeEntry(db, actor, id, entryId);
-  if (input.date !== undefined) assertNotFuture(input.date);
-  const patch: Partial<typeof projectTimeEntries.$inferInsert> = {};
-  if (input.hours !== undefined) patch.minutes = Math.round(input.hours * 60);
-  if (input.description !== undefined) patch.description = input.description;
-  if (input.date !== undefined) patch.date = input.date;
-  const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(projectTimeEntries)
-      .set(patch)
-      .where(eq(projectTimeEntries.id, entryId))
-      .returning();
-    if (!row) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
-    const hours = hoursOf(row.minutes);
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'time.updated',
-      entityType: 'time_entry',
-      entityId: entryId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Registro de tiempo de ${firstName} corregido en ${project.title}: ${hours} h`,
-      isInternal: !row!.billable,
-      metadata: { fields, hours, previousHours: hoursOf(entry.minutes) },
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.time.updated',
-      { type: 'time_entry', id: entryId },
-      { fields, hours, previousHours: hoursOf(entry.minutes) },
-    );
-    const timeEntry: TimeEntry = {
-      _id: row!.id,
-      user: { _id: row!.userId, firstName, lastName },
-      hours,
-      description: row!.description,
-      date: row!.date,
-      billable: row!.billable,
-      createdAt: row!.createdAt.toISOString(),
-    };
-    return { timeEntry, effects: await audienceEffects(tx, project) };
-  });
-}
-
-/** `DELETE /projects/{id}/time-entries/{entryId}`: same rules as {@link updateTimeEntry}. */
-export async function deleteTimeEntry({
-  db,
-  actor,
-  ctx,
-  id,
-  entryId,
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string; entryId: string }) {
-  const { project, entry, firstName } = await loadChangeableTimeEntry(db, actor, id, entryId);
-  const hours = hoursOf(entry.minutes);
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(projectTimeEntries)
-      .where(eq(projectTimeEntries.id, entryId))
-      .returning({ id: projectTimeEntries.id });
-    if (gone.length === 0) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'time.deleted',
-      entityType: 'time_entry',
-      entityId: entryId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Registro de tiempo de ${firstName} eliminado en ${project.title}: ${hours} h`,
-      isInternal: !entry.billable,
-      metadata: { hours },
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.time.deleted',
-      { type: 'time_entry', id: entryId },
-      { hours, userId: entry.userId, date: entry.date },
-    );
-    return { effects: await audienceEffects(tx, project) };
-  });
-}
-
-/** Staff check, then the meeting of project `id` (404 when missing or of another project). */
-async function loadChangeableMeeting(db: Db, actor: Actor, id: string, meetingId: string) {
-  const project = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'manageMeetings')) throw forbidden('Solo el equipo puede gestionar reuniones.');
-  const [meeting] = await db
-    .select()
-    .from(projectMeetings)
-    .where(and(eq(projectMeetings.id, meetingId), eq(projectMeetings.projectId, id)))
-    .limit(1);
-  if (!meeting) throw notFound('Reunión no encontrada');
-  return { project, meeting };
-}
-
-/**
- * `PATCH /projects/{id}/meetings/{meetingId}` (staff who see the project): any create field with
- * the create rules (attendees from the project's audience, 400 otherwise). Clients 403.
- */
-export async function updateMeeting({
-  db,
-  actor,
-  ctx,
-  id,
-  meetingId,
-  input,
-}: WriteArgs<Input<typeof UpdateMeetingRequestSchema>> & { id: string; meetingId: string }) {
-  const { project } = await loadChangeableMeeting(db, actor, id, meetingId);
-  const attendeeIds = input.attendees ? [...new Set(input.attendees)] : undefined;
-  if (attendeeIds) await assertAttendees(db, project, attendeeIds);
-  const patch: Partial<typeof projectMeetings.$inferInsert> = {};
-  if (input.title !== undefined) patch.title = input.title;
-  if (input.date !== undefined) patch.date = new Date(input.date);
-  if (input.duration !== undefined) patch.durationMinutes = input.duration;
-  if (attendeeIds) patch.attendeeIds = attendeeIds;
-  if (input.notes !== undefined) patch.notes = input.notes;
-  if (input.link !== undefined) patch.link = input.link;
-  const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(projectMeetings)
-      .set(patch)
-      .where(eq(projectMeetings.id, meetingId))
-      .returning();
-    if (!row) throw notFound('Reunión no encontrada'); // deleted meanwhile
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'meeting.updated',
-      entityType: 'meeting',
-      entityId: meetingId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Reunión actualizada en ${project.title}: ${row!.title}`,
-      metadata: { fields },
-    });
-    await audit(tx, ctx, 'project.meeting.updated', { type: 'meeting', id: meetingId }, { fields });
-    const attendeeRows = row!.attendeeIds.length
-      ? await tx
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(inArray(users.id, row!.attendeeIds))
-      : [];
-    return {
-      meeting: toMeeting(row!, new Map(attendeeRows.map((a) => [a.id, a]))),
-      effects: await audienceEffects(tx, project),
-    };
-  });
-}
-
-/** `DELETE /projects/{id}/meetings/{meetingId}` (staff who see the project). Clients 403. */
-export async function deleteMeeting({
-  db,
-  actor,
-  ctx,
-  id,
-  meetingId,
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string; meetingId: string }) {
-  const { project, meeting } = await loadChangeableMeeting(db, actor, id, meetingId);
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(projectMeetings)
-      .where(eq(projectMeetings.id, meetingId))
-      .returning({ id: projectMeetings.id });
-    if (gone.length === 0) throw notFound('Reunión no encontrada'); // deleted meanwhile
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'meeting.deleted',
-      entityType: 'meeting',
-      entityId: meetingId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Reunión cancelada en ${project.title}: ${meeting.title}`,
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.meeting.deleted',
-      { type: 'meeting', id: meetingId },
-      { title: meeting.title },
-    );
-    return { effects: await audienceEffects(tx, project) };
-  });
-}
-
-/** Maximum project file size: 10 MB (storage default). */
-export const PROJECT_FILE_MAX_BYTES = 10 * 1024 * 1024;
-
-/** `POST /projects/{id}/files`: stores the file (type sniffed, 10 MB) for anyone who sees the project. */
-export async function uploadProjectFile({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteArgs<{ filename: string; data: Buffer }> & { id: string }) {
-  const project = await loadVisible(db, actor, id);
-  if (!can(actor.role, 'uploadFile')) throw forbidden();
-  return db.transaction(async (tx) => {
-    const saved = await saveFile(tx, {
-      ownerType: 'project',
-      ownerId: id,
-      filename: input.filename,
-      data: input.data,
-      uploadedBy: actor.id,
-      maxBytes: PROJECT_FILE_MAX_BYTES,
-      userUpload: true,
-    });
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'file.uploaded',
-      entityType: 'file',
-      entityId: saved.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Archivo subido a ${project.title}: ${saved.filename}`,
-    });
-    await audit(tx, ctx, 'project.file.uploaded', { type: 'file', id: saved.id });
-    const effects = newEffects(id);
-    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
-    const file: ProjectFile = {
-      _id: saved.id,
-      filename: saved.filename,
-      contentType: saved.contentType,
-      size: saved.sizeBytes,
-      uploadedBy: { _id: actor.id, firstName: actor.firstName, lastName: actor.lastName },
-      createdAt: saved.createdAt.toISOString(),
-    };
-    return { file, effects };
-  });
-}
-
-/** A project file with its bytes, if the caller sees the project and the file belongs to it (404 otherwise). */
-export async function readProjectFile({
-  db,
-  actor,
-  id,
-  fileId,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  fileId: string;
-}) {
-  await loadVisible(db, actor, id);
-  const file = await readFile(db, fileId);
-  if (file?.ownerType !== 'project' || file.ownerId !== id) throw notFound('Archivo no encontrado');
-  return file;
-}
-
-/** `DELETE /projects/{id}/files/{fileId}`: admins any file, others their own uploads. */
-export async function deleteProjectFile({
-  db,
-  actor,
-  ctx,
-  id,
-  fileId,
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string; fileId: string }) {
-  const project = await loadVisible(db, actor, id);
-  const [file] = await db
-    .select({ id: files.id, uploadedBy: files.uploadedBy, filename: files.filename })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.ownerType, 'project'), eq(files.ownerId, id)))
-    .limit(1);
-  if (!file) throw notFound('Archivo no encontrado');
-  if (actor.role !== 'admin' && file.uploadedBy !== actor.id) {
-    throw forbidden('Solo puedes eliminar los archivos que subiste.');
-  }
-  return db.transaction(async (tx) => {
-    await deleteFile(tx, fileId);
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'file.deleted',
-      entityType: 'file',
-      entityId: fileId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Archivo eliminado de ${project.title}: ${file.filename}`,
-    });
-    await audit(tx, ctx, 'project.file.deleted', { type: 'file', id: fileId });
-    const effects = newEffects(id);
-    for (const u of await audienceOf(tx, id, project.clientId)) effects.users.add(u);
-    return { effects };
+    return { value: undefined, effects };
   });
 }

@@ -650,7 +650,7 @@ export async function acceptQuote(
     let createdProjectId: string | null = null;
     let projectNotifications: Created = [];
     if (row.createProject) {
-      const { project, effects } = await createProject({
+      const { value: project, effects } = await createProject({
         db: asDb(tx),
         actor: staff,
         ctx: staffCtx,

@@ -1,0 +1,97 @@
+import {
+  CreateMeetingRequestSchema,
+  IdParamsSchema,
+  MeetingParamsSchema,
+  MessageResponseSchema,
+  ProjectMeetingResponseSchema,
+  successEnvelope,
+  UpdateMeetingRequestSchema,
+} from '@agencia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publish } from '../../lib/effects.js';
+import { actorOf } from '../../plugins/auth.js';
+import { addMeeting, deleteMeeting, updateMeeting } from './project-meetings.service.js';
+import { ctxOf, projectGuards } from './projects.http.js';
+
+/** Meetings of a project (staff): schedule, edit, delete (decision 036). */
+const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { write } = projectGuards(app);
+
+  app.post(
+    '/projects/:id/meetings',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Agendar reunión',
+        params: IdParamsSchema,
+        body: CreateMeetingRequestSchema,
+        response: { 201: successEnvelope(ProjectMeetingResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { value: meeting, effects } = await addMeeting({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publish(app, effects);
+      reply.code(201);
+      return { success: true as const, data: { meeting } };
+    },
+  );
+
+  app.patch(
+    '/projects/:id/meetings/:meetingId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Editar reunión',
+        params: MeetingParamsSchema,
+        body: UpdateMeetingRequestSchema,
+        response: { 200: successEnvelope(ProjectMeetingResponseSchema) },
+      },
+    },
+    async (req) => {
+      const { value: meeting, effects } = await updateMeeting({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        meetingId: req.params.meetingId,
+        input: req.body,
+      });
+      publish(app, effects);
+      return { success: true as const, data: { meeting } };
+    },
+  );
+
+  app.delete(
+    '/projects/:id/meetings/:meetingId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Eliminar reunión',
+        params: MeetingParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { effects } = await deleteMeeting({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        meetingId: req.params.meetingId,
+      });
+      publish(app, effects);
+      return { success: true as const, message: 'Reunión eliminada' };
+    },
+  );
+};
+
+export default projectMeetingsRoutes;

@@ -1,0 +1,123 @@
+import {
+  CreateProjectNoteRequestSchema,
+  IdParamsSchema,
+  ListProjectNotesResponseSchema,
+  MessageResponseSchema,
+  ProjectNoteParamsSchema,
+  ProjectNoteResponseSchema,
+  ProjectSubListQuerySchema,
+  successEnvelope,
+  UpdateProjectNoteRequestSchema,
+} from '@agencia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publish } from '../../lib/effects.js';
+import { actorOf } from '../../plugins/auth.js';
+import { addNote, deleteNote, listProjectNotes, updateNote } from './project-notes.service.js';
+import { ctxOf, projectGuards } from './projects.http.js';
+
+/** Notes and comments of a project: paged list, add, and the author's corrections (decision 036). */
+const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, write } = projectGuards(app);
+
+  app.get(
+    '/projects/:id/notes',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Comentarios del proyecto (paginados; un cliente no recibe notas internas)',
+        params: IdParamsSchema,
+        querystring: ProjectSubListQuerySchema,
+        response: { 200: successEnvelope(ListProjectNotesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listProjectNotes({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.post(
+    '/projects/:id/notes',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Agregar nota o comentario',
+        params: IdParamsSchema,
+        body: CreateProjectNoteRequestSchema,
+        response: { 201: successEnvelope(ProjectNoteResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { value: note, effects } = await addNote({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publish(app, effects);
+      reply.code(201);
+      return { success: true as const, data: { note } };
+    },
+  );
+
+  // Corrections (decision 036): same `write` hook as the create routes; ownership in the service.
+  app.patch(
+    '/projects/:id/notes/:noteId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Editar nota o comentario (autor)',
+        params: ProjectNoteParamsSchema,
+        body: UpdateProjectNoteRequestSchema,
+        response: { 200: successEnvelope(ProjectNoteResponseSchema) },
+      },
+    },
+    async (req) => {
+      const { value: note, effects } = await updateNote({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        noteId: req.params.noteId,
+        input: req.body,
+      });
+      publish(app, effects);
+      return { success: true as const, data: { note } };
+    },
+  );
+
+  app.delete(
+    '/projects/:id/notes/:noteId',
+    {
+      ...write,
+      schema: {
+        tags: ['projects'],
+        summary: 'Eliminar nota o comentario (autor o admin)',
+        params: ProjectNoteParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { effects } = await deleteNote({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+        noteId: req.params.noteId,
+      });
+      publish(app, effects);
+      return { success: true as const, message: 'Comentario eliminado' };
+    },
+  );
+};
+
+export default projectNotesRoutes;

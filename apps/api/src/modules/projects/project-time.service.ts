@@ -1,0 +1,366 @@
+import {
+  type CreateTimeEntryRequestSchema,
+  divRoundHalfUp,
+  fromCents,
+  type ProjectDetail,
+  type ProjectSubListQuerySchema,
+  type TimeEntry,
+  type UpdateTimeEntryRequestSchema,
+} from '@agencia/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { invoices, projectMembers, projectTimeEntries, users } from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
+import { audit } from '../../lib/audit.js';
+import type { Written } from '../../lib/effects.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { pagedSelect } from '../../lib/paging.js';
+import type { Actor } from '../../plugins/auth.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { audienceEffects } from './projects.effects.js';
+import { hoursOf, toTimeEntry } from './projects.mappers.js';
+import { ownsTimeEntry, projectPolicy } from './projects.policy.js';
+import {
+  countOf,
+  type Input,
+  loadVisible,
+  todayInAgency,
+  touch,
+  type WriteArgs,
+} from './projects.queries.js';
+
+/** Time of project `id` the caller may read: clients billable time only (decision 032). */
+function timeVisibleTo(actor: Pick<Actor, 'role'>, id: string) {
+  return and(
+    eq(projectTimeEntries.projectId, id),
+    projectPolicy.can(actor.role, 'readInternal') ? undefined : eq(projectTimeEntries.billable, true),
+  );
+}
+
+/**
+ * The detail's time summary of project `id` as SQL aggregates (same cost at any size): hours in
+ * all and billable, entries, hours per member (in the order of their latest entry, as the time
+ * log shows them) and, for staff, the internal cost (hours × the company's default hourly rate,
+ * major units). Clients count billable time only and never get the cost.
+ */
+export async function timeSummaryOf(
+  db: Db | Tx,
+  actor: Pick<Actor, 'role'>,
+  id: string,
+): Promise<ProjectDetail['timeSummary']> {
+  // One row per member who logged time: minutes in all, billable minutes and entries.
+  const perMember = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      minutes: sql<number>`coalesce(sum(${projectTimeEntries.minutes}), 0)::int`.mapWith(Number),
+      billableMinutes:
+        sql<number>`coalesce(sum(${projectTimeEntries.minutes}) filter (where ${projectTimeEntries.billable}), 0)::int`.mapWith(
+          Number,
+        ),
+      entries: countOf,
+    })
+    .from(projectTimeEntries)
+    .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+    .where(timeVisibleTo(actor, id))
+    .groupBy(users.id, users.firstName, users.lastName)
+    .orderBy(
+      sql`max(${projectTimeEntries.date}) desc`,
+      sql`max(${projectTimeEntries.createdAt}) desc`,
+      asc(users.id),
+    );
+
+  const totalMinutes = perMember.reduce((s, m) => s + m.minutes, 0);
+  const billableMinutes = perMember.reduce((s, m) => s + m.billableMinutes, 0);
+  const entries = perMember.reduce((s, m) => s + m.entries, 0);
+  let internalCost: number | undefined;
+  if (projectPolicy.can(actor.role, 'readInternal')) {
+    const settings = await getCompanySettings(db);
+    internalCost = fromCents(divRoundHalfUp(totalMinutes * settings.defaultProjectHourlyRate * 100, 60));
+  }
+  return {
+    totalHours: hoursOf(totalMinutes),
+    billableHours: hoursOf(billableMinutes),
+    entries,
+    ...(internalCost === undefined ? {} : { internalCost }),
+    byMember: perMember.map((m) => ({
+      _id: m.userId,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      hours: hoursOf(m.minutes),
+    })),
+  };
+}
+
+/**
+ * `GET /projects/{id}/time-entries`: one page of the time log, latest date first (then newest,
+ * then id). Clients get billable time only. 404 when the caller may not see the project.
+ */
+export async function listProjectTimeEntries({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: z.output<typeof ProjectSubListQuerySchema>;
+}) {
+  await loadVisible(db, actor, id);
+  const cond = timeVisibleTo(actor, id);
+  // Staff only: a client never learns of drafts through the time log (decision 115).
+  const showInvoice = projectPolicy.can(actor.role, 'readInternal');
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: projectTimeEntries,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: projectTimeEntries.id,
+          minutes: projectTimeEntries.minutes,
+          description: projectTimeEntries.description,
+          date: projectTimeEntries.date,
+          billable: projectTimeEntries.billable,
+          createdAt: projectTimeEntries.createdAt,
+          userId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          invoiceId: invoices.id,
+          invoiceNumber: invoices.invoiceNumber,
+        })
+        .from(projectTimeEntries)
+        .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+        .leftJoin(invoices, eq(invoices.id, projectTimeEntries.invoiceId))
+        .where(cond)
+        .orderBy(
+          desc(projectTimeEntries.date),
+          desc(projectTimeEntries.createdAt),
+          desc(projectTimeEntries.id),
+        )
+        .limit(limit)
+        .offset(offset),
+  });
+  return {
+    timeEntries: rows.map(
+      (t): TimeEntry => ({
+        ...toTimeEntry(t, { _id: t.userId, firstName: t.firstName, lastName: t.lastName }),
+        invoice:
+          showInvoice && t.invoiceId && t.invoiceNumber
+            ? { _id: t.invoiceId, invoiceNumber: t.invoiceNumber }
+            : null,
+      }),
+    ),
+    pagination,
+  };
+}
+
+/** Time is logged for days that have happened (decision record 035): 400 for a future date. */
+function assertNotFuture(date: string) {
+  if (date > todayInAgency()) {
+    throw badRequest('No se puede registrar tiempo en fechas futuras', [
+      { field: 'date', message: 'No se puede registrar tiempo en fechas futuras' },
+    ]);
+  }
+}
+
+/**
+ * `POST /projects/{id}/time-entries` (staff). Employees log their own time only; admins may
+ * log for any team member. The user must be on the team (400 otherwise).
+ */
+export async function addTimeEntry({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteArgs<Input<typeof CreateTimeEntryRequestSchema>> & { id: string }): Promise<Written<TimeEntry>> {
+  const project = await loadVisible(db, actor, id);
+  if (!projectPolicy.can(actor.role, 'logTime', true))
+    throw forbidden('Solo el equipo puede registrar tiempo.');
+  const userId = input.userId ?? actor.id;
+  if (!projectPolicy.can(actor.role, 'logTime', userId === actor.id)) {
+    throw forbidden('Solo un administrador puede registrar tiempo de otro miembro.');
+  }
+  const [member] = await db
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, id), eq(projectMembers.userId, userId)))
+    .limit(1);
+  if (!member) {
+    throw badRequest('El miembro no pertenece al equipo del proyecto', [
+      { field: 'userId', message: 'El miembro no pertenece al equipo del proyecto' },
+    ]);
+  }
+  const date = input.date ?? todayInAgency();
+  assertNotFuture(date);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projectTimeEntries)
+      .values({
+        projectId: id,
+        userId,
+        minutes: Math.round(input.hours * 60),
+        description: input.description,
+        date,
+        billable: input.billable,
+        createdBy: actor.id,
+      })
+      .returning();
+    const [user] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'time.logged',
+      entityType: 'time_entry',
+      entityId: row!.id,
+      clientId: project.clientId,
+      projectId: id,
+      title: `${user!.firstName} registró ${input.hours} h en ${project.title}`,
+      isInternal: !input.billable,
+      metadata: { hours: input.hours },
+    });
+    await audit(tx, ctx, 'project.time.logged', { type: 'time_entry', id: row!.id }, { hours: input.hours });
+    return {
+      value: toTimeEntry(row!, { _id: userId, firstName: user!.firstName, lastName: user!.lastName }),
+      effects: await audienceEffects(tx, project),
+    };
+  });
+}
+
+/* ───────────── corrections: edit and delete time entries (decision 036) ───────────── */
+
+/** A time entry of project `id` with its member's name; 404 when missing or of another project. */
+async function loadTimeEntry(db: Db | Tx, id: string, entryId: string) {
+  const [row] = await db
+    .select({
+      entry: projectTimeEntries,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(projectTimeEntries)
+    .innerJoin(users, eq(users.id, projectTimeEntries.userId))
+    .where(and(eq(projectTimeEntries.id, entryId), eq(projectTimeEntries.projectId, id)))
+    .limit(1);
+  if (!row) throw notFound('Registro de tiempo no encontrado');
+  return row;
+}
+
+/** Clients 403 before any lookup (same answer whether the entry exists); then 404; then ownership 403. */
+async function loadChangeableTimeEntry(db: Db, actor: Actor, id: string, entryId: string) {
+  const project = await loadVisible(db, actor, id);
+  if (!projectPolicy.can(actor.role, 'changeTimeEntry', true))
+    throw forbidden('Solo el equipo puede modificar el tiempo registrado.');
+  const found = await loadTimeEntry(db, id, entryId);
+  if (!projectPolicy.can(actor.role, 'changeTimeEntry', ownsTimeEntry(actor, found.entry))) {
+    throw forbidden('Solo puedes modificar tu propio tiempo registrado.');
+  }
+  if (found.entry.invoiceId) {
+    throw conflict(
+      'Este registro ya fue facturado: cancela o elimina el borrador de la factura para modificarlo.',
+    );
+  }
+  return { project, ...found };
+}
+
+/**
+ * `PATCH /projects/{id}/time-entries/{entryId}`: the member whose time it is, or an admin,
+ * corrects hours, date (not in the future, 400) or description. Totals are computed on read,
+ * so the project's time summary follows. 403 for clients and for another member's entry
+ * (non-admin); 404 for an entry of another project.
+ */
+export async function updateTimeEntry({
+  db,
+  actor,
+  ctx,
+  id,
+  entryId,
+  input,
+}: WriteArgs<Input<typeof UpdateTimeEntryRequestSchema>> & {
+  id: string;
+  entryId: string;
+}): Promise<Written<TimeEntry>> {
+  const { project, entry, firstName, lastName } = await loadChangeableTimeEntry(db, actor, id, entryId);
+  if (input.date !== undefined) assertNotFuture(input.date);
+  const patch: Partial<typeof projectTimeEntries.$inferInsert> = {};
+  if (input.hours !== undefined) patch.minutes = Math.round(input.hours * 60);
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.date !== undefined) patch.date = input.date;
+  const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projectTimeEntries)
+      .set(patch)
+      .where(eq(projectTimeEntries.id, entryId))
+      .returning();
+    if (!row) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
+    const hours = hoursOf(row.minutes);
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'time.updated',
+      entityType: 'time_entry',
+      entityId: entryId,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Registro de tiempo de ${firstName} corregido en ${project.title}: ${hours} h`,
+      isInternal: !row.billable,
+      metadata: { fields, hours, previousHours: hoursOf(entry.minutes) },
+    });
+    await audit(
+      tx,
+      ctx,
+      'project.time.updated',
+      { type: 'time_entry', id: entryId },
+      { fields, hours, previousHours: hoursOf(entry.minutes) },
+    );
+    return {
+      value: toTimeEntry(row, { _id: row.userId, firstName, lastName }),
+      effects: await audienceEffects(tx, project),
+    };
+  });
+}
+
+/** `DELETE /projects/{id}/time-entries/{entryId}`: same rules as {@link updateTimeEntry}. */
+export async function deleteTimeEntry({
+  db,
+  actor,
+  ctx,
+  id,
+  entryId,
+}: Omit<WriteArgs<unknown>, 'input'> & { id: string; entryId: string }): Promise<Written<void>> {
+  const { project, entry, firstName } = await loadChangeableTimeEntry(db, actor, id, entryId);
+  const hours = hoursOf(entry.minutes);
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(projectTimeEntries)
+      .where(eq(projectTimeEntries.id, entryId))
+      .returning({ id: projectTimeEntries.id });
+    if (gone.length === 0) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
+    await touch(tx, id);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'time.deleted',
+      entityType: 'time_entry',
+      entityId: entryId,
+      clientId: project.clientId,
+      projectId: id,
+      title: `Registro de tiempo de ${firstName} eliminado en ${project.title}: ${hours} h`,
+      isInternal: !entry.billable,
+      metadata: { hours },
+    });
+    await audit(
+      tx,
+      ctx,
+      'project.time.deleted',
+      { type: 'time_entry', id: entryId },
+      { hours, userId: entry.userId, date: entry.date },
+    );
+    return { value: undefined, effects: await audienceEffects(tx, project) };
+  });
+}

@@ -1,0 +1,128 @@
+import { ACTIVE_PROJECT_STATUSES, DEFAULT_TIMEZONE, type ProjectSummary } from '@agencia/shared';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { clients, projectMembers, projects } from '../../db/schema/index.js';
+import type { AuditContext } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { toSummary } from './projects.mappers.js';
+import { visibleProjects } from './projects.policy.js';
+
+/*
+ * The projects read model and the pieces every projects service shares: the summary query
+ * (also read by the dashboard), the visibility check that answers 404, and the argument shape
+ * of the writes.
+ */
+
+/** A request body or query as the route's schema parsed it. */
+export type Input<T extends z.ZodType> = z.output<T>;
+
+/** Arguments of a projects write: database, caller, audit context and the parsed body. */
+export interface WriteArgs<T> {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  input: T;
+}
+
+/** Today's calendar date in the agency's time zone (`YYYY-MM-DD`). */
+export function todayInAgency(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(now);
+}
+
+/** `%`, `_` and `\` escaped for ILIKE. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `count(*)` as a number. */
+export const countOf = sql<number>`count(*)::int`.mapWith(Number);
+
+const summaryColumns = {
+  id: projects.id,
+  title: projects.title,
+  description: projects.description,
+  status: projects.status,
+  priority: projects.priority,
+  category: projects.category,
+  progressPercentage: projects.progressPercentage,
+  startDate: projects.startDate,
+  estimatedEndDate: projects.estimatedEndDate,
+  actualEndDate: projects.actualEndDate,
+  approvedBudgetCents: projects.approvedBudgetCents,
+  spentCents: projects.spentCents,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+  clientId: projects.clientId,
+  clientCompanyName: clients.companyName,
+  clientFirstName: clients.firstName,
+  clientLastName: clients.lastName,
+  clientAvatar: clients.avatar,
+  teamCount: sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`,
+};
+
+function baseSummaryQuery(db: Db | Tx) {
+  return db.select(summaryColumns).from(projects).innerJoin(clients, eq(clients.id, projects.clientId));
+}
+
+/** One row of the summary query (project columns, client name columns, team count). */
+export type SummaryRow = Awaited<ReturnType<typeof baseSummaryQuery>>[number];
+
+/**
+ * Selects project summaries visible to `actor` matching `where`, in `orderBy` order (default
+ * last updated first), optionally one window (`limit`, `offset`).
+ */
+export async function selectSummaries({
+  db,
+  actor,
+  where,
+  orderBy,
+  limit,
+  offset,
+}: {
+  db: Db | Tx;
+  actor: Actor;
+  where?: SQL;
+  orderBy?: SQL[];
+  limit?: number;
+  offset?: number;
+}): Promise<ProjectSummary[]> {
+  let q = baseSummaryQuery(db)
+    .where(and(visibleProjects(actor), where))
+    .orderBy(...(orderBy ?? [desc(projects.updatedAt), desc(projects.id)]))
+    .$dynamic();
+  if (limit) q = q.limit(limit);
+  if (offset) q = q.offset(offset);
+  const rows: SummaryRow[] = await q;
+  return rows.map(toSummary);
+}
+
+/** The project row if `actor` may see it, else 404 (also for other clients' projects). */
+export async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), visibleProjects(actor)))
+    .limit(1);
+  if (!row) throw notFound('Proyecto no encontrado');
+  return row;
+}
+
+/** Marks the project as changed now (`updatedAt`), after a write to one of its sub-resources. */
+export async function touch(tx: Tx, id: string) {
+  await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, id));
+}
+
+/** Counts the active projects `actor` may see (navigation badge). */
+export async function countActiveVisible({
+  db,
+  actor,
+}: {
+  db: Db | Tx;
+  actor: Pick<Actor, 'id' | 'role' | 'clientId'>;
+}): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(and(visibleProjects(actor), inArray(projects.status, [...ACTIVE_PROJECT_STATUSES])));
+  return row?.n ?? 0;
+}
