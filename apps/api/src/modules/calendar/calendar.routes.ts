@@ -1,5 +1,4 @@
 import {
-  CALENDAR_EVENTS,
   CalendarFeedSchema,
   CalendarStatsSchema,
   CreateEventRequestSchema,
@@ -17,46 +16,35 @@ import {
   UpdateAttendanceRequestSchema,
   UpdateEventRequestSchema,
 } from '@agencia/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import ical, { ICalAttendeeStatus, ICalCalendarMethod } from 'ical-generator';
 import { z } from 'zod';
 import { audit } from '../../lib/audit.js';
+import { publish } from '../../lib/effects.js';
 import { notFound } from '../../lib/errors.js';
-import { pushNotifications } from '../../lib/notify.js';
 import { actorOf } from '../../plugins/auth.js';
 import {
-  actorForFeedToken,
   calendarStats,
   createEvent,
   deleteEvent,
-  type EventWriteResult,
-  eventsForFeed,
-  feedStatus,
   getEvent,
   listEventPage,
   listEvents,
   listInvitees,
-  revokeFeedToken,
-  rotateFeedToken,
   setAttendance,
   upcomingEvents,
   updateEvent,
 } from './calendar.service.js';
+import {
+  actorForFeedToken,
+  eventsForFeed,
+  feedStatus,
+  revokeFeedToken,
+  rotateFeedToken,
+} from './calendar-feed.service.js';
 
 const tags = ['calendar'];
 const eventEnvelope = successEnvelope(GetEventResponseSchema);
-
-/** After commit: push notifications; staff and the event's audience refetch their calendars. */
-function broadcastEvent(
-  app: FastifyInstance,
-  result: Pick<EventWriteResult, 'notifications' | 'audience'>,
-  eventId: string,
-) {
-  pushNotifications(app, result.notifications);
-  app.realtime.toRoles(['admin', 'employee'], CALENDAR_EVENTS.changed, { eventId });
-  for (const userId of result.audience) app.realtime.toUser(userId, CALENDAR_EVENTS.changed, { eventId });
-}
 
 const ATTENDEE_ICAL: Record<string, ICalAttendeeStatus> = {
   accepted: ICalAttendeeStatus.ACCEPTED,
@@ -65,7 +53,11 @@ const ATTENDEE_ICAL: Record<string, ICalAttendeeStatus> = {
   pending: ICalAttendeeStatus.NEEDSACTION,
 };
 
-/** Calendar (spec doc 2 §7 "Calendar"), plus invitees and the private iCalendar feed. */
+/**
+ * Calendar (spec doc 2 §7 "Calendar"), plus invitees and the private iCalendar feed. Writes
+ * publish their effects after commit (decision 120): notifications, then `calendar:changed` to
+ * staff and the event's audience.
+ */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reads, attendance answers and the personal feed need calendar.read; creating, editing and
   // deleting events need calendar.write (decision 061; clients do not hold it by default).
@@ -119,7 +111,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { events: await upcomingEvents(app.db, actorOf(req), req.query.limit) },
+      data: { events: await upcomingEvents({ db: app.db, actor: actorOf(req), limit: req.query.limit }) },
     }),
   );
 
@@ -133,7 +125,10 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(CalendarStatsSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await calendarStats(app.db, actorOf(req)) }),
+    async (req) => ({
+      success: true as const,
+      data: await calendarStats({ db: app.db, actor: actorOf(req) }),
+    }),
   );
 
   app.get(
@@ -146,7 +141,10 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.object({ invitees: z.array(InviteeSchema) })) },
       },
     },
-    async (req) => ({ success: true as const, data: { invitees: await listInvitees(app.db, actorOf(req)) } }),
+    async (req) => ({
+      success: true as const,
+      data: { invitees: await listInvitees({ db: app.db, actor: actorOf(req) }) },
+    }),
   );
 
   app.get(
@@ -159,7 +157,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(CalendarFeedSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await feedStatus(app.db, actorOf(req)) }),
+    async (req) => ({ success: true as const, data: await feedStatus({ db: app.db, actor: actorOf(req) }) }),
   );
 
   app.post(
@@ -174,7 +172,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const { token, createdAt } = await rotateFeedToken(app.db, actor);
+      const { token, createdAt } = await rotateFeedToken({ db: app.db, actor });
       await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'calendar.feed.created');
       // Built from PUBLIC_URL, never from the request's Host header (issue 13: host injection).
       const base = app.publicUrl;
@@ -193,7 +191,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      await revokeFeedToken(app.db, actor);
+      await revokeFeedToken({ db: app.db, actor });
       await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'calendar.feed.revoked');
       return { success: true as const, message: 'Enlace revocado' };
     },
@@ -211,15 +209,15 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const actor = await actorForFeedToken(app.db, req.params.token.replace(/\.ics$/, ''));
+      const actor = await actorForFeedToken({ db: app.db, token: req.params.token.replace(/\.ics$/, '') });
       if (!actor) throw notFound('Calendario no encontrado');
       const now = Date.now();
-      const events = await eventsForFeed(
-        app.db,
+      const events = await eventsForFeed({
+        db: app.db,
         actor,
-        new Date(now - 90 * 86_400_000),
-        new Date(now + 400 * 86_400_000),
-      );
+        from: new Date(now - 90 * 86_400_000),
+        to: new Date(now + 400 * 86_400_000),
+      });
       const cal = ical({
         name: 'Agencia Digital RD',
         prodId: { company: 'Agencia Digital RD', product: 'Portal', language: 'ES' },
@@ -266,10 +264,14 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await createEvent({ db: app.db, actor: actorOf(req), input: req.body });
-      broadcastEvent(app, result, result.event._id);
+      const { value: event, effects } = await createEvent({
+        db: app.db,
+        actor: actorOf(req),
+        input: req.body,
+      });
+      publish(app, effects);
       reply.code(201);
-      return { success: true as const, data: { event: result.event } };
+      return { success: true as const, data: { event } };
     },
   );
 
@@ -303,14 +305,14 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await updateEvent({
+      const { value: event, effects } = await updateEvent({
         db: app.db,
         actor: actorOf(req),
         id: req.params.id,
         input: req.body,
       });
-      broadcastEvent(app, result, result.event._id);
-      return { success: true as const, data: { event: result.event } };
+      publish(app, effects);
+      return { success: true as const, data: { event } };
     },
   );
 
@@ -327,14 +329,14 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await setAttendance({
+      const { value: event, effects } = await setAttendance({
         db: app.db,
         actor: actorOf(req),
         id: req.params.id,
-        status: req.body.status,
+        input: req.body,
       });
-      broadcastEvent(app, result, result.event._id);
-      return { success: true as const, data: { event: result.event } };
+      publish(app, effects);
+      return { success: true as const, data: { event } };
     },
   );
 
@@ -350,8 +352,8 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await deleteEvent({ db: app.db, actor: actorOf(req), id: req.params.id });
-      broadcastEvent(app, result, req.params.id);
+      const { effects } = await deleteEvent({ db: app.db, actor: actorOf(req), id: req.params.id });
+      publish(app, effects);
       return { success: true as const, message: 'Evento eliminado' };
     },
   );

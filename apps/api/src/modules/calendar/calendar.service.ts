@@ -1,60 +1,32 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type AttendeeStatus,
+  CALENDAR_EVENTS,
   type CalendarEvent,
   type CalendarStats,
   type CreateEventRequestSchema,
   EVENT_END_BEFORE_START,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
-  type EventPerson,
   type EventType,
   type ListEventPageQuerySchema,
   type ListEventPageResponse,
   type ListEventsQuerySchema,
-  type Notification,
+  type UpdateAttendanceRequestSchema,
   type UpdateEventRequestSchema,
 } from '@agencia/shared';
-import { and, asc, eq, exists, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  calendarEvents,
-  calendarFeedTokens,
-  clients,
-  eventAttendees,
-  projects,
-  users,
-} from '../../db/schema/index.js';
+import { calendarEvents, clients, eventAttendees, projects, users } from '../../db/schema/index.js';
+import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
-
-type EventRow = typeof calendarEvents.$inferSelect;
-type Created = Array<{ userId: string; notification: Notification }>;
+import { type EventRow, toEvents } from './calendar.mappers.js';
+import { calendarPolicy, canEditEvent, eventScope } from './calendar.policy.js';
 
 const NOT_FOUND = 'Evento no encontrado';
-
-/**
- * Events the actor may see (decision record 044): staff all; a client the events it
- * attends, organises, or that belong to its own client record.
- */
-export function eventScope(actor: Actor): SQL | undefined {
-  if (actor.role !== 'client') return undefined;
-  const attends = exists(
-    sql`(select 1 from ${eventAttendees} where ${eventAttendees.eventId} = ${calendarEvents.id} and ${eventAttendees.userId} = ${actor.id})`,
-  );
-  return or(
-    attends,
-    eq(calendarEvents.organizerId, actor.id),
-    actor.clientId ? eq(calendarEvents.clientId, actor.clientId) : undefined,
-  );
-}
-
-/** Only the organizer or an admin edits or deletes. */
-export const canEditEvent = (actor: Actor, row: Pick<EventRow, 'organizerId'>) =>
-  actor.role === 'admin' || row.organizerId === actor.id;
 
 async function findEventFor(db: Db | Tx, actor: Actor, id: string): Promise<EventRow> {
   const [row] = await db
@@ -64,90 +36,6 @@ async function findEventFor(db: Db | Tx, actor: Actor, id: string): Promise<Even
     .limit(1);
   if (!row) throw notFound(NOT_FOUND);
   return row;
-}
-
-async function toEvents(db: Db | Tx, actor: Actor, rows: EventRow[]): Promise<CalendarEvent[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const attendees = await db
-    .select({ eventId: eventAttendees.eventId, userId: eventAttendees.userId, status: eventAttendees.status })
-    .from(eventAttendees)
-    .where(inArray(eventAttendees.eventId, ids));
-  const personIds = [
-    ...new Set([
-      ...attendees.map((a) => a.userId),
-      ...rows.map((r) => r.organizerId).filter((v): v is string => !!v),
-    ]),
-  ];
-  const people = new Map<string, EventPerson>();
-  if (personIds.length) {
-    for (const p of await db
-      .select({
-        _id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        avatar: users.avatar,
-      })
-      .from(users)
-      .where(inArray(users.id, personIds)))
-      people.set(p._id, p);
-  }
-  const projectIds = [...new Set(rows.map((r) => r.projectId).filter((v): v is string => !!v))];
-  const clientIds = [...new Set(rows.map((r) => r.clientId).filter((v): v is string => !!v))];
-  const projectMap = new Map(
-    (projectIds.length
-      ? await db
-          .select({ id: projects.id, title: projects.title })
-          .from(projects)
-          .where(inArray(projects.id, projectIds))
-      : []
-    ).map((p) => [p.id, p]),
-  );
-  const clientMap = new Map(
-    (clientIds.length
-      ? await db
-          .select({
-            id: clients.id,
-            companyName: clients.companyName,
-            firstName: clients.firstName,
-            lastName: clients.lastName,
-          })
-          .from(clients)
-          .where(inArray(clients.id, clientIds))
-      : []
-    ).map((c) => [c.id, c]),
-  );
-  return rows.map((r) => {
-    const own = attendees.filter((a) => a.eventId === r.id);
-    const project = r.projectId ? projectMap.get(r.projectId) : undefined;
-    const client = r.clientId ? clientMap.get(r.clientId) : undefined;
-    return {
-      _id: r.id,
-      title: r.title,
-      description: r.description,
-      type: r.type,
-      priority: r.priority,
-      startDate: r.startDate.toISOString(),
-      endDate: r.endDate.toISOString(),
-      isAllDay: r.isAllDay,
-      location: r.location,
-      meetingLink: r.meetingLink,
-      timezone: r.timezone,
-      organizer: (r.organizerId && people.get(r.organizerId)) || null,
-      attendees: own
-        .map((a) => ({ user: people.get(a.userId), status: a.status }))
-        .filter((a): a is { user: EventPerson; status: AttendeeStatus } => !!a.user),
-      project: project ? { _id: project.id, title: project.title } : null,
-      client: client
-        ? { _id: client.id, name: client.companyName ?? `${client.firstName} ${client.lastName}`.trim() }
-        : null,
-      myStatus: own.find((a) => a.userId === actor.id)?.status ?? null,
-      canEdit: canEditEvent(actor, r),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    };
-  });
 }
 
 function monthRange(now = new Date()): [Date, Date] {
@@ -256,7 +144,15 @@ export async function listEventPage({
 }
 
 /** `GET /calendar/upcoming`: the next `limit` events not yet ended. */
-export async function upcomingEvents(db: Db, actor: Actor, limit: number): Promise<CalendarEvent[]> {
+export async function upcomingEvents({
+  db,
+  actor,
+  limit,
+}: {
+  db: Db;
+  actor: Actor;
+  limit: number;
+}): Promise<CalendarEvent[]> {
   const rows = await db
     .select()
     .from(calendarEvents)
@@ -266,18 +162,7 @@ export async function upcomingEvents(db: Db, actor: Actor, limit: number): Promi
   return toEvents(db, actor, rows);
 }
 
-/** Visible events in [from, to) for the iCalendar feed. */
-export async function eventsForFeed(db: Db, actor: Actor, from: Date, to: Date): Promise<CalendarEvent[]> {
-  const rows = await db
-    .select()
-    .from(calendarEvents)
-    .where(and(eventScope(actor), lt(calendarEvents.startDate, to), gt(calendarEvents.endDate, from)))
-    .orderBy(asc(calendarEvents.startDate))
-    .limit(2000);
-  return toEvents(db, actor, rows);
-}
-
-/** `GET /calendar/{id}`. */
+/** `GET /calendar/{id}`: one event the caller may see (404 otherwise). */
 export async function getEvent({
   db,
   actor,
@@ -296,7 +181,7 @@ export async function getEvent({
  * `GET /calendar/stats`: today (in America/Santo_Domingo), this week (Monday–Sunday),
  * meetings, deadlines, upcoming and per type, over the events the caller may see.
  */
-export async function calendarStats(db: Db, actor: Actor): Promise<CalendarStats> {
+export async function calendarStats({ db, actor }: { db: Db; actor: Actor }): Promise<CalendarStats> {
   const tz = 'America/Santo_Domingo';
   const [row] = await db
     .select({
@@ -343,9 +228,8 @@ async function checkAttendees(
     .select({ id: users.id, role: users.role, clientId: users.clientId })
     .from(users)
     .where(and(inArray(users.id, unique), eq(users.status, 'active')));
-  const allowed = rows.filter(
-    (u) => actor.role !== 'client' || u.role !== 'client' || u.clientId === actor.clientId,
-  );
+  const anyClient = calendarPolicy.can(actor.role, 'inviteAnyClient');
+  const allowed = rows.filter((u) => anyClient || u.role !== 'client' || u.clientId === actor.clientId);
   if (allowed.length !== unique.length)
     throw badRequest('Algún asistente no existe o no puede ser invitado', [
       { field: 'attendees', message: 'Asistente inválido' },
@@ -353,9 +237,14 @@ async function checkAttendees(
   return unique;
 }
 
+/**
+ * The client record an event belongs to: the given one (400 when unknown) or the project's.
+ * Roles that may not link any client (clients) always get their own (403 for another).
+ */
 async function checkLinks(db: Db | Tx, actor: Actor, projectId?: string | null, clientId?: string | null) {
+  const anyClient = calendarPolicy.can(actor.role, 'linkAnyClient');
   let client = clientId ?? null;
-  if (actor.role === 'client') {
+  if (!anyClient) {
     if (client && client !== actor.clientId) throw forbidden();
     client = actor.clientId;
   } else if (client) {
@@ -368,7 +257,7 @@ async function checkLinks(db: Db | Tx, actor: Actor, projectId?: string | null, 
       .from(projects)
       .where(eq(projects.id, projectId))
       .limit(1);
-    if (!p || (actor.role === 'client' && p.clientId !== actor.clientId))
+    if (!p || (!anyClient && p.clientId !== actor.clientId))
       throw badRequest('El proyecto no existe', [{ field: 'projectId', message: 'Proyecto inválido' }]);
     client ??= p.clientId;
   }
@@ -379,13 +268,7 @@ const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName}
 const fmt = (d: Date, tz: string) =>
   new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).format(d);
 
-/** What an event write returns: the event, notifications to push, and who should refetch. */
-export interface EventWriteResult {
-  event: CalendarEvent;
-  notifications: Created;
-  audience: string[];
-}
-
+/** Who sees an event besides staff: its attendees, its client's users and its organizer (ids, each once). */
 async function audienceOf(db: Db | Tx, row: EventRow): Promise<string[]> {
   const att = await db
     .select({ id: eventAttendees.userId })
@@ -403,6 +286,28 @@ async function audienceOf(db: Db | Tx, row: EventRow): Promise<string[]> {
   ];
 }
 
+/**
+ * Effects of an event write (decision 120): the stored notifications, then `calendar:changed
+ * {eventId}` to the event's audience and to every role that sees all events (staff).
+ */
+export function eventChanged(
+  eventId: string,
+  audience: string[],
+  notifications: StoredNotifications,
+): Effects {
+  return effects({
+    notifications,
+    messages: [
+      {
+        event: CALENDAR_EVENTS.changed,
+        payload: { eventId },
+        userIds: audience,
+        roles: calendarPolicy.roles('readAll'),
+      },
+    ],
+  });
+}
+
 /** `POST /calendar`: the caller organises; attendees (user ids) start `pending` and are notified. */
 export async function createEvent({
   db,
@@ -412,7 +317,7 @@ export async function createEvent({
   db: Db;
   actor: Actor;
   input: z.output<typeof CreateEventRequestSchema>;
-}): Promise<EventWriteResult> {
+}): Promise<Written<CalendarEvent>> {
   return db.transaction(async (tx) => {
     const clientId = await checkLinks(tx, actor, input.projectId, input.clientId);
     const attendees = await checkAttendees(tx, actor, input.attendees, actor.id);
@@ -445,7 +350,7 @@ export async function createEvent({
       link: `/calendar/${row!.id}`,
     });
     const [event] = await toEvents(tx, actor, [row!]);
-    return { event: event!, notifications: created, audience: await audienceOf(tx, row!) };
+    return { value: event!, effects: eventChanged(row!.id, await audienceOf(tx, row!), created) };
   });
 }
 
@@ -464,7 +369,7 @@ export async function updateEvent({
   actor: Actor;
   id: string;
   input: z.output<typeof UpdateEventRequestSchema>;
-}): Promise<EventWriteResult> {
+}): Promise<Written<CalendarEvent>> {
   return db.transaction(async (tx) => {
     const row = await findEventFor(tx, actor, id);
     if (!canEditEvent(actor, row))
@@ -531,7 +436,7 @@ export async function updateEvent({
       })),
     ];
     const [event] = await toEvents(tx, actor, [updated!]);
-    return { event: event!, notifications: created, audience: await audienceOf(tx, updated!) };
+    return { value: event!, effects: eventChanged(id, await audienceOf(tx, updated!), created) };
   });
 }
 
@@ -540,13 +445,14 @@ export async function setAttendance({
   db,
   actor,
   id,
-  status,
+  input,
 }: {
   db: Db;
   actor: Actor;
   id: string;
-  status: AttendeeStatus;
-}): Promise<EventWriteResult> {
+  input: z.output<typeof UpdateAttendanceRequestSchema>;
+}): Promise<Written<CalendarEvent>> {
+  const { status } = input;
   return db.transaction(async (tx) => {
     const row = await findEventFor(tx, actor, id);
     const updated = await tx
@@ -573,12 +479,20 @@ export async function setAttendance({
         })
       : [];
     const [event] = await toEvents(tx, actor, [row]);
-    return { event: event!, notifications: created, audience: await audienceOf(tx, row) };
+    return { value: event!, effects: eventChanged(id, await audienceOf(tx, row), created) };
   });
 }
 
 /** `DELETE /calendar/{id}` (organizer or admin). Attendees are told it was cancelled. */
-export async function deleteEvent({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+export async function deleteEvent({
+  db,
+  actor,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+}): Promise<Written<void>> {
   return db.transaction(async (tx) => {
     const row = await findEventFor(tx, actor, id);
     if (!canEditEvent(actor, row))
@@ -599,19 +513,18 @@ export async function deleteEvent({ db, actor, id }: { db: Db; actor: Actor; id:
       link: '/calendar',
     });
     await tx.delete(calendarEvents).where(eq(calendarEvents.id, id));
-    return { notifications: created, audience };
+    return { value: undefined, effects: eventChanged(id, audience, created) };
   });
 }
 
 /** People who can be invited: active staff, plus (for staff) client users, (for clients) their colleagues. */
-export async function listInvitees(db: Db, actor: Actor) {
-  const cond =
-    actor.role === 'client'
-      ? or(
-          inArray(users.role, ['admin', 'employee']),
-          actor.clientId ? eq(users.clientId, actor.clientId) : undefined,
-        )
-      : undefined;
+export async function listInvitees({ db, actor }: { db: Db; actor: Actor }) {
+  const cond = !calendarPolicy.can(actor.role, 'inviteAnyClient')
+    ? or(
+        inArray(users.role, ['admin', 'employee']),
+        actor.clientId ? eq(users.clientId, actor.clientId) : undefined,
+      )
+    : undefined;
   return db
     .select({
       _id: users.id,
@@ -623,65 +536,4 @@ export async function listInvitees(db: Db, actor: Actor) {
     .from(users)
     .where(and(eq(users.status, 'active'), cond))
     .orderBy(asc(users.firstName));
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Feed status of the caller (the URL itself is only shown when created). */
-export async function feedStatus(db: Db, actor: Actor) {
-  const [row] = await db
-    .select()
-    .from(calendarFeedTokens)
-    .where(eq(calendarFeedTokens.userId, actor.id))
-    .limit(1);
-  return { active: !!row, createdAt: row ? row.createdAt.toISOString() : null, url: null };
-}
-
-/** Creates (or replaces, revoking the old one) the caller's feed token; returns the new secret. */
-export async function rotateFeedToken(db: Db, actor: Actor): Promise<{ token: string; createdAt: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const [row] = await db
-    .insert(calendarFeedTokens)
-    .values({ userId: actor.id, tokenHash: hashToken(token) })
-    .onConflictDoUpdate({
-      target: calendarFeedTokens.userId,
-      set: { tokenHash: hashToken(token), createdAt: new Date() },
-    })
-    .returning();
-  return { token, createdAt: row!.createdAt.toISOString() };
-}
-
-/** Revokes the caller's feed. */
-export async function revokeFeedToken(db: Db, actor: Actor): Promise<void> {
-  await db.delete(calendarFeedTokens).where(eq(calendarFeedTokens.userId, actor.id));
-}
-
-/** The active user behind a feed token, as an Actor, or null. */
-export async function actorForFeedToken(db: Db, token: string): Promise<Actor | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      clientId: users.clientId,
-      permissions: users.permissions,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      status: users.status,
-      mustChangePassword: users.mustChangePassword,
-    })
-    .from(calendarFeedTokens)
-    .innerJoin(users, eq(users.id, calendarFeedTokens.userId))
-    .where(eq(calendarFeedTokens.tokenHash, hashToken(token)))
-    .limit(1);
-  if (row?.status !== 'active') return null;
-  return {
-    id: row.id,
-    role: row.role,
-    clientId: row.clientId,
-    sessionId: 'calendar-feed',
-    permissions: row.permissions,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    mustChangePassword: row.mustChangePassword,
-  };
 }
