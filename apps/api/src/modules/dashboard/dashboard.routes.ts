@@ -145,7 +145,10 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(QuickActionsResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: { actions: service.getQuickActions(actorOf(req)) } }),
+    async (req) => ({
+      success: true as const,
+      data: { actions: service.getQuickActions({ actor: actorOf(req) }) },
+    }),
   );
 };
 

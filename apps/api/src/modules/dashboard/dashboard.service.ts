@@ -11,13 +11,14 @@ import {
   type QuickAction,
   type TicketResolution,
 } from '@agencia/shared';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { activities, clients, projectMembers, projects, users } from '../../db/schema/index.js';
+import { activities, clients, projects, users } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
 import { visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.queries.js';
 import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.service.js';
+import { dashboardPolicy, QUICK_ACTIONS_BY_ROLE, visibleActivities } from './dashboard.policy.js';
 
 /**
  * `GET /dashboard/stats` (spec doc 2 §3). One aggregate query per block over what the
@@ -42,7 +43,7 @@ export async function getDashboardStats({ db, actor }: { db: Db; actor: Actor })
     },
     tickets: await dashboardTicketStats(db, actor),
   };
-  if (actor.role === 'admin') {
+  if (dashboardPolicy.can(actor.role, 'readClientStats')) {
     // "registered" = client records with at least one portal account.
     const [c] = await db
       .select({
@@ -68,22 +69,6 @@ export function getRecentProjects({
   limit: number;
 }): Promise<ProjectSummary[]> {
   return selectSummaries({ db, actor, orderBy: [desc(projects.updatedAt)], limit });
-}
-
-/** Entries of the activity feed `actor` may read (decision record 033). */
-function visibleActivities(actor: Actor): SQL {
-  if (actor.role === 'admin') return sql`true`;
-  if (actor.role === 'employee') {
-    return or(
-      eq(activities.actorId, actor.id),
-      and(
-        isNotNull(activities.projectId),
-        sql`${activities.projectId} in (select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${actor.id})`,
-      ),
-    ) as SQL;
-  }
-  if (!actor.clientId) return sql`false`;
-  return and(eq(activities.clientId, actor.clientId), eq(activities.isInternal, false)) as SQL;
 }
 
 /** `GET /dashboard/activity?days`: newest first, at most 50 entries of the last `days` days. */
@@ -192,35 +177,9 @@ const QUICK_ACTION_PERMISSIONS: Record<string, Permission> = {
  * role (ids of QUICK_ACTION_IDS; the web maps them to routes or modals) and filtered by the
  * caller's permissions. Clients also get 'Mis Facturas' (decision 074).
  */
-export function getQuickActions(actor: Actor): QuickAction[] {
-  return actionsOfRole(actor).filter((a) => {
+export function getQuickActions({ actor }: { actor: Actor }): QuickAction[] {
+  return QUICK_ACTIONS_BY_ROLE[actor.role].filter((a) => {
     const permission = QUICK_ACTION_PERMISSIONS[a.id];
     return !permission || hasPermission(actor, permission);
   });
-}
-
-function actionsOfRole(actor: Actor): QuickAction[] {
-  if (actor.role === 'admin') {
-    return [
-      { id: 'new-project', title: 'Nuevo Proyecto' },
-      { id: 'new-ticket', title: 'Nuevo Ticket' },
-      { id: 'new-client', title: 'Nuevo Cliente' },
-      { id: 'new-invoice', title: 'Nueva Factura' },
-      { id: 'view-reports', title: 'Ver Reportes' },
-    ];
-  }
-  if (actor.role === 'employee') {
-    return [
-      { id: 'view-projects', title: 'Mis Proyectos' },
-      { id: 'log-time', title: 'Registrar Tiempo' },
-      { id: 'view-tickets', title: 'Ver Tickets' },
-      { id: 'view-calendar', title: 'Ver Calendario' },
-    ];
-  }
-  return [
-    { id: 'new-ticket', title: 'Solicitar Soporte' },
-    { id: 'view-projects', title: 'Mis Proyectos' },
-    { id: 'view-invoices', title: 'Mis Facturas' },
-    { id: 'view-calendar', title: 'Ver Calendario' },
-  ];
 }
