@@ -89,7 +89,6 @@ export function buildProjectDetail(overrides: Partial<ProjectDetail> = {}): Proj
     team: [],
     milestones: [],
     notesTotal: 0,
-    meetings: [],
     filesTotal: 0,
     timeSummary: { totalHours: 0, billableHours: 0, entries: 0, byMember: [] },
     allowedTransitions: [],

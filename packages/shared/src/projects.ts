@@ -305,16 +305,15 @@ export type TimeSummary = z.infer<typeof TimeSummarySchema>;
 
 /**
  * A project with what the detail screen's header and first tabs show (spec doc 2 §2 "Project
- * detail"). Notes, files and the time log are not in it: the tabs page through
- * `GET /projects/{id}/notes|files|time-entries` (issue 14); the detail carries their counts
- * (`notesTotal`: the notes the caller may see, clients never count internal ones; `filesTotal`)
- * and `timeSummary` (whose `entries` counts the time log).
+ * detail"). Notes, files, meetings and the time log are not in it: the tabs page through
+ * `GET /projects/{id}/notes|files|meetings|time-entries` (issue 14); the detail carries their
+ * counts (`notesTotal`: the notes the caller may see, clients never count internal ones;
+ * `filesTotal`) and `timeSummary` (whose `entries` counts the time log).
  */
 export const ProjectDetailSchema = ProjectSummarySchema.extend({
   team: z.array(ProjectMemberSchema),
   milestones: z.array(MilestoneSchema),
   notesTotal: z.number().int(),
-  meetings: z.array(ProjectMeetingSchema),
   filesTotal: z.number().int(),
   timeSummary: TimeSummarySchema,
   /** Statuses the caller may move this project to (from the transition table). */
@@ -363,7 +362,7 @@ export const ListProjectsResponseSchema = z.object({
 });
 export type ListProjectsResponse = z.infer<typeof ListProjectsResponseSchema>;
 
-/** `GET /projects/{id}/notes|time-entries|files` query: `page`/`limit` (default 20, max 100). */
+/** `GET /projects/{id}/notes|time-entries|files|meetings` query: `page`/`limit` (default 20, max 100). */
 export const ProjectSubListQuerySchema = z.object({ ...pageQueryFields() });
 export type ProjectSubListQuery = z.input<typeof ProjectSubListQuerySchema>;
 /** `GET /projects/{id}/notes` → `data`: newest first; clients never get internal notes. */
@@ -379,6 +378,12 @@ export const ListTimeEntriesResponseSchema = z.object({
 /** `GET /projects/{id}/files` → `data`: newest first. */
 export const ListProjectFilesResponseSchema = z.object({
   files: z.array(ProjectFileSchema),
+  pagination: PaginationSchema,
+});
+
+/** `GET /projects/{id}/meetings` → `data`: latest date first (ties on id), attendees by name. */
+export const ListProjectMeetingsResponseSchema = z.object({
+  meetings: z.array(ProjectMeetingSchema),
   pagination: PaginationSchema,
 });
 

@@ -1,21 +1,46 @@
 import {
   CreateMeetingRequestSchema,
   IdParamsSchema,
+  ListProjectMeetingsResponseSchema,
   MeetingParamsSchema,
   MessageResponseSchema,
   ProjectMeetingResponseSchema,
+  ProjectSubListQuerySchema,
   successEnvelope,
   UpdateMeetingRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
-import { addMeeting, deleteMeeting, updateMeeting } from './project-meetings.service.js';
+import { addMeeting, deleteMeeting, listProjectMeetings, updateMeeting } from './project-meetings.service.js';
 import { ctxOf, projectGuards } from './projects.http.js';
 
-/** Meetings of a project (staff): schedule, edit, delete (decision 036). */
+/** Meetings of a project: paged list (whoever sees the project); staff schedule, edit, delete (decision 036). */
 const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { write } = projectGuards(app);
+  const { auth, write } = projectGuards(app);
+
+  app.get(
+    '/projects/:id/meetings',
+    {
+      ...auth,
+      schema: {
+        tags: ['projects'],
+        summary: 'Reuniones del proyecto (paginadas, la fecha más reciente primero)',
+        params: IdParamsSchema,
+        querystring: ProjectSubListQuerySchema,
+        response: { 200: successEnvelope(ListProjectMeetingsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listProjectMeetings({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
 
   app.post(
     '/projects/:id/meetings',

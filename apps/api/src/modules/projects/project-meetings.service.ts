@@ -1,11 +1,19 @@
-import type { CreateMeetingRequestSchema, ProjectMeeting, UpdateMeetingRequestSchema } from '@agencia/shared';
+import type {
+  CreateMeetingRequestSchema,
+  Pagination,
+  ProjectMeeting,
+  ProjectSubListQuerySchema,
+  UpdateMeetingRequestSchema,
+} from '@agencia/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMeetings, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
 import type { Written } from '../../lib/effects.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
 import { audienceEffects, audienceOf } from './projects.effects.js';
 import { type AttendeeNames, toMeeting } from './projects.mappers.js';
@@ -23,15 +31,38 @@ async function attendeeNames(db: Db | Tx, ids: string[]): Promise<AttendeeNames>
   return new Map(rows.map((a) => [a.id, a]));
 }
 
-/** The meetings of project `id`, latest date first, with their attendees' names (the detail). */
-export async function meetingsOf(db: Db | Tx, id: string): Promise<ProjectMeeting[]> {
-  const meetings = await db
-    .select()
-    .from(projectMeetings)
-    .where(eq(projectMeetings.projectId, id))
-    .orderBy(desc(projectMeetings.date));
-  const attendeeById = await attendeeNames(db, [...new Set(meetings.flatMap((m) => m.attendeeIds))]);
-  return meetings.map((m) => toMeeting(m, attendeeById));
+/**
+ * `GET /projects/{id}/meetings`: one page of the project's meetings, latest date first (ties on
+ * id, so pages never overlap), with their attendees' names. Everyone who sees the project sees
+ * its meetings; 404 when the caller may not see the project.
+ */
+export async function listProjectMeetings({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: z.output<typeof ProjectSubListQuerySchema>;
+}): Promise<{ meetings: ProjectMeeting[]; pagination: Pagination }> {
+  await loadVisible(db, actor, id);
+  const cond = eq(projectMeetings.projectId, id);
+  const { rows, pagination } = await pagedSelect(db, input, {
+    table: projectMeetings,
+    where: cond,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(projectMeetings)
+        .where(cond)
+        .orderBy(desc(projectMeetings.date), desc(projectMeetings.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  const attendeeById = await attendeeNames(db, [...new Set(rows.flatMap((m) => m.attendeeIds))]);
+  return { meetings: rows.map((m) => toMeeting(m, attendeeById)), pagination };
 }
 
 /** Meeting attendees must be team members, client users of the project or admins (400 otherwise). */

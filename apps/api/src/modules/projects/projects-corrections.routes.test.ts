@@ -1,5 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { PROJECT_CHANGED_EVENT, type ProjectDetail, type ProjectNote } from '@agencia/shared';
+import {
+  PROJECT_CHANGED_EVENT,
+  type ProjectDetail,
+  type ProjectMeeting,
+  type ProjectNote,
+} from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -83,6 +88,13 @@ async function detail(token: string, id = projectId) {
   const res = await injectAs(app, token, { method: 'GET', url: `/api/projects/${id}` });
   expect(res.statusCode, res.body).toBe(200);
   return { body: res.body, project: res.json().data.project as ProjectDetail };
+}
+
+/** The project's meetings as `token` sees them (`GET /projects/{id}/meetings`, one page of 100). */
+async function meetingsOf(token: string, id = projectId) {
+  const res = await injectAs(app, token, { method: 'GET', url: `/api/projects/${id}/meetings?limit=100` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.meetings as ProjectMeeting[];
 }
 
 /** The project's notes as `token` sees them (`GET /projects/{id}/notes`, one page of 100). */
@@ -393,13 +405,13 @@ describe('PATCH/DELETE /projects/{id}/meetings/{meetingId}', () => {
     const asClient = await patch(tokens.client, `${projectId}/meetings/${meeting._id}`, { title: 'Mío' });
     expect(asClient.statusCode).toBe(403);
     expect((await del(tokens.client, `${projectId}/meetings/${meeting._id}`)).statusCode).toBe(403);
-    const seen = (await detail(tokens.client)).project.meetings.find((m) => m._id === meeting._id);
+    const seen = (await meetingsOf(tokens.client)).find((m) => m._id === meeting._id);
     expect(seen).toMatchObject({ title: 'Kickoff con el cliente', duration: 90 });
 
     const removed = await del(tokens.employee, `${projectId}/meetings/${meeting._id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().message).toBe('Reunión eliminada');
-    expect((await detail(tokens.admin)).project.meetings.some((m) => m._id === meeting._id)).toBe(false);
+    expect((await meetingsOf(tokens.admin)).some((m) => m._id === meeting._id)).toBe(false);
     expect(
       await app.db.select().from(projectMeetings).where(eq(projectMeetings.id, meeting._id)),
     ).toHaveLength(0);

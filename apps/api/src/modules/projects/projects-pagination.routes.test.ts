@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { insertProjectRows } from '../../../test/project-factories.js';
-import { projectMembers, projectNotes, projects, projectTimeEntries } from '../../db/schema/index.js';
+import {
+  projectMeetings,
+  projectMembers,
+  projectNotes,
+  projects,
+  projectTimeEntries,
+} from '../../db/schema/index.js';
 
 // The list contract of issue 14 (decision 088) for GET /projects and the picker GET /projects/options
 // (decision 100). Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (helpers.ts).
@@ -251,6 +257,70 @@ describe('project sub-lists: notes, time entries, files (issue 14)', () => {
       url: `/api/projects/${projectId}/files`,
     });
     expect(filesPage.json().data).toEqual({ files: [], pagination: { page: 1, limit: 20, total: 0 } });
+  });
+
+  it('meetings: 20 by default, latest date first with ties on id, the same pages for the client; the detail no longer carries them', async () => {
+    const at = (day: number) => new Date(`2024-04-${String(day).padStart(2, '0')}T15:00:00Z`);
+    // 23 meetings over 12 dates: most dates hold two meetings, so the order needs the id.
+    const inserted = await app.db
+      .insert(projectMeetings)
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({
+          projectId,
+          title: `Reunión ${i + 1}`,
+          date: at(1 + Math.floor(i / 2)),
+          durationMinutes: 30,
+          attendeeIds: [ids.employee],
+        })),
+      )
+      .returning({ id: projectMeetings.id, date: projectMeetings.date });
+    const expected = [...inserted]
+      .sort((a, b) => b.date.getTime() - a.date.getTime() || (a.id < b.id ? 1 : -1))
+      .map((m) => m.id);
+
+    const first = await injectAs(app, tokens.admin, {
+      method: 'GET',
+      url: `/api/projects/${projectId}/meetings`,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.pagination).toEqual({ page: 1, limit: 20, total: 23 });
+    expect(first.json().data.meetings).toHaveLength(20);
+    expect(first.json().data.meetings[0]).toMatchObject({
+      title: 'Reunión 23',
+      date: '2024-04-12T15:00:00.000Z',
+      duration: 30,
+      attendees: [{ _id: ids.employee }],
+    });
+
+    const staff = await walkSub(tokens.admin, 'meetings', 'meetings', 5);
+    expect(staff.total).toBe(23);
+    expect(staff.rows.map((r) => r._id)).toEqual(expected);
+    const client = await walkSub(tokens.client, 'meetings', 'meetings', 5);
+    expect(client.rows.map((r) => r._id)).toEqual(expected);
+
+    const past = await injectAs(app, tokens.admin, {
+      method: 'GET',
+      url: `/api/projects/${projectId}/meetings?limit=20&page=3`,
+    });
+    expect(past.json().data).toEqual({ meetings: [], pagination: { page: 3, limit: 20, total: 23 } });
+
+    const detail = await injectAs(app, tokens.admin, { method: 'GET', url: `/api/projects/${projectId}` });
+    expect(detail.json().data.project).not.toHaveProperty('meetings');
+  });
+
+  it('meetings: another client and an employee off the team get 404; limit 0, 101 and page 0 answer 400', async () => {
+    for (const token of [tokens.client2, tokens.employee]) {
+      const res = await injectAs(app, token, { method: 'GET', url: `/api/projects/${projectId}/meetings` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Proyecto no encontrado');
+    }
+    for (const query of ['limit=0', 'limit=101', 'page=0']) {
+      const bad = await injectAs(app, tokens.admin, {
+        method: 'GET',
+        url: `/api/projects/${projectId}/meetings?${query}`,
+      });
+      expect(bad.statusCode, query).toBe(400);
+    }
   });
 
   it('another client and an employee off the team get 404; limit 101 answers 400', async () => {

@@ -31,7 +31,6 @@ import { createNotifications } from '../../lib/notify.js';
 import { listTotalCap, pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
 import { countFiles } from './project-files.service.js';
-import { meetingsOf } from './project-meetings.service.js';
 import { milestonesOf } from './project-milestones.service.js';
 import { countNotes } from './project-notes.service.js';
 import { timeSummaryOf } from './project-time.service.js';
@@ -190,9 +189,9 @@ export async function listProjectOptions({
 }
 
 /**
- * `GET /projects/{id}`: the project with team, milestones and meetings, the number of notes and
- * files, and the time summary (SQL aggregates); the notes, files and time log themselves are paged
- * by `GET /projects/{id}/notes|files|time-entries` (issue 14). Clients never receive internal
+ * `GET /projects/{id}`: the project with team and milestones, the number of notes and files,
+ * and the time summary (SQL aggregates); the notes, files, meetings and time log themselves are
+ * paged by `GET /projects/{id}/notes|files|meetings|time-entries` (issue 14). Clients never receive internal
  * notes (nor count them), non-billable time or the internal cost (decision record 032).
  * Throws 404 'Proyecto no encontrado' when the caller may not see the project.
  */
@@ -223,11 +222,10 @@ export async function getProject({
     .where(eq(projectMembers.projectId, id))
     .orderBy(asc(projectMembers.addedAt), asc(users.firstName));
   const milestones = await milestonesOf(db, id);
-  // The tabs page through notes, files and time on their own endpoints; the detail carries
+  // The tabs page through notes, files, meetings and time on their own endpoints; the detail carries
   // their counts and the time summary as SQL aggregates, so it costs the same at any size.
   const notesTotal = await countNotes(db, actor, id);
   const filesTotal = await countFiles(db, id);
-  const meetings = await meetingsOf(db, id);
   const timeSummary = await timeSummaryOf(db, actor, id);
 
   return {
@@ -243,7 +241,6 @@ export async function getProject({
     })),
     milestones,
     notesTotal,
-    meetings,
     filesTotal,
     timeSummary,
     allowedTransitions: allowedProjectTransitions(summary.status, actor.role),

@@ -1,5 +1,6 @@
 import {
   ListProjectFilesResponseSchema,
+  ListProjectMeetingsResponseSchema,
   ListProjectNotesResponseSchema,
   ListTimeEntriesResponseSchema,
 } from '@agencia/shared';
@@ -9,7 +10,7 @@ import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
 import { projectKeys } from './get-projects';
 
 /**
- * The paged tabs of a project's detail (issue 14): `GET /projects/{id}/notes|time-entries|files`
+ * The paged tabs of a project's detail (issue 14): `GET /projects/{id}/notes|time-entries|files|meetings`
  * with `page` (20 rows each). Keys live under `projectKeys.detail(id)`, so every project write
  * (which invalidates `projectKeys.all`) and the live `project:changed` refetch them too.
  */
@@ -17,6 +18,7 @@ const SUB_LISTS = {
   notes: ListProjectNotesResponseSchema,
   'time-entries': ListTimeEntriesResponseSchema,
   files: ListProjectFilesResponseSchema,
+  meetings: ListProjectMeetingsResponseSchema,
 } as const;
 type SubList = keyof typeof SUB_LISTS;
 
@@ -46,3 +48,5 @@ export const useProjectNotes = (id: string, page: number) => useSubList(id, 'not
 export const useProjectTimeEntries = (id: string, page: number) => useSubList(id, 'time-entries', page);
 /** Files tab: one page of files, newest first. */
 export const useProjectFiles = (id: string, page: number) => useSubList(id, 'files', page);
+/** Summary tab: one page of the meetings, latest date first. */
+export const useProjectMeetings = (id: string, page: number) => useSubList(id, 'meetings', page);

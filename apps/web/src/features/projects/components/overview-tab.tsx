@@ -29,9 +29,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconPencil, IconTrash, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useProjectMeetings } from '../api/get-project-sub-lists';
 import { useAddMeeting, useDeleteMeeting, useUpdateMeeting } from '../api/project-mutations';
 import { confirmDelete } from './confirm-delete';
 
@@ -185,13 +187,16 @@ function MeetingModal({
 }
 
 /**
- * Summary tab: description, key facts, upcoming and past meetings. `isStaff` (staff with
- * `projects.write`) schedules, edits and deletes meetings; everyone else reads them.
+ * Summary tab: description, key facts, and the meetings, 20 a page (`GET /projects/{id}/meetings`,
+ * latest date first, page in the URL). `isStaff` (staff with `projects.write`) schedules, edits
+ * and deletes meetings; everyone else reads them.
  */
 export function OverviewTab({ project, isStaff }: { project: ProjectDetail; isStaff: boolean }) {
   const [opened, setOpened] = useState(false);
   const [editing, setEditing] = useState<ProjectMeeting | null>(null);
   const remove = useDeleteMeeting(project._id);
+  const [page, setPage] = useUrlPage();
+  const list = useProjectMeetings(project._id, page);
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
@@ -236,76 +241,80 @@ export function OverviewTab({ project, isStaff }: { project: ProjectDetail; isSt
             </Button>
           )}
         </Group>
-        {project.meetings.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No hay reuniones registradas.
-          </Text>
-        )}
         <Stack gap="sm">
-          {project.meetings.map((m) => (
-            <Group
-              key={m._id}
-              justify="space-between"
-              wrap="nowrap"
-              align="flex-start"
-              data-testid="project-meeting"
-            >
-              <Stack gap={0} miw={0}>
-                <Text size="sm" fw={600}>
-                  {m.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(m.date)} · {m.duration} min
-                  {m.attendees.length ? ` · ${m.attendees.map((a) => a.firstName).join(', ')}` : ''}
-                </Text>
-                {m.notes && (
-                  <Text size="xs" c="dimmed">
-                    {m.notes}
+          <PagedSection
+            query={list}
+            label="Cargando reuniones"
+            empty="No hay reuniones registradas."
+            noun="reuniones"
+            singular="reunión"
+            onPage={setPage}
+          >
+            {list.data?.meetings.map((m) => (
+              <Group
+                key={m._id}
+                justify="space-between"
+                wrap="nowrap"
+                align="flex-start"
+                data-testid="project-meeting"
+              >
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" fw={600}>
+                    {m.title}
                   </Text>
-                )}
-              </Stack>
-              <Group gap={4} wrap="nowrap">
-                {m.link && (
-                  <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" mr={4}>
-                    <Group gap={4} wrap="nowrap">
-                      <IconVideo size={16} aria-hidden /> Unirse
-                    </Group>
-                  </Anchor>
-                )}
-                {isStaff && (
-                  <>
-                    <Tooltip label="Editar">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Editar reunión ${m.title}`}
-                        onClick={() => setEditing(m)}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Eliminar">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Eliminar reunión ${m.title}`}
-                        onClick={() =>
-                          confirmDelete({
-                            title: 'Eliminar reunión',
-                            message: `¿Eliminar la reunión «${m.title}» del ${formatDateTime(m.date)}? Esta acción no se puede deshacer.`,
-                            remove: () => remove.mutateAsync(m._id),
-                            done: { title: 'Reunión eliminada', message: m.title },
-                            failure: 'No se pudo eliminar la reunión',
-                          })
-                        }
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </>
-                )}
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(m.date)} · {m.duration} min
+                    {m.attendees.length ? ` · ${m.attendees.map((a) => a.firstName).join(', ')}` : ''}
+                  </Text>
+                  {m.notes && (
+                    <Text size="xs" c="dimmed">
+                      {m.notes}
+                    </Text>
+                  )}
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  {m.link && (
+                    <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" mr={4}>
+                      <Group gap={4} wrap="nowrap">
+                        <IconVideo size={16} aria-hidden /> Unirse
+                      </Group>
+                    </Anchor>
+                  )}
+                  {isStaff && (
+                    <>
+                      <Tooltip label="Editar">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Editar reunión ${m.title}`}
+                          onClick={() => setEditing(m)}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Eliminar">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Eliminar reunión ${m.title}`}
+                          onClick={() =>
+                            confirmDelete({
+                              title: 'Eliminar reunión',
+                              message: `¿Eliminar la reunión «${m.title}» del ${formatDateTime(m.date)}? Esta acción no se puede deshacer.`,
+                              remove: () => remove.mutateAsync(m._id),
+                              done: { title: 'Reunión eliminada', message: m.title },
+                              failure: 'No se pudo eliminar la reunión',
+                            })
+                          }
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </>
+                  )}
+                </Group>
               </Group>
-            </Group>
-          ))}
+            ))}
+          </PagedSection>
         </Stack>
       </Paper>
       {isStaff && <MeetingModal project={project} opened={opened} onClose={() => setOpened(false)} />}

@@ -1,7 +1,9 @@
 import {
   GetProjectResponseSchema,
+  ListProjectMeetingsResponseSchema,
   ListProjectNotesResponseSchema,
   type ProjectDetail,
+  type ProjectMeeting,
   type ProjectNote,
   ProjectNoteResponseSchema,
   type User,
@@ -208,6 +210,82 @@ describe('project comments: who may post, edit and delete (decisions 036, 070)',
     const client = buildUser({ _id: ME, role: 'client', permissions: ['projects.read'] });
     openComments(client, buildProjectDetail(), []);
     expect(await screen.findByText('Aún no hay comentarios.')).toBeTruthy();
+    expect(screen.queryByText(/^Mostrando/)).toBeNull();
+  });
+});
+
+describe('project summary: meetings page through GET /projects/{id}/meetings (issue 14)', () => {
+  const meeting = (i: number): ProjectMeeting => ({
+    _id: `6e1d3c2f-8b9a-4d4e-8f7c-2a3b4c5d${String(6000 + i).padStart(4, '0')}`,
+    title: `Reunión número ${i + 1}`,
+    date: '2026-03-10T14:00:00.000Z',
+    duration: 30,
+    attendees: [],
+    notes: '',
+    link: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+  });
+  let meetingPages: Record<string, string>[];
+
+  /** Answers the detail and 20 meetings a page from `all`, recording each query string. */
+  function openSummary(all: ProjectMeeting[], path = '') {
+    const project = buildProjectDetail();
+    meetingPages = [];
+    useSessionStore.setState({
+      user: buildUser({ _id: ME, role: 'client', permissions: ['projects.read'] }),
+      isAuthenticated: true,
+    } as never);
+    server.use(
+      http.get(apiUrl(`/projects/${project._id}`), () => ok(GetProjectResponseSchema, { project })),
+      http.get(apiUrl(`/projects/${project._id}/meetings`), ({ request }) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        meetingPages.push(query);
+        const page = Number(query.page ?? 1);
+        return ok(ListProjectMeetingsResponseSchema, {
+          meetings: all.slice((page - 1) * 20, page * 20),
+          pagination: { page, limit: 20, total: all.length },
+        });
+      }),
+    );
+    return renderRoutes(
+      [{ path: '/projects/:id', element: <ProjectDetailPage /> }],
+      `/projects/${project._id}${path}`,
+    );
+  }
+
+  const titles = async () =>
+    (await screen.findAllByTestId('project-meeting')).map(
+      (m) => within(m).getByText(/^Reunión número/).textContent,
+    );
+
+  afterEach(() => {
+    useSessionStore.getState().logout();
+  });
+
+  it('shows one page of 20 meetings with the total; "Página 2" asks the API for page 2 and keeps it in the URL', async () => {
+    const { router } = openSummary(Array.from({ length: 23 }, (_, i) => meeting(i)));
+    expect(await titles()).toHaveLength(20);
+    expect(screen.getByText('Mostrando 1–20 de 23 reuniones')).toBeTruthy();
+    expect(meetingPages).toEqual([{}]);
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(screen.getByText('Mostrando 21–23 de 23 reuniones')).toBeTruthy());
+    expect(await titles()).toEqual(['Reunión número 21', 'Reunión número 22', 'Reunión número 23']);
+    expect(meetingPages.at(-1)).toEqual({ page: '2' });
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('opens on the page in the URL', async () => {
+    openSummary(
+      Array.from({ length: 23 }, (_, i) => meeting(i)),
+      '?page=2',
+    );
+    expect(await titles()).toEqual(['Reunión número 21', 'Reunión número 22', 'Reunión número 23']);
+    expect(meetingPages).toEqual([{ page: '2' }]);
+  });
+
+  it('a project without meetings says so', async () => {
+    openSummary([]);
+    expect(await screen.findByText('No hay reuniones registradas.')).toBeTruthy();
     expect(screen.queryByText(/^Mostrando/)).toBeNull();
   });
 });
