@@ -17,7 +17,7 @@ import {
 import { and, asc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { calendarEvents, clients, eventAttendees, projects, users } from '../../db/schema/index.js';
+import { calendarEvents, eventAttendees, users } from '../../db/schema/index.js';
 import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
@@ -25,6 +25,7 @@ import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
 import { type EventRow, toEvents } from './calendar.mappers.js';
 import { calendarPolicy, canEditEvent, eventScope } from './calendar.policy.js';
+import { checkAttendees, checkLinks } from './calendar.rules.js';
 
 const NOT_FOUND = 'Evento no encontrado';
 
@@ -210,58 +211,6 @@ export async function calendarStats({ db, actor }: { db: Db; actor: Actor }): Pr
       EVENT_TYPES.map((t) => [t, types.find((x) => x.type === t)?.n ?? 0]),
     ) as CalendarStats['byType'],
   };
-}
-
-/**
- * Checks attendee ids: active users; a client may only invite staff and users of its own
- * client record. Returns the unique ids without the organizer.
- */
-async function checkAttendees(
-  db: Db | Tx,
-  actor: Actor,
-  ids: string[],
-  organizerId: string,
-): Promise<string[]> {
-  const unique = [...new Set(ids)].filter((id) => id !== organizerId);
-  if (unique.length === 0) return [];
-  const rows = await db
-    .select({ id: users.id, role: users.role, clientId: users.clientId })
-    .from(users)
-    .where(and(inArray(users.id, unique), eq(users.status, 'active')));
-  const anyClient = calendarPolicy.can(actor.role, 'inviteAnyClient');
-  const allowed = rows.filter((u) => anyClient || u.role !== 'client' || u.clientId === actor.clientId);
-  if (allowed.length !== unique.length)
-    throw badRequest('Algún asistente no existe o no puede ser invitado', [
-      { field: 'attendees', message: 'Asistente inválido' },
-    ]);
-  return unique;
-}
-
-/**
- * The client record an event belongs to: the given one (400 when unknown) or the project's.
- * Roles that may not link any client (clients) always get their own (403 for another).
- */
-async function checkLinks(db: Db | Tx, actor: Actor, projectId?: string | null, clientId?: string | null) {
-  const anyClient = calendarPolicy.can(actor.role, 'linkAnyClient');
-  let client = clientId ?? null;
-  if (!anyClient) {
-    if (client && client !== actor.clientId) throw forbidden();
-    client = actor.clientId;
-  } else if (client) {
-    const [c] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, client)).limit(1);
-    if (!c) throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'Cliente inválido' }]);
-  }
-  if (projectId) {
-    const [p] = await db
-      .select({ clientId: projects.clientId })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .limit(1);
-    if (!p || (!anyClient && p.clientId !== actor.clientId))
-      throw badRequest('El proyecto no existe', [{ field: 'projectId', message: 'Proyecto inválido' }]);
-    client ??= p.clientId;
-  }
-  return client;
 }
 
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();

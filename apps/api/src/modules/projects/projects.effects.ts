@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMembers, users } from '../../db/schema/index.js';
 import { type Effects, effects, type RealtimeMessage, type StoredNotifications } from '../../lib/effects.js';
+import { createNotifications } from '../../lib/notify.js';
+import type { Actor } from '../../plugins/auth.js';
 
 /** Everyone who sees a project: its team and its client's portal users (user ids, each once). */
 export async function audienceOf(db: Db | Tx, projectId: string, clientId: string): Promise<string[]> {
@@ -61,4 +63,22 @@ export async function audienceEffects(
   options: ProjectChangeOptions = {},
 ): Promise<Effects> {
   return projectChanged(project.id, await audienceOf(tx, project.id, project.clientId), options);
+}
+
+/** Stores "assigned to a project" notifications for `userIds` (not the actor). */
+export async function notifyAssigned(
+  tx: Tx,
+  actor: Actor,
+  project: { id: string; title: string },
+  userIds: string[],
+): Promise<StoredNotifications> {
+  if (!userIds.length) return [];
+  return createNotifications(tx, {
+    userIds,
+    exceptUserId: actor.id,
+    topic: 'projectAssigned',
+    title: 'Nuevo proyecto asignado',
+    message: `Te asignaron al proyecto «${project.title}».`,
+    link: `/projects/${project.id}`,
+  });
 }

@@ -1,5 +1,5 @@
 import { ACTIVE_PROJECT_STATUSES, DEFAULT_TIMEZONE, type ProjectSummary } from '@agencia/shared';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, projectMembers, projects } from '../../db/schema/index.js';
@@ -33,6 +33,25 @@ export function todayInAgency(now = new Date()): string {
 
 /** `%`, `_` and `\` escaped for ILIKE. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Ids of the clients whose company or contact name matches the `ILIKE` pattern `p`, as a list of
+ * one id array (none when no client matches). The project searches take the client's name as
+ * literal ids, not as a join or sub-select: with literal ids every branch of the `OR` reads an
+ * index of `projects` (trigram on title/description, b-tree on client_id) and PostgreSQL
+ * combines them in a BitmapOr (decision 104); with a sub-select it walked the whole list order
+ * (460 ms for a rare term at 100,000 projects, 0.4 ms with literal ids).
+ */
+export async function clientIdsMatching(db: Db | Tx, p: string): Promise<string[][]> {
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      or(ilike(clients.companyName, p), ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p)),
+    )
+    .limit(1000);
+  return rows.length ? [rows.map((r) => r.id)] : [];
+}
 
 /** `count(*)` as a number. */
 export const countOf = sql<number>`count(*)::int`.mapWith(Number);

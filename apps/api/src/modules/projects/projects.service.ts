@@ -34,9 +34,10 @@ import { countFiles } from './project-files.service.js';
 import { milestonesOf } from './project-milestones.service.js';
 import { countNotes } from './project-notes.service.js';
 import { timeSummaryOf } from './project-time.service.js';
-import { audienceOf, projectChanged } from './projects.effects.js';
+import { audienceEffects, audienceOf, notifyAssigned, projectChanged } from './projects.effects.js';
 import { editableFields, projectPolicy, visibleProjects } from './projects.policy.js';
 import {
+  clientIdsMatching,
   type Input,
   likePattern,
   loadVisible,
@@ -44,6 +45,7 @@ import {
   todayInAgency,
   type WriteArgs,
 } from './projects.queries.js';
+import { assertClientExists, assertStaff, statusSideEffects } from './projects.rules.js';
 
 /*
  * Projects themselves: list, picker options, detail, stats, create, update, delete. The
@@ -51,25 +53,6 @@ import {
  */
 
 /* ─────────────────────────────── reads ─────────────────────────────── */
-
-/**
- * Ids of the clients whose company or contact name matches the `ILIKE` pattern `p`, as a list of
- * one id array (none when no client matches). The project searches take the client's name as
- * literal ids, not as a join or sub-select: with literal ids every branch of the `OR` reads an
- * index of `projects` (trigram on title/description, b-tree on client_id) and PostgreSQL
- * combines them in a BitmapOr (decision 104); with a sub-select it walked the whole list order
- * (460 ms for a rare term at 100,000 projects, 0.4 ms with literal ids).
- */
-async function clientIdsMatching(db: Db | Tx, p: string): Promise<string[][]> {
-  const rows = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(
-      or(ilike(clients.companyName, p), ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, p)),
-    )
-    .limit(1000);
-  return rows.length ? [rows.map((r) => r.id)] : [];
-}
 
 /** ORDER BY of each `sort` of `GET /projects`; `id` breaks ties so pages never overlap. */
 const PROJECT_ORDER: Record<ProjectSort, SQL[]> = {
@@ -293,62 +276,6 @@ export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): 
 
 /* ─────────────────────────────── writes ─────────────────────────────── */
 
-async function assertClientExists(db: Db | Tx, clientId: string) {
-  const [c] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), isNull(clients.archivedAt)))
-    .limit(1);
-  if (!c) throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'El cliente no existe' }]);
-}
-
-/** Team members must be active staff (admin or employee). */
-async function assertStaff(db: Db | Tx, userIds: string[]) {
-  if (!userIds.length) return;
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(inArray(users.id, userIds), inArray(users.role, ['admin', 'employee']), eq(users.status, 'active')),
-    );
-  if (rows.length !== new Set(userIds).size) {
-    throw badRequest('El equipo solo puede incluir personal activo de la agencia', [
-      { field: 'team', message: 'Miembro inválido' },
-    ]);
-  }
-}
-
-/** Stores "assigned to a project" notifications for `userIds` (not the actor). */
-async function notifyAssigned(
-  tx: Tx,
-  actor: Actor,
-  project: { id: string; title: string },
-  userIds: string[],
-): Promise<StoredNotifications> {
-  if (!userIds.length) return [];
-  return createNotifications(tx, {
-    userIds,
-    exceptUserId: actor.id,
-    topic: 'projectAssigned',
-    title: 'Nuevo proyecto asignado',
-    message: `Te asignaron al proyecto «${project.title}».`,
-    link: `/projects/${project.id}`,
-  });
-}
-
-/** Status side effects: completed → progress 100 and actual end today; leaving completed clears it. */
-function statusSideEffects(from: ProjectStatus | null, to: ProjectStatus, startDate: string | null) {
-  const patch: Partial<typeof projects.$inferInsert> = {};
-  if (to === 'completed') {
-    patch.progressPercentage = 100;
-    patch.actualEndDate = todayInAgency();
-  } else if (from === 'completed') {
-    patch.actualEndDate = null;
-  }
-  if (to === 'in_progress' && !startDate) patch.startDate = todayInAgency();
-  return patch;
-}
-
 /** `POST /projects` (admin): creates the project and its team; notifies assigned members. */
 export async function createProject({
   db,
@@ -405,10 +332,7 @@ export async function createProject({
       project,
       input.team.map((m) => m.userId),
     );
-    const effects = projectChanged(project.id, await audienceOf(tx, project.id, project.clientId), {
-      badges: true,
-      notifications,
-    });
+    const effects = await audienceEffects(tx, project, { badges: true, notifications });
     return { value: await getProject({ db: tx, actor, id: project.id }), effects };
   });
 }
@@ -564,7 +488,7 @@ export async function deleteProject({
   }
   const current = await loadVisible(db, actor, id);
   return db.transaction(async (tx) => {
-    const effects = projectChanged(id, await audienceOf(tx, id, current.clientId), { badges: true });
+    const effects = await audienceEffects(tx, current, { badges: true });
     await tx
       .update(projects)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
