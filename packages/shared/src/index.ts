@@ -8,6 +8,7 @@ export * from './calendar.js';
 export * from './clients.js';
 export * from './constants.js';
 export * from './dashboard.js';
+export * from './dates.js';
 export * from './fiscal.js';
 export * from './invoices.js';
 export * from './jobs.js';
