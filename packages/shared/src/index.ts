@@ -1,5 +1,6 @@
 import './zod-locale.js';
 
+export * from './access-requests.js';
 export * from './api.js';
 export * from './audit.js';
 export * from './auth.js';
@@ -21,6 +22,7 @@ export * from './permissions.js';
 export * from './priorities.js';
 export * from './profile.js';
 export * from './projects.js';
+export * from './quote-requests.js';
 export * from './quotes.js';
 export * from './recurring-invoices.js';
 export * from './registration.js';
