@@ -5,14 +5,14 @@ import {
 } from '@agencia/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
-import { apiUrl, http, ok, server } from '../../../test/msw';
-import { renderWithProviders } from '../../../test/render';
-import { UserCard } from '../../features/users/components/user-card';
-import { useDisplayStore } from '../../stores/display-store';
-import { useSessionStore } from '../../stores/session-store';
-import { DisplaySettingsSync } from './display-settings-sync';
-import { ServerPreferencesSync } from './server-preferences-sync';
+import { buildUser } from '../../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../../test/msw';
+import { renderWithProviders } from '../../../../test/render';
+import { DisplaySettingsSync } from '../../../components/account/display-settings-sync';
+import { ServerPreferencesSync } from '../../../components/account/server-preferences-sync';
+import { useDisplayStore } from '../../../stores/display-store';
+import { useSessionStore } from '../../../stores/session-store';
+import { UserCard } from './user-card';
 
 const LAST_LOGIN = '2026-03-15T19:05:00.000Z'; // 3:05 p. m. in Santo Domingo
 
