@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/security.js';
 import { deleteFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
-import { countProfileTickets } from '../tickets/tickets.service.js';
+import { countProfileTickets } from '../tickets/tickets.stats.js';
 import { toUserDto } from './auth.serializers.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -14,7 +14,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { buildInvoicePdf, getInvoice, pdfFilename } from '../invoices/invoices.service.js';
 import { buildQuotePdf, getQuote, quotePdfFilename } from '../quotes/quotes.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { findTicketFor } from '../tickets/tickets.service.js';
+import { findTicketFor } from '../tickets/tickets.queries.js';
 
 /** What sharing needs to know about a document the actor may share. */
 export interface ShareableInfo {

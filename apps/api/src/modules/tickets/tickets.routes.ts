@@ -33,30 +33,26 @@ import { pushNotifications } from '../../lib/notify.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
 import {
-  addMessage,
+  findAttachment,
+  listTicketAttachments,
+  TICKET_ATTACHMENT_MAX_BYTES,
+  uploadAttachment,
+} from './ticket-attachments.service.js';
+import { addMessage, addWatcher, listTicketMessages, removeWatcher } from './ticket-conversation.service.js';
+import {
   addTimeLog,
-  addWatcher,
   assignTicket,
   changeTicketStatus,
-  clientUserIds,
   closeTicket,
   createTicket,
   deleteTicket,
-  findAttachment,
-  getTicket,
-  listAssignees,
-  listTicketAttachments,
-  listTicketMessages,
-  listTickets,
   listTicketTimeLogs,
-  listTicketTimeline,
-  removeWatcher,
-  TICKET_ATTACHMENT_MAX_BYTES,
   type TicketWriteResult,
-  ticketStats,
   updateTicket,
-  uploadAttachment,
-} from './tickets.service.js';
+} from './ticket-workflow.service.js';
+import { clientUserIds } from './tickets.audience.js';
+import { getTicket, listAssignees, listTickets, listTicketTimeline } from './tickets.queries.js';
+import { ticketStats } from './tickets.stats.js';
 
 const ticketEnvelope = successEnvelope(GetTicketResponseSchema);
 const tags = ['tickets'];
