@@ -150,7 +150,7 @@ const ticket: ShareableDocument = {
   // Whoever sees the ticket: staff any, a client only its own (another's answers 404).
   async assertCanShare(db, actor, id) {
     if (!hasPermission(actor, 'tickets.read')) throw forbidden();
-    const row = await findTicketFor(db, actor, id);
+    const row = await findTicketFor({ db, actor, id });
     return { label: `el ticket #${row.number} «${row.title}»`, phone: await clientPhone(db, row.clientId) };
   },
   async publicView(db, id) {

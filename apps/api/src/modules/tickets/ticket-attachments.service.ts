@@ -7,12 +7,8 @@ import { pagedSelect } from '../../lib/paging.js';
 import { saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { ATTACHMENT_COLUMNS, attachmentOf } from './tickets.mappers.js';
-import {
-  findTicketFor,
-  isStaffActor,
-  type TicketSubListInput,
-  visibleTicketFiles,
-} from './tickets.queries.js';
+import { ticketPolicy } from './tickets.policy.js';
+import { findTicketFor, type TicketSubListInput, visibleTicketFiles } from './tickets.queries.js';
 
 /** Max size of one ticket attachment: 10 MB. */
 export const TICKET_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -32,7 +28,7 @@ export async function listTicketAttachments({
   id: string;
   input: TicketSubListInput;
 }): Promise<ListTicketAttachmentsResponse> {
-  const row = await findTicketFor(db, actor, id);
+  const row = await findTicketFor({ db, actor, id });
   const where = visibleTicketFiles(actor, row.id);
   const page = await pagedSelect(db, input, {
     table: files,
@@ -63,7 +59,7 @@ export async function uploadAttachment({
   filename: string;
   data: Buffer;
 }): Promise<TicketAttachment> {
-  const row = await findTicketFor(db, actor, id);
+  const row = await findTicketFor({ db, actor, id });
   const saved = await saveFile(db, {
     ownerType: 'ticket',
     ownerId: row.id,
@@ -88,14 +84,14 @@ export async function findAttachment({
   id: string;
   fileId: string;
 }) {
-  await findTicketFor(db, actor, id);
+  await findTicketFor({ db, actor, id });
   const [file] = await db
     .select()
     .from(files)
     .where(and(eq(files.id, fileId), eq(files.ownerType, 'ticket'), eq(files.ownerId, id)))
     .limit(1);
   if (!file) throw notFound('Archivo no encontrado');
-  if (!isStaffActor(actor)) {
+  if (!ticketPolicy.can(actor.role, 'readInternal')) {
     const [internal] = await db
       .select({ id: ticketMessages.id })
       .from(ticketMessages)

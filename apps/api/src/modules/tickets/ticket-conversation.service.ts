@@ -11,14 +11,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { files, ticketMessages, tickets, ticketWatchers, users } from '../../db/schema/index.js';
+import type { StoredNotifications, Written } from '../../lib/effects.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
-import { addEvent, type Created, type TicketWriteResult } from './ticket-workflow.service.js';
-import { clientUserIds, staffIds, watcherIds } from './tickets.audience.js';
+import { addEvent } from './ticket-workflow.service.js';
+import { clientUserIds, staffIds, ticketEffects, watcherIds } from './tickets.audience.js';
 import { fullName, loadPeople, type TicketRow, toMessage } from './tickets.mappers.js';
-import { ticketAllows } from './tickets.policy.js';
-import { findTicketFor, isStaffActor, messageFiles, messagePage, ticketDetail } from './tickets.queries.js';
+import { actsForSupport, ownsTicket, TICKET_STAFF_ROLES, ticketPolicy } from './tickets.policy.js';
+import { findTicketFor, messageFiles, messagePage, ticketDetail } from './tickets.queries.js';
 
 /**
  * `GET /tickets/{id}/messages`: one page of the conversation, newest first (page 1 = the
@@ -36,7 +37,7 @@ export async function listTicketMessages({
   id: string;
   input: z.output<typeof ListTicketMessagesQuerySchema>;
 }): Promise<ListTicketMessagesResponse> {
-  const row = await findTicketFor(db, actor, id);
+  const row = await findTicketFor({ db, actor, id });
   const page = await messagePage(db, actor, row.id, pageWindow(input));
   const people = await loadPeople(
     db,
@@ -66,11 +67,12 @@ export async function addMessage({
   actor: Actor;
   id: string;
   input: z.output<typeof CreateTicketMessageRequestSchema>;
-}): Promise<TicketWriteResult> {
-  if (input.isInternal && !ticketAllows(actor.role, 'internalMessages'))
+}): Promise<Written<TicketDetail>> {
+  if (input.isInternal && !ticketPolicy.can(actor.role, 'internalMessages'))
     throw forbidden('Los clientes no pueden enviar notas internas.');
   return db.transaction(async (tx) => {
-    let row = await findTicketFor(tx, actor, id);
+    let row = await findTicketFor({ db: tx, actor, id });
+    if (!ticketPolicy.can(actor.role, 'reply', ownsTicket(actor, row))) throw forbidden();
     if (input.attachments.length) {
       const found = await tx
         .select({ id: files.id })
@@ -101,7 +103,7 @@ export async function addMessage({
       input.isInternal,
     );
     const patch: Partial<typeof tickets.$inferInsert> = { updatedAt: new Date() };
-    if (!isStaffActor(actor) && row.status === 'pending_client') {
+    if (!actsForSupport(actor) && row.status === 'pending_client') {
       patch.status = 'open';
       await addEvent(
         tx,
@@ -117,7 +119,7 @@ export async function addMessage({
     const number = formatTicketNumber(row.number);
     const link = `/tickets/${id}`;
     const watchers = await watcherIds(tx, id);
-    let created: Created;
+    let created: StoredNotifications;
     if (input.isInternal) {
       created = await createNotifications(tx, {
         userIds: await staffIds(
@@ -130,7 +132,7 @@ export async function addMessage({
         message: `${fullName(actor)}: ${input.content.slice(0, 140)}`,
         link,
       });
-    } else if (isStaffActor(actor)) {
+    } else if (actsForSupport(actor)) {
       const recipients = [...(await clientUserIds(tx, row.clientId)), ...watchers];
       created = await createNotifications(tx, {
         userIds: recipients,
@@ -147,7 +149,7 @@ export async function addMessage({
       );
       created = await createNotifications(tx, {
         userIds: [...staffRecipients, ...watchers],
-        roles: staffRecipients.length === 0 ? ['admin', 'employee'] : undefined,
+        roles: staffRecipients.length === 0 ? TICKET_STAFF_ROLES : undefined,
         exceptUserId: actor.id,
         topic: 'clientMessages',
         title: `Mensaje del cliente en ${number}`,
@@ -156,10 +158,13 @@ export async function addMessage({
       });
     }
     return {
-      ticket: await ticketDetail(tx, actor, row),
-      notifications: created,
-      visibleToClient: !input.isInternal,
-      clientId: row.clientId,
+      value: await ticketDetail({ db: tx, actor, row }),
+      effects: await ticketEffects(tx, {
+        ticketId: id,
+        clientId: row.clientId,
+        visibleToClient: !input.isInternal,
+        notifications: created,
+      }),
     };
   });
 }
@@ -179,22 +184,24 @@ export async function addWatcher({
   id: string;
   userId?: string;
 }): Promise<TicketDetail> {
-  const row = await findTicketFor(db, actor, id);
+  const row = await findTicketFor({ db, actor, id });
+  if (!ticketPolicy.can(actor.role, 'watch', ownsTicket(actor, row))) throw forbidden();
   const target = userId ?? actor.id;
   if (target !== actor.id) {
-    if (!ticketAllows(actor.role, 'watchOthers')) throw forbidden();
+    if (!ticketPolicy.can(actor.role, 'watchOthers')) throw forbidden();
     const [u] = await db
       .select({ role: users.role, clientId: users.clientId })
       .from(users)
       .where(and(eq(users.id, target), eq(users.status, 'active')))
       .limit(1);
-    if (!u || (u.role === 'client' && u.clientId !== row.clientId))
+    // The target must be able to read the ticket (for a client user: same client record as the ticket).
+    if (!u || !ticketPolicy.can(u.role, 'read', u.clientId === row.clientId))
       throw badRequest('Ese usuario no puede seguir este ticket', [
         { field: 'userId', message: 'Usuario inválido' },
       ]);
   }
   await db.insert(ticketWatchers).values({ ticketId: id, userId: target }).onConflictDoNothing();
-  return ticketDetail(db, actor, row);
+  return ticketDetail({ db, actor, row });
 }
 
 /** `DELETE /tickets/{id}/watchers/{userId}`: stop watching (staff may remove anyone). */
@@ -209,10 +216,11 @@ export async function removeWatcher({
   id: string;
   userId: string;
 }): Promise<TicketDetail> {
-  const row = await findTicketFor(db, actor, id);
-  if (userId !== actor.id && !ticketAllows(actor.role, 'watchOthers')) throw forbidden();
+  const row = await findTicketFor({ db, actor, id });
+  if (!ticketPolicy.can(actor.role, 'watch', ownsTicket(actor, row))) throw forbidden();
+  if (userId !== actor.id && !ticketPolicy.can(actor.role, 'watchOthers')) throw forbidden();
   await db
     .delete(ticketWatchers)
     .where(and(eq(ticketWatchers.ticketId, id), eq(ticketWatchers.userId, userId)));
-  return ticketDetail(db, actor, row);
+  return ticketDetail({ db, actor, row });
 }

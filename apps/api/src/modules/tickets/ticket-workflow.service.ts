@@ -6,15 +6,14 @@ import {
   type CreateTicketTimeLogRequestSchema,
   canTransitionTicket,
   formatTicketNumber,
-  type ListTicketTimeLogsResponse,
-  type Notification,
+  TICKET_EVENTS,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES_NEEDING_RESOLUTION,
   type TicketDetail,
   type UpdateTicketRequestSchema,
   WORK_TYPE_LABELS,
 } from '@agencia/shared';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -29,26 +28,25 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
+import type { Written } from '../../lib/effects.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
-import { clientUserIds, watcherIds } from './tickets.audience.js';
-import { fullName, loadPeople } from './tickets.mappers.js';
-import { CLIENT_EDITABLE_FIELDS, ticketAllows } from './tickets.policy.js';
-import { findTicketFor, isStaffActor, type TicketSubListInput, ticketDetail } from './tickets.queries.js';
+import { clientUserIds, ticketEffects, watcherIds } from './tickets.audience.js';
+import { fullName, type TicketRow } from './tickets.mappers.js';
+import {
+  actsForSupport,
+  CLIENT_EDITABLE_FIELDS,
+  ownsTicket,
+  TICKET_STAFF_ROLES,
+  ticketPolicy,
+} from './tickets.policy.js';
+import { findTicketFor, ticketDetail } from './tickets.queries.js';
 
-export type Created = Array<{ userId: string; notification: Notification }>;
-
-/** What a write returns: the ticket, notifications to push after commit, who to tell live. */
-export interface TicketWriteResult {
-  ticket: TicketDetail;
-  notifications: Created;
-  /** False when only staff may learn about the change (internal message, time log). */
-  visibleToClient: boolean;
-  clientId: string | null;
-}
-
+/**
+ * Checks that a project exists (not deleted) and, when `clientId` is given, belongs to that
+ * client; returns the project's client id. 400 on the `projectId` field otherwise.
+ */
 export async function assertProjectFor(
   db: Db | Tx,
   projectId: string,
@@ -66,6 +64,7 @@ export async function assertProjectFor(
   return project.clientId;
 }
 
+/** Adds one timeline entry to a ticket (`isInternal`: shown to staff only). */
 export async function addEvent(
   db: Db | Tx,
   ticketId: string,
@@ -91,10 +90,10 @@ export async function createTicket({
   db: Db;
   actor: Actor;
   input: z.output<typeof CreateTicketRequestSchema>;
-}): Promise<TicketWriteResult> {
+}): Promise<Written<TicketDetail>> {
   return db.transaction(async (tx) => {
     let clientId: string | null;
-    if (isStaffActor(actor)) {
+    if (ticketPolicy.can(actor.role, 'create')) {
       clientId = input.clientId ?? null;
       if (clientId) {
         const [c] = await tx
@@ -107,7 +106,8 @@ export async function createTicket({
       }
       if (input.projectId) clientId = await assertProjectFor(tx, input.projectId, clientId);
     } else {
-      if (!actor.clientId) throw forbidden('Tu cuenta no está vinculada a un cliente.');
+      if (!ticketPolicy.can(actor.role, 'create', actor.clientId !== null))
+        throw forbidden('Tu cuenta no está vinculada a un cliente.');
       clientId = actor.clientId;
       if (input.projectId) await assertProjectFor(tx, input.projectId, clientId);
     }
@@ -127,7 +127,9 @@ export async function createTicket({
         browserInfo: input.browserInfo,
         steps: input.steps,
         tags: input.tags,
-        estimatedHours: isStaffActor(actor) ? (input.estimatedResolutionTime ?? null) : null,
+        estimatedHours: ticketPolicy.can(actor.role, 'editStaffFields')
+          ? (input.estimatedResolutionTime ?? null)
+          : null,
       })
       .returning();
     const ticket = row!;
@@ -144,7 +146,7 @@ export async function createTicket({
       title: `Nuevo ticket ${number}: ${ticket.title}`,
     });
     const link = `/tickets/${ticket.id}`;
-    const created = isStaffActor(actor)
+    const created = actsForSupport(actor)
       ? await createNotifications(tx, {
           userIds: await clientUserIds(tx, clientId),
           exceptUserId: actor.id,
@@ -154,7 +156,7 @@ export async function createTicket({
           link,
         })
       : await createNotifications(tx, {
-          roles: ['admin', 'employee'],
+          roles: TICKET_STAFF_ROLES,
           exceptUserId: actor.id,
           topic: 'clientMessages',
           title: `Nuevo ticket ${number}`,
@@ -162,10 +164,14 @@ export async function createTicket({
           link,
         });
     return {
-      ticket: await ticketDetail(tx, actor, ticket),
-      notifications: created,
-      visibleToClient: true,
-      clientId,
+      value: await ticketDetail({ db: tx, actor, row: ticket }),
+      effects: await ticketEffects(tx, {
+        ticketId: ticket.id,
+        clientId,
+        visibleToClient: true,
+        event: TICKET_EVENTS.created,
+        notifications: created,
+      }),
     };
   });
 }
@@ -185,11 +191,11 @@ export async function updateTicket({
   actor: Actor;
   id: string;
   input: z.output<typeof UpdateTicketRequestSchema>;
-}): Promise<TicketWriteResult> {
+}): Promise<Written<TicketDetail>> {
   return db.transaction(async (tx) => {
-    const row = await findTicketFor(tx, actor, id);
-    const staff = isStaffActor(actor);
-    if (!staff) {
+    const row = await findTicketFor({ db: tx, actor, id });
+    if (!ticketPolicy.can(actor.role, 'editBasicFields', ownsTicket(actor, row))) throw forbidden();
+    if (!ticketPolicy.can(actor.role, 'editStaffFields')) {
       const extra = Object.keys(input).filter(
         (k) =>
           input[k as keyof typeof input] !== undefined &&
@@ -225,22 +231,32 @@ export async function updateTicket({
           .onConflictDoNothing();
     }
     return {
-      ticket: await ticketDetail(tx, actor, updated!),
-      notifications: [],
-      visibleToClient: true,
-      clientId: row.clientId,
+      value: await ticketDetail({ db: tx, actor, row: updated! }),
+      effects: await ticketEffects(tx, { ticketId: id, clientId: row.clientId, visibleToClient: true }),
     };
   });
 }
 
-/** `DELETE /tickets/{id}` (admin): removes the ticket with its messages, logs and files. */
-export async function deleteTicket({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
-  if (!ticketAllows(actor.role, 'delete')) throw forbidden();
+/**
+ * `DELETE /tickets/{id}` (admin): removes the ticket with its messages, logs and files; returns the
+ * removed row and its effects (the client's users read before the delete).
+ */
+export async function deleteTicket({
+  db,
+  actor,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+}): Promise<Written<TicketRow>> {
+  if (!ticketPolicy.can(actor.role, 'delete')) throw forbidden();
   return db.transaction(async (tx) => {
-    const row = await findTicketFor(tx, actor, id);
+    const row = await findTicketFor({ db: tx, actor, id });
+    const fx = await ticketEffects(tx, { ticketId: row.id, clientId: row.clientId, visibleToClient: true });
     await tx.delete(files).where(and(eq(files.ownerType, 'ticket'), eq(files.ownerId, id)));
     await tx.delete(tickets).where(eq(tickets.id, id));
-    return row;
+    return { value: row, effects: fx };
   });
 }
 
@@ -255,10 +271,10 @@ export async function assignTicket({
   actor: Actor;
   id: string;
   input: z.output<typeof AssignTicketRequestSchema>;
-}): Promise<TicketWriteResult> {
-  if (!ticketAllows(actor.role, 'assign')) throw forbidden();
+}): Promise<Written<TicketDetail>> {
+  if (!ticketPolicy.can(actor.role, 'assign')) throw forbidden();
   return db.transaction(async (tx) => {
-    await findTicketFor(tx, actor, id);
+    await findTicketFor({ db: tx, actor, id });
     let assignee: { id: string; firstName: string; lastName: string } | null = null;
     if (input.assignedTo) {
       const [u] = await tx
@@ -304,10 +320,13 @@ export async function assignTicket({
         })
       : [];
     return {
-      ticket: await ticketDetail(tx, actor, row!),
-      notifications: created,
-      visibleToClient: true,
-      clientId: row!.clientId,
+      value: await ticketDetail({ db: tx, actor, row: row! }),
+      effects: await ticketEffects(tx, {
+        ticketId: id,
+        clientId: row!.clientId,
+        visibleToClient: true,
+        notifications: created,
+      }),
     };
   });
 }
@@ -327,14 +346,16 @@ export async function changeTicketStatus({
   actor: Actor;
   id: string;
   input: z.output<typeof ChangeTicketStatusRequestSchema>;
-}): Promise<TicketWriteResult> {
+}): Promise<Written<TicketDetail>> {
   return db.transaction(async (tx) => {
-    const current = await findTicketFor(tx, actor, id);
+    const current = await findTicketFor({ db: tx, actor, id });
+    if (!ticketPolicy.can(actor.role, 'changeStatus', ownsTicket(actor, current))) throw forbidden();
     const from = current.status;
     const to = input.status;
     if (from === to) throw badRequest(`El ticket ya está en estado ${TICKET_STATUS_LABELS[to]}`);
     if (!canTransitionTicket(actor.role, from, to)) {
-      if (actor.role === 'client' && canTransitionTicket('admin', from, to))
+      // A move only the support team may make is a 403 for the others; one nobody may make, a 400.
+      if (TICKET_STAFF_ROLES.some((role) => canTransitionTicket(role, from, to)))
         throw forbidden('Solo el equipo de soporte puede hacer este cambio de estado.');
       throw badRequest(`No se puede pasar de ${TICKET_STATUS_LABELS[from]} a ${TICKET_STATUS_LABELS[to]}`, [
         { field: 'status', message: 'Transición no permitida' },
@@ -390,10 +411,13 @@ export async function changeTicketStatus({
       link: `/tickets/${id}`,
     });
     return {
-      ticket: await ticketDetail(tx, actor, row!),
-      notifications: created,
-      visibleToClient: true,
-      clientId: row!.clientId,
+      value: await ticketDetail({ db: tx, actor, row: row! }),
+      effects: await ticketEffects(tx, {
+        ticketId: id,
+        clientId: row!.clientId,
+        visibleToClient: true,
+        notifications: created,
+      }),
     };
   });
 }
@@ -404,8 +428,8 @@ export async function closeTicket(opts: {
   actor: Actor;
   id: string;
   input: z.output<typeof CloseTicketRequestSchema>;
-}): Promise<TicketWriteResult> {
-  if (!ticketAllows(opts.actor.role, 'close')) throw forbidden();
+}): Promise<Written<TicketDetail>> {
+  if (!ticketPolicy.can(opts.actor.role, 'close')) throw forbidden();
   return changeTicketStatus({ ...opts, input: { status: 'closed', ...opts.input } });
 }
 
@@ -420,10 +444,10 @@ export async function addTimeLog({
   actor: Actor;
   id: string;
   input: z.output<typeof CreateTicketTimeLogRequestSchema>;
-}): Promise<TicketWriteResult> {
-  if (!ticketAllows(actor.role, 'logTime')) throw forbidden();
+}): Promise<Written<TicketDetail>> {
+  if (!ticketPolicy.can(actor.role, 'logTime')) throw forbidden();
   return db.transaction(async (tx) => {
-    const row = await findTicketFor(tx, actor, id);
+    const row = await findTicketFor({ db: tx, actor, id });
     await tx.insert(ticketTimeLogs).values({
       ticketId: id,
       userId: actor.id,
@@ -447,58 +471,13 @@ export async function addTimeLog({
       .where(eq(tickets.id, id))
       .returning();
     return {
-      ticket: await ticketDetail(tx, actor, updated ?? row),
-      notifications: [],
-      visibleToClient: false,
-      clientId: row.clientId,
+      value: await ticketDetail({ db: tx, actor, row: updated ?? row }),
+      effects: await ticketEffects(tx, {
+        ticketId: id,
+        clientId: row.clientId,
+        visibleToClient: false,
+        notifications: [],
+      }),
     };
   });
-}
-
-/**
- * `GET /tickets/{id}/time-logs` (staff): one page of the time log, latest date first (then
- * newest, then id). 403 for clients (the route refuses them first), 404 for a ticket out of scope.
- */
-export async function listTicketTimeLogs({
-  db,
-  actor,
-  id,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: TicketSubListInput;
-}): Promise<ListTicketTimeLogsResponse> {
-  if (!isStaffActor(actor)) throw forbidden('Solo el equipo puede ver el tiempo registrado.');
-  const row = await findTicketFor(db, actor, id);
-  const where = eq(ticketTimeLogs.ticketId, row.id);
-  const page = await pagedSelect(db, input, {
-    table: ticketTimeLogs,
-    where,
-    rows: ({ limit, offset }) =>
-      db
-        .select()
-        .from(ticketTimeLogs)
-        .where(where)
-        .orderBy(desc(ticketTimeLogs.date), desc(ticketTimeLogs.createdAt), desc(ticketTimeLogs.id))
-        .limit(limit)
-        .offset(offset),
-  });
-  const people = await loadPeople(
-    db,
-    page.rows.map((l) => l.userId),
-  );
-  return {
-    timeLogs: page.rows.map((l) => ({
-      _id: l.id,
-      user: (l.userId && people.get(l.userId)) || null,
-      hours: Number(l.hours),
-      workType: l.workType,
-      description: l.description,
-      date: l.date,
-      createdAt: l.createdAt.toISOString(),
-    })),
-    pagination: page.pagination,
-  };
 }

@@ -18,8 +18,10 @@ import {
 } from '../../db/schema/index.js';
 import { inOrder } from '../../lib/in-order.js';
 
+/** A `tickets` row. */
 export type TicketRow = typeof tickets.$inferSelect;
 
+/** Users by id as tickets show them (name, role, avatar); unknown or null ids are skipped. */
 export async function loadPeople(db: Db | Tx, ids: Array<string | null | undefined>) {
   const unique = [...new Set(ids.filter((v): v is string => !!v))];
   const map = new Map<string, TicketPerson>();
@@ -38,8 +40,10 @@ export async function loadPeople(db: Db | Tx, ids: Array<string | null | undefin
   return map;
 }
 
+/** ISO 8601 text of a date, or null. */
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** List items of tickets (client, project, people, hours spent, public message count), in the order of `rows`. */
 export async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -120,6 +124,7 @@ export async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[
   });
 }
 
+/** A `ticket_messages` row. */
 export type MessageRow = typeof ticketMessages.$inferSelect;
 
 /** Columns of a ticket attachment as the API shows it ({@link attachmentOf}). */
@@ -131,6 +136,7 @@ export const ATTACHMENT_COLUMNS = {
   createdAt: files.createdAt,
 };
 
+/** A ticket file as the API shows it, with its download URL under the ticket. */
 export const attachmentOf = (
   ticketId: string,
   f: { id: string; filename: string; contentType: string; sizeBytes: number; createdAt: Date },
@@ -143,6 +149,7 @@ export const attachmentOf = (
   createdAt: f.createdAt.toISOString(),
 });
 
+/** A message as the API shows it (author and attachments from the given maps). */
 export function toMessage(
   m: MessageRow,
   people: Map<string, TicketPerson>,
@@ -158,4 +165,5 @@ export function toMessage(
   };
 }
 
+/** "First Last" of a person. */
 export const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();

@@ -2,6 +2,7 @@ import {
   formatTicketNumber,
   type ListTicketsQuerySchema,
   type ListTicketsResponse,
+  type ListTicketTimeLogsResponse,
   type ListTicketTimelineResponse,
   MAX_INT4,
   pageWindow,
@@ -23,7 +24,7 @@ import {
   ticketWatchers,
   users,
 } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { inOrder } from '../../lib/in-order.js';
 import { countRows, listTotalCap, pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -36,18 +37,23 @@ import {
   toMessage,
   toTickets,
 } from './tickets.mappers.js';
+import { ticketPolicy, ticketScope } from './tickets.policy.js';
 
-export const NOT_FOUND = 'Ticket no encontrado';
-export const isStaffActor = (actor: Actor) => actor.role !== 'client';
+const NOT_FOUND = 'Ticket no encontrado';
 
-/** Rows the actor may see: staff all, a client only its own client record's tickets. */
-export function ticketScope(actor: Actor): SQL | undefined {
-  if (isStaffActor(actor)) return undefined;
-  return actor.clientId ? eq(tickets.clientId, actor.clientId) : sql`false`;
-}
+/** True when `actor` may see internal notes, internal timeline entries and their files. */
+const seesInternal = (actor: Actor) => ticketPolicy.can(actor.role, 'readInternal');
 
-/** Loads a ticket the actor may see, or throws 404 (also for other clients' tickets). */
-export async function findTicketFor(db: Db | Tx, actor: Actor, id: string): Promise<TicketRow> {
+/** Loads a ticket the actor may see, or throws 404 'Ticket no encontrado' (also for other clients' tickets). */
+export async function findTicketFor({
+  db,
+  actor,
+  id,
+}: {
+  db: Db | Tx;
+  actor: Actor;
+  id: string;
+}): Promise<TicketRow> {
   const [row] = await db
     .select()
     .from(tickets)
@@ -65,7 +71,7 @@ export function visibleTicketFiles(actor: Actor, ticketId: string): SQL | undefi
   return and(
     eq(files.ownerType, 'ticket'),
     eq(files.ownerId, ticketId),
-    isStaffActor(actor)
+    seesInternal(actor)
       ? undefined
       : sql`not exists (select 1 from ${ticketMessages} where ${ticketMessages.ticketId} = ${ticketId} and ${ticketMessages.isInternal} and ${files.id} = any(${ticketMessages.attachmentIds}))`,
   );
@@ -75,7 +81,7 @@ export function visibleTicketFiles(actor: Actor, ticketId: string): SQL | undefi
 export const visibleEvents = (actor: Actor, ticketId: string) =>
   and(
     eq(ticketEvents.ticketId, ticketId),
-    isStaffActor(actor) ? undefined : eq(ticketEvents.isInternal, false),
+    seesInternal(actor) ? undefined : eq(ticketEvents.isInternal, false),
   );
 
 /** The attachments of `rows` (messages of one ticket), by id, for {@link toMessage}. */
@@ -102,7 +108,7 @@ export async function messagePage(
 ): Promise<{ rows: MessageRow[]; total: number }> {
   const cond = and(
     eq(ticketMessages.ticketId, ticketId),
-    isStaffActor(actor) ? undefined : eq(ticketMessages.isInternal, false),
+    seesInternal(actor) ? undefined : eq(ticketMessages.isInternal, false),
   );
   const page = await pagedSelect(
     db,
@@ -128,14 +134,22 @@ export async function messagePage(
  * newest messages, and counts of attachments, timeline and time log, which are paged by their
  * own endpoints (issue 14), so a detail costs the same however long the ticket's history.
  */
-export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): Promise<TicketDetail> {
-  const staff = isStaffActor(actor);
+export async function ticketDetail({
+  db,
+  actor,
+  row,
+}: {
+  db: Db | Tx;
+  actor: Actor;
+  row: TicketRow;
+}): Promise<TicketDetail> {
+  const seesTimeLogs = ticketPolicy.can(actor.role, 'logTime');
   const [base] = await toTickets(db, [row]);
   const [newest, attachmentsCount, timelineCount, timeLogsCount, watcherRows, relRows] = await inOrder([
     messagePage(db, actor, row.id, { limit: TICKET_DETAIL_MESSAGES, offset: 0 }),
     countRows(db, files, visibleTicketFiles(actor, row.id)),
     countRows(db, ticketEvents, visibleEvents(actor, row.id)),
-    staff
+    seesTimeLogs
       ? countRows(db, ticketTimeLogs, eq(ticketTimeLogs.ticketId, row.id))
       : Promise.resolve({ total: 0 }),
     db
@@ -181,6 +195,7 @@ export async function ticketDetail(db: Db | Tx, actor: Actor, row: TicketRow): P
   };
 }
 
+/** Query of the paged sub-lists of a ticket (attachments, timeline, time log). */
 export type TicketSubListInput = z.output<typeof TicketSubListQuerySchema>;
 
 /**
@@ -198,7 +213,7 @@ export async function listTicketTimeline({
   id: string;
   input: TicketSubListInput;
 }): Promise<ListTicketTimelineResponse> {
-  const row = await findTicketFor(db, actor, id);
+  const row = await findTicketFor({ db, actor, id });
   const where = visibleEvents(actor, row.id);
   const page = await pagedSelect(db, input, {
     table: ticketEvents,
@@ -223,6 +238,55 @@ export async function listTicketTimeline({
       actor: (e.actorId && people.get(e.actorId)) || null,
       description: e.description,
       createdAt: e.createdAt.toISOString(),
+    })),
+    pagination: page.pagination,
+  };
+}
+
+/**
+ * `GET /tickets/{id}/time-logs` (staff): one page of the time log, latest date first (then
+ * newest, then id). 403 for clients (the route refuses them first), 404 for a ticket out of scope.
+ */
+export async function listTicketTimeLogs({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: TicketSubListInput;
+}): Promise<ListTicketTimeLogsResponse> {
+  if (!ticketPolicy.can(actor.role, 'logTime'))
+    throw forbidden('Solo el equipo puede ver el tiempo registrado.');
+  const row = await findTicketFor({ db, actor, id });
+  const where = eq(ticketTimeLogs.ticketId, row.id);
+  const page = await pagedSelect(db, input, {
+    table: ticketTimeLogs,
+    where,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(ticketTimeLogs)
+        .where(where)
+        .orderBy(desc(ticketTimeLogs.date), desc(ticketTimeLogs.createdAt), desc(ticketTimeLogs.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  const people = await loadPeople(
+    db,
+    page.rows.map((l) => l.userId),
+  );
+  return {
+    timeLogs: page.rows.map((l) => ({
+      _id: l.id,
+      user: (l.userId && people.get(l.userId)) || null,
+      hours: Number(l.hours),
+      workType: l.workType,
+      description: l.description,
+      date: l.date,
+      createdAt: l.createdAt.toISOString(),
     })),
     pagination: page.pagination,
   };
@@ -301,12 +365,12 @@ export async function getTicket({
   actor: Actor;
   id: string;
 }): Promise<TicketDetail> {
-  const row = await findTicketFor(db, actor, id);
-  return ticketDetail(db, actor, row);
+  const row = await findTicketFor({ db, actor, id });
+  return ticketDetail({ db, actor, row });
 }
 
 /** Active staff who can be assigned (`GET /tickets/assignees`). */
-export async function listAssignees(db: Db) {
+export async function listAssignees({ db }: { db: Db }) {
   const rows = await db
     .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(users)

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
 import { toTickets } from './tickets.mappers.js';
-import { ticketScope } from './tickets.queries.js';
+import { actsForSupport, ticketScope } from './tickets.policy.js';
 
 /** Recent tickets for the dashboard (spec doc 2 §7 `/dashboard/recent-tickets`, default 5). */
 export async function recentTickets(db: Db, actor: Actor, limit = 5): Promise<Ticket[]> {
@@ -117,10 +117,9 @@ export async function ticketResolution(db: Db, actor: Actor, days: number) {
  * assigned; for a client, every ticket of its client record.
  */
 export async function countProfileTickets(db: Db, actor: Actor): Promise<number> {
-  const cond =
-    actor.role === 'client'
-      ? ticketScope(actor)
-      : or(eq(tickets.reportedBy, actor.id), eq(tickets.assignedTo, actor.id));
+  const cond = !actsForSupport(actor)
+    ? ticketScope(actor)
+    : or(eq(tickets.reportedBy, actor.id), eq(tickets.assignedTo, actor.id));
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(cond);
   return row?.n ?? 0;
 }
