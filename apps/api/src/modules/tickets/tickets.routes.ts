@@ -34,6 +34,7 @@ import {
   deleteTicket,
   updateTicket,
 } from './ticket-workflow.service.js';
+import { type TicketAction, ticketPolicy } from './tickets.policy.js';
 import {
   getTicket,
   listAssignees,
@@ -52,12 +53,16 @@ const tags = ['tickets'];
  * own route files, registered here.
  */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Role + permission strings (decision 061); row scoping and the policy table live in the service.
+  // Permission strings (decision 061) and, for staff-only routes, the roles of the policy table
+  // (decision 121); row scoping and the table's resource-level checks live in the services.
   const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
   const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };
-  const staffOnly = {
-    onRequest: [app.authenticate, app.requirePermission('tickets.write', 'admin', 'employee')],
-  };
+  const writeFor = (action: TicketAction) => ({
+    onRequest: [app.authenticate, app.requirePermission('tickets.write', ...ticketPolicy.roles(action))],
+  });
+  const readFor = (action: TicketAction) => ({
+    onRequest: [app.authenticate, app.requirePermission('tickets.read', ...ticketPolicy.roles(action))],
+  });
 
   /** After the service committed: push its effects (decision 120), answer with the ticket. */
   const respond = (result: Written<TicketDetail>) => {
@@ -101,7 +106,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/assignees',
     {
-      onRequest: [app.authenticate, app.requirePermission('tickets.read', 'admin', 'employee')],
+      ...readFor('assign'),
       schema: {
         tags,
         summary: 'Miembros del equipo asignables',
@@ -170,7 +175,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tickets/:id',
     {
-      onRequest: [app.authenticate, app.requireRole('admin')],
+      onRequest: [app.authenticate, app.requireRole(...ticketPolicy.roles('delete'))],
       schema: {
         tags,
         summary: 'Eliminar ticket',
@@ -222,7 +227,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/:id/time-logs',
     {
-      onRequest: [app.authenticate, app.requirePermission('tickets.read', 'admin', 'employee')],
+      ...readFor('logTime'),
       schema: {
         tags,
         summary: 'Tiempo registrado en el ticket (paginado; solo el equipo)',
@@ -245,7 +250,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tickets/:id/assign',
     {
-      ...staffOnly,
+      ...writeFor('assign'),
       schema: {
         tags,
         summary: 'Asignar ticket',
@@ -279,7 +284,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tickets/:id/close',
     {
-      ...staffOnly,
+      ...writeFor('close'),
       schema: {
         tags,
         summary: 'Cerrar ticket',
@@ -295,7 +300,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/:id/time-logs',
     {
-      ...staffOnly,
+      ...writeFor('logTime'),
       schema: {
         tags,
         summary: 'Registrar tiempo',
