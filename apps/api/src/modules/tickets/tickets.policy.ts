@@ -10,18 +10,18 @@ import type { Actor } from '../../plugins/auth.js';
  * client only ever reaches tickets of its own client record (others are 404, {@link ticketScope}),
  * and never sees internal messages, internal timeline entries or time logs.
  *
- * | action                    | admin | employee | client (own tickets)                   |
- * |---------------------------|-------|----------|----------------------------------------|
- * | list / read / stats       | all   | all      | own client's tickets                   |
- * | create                    | yes   | yes      | yes, client forced from the session    |
- * | edit basic fields         | yes   | yes      | title, description, priority while open|
- * | edit staff fields         | yes   | yes      | no                                     |
- * | reply                     | yes   | yes      | yes (never internal)                   |
- * | internal message          | yes   | yes      | no                                     |
- * | assign / log time / close | yes   | yes      | no                                     |
- * | status change             | yes   | yes      | reopen resolved, cancel unresolved     |
- * | watch                     | self + others | self + others | self only                 |
- * | delete                    | yes   | no       | no                                     |
+ * | action (cell)                  | admin | employee | client                                    |
+ * |--------------------------------|-------|----------|-------------------------------------------|
+ * | list / read / stats (`read`)   | all   | all      | own client's tickets                      |
+ * | `create`                       | yes   | yes      | own: client forced from the session       |
+ * | `editBasicFields`              | yes   | yes      | own: title, description, priority while open |
+ * | `editStaffFields`              | yes   | yes      | no                                        |
+ * | `reply`                        | yes   | yes      | own (never internal)                      |
+ * | `readInternal`, `internalMessages` | yes | yes    | no                                        |
+ * | `assign`, `logTime`, `close`   | yes   | yes      | no                                        |
+ * | `changeStatus`                 | yes   | yes      | own: reopen resolved, cancel unresolved   |
+ * | `watch` / `watchOthers`        | yes / yes | yes / yes | own / no (self only)                |
+ * | `delete`                       | yes   | no       | no                                        |
  *
  * Shape questions answered by the table: `read` `true` (not `'own'`) means the role sees every
  * ticket and acts for the support team (its replies and new tickets notify the client's users, a
