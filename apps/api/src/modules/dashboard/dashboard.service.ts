@@ -17,7 +17,7 @@ import { activities, clients, projectMembers, projects, users } from '../../db/s
 import type { Actor } from '../../plugins/auth.js';
 import { visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.service.js';
-import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.service.js';
+import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.stats.js';
 
 /**
  * `GET /dashboard/stats` (spec doc 2 §3). One aggregate query per block over what the

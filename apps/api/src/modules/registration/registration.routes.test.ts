@@ -154,7 +154,8 @@ describe('GET/POST /api/auth/register/{token}', () => {
   it('answers 404 for unknown tokens and 410 for expired ones', async () => {
     const unknown = await app.inject({ method: 'GET', url: '/api/auth/register/abc' });
     expect(unknown.statusCode).toBe(404);
-    const link = await createRegistrationLink(app.db, {
+    const link = await createRegistrationLink({
+      db: app.db,
       publicUrl: app.publicUrl,
       email: 'tarde@correo.do',
       clientType: 'individual',
