@@ -1,6 +1,7 @@
 import {
   type ClientType,
   ErrorCodes,
+  formatLongDate,
   REGISTRATION_LINK_TTL_DAYS,
   type RegisterRequestSchema,
   type RegistrationInfo,
@@ -93,7 +94,8 @@ export async function createRegistrationLink(input: CreateRegistrationLinkInput)
   const link = `${input.publicUrl.replace(/\/+$/, '')}/register/${token}`;
   if (input.sendEmail !== false) {
     const who = companyName ? ` como parte de ${companyName}` : '';
-    const expires = expiresAt.toLocaleDateString('es-DO', { timeZone: 'America/Santo_Domingo' });
+    // The agency's calendar (decision 123): "15 de marzo de 2026".
+    const expires = formatLongDate(expiresAt);
     await queueEmail(tx, {
       to: email,
       subject: 'Completa tu registro en el portal de clientes',
