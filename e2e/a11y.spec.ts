@@ -95,7 +95,7 @@ for (const [roleIndex, role] of roles.entries()) {
     test(`axe WCAG 2.2 AA: ${role}, ${width.name} px, light and dark — every screen and dialog`, async ({
       page,
     }) => {
-      test.setTimeout(420_000);
+      test.setTimeout(600_000);
       await page.setViewportSize(width.viewport);
       await page.emulateMedia({ colorScheme: 'light' });
       const theme = { variant: 'default' };

@@ -12,7 +12,7 @@ import { openScreen, SCREENS, settle } from './support/screens.js';
  * On each screen: the page never scrolls sideways; the only horizontally scrollable boxes are the
  * deliberate ones (a named, focusable `role="region"` — WCAG technique for data tables — or one
  * marked `data-reflow-scroll`); the header's controls and the navigation's links are visible
- * inside the viewport and their text is not cut.
+ * inside the viewport and their text is not cut; a navigation count badge never hides its icon.
  */
 
 const CONDITIONS = [
@@ -111,6 +111,18 @@ async function reflowProblems(page: Page): Promise<ReflowProblem[]> {
         for (const link of nav.querySelectorAll('a')) {
           if (!inViewport(link))
             problems.push({ what: 'enlace de navegación fuera de la pantalla', detail: label(link) });
+          // A count badge (Proyectos 6, Tickets 3) sits at the icon's corner: it may touch the
+          // icon, never hide more than a quarter of it.
+          const icon = link.querySelector('svg');
+          const badge = link.querySelector('.mantine-Badge-root');
+          if (icon && badge) {
+            const a = icon.getBoundingClientRect();
+            const b = badge.getBoundingClientRect();
+            const overlapX = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+            const overlapY = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+            if (overlapX * overlapY > 0.25 * a.width * a.height)
+              problems.push({ what: 'contador que tapa el icono de navegación', detail: label(link) });
+          }
         }
       }
     }

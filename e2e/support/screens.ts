@@ -58,6 +58,7 @@ const ADMIN: Screen[] = [
     dialogs: [{ name: 'nueva cotización', open: 'Nueva cotización' }],
   },
   { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
+  { name: 'igualas', path: '/billing/retainers', dialogs: [{ name: 'nueva iguala', open: 'Nueva iguala' }] },
   { name: 'reportes', path: '/reports' },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },

@@ -51,6 +51,8 @@ const defaultHandlers = [
         whatsappNumber: null,
         email: null,
         phone: null,
+        timezone: 'America/Santo_Domingo',
+        timeFormat: '12h',
       },
     }),
   ),

@@ -1,3 +1,5 @@
+import { BUSINESS_TIME_ZONE } from './dates.js';
+
 /** Theme variants of spec doc 1 §9, in order, with their Spanish labels. */
 export const THEME_VARIANTS = [
   { value: 'default', label: 'Predeterminado' },
@@ -78,7 +80,8 @@ export const THEME_HINT_COOKIE = 'agencia_theme';
 
 /** Default locale and time zone for display. */
 export const LOCALE = 'es-DO';
-export const DEFAULT_TIMEZONE = 'America/Santo_Domingo';
+/** Default of the company, client and event `timezone` fields: the agency's zone (dates.ts). */
+export const DEFAULT_TIMEZONE = BUSINESS_TIME_ZONE;
 export const DEFAULT_CURRENCY = 'DOP';
 /** ITBIS, the Dominican VAT, in percent (DGII); default invoice tax rate. */
 export const DEFAULT_TAX_RATE = 18;

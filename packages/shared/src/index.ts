@@ -1,5 +1,6 @@
 import './zod-locale.js';
 
+export * from './access-requests.js';
 export * from './api.js';
 export * from './audit.js';
 export * from './auth.js';
@@ -8,6 +9,7 @@ export * from './calendar.js';
 export * from './clients.js';
 export * from './constants.js';
 export * from './dashboard.js';
+export * from './dates.js';
 export * from './fiscal.js';
 export * from './invoices.js';
 export * from './jobs.js';
@@ -20,6 +22,7 @@ export * from './permissions.js';
 export * from './priorities.js';
 export * from './profile.js';
 export * from './projects.js';
+export * from './quote-requests.js';
 export * from './quotes.js';
 export * from './recurring-invoices.js';
 export * from './registration.js';

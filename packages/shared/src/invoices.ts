@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessToday, daysBetween } from './dates.js';
 import {
   CreditNoteSchema,
   FiscalDocumentTypeSchema,
@@ -81,8 +82,6 @@ export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], strin
 export const DEFAULT_INVOICE_SERIES = 'FAC';
 /** Invoice list page size (spec doc 2 §9). */
 export const INVOICE_PAGE_SIZE = 10;
-/** Time zone of "today" for due dates and overdue (the agency's). */
-export const BUSINESS_TIME_ZONE = 'America/Santo_Domingo';
 
 const isoDate = isoDateSchema();
 
@@ -397,16 +396,6 @@ export function computeInvoiceTotals(
     discountCents,
     totalCents: subtotalCents - discountCents + taxCents,
   };
-}
-
-/** Today's date (YYYY-MM-DD) in the agency's time zone. */
-export function businessToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
-}
-
-/** Whole days from `dueDate` to `today` (both YYYY-MM-DD); ≤ 0 when not yet due. */
-export function daysBetween(fromDate: string, toDate: string): number {
-  return Math.round((Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS } from './dates.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_TOPICS } from './notifications.js';
 import { emailSchema, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT, PHONE_RE } from './validators.js';
 
@@ -81,9 +82,6 @@ export const ProfileStatsSchema = z.object({
   memberSince: z.string(),
 });
 export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
-
-export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
-export const TIME_FORMATS = ['12h', '24h'] as const;
 
 /**
  * Per-user preferences stored on the server (`GET`/`PUT /auth/preferences`): language (Spanish

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS, TIME_FORMATS } from './dates.js';
 import { AgencyTaxpayerKindSchema, FiscalModeSchema } from './fiscal.js';
 import { CURRENCIES } from './money.js';
 import { timeZoneSchema } from './text.js';
@@ -22,6 +23,10 @@ export const PublicSettingsSchema = z.object({
   whatsappNumber: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** IANA zone the portal shows times in (Configuración → Zona horaria; decision 123). */
+  timezone: z.string(),
+  /** Clock the portal writes times with (Configuración → Formato de hora). */
+  timeFormat: z.enum(TIME_FORMATS),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
@@ -116,8 +121,8 @@ export const UpdateCompanySettingsRequestSchema = z.object({
   taxId: optionalText(15).refine((v) => v === null || isValidRnc(v), 'RNC inválido'),
   currency: z.enum(CURRENCIES, { error: 'Moneda inválida' }),
   timezone: timeZoneSchema,
-  dateFormat: z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'], { error: 'Formato de fecha inválido' }),
-  timeFormat: z.enum(['12h', '24h'], { error: 'Formato de hora inválido' }),
+  dateFormat: z.enum(DATE_FORMATS, { error: 'Formato de fecha inválido' }),
+  timeFormat: z.enum(TIME_FORMATS, { error: 'Formato de hora inválido' }),
   defaultProjectHourlyRate: z
     .number({ error: 'Tarifa inválida' })
     .int('La tarifa debe ser un número entero')

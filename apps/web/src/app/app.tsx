@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router';
+import { DisplaySettingsSync } from '../components/account/display-settings-sync';
 import { ServerPreferencesSync } from '../components/account/server-preferences-sync';
 import { AppProviders } from './providers';
 import { router } from './router';
@@ -7,6 +8,7 @@ export function App() {
   return (
     <AppProviders>
       <ServerPreferencesSync />
+      <DisplaySettingsSync />
       <RouterProvider router={router} />
     </AppProviders>
   );

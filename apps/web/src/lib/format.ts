@@ -1,5 +1,13 @@
 import { DEFAULT_CURRENCY, formatMoney, LOCALE } from '@agencia/shared';
+import {
+  businessToday,
+  formatMediumDate,
+  formatDateTime as sharedFormatDateTime,
+  formatNumericDate as sharedFormatNumericDate,
+  formatRelative as sharedFormatRelative,
+} from '@agencia/shared/dates';
 import { useQuery } from '@tanstack/react-query';
+import { useDisplayStore } from '../stores/display-store';
 import { publicSettingsQuery } from './public-settings';
 
 /** The company currency from the public settings (DOP until they load). */
@@ -14,45 +22,58 @@ export function useMoney(decimals = 2): (amount: number) => string {
   return (amount: number) => formatMoney(amount, currency, decimals);
 }
 
-const dateOnlyFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'America/Santo_Domingo',
-});
+/*
+ * Dates (decision 123): the shared module writes them; the display store says how — the user's
+ * numeric date format and the company's time zone and clock. Calendar days (`YYYY-MM-DD`) are
+ * shown as they are; instants on their day and time in the company's zone.
+ */
+const display = () => useDisplayStore.getState();
 
-/** `YYYY-MM-DD` (a calendar day, no time zone) → "15 mar 2026" in es-DO. */
+/** `YYYY-MM-DD` or an instant → "15 mar 2026" (month in letters, es-DO). */
 export function formatDate(value: string): string {
-  return dateOnlyFormat.format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
+  return formatMediumDate(value, display().timeZone);
 }
 
-/** ISO date-time → "15 mar 2026, 3:00 p. m." in es-DO, Santo Domingo time. */
+/** An instant → "15 mar 2026, 3:00 p. m." in the company's zone and clock. */
 export function formatDateTime(value: string): string {
-  return dateTimeFormat.format(new Date(value));
+  const { timeZone, timeFormat } = display();
+  return sharedFormatDateTime(value, { timeZone, timeFormat });
 }
 
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
-/** ISO date-time → "hace 3 horas" in es-DO. */
+/** `YYYY-MM-DD` or an instant → "15/03/2026" in the user's numeric format; '—' when empty. */
+export function formatNumericDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const { dateFormat, timeZone } = display();
+  return sharedFormatNumericDate(value, dateFormat, timeZone);
+}
+
+/**
+ * An instant → "15/03/2026, 3:05 p. m." (user's date format, company's zone and clock); '—' when
+ * empty. `seconds` for audit trails.
+ */
+export function formatNumericDateTime(
+  value: string | null | undefined,
+  options: { seconds?: boolean } = {},
+): string {
+  if (!value) return '—';
+  const { dateFormat, timeZone, timeFormat } = display();
+  return sharedFormatDateTime(value, {
+    style: 'short',
+    dateFormat,
+    timeZone,
+    timeFormat,
+    seconds: options.seconds,
+  });
+}
+
+/** An instant → "hace 3 horas" in es-DO. */
 export function formatRelative(value: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(value).getTime() - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 60) return relative.format(seconds, 'second');
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
-  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
-  return relative.format(Math.round(seconds / 86_400), 'day');
+  return sharedFormatRelative(value, now);
 }
 
-/** Today's date as `YYYY-MM-DD` in Santo Domingo (for date inputs' max). */
+/** Today as `YYYY-MM-DD` in the agency's business day (date inputs' defaults and limits). */
 export function todayDateOnly(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santo_Domingo' }).format(new Date());
+  return businessToday();
 }
 
 /** File size in KB/MB, es-DO digits. */

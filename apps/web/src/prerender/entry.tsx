@@ -6,6 +6,7 @@
  * the browser. The browser does not hydrate this markup: `main.tsx` renders the app into the
  * same container, which replaces it with identical content once the JavaScript has loaded.
  */
+import { DEFAULT_TIMEZONE } from '@agencia/shared/constants';
 import { ColorSchemeScript, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -65,6 +66,8 @@ export function renderPage(path: string): RenderedPage {
     whatsappNumber: null,
     email: null,
     phone: null,
+    timezone: DEFAULT_TIMEZONE,
+    timeFormat: '12h',
   });
   const html = renderToString(
     <QueryClientProvider client={queryClient}>

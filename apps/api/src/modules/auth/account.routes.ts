@@ -95,7 +95,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: await account.getProfileStats(app.db, actorOf(req)),
+      data: await account.getProfileStats({ db: app.db, actor: actorOf(req) }),
     }),
   );
 
@@ -111,7 +111,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: { preferences: await account.getPreferences(app.db, actorOf(req).id) },
+      data: { preferences: await account.getPreferences({ db: app.db, actor: actorOf(req) }) },
     }),
   );
 
@@ -151,7 +151,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: { sessions: await account.listSessions(app.db, actorOf(req)) },
+      data: { sessions: await account.listSessions({ db: app.db, actor: actorOf(req) }) },
     }),
   );
 
@@ -167,7 +167,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
       },
     },
     async (req) => {
-      await account.revokeSession(app.db, actorOf(req), req.params.id, ctxOf(req));
+      await account.revokeSession({ db: app.db, actor: actorOf(req), id: req.params.id, ctx: ctxOf(req) });
       return { success: true as const, message: 'Sesión cerrada' };
     },
   );
@@ -184,7 +184,9 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: { revoked: await account.revokeOtherSessions(app.db, actorOf(req), ctxOf(req)) },
+      data: {
+        revoked: await account.revokeOtherSessions({ db: app.db, actor: actorOf(req), ctx: ctxOf(req) }),
+      },
     }),
   );
 

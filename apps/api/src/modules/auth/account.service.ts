@@ -10,15 +10,16 @@ import {
   type User,
   type UserPreferences,
 } from '@agencia/shared';
-import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { files, projectMembers, projects, recoveryCodes, sessions, users } from '../../db/schema/index.js';
+import { files, projects, recoveryCodes, sessions, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/security.js';
 import { deleteFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
-import { countProfileTickets } from '../tickets/tickets.service.js';
+import { countProfileTickets } from '../tickets/tickets.stats.js';
+import { accountPolicy, profileProjectScope } from './account.policy.js';
 import { toUserDto } from './auth.serializers.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -179,21 +180,9 @@ export async function revokeSessions(
  * or creator; client: of their client record), tickets (the tickets module's
  * `countProfileTickets`), last login and member-since dates.
  */
-export async function getProfileStats(db: Db, actor: Actor): Promise<ProfileStats> {
+export async function getProfileStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProfileStats> {
   const user = await loadUser(db, actor.id);
-  const live = isNull(projects.deletedAt);
-  let where = live;
-  if (actor.role === 'client') {
-    where = and(live, actor.clientId ? eq(projects.clientId, actor.clientId) : sql`false`)!;
-  } else if (actor.role === 'employee') {
-    where = and(
-      live,
-      or(
-        eq(projects.createdBy, actor.id),
-        sql`exists (select 1 from ${projectMembers} pm where pm.project_id = ${projects.id} and pm.user_id = ${actor.id})`,
-      ),
-    )!;
-  }
+  const where = profileProjectScope(actor);
   const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
   return {
     projectsCount: p?.n ?? 0,
@@ -229,9 +218,9 @@ export function toPreferences(row: Pick<UserRow, 'uiPrefs' | 'notificationPrefs'
   };
 }
 
-/** `GET /auth/preferences`. */
-export async function getPreferences(db: Db, userId: string): Promise<UserPreferences> {
-  return toPreferences(await loadUser(db, userId));
+/** `GET /auth/preferences`: the caller's preferences. */
+export async function getPreferences({ db, actor }: { db: Db; actor: Actor }): Promise<UserPreferences> {
+  return toPreferences(await loadUser(db, actor.id));
 }
 
 /**
@@ -312,7 +301,7 @@ export function describeDevice(userAgent: string | null): string {
 }
 
 /** `GET /auth/sessions`: the caller's live sessions, most recently used first. */
-export async function listSessions(db: Db, actor: Actor): Promise<SessionInfo[]> {
+export async function listSessions({ db, actor }: { db: Db; actor: Actor }): Promise<SessionInfo[]> {
   const rows = await db
     .select()
     .from(sessions)
@@ -330,12 +319,17 @@ export async function listSessions(db: Db, actor: Actor): Promise<SessionInfo[]>
 }
 
 /** `DELETE /auth/sessions/{id}`: closes one of the caller's sessions (404 for anyone else's). */
-export async function revokeSession(
-  db: Db,
-  actor: Actor,
-  sessionId: string,
-  ctx: AuditContext,
-): Promise<void> {
+export async function revokeSession({
+  db,
+  actor,
+  id: sessionId,
+  ctx,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  ctx: AuditContext;
+}): Promise<void> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: 'revoked_by_user' })
@@ -346,7 +340,15 @@ export async function revokeSession(
 }
 
 /** `POST /auth/sessions/revoke-others`: closes every session of the caller but this one. */
-export async function revokeOtherSessions(db: Db, actor: Actor, ctx: AuditContext): Promise<number> {
+export async function revokeOtherSessions({
+  db,
+  actor,
+  ctx,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+}): Promise<number> {
   const n = await revokeSessions(db, actor.id, 'revoked_by_user', actor.sessionId);
   await audit(db, ctx, 'auth.sessions.revoked_others', { type: 'user', id: actor.id }, { revoked: n });
   return n;
@@ -365,7 +367,8 @@ export async function deleteOwnAccount(opts: {
   ctx: AuditContext;
 }): Promise<void> {
   const { db, actor, password, ctx } = opts;
-  if (actor.role !== 'client') {
+  // The caller's own account: 'own' holds; the table refuses staff (decision 066).
+  if (!accountPolicy.can(actor.role, 'deleteOwnAccount', true)) {
     throw forbidden('Solo las cuentas de cliente pueden eliminarse desde aquí. Contacta a un administrador.');
   }
   const user = await loadUser(db, actor.id);

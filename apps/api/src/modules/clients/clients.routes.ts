@@ -25,6 +25,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { listInvoices } from '../invoices/invoices.service.js';
+import * as history from './client-history.service.js';
+import * as queries from './clients.queries.js';
 import * as svc from './clients.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -55,7 +57,10 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListClientsResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.listClients(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await queries.listClients({ db: app.db, query: req.query }),
+    }),
   );
 
   app.get(
@@ -71,7 +76,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { options: await svc.listClientOptions(app.db, req.query) },
+      data: { options: await queries.listClientOptions({ db: app.db, query: req.query }) },
     }),
   );
 
@@ -85,7 +90,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ClientStatsSchema) },
       },
     },
-    async () => ({ success: true as const, data: await svc.clientStats(app.db) }),
+    async () => ({ success: true as const, data: await queries.clientStats({ db: app.db }) }),
   );
 
   app.get(
@@ -99,7 +104,10 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(GetClientResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: { client: await svc.getClient(app.db, req.params.id) } }),
+    async (req) => ({
+      success: true as const,
+      data: { client: await queries.getClient({ db: app.db, id: req.params.id }) },
+    }),
   );
 
   app.post(
@@ -115,7 +123,9 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { client: await svc.createClient(app.db, actorOf(req), ctx(req), req.body) },
+      data: {
+        client: await svc.createClient({ db: app.db, actor: actorOf(req), ctx: ctx(req), input: req.body }),
+      },
     }),
   );
 
@@ -133,7 +143,9 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { client: await svc.updateClient(app.db, ctx(req), req.params.id, req.body) },
+      data: {
+        client: await svc.updateClient({ db: app.db, ctx: ctx(req), id: req.params.id, input: req.body }),
+      },
     }),
   );
 
@@ -149,7 +161,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await svc.deleteClient(app.db, ctx(req), req.params.id);
+      await svc.deleteClient({ db: app.db, ctx: ctx(req), id: req.params.id });
       return { success: true as const, message: 'Cliente eliminado' };
     },
   );
@@ -168,7 +180,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.listClientProjects(app.db, req.params.id, req.query),
+      data: await history.listClientProjects({ db: app.db, id: req.params.id, query: req.query }),
     }),
   );
 
@@ -186,7 +198,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.listClientTickets(app.db, req.params.id, req.query),
+      data: await history.listClientTickets({ db: app.db, id: req.params.id, query: req.query }),
     }),
   );
 
@@ -203,7 +215,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await svc.getClient(app.db, req.params.id);
+      await queries.getClient({ db: app.db, id: req.params.id });
       return {
         success: true as const,
         data: await listInvoices(app.db, actorOf(req), { ...req.query, clientId: req.params.id }),
@@ -225,7 +237,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.listCommunications(app.db, req.params.id, req.query),
+      data: await history.listCommunications({ db: app.db, clientId: req.params.id, query: req.query }),
     }),
   );
 
@@ -244,7 +256,13 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        communication: await svc.createCommunication(app.db, actorOf(req), ctx(req), req.params.id, req.body),
+        communication: await history.createCommunication({
+          db: app.db,
+          actor: actorOf(req),
+          ctx: ctx(req),
+          clientId: req.params.id,
+          input: req.body,
+        }),
       },
     }),
   );
@@ -261,7 +279,12 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await svc.deleteCommunication(app.db, ctx(req), req.params.id, req.params.commId);
+      await history.deleteCommunication({
+        db: app.db,
+        ctx: ctx(req),
+        clientId: req.params.id,
+        commId: req.params.commId,
+      });
       return { success: true as const, message: 'Comunicación eliminada' };
     },
   );

@@ -13,7 +13,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
-import { dashboardRecentTickets } from '../tickets/tickets.service.js';
+import { dashboardRecentTickets } from '../tickets/tickets.stats.js';
 import * as service from './dashboard.service.js';
 
 /** Dashboard routes (spec doc 2 §7 "Dashboard"); every figure is scoped to the caller. */

@@ -17,7 +17,7 @@ import { activities, clients, projects, users } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
 import { visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.queries.js';
-import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.service.js';
+import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.stats.js';
 import { dashboardPolicy, QUICK_ACTIONS_BY_ROLE, visibleActivities } from './dashboard.policy.js';
 
 /**

@@ -2,7 +2,7 @@ import { NavBadgesSchema, successEnvelope } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
 import { countActiveVisible } from '../projects/projects.queries.js';
-import { countActiveTickets } from '../tickets/tickets.service.js';
+import { countActiveTickets } from '../tickets/tickets.stats.js';
 
 /**
  * `GET /nav/badges`: live counts for the navigation rail (active projects and open tickets the

@@ -4,38 +4,22 @@ import {
   ListNotificationsResponseSchema,
   ListOutboxResponseSchema,
   MessageResponseSchema,
-  NOTIFICATIONS_READ_EVENT,
   NotificationSchema,
-  pageWindow,
   successEnvelope,
   UnreadCountResponseSchema,
 } from '@agencia/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { emailOutbox, notifications } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
+import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
-
-type Row = typeof notifications.$inferSelect;
-const toNotification = (r: Row): z.infer<typeof NotificationSchema> => ({
-  _id: r.id,
-  topic: NotificationSchema.shape.topic.safeParse(r.topic).data ?? 'system',
-  title: r.title,
-  message: r.message,
-  link: r.link,
-  readAt: r.readAt ? r.readAt.toISOString() : null,
-  createdAt: r.createdAt.toISOString(),
-});
-
-async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
-}
+import { notificationPolicy } from './notifications.policy.js';
+import {
+  listNotifications,
+  listOutbox,
+  markAllRead,
+  markRead,
+  unreadCount,
+} from './notifications.service.js';
 
 /**
  * The caller's in-app notifications (bell menu): a paginated list (newest first, decision 102),
@@ -58,33 +42,10 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListNotificationsResponseSchema) },
       },
     },
-    async (req) => {
-      const actor = actorOf(req);
-      const { page, limit } = req.query;
-      const cond = and(
-        eq(notifications.userId, actor.id),
-        req.query.unread === 'true' ? isNull(notifications.readAt) : undefined,
-      );
-      const rows = await app.db
-        .select()
-        .from(notifications)
-        .where(cond)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit)
-        .offset(pageWindow(req.query).offset);
-      const [count] = await app.db
-        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-        .from(notifications)
-        .where(cond);
-      return {
-        success: true as const,
-        data: {
-          notifications: rows.map(toNotification),
-          unreadCount: await unreadCount(app.db, actor.id),
-          pagination: { page, limit, total: count?.n ?? 0 },
-        },
-      };
-    },
+    async (req) => ({
+      success: true as const,
+      data: await listNotifications({ db: app.db, actor: actorOf(req), input: req.query }),
+    }),
   );
 
   app.get(
@@ -99,7 +60,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { unreadCount: await unreadCount(app.db, actorOf(req).id) },
+      data: { unreadCount: await unreadCount({ db: app.db, actor: actorOf(req) }) },
     }),
   );
 
@@ -110,12 +71,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Marcar todas como leídas', response: { 200: MessageResponseSchema } },
     },
     async (req) => {
-      const actor = actorOf(req);
-      await app.db
-        .update(notifications)
-        .set({ readAt: new Date() })
-        .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)));
-      app.realtime.toUser(actor.id, NOTIFICATIONS_READ_EVENT);
+      publish(app, (await markAllRead({ db: app.db, actor: actorOf(req) })).effects);
       return { success: true as const, message: 'Notificaciones marcadas como leídas' };
     },
   );
@@ -132,22 +88,16 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const [row] = await app.db
-        .update(notifications)
-        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-        .where(and(eq(notifications.id, req.params.id), eq(notifications.userId, actor.id)))
-        .returning();
-      if (!row) throw notFound('Notificación no encontrada');
-      app.realtime.toUser(actor.id, NOTIFICATIONS_READ_EVENT);
-      return { success: true as const, data: { notification: toNotification(row) } };
+      const result = await markRead({ db: app.db, actor: actorOf(req), id: req.params.id });
+      publish(app, result.effects);
+      return { success: true as const, data: { notification: result.value } };
     },
   );
 
   app.get(
     '/notifications/outbox',
     {
-      onRequest: [app.authenticate, app.requireRole('admin')],
+      onRequest: [app.authenticate, app.requireRole(...notificationPolicy.roles('readOutbox'))],
       schema: {
         tags,
         summary: 'Bandeja de salida de correos (admin)',
@@ -155,29 +105,10 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListOutboxResponseSchema) },
       },
     },
-    async (req) => {
-      const rows = await app.db
-        .select()
-        .from(emailOutbox)
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(req.query.limit);
-      return {
-        success: true as const,
-        data: {
-          emails: rows.map((r) => ({
-            _id: r.id,
-            to: r.to,
-            subject: r.subject,
-            text: r.text,
-            status: r.status,
-            attempts: r.attempts,
-            lastError: r.lastError,
-            sentAt: r.sentAt ? r.sentAt.toISOString() : null,
-            createdAt: r.createdAt.toISOString(),
-          })),
-        },
-      };
-    },
+    async (req) => ({
+      success: true as const,
+      data: await listOutbox({ db: app.db, actor: actorOf(req), limit: req.query.limit }),
+    }),
   );
 };
 

@@ -1,4 +1,4 @@
-import { cedulaCheckDigit, rncCheckDigit, type Session } from '@agencia/shared';
+import { cedulaCheckDigit, formatLongDate, rncCheckDigit, type Session } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,9 @@ describe('POST /api/auth/generate-registration-link', () => {
     const mails = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'nueva@empresa.do'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(link);
+    // The expiry in the agency's calendar, month in letters (decision 123).
+    expect(mails[0]!.text).toContain(`vence el ${formatLongDate(new Date(expiresAt))}.`);
+    expect(mails[0]!.text).toMatch(/vence el \d{1,2} de [a-z]+ de \d{4}\./);
   });
 
   it('is admin only (employee and client 403), validates the body (400) and refuses registered emails (409)', async () => {
@@ -154,7 +157,8 @@ describe('GET/POST /api/auth/register/{token}', () => {
   it('answers 404 for unknown tokens and 410 for expired ones', async () => {
     const unknown = await app.inject({ method: 'GET', url: '/api/auth/register/abc' });
     expect(unknown.statusCode).toBe(404);
-    const link = await createRegistrationLink(app.db, {
+    const link = await createRegistrationLink({
+      db: app.db,
       publicUrl: app.publicUrl,
       email: 'tarde@correo.do',
       clientType: 'individual',

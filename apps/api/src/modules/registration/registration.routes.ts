@@ -8,11 +8,11 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audit } from '../../lib/audit.js';
-import { pushNotifications } from '../../lib/notify.js';
+import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
 import { clientInfo, setRefreshCookie } from '../auth/session-http.js';
-import { createRegistrationLink, getRegistrationInfo, register } from './registration.service.js';
+import { registrationPolicy } from './registration.policy.js';
+import { generateRegistrationLink, getRegistrationInfo, register } from './registration.service.js';
 
 /** Options: the JWT secret (to issue the session), cookie security and the public base URL of links. */
 export interface RegistrationRoutesOptions {
@@ -29,7 +29,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/auth/generate-registration-link',
     {
-      onRequest: [app.authenticate, app.requireRole('admin')],
+      onRequest: [app.authenticate, app.requireRole(...registrationPolicy.roles('generateLink'))],
       schema: {
         tags: ['auth'],
         summary: 'Generar un link de registro de cliente (un solo uso, 7 días)',
@@ -38,27 +38,12 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const link = await app.db.transaction(async (tx) => {
-        const created = await createRegistrationLink(tx, {
-          publicUrl: opts.publicUrl,
-          email: req.body.email,
-          clientType: req.body.clientType,
-          clientId: req.body.clientId ?? null,
-          createdBy: actor.id,
-        });
-        await audit(
-          tx,
-          clientInfo(req),
-          'registration_link.created',
-          { type: 'registration_link', id: created.id },
-          {
-            email: req.body.email,
-            clientType: req.body.clientType,
-            clientId: req.body.clientId ?? null,
-          },
-        );
-        return created;
+      const link = await generateRegistrationLink({
+        db: app.db,
+        actor: actorOf(req),
+        publicUrl: opts.publicUrl,
+        input: req.body,
+        ctx: clientInfo(req),
       });
       return {
         success: true as const,
@@ -79,7 +64,10 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
         response: { 200: successEnvelope(RegistrationInfoSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await getRegistrationInfo(app.db, req.params.token) }),
+    async (req) => ({
+      success: true as const,
+      data: await getRegistrationInfo({ db: app.db, token: req.params.token }),
+    }),
   );
 
   app.post(
@@ -96,15 +84,16 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
       },
     },
     async (req, reply) => {
-      const result = await register(
-        { db: app.db, jwtSecret: opts.jwtSecret },
-        req.params.token,
-        req.body,
-        clientInfo(req),
-      );
-      pushNotifications(app, result.notifications);
-      setRefreshCookie(reply, result.session.refreshToken, opts.secureCookies);
-      return { success: true as const, data: result.session };
+      const result = await register({
+        db: app.db,
+        jwtSecret: opts.jwtSecret,
+        token: req.params.token,
+        input: req.body,
+        client: clientInfo(req),
+      });
+      publish(app, result.effects);
+      setRefreshCookie(reply, result.value.session.refreshToken, opts.secureCookies);
+      return { success: true as const, data: result.value.session };
     },
   );
 };

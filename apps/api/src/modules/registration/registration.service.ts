@@ -1,6 +1,7 @@
 import {
   type ClientType,
   ErrorCodes,
+  formatLongDate,
   REGISTRATION_LINK_TTL_DAYS,
   type RegisterRequestSchema,
   type RegistrationInfo,
@@ -12,16 +13,21 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, registrationLinks, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { audit } from '../../lib/audit.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import { effects, type Written } from '../../lib/effects.js';
 import { link as emailLink, line, renderEmail } from '../../lib/email-template.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/security.js';
+import type { Actor } from '../../plugins/auth.js';
 import { type ClientInfo, openSession } from '../auth/auth.service.js';
+import { registrationPolicy } from './registration.policy.js';
 
 /** What {@link createRegistrationLink} needs. */
 export interface CreateRegistrationLinkInput {
+  /** The caller's transaction (the link and its email commit or roll back with it). */
+  db: Db | Tx;
   /** Absolute base of the link: PUBLIC_URL (`app.publicUrl`), never the request's Host. */
   publicUrl: string;
   email: string;
@@ -51,10 +57,8 @@ export interface RegistrationLink {
  * the invitation email in the same transaction. Hook for other features (access-request
  * 'convert'). Throws 404 when `clientId` does not exist, 409 when the email already has an account.
  */
-export async function createRegistrationLink(
-  tx: Db | Tx,
-  input: CreateRegistrationLinkInput,
-): Promise<RegistrationLink> {
+export async function createRegistrationLink(input: CreateRegistrationLinkInput): Promise<RegistrationLink> {
+  const tx = input.db;
   const email = input.email.trim().toLowerCase();
   const [existing] = await tx
     .select({ id: users.id })
@@ -90,7 +94,8 @@ export async function createRegistrationLink(
   const link = `${input.publicUrl.replace(/\/+$/, '')}/register/${token}`;
   if (input.sendEmail !== false) {
     const who = companyName ? ` como parte de ${companyName}` : '';
-    const expires = expiresAt.toLocaleDateString('es-DO', { timeZone: 'America/Santo_Domingo' });
+    // The agency's calendar (decision 123): "15 de marzo de 2026".
+    const expires = formatLongDate(expiresAt);
     await queueEmail(tx, {
       to: email,
       subject: 'Completa tu registro en el portal de clientes',
@@ -125,8 +130,52 @@ function assertUsable(row: LinkRow | undefined): asserts row is LinkRow {
     throw new AppError(410, ErrorCodes.GONE, 'Este link de registro ha expirado');
 }
 
+/**
+ * `POST /auth/generate-registration-link`: creates a link (and its invitation email) and audits
+ * `registration_link.created`, in one transaction. 403 unless the policy lets `actor` generate
+ * links; otherwise as {@link createRegistrationLink}.
+ */
+export async function generateRegistrationLink(opts: {
+  db: Db;
+  actor: Actor;
+  publicUrl: string;
+  input: { email: string; clientType: ClientType; clientId?: string | null };
+  ctx: AuditContext;
+}): Promise<RegistrationLink> {
+  const { db, actor, publicUrl, input, ctx } = opts;
+  if (!registrationPolicy.can(actor.role, 'generateLink')) throw forbidden();
+  return db.transaction(async (tx) => {
+    const created = await createRegistrationLink({
+      db: tx,
+      publicUrl,
+      email: input.email,
+      clientType: input.clientType,
+      clientId: input.clientId ?? null,
+      createdBy: actor.id,
+    });
+    await audit(
+      tx,
+      ctx,
+      'registration_link.created',
+      { type: 'registration_link', id: created.id },
+      {
+        email: input.email,
+        clientType: input.clientType,
+        clientId: input.clientId ?? null,
+      },
+    );
+    return created;
+  });
+}
+
 /** `GET /auth/register/{token}`: what the registration page shows; 404/410 when unusable. */
-export async function getRegistrationInfo(db: Db, token: string): Promise<RegistrationInfo> {
+export async function getRegistrationInfo({
+  db,
+  token,
+}: {
+  db: Db;
+  token: string;
+}): Promise<RegistrationInfo> {
   const [row] = await db
     .select({ link: registrationLinks, companyName: clients.companyName })
     .from(registrationLinks)
@@ -150,18 +199,21 @@ export async function getRegistrationInfo(db: Db, token: string): Promise<Regist
  * client record and a `client` user, marks the link used and opens a session. Errors: 404
  * unknown link, 410 used/expired, 400 type mismatch, 409 email already registered.
  */
-export async function register(
-  deps: { db: Db; jwtSecret: Uint8Array },
-  token: string,
-  input: z.output<typeof RegisterRequestSchema>,
-  client: ClientInfo,
-): Promise<{
-  session: Session;
-  userId: string;
-  notifications: Awaited<ReturnType<typeof createNotifications>>;
-}> {
+export async function register({
+  db,
+  jwtSecret,
+  token,
+  input,
+  client,
+}: {
+  db: Db;
+  jwtSecret: Uint8Array;
+  token: string;
+  input: z.output<typeof RegisterRequestSchema>;
+  client: ClientInfo;
+}): Promise<Written<{ session: Session; userId: string }>> {
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [link] = await tx
       .select()
       .from(registrationLinks)
@@ -252,7 +304,7 @@ export async function register(
       link: `/clients/${clientId}`,
       email: false,
     });
-    const session = await openSession(tx, deps.jwtSecret, user!, client);
-    return { session, userId: user!.id, notifications };
+    const session = await openSession(tx, jwtSecret, user!, client);
+    return { value: { session, userId: user!.id }, effects: effects({ notifications }) };
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { createAccessRequest, createQuoteRequest, type UploadedFile } from './requests.service.js';
 
@@ -86,7 +87,8 @@ const publicRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      if (!isHoneypotHit(req.body)) await createQuoteRequest({ app, input: req.body, ctx: ctxOf(req) });
+      if (!isHoneypotHit(req.body))
+        publish(app, (await createQuoteRequest({ db: app.db, input: req.body, ctx: ctxOf(req) })).effects);
       else req.log.info('quote request dropped by honeypot');
       return reply.code(201).send(received);
     },
@@ -122,7 +124,8 @@ const publicRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         }));
         throw badRequest(errors[0]?.message ?? 'Datos inválidos', errors);
       }
-      await createAccessRequest({ app, input: parsed.data, uploads, ctx: ctxOf(req) });
+      const created = await createAccessRequest({ db: app.db, input: parsed.data, uploads, ctx: ctxOf(req) });
+      publish(app, created.effects);
       return reply.code(201).send(received);
     },
   );

@@ -1,5 +1,4 @@
 import type { AccessRequestData, RegistrationPrefill } from '@agencia/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../plugins/auth.js';
 import { createRegistrationLink } from '../registration/registration.service.js';
@@ -8,7 +7,8 @@ import { createRegistrationLink } from '../registration/registration.service.js'
 export interface AccessRequestConvertedEvent {
   /** The transaction that created the client: the link and its email roll back with it. */
   tx: Tx;
-  app: FastifyInstance;
+  /** PUBLIC_URL, the base of the registration link. */
+  publicUrl: string;
   actor: Actor;
   clientId: string;
   email: string;
@@ -33,8 +33,9 @@ export async function onAccessRequestConverted(event: AccessRequestConvertedEven
     rnc: d.rnc,
     cedula: event.clientType === 'company' ? d.legalRepresentativeCedula : d.cedula,
   };
-  await createRegistrationLink(event.tx, {
-    publicUrl: event.app.publicUrl,
+  await createRegistrationLink({
+    db: event.tx,
+    publicUrl: event.publicUrl,
     email: event.email,
     clientType: event.clientType,
     clientId: event.clientId,

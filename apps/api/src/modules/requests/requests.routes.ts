@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
+import { requestPolicy } from './requests.policy.js';
 import { getAccessRequestFile, getRequest, listRequests, updateRequestStatus } from './requests.service.js';
 
 /**
@@ -18,7 +19,10 @@ import { getAccessRequestFile, getRequest, listRequests, updateRequestStatus } f
  * public site. Admin only; everyone else gets 401/403 before validation.
  */
 const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = [app.authenticate, app.requireRole('admin')];
+  // Route guard from the policy table (decision 121); the service asks the policy again.
+  const guard = [app.authenticate, app.requireRole(...requestPolicy.roles('read'))];
+  const writeGuard = [app.authenticate, app.requireRole(...requestPolicy.roles('changeStatus'))];
+  const fileGuard = [app.authenticate, app.requireRole(...requestPolicy.roles('downloadFile'))];
 
   app.get(
     '/requests',
@@ -31,7 +35,10 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListRequestsResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await listRequests({ db: app.db, query: req.query }) }),
+    async (req) => ({
+      success: true as const,
+      data: await listRequests({ db: app.db, actor: actorOf(req), query: req.query }),
+    }),
   );
 
   app.get(
@@ -47,14 +54,21 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { request: await getRequest({ db: app.db, kind: req.params.kind, id: req.params.id }) },
+      data: {
+        request: await getRequest({
+          db: app.db,
+          actor: actorOf(req),
+          kind: req.params.kind,
+          id: req.params.id,
+        }),
+      },
     }),
   );
 
   app.patch(
     '/requests/:kind/:id/status',
     {
-      onRequest: guard,
+      onRequest: writeGuard,
       schema: {
         tags: ['requests'],
         summary: 'Cambiar el estado (nueva → contactada → convertida / descartada)',
@@ -66,8 +80,9 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const request = await updateRequestStatus({
-        app,
+        db: app.db,
         actor,
+        publicUrl: app.publicUrl,
         kind: req.params.kind,
         id: req.params.id,
         status: req.body.status,
@@ -80,7 +95,7 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests/:kind/:id/files/:fileId',
     {
-      onRequest: guard,
+      onRequest: fileGuard,
       schema: {
         tags: ['requests'],
         summary: 'Descargar un documento de una solicitud de acceso',
@@ -89,7 +104,12 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       if (req.params.kind !== 'access') throw notFound('Archivo no encontrado');
-      const file = await getAccessRequestFile({ db: app.db, id: req.params.id, fileId: req.params.fileId });
+      const file = await getAccessRequestFile({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        fileId: req.params.fileId,
+      });
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', contentDisposition(file.filename))

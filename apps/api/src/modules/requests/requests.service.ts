@@ -21,16 +21,22 @@ import {
 } from '@agencia/shared';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { accessRequests, clients, quoteRequests } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { createNotifications, pushNotifications } from '../../lib/notify.js';
+import { effects, type Written } from '../../lib/effects.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { createNotifications } from '../../lib/notify.js';
 import { readFile, saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { onAccessRequestConverted } from './requests.hooks.js';
+import { type RequestAction, requestPolicy } from './requests.policy.js';
+
+/** Throws 403 unless `actor` may perform `action` on requests ({@link requestPolicy}). */
+function assertAllowed(actor: Actor, action: RequestAction): void {
+  if (!requestPolicy.can(actor.role, action)) throw forbidden();
+}
 
 type QuoteInput = z.output<typeof import('@agencia/shared').CreateQuoteRequestSchema>;
 
@@ -45,17 +51,18 @@ const labelOf = (options: readonly { value: string; label: string }[], value: st
   options.find((o) => o.value === value)?.label ?? value ?? '';
 
 /**
- * Stores a quote request from `/quote` and notifies every active admin (notification row,
- * realtime push, email in the outbox), all in one transaction; the push goes out after commit.
+ * Stores a quote request from `/quote` and notifies every active admin (notification row and
+ * email in the outbox), all in one transaction; the route publishes the effects (the realtime
+ * push) after commit.
  */
 export async function createQuoteRequest(opts: {
-  app: FastifyInstance;
+  db: Db;
   input: QuoteInput;
   ctx: AuditContext;
-}): Promise<{ id: string }> {
-  const { app, input, ctx } = opts;
+}): Promise<Written<{ id: string }>> {
+  const { db, input, ctx } = opts;
   const serviceTitle = SERVICE_TITLES[input.serviceId as ServiceId];
-  const { row, created } = await app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(quoteRequests)
       .values({
@@ -81,10 +88,8 @@ export async function createQuoteRequest(opts: {
       message: quoteMessage(input, serviceTitle),
       link: `/clients/requests?kind=quote&id=${row!.id}`,
     });
-    return { row: row!, created };
+    return { value: row!, effects: effects({ notifications: created }) };
   });
-  pushNotifications(app, created);
-  return row;
 }
 
 /**
@@ -116,18 +121,19 @@ function accessName(data: AccessRequestData): string {
 
 /**
  * Stores an access request with its uploads (type-sniffed, ≤ 5 MB each, PDF/JPEG/PNG/WebP:
- * 413/415 otherwise, and then nothing is stored) and notifies every active admin.
+ * 413/415 otherwise, and then nothing is stored) and notifies every active admin; the route
+ * publishes the effects after commit.
  */
 export async function createAccessRequest(opts: {
-  app: FastifyInstance;
+  db: Db;
   input: AccessRequestData;
   uploads: UploadedFile[];
   ctx: AuditContext;
-}): Promise<{ id: string }> {
-  const { app, input, uploads, ctx } = opts;
+}): Promise<Written<{ id: string }>> {
+  const { db, input, uploads, ctx } = opts;
   const { homepage: _honeypot, ...data } = input;
   const name = accessName(input);
-  const { row, created } = await app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(accessRequests)
       .values({
@@ -184,18 +190,21 @@ export async function createAccessRequest(opts: {
         .join('\n'),
       link: `/clients/requests?kind=access&id=${row!.id}`,
     });
-    return { row: row!, created };
+    return { value: row!, effects: effects({ notifications: created }) };
   });
-  pushNotifications(app, created);
-  return row;
 }
 
 /**
  * Lists quote and access requests together, newest first (ties on `id`, a stable order across
  * pages), with filters and pagination (decision 088).
  */
-export async function listRequests(opts: { db: Db; query: z.output<typeof ListRequestsQuerySchema> }) {
+export async function listRequests(opts: {
+  db: Db;
+  actor: Actor;
+  query: z.output<typeof ListRequestsQuerySchema>;
+}) {
   const { db, query } = opts;
+  assertAllowed(opts.actor, 'read');
   const term = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
 
   const quoteWhere: SQL[] = [];
@@ -349,8 +358,14 @@ function toAccess(row: typeof accessRequests.$inferSelect): AccessRequest {
   };
 }
 
+/** `GET /requests/{kind}/{id}`: one request in full (403 unless the policy lets `actor` read; 404 when it does not exist). */
+export async function getRequest(opts: { db: Db; actor: Actor; kind: RequestKind; id: string }) {
+  assertAllowed(opts.actor, 'read');
+  return loadRequest(opts);
+}
+
 /** One request in full; 404 when it does not exist. */
-export async function getRequest(opts: { db: Db | Tx; kind: RequestKind; id: string }) {
+async function loadRequest(opts: { db: Db | Tx; kind: RequestKind; id: string }) {
   if (opts.kind === 'quote') {
     const [row] = await opts.db.select().from(quoteRequests).where(eq(quoteRequests.id, opts.id));
     if (!row) throw notFound('Solicitud no encontrada');
@@ -367,16 +382,19 @@ export async function getRequest(opts: { db: Db | Tx; kind: RequestKind; id: str
  * and calls {@link onAccessRequestConverted}, all in one transaction.
  */
 export async function updateRequestStatus(opts: {
-  app: FastifyInstance;
+  db: Db;
   actor: Actor;
+  /** PUBLIC_URL, the base of the registration link a converted access request sends. */
+  publicUrl: string;
   kind: RequestKind;
   id: string;
   status: RequestStatus;
   ctx: AuditContext;
 }) {
-  const { app, actor, kind, id, status, ctx } = opts;
-  return app.db.transaction(async (tx) => {
-    const current = await getRequest({ db: tx, kind, id });
+  const { db, actor, publicUrl, kind, id, status, ctx } = opts;
+  assertAllowed(actor, 'changeStatus');
+  return db.transaction(async (tx) => {
+    const current = await loadRequest({ db: tx, kind, id });
     if (!REQUEST_STATUS_TRANSITIONS[current.status].includes(status)) {
       throw conflict(
         `No se puede cambiar el estado de «${REQUEST_STATUS_LABELS[current.status]}» a «${REQUEST_STATUS_LABELS[status]}»`,
@@ -413,7 +431,7 @@ export async function updateRequestStatus(opts: {
       const access = current as AccessRequest;
       await onAccessRequestConverted({
         tx,
-        app,
+        publicUrl,
         actor,
         clientId,
         email: access.email,
@@ -421,7 +439,7 @@ export async function updateRequestStatus(opts: {
         data: access.data as Partial<AccessRequestData>,
       });
     }
-    return getRequest({ db: tx, kind, id });
+    return loadRequest({ db: tx, kind, id });
   });
 }
 
@@ -462,7 +480,8 @@ async function createClientFromAccessRequest(tx: Tx, request: AccessRequest): Pr
 }
 
 /** A stored upload of an access request (404 unless it belongs to that request). */
-export async function getAccessRequestFile(opts: { db: Db; id: string; fileId: string }) {
+export async function getAccessRequestFile(opts: { db: Db; actor: Actor; id: string; fileId: string }) {
+  assertAllowed(opts.actor, 'downloadFile');
   const file = await readFile(opts.db, opts.fileId);
   if (file?.ownerType !== 'access_request' || file.ownerId !== opts.id)
     throw notFound('Archivo no encontrado');

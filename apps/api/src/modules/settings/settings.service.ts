@@ -39,6 +39,8 @@ export function toPublicSettings(row: CompanySettingsRow): PublicSettings {
     whatsappNumber: row.whatsappNumber,
     email: row.email,
     phone: row.phone,
+    timezone: row.timezone,
+    timeFormat: row.timeFormat === '24h' ? '24h' : '12h',
   };
 }
 

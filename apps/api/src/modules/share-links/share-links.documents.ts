@@ -14,7 +14,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { buildInvoicePdf, getInvoice, pdfFilename } from '../invoices/invoices.service.js';
 import { buildQuotePdf, getQuote, quotePdfFilename } from '../quotes/quotes.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { findTicketFor } from '../tickets/tickets.service.js';
+import { findTicketFor } from '../tickets/tickets.queries.js';
 
 /** What sharing needs to know about a document the actor may share. */
 export interface ShareableInfo {
@@ -150,7 +150,7 @@ const ticket: ShareableDocument = {
   // Whoever sees the ticket: staff any, a client only its own (another's answers 404).
   async assertCanShare(db, actor, id) {
     if (!hasPermission(actor, 'tickets.read')) throw forbidden();
-    const row = await findTicketFor(db, actor, id);
+    const row = await findTicketFor({ db, actor, id });
     return { label: `el ticket #${row.number} «${row.title}»`, phone: await clientPhone(db, row.clientId) };
   },
   async publicView(db, id) {

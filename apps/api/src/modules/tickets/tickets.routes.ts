@@ -1,101 +1,77 @@
 import {
-  AddTicketWatcherRequestSchema,
   AssignTicketRequestSchema,
   ChangeTicketStatusRequestSchema,
   CloseTicketRequestSchema,
-  CreateTicketMessageRequestSchema,
   CreateTicketRequestSchema,
   CreateTicketTimeLogRequestSchema,
   GetTicketResponseSchema,
   IdParamsSchema,
-  ListTicketAttachmentsResponseSchema,
-  ListTicketMessagesQuerySchema,
-  ListTicketMessagesResponseSchema,
   ListTicketsQuerySchema,
   ListTicketsResponseSchema,
   ListTicketTimeLogsResponseSchema,
   ListTicketTimelineResponseSchema,
   MessageResponseSchema,
   successEnvelope,
-  TICKET_EVENTS,
   TicketAssigneeSchema,
-  TicketAttachmentSchema,
+  type TicketDetail,
   TicketStatsSchema,
   TicketSubListQuerySchema,
   UpdateTicketRequestSchema,
 } from '@agencia/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../lib/audit.js';
-import { badRequest } from '../../lib/errors.js';
-import { pushNotifications } from '../../lib/notify.js';
-import { contentDisposition } from '../../lib/storage.js';
+import { publish, type Written } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
+import ticketAttachmentsRoutes from './ticket-attachments.routes.js';
+import ticketConversationRoutes from './ticket-conversation.routes.js';
 import {
-  addMessage,
   addTimeLog,
-  addWatcher,
   assignTicket,
   changeTicketStatus,
-  clientUserIds,
   closeTicket,
   createTicket,
   deleteTicket,
-  findAttachment,
+  updateTicket,
+} from './ticket-workflow.service.js';
+import { type TicketAction, ticketPolicy } from './tickets.policy.js';
+import {
   getTicket,
   listAssignees,
-  listTicketAttachments,
-  listTicketMessages,
   listTickets,
   listTicketTimeLogs,
   listTicketTimeline,
-  removeWatcher,
-  TICKET_ATTACHMENT_MAX_BYTES,
-  type TicketWriteResult,
-  ticketStats,
-  updateTicket,
-  uploadAttachment,
-} from './tickets.service.js';
+} from './tickets.queries.js';
+import { ticketStats } from './tickets.stats.js';
 
 const ticketEnvelope = successEnvelope(GetTicketResponseSchema);
 const tags = ['tickets'];
 
 /**
- * After commit: push stored notifications, tell every screen that can show the ticket to
- * refetch (`ticket:updated` / `ticket:created`) and refresh nav badges. Staff-only changes
- * (internal notes, time logs) reach staff only.
+ * Support tickets (spec doc 2 §7 "Tickets"): list, stats, create, read, edit, delete, status,
+ * assignment and time log. The conversation (messages, watchers) and the attachments have their
+ * own route files, registered here.
  */
-export async function broadcastTicket(
-  app: FastifyInstance,
-  result: Pick<TicketWriteResult, 'notifications' | 'visibleToClient' | 'clientId'> & { ticketId: string },
-  event: string = TICKET_EVENTS.updated,
-): Promise<void> {
-  pushNotifications(app, result.notifications);
-  const payload = { ticketId: result.ticketId };
-  app.realtime.toRoles(['admin', 'employee'], event, payload);
-  app.realtime.toRoles(['admin', 'employee'], 'nav:badges');
-  if (result.visibleToClient) {
-    for (const userId of await clientUserIds(app.db, result.clientId)) {
-      app.realtime.toUser(userId, event, payload);
-      app.realtime.toUser(userId, 'nav:badges');
-    }
-  }
-}
-
-/** Support tickets (spec doc 2 §7 "Tickets"), plus status, time logs, watchers and attachments. */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Role + permission strings (decision 061); row scoping and the policy table live in the service.
+  // Permission strings (decision 061) and, for staff-only routes, the roles of the policy table
+  // (decision 121); row scoping and the table's resource-level checks live in the services.
   const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
   const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };
-  const staffOnly = {
-    onRequest: [app.authenticate, app.requirePermission('tickets.write', 'admin', 'employee')],
+  const writeFor = (action: TicketAction) => ({
+    onRequest: [app.authenticate, app.requirePermission('tickets.write', ...ticketPolicy.roles(action))],
+  });
+  const readFor = (action: TicketAction) => ({
+    onRequest: [app.authenticate, app.requirePermission('tickets.read', ...ticketPolicy.roles(action))],
+  });
+
+  /** After the service committed: push its effects (decision 120), answer with the ticket. */
+  const respond = (result: Written<TicketDetail>) => {
+    publish(app, result.effects);
+    return { success: true as const, data: { ticket: result.value } };
   };
 
-  const respond = async (result: TicketWriteResult, event?: string) => {
-    await broadcastTicket(app, { ...result, ticketId: result.ticket._id }, event);
-    return { success: true as const, data: { ticket: result.ticket } };
-  };
+  await app.register(ticketConversationRoutes);
+  await app.register(ticketAttachmentsRoutes);
 
   app.get(
     '/tickets',
@@ -130,14 +106,14 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/assignees',
     {
-      onRequest: [app.authenticate, app.requirePermission('tickets.read', 'admin', 'employee')],
+      ...readFor('assign'),
       schema: {
         tags,
         summary: 'Miembros del equipo asignables',
         response: { 200: successEnvelope(z.object({ assignees: z.array(TicketAssigneeSchema) })) },
       },
     },
-    async () => ({ success: true as const, data: { assignees: await listAssignees(app.db) } }),
+    async () => ({ success: true as const, data: { assignees: await listAssignees({ db: app.db }) } }),
   );
 
   app.post(
@@ -156,10 +132,10 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await createTicket({ db: app.db, actor, input: req.body });
       await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'ticket.created', {
         type: 'ticket',
-        id: result.ticket._id,
+        id: result.value._id,
       });
       reply.code(201);
-      return respond(result, TICKET_EVENTS.created);
+      return respond(result);
     },
   );
 
@@ -199,7 +175,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tickets/:id',
     {
-      onRequest: [app.authenticate, app.requireRole('admin')],
+      onRequest: [app.authenticate, app.requireRole(...ticketPolicy.roles('delete'))],
       schema: {
         tags,
         summary: 'Eliminar ticket',
@@ -209,7 +185,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const row = await deleteTicket({ db: app.db, actor, id: req.params.id });
+      const { value: row, effects } = await deleteTicket({ db: app.db, actor, id: req.params.id });
       await audit(
         app.db,
         { actorId: actor.id, ip: req.ip, requestId: req.id },
@@ -220,60 +196,9 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { title: row.title },
       );
-      await broadcastTicket(app, {
-        ticketId: row.id,
-        notifications: [],
-        visibleToClient: true,
-        clientId: row.clientId,
-      });
+      publish(app, effects);
       return { success: true as const, message: 'Ticket eliminado' };
     },
-  );
-
-  app.get(
-    '/tickets/:id/messages',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Mensajes del ticket (paginados, los más recientes primero)',
-        params: IdParamsSchema,
-        querystring: ListTicketMessagesQuerySchema,
-        response: { 200: successEnvelope(ListTicketMessagesResponseSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await listTicketMessages({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
-    }),
-  );
-
-  app.get(
-    '/tickets/:id/attachments',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Adjuntos del ticket (paginados, los más recientes primero)',
-        params: IdParamsSchema,
-        querystring: TicketSubListQuerySchema,
-        response: { 200: successEnvelope(ListTicketAttachmentsResponseSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await listTicketAttachments({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
-    }),
   );
 
   app.get(
@@ -302,7 +227,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/:id/time-logs',
     {
-      onRequest: [app.authenticate, app.requirePermission('tickets.read', 'admin', 'employee')],
+      ...readFor('logTime'),
       schema: {
         tags,
         summary: 'Tiempo registrado en el ticket (paginado; solo el equipo)',
@@ -322,34 +247,10 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
-    '/tickets/:id/messages',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Agregar mensaje',
-        params: IdParamsSchema,
-        body: CreateTicketMessageRequestSchema,
-        response: { 201: ticketEnvelope },
-      },
-    },
-    async (req, reply) => {
-      const result = await addMessage({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      reply.code(201);
-      return respond(result);
-    },
-  );
-
   app.put(
     '/tickets/:id/assign',
     {
-      ...staffOnly,
+      ...writeFor('assign'),
       schema: {
         tags,
         summary: 'Asignar ticket',
@@ -383,7 +284,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tickets/:id/close',
     {
-      ...staffOnly,
+      ...writeFor('close'),
       schema: {
         tags,
         summary: 'Cerrar ticket',
@@ -399,7 +300,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/:id/time-logs',
     {
-      ...staffOnly,
+      ...writeFor('logTime'),
       schema: {
         tags,
         summary: 'Registrar tiempo',
@@ -417,107 +318,6 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.code(201);
       return respond(result);
-    },
-  );
-
-  app.post(
-    '/tickets/:id/watchers',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Seguir ticket',
-        params: IdParamsSchema,
-        body: AddTicketWatcherRequestSchema,
-        response: { 200: ticketEnvelope },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: {
-        ticket: await addWatcher({
-          db: app.db,
-          actor: actorOf(req),
-          id: req.params.id,
-          userId: req.body.userId,
-        }),
-      },
-    }),
-  );
-
-  app.delete(
-    '/tickets/:id/watchers/:userId',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Dejar de seguir ticket',
-        params: IdParamsSchema.extend({ userId: z.uuid({ message: 'Identificador inválido' }) }),
-        response: { 200: ticketEnvelope },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: {
-        ticket: await removeWatcher({
-          db: app.db,
-          actor: actorOf(req),
-          id: req.params.id,
-          userId: req.params.userId,
-        }),
-      },
-    }),
-  );
-
-  app.post(
-    '/tickets/:id/attachments',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Subir adjunto (multipart, campo "file", máx. 10 MB)',
-        params: IdParamsSchema,
-        response: { 201: successEnvelope(z.object({ attachment: TicketAttachmentSchema })) },
-      },
-    },
-    async (req, reply) => {
-      if (!req.isMultipart()) throw badRequest('Envía el archivo como multipart/form-data');
-      const part = await req.file({ limits: { fileSize: TICKET_ATTACHMENT_MAX_BYTES } });
-      if (!part) throw badRequest('Falta el archivo', [{ field: 'file', message: 'Falta el archivo' }]);
-      const data = await part.toBuffer();
-      const attachment = await uploadAttachment({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        filename: part.filename,
-        data,
-      });
-      reply.code(201);
-      return { success: true as const, data: { attachment } };
-    },
-  );
-
-  app.get(
-    '/tickets/:id/attachments/:fileId',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Descargar adjunto',
-        params: IdParamsSchema.extend({ fileId: z.uuid({ message: 'Identificador inválido' }) }),
-      },
-    },
-    async (req, reply) => {
-      const file = await findAttachment({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        fileId: req.params.fileId,
-      });
-      reply.header('Content-Type', file.contentType);
-      reply.header('Content-Disposition', contentDisposition(file.filename));
-      reply.header('X-Content-Type-Options', 'nosniff');
-      return reply.send(file.data);
     },
   );
 };

@@ -1,5 +1,4 @@
 import {
-  AVATAR_SIZE,
   ErrorCodes,
   IdParamsSchema,
   MAX_IMAGE_BYTES,
@@ -10,12 +9,11 @@ import {
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { files } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { IMAGE_TYPES, readFile, saveFile, sniffContentType } from '../../lib/storage.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { readFile } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
+import { storeImage, type UploadType } from './uploads.service.js';
 
 /** Owner types whose files are public by URL (shown in <img> tags without a bearer header). */
 const PUBLIC_OWNER_TYPES = ['user_avatar', 'company_logo'];
@@ -77,51 +75,13 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!file)
         throw badRequest('El archivo es requerido', [{ field: 'file', message: 'El archivo es requerido' }]);
-      if (type === 'logo' && actor.role !== 'admin') throw forbidden();
-      if (file.data.length === 0) throw badRequest('El archivo está vacío');
-      const sniffed = await sniffContentType(file.data);
-      if (!sniffed || !(IMAGE_TYPES as readonly string[]).includes(sniffed)) {
-        throw new AppError(
-          415,
-          ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
-          'Solo se permiten imágenes PNG, JPEG o WebP',
-        );
-      }
-      let processed: Buffer;
-      try {
-        const image = sharp(file.data, { limitInputPixels: 40_000_000 }).rotate();
-        processed =
-          type === 'avatar'
-            ? await image
-                .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-                .webp({ quality: 85 })
-                .toBuffer()
-            : await image.resize(512, 512, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
-      } catch {
-        throw new AppError(
-          415,
-          ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
-          'La imagen está dañada o no se puede leer',
-        );
-      }
-      const base = file.filename.replace(/\.[^.]*$/, '') || type;
-      const stored = await saveFile(app.db, {
-        ownerType: type === 'avatar' ? 'user_avatar' : 'company_logo',
-        ownerId: type === 'avatar' ? actor.id : null,
-        filename: `${base}.${type === 'avatar' ? 'webp' : 'png'}`,
-        data: processed,
-        uploadedBy: actor.id,
-        maxBytes: MAX_IMAGE_BYTES,
-        allowed: IMAGE_TYPES,
-        userUpload: true,
+      const stored = await storeImage({
+        db: app.db,
+        actor,
+        type: type as UploadType,
+        file,
+        ctx: { actorId: actor.id, ip: req.ip, requestId: req.id },
       });
-      await audit(
-        app.db,
-        { actorId: actor.id, ip: req.ip, requestId: req.id },
-        'file.uploaded',
-        { type: 'file', id: stored.id },
-        { kind: type, bytes: stored.sizeBytes },
-      );
       reply.code(201);
       return { success: true as const, data: { _id: stored.id, url: `/api/files/${stored.id}` } };
     },

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { listAudit } from '../audit/audit.service.js';
+import { userPolicy } from './users.policy.js';
 import * as service from './users.service.js';
 
 const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -29,8 +30,13 @@ const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: re
  * `users.read` / `users.write` permission (decision 061); everyone else gets 403.
  */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = { onRequest: [app.authenticate, app.requirePermission('users.read', 'admin')] };
-  const write = { onRequest: [app.authenticate, app.requirePermission('users.write', 'admin')] };
+  // Roles from the policy table (decision 121), permissions per decision 061.
+  const read = {
+    onRequest: [app.authenticate, app.requirePermission('users.read', ...userPolicy.roles('read'))],
+  };
+  const write = {
+    onRequest: [app.authenticate, app.requirePermission('users.write', ...userPolicy.roles('manage'))],
+  };
   const userEnvelope = successEnvelope(GetUserResponseSchema);
 
   app.get(
@@ -44,13 +50,16 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListUsersResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await service.listUsers(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await service.listUsers({ db: app.db, actor: actorOf(req), query: req.query }),
+    }),
   );
 
   app.get(
     '/users/options',
     {
-      onRequest: [app.authenticate, app.requireRole('admin', 'employee')],
+      onRequest: [app.authenticate, app.requireRole(...userPolicy.roles('pickStaff'))],
       schema: {
         tags: ['users'],
         summary: 'Buscar usuarios activos para un selector (personal; clientes solo admin)',
@@ -60,7 +69,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { options: await service.listUserOptions(app.db, actorOf(req), req.query) },
+      data: { options: await service.listUserOptions({ db: app.db, actor: actorOf(req), query: req.query }) },
     }),
   );
 
@@ -74,7 +83,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(UserStatsSchema) },
       },
     },
-    async () => ({ success: true as const, data: await service.getUserStats(app.db) }),
+    async (req) => ({
+      success: true as const,
+      data: await service.getUserStats({ db: app.db, actor: actorOf(req) }),
+    }),
   );
 
   app.get(
@@ -88,7 +100,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userEnvelope },
       },
     },
-    async (req) => ({ success: true as const, data: { user: await service.getUser(app.db, req.params.id) } }),
+    async (req) => ({
+      success: true as const,
+      data: { user: await service.getUser({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+    }),
   );
 
   app.get(
@@ -104,7 +119,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.getUser(app.db, req.params.id);
+      await service.getUser({ db: app.db, actor: actorOf(req), id: req.params.id });
       return {
         success: true as const,
         data: await listAudit(app.db, { ...req.query, involving: req.params.id }),

@@ -25,6 +25,12 @@ import { hashPassword } from '../../lib/security.js';
 import type { Actor } from '../../plugins/auth.js';
 import { assertEmailFree, revokeSessions } from '../auth/account.service.js';
 import { toUserDto } from '../auth/auth.serializers.js';
+import { belongsToClient, type UserAction, userPolicy } from './users.policy.js';
+
+/** Throws 403 unless `actor` may perform `action` ({@link userPolicy}). */
+function assertAllowed(actor: Actor, action: UserAction): void {
+  if (!userPolicy.can(actor.role, action)) throw forbidden();
+}
 
 /** The admin screens' user: the session shape plus the hourly rate (major units; decision 115). */
 function toManagedUserDto(row: UserRow): ManagedUser {
@@ -65,13 +71,17 @@ const LAST_ADMIN = 'No se puede quitar el último administrador activo';
  * or email. `role` `staff` = admins and employees. Only an admin holding `users.read` may list
  * client users (403 otherwise: employees pick staff only). `id` answers that user alone.
  */
-export async function listUserOptions(
-  db: Db,
-  actor: Actor,
-  q: z.output<typeof UserOptionsQuerySchema>,
-): Promise<Option[]> {
-  if (q.role === 'client' && !(actor.role === 'admin' && hasPermission(actor, 'users.read')))
-    throw forbidden();
+export async function listUserOptions({
+  db,
+  actor,
+  query: q,
+}: {
+  db: Db;
+  actor: Actor;
+  query: z.output<typeof UserOptionsQuerySchema>;
+}): Promise<Option[]> {
+  assertAllowed(actor, q.role === 'client' ? 'pickClients' : 'pickStaff');
+  if (q.role === 'client' && !hasPermission(actor, 'users.read')) throw forbidden();
   const conds: (SQL | undefined)[] = [
     q.role === 'staff' ? inArray(users.role, ['admin', 'employee']) : eq(users.role, q.role),
   ];
@@ -100,17 +110,23 @@ export async function listUserOptions(
  * `GET /users`: filtered (search in name and email, role, department, status) and paged list,
  * ordered by first and last name (ties on `id`, so pages never overlap), plus the departments in use.
  */
-export async function listUsers(
-  db: Db,
-  q: {
+export async function listUsers({
+  db,
+  actor,
+  query: q,
+}: {
+  db: Db;
+  actor: Actor;
+  query: {
     search?: string;
     role?: Role | '';
     department?: string;
     status?: UserStatus | '';
     page: number;
     limit: number;
-  },
-): Promise<ListUsersResponse> {
+  };
+}): Promise<ListUsersResponse> {
+  assertAllowed(actor, 'read');
   const conds: (SQL | undefined)[] = [];
   if (q.search) {
     const term = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -149,12 +165,14 @@ export async function listUsers(
 }
 
 /** `GET /users/{id}`; 404 when missing. */
-export async function getUser(db: Db, id: string): Promise<ManagedUser> {
+export async function getUser({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<ManagedUser> {
+  assertAllowed(actor, 'read');
   return toManagedUserDto(await loadUser(db, id));
 }
 
 /** `GET /users/stats`: totals by status (spec doc 2 §3 "User stats"). */
-export async function getUserStats(db: Db): Promise<UserStats> {
+export async function getUserStats({ db, actor }: { db: Db; actor: Actor }): Promise<UserStats> {
+  assertAllowed(actor, 'read');
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -191,7 +209,8 @@ export async function createUser(
     };
   },
 ): Promise<ManagedUser> {
-  const { db, input, ctx } = opts;
+  const { db, actor, input, ctx } = opts;
+  assertAllowed(actor, 'manage');
   await assertEmailFree(db, input.email);
   if (input.clientId) await assertClientExists(db, input.clientId);
   const passwordHash = await hashPassword(input.password);
@@ -206,7 +225,7 @@ export async function createUser(
         role: input.role,
         department: input.department || 'General',
         phone: input.phone,
-        clientId: input.role === 'client' ? (input.clientId ?? null) : null,
+        clientId: belongsToClient(input.role) ? (input.clientId ?? null) : null,
         status: 'active',
       })
       .returning();
@@ -245,6 +264,7 @@ export interface UpdateUserInput {
  */
 export async function updateUser(opts: Opts & { id: string; input: UpdateUserInput }): Promise<ManagedUser> {
   const { db, actor, id, input, ctx } = opts;
+  assertAllowed(actor, 'manage');
   const current = await loadUser(db, id);
   const role = input.role ?? current.role;
   const status = input.status ?? current.status;
@@ -283,7 +303,11 @@ export async function updateUser(opts: Opts & { id: string; input: UpdateUserInp
         department: input.department !== undefined ? input.department || null : current.department,
         phone: input.phone !== undefined ? input.phone : current.phone,
         permissions,
-        clientId: role !== 'client' ? null : input.clientId !== undefined ? input.clientId : current.clientId,
+        clientId: !belongsToClient(role)
+          ? null
+          : input.clientId !== undefined
+            ? input.clientId
+            : current.clientId,
         hourlyRateCents:
           input.hourlyRate !== undefined
             ? input.hourlyRate === null
@@ -333,6 +357,7 @@ export async function updateUser(opts: Opts & { id: string; input: UpdateUserInp
  */
 export async function deleteUser(opts: Opts & { id: string }): Promise<void> {
   const { db, actor, id, ctx } = opts;
+  assertAllowed(actor, 'manage');
   if (id === actor.id) throw badRequest('No puedes eliminar tu propia cuenta');
   const current = await loadUser(db, id);
   if (current.role === 'admin' && (await otherActiveAdmins(db, id)) === 0) throw conflict(LAST_ADMIN);
@@ -363,7 +388,8 @@ export async function deleteUser(opts: Opts & { id: string }): Promise<void> {
  * once), forces a change at next sign-in and closes every session of the user (decision 064).
  */
 export async function resetPassword(opts: Opts & { id: string }): Promise<string> {
-  const { db, id, ctx } = opts;
+  const { db, actor, id, ctx } = opts;
+  assertAllowed(actor, 'manage');
   await loadUser(db, id);
   const temporaryPassword = generateTemporaryPassword((n) => randomBytes(n));
   const passwordHash = await hashPassword(temporaryPassword);

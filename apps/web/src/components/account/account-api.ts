@@ -7,6 +7,7 @@ import type {
 } from '@agencia/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../lib/api-client';
+import { useDisplayStore } from '../../stores/display-store';
 
 /** Query keys of the signed-in user's own account (profile, settings and security screens). */
 export const accountKeys = {
@@ -113,7 +114,10 @@ export function useUpdatePreferences() {
           apiClient.put<SuccessEnvelope<{ preferences: UserPreferences }>>('/auth/preferences', input),
         )
       ).preferences,
-    onSuccess: (preferences) => queryClient.setQueryData(accountKeys.preferences, preferences),
+    onSuccess: (preferences) => {
+      queryClient.setQueryData(accountKeys.preferences, preferences);
+      useDisplayStore.getState().setDateFormat(preferences.dateFormat);
+    },
     retry: false,
   });
 }

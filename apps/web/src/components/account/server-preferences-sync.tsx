@@ -3,6 +3,7 @@ import { useMantineColorScheme } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { SuccessEnvelope } from '../../lib/api-client';
+import { useDisplayStore } from '../../stores/display-store';
 import { useSessionStore } from '../../stores/session-store';
 import { isThemeVariant, useThemeStore } from '../../stores/theme-store';
 
@@ -11,6 +12,7 @@ import { isThemeVariant, useThemeStore } from '../../stores/theme-store';
  * user: right after sign-in and on app start with a stored session (decision 073). The local copy
  * (theme store + Mantine's colour-scheme storage) keeps the first paint flash-free; the server copy
  * then wins, so the choice follows the user to other devices. Failures keep the local theme.
+ * The user's date format goes to the display store the date formatters read (decision 123).
  */
 export function ServerPreferencesSync() {
   const userId = useSessionStore((state) =>
@@ -45,6 +47,7 @@ export function ServerPreferencesSync() {
         if (cancelled || useSessionStore.getState().user?._id !== userId) return;
         if (isThemeVariant(preferences.themeVariant)) setVariant(preferences.themeVariant);
         setColorScheme(preferences.colorScheme);
+        useDisplayStore.getState().setDateFormat(preferences.dateFormat);
         queryClient.setQueryData(accountKeys.preferences, preferences);
         done = true;
       } catch {

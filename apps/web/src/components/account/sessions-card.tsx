@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { getErrorMessage } from '../../lib/api-client';
+import { formatNumericDateTime } from '../../lib/format';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { useRevokeSessions, useSessions } from './account-api';
 
@@ -82,7 +82,7 @@ export function SessionsCard() {
                     )}
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {s.ip ? `IP ${s.ip} · ` : ''}Último uso {dayjs(s.lastUsedAt).format('DD/MM/YYYY HH:mm')}
+                    {s.ip ? `IP ${s.ip} · ` : ''}Último uso {formatNumericDateTime(s.lastUsedAt)}
                   </Text>
                 </Stack>
               </Group>

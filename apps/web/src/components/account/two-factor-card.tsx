@@ -17,9 +17,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconShieldLock } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { getErrorMessage } from '../../lib/api-client';
+import { formatNumericDate } from '../../lib/format';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { useSessionStore } from '../../stores/session-store';
 import { useTwoFactorMutations, useTwoFactorStatus } from './account-api';
@@ -175,8 +175,8 @@ export function TwoFactorCard() {
       {isLoading ? null : status?.enabled ? (
         <Stack gap="sm">
           <Text size="sm">
-            Activada desde {status.enabledAt ? dayjs(status.enabledAt).format('DD/MM/YYYY') : '—'}. Códigos de
-            recuperación disponibles: {status.recoveryCodesLeft}.
+            Activada desde {formatNumericDate(status.enabledAt)}. Códigos de recuperación disponibles:{' '}
+            {status.recoveryCodesLeft}.
           </Text>
           {codes && <RecoveryCodes codes={codes} />}
           <Group>

@@ -1,6 +1,6 @@
 import { type AuditEntry, auditActionLabel } from '@agencia/shared';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatNumericDateTime } from '../../lib/format';
 
 const SECURITY_PREFIXES = [
   'auth.',
@@ -36,7 +36,7 @@ export function AuditList({ entries, showActor = true }: { entries: AuditEntry[]
               )}
             </Group>
             <Text size="xs" c="dimmed" component="time" dateTime={entry.createdAt}>
-              {dayjs(entry.createdAt).format('DD/MM/YYYY HH:mm:ss')}
+              {formatNumericDateTime(entry.createdAt, { seconds: true })}
             </Text>
           </Group>
           <Text size="xs" c="dimmed" mt={4} style={{ wordBreak: 'break-all' }}>

@@ -39,7 +39,7 @@ export function NavRail({ items, badges, expanded = false, onNavigate }: NavRail
             className={expanded ? `${classes.link} ${classes.expanded}` : classes.link}
             onClick={onNavigate}
           >
-            <Icon size={24} stroke={1.6} aria-hidden />
+            <Icon size="1.5rem" stroke={1.6} aria-hidden />
             {expanded ? (
               <span className={classes.label} data-nav-label>
                 {item.label}

@@ -18,13 +18,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconMail } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { formatNumericDateTime } from '../../lib/format';
 import { announce } from '../../lib/live-region';
 import { useSessionStore } from '../../stores/session-store';
 import { TableScroll } from '../ui/table-scroll';
 import { useMarkNotificationsRead, useNotifications, useOutbox } from './api/notifications';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('es-DO', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => formatNumericDateTime(iso);
 
 /** "1 notificación sin leer" / "3 notificaciones sin leer". */
 export function unreadAnnouncement(count: number): string {
@@ -84,7 +84,7 @@ export function NotificationBell() {
               onClick={toggle}
               aria-label={unread ? `Notificaciones, ${unread} sin leer` : 'Notificaciones'}
             >
-              <IconBell size={18} aria-hidden />
+              <IconBell size="1.125rem" aria-hidden />
             </ActionIcon>
           </Popover.Target>
         </Indicator>

@@ -44,7 +44,7 @@ export function ThemeMenu() {
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
         <ActionIcon variant="default" size="lg" aria-label="Personalizar tema">
-          <IconPalette size={20} stroke={1.6} />
+          <IconPalette size="1.25rem" stroke={1.6} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>

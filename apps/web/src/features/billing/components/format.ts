@@ -1,28 +1,36 @@
-import { formatMoney } from '@agencia/shared';
+import { addDays, type DateTimeOptions, formatMoney } from '@agencia/shared';
+import { formatDateTime as sharedFormatDateTime } from '@agencia/shared/dates';
+import { formatNumericDate, todayDateOnly } from '../../../lib/format';
+import { useDisplayStore } from '../../../stores/display-store';
 
-/** `YYYY-MM-DD` or ISO → `dd/mm/aaaa` (es-DO), '—' when empty. */
+/** `YYYY-MM-DD` or ISO → the user's numeric date ("15/03/2026" by default), '—' when empty (decision 123). */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const d = value.length === 10 ? new Date(`${value}T12:00:00`) : new Date(value);
-  return d.toLocaleDateString('es-DO', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return formatNumericDate(value);
 }
 
-/** ISO → date and time in es-DO, in the browser's zone or in `timeZone` (e.g. the agency's). */
+/**
+ * ISO → numeric date and time in the user's date format and the company's clock, in `timeZone`
+ * (default the company's; fiscal signature times pass the DGII's `BUSINESS_TIME_ZONE`).
+ */
 export function formatDateTime(value: string, timeZone?: string): string {
-  return new Date(value).toLocaleString('es-DO', { dateStyle: 'short', timeStyle: 'short', timeZone });
+  const { dateFormat, timeZone: companyZone, timeFormat } = useDisplayStore.getState();
+  const options: DateTimeOptions = {
+    style: 'short',
+    dateFormat,
+    timeFormat,
+    timeZone: timeZone ?? companyZone,
+  };
+  return sharedFormatDateTime(value, options);
 }
 
 export { formatMoney };
 
-/** Today as `YYYY-MM-DD` in local time (date inputs). */
+/** Today as `YYYY-MM-DD`, the agency's business day (date inputs). */
 export function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return todayDateOnly();
 }
 
 /** `YYYY-MM-DD` plus days. */
 export function addDaysIso(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00`);
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return addDays(date, days);
 }

@@ -11,12 +11,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { formatDate } from '../../../lib/format';
 
 const initials = (c: Client) => `${c.firstName[0] ?? ''}${c.lastName[0] ?? ''}`.toUpperCase();
-const date = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString('es-DO', { day: '2-digit', month: 'short', year: 'numeric' })
-    : 'Sin actividad';
+const date = (iso: string | null) => (iso ? formatDate(iso) : 'Sin actividad');
 
 function Metric({ label, value }: { label: string; value: ReactNode }) {
   return (

@@ -6,6 +6,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { formatNumericDate } from '../../../lib/format';
 import { useGenerateRegistrationLink } from '../api/clients';
 
 interface Props {
@@ -69,7 +70,7 @@ export function RegistrationLinkModal({ opened, onClose, client }: Props) {
         <Stack>
           <Alert color="green" title="Link generado">
             Se ha enviado el link de registro al cliente. Es de un solo uso y vence el{' '}
-            {new Date(result.expiresAt).toLocaleDateString('es-DO')}.
+            {formatNumericDate(result.expiresAt)}.
           </Alert>
           <TextInput
             label="Link de registro"

@@ -49,6 +49,7 @@ import { PaymentRemindersSwitch } from '../../../components/account/payment-remi
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { publicSettingsQuery } from '../../../lib/public-settings';
 import {
   useClient,
@@ -63,14 +64,7 @@ import { CommunicationModal } from '../components/communication-modal';
 import { RegistrationLinkModal } from '../components/registration-link-modal';
 import { useClientActions } from '../components/use-client-actions';
 
-const fmtDate = (v: string | null | undefined) =>
-  v
-    ? new Date(v.length === 10 ? `${v}T12:00:00` : v).toLocaleDateString('es-DO', {
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-      })
-    : '—';
+const fmtDate = (v: string | null | undefined) => (v ? formatDate(v) : '—');
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -272,7 +266,7 @@ function CommunicationTab({ id }: { id: string }) {
                     </Text>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {new Date(c.date).toLocaleString('es-DO', { dateStyle: 'medium', timeStyle: 'short' })}
+                    {formatDateTime(c.date)}
                     {c.duration ? ` · ${c.duration} min` : ''}
                     {c.createdBy ? ` · ${c.createdBy}` : ''}
                   </Text>

@@ -21,10 +21,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconEdit, IconTrash, IconUpload } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { formatNumericDate, formatNumericDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useUpdateProfile, useUploadAvatar } from '../api/profile-api';
 
@@ -231,9 +231,9 @@ export function PersonalInfo({ user }: { user: User }) {
           <Field label="Departamento" value={user.department} />
           <Field
             label="Último acceso"
-            value={user.lastLogin ? dayjs(user.lastLogin).format('DD/MM/YYYY HH:mm') : null}
+            value={user.lastLogin ? formatNumericDateTime(user.lastLogin) : null}
           />
-          <Field label="Miembro desde" value={dayjs(user.createdAt).format('DD/MM/YYYY')} />
+          <Field label="Miembro desde" value={formatNumericDate(user.createdAt)} />
           <Field label="Biografía" value={user.bio} />
         </SimpleGrid>
       )}

@@ -1,6 +1,5 @@
 import { PROFILE_MESSAGES } from '@agencia/shared';
 import { Alert, Card, Center, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChangePasswordFormCard } from '../../../components/account/change-password-form';
@@ -8,6 +7,7 @@ import { NotificationPreferences } from '../../../components/account/notificatio
 import { SessionsCard } from '../../../components/account/sessions-card';
 import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { formatNumericDate } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useProfile, useProfileStats } from '../api/profile-api';
 import { DisplayPreferences } from '../components/display-preferences';
@@ -56,11 +56,8 @@ export function ProfilePage() {
           <SimpleGrid cols={{ base: 2, md: 4 }}>
             <Stat label="Proyectos" value={stats?.projectsCount ?? '—'} />
             <Stat label="Tickets" value={stats?.ticketsCount ?? '—'} />
-            <Stat
-              label="Último acceso"
-              value={stats?.lastLogin ? dayjs(stats.lastLogin).format('DD/MM/YYYY') : '—'}
-            />
-            <Stat label="Miembro desde" value={stats ? dayjs(stats.memberSince).format('DD/MM/YYYY') : '—'} />
+            <Stat label="Último acceso" value={formatNumericDate(stats?.lastLogin)} />
+            <Stat label="Miembro desde" value={formatNumericDate(stats?.memberSince)} />
           </SimpleGrid>
           <Tabs
             value={tab}

@@ -48,6 +48,7 @@ import { StatGrid } from '../../../components/ui/stat-grid';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { formatNumericDateTime } from '../../../lib/format';
 import {
   fetchReport,
   useDeleteReport,
@@ -375,10 +376,7 @@ function ReportsList() {
                       {r.title}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {new Date(r.createdAt).toLocaleString('es-DO', {
-                        dateStyle: 'short',
-                        timeStyle: 'short',
-                      })}
+                      {formatNumericDateTime(r.createdAt)}
                       {r.createdBy ? ` · ${r.createdBy}` : ''}
                     </Text>
                   </Table.Td>

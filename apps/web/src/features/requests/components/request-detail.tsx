@@ -28,6 +28,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileInvoice, IconUserCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
+import { formatNumericDateTime } from '../../../lib/format';
 import { downloadRequestFile, useUpdateRequestStatus } from '../api/requests-api';
 
 /** Spanish labels of the access request's stored fields (spec doc 1 §3 names). */
@@ -176,7 +177,7 @@ export function RequestDetail({ request }: { request: QuoteRequest | AccessReque
           <Badge color={REQUEST_STATUS_COLORS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          Recibida el {new Date(request.createdAt).toLocaleString('es-DO')}
+          Recibida el {formatNumericDateTime(request.createdAt)}
         </Text>
       </Group>
       {REQUEST_STATUS_TRANSITIONS[request.status].length > 0 && (

@@ -32,6 +32,7 @@ import { useSocketEvent } from '../../../components/realtime/realtime-provider';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableScroll } from '../../../components/ui/table-scroll';
+import { formatNumericDate } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useRequest, useRequests } from '../api/requests-api';
 import { RequestDetail } from '../components/request-detail';
@@ -193,7 +194,7 @@ export function RequestsPage() {
                           {REQUEST_STATUS_LABELS[r.status]}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{new Date(r.createdAt).toLocaleDateString('es-DO')}</Table.Td>
+                      <Table.Td>{formatNumericDate(r.createdAt)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -3,6 +3,7 @@ import { Anchor, Group, Stack, Table } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { TableScroll } from '../../../components/ui/table-scroll';
+import { formatNumericDate } from '../../../lib/format';
 import { useTicketAttachments, useTicketTimeLogs, useTicketTimeline } from '../api/get-ticket-sub-lists';
 import { openTicketAttachment } from '../api/ticket-mutations';
 import { formatHours } from './ticket-badges';
@@ -53,7 +54,7 @@ export function TicketTimeLogs({ ticketId }: { ticketId: string }) {
           <Table.Tbody>
             {query.data?.timeLogs.map((l) => (
               <Table.Tr key={l._id}>
-                <Table.Td>{new Date(`${l.date}T12:00:00`).toLocaleDateString('es-DO')}</Table.Td>
+                <Table.Td>{formatNumericDate(l.date)}</Table.Td>
                 <Table.Td>{l.user ? `${l.user.firstName} ${l.user.lastName}` : '—'}</Table.Td>
                 <Table.Td>{WORK_TYPE_LABELS[l.workType]}</Table.Td>
                 <Table.Td>{formatHours(l.hours)}</Table.Td>

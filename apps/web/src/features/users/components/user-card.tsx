@@ -1,8 +1,8 @@
 import { ROLE_LABELS, USER_STATUS_COLORS, USER_STATUS_LABELS, type User } from '@agencia/shared';
 import { ActionIcon, Avatar, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconEye, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { formatNumericDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
 import { useUserActions } from './use-user-actions';
 
@@ -90,7 +90,7 @@ export function UserCard({ user }: { user: User }) {
         {user.department ?? 'Sin departamento'}
       </Text>
       <Text size="xs" c="dimmed">
-        Último acceso: {user.lastLogin ? dayjs(user.lastLogin).format('DD/MM/YYYY HH:mm') : 'Nunca'}
+        Último acceso: {user.lastLogin ? formatNumericDateTime(user.lastLogin) : 'Nunca'}
       </Text>
     </Card>
   );

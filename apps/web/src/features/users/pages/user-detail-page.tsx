@@ -27,9 +27,9 @@ import {
   IconPlayerPlay,
   IconTrash,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { formatNumericDate, formatNumericDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useUser } from '../api/get-user';
@@ -195,10 +195,10 @@ export function UserDetailPage() {
               />
               <Field
                 label="Último acceso"
-                value={user.lastLogin ? dayjs(user.lastLogin).format('DD/MM/YYYY HH:mm') : 'Nunca'}
+                value={user.lastLogin ? formatNumericDateTime(user.lastLogin) : 'Nunca'}
               />
-              <Field label="Creado" value={dayjs(user.createdAt).format('DD/MM/YYYY')} />
-              <Field label="Actualizado" value={dayjs(user.updatedAt).format('DD/MM/YYYY HH:mm')} />
+              <Field label="Creado" value={formatNumericDate(user.createdAt)} />
+              <Field label="Actualizado" value={formatNumericDateTime(user.updatedAt)} />
             </SimpleGrid>
           </Card>
         </Tabs.Panel>

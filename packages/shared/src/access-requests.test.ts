@@ -6,8 +6,8 @@ import {
   accessRequestStepOf,
   CreateAccessRequestSchema,
   DR_PROVINCES,
-  HONEYPOT_FIELD,
-} from './requests.js';
+} from './access-requests.js';
+import { HONEYPOT_FIELD } from './quote-requests.js';
 
 const empty = {
   clientType: 'individual',

@@ -1,0 +1,106 @@
+import {
+  GetTicketResponseSchema,
+  IdParamsSchema,
+  ListTicketAttachmentsResponseSchema,
+  successEnvelope,
+  TicketAttachmentSchema,
+  TicketSubListQuerySchema,
+} from '@agencia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors.js';
+import { contentDisposition } from '../../lib/storage.js';
+import { actorOf } from '../../plugins/auth.js';
+import {
+  findAttachment,
+  listTicketAttachments,
+  TICKET_ATTACHMENT_MAX_BYTES,
+  uploadAttachment,
+} from './ticket-attachments.service.js';
+
+const _ticketEnvelope = successEnvelope(GetTicketResponseSchema);
+const tags = ['tickets'];
+
+/** A ticket's attachments: paged list, upload (multipart, max 10 MB) and download. */
+const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Role + permission strings (decision 061); row scoping and the policy table live in the service.
+  const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
+  const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };
+
+  app.get(
+    '/tickets/:id/attachments',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Adjuntos del ticket (paginados, los más recientes primero)',
+        params: IdParamsSchema,
+        querystring: TicketSubListQuerySchema,
+        response: { 200: successEnvelope(ListTicketAttachmentsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listTicketAttachments({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.query,
+      }),
+    }),
+  );
+
+  app.post(
+    '/tickets/:id/attachments',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Subir adjunto (multipart, campo "file", máx. 10 MB)',
+        params: IdParamsSchema,
+        response: { 201: successEnvelope(z.object({ attachment: TicketAttachmentSchema })) },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw badRequest('Envía el archivo como multipart/form-data');
+      const part = await req.file({ limits: { fileSize: TICKET_ATTACHMENT_MAX_BYTES } });
+      if (!part) throw badRequest('Falta el archivo', [{ field: 'file', message: 'Falta el archivo' }]);
+      const data = await part.toBuffer();
+      const attachment = await uploadAttachment({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        filename: part.filename,
+        data,
+      });
+      reply.code(201);
+      return { success: true as const, data: { attachment } };
+    },
+  );
+
+  app.get(
+    '/tickets/:id/attachments/:fileId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Descargar adjunto',
+        params: IdParamsSchema.extend({ fileId: z.uuid({ message: 'Identificador inválido' }) }),
+      },
+    },
+    async (req, reply) => {
+      const file = await findAttachment({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        fileId: req.params.fileId,
+      });
+      reply.header('Content-Type', file.contentType);
+      reply.header('Content-Disposition', contentDisposition(file.filename));
+      reply.header('X-Content-Type-Options', 'nosniff');
+      return reply.send(file.data);
+    },
+  );
+};
+
+export default ticketAttachmentsRoutes;

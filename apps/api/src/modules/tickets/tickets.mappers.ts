@@ -1,0 +1,169 @@
+import {
+  formatTicketNumber,
+  type Ticket,
+  type TicketAttachment,
+  type TicketMessage,
+  type TicketPerson,
+} from '@agencia/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  clients,
+  files,
+  projects,
+  ticketMessages,
+  type tickets,
+  ticketTimeLogs,
+  users,
+} from '../../db/schema/index.js';
+import { inOrder } from '../../lib/in-order.js';
+
+/** A `tickets` row. */
+export type TicketRow = typeof tickets.$inferSelect;
+
+/** Users by id as tickets show them (name, role, avatar); unknown or null ids are skipped. */
+export async function loadPeople(db: Db | Tx, ids: Array<string | null | undefined>) {
+  const unique = [...new Set(ids.filter((v): v is string => !!v))];
+  const map = new Map<string, TicketPerson>();
+  if (unique.length === 0) return map;
+  const rows = await db
+    .select({
+      _id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      avatar: users.avatar,
+    })
+    .from(users)
+    .where(inArray(users.id, unique));
+  for (const r of rows) map.set(r._id, r);
+  return map;
+}
+
+/** ISO 8601 text of a date, or null. */
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** List items of tickets (client, project, people, hours spent, public message count), in the order of `rows`. */
+export async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const people = await loadPeople(
+    db,
+    rows.flatMap((r) => [r.reportedBy, r.assignedTo]),
+  );
+  const clientIds = [...new Set(rows.map((r) => r.clientId).filter((v): v is string => !!v))];
+  const projectIds = [...new Set(rows.map((r) => r.projectId).filter((v): v is string => !!v))];
+  const [clientRows, projectRows, spent, messageCounts] = await inOrder([
+    clientIds.length
+      ? db
+          .select({
+            id: clients.id,
+            companyName: clients.companyName,
+            firstName: clients.firstName,
+            lastName: clients.lastName,
+          })
+          .from(clients)
+          .where(inArray(clients.id, clientIds))
+      : [],
+    projectIds.length
+      ? db
+          .select({ id: projects.id, title: projects.title })
+          .from(projects)
+          .where(inArray(projects.id, projectIds))
+      : [],
+    db
+      .select({ ticketId: ticketTimeLogs.ticketId, hours: sql<string>`sum(${ticketTimeLogs.hours})` })
+      .from(ticketTimeLogs)
+      .where(inArray(ticketTimeLogs.ticketId, ids))
+      .groupBy(ticketTimeLogs.ticketId),
+    db
+      .select({ ticketId: ticketMessages.ticketId, n: sql<number>`count(*)::int` })
+      .from(ticketMessages)
+      .where(and(inArray(ticketMessages.ticketId, ids), eq(ticketMessages.isInternal, false)))
+      .groupBy(ticketMessages.ticketId),
+  ]);
+  const clientMap = new Map(clientRows.map((c) => [c.id, c]));
+  const projectMap = new Map(projectRows.map((p) => [p.id, p]));
+  const spentMap = new Map(spent.map((s) => [s.ticketId, Number(s.hours)]));
+  const countMap = new Map(messageCounts.map((m) => [m.ticketId, m.n]));
+  return rows.map((r) => {
+    const client = r.clientId ? clientMap.get(r.clientId) : undefined;
+    const project = r.projectId ? projectMap.get(r.projectId) : undefined;
+    return {
+      _id: r.id,
+      ticketNumber: formatTicketNumber(r.number),
+      title: r.title,
+      description: r.description,
+      type: r.type,
+      status: r.status,
+      priority: r.priority,
+      severity: r.severity,
+      category: r.category,
+      client: client
+        ? {
+            _id: client.id,
+            companyName: client.companyName,
+            firstName: client.firstName,
+            lastName: client.lastName,
+          }
+        : null,
+      project: project ? { _id: project.id, title: project.title } : null,
+      reportedBy: (r.reportedBy && people.get(r.reportedBy)) || null,
+      assignedTo: (r.assignedTo && people.get(r.assignedTo)) || null,
+      reportedDate: r.createdAt.toISOString(),
+      estimatedResolutionTime: r.estimatedHours ?? null,
+      actualTimeSpent: spentMap.get(r.id) ?? 0,
+      messageCount: countMap.get(r.id) ?? 0,
+      resolution: r.resolution,
+      preventionMeasures: r.preventionMeasures,
+      resolvedAt: iso(r.resolvedAt),
+      closedAt: iso(r.closedAt),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** A `ticket_messages` row. */
+export type MessageRow = typeof ticketMessages.$inferSelect;
+
+/** Columns of a ticket attachment as the API shows it ({@link attachmentOf}). */
+export const ATTACHMENT_COLUMNS = {
+  id: files.id,
+  filename: files.filename,
+  contentType: files.contentType,
+  sizeBytes: files.sizeBytes,
+  createdAt: files.createdAt,
+};
+
+/** A ticket file as the API shows it, with its download URL under the ticket. */
+export const attachmentOf = (
+  ticketId: string,
+  f: { id: string; filename: string; contentType: string; sizeBytes: number; createdAt: Date },
+): TicketAttachment => ({
+  _id: f.id,
+  filename: f.filename,
+  contentType: f.contentType,
+  size: f.sizeBytes,
+  url: `/api/tickets/${ticketId}/attachments/${f.id}`,
+  createdAt: f.createdAt.toISOString(),
+});
+
+/** A message as the API shows it (author and attachments from the given maps). */
+export function toMessage(
+  m: MessageRow,
+  people: Map<string, TicketPerson>,
+  fileMap: Map<string, TicketAttachment>,
+): TicketMessage {
+  return {
+    _id: m.id,
+    author: (m.authorId && people.get(m.authorId)) || null,
+    content: m.content,
+    isInternal: m.isInternal,
+    attachments: m.attachmentIds.map((id) => fileMap.get(id)).filter((a): a is TicketAttachment => !!a),
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/** "First Last" of a person. */
+export const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
