@@ -16,7 +16,8 @@ import { projects, projectTimeEntries, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import { createInvoice, getInvoice } from '../invoices/invoices.service.js';
+import { getInvoice } from '../invoices/invoices.queries.js';
+import { createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 type Input = z.output<typeof BillTimeRequestSchema>;

@@ -24,7 +24,8 @@ import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
-import { assertBuyerId, balanceCents, lockInvoice } from './invoices.service.js';
+import { assertBuyerId } from './invoice-issue.js';
+import { balanceCents, lockInvoice } from './invoices.queries.js';
 
 type Created = Awaited<ReturnType<typeof createNotifications>>;
 

@@ -24,7 +24,10 @@ import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import * as notes from './credit-notes.service.js';
+import * as delivery from './invoice-delivery.service.js';
+import * as payments from './invoice-payments.service.js';
 import { INVOICE_POLICY } from './invoices.policy.js';
+import * as queries from './invoices.queries.js';
 import * as svc from './invoices.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -57,7 +60,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.listInvoices(app.db, actorOf(req), req.query),
+      data: await queries.listInvoices(app.db, actorOf(req), req.query),
     }),
   );
 
@@ -71,7 +74,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(InvoiceStatsSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.invoiceStats(app.db, actorOf(req)) }),
+    async (req) => ({ success: true as const, data: await queries.invoiceStats(app.db, actorOf(req)) }),
   );
 
   app.get(
@@ -112,8 +115,8 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const invoice = await svc.getInvoice(app.db, actor, req.params.id);
-      await svc.markViewed(app.db, actor, invoice._id);
+      const invoice = await queries.getInvoice(app.db, actor, req.params.id);
+      await queries.markViewed(app.db, actor, invoice._id);
       return { success: true as const, data: { invoice } };
     },
   );
@@ -130,13 +133,13 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const invoice = await svc.getInvoice(app.db, actorOf(req), req.params.id);
-      const pdf = await svc.buildInvoicePdf(app.db, invoice);
+      const invoice = await queries.getInvoice(app.db, actorOf(req), req.params.id);
+      const pdf = await delivery.buildInvoicePdf(app.db, invoice);
       return reply
         .type('application/pdf')
         .header(
           'Content-Disposition',
-          contentDisposition(svc.pdfFilename(invoice), Boolean(req.query.inline)),
+          contentDisposition(delivery.pdfFilename(invoice), Boolean(req.query.inline)),
         )
         .send(pdf);
     },
@@ -191,7 +194,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.payInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body ?? {});
+      const result = await payments.payInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body ?? {});
       pushNotifications(app, result.notifications);
       return { success: true as const, data: { invoice: result.value } };
     },
@@ -209,7 +212,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.sendInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await delivery.sendInvoice(app.db, actorOf(req), ctx(req), req.params.id);
       pushNotifications(app, result.notifications);
       return { success: true as const, data: { invoice: result.value } };
     },
@@ -284,10 +287,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const invoice = await svc.getInvoice(app.db, actorOf(req), req.params.id);
+      const invoice = await queries.getInvoice(app.db, actorOf(req), req.params.id);
       const note = invoice.creditNotes.find((n) => n._id === req.params.noteId);
       if (!note) throw notFound('Nota de crédito no encontrada');
-      const pdf = await svc.buildCreditNotePdf(app.db, invoice, note);
+      const pdf = await delivery.buildCreditNotePdf(app.db, invoice, note);
       return reply
         .type('application/pdf')
         .header(
@@ -310,7 +313,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.remindInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await delivery.remindInvoice(app.db, actorOf(req), ctx(req), req.params.id);
       pushNotifications(app, result.notifications);
       return { success: true as const, data: { invoice: result.value } };
     },

@@ -16,7 +16,9 @@ import { z } from 'zod';
 import { pushNotifications } from '../../lib/notify.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
+import * as answers from './quote-answers.service.js';
 import { QUOTE_POLICY } from './quotes.policy.js';
+import * as queries from './quotes.queries.js';
 import * as svc from './quotes.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -49,7 +51,10 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListQuotesResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.listQuotes(app.db, actorOf(req), req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await queries.listQuotes(app.db, actorOf(req), req.query),
+    }),
   );
 
   app.post(
@@ -77,7 +82,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { quote: await svc.getQuote(app.db, actorOf(req), req.params.id) },
+      data: { quote: await queries.getQuote(app.db, actorOf(req), req.params.id) },
     }),
   );
 
@@ -133,7 +138,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await svc.acceptQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      const result = await answers.acceptQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
       pushNotifications(app, result.notifications);
       return reply.code(result.created ? 201 : 200).send({ success: true as const, data: result.value });
     },
@@ -152,7 +157,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.rejectQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      const result = await answers.rejectQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
       pushNotifications(app, result.notifications);
       return { success: true as const, data: { quote: result.value } };
     },
@@ -170,7 +175,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const quote = await svc.getQuote(app.db, actorOf(req), req.params.id);
+      const quote = await queries.getQuote(app.db, actorOf(req), req.params.id);
       const pdf = await svc.buildQuotePdf(app.db, quote);
       return reply
         .type('application/pdf')

@@ -29,11 +29,11 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
+import { sendInvoice } from '../invoices/invoice-delivery.service.js';
+import { getInvoice } from '../invoices/invoices.queries.js';
 import {
   assertClientAndProject,
   createInvoice,
-  getInvoice,
-  sendInvoice,
   type WithNotifications,
 } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';

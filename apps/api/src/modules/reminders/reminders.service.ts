@@ -5,7 +5,8 @@ import { clients, companySettings, invoiceReminders, invoices } from '../../db/s
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { createNotifications } from '../../lib/notify.js';
-import { balanceCents, remindInvoice } from '../invoices/invoices.service.js';
+import { remindInvoice } from '../invoices/invoice-delivery.service.js';
+import { balanceCents } from '../invoices/invoices.queries.js';
 import { jobActor } from '../recurring-invoices/system-actor.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 

@@ -11,8 +11,10 @@ import type { Db } from '../../db/client.js';
 import { clients, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import { buildInvoicePdf, getInvoice, pdfFilename } from '../invoices/invoices.service.js';
-import { buildQuotePdf, getQuote, quotePdfFilename } from '../quotes/quotes.service.js';
+import { buildInvoicePdf, pdfFilename } from '../invoices/invoice-delivery.service.js';
+import { getInvoice } from '../invoices/invoices.queries.js';
+import { getQuote } from '../quotes/quotes.queries.js';
+import { buildQuotePdf, quotePdfFilename } from '../quotes/quotes.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { findTicketFor } from '../tickets/tickets.service.js';
 

@@ -1,0 +1,241 @@
+import { type CreditNote, formatMoney, type Invoice } from '@agencia/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { invoiceEvents, invoices, users } from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import { type EmailBody, line, renderEmail, strong } from '../../lib/email-template.js';
+import { conflict } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/mailer.js';
+import { createNotifications } from '../../lib/notify.js';
+import { saveFile } from '../../lib/storage.js';
+import type { Actor } from '../../plugins/auth.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { displayDate, type WithNotifications } from './billing-documents.js';
+import { renderCreditNotePdf } from './credit-notes.pdf.js';
+import { issueInTx } from './invoice-issue.js';
+import { renderInvoicePdf } from './invoices.pdf.js';
+import { balanceCents, getInvoice, lockInvoice } from './invoices.queries.js';
+
+/** Builds the PDF of an invoice (bytes) with the company settings. */
+export async function buildInvoicePdf(db: Db | Tx, invoice: Invoice): Promise<Buffer> {
+  const settings = await getCompanySettings(db);
+  return renderInvoicePdf(invoice, settings, db);
+}
+
+/** Builds the PDF of a credit note of `invoice` (bytes) with the company settings. */
+export async function buildCreditNotePdf(db: Db | Tx, invoice: Invoice, note: CreditNote): Promise<Buffer> {
+  const settings = await getCompanySettings(db);
+  return renderCreditNotePdf(invoice, note, settings, db);
+}
+
+/** File name of an invoice PDF: `Factura-FAC-2026-0001.pdf`. */
+export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
+  `Factura-${invoice.invoiceNumber}.pdf`;
+
+/** A client-facing document to mail as a PDF (invoice, quote): who gets it and the stored file. */
+export interface PdfMail {
+  /** Owner of the stored file (`invoice`, `quote`) and its id. */
+  ownerType: string;
+  ownerId: string;
+  filename: string;
+  pdf: Buffer;
+  /** Recipient e-mail and display name (company, else first + last name). */
+  to: string;
+  clientName: string;
+}
+
+/**
+ * The "render PDF, store it, queue the e-mail" step (issue 15) shared by invoices and quotes
+ * (decision 114): stores `mail.pdf` as the owner's file and queues one e-mail with it attached,
+ * in the caller's transaction (a rollback sends nothing). `compose` writes the subject and body
+ * from the client's display name and the company's name.
+ */
+export async function mailPdfInTx(
+  tx: Tx,
+  actor: Actor,
+  mail: PdfMail,
+  compose: (who: { name: string; company: string }) => { subject: string; body: EmailBody },
+): Promise<void> {
+  const file = await saveFile(tx, {
+    ownerType: mail.ownerType,
+    ownerId: mail.ownerId,
+    filename: mail.filename,
+    data: mail.pdf,
+    uploadedBy: actor.id,
+    allowed: ['application/pdf'],
+  });
+  const settings = await getCompanySettings(tx);
+  const { subject, body } = compose({ name: mail.clientName, company: settings.name });
+  await queueEmail(tx, {
+    to: mail.to,
+    subject,
+    ...renderEmail(body),
+    attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
+  });
+}
+
+/** `sendInvoice` and `remindInvoice`: {@link mailPdfInTx} with the invoice's PDF. */
+async function mailInvoiceWithPdf(
+  tx: Tx,
+  actor: Actor,
+  invoice: Invoice,
+  compose: (who: { name: string; company: string }) => { subject: string; body: EmailBody },
+): Promise<void> {
+  await mailPdfInTx(
+    tx,
+    actor,
+    {
+      ownerType: 'invoice',
+      ownerId: invoice._id,
+      filename: pdfFilename(invoice),
+      pdf: await buildInvoicePdf(tx, invoice),
+      to: invoice.client.email,
+      clientName: invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`,
+    },
+    compose,
+  );
+}
+
+/**
+ * `POST /invoices/{id}/send` (admin): emails the invoice with its PDF attached (outbox/SMTP)
+ * to the client; a draft becomes sent. Resending a sent/pending one is allowed; paid or
+ * cancelled → 409. Notifies the client's users (topic invoicesGenerated).
+ */
+export async function sendInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+): Promise<WithNotifications<Invoice>> {
+  const notifications = await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status === 'paid' || current.status === 'cancelled')
+      throw conflict('Esta factura ya está pagada o cancelada; no se puede enviar.');
+    const wasDraft = current.status === 'draft';
+    const fiscalAlerts = wasDraft ? await issueInTx(tx, ctx, current) : [];
+    const now = new Date();
+    await tx
+      .update(invoices)
+      .set({ status: wasDraft ? 'sent' : current.status, sentAt: now, updatedAt: now })
+      .where(eq(invoices.id, id));
+    const invoice = await getInvoice(tx, actor, id);
+    const total = formatMoney(invoice.total, invoice.currency);
+    await mailInvoiceWithPdf(tx, actor, invoice, ({ name, company }) => ({
+      subject: `Factura ${invoice.invoiceNumber} de ${company}`,
+      body: {
+        greeting: `Hola ${name},`,
+        paragraphs: [
+          line`Adjuntamos la factura ${strong(invoice.invoiceNumber)} por ${strong(total)}, con vencimiento el ${displayDate(invoice.dueDate)}.`,
+        ],
+        signature: ['Gracias por su preferencia.', company],
+      },
+    }));
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: 'sent',
+      actorId: actor.id,
+      note: wasDraft ? `Enviada a ${invoice.client.email}` : `Reenviada a ${invoice.client.email}`,
+    });
+    await audit(tx, ctx, wasDraft ? 'invoice.sent' : 'invoice.resent', { type: 'invoice', id });
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: 'invoice.sent',
+      entityType: 'invoice',
+      entityId: id,
+      clientId: invoice.client._id,
+      projectId: invoice.project?._id ?? null,
+      title: `Factura ${invoice.invoiceNumber} enviada`,
+    });
+    const clientUsers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.clientId, invoice.client._id));
+    const toClient = await createNotifications(tx, {
+      userIds: clientUsers.map((u) => u.id),
+      topic: 'invoicesGenerated',
+      title: `Nueva factura ${invoice.invoiceNumber}`,
+      message: `Se emitió la factura ${invoice.invoiceNumber} por ${total}.`,
+      link: `/billing/${id}`,
+      email: false,
+    });
+    return [...fiscalAlerts, ...toClient];
+  });
+  return { value: await getInvoice(db, actor, id), notifications };
+}
+
+/** Minimum time between two payment reminders of one invoice, in hours. */
+export const REMINDER_INTERVAL_HOURS = 24;
+
+/**
+ * `POST /invoices/{id}/remind` (admin): emails the client a payment reminder for the balance,
+ * with the invoice PDF attached (outbox), records a `reminded` event, audits and notifies the
+ * client's users (topic `deadlines`). 409 for drafts (send first), paid or cancelled invoices,
+ * and when a reminder went out in the last {@link REMINDER_INTERVAL_HOURS} hours.
+ * `automatic` (the scheduled reminders, decision 111) is added to the history note.
+ */
+export async function remindInvoice(
+  db: Db,
+  actor: Actor,
+  ctx: AuditContext,
+  id: string,
+  automatic?: string,
+): Promise<WithNotifications<Invoice>> {
+  const notifications = await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status === 'draft') throw conflict('Envía la factura antes de recordar el pago.');
+    if (current.status === 'paid' || current.status === 'cancelled' || balanceCents(current) === 0)
+      throw conflict('Esta factura no tiene saldo pendiente.');
+    const since = new Date(Date.now() - REMINDER_INTERVAL_HOURS * 3600_000);
+    const [recent] = await tx
+      .select({ at: invoiceEvents.createdAt })
+      .from(invoiceEvents)
+      .where(
+        and(
+          eq(invoiceEvents.invoiceId, id),
+          eq(invoiceEvents.event, 'reminded'),
+          sql`${invoiceEvents.createdAt} > ${since.toISOString()}`,
+        ),
+      )
+      .orderBy(desc(invoiceEvents.createdAt))
+      .limit(1);
+    if (recent) throw conflict('Ya se envió un recordatorio de esta factura en las últimas 24 horas.');
+
+    const invoice = await getInvoice(tx, actor, id);
+    const balance = formatMoney(invoice.balance, invoice.currency);
+    const due = invoice.isOverdue
+      ? `venció el ${displayDate(invoice.dueDate)}`
+      : `vence el ${displayDate(invoice.dueDate)}`;
+    await mailInvoiceWithPdf(tx, actor, invoice, ({ name, company }) => ({
+      subject: `Recordatorio de pago: factura ${invoice.invoiceNumber} de ${company}`,
+      body: {
+        greeting: `Hola ${name},`,
+        paragraphs: [
+          line`Le recordamos que la factura ${strong(invoice.invoiceNumber)} tiene un saldo pendiente de ${strong(balance)} y ${due}. La adjuntamos de nuevo.`,
+          'Si ya realizó el pago, por favor ignore este mensaje.',
+        ],
+        signature: [company],
+      },
+    }));
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: 'reminded',
+      actorId: actor.id,
+      note: `Recordatorio enviado a ${invoice.client.email}${automatic ? ` · ${automatic}` : ''}`,
+    });
+    await audit(tx, ctx, 'invoice.reminded', { type: 'invoice', id });
+    const clientUsers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.clientId, invoice.client._id));
+    return createNotifications(tx, {
+      userIds: clientUsers.map((u) => u.id),
+      topic: 'deadlines',
+      title: `Recordatorio de pago: ${invoice.invoiceNumber}`,
+      message: `La factura ${invoice.invoiceNumber} tiene un saldo pendiente de ${balance}.`,
+      link: `/billing/${id}`,
+      email: false,
+    });
+  });
+  return { value: await getInvoice(db, actor, id), notifications };
+}
