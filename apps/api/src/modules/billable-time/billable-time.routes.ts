@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
-import { INVOICE_POLICY } from '../invoices/invoices.policy.js';
+import { invoicePolicy } from '../invoices/invoices.policy.js';
 import * as svc from './billable-time.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -19,7 +19,7 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
  */
 const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...INVOICE_POLICY.write)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...invoicePolicy.roles('write'))],
   };
   const tags = ['projects', 'invoices'];
 

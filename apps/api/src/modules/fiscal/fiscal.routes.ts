@@ -10,9 +10,9 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pushNotifications } from '../../lib/notify.js';
+import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
-import { FISCAL_POLICY } from './fiscal.policy.js';
+import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 import * as svc from './fiscal.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -27,7 +27,7 @@ const ALERT_SWEEP_MS = 6 * 3600_000;
 const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   const sweep = () =>
     svc.sweepSequenceAlerts(app.db).then(
-      (created) => pushNotifications(app, created),
+      (fx) => publish(app, fx),
       (err: unknown) => app.log.warn({ err }, 'fiscal alert sweep failed'),
     );
   const timer = setInterval(sweep, ALERT_SWEEP_MS);
@@ -40,7 +40,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   const sequences = {
     onRequest: [
       app.authenticate,
-      app.requirePermission(FISCAL_POLICY.sequences.permission, ...FISCAL_POLICY.sequences.roles),
+      app.requirePermission(FISCAL_PERMISSIONS.sequences, ...fiscalPolicy.roles('sequences')),
     ],
   };
   const tags = ['fiscal'];
@@ -57,7 +57,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      pushNotifications(app, await svc.sweepSequenceAlerts(app.db));
+      publish(app, await svc.sweepSequenceAlerts(app.db));
       return { success: true as const, data: { sequences: await svc.listSequences(app.db) } };
     },
   );
@@ -111,7 +111,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await svc.voidNumbers(app.db, actorOf(req), ctx(req), req.params.id, req.body);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return { success: true as const, data: result.value };
     },
   );

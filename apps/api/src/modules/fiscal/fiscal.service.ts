@@ -9,18 +9,19 @@ import {
   SEQUENCE_EXPIRY_ALERT_DAYS,
   type UpdateFiscalSequenceRequestSchema,
   type VoidNcfRequestSchema,
+  type VoidNcfResponseSchema,
 } from '@agencia/shared';
 import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { fiscalSequences, ncfVoids } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
 
 type SequenceRow = typeof fiscalSequences.$inferSelect;
-type Created = Awaited<ReturnType<typeof createNotifications>>;
 
 /** Whole percent (1 decimal) of the range still available. */
 function remainingPercentOf(row: SequenceRow): number {
@@ -219,7 +220,7 @@ export interface TakenNcf {
   sequenceId: string;
   expiresOn: string;
   /** Notifications to push after commit (low / expiring range alerts). */
-  notifications: Created;
+  notifications: StoredNotifications;
 }
 
 /**
@@ -270,9 +271,9 @@ export async function alertIfNeeded(
   tx: Tx | Db,
   row: SequenceRow,
   today: string = businessToday(),
-): Promise<Created> {
+): Promise<StoredNotifications> {
   const dto = toSequenceDto(row, today);
-  const out: Created = [];
+  const out: StoredNotifications = [];
   const type = dto.documentType;
   if (dto.active && dto.isLow && !row.lowAlertedAt) {
     const claimed = await tx
@@ -314,16 +315,16 @@ export async function alertIfNeeded(
 /**
  * Checks every active range for the low/expiry alerts (a range can come within 30 days of its
  * expiry without any invoice being issued). Run at start and every few hours by the app, and
- * when admins list the ranges. Answers the notifications to push.
+ * when admins list the ranges. Answers the stored alerts as effects to publish after commit.
  */
-export async function sweepSequenceAlerts(db: Db, today: string = businessToday()): Promise<Created> {
+export async function sweepSequenceAlerts(db: Db, today: string = businessToday()): Promise<Effects> {
   const rows = await db.select().from(fiscalSequences).where(eq(fiscalSequences.active, true));
-  let out: Created = [];
+  let out: StoredNotifications = [];
   for (const row of rows) {
     if (row.lowAlertedAt && row.expiryAlertedAt) continue;
     out = out.concat(await db.transaction((tx) => alertIfNeeded(tx, row, today)));
   }
-  return out;
+  return effects({ notifications: out });
 }
 
 /**
@@ -336,14 +337,14 @@ export async function voidNumbers(
   ctx: AuditContext,
   id: string,
   input: z.output<typeof VoidNcfRequestSchema>,
-) {
+): Promise<Written<z.output<typeof VoidNcfResponseSchema>>> {
   return db.transaction(async (tx) => {
     const [seq] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
     if (!seq) throw notFound('Rango de comprobantes no encontrado');
     if (!seq.active) throw conflict('El rango está inactivo: solo se anulan números de un rango activo.');
     const today = businessToday();
     const voids = [];
-    let notifications: Created = [];
+    let notifications: StoredNotifications = [];
     for (let i = 0; i < input.count; i++) {
       const taken = await takeNcf(tx, seq.documentType as FiscalDocumentType, today);
       notifications = notifications.concat(taken.notifications);
@@ -382,7 +383,7 @@ export async function voidNumbers(
         })),
         sequence: toSequenceDto(after!, today),
       },
-      notifications,
+      effects: effects({ notifications }),
     };
   });
 }

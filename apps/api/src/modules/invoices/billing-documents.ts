@@ -1,15 +1,5 @@
 import { computeInvoiceTotals, DISCOUNT_ABOVE_SUBTOTAL } from '@agencia/shared';
 import { badRequest } from '../../lib/errors.js';
-import type { createNotifications } from '../../lib/notify.js';
-
-/** Notifications a write stored in its transaction, to push after commit. */
-export type Created = Awaited<ReturnType<typeof createNotifications>>;
-
-/** A service result plus the notifications to push after commit. */
-export interface WithNotifications<T> {
-  value: T;
-  notifications: Created;
-}
 
 /** `isoDate` (YYYY-MM-DD) plus `days` calendar days, as YYYY-MM-DD. */
 export function addDays(isoDate: string, days: number): string {

@@ -19,6 +19,7 @@ import type { CreditNoteLineRow } from '../../db/schema/fiscal.js';
 import { clients, creditNotes, invoiceEvents, invoices, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -26,8 +27,6 @@ import { takeNcf } from '../fiscal/fiscal.service.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
 import { assertBuyerId } from './invoice-issue.js';
 import { balanceCents, lockInvoice } from './invoices.queries.js';
-
-type Created = Awaited<ReturnType<typeof createNotifications>>;
 
 /** The amounts of a note in centavos. */
 interface NoteAmounts {
@@ -93,7 +92,7 @@ export async function createCreditNote(
   ctx: AuditContext,
   invoiceId: string,
   input: z.output<typeof CreateCreditNoteRequestSchema>,
-): Promise<{ value: CreditNote; notifications: Created }> {
+): Promise<Written<CreditNote>> {
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')
@@ -234,6 +233,9 @@ export async function createCreditNote(
       link: `/billing/${invoiceId}`,
       email: false,
     });
-    return { value: toCreditNoteDto(row!), notifications: [...taken.notifications, ...toClient] };
+    return {
+      value: toCreditNoteDto(row!),
+      effects: effects({ notifications: [...taken.notifications, ...toClient] }),
+    };
   });
 }

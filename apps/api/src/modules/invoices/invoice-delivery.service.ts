@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { invoiceEvents, invoices, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { effects, type Written } from '../../lib/effects.js';
 import { type EmailBody, line, renderEmail, strong } from '../../lib/email-template.js';
 import { conflict } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
@@ -11,7 +12,7 @@ import { createNotifications } from '../../lib/notify.js';
 import { saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { displayDate, type WithNotifications } from './billing-documents.js';
+import { displayDate } from './billing-documents.js';
 import { renderCreditNotePdf } from './credit-notes.pdf.js';
 import { issueInTx } from './invoice-issue.js';
 import { renderInvoicePdf } from './invoices.pdf.js';
@@ -107,7 +108,7 @@ export async function sendInvoice(
   actor: Actor,
   ctx: AuditContext,
   id: string,
-): Promise<WithNotifications<Invoice>> {
+): Promise<Written<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'paid' || current.status === 'cancelled')
@@ -161,7 +162,7 @@ export async function sendInvoice(
     });
     return [...fiscalAlerts, ...toClient];
   });
-  return { value: await getInvoice(db, actor, id), notifications };
+  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
 }
 
 /** Minimum time between two payment reminders of one invoice, in hours. */
@@ -180,7 +181,7 @@ export async function remindInvoice(
   ctx: AuditContext,
   id: string,
   automatic?: string,
-): Promise<WithNotifications<Invoice>> {
+): Promise<Written<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'draft') throw conflict('Envía la factura antes de recordar el pago.');
@@ -237,5 +238,5 @@ export async function remindInvoice(
       email: false,
     });
   });
-  return { value: await getInvoice(db, actor, id), notifications };
+  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
 }

@@ -9,10 +9,10 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { clients, invoiceEvents, invoices } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import type { Created } from './billing-documents.js';
 import type { InvoiceRow } from './invoices.queries.js';
 
 /**
@@ -23,7 +23,11 @@ import type { InvoiceRow } from './invoices.queries.js';
  * has no valid one (nor an override), 409 when the type has no usable range. Answers the
  * range alerts to push after commit. Leaves `status` to the caller.
  */
-export async function issueInTx(tx: Tx, ctx: AuditContext, current: InvoiceRow): Promise<Created> {
+export async function issueInTx(
+  tx: Tx,
+  ctx: AuditContext,
+  current: InvoiceRow,
+): Promise<StoredNotifications> {
   if (current.totalCents <= 0) {
     const message = 'No se puede emitir una factura con total cero.';
     throw badRequest(message, [{ field: 'total', message }]);

@@ -14,10 +14,11 @@ import type { Db } from '../../db/client.js';
 import { invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
-import { addDays, type WithNotifications } from './billing-documents.js';
+import { addDays } from './billing-documents.js';
 import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
 
 /**
@@ -31,7 +32,7 @@ export async function payInvoice(
   ctx: AuditContext,
   id: string,
   input: z.output<typeof PayInvoiceRequestSchema>,
-): Promise<WithNotifications<Invoice>> {
+): Promise<Written<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'draft')
@@ -137,7 +138,7 @@ export async function payInvoice(
       link: `/billing/${id}`,
     });
   });
-  return { value: await getInvoice(db, actor, id), notifications };
+  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
 }
 
 /**

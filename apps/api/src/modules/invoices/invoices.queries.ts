@@ -25,6 +25,7 @@ import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { listCreditNotes } from './credit-notes.read.js';
+import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
 
 const summaryColumns = {
   invoice: invoices,
@@ -123,13 +124,6 @@ function baseQuery(db: Db | Tx) {
     .leftJoin(projects, eq(projects.id, invoices.projectId));
 }
 
-/** Row-level scope: clients only see their own client's invoices, and never drafts. */
-function scopeOf(actor: Actor): SQL | undefined {
-  if (actor.role !== 'client') return undefined;
-  if (!actor.clientId) return sql`false`;
-  return and(eq(invoices.clientId, actor.clientId), sql`${invoices.status} <> 'draft'`);
-}
-
 /** SQL for an effective status (overdue computed against `today`). */
 function statusCondition(status: string, today: string): SQL {
   const unpaid = inArray(invoices.status, ['sent', 'pending']);
@@ -149,7 +143,7 @@ export async function listInvoices(
   query: z.output<typeof ListInvoicesQuerySchema>,
 ): Promise<ListInvoicesResponse> {
   const today = businessToday();
-  const where: (SQL | undefined)[] = [scopeOf(actor)];
+  const where: (SQL | undefined)[] = [visibleInvoices(actor)];
   if (query.clientId) where.push(eq(invoices.clientId, query.clientId));
   if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
   if (query.search) {
@@ -186,7 +180,7 @@ export async function listInvoices(
 /** Loads a full invoice within the actor's scope; 404 'Factura no encontrada' otherwise. */
 export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise<Invoice> {
   const [row] = await baseQuery(db)
-    .where(and(eq(invoices.id, id), scopeOf(actor)))
+    .where(and(eq(invoices.id, id), visibleInvoices(actor)))
     .limit(1);
   if (!row) throw notFound('Factura no encontrada');
   const summary = toSummary(row as SummaryRow, businessToday());
@@ -252,9 +246,18 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
   };
 }
 
-/** Records that a client user opened an invoice (once per user and invoice). */
-export async function markViewed(db: Db, actor: Actor, id: string): Promise<void> {
-  if (actor.role !== 'client') return;
+/**
+ * Records that a client user opened its invoice (once per user and invoice; the policy's
+ * `recordView`): call with an invoice the actor could read.
+ */
+export async function markViewed(
+  db: Db,
+  actor: Actor,
+  invoice: Pick<Invoice, '_id' | 'client'>,
+): Promise<void> {
+  const owns = actor.clientId !== null && actor.clientId === invoice.client._id;
+  if (!invoicePolicy.can(actor.role, 'recordView', owns)) return;
+  const id = invoice._id;
   const [seen] = await db
     .select({ id: invoiceEvents.id })
     .from(invoiceEvents)
@@ -286,7 +289,7 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> {
   const settings = await getCompanySettings(db);
   const today = businessToday();
-  const scope = scopeOf(actor);
+  const scope = visibleInvoices(actor);
   const cur = eq(invoices.currency, settings.currency);
   const [row] = await db
     .select({

@@ -18,15 +18,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publish } from '../../lib/effects.js';
 import { notFound } from '../../lib/errors.js';
-import { pushNotifications } from '../../lib/notify.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import * as notes from './credit-notes.service.js';
 import * as delivery from './invoice-delivery.service.js';
 import * as payments from './invoice-payments.service.js';
-import { INVOICE_POLICY } from './invoices.policy.js';
+import { invoicePolicy } from './invoices.policy.js';
 import * as queries from './invoices.queries.js';
 import * as svc from './invoices.service.js';
 
@@ -40,10 +40,10 @@ const invoiceEnvelope = successEnvelope(GetInvoiceResponseSchema);
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Role table (050) and permission (070) in one hook each.
   const read = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...INVOICE_POLICY.read)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...invoicePolicy.roles('read'))],
   };
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...INVOICE_POLICY.write)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...invoicePolicy.roles('write'))],
   };
   const tags = ['invoices'];
 
@@ -116,7 +116,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const invoice = await queries.getInvoice(app.db, actor, req.params.id);
-      await queries.markViewed(app.db, actor, invoice._id);
+      await queries.markViewed(app.db, actor, invoice);
       return { success: true as const, data: { invoice } };
     },
   );
@@ -158,7 +158,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await svc.createInvoice(app.db, actorOf(req), ctx(req), req.body);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -195,7 +195,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await payments.payInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body ?? {});
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -213,7 +213,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await delivery.sendInvoice(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -231,7 +231,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await svc.issueInvoice(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -270,7 +270,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await notes.createCreditNote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return reply.code(201).send({ success: true as const, data: { creditNote: result.value } });
     },
   );
@@ -314,7 +314,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await delivery.remindInvoice(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );

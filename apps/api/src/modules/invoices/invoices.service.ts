@@ -25,17 +25,15 @@ import {
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { addDays, totalsOrThrow, type WithNotifications } from './billing-documents.js';
+import { addDays, totalsOrThrow } from './billing-documents.js';
+import { sendInvoice } from './invoice-delivery.service.js';
 import { issueInTx } from './invoice-issue.js';
 import { getInvoice, lockInvoice } from './invoices.queries.js';
-
-export type { WithNotifications } from './billing-documents.js';
-
-import { sendInvoice } from './invoice-delivery.service.js';
 
 /**
  * Takes the next number of a series/year inside the caller's transaction. The upsert locks
@@ -117,7 +115,7 @@ export async function createInvoice(
   actor: Actor,
   ctx: AuditContext,
   input: CreateInput,
-): Promise<WithNotifications<Invoice>> {
+): Promise<Written<Invoice>> {
   const id = await db.transaction(async (tx) => {
     const client = await assertClientAndProject(tx, input.clientId, input.projectId);
     const settings = await getCompanySettings(tx);
@@ -169,7 +167,7 @@ export async function createInvoice(
     return row!.id;
   });
   if (!input.asDraft) return sendInvoice(db, actor, ctx, id);
-  return { value: await getInvoice(db, actor, id), notifications: [] };
+  return { value: await getInvoice(db, actor, id), effects: effects() };
 }
 
 /** `PUT /invoices/{id}` (admin): drafts only (409 otherwise); totals recomputed. */
@@ -262,7 +260,7 @@ export async function issueInvoice(
   actor: Actor,
   ctx: AuditContext,
   id: string,
-): Promise<WithNotifications<Invoice>> {
+): Promise<Written<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft') throw conflict('La factura ya fue emitida.');
@@ -291,7 +289,7 @@ export async function issueInvoice(
     });
     return [...alerts, ...toClient];
   });
-  return { value: await getInvoice(db, actor, id), notifications };
+  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
 }
 
 /**

@@ -17,14 +17,16 @@ import type { Db, Tx } from '../../db/client.js';
 import { invoices, projectMilestones, quotes } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
-import { addDays, type Created } from '../invoices/billing-documents.js';
+import { addDays } from '../invoices/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
-import { createInvoice, type WithNotifications } from '../invoices/invoices.service.js';
+import { createInvoice } from '../invoices/invoices.service.js';
 import { createProject } from '../projects/projects.service.js';
 import { jobActor } from '../recurring-invoices/system-actor.js';
+import { ownsQuote, quotePolicy } from './quotes.policy.js';
 
 import { getQuote, loadItems, lockQuote, NOT_FOUND, type QuoteRow } from './quotes.queries.js';
 
@@ -39,12 +41,17 @@ const asDb = (tx: Tx) => tx as unknown as Db;
  */
 async function lockForClient(tx: Tx, actor: Actor, id: string): Promise<Row> {
   const row = await lockQuote(tx, id);
-  if (actor.role !== 'client' || !actor.clientId || row.clientId !== actor.clientId || row.status === 'draft')
+  if (!quotePolicy.can(actor.role, 'respond', ownsQuote(actor, row)) || row.status === 'draft')
     throw notFound(NOT_FOUND);
   return row;
 }
 
-async function notifyAdmins(tx: Tx, title: string, message: string, link: string): Promise<Created> {
+async function notifyAdmins(
+  tx: Tx,
+  title: string,
+  message: string,
+  link: string,
+): Promise<StoredNotifications> {
   return createNotifications(tx, { roles: ['admin'], topic: 'clientMessages', title, message, link });
 }
 
@@ -84,13 +91,13 @@ export async function acceptQuote(
   ctx: AuditContext,
   id: string,
   input: z.output<typeof AcceptQuoteBodySchema>,
-): Promise<WithNotifications<AcceptQuoteResponse> & { created: boolean }> {
+): Promise<Written<AcceptQuoteResponse> & { created: boolean }> {
   return db.transaction(async (tx) => {
     const row = await lockForClient(tx, actor, id);
     const staff = await jobActor(tx, row.createdBy);
     if (!staff) throw conflict('La agencia no tiene un administrador activo; inténtalo más tarde.');
     if (row.status === 'accepted')
-      return { value: await acceptedResult(tx, staff, actor, id), notifications: [], created: false };
+      return { value: await acceptedResult(tx, staff, actor, id), effects: effects(), created: false };
     if (row.status === 'rejected') throw conflict('Esta cotización fue rechazada; ya no se puede aceptar.');
     const today = businessToday();
     if (row.status === 'expired' || row.validUntil < today) throw conflict(QUOTE_EXPIRED_MESSAGE);
@@ -149,7 +156,7 @@ export async function acceptQuote(
     }
 
     let createdProjectId: string | null = null;
-    let projectNotifications: Created = [];
+    let projectNotifications: StoredNotifications = [];
     if (row.createProject) {
       const { project, effects } = await createProject({
         db: asDb(tx),
@@ -225,7 +232,7 @@ export async function acceptQuote(
     );
     return {
       value: await acceptedResult(tx, staff, actor, id),
-      notifications: [...toAdmins, ...projectNotifications],
+      effects: effects({ notifications: [...toAdmins, ...projectNotifications] }),
       created: true,
     };
   });
@@ -241,7 +248,7 @@ export async function rejectQuote(
   ctx: AuditContext,
   id: string,
   input: z.output<typeof RejectQuoteBodySchema>,
-): Promise<WithNotifications<Quote>> {
+): Promise<Written<Quote>> {
   const notifications = await db.transaction(async (tx) => {
     const row = await lockForClient(tx, actor, id);
     if (row.status === 'accepted') throw conflict('Esta cotización ya fue aceptada.');
@@ -277,5 +284,5 @@ export async function rejectQuote(
       `/billing/quotes/${id}`,
     );
   });
-  return { value: await getQuote(db, actor, id), notifications };
+  return { value: await getQuote(db, actor, id), effects: effects({ notifications }) };
 }

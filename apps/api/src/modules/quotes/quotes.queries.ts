@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, quoteItems, quotes } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { visibleQuotes } from './quotes.policy.js';
 
 /** A stored quote row. */
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -56,13 +57,6 @@ function baseQuery(db: Db | Tx) {
     .from(quotes)
     .innerJoin(clients, eq(clients.id, quotes.clientId))
     .leftJoin(projects, eq(projects.id, quotes.projectId));
-}
-
-/** Row scope: a client sees only its own client's quotes, never drafts; staff see all. */
-function scopeOf(actor: Actor): SQL | undefined {
-  if (actor.role !== 'client') return undefined;
-  if (!actor.clientId) return sql`false`;
-  return and(eq(quotes.clientId, actor.clientId), sql`${quotes.status} <> 'draft'`);
 }
 
 function toSummary(r: JoinedRow, today: string): QuoteSummary {
@@ -119,7 +113,7 @@ export async function listQuotes(
   query: z.output<typeof ListQuotesQuerySchema>,
 ): Promise<ListQuotesResponse> {
   const today = businessToday();
-  const where: (SQL | undefined)[] = [scopeOf(actor)];
+  const where: (SQL | undefined)[] = [visibleQuotes(actor)];
   if (query.clientId) where.push(eq(quotes.clientId, query.clientId));
   if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
   if (query.search) {
@@ -173,7 +167,7 @@ export async function loadItems(db: Db | Tx, quoteId: string) {
 /** Loads a full quote within the actor's scope; 404 'Cotización no encontrada' otherwise. */
 export async function getQuote(db: Db | Tx, actor: Actor, id: string): Promise<Quote> {
   const [row] = await baseQuery(db)
-    .where(and(eq(quotes.id, id), scopeOf(actor)))
+    .where(and(eq(quotes.id, id), visibleQuotes(actor)))
     .limit(1);
   if (!row) throw notFound(NOT_FOUND);
   const q = row.quote;

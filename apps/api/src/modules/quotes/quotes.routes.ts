@@ -13,11 +13,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pushNotifications } from '../../lib/notify.js';
+import { publish } from '../../lib/effects.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
 import * as answers from './quote-answers.service.js';
-import { QUOTE_POLICY } from './quotes.policy.js';
+import { quotePolicy } from './quotes.policy.js';
 import * as queries from './quotes.queries.js';
 import * as svc from './quotes.service.js';
 
@@ -30,13 +30,13 @@ const one = successEnvelope(GetQuoteResponseSchema);
  */
 const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...QUOTE_POLICY.read)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...quotePolicy.roles('read'))],
   };
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...QUOTE_POLICY.write)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...quotePolicy.roles('write'))],
   };
   const respond = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...QUOTE_POLICY.respond)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...quotePolicy.roles('respond'))],
   };
   const tags = ['quotes'];
 
@@ -117,7 +117,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await svc.sendQuote(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return { success: true as const, data: { quote: result.value } };
     },
   );
@@ -139,7 +139,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await answers.acceptQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return reply.code(result.created ? 201 : 200).send({ success: true as const, data: result.value });
     },
   );
@@ -158,7 +158,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await answers.rejectQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return { success: true as const, data: { quote: result.value } };
     },
   );

@@ -15,13 +15,14 @@ import type { Db, Tx } from '../../db/client.js';
 import { quoteCounters, quoteItems, quoteRequests, quotes, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { effects, type Written } from '../../lib/effects.js';
 import { line, strong } from '../../lib/email-template.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
 import { displayDate, totalsOrThrow } from '../invoices/billing-documents.js';
 import { mailPdfInTx } from '../invoices/invoice-delivery.service.js';
-import { assertClientAndProject, type WithNotifications } from '../invoices/invoices.service.js';
+import { assertClientAndProject } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { renderQuotePdf } from './quotes.pdf.js';
 
@@ -216,7 +217,7 @@ export async function sendQuote(
   actor: Actor,
   ctx: AuditContext,
   id: string,
-): Promise<WithNotifications<Quote>> {
+): Promise<Written<Quote>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);
     const today = businessToday();
@@ -279,7 +280,7 @@ export async function sendQuote(
       email: false,
     });
   });
-  return { value: await getQuote(db, actor, id), notifications };
+  return { value: await getQuote(db, actor, id), effects: effects({ notifications }) };
 }
 
 /**

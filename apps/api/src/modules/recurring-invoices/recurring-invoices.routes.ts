@@ -11,9 +11,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pushNotifications } from '../../lib/notify.js';
+import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
-import { RECURRING_INVOICE_POLICY } from './recurring-invoices.policy.js';
+import { recurringInvoicePolicy } from './recurring-invoices.policy.js';
 import * as svc from './recurring-invoices.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -25,10 +25,16 @@ const one = successEnvelope(GetRecurringInvoiceResponseSchema);
  */
 const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...RECURRING_INVOICE_POLICY.read)],
+    onRequest: [
+      app.authenticate,
+      app.requirePermission('invoices.read', ...recurringInvoicePolicy.roles('read')),
+    ],
   };
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...RECURRING_INVOICE_POLICY.write)],
+    onRequest: [
+      app.authenticate,
+      app.requirePermission('invoices.write', ...recurringInvoicePolicy.roles('write')),
+    ],
   };
   const tags = ['recurring-invoices'];
 
@@ -125,7 +131,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await svc.runRecurringInvoice(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      publish(app, result.effects);
       return {
         success: true as const,
         data: { invoice: result.value, created: result.created, sendError: result.sendError },

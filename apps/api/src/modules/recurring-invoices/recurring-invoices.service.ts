@@ -14,7 +14,7 @@ import {
   toCents,
   type UpdateRecurringInvoiceRequestSchema,
 } from '@agencia/shared';
-import { and, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -26,20 +26,16 @@ import {
   recurringInvoices,
 } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
 import { sendInvoice } from '../invoices/invoice-delivery.service.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
-import {
-  assertClientAndProject,
-  createInvoice,
-  type WithNotifications,
-} from '../invoices/invoices.service.js';
+import { assertClientAndProject, createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { visibleRetainers } from './recurring-invoices.policy.js';
 import { jobActor } from './system-actor.js';
 
-type Created = Awaited<ReturnType<typeof createNotifications>>;
 type Row = typeof recurringInvoices.$inferSelect;
 type CreateInput = z.output<typeof CreateRecurringInvoiceRequestSchema>;
 type UpdateInput = z.output<typeof UpdateRecurringInvoiceRequestSchema>;
@@ -101,14 +97,6 @@ async function hoursLogged(db: Db | Tx, projectId: string, from: string, to: str
       ),
     );
   return (row?.minutes ?? 0) / 60;
-}
-
-/** Who may see which retainers: admins all; clients their own active ones; others none. */
-function scopeOf(actor: Actor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'client' && actor.clientId)
-    return and(eq(recurringInvoices.clientId, actor.clientId), eq(recurringInvoices.status, 'active'));
-  return sql`false`;
 }
 
 async function toApi(db: Db | Tx, rows: Row[], today: string): Promise<RecurringInvoice[]> {
@@ -214,7 +202,7 @@ export async function listRecurringInvoices(
   actor: Actor,
   query: z.output<typeof ListRecurringInvoicesQuerySchema>,
 ): Promise<RecurringInvoice[]> {
-  const where = [scopeOf(actor)];
+  const where = [visibleRetainers(actor)];
   if (query.clientId) where.push(eq(recurringInvoices.clientId, query.clientId));
   if (query.status !== 'all') where.push(eq(recurringInvoices.status, query.status));
   const rows = await db
@@ -230,7 +218,7 @@ export async function getRecurringInvoice(db: Db | Tx, actor: Actor, id: string)
   const [row] = await db
     .select()
     .from(recurringInvoices)
-    .where(and(eq(recurringInvoices.id, id), scopeOf(actor)));
+    .where(and(eq(recurringInvoices.id, id), visibleRetainers(actor)));
   if (!row) throw notFound('Iguala no encontrada');
   return (await toApi(db, [row], businessToday()))[0]!;
 }
@@ -377,7 +365,7 @@ interface Generated {
   invoiceId: string;
   created: boolean;
   sendError: string | null;
-  notifications: Created;
+  effects: Effects;
 }
 
 /**
@@ -449,16 +437,16 @@ async function generatePeriod(
     { type: 'recurring_invoice', id: r.id },
     { invoiceId, periodStart },
   );
-  let notifications: Created = [];
+  let sent = effects();
   let sendError: string | null = null;
   if (r.autoSend) {
     try {
-      notifications = (await sendInvoice(asDb(tx), actor, ctx, invoiceId)).notifications;
+      sent = (await sendInvoice(asDb(tx), actor, ctx, invoiceId)).effects;
     } catch (err) {
       sendError = err instanceof Error ? err.message : String(err);
     }
   }
-  return { invoiceId, created: true, sendError, notifications };
+  return { invoiceId, created: true, sendError, effects: sent };
 }
 
 /**
@@ -473,7 +461,7 @@ export async function runRecurringInvoice(
   ctx: AuditContext,
   id: string,
   today = businessToday(),
-): Promise<WithNotifications<Invoice> & { created: boolean; sendError: string | null }> {
+): Promise<Written<Invoice> & { created: boolean; sendError: string | null }> {
   const outcome = await db.transaction(async (tx): Promise<Generated> => {
     const r = await lockRetainer(tx, id);
     const due = r.nextPeriodStart !== null && r.nextPeriodStart <= today;
@@ -484,7 +472,7 @@ export async function runRecurringInvoice(
         .where(and(eq(invoices.recurringInvoiceId, id), lte(invoices.periodStart, today)))
         .orderBy(desc(invoices.periodStart))
         .limit(1);
-      if (last) return { invoiceId: last.id, created: false, sendError: null, notifications: [] };
+      if (last) return { invoiceId: last.id, created: false, sendError: null, effects: effects() };
     }
     if (r.nextPeriodStart === null) throw conflict('La iguala ya terminó: no quedan periodos por facturar.');
     if (r.status === 'paused') throw conflict('La iguala está en pausa. Reanúdala para generar facturas.');
@@ -494,7 +482,7 @@ export async function runRecurringInvoice(
   });
   return {
     value: await getInvoice(db, actor, outcome.invoiceId),
-    notifications: outcome.notifications,
+    effects: outcome.effects,
     created: outcome.created,
     sendError: outcome.sendError,
   };
@@ -513,7 +501,7 @@ const MAX_PERIODS_PER_RUN = 12;
 export async function generateDueRecurringInvoices(
   db: Db,
   today: string,
-  push: (created: Created) => void = () => {},
+  push: (fx: Effects) => void = () => {},
 ): Promise<string> {
   const due = await db
     .select({ id: recurringInvoices.id })
@@ -534,7 +522,7 @@ export async function generateDueRecurringInvoices(
         });
         if (!outcome) break;
         created++;
-        push(outcome.notifications);
+        push(outcome.effects);
         if (outcome.sendError)
           problems.push(`iguala ${id}: la factura quedó en borrador (${outcome.sendError})`);
       } catch (err) {

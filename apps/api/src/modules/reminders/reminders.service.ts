@@ -3,14 +3,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, companySettings, invoiceReminders, invoices } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import type { Effects } from '../../lib/effects.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { createNotifications } from '../../lib/notify.js';
 import { remindInvoice } from '../invoices/invoice-delivery.service.js';
 import { balanceCents } from '../invoices/invoices.queries.js';
 import { jobActor } from '../recurring-invoices/system-actor.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-
-type Created = Awaited<ReturnType<typeof createNotifications>>;
 
 function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
@@ -90,7 +88,7 @@ export function offsetLabel(offset: number): string {
 export async function sendScheduledReminders(
   db: Db,
   today: string,
-  push: (created: Created) => void = () => {},
+  push: (fx: Effects) => void = () => {},
 ): Promise<string> {
   const { offsets } = await getReminderSettings(db);
   if (offsets.length === 0) return 'Sin recordatorios configurados';
@@ -140,7 +138,7 @@ export async function sendScheduledReminders(
           inv.id,
           `automático, ${offsetLabel(offset)}`,
         );
-        return result.notifications;
+        return result.effects;
       });
       if (created) {
         sent++;

@@ -12,7 +12,9 @@ import { clients, ticketMessages, tickets, users } from '../../db/schema/index.j
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { buildInvoicePdf, pdfFilename } from '../invoices/invoice-delivery.service.js';
+import { invoicePolicy } from '../invoices/invoices.policy.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
+import { quotePolicy } from '../quotes/quotes.policy.js';
 import { getQuote } from '../quotes/quotes.queries.js';
 import { buildQuotePdf, quotePdfFilename } from '../quotes/quotes.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -64,7 +66,7 @@ async function clientPhone(db: Db, clientId: string | null): Promise<string | nu
 const invoice: ShareableDocument = {
   // Staff only (decision 116): a client reads its invoices in the portal and has nobody to send them to.
   async assertCanShare(db, actor, id) {
-    if (actor.role === 'client' || !hasPermission(actor, 'invoices.read'))
+    if (!invoicePolicy.can(actor.role, 'share') || !hasPermission(actor, 'invoices.read'))
       throw forbidden('Solo el equipo puede compartir facturas.');
     const inv = await getInvoice(db, actor, id);
     if (inv.status === 'draft')
@@ -109,7 +111,7 @@ const invoice: ShareableDocument = {
 const quote: ShareableDocument = {
   // Staff only, sent quotes (decision 116): the client answers quotes in the portal.
   async assertCanShare(db, actor, id) {
-    if (actor.role === 'client' || !hasPermission(actor, 'invoices.read'))
+    if (!quotePolicy.can(actor.role, 'share') || !hasPermission(actor, 'invoices.read'))
       throw forbidden('Solo el equipo puede compartir cotizaciones.');
     const q = await getQuote(db, actor, id);
     if (q.status === 'draft')
