@@ -16,6 +16,7 @@ import { projects, projectTimeEntries, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { displayDate } from '../invoices/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -46,11 +47,6 @@ interface Group {
   people: Map<string, { name: string; minutes: number }>;
   first: string;
   last: string;
-}
-
-function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
 }
 
 const hoursLabel = (minutes: number) => `${(minutes / 60).toLocaleString('es-DO')} h`;

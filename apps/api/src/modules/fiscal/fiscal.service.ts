@@ -20,6 +20,7 @@ import { type Effects, effects, type StoredNotifications, type Written } from '.
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
+import { displayDate } from '../invoices/billing-documents.js';
 
 type SequenceRow = typeof fiscalSequences.$inferSelect;
 
@@ -386,10 +387,4 @@ export async function voidNumbers(
       effects: effects({ notifications }),
     };
   });
-}
-
-/** An ISO date as DD/MM/YYYY. */
-function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
 }

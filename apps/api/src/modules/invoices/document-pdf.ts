@@ -127,6 +127,55 @@ export interface DocumentModel {
   draft: boolean;
 }
 
+/** A total row: label, amount as printed, bold. */
+export type TotalRow = [string, string, boolean?];
+
+/**
+ * The price rows of an invoice or a quote: Subtotal, Descuento (−, when any), Subtotal exento
+ * (when any), Base imponible ITBIS, ITBIS (rate %) and Total (bold); amounts by `money`.
+ */
+export function priceTotals(
+  d: {
+    subtotal: number;
+    discountAmount: number;
+    exemptSubtotal: number;
+    taxableBase: number;
+    taxRate: number;
+    taxAmount: number;
+    total: number;
+  },
+  money: (n: number) => string,
+): TotalRow[] {
+  const totals: TotalRow[] = [['Subtotal', money(d.subtotal)]];
+  if (d.discountAmount > 0) totals.push(['Descuento', `− ${money(d.discountAmount)}`]);
+  if (d.exemptSubtotal > 0) totals.push(['Subtotal exento', money(d.exemptSubtotal)]);
+  totals.push(['Base imponible ITBIS', money(d.taxableBase)]);
+  totals.push([`ITBIS (${d.taxRate}%)`, money(d.taxAmount)]);
+  totals.push(['Total', money(d.total), true]);
+  return totals;
+}
+
+/** An invoice's or a quote's items as rows of the line table. */
+export function tableLines(
+  items: Array<{
+    description: string;
+    details: string | null;
+    quantity: number;
+    unitPrice: number;
+    total: number;
+    taxExempt: boolean;
+  }>,
+): Line[] {
+  return items.map((i) => ({
+    description: i.description,
+    details: i.details,
+    quantity: i.quantity,
+    unitPrice: i.unitPrice,
+    total: i.total,
+    exempt: i.taxExempt,
+  }));
+}
+
 function newDocument(title: string, author: string) {
   const doc = new PDFDocument({
     size: 'A4',

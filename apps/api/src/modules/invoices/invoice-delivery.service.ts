@@ -1,18 +1,20 @@
 import { type CreditNote, formatMoney, type Invoice } from '@agencia/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { invoiceEvents, invoices, users } from '../../db/schema/index.js';
+import { invoiceEvents, invoices } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
-import { type EmailBody, line, renderEmail, strong } from '../../lib/email-template.js';
+import { line, strong } from '../../lib/email-template.js';
 import { conflict } from '../../lib/errors.js';
-import { queueEmail } from '../../lib/mailer.js';
-import { createNotifications } from '../../lib/notify.js';
-import { saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { displayDate } from './billing-documents.js';
+import {
+  type BillingDocumentKind,
+  displayDate,
+  mailDocumentInTx,
+  notifyClientUsers,
+} from './billing-documents.js';
 import { renderCreditNotePdf } from './credit-notes.pdf.js';
 import { issueInTx } from './invoice-issue.js';
 import { renderInvoicePdf } from './invoices.pdf.js';
@@ -34,69 +36,19 @@ export async function buildCreditNotePdf(db: Db | Tx, invoice: Invoice, note: Cr
 export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
   `Factura-${invoice.invoiceNumber}.pdf`;
 
-/** A client-facing document to mail as a PDF (invoice, quote): who gets it and the stored file. */
-export interface PdfMail {
-  /** Owner of the stored file (`invoice`, `quote`) and its id. */
-  ownerType: string;
-  ownerId: string;
-  filename: string;
-  pdf: Buffer;
-  /** Recipient e-mail and display name (company, else first + last name). */
-  to: string;
-  clientName: string;
-}
-
-/**
- * The "render PDF, store it, queue the e-mail" step (issue 15) shared by invoices and quotes
- * (decision 114): stores `mail.pdf` as the owner's file and queues one e-mail with it attached,
- * in the caller's transaction (a rollback sends nothing). `compose` writes the subject and body
- * from the client's display name and the company's name.
- */
-export async function mailPdfInTx(
-  tx: Tx,
-  actor: Actor,
-  mail: PdfMail,
-  compose: (who: { name: string; company: string }) => { subject: string; body: EmailBody },
-): Promise<void> {
-  const file = await saveFile(tx, {
-    ownerType: mail.ownerType,
-    ownerId: mail.ownerId,
-    filename: mail.filename,
-    data: mail.pdf,
-    uploadedBy: actor.id,
-    allowed: ['application/pdf'],
-  });
-  const settings = await getCompanySettings(tx);
-  const { subject, body } = compose({ name: mail.clientName, company: settings.name });
-  await queueEmail(tx, {
-    to: mail.to,
-    subject,
-    ...renderEmail(body),
-    attachments: [{ filename: file.filename, contentType: 'application/pdf', fileId: file.id }],
-  });
-}
-
-/** `sendInvoice` and `remindInvoice`: {@link mailPdfInTx} with the invoice's PDF. */
-async function mailInvoiceWithPdf(
-  tx: Tx,
-  actor: Actor,
-  invoice: Invoice,
-  compose: (who: { name: string; company: string }) => { subject: string; body: EmailBody },
-): Promise<void> {
-  await mailPdfInTx(
-    tx,
-    actor,
-    {
-      ownerType: 'invoice',
-      ownerId: invoice._id,
-      filename: pdfFilename(invoice),
-      pdf: await buildInvoicePdf(tx, invoice),
-      to: invoice.client.email,
-      clientName: invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`,
-    },
-    compose,
-  );
-}
+/** Invoices as a client-facing billing document (send, remind, PDF route, share links). */
+export const INVOICE_DOCUMENT: BillingDocumentKind<Invoice> = {
+  ownerType: 'invoice',
+  load: getInvoice,
+  renderPdf: buildInvoicePdf,
+  filename: pdfFilename,
+  recipient: (invoice) => ({
+    clientId: invoice.client._id,
+    email: invoice.client.email,
+    name: invoice.client.company ?? `${invoice.client.firstName} ${invoice.client.lastName}`,
+  }),
+  link: (id) => `/billing/${id}`,
+};
 
 /**
  * `POST /invoices/{id}/send` (admin): emails the invoice with its PDF attached (outbox/SMTP)
@@ -122,7 +74,7 @@ export async function sendInvoice(
       .where(eq(invoices.id, id));
     const invoice = await getInvoice(tx, actor, id);
     const total = formatMoney(invoice.total, invoice.currency);
-    await mailInvoiceWithPdf(tx, actor, invoice, ({ name, company }) => ({
+    await mailDocumentInTx(tx, actor, INVOICE_DOCUMENT, invoice, ({ name, company }) => ({
       subject: `Factura ${invoice.invoiceNumber} de ${company}`,
       body: {
         greeting: `Hola ${name},`,
@@ -148,17 +100,11 @@ export async function sendInvoice(
       projectId: invoice.project?._id ?? null,
       title: `Factura ${invoice.invoiceNumber} enviada`,
     });
-    const clientUsers = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.clientId, invoice.client._id));
-    const toClient = await createNotifications(tx, {
-      userIds: clientUsers.map((u) => u.id),
+    const toClient = await notifyClientUsers(tx, invoice.client._id, {
       topic: 'invoicesGenerated',
       title: `Nueva factura ${invoice.invoiceNumber}`,
       message: `Se emitió la factura ${invoice.invoiceNumber} por ${total}.`,
-      link: `/billing/${id}`,
-      email: false,
+      link: INVOICE_DOCUMENT.link(id),
     });
     return [...fiscalAlerts, ...toClient];
   });
@@ -207,7 +153,7 @@ export async function remindInvoice(
     const due = invoice.isOverdue
       ? `venció el ${displayDate(invoice.dueDate)}`
       : `vence el ${displayDate(invoice.dueDate)}`;
-    await mailInvoiceWithPdf(tx, actor, invoice, ({ name, company }) => ({
+    await mailDocumentInTx(tx, actor, INVOICE_DOCUMENT, invoice, ({ name, company }) => ({
       subject: `Recordatorio de pago: factura ${invoice.invoiceNumber} de ${company}`,
       body: {
         greeting: `Hola ${name},`,
@@ -225,17 +171,11 @@ export async function remindInvoice(
       note: `Recordatorio enviado a ${invoice.client.email}${automatic ? ` · ${automatic}` : ''}`,
     });
     await audit(tx, ctx, 'invoice.reminded', { type: 'invoice', id });
-    const clientUsers = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.clientId, invoice.client._id));
-    return createNotifications(tx, {
-      userIds: clientUsers.map((u) => u.id),
+    return notifyClientUsers(tx, invoice.client._id, {
       topic: 'deadlines',
       title: `Recordatorio de pago: ${invoice.invoiceNumber}`,
       message: `La factura ${invoice.invoiceNumber} tiene un saldo pendiente de ${balance}.`,
-      link: `/billing/${id}`,
-      email: false,
+      link: INVOICE_DOCUMENT.link(id),
     });
   });
   return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };

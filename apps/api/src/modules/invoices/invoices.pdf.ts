@@ -13,7 +13,7 @@ import {
 } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { type CompanySettingsRow, toPaymentInstructions } from '../settings/settings.service.js';
-import { dateEs, dgiiDateTime, type Party, renderDocument } from './document-pdf.js';
+import { dateEs, dgiiDateTime, type Party, priceTotals, renderDocument, tableLines } from './document-pdf.js';
 
 /** Title printed on an invoice of each document type (DGII names). */
 const INVOICE_TITLES: Record<string, string> = {
@@ -141,12 +141,7 @@ export async function renderInvoicePdf(
 ): Promise<Buffer> {
   const money = (n: number) => formatMoney(n, invoice.currency);
   const electronic = invoice.documentType ? isElectronicType(invoice.documentType) : false;
-  const totals: Array<[string, string, boolean?]> = [['Subtotal', money(invoice.subtotal)]];
-  if (invoice.discountAmount > 0) totals.push(['Descuento', `− ${money(invoice.discountAmount)}`]);
-  if (invoice.exemptSubtotal > 0) totals.push(['Subtotal exento', money(invoice.exemptSubtotal)]);
-  totals.push(['Base imponible ITBIS', money(invoice.taxableBase)]);
-  totals.push([`ITBIS (${invoice.taxRate}%)`, money(invoice.taxAmount)]);
-  totals.push(['Total', money(invoice.total), true]);
+  const totals = priceTotals(invoice, money);
   const settled = invoice.amountPaid + invoice.amountWithheld + invoice.amountCredited;
   if (invoice.amountPaid > 0) totals.push(['Pagado', money(invoice.amountPaid)]);
   const itbisWithheld = invoice.payments.reduce((a, p) => a + p.itbisWithheld, 0);
@@ -202,14 +197,7 @@ export async function renderInvoicePdf(
       ],
       client: partyOf(invoice),
       aside: invoice.project ? { label: 'PROYECTO', lines: [invoice.project.title] } : null,
-      lines: invoice.items.map((i) => ({
-        description: i.description,
-        details: i.details,
-        quantity: i.quantity,
-        unitPrice: i.unitPrice,
-        total: i.total,
-        exempt: i.taxExempt,
-      })),
+      lines: tableLines(invoice.items),
       currency: invoice.currency,
       totals,
       info,

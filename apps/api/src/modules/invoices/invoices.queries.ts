@@ -24,6 +24,7 @@ import {
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { likePattern, lineDto } from './billing-documents.js';
 import { listCreditNotes } from './credit-notes.read.js';
 import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
 
@@ -147,7 +148,7 @@ export async function listInvoices(
   if (query.clientId) where.push(eq(invoices.clientId, query.clientId));
   if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
   if (query.search) {
-    const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = likePattern(query.search);
     where.push(
       or(
         ilike(invoices.invoiceNumber, term),
@@ -215,15 +216,7 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
     ...summary,
     notes: row.invoice.notes,
     sentAt: row.invoice.sentAt?.toISOString() ?? null,
-    items: items.map((it) => ({
-      _id: it.id,
-      description: it.description,
-      details: it.details,
-      quantity: Number(it.quantity),
-      unitPrice: fromCents(it.unitPriceCents),
-      total: fromCents(it.totalCents),
-      taxExempt: it.taxExempt,
-    })),
+    items: items.map(lineDto),
     payments: payments.map(({ p, by }) => ({
       _id: p.id,
       amount: fromCents(p.amountCents),

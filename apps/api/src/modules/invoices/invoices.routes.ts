@@ -20,9 +20,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publish } from '../../lib/effects.js';
 import { notFound } from '../../lib/errors.js';
-import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { replyWithDocumentPdf, replyWithPdf } from './billing-documents.js';
 import * as notes from './credit-notes.service.js';
 import * as delivery from './invoice-delivery.service.js';
 import * as payments from './invoice-payments.service.js';
@@ -132,17 +132,15 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
       },
     },
-    async (req, reply) => {
-      const invoice = await queries.getInvoice(app.db, actorOf(req), req.params.id);
-      const pdf = await delivery.buildInvoicePdf(app.db, invoice);
-      return reply
-        .type('application/pdf')
-        .header(
-          'Content-Disposition',
-          contentDisposition(delivery.pdfFilename(invoice), Boolean(req.query.inline)),
-        )
-        .send(pdf);
-    },
+    async (req, reply) =>
+      replyWithDocumentPdf(
+        reply,
+        app.db,
+        actorOf(req),
+        delivery.INVOICE_DOCUMENT,
+        req.params.id,
+        Boolean(req.query.inline),
+      ),
   );
 
   app.post(
@@ -291,13 +289,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const note = invoice.creditNotes.find((n) => n._id === req.params.noteId);
       if (!note) throw notFound('Nota de crédito no encontrada');
       const pdf = await delivery.buildCreditNotePdf(app.db, invoice, note);
-      return reply
-        .type('application/pdf')
-        .header(
-          'Content-Disposition',
-          contentDisposition(`Nota-de-credito-${note.ncf}.pdf`, Boolean(req.query.inline)),
-        )
-        .send(pdf);
+      return replyWithPdf(reply, `Nota-de-credito-${note.ncf}.pdf`, pdf, Boolean(req.query.inline));
     },
   );
 

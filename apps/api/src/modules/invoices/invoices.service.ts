@@ -2,12 +2,10 @@ import {
   businessToday,
   type CreateInvoiceRequestSchema,
   defaultDocumentType,
-  formatInvoiceNumber,
   formatMoney,
   fromCents,
   type Invoice,
   type TaxpayerType,
-  toCents,
   type UpdateInvoiceRequestSchema,
 } from '@agencia/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -21,36 +19,32 @@ import {
   invoices,
   projects,
   projectTimeEntries,
-  users,
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { addDays, totalsOrThrow } from './billing-documents.js';
-import { sendInvoice } from './invoice-delivery.service.js';
+import {
+  addDays,
+  lineInput,
+  lineValues,
+  nextDocumentNumber,
+  notifyClientUsers,
+  totalsOrThrow,
+} from './billing-documents.js';
+import { INVOICE_DOCUMENT, sendInvoice } from './invoice-delivery.service.js';
 import { issueInTx } from './invoice-issue.js';
 import { getInvoice, lockInvoice } from './invoices.queries.js';
 
 /**
- * Takes the next number of a series/year inside the caller's transaction. The upsert locks
- * the counter row until commit: concurrent creates wait, and a rollback returns the number,
- * so numbers are unique and gap-free (decision 054).
+ * Takes the next number of a series/year inside the caller's transaction (locked, gap-free:
+ * {@link nextDocumentNumber}, decision 054).
  */
 export async function nextInvoiceNumber(tx: Tx, series: string, year: number) {
-  const [row] = await tx
-    .insert(invoiceCounters)
-    .values({ series, year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [invoiceCounters.series, invoiceCounters.year],
-      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: invoiceCounters.lastNumber });
-  const sequence = row!.lastNumber;
-  return { sequence, invoiceNumber: formatInvoiceNumber(series, year, sequence) };
+  const { sequence, number } = await nextDocumentNumber(tx, { kind: 'invoice', series }, year);
+  return { sequence, invoiceNumber: number };
 }
 
 type CreateInput = z.output<typeof CreateInvoiceRequestSchema>;
@@ -92,18 +86,7 @@ function termsOf(issueDate: string, dueDate: string): number {
 }
 
 async function insertItems(tx: Tx, invoiceId: string, items: CreateInput['items'], lineTotals: number[]) {
-  await tx.insert(invoiceItems).values(
-    items.map((it, position) => ({
-      invoiceId,
-      position,
-      description: it.description,
-      details: it.details,
-      quantity: it.quantity,
-      unitPriceCents: toCents(it.unitPrice),
-      totalCents: lineTotals[position]!,
-      taxExempt: it.taxExempt ?? false,
-    })),
-  );
+  await tx.insert(invoiceItems).values(lineValues(items, lineTotals).map((v) => ({ invoiceId, ...v })));
 }
 
 /**
@@ -206,13 +189,7 @@ export async function updateInvoice(
           .from(invoiceItems)
           .where(eq(invoiceItems.invoiceId, id))
           .orderBy(asc(invoiceItems.position))
-      ).map((it) => ({
-        description: it.description,
-        details: it.details,
-        quantity: Number(it.quantity),
-        unitPrice: fromCents(it.unitPriceCents),
-        taxExempt: it.taxExempt,
-      }));
+      ).map(lineInput);
     const taxRate = input.taxRate ?? current.taxRate;
     const discount = input.discountAmount ?? fromCents(current.discountCents);
     const totals = totalsOrThrow(items, taxRate, discount);
@@ -275,17 +252,11 @@ export async function issueInvoice(
       projectId: current.projectId,
       title: `Factura ${invoice.invoiceNumber} emitida (NCF ${invoice.ncf})`,
     });
-    const clientUsers = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.clientId, current.clientId));
-    const toClient = await createNotifications(tx, {
-      userIds: clientUsers.map((u) => u.id),
+    const toClient = await notifyClientUsers(tx, current.clientId, {
       topic: 'invoicesGenerated',
       title: `Nueva factura ${invoice.invoiceNumber}`,
       message: `Se emitió la factura ${invoice.invoiceNumber} (NCF ${invoice.ncf}) por ${formatMoney(invoice.total, invoice.currency)}.`,
-      link: `/billing/${id}`,
-      email: false,
+      link: INVOICE_DOCUMENT.link(id),
     });
     return [...alerts, ...toClient];
   });

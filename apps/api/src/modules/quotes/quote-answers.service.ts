@@ -21,7 +21,7 @@ import { effects, type StoredNotifications, type Written } from '../../lib/effec
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
-import { addDays } from '../invoices/billing-documents.js';
+import { addDays, lineInput } from '../invoices/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
 import { createProject } from '../projects/projects.service.js';
@@ -142,13 +142,7 @@ export async function acceptQuote(
     } else {
       const inv = await createInvoice(asDb(tx), staff, staffCtx, {
         ...base,
-        items: items.map((it) => ({
-          description: it.description,
-          details: it.details,
-          quantity: Number(it.quantity),
-          unitPrice: fromCents(it.unitPriceCents),
-          taxExempt: it.taxExempt,
-        })),
+        items: items.map(lineInput),
         discountAmount: fromCents(row.discountCents),
         notes: `Cotización ${row.quoteNumber}, aceptada por ${input.signedName}.${row.notes ? `\n${row.notes}` : ''}`,
       });

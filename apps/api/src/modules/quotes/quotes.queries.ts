@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, quoteItems, quotes } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { likePattern, lineDto } from '../invoices/billing-documents.js';
 import { visibleQuotes } from './quotes.policy.js';
 
 /** A stored quote row. */
@@ -117,7 +118,7 @@ export async function listQuotes(
   if (query.clientId) where.push(eq(quotes.clientId, query.clientId));
   if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
   if (query.search) {
-    const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = likePattern(query.search);
     where.push(
       or(
         ilike(quotes.quoteNumber, term),
@@ -181,15 +182,7 @@ export async function getQuote(db: Db | Tx, actor: Actor, id: string): Promise<Q
     : [];
   return {
     ...toSummary(row as JoinedRow, businessToday()),
-    items: items.map((it) => ({
-      _id: it.id,
-      description: it.description,
-      details: it.details,
-      quantity: Number(it.quantity),
-      unitPrice: fromCents(it.unitPriceCents),
-      total: fromCents(it.totalCents),
-      taxExempt: it.taxExempt,
-    })),
+    items: items.map(lineDto),
     notes: q.notes,
     signedName: q.signedName,
     acceptedIp: q.acceptedIp,

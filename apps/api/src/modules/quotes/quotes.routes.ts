@@ -14,8 +14,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publish } from '../../lib/effects.js';
-import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
+import { replyWithDocumentPdf } from '../invoices/billing-documents.js';
 import * as answers from './quote-answers.service.js';
 import { quotePolicy } from './quotes.policy.js';
 import * as queries from './quotes.queries.js';
@@ -174,17 +174,15 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
       },
     },
-    async (req, reply) => {
-      const quote = await queries.getQuote(app.db, actorOf(req), req.params.id);
-      const pdf = await svc.buildQuotePdf(app.db, quote);
-      return reply
-        .type('application/pdf')
-        .header(
-          'Content-Disposition',
-          contentDisposition(svc.quotePdfFilename(quote), Boolean(req.query.inline)),
-        )
-        .send(pdf);
-    },
+    async (req, reply) =>
+      replyWithDocumentPdf(
+        reply,
+        app.db,
+        actorOf(req),
+        svc.QUOTE_DOCUMENT,
+        req.params.id,
+        Boolean(req.query.inline),
+      ),
   );
 };
 

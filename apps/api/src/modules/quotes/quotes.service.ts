@@ -1,27 +1,31 @@
 import {
   businessToday,
   type CreateQuoteBodySchema,
-  formatInvoiceNumber,
   formatMoney,
   fromCents,
-  QUOTE_SERIES,
   type Quote,
-  toCents,
   type UpdateQuoteBodySchema,
 } from '@agencia/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { quoteCounters, quoteItems, quoteRequests, quotes, users } from '../../db/schema/index.js';
+import { quoteItems, quoteRequests, quotes } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { line, strong } from '../../lib/email-template.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
-import { displayDate, totalsOrThrow } from '../invoices/billing-documents.js';
-import { mailPdfInTx } from '../invoices/invoice-delivery.service.js';
+import {
+  type BillingDocumentKind,
+  displayDate,
+  lineInput,
+  lineValues,
+  mailDocumentInTx,
+  nextDocumentNumber,
+  notifyClientUsers,
+  totalsOrThrow,
+} from '../invoices/billing-documents.js';
 import { assertClientAndProject } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { renderQuotePdf } from './quotes.pdf.js';
@@ -33,16 +37,8 @@ type UpdateInput = z.output<typeof UpdateQuoteBodySchema>;
 
 /** Takes the next `COT-YYYY-NNNN` inside the caller's transaction (locked upsert, gap-free, decision 054). */
 export async function nextQuoteNumber(tx: Tx, year: number) {
-  const [row] = await tx
-    .insert(quoteCounters)
-    .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: quoteCounters.year,
-      set: { lastNumber: sql`${quoteCounters.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: quoteCounters.lastNumber });
-  const sequence = row!.lastNumber;
-  return { sequence, quoteNumber: formatInvoiceNumber(QUOTE_SERIES, year, sequence) };
+  const { sequence, number } = await nextDocumentNumber(tx, { kind: 'quote' }, year);
+  return { sequence, quoteNumber: number };
 }
 
 function assertValidFrom(validUntil: string, today: string) {
@@ -53,18 +49,7 @@ function assertValidFrom(validUntil: string, today: string) {
 }
 
 async function insertItems(tx: Tx, quoteId: string, items: CreateInput['items'], lineTotals: number[]) {
-  await tx.insert(quoteItems).values(
-    items.map((it, position) => ({
-      quoteId,
-      position,
-      description: it.description,
-      details: it.details,
-      quantity: it.quantity,
-      unitPriceCents: toCents(it.unitPrice),
-      totalCents: lineTotals[position]!,
-      taxExempt: it.taxExempt ?? false,
-    })),
-  );
+  await tx.insert(quoteItems).values(lineValues(items, lineTotals).map((v) => ({ quoteId, ...v })));
 }
 
 /**
@@ -157,15 +142,7 @@ export async function updateQuote(
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
     await assertClientAndProject(tx, clientId, projectId);
-    const items =
-      input.items ??
-      (await loadItems(tx, id)).map((it) => ({
-        description: it.description,
-        details: it.details,
-        quantity: Number(it.quantity),
-        unitPrice: fromCents(it.unitPriceCents),
-        taxExempt: it.taxExempt,
-      }));
+    const items = input.items ?? (await loadItems(tx, id)).map(lineInput);
     const taxRate = input.taxRate ?? current.taxRate;
     const discount = input.discountAmount ?? fromCents(current.discountCents);
     const totals = totalsOrThrow(items, taxRate, discount);
@@ -206,6 +183,16 @@ export async function buildQuotePdf(db: Db | Tx, quote: Quote): Promise<Buffer> 
 /** File name of a quote PDF: `Cotizacion-COT-2026-0001.pdf`. */
 export const quotePdfFilename = (quote: Pick<Quote, 'quoteNumber'>) => `Cotizacion-${quote.quoteNumber}.pdf`;
 
+/** Quotes as a client-facing billing document (send, PDF route, share links). */
+export const QUOTE_DOCUMENT: BillingDocumentKind<Quote> = {
+  ownerType: 'quote',
+  load: getQuote,
+  renderPdf: buildQuotePdf,
+  filename: quotePdfFilename,
+  recipient: (quote) => ({ clientId: quote.client._id, email: quote.client.email, name: quote.client.name }),
+  link: (id) => `/billing/quotes/${id}`,
+};
+
 /**
  * `POST /quotes/{id}/send` (admin): e-mails the quote with its PDF (outbox, the invoices'
  * "render, store, queue" step) and notifies the client's users; a draft becomes sent, a sent
@@ -234,29 +221,17 @@ export async function sendQuote(
     await tx.update(quotes).set({ status: 'sent', sentAt: now, updatedAt: now }).where(eq(quotes.id, id));
     const quote = await getQuote(tx, actor, id);
     const total = formatMoney(quote.total, quote.currency);
-    await mailPdfInTx(
-      tx,
-      actor,
-      {
-        ownerType: 'quote',
-        ownerId: id,
-        filename: quotePdfFilename(quote),
-        pdf: await buildQuotePdf(tx, quote),
-        to: quote.client.email,
-        clientName: quote.client.name,
+    await mailDocumentInTx(tx, actor, QUOTE_DOCUMENT, quote, ({ name, company }) => ({
+      subject: `Cotización ${quote.quoteNumber} de ${company}`,
+      body: {
+        greeting: `Hola ${name},`,
+        paragraphs: [
+          line`Adjuntamos la cotización ${strong(quote.quoteNumber)} por ${strong(total)}, válida hasta el ${displayDate(quote.validUntil)}.`,
+          'Puede revisarla y aceptarla o rechazarla en su portal de cliente, en Facturación → Mis cotizaciones.',
+        ],
+        signature: ['Gracias por su confianza.', company],
       },
-      ({ name, company }) => ({
-        subject: `Cotización ${quote.quoteNumber} de ${company}`,
-        body: {
-          greeting: `Hola ${name},`,
-          paragraphs: [
-            line`Adjuntamos la cotización ${strong(quote.quoteNumber)} por ${strong(total)}, válida hasta el ${displayDate(quote.validUntil)}.`,
-            'Puede revisarla y aceptarla o rechazarla en su portal de cliente, en Facturación → Mis cotizaciones.',
-          ],
-          signature: ['Gracias por su confianza.', company],
-        },
-      }),
-    );
+    }));
     await audit(tx, ctx, wasDraft ? 'quote.sent' : 'quote.resent', { type: 'quote', id });
     await recordActivity(tx, {
       actorId: actor.id,
@@ -267,17 +242,11 @@ export async function sendQuote(
       projectId: quote.project?._id ?? null,
       title: `Cotización ${quote.quoteNumber} enviada`,
     });
-    const clientUsers = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.clientId, quote.client._id));
-    return createNotifications(tx, {
-      userIds: clientUsers.map((u) => u.id),
+    return notifyClientUsers(tx, quote.client._id, {
       topic: 'system',
       title: `Nueva cotización ${quote.quoteNumber}`,
       message: `Tienes una cotización por ${total} para revisar, válida hasta el ${displayDate(quote.validUntil)}.`,
-      link: `/billing/quotes/${id}`,
-      email: false,
+      link: QUOTE_DOCUMENT.link(id),
     });
   });
   return { value: await getQuote(db, actor, id), effects: effects({ notifications }) };

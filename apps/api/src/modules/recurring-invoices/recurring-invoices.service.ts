@@ -29,6 +29,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { addDays, displayDate } from '../invoices/billing-documents.js';
 import { sendInvoice } from '../invoices/invoice-delivery.service.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { assertClientAndProject, createInvoice } from '../invoices/invoices.service.js';
@@ -42,17 +43,6 @@ type UpdateInput = z.output<typeof UpdateRecurringInvoiceRequestSchema>;
 
 /** A retainer's services run their invoice steps inside its transaction (savepoints). */
 const asDb = (tx: Tx) => tx as unknown as Db;
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
 
 const toItems = (items: CreateInput['items']): RecurringItem[] =>
   items.map((it) => ({

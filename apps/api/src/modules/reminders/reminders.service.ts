@@ -5,16 +5,11 @@ import { clients, companySettings, invoiceReminders, invoices } from '../../db/s
 import { type AuditContext, audit } from '../../lib/audit.js';
 import type { Effects } from '../../lib/effects.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { addDays } from '../invoices/billing-documents.js';
 import { remindInvoice } from '../invoices/invoice-delivery.service.js';
 import { balanceCents } from '../invoices/invoices.queries.js';
 import { jobActor } from '../recurring-invoices/system-actor.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** `GET /reminders/settings` (admin): the company's reminder offsets, ascending. */
 export async function getReminderSettings(db: Db): Promise<ReminderSettings> {
