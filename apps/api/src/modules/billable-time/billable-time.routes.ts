@@ -18,6 +18,8 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
  * project's unbilled billable time into a draft invoice. Employees and clients get 403.
  */
 const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const write = {
     onRequest: [app.authenticate, app.requirePermission('invoices.write', ...invoicePolicy.roles('write'))],
   };
@@ -54,7 +56,11 @@ const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const data = await svc.billTime(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      const data = await svc.billTime({
+        ...writer(req),
+        projectId: req.params.id,
+        input: req.body,
+      });
       reply.code(201);
       return { success: true as const, data };
     },

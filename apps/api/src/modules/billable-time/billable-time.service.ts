@@ -13,9 +13,9 @@ import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { projects, projectTimeEntries, users } from '../../db/schema/index.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
 import { displayDate } from '../invoices/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
@@ -185,13 +185,16 @@ export async function previewBillableTime(db: Db, projectId: string, input: Inpu
  * back with 409. Quantity = hours (a lone half hour becomes 1 × half the rate: invoice
  * quantities are ≥ 1). 404 for an unknown project; 400 from createInvoice for an archived client.
  */
-export async function billTime(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  projectId: string,
-  input: Input,
-): Promise<{ invoice: Invoice; billedEntries: number }> {
+export async function billTime({
+  db,
+  actor,
+  ctx,
+  projectId,
+  input,
+}: WriteOptions & {
+  projectId: string;
+  input: Input;
+}): Promise<{ invoice: Invoice; billedEntries: number }> {
   const { invoiceId, billed } = await db.transaction(async (tx) => {
     const project = await loadProject(tx, projectId);
     const settings = await getCompanySettings(tx);
@@ -226,17 +229,22 @@ export async function billTime(
             taxExempt: false,
           };
     });
-    const created = await createInvoice(asDb(tx), actor, ctx, {
-      clientId: project.clientId,
-      projectId: project.id,
-      issueDate: today,
-      dueDate: due.toISOString().slice(0, 10),
-      items,
-      discountAmount: 0,
-      paymentTerms: terms,
-      notes: `Horas del proyecto ${project.title} del ${displayDate(input.from)} al ${displayDate(input.to)}`,
-      series: 'FAC',
-      asDraft: true,
+    const created = await createInvoice({
+      db: asDb(tx),
+      actor,
+      ctx,
+      input: {
+        clientId: project.clientId,
+        projectId: project.id,
+        issueDate: today,
+        dueDate: due.toISOString().slice(0, 10),
+        items,
+        discountAmount: 0,
+        paymentTerms: terms,
+        notes: `Horas del proyecto ${project.title} del ${displayDate(input.from)} al ${displayDate(input.to)}`,
+        series: 'FAC',
+        asDraft: true,
+      },
     });
     const ids = entries.map((e) => e.id);
     const marked = await tx

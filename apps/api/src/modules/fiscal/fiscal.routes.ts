@@ -25,6 +25,8 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
 const ALERT_SWEEP_MS = 6 * 3600_000;
 
 const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const sweep = () =>
     svc.sweepSequenceAlerts(app.db).then(
       (fx) => publish(app, fx),
@@ -74,7 +76,10 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const sequence = await svc.createSequence(app.db, actorOf(req), ctx(req), req.body);
+      const sequence = await svc.createSequence({
+        ...writer(req),
+        input: req.body,
+      });
       return reply.code(201).send({ success: true as const, data: { sequence } });
     },
   );
@@ -93,7 +98,9 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { sequence: await svc.updateSequence(app.db, ctx(req), req.params.id, req.body) },
+      data: {
+        sequence: await svc.updateSequence({ db: app.db, ctx: ctx(req), id: req.params.id, input: req.body }),
+      },
     }),
   );
 
@@ -110,7 +117,11 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.voidNumbers(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      const result = await svc.voidNumbers({
+        ...writer(req),
+        id: req.params.id,
+        input: req.body,
+      });
       publish(app, result.effects);
       return { success: true as const, data: result.value };
     },

@@ -19,7 +19,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
 import { displayDate } from '../invoices/billing-documents.js';
 
 type SequenceRow = typeof fiscalSequences.$inferSelect;
@@ -127,12 +127,14 @@ async function lockSequences(tx: Tx): Promise<void> {
  * overlaps another range of the type, or when the type already has an active range and
  * `replaceActive` is not set (with it, that range is deactivated in the same transaction).
  */
-export async function createSequence(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  input: z.output<typeof CreateFiscalSequenceRequestSchema>,
-): Promise<FiscalSequence> {
+export async function createSequence({
+  db,
+  actor,
+  ctx,
+  input,
+}: WriteOptions & {
+  input: z.output<typeof CreateFiscalSequenceRequestSchema>;
+}): Promise<FiscalSequence> {
   if (input.rangeTo < input.rangeFrom) throw conflict('El final del rango no puede ser menor que el inicio.');
   const row = await db.transaction(async (tx) => {
     await lockSequences(tx);
@@ -186,12 +188,17 @@ export async function createSequence(
  * `PUT /fiscal/sequences/{id}` (admin): activate/deactivate, threshold, expiry. The range and the
  * numbers already used never change. 404 unknown; 409 activating a second range of a type.
  */
-export async function updateSequence(
-  db: Db,
-  ctx: AuditContext,
-  id: string,
-  input: z.output<typeof UpdateFiscalSequenceRequestSchema>,
-): Promise<FiscalSequence> {
+export async function updateSequence({
+  db,
+  ctx,
+  id,
+  input,
+}: {
+  db: Db;
+  ctx: AuditContext;
+  id: string;
+  input: z.output<typeof UpdateFiscalSequenceRequestSchema>;
+}): Promise<FiscalSequence> {
   const row = await db.transaction(async (tx) => {
     await lockSequences(tx);
     const [current] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
@@ -332,13 +339,16 @@ export async function sweepSequenceAlerts(db: Db, today: string = businessToday(
  * `POST /fiscal/sequences/{id}/void` (admin): takes the next `count` numbers of an active range
  * and records them as annulled (608 report, annulment types 01–10). 409 as {@link takeNcf}.
  */
-export async function voidNumbers(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: z.output<typeof VoidNcfRequestSchema>,
-): Promise<Written<z.output<typeof VoidNcfResponseSchema>>> {
+export async function voidNumbers({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteOptions & {
+  id: string;
+  input: z.output<typeof VoidNcfRequestSchema>;
+}): Promise<Written<z.output<typeof VoidNcfResponseSchema>>> {
   return db.transaction(async (tx) => {
     const [seq] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
     if (!seq) throw notFound('Rango de comprobantes no encontrado');

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { invoiceCounters, quoteCounters, users } from '../../db/schema/index.js';
+import type { AuditContext } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { type EmailBody, renderEmail } from '../../lib/email-template.js';
 import { badRequest } from '../../lib/errors.js';
@@ -26,6 +27,17 @@ import { getCompanySettings } from '../settings/settings.service.js';
  * the client's notification on send and the PDF download answer. Each kind describes itself
  * once as a {@link BillingDocumentKind}; the steps take the kind as a parameter.
  */
+
+/**
+ * What every writing service of the billing modules takes, in one options object (issue 15):
+ * the database (or a transaction, run as a savepoint), who acts and the audit context; each
+ * service adds its own `id` and `input`.
+ */
+export interface WriteOptions {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+}
 
 /** `isoDate` (YYYY-MM-DD) plus `days` calendar days, as YYYY-MM-DD. */
 export function addDays(isoDate: string, days: number): string {

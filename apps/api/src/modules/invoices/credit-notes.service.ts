@@ -14,16 +14,15 @@ import {
 } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import type { CreditNoteLineRow } from '../../db/schema/fiscal.js';
 import { clients, creditNotes, invoiceEvents, invoices, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { Actor } from '../../plugins/auth.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
+import type { WriteOptions } from './billing-documents.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
 import { assertBuyerId } from './invoice-issue.js';
 import { balanceCents, lockInvoice } from './invoices.queries.js';
@@ -86,13 +85,16 @@ function fromAmount(
  * days after the invoice carries no ITBIS. 409 for drafts/cancelled invoices or no usable range;
  * 400 for amounts above what is left, dates out of range or a missing buyer id.
  */
-export async function createCreditNote(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  invoiceId: string,
-  input: z.output<typeof CreateCreditNoteRequestSchema>,
-): Promise<Written<CreditNote>> {
+export async function createCreditNote({
+  db,
+  actor,
+  ctx,
+  invoiceId,
+  input,
+}: WriteOptions & {
+  invoiceId: string;
+  input: z.output<typeof CreateCreditNoteRequestSchema>;
+}): Promise<Written<CreditNote>> {
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')

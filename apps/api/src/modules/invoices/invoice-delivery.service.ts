@@ -3,12 +3,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { invoiceEvents, invoices } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { line, strong } from '../../lib/email-template.js';
 import { conflict } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import type { WriteOptions } from './billing-documents.js';
 import {
   type BillingDocumentKind,
   displayDate,
@@ -55,12 +55,14 @@ export const INVOICE_DOCUMENT: BillingDocumentKind<Invoice> = {
  * to the client; a draft becomes sent. Resending a sent/pending one is allowed; paid or
  * cancelled → 409. Notifies the client's users (topic invoicesGenerated).
  */
-export async function sendInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-): Promise<Written<Invoice>> {
+export async function sendInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+}: WriteOptions & {
+  id: string;
+}): Promise<Written<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'paid' || current.status === 'cancelled')
@@ -121,13 +123,16 @@ export const REMINDER_INTERVAL_HOURS = 24;
  * and when a reminder went out in the last {@link REMINDER_INTERVAL_HOURS} hours.
  * `automatic` (the scheduled reminders, decision 111) is added to the history note.
  */
-export async function remindInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  automatic?: string,
-): Promise<Written<Invoice>> {
+export async function remindInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+  automatic,
+}: WriteOptions & {
+  id: string;
+  automatic?: string;
+}): Promise<Written<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'draft') throw conflict('Envía la factura antes de recordar el pago.');

@@ -10,14 +10,13 @@ import {
 } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import { invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { WriteOptions } from './billing-documents.js';
 import { addDays } from './billing-documents.js';
 import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
 
@@ -26,13 +25,16 @@ import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoic
  * the invoice's method or bank transfer). Partial payments leave it `pending`; full payment
  * marks it `paid` with that date. 409 for drafts, paid or cancelled; 400 above the balance.
  */
-export async function payInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: z.output<typeof PayInvoiceRequestSchema>,
-): Promise<Written<Invoice>> {
+export async function payInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteOptions & {
+  id: string;
+  input: z.output<typeof PayInvoiceRequestSchema>;
+}): Promise<Written<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'draft')

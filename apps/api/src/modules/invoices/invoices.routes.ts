@@ -38,6 +38,8 @@ const invoiceEnvelope = successEnvelope(GetInvoiceResponseSchema);
  * Policy in invoices.policy.ts: admin writes; employees read; clients read their own.
  */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   // Role table (050) and permission (070) in one hook each.
   const read = {
     onRequest: [app.authenticate, app.requirePermission('invoices.read', ...invoicePolicy.roles('read'))],
@@ -155,7 +157,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.createInvoice(app.db, actorOf(req), ctx(req), req.body);
+      const result = await svc.createInvoice({
+        ...writer(req),
+        input: req.body,
+      });
       publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
@@ -175,7 +180,13 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { invoice: await svc.updateInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body) },
+      data: {
+        invoice: await svc.updateInvoice({
+          ...writer(req),
+          id: req.params.id,
+          input: req.body,
+        }),
+      },
     }),
   );
 
@@ -192,7 +203,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await payments.payInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body ?? {});
+      const result = await payments.payInvoice({
+        ...writer(req),
+        id: req.params.id,
+        input: req.body ?? {},
+      });
       publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
@@ -210,7 +225,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await delivery.sendInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await delivery.sendInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
       publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
@@ -228,7 +246,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.issueInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await svc.issueInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
       publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
@@ -249,7 +270,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        invoice: await svc.recordEcfSignature(app.db, actorOf(req), ctx(req), req.params.id, req.body),
+        invoice: await svc.recordEcfSignature({
+          ...writer(req),
+          id: req.params.id,
+          input: req.body,
+        }),
       },
     }),
   );
@@ -267,7 +292,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await notes.createCreditNote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      const result = await notes.createCreditNote({
+        ...writer(req),
+        invoiceId: req.params.id,
+        input: req.body,
+      });
       publish(app, result.effects);
       return reply.code(201).send({ success: true as const, data: { creditNote: result.value } });
     },
@@ -305,7 +334,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await delivery.remindInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await delivery.remindInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
       publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
@@ -324,7 +356,12 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { invoice: await svc.duplicateInvoice(app.db, actorOf(req), ctx(req), req.params.id) },
+      data: {
+        invoice: await svc.duplicateInvoice({
+          ...writer(req),
+          id: req.params.id,
+        }),
+      },
     }),
   );
 
@@ -343,7 +380,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        invoice: await svc.cancelInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body?.reason),
+        invoice: await svc.cancelInvoice({
+          ...writer(req),
+          id: req.params.id,
+          reason: req.body?.reason,
+        }),
       },
     }),
   );
@@ -366,7 +407,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.deleteInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await svc.deleteInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
       return { success: true as const, message: result.message, data: { deleted: result.deleted } };
     },
   );

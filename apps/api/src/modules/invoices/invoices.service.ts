@@ -10,7 +10,7 @@ import {
 } from '@agencia/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import {
   clients,
   invoiceCounters,
@@ -21,11 +21,11 @@ import {
   projectTimeEntries,
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import type { WriteOptions } from './billing-documents.js';
 import {
   addDays,
   lineInput,
@@ -93,12 +93,14 @@ async function insertItems(tx: Tx, invoiceId: string, items: CreateInput['items'
  * `POST /invoices` (admin). Server-computed totals; tax rate and currency default to the
  * company settings; number from the locked counter. `asDraft: false` sends it at once.
  */
-export async function createInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  input: CreateInput,
-): Promise<Written<Invoice>> {
+export async function createInvoice({
+  db,
+  actor,
+  ctx,
+  input,
+}: WriteOptions & {
+  input: CreateInput;
+}): Promise<Written<Invoice>> {
   const id = await db.transaction(async (tx) => {
     const client = await assertClientAndProject(tx, input.clientId, input.projectId);
     const settings = await getCompanySettings(tx);
@@ -149,18 +151,21 @@ export async function createInvoice(
     });
     return row!.id;
   });
-  if (!input.asDraft) return sendInvoice(db, actor, ctx, id);
+  if (!input.asDraft) return sendInvoice({ db, actor, ctx, id });
   return { value: await getInvoice(db, actor, id), effects: effects() };
 }
 
 /** `PUT /invoices/{id}` (admin): drafts only (409 otherwise); totals recomputed. */
-export async function updateInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: UpdateInput,
-): Promise<Invoice> {
+export async function updateInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteOptions & {
+  id: string;
+  input: UpdateInput;
+}): Promise<Invoice> {
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft')
@@ -232,12 +237,14 @@ export async function updateInvoice(
  * becomes visible to the client, status sent). 409 when it is not a draft; the fiscal refusals
  * of {@link issueInTx}. Notifies the client's users.
  */
-export async function issueInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-): Promise<Written<Invoice>> {
+export async function issueInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+}: WriteOptions & {
+  id: string;
+}): Promise<Written<Invoice>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft') throw conflict('La factura ya fue emitida.');
@@ -267,13 +274,16 @@ export async function issueInvoice(
  * `PUT /invoices/{id}/ecf` (admin): records the e-CF provider's security code and signature
  * time of an invoice issued with an e-NCF (the PDF then prints the DGII QR). 409 otherwise.
  */
-export async function recordEcfSignature(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: { securityCode: string; signedAt: string },
-): Promise<Invoice> {
+export async function recordEcfSignature({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteOptions & {
+  id: string;
+  input: { securityCode: string; signedAt: string };
+}): Promise<Invoice> {
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (!current.ncf?.startsWith('E'))
@@ -311,13 +321,16 @@ async function releaseBilledTime(tx: Tx, id: string): Promise<number> {
 }
 
 /** `POST /invoices/{id}/cancel` (admin): voids an unpaid invoice without payments; 409 otherwise. */
-export async function cancelInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  reason?: string,
-): Promise<Invoice> {
+export async function cancelInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+  reason,
+}: WriteOptions & {
+  id: string;
+  reason?: string;
+}): Promise<Invoice> {
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'cancelled') throw conflict('La factura ya está cancelada.');
@@ -350,38 +363,45 @@ export async function cancelInvoice(
 }
 
 /** `POST /invoices/{id}/duplicate` (admin): a new draft with the same lines, issued today. */
-export async function duplicateInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-): Promise<Invoice> {
+export async function duplicateInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+}: WriteOptions & {
+  id: string;
+}): Promise<Invoice> {
   const source = await getInvoice(db, actor, id);
   const issueDate = businessToday();
-  const created = await createInvoice(db, actor, ctx, {
-    clientId: source.client._id,
-    projectId: source.project?._id ?? null,
-    issueDate,
-    dueDate: addDays(issueDate, source.paymentTerms),
-    items: source.items.map((it) => ({
-      description: it.description,
-      details: it.details,
-      quantity: it.quantity,
-      unitPrice: it.unitPrice,
-      taxExempt: it.taxExempt,
-    })),
-    documentType:
-      source.documentType && source.documentType !== 'B04' && source.documentType !== 'E34'
-        ? source.documentType
-        : null,
-    taxRate: source.taxRate,
-    discountAmount: source.discountAmount,
-    currency: source.currency,
-    paymentMethod: source.paymentMethod,
-    paymentTerms: source.paymentTerms,
-    notes: source.notes,
-    series: source.series,
-    asDraft: true,
+  const created = await createInvoice({
+    db,
+    actor,
+    ctx,
+    input: {
+      clientId: source.client._id,
+      projectId: source.project?._id ?? null,
+      issueDate,
+      dueDate: addDays(issueDate, source.paymentTerms),
+      items: source.items.map((it) => ({
+        description: it.description,
+        details: it.details,
+        quantity: it.quantity,
+        unitPrice: it.unitPrice,
+        taxExempt: it.taxExempt,
+      })),
+      documentType:
+        source.documentType && source.documentType !== 'B04' && source.documentType !== 'E34'
+          ? source.documentType
+          : null,
+      taxRate: source.taxRate,
+      discountAmount: source.discountAmount,
+      currency: source.currency,
+      paymentMethod: source.paymentMethod,
+      paymentTerms: source.paymentTerms,
+      notes: source.notes,
+      series: source.series,
+      asDraft: true,
+    },
   });
   return created.value;
 }
@@ -391,12 +411,14 @@ export async function duplicateInvoice(
  * row is removed only when it holds the last number of its series (the counter steps back);
  * an older draft is voided (cancelled) instead, keeping its number (decision 054).
  */
-export async function deleteInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-): Promise<{ deleted: boolean; message: string }> {
+export async function deleteInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+}: WriteOptions & {
+  id: string;
+}): Promise<{ deleted: boolean; message: string }> {
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft' || current.ncf)

@@ -16,11 +16,12 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { invoices, projectMilestones, quotes } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
 import { addDays, lineInput } from '../invoices/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
@@ -85,13 +86,16 @@ async function acceptedResult(tx: Tx, staff: Actor, actor: Actor, id: string): P
  * A second accept (double submit) answers the same invoices without creating any. 409 when
  * rejected or expired (validity before the agency's today).
  */
-export async function acceptQuote(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: z.output<typeof AcceptQuoteBodySchema>,
-): Promise<Written<AcceptQuoteResponse> & { created: boolean }> {
+export async function acceptQuote({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteOptions & {
+  id: string;
+  input: z.output<typeof AcceptQuoteBodySchema>;
+}): Promise<Written<AcceptQuoteResponse> & { created: boolean }> {
   return db.transaction(async (tx) => {
     const row = await lockForClient(tx, actor, id);
     const staff = await jobActor(tx, row.createdBy);
@@ -127,24 +131,39 @@ export async function acceptQuote(
         row.advancePercent,
         row.totalCents,
       );
-      const adv = await createInvoice(asDb(tx), staff, staffCtx, {
-        ...base,
-        ...advance,
-        notes: `Anticipo del ${row.advancePercent} % de la cotización ${row.quoteNumber}, aceptada por ${input.signedName}.`,
+      const adv = await createInvoice({
+        db: asDb(tx),
+        actor: staff,
+        ctx: staffCtx,
+        input: {
+          ...base,
+          ...advance,
+          notes: `Anticipo del ${row.advancePercent} % de la cotización ${row.quoteNumber}, aceptada por ${input.signedName}.`,
+        },
       });
-      const bal = await createInvoice(asDb(tx), staff, staffCtx, {
-        ...base,
-        ...balance,
-        notes: `Saldo (${100 - row.advancePercent} %) de la cotización ${row.quoteNumber}, aceptada por ${input.signedName}.`,
+      const bal = await createInvoice({
+        db: asDb(tx),
+        actor: staff,
+        ctx: staffCtx,
+        input: {
+          ...base,
+          ...balance,
+          notes: `Saldo (${100 - row.advancePercent} %) de la cotización ${row.quoteNumber}, aceptada por ${input.signedName}.`,
+        },
       });
       invoiceId = adv.value._id;
       balanceInvoiceId = bal.value._id;
     } else {
-      const inv = await createInvoice(asDb(tx), staff, staffCtx, {
-        ...base,
-        items: items.map(lineInput),
-        discountAmount: fromCents(row.discountCents),
-        notes: `Cotización ${row.quoteNumber}, aceptada por ${input.signedName}.${row.notes ? `\n${row.notes}` : ''}`,
+      const inv = await createInvoice({
+        db: asDb(tx),
+        actor: staff,
+        ctx: staffCtx,
+        input: {
+          ...base,
+          items: items.map(lineInput),
+          discountAmount: fromCents(row.discountCents),
+          notes: `Cotización ${row.quoteNumber}, aceptada por ${input.signedName}.${row.notes ? `\n${row.notes}` : ''}`,
+        },
       });
       invoiceId = inv.value._id;
     }
@@ -236,13 +255,16 @@ export async function acceptQuote(
  * `POST /quotes/{id}/reject` (the quote's client only): stores the reason and time, audits and
  * notifies the admins. 409 unless the quote is sent (accepted, rejected or expired ones).
  */
-export async function rejectQuote(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: z.output<typeof RejectQuoteBodySchema>,
-): Promise<Written<Quote>> {
+export async function rejectQuote({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteOptions & {
+  id: string;
+  input: z.output<typeof RejectQuoteBodySchema>;
+}): Promise<Written<Quote>> {
   const notifications = await db.transaction(async (tx) => {
     const row = await lockForClient(tx, actor, id);
     if (row.status === 'accepted') throw conflict('Esta cotización ya fue aceptada.');

@@ -29,6 +29,8 @@ const one = successEnvelope(GetQuoteResponseSchema);
  * edit drafts and send; employees read; the quote's client reads, accepts or rejects it.
  */
 const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const read = {
     onRequest: [app.authenticate, app.requirePermission('invoices.read', ...quotePolicy.roles('read'))],
   };
@@ -69,7 +71,10 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const quote = await svc.createQuote(app.db, actorOf(req), ctx(req), req.body);
+      const quote = await svc.createQuote({
+        ...writer(req),
+        input: req.body,
+      });
       return reply.code(201).send({ success: true as const, data: { quote } });
     },
   );
@@ -100,7 +105,13 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { quote: await svc.updateQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body) },
+      data: {
+        quote: await svc.updateQuote({
+          ...writer(req),
+          id: req.params.id,
+          input: req.body,
+        }),
+      },
     }),
   );
 
@@ -116,7 +127,10 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.sendQuote(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await svc.sendQuote({
+        ...writer(req),
+        id: req.params.id,
+      });
       publish(app, result.effects);
       return { success: true as const, data: { quote: result.value } };
     },
@@ -138,7 +152,11 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await answers.acceptQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      const result = await answers.acceptQuote({
+        ...writer(req),
+        id: req.params.id,
+        input: req.body,
+      });
       publish(app, result.effects);
       return reply.code(result.created ? 201 : 200).send({ success: true as const, data: result.value });
     },
@@ -157,7 +175,11 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await answers.rejectQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      const result = await answers.rejectQuote({
+        ...writer(req),
+        id: req.params.id,
+        input: req.body,
+      });
       publish(app, result.effects);
       return { success: true as const, data: { quote: result.value } };
     },

@@ -11,11 +11,11 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { quoteItems, quoteRequests, quotes } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { line, strong } from '../../lib/email-template.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
 import {
   type BillingDocumentKind,
   displayDate,
@@ -58,12 +58,14 @@ async function insertItems(tx: Tx, quoteId: string, items: CreateInput['items'],
  * 400 for an unknown/archived client, a project of another client, a past `validUntil`, a
  * discount above the subtotal or an unknown quote request.
  */
-export async function createQuote(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  input: CreateInput,
-): Promise<Quote> {
+export async function createQuote({
+  db,
+  actor,
+  ctx,
+  input,
+}: WriteOptions & {
+  input: CreateInput;
+}): Promise<Quote> {
   const today = businessToday();
   assertValidFrom(input.validUntil, today);
   const id = await db.transaction(async (tx) => {
@@ -127,13 +129,16 @@ export async function createQuote(
 }
 
 /** `PUT /quotes/{id}` (admin): drafts only (409 in Spanish otherwise); totals recomputed. */
-export async function updateQuote(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: UpdateInput,
-): Promise<Quote> {
+export async function updateQuote({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: WriteOptions & {
+  id: string;
+  input: UpdateInput;
+}): Promise<Quote> {
   await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);
     if (current.status !== 'draft')
@@ -199,12 +204,14 @@ export const QUOTE_DOCUMENT: BillingDocumentKind<Quote> = {
  * one is re-sent. 409 when accepted, rejected or expired, or when its validity has passed;
  * 400 when its total is zero (e.g. a quote request's lines not priced yet).
  */
-export async function sendQuote(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-): Promise<Written<Quote>> {
+export async function sendQuote({
+  db,
+  actor,
+  ctx,
+  id,
+}: WriteOptions & {
+  id: string;
+}): Promise<Written<Quote>> {
   const notifications = await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);
     const today = businessToday();

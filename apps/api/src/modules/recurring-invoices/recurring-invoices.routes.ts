@@ -24,6 +24,8 @@ const one = successEnvelope(GetRecurringInvoiceResponseSchema);
  * active ones (Mis Facturas); employees get 403.
  */
 const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const read = {
     onRequest: [
       app.authenticate,
@@ -79,7 +81,10 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const recurringInvoice = await svc.createRecurringInvoice(app.db, actorOf(req), ctx(req), req.body);
+      const recurringInvoice = await svc.createRecurringInvoice({
+        ...writer(req),
+        input: req.body,
+      });
       return reply.code(201).send({ success: true as const, data: { recurringInvoice } });
     },
   );
@@ -99,13 +104,11 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        recurringInvoice: await svc.updateRecurringInvoice(
-          app.db,
-          actorOf(req),
-          ctx(req),
-          req.params.id,
-          req.body,
-        ),
+        recurringInvoice: await svc.updateRecurringInvoice({
+          ...writer(req),
+          id: req.params.id,
+          input: req.body,
+        }),
       },
     }),
   );
@@ -130,7 +133,10 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.runRecurringInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await svc.runRecurringInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
       publish(app, result.effects);
       return {
         success: true as const,

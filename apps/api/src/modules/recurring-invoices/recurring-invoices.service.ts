@@ -29,6 +29,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
 import { addDays, displayDate } from '../invoices/billing-documents.js';
 import { sendInvoice } from '../invoices/invoice-delivery.service.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
@@ -225,13 +226,16 @@ function assertEndDate(startDate: string, endDate: string | null | undefined) {
  * template in centavos and sets the first period to invoice (the current one when the start
  * date is past). 400 when the end date leaves no period.
  */
-export async function createRecurringInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  input: CreateInput,
+export async function createRecurringInvoice({
+  db,
+  actor,
+  ctx,
+  input,
   today = businessToday(),
-): Promise<RecurringInvoice> {
+}: WriteOptions & {
+  input: CreateInput;
+  today?: string;
+}): Promise<RecurringInvoice> {
   assertEndDate(input.startDate, input.endDate);
   const id = await db.transaction(async (tx) => {
     await assertClientAndProject(tx, input.clientId, input.projectId);
@@ -280,14 +284,18 @@ async function lockRetainer(tx: Tx, id: string): Promise<Row> {
  * invoices are never touched); a schedule change moves the next period to the first one of the
  * new schedule after the last invoiced period. `status` pauses/resumes.
  */
-export async function updateRecurringInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: UpdateInput,
+export async function updateRecurringInvoice({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
   today = businessToday(),
-): Promise<RecurringInvoice> {
+}: WriteOptions & {
+  id: string;
+  input: UpdateInput;
+  today?: string;
+}): Promise<RecurringInvoice> {
   await db.transaction(async (tx) => {
     const current = await lockRetainer(tx, id);
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
@@ -393,19 +401,24 @@ async function generatePeriod(
     }
   }
   const note = `Iguala ${RECURRING_FREQUENCY_LABELS[r.frequency].toLowerCase()} · periodo ${displayDate(periodStart)} – ${displayDate(periodEnd)}`;
-  const created = await createInvoice(asDb(tx), actor, ctx, {
-    clientId: r.clientId,
-    projectId: r.projectId,
-    issueDate: today,
-    dueDate: addDays(today, r.paymentTerms),
-    items,
-    taxRate: r.taxRate ?? undefined,
-    currency: r.currency ?? undefined,
-    discountAmount: 0,
-    paymentTerms: r.paymentTerms,
-    notes: r.notes ? `${r.notes}\n${note}` : note,
-    series: 'FAC',
-    asDraft: true,
+  const created = await createInvoice({
+    db: asDb(tx),
+    actor,
+    ctx,
+    input: {
+      clientId: r.clientId,
+      projectId: r.projectId,
+      issueDate: today,
+      dueDate: addDays(today, r.paymentTerms),
+      items,
+      taxRate: r.taxRate ?? undefined,
+      currency: r.currency ?? undefined,
+      discountAmount: 0,
+      paymentTerms: r.paymentTerms,
+      notes: r.notes ? `${r.notes}\n${note}` : note,
+      series: 'FAC',
+      asDraft: true,
+    },
   });
   const invoiceId = created.value._id;
   await tx.update(invoices).set({ recurringInvoiceId: r.id, periodStart }).where(eq(invoices.id, invoiceId));
@@ -431,7 +444,7 @@ async function generatePeriod(
   let sendError: string | null = null;
   if (r.autoSend) {
     try {
-      sent = (await sendInvoice(asDb(tx), actor, ctx, invoiceId)).effects;
+      sent = (await sendInvoice({ db: asDb(tx), actor, ctx, id: invoiceId })).effects;
     } catch (err) {
       sendError = err instanceof Error ? err.message : String(err);
     }
@@ -445,13 +458,16 @@ async function generatePeriod(
  * it; when the current period is already invoiced, answers that invoice (idempotent). 409 when
  * paused with nothing invoiced for the period, or when the retainer is finished.
  */
-export async function runRecurringInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
+export async function runRecurringInvoice({
+  db,
+  actor,
+  ctx,
+  id,
   today = businessToday(),
-): Promise<Written<Invoice> & { created: boolean; sendError: string | null }> {
+}: WriteOptions & {
+  id: string;
+  today?: string;
+}): Promise<Written<Invoice> & { created: boolean; sendError: string | null }> {
   const outcome = await db.transaction(async (tx): Promise<Generated> => {
     const r = await lockRetainer(tx, id);
     const due = r.nextPeriodStart !== null && r.nextPeriodStart <= today;

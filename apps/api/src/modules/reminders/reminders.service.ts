@@ -126,13 +126,13 @@ export async function sendScheduledReminders(
         const actor = await jobActor(tx);
         if (!actor) throw new Error('No hay un administrador activo para enviar recordatorios');
         const ctx = { actorId: actor.id, requestId: 'job:payment-reminders' };
-        const result = await remindInvoice(
-          tx as unknown as Db,
+        const result = await remindInvoice({
+          db: tx as unknown as Db,
           actor,
           ctx,
-          inv.id,
-          `automático, ${offsetLabel(offset)}`,
-        );
+          id: inv.id,
+          automatic: `automático, ${offsetLabel(offset)}`,
+        });
         return result.effects;
       });
       if (created) {
