@@ -185,16 +185,10 @@ export async function previewBillableTime(db: Db, projectId: string, input: Inpu
  * back with 409. Quantity = hours (a lone half hour becomes 1 × half the rate: invoice
  * quantities are ≥ 1). 404 for an unknown project; 400 from createInvoice for an archived client.
  */
-export async function billTime({
-  db,
-  actor,
-  ctx,
-  projectId,
-  input,
-}: WriteOptions & {
-  projectId: string;
-  input: Input;
-}): Promise<{ invoice: Invoice; billedEntries: number }> {
+export async function billTime(
+  opts: WriteOptions & { projectId: string; input: Input },
+): Promise<{ invoice: Invoice; billedEntries: number }> {
+  const { db, actor, ctx, projectId, input } = opts;
   const { invoiceId, billed } = await db.transaction(async (tx) => {
     const project = await loadProject(tx, projectId);
     const settings = await getCompanySettings(tx);

@@ -127,14 +127,10 @@ async function lockSequences(tx: Tx): Promise<void> {
  * overlaps another range of the type, or when the type already has an active range and
  * `replaceActive` is not set (with it, that range is deactivated in the same transaction).
  */
-export async function createSequence({
-  db,
-  actor,
-  ctx,
-  input,
-}: WriteOptions & {
-  input: z.output<typeof CreateFiscalSequenceRequestSchema>;
-}): Promise<FiscalSequence> {
+export async function createSequence(
+  opts: WriteOptions & { input: z.output<typeof CreateFiscalSequenceRequestSchema> },
+): Promise<FiscalSequence> {
+  const { db, actor, ctx, input } = opts;
   if (input.rangeTo < input.rangeFrom) throw conflict('El final del rango no puede ser menor que el inicio.');
   const row = await db.transaction(async (tx) => {
     await lockSequences(tx);
@@ -339,16 +335,10 @@ export async function sweepSequenceAlerts(db: Db, today: string = businessToday(
  * `POST /fiscal/sequences/{id}/void` (admin): takes the next `count` numbers of an active range
  * and records them as annulled (608 report, annulment types 01–10). 409 as {@link takeNcf}.
  */
-export async function voidNumbers({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteOptions & {
-  id: string;
-  input: z.output<typeof VoidNcfRequestSchema>;
-}): Promise<Written<z.output<typeof VoidNcfResponseSchema>>> {
+export async function voidNumbers(
+  opts: WriteOptions & { id: string; input: z.output<typeof VoidNcfRequestSchema> },
+): Promise<Written<z.output<typeof VoidNcfResponseSchema>>> {
+  const { db, actor, ctx, id, input } = opts;
   return db.transaction(async (tx) => {
     const [seq] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
     if (!seq) throw notFound('Rango de comprobantes no encontrado');

@@ -85,16 +85,10 @@ function fromAmount(
  * days after the invoice carries no ITBIS. 409 for drafts/cancelled invoices or no usable range;
  * 400 for amounts above what is left, dates out of range or a missing buyer id.
  */
-export async function createCreditNote({
-  db,
-  actor,
-  ctx,
-  invoiceId,
-  input,
-}: WriteOptions & {
-  invoiceId: string;
-  input: z.output<typeof CreateCreditNoteRequestSchema>;
-}): Promise<Written<CreditNote>> {
+export async function createCreditNote(
+  opts: WriteOptions & { invoiceId: string; input: z.output<typeof CreateCreditNoteRequestSchema> },
+): Promise<Written<CreditNote>> {
+  const { db, actor, ctx, invoiceId, input } = opts;
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')

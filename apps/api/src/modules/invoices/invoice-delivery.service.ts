@@ -55,14 +55,8 @@ export const INVOICE_DOCUMENT: BillingDocumentKind<Invoice> = {
  * to the client; a draft becomes sent. Resending a sent/pending one is allowed; paid or
  * cancelled → 409. Notifies the client's users (topic invoicesGenerated).
  */
-export async function sendInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-}: WriteOptions & {
-  id: string;
-}): Promise<Written<Invoice>> {
+export async function sendInvoice(opts: WriteOptions & { id: string }): Promise<Written<Invoice>> {
+  const { db, actor, ctx, id } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'paid' || current.status === 'cancelled')
@@ -123,16 +117,10 @@ export const REMINDER_INTERVAL_HOURS = 24;
  * and when a reminder went out in the last {@link REMINDER_INTERVAL_HOURS} hours.
  * `automatic` (the scheduled reminders, decision 111) is added to the history note.
  */
-export async function remindInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-  automatic,
-}: WriteOptions & {
-  id: string;
-  automatic?: string;
-}): Promise<Written<Invoice>> {
+export async function remindInvoice(
+  opts: WriteOptions & { id: string; automatic?: string },
+): Promise<Written<Invoice>> {
+  const { db, actor, ctx, id, automatic } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'draft') throw conflict('Envía la factura antes de recordar el pago.');

@@ -25,16 +25,10 @@ import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoic
  * the invoice's method or bank transfer). Partial payments leave it `pending`; full payment
  * marks it `paid` with that date. 409 for drafts, paid or cancelled; 400 above the balance.
  */
-export async function payInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteOptions & {
-  id: string;
-  input: z.output<typeof PayInvoiceRequestSchema>;
-}): Promise<Written<Invoice>> {
+export async function payInvoice(
+  opts: WriteOptions & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
+): Promise<Written<Invoice>> {
+  const { db, actor, ctx, id, input } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'draft')

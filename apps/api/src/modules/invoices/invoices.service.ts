@@ -93,14 +93,8 @@ async function insertItems(tx: Tx, invoiceId: string, items: CreateInput['items'
  * `POST /invoices` (admin). Server-computed totals; tax rate and currency default to the
  * company settings; number from the locked counter. `asDraft: false` sends it at once.
  */
-export async function createInvoice({
-  db,
-  actor,
-  ctx,
-  input,
-}: WriteOptions & {
-  input: CreateInput;
-}): Promise<Written<Invoice>> {
+export async function createInvoice(opts: WriteOptions & { input: CreateInput }): Promise<Written<Invoice>> {
+  const { db, actor, ctx, input } = opts;
   const id = await db.transaction(async (tx) => {
     const client = await assertClientAndProject(tx, input.clientId, input.projectId);
     const settings = await getCompanySettings(tx);
@@ -156,16 +150,10 @@ export async function createInvoice({
 }
 
 /** `PUT /invoices/{id}` (admin): drafts only (409 otherwise); totals recomputed. */
-export async function updateInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteOptions & {
-  id: string;
-  input: UpdateInput;
-}): Promise<Invoice> {
+export async function updateInvoice(
+  opts: WriteOptions & { id: string; input: UpdateInput },
+): Promise<Invoice> {
+  const { db, actor, ctx, id, input } = opts;
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft')
@@ -237,14 +225,8 @@ export async function updateInvoice({
  * becomes visible to the client, status sent). 409 when it is not a draft; the fiscal refusals
  * of {@link issueInTx}. Notifies the client's users.
  */
-export async function issueInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-}: WriteOptions & {
-  id: string;
-}): Promise<Written<Invoice>> {
+export async function issueInvoice(opts: WriteOptions & { id: string }): Promise<Written<Invoice>> {
+  const { db, actor, ctx, id } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft') throw conflict('La factura ya fue emitida.');
@@ -274,16 +256,10 @@ export async function issueInvoice({
  * `PUT /invoices/{id}/ecf` (admin): records the e-CF provider's security code and signature
  * time of an invoice issued with an e-NCF (the PDF then prints the DGII QR). 409 otherwise.
  */
-export async function recordEcfSignature({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteOptions & {
-  id: string;
-  input: { securityCode: string; signedAt: string };
-}): Promise<Invoice> {
+export async function recordEcfSignature(
+  opts: WriteOptions & { id: string; input: { securityCode: string; signedAt: string } },
+): Promise<Invoice> {
+  const { db, actor, ctx, id, input } = opts;
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (!current.ncf?.startsWith('E'))
@@ -321,16 +297,8 @@ async function releaseBilledTime(tx: Tx, id: string): Promise<number> {
 }
 
 /** `POST /invoices/{id}/cancel` (admin): voids an unpaid invoice without payments; 409 otherwise. */
-export async function cancelInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-  reason,
-}: WriteOptions & {
-  id: string;
-  reason?: string;
-}): Promise<Invoice> {
+export async function cancelInvoice(opts: WriteOptions & { id: string; reason?: string }): Promise<Invoice> {
+  const { db, actor, ctx, id, reason } = opts;
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'cancelled') throw conflict('La factura ya está cancelada.');
@@ -363,14 +331,8 @@ export async function cancelInvoice({
 }
 
 /** `POST /invoices/{id}/duplicate` (admin): a new draft with the same lines, issued today. */
-export async function duplicateInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-}: WriteOptions & {
-  id: string;
-}): Promise<Invoice> {
+export async function duplicateInvoice(opts: WriteOptions & { id: string }): Promise<Invoice> {
+  const { db, actor, ctx, id } = opts;
   const source = await getInvoice(db, actor, id);
   const issueDate = businessToday();
   const created = await createInvoice({
@@ -411,14 +373,10 @@ export async function duplicateInvoice({
  * row is removed only when it holds the last number of its series (the counter steps back);
  * an older draft is voided (cancelled) instead, keeping its number (decision 054).
  */
-export async function deleteInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-}: WriteOptions & {
-  id: string;
-}): Promise<{ deleted: boolean; message: string }> {
+export async function deleteInvoice(
+  opts: WriteOptions & { id: string },
+): Promise<{ deleted: boolean; message: string }> {
+  const { db, actor, ctx, id } = opts;
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft' || current.ncf)

@@ -86,16 +86,10 @@ async function acceptedResult(tx: Tx, staff: Actor, actor: Actor, id: string): P
  * A second accept (double submit) answers the same invoices without creating any. 409 when
  * rejected or expired (validity before the agency's today).
  */
-export async function acceptQuote({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteOptions & {
-  id: string;
-  input: z.output<typeof AcceptQuoteBodySchema>;
-}): Promise<Written<AcceptQuoteResponse> & { created: boolean }> {
+export async function acceptQuote(
+  opts: WriteOptions & { id: string; input: z.output<typeof AcceptQuoteBodySchema> },
+): Promise<Written<AcceptQuoteResponse> & { created: boolean }> {
+  const { db, actor, ctx, id, input } = opts;
   return db.transaction(async (tx) => {
     const row = await lockForClient(tx, actor, id);
     const staff = await jobActor(tx, row.createdBy);
@@ -255,16 +249,10 @@ export async function acceptQuote({
  * `POST /quotes/{id}/reject` (the quote's client only): stores the reason and time, audits and
  * notifies the admins. 409 unless the quote is sent (accepted, rejected or expired ones).
  */
-export async function rejectQuote({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteOptions & {
-  id: string;
-  input: z.output<typeof RejectQuoteBodySchema>;
-}): Promise<Written<Quote>> {
+export async function rejectQuote(
+  opts: WriteOptions & { id: string; input: z.output<typeof RejectQuoteBodySchema> },
+): Promise<Written<Quote>> {
+  const { db, actor, ctx, id, input } = opts;
   const notifications = await db.transaction(async (tx) => {
     const row = await lockForClient(tx, actor, id);
     if (row.status === 'accepted') throw conflict('Esta cotización ya fue aceptada.');

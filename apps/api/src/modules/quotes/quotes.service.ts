@@ -58,14 +58,8 @@ async function insertItems(tx: Tx, quoteId: string, items: CreateInput['items'],
  * 400 for an unknown/archived client, a project of another client, a past `validUntil`, a
  * discount above the subtotal or an unknown quote request.
  */
-export async function createQuote({
-  db,
-  actor,
-  ctx,
-  input,
-}: WriteOptions & {
-  input: CreateInput;
-}): Promise<Quote> {
+export async function createQuote(opts: WriteOptions & { input: CreateInput }): Promise<Quote> {
+  const { db, actor, ctx, input } = opts;
   const today = businessToday();
   assertValidFrom(input.validUntil, today);
   const id = await db.transaction(async (tx) => {
@@ -129,16 +123,8 @@ export async function createQuote({
 }
 
 /** `PUT /quotes/{id}` (admin): drafts only (409 in Spanish otherwise); totals recomputed. */
-export async function updateQuote({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: WriteOptions & {
-  id: string;
-  input: UpdateInput;
-}): Promise<Quote> {
+export async function updateQuote(opts: WriteOptions & { id: string; input: UpdateInput }): Promise<Quote> {
+  const { db, actor, ctx, id, input } = opts;
   await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);
     if (current.status !== 'draft')
@@ -204,14 +190,8 @@ export const QUOTE_DOCUMENT: BillingDocumentKind<Quote> = {
  * one is re-sent. 409 when accepted, rejected or expired, or when its validity has passed;
  * 400 when its total is zero (e.g. a quote request's lines not priced yet).
  */
-export async function sendQuote({
-  db,
-  actor,
-  ctx,
-  id,
-}: WriteOptions & {
-  id: string;
-}): Promise<Written<Quote>> {
+export async function sendQuote(opts: WriteOptions & { id: string }): Promise<Written<Quote>> {
+  const { db, actor, ctx, id } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);
     const today = businessToday();

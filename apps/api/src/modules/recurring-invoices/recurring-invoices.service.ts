@@ -226,16 +226,10 @@ function assertEndDate(startDate: string, endDate: string | null | undefined) {
  * template in centavos and sets the first period to invoice (the current one when the start
  * date is past). 400 when the end date leaves no period.
  */
-export async function createRecurringInvoice({
-  db,
-  actor,
-  ctx,
-  input,
-  today = businessToday(),
-}: WriteOptions & {
-  input: CreateInput;
-  today?: string;
-}): Promise<RecurringInvoice> {
+export async function createRecurringInvoice(
+  opts: WriteOptions & { input: CreateInput; today?: string },
+): Promise<RecurringInvoice> {
+  const { db, actor, ctx, input, today = businessToday() } = opts;
   assertEndDate(input.startDate, input.endDate);
   const id = await db.transaction(async (tx) => {
     await assertClientAndProject(tx, input.clientId, input.projectId);
@@ -284,18 +278,10 @@ async function lockRetainer(tx: Tx, id: string): Promise<Row> {
  * invoices are never touched); a schedule change moves the next period to the first one of the
  * new schedule after the last invoiced period. `status` pauses/resumes.
  */
-export async function updateRecurringInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-  today = businessToday(),
-}: WriteOptions & {
-  id: string;
-  input: UpdateInput;
-  today?: string;
-}): Promise<RecurringInvoice> {
+export async function updateRecurringInvoice(
+  opts: WriteOptions & { id: string; input: UpdateInput; today?: string },
+): Promise<RecurringInvoice> {
+  const { db, actor, ctx, id, input, today = businessToday() } = opts;
   await db.transaction(async (tx) => {
     const current = await lockRetainer(tx, id);
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
@@ -458,16 +444,10 @@ async function generatePeriod(
  * it; when the current period is already invoiced, answers that invoice (idempotent). 409 when
  * paused with nothing invoiced for the period, or when the retainer is finished.
  */
-export async function runRecurringInvoice({
-  db,
-  actor,
-  ctx,
-  id,
-  today = businessToday(),
-}: WriteOptions & {
-  id: string;
-  today?: string;
-}): Promise<Written<Invoice> & { created: boolean; sendError: string | null }> {
+export async function runRecurringInvoice(
+  opts: WriteOptions & { id: string; today?: string },
+): Promise<Written<Invoice> & { created: boolean; sendError: string | null }> {
+  const { db, actor, ctx, id, today = businessToday() } = opts;
   const outcome = await db.transaction(async (tx): Promise<Generated> => {
     const r = await lockRetainer(tx, id);
     const due = r.nextPeriodStart !== null && r.nextPeriodStart <= today;
