@@ -15,9 +15,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { publish } from './lib/effects.js';
 import { badRequest } from './lib/errors.js';
 import { MailDispatcher, type MailDispatcherOptions } from './lib/mailer.js';
-import { pushNotifications } from './lib/notify.js';
 import { setListTotalCap } from './lib/paging.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 import auditRoutes from './modules/audit/audit.routes.js';
@@ -231,7 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Scheduled jobs (decision 110): every process may run the timer; the database lease picks one.
   const jobs = new JobRunner(
     opts.database.db,
-    appJobs((created) => pushNotifications(app, created)),
+    appJobs((fx) => publish(app, fx)),
     app.log,
   );
   app.decorate('jobs', jobs);

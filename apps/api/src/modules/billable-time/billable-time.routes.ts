@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
-import { INVOICE_POLICY } from '../invoices/invoices.policy.js';
+import { invoicePolicy } from '../invoices/invoices.policy.js';
 import * as svc from './billable-time.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -18,8 +18,10 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
  * project's unbilled billable time into a draft invoice. Employees and clients get 403.
  */
 const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...INVOICE_POLICY.write)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...invoicePolicy.roles('write'))],
   };
   const tags = ['projects', 'invoices'];
 
@@ -54,7 +56,11 @@ const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const data = await svc.billTime(app.db, actorOf(req), ctx(req), req.params.id, req.body);
+      const data = await svc.billTime({
+        ...writer(req),
+        projectId: req.params.id,
+        input: req.body,
+      });
       reply.code(201);
       return { success: true as const, data };
     },

@@ -13,10 +13,12 @@ import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { projects, projectTimeEntries, users } from '../../db/schema/index.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { createInvoice, getInvoice } from '../invoices/invoices.service.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
+import { displayDate } from '../invoices/billing-documents.js';
+import { getInvoice } from '../invoices/invoices.queries.js';
+import { createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 type Input = z.output<typeof BillTimeRequestSchema>;
@@ -45,11 +47,6 @@ interface Group {
   people: Map<string, { name: string; minutes: number }>;
   first: string;
   last: string;
-}
-
-function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
 }
 
 const hoursLabel = (minutes: number) => `${(minutes / 60).toLocaleString('es-DO')} h`;
@@ -189,12 +186,9 @@ export async function previewBillableTime(db: Db, projectId: string, input: Inpu
  * quantities are ≥ 1). 404 for an unknown project; 400 from createInvoice for an archived client.
  */
 export async function billTime(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  projectId: string,
-  input: Input,
+  opts: WriteOptions & { projectId: string; input: Input },
 ): Promise<{ invoice: Invoice; billedEntries: number }> {
+  const { db, actor, ctx, projectId, input } = opts;
   const { invoiceId, billed } = await db.transaction(async (tx) => {
     const project = await loadProject(tx, projectId);
     const settings = await getCompanySettings(tx);
@@ -229,17 +223,22 @@ export async function billTime(
             taxExempt: false,
           };
     });
-    const created = await createInvoice(asDb(tx), actor, ctx, {
-      clientId: project.clientId,
-      projectId: project.id,
-      issueDate: today,
-      dueDate: due.toISOString().slice(0, 10),
-      items,
-      discountAmount: 0,
-      paymentTerms: terms,
-      notes: `Horas del proyecto ${project.title} del ${displayDate(input.from)} al ${displayDate(input.to)}`,
-      series: 'FAC',
-      asDraft: true,
+    const created = await createInvoice({
+      db: asDb(tx),
+      actor,
+      ctx,
+      input: {
+        clientId: project.clientId,
+        projectId: project.id,
+        issueDate: today,
+        dueDate: due.toISOString().slice(0, 10),
+        items,
+        discountAmount: 0,
+        paymentTerms: terms,
+        notes: `Horas del proyecto ${project.title} del ${displayDate(input.from)} al ${displayDate(input.to)}`,
+        series: 'FAC',
+        asDraft: true,
+      },
     });
     const ids = entries.map((e) => e.id);
     const marked = await tx

@@ -24,7 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
-import { listInvoices } from '../invoices/invoices.service.js';
+import { listInvoices } from '../invoices/invoices.queries.js';
 import * as history from './client-history.service.js';
 import * as queries from './clients.queries.js';
 import * as svc from './clients.service.js';

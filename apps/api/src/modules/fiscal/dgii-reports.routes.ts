@@ -2,14 +2,14 @@ import { DgiiReportQuerySchema } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../lib/storage.js';
 import { dgii607, dgii608 } from './dgii-reports.service.js';
-import { FISCAL_POLICY } from './fiscal.policy.js';
+import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 
 /** DGII 607 / 608 text files (issue 12), downloaded from Reportes. Admin only (fiscal.policy.ts). */
 const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reports = {
     onRequest: [
       app.authenticate,
-      app.requirePermission(FISCAL_POLICY.reports.permission, ...FISCAL_POLICY.reports.roles),
+      app.requirePermission(FISCAL_PERMISSIONS.reports, ...fiscalPolicy.roles('reports')),
     ],
   };
   const tags = ['fiscal'];

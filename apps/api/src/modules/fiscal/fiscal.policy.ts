@@ -1,15 +1,28 @@
-import type { Permission, Role } from '@agencia/shared';
+import type { Permission } from '@agencia/shared';
+import { definePolicy } from '../../lib/policy.js';
 
 /**
- * Who may manage fiscal sequences and download the DGII reports (issue 12): administrators
- * only, holding the permission named (decision 070: admins hold every permission).
+ * Who may manage fiscal sequences and download the DGII reports (issue 12, decision 121):
+ * administrators only, holding the permission named in {@link FISCAL_PERMISSIONS} (decision
+ * 070: admins hold every permission). No "own" cells: fiscal data belongs to the agency.
+ *
+ * | action    | admin | employee | client | permission      |
+ * |-----------|-------|----------|--------|-----------------|
+ * | sequences | yes   | no       | no     | invoices.write  |
+ * | reports   | yes   | no       | no     | reports.read    |
  */
-export const FISCAL_POLICY: Record<
-  'sequences' | 'reports',
-  { permission: Permission; roles: readonly Role[] }
-> = {
+export const fiscalPolicy = definePolicy({
   /** List, add, deactivate ranges; void unused numbers (608). */
-  sequences: { permission: 'invoices.write', roles: ['admin'] },
+  sequences: { admin: true, employee: false, client: false },
   /** Download the 607 / 608 text files. */
-  reports: { permission: 'reports.read', roles: ['admin'] },
+  reports: { admin: true, employee: false, client: false },
+});
+
+/** The actions of {@link fiscalPolicy}. */
+export type FiscalAction = keyof typeof fiscalPolicy.table;
+
+/** The permission (decision 070) each fiscal action needs besides its role. */
+export const FISCAL_PERMISSIONS: Record<FiscalAction, Permission> = {
+  sequences: 'invoices.write',
+  reports: 'reports.read',
 };

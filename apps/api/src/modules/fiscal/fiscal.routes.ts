@@ -10,9 +10,9 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pushNotifications } from '../../lib/notify.js';
+import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
-import { FISCAL_POLICY } from './fiscal.policy.js';
+import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 import * as svc from './fiscal.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -25,9 +25,11 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
 const ALERT_SWEEP_MS = 6 * 3600_000;
 
 const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const sweep = () =>
     svc.sweepSequenceAlerts(app.db).then(
-      (created) => pushNotifications(app, created),
+      (fx) => publish(app, fx),
       (err: unknown) => app.log.warn({ err }, 'fiscal alert sweep failed'),
     );
   const timer = setInterval(sweep, ALERT_SWEEP_MS);
@@ -40,7 +42,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   const sequences = {
     onRequest: [
       app.authenticate,
-      app.requirePermission(FISCAL_POLICY.sequences.permission, ...FISCAL_POLICY.sequences.roles),
+      app.requirePermission(FISCAL_PERMISSIONS.sequences, ...fiscalPolicy.roles('sequences')),
     ],
   };
   const tags = ['fiscal'];
@@ -57,7 +59,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      pushNotifications(app, await svc.sweepSequenceAlerts(app.db));
+      publish(app, await svc.sweepSequenceAlerts(app.db));
       return { success: true as const, data: { sequences: await svc.listSequences(app.db) } };
     },
   );
@@ -74,7 +76,10 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const sequence = await svc.createSequence(app.db, actorOf(req), ctx(req), req.body);
+      const sequence = await svc.createSequence({
+        ...writer(req),
+        input: req.body,
+      });
       return reply.code(201).send({ success: true as const, data: { sequence } });
     },
   );
@@ -93,7 +98,9 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { sequence: await svc.updateSequence(app.db, ctx(req), req.params.id, req.body) },
+      data: {
+        sequence: await svc.updateSequence({ db: app.db, ctx: ctx(req), id: req.params.id, input: req.body }),
+      },
     }),
   );
 
@@ -110,8 +117,12 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.voidNumbers(app.db, actorOf(req), ctx(req), req.params.id, req.body);
-      pushNotifications(app, result.notifications);
+      const result = await svc.voidNumbers({
+        ...writer(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publish(app, result.effects);
       return { success: true as const, data: result.value };
     },
   );

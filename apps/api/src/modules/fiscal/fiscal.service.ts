@@ -9,18 +9,20 @@ import {
   SEQUENCE_EXPIRY_ALERT_DAYS,
   type UpdateFiscalSequenceRequestSchema,
   type VoidNcfRequestSchema,
+  type VoidNcfResponseSchema,
 } from '@agencia/shared';
 import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { fiscalSequences, ncfVoids } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
+import { displayDate } from '../invoices/billing-documents.js';
 
 type SequenceRow = typeof fiscalSequences.$inferSelect;
-type Created = Awaited<ReturnType<typeof createNotifications>>;
 
 /** Whole percent (1 decimal) of the range still available. */
 function remainingPercentOf(row: SequenceRow): number {
@@ -126,11 +128,9 @@ async function lockSequences(tx: Tx): Promise<void> {
  * `replaceActive` is not set (with it, that range is deactivated in the same transaction).
  */
 export async function createSequence(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  input: z.output<typeof CreateFiscalSequenceRequestSchema>,
+  opts: WriteOptions & { input: z.output<typeof CreateFiscalSequenceRequestSchema> },
 ): Promise<FiscalSequence> {
+  const { db, actor, ctx, input } = opts;
   if (input.rangeTo < input.rangeFrom) throw conflict('El final del rango no puede ser menor que el inicio.');
   const row = await db.transaction(async (tx) => {
     await lockSequences(tx);
@@ -184,12 +184,17 @@ export async function createSequence(
  * `PUT /fiscal/sequences/{id}` (admin): activate/deactivate, threshold, expiry. The range and the
  * numbers already used never change. 404 unknown; 409 activating a second range of a type.
  */
-export async function updateSequence(
-  db: Db,
-  ctx: AuditContext,
-  id: string,
-  input: z.output<typeof UpdateFiscalSequenceRequestSchema>,
-): Promise<FiscalSequence> {
+export async function updateSequence({
+  db,
+  ctx,
+  id,
+  input,
+}: {
+  db: Db;
+  ctx: AuditContext;
+  id: string;
+  input: z.output<typeof UpdateFiscalSequenceRequestSchema>;
+}): Promise<FiscalSequence> {
   const row = await db.transaction(async (tx) => {
     await lockSequences(tx);
     const [current] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
@@ -219,7 +224,7 @@ export interface TakenNcf {
   sequenceId: string;
   expiresOn: string;
   /** Notifications to push after commit (low / expiring range alerts). */
-  notifications: Created;
+  notifications: StoredNotifications;
 }
 
 /**
@@ -270,9 +275,9 @@ export async function alertIfNeeded(
   tx: Tx | Db,
   row: SequenceRow,
   today: string = businessToday(),
-): Promise<Created> {
+): Promise<StoredNotifications> {
   const dto = toSequenceDto(row, today);
-  const out: Created = [];
+  const out: StoredNotifications = [];
   const type = dto.documentType;
   if (dto.active && dto.isLow && !row.lowAlertedAt) {
     const claimed = await tx
@@ -314,16 +319,16 @@ export async function alertIfNeeded(
 /**
  * Checks every active range for the low/expiry alerts (a range can come within 30 days of its
  * expiry without any invoice being issued). Run at start and every few hours by the app, and
- * when admins list the ranges. Answers the notifications to push.
+ * when admins list the ranges. Answers the stored alerts as effects to publish after commit.
  */
-export async function sweepSequenceAlerts(db: Db, today: string = businessToday()): Promise<Created> {
+export async function sweepSequenceAlerts(db: Db, today: string = businessToday()): Promise<Effects> {
   const rows = await db.select().from(fiscalSequences).where(eq(fiscalSequences.active, true));
-  let out: Created = [];
+  let out: StoredNotifications = [];
   for (const row of rows) {
     if (row.lowAlertedAt && row.expiryAlertedAt) continue;
     out = out.concat(await db.transaction((tx) => alertIfNeeded(tx, row, today)));
   }
-  return out;
+  return effects({ notifications: out });
 }
 
 /**
@@ -331,19 +336,16 @@ export async function sweepSequenceAlerts(db: Db, today: string = businessToday(
  * and records them as annulled (608 report, annulment types 01–10). 409 as {@link takeNcf}.
  */
 export async function voidNumbers(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: z.output<typeof VoidNcfRequestSchema>,
-) {
+  opts: WriteOptions & { id: string; input: z.output<typeof VoidNcfRequestSchema> },
+): Promise<Written<z.output<typeof VoidNcfResponseSchema>>> {
+  const { db, actor, ctx, id, input } = opts;
   return db.transaction(async (tx) => {
     const [seq] = await tx.select().from(fiscalSequences).where(eq(fiscalSequences.id, id)).limit(1);
     if (!seq) throw notFound('Rango de comprobantes no encontrado');
     if (!seq.active) throw conflict('El rango está inactivo: solo se anulan números de un rango activo.');
     const today = businessToday();
     const voids = [];
-    let notifications: Created = [];
+    let notifications: StoredNotifications = [];
     for (let i = 0; i < input.count; i++) {
       const taken = await takeNcf(tx, seq.documentType as FiscalDocumentType, today);
       notifications = notifications.concat(taken.notifications);
@@ -382,13 +384,7 @@ export async function voidNumbers(
         })),
         sequence: toSequenceDto(after!, today),
       },
-      notifications,
+      effects: effects({ notifications }),
     };
   });
-}
-
-/** An ISO date as DD/MM/YYYY. */
-function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
 }

@@ -14,19 +14,18 @@ import {
 } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import type { CreditNoteLineRow } from '../../db/schema/fiscal.js';
 import { clients, creditNotes, invoiceEvents, invoices, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { Actor } from '../../plugins/auth.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
+import type { WriteOptions } from './billing-documents.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
-import { assertBuyerId, balanceCents, lockInvoice } from './invoices.service.js';
-
-type Created = Awaited<ReturnType<typeof createNotifications>>;
+import { assertBuyerId } from './invoice-issue.js';
+import { balanceCents, lockInvoice } from './invoices.queries.js';
 
 /** The amounts of a note in centavos. */
 interface NoteAmounts {
@@ -87,12 +86,9 @@ function fromAmount(
  * 400 for amounts above what is left, dates out of range or a missing buyer id.
  */
 export async function createCreditNote(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  invoiceId: string,
-  input: z.output<typeof CreateCreditNoteRequestSchema>,
-): Promise<{ value: CreditNote; notifications: Created }> {
+  opts: WriteOptions & { invoiceId: string; input: z.output<typeof CreateCreditNoteRequestSchema> },
+): Promise<Written<CreditNote>> {
+  const { db, actor, ctx, invoiceId, input } = opts;
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')
@@ -233,6 +229,9 @@ export async function createCreditNote(
       link: `/billing/${invoiceId}`,
       email: false,
     });
-    return { value: toCreditNoteDto(row!), notifications: [...taken.notifications, ...toClient] };
+    return {
+      value: toCreditNoteDto(row!),
+      effects: effects({ notifications: [...taken.notifications, ...toClient] }),
+    };
   });
 }

@@ -4,7 +4,9 @@ import { extractImages, extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
-import { ecfQrUrl, invoiceTitle, loadLogo, renderCreditNotePdf, renderInvoicePdf } from './invoices.pdf.js';
+import { renderCreditNotePdf } from './credit-notes.pdf.js';
+import { loadLogo } from './document-pdf.js';
+import { ecfQrUrl, invoiceTitle, renderInvoicePdf } from './invoices.pdf.js';
 
 /** The text of every page, joined (unpdf / PDF.js): what a reader of the PDF sees. */
 async function pdfText(bytes: Buffer): Promise<string> {

@@ -18,13 +18,16 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publish } from '../../lib/effects.js';
 import { notFound } from '../../lib/errors.js';
-import { pushNotifications } from '../../lib/notify.js';
-import { contentDisposition } from '../../lib/storage.js';
 import { actorOf } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { replyWithDocumentPdf, replyWithPdf } from './billing-documents.js';
 import * as notes from './credit-notes.service.js';
-import { INVOICE_POLICY } from './invoices.policy.js';
+import * as delivery from './invoice-delivery.service.js';
+import * as payments from './invoice-payments.service.js';
+import { invoicePolicy } from './invoices.policy.js';
+import * as queries from './invoices.queries.js';
 import * as svc from './invoices.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -35,12 +38,14 @@ const invoiceEnvelope = successEnvelope(GetInvoiceResponseSchema);
  * Policy in invoices.policy.ts: admin writes; employees read; clients read their own.
  */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   // Role table (050) and permission (070) in one hook each.
   const read = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...INVOICE_POLICY.read)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...invoicePolicy.roles('read'))],
   };
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...INVOICE_POLICY.write)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...invoicePolicy.roles('write'))],
   };
   const tags = ['invoices'];
 
@@ -57,7 +62,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.listInvoices(app.db, actorOf(req), req.query),
+      data: await queries.listInvoices(app.db, actorOf(req), req.query),
     }),
   );
 
@@ -71,7 +76,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(InvoiceStatsSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.invoiceStats(app.db, actorOf(req)) }),
+    async (req) => ({ success: true as const, data: await queries.invoiceStats(app.db, actorOf(req)) }),
   );
 
   app.get(
@@ -112,8 +117,8 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const invoice = await svc.getInvoice(app.db, actor, req.params.id);
-      await svc.markViewed(app.db, actor, invoice._id);
+      const invoice = await queries.getInvoice(app.db, actor, req.params.id);
+      await queries.markViewed(app.db, actor, invoice);
       return { success: true as const, data: { invoice } };
     },
   );
@@ -129,17 +134,15 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
       },
     },
-    async (req, reply) => {
-      const invoice = await svc.getInvoice(app.db, actorOf(req), req.params.id);
-      const pdf = await svc.buildInvoicePdf(app.db, invoice);
-      return reply
-        .type('application/pdf')
-        .header(
-          'Content-Disposition',
-          contentDisposition(svc.pdfFilename(invoice), Boolean(req.query.inline)),
-        )
-        .send(pdf);
-    },
+    async (req, reply) =>
+      replyWithDocumentPdf(
+        reply,
+        app.db,
+        actorOf(req),
+        delivery.INVOICE_DOCUMENT,
+        req.params.id,
+        Boolean(req.query.inline),
+      ),
   );
 
   app.post(
@@ -154,8 +157,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.createInvoice(app.db, actorOf(req), ctx(req), req.body);
-      pushNotifications(app, result.notifications);
+      const result = await svc.createInvoice({
+        ...writer(req),
+        input: req.body,
+      });
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -174,7 +180,13 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { invoice: await svc.updateInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body) },
+      data: {
+        invoice: await svc.updateInvoice({
+          ...writer(req),
+          id: req.params.id,
+          input: req.body,
+        }),
+      },
     }),
   );
 
@@ -191,8 +203,12 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.payInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body ?? {});
-      pushNotifications(app, result.notifications);
+      const result = await payments.payInvoice({
+        ...writer(req),
+        id: req.params.id,
+        input: req.body ?? {},
+      });
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -209,8 +225,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.sendInvoice(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      const result = await delivery.sendInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -227,8 +246,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.issueInvoice(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      const result = await svc.issueInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -248,7 +270,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        invoice: await svc.recordEcfSignature(app.db, actorOf(req), ctx(req), req.params.id, req.body),
+        invoice: await svc.recordEcfSignature({
+          ...writer(req),
+          id: req.params.id,
+          input: req.body,
+        }),
       },
     }),
   );
@@ -266,8 +292,12 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await notes.createCreditNote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
-      pushNotifications(app, result.notifications);
+      const result = await notes.createCreditNote({
+        ...writer(req),
+        invoiceId: req.params.id,
+        input: req.body,
+      });
+      publish(app, result.effects);
       return reply.code(201).send({ success: true as const, data: { creditNote: result.value } });
     },
   );
@@ -284,17 +314,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const invoice = await svc.getInvoice(app.db, actorOf(req), req.params.id);
+      const invoice = await queries.getInvoice(app.db, actorOf(req), req.params.id);
       const note = invoice.creditNotes.find((n) => n._id === req.params.noteId);
       if (!note) throw notFound('Nota de crédito no encontrada');
-      const pdf = await svc.buildCreditNotePdf(app.db, invoice, note);
-      return reply
-        .type('application/pdf')
-        .header(
-          'Content-Disposition',
-          contentDisposition(`Nota-de-credito-${note.ncf}.pdf`, Boolean(req.query.inline)),
-        )
-        .send(pdf);
+      const pdf = await delivery.buildCreditNotePdf(app.db, invoice, note);
+      return replyWithPdf(reply, `Nota-de-credito-${note.ncf}.pdf`, pdf, Boolean(req.query.inline));
     },
   );
 
@@ -310,8 +334,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.remindInvoice(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      const result = await delivery.remindInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
+      publish(app, result.effects);
       return { success: true as const, data: { invoice: result.value } };
     },
   );
@@ -329,7 +356,12 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { invoice: await svc.duplicateInvoice(app.db, actorOf(req), ctx(req), req.params.id) },
+      data: {
+        invoice: await svc.duplicateInvoice({
+          ...writer(req),
+          id: req.params.id,
+        }),
+      },
     }),
   );
 
@@ -348,7 +380,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        invoice: await svc.cancelInvoice(app.db, actorOf(req), ctx(req), req.params.id, req.body?.reason),
+        invoice: await svc.cancelInvoice({
+          ...writer(req),
+          id: req.params.id,
+          reason: req.body?.reason,
+        }),
       },
     }),
   );
@@ -371,7 +407,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.deleteInvoice(app.db, actorOf(req), ctx(req), req.params.id);
+      const result = await svc.deleteInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
       return { success: true as const, message: result.message, data: { deleted: result.deleted } };
     },
   );

@@ -1,14 +1,14 @@
-import type { createNotifications } from '../../lib/notify.js';
+import type { Effects } from '../../lib/effects.js';
 import { expireQuotes } from '../quotes/quotes.service.js';
 import { generateDueRecurringInvoices } from '../recurring-invoices/recurring-invoices.service.js';
 import { sendScheduledReminders } from '../reminders/reminders.service.js';
 import type { JobDefinition } from './jobs.runner.js';
 
-type Push = (created: Awaited<ReturnType<typeof createNotifications>>) => void;
+type Push = (fx: Effects) => void;
 
 /**
- * Every scheduled job of the app (README "Scheduled jobs", decision 110). `push` delivers the
- * notifications a run created, after its transaction committed.
+ * Every scheduled job of the app (README "Scheduled jobs", decision 110). `push` publishes what a
+ * run wrote (its {@link Effects}), after its transaction committed.
  */
 export function appJobs(push: Push): JobDefinition[] {
   return [

@@ -1,6 +1,6 @@
 import { formatMoney, QUOTE_STATUS_LABELS, type Quote } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { dateEs, renderDocument } from '../invoices/invoices.pdf.js';
+import { dateEs, priceTotals, renderDocument, tableLines } from '../invoices/document-pdf.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 
 /**
@@ -14,12 +14,7 @@ export async function renderQuotePdf(
   db: Db | Tx,
 ): Promise<Buffer> {
   const money = (n: number) => formatMoney(n, quote.currency);
-  const totals: Array<[string, string, boolean?]> = [['Subtotal', money(quote.subtotal)]];
-  if (quote.discountAmount > 0) totals.push(['Descuento', `− ${money(quote.discountAmount)}`]);
-  if (quote.exemptSubtotal > 0) totals.push(['Subtotal exento', money(quote.exemptSubtotal)]);
-  totals.push(['Base imponible ITBIS', money(quote.taxableBase)]);
-  totals.push([`ITBIS (${quote.taxRate}%)`, money(quote.taxAmount)]);
-  totals.push(['Total', money(quote.total), true]);
+  const totals = priceTotals(quote, money);
 
   const info: string[] = [`Válida hasta el ${dateEs(quote.validUntil)}`];
   if (quote.advancePercent)
@@ -46,14 +41,7 @@ export async function renderQuotePdf(
       ],
       client: { name: person, person: null, taxId: quote.client.taxId, email: quote.client.email },
       aside: quote.project ? { label: 'PROYECTO', lines: [quote.project.title] } : null,
-      lines: quote.items.map((i) => ({
-        description: i.description,
-        details: i.details,
-        quantity: i.quantity,
-        unitPrice: i.unitPrice,
-        total: i.total,
-        exempt: i.taxExempt,
-      })),
+      lines: tableLines(quote.items),
       currency: quote.currency,
       totals,
       info,

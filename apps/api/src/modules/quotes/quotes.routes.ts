@@ -13,10 +13,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pushNotifications } from '../../lib/notify.js';
-import { contentDisposition } from '../../lib/storage.js';
+import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
-import { QUOTE_POLICY } from './quotes.policy.js';
+import { replyWithDocumentPdf } from '../invoices/billing-documents.js';
+import * as answers from './quote-answers.service.js';
+import { quotePolicy } from './quotes.policy.js';
+import * as queries from './quotes.queries.js';
 import * as svc from './quotes.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -27,14 +29,16 @@ const one = successEnvelope(GetQuoteResponseSchema);
  * edit drafts and send; employees read; the quote's client reads, accepts or rejects it.
  */
 const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const read = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...QUOTE_POLICY.read)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...quotePolicy.roles('read'))],
   };
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...QUOTE_POLICY.write)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...quotePolicy.roles('write'))],
   };
   const respond = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...QUOTE_POLICY.respond)],
+    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...quotePolicy.roles('respond'))],
   };
   const tags = ['quotes'];
 
@@ -49,7 +53,10 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListQuotesResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.listQuotes(app.db, actorOf(req), req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await queries.listQuotes(app.db, actorOf(req), req.query),
+    }),
   );
 
   app.post(
@@ -64,7 +71,10 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const quote = await svc.createQuote(app.db, actorOf(req), ctx(req), req.body);
+      const quote = await svc.createQuote({
+        ...writer(req),
+        input: req.body,
+      });
       return reply.code(201).send({ success: true as const, data: { quote } });
     },
   );
@@ -77,7 +87,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { quote: await svc.getQuote(app.db, actorOf(req), req.params.id) },
+      data: { quote: await queries.getQuote(app.db, actorOf(req), req.params.id) },
     }),
   );
 
@@ -95,7 +105,13 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { quote: await svc.updateQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body) },
+      data: {
+        quote: await svc.updateQuote({
+          ...writer(req),
+          id: req.params.id,
+          input: req.body,
+        }),
+      },
     }),
   );
 
@@ -111,8 +127,11 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.sendQuote(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      const result = await svc.sendQuote({
+        ...writer(req),
+        id: req.params.id,
+      });
+      publish(app, result.effects);
       return { success: true as const, data: { quote: result.value } };
     },
   );
@@ -133,8 +152,12 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await svc.acceptQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
-      pushNotifications(app, result.notifications);
+      const result = await answers.acceptQuote({
+        ...writer(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publish(app, result.effects);
       return reply.code(result.created ? 201 : 200).send({ success: true as const, data: result.value });
     },
   );
@@ -152,8 +175,12 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.rejectQuote(app.db, actorOf(req), ctx(req), req.params.id, req.body);
-      pushNotifications(app, result.notifications);
+      const result = await answers.rejectQuote({
+        ...writer(req),
+        id: req.params.id,
+        input: req.body,
+      });
+      publish(app, result.effects);
       return { success: true as const, data: { quote: result.value } };
     },
   );
@@ -169,17 +196,15 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
       },
     },
-    async (req, reply) => {
-      const quote = await svc.getQuote(app.db, actorOf(req), req.params.id);
-      const pdf = await svc.buildQuotePdf(app.db, quote);
-      return reply
-        .type('application/pdf')
-        .header(
-          'Content-Disposition',
-          contentDisposition(svc.quotePdfFilename(quote), Boolean(req.query.inline)),
-        )
-        .send(pdf);
-    },
+    async (req, reply) =>
+      replyWithDocumentPdf(
+        reply,
+        app.db,
+        actorOf(req),
+        svc.QUOTE_DOCUMENT,
+        req.params.id,
+        Boolean(req.query.inline),
+      ),
   );
 };
 

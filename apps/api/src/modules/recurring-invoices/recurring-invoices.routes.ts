@@ -11,9 +11,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pushNotifications } from '../../lib/notify.js';
+import { publish } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
-import { RECURRING_INVOICE_POLICY } from './recurring-invoices.policy.js';
+import { recurringInvoicePolicy } from './recurring-invoices.policy.js';
 import * as svc from './recurring-invoices.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -24,11 +24,19 @@ const one = successEnvelope(GetRecurringInvoiceResponseSchema);
  * active ones (Mis Facturas); employees get 403.
  */
 const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who writes, on which database, with which audit context: the options every writing service takes. */
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const read = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...RECURRING_INVOICE_POLICY.read)],
+    onRequest: [
+      app.authenticate,
+      app.requirePermission('invoices.read', ...recurringInvoicePolicy.roles('read')),
+    ],
   };
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...RECURRING_INVOICE_POLICY.write)],
+    onRequest: [
+      app.authenticate,
+      app.requirePermission('invoices.write', ...recurringInvoicePolicy.roles('write')),
+    ],
   };
   const tags = ['recurring-invoices'];
 
@@ -73,7 +81,10 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const recurringInvoice = await svc.createRecurringInvoice(app.db, actorOf(req), ctx(req), req.body);
+      const recurringInvoice = await svc.createRecurringInvoice({
+        ...writer(req),
+        input: req.body,
+      });
       return reply.code(201).send({ success: true as const, data: { recurringInvoice } });
     },
   );
@@ -93,13 +104,11 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        recurringInvoice: await svc.updateRecurringInvoice(
-          app.db,
-          actorOf(req),
-          ctx(req),
-          req.params.id,
-          req.body,
-        ),
+        recurringInvoice: await svc.updateRecurringInvoice({
+          ...writer(req),
+          id: req.params.id,
+          input: req.body,
+        }),
       },
     }),
   );
@@ -124,8 +133,11 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.runRecurringInvoice(app.db, actorOf(req), ctx(req), req.params.id);
-      pushNotifications(app, result.notifications);
+      const result = await svc.runRecurringInvoice({
+        ...writer(req),
+        id: req.params.id,
+      });
+      publish(app, result.effects);
       return {
         success: true as const,
         data: { invoice: result.value, created: result.created, sendError: result.sendError },

@@ -14,7 +14,7 @@ import {
   toCents,
   type UpdateRecurringInvoiceRequestSchema,
 } from '@agencia/shared';
-import { and, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -26,37 +26,24 @@ import {
   recurringInvoices,
 } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
-import {
-  assertClientAndProject,
-  createInvoice,
-  getInvoice,
-  sendInvoice,
-  type WithNotifications,
-} from '../invoices/invoices.service.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
+import { addDays, displayDate } from '../invoices/billing-documents.js';
+import { sendInvoice } from '../invoices/invoice-delivery.service.js';
+import { getInvoice } from '../invoices/invoices.queries.js';
+import { assertClientAndProject, createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { visibleRetainers } from './recurring-invoices.policy.js';
 import { jobActor } from './system-actor.js';
 
-type Created = Awaited<ReturnType<typeof createNotifications>>;
 type Row = typeof recurringInvoices.$inferSelect;
 type CreateInput = z.output<typeof CreateRecurringInvoiceRequestSchema>;
 type UpdateInput = z.output<typeof UpdateRecurringInvoiceRequestSchema>;
 
 /** A retainer's services run their invoice steps inside its transaction (savepoints). */
 const asDb = (tx: Tx) => tx as unknown as Db;
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
 
 const toItems = (items: CreateInput['items']): RecurringItem[] =>
   items.map((it) => ({
@@ -101,14 +88,6 @@ async function hoursLogged(db: Db | Tx, projectId: string, from: string, to: str
       ),
     );
   return (row?.minutes ?? 0) / 60;
-}
-
-/** Who may see which retainers: admins all; clients their own active ones; others none. */
-function scopeOf(actor: Actor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'client' && actor.clientId)
-    return and(eq(recurringInvoices.clientId, actor.clientId), eq(recurringInvoices.status, 'active'));
-  return sql`false`;
 }
 
 async function toApi(db: Db | Tx, rows: Row[], today: string): Promise<RecurringInvoice[]> {
@@ -214,7 +193,7 @@ export async function listRecurringInvoices(
   actor: Actor,
   query: z.output<typeof ListRecurringInvoicesQuerySchema>,
 ): Promise<RecurringInvoice[]> {
-  const where = [scopeOf(actor)];
+  const where = [visibleRetainers(actor)];
   if (query.clientId) where.push(eq(recurringInvoices.clientId, query.clientId));
   if (query.status !== 'all') where.push(eq(recurringInvoices.status, query.status));
   const rows = await db
@@ -230,7 +209,7 @@ export async function getRecurringInvoice(db: Db | Tx, actor: Actor, id: string)
   const [row] = await db
     .select()
     .from(recurringInvoices)
-    .where(and(eq(recurringInvoices.id, id), scopeOf(actor)));
+    .where(and(eq(recurringInvoices.id, id), visibleRetainers(actor)));
   if (!row) throw notFound('Iguala no encontrada');
   return (await toApi(db, [row], businessToday()))[0]!;
 }
@@ -248,12 +227,9 @@ function assertEndDate(startDate: string, endDate: string | null | undefined) {
  * date is past). 400 when the end date leaves no period.
  */
 export async function createRecurringInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  input: CreateInput,
-  today = businessToday(),
+  opts: WriteOptions & { input: CreateInput; today?: string },
 ): Promise<RecurringInvoice> {
+  const { db, actor, ctx, input, today = businessToday() } = opts;
   assertEndDate(input.startDate, input.endDate);
   const id = await db.transaction(async (tx) => {
     await assertClientAndProject(tx, input.clientId, input.projectId);
@@ -303,13 +279,9 @@ async function lockRetainer(tx: Tx, id: string): Promise<Row> {
  * new schedule after the last invoiced period. `status` pauses/resumes.
  */
 export async function updateRecurringInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  input: UpdateInput,
-  today = businessToday(),
+  opts: WriteOptions & { id: string; input: UpdateInput; today?: string },
 ): Promise<RecurringInvoice> {
+  const { db, actor, ctx, id, input, today = businessToday() } = opts;
   await db.transaction(async (tx) => {
     const current = await lockRetainer(tx, id);
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
@@ -377,7 +349,7 @@ interface Generated {
   invoiceId: string;
   created: boolean;
   sendError: string | null;
-  notifications: Created;
+  effects: Effects;
 }
 
 /**
@@ -415,19 +387,24 @@ async function generatePeriod(
     }
   }
   const note = `Iguala ${RECURRING_FREQUENCY_LABELS[r.frequency].toLowerCase()} · periodo ${displayDate(periodStart)} – ${displayDate(periodEnd)}`;
-  const created = await createInvoice(asDb(tx), actor, ctx, {
-    clientId: r.clientId,
-    projectId: r.projectId,
-    issueDate: today,
-    dueDate: addDays(today, r.paymentTerms),
-    items,
-    taxRate: r.taxRate ?? undefined,
-    currency: r.currency ?? undefined,
-    discountAmount: 0,
-    paymentTerms: r.paymentTerms,
-    notes: r.notes ? `${r.notes}\n${note}` : note,
-    series: 'FAC',
-    asDraft: true,
+  const created = await createInvoice({
+    db: asDb(tx),
+    actor,
+    ctx,
+    input: {
+      clientId: r.clientId,
+      projectId: r.projectId,
+      issueDate: today,
+      dueDate: addDays(today, r.paymentTerms),
+      items,
+      taxRate: r.taxRate ?? undefined,
+      currency: r.currency ?? undefined,
+      discountAmount: 0,
+      paymentTerms: r.paymentTerms,
+      notes: r.notes ? `${r.notes}\n${note}` : note,
+      series: 'FAC',
+      asDraft: true,
+    },
   });
   const invoiceId = created.value._id;
   await tx.update(invoices).set({ recurringInvoiceId: r.id, periodStart }).where(eq(invoices.id, invoiceId));
@@ -449,16 +426,16 @@ async function generatePeriod(
     { type: 'recurring_invoice', id: r.id },
     { invoiceId, periodStart },
   );
-  let notifications: Created = [];
+  let sent = effects();
   let sendError: string | null = null;
   if (r.autoSend) {
     try {
-      notifications = (await sendInvoice(asDb(tx), actor, ctx, invoiceId)).notifications;
+      sent = (await sendInvoice({ db: asDb(tx), actor, ctx, id: invoiceId })).effects;
     } catch (err) {
       sendError = err instanceof Error ? err.message : String(err);
     }
   }
-  return { invoiceId, created: true, sendError, notifications };
+  return { invoiceId, created: true, sendError, effects: sent };
 }
 
 /**
@@ -468,12 +445,9 @@ async function generatePeriod(
  * paused with nothing invoiced for the period, or when the retainer is finished.
  */
 export async function runRecurringInvoice(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  id: string,
-  today = businessToday(),
-): Promise<WithNotifications<Invoice> & { created: boolean; sendError: string | null }> {
+  opts: WriteOptions & { id: string; today?: string },
+): Promise<Written<Invoice> & { created: boolean; sendError: string | null }> {
+  const { db, actor, ctx, id, today = businessToday() } = opts;
   const outcome = await db.transaction(async (tx): Promise<Generated> => {
     const r = await lockRetainer(tx, id);
     const due = r.nextPeriodStart !== null && r.nextPeriodStart <= today;
@@ -484,7 +458,7 @@ export async function runRecurringInvoice(
         .where(and(eq(invoices.recurringInvoiceId, id), lte(invoices.periodStart, today)))
         .orderBy(desc(invoices.periodStart))
         .limit(1);
-      if (last) return { invoiceId: last.id, created: false, sendError: null, notifications: [] };
+      if (last) return { invoiceId: last.id, created: false, sendError: null, effects: effects() };
     }
     if (r.nextPeriodStart === null) throw conflict('La iguala ya terminó: no quedan periodos por facturar.');
     if (r.status === 'paused') throw conflict('La iguala está en pausa. Reanúdala para generar facturas.');
@@ -494,7 +468,7 @@ export async function runRecurringInvoice(
   });
   return {
     value: await getInvoice(db, actor, outcome.invoiceId),
-    notifications: outcome.notifications,
+    effects: outcome.effects,
     created: outcome.created,
     sendError: outcome.sendError,
   };
@@ -513,7 +487,7 @@ const MAX_PERIODS_PER_RUN = 12;
 export async function generateDueRecurringInvoices(
   db: Db,
   today: string,
-  push: (created: Created) => void = () => {},
+  push: (fx: Effects) => void = () => {},
 ): Promise<string> {
   const due = await db
     .select({ id: recurringInvoices.id })
@@ -534,7 +508,7 @@ export async function generateDueRecurringInvoices(
         });
         if (!outcome) break;
         created++;
-        push(outcome.notifications);
+        push(outcome.effects);
         if (outcome.sendError)
           problems.push(`iguala ${id}: la factura quedó en borrador (${outcome.sendError})`);
       } catch (err) {

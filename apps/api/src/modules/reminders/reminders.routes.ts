@@ -10,12 +10,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/auth.js';
+import { reminderPolicy } from './reminders.policy.js';
 import * as svc from './reminders.service.js';
 
 /** The signed-in client's own client record; staff get 403 (they use /clients/{id}/reminders). */
 function ownClientId(req: FastifyRequest): string {
   const actor = actorOf(req);
-  if (actor.role !== 'client' || !actor.clientId)
+  // The actor's own client record by construction: `own` holds whenever there is one.
+  if (!actor.clientId || !reminderPolicy.can(actor.role, 'ownOptOut', true))
     throw forbidden('Solo los clientes tienen esta preferencia.');
   return actor.clientId;
 }
@@ -25,7 +27,11 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
 /** Automatic payment reminders (decision 111): the company's offsets and a client's opt-out (admin). */
 const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = {
-    onRequest: [app.authenticate, app.requireRole('admin'), app.requirePermission('invoices.write', 'admin')],
+    onRequest: [
+      app.authenticate,
+      app.requireRole(...reminderPolicy.roles('manage')),
+      app.requirePermission('invoices.write', ...reminderPolicy.roles('manage')),
+    ],
   };
   const tags = ['reminders'];
 

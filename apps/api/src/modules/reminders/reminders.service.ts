@@ -3,19 +3,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, companySettings, invoiceReminders, invoices } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import type { Effects } from '../../lib/effects.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { createNotifications } from '../../lib/notify.js';
-import { balanceCents, remindInvoice } from '../invoices/invoices.service.js';
+import { addDays } from '../invoices/billing-documents.js';
+import { remindInvoice } from '../invoices/invoice-delivery.service.js';
+import { balanceCents } from '../invoices/invoices.queries.js';
 import { jobActor } from '../recurring-invoices/system-actor.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-
-type Created = Awaited<ReturnType<typeof createNotifications>>;
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** `GET /reminders/settings` (admin): the company's reminder offsets, ascending. */
 export async function getReminderSettings(db: Db): Promise<ReminderSettings> {
@@ -89,7 +83,7 @@ export function offsetLabel(offset: number): string {
 export async function sendScheduledReminders(
   db: Db,
   today: string,
-  push: (created: Created) => void = () => {},
+  push: (fx: Effects) => void = () => {},
 ): Promise<string> {
   const { offsets } = await getReminderSettings(db);
   if (offsets.length === 0) return 'Sin recordatorios configurados';
@@ -132,14 +126,14 @@ export async function sendScheduledReminders(
         const actor = await jobActor(tx);
         if (!actor) throw new Error('No hay un administrador activo para enviar recordatorios');
         const ctx = { actorId: actor.id, requestId: 'job:payment-reminders' };
-        const result = await remindInvoice(
-          tx as unknown as Db,
+        const result = await remindInvoice({
+          db: tx as unknown as Db,
           actor,
           ctx,
-          inv.id,
-          `automático, ${offsetLabel(offset)}`,
-        );
-        return result.notifications;
+          id: inv.id,
+          automatic: `automático, ${offsetLabel(offset)}`,
+        });
+        return result.effects;
       });
       if (created) {
         sent++;

@@ -16,7 +16,7 @@ import { audit } from '../../lib/audit.js';
 import { renderEmail } from '../../lib/email-template.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { actorOf } from '../../plugins/auth.js';
-import { INVOICE_POLICY } from '../invoices/invoices.policy.js';
+import { invoicePolicy } from '../invoices/invoices.policy.js';
 import {
   getCompanySettings,
   getPaymentInstructions,
@@ -89,7 +89,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/payment-instructions',
     {
-      onRequest: [app.authenticate, app.requirePermission('invoices.read', ...INVOICE_POLICY.read)],
+      onRequest: [app.authenticate, app.requirePermission('invoices.read', ...invoicePolicy.roles('read'))],
       schema: {
         tags: ['settings'],
         summary: 'Datos de pago de la empresa (cuentas bancarias y otras formas de pago)',

@@ -11,8 +11,11 @@ import type { Db } from '../../db/client.js';
 import { clients, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import { buildInvoicePdf, getInvoice, pdfFilename } from '../invoices/invoices.service.js';
-import { buildQuotePdf, getQuote, quotePdfFilename } from '../quotes/quotes.service.js';
+import type { BillingDocumentKind } from '../invoices/billing-documents.js';
+import { INVOICE_DOCUMENT } from '../invoices/invoice-delivery.service.js';
+import { invoicePolicy } from '../invoices/invoices.policy.js';
+import { quotePolicy } from '../quotes/quotes.policy.js';
+import { QUOTE_DOCUMENT } from '../quotes/quotes.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { findTicketFor } from '../tickets/tickets.queries.js';
 
@@ -59,92 +62,111 @@ async function clientPhone(db: Db, clientId: string | null): Promise<string | nu
   return row?.phone ?? null;
 }
 
-const invoice: ShareableDocument = {
-  // Staff only (decision 116): a client reads its invoices in the portal and has nobody to send them to.
-  async assertCanShare(db, actor, id) {
-    if (actor.role === 'client' || !hasPermission(actor, 'invoices.read'))
-      throw forbidden('Solo el equipo puede compartir facturas.');
-    const inv = await getInvoice(db, actor, id);
-    if (inv.status === 'draft')
-      throw conflict('Envía la factura antes de compartirla: los borradores no se comparten.');
-    if (inv.status === 'cancelled') throw conflict('La factura está cancelada y no se puede compartir.');
-    return { label: `la factura ${inv.invoiceNumber}`, phone: await clientPhone(db, inv.client._id) };
+/**
+ * A billing document (invoice, quote) as a shareable document (decision 116): staff only — the
+ * kind's policy `share` plus `invoices.read`; a client answers its documents in the portal — and
+ * never a draft; `refuse` adds the kind's own 409s. The public view and the PDF read as
+ * {@link READER}; the PDF is the kind's own.
+ */
+function billingShareable<D extends { status: string; client: { _id: string } }>(
+  kind: BillingDocumentKind<D>,
+  rules: {
+    mayShare: (actor: Actor) => boolean;
+    /** 403 message: "Solo el equipo puede compartir facturas." */
+    forbidden: string;
+    /** 409 message for a draft. */
+    draft: string;
+    /** Another 409 message for this document, null when it may be shared. */
+    refuse?: (doc: D) => string | null;
+    /** "la factura FAC-2026-0001". */
+    label: (doc: D) => string;
+    view: (doc: D, company: string) => PublicSharedDocument;
   },
-  async publicView(db, id) {
-    const inv = await getInvoice(db, READER, id);
-    const settings = await getCompanySettings(db);
-    return {
-      type: 'invoice',
-      company: settings.name,
-      invoiceNumber: inv.invoiceNumber,
-      ncf: inv.ncf,
-      status: inv.status,
-      statusLabel: INVOICE_STATUS_LABELS[inv.status],
-      clientName: inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`,
-      issueDate: inv.issueDate,
-      dueDate: inv.dueDate,
-      currency: inv.currency,
-      items: inv.items.map((it) => ({
-        description: it.description,
-        quantity: it.quantity,
-        unitPrice: it.unitPrice,
-        total: it.total,
-      })),
-      subtotal: inv.subtotal,
-      taxRate: inv.taxRate,
-      taxAmount: inv.taxAmount,
-      discountAmount: inv.discountAmount,
-      total: inv.total,
-      balance: inv.balance,
-    };
-  },
-  async pdf(db, id) {
-    const inv = await getInvoice(db, READER, id);
-    return { filename: pdfFilename(inv), body: await buildInvoicePdf(db, inv) };
-  },
-};
+): ShareableDocument {
+  return {
+    async assertCanShare(db, actor, id) {
+      if (!rules.mayShare(actor) || !hasPermission(actor, 'invoices.read')) throw forbidden(rules.forbidden);
+      const doc = await kind.load(db, actor, id);
+      if (doc.status === 'draft') throw conflict(rules.draft);
+      const refusal = rules.refuse?.(doc);
+      if (refusal) throw conflict(refusal);
+      return { label: rules.label(doc), phone: await clientPhone(db, doc.client._id) };
+    },
+    async publicView(db, id) {
+      const doc = await kind.load(db, READER, id);
+      const settings = await getCompanySettings(db);
+      return rules.view(doc, settings.name);
+    },
+    async pdf(db, id) {
+      const doc = await kind.load(db, READER, id);
+      return { filename: kind.filename(doc), body: await kind.renderPdf(db, doc) };
+    },
+  };
+}
 
-const quote: ShareableDocument = {
-  // Staff only, sent quotes (decision 116): the client answers quotes in the portal.
-  async assertCanShare(db, actor, id) {
-    if (actor.role === 'client' || !hasPermission(actor, 'invoices.read'))
-      throw forbidden('Solo el equipo puede compartir cotizaciones.');
-    const q = await getQuote(db, actor, id);
-    if (q.status === 'draft')
-      throw conflict('Envía la cotización antes de compartirla: los borradores no se comparten.');
-    return { label: `la cotización ${q.quoteNumber}`, phone: await clientPhone(db, q.client._id) };
-  },
-  async publicView(db, id) {
-    const q = await getQuote(db, READER, id);
-    const settings = await getCompanySettings(db);
-    return {
-      type: 'quote',
-      company: settings.name,
-      quoteNumber: q.quoteNumber,
-      status: q.status,
-      statusLabel: QUOTE_STATUS_LABELS[q.status],
-      clientName: q.client.name,
-      issueDate: q.issueDate,
-      validUntil: q.validUntil,
-      currency: q.currency,
-      items: q.items.map((it) => ({
-        description: it.description,
-        quantity: it.quantity,
-        unitPrice: it.unitPrice,
-        total: it.total,
-      })),
-      subtotal: q.subtotal,
-      taxRate: q.taxRate,
-      taxAmount: q.taxAmount,
-      discountAmount: q.discountAmount,
-      total: q.total,
-    };
-  },
-  async pdf(db, id) {
-    const q = await getQuote(db, READER, id);
-    return { filename: quotePdfFilename(q), body: await buildQuotePdf(db, q) };
-  },
-};
+/** The lines as the public page shows them. */
+const publicItems = (
+  items: Array<{ description: string; quantity: number; unitPrice: number; total: number }>,
+) =>
+  items.map((it) => ({
+    description: it.description,
+    quantity: it.quantity,
+    unitPrice: it.unitPrice,
+    total: it.total,
+  }));
+
+// Staff only (decision 116): a client reads its invoices in the portal and has nobody to send them to.
+const invoice = billingShareable(INVOICE_DOCUMENT, {
+  mayShare: (actor) => invoicePolicy.can(actor.role, 'share'),
+  forbidden: 'Solo el equipo puede compartir facturas.',
+  draft: 'Envía la factura antes de compartirla: los borradores no se comparten.',
+  refuse: (inv) => (inv.status === 'cancelled' ? 'La factura está cancelada y no se puede compartir.' : null),
+  label: (inv) => `la factura ${inv.invoiceNumber}`,
+  view: (inv, company) => ({
+    type: 'invoice',
+    company,
+    invoiceNumber: inv.invoiceNumber,
+    ncf: inv.ncf,
+    status: inv.status,
+    statusLabel: INVOICE_STATUS_LABELS[inv.status],
+    clientName: inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`,
+    issueDate: inv.issueDate,
+    dueDate: inv.dueDate,
+    currency: inv.currency,
+    items: publicItems(inv.items),
+    subtotal: inv.subtotal,
+    taxRate: inv.taxRate,
+    taxAmount: inv.taxAmount,
+    discountAmount: inv.discountAmount,
+    total: inv.total,
+    balance: inv.balance,
+  }),
+});
+
+// Staff only, sent quotes (decision 116): the client answers quotes in the portal.
+const quote = billingShareable(QUOTE_DOCUMENT, {
+  mayShare: (actor) => quotePolicy.can(actor.role, 'share'),
+  forbidden: 'Solo el equipo puede compartir cotizaciones.',
+  draft: 'Envía la cotización antes de compartirla: los borradores no se comparten.',
+  label: (q) => `la cotización ${q.quoteNumber}`,
+  view: (q, company) => ({
+    type: 'quote',
+    company,
+    quoteNumber: q.quoteNumber,
+    status: q.status,
+    statusLabel: QUOTE_STATUS_LABELS[q.status],
+    clientName: q.client.name,
+    issueDate: q.issueDate,
+    validUntil: q.validUntil,
+    currency: q.currency,
+    items: publicItems(q.items),
+    subtotal: q.subtotal,
+    taxRate: q.taxRate,
+    taxAmount: q.taxAmount,
+    discountAmount: q.discountAmount,
+    total: q.total,
+  }),
+});
 
 const ticket: ShareableDocument = {
   // Whoever sees the ticket: staff any, a client only its own (another's answers 404).

@@ -1,18 +1,13 @@
 import {
   BUSINESS_TIME_ZONE,
-  CREDIT_NOTE_MODIFICATION_LABELS,
-  type CreditNote,
-  type CreditNoteModificationCode,
   FISCAL_DOCUMENT_TYPE_LABELS,
   formatTaxId,
-  fromCents,
   INVOICE_EVENT_LABELS,
   INVOICE_STATUS_LABELS,
   invoiceAwaitsPayment,
   isElectronicType,
   PAYMENT_METHOD_LABELS,
   taxIdLabel,
-  toCents,
 } from '@agencia/shared';
 import {
   Alert,
@@ -20,19 +15,15 @@ import {
   Button,
   Card,
   Center,
-  Divider,
   Grid,
   Group,
   Loader,
   Menu,
-  Paper,
   Stack,
-  Table,
   Text,
   Timeline,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -51,50 +42,29 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { ShareDocumentActions } from '../../../components/share/share-document-actions';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
-import { downloadCreditNotePdf, useInvoice } from '../api/invoices';
+import { useInvoice } from '../api/invoices';
 import { CreditNoteModal } from '../components/credit-note-modal';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { formatDate, formatDateTime, formatMoney } from '../components/format';
+import {
+  InvoiceCreditNotesCard,
+  InvoiceItemsCard,
+  InvoicePaymentsCard,
+  lastPaymentDate,
+  Row,
+} from '../components/invoice-detail-sections';
 import { InvoiceFormModal } from '../components/invoice-form-modal';
 import { CancelLockedItem } from '../components/invoice-row-menu';
-import { creditedCentsOf, invoiceActionRules } from '../components/invoice-rules';
+import { invoiceActionRules } from '../components/invoice-rules';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
 import { useInvoiceActions } from '../components/use-invoice-actions';
-
-/** `3 · Corrige montos del NCF modificado` (DGII CodigoModificacion). */
-const modificationLabel = (code: number) =>
-  `${code} · ${CREDIT_NOTE_MODIFICATION_LABELS[code as CreditNoteModificationCode] ?? ''}`;
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  // Wraps: with text at 200 % a long value moves under its label instead of being cut by the
-  // card (WCAG 1.4.4, decision 112); `ml="auto"` keeps it on the right either way.
-  return (
-    <Group justify="space-between" wrap="wrap" gap="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" ta="right" component="div" ml="auto" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
-/** Date (YYYY-MM-DD) of the most recent payment; payments are listed in any order. */
-export function lastPaymentDate(payments: ReadonlyArray<{ paidDate: string }>): string | null {
-  return payments.reduce<string | null>(
-    (latest, p) => (latest && latest >= p.paidDate ? latest : p.paidDate),
-    null,
-  );
-}
 
 /**
  * /billing/{id} and /invoice/{id} (spec doc 2 §2 "Invoice detail") on real data: download,
@@ -154,17 +124,6 @@ export function InvoiceDetailPage() {
   const electronic = inv.documentType ? isElectronicType(inv.documentType) : false;
   const ncfLabel = electronic ? 'e-NCF' : 'NCF';
   const clientName = inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`;
-  // All the notes (amountCredited is only what they took off the balance) and what goes back to the client.
-  const notesCents = creditedCentsOf(inv);
-  const refundCents = inv.creditNotes.reduce((a, n) => a + toCents(n.refundAmount), 0);
-  const downloadNote = (n: CreditNote) =>
-    downloadCreditNotePdf(inv._id, n).catch((error: unknown) =>
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo descargar el PDF'),
-      }),
-    );
 
   return (
     <Stack gap="lg">
@@ -366,278 +325,10 @@ export function InvoiceDetailPage() {
               </Grid>
             </Card>
 
-            <Card withBorder radius="md">
-              <Title order={2} size="h4" mb="sm">
-                Ítems
-              </Title>
-              <Stack gap={0} hiddenFrom="sm" aria-label="Ítems de la factura">
-                {inv.items.map((item, i) => (
-                  <Stack
-                    key={item._id}
-                    gap={2}
-                    py="xs"
-                    style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-                  >
-                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                      <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {item.description}
-                      </Text>
-                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {formatMoney(item.total, inv.currency)}
-                      </Text>
-                    </Group>
-                    {item.details && (
-                      <Text size="xs" c="dimmed">
-                        {item.details}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      {item.quantity} × {formatMoney(item.unitPrice, inv.currency)}
-                      {item.taxExempt ? ' · exento de ITBIS' : ''}
-                    </Text>
-                  </Stack>
-                ))}
-              </Stack>
-              <TableScroll label="Conceptos de la factura" minWidth={520} visibleFrom="sm">
-                <Table verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Descripción</Table.Th>
-                      <Table.Th ta="right">Cantidad</Table.Th>
-                      <Table.Th ta="right">Precio unitario</Table.Th>
-                      <Table.Th ta="right">Total</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {inv.items.map((item) => (
-                      <Table.Tr key={item._id}>
-                        <Table.Td>
-                          <Text size="sm">
-                            {item.description}
-                            {item.taxExempt && (
-                              <Text span size="xs" c="dimmed">
-                                {' '}
-                                (exento de ITBIS)
-                              </Text>
-                            )}
-                          </Text>
-                          {item.details && (
-                            <Text size="xs" c="dimmed">
-                              {item.details}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td ta="right">{item.quantity}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(item.unitPrice, inv.currency)}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(item.total, inv.currency)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </TableScroll>
-              <Stack gap={6} mt="md" ml="auto" maw={320} w="100%">
-                <Row label="Subtotal">{formatMoney(inv.subtotal, inv.currency)}</Row>
-                {inv.discountAmount > 0 && (
-                  <Row label="Descuento">− {formatMoney(inv.discountAmount, inv.currency)}</Row>
-                )}
-                {inv.exemptSubtotal > 0 && (
-                  <Row label="Subtotal exento">{formatMoney(inv.exemptSubtotal, inv.currency)}</Row>
-                )}
-                <Row label="Base imponible ITBIS">{formatMoney(inv.taxableBase, inv.currency)}</Row>
-                <Row label={`ITBIS (${inv.taxRate}\u00a0%)`}>{formatMoney(inv.taxAmount, inv.currency)}</Row>
-                <Divider />
-                <Group justify="space-between">
-                  <Text fw={700}>Total</Text>
-                  <Text fw={700}>{formatMoney(inv.total, inv.currency)}</Text>
-                </Group>
-                {inv.amountPaid > 0 && <Row label="Pagado">{formatMoney(inv.amountPaid, inv.currency)}</Row>}
-                {inv.amountWithheld > 0 && (
-                  <Row label="Retenciones (ITBIS e ISR)">{formatMoney(inv.amountWithheld, inv.currency)}</Row>
-                )}
-                {notesCents > 0 && (
-                  <Row label="Notas de crédito">− {formatMoney(fromCents(notesCents), inv.currency)}</Row>
-                )}
-                {refundCents > 0 && (
-                  <Row label="Reembolso al cliente">{formatMoney(fromCents(refundCents), inv.currency)}</Row>
-                )}
-                {inv.amountPaid + inv.amountWithheld + notesCents > 0 && (
-                  <Group justify="space-between">
-                    <Text fw={700}>Saldo pendiente</Text>
-                    <Text fw={700}>{formatMoney(inv.balance, inv.currency)}</Text>
-                  </Group>
-                )}
-              </Stack>
-              {inv.notes && (
-                <>
-                  <Divider my="md" />
-                  <Text size="sm" fw={600}>
-                    Notas
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                    {inv.notes}
-                  </Text>
-                </>
-              )}
-            </Card>
+            <InvoiceItemsCard inv={inv} />
 
-            {inv.payments.length > 0 && (
-              <Card withBorder radius="md">
-                <Title order={2} size="h4" mb="sm">
-                  Pagos
-                </Title>
-                {/* Phones: one stacked block per payment, nothing off screen (issue 18). */}
-                <Stack gap={0} hiddenFrom="sm" aria-label="Pagos registrados">
-                  {inv.payments.map((p, i) => (
-                    <Stack
-                      key={p._id}
-                      gap={2}
-                      py="xs"
-                      style={
-                        i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined
-                      }
-                    >
-                      <Group justify="space-between" wrap="nowrap" gap="sm">
-                        <Text size="sm">{formatDate(p.paidDate)}</Text>
-                        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                          {formatMoney(p.amount, inv.currency)}
-                        </Text>
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {PAYMENT_METHOD_LABELS[p.paymentMethod]}
-                        {p.reference ? ` · Ref. ${p.reference}` : ''}
-                      </Text>
-                      {p.itbisWithheld + p.isrWithheld > 0 && (
-                        <Text size="xs" c="dimmed">
-                          Retenciones: ITBIS {formatMoney(p.itbisWithheld, inv.currency)} · ISR{' '}
-                          {formatMoney(p.isrWithheld, inv.currency)}
-                        </Text>
-                      )}
-                    </Stack>
-                  ))}
-                </Stack>
-                <TableScroll label="Pagos registrados" minWidth={480} visibleFrom="sm">
-                  <Table>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Fecha</Table.Th>
-                        <Table.Th>Método</Table.Th>
-                        <Table.Th>Referencia</Table.Th>
-                        <Table.Th ta="right">Retenciones</Table.Th>
-                        <Table.Th ta="right">Monto</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {inv.payments.map((p) => (
-                        <Table.Tr key={p._id}>
-                          <Table.Td>{formatDate(p.paidDate)}</Table.Td>
-                          <Table.Td>{PAYMENT_METHOD_LABELS[p.paymentMethod]}</Table.Td>
-                          <Table.Td>{p.reference ?? '—'}</Table.Td>
-                          <Table.Td ta="right">
-                            {p.itbisWithheld + p.isrWithheld > 0
-                              ? `ITBIS ${formatMoney(p.itbisWithheld, inv.currency)} · ISR ${formatMoney(p.isrWithheld, inv.currency)}`
-                              : '—'}
-                          </Table.Td>
-                          <Table.Td ta="right">{formatMoney(p.amount, inv.currency)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </TableScroll>
-              </Card>
-            )}
-            {inv.creditNotes.length > 0 && (
-              <Card withBorder radius="md" component="section" aria-label="Notas de crédito">
-                <Title order={2} size="h4" mb="sm">
-                  Notas de crédito
-                </Title>
-                <Stack gap="sm" hiddenFrom="sm">
-                  {inv.creditNotes.map((n) => (
-                    <Paper key={n._id} withBorder radius="md" p="sm">
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <div style={{ minWidth: 0 }}>
-                          <Text size="sm" fw={600}>
-                            {n.ncf}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {formatDate(n.issueDate)} · {modificationLabel(n.modificationCode)}
-                          </Text>
-                        </div>
-                        <Text size="sm" fw={600}>
-                          {formatMoney(n.total, inv.currency)}
-                        </Text>
-                      </Group>
-                      <Text size="sm" mt={4}>
-                        {n.reason}
-                      </Text>
-                      {n.refundAmount > 0 && (
-                        <Text size="xs">
-                          Reembolso al cliente: {formatMoney(n.refundAmount, inv.currency)}
-                        </Text>
-                      )}
-                      <Button
-                        mt="xs"
-                        size="xs"
-                        variant="light"
-                        aria-label={`PDF de la nota ${n.ncf}`}
-                        leftSection={<IconDownload size={14} />}
-                        onClick={() => downloadNote(n)}
-                      >
-                        PDF
-                      </Button>
-                    </Paper>
-                  ))}
-                </Stack>
-                <TableScroll label="Notas de crédito" minWidth={560} visibleFrom="sm">
-                  <Table>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>NCF</Table.Th>
-                        <Table.Th>Fecha</Table.Th>
-                        <Table.Th>Motivo</Table.Th>
-                        <Table.Th ta="right">Total</Table.Th>
-                        <Table.Th ta="right">Reembolso</Table.Th>
-                        <Table.Th>
-                          <VisuallyHidden>PDF</VisuallyHidden>
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {inv.creditNotes.map((n) => (
-                        <Table.Tr key={n._id}>
-                          <Table.Td>
-                            <Text size="sm" fw={500}>
-                              {n.ncf}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {modificationLabel(n.modificationCode)}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{formatDate(n.issueDate)}</Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{n.reason}</Text>
-                          </Table.Td>
-                          <Table.Td ta="right">{formatMoney(n.total, inv.currency)}</Table.Td>
-                          <Table.Td ta="right">
-                            {n.refundAmount > 0 ? formatMoney(n.refundAmount, inv.currency) : '—'}
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              aria-label={`PDF de la nota ${n.ncf}`}
-                              leftSection={<IconDownload size={14} />}
-                              onClick={() => downloadNote(n)}
-                            >
-                              PDF
-                            </Button>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </TableScroll>
-              </Card>
-            )}
+            {inv.payments.length > 0 && <InvoicePaymentsCard inv={inv} />}
+            {inv.creditNotes.length > 0 && <InvoiceCreditNotesCard inv={inv} />}
           </Stack>
         </Grid.Col>
 

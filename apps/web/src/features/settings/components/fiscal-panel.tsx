@@ -2,22 +2,13 @@ import {
   AGENCY_TAXPAYER_KIND_LABELS,
   AGENCY_TAXPAYER_KINDS,
   type AgencyTaxpayerKind,
-  CreateFiscalSequenceRequestSchema,
-  DEFAULT_SEQUENCE_ALERT_THRESHOLD,
   FISCAL_DOCUMENT_TYPE_LABELS,
-  FISCAL_DOCUMENT_TYPES,
   FISCAL_MODE_LABELS,
   FISCAL_MODES,
-  type FiscalDocumentType,
   type FiscalMode,
   type FiscalSequence,
   formatNcf,
-  maxNcfSerial,
-  NCF_ANNULMENT_TYPE_LABELS,
-  NCF_ANNULMENT_TYPES,
   type UpdateCompanySettingsRequest,
-  UpdateFiscalSequenceRequestSchema,
-  VoidNcfRequestSchema,
 } from '@agencia/shared';
 import {
   ActionIcon,
@@ -25,11 +16,8 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   Group,
   Menu,
-  Modal,
-  NumberInput,
   Paper,
   Progress,
   Select,
@@ -38,14 +26,10 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import {
   IconBan,
   IconDots,
@@ -58,28 +42,14 @@ import {
 import { useEffect, useState } from 'react';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
-import {
-  useCreateSequence,
-  useFiscalSequences,
-  useUpdateSequence,
-  useVoidNumbers,
-} from '../../../lib/fiscal-api';
-import { zodResolver } from '../../../lib/form';
+import { useFiscalSequences, useUpdateSequence } from '../../../lib/fiscal-api';
 import { useCompanySettings, useUpdateCompanySettings } from '../api/settings-api';
+import { dateEs, fail, fmt, ok } from './fiscal-helpers';
+import { AddRangeModal, EditRangeModal } from './fiscal-range-modals';
+import { VoidModal } from './fiscal-void-modal';
 
-const ok = (title: string, message: string) => notifications.show({ color: 'green', title, message });
-const fail = (error: unknown, fallback: string) =>
-  notifications.show({
-    color: 'red',
-    title: 'Error',
-    message: getErrorMessage(error, fallback),
-  });
-
-/** `YYYY-MM-DD` → DD/MM/YYYY. */
-const dateEs = (iso: string) => iso.split('-').reverse().join('/');
-const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseInt(v, 10) || 0);
-/** Counts and percents as the Dominican Republic writes them (1,688 · 89.4). */
-const fmt = (n: number) => n.toLocaleString('es-DO', { maximumFractionDigits: 1 });
+export { AddRangeModal } from './fiscal-range-modals';
+export { VoidModal, voidPreview } from './fiscal-void-modal';
 
 /** The status badges of a range, most important first. */
 export function sequenceBadges(s: FiscalSequence): Array<{ label: string; color: string }> {
@@ -160,365 +130,6 @@ function ModeCard() {
         </Stack>
       )}
     </Card>
-  );
-}
-
-interface RangeValues {
-  documentType: FiscalDocumentType | '';
-  rangeFrom: number | string;
-  rangeTo: number | string;
-  expiresOn: string;
-  alertThreshold: number | string;
-  replaceActive: boolean;
-}
-
-/** 'Agregar rango' (`POST /fiscal/sequences`), validated with the shared schema; a 409 keeps the values. */
-export function AddRangeModal({
-  opened,
-  onClose,
-  sequences = [],
-}: {
-  opened: boolean;
-  onClose: () => void;
-  /** The current ranges: a type with an active one offers to replace it. */
-  sequences?: FiscalSequence[];
-}) {
-  const create = useCreateSequence();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const toBody = (v: RangeValues) => ({
-    documentType: v.documentType,
-    rangeFrom: num(v.rangeFrom),
-    rangeTo: num(v.rangeTo),
-    expiresOn: v.expiresOn,
-    alertThreshold: num(v.alertThreshold),
-    replaceActive: v.replaceActive,
-  });
-  const form = useForm<RangeValues>({
-    initialValues: {
-      documentType: '',
-      rangeFrom: 1,
-      rangeTo: '',
-      expiresOn: '',
-      alertThreshold: DEFAULT_SEQUENCE_ALERT_THRESHOLD,
-      replaceActive: true,
-    },
-    validate: (v) => {
-      const errors = zodResolver(CreateFiscalSequenceRequestSchema)(toBody(v) as never);
-      if (!v.documentType) errors.documentType = 'Tipo de comprobante es requerido';
-      return errors;
-    },
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on open
-  useEffect(() => {
-    if (opened) {
-      form.reset();
-      setServerError(null);
-    }
-  }, [opened]);
-  const v = form.values;
-  const current = sequences.find((s) => s.active && s.documentType === v.documentType);
-  const preview = (() => {
-    if (!v.documentType) return null;
-    const from = num(v.rangeFrom);
-    const to = num(v.rangeTo);
-    const max = maxNcfSerial(v.documentType);
-    if (from < 1 || to < 1 || from > max || to > max) return null;
-    return {
-      ncfs: `${formatNcf(v.documentType, from)} – ${formatNcf(v.documentType, to)}`,
-      count: to >= from ? ` (${fmt(to - from + 1)} comprobantes)` : '',
-    };
-  })();
-  const submit = form.onSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const s = await create.mutateAsync(toBody(values) as never);
-      ok('Rango agregado', `${s.documentType}: próximo ${s.nextNcf}`);
-      onClose();
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'No se pudo agregar el rango'));
-    }
-  });
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Agregar rango"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Escribe el rango exactamente como lo autorizó la DGII en la Oficina Virtual: tipo, primer y último
-            número y fecha de vencimiento.
-          </Text>
-          <Select
-            label="Tipo de comprobante"
-            required
-            data={FISCAL_DOCUMENT_TYPES.map((t) => ({
-              value: t,
-              label: `${t} · ${FISCAL_DOCUMENT_TYPE_LABELS[t]}`,
-            }))}
-            {...form.getInputProps('documentType')}
-          />
-          <SimpleGrid cols={2}>
-            <NumberInput
-              label="Desde (número)"
-              min={1}
-              allowDecimal={false}
-              required
-              {...form.getInputProps('rangeFrom')}
-            />
-            <NumberInput
-              label="Hasta (número)"
-              min={1}
-              allowDecimal={false}
-              required
-              {...form.getInputProps('rangeTo')}
-            />
-          </SimpleGrid>
-          <Text size="sm" aria-live="polite" data-testid="range-preview">
-            {preview ? (
-              <>
-                <Text span size="sm" ff="monospace" fw={600}>
-                  {preview.ncfs}
-                </Text>
-                {preview.count}
-              </>
-            ) : (
-              'Elige el tipo y el rango para ver los NCF'
-            )}
-          </Text>
-          <SimpleGrid cols={2}>
-            <TextInput type="date" label="Vence el" required {...form.getInputProps('expiresOn')} />
-            <NumberInput
-              label="Alertar al quedar (%)"
-              min={1}
-              max={99}
-              allowDecimal={false}
-              suffix=" %"
-              {...form.getInputProps('alertThreshold')}
-            />
-          </SimpleGrid>
-          {current && (
-            <Checkbox
-              label={`Reemplazar el rango activo ${formatNcf(current.documentType, current.rangeFrom)} – ${formatNcf(current.documentType, current.rangeTo)}`}
-              description={`Quedan ${current.remaining} números en él; se desactivará al guardar.`}
-              {...form.getInputProps('replaceActive', { type: 'checkbox' })}
-            />
-          )}
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Agregar rango
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function EditRangeModal({ sequence, onClose }: { sequence: FiscalSequence | null; onClose: () => void }) {
-  const update = useUpdateSequence();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { alertThreshold: 35 as number | string, expiresOn: '' },
-    validate: (v) =>
-      zodResolver(UpdateFiscalSequenceRequestSchema)({
-        alertThreshold: num(v.alertThreshold),
-        expiresOn: v.expiresOn,
-      } as never),
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another range is chosen
-  useEffect(() => {
-    if (sequence) {
-      form.setValues({ alertThreshold: sequence.alertThreshold, expiresOn: sequence.expiresOn });
-      setServerError(null);
-    }
-  }, [sequence?._id]);
-  const submit = form.onSubmit(async (v) => {
-    if (!sequence) return;
-    try {
-      await update.mutateAsync({
-        id: sequence._id,
-        body: { alertThreshold: num(v.alertThreshold), expiresOn: v.expiresOn },
-      });
-      ok('Rango actualizado', sequence.documentType);
-      onClose();
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'No se pudo actualizar el rango'));
-    }
-  });
-  return (
-    <Modal
-      opened={Boolean(sequence)}
-      onClose={onClose}
-      title={`Editar rango ${sequence?.documentType ?? ''}`}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            El rango y los números ya usados no cambian.
-          </Text>
-          <TextInput type="date" label="Vence el" {...form.getInputProps('expiresOn')} />
-          <NumberInput
-            label="Alertar al quedar (%)"
-            min={1}
-            max={99}
-            allowDecimal={false}
-            suffix=" %"
-            {...form.getInputProps('alertThreshold')}
-          />
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-/** The NCFs a void of `count` numbers takes: from the next number on, never past the range. */
-export function voidPreview(sequence: FiscalSequence, count: number): string | null {
-  if (sequence.isExhausted || count < 1) return null;
-  const last = Math.min(sequence.nextNumber + count - 1, sequence.rangeTo);
-  const first = formatNcf(sequence.documentType, sequence.nextNumber);
-  return last === sequence.nextNumber ? first : `${first} – ${formatNcf(sequence.documentType, last)}`;
-}
-
-/**
- * 'Anular números' (`POST /fiscal/sequences/{id}/void`): type of annulment (DGII 608), reason and
- * count, then a confirmation step naming the NCFs, since the numbers are gone for good.
- */
-export function VoidModal({ sequence, onClose }: { sequence: FiscalSequence | null; onClose: () => void }) {
-  const voidNumbers = useVoidNumbers();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const form = useForm({
-    initialValues: { annulmentType: '01', reason: '', count: 1 as number | string },
-    validate: (v) => zodResolver(VoidNcfRequestSchema)({ ...v, count: num(v.count) } as never),
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another range is chosen
-  useEffect(() => {
-    if (sequence) {
-      form.reset();
-      setServerError(null);
-      setConfirming(false);
-    }
-  }, [sequence?._id]);
-  const count = num(form.values.count);
-  const preview = sequence ? voidPreview(sequence, count) : null;
-  const tooMany = sequence ? count > sequence.remaining : false;
-  const submit = form.onSubmit(async (v) => {
-    if (!sequence) return;
-    if (!confirming) {
-      setServerError(null);
-      setConfirming(true);
-      return;
-    }
-    try {
-      const voids = await voidNumbers.mutateAsync({
-        id: sequence._id,
-        body: { annulmentType: v.annulmentType as '01', reason: v.reason || undefined, count: num(v.count) },
-      });
-      ok('Números anulados', voids.map((x) => x.ncf).join(', '));
-      onClose();
-    } catch (error) {
-      setConfirming(false);
-      setServerError(getErrorMessage(error, 'No se pudieron anular los números'));
-    }
-  });
-  return (
-    <Modal
-      opened={Boolean(sequence)}
-      onClose={onClose}
-      title={`Anular números ${sequence?.documentType ?? ''}`}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Se anulan los próximos números sin usar y se informan en el reporte 608. Un NCF ya emitido se
-            corrige con una nota de crédito.
-          </Text>
-          <Select
-            label="Tipo de anulación"
-            data={NCF_ANNULMENT_TYPES.map((t) => ({
-              value: t,
-              label: `${t} · ${NCF_ANNULMENT_TYPE_LABELS[t]}`,
-            }))}
-            allowDeselect={false}
-            disabled={confirming}
-            {...form.getInputProps('annulmentType')}
-          />
-          <NumberInput
-            label="Cantidad de números"
-            min={1}
-            max={100}
-            allowDecimal={false}
-            disabled={confirming}
-            {...form.getInputProps('count')}
-          />
-          <Textarea
-            label="Motivo"
-            rows={2}
-            maxLength={500}
-            disabled={confirming}
-            {...form.getInputProps('reason')}
-          />
-          <Text size="sm" aria-live="polite" data-testid="void-preview">
-            {tooMany ? (
-              <Text span c="red" size="sm">
-                El rango solo tiene {fmt(sequence?.remaining ?? 0)} números sin usar.
-              </Text>
-            ) : preview ? (
-              <>
-                Se anularán:{' '}
-                <Text span ff="monospace" fw={600} size="sm">
-                  {preview}
-                </Text>
-              </>
-            ) : null}
-          </Text>
-          {confirming && (
-            <Alert color="red" variant="light" title="¿Anular estos números?">
-              {`${count === 1 ? 'El número' : `Los ${count} números`} ${preview} no se podrán usar ni recuperar.`}
-            </Alert>
-          )}
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirming ? () => setConfirming(false) : onClose}>
-              {confirming ? 'Volver' : 'Cancelar'}
-            </Button>
-            <Button type="submit" color="red" loading={voidNumbers.isPending} disabled={tooMany}>
-              {confirming ? 'Sí, anular' : 'Anular'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 

@@ -1,0 +1,74 @@
+import {
+  CREDIT_NOTE_ITBIS_MAX_DAYS,
+  CREDIT_NOTE_MODIFICATION_LABELS,
+  type CreditNote,
+  type CreditNoteModificationCode,
+  daysBetween,
+  formatMoney,
+  type Invoice,
+} from '@agencia/shared';
+import type { Db, Tx } from '../../db/client.js';
+import type { CompanySettingsRow } from '../settings/settings.service.js';
+import { dateEs, renderDocument } from './document-pdf.js';
+import { partyOf } from './invoices.pdf.js';
+
+/**
+ * Renders a credit note (B04 / E34) of `invoice`: its NCF and expiry, "NCF modificado" with its
+ * date, the DGII modification code, reason, lines, subtotal, ITBIS, total and refund.
+ */
+export async function renderCreditNotePdf(
+  invoice: Invoice,
+  note: CreditNote,
+  settings: CompanySettingsRow,
+  db: Db | Tx,
+): Promise<Buffer> {
+  const money = (n: number) => formatMoney(n, invoice.currency);
+  const electronic = note.documentType === 'E34';
+  const totals: Array<[string, string, boolean?]> = [
+    ['Subtotal', money(note.subtotal)],
+    [`ITBIS${note.taxAmount > 0 ? ` (${invoice.taxRate}%)` : ''}`, money(note.taxAmount)],
+    ['Total de la nota', money(note.total), true],
+  ];
+  if (note.refundAmount > 0) totals.push(['Reembolso al cliente', money(note.refundAmount)]);
+  const code = note.modificationCode as CreditNoteModificationCode;
+  return renderDocument(
+    {
+      title: electronic ? 'NOTA DE CRÉDITO ELECTRÓNICA' : 'NOTA DE CRÉDITO',
+      internalNumber: `Sobre la factura ${invoice.invoiceNumber}`,
+      ncfLabel: electronic ? 'e-NCF' : 'NCF',
+      ncf: note.ncf,
+      ncfExpiresOn: note.ncfExpiresOn,
+      meta: [`Fecha de emisión: ${dateEs(note.issueDate)}`, `Moneda: ${invoice.currency}`],
+      client: partyOf(invoice),
+      aside: {
+        label: 'COMPROBANTE MODIFICADO',
+        lines: [
+          `NCF modificado: ${note.modifiedNcf}`,
+          `Fecha del NCF modificado: ${dateEs(note.modifiedIssueDate)}`,
+          `Código ${code}: ${CREDIT_NOTE_MODIFICATION_LABELS[code] ?? ''}`,
+        ],
+      },
+      lines: note.lines.map((l) => ({
+        description: l.description,
+        details: null,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        total: l.total,
+        exempt: l.taxExempt,
+      })),
+      currency: invoice.currency,
+      totals,
+      info:
+        note.taxAmount === 0 &&
+        daysBetween(note.modifiedIssueDate, note.issueDate) > CREDIT_NOTE_ITBIS_MAX_DAYS
+          ? ['Sin ITBIS: emitida más de 30 días después de la factura']
+          : [],
+      payment: null,
+      notes: { title: 'Motivo', text: note.reason },
+      qr: null,
+      draft: false,
+    },
+    settings,
+    db,
+  );
+}

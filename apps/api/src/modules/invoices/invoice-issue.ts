@@ -1,0 +1,94 @@
+import {
+  defaultDocumentType,
+  type FiscalDocumentType,
+  fiscalDocumentTypeLabel,
+  isValidBuyerId,
+  requiresBuyerId,
+} from '@agencia/shared';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { clients, invoiceEvents, invoices } from '../../db/schema/index.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import type { StoredNotifications } from '../../lib/effects.js';
+import { badRequest } from '../../lib/errors.js';
+import { takeNcf } from '../fiscal/fiscal.service.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import type { InvoiceRow } from './invoices.queries.js';
+
+/**
+ * Issues a draft inside the caller's transaction (issue 12, decision 080): checks the fiscal
+ * rules, then takes the NCF of the invoice's document type from its active range and stamps it
+ * with the range's expiry. Throws — so the caller's transaction rolls back and no number is
+ * consumed — 400 when the total is zero or the type needs the buyer's RNC/cédula and the client
+ * has no valid one (nor an override), 409 when the type has no usable range. Answers the
+ * range alerts to push after commit. Leaves `status` to the caller.
+ */
+export async function issueInTx(
+  tx: Tx,
+  ctx: AuditContext,
+  current: InvoiceRow,
+): Promise<StoredNotifications> {
+  if (current.totalCents <= 0) {
+    const message = 'No se puede emitir una factura con total cero.';
+    throw badRequest(message, [{ field: 'total', message }]);
+  }
+  const [client] = await tx
+    .select({
+      taxpayerType: clients.taxpayerType,
+      companyRnc: clients.companyRnc,
+      taxIdOverrideReason: clients.taxIdOverrideReason,
+    })
+    .from(clients)
+    .where(eq(clients.id, current.clientId))
+    .limit(1);
+  const settings = await getCompanySettings(tx);
+  const type = (current.documentType ??
+    defaultDocumentType(client!.taxpayerType, settings.fiscalMode)) as FiscalDocumentType;
+  assertBuyerId(type, current.totalCents, client!);
+  const taken = await takeNcf(tx, type);
+  const now = new Date();
+  await tx
+    .update(invoices)
+    .set({
+      documentType: type,
+      ncf: taken.ncf,
+      ncfSequenceId: taken.sequenceId,
+      ncfExpiresOn: taken.expiresOn,
+      issuedAt: now,
+      status: 'sent',
+      updatedAt: now,
+    })
+    .where(eq(invoices.id, current.id));
+  await tx.insert(invoiceEvents).values({
+    invoiceId: current.id,
+    event: 'issued',
+    actorId: ctx.actorId,
+    note: `${fiscalDocumentTypeLabel(type)} · NCF ${taken.ncf}`,
+  });
+  await audit(
+    tx,
+    ctx,
+    'invoice.issued',
+    { type: 'invoice', id: current.id },
+    { ncf: taken.ncf, documentType: type },
+  );
+  return taken.notifications;
+}
+
+/**
+ * 400 unless the buyer is identified when `type` (of an invoice or the invoice a credit note
+ * modifies) needs it: a valid RNC/cédula, or one staff accepted with an override reason.
+ */
+export function assertBuyerId(
+  type: FiscalDocumentType,
+  totalCents: number,
+  client: { companyRnc: string | null; taxIdOverrideReason: string | null },
+): void {
+  if (!requiresBuyerId(type, totalCents)) return;
+  if (client.companyRnc && (isValidBuyerId(client.companyRnc) || client.taxIdOverrideReason)) return;
+  const message =
+    type === 'B02' || type === 'E32'
+      ? 'Una factura de consumo de RD$250,000 o más requiere el RNC o la cédula del cliente. Agrégalo en la ficha del cliente.'
+      : `El comprobante ${fiscalDocumentTypeLabel(type)} requiere el RNC o la cédula del cliente. Agrégalo en la ficha del cliente.`;
+  throw badRequest(message, [{ field: 'clientId', message }]);
+}

@@ -1,0 +1,181 @@
+import {
+  businessToday,
+  formatMoney,
+  fromCents,
+  type Invoice,
+  PAYMENT_METHOD_LABELS,
+  type PayInvoiceRequestSchema,
+  toCents,
+  withholdingForPreset,
+} from '@agencia/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
+import { audit } from '../../lib/audit.js';
+import { effects, type Written } from '../../lib/effects.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { createNotifications } from '../../lib/notify.js';
+import type { WriteOptions } from './billing-documents.js';
+import { addDays } from './billing-documents.js';
+import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
+
+/**
+ * `PUT /invoices/{id}/pay` (admin): records a payment (default: the whole balance, today,
+ * the invoice's method or bank transfer). Partial payments leave it `pending`; full payment
+ * marks it `paid` with that date. 409 for drafts, paid or cancelled; 400 above the balance.
+ */
+export async function payInvoice(
+  opts: WriteOptions & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
+): Promise<Written<Invoice>> {
+  const { db, actor, ctx, id, input } = opts;
+  const notifications = await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    if (current.status === 'draft')
+      throw conflict('La factura está en borrador: envíala antes de registrar un pago.');
+    if (current.status === 'paid') throw conflict('Esta factura ya está pagada.');
+    if (current.status === 'cancelled')
+      throw conflict('No se pueden registrar pagos en una factura cancelada.');
+    const balance = balanceCents(current);
+    const [prior] = await tx
+      .select({
+        itbis: sql<number>`coalesce(sum(${invoicePayments.itbisWithheldCents}), 0)`.mapWith(Number),
+        isr: sql<number>`coalesce(sum(${invoicePayments.isrWithheldCents}), 0)`.mapWith(Number),
+      })
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, id));
+    const withheld = withholdingsOf(current, input, {
+      itbisWithheldCents: prior?.itbis ?? 0,
+      isrWithheldCents: prior?.isr ?? 0,
+    });
+    const withheldTotal = withheld.itbisWithheldCents + withheld.isrWithheldCents;
+    const amount = input.amount === undefined ? balance - withheldTotal : toCents(input.amount);
+    if (amount < 1) {
+      const message = 'El monto mínimo es RD$0.01';
+      throw badRequest(message, [{ field: 'amount', message }]);
+    }
+    if (amount + withheldTotal > balance) {
+      const message = `El monto supera el saldo pendiente (${formatMoney(fromCents(balance), current.currency)})`;
+      throw badRequest(message, [{ field: withheldTotal > 0 ? 'itbisWithheld' : 'amount', message }]);
+    }
+    const today = businessToday();
+    const paidDate = input.paidDate ?? today;
+    if (paidDate < current.issueDate) {
+      const message = 'La fecha de pago no puede ser anterior a la fecha de emisión';
+      throw badRequest(message, [{ field: 'paidDate', message }]);
+    }
+    if (paidDate > addDays(today, 1)) {
+      const message = 'La fecha de pago no puede ser posterior a mañana';
+      throw badRequest(message, [{ field: 'paidDate', message }]);
+    }
+    const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
+    await tx.insert(invoicePayments).values({
+      invoiceId: id,
+      amountCents: amount,
+      paidDate,
+      paymentMethod: method,
+      reference: input.reference ?? null,
+      itbisWithheldCents: withheld.itbisWithheldCents,
+      isrWithheldCents: withheld.isrWithheldCents,
+      retentionDate: withheldTotal > 0 ? (input.retentionDate ?? paidDate) : null,
+      recordedBy: actor.id,
+    });
+    const paidCents = current.paidCents + amount;
+    const withheldCents = current.withheldCents + withheldTotal;
+    const fullyPaid = balanceCents({ ...current, paidCents, withheldCents }) === 0;
+    await tx
+      .update(invoices)
+      .set({
+        paidCents,
+        withheldCents,
+        status: fullyPaid ? 'paid' : 'pending',
+        paidDate: fullyPaid ? paidDate : null,
+        paymentMethod: current.paymentMethod ?? method,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id));
+    const money = formatMoney(fromCents(amount), current.currency);
+    const withheldNote =
+      withheldTotal > 0
+        ? ` · Retenciones: ITBIS ${formatMoney(fromCents(withheld.itbisWithheldCents), current.currency)}, ISR ${formatMoney(fromCents(withheld.isrWithheldCents), current.currency)}`
+        : '';
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: fullyPaid ? 'paid' : 'payment',
+      actorId: actor.id,
+      note: `${money} · ${PAYMENT_METHOD_LABELS[method]}${input.reference ? ` · Ref. ${input.reference}` : ''}${withheldNote}`,
+    });
+    await audit(
+      tx,
+      ctx,
+      'invoice.payment_recorded',
+      { type: 'invoice', id },
+      { amountCents: amount, withheldCents: withheldTotal, fullyPaid },
+    );
+    await recordActivity(tx, {
+      actorId: actor.id,
+      type: fullyPaid ? 'invoice.paid' : 'invoice.payment',
+      entityType: 'invoice',
+      entityId: id,
+      clientId: current.clientId,
+      projectId: current.projectId,
+      title: fullyPaid
+        ? `Factura ${current.invoiceNumber} pagada`
+        : `Pago de ${money} recibido en la factura ${current.invoiceNumber}`,
+    });
+    return createNotifications(tx, {
+      roles: ['admin'],
+      exceptUserId: actor.id,
+      topic: 'paymentsReceived',
+      title: fullyPaid
+        ? `Factura ${current.invoiceNumber} pagada`
+        : `Pago recibido: ${current.invoiceNumber}`,
+      message: `Se registró un pago de ${money} en la factura ${current.invoiceNumber}.`,
+      link: `/billing/${id}`,
+    });
+  });
+  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
+}
+
+/**
+ * Withholdings of a payment in centavos: explicit amounts win, else the preset computed on the
+ * invoice's ITBIS and its amount before ITBIS ({@link withholdingForPreset}). `prior` holds what
+ * earlier payments of the invoice already withheld: 400 when the running ITBIS withheld would
+ * exceed the invoice's ITBIS or the running ISR the amount before ITBIS (a withholding agent
+ * retains each tax once per invoice, Norma DGII 02-2005 / Ley 11-92 art. 309).
+ */
+function withholdingsOf(
+  current: InvoiceRow,
+  input: z.output<typeof PayInvoiceRequestSchema>,
+  prior: { itbisWithheldCents: number; isrWithheldCents: number },
+): { itbisWithheldCents: number; isrWithheldCents: number } {
+  const baseCents = current.subtotalCents - current.discountCents;
+  const preset = withholdingForPreset(input.withholdingPreset ?? 'none', {
+    taxCents: current.taxCents,
+    baseCents,
+  });
+  // A preset never asks for more than what is left to withhold; typed amounts are checked below.
+  const itbis =
+    input.itbisWithheld === undefined
+      ? Math.min(preset.itbisWithheldCents, Math.max(0, current.taxCents - prior.itbisWithheldCents))
+      : toCents(input.itbisWithheld);
+  const isr =
+    input.isrWithheld === undefined
+      ? Math.min(preset.isrWithheldCents, Math.max(0, baseCents - prior.isrWithheldCents))
+      : toCents(input.isrWithheld);
+  if (prior.itbisWithheldCents + itbis > current.taxCents) {
+    const message =
+      prior.itbisWithheldCents > 0
+        ? `El ITBIS retenido no puede superar el ITBIS de la factura (ya se retuvieron ${formatMoney(fromCents(prior.itbisWithheldCents), current.currency)})`
+        : 'El ITBIS retenido no puede superar el ITBIS de la factura';
+    throw badRequest(message, [{ field: 'itbisWithheld', message }]);
+  }
+  if (prior.isrWithheldCents + isr > baseCents) {
+    const message =
+      prior.isrWithheldCents > 0
+        ? `El ISR retenido no puede superar el monto antes de impuestos (ya se retuvieron ${formatMoney(fromCents(prior.isrWithheldCents), current.currency)})`
+        : 'El ISR retenido no puede superar el monto antes de impuestos';
+    throw badRequest(message, [{ field: 'isrWithheld', message }]);
+  }
+  return { itbisWithheldCents: itbis, isrWithheldCents: isr };
+}

@@ -1,0 +1,324 @@
+import {
+  businessToday,
+  effectiveInvoiceStatus,
+  type FiscalDocumentType,
+  fromCents,
+  type Invoice,
+  type InvoiceStats,
+  type InvoiceSummary,
+  type ListInvoicesQuerySchema,
+  type ListInvoicesResponse,
+} from '@agencia/shared';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  clients,
+  invoiceEvents,
+  invoiceItems,
+  invoicePayments,
+  invoices,
+  projects,
+  users,
+} from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { likePattern, lineDto } from './billing-documents.js';
+import { listCreditNotes } from './credit-notes.read.js';
+import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
+
+const summaryColumns = {
+  invoice: invoices,
+  client: {
+    id: clients.id,
+    firstName: clients.firstName,
+    lastName: clients.lastName,
+    email: clients.email,
+    companyName: clients.companyName,
+    avatar: clients.avatar,
+    companyRnc: clients.companyRnc,
+  },
+  projectId: projects.id,
+  projectTitle: projects.title,
+};
+
+type SummaryRow = {
+  invoice: typeof invoices.$inferSelect;
+  client: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    companyName: string | null;
+    avatar: string | null;
+    companyRnc: string | null;
+  };
+  projectId: string | null;
+  projectTitle: string | null;
+};
+
+function toSummary(row: SummaryRow, today: string): InvoiceSummary {
+  const i = row.invoice;
+  const eff = effectiveInvoiceStatus(i.status, i.dueDate, today);
+  return {
+    _id: i.id,
+    invoiceNumber: i.invoiceNumber,
+    series: i.series,
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    paidDate: i.paidDate,
+    status: eff.status,
+    isOverdue: eff.isOverdue,
+    daysOverdue: eff.daysOverdue,
+    client: {
+      _id: row.client.id,
+      firstName: row.client.firstName,
+      lastName: row.client.lastName,
+      email: row.client.email,
+      company: row.client.companyName,
+      avatar: row.client.avatar,
+      companyRUC: row.client.companyRnc,
+    },
+    project: row.projectId ? { _id: row.projectId, title: row.projectTitle ?? '' } : null,
+    documentType: (i.documentType as FiscalDocumentType | null) ?? null,
+    ncf: i.ncf,
+    ncfExpiresOn: i.ncfExpiresOn,
+    securityCode: i.securityCode,
+    signedAt: i.signedAt?.toISOString() ?? null,
+    issuedAt: i.issuedAt?.toISOString() ?? null,
+    subtotal: fromCents(i.subtotalCents),
+    exemptSubtotal: fromCents(i.exemptCents),
+    taxableBase: fromCents(i.taxableBaseCents),
+    taxRate: i.taxRate,
+    taxAmount: fromCents(i.taxCents),
+    discountAmount: fromCents(i.discountCents),
+    total: fromCents(i.totalCents),
+    totalAmount: fromCents(i.totalCents),
+    amountPaid: fromCents(i.paidCents),
+    amountWithheld: fromCents(i.withheldCents),
+    amountCredited: fromCents(i.creditedCents),
+    balance: fromCents(i.status === 'cancelled' ? 0 : balanceCents(i)),
+    currency: i.currency,
+    paymentMethod: i.paymentMethod,
+    paymentTerms: i.paymentTerms,
+    createdAt: i.createdAt.toISOString(),
+    updatedAt: i.updatedAt.toISOString(),
+  };
+}
+
+/** What is still owed: total − payments − withholdings − credit notes (centavos, ≥ 0). */
+export function balanceCents(i: {
+  totalCents: number;
+  paidCents: number;
+  withheldCents: number;
+  creditedCents: number;
+}): number {
+  return Math.max(0, i.totalCents - i.paidCents - i.withheldCents - i.creditedCents);
+}
+
+function baseQuery(db: Db | Tx) {
+  return db
+    .select(summaryColumns)
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId));
+}
+
+/** SQL for an effective status (overdue computed against `today`). */
+function statusCondition(status: string, today: string): SQL {
+  const unpaid = inArray(invoices.status, ['sent', 'pending']);
+  if (status === 'overdue') return and(unpaid, sql`${invoices.dueDate} < ${today}`)!;
+  if (status === 'sent' || status === 'pending')
+    return and(eq(invoices.status, status), sql`${invoices.dueDate} >= ${today}`)!;
+  return eq(invoices.status, status as 'draft');
+}
+
+/**
+ * `GET /invoices` (and `/clients/{id}/invoices`): page/limit, effective status (incl. overdue),
+ * search by number, NCF, client (name, company) or project. Scoped for clients.
+ */
+export async function listInvoices(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof ListInvoicesQuerySchema>,
+): Promise<ListInvoicesResponse> {
+  const today = businessToday();
+  const where: (SQL | undefined)[] = [visibleInvoices(actor)];
+  if (query.clientId) where.push(eq(invoices.clientId, query.clientId));
+  if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
+  if (query.search) {
+    const term = likePattern(query.search);
+    where.push(
+      or(
+        ilike(invoices.invoiceNumber, term),
+        ilike(invoices.ncf, term),
+        // Names as id lists, so each branch reads an index of `invoices` (decision 104).
+        sql`${invoices.clientId} = any(array(select ${clients.id} from ${clients} where ${clients.companyName} ilike ${term} or (${clients.firstName} || ' ' || ${clients.lastName}) ilike ${term}))`,
+        sql`${invoices.projectId} = any(array(select ${projects.id} from ${projects} where ${projects.title} ilike ${term}))`,
+      ),
+    );
+  }
+  const cond = and(...where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId))
+    .where(cond);
+  const rows = await baseQuery(db)
+    .where(cond)
+    // Ties on issue date and creation time break on id, so no row shows on two pages (decision 088).
+    .orderBy(desc(invoices.issueDate), desc(invoices.createdAt), desc(invoices.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    invoices: rows.map((r) => toSummary(r as SummaryRow, today)),
+    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
+  };
+}
+
+/** Loads a full invoice within the actor's scope; 404 'Factura no encontrada' otherwise. */
+export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise<Invoice> {
+  const [row] = await baseQuery(db)
+    .where(and(eq(invoices.id, id), visibleInvoices(actor)))
+    .limit(1);
+  if (!row) throw notFound('Factura no encontrada');
+  const summary = toSummary(row as SummaryRow, businessToday());
+  const items = await db
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, id))
+    .orderBy(asc(invoiceItems.position));
+  const payments = await db
+    .select({
+      p: invoicePayments,
+      by: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(invoicePayments)
+    .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
+    .where(eq(invoicePayments.invoiceId, id))
+    .orderBy(asc(invoicePayments.createdAt));
+  const events = await db
+    .select({
+      e: invoiceEvents,
+      by: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(invoiceEvents)
+    .leftJoin(users, eq(users.id, invoiceEvents.actorId))
+    .where(eq(invoiceEvents.invoiceId, id))
+    // Oldest first; 'created' then 'issued' lead when events share a timestamp (one transaction).
+    .orderBy(
+      asc(invoiceEvents.createdAt),
+      sql`case ${invoiceEvents.event} when 'created' then 0 when 'issued' then 1 else 2 end`,
+    );
+  return {
+    ...summary,
+    notes: row.invoice.notes,
+    sentAt: row.invoice.sentAt?.toISOString() ?? null,
+    items: items.map(lineDto),
+    payments: payments.map(({ p, by }) => ({
+      _id: p.id,
+      amount: fromCents(p.amountCents),
+      itbisWithheld: fromCents(p.itbisWithheldCents),
+      isrWithheld: fromCents(p.isrWithheldCents),
+      retentionDate: p.retentionDate,
+      paidDate: p.paidDate,
+      paymentMethod: p.paymentMethod,
+      reference: p.reference,
+      recordedBy: by,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    creditNotes: await listCreditNotes(db, id),
+    history: events.map(({ e, by }) => ({
+      event: e.event,
+      by,
+      at: e.createdAt.toISOString(),
+      note: e.note,
+    })),
+  };
+}
+
+/**
+ * Records that a client user opened its invoice (once per user and invoice; the policy's
+ * `recordView`): call with an invoice the actor could read.
+ */
+export async function markViewed(
+  db: Db,
+  actor: Actor,
+  invoice: Pick<Invoice, '_id' | 'client'>,
+): Promise<void> {
+  const owns = actor.clientId !== null && actor.clientId === invoice.client._id;
+  if (!invoicePolicy.can(actor.role, 'recordView', owns)) return;
+  const id = invoice._id;
+  const [seen] = await db
+    .select({ id: invoiceEvents.id })
+    .from(invoiceEvents)
+    .where(
+      and(
+        eq(invoiceEvents.invoiceId, id),
+        eq(invoiceEvents.event, 'viewed'),
+        eq(invoiceEvents.actorId, actor.id),
+      ),
+    )
+    .limit(1);
+  if (!seen) await db.insert(invoiceEvents).values({ invoiceId: id, event: 'viewed', actorId: actor.id });
+}
+
+/** Loads an invoice row `FOR UPDATE` inside a transaction; 404 'Factura no encontrada'. */
+export async function lockInvoice(tx: Tx, id: string) {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update').limit(1);
+  if (!row) throw notFound('Factura no encontrada');
+  return row;
+}
+
+/** A stored invoice row. */
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * `GET /invoices/stats` within the actor's scope, in the company currency (invoices in other
+ * currencies are not converted and not counted in the money figures).
+ */
+export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> {
+  const settings = await getCompanySettings(db);
+  const today = businessToday();
+  const scope = visibleInvoices(actor);
+  const cur = eq(invoices.currency, settings.currency);
+  const [row] = await db
+    .select({
+      totalRevenue:
+        sql<number>`coalesce(sum(${invoices.paidCents}) filter (where ${cur} and ${invoices.status} <> 'cancelled'), 0)::bigint`.mapWith(
+          Number,
+        ),
+      pendingRevenue:
+        sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents} - ${invoices.withheldCents} - ${invoices.creditedCents}) filter (where ${cur} and ${invoices.status} in ('sent', 'pending')), 0)::bigint`.mapWith(
+          Number,
+        ),
+      paidInvoices: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`.mapWith(Number),
+      unpaidInvoices:
+        sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending'))::int`.mapWith(Number),
+      totalInvoices: sql<number>`count(*)::int`.mapWith(Number),
+      overdueInvoices:
+        sql<number>`count(*) filter (where ${invoices.status} in ('sent', 'pending') and ${invoices.dueDate} < ${today})::int`.mapWith(
+          Number,
+        ),
+      partiallyPaid: sql<number>`count(*) filter (where ${invoices.status} = 'pending')::int`.mapWith(Number),
+      average:
+        sql<number>`coalesce(round(avg(${invoices.totalCents}) filter (where ${cur} and ${invoices.status} not in ('draft', 'cancelled'))), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(invoices)
+    .where(scope);
+  return {
+    totalRevenue: fromCents(row?.totalRevenue ?? 0),
+    pendingRevenue: fromCents(row?.pendingRevenue ?? 0),
+    paidInvoices: row?.paidInvoices ?? 0,
+    unpaidInvoices: row?.unpaidInvoices ?? 0,
+    totalInvoices: row?.totalInvoices ?? 0,
+    overdueInvoices: row?.overdueInvoices ?? 0,
+    partiallyPaidInvoices: row?.partiallyPaid ?? 0,
+    averageInvoiceValue: fromCents(row?.average ?? 0),
+    currency: settings.currency,
+  };
+}

@@ -1,0 +1,203 @@
+import {
+  businessToday,
+  effectiveQuoteStatus,
+  fromCents,
+  type ListQuotesQuerySchema,
+  type ListQuotesResponse,
+  type Quote,
+  type QuoteStatus,
+  type QuoteSummary,
+} from '@agencia/shared';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { clients, invoices, projects, quoteItems, quotes } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { likePattern, lineDto } from '../invoices/billing-documents.js';
+import { visibleQuotes } from './quotes.policy.js';
+
+/** A stored quote row. */
+export type QuoteRow = typeof quotes.$inferSelect;
+type Row = QuoteRow;
+
+/** 404 message of a quote the actor may not see. */
+export const NOT_FOUND = 'Cotización no encontrada';
+
+const columns = {
+  quote: quotes,
+  client: {
+    id: clients.id,
+    firstName: clients.firstName,
+    lastName: clients.lastName,
+    email: clients.email,
+    companyName: clients.companyName,
+    companyRnc: clients.companyRnc,
+  },
+  projectId: projects.id,
+  projectTitle: projects.title,
+};
+
+interface JoinedRow {
+  quote: Row;
+  client: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    companyName: string | null;
+    companyRnc: string | null;
+  };
+  projectId: string | null;
+  projectTitle: string | null;
+}
+
+function baseQuery(db: Db | Tx) {
+  return db
+    .select(columns)
+    .from(quotes)
+    .innerJoin(clients, eq(clients.id, quotes.clientId))
+    .leftJoin(projects, eq(projects.id, quotes.projectId));
+}
+
+function toSummary(r: JoinedRow, today: string): QuoteSummary {
+  const q = r.quote;
+  return {
+    _id: q.id,
+    quoteNumber: q.quoteNumber,
+    issueDate: q.issueDate,
+    validUntil: q.validUntil,
+    status: effectiveQuoteStatus(q.status, q.validUntil, today),
+    client: {
+      _id: r.client.id,
+      name: r.client.companyName ?? `${r.client.firstName} ${r.client.lastName}`.trim(),
+      email: r.client.email,
+      taxId: r.client.companyRnc,
+    },
+    project: r.projectId ? { _id: r.projectId, title: r.projectTitle ?? '' } : null,
+    subtotal: fromCents(q.subtotalCents),
+    exemptSubtotal: fromCents(q.exemptCents),
+    taxableBase: fromCents(q.taxableBaseCents),
+    taxRate: q.taxRate,
+    taxAmount: fromCents(q.taxCents),
+    discountAmount: fromCents(q.discountCents),
+    total: fromCents(q.totalCents),
+    currency: q.currency,
+    advancePercent: q.advancePercent,
+    createProject: q.createProject,
+    sentAt: q.sentAt?.toISOString() ?? null,
+    acceptedAt: q.acceptedAt?.toISOString() ?? null,
+    rejectedAt: q.rejectedAt?.toISOString() ?? null,
+    createdAt: q.createdAt.toISOString(),
+    updatedAt: q.updatedAt.toISOString(),
+  };
+}
+
+/** SQL for an effective status: `expired` includes sent quotes past their validity. */
+function statusCondition(status: QuoteStatus, today: string): SQL {
+  if (status === 'expired')
+    return or(
+      eq(quotes.status, 'expired'),
+      and(eq(quotes.status, 'sent'), sql`${quotes.validUntil} < ${today}`),
+    )!;
+  if (status === 'sent') return and(eq(quotes.status, 'sent'), sql`${quotes.validUntil} >= ${today}`)!;
+  return eq(quotes.status, status);
+}
+
+/**
+ * `GET /quotes`: page/limit, effective status, search by number, client (name, company) or
+ * project; newest first (issue date, creation, id). Clients see their own sent+ quotes only.
+ */
+export async function listQuotes(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof ListQuotesQuerySchema>,
+): Promise<ListQuotesResponse> {
+  const today = businessToday();
+  const where: (SQL | undefined)[] = [visibleQuotes(actor)];
+  if (query.clientId) where.push(eq(quotes.clientId, query.clientId));
+  if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
+  if (query.search) {
+    const term = likePattern(query.search);
+    where.push(
+      or(
+        ilike(quotes.quoteNumber, term),
+        ilike(clients.companyName, term),
+        sql`(${clients.firstName} || ' ' || ${clients.lastName}) ilike ${term}`,
+        ilike(projects.title, term),
+      ),
+    );
+  }
+  const cond = and(...where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(quotes)
+    .innerJoin(clients, eq(clients.id, quotes.clientId))
+    .leftJoin(projects, eq(projects.id, quotes.projectId))
+    .where(cond);
+  const rows = await baseQuery(db)
+    .where(cond)
+    .orderBy(desc(quotes.issueDate), desc(quotes.createdAt), desc(quotes.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    quotes: rows.map((r) => toSummary(r as JoinedRow, today)),
+    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
+  };
+}
+
+async function linkedInvoice(db: Db | Tx, id: string | null) {
+  if (!id) return null;
+  const [row] = await db
+    .select({ _id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status })
+    .from(invoices)
+    .where(eq(invoices.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The lines of a quote, in order. */
+export async function loadItems(db: Db | Tx, quoteId: string) {
+  return db
+    .select()
+    .from(quoteItems)
+    .where(eq(quoteItems.quoteId, quoteId))
+    .orderBy(asc(quoteItems.position));
+}
+
+/** Loads a full quote within the actor's scope; 404 'Cotización no encontrada' otherwise. */
+export async function getQuote(db: Db | Tx, actor: Actor, id: string): Promise<Quote> {
+  const [row] = await baseQuery(db)
+    .where(and(eq(quotes.id, id), visibleQuotes(actor)))
+    .limit(1);
+  if (!row) throw notFound(NOT_FOUND);
+  const q = row.quote;
+  const items = await loadItems(db, id);
+  const [project] = q.createdProjectId
+    ? await db
+        .select({ _id: projects.id, title: projects.title })
+        .from(projects)
+        .where(eq(projects.id, q.createdProjectId))
+        .limit(1)
+    : [];
+  return {
+    ...toSummary(row as JoinedRow, businessToday()),
+    items: items.map(lineDto),
+    notes: q.notes,
+    signedName: q.signedName,
+    acceptedIp: q.acceptedIp,
+    rejectionReason: q.rejectionReason,
+    expiredAt: q.expiredAt?.toISOString() ?? null,
+    invoice: await linkedInvoice(db, q.invoiceId),
+    balanceInvoice: await linkedInvoice(db, q.balanceInvoiceId),
+    createdProject: project ?? null,
+    quoteRequestId: q.quoteRequestId,
+  };
+}
+
+/** Loads a quote row `FOR UPDATE` inside a transaction; 404 when missing. */
+export async function lockQuote(tx: Tx, id: string): Promise<Row> {
+  const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).for('update').limit(1);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
