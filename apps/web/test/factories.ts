@@ -1,11 +1,20 @@
 import {
+  type CalendarEvent,
+  type CalendarStats,
   type Client,
+  type ClientStats,
   type CompanySettings,
   type CreditNote,
+  EVENT_TYPES,
   type FiscalSequence,
   type Invoice,
+  type InvoiceStats,
+  type InvoiceSummary,
   type ProjectDetail,
   type ProjectNote,
+  type RecurringInvoice,
+  type Report,
+  type ReportDashboard,
   type Role,
   TICKET_PRIORITIES,
   TICKET_TYPES,
@@ -339,6 +348,164 @@ export function buildFiscalSequence(overrides: Partial<FiscalSequence> = {}): Fi
     isLow: false,
     expiresSoon: false,
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** {@link buildInvoice}'s invoice as `GET /invoices` lists it (no items, payments or history), with overrides. */
+export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
+  const { items, notes, sentAt, payments, creditNotes, history, ...summary } = buildInvoice();
+  return { ...summary, ...overrides };
+}
+
+/** `GET /invoices/stats` with nothing invoiced yet (DOP), with overrides. */
+export function buildInvoiceStats(overrides: Partial<InvoiceStats> = {}): InvoiceStats {
+  return {
+    totalRevenue: 0,
+    pendingRevenue: 0,
+    paidInvoices: 0,
+    unpaidInvoices: 0,
+    totalInvoices: 0,
+    overdueInvoices: 0,
+    partiallyPaidInvoices: 0,
+    averageInvoiceValue: 0,
+    currency: 'DOP',
+    ...overrides,
+  };
+}
+
+/** An active monthly retainer (iguala) of RD$10,000 + ITBIS on day 1, nothing generated yet, with overrides. */
+export function buildRecurringInvoice(overrides: Partial<RecurringInvoice> = {}): RecurringInvoice {
+  return {
+    _id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c01',
+    client: { _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e02', name: 'Café Cibao SRL' },
+    project: null,
+    frequency: 'monthly',
+    dayOfMonth: 1,
+    startDate: '2026-01-01',
+    endDate: null,
+    count: null,
+    autoSend: false,
+    status: 'active',
+    finished: false,
+    items: [
+      { description: 'Mantenimiento web', details: null, quantity: 1, unitPrice: 10000, taxExempt: false },
+    ],
+    taxRate: 18,
+    currency: 'DOP',
+    paymentTerms: 15,
+    hoursIncluded: null,
+    overageRate: null,
+    hoursUsed: null,
+    notes: null,
+    subtotal: 10000,
+    taxAmount: 1800,
+    total: 11800,
+    nextInvoiceDate: '2026-12-01',
+    generatedCount: 0,
+    lastInvoice: null,
+    createdAt: '2026-01-01T14:00:00.000Z',
+    updatedAt: '2026-01-01T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET /reports/dashboard` for the last 6 months with every figure at zero and no growth data, with overrides. */
+export function buildReportDashboard(overrides: Partial<ReportDashboard> = {}): ReportDashboard {
+  return {
+    period: '6m',
+    startDate: '2026-05-25',
+    endDate: '2026-11-25',
+    currency: 'DOP',
+    totalRevenue: 0,
+    revenueGrowth: null,
+    totalProjects: 0,
+    activeProjects: 0,
+    projectsGrowth: null,
+    activeClients: 0,
+    clientsGrowth: null,
+    completionRate: 0,
+    revenueByMonth: [],
+    projectsByStatus: [],
+    ...overrides,
+  };
+}
+
+/** A generated financial report of 2026 with empty sections and zero totals, with overrides. */
+export function buildReport(overrides: Partial<Report> = {}): Report {
+  return {
+    _id: '4f3e2d1c-0b9a-4887-a665-544332211001',
+    type: 'financial',
+    title: 'Reporte financiero de prueba',
+    description: null,
+    startDate: '2026-01-01',
+    endDate: '2026-11-25',
+    data: {
+      currency: 'DOP',
+      revenueByMonth: [],
+      revenueByClient: [],
+      invoicesByStatus: [],
+      projectsByStatus: [],
+      projectsByCategory: [],
+      hoursLogged: null,
+      totals: { invoiced: 0, collected: 0, pending: 0, taxInvoiced: 0 },
+    },
+    createdBy: null,
+    createdAt: '2026-11-25T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET /clients/stats` with no clients, with overrides. */
+export function buildClientStats(overrides: Partial<ClientStats> = {}): ClientStats {
+  return { total: 0, active: 0, companies: 0, totalRevenue: 0, ...overrides };
+}
+
+/**
+ * A one-hour medium-priority meeting the caller organises and may edit (no attendees, project or
+ * client), on 2026-11-20 at 10:00 in Santo Domingo, with overrides.
+ */
+export function buildCalendarEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
+  return {
+    _id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607001',
+    title: 'Reunión de prueba',
+    description: null,
+    type: 'meeting',
+    priority: 'medium',
+    startDate: '2026-11-20T14:00:00.000Z',
+    endDate: '2026-11-20T15:00:00.000Z',
+    isAllDay: false,
+    location: null,
+    meetingLink: null,
+    timezone: 'America/Santo_Domingo',
+    organizer: {
+      _id: '0b6e6f8e-2d0a-4c55-9a43-6c8b2f4f1a01',
+      firstName: 'María',
+      lastName: 'Pérez',
+      email: 'maria@demo.do',
+      avatar: null,
+    },
+    attendees: [],
+    project: null,
+    client: null,
+    myStatus: null,
+    canEdit: true,
+    createdAt: '2026-11-01T14:00:00.000Z',
+    updatedAt: '2026-11-01T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET /calendar/stats` with no events (every type at zero), with overrides. */
+export function buildCalendarStats(overrides: Partial<CalendarStats> = {}): CalendarStats {
+  return {
+    total: 0,
+    today: 0,
+    thisWeek: 0,
+    meetings: 0,
+    deadlines: 0,
+    upcoming: 0,
+    byType: Object.fromEntries(EVENT_TYPES.map((t) => [t, 0])) as CalendarStats['byType'],
     ...overrides,
   };
 }

@@ -25,6 +25,12 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+// Mantine's autosize Textarea re-measures when web fonts finish loading (`document.fonts`).
+if (!document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 
 // HTTP is answered at the network level by Mock Service Worker (decision 119); a request no test
 // answered fails the test.

@@ -1,13 +1,6 @@
+import { TICKET_STATUS_LABELS, type TicketDetail, type TicketStatus } from '@agencia/shared';
 import {
-  TICKET_STATUS_LABELS,
-  TICKET_TYPE_LABELS,
-  type TicketDetail,
-  type TicketStatus,
-} from '@agencia/shared';
-import {
-  ActionIcon,
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -15,8 +8,6 @@ import {
   Grid,
   Group,
   Loader,
-  Menu,
-  Progress,
   Stack,
   Tabs,
   Text,
@@ -25,58 +16,25 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconArrowLeft,
-  IconCheck,
-  IconClock,
-  IconDots,
-  IconEdit,
-  IconEye,
-  IconEyeOff,
-  IconLock,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconRefresh,
-  IconTrash,
-  IconUserPlus,
-  IconX,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ShareDocumentActions } from '../../../components/share/share-document-actions';
+import { useNavigate, useParams } from 'react-router';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicket } from '../api/get-ticket';
 import { useTicketActions } from '../api/ticket-mutations';
-import {
-  formatDateTime,
-  formatHours,
-  TicketPriorityBadge,
-  TicketSeverityBadge,
-  TicketStatusBadge,
-} from '../components/ticket-badges';
+import { formatHours } from '../components/ticket-badges';
 import { AddCommentBox, TicketMessages } from '../components/ticket-conversation';
+import { TicketField } from '../components/ticket-field';
+import { TicketHeader } from '../components/ticket-header';
 import {
   AssignTicketModal,
   EditTicketModal,
   ResolutionModal,
   TimeLogModal,
 } from '../components/ticket-modals';
-import { TicketActivity, TicketAttachments, TicketTimeLogs } from '../components/ticket-parts';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" ta="right" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
+import { TicketActivity, TicketTimeLogs } from '../components/ticket-parts';
+import { TicketSidebar } from '../components/ticket-sidebar';
 
 /** /tickets/{id} (spec doc 2 §2 "Ticket detail"), wired: every menu item and modal saves for real. */
 export function TicketDetailPage() {
@@ -184,144 +142,21 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
     }
   };
 
-  const s = ticket.status;
-  const est = ticket.estimatedResolutionTime;
-  const progress = est ? Math.min(100, Math.round((ticket.actualTimeSpent / est) * 100)) : 0;
-  const clientEditable = !staff && (s === 'open' || s === 'pending_client');
-
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} miw={0} style={{ flex: 1 }}>
-          <Anchor component={Link} to="/tickets" size="sm">
-            <Group gap={4} wrap="nowrap">
-              <IconArrowLeft size={14} aria-hidden /> Volver a tickets
-            </Group>
-          </Anchor>
-          <Group gap="xs">
-            <Text c="dimmed" ff="monospace">
-              {ticket.ticketNumber}
-            </Text>
-            <TicketStatusBadge status={s} />
-            <TicketPriorityBadge priority={ticket.priority} />
-          </Group>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {ticket.title}
-          </Title>
-        </Stack>
-        <Group gap="xs">
-          {(staff || clientEditable) && (
-            <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={editCtl.open}>
-              Editar
-            </Button>
-          )}
-          {staff && (
-            <Button
-              variant="default"
-              leftSection={<IconUserPlus size={16} aria-hidden />}
-              onClick={assignCtl.open}
-            >
-              Asignar
-            </Button>
-          )}
-          {staff && (
-            <Button
-              variant="default"
-              leftSection={<IconClock size={16} aria-hidden />}
-              onClick={timeLogCtl.open}
-            >
-              Registrar tiempo
-            </Button>
-          )}
-          <ShareDocumentActions type="ticket" id={ticket._id} />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="default" size="lg" aria-label="Más acciones">
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {staff ? (
-                <>
-                  <Menu.Item
-                    leftSection={<IconPlayerPlay size={14} />}
-                    disabled={s === 'in_progress' || s === 'closed' || s === 'cancelled'}
-                    onClick={() => void setStatus('in_progress')}
-                  >
-                    Marcar en progreso
-                  </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconPlayerPause size={14} />}
-                    disabled={!['open', 'in_progress'].includes(s)}
-                    onClick={() => void setStatus('pending_client')}
-                  >
-                    Pausar (esperando cliente)
-                  </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconCheck size={14} />}
-                    disabled={!['open', 'in_progress', 'pending_client'].includes(s)}
-                    onClick={() => setResolution('resolved')}
-                  >
-                    Marcar como resuelto
-                  </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconLock size={14} />}
-                    disabled={s === 'closed' || s === 'cancelled'}
-                    onClick={() => setResolution('closed')}
-                  >
-                    Cerrar ticket
-                  </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconRefresh size={14} />}
-                    disabled={!['resolved', 'closed', 'cancelled'].includes(s)}
-                    onClick={() => void setStatus('open')}
-                  >
-                    Reabrir
-                  </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconX size={14} />}
-                    disabled={['closed', 'cancelled', 'resolved'].includes(s)}
-                    onClick={() => void setStatus('cancelled')}
-                  >
-                    Cancelar ticket
-                  </Menu.Item>
-                </>
-              ) : (
-                <>
-                  <Menu.Item
-                    leftSection={<IconRefresh size={14} />}
-                    disabled={s !== 'resolved'}
-                    onClick={() => void setStatus('open')}
-                  >
-                    Reabrir
-                  </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconX size={14} />}
-                    disabled={!['open', 'pending_client'].includes(s)}
-                    onClick={() => void setStatus('cancelled')}
-                  >
-                    Cancelar ticket
-                  </Menu.Item>
-                </>
-              )}
-              <Menu.Item
-                leftSection={watching ? <IconEyeOff size={14} /> : <IconEye size={14} />}
-                onClick={() => void toggleWatch()}
-              >
-                {watching ? 'Dejar de seguir' : 'Seguir ticket'}
-              </Menu.Item>
-              {user?.role === 'admin' && (
-                <>
-                  <Menu.Divider />
-                  <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
-                    Eliminar
-                  </Menu.Item>
-                </>
-              )}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </Group>
+      <TicketHeader
+        ticket={ticket}
+        staff={staff}
+        canDelete={user?.role === 'admin'}
+        watching={watching}
+        onEdit={editCtl.open}
+        onAssign={assignCtl.open}
+        onTimeLog={timeLogCtl.open}
+        onResolve={setResolution}
+        onStatus={setStatus}
+        onToggleWatch={() => void toggleWatch()}
+        onDelete={confirmDelete}
+      />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -336,8 +171,8 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
                   <Title order={3} size="h5">
                     Información técnica
                   </Title>
-                  {ticket.environment && <Field label="Entorno">{ticket.environment}</Field>}
-                  {ticket.browserInfo && <Field label="Navegador">{ticket.browserInfo}</Field>}
+                  {ticket.environment && <TicketField label="Entorno">{ticket.environment}</TicketField>}
+                  {ticket.browserInfo && <TicketField label="Navegador">{ticket.browserInfo}</TicketField>}
                   {ticket.steps && (
                     <div>
                       <Text size="sm" c="dimmed">
@@ -400,116 +235,12 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="lg">
-            <Card withBorder radius="md">
-              <Title order={2} size="h4" mb="sm">
-                Detalles
-              </Title>
-              <Stack gap={8}>
-                <Field label="Estado">
-                  <TicketStatusBadge status={s} />
-                </Field>
-                <Field label="Prioridad">
-                  <TicketPriorityBadge priority={ticket.priority} />
-                </Field>
-                <Field label="Severidad">
-                  <TicketSeverityBadge severity={ticket.severity} />
-                </Field>
-                <Field label="Tipo">{TICKET_TYPE_LABELS[ticket.type]}</Field>
-                {ticket.category && <Field label="Categoría">{ticket.category}</Field>}
-                {staff && ticket.client && (
-                  <Field label="Cliente">
-                    {ticket.client.companyName ?? `${ticket.client.firstName} ${ticket.client.lastName}`}
-                  </Field>
-                )}
-                <Field label="Proyecto">{ticket.project?.title ?? 'Sin proyecto'}</Field>
-                <Field label="Asignado a">
-                  {ticket.assignedTo
-                    ? `${ticket.assignedTo.firstName} ${ticket.assignedTo.lastName}`
-                    : 'Sin asignar'}
-                </Field>
-                <Field label="Reportado por">
-                  {ticket.reportedBy ? `${ticket.reportedBy.firstName} ${ticket.reportedBy.lastName}` : '—'}
-                </Field>
-              </Stack>
-            </Card>
-
-            <Card withBorder radius="md">
-              <Title order={2} size="h4" mb="sm">
-                Tiempo
-              </Title>
-              <Group justify="space-between" mb={6}>
-                <Text size="sm">Trabajado: {formatHours(ticket.actualTimeSpent)}</Text>
-                <Text size="sm" c="dimmed">
-                  Estimado: {formatHours(est)}
-                </Text>
-              </Group>
-              <Progress
-                value={progress}
-                color={est && ticket.actualTimeSpent > est ? 'red' : 'blue'}
-                aria-label="Tiempo trabajado frente al estimado"
-              />
-              <Stack gap={6} mt="md">
-                <Field label="Reportado">{formatDateTime(ticket.reportedDate)}</Field>
-                <Field label="Actualizado">{formatDateTime(ticket.updatedAt)}</Field>
-                {ticket.resolvedAt && <Field label="Resuelto">{formatDateTime(ticket.resolvedAt)}</Field>}
-                {ticket.closedAt && <Field label="Cerrado">{formatDateTime(ticket.closedAt)}</Field>}
-              </Stack>
-            </Card>
-
-            <Card withBorder radius="md">
-              <Group justify="space-between" mb="sm">
-                <Title order={2} size="h4">
-                  Seguidores
-                </Title>
-                <Button size="compact-sm" variant="light" onClick={() => void toggleWatch()}>
-                  {watching ? 'Dejar de seguir' : 'Seguir'}
-                </Button>
-              </Group>
-              {ticket.watchers.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  Nadie sigue este ticket.
-                </Text>
-              ) : (
-                <Stack gap={4}>
-                  {ticket.watchers.map((w) => (
-                    <Text key={w._id} size="sm">
-                      {w.firstName} {w.lastName}
-                    </Text>
-                  ))}
-                </Stack>
-              )}
-            </Card>
-
-            <Card withBorder radius="md">
-              <Title order={2} size="h4" mb="sm">
-                Tickets relacionados
-              </Title>
-              {ticket.relatedTickets.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  Sin tickets relacionados.
-                </Text>
-              ) : (
-                <Stack gap={6}>
-                  {ticket.relatedTickets.map((r) => (
-                    <Group key={r._id} justify="space-between" wrap="nowrap" gap="xs">
-                      <Anchor component={Link} to={`/tickets/${r._id}`} size="sm" truncate>
-                        {r.ticketNumber} · {r.title}
-                      </Anchor>
-                      <TicketStatusBadge status={r.status} />
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Card>
-
-            <Card withBorder radius="md">
-              <Title order={2} size="h4" mb="sm">
-                Adjuntos ({ticket.attachmentsTotal})
-              </Title>
-              <TicketAttachments ticketId={ticket._id} />
-            </Card>
-          </Stack>
+          <TicketSidebar
+            ticket={ticket}
+            staff={staff}
+            watching={watching}
+            onToggleWatch={() => void toggleWatch()}
+          />
         </Grid.Col>
       </Grid>
 

@@ -1,0 +1,169 @@
+import {
+  CalendarStatsSchema,
+  type CreateEventRequest,
+  GetEventResponseSchema,
+  InviteeSchema,
+  ListEventPageResponseSchema,
+  ListEventsResponseSchema,
+  ListOptionsResponseSchema,
+} from '@agencia/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { buildCalendarEvent, buildCalendarStats, buildUser } from '../../../../test/factories';
+import { apiUrl, http, ok, server } from '../../../../test/msw';
+import { renderWithProviders } from '../../../../test/render';
+import { useSessionStore } from '../../../stores/session-store';
+import { CalendarPage } from './calendar-page';
+
+const IN_RANGE = buildCalendarEvent({
+  _id: 'e0000000-0000-4000-8000-000000000001',
+  title: 'Reunión con Los Pinos',
+  startDate: new Date(2026, 10, 18, 10).toISOString(),
+  endDate: new Date(2026, 10, 18, 11).toISOString(),
+});
+const LISTED = buildCalendarEvent({
+  _id: 'e0000000-0000-4000-8000-000000000002',
+  title: 'Entrega del catálogo',
+  type: 'deadline',
+  priority: 'high',
+  location: 'Oficina de Santiago',
+});
+const UPCOMING = buildCalendarEvent({
+  _id: 'e0000000-0000-4000-8000-000000000003',
+  title: 'Llamada de seguimiento',
+  type: 'call',
+});
+
+/** Query strings of `GET /calendar`, `GET /calendar/list`; bodies of `POST /calendar`. */
+let rangeCalls: Record<string, string>[] = [];
+let listCalls: Record<string, string>[] = [];
+let created: CreateEventRequest[] = [];
+
+const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+describe('CalendarPage', () => {
+  beforeEach(() => {
+    // Only the clock: "today" is Wednesday 18 November 2026, so the month grid is fixed.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 18, 9, 0));
+    rangeCalls = [];
+    listCalls = [];
+    created = [];
+    useSessionStore.setState({
+      user: buildUser({ role: 'admin', permissions: ['calendar.read', 'calendar.write'] }),
+    });
+    server.use(
+      http.get(apiUrl('/calendar'), ({ request }) => {
+        rangeCalls.push(query(request));
+        return ok(ListEventsResponseSchema, { events: [IN_RANGE] });
+      }),
+      http.get(apiUrl('/calendar/list'), ({ request }) => {
+        const q = query(request);
+        listCalls.push(q);
+        return ok(ListEventPageResponseSchema, {
+          events: [LISTED],
+          pagination: { page: Number(q.page), limit: Number(q.limit), total: 1 },
+        });
+      }),
+      http.get(apiUrl('/calendar/upcoming'), () => ok(ListEventsResponseSchema, { events: [UPCOMING] })),
+      http.get(apiUrl('/calendar/stats'), () =>
+        ok(
+          CalendarStatsSchema,
+          buildCalendarStats({ total: 40, today: 3, thisWeek: 9, meetings: 12, deadlines: 5 }),
+        ),
+      ),
+      http.get(apiUrl('/calendar/invitees'), () =>
+        ok(z.object({ invitees: z.array(InviteeSchema) }), { invitees: [] }),
+      ),
+      http.get(apiUrl('/projects/options'), () => ok(ListOptionsResponseSchema, { options: [] })),
+      http.post(apiUrl('/calendar'), async ({ request }) => {
+        const body = (await request.json()) as CreateEventRequest;
+        created.push(body);
+        return ok(GetEventResponseSchema, {
+          event: buildCalendarEvent({ title: body.title, startDate: body.startDate, endDate: body.endDate }),
+        });
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    useSessionStore.getState().logout();
+  });
+
+  it('asks for the events of the visible month grid and shows them with the summary cards', async () => {
+    renderWithProviders(<CalendarPage />, '/calendar');
+    expect(await screen.findByText('Reunión con Los Pinos')).toBeTruthy();
+    // November 2026 in weeks starting on Monday: Monday 26 October to Monday 7 December (6 weeks).
+    await waitFor(() =>
+      expect(rangeCalls.at(-1)).toEqual({
+        start_date: new Date(2026, 9, 26).toISOString(),
+        end_date: new Date(2026, 11, 7).toISOString(),
+      }),
+    );
+    const today = screen.getByText('Eventos hoy').parentElement as HTMLElement;
+    expect(within(today).getByText('3')).toBeTruthy();
+    const week = screen.getByText('Esta semana').parentElement as HTMLElement;
+    expect(within(week).getByText('9')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Llamada de seguimiento/ })).toBeTruthy();
+    expect(listCalls).toEqual([]);
+  }, 40_000);
+
+  it('sends the type filter with the range', async () => {
+    renderWithProviders(<CalendarPage />, '/calendar?type=deadline');
+    await waitFor(() =>
+      expect(rangeCalls.at(-1)).toMatchObject({
+        start_date: new Date(2026, 9, 26).toISOString(),
+        type: 'deadline',
+      }),
+    );
+  }, 40_000);
+
+  it('lists events from 30 days ago, one page at a time, linking to each', async () => {
+    renderWithProviders(<CalendarPage />, '/calendar?tab=list');
+    const link = await screen.findByRole('link', { name: /Entrega del catálogo/ });
+    expect(link.getAttribute('href')).toBe(`/calendar/${LISTED._id}`);
+    expect(within(link).getByText('Fecha límite')).toBeTruthy();
+    expect(within(link).getByText('Oficina de Santiago')).toBeTruthy();
+    expect(screen.getByText('1 evento')).toBeTruthy();
+    expect(listCalls.at(-1)).toEqual({
+      start_date: new Date(2026, 9, 19).toISOString(),
+      page: '1',
+      limit: '20',
+    });
+  }, 40_000);
+
+  it('the new-event dialog requires a title and then creates the event', async () => {
+    renderWithProviders(<CalendarPage />, '/calendar');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nuevo Evento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Evento' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Evento' }));
+    expect(await within(dialog).findByText('El título es requerido')).toBeTruthy();
+    expect(created).toEqual([]);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Título' }), {
+      target: { value: 'Revisión de diseño' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Evento' }));
+    expect(await screen.findByText('Evento creado')).toBeTruthy();
+    // The default start is the next full hour (10:00), for one hour.
+    expect(created).toEqual([
+      expect.objectContaining({
+        title: 'Revisión de diseño',
+        type: 'meeting',
+        priority: 'medium',
+        isAllDay: false,
+        startDate: new Date(2026, 10, 18, 10).toISOString(),
+        endDate: new Date(2026, 10, 18, 11).toISOString(),
+      }),
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo Evento' })).toBeNull());
+  }, 40_000);
+
+  it('hides "Nuevo Evento" from whoever may not write to the calendar', async () => {
+    useSessionStore.setState({ user: buildUser({ role: 'client', permissions: ['calendar.read'] }) });
+    renderWithProviders(<CalendarPage />, '/calendar');
+    expect(await screen.findByText('Reunión con Los Pinos')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Nuevo Evento' })).toBeNull();
+  }, 40_000);
+});

@@ -1,0 +1,29 @@
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../../lib/format';
+
+/** A date of the client detail, or '—' when there is none. */
+export const fmtDate = (v: string | null | undefined) => (v ? formatDate(v) : '—');
+
+/** A labelled value of the client detail's cards. */
+export function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The centred line of an empty tab. */
+export function Empty({ text }: { text: string }) {
+  return (
+    <Text c="dimmed" ta="center" py="lg">
+      {text}
+    </Text>
+  );
+}
