@@ -43,7 +43,10 @@ describe('publish', () => {
     expect(sent).toEqual([]);
     const merged = mergeEffects(
       effects({ messages: [{ event: 'a', roles: ['admin'] }] }),
-      effects({ messages: [{ event: 'b', roles: ['client'] }], notifications: [{ userId: 'u9', notification: note }] }),
+      effects({
+        messages: [{ event: 'b', roles: ['client'] }],
+        notifications: [{ userId: 'u9', notification: note }],
+      }),
     );
     publish(app, merged);
     expect(sent).toEqual([`user:u9 ${NOTIFICATION_EVENT}`, 'roles:admin a', 'roles:client b']);

@@ -155,7 +155,8 @@ export async function renderInvoicePdf(
   if (invoice.paymentMethod) info.push(`Método de pago: ${PAYMENT_METHOD_LABELS[invoice.paymentMethod]}`);
   if (invoice.paidDate) info.push(`Fecha de pago: ${dateEs(invoice.paidDate)}`);
   else if (invoice.payments.length > 0) {
-    const last = invoice.payments.reduce((d, p) => (p.paidDate > d ? p.paidDate : d), '');
+    // Latest payment date (YYYY-MM-DD strings sort chronologically).
+    const last = invoice.payments.map((p) => p.paidDate).sort().at(-1) ?? '';
     info.push(`Último pago: ${dateEs(last)}`);
   }
   if (invoice.creditNotes.length)
