@@ -156,7 +156,11 @@ export async function renderInvoicePdf(
   if (invoice.paidDate) info.push(`Fecha de pago: ${dateEs(invoice.paidDate)}`);
   else if (invoice.payments.length > 0) {
     // Latest payment date (YYYY-MM-DD strings sort chronologically).
-    const last = invoice.payments.map((p) => p.paidDate).sort().at(-1) ?? '';
+    const last =
+      invoice.payments
+        .map((p) => p.paidDate)
+        .sort()
+        .at(-1) ?? '';
     info.push(`Último pago: ${dateEs(last)}`);
   }
   if (invoice.creditNotes.length)
