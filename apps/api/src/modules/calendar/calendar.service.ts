@@ -1,5 +1,6 @@
 import {
   type AttendeeStatus,
+  BUSINESS_TIME_ZONE,
   CALENDAR_EVENTS,
   type CalendarEvent,
   type CalendarStats,
@@ -8,6 +9,7 @@ import {
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
   type EventType,
+  formatDateTime,
   type ListEventPageQuerySchema,
   type ListEventPageResponse,
   type ListEventsQuerySchema,
@@ -179,11 +181,11 @@ export async function getEvent({
 }
 
 /**
- * `GET /calendar/stats`: today (in America/Santo_Domingo), this week (Monday–Sunday),
+ * `GET /calendar/stats`: today (in the agency's zone, America/Santo_Domingo), this week (Monday–Sunday),
  * meetings, deadlines, upcoming and per type, over the events the caller may see.
  */
 export async function calendarStats({ db, actor }: { db: Db; actor: Actor }): Promise<CalendarStats> {
-  const tz = 'America/Santo_Domingo';
+  const tz = BUSINESS_TIME_ZONE;
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -214,8 +216,8 @@ export async function calendarStats({ db, actor }: { db: Db; actor: Actor }): Pr
 }
 
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
-const fmt = (d: Date, tz: string) =>
-  new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).format(d);
+/** "15 mar 2026, 3:00 p. m." in the event's zone (shared date module, decision 123). */
+const fmt = (d: Date, tz: string) => formatDateTime(d, { timeZone: tz });
 
 /** Who sees an event besides staff: its attendees, its client's users and its organizer (ids, each once). */
 async function audienceOf(db: Db | Tx, row: EventRow): Promise<string[]> {

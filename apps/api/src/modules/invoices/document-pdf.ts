@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import {
   BANK_ACCOUNT_TYPE_LABELS,
+  formatDgiiDateTime,
   formatMoney,
   formatTaxId,
   type PaymentInstructions,
@@ -69,20 +70,9 @@ export const dateEs = (iso: string | null) => {
   return `${d}/${m}/${y}`;
 };
 
-/** Date and time in the DGII's zone as DD-MM-YYYY HH:mm:ss (e-CF `FechaFirma`). */
+/** Date and time in the DGII's zone as DD-MM-YYYY HH:mm:ss (e-CF `FechaFirma`; shared date module, decision 123). */
 export function dgiiDateTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Santo_Domingo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
-  return `${p('day')}-${p('month')}-${p('year')} ${p('hour')}:${p('minute')}:${p('second')}`;
+  return formatDgiiDateTime(iso);
 }
 
 /** The buyer block of a document. */

@@ -1,4 +1,4 @@
-import { ACTIVE_PROJECT_STATUSES, DEFAULT_TIMEZONE, type ProjectSummary } from '@agencia/shared';
+import { ACTIVE_PROJECT_STATUSES, businessToday, type ProjectSummary } from '@agencia/shared';
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -26,9 +26,9 @@ export interface WriteArgs<T> {
   input: T;
 }
 
-/** Today's calendar date in the agency's time zone (`YYYY-MM-DD`). */
+/** Today's calendar date in the agency's time zone (`YYYY-MM-DD`; the shared date module, decision 123). */
 export function todayInAgency(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(now);
+  return businessToday(now);
 }
 
 /** `%`, `_` and `\` escaped for ILIKE. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type CreateShareLinkRequestSchema,
   type CreateShareLinkResponse,
+  formatLongDate,
   type PublicShareResponse,
   SHARE_LINK_GONE,
   SHARE_PATH,
@@ -72,12 +73,7 @@ export async function createShareLink(
     return created!;
   });
   const url = `${publicUrl}${SHARE_PATH}/${token}`;
-  const until = new Intl.DateTimeFormat('es-DO', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'America/Santo_Domingo',
-  }).format(expiresAt);
+  const until = formatLongDate(expiresAt); // "2 de diciembre de 2026", agency calendar (decision 123)
   return {
     shareLink: { _id: row.id, url, expiresAt: expiresAt.toISOString() },
     message: `Hola, le compartimos ${doc.label}. Puede ver el documento aquí sin iniciar sesión (enlace válido hasta el ${until}): ${url}`,
