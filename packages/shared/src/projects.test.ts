@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedProjectTransitions,
   CreateProjectRequestSchema,
   CreateTimeEntryRequestSchema,
-  canTransitionProject,
   ListProjectsQuerySchema,
+} from './project-requests.js';
+import {
+  allowedProjectTransitions,
+  canTransitionProject,
   PROJECT_STATUSES,
   ProjectHoursSchema,
 } from './projects.js';
