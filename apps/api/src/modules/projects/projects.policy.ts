@@ -3,6 +3,7 @@ import { and, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMembers, projects } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
+import { countActiveProjects, countersServe } from './project-counts.js';
 
 /**
  * Who may do what on projects (decision record 031), one table:
@@ -109,8 +110,12 @@ export function visibleProjects(actor: Pick<Actor, 'id' | 'role' | 'clientId'>):
   return and(alive, eq(projects.clientId, actor.clientId)) as SQL;
 }
 
-/** Counts the active projects `actor` may see (navigation badge). */
+/**
+ * Counts the active projects `actor` may see (navigation badge): admins and clients from the
+ * counters (decision 122), employees over their team's projects.
+ */
 export async function countActiveVisible(db: Db | Tx, actor: Pick<Actor, 'id' | 'role' | 'clientId'>) {
+  if (countersServe(actor)) return countActiveProjects(db, actor);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(projects)

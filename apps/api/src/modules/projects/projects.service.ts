@@ -59,6 +59,7 @@ import { listTotalCap, pagedSelect } from '../../lib/paging.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { countersServe, countOverdueProjects, projectCountRows } from './project-counts.js';
 import {
   can,
   canChangeNote,
@@ -693,23 +694,27 @@ function toMeeting(
 }
 
 /**
- * `GET /projects/stats`: aggregates over the visible projects in one SQL round trip.
- * `overdue` = not final and estimated end date before today. Money in major units.
+ * `GET /projects/stats`: aggregates over the visible projects. Admins and clients: the counters
+ * kept by the writes plus an index-only count of the overdue ones (decision 122); employees (team
+ * scope): one aggregate over their projects. `overdue` = not final and estimated end date before
+ * today. Money in major units.
  */
 export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProjectStats> {
   const today = todayInAgency();
-  const rows = await db
-    .select({
-      status: projects.status,
-      n: sql<number>`count(*)::int`,
-      budget: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
-      spent: sql<string>`coalesce(sum(${projects.spentCents}), 0)::text`,
-      progress: sql<number>`coalesce(sum(${projects.progressPercentage}), 0)::int`,
-      overdue: sql<number>`(count(*) filter (where ${projects.estimatedEndDate} < ${today}::date and ${projects.status} not in ('completed','cancelled')))::int`,
-    })
-    .from(projects)
-    .where(visibleProjects(actor))
-    .groupBy(projects.status);
+  const rows = countersServe(actor)
+    ? await countedProjectStats(db, actor, today)
+    : await db
+        .select({
+          status: projects.status,
+          n: sql<number>`count(*)::int`,
+          budget: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
+          spent: sql<string>`coalesce(sum(${projects.spentCents}), 0)::text`,
+          progress: sql<number>`coalesce(sum(${projects.progressPercentage}), 0)::int`,
+          overdue: sql<number>`(count(*) filter (where ${projects.estimatedEndDate} < ${today}::date and ${projects.status} not in ('completed','cancelled')))::int`,
+        })
+        .from(projects)
+        .where(visibleProjects(actor))
+        .groupBy(projects.status);
   const byStatus = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
   let total = 0;
   let budget = 0;
@@ -734,6 +739,25 @@ export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): 
     totalSpent: fromCents(spent),
     avgProgress: total ? Math.round(progress / total) : 0,
   };
+}
+
+/**
+ * The rows `getProjectStats` sums, for admins and clients, from the counters (decision 122): per
+ * status the count and the sums (budget and spent in centavos); the overdue count, which depends
+ * on today's date, is carried on the first row.
+ */
+async function countedProjectStats(db: Db, actor: Actor, today: string) {
+  const rows = await projectCountRows(db, actor);
+  // Every overdue project is live, so it is counted in some row: never lost on an empty list.
+  const overdue = await countOverdueProjects(db, actor, today);
+  return rows.map((r, i) => ({
+    status: r.status,
+    n: r.n,
+    budget: String(r.budgetCents),
+    spent: String(r.spentCents),
+    progress: r.progressSum,
+    overdue: i === 0 ? overdue : 0,
+  }));
 }
 
 /* ─────────────────────────────── writes ─────────────────────────────── */
