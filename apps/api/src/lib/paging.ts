@@ -52,12 +52,6 @@ export async function countRows(
 }
 
 /**
- * How far above the cap the planner's estimate must be before a count is skipped
- * ({@link pagedSelect} `estimateFirst`): a margin for estimates that run high (decision 122).
- */
-export const ESTIMATE_MARGIN = 2;
-
-/**
  * The planner's estimate of the rows of `table` matching `where`: `Plan Rows` of the top node of
  * `EXPLAIN (FORMAT JSON) select 1 from table where …` (planned, not executed; about 1 ms). Only
  * as good as the table's statistics (the last `ANALYZE`); callers use it to decide whether a
@@ -81,8 +75,7 @@ export async function estimateRows(db: Db | Tx, table: PgTable, where: SQL | und
  * `count(*)` of `table` under the same `where` (capped at `cap` when given, see {@link countRows}).
  * Queries run one after the other, so it works inside a transaction too; a short, non-empty page
  * is the last one and needs no count. With `estimateFirst` (and a cap), the planner's estimate is
- * read first: above `ESTIMATE_MARGIN × cap` the answer is the cap with `totalCapped` and nothing is
- * counted — for conditions whose capped count still reads every match, such as a trigram search
+ * read first: above the cap the answer is the cap with `totalCapped` and nothing is counted — for conditions whose capped count still reads every match, such as a trigram search
  * of a common word (decision 122); otherwise the capped count runs as usual.
  *
  * @returns `{ rows, pagination: { page, limit, total, totalCapped? } }` — `totalCapped` only
@@ -107,7 +100,7 @@ export async function pagedSelect<Row>(
       ? { total: window.offset + rows.length, capped: false }
       : opts.estimateFirst &&
           opts.cap !== undefined &&
-          (await estimateRows(db, opts.table, opts.where)) > ESTIMATE_MARGIN * opts.cap
+          (await estimateRows(db, opts.table, opts.where)) > opts.cap
         ? { total: opts.cap, capped: true }
         : await countRows(db, opts.table, opts.where, opts.cap);
   return {
