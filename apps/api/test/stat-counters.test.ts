@@ -43,8 +43,9 @@ import { clonePgDatabase, createTestApp, DEMO, injectAs, login } from './helpers
  * moved to another client, soft-deleted) and through plain SQL (multi-row updates that move
  * tickets between clients or resolve them, `generate_series` inserts, deletes, a rolled-back
  * transaction). After every batch, each stats endpoint answers, for admin, employee and both
- * demo clients, exactly what a `count(*) … group by` over `tickets` / `projects` says, and the
- * counter rows equal that `group by` key by key. Seeded generator: a failure names its seed.
+ * demo clients, exactly what a `count(*) … group by` over `tickets` / `projects` says (so do the
+ * clients list's project counts), and the counter rows equal that `group by` key by key. Seeded
+ * generator: a failure names its seed.
  */
 
 type Role = 'admin' | 'employee' | 'client' | 'client2';
@@ -218,6 +219,26 @@ async function expectStatsMatch(context: string) {
     expect(progress.byStatus, at).toEqual(
       PROJECT_STATUSES.map((status) => ({ status, count: projectStats.byStatus[status] })),
     );
+  }
+  // The clients list's project counts per client (admin), from the same counters.
+  const live = await app.db
+    .select({ clientId: projects.clientId, status: projects.status })
+    .from(projects)
+    .where(isNull(projects.deletedAt));
+  const listed = (await api(who.admin, 'GET', '/clients?limit=100')).clients as Array<{
+    _id: string;
+    totalProjects: number;
+    activeProjects: number;
+    completedProjects: number;
+  }>;
+  expect(listed.length, context).toBe(clientIds.length);
+  for (const c of listed) {
+    const own = live.filter((p) => p.clientId === c._id);
+    expect([c.totalProjects, c.activeProjects, c.completedProjects], `${context}, client ${c._id}`).toEqual([
+      own.length,
+      own.filter((p) => (ACTIVE_PROJECT_STATUSES as readonly string[]).includes(p.status)).length,
+      own.filter((p) => p.status === 'completed').length,
+    ]);
   }
   // The counter rows themselves, key by key (zero rows left behind are allowed).
   const counted = await app.db
