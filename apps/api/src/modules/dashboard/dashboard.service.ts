@@ -21,8 +21,10 @@ import { selectSummaries } from '../projects/projects.service.js';
 import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.service.js';
 
 /**
- * `GET /dashboard/stats` (spec doc 2 §3). One aggregate query per block over what the
- * caller may see; `clients` for admins only; ticket figures from the tickets module's read model.
+ * `GET /dashboard/stats` (spec doc 2 §3). One read per block over what the caller may see (the
+ * stat counters for projects of admins and clients and for tickets, decision 122; an aggregate
+ * over an employee's team projects); `clients` for admins only; ticket figures from the tickets
+ * module's read model.
  */
 export async function getDashboardStats({ db, actor }: { db: Db; actor: Actor }): Promise<DashboardStats> {
   // Admins and clients: the project counters (decision 122); employees: their team's projects.
