@@ -1,10 +1,11 @@
 import type { Session } from '@agencia/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, login } from '../../test/helpers.js';
 import { getPage } from '../../test/page-contract.js';
 import { projects, tickets, users } from '../db/schema/index.js';
+import { estimateRows } from './paging.js';
 
 // Capped totals of the large lists (decision 113): the cap is set to 5 here, so the demo data
 // (more than 5 projects and tickets) proves it without inserting 10,000 rows.
@@ -91,5 +92,39 @@ describe('pagination.total is capped on the large lists (decision 113)', () => {
     const page = await getPage(app, admin.token, `/projects?limit=${limit}&page=${last}`, 'projects');
     expect(page.items.length).toBe(all - (last - 1) * limit);
     if (page.items.length < limit) expect(page.pagination).toEqual({ page: last, limit, total: all });
+  });
+});
+
+describe('a ticket search asks the planner before counting (decision 122)', () => {
+  it('a common word estimated above the cap answers the cap; a rare word is counted exactly', async () => {
+    // 40 tickets with the same title: the statistics' common values make the estimate ~40.
+    await app.db.insert(tickets).values(
+      Array.from({ length: 40 }, () => ({
+        title: 'Consulta de factura',
+        description: 'Pregunta sobre el cobro del mes.',
+        type: 'question' as const,
+        clientId,
+      })),
+    );
+    await app.db.insert(tickets).values(
+      ['Palabrarara uno', 'Palabrarara dos'].map((title) => ({
+        title,
+        description: 'Otro asunto.',
+        type: 'question' as const,
+        clientId,
+      })),
+    );
+    await app.db.execute(sql`analyze tickets`);
+    const common = or(ilike(tickets.title, '%factura%'), ilike(tickets.description, '%factura%'));
+    expect(await estimateRows(app.db, tickets, common)).toBeGreaterThan(CAP);
+    expect(await count(tickets, common)).toBeGreaterThan(CAP);
+    const page = await getPage(app, admin.token, '/tickets?search=factura&limit=2', 'tickets');
+    expect(page.pagination).toEqual({ page: 1, limit: 2, total: CAP, totalCapped: true });
+    expect(page.items).toHaveLength(2);
+    // Rare: the estimate stays under the cap, so the capped count runs and is exact.
+    const rare = or(ilike(tickets.title, '%palabrarara%'), ilike(tickets.description, '%palabrarara%'));
+    expect(await estimateRows(app.db, tickets, rare)).toBeLessThanOrEqual(CAP);
+    const exact = await getPage(app, admin.token, '/tickets?search=palabrarara&limit=1', 'tickets');
+    expect(exact.pagination).toEqual({ page: 1, limit: 1, total: 2 });
   });
 });

@@ -52,11 +52,31 @@ export async function countRows(
 }
 
 /**
+ * The planner's estimate of the rows of `table` matching `where`: `Plan Rows` of the top node of
+ * `EXPLAIN (FORMAT JSON) select 1 from table where …` (planned, not executed; about 1 ms). Only
+ * as good as the table's statistics (the last `ANALYZE`); callers use it to decide whether a
+ * count is worth running, never as a total shown to users (decision 113).
+ */
+export async function estimateRows(db: Db | Tx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const query = db.select({ one: sql`1` }).from(table).where(where);
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  const cell = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{
+    Plan: { 'Plan Rows': number };
+  }>;
+  return Number(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
  * One page of a list and its pagination (decision 088), the pair every paged endpoint repeats:
  * `rows({ limit, offset })` reads the page (the caller orders it, with `id` last); the total is
  * `count(*)` of `table` under the same `where` (capped at `cap` when given, see {@link countRows}).
  * Queries run one after the other, so it works inside a transaction too; a short, non-empty page
- * is the last one and needs no count.
+ * is the last one and needs no count. With `estimateFirst` (and a cap), the planner's estimate is
+ * read first: above the cap the answer is the cap with `totalCapped` and nothing is counted — for conditions whose capped count still reads every match, such as a trigram search
+ * of a common word (decision 122); otherwise the capped count runs as usual.
  *
  * @returns `{ rows, pagination: { page, limit, total, totalCapped? } }` — `totalCapped` only
  *          when the cap was reached.
@@ -69,6 +89,7 @@ export async function pagedSelect<Row>(
     where: SQL | undefined;
     rows: (window: { limit: number; offset: number }) => PromiseLike<Row[]>;
     cap?: number;
+    estimateFirst?: boolean;
   },
 ): Promise<{ rows: Row[]; pagination: Pagination }> {
   const window = pageWindow(input);
@@ -77,7 +98,11 @@ export async function pagedSelect<Row>(
   const { total, capped } =
     rows.length > 0 && rows.length < window.limit
       ? { total: window.offset + rows.length, capped: false }
-      : await countRows(db, opts.table, opts.where, opts.cap);
+      : opts.estimateFirst &&
+          opts.cap !== undefined &&
+          (await estimateRows(db, opts.table, opts.where)) > opts.cap
+        ? { total: opts.cap, capped: true }
+        : await countRows(db, opts.table, opts.where, opts.cap);
   return {
     rows,
     pagination: {

@@ -65,8 +65,34 @@ export const projects = pgTable(
     // `search` (ILIKE '%…%') on title and description: trigram GIN indexes (pg_trgm).
     index('projects_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('projects_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // `overdue` of the stats (decision 122): not final, end date before today; index-only.
+    index('projects_open_end_date_idx')
+      .on(t.estimatedEndDate, t.clientId)
+      .where(sql`${t.deletedAt} is null and ${t.status} not in ('completed', 'cancelled')`),
     check('projects_progress_range', sql`${t.progressPercentage} between 0 and 100`),
   ],
+);
+
+/**
+ * Project counters (decision 122): per client × status, the number of live (not soft-deleted)
+ * projects and the sums of their approved budget (null as 0), spent amount (centavos) and progress
+ * percentage. Kept by statement-level triggers on `projects` (migration 0010) in the writer's
+ * transaction; the stats of admins and clients read these rows. Rows that fall to 0 stay. Never
+ * written by the application.
+ */
+export const projectCounts = pgTable(
+  'project_counts',
+  {
+    clientId: uuid('client_id').notNull(),
+    status: text('status', {
+      enum: ['requested', 'approved', 'in_progress', 'in_review', 'completed', 'on_hold', 'cancelled'],
+    }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
+    spentCents: bigint('spent_cents', { mode: 'number' }).notNull().default(0),
+    progressSum: bigint('progress_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.status] })],
 );
 
 /** Team members of a project with their role on it ("Líder", "Desarrollador" …). */

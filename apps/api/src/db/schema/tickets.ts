@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -11,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -76,6 +78,33 @@ export const tickets = pgTable(
     index('tickets_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('tickets_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Ticket counters (decision 122): one row per client × status × priority × type with the number
+ * of tickets, how many of them have `resolved_at` and the sum of their resolution times in
+ * seconds (`resolved_at - created_at`). Kept by statement-level triggers on `tickets` (migration
+ * 0010) in the writer's transaction, so every writer (services, seeds, bulk SQL) keeps them exact;
+ * the stats read these rows instead of scanning `tickets`. `client_id` is null for tickets without
+ * a client (unique with NULLS NOT DISTINCT). Rows that fall to 0 stay (deleting them would race
+ * with a concurrent increment). Never written by the application.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    clientId: uuid('client_id'),
+    status: text('status', {
+      enum: ['open', 'in_progress', 'pending_client', 'resolved', 'closed', 'cancelled'],
+    }).notNull(),
+    priority: text('priority', { enum: ['urgent', 'high', 'medium', 'low'] }).notNull(),
+    type: text('type', {
+      enum: ['bug', 'feature_request', 'support', 'maintenance', 'improvement', 'question'],
+    }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    resolvedN: bigint('resolved_n', { mode: 'number' }).notNull().default(0),
+    resolvedSeconds: numeric('resolved_seconds').notNull().default('0'),
+  },
+  (t) => [unique('ticket_counts_key').on(t.clientId, t.status, t.priority, t.type).nullsNotDistinct()],
 );
 
 /** Conversation of a ticket. Internal messages are staff-only. `attachmentIds` reference `files`. */

@@ -15,25 +15,31 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activities, clients, projects, users } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
+import { countersServe, type ProjectCountRow, projectCountRows } from '../projects/project-counts.js';
 import { visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.queries.js';
 import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.stats.js';
 import { dashboardPolicy, QUICK_ACTIONS_BY_ROLE, visibleActivities } from './dashboard.policy.js';
 
 /**
- * `GET /dashboard/stats` (spec doc 2 §3). One aggregate query per block over what the
- * caller may see; `clients` for admins only; ticket figures from the tickets module's read model.
+ * `GET /dashboard/stats` (spec doc 2 §3). One read per block over what the caller may see (the
+ * stat counters for projects of admins and clients and for tickets, decision 122; an aggregate
+ * over an employee's team projects); `clients` for admins only; ticket figures from the tickets
+ * module's read model.
  */
 export async function getDashboardStats({ db, actor }: { db: Db; actor: Actor }): Promise<DashboardStats> {
-  const [p] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${inArray(projects.status, [...ACTIVE_PROJECT_STATUSES])}))::int`,
-      budgetCents: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
-      avgProgress: sql<number>`coalesce(round(avg(${projects.progressPercentage})), 0)::int`,
-    })
-    .from(projects)
-    .where(visibleProjects(actor));
+  // Admins and clients: the project counters (decision 122); employees: their team's projects.
+  const [p] = countersServe(actor)
+    ? [projectTotals(await projectCountRows(db, actor))]
+    : await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          active: sql<number>`(count(*) filter (where ${inArray(projects.status, [...ACTIVE_PROJECT_STATUSES])}))::int`,
+          budgetCents: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
+          avgProgress: sql<number>`coalesce(round(avg(${projects.progressPercentage})), 0)::int`,
+        })
+        .from(projects)
+        .where(visibleProjects(actor));
   const stats: DashboardStats = {
     projects: {
       totalProjects: Number(p?.total ?? 0),
@@ -56,6 +62,23 @@ export async function getDashboardStats({ db, actor }: { db: Db; actor: Actor })
     stats.clients = { total: Number(c?.total ?? 0), registered: Number(c?.registered ?? 0) };
   }
   return stats;
+}
+
+/**
+ * The dashboard's project block from per-status counter rows: total, active, budget (centavos)
+ * and the average progress rounded half away from zero, as SQL `round(avg(…))` does.
+ */
+function projectTotals(rows: ProjectCountRow[]) {
+  const total = rows.reduce((a, r) => a + r.n, 0);
+  const progress = rows.reduce((a, r) => a + r.progressSum, 0);
+  return {
+    total,
+    active: rows
+      .filter((r) => (ACTIVE_PROJECT_STATUSES as readonly string[]).includes(r.status))
+      .reduce((a, r) => a + r.n, 0),
+    budgetCents: String(rows.reduce((a, r) => a + r.budgetCents, 0)),
+    avgProgress: total ? Math.round(progress / total) : 0,
+  };
 }
 
 /** `GET /dashboard/recent-projects?limit`: the visible projects with the latest activity. */
@@ -126,11 +149,14 @@ export async function getProjectProgress({ db, actor }: { db: Db; actor: Actor }
     .where(and(visibleProjects(actor), inArray(projects.status, [...ACTIVE_PROJECT_STATUSES])))
     .orderBy(sql`${projects.estimatedEndDate} asc nulls last`, asc(projects.title))
     .limit(8);
-  const counts = await db
-    .select({ status: projects.status, count: sql<number>`count(*)::int` })
-    .from(projects)
-    .where(visibleProjects(actor))
-    .groupBy(projects.status);
+  // Per status: the counters for admins and clients (decision 122), a `group by` for employees.
+  const counts = countersServe(actor)
+    ? (await projectCountRows(db, actor)).map((r) => ({ status: r.status, count: r.n }))
+    : await db
+        .select({ status: projects.status, count: sql<number>`count(*)::int` })
+        .from(projects)
+        .where(visibleProjects(actor))
+        .groupBy(projects.status);
   const byCount = new Map(counts.map((c) => [c.status, Number(c.count)]));
   return {
     projects: active.map((p) => ({

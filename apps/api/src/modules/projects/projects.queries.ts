@@ -6,6 +6,7 @@ import { clients, projectMembers, projects } from '../../db/schema/index.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { countActiveProjects, countersServe } from './project-counts.js';
 import { toSummary } from './projects.mappers.js';
 import { visibleProjects } from './projects.policy.js';
 
@@ -139,6 +140,8 @@ export async function countActiveVisible({
   db: Db | Tx;
   actor: Pick<Actor, 'id' | 'role' | 'clientId'>;
 }): Promise<number> {
+  // Admins and clients from the counters (decision 122), employees over their team's projects.
+  if (countersServe(actor)) return countActiveProjects(db, actor);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(projects)

@@ -30,6 +30,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { listTotalCap, pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
+import { countedProjectStats, countersServe } from './project-counts.js';
 import { countFiles } from './project-files.service.js';
 import { milestonesOf } from './project-milestones.service.js';
 import { countNotes } from './project-notes.service.js';
@@ -231,23 +232,27 @@ export async function getProject({
 }
 
 /**
- * `GET /projects/stats`: aggregates over the visible projects in one SQL round trip.
- * `overdue` = not final and estimated end date before today. Money in major units.
+ * `GET /projects/stats`: aggregates over the visible projects. Admins and clients: the counters
+ * kept by the writes plus an index-only count of the overdue ones (decision 122); employees (team
+ * scope): one aggregate over their projects. `overdue` = not final and estimated end date before
+ * today. Money in major units.
  */
 export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProjectStats> {
   const today = todayInAgency();
-  const rows = await db
-    .select({
-      status: projects.status,
-      n: sql<number>`count(*)::int`,
-      budget: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
-      spent: sql<string>`coalesce(sum(${projects.spentCents}), 0)::text`,
-      progress: sql<number>`coalesce(sum(${projects.progressPercentage}), 0)::int`,
-      overdue: sql<number>`(count(*) filter (where ${projects.estimatedEndDate} < ${today}::date and ${projects.status} not in ('completed','cancelled')))::int`,
-    })
-    .from(projects)
-    .where(visibleProjects(actor))
-    .groupBy(projects.status);
+  const rows = countersServe(actor)
+    ? await countedProjectStats(db, actor, today)
+    : await db
+        .select({
+          status: projects.status,
+          n: sql<number>`count(*)::int`,
+          budget: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
+          spent: sql<string>`coalesce(sum(${projects.spentCents}), 0)::text`,
+          progress: sql<number>`coalesce(sum(${projects.progressPercentage}), 0)::int`,
+          overdue: sql<number>`(count(*) filter (where ${projects.estimatedEndDate} < ${today}::date and ${projects.status} not in ('completed','cancelled')))::int`,
+        })
+        .from(projects)
+        .where(visibleProjects(actor))
+        .groupBy(projects.status);
   const byStatus = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
   let total = 0;
   let budget = 0;

@@ -341,10 +341,13 @@ export async function listTickets({
     .limit(limit)
     .offset(offset);
   // The total is counted up to the cap (decision 113): an exact count of 1M rows took 200–900 ms.
+  // A search first asks the planner: the capped count of a common word still reads all its
+  // trigram matches (153 ms for 90,909 at 1M tickets), so far above the cap it is not run (122).
   const page = await pagedSelect(db, input, {
     table: tickets,
     where: cond,
     cap: listTotalCap(),
+    estimateFirst: Boolean(input.search),
     rows: () =>
       db
         .select()

@@ -10,6 +10,7 @@ import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
+import { ticketCountRows, ticketTotals } from './ticket-counts.js';
 import { toTickets } from './tickets.mappers.js';
 import { actsForSupport, ticketScope } from './tickets.policy.js';
 
@@ -26,23 +27,15 @@ export async function recentTickets(db: Db, actor: Actor, limit = 5): Promise<Ti
 
 /** Number of tickets still needing work that the actor may see (nav badge). */
 export async function countActiveTickets(db: Db, actor: Actor): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tickets)
-    .where(and(ticketScope(actor), inArray(tickets.status, [...TICKET_ACTIVE_STATUSES])));
-  return row?.n ?? 0;
+  // From the counters (decision 122): a few rows instead of an index scan of every open ticket.
+  return (await ticketTotals(db, actor)).active;
 }
 
 /** Dashboard stats block (spec doc 2 §3 "Dashboard stats": totalTickets, openTickets = still needing work). */
 export async function dashboardTicketStats(db: Db, actor: Actor) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      open: sql<number>`count(*) filter (where ${inArray(tickets.status, [...TICKET_ACTIVE_STATUSES])})::int`,
-    })
-    .from(tickets)
-    .where(ticketScope(actor));
-  return { totalTickets: row?.total ?? 0, openTickets: row?.open ?? 0 };
+  // From the counters (decision 122), same scope as `ticketScope`.
+  const { total, active } = await ticketTotals(db, actor);
+  return { totalTickets: total, openTickets: active };
 }
 
 /** 'Tickets Recientes' of the dashboard (default 5). */
@@ -126,23 +119,10 @@ export async function countProfileTickets(db: Db, actor: Actor): Promise<number>
 
 /** `GET /tickets/stats` (also the dashboard's `tickets` block: total and open = active statuses). */
 export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
-  // One scan: counts per status × priority × type, and per group the resolved tickets and their
-  // resolution seconds, from which the average is taken (issue 14: one round trip per block).
-  const rows = await db
-    .select({
-      status: tickets.status,
-      priority: tickets.priority,
-      type: tickets.type,
-      n: sql<number>`count(*)::int`.mapWith(Number),
-      resolved: sql<number>`count(${tickets.resolvedAt})::int`.mapWith(Number),
-      resolvedSeconds:
-        sql<number>`coalesce(sum(extract(epoch from (${tickets.resolvedAt} - ${tickets.createdAt}))), 0)::float8`.mapWith(
-          Number,
-        ),
-    })
-    .from(tickets)
-    .where(ticketScope(actor))
-    .groupBy(tickets.status, tickets.priority, tickets.type);
+  // Counts per status × priority × type, and per group the resolved tickets and their
+  // resolution seconds, from which the average is taken: summed from the counters kept by the
+  // writes (decision 122), one small read instead of a scan of every ticket (issue 14).
+  const rows = await ticketCountRows(db, actor);
   const byStatus = (s: TicketStatus) => rows.filter((r) => r.status === s).reduce((a, r) => a + r.n, 0);
   const byPriority = Object.fromEntries(
     TICKET_PRIORITIES.map((p) => [p, rows.filter((r) => r.priority === p).reduce((a, r) => a + r.n, 0)]),
