@@ -1,12 +1,13 @@
 import {
-  TICKET_ACTIVE_STATUSES,
+  BUSINESS_TIME_ZONE,
+  businessToday,
   TICKET_PRIORITIES,
   TICKET_TYPES,
   type Ticket,
   type TicketStats,
   type TicketStatus,
 } from '@agencia/shared';
-import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -58,7 +59,7 @@ export async function dashboardRecentTickets(db: Db, actor: Actor, limit: number
  * America/Santo_Domingo) over the last `days` days, totals and average resolution hours.
  */
 export async function ticketResolution(db: Db, actor: Actor, days: number) {
-  const tz = 'America/Santo_Domingo';
+  const tz = BUSINESS_TIME_ZONE;
   const since = new Date(Date.now() - days * 86_400_000);
   const opened = await db
     .select({
@@ -80,14 +81,8 @@ export async function ticketResolution(db: Db, actor: Actor, days: number) {
     .where(and(ticketScope(actor), gte(tickets.resolvedAt, since)))
     .groupBy(sql`1`);
   const series: Array<{ date: string; opened: number; resolved: number }> = [];
-  const fmt = new Intl.DateTimeFormat('en-CA', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
   for (let i = days - 1; i >= 0; i--) {
-    const date = fmt.format(new Date(Date.now() - i * 86_400_000));
+    const date = businessToday(new Date(Date.now() - i * 86_400_000));
     series.push({
       date,
       opened: opened.find((o) => o.date === date)?.n ?? 0,
