@@ -23,7 +23,7 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { clients, invoices, projectCounts, projects, users } from '../../db/schema/index.js';
+import { clients, invoices, projectCounts, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
 
