@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { projectCounts, projects } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
+import { PROJECT_COUNT_SCOPE } from './projects.policy.js';
 
 /**
  * Reads of the project counters (`project_counts`, decision 122): per client × status the live
@@ -14,7 +15,7 @@ import type { Actor } from '../../plugins/auth.js';
 
 /** True when the actor's project stats can come from the counters (admins and clients). */
 export function countersServe(actor: Pick<Actor, 'role'>): boolean {
-  return actor.role !== 'employee';
+  return PROJECT_COUNT_SCOPE[actor.role] !== 'team';
 }
 
 /**
@@ -23,7 +24,7 @@ export function countersServe(actor: Pick<Actor, 'role'>): boolean {
  */
 function counterScope(actor: Pick<Actor, 'role' | 'clientId'>): SQL | undefined {
   if (!countersServe(actor)) throw new Error('project counters do not serve team-scoped (employee) stats');
-  if (actor.role === 'admin') return undefined;
+  if (PROJECT_COUNT_SCOPE[actor.role] === 'all') return undefined;
   return actor.clientId ? eq(projectCounts.clientId, actor.clientId) : sql`false`;
 }
 
@@ -84,7 +85,8 @@ export async function countOverdueProjects(
   today: string,
 ): Promise<number> {
   if (!countersServe(actor)) throw new Error('overdue of team-scoped (employee) stats reads visibleProjects');
-  if (actor.role === 'client' && !actor.clientId) return 0;
+  const everyClient = PROJECT_COUNT_SCOPE[actor.role] === 'all';
+  if (!everyClient && !actor.clientId) return 0;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(projects)
@@ -93,7 +95,7 @@ export async function countOverdueProjects(
         // Literal statuses: the condition must imply the partial index's predicate.
         sql`${projects.deletedAt} is null and ${projects.status} not in ('completed', 'cancelled')`,
         sql`${projects.estimatedEndDate} < ${today}::date`,
-        actor.role === 'admin' ? undefined : eq(projects.clientId, actor.clientId ?? ''),
+        everyClient ? undefined : eq(projects.clientId, actor.clientId ?? ''),
       ),
     );
   return row?.n ?? 0;

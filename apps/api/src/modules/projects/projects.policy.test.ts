@@ -6,6 +6,7 @@ import {
   ownsFile,
   ownsNote,
   ownsTimeEntry,
+  PROJECT_COUNT_SCOPE,
   type ProjectAction,
   projectPolicy,
 } from './projects.policy.js';
@@ -80,5 +81,9 @@ describe('ownership and editable fields', () => {
     expect(editableFields('admin')).toBeNull();
     expect(editableFields('employee')).toEqual(EMPLOYEE_EDITABLE_PROJECT_FIELDS);
     expect(editableFields('client')).toEqual([]);
+  });
+
+  it('admins count every client counter row, clients their own, employees never the counters (decision 122)', () => {
+    expect(PROJECT_COUNT_SCOPE).toEqual({ admin: 'all', employee: 'team', client: 'ownClient' });
   });
 });

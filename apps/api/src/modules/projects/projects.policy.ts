@@ -104,6 +104,17 @@ export function onTeam(actorId: string): SQL {
   );
 }
 
+/**
+ * How each role's project figures may be counted (decision 122): `all` — every counter row;
+ * `ownClient` — the rows of the actor's client record; `team` — not from the per-client counters
+ * (an employee sees the projects of its team, which the counters cannot express).
+ */
+export const PROJECT_COUNT_SCOPE: Readonly<Record<Role, 'all' | 'ownClient' | 'team'>> = {
+  admin: 'all',
+  employee: 'team',
+  client: 'ownClient',
+};
+
 /** How each role's visible projects are scoped (the "list / read" row of the table). */
 const SCOPES: Record<Role, (actor: Pick<Actor, 'id' | 'clientId'>) => SQL | undefined> = {
   admin: () => undefined,

@@ -8,6 +8,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { ticketCounts } from '../../db/schema/index.js';
 import type { Actor } from '../../plugins/auth.js';
+import { actsForSupport } from './tickets.policy.js';
 
 /**
  * Reads of the ticket counters (`ticket_counts`, decision 122): one row per client × status ×
@@ -21,7 +22,7 @@ import type { Actor } from '../../plugins/auth.js';
  * a client account without a client record none.
  */
 function counterScope(actor: Pick<Actor, 'role' | 'clientId'>): SQL | undefined {
-  if (actor.role !== 'client') return undefined;
+  if (actsForSupport(actor)) return undefined;
   return actor.clientId ? eq(ticketCounts.clientId, actor.clientId) : sql`false`;
 }
 
