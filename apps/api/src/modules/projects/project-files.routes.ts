@@ -19,7 +19,7 @@ import {
   readProjectFile,
   uploadProjectFile,
 } from './project-files.service.js';
-import { ctxOf, projectGuards } from './projects.http.js';
+import { ctxOf, projectGuards, published, readArgs, writeArgs } from './projects.http.js';
 
 /** Files of a project: paged list, upload (multipart), download, delete. */
 const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,12 +39,7 @@ const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjectFiles({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: await listProjectFiles(readArgs(app, req)),
     }),
   );
 
@@ -115,14 +110,7 @@ const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { effects } = await deleteProjectFile({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        fileId: req.params.fileId,
-      });
-      publish(app, effects);
+      await published(app, deleteProjectFile(writeArgs(app, req)));
       return { success: true as const, message: 'Archivo eliminado' };
     },
   );

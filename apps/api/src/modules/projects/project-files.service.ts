@@ -3,17 +3,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { files, users } from '../../db/schema/index.js';
-import { recordActivity } from '../../lib/activity.js';
-import { audit } from '../../lib/audit.js';
 import type { Written } from '../../lib/effects.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
-import { audienceEffects } from './projects.effects.js';
+import { withProjectWrite } from './project-writes.js';
 import { toProjectFile } from './projects.mappers.js';
 import { ownsFile, projectPolicy } from './projects.policy.js';
-import { countOf, loadVisible, touch, type WriteArgs } from './projects.queries.js';
+import { countOf, loadVisible, type WriteArgs } from './projects.queries.js';
 
 /** Maximum project file size: 10 MB (storage default). */
 export const PROJECT_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -68,42 +66,40 @@ export async function listProjectFiles({
 
 /** `POST /projects/{id}/files`: stores the file (type sniffed, 10 MB) for anyone who sees the project. */
 export async function uploadProjectFile({
-  db,
-  actor,
-  ctx,
-  id,
   input,
+  ...args
 }: WriteArgs<{ filename: string; data: Buffer }> & { id: string }): Promise<Written<ProjectFile>> {
-  const project = await loadVisible(db, actor, id);
-  if (!projectPolicy.can(actor.role, 'uploadFile')) throw forbidden();
-  return db.transaction(async (tx) => {
-    const saved = await saveFile(tx, {
-      ownerType: 'project',
-      ownerId: id,
-      filename: input.filename,
-      data: input.data,
-      uploadedBy: actor.id,
-      maxBytes: PROJECT_FILE_MAX_BYTES,
-      userUpload: true,
-    });
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'file.uploaded',
-      entityType: 'file',
-      entityId: saved.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Archivo subido a ${project.title}: ${saved.filename}`,
-    });
-    await audit(tx, ctx, 'project.file.uploaded', { type: 'file', id: saved.id });
-    const file = toProjectFile({
-      ...saved,
-      uploaderId: actor.id,
-      firstName: actor.firstName,
-      lastName: actor.lastName,
-    });
-    return { value: file, effects: await audienceEffects(tx, project) };
+  const { actor } = args;
+  return withProjectWrite({
+    ...args,
+    allow: { action: 'uploadFile' },
+    write: async (tx, project) => {
+      const saved = await saveFile(tx, {
+        ownerType: 'project',
+        ownerId: project.id,
+        filename: input.filename,
+        data: input.data,
+        uploadedBy: actor.id,
+        maxBytes: PROJECT_FILE_MAX_BYTES,
+        userUpload: true,
+      });
+      const file = toProjectFile({
+        ...saved,
+        uploaderId: actor.id,
+        firstName: actor.firstName,
+        lastName: actor.lastName,
+      });
+      return {
+        value: file,
+        activity: {
+          type: 'file.uploaded',
+          entityType: 'file',
+          entityId: saved.id,
+          title: `Archivo subido a ${project.title}: ${saved.filename}`,
+        },
+        audit: { action: 'project.file.uploaded', target: { type: 'file', id: saved.id } },
+      };
+    },
   });
 }
 
@@ -127,35 +123,36 @@ export async function readProjectFile({
 
 /** `DELETE /projects/{id}/files/{fileId}`: admins any file, others their own uploads. */
 export async function deleteProjectFile({
-  db,
-  actor,
-  ctx,
-  id,
   fileId,
+  ...args
 }: Omit<WriteArgs<unknown>, 'input'> & { id: string; fileId: string }): Promise<Written<void>> {
-  const project = await loadVisible(db, actor, id);
-  const [file] = await db
-    .select({ id: files.id, uploadedBy: files.uploadedBy, filename: files.filename })
-    .from(files)
-    .where(and(eq(files.id, fileId), filesOf(id)))
-    .limit(1);
-  if (!file) throw notFound('Archivo no encontrado');
-  if (!projectPolicy.can(actor.role, 'deleteFile', ownsFile(actor, file))) {
-    throw forbidden('Solo puedes eliminar los archivos que subiste.');
-  }
-  return db.transaction(async (tx) => {
-    await deleteFile(tx, fileId);
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'file.deleted',
-      entityType: 'file',
-      entityId: fileId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Archivo eliminado de ${project.title}: ${file.filename}`,
-    });
-    await audit(tx, ctx, 'project.file.deleted', { type: 'file', id: fileId });
-    return { value: undefined, effects: await audienceEffects(tx, project) };
+  const { db, actor } = args;
+  return withProjectWrite({
+    ...args,
+    prepare: async (project) => {
+      const [file] = await db
+        .select({ id: files.id, uploadedBy: files.uploadedBy, filename: files.filename })
+        .from(files)
+        .where(and(eq(files.id, fileId), filesOf(project.id)))
+        .limit(1);
+      if (!file) throw notFound('Archivo no encontrado');
+      if (!projectPolicy.can(actor.role, 'deleteFile', ownsFile(actor, file))) {
+        throw forbidden('Solo puedes eliminar los archivos que subiste.');
+      }
+      return file;
+    },
+    write: async (tx, project, file) => {
+      await deleteFile(tx, fileId);
+      return {
+        value: undefined,
+        activity: {
+          type: 'file.deleted',
+          entityType: 'file',
+          entityId: fileId,
+          title: `Archivo eliminado de ${project.title}: ${file.filename}`,
+        },
+        audit: { action: 'project.file.deleted', target: { type: 'file', id: fileId } },
+      };
+    },
   });
 }

@@ -10,10 +10,8 @@ import {
   UpdateMeetingRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import { addMeeting, deleteMeeting, listProjectMeetings, updateMeeting } from './project-meetings.service.js';
-import { ctxOf, projectGuards } from './projects.http.js';
+import { projectGuards, published, readArgs, writeArgs } from './projects.http.js';
 
 /** Meetings of a project: paged list (whoever sees the project); staff schedule, edit, delete (decision 036). */
 const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,12 +31,7 @@ const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjectMeetings({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: await listProjectMeetings(readArgs(app, req)),
     }),
   );
 
@@ -55,14 +48,7 @@ const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { value: meeting, effects } = await addMeeting({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publish(app, effects);
+      const meeting = await published(app, addMeeting(writeArgs(app, req)));
       reply.code(201);
       return { success: true as const, data: { meeting } };
     },
@@ -81,15 +67,7 @@ const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { value: meeting, effects } = await updateMeeting({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        meetingId: req.params.meetingId,
-        input: req.body,
-      });
-      publish(app, effects);
+      const meeting = await published(app, updateMeeting(writeArgs(app, req)));
       return { success: true as const, data: { meeting } };
     },
   );
@@ -106,14 +84,7 @@ const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { effects } = await deleteMeeting({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        meetingId: req.params.meetingId,
-      });
-      publish(app, effects);
+      await published(app, deleteMeeting(writeArgs(app, req)));
       return { success: true as const, message: 'Reunión eliminada' };
     },
   );

@@ -9,16 +9,14 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMeetings, users } from '../../db/schema/index.js';
-import { recordActivity } from '../../lib/activity.js';
-import { audit } from '../../lib/audit.js';
 import type { Written } from '../../lib/effects.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
-import { audienceEffects, audienceOf } from './projects.effects.js';
+import { withProjectWrite } from './project-writes.js';
+import { audienceOf } from './projects.effects.js';
 import { type AttendeeNames, toMeeting } from './projects.mappers.js';
-import { projectPolicy } from './projects.policy.js';
-import { type Input, loadVisible, touch, type WriteArgs } from './projects.queries.js';
+import { type Input, loadVisible, type WriteArgs } from './projects.queries.js';
 
 /** Names of the given users by id (meeting attendees); no query for an empty list. */
 async function attendeeNames(db: Db | Tx, ids: string[]): Promise<AttendeeNames> {
@@ -87,63 +85,59 @@ async function assertAttendees(
 
 /** `POST /projects/{id}/meetings` (staff). Attendees must be team members, client users of the project or admins. */
 export async function addMeeting({
-  db,
-  actor,
-  ctx,
-  id,
   input,
+  ...args
 }: WriteArgs<Input<typeof CreateMeetingRequestSchema>> & { id: string }): Promise<Written<ProjectMeeting>> {
-  const project = await loadVisible(db, actor, id);
-  if (!projectPolicy.can(actor.role, 'manageMeetings'))
-    throw forbidden('Solo el equipo puede agendar reuniones.');
   const attendeeIds = [...new Set(input.attendees)];
-  await assertAttendees(db, project, attendeeIds);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projectMeetings)
-      .values({
-        projectId: id,
-        title: input.title,
-        date: new Date(input.date),
-        durationMinutes: input.duration,
-        attendeeIds,
-        notes: input.notes,
-        link: input.link,
-        createdBy: actor.id,
-      })
-      .returning();
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'meeting.scheduled',
-      entityType: 'meeting',
-      entityId: row!.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Reunión agendada en ${project.title}: ${row!.title}`,
-    });
-    await audit(tx, ctx, 'project.meeting.created', { type: 'meeting', id: row!.id });
-    return {
-      value: toMeeting(row!, await attendeeNames(tx, attendeeIds)),
-      effects: await audienceEffects(tx, project),
-    };
+  return withProjectWrite({
+    ...args,
+    allow: { action: 'manageMeetings', message: 'Solo el equipo puede agendar reuniones.' },
+    prepare: (project) => assertAttendees(args.db, project, attendeeIds),
+    write: async (tx, project) => {
+      const [row] = await tx
+        .insert(projectMeetings)
+        .values({
+          projectId: project.id,
+          title: input.title,
+          date: new Date(input.date),
+          durationMinutes: input.duration,
+          attendeeIds,
+          notes: input.notes,
+          link: input.link,
+          createdBy: args.actor.id,
+        })
+        .returning();
+      return {
+        value: toMeeting(row!, await attendeeNames(tx, attendeeIds)),
+        activity: {
+          type: 'meeting.scheduled',
+          entityType: 'meeting',
+          entityId: row!.id,
+          title: `Reunión agendada en ${project.title}: ${row!.title}`,
+        },
+        audit: { action: 'project.meeting.created', target: { type: 'meeting', id: row!.id } },
+      };
+    },
   });
 }
 
 /* ───────────── corrections: edit and delete meetings (decision 036) ───────────── */
 
-/** Staff check, then the meeting of project `id` (404 when missing or of another project). */
-async function loadChangeableMeeting(db: Db, actor: Actor, id: string, meetingId: string) {
-  const project = await loadVisible(db, actor, id);
-  if (!projectPolicy.can(actor.role, 'manageMeetings'))
-    throw forbidden('Solo el equipo puede gestionar reuniones.');
+/** Staff may change meetings (403 with `message`); asked before the meeting is looked up. */
+const changeMeetings = {
+  action: 'manageMeetings',
+  message: 'Solo el equipo puede gestionar reuniones.',
+} as const;
+
+/** The meeting of project `id` (404 when missing or of another project). */
+async function loadMeeting(db: Db, id: string, meetingId: string) {
   const [meeting] = await db
     .select()
     .from(projectMeetings)
     .where(and(eq(projectMeetings.id, meetingId), eq(projectMeetings.projectId, id)))
     .limit(1);
   if (!meeting) throw notFound('Reunión no encontrada');
-  return { project, meeting };
+  return meeting;
 }
 
 /**
@@ -151,19 +145,14 @@ async function loadChangeableMeeting(db: Db, actor: Actor, id: string, meetingId
  * the create rules (attendees from the project's audience, 400 otherwise). Clients 403.
  */
 export async function updateMeeting({
-  db,
-  actor,
-  ctx,
-  id,
   meetingId,
   input,
+  ...args
 }: WriteArgs<Input<typeof UpdateMeetingRequestSchema>> & {
   id: string;
   meetingId: string;
 }): Promise<Written<ProjectMeeting>> {
-  const { project } = await loadChangeableMeeting(db, actor, id, meetingId);
   const attendeeIds = input.attendees ? [...new Set(input.attendees)] : undefined;
-  if (attendeeIds) await assertAttendees(db, project, attendeeIds);
   const patch: Partial<typeof projectMeetings.$inferInsert> = {};
   if (input.title !== undefined) patch.title = input.title;
   if (input.date !== undefined) patch.date = new Date(input.date);
@@ -172,64 +161,68 @@ export async function updateMeeting({
   if (input.notes !== undefined) patch.notes = input.notes;
   if (input.link !== undefined) patch.link = input.link;
   const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(projectMeetings)
-      .set(patch)
-      .where(eq(projectMeetings.id, meetingId))
-      .returning();
-    if (!row) throw notFound('Reunión no encontrada'); // deleted meanwhile
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'meeting.updated',
-      entityType: 'meeting',
-      entityId: meetingId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Reunión actualizada en ${project.title}: ${row.title}`,
-      metadata: { fields },
-    });
-    await audit(tx, ctx, 'project.meeting.updated', { type: 'meeting', id: meetingId }, { fields });
-    return {
-      value: toMeeting(row, await attendeeNames(tx, row.attendeeIds)),
-      effects: await audienceEffects(tx, project),
-    };
+  return withProjectWrite({
+    ...args,
+    allow: changeMeetings,
+    prepare: async (project) => {
+      await loadMeeting(args.db, project.id, meetingId);
+      if (attendeeIds) await assertAttendees(args.db, project, attendeeIds);
+    },
+    write: async (tx, project) => {
+      const [row] = await tx
+        .update(projectMeetings)
+        .set(patch)
+        .where(eq(projectMeetings.id, meetingId))
+        .returning();
+      if (!row) throw notFound('Reunión no encontrada'); // deleted meanwhile
+      return {
+        value: toMeeting(row, await attendeeNames(tx, row.attendeeIds)),
+        activity: {
+          type: 'meeting.updated',
+          entityType: 'meeting',
+          entityId: meetingId,
+          title: `Reunión actualizada en ${project.title}: ${row.title}`,
+          metadata: { fields },
+        },
+        audit: {
+          action: 'project.meeting.updated',
+          target: { type: 'meeting', id: meetingId },
+          metadata: { fields },
+        },
+      };
+    },
   });
 }
 
 /** `DELETE /projects/{id}/meetings/{meetingId}` (staff who see the project). Clients 403. */
 export async function deleteMeeting({
-  db,
-  actor,
-  ctx,
-  id,
   meetingId,
+  ...args
 }: Omit<WriteArgs<unknown>, 'input'> & { id: string; meetingId: string }): Promise<Written<void>> {
-  const { project, meeting } = await loadChangeableMeeting(db, actor, id, meetingId);
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(projectMeetings)
-      .where(eq(projectMeetings.id, meetingId))
-      .returning({ id: projectMeetings.id });
-    if (gone.length === 0) throw notFound('Reunión no encontrada'); // deleted meanwhile
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'meeting.deleted',
-      entityType: 'meeting',
-      entityId: meetingId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Reunión cancelada en ${project.title}: ${meeting.title}`,
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.meeting.deleted',
-      { type: 'meeting', id: meetingId },
-      { title: meeting.title },
-    );
-    return { value: undefined, effects: await audienceEffects(tx, project) };
+  return withProjectWrite({
+    ...args,
+    allow: changeMeetings,
+    prepare: (project) => loadMeeting(args.db, project.id, meetingId),
+    write: async (tx, project, meeting) => {
+      const gone = await tx
+        .delete(projectMeetings)
+        .where(eq(projectMeetings.id, meetingId))
+        .returning({ id: projectMeetings.id });
+      if (gone.length === 0) throw notFound('Reunión no encontrada'); // deleted meanwhile
+      return {
+        value: undefined,
+        activity: {
+          type: 'meeting.deleted',
+          entityType: 'meeting',
+          entityId: meetingId,
+          title: `Reunión cancelada en ${project.title}: ${meeting.title}`,
+        },
+        audit: {
+          action: 'project.meeting.deleted',
+          target: { type: 'meeting', id: meetingId },
+          metadata: { title: meeting.title },
+        },
+      };
+    },
   });
 }

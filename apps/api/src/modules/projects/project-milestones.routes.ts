@@ -7,10 +7,8 @@ import {
   UpdateMilestoneRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import { addMilestone, updateMilestone } from './project-milestones.service.js';
-import { ctxOf, projectGuards } from './projects.http.js';
+import { projectGuards, published, writeArgs } from './projects.http.js';
 
 /** `POST /projects/{id}/milestones` and `PUT /projects/{id}/milestones/{milestoneId}` (staff). */
 const projectMilestonesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,14 +27,7 @@ const projectMilestonesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { value: milestone, effects } = await addMilestone({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publish(app, effects);
+      const milestone = await published(app, addMilestone(writeArgs(app, req)));
       reply.code(201);
       return { success: true as const, data: { milestone } };
     },
@@ -55,15 +46,7 @@ const projectMilestonesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { value: milestone, effects } = await updateMilestone({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        milestoneId: req.params.milestoneId,
-        input: req.body,
-      });
-      publish(app, effects);
+      const milestone = await published(app, updateMilestone(writeArgs(app, req)));
       return { success: true as const, data: { milestone } };
     },
   );

@@ -10,10 +10,8 @@ import {
   UpdateProjectNoteRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import { addNote, deleteNote, listProjectNotes, updateNote } from './project-notes.service.js';
-import { ctxOf, projectGuards } from './projects.http.js';
+import { projectGuards, published, readArgs, writeArgs } from './projects.http.js';
 
 /** Notes and comments of a project: paged list, add, and the author's corrections (decision 036). */
 const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,12 +31,7 @@ const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjectNotes({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: await listProjectNotes(readArgs(app, req)),
     }),
   );
 
@@ -55,14 +48,7 @@ const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { value: note, effects } = await addNote({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publish(app, effects);
+      const note = await published(app, addNote(writeArgs(app, req)));
       reply.code(201);
       return { success: true as const, data: { note } };
     },
@@ -82,15 +68,7 @@ const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { value: note, effects } = await updateNote({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        noteId: req.params.noteId,
-        input: req.body,
-      });
-      publish(app, effects);
+      const note = await published(app, updateNote(writeArgs(app, req)));
       return { success: true as const, data: { note } };
     },
   );
@@ -107,14 +85,7 @@ const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { effects } = await deleteNote({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        noteId: req.params.noteId,
-      });
-      publish(app, effects);
+      await published(app, deleteNote(writeArgs(app, req)));
       return { success: true as const, message: 'Comentario eliminado' };
     },
   );

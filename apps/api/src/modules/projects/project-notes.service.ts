@@ -8,17 +8,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMembers, projectNotes, users } from '../../db/schema/index.js';
-import { recordActivity } from '../../lib/activity.js';
-import { audit } from '../../lib/audit.js';
-import { effects, type Written } from '../../lib/effects.js';
+import type { Written } from '../../lib/effects.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
-import { audienceEffects } from './projects.effects.js';
+import { withProjectWrite } from './project-writes.js';
 import { type NoteRow, toNote } from './projects.mappers.js';
 import { ownsNote, projectPolicy } from './projects.policy.js';
-import { countOf, type Input, loadVisible, touch, type WriteArgs } from './projects.queries.js';
+import { countOf, type Input, loadVisible, type WriteArgs } from './projects.queries.js';
 
 /** Columns of a note joined with its author (left join: a removed author reads as nulls). */
 const noteColumns = {
@@ -84,68 +82,76 @@ export async function listProjectNotes({
  * (403 for isInternal true). Internal notes make an internal activity entry.
  */
 export async function addNote({
-  db,
-  actor,
-  ctx,
-  id,
   input,
+  ...args
 }: WriteArgs<Input<typeof CreateProjectNoteRequestSchema>> & { id: string }): Promise<Written<ProjectNote>> {
-  const project = await loadVisible(db, actor, id);
-  if (!projectPolicy.can(actor.role, 'addNote')) throw forbidden();
-  if (input.isInternal && !projectPolicy.can(actor.role, 'addInternalNote')) {
+  const { actor } = args;
+  return withProjectWrite({
+    ...args,
+    allow: { action: 'addNote' },
+    prepare: () => assertMayMarkInternal(actor, input.isInternal),
+    write: async (tx, project) => {
+      const [row] = await tx
+        .insert(projectNotes)
+        .values({
+          projectId: project.id,
+          authorId: actor.id,
+          content: input.content,
+          isInternal: input.isInternal,
+        })
+        .returning();
+      let notifications: Awaited<ReturnType<typeof createNotifications>> = [];
+      if (projectPolicy.can(actor.role, 'commentNotifiesTeam')) {
+        // A client's comment is a client message for the team (spec doc 2 §9 topics).
+        const team = await tx
+          .select({ id: projectMembers.userId })
+          .from(projectMembers)
+          .where(eq(projectMembers.projectId, project.id));
+        notifications = await createNotifications(tx, {
+          userIds: team.map((t) => t.id),
+          exceptUserId: actor.id,
+          topic: 'clientMessages',
+          title: 'Nuevo comentario del cliente',
+          message: `${actor.firstName} ${actor.lastName} comentó en «${project.title}».`,
+          link: `/projects/${project.id}`,
+          email: false,
+        });
+      }
+      const note = toNote({
+        ...row!,
+        authorId: actor.id,
+        firstName: actor.firstName,
+        lastName: actor.lastName,
+        role: actor.role,
+      });
+      return {
+        value: note,
+        // Internal notes make an internal activity entry (decision 032).
+        activity: {
+          type: 'note.added',
+          entityType: 'note',
+          entityId: row!.id,
+          title: input.isInternal
+            ? `Nota interna en ${project.title}`
+            : `${actor.firstName} comentó en ${project.title}`,
+          isInternal: input.isInternal,
+        },
+        audit: {
+          action: 'project.note.created',
+          target: { type: 'note', id: row!.id },
+          metadata: { isInternal: input.isInternal },
+        },
+        notifications,
+      };
+    },
+  });
+}
+
+/** Clients may not make a note internal (403). */
+function assertMayMarkInternal(actor: Actor, isInternal: boolean | undefined) {
+  if (isInternal && !projectPolicy.can(actor.role, 'addInternalNote')) {
     throw forbidden('Los clientes no pueden crear notas internas.');
   }
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projectNotes)
-      .values({ projectId: id, authorId: actor.id, content: input.content, isInternal: input.isInternal })
-      .returning();
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'note.added',
-      entityType: 'note',
-      entityId: row!.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: input.isInternal
-        ? `Nota interna en ${project.title}`
-        : `${actor.firstName} comentó en ${project.title}`,
-      isInternal: input.isInternal,
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.note.created',
-      { type: 'note', id: row!.id },
-      { isInternal: input.isInternal },
-    );
-    let notifications: Awaited<ReturnType<typeof createNotifications>> = [];
-    if (projectPolicy.can(actor.role, 'commentNotifiesTeam')) {
-      // A client's comment is a client message for the team (spec doc 2 §9 topics).
-      const team = await tx
-        .select({ id: projectMembers.userId })
-        .from(projectMembers)
-        .where(eq(projectMembers.projectId, id));
-      notifications = await createNotifications(tx, {
-        userIds: team.map((t) => t.id),
-        exceptUserId: actor.id,
-        topic: 'clientMessages',
-        title: 'Nuevo comentario del cliente',
-        message: `${actor.firstName} ${actor.lastName} comentó en «${project.title}».`,
-        link: `/projects/${id}`,
-        email: false,
-      });
-    }
-    const note = toNote({
-      ...row!,
-      authorId: actor.id,
-      firstName: actor.firstName,
-      lastName: actor.lastName,
-      role: actor.role,
-    });
-    return { value: note, effects: await audienceEffects(tx, project, { notifications }) };
-  });
 }
 
 /* ───────────── corrections: edit and delete notes (decision 036) ───────────── */
@@ -172,62 +178,63 @@ async function loadNote(db: Db | Tx, actor: Actor, id: string, noteId: string): 
  * nothing answers the note as it is and writes nothing.
  */
 export async function updateNote({
-  db,
-  actor,
-  ctx,
-  id,
   noteId,
   input,
+  ...args
 }: WriteArgs<Input<typeof UpdateProjectNoteRequestSchema>> & {
   id: string;
   noteId: string;
 }): Promise<Written<ProjectNote>> {
-  const project = await loadVisible(db, actor, id);
-  const current = await loadNote(db, actor, id, noteId);
-  if (!projectPolicy.can(actor.role, 'editNote', ownsNote(actor, current)))
-    throw forbidden('Solo el autor puede editar este comentario.');
-  if (input.isInternal && !projectPolicy.can(actor.role, 'addInternalNote')) {
-    throw forbidden('Los clientes no pueden crear notas internas.');
-  }
-  const content = input.content ?? current.content;
-  const isInternal = input.isInternal ?? current.isInternal;
-  if (content === current.content && isInternal === current.isInternal) {
-    return { value: toNote(current), effects: effects() };
-  }
-  const fields = [
-    ...(content !== current.content ? ['content'] : []),
-    ...(isInternal !== current.isInternal ? ['isInternal'] : []),
-  ];
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(projectNotes)
-      .set({ content, isInternal, editedAt: new Date() })
-      .where(eq(projectNotes.id, noteId))
-      .returning();
-    if (!row) throw notFound('Comentario no encontrado'); // deleted meanwhile
-    await touch(tx, id);
-    // An internal note (also one turned internal now) makes an internal entry (decision 032).
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'note.updated',
-      entityType: 'note',
-      entityId: noteId,
-      clientId: project.clientId,
-      projectId: id,
-      title: isInternal
-        ? `Nota interna editada en ${project.title}`
-        : `${actor.firstName} editó un comentario en ${project.title}`,
-      isInternal,
-      metadata: { fields },
-    });
-    await audit(tx, ctx, 'project.note.updated', { type: 'note', id: noteId }, { fields, isInternal });
-    const note = toNote({
-      ...current,
-      content: row.content,
-      isInternal: row.isInternal,
-      editedAt: row.editedAt,
-    });
-    return { value: note, effects: await audienceEffects(tx, project) };
+  const { db, actor } = args;
+  return withProjectWrite({
+    ...args,
+    prepare: async (project) => {
+      const current = await loadNote(db, actor, project.id, noteId);
+      if (!projectPolicy.can(actor.role, 'editNote', ownsNote(actor, current)))
+        throw forbidden('Solo el autor puede editar este comentario.');
+      assertMayMarkInternal(actor, input.isInternal);
+      const content = input.content ?? current.content;
+      const isInternal = input.isInternal ?? current.isInternal;
+      const fields = [
+        ...(content !== current.content ? ['content'] : []),
+        ...(isInternal !== current.isInternal ? ['isInternal'] : []),
+      ];
+      return { current, content, isInternal, fields };
+    },
+    unchanged: ({ current, fields }) => (fields.length ? undefined : toNote(current)),
+    write: async (tx, project, { current, content, isInternal, fields }) => {
+      const [row] = await tx
+        .update(projectNotes)
+        .set({ content, isInternal, editedAt: new Date() })
+        .where(eq(projectNotes.id, noteId))
+        .returning();
+      if (!row) throw notFound('Comentario no encontrado'); // deleted meanwhile
+      const note = toNote({
+        ...current,
+        content: row.content,
+        isInternal: row.isInternal,
+        editedAt: row.editedAt,
+      });
+      return {
+        value: note,
+        // An internal note (also one turned internal now) makes an internal entry (decision 032).
+        activity: {
+          type: 'note.updated',
+          entityType: 'note',
+          entityId: noteId,
+          title: isInternal
+            ? `Nota interna editada en ${project.title}`
+            : `${actor.firstName} editó un comentario en ${project.title}`,
+          isInternal,
+          metadata: { fields },
+        },
+        audit: {
+          action: 'project.note.updated',
+          target: { type: 'note', id: noteId },
+          metadata: { fields, isInternal },
+        },
+      };
+    },
   });
 }
 
@@ -237,43 +244,42 @@ export async function updateNote({
  * 403 for someone else's note (non-admin).
  */
 export async function deleteNote({
-  db,
-  actor,
-  ctx,
-  id,
   noteId,
+  ...args
 }: Omit<WriteArgs<unknown>, 'input'> & { id: string; noteId: string }): Promise<Written<void>> {
-  const project = await loadVisible(db, actor, id);
-  const current = await loadNote(db, actor, id, noteId);
-  if (!projectPolicy.can(actor.role, 'deleteNote', ownsNote(actor, current))) {
-    throw forbidden('Solo el autor o un administrador puede eliminar este comentario.');
-  }
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(projectNotes)
-      .where(eq(projectNotes.id, noteId))
-      .returning({ id: projectNotes.id });
-    if (gone.length === 0) throw notFound('Comentario no encontrado'); // deleted meanwhile
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'note.deleted',
-      entityType: 'note',
-      entityId: noteId,
-      clientId: project.clientId,
-      projectId: id,
-      title: current.isInternal
-        ? `Nota interna eliminada en ${project.title}`
-        : `${actor.firstName} eliminó un comentario en ${project.title}`,
-      isInternal: current.isInternal,
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.note.deleted',
-      { type: 'note', id: noteId },
-      { isInternal: current.isInternal, authorId: current.authorId },
-    );
-    return { value: undefined, effects: await audienceEffects(tx, project) };
+  const { db, actor } = args;
+  return withProjectWrite({
+    ...args,
+    prepare: async (project) => {
+      const current = await loadNote(db, actor, project.id, noteId);
+      if (!projectPolicy.can(actor.role, 'deleteNote', ownsNote(actor, current))) {
+        throw forbidden('Solo el autor o un administrador puede eliminar este comentario.');
+      }
+      return current;
+    },
+    write: async (tx, project, current) => {
+      const gone = await tx
+        .delete(projectNotes)
+        .where(eq(projectNotes.id, noteId))
+        .returning({ id: projectNotes.id });
+      if (gone.length === 0) throw notFound('Comentario no encontrado'); // deleted meanwhile
+      return {
+        value: undefined,
+        activity: {
+          type: 'note.deleted',
+          entityType: 'note',
+          entityId: noteId,
+          title: current.isInternal
+            ? `Nota interna eliminada en ${project.title}`
+            : `${actor.firstName} eliminó un comentario en ${project.title}`,
+          isInternal: current.isInternal,
+        },
+        audit: {
+          action: 'project.note.deleted',
+          target: { type: 'note', id: noteId },
+          metadata: { isInternal: current.isInternal, authorId: current.authorId },
+        },
+      };
+    },
   });
 }

@@ -10,15 +10,13 @@ import {
   UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import {
   addTimeEntry,
   deleteTimeEntry,
   listProjectTimeEntries,
   updateTimeEntry,
 } from './project-time.service.js';
-import { ctxOf, projectGuards } from './projects.http.js';
+import { projectGuards, published, readArgs, writeArgs } from './projects.http.js';
 
 /** The time log of a project: paged list, log, and corrections (decision 036). */
 const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,12 +36,7 @@ const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjectTimeEntries({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: await listProjectTimeEntries(readArgs(app, req)),
     }),
   );
 
@@ -60,14 +53,7 @@ const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { value: timeEntry, effects } = await addTimeEntry({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publish(app, effects);
+      const timeEntry = await published(app, addTimeEntry(writeArgs(app, req)));
       reply.code(201);
       return { success: true as const, data: { timeEntry } };
     },
@@ -86,15 +72,7 @@ const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { value: timeEntry, effects } = await updateTimeEntry({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        entryId: req.params.entryId,
-        input: req.body,
-      });
-      publish(app, effects);
+      const timeEntry = await published(app, updateTimeEntry(writeArgs(app, req)));
       return { success: true as const, data: { timeEntry } };
     },
   );
@@ -111,14 +89,7 @@ const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { effects } = await deleteTimeEntry({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        entryId: req.params.entryId,
-      });
-      publish(app, effects);
+      await published(app, deleteTimeEntry(writeArgs(app, req)));
       return { success: true as const, message: 'Registro de tiempo eliminado' };
     },
   );

@@ -11,24 +11,15 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { invoices, projectMembers, projectTimeEntries, users } from '../../db/schema/index.js';
-import { recordActivity } from '../../lib/activity.js';
-import { audit } from '../../lib/audit.js';
 import type { Written } from '../../lib/effects.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { audienceEffects } from './projects.effects.js';
+import { withProjectWrite } from './project-writes.js';
 import { hoursOf, toTimeEntry } from './projects.mappers.js';
 import { ownsTimeEntry, projectPolicy } from './projects.policy.js';
-import {
-  countOf,
-  type Input,
-  loadVisible,
-  todayInAgency,
-  touch,
-  type WriteArgs,
-} from './projects.queries.js';
+import { countOf, type Input, loadVisible, todayInAgency, type WriteArgs } from './projects.queries.js';
 
 /** Time of project `id` the caller may read: clients billable time only (decision 032). */
 function timeVisibleTo(actor: Pick<Actor, 'role'>, id: string) {
@@ -171,65 +162,65 @@ function assertNotFuture(date: string) {
  * log for any team member. The user must be on the team (400 otherwise).
  */
 export async function addTimeEntry({
-  db,
-  actor,
-  ctx,
-  id,
   input,
+  ...args
 }: WriteArgs<Input<typeof CreateTimeEntryRequestSchema>> & { id: string }): Promise<Written<TimeEntry>> {
-  const project = await loadVisible(db, actor, id);
-  if (!projectPolicy.can(actor.role, 'logTime', true))
-    throw forbidden('Solo el equipo puede registrar tiempo.');
+  const { db, actor } = args;
   const userId = input.userId ?? actor.id;
-  if (!projectPolicy.can(actor.role, 'logTime', userId === actor.id)) {
-    throw forbidden('Solo un administrador puede registrar tiempo de otro miembro.');
-  }
-  const [member] = await db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, id), eq(projectMembers.userId, userId)))
-    .limit(1);
-  if (!member) {
-    throw badRequest('El miembro no pertenece al equipo del proyecto', [
-      { field: 'userId', message: 'El miembro no pertenece al equipo del proyecto' },
-    ]);
-  }
   const date = input.date ?? todayInAgency();
-  assertNotFuture(date);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projectTimeEntries)
-      .values({
-        projectId: id,
-        userId,
-        minutes: Math.round(input.hours * 60),
-        description: input.description,
-        date,
-        billable: input.billable,
-        createdBy: actor.id,
-      })
-      .returning();
-    const [user] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, userId));
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'time.logged',
-      entityType: 'time_entry',
-      entityId: row!.id,
-      clientId: project.clientId,
-      projectId: id,
-      title: `${user!.firstName} registró ${input.hours} h en ${project.title}`,
-      isInternal: !input.billable,
-      metadata: { hours: input.hours },
-    });
-    await audit(tx, ctx, 'project.time.logged', { type: 'time_entry', id: row!.id }, { hours: input.hours });
-    return {
-      value: toTimeEntry(row!, { _id: userId, firstName: user!.firstName, lastName: user!.lastName }),
-      effects: await audienceEffects(tx, project),
-    };
+  return withProjectWrite({
+    ...args,
+    allow: { action: 'logTime', owns: true, message: 'Solo el equipo puede registrar tiempo.' },
+    prepare: async (project) => {
+      if (!projectPolicy.can(actor.role, 'logTime', userId === actor.id)) {
+        throw forbidden('Solo un administrador puede registrar tiempo de otro miembro.');
+      }
+      const [member] = await db
+        .select({ userId: projectMembers.userId })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, userId)))
+        .limit(1);
+      if (!member) {
+        throw badRequest('El miembro no pertenece al equipo del proyecto', [
+          { field: 'userId', message: 'El miembro no pertenece al equipo del proyecto' },
+        ]);
+      }
+      assertNotFuture(date);
+    },
+    write: async (tx, project) => {
+      const [row] = await tx
+        .insert(projectTimeEntries)
+        .values({
+          projectId: project.id,
+          userId,
+          minutes: Math.round(input.hours * 60),
+          description: input.description,
+          date,
+          billable: input.billable,
+          createdBy: actor.id,
+        })
+        .returning();
+      const [user] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId));
+      return {
+        value: toTimeEntry(row!, { _id: userId, firstName: user!.firstName, lastName: user!.lastName }),
+        activity: {
+          type: 'time.logged',
+          entityType: 'time_entry',
+          entityId: row!.id,
+          title: `${user!.firstName} registró ${input.hours} h en ${project.title}`,
+          isInternal: !input.billable,
+          metadata: { hours: input.hours },
+        },
+        audit: {
+          action: 'project.time.logged',
+          target: { type: 'time_entry', id: row!.id },
+          metadata: { hours: input.hours },
+        },
+      };
+    },
   });
 }
 
@@ -251,11 +242,15 @@ async function loadTimeEntry(db: Db | Tx, id: string, entryId: string) {
   return row;
 }
 
-/** Clients 403 before any lookup (same answer whether the entry exists); then 404; then ownership 403. */
+/** Staff may change time entries (403 with `message`); asked before the entry is looked up. */
+const changeTime = {
+  action: 'changeTimeEntry',
+  owns: true,
+  message: 'Solo el equipo puede modificar el tiempo registrado.',
+} as const;
+
+/** After the staff check: 404 for a missing entry; then ownership 403; then 409 once invoiced. */
 async function loadChangeableTimeEntry(db: Db, actor: Actor, id: string, entryId: string) {
-  const project = await loadVisible(db, actor, id);
-  if (!projectPolicy.can(actor.role, 'changeTimeEntry', true))
-    throw forbidden('Solo el equipo puede modificar el tiempo registrado.');
   const found = await loadTimeEntry(db, id, entryId);
   if (!projectPolicy.can(actor.role, 'changeTimeEntry', ownsTimeEntry(actor, found.entry))) {
     throw forbidden('Solo puedes modificar tu propio tiempo registrado.');
@@ -265,7 +260,7 @@ async function loadChangeableTimeEntry(db: Db, actor: Actor, id: string, entryId
       'Este registro ya fue facturado: cancela o elimina el borrador de la factura para modificarlo.',
     );
   }
-  return { project, ...found };
+  return found;
 }
 
 /**
@@ -275,92 +270,83 @@ async function loadChangeableTimeEntry(db: Db, actor: Actor, id: string, entryId
  * (non-admin); 404 for an entry of another project.
  */
 export async function updateTimeEntry({
-  db,
-  actor,
-  ctx,
-  id,
   entryId,
   input,
+  ...args
 }: WriteArgs<Input<typeof UpdateTimeEntryRequestSchema>> & {
   id: string;
   entryId: string;
 }): Promise<Written<TimeEntry>> {
-  const { project, entry, firstName, lastName } = await loadChangeableTimeEntry(db, actor, id, entryId);
-  if (input.date !== undefined) assertNotFuture(input.date);
   const patch: Partial<typeof projectTimeEntries.$inferInsert> = {};
   if (input.hours !== undefined) patch.minutes = Math.round(input.hours * 60);
   if (input.description !== undefined) patch.description = input.description;
   if (input.date !== undefined) patch.date = input.date;
   const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(projectTimeEntries)
-      .set(patch)
-      .where(eq(projectTimeEntries.id, entryId))
-      .returning();
-    if (!row) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
-    const hours = hoursOf(row.minutes);
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'time.updated',
-      entityType: 'time_entry',
-      entityId: entryId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Registro de tiempo de ${firstName} corregido en ${project.title}: ${hours} h`,
-      isInternal: !row.billable,
-      metadata: { fields, hours, previousHours: hoursOf(entry.minutes) },
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.time.updated',
-      { type: 'time_entry', id: entryId },
-      { fields, hours, previousHours: hoursOf(entry.minutes) },
-    );
-    return {
-      value: toTimeEntry(row, { _id: row.userId, firstName, lastName }),
-      effects: await audienceEffects(tx, project),
-    };
+  return withProjectWrite({
+    ...args,
+    allow: changeTime,
+    prepare: async (project) => {
+      const found = await loadChangeableTimeEntry(args.db, args.actor, project.id, entryId);
+      if (input.date !== undefined) assertNotFuture(input.date);
+      return found;
+    },
+    write: async (tx, project, { entry, firstName, lastName }) => {
+      const [row] = await tx
+        .update(projectTimeEntries)
+        .set(patch)
+        .where(eq(projectTimeEntries.id, entryId))
+        .returning();
+      if (!row) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
+      const hours = hoursOf(row.minutes);
+      const metadata = { fields, hours, previousHours: hoursOf(entry.minutes) };
+      return {
+        value: toTimeEntry(row, { _id: row.userId, firstName, lastName }),
+        activity: {
+          type: 'time.updated',
+          entityType: 'time_entry',
+          entityId: entryId,
+          title: `Registro de tiempo de ${firstName} corregido en ${project.title}: ${hours} h`,
+          isInternal: !row.billable,
+          metadata,
+        },
+        audit: { action: 'project.time.updated', target: { type: 'time_entry', id: entryId }, metadata },
+      };
+    },
   });
 }
 
 /** `DELETE /projects/{id}/time-entries/{entryId}`: same rules as {@link updateTimeEntry}. */
 export async function deleteTimeEntry({
-  db,
-  actor,
-  ctx,
-  id,
   entryId,
+  ...args
 }: Omit<WriteArgs<unknown>, 'input'> & { id: string; entryId: string }): Promise<Written<void>> {
-  const { project, entry, firstName } = await loadChangeableTimeEntry(db, actor, id, entryId);
-  const hours = hoursOf(entry.minutes);
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(projectTimeEntries)
-      .where(eq(projectTimeEntries.id, entryId))
-      .returning({ id: projectTimeEntries.id });
-    if (gone.length === 0) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
-    await touch(tx, id);
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'time.deleted',
-      entityType: 'time_entry',
-      entityId: entryId,
-      clientId: project.clientId,
-      projectId: id,
-      title: `Registro de tiempo de ${firstName} eliminado en ${project.title}: ${hours} h`,
-      isInternal: !entry.billable,
-      metadata: { hours },
-    });
-    await audit(
-      tx,
-      ctx,
-      'project.time.deleted',
-      { type: 'time_entry', id: entryId },
-      { hours, userId: entry.userId, date: entry.date },
-    );
-    return { value: undefined, effects: await audienceEffects(tx, project) };
+  return withProjectWrite({
+    ...args,
+    allow: changeTime,
+    prepare: (project) => loadChangeableTimeEntry(args.db, args.actor, project.id, entryId),
+    write: async (tx, project, { entry, firstName }) => {
+      const hours = hoursOf(entry.minutes);
+      const gone = await tx
+        .delete(projectTimeEntries)
+        .where(eq(projectTimeEntries.id, entryId))
+        .returning({ id: projectTimeEntries.id });
+      if (gone.length === 0) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
+      return {
+        value: undefined,
+        activity: {
+          type: 'time.deleted',
+          entityType: 'time_entry',
+          entityId: entryId,
+          title: `Registro de tiempo de ${firstName} eliminado en ${project.title}: ${hours} h`,
+          isInternal: !entry.billable,
+          metadata: { hours },
+        },
+        audit: {
+          action: 'project.time.deleted',
+          target: { type: 'time_entry', id: entryId },
+          metadata: { hours, userId: entry.userId, date: entry.date },
+        },
+      };
+    },
   });
 }

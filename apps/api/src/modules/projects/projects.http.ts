@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publish, type Written } from '../../lib/effects.js';
+import { actorOf } from '../../plugins/auth.js';
 
 /** The audit context of a request: who, from where, which request. */
 export const ctxOf = (req: FastifyRequest) => ({
@@ -30,4 +32,24 @@ export function projectGuards(app: FastifyInstance) {
     },
     adminOnly: { onRequest: [app.authenticate, app.requirePermission('projects.write', 'admin')] },
   };
+}
+
+/** The arguments of a project read from its request: database, caller, path params (`id`, …) and the query. */
+export function readArgs<P, Q>(app: FastifyInstance, req: FastifyRequest & { params: P; query: Q }) {
+  return { db: app.db, actor: actorOf(req), ...req.params, input: req.query };
+}
+
+/**
+ * The arguments of a project write from its request: database, caller, audit context, path
+ * params (`id`, `meetingId`, …) and the parsed body.
+ */
+export function writeArgs<P, B>(app: FastifyInstance, req: FastifyRequest & { params: P; body: B }) {
+  return { db: app.db, actor: actorOf(req), ctx: ctxOf(req), ...req.params, input: req.body };
+}
+
+/** Awaits a write, publishes its effects (after commit, decision 120) and answers its value. */
+export async function published<T>(app: FastifyInstance, write: Promise<Written<T>>): Promise<T> {
+  const { value, effects } = await write;
+  publish(app, effects);
+  return value;
 }

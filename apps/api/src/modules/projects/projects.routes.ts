@@ -19,13 +19,13 @@ import projectFilesRoutes from './project-files.routes.js';
 import projectMeetingsRoutes from './project-meetings.routes.js';
 import projectMilestonesRoutes from './project-milestones.routes.js';
 import projectNotesRoutes from './project-notes.routes.js';
+import { getProjectStats } from './project-stats.service.js';
 import projectTimeRoutes from './project-time.routes.js';
-import { ctxOf, projectGuards } from './projects.http.js';
+import { ctxOf, projectGuards, published, writeArgs } from './projects.http.js';
 import {
   createProject,
   deleteProject,
   getProject,
-  getProjectStats,
   listProjectOptions,
   listProjects,
   updateProject,
@@ -147,14 +147,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { value: project, effects } = await updateProject({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publish(app, effects);
+      const project = await published(app, updateProject(writeArgs(app, req)));
       return { success: true as const, data: { project } };
     },
   );
@@ -171,13 +164,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { effects } = await deleteProject({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
-        id: req.params.id,
-      });
-      publish(app, effects);
+      await published(app, deleteProject(writeArgs(app, req)));
       return { success: true as const, message: 'Proyecto eliminado' };
     },
   );

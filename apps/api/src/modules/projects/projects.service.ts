@@ -1,20 +1,15 @@
 import {
-  ACTIVE_PROJECT_STATUSES,
   allowedProjectTransitions,
   type CreateProjectRequestSchema,
   canTransitionProject,
-  fromCents,
   hasPermission,
   type ListProjectsQuerySchema,
   type ListProjectsResponse,
   type Option,
   PROJECT_STATUS_LABELS,
-  PROJECT_STATUSES,
   type ProjectDetail,
   type ProjectOptionsQuerySchema,
   type ProjectSort,
-  type ProjectStats,
-  type ProjectStatus,
   projectClientName,
   toCents,
   type UpdateProjectRequestSchema,
@@ -30,20 +25,18 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { listTotalCap, pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
-import { countedProjectStats, countersServe } from './project-counts.js';
 import { countFiles } from './project-files.service.js';
 import { milestonesOf } from './project-milestones.service.js';
 import { countNotes } from './project-notes.service.js';
 import { timeSummaryOf } from './project-time.service.js';
+import { type ProjectActivity, type ProjectRow, withProjectWrite } from './project-writes.js';
 import { audienceEffects, audienceOf, notifyAssigned, projectChanged } from './projects.effects.js';
 import { editableFields, projectPolicy, visibleProjects } from './projects.policy.js';
 import {
   clientIdsMatching,
   type Input,
   likePattern,
-  loadVisible,
   selectSummaries,
-  todayInAgency,
   type WriteArgs,
 } from './projects.queries.js';
 import { assertClientExists, assertStaff, statusSideEffects } from './projects.rules.js';
@@ -231,54 +224,6 @@ export async function getProject({
   };
 }
 
-/**
- * `GET /projects/stats`: aggregates over the visible projects. Admins and clients: the counters
- * kept by the writes plus an index-only count of the overdue ones (decision 122); employees (team
- * scope): one aggregate over their projects. `overdue` = not final and estimated end date before
- * today. Money in major units.
- */
-export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProjectStats> {
-  const today = todayInAgency();
-  const rows = countersServe(actor)
-    ? await countedProjectStats(db, actor, today)
-    : await db
-        .select({
-          status: projects.status,
-          n: sql<number>`count(*)::int`,
-          budget: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
-          spent: sql<string>`coalesce(sum(${projects.spentCents}), 0)::text`,
-          progress: sql<number>`coalesce(sum(${projects.progressPercentage}), 0)::int`,
-          overdue: sql<number>`(count(*) filter (where ${projects.estimatedEndDate} < ${today}::date and ${projects.status} not in ('completed','cancelled')))::int`,
-        })
-        .from(projects)
-        .where(visibleProjects(actor))
-        .groupBy(projects.status);
-  const byStatus = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
-  let total = 0;
-  let budget = 0;
-  let spent = 0;
-  let progress = 0;
-  let overdue = 0;
-  for (const r of rows) {
-    byStatus[r.status] = Number(r.n);
-    total += Number(r.n);
-    budget += Number(r.budget);
-    spent += Number(r.spent);
-    progress += Number(r.progress);
-    overdue += Number(r.overdue);
-  }
-  return {
-    total,
-    active: ACTIVE_PROJECT_STATUSES.reduce((s, st) => s + byStatus[st], 0),
-    completed: byStatus.completed,
-    overdue,
-    byStatus,
-    totalBudget: fromCents(budget),
-    totalSpent: fromCents(spent),
-    avgProgress: total ? Math.round(progress / total) : 0,
-  };
-}
-
 /* ─────────────────────────────── writes ─────────────────────────────── */
 
 /** `POST /projects` (admin): creates the project and its team; notifies assigned members. */
@@ -347,19 +292,119 @@ export async function createProject({
  * (403 otherwise). Status moves follow the shared transition table (409 when not allowed).
  */
 export async function updateProject({
-  db,
-  actor,
-  ctx,
-  id,
   input,
+  ...args
 }: WriteArgs<Input<typeof UpdateProjectRequestSchema>> & { id: string }): Promise<Written<ProjectDetail>> {
-  const current = await loadVisible(db, actor, id);
-  if (!projectPolicy.can(actor.role, 'update'))
-    throw forbidden('No tienes permisos para editar este proyecto.');
-  const allowed = editableFields(actor.role);
+  const { db, actor, id } = args;
   const sent = Object.entries(input)
     .filter(([, v]) => v !== undefined)
     .map(([k]) => k);
+  return withProjectWrite({
+    ...args,
+    allow: { action: 'update', message: 'No tienes permisos para editar este proyecto.' },
+    prepare: (current) => assertProjectUpdate(db, actor, current, input, sent),
+    touch: false, // the patch stamps `updatedAt`
+    write: async (tx, current, startDate) => {
+      const before = await audienceOf(tx, id, current.clientId);
+      const statusChanged = input.status !== undefined && input.status !== current.status;
+      const patch: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
+      if (input.title !== undefined) patch.title = input.title;
+      if (input.description !== undefined) patch.description = input.description;
+      if (input.clientId !== undefined) patch.clientId = input.clientId;
+      if (input.priority !== undefined) patch.priority = input.priority;
+      if (input.category !== undefined) patch.category = input.category;
+      if (input.progressPercentage !== undefined) patch.progressPercentage = input.progressPercentage;
+      if (input.startDate !== undefined) patch.startDate = input.startDate;
+      if (input.estimatedEndDate !== undefined) patch.estimatedEndDate = input.estimatedEndDate;
+      if (input.approvedBudget !== undefined)
+        patch.approvedBudgetCents = input.approvedBudget === null ? null : toCents(input.approvedBudget);
+      if (input.spent !== undefined) patch.spentCents = toCents(input.spent);
+      if (statusChanged && input.status) {
+        patch.status = input.status;
+        Object.assign(patch, statusSideEffects(current.status, input.status, startDate));
+      }
+      const [updated] = await tx.update(projects).set(patch).where(eq(projects.id, id)).returning();
+      const project = updated!;
+
+      let added: string[] = [];
+      if (input.team) {
+        const existing = await tx
+          .select({ userId: projectMembers.userId })
+          .from(projectMembers)
+          .where(eq(projectMembers.projectId, id));
+        const existingIds = new Set(existing.map((e) => e.userId));
+        added = input.team.map((m) => m.userId).filter((u) => !existingIds.has(u));
+        await tx.delete(projectMembers).where(eq(projectMembers.projectId, id));
+        if (input.team.length) {
+          await tx
+            .insert(projectMembers)
+            .values(input.team.map((m) => ({ projectId: id, userId: m.userId, role: m.role })));
+        }
+      }
+
+      const activity: ProjectActivity[] = [];
+      const changedFields = sent.filter((k) => k !== 'status');
+      if (changedFields.length) {
+        activity.push({
+          type: 'project.updated',
+          entityType: 'project',
+          entityId: id,
+          clientId: project.clientId,
+          title: `Proyecto actualizado: ${project.title}`,
+          metadata: { fields: changedFields },
+        });
+      }
+      const after = await audienceOf(tx, id, project.clientId);
+      const notifications: StoredNotifications = [];
+      if (statusChanged && input.status) {
+        activity.push({
+          type: 'project.status_changed',
+          entityType: 'project',
+          entityId: id,
+          clientId: project.clientId,
+          title: `${project.title}: ${PROJECT_STATUS_LABELS[current.status]} → ${PROJECT_STATUS_LABELS[input.status]}`,
+          metadata: { from: current.status, to: input.status },
+        });
+        notifications.push(
+          ...(await createNotifications(tx, {
+            userIds: after,
+            roles: ['admin'],
+            exceptUserId: actor.id,
+            topic: 'projectStatus',
+            title: 'Cambio de estado de proyecto',
+            message: `«${project.title}» pasó a ${PROJECT_STATUS_LABELS[input.status]}.`,
+            link: `/projects/${id}`,
+          })),
+        );
+      }
+      notifications.push(...(await notifyAssigned(tx, actor, project, added)));
+      return {
+        value: await getProject({ db: tx, actor, id }),
+        activity,
+        audit: { action: 'project.updated', target: { type: 'project', id }, metadata: { fields: sent } },
+        // Who saw it before or sees it now refetches; counts change with status, team or client.
+        effects: projectChanged(id, [...before, ...after], {
+          badges: statusChanged || Boolean(input.team) || Boolean(input.clientId),
+          notifications,
+        }),
+      };
+    },
+  });
+}
+
+/**
+ * The checks of `PUT /projects/{id}` after the policy's: employees' fields (403), the status
+ * move (409), a closed project (409), the dates (400), client and team (400). Answers the
+ * start date the project will have.
+ */
+async function assertProjectUpdate(
+  db: Db,
+  actor: Actor,
+  current: ProjectRow,
+  input: Input<typeof UpdateProjectRequestSchema>,
+  sent: string[],
+): Promise<string | null> {
+  const allowed = editableFields(actor.role);
   if (allowed) {
     const extra = sent.filter((k) => !allowed.includes(k));
     if (extra.length) throw forbidden(`Solo un administrador puede cambiar: ${extra.join(', ')}.`);
@@ -389,126 +434,34 @@ export async function updateProject({
       db,
       input.team.map((m) => m.userId),
     );
-
-  return db.transaction(async (tx) => {
-    const before = await audienceOf(tx, id, current.clientId);
-    const statusChanged = input.status !== undefined && input.status !== current.status;
-    const patch: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
-    if (input.title !== undefined) patch.title = input.title;
-    if (input.description !== undefined) patch.description = input.description;
-    if (input.clientId !== undefined) patch.clientId = input.clientId;
-    if (input.priority !== undefined) patch.priority = input.priority;
-    if (input.category !== undefined) patch.category = input.category;
-    if (input.progressPercentage !== undefined) patch.progressPercentage = input.progressPercentage;
-    if (input.startDate !== undefined) patch.startDate = input.startDate;
-    if (input.estimatedEndDate !== undefined) patch.estimatedEndDate = input.estimatedEndDate;
-    if (input.approvedBudget !== undefined)
-      patch.approvedBudgetCents = input.approvedBudget === null ? null : toCents(input.approvedBudget);
-    if (input.spent !== undefined) patch.spentCents = toCents(input.spent);
-    if (statusChanged && input.status) {
-      patch.status = input.status;
-      Object.assign(patch, statusSideEffects(current.status, input.status, startDate));
-    }
-    const [updated] = await tx.update(projects).set(patch).where(eq(projects.id, id)).returning();
-    const project = updated!;
-
-    let added: string[] = [];
-    if (input.team) {
-      const existing = await tx
-        .select({ userId: projectMembers.userId })
-        .from(projectMembers)
-        .where(eq(projectMembers.projectId, id));
-      const existingIds = new Set(existing.map((e) => e.userId));
-      added = input.team.map((m) => m.userId).filter((u) => !existingIds.has(u));
-      await tx.delete(projectMembers).where(eq(projectMembers.projectId, id));
-      if (input.team.length) {
-        await tx
-          .insert(projectMembers)
-          .values(input.team.map((m) => ({ projectId: id, userId: m.userId, role: m.role })));
-      }
-    }
-
-    const changedFields = sent.filter((k) => k !== 'status');
-    if (changedFields.length) {
-      await recordActivity(tx, {
-        actorId: actor.id,
-        type: 'project.updated',
-        entityType: 'project',
-        entityId: id,
-        clientId: project.clientId,
-        projectId: id,
-        title: `Proyecto actualizado: ${project.title}`,
-        metadata: { fields: changedFields },
-      });
-    }
-    if (statusChanged && input.status) {
-      await recordActivity(tx, {
-        actorId: actor.id,
-        type: 'project.status_changed',
-        entityType: 'project',
-        entityId: id,
-        clientId: project.clientId,
-        projectId: id,
-        title: `${project.title}: ${PROJECT_STATUS_LABELS[current.status]} → ${PROJECT_STATUS_LABELS[input.status]}`,
-        metadata: { from: current.status, to: input.status },
-      });
-    }
-    await audit(tx, ctx, 'project.updated', { type: 'project', id }, { fields: sent });
-
-    const after = await audienceOf(tx, id, project.clientId);
-    const notifications: StoredNotifications = [];
-    if (statusChanged && input.status) {
-      notifications.push(
-        ...(await createNotifications(tx, {
-          userIds: after,
-          roles: ['admin'],
-          exceptUserId: actor.id,
-          topic: 'projectStatus',
-          title: 'Cambio de estado de proyecto',
-          message: `«${project.title}» pasó a ${PROJECT_STATUS_LABELS[input.status]}.`,
-          link: `/projects/${id}`,
-        })),
-      );
-    }
-    notifications.push(...(await notifyAssigned(tx, actor, project, added)));
-    // Who saw it before or sees it now refetches; counts change with status, team or client.
-    const effects = projectChanged(id, [...before, ...after], {
-      badges: statusChanged || Boolean(input.team) || Boolean(input.clientId),
-      notifications,
-    });
-    return { value: await getProject({ db: tx, actor, id }), effects };
-  });
+  return startDate;
 }
 
 /** `DELETE /projects/{id}` (admin): soft delete (`deletedAt`); the rows stay for reports and audit. */
-export async function deleteProject({
-  db,
-  actor,
-  ctx,
-  id,
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string }): Promise<Written<void>> {
-  if (!projectPolicy.can(actor.role, 'delete')) {
-    await loadVisible(db, actor, id);
-    throw forbidden('Solo un administrador puede eliminar proyectos.');
-  }
-  const current = await loadVisible(db, actor, id);
-  return db.transaction(async (tx) => {
-    const effects = await audienceEffects(tx, current, { badges: true });
-    await tx
-      .update(projects)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(eq(projects.id, id));
-    await recordActivity(tx, {
-      actorId: actor.id,
-      type: 'project.deleted',
-      entityType: 'project',
-      entityId: id,
-      clientId: current.clientId,
-      projectId: id,
-      title: `Proyecto eliminado: ${current.title}`,
-      isInternal: true,
-    });
-    await audit(tx, ctx, 'project.deleted', { type: 'project', id });
-    return { value: undefined, effects };
+export async function deleteProject(
+  args: Omit<WriteArgs<unknown>, 'input'> & { id: string },
+): Promise<Written<void>> {
+  return withProjectWrite({
+    ...args,
+    allow: { action: 'delete', message: 'Solo un administrador puede eliminar proyectos.' },
+    touch: false, // the soft delete stamps `updatedAt`
+    write: async (tx, current) => {
+      await tx
+        .update(projects)
+        .set({ deletedAt: new Date(), updatedAt: new Date() })
+        .where(eq(projects.id, current.id));
+      return {
+        value: undefined,
+        activity: {
+          type: 'project.deleted',
+          entityType: 'project',
+          entityId: current.id,
+          title: `Proyecto eliminado: ${current.title}`,
+          isInternal: true,
+        },
+        audit: { action: 'project.deleted', target: { type: 'project', id: current.id } },
+        badges: true,
+      };
+    },
   });
 }
