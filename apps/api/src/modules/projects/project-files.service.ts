@@ -1,6 +1,5 @@
-import type { ProjectFile, ProjectSubListQuerySchema } from '@agencia/shared';
+import type { ProjectFile } from '@agencia/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { files, users } from '../../db/schema/index.js';
 import type { Written } from '../../lib/effects.js';
@@ -11,7 +10,13 @@ import type { Actor } from '../../plugins/auth.js';
 import { withProjectWrite } from './project-writes.js';
 import { toProjectFile } from './projects.mappers.js';
 import { ownsFile, projectPolicy } from './projects.policy.js';
-import { countOf, loadVisible, type WriteArgs } from './projects.queries.js';
+import {
+  countOf,
+  loadVisible,
+  type RowDeleteArgs,
+  type SubListArgs,
+  type WriteArgs,
+} from './projects.queries.js';
 
 /** Maximum project file size: 10 MB (storage default). */
 export const PROJECT_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -26,17 +31,7 @@ export async function countFiles(db: Db | Tx, id: string): Promise<number> {
 }
 
 /** `GET /projects/{id}/files`: one page of the project's files, newest first. 404 when not visible. */
-export async function listProjectFiles({
-  db,
-  actor,
-  id,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof ProjectSubListQuerySchema>;
-}) {
+export async function listProjectFiles({ db, actor, id, input }: SubListArgs) {
   await loadVisible(db, actor, id);
   const cond = filesOf(id);
   const { rows, pagination } = await pagedSelect(db, input, {
@@ -125,7 +120,7 @@ export async function readProjectFile({
 export async function deleteProjectFile({
   fileId,
   ...args
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string; fileId: string }): Promise<Written<void>> {
+}: RowDeleteArgs<'fileId'>): Promise<Written<void>> {
   const { db, actor } = args;
   return withProjectWrite({
     ...args,

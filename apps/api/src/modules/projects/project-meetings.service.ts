@@ -2,21 +2,25 @@ import type {
   CreateMeetingRequestSchema,
   Pagination,
   ProjectMeeting,
-  ProjectSubListQuerySchema,
   UpdateMeetingRequestSchema,
 } from '@agencia/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMeetings, users } from '../../db/schema/index.js';
 import type { Written } from '../../lib/effects.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
-import type { Actor } from '../../plugins/auth.js';
 import { withProjectWrite } from './project-writes.js';
 import { audienceOf } from './projects.effects.js';
 import { type AttendeeNames, toMeeting } from './projects.mappers.js';
-import { type Input, loadVisible, type WriteArgs } from './projects.queries.js';
+import {
+  type Input,
+  loadVisible,
+  type RowDeleteArgs,
+  type RowWriteArgs,
+  type SubListArgs,
+  type WriteArgs,
+} from './projects.queries.js';
 
 /** Names of the given users by id (meeting attendees); no query for an empty list. */
 async function attendeeNames(db: Db | Tx, ids: string[]): Promise<AttendeeNames> {
@@ -39,12 +43,7 @@ export async function listProjectMeetings({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof ProjectSubListQuerySchema>;
-}): Promise<{ meetings: ProjectMeeting[]; pagination: Pagination }> {
+}: SubListArgs): Promise<{ meetings: ProjectMeeting[]; pagination: Pagination }> {
   await loadVisible(db, actor, id);
   const cond = eq(projectMeetings.projectId, id);
   const { rows, pagination } = await pagedSelect(db, input, {
@@ -148,10 +147,7 @@ export async function updateMeeting({
   meetingId,
   input,
   ...args
-}: WriteArgs<Input<typeof UpdateMeetingRequestSchema>> & {
-  id: string;
-  meetingId: string;
-}): Promise<Written<ProjectMeeting>> {
+}: RowWriteArgs<Input<typeof UpdateMeetingRequestSchema>, 'meetingId'>): Promise<Written<ProjectMeeting>> {
   const attendeeIds = input.attendees ? [...new Set(input.attendees)] : undefined;
   const patch: Partial<typeof projectMeetings.$inferInsert> = {};
   if (input.title !== undefined) patch.title = input.title;
@@ -198,7 +194,7 @@ export async function updateMeeting({
 export async function deleteMeeting({
   meetingId,
   ...args
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string; meetingId: string }): Promise<Written<void>> {
+}: RowDeleteArgs<'meetingId'>): Promise<Written<void>> {
   return withProjectWrite({
     ...args,
     allow: changeMeetings,

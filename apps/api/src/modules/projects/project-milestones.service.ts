@@ -6,7 +6,7 @@ import type { Written } from '../../lib/effects.js';
 import { notFound } from '../../lib/errors.js';
 import { withProjectWrite } from './project-writes.js';
 import { toMilestone } from './projects.mappers.js';
-import type { Input, WriteArgs } from './projects.queries.js';
+import type { Input, RowWriteArgs, WriteArgs } from './projects.queries.js';
 
 /** The milestones of project `id` in their order (then oldest first), for the detail. */
 export async function milestonesOf(db: Db | Tx, id: string): Promise<Milestone[]> {
@@ -68,10 +68,7 @@ export async function updateMilestone({
   milestoneId,
   input,
   ...args
-}: WriteArgs<Input<typeof UpdateMilestoneRequestSchema>> & {
-  id: string;
-  milestoneId: string;
-}): Promise<Written<Milestone>> {
+}: RowWriteArgs<Input<typeof UpdateMilestoneRequestSchema>, 'milestoneId'>): Promise<Written<Milestone>> {
   return withProjectWrite({
     ...args,
     allow: manageMilestones,

@@ -1,11 +1,9 @@
 import type {
   CreateProjectNoteRequestSchema,
   ProjectNote,
-  ProjectSubListQuerySchema,
   UpdateProjectNoteRequestSchema,
 } from '@agencia/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMembers, projectNotes, users } from '../../db/schema/index.js';
 import type { Written } from '../../lib/effects.js';
@@ -16,7 +14,15 @@ import type { Actor } from '../../plugins/auth.js';
 import { withProjectWrite } from './project-writes.js';
 import { type NoteRow, toNote } from './projects.mappers.js';
 import { ownsNote, projectPolicy } from './projects.policy.js';
-import { countOf, type Input, loadVisible, type WriteArgs } from './projects.queries.js';
+import {
+  countOf,
+  type Input,
+  loadVisible,
+  type RowDeleteArgs,
+  type RowWriteArgs,
+  type SubListArgs,
+  type WriteArgs,
+} from './projects.queries.js';
 
 /** Columns of a note joined with its author (left join: a removed author reads as nulls). */
 const noteColumns = {
@@ -48,17 +54,7 @@ export async function countNotes(db: Db | Tx, actor: Pick<Actor, 'role'>, id: st
  * `GET /projects/{id}/notes`: one page of the notes, newest first (ties on id). Clients never get
  * internal notes (decision 032), nor count them. 404 when the caller may not see the project.
  */
-export async function listProjectNotes({
-  db,
-  actor,
-  id,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof ProjectSubListQuerySchema>;
-}) {
+export async function listProjectNotes({ db, actor, id, input }: SubListArgs) {
   await loadVisible(db, actor, id);
   const cond = notesVisibleTo(actor, id);
   const { rows, pagination } = await pagedSelect(db, input, {
@@ -181,10 +177,7 @@ export async function updateNote({
   noteId,
   input,
   ...args
-}: WriteArgs<Input<typeof UpdateProjectNoteRequestSchema>> & {
-  id: string;
-  noteId: string;
-}): Promise<Written<ProjectNote>> {
+}: RowWriteArgs<Input<typeof UpdateProjectNoteRequestSchema>, 'noteId'>): Promise<Written<ProjectNote>> {
   const { db, actor } = args;
   return withProjectWrite({
     ...args,
@@ -243,10 +236,7 @@ export async function updateNote({
  * delete: the text is gone, the audit log keeps who deleted which note). 404 as for edits;
  * 403 for someone else's note (non-admin).
  */
-export async function deleteNote({
-  noteId,
-  ...args
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string; noteId: string }): Promise<Written<void>> {
+export async function deleteNote({ noteId, ...args }: RowDeleteArgs<'noteId'>): Promise<Written<void>> {
   const { db, actor } = args;
   return withProjectWrite({
     ...args,

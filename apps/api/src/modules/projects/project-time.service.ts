@@ -3,12 +3,10 @@ import {
   divRoundHalfUp,
   fromCents,
   type ProjectDetail,
-  type ProjectSubListQuerySchema,
   type TimeEntry,
   type UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { invoices, projectMembers, projectTimeEntries, users } from '../../db/schema/index.js';
 import type { Written } from '../../lib/effects.js';
@@ -19,7 +17,16 @@ import { getCompanySettings } from '../settings/settings.service.js';
 import { withProjectWrite } from './project-writes.js';
 import { hoursOf, toTimeEntry } from './projects.mappers.js';
 import { ownsTimeEntry, projectPolicy } from './projects.policy.js';
-import { countOf, type Input, loadVisible, todayInAgency, type WriteArgs } from './projects.queries.js';
+import {
+  countOf,
+  type Input,
+  loadVisible,
+  type RowDeleteArgs,
+  type RowWriteArgs,
+  type SubListArgs,
+  todayInAgency,
+  type WriteArgs,
+} from './projects.queries.js';
 
 /** Time of project `id` the caller may read: clients billable time only (decision 032). */
 function timeVisibleTo(actor: Pick<Actor, 'role'>, id: string) {
@@ -89,17 +96,7 @@ export async function timeSummaryOf(
  * `GET /projects/{id}/time-entries`: one page of the time log, latest date first (then newest,
  * then id). Clients get billable time only. 404 when the caller may not see the project.
  */
-export async function listProjectTimeEntries({
-  db,
-  actor,
-  id,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof ProjectSubListQuerySchema>;
-}) {
+export async function listProjectTimeEntries({ db, actor, id, input }: SubListArgs) {
   await loadVisible(db, actor, id);
   const cond = timeVisibleTo(actor, id);
   // Staff only: a client never learns of drafts through the time log (decision 115).
@@ -273,10 +270,7 @@ export async function updateTimeEntry({
   entryId,
   input,
   ...args
-}: WriteArgs<Input<typeof UpdateTimeEntryRequestSchema>> & {
-  id: string;
-  entryId: string;
-}): Promise<Written<TimeEntry>> {
+}: RowWriteArgs<Input<typeof UpdateTimeEntryRequestSchema>, 'entryId'>): Promise<Written<TimeEntry>> {
   const patch: Partial<typeof projectTimeEntries.$inferInsert> = {};
   if (input.hours !== undefined) patch.minutes = Math.round(input.hours * 60);
   if (input.description !== undefined) patch.description = input.description;
@@ -319,7 +313,7 @@ export async function updateTimeEntry({
 export async function deleteTimeEntry({
   entryId,
   ...args
-}: Omit<WriteArgs<unknown>, 'input'> & { id: string; entryId: string }): Promise<Written<void>> {
+}: RowDeleteArgs<'entryId'>): Promise<Written<void>> {
   return withProjectWrite({
     ...args,
     allow: changeTime,

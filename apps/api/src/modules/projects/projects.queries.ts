@@ -1,4 +1,9 @@
-import { ACTIVE_PROJECT_STATUSES, businessToday, type ProjectSummary } from '@agencia/shared';
+import {
+  ACTIVE_PROJECT_STATUSES,
+  businessToday,
+  type ProjectSubListQuerySchema,
+  type ProjectSummary,
+} from '@agencia/shared';
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -25,6 +30,23 @@ export interface WriteArgs<T> {
   actor: Actor;
   ctx: AuditContext;
   input: T;
+}
+
+/** Arguments of a write to one row of a project's sub-resource: the project's `id` and the row's id `K`. */
+export type RowWriteArgs<T, K extends string> = WriteArgs<T> & { id: string } & Record<K, string>;
+
+/** Arguments of deleting one row of a project's sub-resource (no body). */
+export type RowDeleteArgs<K extends string> = Omit<WriteArgs<unknown>, 'input'> & { id: string } & Record<
+    K,
+    string
+  >;
+
+/** Arguments of a page of a project's sub-resource (`GET /projects/{id}/notes|files|meetings|time-entries`). */
+export interface SubListArgs {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: Input<typeof ProjectSubListQuerySchema>;
 }
 
 /** Today's calendar date in the agency's time zone (`YYYY-MM-DD`; the shared date module, decision 123). */
