@@ -24,10 +24,10 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type GetInputPropsReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconClockPlus, IconFileInvoice, IconPencil, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
@@ -44,6 +44,39 @@ import { confirmDelete } from './confirm-delete';
 const BillTimeModal = lazy(() => import('./bill-time-modal').then((m) => ({ default: m.BillTimeModal })));
 
 const hoursLabel = (h: number) => `${h.toLocaleString('es-DO', { maximumFractionDigits: 1 })} h`;
+
+/**
+ * The fields a time entry is logged and corrected with: hours (0.5 to 24, step 0.5) and date (not
+ * in the future) side by side, then `children` (the member picker when logging), then the
+ * description. `inputProps` is the form's `getInputProps`.
+ */
+function TimeEntryFields({
+  inputProps,
+  children,
+}: {
+  inputProps: (path: 'hours' | 'date' | 'description') => GetInputPropsReturnType;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <SimpleGrid cols={2}>
+        <NumberInput
+          label="Horas"
+          min={0.5}
+          max={24}
+          step={0.5}
+          decimalScale={1}
+          withAsterisk
+          data-autofocus
+          {...inputProps('hours')}
+        />
+        <TextInput type="date" label="Fecha" max={todayDateOnly()} {...inputProps('date')} />
+      </SimpleGrid>
+      {children}
+      <Textarea label="Descripción" withAsterisk autosize minRows={2} {...inputProps('description')} />
+    </>
+  );
+}
 
 /** Register-time modal (spec doc 2 §2): hours min 0.5 step 0.5, description, team member. */
 export function TimeEntryModal({
@@ -92,33 +125,15 @@ export function TimeEntryModal({
         })}
       >
         <Stack gap="sm">
-          <SimpleGrid cols={2}>
-            <NumberInput
-              label="Horas"
-              min={0.5}
-              max={24}
-              step={0.5}
-              decimalScale={1}
-              withAsterisk
-              data-autofocus
-              {...form.getInputProps('hours')}
+          <TimeEntryFields inputProps={form.getInputProps}>
+            <Select
+              label="Miembro del equipo"
+              data={members}
+              disabled={!isAdmin}
+              allowDeselect={false}
+              {...form.getInputProps('userId')}
             />
-            <TextInput type="date" label="Fecha" max={todayDateOnly()} {...form.getInputProps('date')} />
-          </SimpleGrid>
-          <Select
-            label="Miembro del equipo"
-            data={members}
-            disabled={!isAdmin}
-            allowDeselect={false}
-            {...form.getInputProps('userId')}
-          />
-          <Textarea
-            label="Descripción"
-            withAsterisk
-            autosize
-            minRows={2}
-            {...form.getInputProps('description')}
-          />
+          </TimeEntryFields>
           <Checkbox label="Facturable" {...form.getInputProps('billable', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -179,26 +194,7 @@ function EditTimeEntryModal({
           <Text size="sm" c="dimmed">
             {entry.user.firstName} {entry.user.lastName} · {entry.billable ? 'Facturable' : 'Interno'}
           </Text>
-          <SimpleGrid cols={2}>
-            <NumberInput
-              label="Horas"
-              min={0.5}
-              max={24}
-              step={0.5}
-              decimalScale={1}
-              withAsterisk
-              data-autofocus
-              {...form.getInputProps('hours')}
-            />
-            <TextInput type="date" label="Fecha" max={todayDateOnly()} {...form.getInputProps('date')} />
-          </SimpleGrid>
-          <Textarea
-            label="Descripción"
-            withAsterisk
-            autosize
-            minRows={2}
-            {...form.getInputProps('description')}
-          />
+          <TimeEntryFields inputProps={form.getInputProps} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar
