@@ -29,3 +29,14 @@ export const useDisplayStore = create<DisplayState>()((set) => ({
   setDateFormat: (dateFormat) => set({ dateFormat }),
   setCompany: ({ timeZone, timeFormat }) => set({ timeZone, timeFormat }),
 }));
+
+/**
+ * Subscribes the calling component to the display settings (decision 123): it renders again when
+ * the user's date format or the company's time zone or clock changes, so the dates it writes with
+ * the formatters of `lib/format.ts` (which read the store without subscribing) follow at once,
+ * without remounting anything. Every component that formats a date calls it; a web test
+ * (`date-display-subscription.test.ts`) fails when a file formats dates without it.
+ */
+export function useDateDisplay(): void {
+  useDisplayStore((state) => `${state.dateFormat}|${state.timeZone}|${state.timeFormat}`);
+}

@@ -4,10 +4,12 @@ import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { getErrorMessage } from '../../lib/api-client';
 import { formatNumericDateTime } from '../../lib/format';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { useDateDisplay } from '../../stores/display-store';
 import { useRevokeSessions, useSessions } from './account-api';
 
 /** Active sessions (device, IP, last used) with 'close' per session and 'close other sessions'. */
 export function SessionsCard() {
+  useDateDisplay();
   const { data: sessions, isLoading, error } = useSessions();
   const { one, others } = useRevokeSessions();
   const otherCount = sessions?.filter((s) => !s.current).length ?? 0;

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { getErrorMessage } from '../../lib/api-client';
 import { formatNumericDate } from '../../lib/format';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { useDateDisplay } from '../../stores/display-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useTwoFactorMutations, useTwoFactorStatus } from './account-api';
 
@@ -119,6 +120,7 @@ function PasswordModal({
  * app and a first code, get 10 recovery codes, then every sign-in asks for a code.
  */
 export function TwoFactorCard() {
+  useDateDisplay();
   const { data: status, isLoading } = useTwoFactorStatus();
   const m = useTwoFactorMutations();
   const updateUser = useSessionStore((state) => state.updateUser);

@@ -1,6 +1,7 @@
 import { type AuditEntry, auditActionLabel } from '@agencia/shared';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatNumericDateTime } from '../../lib/format';
+import { useDateDisplay } from '../../stores/display-store';
 
 const SECURITY_PREFIXES = [
   'auth.',
@@ -20,6 +21,7 @@ function actionColor(action: string): string {
 
 /** Audit entries (who, what, when, from where, request id) as a compact list. */
 export function AuditList({ entries, showActor = true }: { entries: AuditEntry[]; showActor?: boolean }) {
+  useDateDisplay();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {entries.map((entry) => (

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { getErrorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../../lib/share-links-api';
+import { useDateDisplay } from '../../stores/display-store';
 import { ColorBadge } from '../ui/color-badge';
 import { TableScroll } from '../ui/table-scroll';
 
@@ -42,6 +43,7 @@ function ShareModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  useDateDisplay();
   const create = useCreateShareLink();
   const [days, setDays] = useState<number | string>(SHARE_LINK_DEFAULT_DAYS);
   const [created, setCreated] = useState<CreateShareLinkResponse | null>(null);
@@ -141,6 +143,7 @@ function ShareLinksModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  useDateDisplay();
   const links = useShareLinks(type, id, opened);
   const revoke = useRevokeShareLink(type, id);
   return (

@@ -20,6 +20,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { formatNumericDateTime } from '../../lib/format';
 import { announce } from '../../lib/live-region';
+import { useDateDisplay } from '../../stores/display-store';
 import { useSessionStore } from '../../stores/session-store';
 import { TableScroll } from '../ui/table-scroll';
 import { useMarkNotificationsRead, useNotifications, useOutbox } from './api/notifications';
@@ -49,6 +50,7 @@ function useAnnounceUnreadIncrease(unread: number | undefined): void {
  * ones at a time (decision 102), mark read; admins also see the email outbox.
  */
 export function NotificationBell() {
+  useDateDisplay();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [outboxOpen, outbox] = useDisclosure(false);
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
@@ -193,6 +195,7 @@ const STATUS: Record<string, { label: string; color: string }> = {
 
 /** Admin view of the email outbox (what would be or was sent; without SMTP the emails stay queued here). */
 function OutboxModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  useDateDisplay();
   const { data, isPending, isError } = useOutbox(opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Correos salientes" size="xl">

@@ -2,10 +2,12 @@ import { formatMoney, RECURRING_FREQUENCY_LABELS } from '@agencia/shared';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useRecurringInvoices } from '../api/recurring-invoices';
 
 /** Mis Facturas (client): the client's active retainers with next date, amount and hour bank (decision 111). */
 export function ClientRetainersCard() {
+  useDateDisplay();
   const { data } = useRecurringInvoices();
   if (!data || data.length === 0) return null;
   return (

@@ -24,6 +24,7 @@ import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useDateDisplay } from '../../../stores/display-store';
 import { downloadCreditNotePdf } from '../api/invoices';
 import { formatDate, formatMoney } from './format';
 import { creditedCentsOf } from './invoice-rules';
@@ -192,6 +193,7 @@ export function InvoiceItemsCard({ inv }: { inv: Invoice }) {
 
 /** The 'Pagos' card (shown when the invoice has payments): stacked on phones, a table from sm up. */
 export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
+  useDateDisplay();
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -259,6 +261,7 @@ export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
 
 /** The 'Notas de crédito' card (shown when there are notes), each with its PDF download. */
 export function InvoiceCreditNotesCard({ inv }: { inv: Invoice }) {
+  useDateDisplay();
   const downloadNote = (n: CreditNote) =>
     downloadCreditNotePdf(inv._id, n).catch((error: unknown) =>
       notifications.show({

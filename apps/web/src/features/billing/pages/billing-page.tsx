@@ -43,6 +43,7 @@ import { StatGrid } from '../../../components/ui/stat-grid';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoiceStats, useInvoices } from '../api/invoices';
 import { ClientRetainersCard } from '../components/client-retainers-card';
@@ -123,6 +124,7 @@ function NcfLine({ invoice }: { invoice: InvoiceSummary }) {
  * client sees only its own invoices, decision 056).
  */
 export function BillingPage() {
+  useDateDisplay();
   const role = useSessionStore((s) => s.user?.role);
   const canManage = role === 'admin';
   const navigate = useNavigate();

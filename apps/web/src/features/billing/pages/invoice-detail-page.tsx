@@ -47,6 +47,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { ShareDocumentActions } from '../../../components/share/share-document-actions';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoice } from '../api/invoices';
 import { CreditNoteModal } from '../components/credit-note-modal';
@@ -71,6 +72,7 @@ import { useInvoiceActions } from '../components/use-invoice-actions';
  * send (drafts), edit/resend, record payments; 'Factura no encontrada' when missing.
  */
 export function InvoiceDetailPage() {
+  useDateDisplay();
   const { id } = useParams();
   const navigate = useNavigate();
   const role = useSessionStore((s) => s.user?.role);

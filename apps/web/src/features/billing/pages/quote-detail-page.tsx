@@ -40,6 +40,7 @@ import { ShareDocumentActions } from '../../../components/share/share-document-a
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { downloadQuotePdf, useAcceptQuote, useQuote, useRejectQuote, useSendQuote } from '../api/quotes';
 import { formatDate, formatDateTime, formatMoney } from '../components/format';
@@ -48,6 +49,7 @@ import { QuoteStatusBadge } from '../components/quote-status-badge';
 
 /** The status timeline: created, sent, then accepted / rejected / expired (decision 114). */
 function QuoteTimeline({ quote }: { quote: Quote }) {
+  useDateDisplay();
   const steps: Array<{ title: string; at: string | null; note?: string }> = [
     { title: 'Creada', at: quote.createdAt },
     { title: 'Enviada al cliente', at: quote.sentAt },
@@ -201,6 +203,7 @@ function RejectModal(props: { quote: Quote; opened: boolean; onClose: () => void
  * created on acceptance. Client: review, download, accept (name + box) or reject (reason).
  */
 export function QuoteDetailPage() {
+  useDateDisplay();
   const { id } = useParams();
   const role = useSessionStore((s) => s.user?.role);
   const canManage = role === 'admin';

@@ -29,6 +29,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { apiClient, getErrorMessage, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { getRequest } from '../../requests';
 import { useQuotes } from '../api/quotes';
@@ -77,6 +78,7 @@ function useRequestPrefill(requestId: string | null) {
  * ("Mis cotizaciones"). Filters and page live in the URL like the invoices list.
  */
 export function QuotesPage() {
+  useDateDisplay();
   const role = useSessionStore((s) => s.user?.role);
   const canManage = role === 'admin';
   const navigate = useNavigate();

@@ -13,6 +13,7 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import {
   useRecurringInvoices,
   useRunRecurringInvoice,
@@ -25,6 +26,7 @@ const STATUS_COLORS = { active: 'green', paused: 'yellow', finished: 'gray' } as
 
 /** /billing/retainers (admin, decision 111): list, create, edit, pause/resume and "Generar ahora". */
 export function RetainersPage() {
+  useDateDisplay();
   const list = useRecurringInvoices();
   const run = useRunRecurringInvoice();
   const update = useUpdateRecurringInvoice();

@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
+import { formatNumericDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useCalendarFeed } from '../api/calendar-api';
 
 /**
@@ -12,6 +14,7 @@ import { useCalendarFeed } from '../api/calendar-api';
  * Settings → Integraciones.
  */
 export function FeedPanel({ enabled = true }: { enabled?: boolean }) {
+  useDateDisplay();
   const feed = useCalendarFeed(enabled);
   const [url, setUrl] = useState<string | null>(null);
   const generate = async () => {
@@ -92,9 +95,8 @@ export function FeedPanel({ enabled = true }: { enabled?: boolean }) {
         </Group>
       ) : active ? (
         <Alert color="blue" icon={<IconCalendarShare size={18} aria-hidden />}>
-          Ya tienes un enlace activo desde el{' '}
-          {new Date(feed.status.data?.createdAt ?? '').toLocaleDateString('es-DO')}. Por seguridad solo se
-          muestra al generarlo: genera uno nuevo si lo perdiste (el anterior dejará de funcionar).
+          Ya tienes un enlace activo desde el {formatNumericDate(feed.status.data?.createdAt)}. Por seguridad
+          solo se muestra al generarlo: genera uno nuevo si lo perdiste (el anterior dejará de funcionar).
         </Alert>
       ) : null}
       <Group justify="flex-end">

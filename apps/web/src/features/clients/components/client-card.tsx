@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 
 const initials = (c: Client) => `${c.firstName[0] ?? ''}${c.lastName[0] ?? ''}`.toUpperCase();
 const date = (iso: string | null) => (iso ? formatDate(iso) : 'Sin actividad');
@@ -40,6 +41,7 @@ interface Props {
 
 /** A client card of /clients (spec doc 2 §2): identity, contact, totals, dates and the card menu. */
 export function ClientCard({ client, currency, onOpen, onEdit, onLink, onDelete }: Props) {
+  useDateDisplay();
   const badge = clientStatusBadge(client.status);
   const name = `${client.firstName} ${client.lastName}`.trim();
   const place = [client.address.city, client.address.state].filter(Boolean).join(', ');

@@ -7,12 +7,14 @@ import { useState } from 'react';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useCommunications, useDeleteCommunication } from '../api/clients';
 import { Empty } from './client-detail-parts';
 import { CommunicationModal } from './communication-modal';
 
 /** The client detail's "Comunicación" tab: the log of calls, mails and meetings, add and delete. */
 export function ClientCommunicationTab({ id }: { id: string }) {
+  useDateDisplay();
   const [page, setPage] = useState(1);
   const q = useCommunications(id, page);
   const remove = useDeleteCommunication(id);

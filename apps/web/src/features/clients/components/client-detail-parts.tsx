@@ -1,9 +1,5 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../lib/format';
-
-/** A date of the client detail, or '—' when there is none. */
-export const fmtDate = (v: string | null | undefined) => (v ? formatDate(v) : '—');
 
 /** A labelled value of the client detail's cards. */
 export function Info({ label, children }: { label: string; children: ReactNode }) {

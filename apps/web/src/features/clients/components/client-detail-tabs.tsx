@@ -4,11 +4,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { TableScroll } from '../../../components/ui/table-scroll';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useClientInvoices, useClientProjects, useClientTickets } from '../api/clients';
-import { Empty, fmtDate } from './client-detail-parts';
+import { fmtDate } from './client-dates';
+import { Empty } from './client-detail-parts';
 
 /** The client detail's "Proyectos" tab: one page of its projects. */
 export function ClientProjectsTab({ id, currency }: { id: string; currency: string }) {
+  useDateDisplay();
   const [page, setPage] = useState(1);
   const q = useClientProjects(id, page);
   if (q.isLoading) return <Loader aria-label="Cargando proyectos" />;
@@ -65,6 +68,7 @@ export function ClientProjectsTab({ id, currency }: { id: string; currency: stri
 
 /** The client detail's "Tickets" tab: one page of its tickets. */
 export function ClientTicketsTab({ id }: { id: string }) {
+  useDateDisplay();
   const [page, setPage] = useState(1);
   const q = useClientTickets(id, page);
   if (q.isLoading) return <Loader aria-label="Cargando tickets" />;
@@ -106,6 +110,7 @@ export function ClientTicketsTab({ id }: { id: string }) {
 
 /** The client detail's "Facturación" tab: one page of its invoices. */
 export function ClientBillingTab({ id }: { id: string }) {
+  useDateDisplay();
   const [page, setPage] = useState(1);
   const q = useClientInvoices(id, page);
   if (q.isLoading) return <Loader aria-label="Cargando facturas" />;

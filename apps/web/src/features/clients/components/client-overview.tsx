@@ -20,13 +20,16 @@ import {
 } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { PaymentRemindersSwitch } from '../../../components/account/payment-reminders-switch';
-import { fmtDate, Info } from './client-detail-parts';
+import { useDateDisplay } from '../../../stores/display-store';
+import { fmtDate } from './client-dates';
+import { Info } from './client-detail-parts';
 
 /**
  * The client detail's "Resumen" tab: contact and fiscal data, activity, payment reminders and
  * the notes (`onEditNotes` opens their editor).
  */
 export function ClientOverview({ client: c, onEditNotes }: { client: Client; onEditNotes: () => void }) {
+  useDateDisplay();
   const address = [c.address.street, c.address.city, c.address.state, c.address.country]
     .filter(Boolean)
     .join(', ');

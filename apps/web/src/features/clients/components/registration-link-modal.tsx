@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatNumericDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useGenerateRegistrationLink } from '../api/clients';
 
 interface Props {
@@ -22,6 +23,7 @@ interface Props {
  * with a copy button.
  */
 export function RegistrationLinkModal({ opened, onClose, client }: Props) {
+  useDateDisplay();
   const generate = useGenerateRegistrationLink();
   const [result, setResult] = useState<{ link: string; expiresAt: string } | null>(null);
   const form = useForm({

@@ -38,6 +38,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { formatDate, formatRelative } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 
 /** A dashboard stat card: a title, a big number and a secondary figure. */
 export function StatCard({
@@ -165,6 +166,7 @@ export function RecentInvoicesList({
   invoices: InvoiceSummary[];
   showClient: boolean;
 }) {
+  useDateDisplay();
   if (invoices.length === 0) return <Text c="dimmed">No hay facturas</Text>;
   return (
     <Stack gap="sm">

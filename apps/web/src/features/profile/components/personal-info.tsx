@@ -26,6 +26,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatNumericDate, formatNumericDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useUpdateProfile, useUploadAvatar } from '../api/profile-api';
 
 type FormValues = {
@@ -61,6 +62,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 
 /** Personal information tab: view and editing modes (cancel restores the loaded values), avatar. */
 export function PersonalInfo({ user }: { user: User }) {
+  useDateDisplay();
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
   const upload = useUploadAvatar();

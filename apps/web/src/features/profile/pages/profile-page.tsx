@@ -9,6 +9,7 @@ import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatNumericDate } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useProfile, useProfileStats } from '../api/profile-api';
 import { DisplayPreferences } from '../components/display-preferences';
 import { PersonalInfo } from '../components/personal-info';
@@ -30,6 +31,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 
 /** /profile (spec doc 2 §2 "Profile"): tabs personal information, security and preferences. */
 export function ProfilePage() {
+  useDateDisplay();
   const { data: user, isLoading, error } = useProfile();
   const { data: stats } = useProfileStats();
   const [params, setParams] = useSearchParams();

@@ -24,6 +24,7 @@ import { ColorBadge } from '../../../components/ui/color-badge';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProjectNotes } from '../api/get-project-sub-lists';
 import { useAddNote, useDeleteNote, useUpdateNote } from '../api/project-mutations';
@@ -125,6 +126,7 @@ function NoteCard({
   canEdit: boolean;
   canDelete: boolean;
 }) {
+  useDateDisplay();
   const [editing, setEditing] = useState(false);
   const remove = useDeleteNote(projectId);
   const author = `${note.author.firstName} ${note.author.lastName}`;

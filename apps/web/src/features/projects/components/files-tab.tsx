@@ -6,6 +6,7 @@ import { IconDownload, IconFile, IconTrash, IconUpload } from '@tabler/icons-rea
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProjectFiles } from '../api/get-project-sub-lists';
 import { downloadProjectFile, useDeleteProjectFile, useUploadProjectFile } from '../api/project-mutations';
@@ -14,6 +15,7 @@ const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,text/plain,appli
 
 /** Files tab (20 a page, `GET /projects/{id}/files`): upload (PDF, images, text, zip; 10 MB), download, delete own uploads (admins any). */
 export function FilesTab({ project }: { project: ProjectDetail }) {
+  useDateDisplay();
   const user = useSessionStore((s) => s.user);
   const upload = useUploadProjectFile(project._id);
   const remove = useDeleteProjectFile(project._id);

@@ -13,10 +13,12 @@ import { ColorBadge } from '../../../components/ui/color-badge';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useAddMilestone, useUpdateMilestone } from '../api/project-mutations';
 
 /** Hitos (milestones) tab: ordered list; staff complete/reopen with a checkbox and add new ones. */
 export function MilestonesTab({ project, canManage }: { project: ProjectDetail; canManage: boolean }) {
+  useDateDisplay();
   const add = useAddMilestone(project._id);
   const update = useUpdateMilestone(project._id);
   const form = useForm<CreateMilestoneRequest>({

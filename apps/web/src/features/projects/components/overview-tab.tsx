@@ -33,6 +33,7 @@ import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useProjectMeetings } from '../api/get-project-sub-lists';
 import { useAddMeeting, useDeleteMeeting, useUpdateMeeting } from '../api/project-mutations';
 import { confirmDelete } from './confirm-delete';
@@ -192,6 +193,7 @@ function MeetingModal({
  * and deletes meetings; everyone else reads them.
  */
 export function OverviewTab({ project, isStaff }: { project: ProjectDetail; isStaff: boolean }) {
+  useDateDisplay();
   const [opened, setOpened] = useState(false);
   const [editing, setEditing] = useState<ProjectMeeting | null>(null);
   const remove = useDeleteMeeting(project._id);

@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, useMoney } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { ProjectPriorityBadge, ProjectStatusBadge } from './project-badges';
 
 interface ProjectCardProps {
@@ -21,6 +22,7 @@ interface ProjectCardProps {
 
 /** A project card of the list (spec doc 2 §2 "Projects list"): click opens the detail. */
 export function ProjectCard({ project, canManage, onDelete }: ProjectCardProps) {
+  useDateDisplay();
   const navigate = useNavigate();
   const money = useMoney(0);
   const open = () => navigate(`/projects/${project._id}`);

@@ -35,6 +35,7 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProjectTimeEntries } from '../api/get-project-sub-lists';
 import { useAddTimeEntry, useDeleteTimeEntry, useUpdateTimeEntry } from '../api/project-mutations';
@@ -222,6 +223,7 @@ export function TimeTab({
   canLog: boolean;
   canEdit?: boolean;
 }) {
+  useDateDisplay();
   const [opened, setOpened] = useState(false);
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const user = useSessionStore((s) => s.user);

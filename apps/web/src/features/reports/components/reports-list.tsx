@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { fetchReport, useDeleteReport, useReports } from '../api/reports';
 import { downloadCsv } from './csv';
 import { reportCsv } from './report-csv';
@@ -111,6 +112,7 @@ function ReportView({ report, onClose }: { report: Report | null; onClose: () =>
 
 /** "Reportes generados": one page of the generated reports, to view (modal) or delete. */
 export function ReportsList() {
+  useDateDisplay();
   const [page, setPage] = useState(1);
   const list = useReports(page);
   const remove = useDeleteReport();

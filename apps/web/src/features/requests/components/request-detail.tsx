@@ -29,6 +29,7 @@ import { IconDownload, IconFileInvoice, IconUserCheck } from '@tabler/icons-reac
 import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { downloadRequestFile, useUpdateRequestStatus } from '../api/requests-api';
 
 /** Spanish labels of the access request's stored fields (spec doc 1 §3 names). */
@@ -129,6 +130,7 @@ const ACTION_LABELS: Record<RequestStatus, string> = {
 
 /** Detail of one lead with its status actions (new → contacted → converted / discarded). */
 export function RequestDetail({ request }: { request: QuoteRequest | AccessRequest }) {
+  useDateDisplay();
   const update = useUpdateRequestStatus();
   const change = (status: RequestStatus) => {
     const convertAccess = status === 'converted' && request.kind === 'access';

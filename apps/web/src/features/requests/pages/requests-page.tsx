@@ -34,6 +34,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatNumericDate } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useRequest, useRequests } from '../api/requests-api';
 import { RequestDetail } from '../components/request-detail';
 
@@ -45,6 +46,7 @@ const PAGE_SIZE = 20;
  * status actions.
  */
 export function RequestsPage() {
+  useDateDisplay();
   const [params, setParams] = useSearchParams();
   // Filters and page live in the URL (issue 14); `kind`/`id` are the open drawer, so the list's
   // kind filter is `type`.

@@ -5,6 +5,7 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useJobs, useReminderSettings, useRunJob, useUpdateReminderSettings } from '../api/jobs-api';
 
 const STATUS_COLORS = { running: 'blue', ok: 'green', error: 'red' } as const;
@@ -89,6 +90,7 @@ function RemindersCard() {
 
 /** Settings → "Tareas programadas" (admin, decision 110): jobs, last/next run, failures, run now. */
 export function JobsPanel() {
+  useDateDisplay();
   const jobs = useJobs();
   const run = useRunJob();
 

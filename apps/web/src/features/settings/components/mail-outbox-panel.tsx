@@ -19,6 +19,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useMailOutbox, useResendMail } from '../api/mail-outbox';
 
 const VIEWS: Array<{ value: MailOutboxStatus; label: string; empty: string }> = [
@@ -107,6 +108,7 @@ function MailRow({
   pending: boolean;
   onResend: () => void;
 }) {
+  useDateDisplay();
   const failed = mail.status === 'failed';
   return (
     <Paper component="li" withBorder radius="md" p="md">

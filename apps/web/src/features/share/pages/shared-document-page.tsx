@@ -25,6 +25,7 @@ import { useParams } from 'react-router';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { apiClient, getErrorStatus, unwrap } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 
 type Lines = Extract<PublicSharedDocument, { type: 'invoice' | 'quote' }>;
 
@@ -85,6 +86,7 @@ function LinesTable({ doc }: { doc: Lines }) {
 }
 
 function DocumentView({ data, token }: { data: PublicShareResponse; token: string }) {
+  useDateDisplay();
   const doc = data.document;
   const pdf = doc.type !== 'ticket' && (
     <Button

@@ -54,9 +54,3 @@ export const optionsOf = <K extends string>(labels: Record<K, string>) =>
 /** "12 h" / "1.5 h" / "—". */
 export const formatHours = (h: number | null | undefined) =>
   h == null ? '—' : `${Number.isInteger(h) ? h : h.toFixed(2).replace(/0$/, '')} h`;
-
-/** es-DO date and time. */
-export const formatDateTime = (iso: string | null | undefined) =>
-  iso
-    ? new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-    : '—';

@@ -2,10 +2,13 @@ import type { Ticket } from '@agencia/shared';
 import { Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime, TicketPriorityBadge, TicketStatusBadge, TicketTypeBadge } from './ticket-badges';
+import { formatDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
+import { TicketPriorityBadge, TicketStatusBadge, TicketTypeBadge } from './ticket-badges';
 
 /** One ticket in the list; the whole card opens `/tickets/{id}`. */
 export function TicketCard({ ticket, showClient }: { ticket: Ticket; showClient: boolean }) {
+  useDateDisplay();
   const client = ticket.client
     ? (ticket.client.companyName ?? `${ticket.client.firstName} ${ticket.client.lastName}`)
     : null;

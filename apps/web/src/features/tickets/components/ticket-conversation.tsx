@@ -29,12 +29,13 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { announce } from '../../../lib/live-region';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicketConversation } from '../api/get-ticket-messages';
 import { openTicketAttachment, type useTicketActions } from '../api/ticket-mutations';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from './create-ticket-modal';
-import { formatDateTime } from './ticket-badges';
 
 const initials = (p: { firstName: string; lastName: string }) =>
   `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
@@ -83,6 +84,7 @@ function useAnnounceArrivals(messages: TicketMessage[]): void {
  * loads 20 older ones at a time (decision 102).
  */
 export function TicketMessages({ ticket }: { ticket: TicketDetail }) {
+  useDateDisplay();
   const conversation = useTicketConversation(ticket);
   useAnnounceArrivals(conversation.messages);
   if (conversation.messages.length === 0)
@@ -180,6 +182,7 @@ const TIMELINE_ICONS: Record<TicketTimelineEntry['type'], typeof IconPlus> = {
 
 /** Activity timeline (created, comment, status_change, time_logged, assigned). */
 export function TicketTimeline({ entries }: { entries: TicketTimelineEntry[] }) {
+  useDateDisplay();
   return (
     <Timeline bulletSize={26} lineWidth={2} active={entries.length - 1}>
       {entries.map((e) => {

@@ -4,6 +4,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatNumericDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useTicketAttachments, useTicketTimeLogs, useTicketTimeline } from '../api/get-ticket-sub-lists';
 import { openTicketAttachment } from '../api/ticket-mutations';
 import { formatHours } from './ticket-badges';
@@ -29,6 +30,7 @@ export function TicketActivity({ ticketId }: { ticketId: string }) {
 
 /** "Tiempo" tab (staff): the time log 20 at a time, latest date first (`?tiempo=N`). */
 export function TicketTimeLogs({ ticketId }: { ticketId: string }) {
+  useDateDisplay();
   const [page, setPage] = useUrlPage('tiempo');
   const query = useTicketTimeLogs(ticketId, page, true);
   return (

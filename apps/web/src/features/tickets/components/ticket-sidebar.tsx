@@ -1,13 +1,9 @@
 import { TICKET_TYPE_LABELS, type TicketDetail } from '@agencia/shared';
 import { Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  formatDateTime,
-  formatHours,
-  TicketPriorityBadge,
-  TicketSeverityBadge,
-  TicketStatusBadge,
-} from './ticket-badges';
+import { formatDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
+import { formatHours, TicketPriorityBadge, TicketSeverityBadge, TicketStatusBadge } from './ticket-badges';
 import { TicketField as Field } from './ticket-field';
 import { TicketAttachments } from './ticket-parts';
 
@@ -26,6 +22,7 @@ export function TicketSidebar({
   watching: boolean;
   onToggleWatch: () => void;
 }) {
+  useDateDisplay();
   const est = ticket.estimatedResolutionTime;
   const progress = est ? Math.min(100, Math.round((ticket.actualTimeSpent / est) * 100)) : 0;
   return (

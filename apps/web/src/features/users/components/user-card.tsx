@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Badge, Card, Group, Menu, Stack, Text } from '@mant
 import { IconDots, IconEye, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatNumericDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useUserActions } from './use-user-actions';
 
@@ -15,6 +16,7 @@ export function initialsOf(user: Pick<User, 'firstName' | 'lastName'>): string {
 
 /** One user in the users grid: avatar, name, email, role, status, department, last login, menu. */
 export function UserCard({ user }: { user: User }) {
+  useDateDisplay();
   const { toggleStatus, confirmDelete } = useUserActions();
   const meId = useSessionStore((state) => state.user?._id);
   const isMe = meId === user._id;

@@ -31,6 +31,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatNumericDate, formatNumericDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useUser } from '../api/get-user';
 import { EditUserModal } from '../components/edit-user-modal';
@@ -53,6 +54,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 
 /** /users/{id}: header with actions menu, tabs info / permissions / activity; edit and reset modals. */
 export function UserDetailPage() {
+  useDateDisplay();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data: user, isLoading, error } = useUser(id);
