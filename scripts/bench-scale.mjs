@@ -496,7 +496,7 @@ async function runPglite() {
       console.info(
         `[pglite] loading ${PROJECTS.toLocaleString('en')} projects and ${TICKETS.toLocaleString('en')} tickets …`,
       );
-      load = await bulkLoad(db, { projects: PROJECTS, tickets: TICKETS, memory: '128MB' });
+      load = await bulkLoad(db, { projects: PROJECTS, tickets: TICKETS, memory: '512MB' });
       console.info(`[pglite] loaded in ${(load.totalMs / 1000).toFixed(1)} s`);
     }
     await lite.close();
