@@ -15,6 +15,7 @@
 // Options: --engines=postgres,pglite  --projects=100000 --tickets=1000000  --duration=10
 //          --port=4180 (PostgreSQL server; PGlite uses port + 1)  --keep (keep database / DATA_DIR)
 //          --load-only (load, print the load timings and keep the database / DATA_DIR; no measurements)
+//          --load-as-before (profiling: the load of decision 122, triggers on, PGlite default settings)
 // Environment: DATABASE_URL (use this database; it is loaded only when it holds fewer projects
 //          than asked), BENCH_PG_ADMIN_URL (where to create the database; default
 //          postgres://postgres@127.0.0.1:5432/postgres), BENCH_PGLITE_DIR (reuse a loaded DATA_DIR),
@@ -38,6 +39,8 @@ const DURATION = Number(argValue('duration', 10));
 const PORT = Number(argValue('port', 0)) || undefined;
 const ENGINES = argValue('engines', 'postgres,pglite').split(',');
 const LOAD_ONLY = process.argv.includes('--load-only');
+// Profiling aid: load as before decision 127 (triggers on, PGlite defaults, 128MB).
+const LOAD_AS_BEFORE = process.argv.includes('--load-as-before');
 const KEEP = LOAD_ONLY || process.argv.includes('--keep');
 const CALLS = 20;
 const DEEP_PAGE = 1000;
@@ -114,21 +117,31 @@ function counterBackfill() {
   return statements;
 }
 
-/** The statement-level insert triggers that keep the counters (migration 0010). */
-const COUNTER_INSERT_TRIGGERS = [
-  ['projects', 'projects_counts_insert'],
-  ['tickets', 'tickets_counts_insert'],
-];
+/** The foreign keys of the loaded columns, checked once after a load without triggers. */
+const FOREIGN_KEY_CHECK = `select
+  (select count(*) from projects x where not exists (select 1 from clients r where r.id = x.client_id)) as project_client,
+  (select count(*) from projects x where x.created_by is not null and not exists (select 1 from users r where r.id = x.created_by)) as project_creator,
+  (select count(*) from tickets x where x.client_id is not null and not exists (select 1 from clients r where r.id = x.client_id)) as ticket_client,
+  (select count(*) from tickets x where x.project_id is not null and not exists (select 1 from projects r where r.id = x.project_id)) as ticket_project,
+  (select count(*) from tickets x where x.assigned_to is not null and not exists (select 1 from users r where r.id = x.assigned_to)) as ticket_assignee,
+  (select count(*) from tickets x where x.reported_by is not null and not exists (select 1 from users r where r.id = x.reported_by)) as ticket_reporter`;
 
 /**
  * Loads the data through `db` ({ query(sql) → rows }): drops the secondary indexes of projects and
- * tickets, inserts with the counters' insert triggers disabled, recounts the counters once (the
+ * tickets, inserts without triggers, checks the foreign keys once and recounts the counters (the
  * manual fix of decision 122: truncate and re-run the migration's backfill, tables locked), rebuilds
  * the indexes and analyzes. Returns the timings in ms. Only for a database no one else writes to.
  */
-async function bulkLoad(db, { projects, tickets, memory }) {
+async function bulkLoad(db, { projects, tickets, memory, withoutTriggers = !LOAD_AS_BEFORE }) {
   const started = performance.now();
   const step = () => performance.now() - started;
+  // CPU of this process: the work itself on PGlite (in-process), whatever else runs on the machine.
+  const cpuStart = process.cpuUsage();
+  const cpu = {};
+  const cpuMark = (name) => {
+    const { user, system } = process.cpuUsage(cpuStart);
+    cpu[name] = (user + system) / 1000;
+  };
   await db.query(`set maintenance_work_mem = '${memory}'`);
   const indexes = await db.query(
     `select indexname, indexdef from pg_indexes
@@ -138,27 +151,35 @@ async function bulkLoad(db, { projects, tickets, memory }) {
   for (const { indexname } of indexes) await db.query(`drop index "${indexname}"`);
   const [insertProjects, insertTickets] = loadStatements(projects, tickets).slice(2);
   for (const statement of loadStatements(projects, tickets).slice(0, 2)) await db.query(statement);
-  // Without the triggers a statement of 1M rows keeps no transition table of 1M rows; the counters
-  // are recounted from the tables below, so they end up exactly as the triggers would leave them.
-  for (const [table, trigger] of COUNTER_INSERT_TRIGGERS)
-    await db.query(`alter table ${table} disable trigger ${trigger}`);
+  // Without triggers (`session_replication_role = replica`, superuser): no foreign-key check per
+  // row (three index lookups through SPI for each ticket) and no transition table of 1M rows for
+  // the counters. The foreign keys are then checked once with anti-joins and the counters recounted
+  // from the tables, so the result is exactly what the triggers would have left (or the load fails).
+  if (withoutTriggers) await db.query('set session_replication_role = replica');
   let projectsMs;
   let insertedMs;
   try {
     await db.query(insertProjects);
     projectsMs = step();
+    cpuMark('projects');
     await db.query(insertTickets);
     insertedMs = step();
+    cpuMark('inserted');
   } finally {
-    for (const [table, trigger] of COUNTER_INSERT_TRIGGERS)
-      await db.query(`alter table ${table} enable trigger ${trigger}`);
+    if (withoutTriggers) await db.query('reset session_replication_role');
   }
-  await db.query('begin');
-  await db.query('lock table projects, tickets in share mode');
-  await db.query('truncate ticket_counts, project_counts');
-  for (const statement of counterBackfill()) await db.query(statement);
-  await db.query('commit');
+  if (withoutTriggers) {
+    const [broken] = await db.query(FOREIGN_KEY_CHECK);
+    if (Object.values(broken).some((n) => Number(n) > 0))
+      throw new Error(`bulk load: rows without their referenced row ${JSON.stringify(broken)}`);
+    await db.query('begin');
+    await db.query('lock table projects, tickets in share mode');
+    await db.query('truncate ticket_counts, project_counts');
+    for (const statement of counterBackfill()) await db.query(statement);
+    await db.query('commit');
+  }
   const countedMs = step();
+  cpuMark('counted');
   const indexMs = {};
   for (const { indexname, indexdef } of indexes) {
     const t = performance.now();
@@ -166,9 +187,12 @@ async function bulkLoad(db, { projects, tickets, memory }) {
     indexMs[indexname] = performance.now() - t;
   }
   const indexedMs = step();
+  cpuMark('indexed');
   await db.query('vacuum analyze projects');
   await db.query('vacuum analyze tickets');
+  cpuMark('total');
   return {
+    cpu,
     projectsMs,
     insertedMs,
     countedMs,
@@ -484,19 +508,28 @@ async function runPglite() {
     // commit instead), a larger max_wal_size spares the checkpoints the insert WAL would trigger.
     const lite = new PGlite(path.join(dataDir, 'pglite'), {
       extensions: { pg_trgm },
-      startParams: [
-        ...PGlite.defaultStartParams,
-        ...['wal_level=minimal', 'max_wal_senders=0', 'max_wal_size=8GB', 'checkpoint_timeout=1h'].flatMap(
-          (setting) => ['-c', setting],
-        ),
-      ],
+      startParams: LOAD_AS_BEFORE
+        ? PGlite.defaultStartParams
+        : [
+            ...PGlite.defaultStartParams,
+            ...[
+              'wal_level=minimal',
+              'max_wal_senders=0',
+              'max_wal_size=8GB',
+              'checkpoint_timeout=1h',
+            ].flatMap((setting) => ['-c', setting]),
+          ],
     });
     const db = { query: async (sql) => (await lite.query(sql)).rows };
     if ((await countProjects(db)) < PROJECTS) {
       console.info(
         `[pglite] loading ${PROJECTS.toLocaleString('en')} projects and ${TICKETS.toLocaleString('en')} tickets …`,
       );
-      load = await bulkLoad(db, { projects: PROJECTS, tickets: TICKETS, memory: '512MB' });
+      load = await bulkLoad(db, {
+        projects: PROJECTS,
+        tickets: TICKETS,
+        memory: LOAD_AS_BEFORE ? '128MB' : '512MB',
+      });
       console.info(`[pglite] loaded in ${(load.totalMs / 1000).toFixed(1)} s`);
     }
     await lite.close();
@@ -537,6 +570,10 @@ function report(result) {
       .sort((a, b) => b[1] - a[1])
       .map(([name, t]) => `${name} ${(t / 1000).toFixed(1)}`);
     console.info(`  index builds, s: ${slowest.join(', ')}`);
+    const c = loadTiming.cpu;
+    console.info(
+      `  CPU of the loading process, s (PGlite: the load itself): projects ${(c.projects / 1000).toFixed(1)}, tickets ${((c.inserted - c.projects) / 1000).toFixed(1)}, counters ${((c.counted - c.inserted) / 1000).toFixed(1)}, indexes ${((c.indexed - c.counted) / 1000).toFixed(1)}, VACUUM ANALYZE ${((c.total - c.indexed) / 1000).toFixed(1)}, total ${(c.total / 1000).toFixed(1)}`,
+    );
   }
   if (!latency) return;
   console.info(
