@@ -39,7 +39,7 @@ const DURATION = Number(argValue('duration', 10));
 const PORT = Number(argValue('port', 0)) || undefined;
 const ENGINES = argValue('engines', 'postgres,pglite').split(',');
 const LOAD_ONLY = process.argv.includes('--load-only');
-// Profiling aid: load as before decision 127 (triggers on, PGlite defaults, 128MB).
+// Profiling aid: load as before decision 127 (triggers on, PGlite default settings).
 const LOAD_AS_BEFORE = process.argv.includes('--load-as-before');
 const KEEP = LOAD_ONLY || process.argv.includes('--keep');
 const CALLS = 20;
@@ -528,7 +528,7 @@ async function runPglite() {
       load = await bulkLoad(db, {
         projects: PROJECTS,
         tickets: TICKETS,
-        memory: LOAD_AS_BEFORE ? '128MB' : '512MB',
+        memory: '128MB',
       });
       console.info(`[pglite] loaded in ${(load.totalMs / 1000).toFixed(1)} s`);
     }
