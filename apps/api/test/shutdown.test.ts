@@ -39,4 +39,38 @@ describe('graceful shutdown', () => {
     await expect(response).resolves.toEqual({ status: 200, body: { success: true, data: { rows: 1 } } });
     await closed;
   });
+
+  it('lets the handler of a request whose client went away finish its queries before the database closes', async () => {
+    const database = await freshDatabase();
+    const app = await buildApp({ config: testConfig(), database, closeDatabase: true, logger: false });
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const outcome: string[] = [];
+    // Two queries with a pause between them: the client aborts and close() starts in the pause.
+    app.get('/api/test/abandoned', async () => {
+      await app.db.execute(sql`select 1 as one`);
+      entered();
+      await new Promise((r) => setTimeout(r, 300));
+      try {
+        await app.db.execute(sql`select count(*) from users`);
+        outcome.push('second query answered');
+      } catch (err) {
+        outcome.push(`second query failed: ${(err as Error).message}`);
+      }
+      return { success: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const abort = new AbortController();
+    const response = fetch(`${base}/api/test/abandoned`, { signal: abort.signal }).catch(
+      (err: Error) => err.name,
+    );
+    await inHandler;
+    abort.abort();
+    expect(await response).toBe('AbortError');
+    await app.close();
+    expect(outcome).toEqual(['second query answered']);
+  });
 });

@@ -68,6 +68,10 @@ export const tickets = pgTable(
     // sort follows, so a filtered first page reads 20 index entries and a count is index-only.
     index('tickets_client_idx').on(t.clientId, t.createdAt, t.id),
     index('tickets_client_status_idx').on(t.clientId, t.status, t.createdAt, t.id),
+    // A client's priority and type filters (decision 127): without them the capped count read
+    // the client's matches through a sequential scan (165 ms cold at 1M tickets).
+    index('tickets_client_priority_idx').on(t.clientId, t.priority, t.createdAt, t.id),
+    index('tickets_client_type_idx').on(t.clientId, t.type, t.createdAt, t.id),
     index('tickets_status_idx').on(t.status, t.createdAt, t.id),
     index('tickets_priority_idx').on(t.priority, t.createdAt, t.id),
     index('tickets_assigned_idx').on(t.assignedTo, t.createdAt, t.id),

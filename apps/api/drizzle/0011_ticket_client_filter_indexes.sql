@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_client_priority_idx" ON "tickets" USING btree ("client_id","priority","created_at","id");--> statement-breakpoint
+CREATE INDEX "tickets_client_type_idx" ON "tickets" USING btree ("client_id","type","created_at","id");
