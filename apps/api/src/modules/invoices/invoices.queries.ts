@@ -22,9 +22,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { likePattern, lineDto } from './billing-documents.js';
+import { likePattern, lineDto, type ReadOptions } from './billing-documents.js';
 import { listCreditNotes } from './credit-notes.read.js';
 import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
 
@@ -138,11 +137,11 @@ function statusCondition(status: string, today: string): SQL {
  * `GET /invoices` (and `/clients/{id}/invoices`): page/limit, effective status (incl. overdue),
  * search by number, NCF, client (name, company) or project. Scoped for clients.
  */
-export async function listInvoices(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof ListInvoicesQuerySchema>,
-): Promise<ListInvoicesResponse> {
+export async function listInvoices({
+  db,
+  actor,
+  query,
+}: ReadOptions & { query: z.output<typeof ListInvoicesQuerySchema> }): Promise<ListInvoicesResponse> {
   const today = businessToday();
   const where: (SQL | undefined)[] = [visibleInvoices(actor)];
   if (query.clientId) where.push(eq(invoices.clientId, query.clientId));
@@ -179,7 +178,7 @@ export async function listInvoices(
 }
 
 /** Loads a full invoice within the actor's scope; 404 'Factura no encontrada' otherwise. */
-export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise<Invoice> {
+export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }): Promise<Invoice> {
   const [row] = await baseQuery(db)
     .where(and(eq(invoices.id, id), visibleInvoices(actor)))
     .limit(1);
@@ -229,7 +228,7 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
       recordedBy: by,
       createdAt: p.createdAt.toISOString(),
     })),
-    creditNotes: await listCreditNotes(db, id),
+    creditNotes: await listCreditNotes({ db, invoiceId: id }),
     history: events.map(({ e, by }) => ({
       event: e.event,
       by,
@@ -243,11 +242,11 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
  * Records that a client user opened its invoice (once per user and invoice; the policy's
  * `recordView`): call with an invoice the actor could read.
  */
-export async function markViewed(
-  db: Db,
-  actor: Actor,
-  invoice: Pick<Invoice, '_id' | 'client'>,
-): Promise<void> {
+export async function markViewed({
+  db,
+  actor,
+  invoice,
+}: ReadOptions & { invoice: Pick<Invoice, '_id' | 'client'> }): Promise<void> {
   const owns = actor.clientId !== null && actor.clientId === invoice.client._id;
   if (!invoicePolicy.can(actor.role, 'recordView', owns)) return;
   const id = invoice._id;
@@ -279,7 +278,7 @@ export type InvoiceRow = typeof invoices.$inferSelect;
  * `GET /invoices/stats` within the actor's scope, in the company currency (invoices in other
  * currencies are not converted and not counted in the money figures).
  */
-export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> {
+export async function invoiceStats({ db, actor }: ReadOptions): Promise<InvoiceStats> {
   const settings = await getCompanySettings(db);
   const today = businessToday();
   const scope = visibleInvoices(actor);

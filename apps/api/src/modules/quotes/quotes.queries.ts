@@ -13,8 +13,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, quoteItems, quotes } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { likePattern, lineDto } from '../invoices/billing-documents.js';
+import { likePattern, lineDto, type ReadOptions } from '../invoices/billing-documents.js';
 import { visibleQuotes } from './quotes.policy.js';
 
 /** A stored quote row. */
@@ -108,11 +107,11 @@ function statusCondition(status: QuoteStatus, today: string): SQL {
  * `GET /quotes`: page/limit, effective status, search by number, client (name, company) or
  * project; newest first (issue date, creation, id). Clients see their own sent+ quotes only.
  */
-export async function listQuotes(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof ListQuotesQuerySchema>,
-): Promise<ListQuotesResponse> {
+export async function listQuotes({
+  db,
+  actor,
+  query,
+}: ReadOptions & { query: z.output<typeof ListQuotesQuerySchema> }): Promise<ListQuotesResponse> {
   const today = businessToday();
   const where: (SQL | undefined)[] = [visibleQuotes(actor)];
   if (query.clientId) where.push(eq(quotes.clientId, query.clientId));
@@ -166,7 +165,7 @@ export async function loadItems(db: Db | Tx, quoteId: string) {
 }
 
 /** Loads a full quote within the actor's scope; 404 'Cotización no encontrada' otherwise. */
-export async function getQuote(db: Db | Tx, actor: Actor, id: string): Promise<Quote> {
+export async function getQuote({ db, actor, id }: ReadOptions & { id: string }): Promise<Quote> {
   const [row] = await baseQuery(db)
     .where(and(eq(quotes.id, id), visibleQuotes(actor)))
     .limit(1);

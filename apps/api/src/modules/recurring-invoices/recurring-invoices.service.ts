@@ -29,7 +29,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { ReadOptions, WriteOptions } from '../invoices/billing-documents.js';
 import { addDays, displayDate } from '../invoices/billing-documents.js';
 import { sendInvoice } from '../invoices/invoice-delivery.service.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
@@ -188,11 +188,11 @@ async function toApi(db: Db | Tx, rows: Row[], today: string): Promise<Recurring
 }
 
 /** `GET /recurring-invoices`: admins all (filters client/status); clients their own active ones. */
-export async function listRecurringInvoices(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof ListRecurringInvoicesQuerySchema>,
-): Promise<RecurringInvoice[]> {
+export async function listRecurringInvoices({
+  db,
+  actor,
+  query,
+}: ReadOptions & { query: z.output<typeof ListRecurringInvoicesQuerySchema> }): Promise<RecurringInvoice[]> {
   const where = [visibleRetainers(actor)];
   if (query.clientId) where.push(eq(recurringInvoices.clientId, query.clientId));
   if (query.status !== 'all') where.push(eq(recurringInvoices.status, query.status));
@@ -205,7 +205,11 @@ export async function listRecurringInvoices(
 }
 
 /** One retainer within the actor's scope; 404 'Iguala no encontrada'. */
-export async function getRecurringInvoice(db: Db | Tx, actor: Actor, id: string): Promise<RecurringInvoice> {
+export async function getRecurringInvoice({
+  db,
+  actor,
+  id,
+}: ReadOptions & { id: string }): Promise<RecurringInvoice> {
   const [row] = await db
     .select()
     .from(recurringInvoices)
@@ -264,7 +268,7 @@ export async function createRecurringInvoice(
     await audit(tx, ctx, 'recurring_invoice.created', { type: 'recurring_invoice', id: row!.id });
     return row!.id;
   });
-  return getRecurringInvoice(db, actor, id);
+  return getRecurringInvoice({ db, actor, id });
 }
 
 async function lockRetainer(tx: Tx, id: string): Promise<Row> {
@@ -341,7 +345,7 @@ export async function updateRecurringInvoice(
       { fields: Object.keys(input) },
     );
   });
-  return getRecurringInvoice(db, actor, id);
+  return getRecurringInvoice({ db, actor, id });
 }
 
 /** Outcome of generating one period: the invoice and, when auto-send failed, why. */
@@ -467,7 +471,7 @@ export async function runRecurringInvoice(
     return generatePeriod(tx, actor, ctx, r, r.nextPeriodStart, today);
   });
   return {
-    value: await getInvoice(db, actor, outcome.invoiceId),
+    value: await getInvoice({ db, actor, id: outcome.invoiceId }),
     effects: outcome.effects,
     created: outcome.created,
     sendError: outcome.sendError,
