@@ -9,9 +9,9 @@ import {
   type ListInvoicesQuerySchema,
   type ListInvoicesResponse,
 } from '@agencia/shared';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import {
   clients,
   invoiceEvents,
@@ -24,6 +24,7 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { likePattern, lineDto, type ReadOptions } from './billing-documents.js';
+import { type DocumentTable, oneDocument, pageOfDocuments } from './billing-lists.js';
 import { listCreditNotes } from './credit-notes.read.js';
 import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
 
@@ -116,13 +117,15 @@ export function balanceCents(i: {
   return Math.max(0, i.totalCents - i.paidCents - i.withheldCents - i.creditedCents);
 }
 
-function baseQuery(db: Db | Tx) {
-  return db
-    .select(summaryColumns)
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .leftJoin(projects, eq(projects.id, invoices.projectId));
-}
+/** The invoices table as the billing lists read it. */
+const INVOICE_TABLE: DocumentTable = {
+  table: invoices,
+  id: invoices.id,
+  clientId: invoices.clientId,
+  projectId: invoices.projectId,
+  issueDate: invoices.issueDate,
+  createdAt: invoices.createdAt,
+};
 
 /** SQL for an effective status (overdue computed against `today`). */
 function statusCondition(status: string, today: string): SQL {
@@ -158,32 +161,26 @@ export async function listInvoices({
       ),
     );
   }
-  const cond = and(...where);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .leftJoin(projects, eq(projects.id, invoices.projectId))
-    .where(cond);
-  const rows = await baseQuery(db)
-    .where(cond)
-    // Ties on issue date and creation time break on id, so no row shows on two pages (decision 088).
-    .orderBy(desc(invoices.issueDate), desc(invoices.createdAt), desc(invoices.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return {
-    invoices: rows.map((r) => toSummary(r as SummaryRow, today)),
-    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
-  };
+  const { rows, pagination } = await pageOfDocuments<SummaryRow>(db, {
+    doc: INVOICE_TABLE,
+    fields: summaryColumns,
+    where: and(...where),
+    page: query.page,
+    limit: query.limit,
+  });
+  return { invoices: rows.map((r) => toSummary(r, today)), pagination };
 }
 
 /** Loads a full invoice within the actor's scope; 404 'Factura no encontrada' otherwise. */
 export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }): Promise<Invoice> {
-  const [row] = await baseQuery(db)
-    .where(and(eq(invoices.id, id), visibleInvoices(actor)))
-    .limit(1);
+  const row = await oneDocument<SummaryRow>(db, {
+    doc: INVOICE_TABLE,
+    fields: summaryColumns,
+    id,
+    scope: visibleInvoices(actor),
+  });
   if (!row) throw notFound('Factura no encontrada');
-  const summary = toSummary(row as SummaryRow, businessToday());
+  const summary = toSummary(row, businessToday());
   const items = await db
     .select()
     .from(invoiceItems)

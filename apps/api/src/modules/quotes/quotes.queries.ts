@@ -8,12 +8,13 @@ import {
   type QuoteStatus,
   type QuoteSummary,
 } from '@agencia/shared';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, quoteItems, quotes } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { likePattern, lineDto, type ReadOptions } from '../invoices/billing-documents.js';
+import { type DocumentTable, oneDocument, pageOfDocuments } from '../invoices/billing-lists.js';
 import { visibleQuotes } from './quotes.policy.js';
 
 /** A stored quote row. */
@@ -51,13 +52,15 @@ interface JoinedRow {
   projectTitle: string | null;
 }
 
-function baseQuery(db: Db | Tx) {
-  return db
-    .select(columns)
-    .from(quotes)
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .leftJoin(projects, eq(projects.id, quotes.projectId));
-}
+/** The quotes table as the billing lists read it. */
+const QUOTE_TABLE: DocumentTable = {
+  table: quotes,
+  id: quotes.id,
+  clientId: quotes.clientId,
+  projectId: quotes.projectId,
+  issueDate: quotes.issueDate,
+  createdAt: quotes.createdAt,
+};
 
 function toSummary(r: JoinedRow, today: string): QuoteSummary {
   const q = r.quote;
@@ -127,22 +130,14 @@ export async function listQuotes({
       ),
     );
   }
-  const cond = and(...where);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(quotes)
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .leftJoin(projects, eq(projects.id, quotes.projectId))
-    .where(cond);
-  const rows = await baseQuery(db)
-    .where(cond)
-    .orderBy(desc(quotes.issueDate), desc(quotes.createdAt), desc(quotes.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return {
-    quotes: rows.map((r) => toSummary(r as JoinedRow, today)),
-    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
-  };
+  const { rows, pagination } = await pageOfDocuments<JoinedRow>(db, {
+    doc: QUOTE_TABLE,
+    fields: columns,
+    where: and(...where),
+    page: query.page,
+    limit: query.limit,
+  });
+  return { quotes: rows.map((r) => toSummary(r, today)), pagination };
 }
 
 async function linkedInvoice(db: Db | Tx, id: string | null) {
@@ -166,9 +161,12 @@ export async function loadItems(db: Db | Tx, quoteId: string) {
 
 /** Loads a full quote within the actor's scope; 404 'Cotización no encontrada' otherwise. */
 export async function getQuote({ db, actor, id }: ReadOptions & { id: string }): Promise<Quote> {
-  const [row] = await baseQuery(db)
-    .where(and(eq(quotes.id, id), visibleQuotes(actor)))
-    .limit(1);
+  const row = await oneDocument<JoinedRow>(db, {
+    doc: QUOTE_TABLE,
+    fields: columns,
+    id,
+    scope: visibleQuotes(actor),
+  });
   if (!row) throw notFound(NOT_FOUND);
   const q = row.quote;
   const items = await loadItems(db, id);
@@ -180,7 +178,7 @@ export async function getQuote({ db, actor, id }: ReadOptions & { id: string }):
         .limit(1)
     : [];
   return {
-    ...toSummary(row as JoinedRow, businessToday()),
+    ...toSummary(row, businessToday()),
     items: items.map(lineDto),
     notes: q.notes,
     signedName: q.signedName,
