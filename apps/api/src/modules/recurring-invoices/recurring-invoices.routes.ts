@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billingRoutes } from '../invoices/billing-routes.js';
 import { recurringInvoicePolicy } from './recurring-invoices.policy.js';
+import * as runs from './recurring-invoices.run.js';
 import * as svc from './recurring-invoices.service.js';
 
 const one = successEnvelope(GetRecurringInvoiceResponseSchema);
@@ -119,7 +120,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.runRecurringInvoice({ ...writer(req), id: req.params.id });
+      const result = await runs.runRecurringInvoice({ ...writer(req), id: req.params.id });
       return {
         success: true as const,
         data: { invoice: published(result), created: result.created, sendError: result.sendError },
