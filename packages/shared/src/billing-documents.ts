@@ -92,6 +92,13 @@ export const DocumentPaginationSchema = z.object({
   total: z.number().int(),
 });
 
+/** A document list's answer: the page's items under `key` (`invoices`, `quotes`) and its pagination. */
+export function documentListResponseSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return z.object({ [key]: z.array(item), pagination: DocumentPaginationSchema } as {
+    [P in K]: z.ZodArray<T>;
+  } & { pagination: typeof DocumentPaginationSchema });
+}
+
 /** A stored line of an invoice or a quote as the API answers it (major units). */
 export const InvoiceItemSchema = z.object({
   _id: z.uuid(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
   DISCOUNT_FITS,
-  DocumentPaginationSchema,
   discountFits,
   documentListQuerySchema,
+  documentListResponseSchema,
   documentMoneyFields,
   documentPricingFields,
   InvoiceItemSchema,
@@ -257,10 +257,7 @@ export const InvoiceSchema = InvoiceSummarySchema.extend({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
-export const ListInvoicesResponseSchema = z.object({
-  invoices: z.array(InvoiceSummarySchema),
-  pagination: DocumentPaginationSchema,
-});
+export const ListInvoicesResponseSchema = documentListResponseSchema('invoices', InvoiceSummarySchema);
 export type ListInvoicesResponse = z.infer<typeof ListInvoicesResponseSchema>;
 export const GetInvoiceResponseSchema = z.object({ invoice: InvoiceSchema });
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import {
   computeInvoiceTotals,
   DISCOUNT_FITS,
-  DocumentPaginationSchema,
   discountFits,
   documentListQuerySchema,
+  documentListResponseSchema,
   documentMoneyFields,
   documentPricingFields,
   InvoiceItemSchema,
@@ -154,10 +154,7 @@ export const QuoteSchema = QuoteSummarySchema.extend({
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
-export const ListQuotesResponseSchema = z.object({
-  quotes: z.array(QuoteSummarySchema),
-  pagination: DocumentPaginationSchema,
-});
+export const ListQuotesResponseSchema = documentListResponseSchema('quotes', QuoteSummarySchema);
 export type ListQuotesResponse = z.infer<typeof ListQuotesResponseSchema>;
 export const GetQuoteResponseSchema = z.object({ quote: QuoteSchema });
 

@@ -3,6 +3,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, projects } from '../../db/schema/index.js';
+import { likePattern } from './billing-documents.js';
 
 /*
  * The list reads shared by the billing documents (invoices, quotes; issue 15): each document
@@ -29,6 +30,26 @@ export function joinedDocuments(db: Db | Tx, doc: DocumentTable, fields: Selecte
     .from(doc.table)
     .innerJoin(clients, eq(clients.id, doc.clientId))
     .leftJoin(projects, eq(projects.id, doc.projectId));
+}
+
+/**
+ * The conditions of a document list's query: `scope` (the actor's rows), the client filter on
+ * `clientId`, the effective status (`status(…)`, unless `all` or empty) and the search text as
+ * an `ilike` pattern (`search(term)`, see {@link likePattern}).
+ */
+export function documentListWhere<Status extends string>(opts: {
+  scope: SQL | undefined;
+  clientId: PgColumn;
+  query: { clientId?: string; status?: Status | 'all' | ''; search?: string };
+  status: (status: Status) => SQL;
+  search: (term: string) => SQL | undefined;
+}): SQL | undefined {
+  const { query } = opts;
+  const where: (SQL | undefined)[] = [opts.scope];
+  if (query.clientId) where.push(eq(opts.clientId, query.clientId));
+  if (query.status && query.status !== 'all') where.push(opts.status(query.status));
+  if (query.search) where.push(opts.search(likePattern(query.search)));
+  return and(...where);
 }
 
 /**

@@ -23,8 +23,8 @@ import {
 } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { likePattern, lineDto, type ReadOptions } from './billing-documents.js';
-import { type DocumentTable, oneDocument, pageOfDocuments } from './billing-lists.js';
+import { lineDto, type ReadOptions } from './billing-documents.js';
+import { type DocumentTable, documentListWhere, oneDocument, pageOfDocuments } from './billing-lists.js';
 import { listCreditNotes } from './credit-notes.read.js';
 import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
 
@@ -146,12 +146,12 @@ export async function listInvoices({
   query,
 }: ReadOptions & { query: z.output<typeof ListInvoicesQuerySchema> }): Promise<ListInvoicesResponse> {
   const today = businessToday();
-  const where: (SQL | undefined)[] = [visibleInvoices(actor)];
-  if (query.clientId) where.push(eq(invoices.clientId, query.clientId));
-  if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
-  if (query.search) {
-    const term = likePattern(query.search);
-    where.push(
+  const where = documentListWhere({
+    scope: visibleInvoices(actor),
+    clientId: invoices.clientId,
+    query,
+    status: (status) => statusCondition(status, today),
+    search: (term) =>
       or(
         ilike(invoices.invoiceNumber, term),
         ilike(invoices.ncf, term),
@@ -159,12 +159,11 @@ export async function listInvoices({
         sql`${invoices.clientId} = any(array(select ${clients.id} from ${clients} where ${clients.companyName} ilike ${term} or (${clients.firstName} || ' ' || ${clients.lastName}) ilike ${term}))`,
         sql`${invoices.projectId} = any(array(select ${projects.id} from ${projects} where ${projects.title} ilike ${term}))`,
       ),
-    );
-  }
+  });
   const { rows, pagination } = await pageOfDocuments<SummaryRow>(db, {
     doc: INVOICE_TABLE,
     fields: summaryColumns,
-    where: and(...where),
+    where,
     page: query.page,
     limit: query.limit,
   });

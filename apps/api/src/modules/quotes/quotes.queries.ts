@@ -13,8 +13,13 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, quoteItems, quotes } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { likePattern, lineDto, type ReadOptions } from '../invoices/billing-documents.js';
-import { type DocumentTable, oneDocument, pageOfDocuments } from '../invoices/billing-lists.js';
+import { lineDto, type ReadOptions } from '../invoices/billing-documents.js';
+import {
+  type DocumentTable,
+  documentListWhere,
+  oneDocument,
+  pageOfDocuments,
+} from '../invoices/billing-lists.js';
 import { visibleQuotes } from './quotes.policy.js';
 
 /** A stored quote row. */
@@ -116,24 +121,23 @@ export async function listQuotes({
   query,
 }: ReadOptions & { query: z.output<typeof ListQuotesQuerySchema> }): Promise<ListQuotesResponse> {
   const today = businessToday();
-  const where: (SQL | undefined)[] = [visibleQuotes(actor)];
-  if (query.clientId) where.push(eq(quotes.clientId, query.clientId));
-  if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
-  if (query.search) {
-    const term = likePattern(query.search);
-    where.push(
+  const where = documentListWhere({
+    scope: visibleQuotes(actor),
+    clientId: quotes.clientId,
+    query,
+    status: (status) => statusCondition(status, today),
+    search: (term) =>
       or(
         ilike(quotes.quoteNumber, term),
         ilike(clients.companyName, term),
         sql`(${clients.firstName} || ' ' || ${clients.lastName}) ilike ${term}`,
         ilike(projects.title, term),
       ),
-    );
-  }
+  });
   const { rows, pagination } = await pageOfDocuments<JoinedRow>(db, {
     doc: QUOTE_TABLE,
     fields: columns,
-    where: and(...where),
+    where,
     page: query.page,
     limit: query.limit,
   });
