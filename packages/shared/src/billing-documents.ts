@@ -110,6 +110,18 @@ export const InvoiceItemSchema = z.object({
   taxExempt: z.boolean(),
 });
 
+/** The timestamps closing an invoice's or a quote's summary (ISO). */
+export const documentTimestampFields = {
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** The fields opening a full invoice or quote after its summary: its lines and notes. */
+export const documentDetailFields = {
+  items: z.array(InvoiceItemSchema),
+  notes: z.string().nullable(),
+};
+
 /** The money fields of an invoice's or a quote's summary (major units). */
 export const documentMoneyFields = {
   subtotal: z.number(),

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import {
   DISCOUNT_FITS,
   discountFits,
+  documentDetailFields,
   documentListQuerySchema,
   documentListResponseSchema,
   documentMoneyFields,
   documentPricingFields,
-  InvoiceItemSchema,
+  documentTimestampFields,
 } from './billing-documents.js';
 import { businessToday, daysBetween } from './dates.js';
 import {
@@ -241,15 +242,13 @@ export const InvoiceSummarySchema = z.object({
   currency: z.enum(CURRENCIES),
   paymentMethod: PaymentMethodSchema.nullable(),
   paymentTerms: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...documentTimestampFields,
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
 /** A full invoice (`GET /invoices/{id}`): summary plus items, notes, payments and history. */
 export const InvoiceSchema = InvoiceSummarySchema.extend({
-  items: z.array(InvoiceItemSchema),
-  notes: z.string().nullable(),
+  ...documentDetailFields,
   sentAt: z.string().nullable(),
   payments: z.array(InvoicePaymentSchema),
   creditNotes: z.array(CreditNoteSchema),

@@ -3,11 +3,12 @@ import {
   computeInvoiceTotals,
   DISCOUNT_FITS,
   discountFits,
+  documentDetailFields,
   documentListQuerySchema,
   documentListResponseSchema,
   documentMoneyFields,
   documentPricingFields,
-  InvoiceItemSchema,
+  documentTimestampFields,
 } from './billing-documents.js';
 import { InvoiceSchema } from './invoices.js';
 import { CURRENCIES, fromCents, percentOfCents } from './money.js';
@@ -133,15 +134,13 @@ export const QuoteSummarySchema = z.object({
   sentAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...documentTimestampFields,
 });
 export type QuoteSummary = z.infer<typeof QuoteSummarySchema>;
 
 /** A full quote (`GET /quotes/{id}`). */
 export const QuoteSchema = QuoteSummarySchema.extend({
-  items: z.array(InvoiceItemSchema),
-  notes: z.string().nullable(),
+  ...documentDetailFields,
   signedName: z.string().nullable(),
   acceptedIp: z.string().nullable(),
   rejectionReason: z.string().nullable(),
