@@ -5,6 +5,7 @@ export * from './api.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './billable-time.js';
+export * from './billing-documents.js';
 export * from './calendar.js';
 export * from './clients.js';
 export * from './constants.js';

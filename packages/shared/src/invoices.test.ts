@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CreateInvoiceRequestSchema,
-  computeInvoiceTotals,
-  effectiveInvoiceStatus,
-  formatInvoiceNumber,
-} from './invoices.js';
+import { computeInvoiceTotals } from './billing-documents.js';
+import { CreateInvoiceRequestSchema, effectiveInvoiceStatus, formatInvoiceNumber } from './invoices.js';
 import { splitCents } from './money.js';
 
 describe('computeInvoiceTotals', () => {

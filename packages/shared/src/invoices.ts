@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  DISCOUNT_FITS,
+  discountFits,
+  documentDetailFields,
+  documentListQuerySchema,
+  documentListResponseSchema,
+  documentMoneyFields,
+  documentPricingFields,
+  documentTimestampFields,
+} from './billing-documents.js';
 import { businessToday, daysBetween } from './dates.js';
 import {
   CreditNoteSchema,
@@ -6,7 +16,7 @@ import {
   FiscalModeSchema,
   InvoiceDocumentTypeSchema,
 } from './fiscal.js';
-import { CURRENCIES, divRoundHalfUp, lineTotalCents, percentOfCents, toCents } from './money.js';
+import { CURRENCIES } from './money.js';
 import { isoDateSchema } from './text.js';
 
 /**
@@ -85,35 +95,6 @@ export const INVOICE_PAGE_SIZE = 10;
 
 const isoDate = isoDateSchema();
 
-/** One line of the invoice form: quantity ≥ 1 (up to 4 decimals), unit price ≥ 0 in major units (spec doc 2 §5). */
-export const InvoiceItemInputSchema = z.object({
-  description: z.string().trim().min(1, 'Descripción es requerida').max(300),
-  details: z
-    .string()
-    .trim()
-    .max(1000)
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  quantity: z
-    .number({ error: 'Cantidad inválida' })
-    .min(1, 'La cantidad mínima es 1')
-    .max(1_000_000)
-    .refine((v) => Math.abs(v * 10_000 - Math.round(v * 10_000)) < 1e-6, 'Máximo 4 decimales'),
-  unitPrice: z
-    .number({ error: 'Precio inválido' })
-    .min(0, 'El precio no puede ser negativo')
-    .max(100_000_000),
-  /** Exempt from ITBIS (Ley 11-92 art. 343–344): left out of the taxable base. */
-  taxExempt: z.boolean().default(false),
-});
-export type InvoiceItemInput = z.input<typeof InvoiceItemInputSchema>;
-
-/** The lines of an invoice form (and of a retainer template, decision 111): 1–100 lines. */
-export const InvoiceItemsInputSchema = z
-  .array(InvoiceItemInputSchema)
-  .min(1, 'Agrega al menos un ítem')
-  .max(100);
-
 const invoiceFields = {
   clientId: z.uuid({ message: 'Cliente es requerido' }),
   projectId: z.uuid().nullish(),
@@ -121,22 +102,10 @@ const invoiceFields = {
   documentType: InvoiceDocumentTypeSchema.nullish(),
   issueDate: isoDate,
   dueDate: isoDate,
-  items: InvoiceItemsInputSchema,
-  taxRate: z.number().min(0).max(100).optional().describe('Percent; default = company settings (18, ITBIS)'),
-  discountAmount: z.number().min(0, 'El descuento no puede ser negativo').max(100_000_000).default(0),
-  currency: z.enum(CURRENCIES).optional().describe('Default = company settings currency'),
+  ...documentPricingFields,
   paymentMethod: PaymentMethodSchema.nullish(),
   paymentTerms: z.number().int().min(0).max(365).optional().describe('Days; default dueDate − issueDate'),
-  notes: z
-    .string()
-    .trim()
-    .max(5000)
-    .nullish()
-    .transform((v) => (v ? v : null)),
 };
-
-/** The discount applies before ITBIS, so it can't exceed the subtotal (issue 12). */
-export const DISCOUNT_ABOVE_SUBTOTAL = 'El descuento no puede superar el subtotal';
 
 const dueAfterIssue = (v: { issueDate?: string; dueDate?: string }) =>
   !v.issueDate || !v.dueDate || v.dueDate >= v.issueDate;
@@ -160,13 +129,7 @@ export const CreateInvoiceRequestSchema = z
     asDraft: z.boolean().default(true),
   })
   .refine(dueAfterIssue, DUE_BEFORE_ISSUE)
-  .refine(
-    (v) => {
-      const t = computeInvoiceTotals(v.items, v.taxRate ?? 0, v.discountAmount ?? 0);
-      return t.discountCents <= Math.max(0, t.subtotalCents);
-    },
-    { message: DISCOUNT_ABOVE_SUBTOTAL, path: ['discountAmount'] },
-  );
+  .refine(discountFits, DISCOUNT_FITS);
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequestSchema>;
 
 /** `PUT /invoices/{id}` body (admin, drafts only): any subset; `items` replaces all lines. */
@@ -206,24 +169,9 @@ export const CancelInvoiceRequestSchema = z
   .nullish();
 
 /** `GET /invoices` query: page from 1, limit 1–100 (screen: 1 and 10), status incl. computed 'overdue'. */
-export const ListInvoicesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(INVOICE_PAGE_SIZE),
-  status: z.enum([...INVOICE_STATUSES, 'all', '']).optional(),
-  search: z.string().trim().max(100).optional(),
-  clientId: z.uuid().optional(),
-});
+export const ListInvoicesQuerySchema = documentListQuerySchema(INVOICE_STATUSES, INVOICE_PAGE_SIZE);
 export type ListInvoicesQuery = z.input<typeof ListInvoicesQuerySchema>;
 
-export const InvoiceItemSchema = z.object({
-  _id: z.uuid(),
-  description: z.string(),
-  details: z.string().nullable(),
-  quantity: z.number(),
-  unitPrice: z.number(),
-  total: z.number(),
-  taxExempt: z.boolean(),
-});
 export const InvoicePaymentSchema = z.object({
   _id: z.uuid(),
   amount: z.number(),
@@ -279,15 +227,7 @@ export const InvoiceSummarySchema = z.object({
   securityCode: z.string().nullable(),
   signedAt: z.string().nullable(),
   issuedAt: z.string().nullable(),
-  subtotal: z.number(),
-  /** Net amount of exempt lines (after their share of the discount). */
-  exemptSubtotal: z.number(),
-  /** ITBIS base: subtotal − discount − exempt. */
-  taxableBase: z.number(),
-  taxRate: z.number(),
-  taxAmount: z.number(),
-  discountAmount: z.number(),
-  total: z.number(),
+  ...documentMoneyFields,
   totalAmount: z.number(),
   amountPaid: z.number(),
   /** ITBIS + ISR withheld by the client (count towards settling the invoice). */
@@ -302,15 +242,13 @@ export const InvoiceSummarySchema = z.object({
   currency: z.enum(CURRENCIES),
   paymentMethod: PaymentMethodSchema.nullable(),
   paymentTerms: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...documentTimestampFields,
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
 /** A full invoice (`GET /invoices/{id}`): summary plus items, notes, payments and history. */
 export const InvoiceSchema = InvoiceSummarySchema.extend({
-  items: z.array(InvoiceItemSchema),
-  notes: z.string().nullable(),
+  ...documentDetailFields,
   sentAt: z.string().nullable(),
   payments: z.array(InvoicePaymentSchema),
   creditNotes: z.array(CreditNoteSchema),
@@ -318,10 +256,7 @@ export const InvoiceSchema = InvoiceSummarySchema.extend({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
-export const ListInvoicesResponseSchema = z.object({
-  invoices: z.array(InvoiceSummarySchema),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
-});
+export const ListInvoicesResponseSchema = documentListResponseSchema('invoices', InvoiceSummarySchema);
 export type ListInvoicesResponse = z.infer<typeof ListInvoicesResponseSchema>;
 export const GetInvoiceResponseSchema = z.object({ invoice: InvoiceSchema });
 
@@ -343,60 +278,6 @@ export const InvoiceStatsSchema = z.object({
   currency: z.enum(CURRENCIES),
 });
 export type InvoiceStats = z.infer<typeof InvoiceStatsSchema>;
-
-/** Totals of an invoice in centavos. */
-export interface InvoiceTotalsCents {
-  lineTotalsCents: number[];
-  subtotalCents: number;
-  /** Exempt lines net of their share of the discount. */
-  exemptCents: number;
-  /** ITBIS base: subtotal − discount − exempt. */
-  taxableBaseCents: number;
-  taxCents: number;
-  discountCents: number;
-  totalCents: number;
-}
-
-/**
- * Invoice arithmetic on integers (issue 6 "Money", corrected by issue 12): each line =
- * quantity × unitPrice rounded half-up to the cent; subtotal = Σ lines; the discount reduces
- * the taxable base (Código Tributario, Ley 11-92 art. 339) and is shared between taxable and
- * exempt lines in proportion to their amounts (half-up); exempt lines (`taxExempt`) stay out of
- * the base; tax = base × taxRate / 100 half-up; total = subtotal − discount + tax.
- * Prices and discount in major units, rate in percent. A discount above the subtotal gives a
- * negative total (callers refuse it).
- */
-export function computeInvoiceTotals(
-  items: ReadonlyArray<{ quantity: number; unitPrice: number; taxExempt?: boolean | null }>,
-  taxRate: number,
-  discountAmount = 0,
-): InvoiceTotalsCents {
-  const lineTotalsCents = items.map((i) =>
-    lineTotalCents(
-      Number.isFinite(i.quantity) ? i.quantity : 0,
-      toCents(Number.isFinite(i.unitPrice) ? i.unitPrice : 0),
-    ),
-  );
-  const subtotalCents = lineTotalsCents.reduce((a, b) => a + b, 0);
-  const exemptGrossCents = lineTotalsCents.reduce((a, c, i) => a + (items[i]?.taxExempt ? c : 0), 0);
-  const discountCents = toCents(Number.isFinite(discountAmount) ? discountAmount : 0);
-  const exemptDiscount =
-    subtotalCents > 0
-      ? divRoundHalfUp(Math.min(discountCents, subtotalCents) * exemptGrossCents, subtotalCents)
-      : 0;
-  const exemptCents = exemptGrossCents - exemptDiscount;
-  const taxableBaseCents = Math.max(0, subtotalCents - discountCents - exemptCents);
-  const taxCents = percentOfCents(taxableBaseCents, Number.isFinite(taxRate) ? taxRate : 0);
-  return {
-    lineTotalsCents,
-    subtotalCents,
-    exemptCents,
-    taxableBaseCents,
-    taxCents,
-    discountCents,
-    totalCents: subtotalCents - discountCents + taxCents,
-  };
-}
 
 /**
  * The overdue rule (spec doc 2 §4): an invoice is overdue when it is not paid (stored status

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeInvoiceTotals } from './invoices.js';
+import { computeInvoiceTotals } from './billing-documents.js';
 import { toCents } from './money.js';
 import { effectiveQuoteStatus, type QuoteLineCents, splitQuoteForAdvance } from './quotes.js';
 

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import {
   computeInvoiceTotals,
-  DISCOUNT_ABOVE_SUBTOTAL,
-  InvoiceItemInputSchema,
-  InvoiceItemSchema,
-  InvoiceSchema,
-} from './invoices.js';
+  DISCOUNT_FITS,
+  discountFits,
+  documentDetailFields,
+  documentListQuerySchema,
+  documentListResponseSchema,
+  documentMoneyFields,
+  documentPricingFields,
+  documentTimestampFields,
+} from './billing-documents.js';
+import { InvoiceSchema } from './invoices.js';
 import { CURRENCIES, fromCents, percentOfCents } from './money.js';
 import { isoDateSchema } from './text.js';
 
@@ -52,16 +57,7 @@ const quoteFields = {
   projectId: z.uuid().nullish(),
   /** Last day the client may accept the quote (YYYY-MM-DD, agency time zone). */
   validUntil: isoDate,
-  items: z.array(InvoiceItemInputSchema).min(1, 'Agrega al menos un ítem').max(100),
-  taxRate: z.number().min(0).max(100).optional().describe('Percent; default = company settings (18, ITBIS)'),
-  discountAmount: z.number().min(0, 'El descuento no puede ser negativo').max(100_000_000).default(0),
-  currency: z.enum(CURRENCIES).optional().describe('Default = company settings currency'),
-  notes: z
-    .string()
-    .trim()
-    .max(5000)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  ...documentPricingFields,
   /** Percent (1–99) billed as an advance invoice on acceptance; null/absent = one invoice. */
   advancePercent: z
     .number({ error: 'Porcentaje inválido' })
@@ -73,19 +69,13 @@ const quoteFields = {
   createProject: z.boolean().default(false),
 };
 
-const discountFits = (v: { items?: z.input<typeof InvoiceItemInputSchema>[]; discountAmount?: number }) => {
-  if (!v.items || v.discountAmount === undefined) return true;
-  const t = computeInvoiceTotals(v.items, 0, v.discountAmount);
-  return t.discountCents <= Math.max(0, t.subtotalCents);
-};
-
 /**
  * `POST /quotes` body (admin). Totals are computed by the server; tax rate and currency default
  * to the company settings; `quoteRequestId` links the public quote request it answers.
  */
 export const CreateQuoteBodySchema = z
   .object({ ...quoteFields, quoteRequestId: z.uuid().nullish() })
-  .refine(discountFits, { message: DISCOUNT_ABOVE_SUBTOTAL, path: ['discountAmount'] });
+  .refine(discountFits, DISCOUNT_FITS);
 export type CreateQuoteBody = z.input<typeof CreateQuoteBodySchema>;
 
 /** `PUT /quotes/{id}` body (admin, drafts only): any subset; `items` replaces all lines. */
@@ -96,7 +86,7 @@ export const UpdateQuoteBodySchema = z
     createProject: z.boolean(),
   })
   .partial()
-  .refine(discountFits, { message: DISCOUNT_ABOVE_SUBTOTAL, path: ['discountAmount'] });
+  .refine(discountFits, DISCOUNT_FITS);
 export type UpdateQuoteBody = z.input<typeof UpdateQuoteBodySchema>;
 
 /** `POST /quotes/{id}/accept` body (the quote's client): typed full name and the agreement box. */
@@ -121,13 +111,7 @@ export const RejectQuoteBodySchema = z.object({
 export type RejectQuoteBody = z.input<typeof RejectQuoteBodySchema>;
 
 /** `GET /quotes` query: page from 1, limit 1–100, status (effective), search by number/client. */
-export const ListQuotesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(QUOTE_PAGE_SIZE),
-  status: z.enum([...QUOTE_STATUSES, 'all', '']).optional(),
-  search: z.string().trim().max(100).optional(),
-  clientId: z.uuid().optional(),
-});
+export const ListQuotesQuerySchema = documentListQuerySchema(QUOTE_STATUSES, QUOTE_PAGE_SIZE, 100_000);
 export type ListQuotesQuery = z.input<typeof ListQuotesQuerySchema>;
 
 const linkedInvoice = z.object({ _id: z.uuid(), invoiceNumber: z.string(), status: z.string() }).nullable();
@@ -143,28 +127,20 @@ export const QuoteSummarySchema = z.object({
   /** Display name (company, else first + last name), e-mail and RNC/cédula. */
   client: z.object({ _id: z.uuid(), name: z.string(), email: z.string(), taxId: z.string().nullable() }),
   project: z.object({ _id: z.uuid(), title: z.string() }).nullable(),
-  subtotal: z.number(),
-  exemptSubtotal: z.number(),
-  taxableBase: z.number(),
-  taxRate: z.number(),
-  taxAmount: z.number(),
-  discountAmount: z.number(),
-  total: z.number(),
+  ...documentMoneyFields,
   currency: z.enum(CURRENCIES),
   advancePercent: z.number().int().nullable(),
   createProject: z.boolean(),
   sentAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...documentTimestampFields,
 });
 export type QuoteSummary = z.infer<typeof QuoteSummarySchema>;
 
 /** A full quote (`GET /quotes/{id}`). */
 export const QuoteSchema = QuoteSummarySchema.extend({
-  items: z.array(InvoiceItemSchema),
-  notes: z.string().nullable(),
+  ...documentDetailFields,
   signedName: z.string().nullable(),
   acceptedIp: z.string().nullable(),
   rejectionReason: z.string().nullable(),
@@ -177,10 +153,7 @@ export const QuoteSchema = QuoteSummarySchema.extend({
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
-export const ListQuotesResponseSchema = z.object({
-  quotes: z.array(QuoteSummarySchema),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
-});
+export const ListQuotesResponseSchema = documentListResponseSchema('quotes', QuoteSummarySchema);
 export type ListQuotesResponse = z.infer<typeof ListQuotesResponseSchema>;
 export const GetQuoteResponseSchema = z.object({ quote: QuoteSchema });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvoiceItemSchema, InvoiceItemsInputSchema } from './invoices.js';
+import { InvoiceItemSchema, InvoiceItemsInputSchema } from './billing-documents.js';
 import { CURRENCIES } from './money.js';
 import { isoDateSchema } from './text.js';
 

@@ -21,6 +21,46 @@ import { projects } from './projects.js';
 import { recurringInvoices } from './scheduling.js';
 import { users } from './users.js';
 
+/*
+ * Column groups shared by the billing documents, invoices and quotes (issue 15): their client
+ * and project, their money in centavos, and their lines. Each table spreads them where its own
+ * columns stood, so the generated SQL is unchanged.
+ */
+
+/** The document's client (required, never deleted under it) and project (cleared when deleted). */
+export const documentPartyColumns = () => ({
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'restrict' }),
+  projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+});
+
+/** The document's currency and totals in centavos (computed by the totals engine, decision 052). */
+export const documentMoneyColumns = () => ({
+  currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] })
+    .notNull()
+    .default('DOP'),
+  subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+  /** Exempt lines net of their discount share; ITBIS base = subtotal − discount − exempt (issue 12). */
+  exemptCents: bigint('exempt_cents', { mode: 'number' }).notNull().default(0),
+  taxableBaseCents: bigint('taxable_base_cents', { mode: 'number' }).notNull().default(0),
+  taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+  discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+});
+
+/** The columns of a document's line after its owner id: position, text, quantity, price, total, exemption. */
+export const documentLineColumns = () => ({
+  position: integer('position').notNull(),
+  description: text('description').notNull(),
+  details: text('details'),
+  quantity: numeric('quantity', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+  unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  taxExempt: boolean('tax_exempt').notNull().default(false),
+});
+
 /**
  * Invoices (spec doc 2 §3 "Invoice"). Money in centavos (bigint); every total is computed by
  * the service from the items (decision 052). `status` stores draft/sent/pending/paid/cancelled;
@@ -35,27 +75,14 @@ export const invoices = pgTable(
     series: text('series').notNull(),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'restrict' }),
-    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    ...documentPartyColumns(),
     issueDate: date('issue_date').notNull(),
     dueDate: date('due_date').notNull(),
     paidDate: date('paid_date'),
     status: text('status', { enum: ['draft', 'sent', 'pending', 'paid', 'cancelled'] })
       .notNull()
       .default('draft'),
-    currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] })
-      .notNull()
-      .default('DOP'),
-    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
-    /** Exempt lines net of their discount share; ITBIS base = subtotal − discount − exempt (issue 12). */
-    exemptCents: bigint('exempt_cents', { mode: 'number' }).notNull().default(0),
-    taxableBaseCents: bigint('taxable_base_cents', { mode: 'number' }).notNull().default(0),
-    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
-    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    ...documentMoneyColumns(),
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     /** ITBIS + ISR withheld by the client on its payments. */
     withheldCents: bigint('withheld_cents', { mode: 'number' }).notNull().default(0),
@@ -117,13 +144,7 @@ export const invoiceItems = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    description: text('description').notNull(),
-    details: text('details'),
-    quantity: numeric('quantity', { precision: 14, scale: 4, mode: 'number' }).notNull(),
-    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    taxExempt: boolean('tax_exempt').notNull().default(false),
+    ...documentLineColumns(),
   },
   (t) => [
     index('invoice_items_invoice_idx').on(t.invoiceId, t.position),

@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { invoices } from './billing.js';
-import { clients } from './clients.js';
+import { documentLineColumns, documentMoneyColumns, documentPartyColumns, invoices } from './billing.js';
 import { id, timestamps } from './columns.js';
 import { projects } from './projects.js';
 import { quoteRequests } from './requests.js';
@@ -33,10 +30,7 @@ export const quotes = pgTable(
     quoteNumber: text('quote_number').notNull(),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'restrict' }),
-    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    ...documentPartyColumns(),
     /** The public quote request (lead) it was made from, if any. */
     quoteRequestId: uuid('quote_request_id').references(() => quoteRequests.id, { onDelete: 'set null' }),
     issueDate: date('issue_date').notNull(),
@@ -45,16 +39,7 @@ export const quotes = pgTable(
     status: text('status', { enum: ['draft', 'sent', 'accepted', 'rejected', 'expired'] })
       .notNull()
       .default('draft'),
-    currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] })
-      .notNull()
-      .default('DOP'),
-    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
-    exemptCents: bigint('exempt_cents', { mode: 'number' }).notNull().default(0),
-    taxableBaseCents: bigint('taxable_base_cents', { mode: 'number' }).notNull().default(0),
-    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
-    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    ...documentMoneyColumns(),
     notes: text('notes'),
     /** Percent (1–99) billed as an advance invoice on acceptance; null = one invoice. */
     advancePercent: integer('advance_percent'),
@@ -101,13 +86,7 @@ export const quoteItems = pgTable(
     quoteId: uuid('quote_id')
       .notNull()
       .references(() => quotes.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    description: text('description').notNull(),
-    details: text('details'),
-    quantity: numeric('quantity', { precision: 14, scale: 4, mode: 'number' }).notNull(),
-    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    taxExempt: boolean('tax_exempt').notNull().default(false),
+    ...documentLineColumns(),
   },
   (t) => [
     index('quote_items_quote_idx').on(t.quoteId, t.position),

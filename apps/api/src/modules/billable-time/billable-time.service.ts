@@ -262,5 +262,5 @@ export async function billTime(
     );
     return { invoiceId: created.value._id, billed: ids.length };
   });
-  return { invoice: await getInvoice(db, actor, invoiceId), billedEntries: billed };
+  return { invoice: await getInvoice({ db, actor, id: invoiceId }), billedEntries: billed };
 }

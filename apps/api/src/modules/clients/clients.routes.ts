@@ -218,7 +218,11 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       await queries.getClient({ db: app.db, id: req.params.id });
       return {
         success: true as const,
-        data: await listInvoices(app.db, actorOf(req), { ...req.query, clientId: req.params.id }),
+        data: await listInvoices({
+          db: app.db,
+          actor: actorOf(req),
+          query: { ...req.query, clientId: req.params.id },
+        }),
       };
     },
   );

@@ -39,6 +39,16 @@ export interface WriteOptions {
   ctx: AuditContext;
 }
 
+/**
+ * What every reading function of the billing modules takes, in one options object (issue 15):
+ * the database (or a transaction) and who reads (rows outside the actor's scope are not found);
+ * each read adds its own `id`, `query`, ….
+ */
+export interface ReadOptions {
+  db: Db | Tx;
+  actor: Actor;
+}
+
 /** `isoDate` (YYYY-MM-DD) plus `days` calendar days, as YYYY-MM-DD. */
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
@@ -186,7 +196,7 @@ export interface BillingDocumentKind<D> {
   /** Owner type of the stored PDF files (`files.owner_type`). */
   ownerType: 'invoice' | 'quote';
   /** Loads the document within `actor`'s scope; 404 (Spanish) otherwise. */
-  load(db: Db | Tx, actor: Actor, id: string): Promise<D>;
+  load(opts: ReadOptions & { id: string }): Promise<D>;
   /** The document's PDF (bytes) with the company settings read from `db`. */
   renderPdf(db: Db | Tx, doc: D): Promise<Buffer>;
   /** File name of its PDF, e.g. `Factura-FAC-2026-0001.pdf`. */
@@ -249,17 +259,4 @@ export function replyWithPdf(reply: FastifyReply, filename: string, pdf: Buffer,
     .type('application/pdf')
     .header('Content-Disposition', contentDisposition(filename, inline))
     .send(pdf);
-}
-
-/** Answers the PDF of the document `id` of `kind`, loaded within `actor`'s scope (404 otherwise). */
-export async function replyWithDocumentPdf<D>(
-  reply: FastifyReply,
-  db: Db,
-  actor: Actor,
-  kind: BillingDocumentKind<D>,
-  id: string,
-  inline: boolean,
-) {
-  const doc = await kind.load(db, actor, id);
-  return replyWithPdf(reply, kind.filename(doc), await kind.renderPdf(db, doc), inline);
 }

@@ -34,7 +34,13 @@ export function toCreditNoteDto(row: CreditNoteRow): CreditNote {
 }
 
 /** The credit notes of an invoice, oldest first. */
-export async function listCreditNotes(db: Db | Tx, invoiceId: string): Promise<CreditNote[]> {
+export async function listCreditNotes({
+  db,
+  invoiceId,
+}: {
+  db: Db | Tx;
+  invoiceId: string;
+}): Promise<CreditNote[]> {
   const rows = await db
     .select()
     .from(creditNotes)

@@ -68,7 +68,7 @@ export async function sendInvoice(opts: WriteOptions & { id: string }): Promise<
       .update(invoices)
       .set({ status: wasDraft ? 'sent' : current.status, sentAt: now, updatedAt: now })
       .where(eq(invoices.id, id));
-    const invoice = await getInvoice(tx, actor, id);
+    const invoice = await getInvoice({ db: tx, actor, id });
     const total = formatMoney(invoice.total, invoice.currency);
     await mailDocumentInTx(tx, actor, INVOICE_DOCUMENT, invoice, ({ name, company }) => ({
       subject: `Factura ${invoice.invoiceNumber} de ${company}`,
@@ -104,7 +104,7 @@ export async function sendInvoice(opts: WriteOptions & { id: string }): Promise<
     });
     return [...fiscalAlerts, ...toClient];
   });
-  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
+  return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
 }
 
 /** Minimum time between two payment reminders of one invoice, in hours. */
@@ -141,7 +141,7 @@ export async function remindInvoice(
       .limit(1);
     if (recent) throw conflict('Ya se envió un recordatorio de esta factura en las últimas 24 horas.');
 
-    const invoice = await getInvoice(tx, actor, id);
+    const invoice = await getInvoice({ db: tx, actor, id });
     const balance = formatMoney(invoice.balance, invoice.currency);
     const due = invoice.isOverdue
       ? `venció el ${displayDate(invoice.dueDate)}`
@@ -171,5 +171,5 @@ export async function remindInvoice(
       link: INVOICE_DOCUMENT.link(id),
     });
   });
-  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
+  return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
 }

@@ -134,7 +134,7 @@ export async function payInvoice(
       link: `/billing/${id}`,
     });
   });
-  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
+  return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
 }
 
 /**

@@ -9,9 +9,9 @@ import {
   type ListInvoicesQuerySchema,
   type ListInvoicesResponse,
 } from '@agencia/shared';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import {
   clients,
   invoiceEvents,
@@ -22,9 +22,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { likePattern, lineDto } from './billing-documents.js';
+import { lineDto, type ReadOptions } from './billing-documents.js';
+import { type DocumentTable, documentListWhere, oneDocument, pageOfDocuments } from './billing-lists.js';
 import { listCreditNotes } from './credit-notes.read.js';
 import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
 
@@ -117,13 +117,15 @@ export function balanceCents(i: {
   return Math.max(0, i.totalCents - i.paidCents - i.withheldCents - i.creditedCents);
 }
 
-function baseQuery(db: Db | Tx) {
-  return db
-    .select(summaryColumns)
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .leftJoin(projects, eq(projects.id, invoices.projectId));
-}
+/** The invoices table as the billing lists read it. */
+const INVOICE_TABLE: DocumentTable = {
+  table: invoices,
+  id: invoices.id,
+  clientId: invoices.clientId,
+  projectId: invoices.projectId,
+  issueDate: invoices.issueDate,
+  createdAt: invoices.createdAt,
+};
 
 /** SQL for an effective status (overdue computed against `today`). */
 function statusCondition(status: string, today: string): SQL {
@@ -138,18 +140,18 @@ function statusCondition(status: string, today: string): SQL {
  * `GET /invoices` (and `/clients/{id}/invoices`): page/limit, effective status (incl. overdue),
  * search by number, NCF, client (name, company) or project. Scoped for clients.
  */
-export async function listInvoices(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof ListInvoicesQuerySchema>,
-): Promise<ListInvoicesResponse> {
+export async function listInvoices({
+  db,
+  actor,
+  query,
+}: ReadOptions & { query: z.output<typeof ListInvoicesQuerySchema> }): Promise<ListInvoicesResponse> {
   const today = businessToday();
-  const where: (SQL | undefined)[] = [visibleInvoices(actor)];
-  if (query.clientId) where.push(eq(invoices.clientId, query.clientId));
-  if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
-  if (query.search) {
-    const term = likePattern(query.search);
-    where.push(
+  const where = documentListWhere({
+    scope: visibleInvoices(actor),
+    clientId: invoices.clientId,
+    query,
+    status: (status) => statusCondition(status, today),
+    search: (term) =>
       or(
         ilike(invoices.invoiceNumber, term),
         ilike(invoices.ncf, term),
@@ -157,34 +159,27 @@ export async function listInvoices(
         sql`${invoices.clientId} = any(array(select ${clients.id} from ${clients} where ${clients.companyName} ilike ${term} or (${clients.firstName} || ' ' || ${clients.lastName}) ilike ${term}))`,
         sql`${invoices.projectId} = any(array(select ${projects.id} from ${projects} where ${projects.title} ilike ${term}))`,
       ),
-    );
-  }
-  const cond = and(...where);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .leftJoin(projects, eq(projects.id, invoices.projectId))
-    .where(cond);
-  const rows = await baseQuery(db)
-    .where(cond)
-    // Ties on issue date and creation time break on id, so no row shows on two pages (decision 088).
-    .orderBy(desc(invoices.issueDate), desc(invoices.createdAt), desc(invoices.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return {
-    invoices: rows.map((r) => toSummary(r as SummaryRow, today)),
-    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
-  };
+  });
+  const { rows, pagination } = await pageOfDocuments<SummaryRow>(db, {
+    doc: INVOICE_TABLE,
+    fields: summaryColumns,
+    where,
+    page: query.page,
+    limit: query.limit,
+  });
+  return { invoices: rows.map((r) => toSummary(r, today)), pagination };
 }
 
 /** Loads a full invoice within the actor's scope; 404 'Factura no encontrada' otherwise. */
-export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise<Invoice> {
-  const [row] = await baseQuery(db)
-    .where(and(eq(invoices.id, id), visibleInvoices(actor)))
-    .limit(1);
+export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }): Promise<Invoice> {
+  const row = await oneDocument<SummaryRow>(db, {
+    doc: INVOICE_TABLE,
+    fields: summaryColumns,
+    id,
+    scope: visibleInvoices(actor),
+  });
   if (!row) throw notFound('Factura no encontrada');
-  const summary = toSummary(row as SummaryRow, businessToday());
+  const summary = toSummary(row, businessToday());
   const items = await db
     .select()
     .from(invoiceItems)
@@ -229,7 +224,7 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
       recordedBy: by,
       createdAt: p.createdAt.toISOString(),
     })),
-    creditNotes: await listCreditNotes(db, id),
+    creditNotes: await listCreditNotes({ db, invoiceId: id }),
     history: events.map(({ e, by }) => ({
       event: e.event,
       by,
@@ -243,11 +238,11 @@ export async function getInvoice(db: Db | Tx, actor: Actor, id: string): Promise
  * Records that a client user opened its invoice (once per user and invoice; the policy's
  * `recordView`): call with an invoice the actor could read.
  */
-export async function markViewed(
-  db: Db,
-  actor: Actor,
-  invoice: Pick<Invoice, '_id' | 'client'>,
-): Promise<void> {
+export async function markViewed({
+  db,
+  actor,
+  invoice,
+}: ReadOptions & { invoice: Pick<Invoice, '_id' | 'client'> }): Promise<void> {
   const owns = actor.clientId !== null && actor.clientId === invoice.client._id;
   if (!invoicePolicy.can(actor.role, 'recordView', owns)) return;
   const id = invoice._id;
@@ -279,7 +274,7 @@ export type InvoiceRow = typeof invoices.$inferSelect;
  * `GET /invoices/stats` within the actor's scope, in the company currency (invoices in other
  * currencies are not converted and not counted in the money figures).
  */
-export async function invoiceStats(db: Db, actor: Actor): Promise<InvoiceStats> {
+export async function invoiceStats({ db, actor }: ReadOptions): Promise<InvoiceStats> {
   const settings = await getCompanySettings(db);
   const today = businessToday();
   const scope = visibleInvoices(actor);

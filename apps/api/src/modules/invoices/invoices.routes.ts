@@ -15,14 +15,12 @@ import {
   successEnvelope,
   UpdateInvoiceRequestSchema,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publish } from '../../lib/effects.js';
 import { notFound } from '../../lib/errors.js';
-import { actorOf } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { replyWithDocumentPdf, replyWithPdf } from './billing-documents.js';
+import { replyWithPdf } from './billing-documents.js';
+import { billingRoutes, documentPdfRoute, PdfQuerySchema } from './billing-routes.js';
 import * as notes from './credit-notes.service.js';
 import * as delivery from './invoice-delivery.service.js';
 import * as payments from './invoice-payments.service.js';
@@ -30,7 +28,6 @@ import { invoicePolicy } from './invoices.policy.js';
 import * as queries from './invoices.queries.js';
 import * as svc from './invoices.service.js';
 
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 const invoiceEnvelope = successEnvelope(GetInvoiceResponseSchema);
 
 /**
@@ -38,15 +35,10 @@ const invoiceEnvelope = successEnvelope(GetInvoiceResponseSchema);
  * Policy in invoices.policy.ts: admin writes; employees read; clients read their own.
  */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Who writes, on which database, with which audit context: the options every writing service takes. */
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const { reader, writer, guard, published } = billingRoutes(app, invoicePolicy);
   // Role table (050) and permission (070) in one hook each.
-  const read = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...invoicePolicy.roles('read'))],
-  };
-  const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...invoicePolicy.roles('write'))],
-  };
+  const read = guard('invoices.read', 'read');
+  const write = guard('invoices.write', 'write');
   const tags = ['invoices'];
 
   app.get(
@@ -62,7 +54,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await queries.listInvoices(app.db, actorOf(req), req.query),
+      data: await queries.listInvoices({ ...reader(req), query: req.query }),
     }),
   );
 
@@ -76,7 +68,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(InvoiceStatsSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await queries.invoiceStats(app.db, actorOf(req)) }),
+    async (req) => ({ success: true as const, data: await queries.invoiceStats(reader(req)) }),
   );
 
   app.get(
@@ -116,34 +108,20 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const invoice = await queries.getInvoice(app.db, actor, req.params.id);
-      await queries.markViewed(app.db, actor, invoice);
+      const opts = reader(req);
+      const invoice = await queries.getInvoice({ ...opts, id: req.params.id });
+      await queries.markViewed({ ...opts, invoice });
       return { success: true as const, data: { invoice } };
     },
   );
 
-  app.get(
-    '/invoices/:id/pdf',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'PDF de la factura (application/pdf)',
-        params: IdParamsSchema,
-        querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
-      },
-    },
-    async (req, reply) =>
-      replyWithDocumentPdf(
-        reply,
-        app.db,
-        actorOf(req),
-        delivery.INVOICE_DOCUMENT,
-        req.params.id,
-        Boolean(req.query.inline),
-      ),
-  );
+  documentPdfRoute(app, {
+    path: '/invoices/:id/pdf',
+    kind: delivery.INVOICE_DOCUMENT,
+    summary: 'PDF de la factura (application/pdf)',
+    tags,
+    guard: read,
+  });
 
   app.post(
     '/invoices',
@@ -156,14 +134,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceEnvelope },
       },
     },
-    async (req) => {
-      const result = await svc.createInvoice({
-        ...writer(req),
-        input: req.body,
-      });
-      publish(app, result.effects);
-      return { success: true as const, data: { invoice: result.value } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: { invoice: published(await svc.createInvoice({ ...writer(req), input: req.body })) },
+    }),
   );
 
   app.put(
@@ -202,15 +176,14 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceEnvelope },
       },
     },
-    async (req) => {
-      const result = await payments.payInvoice({
-        ...writer(req),
-        id: req.params.id,
-        input: req.body ?? {},
-      });
-      publish(app, result.effects);
-      return { success: true as const, data: { invoice: result.value } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        invoice: published(
+          await payments.payInvoice({ ...writer(req), id: req.params.id, input: req.body ?? {} }),
+        ),
+      },
+    }),
   );
 
   app.post(
@@ -224,14 +197,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceEnvelope },
       },
     },
-    async (req) => {
-      const result = await delivery.sendInvoice({
-        ...writer(req),
-        id: req.params.id,
-      });
-      publish(app, result.effects);
-      return { success: true as const, data: { invoice: result.value } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: { invoice: published(await delivery.sendInvoice({ ...writer(req), id: req.params.id })) },
+    }),
   );
 
   app.post(
@@ -245,14 +214,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceEnvelope },
       },
     },
-    async (req) => {
-      const result = await svc.issueInvoice({
-        ...writer(req),
-        id: req.params.id,
-      });
-      publish(app, result.effects);
-      return { success: true as const, data: { invoice: result.value } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: { invoice: published(await svc.issueInvoice({ ...writer(req), id: req.params.id })) },
+    }),
   );
 
   app.put(
@@ -297,8 +262,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         invoiceId: req.params.id,
         input: req.body,
       });
-      publish(app, result.effects);
-      return reply.code(201).send({ success: true as const, data: { creditNote: result.value } });
+      return reply.code(201).send({ success: true as const, data: { creditNote: published(result) } });
     },
   );
 
@@ -310,11 +274,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'PDF de una nota de crédito (application/pdf)',
         params: IdParamsSchema.extend({ noteId: z.uuid({ message: 'Identificador inválido' }) }),
-        querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
+        querystring: PdfQuerySchema,
       },
     },
     async (req, reply) => {
-      const invoice = await queries.getInvoice(app.db, actorOf(req), req.params.id);
+      const invoice = await queries.getInvoice({ ...reader(req), id: req.params.id });
       const note = invoice.creditNotes.find((n) => n._id === req.params.noteId);
       if (!note) throw notFound('Nota de crédito no encontrada');
       const pdf = await delivery.buildCreditNotePdf(app.db, invoice, note);
@@ -333,14 +297,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceEnvelope },
       },
     },
-    async (req) => {
-      const result = await delivery.remindInvoice({
-        ...writer(req),
-        id: req.params.id,
-      });
-      publish(app, result.effects);
-      return { success: true as const, data: { invoice: result.value } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: { invoice: published(await delivery.remindInvoice({ ...writer(req), id: req.params.id })) },
+    }),
   );
 
   app.post(

@@ -146,7 +146,7 @@ export async function createInvoice(opts: WriteOptions & { input: CreateInput })
     return row!.id;
   });
   if (!input.asDraft) return sendInvoice({ db, actor, ctx, id });
-  return { value: await getInvoice(db, actor, id), effects: effects() };
+  return { value: await getInvoice({ db, actor, id }), effects: effects() };
 }
 
 /** `PUT /invoices/{id}` (admin): drafts only (409 otherwise); totals recomputed. */
@@ -217,7 +217,7 @@ export async function updateInvoice(
     await tx.insert(invoiceEvents).values({ invoiceId: id, event: 'updated', actorId: actor.id });
     await audit(tx, ctx, 'invoice.updated', { type: 'invoice', id }, { fields: Object.keys(input) });
   });
-  return getInvoice(db, actor, id);
+  return getInvoice({ db, actor, id });
 }
 
 /**
@@ -231,7 +231,7 @@ export async function issueInvoice(opts: WriteOptions & { id: string }): Promise
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft') throw conflict('La factura ya fue emitida.');
     const alerts = await issueInTx(tx, ctx, current);
-    const invoice = await getInvoice(tx, actor, id);
+    const invoice = await getInvoice({ db: tx, actor, id });
     await recordActivity(tx, {
       actorId: actor.id,
       type: 'invoice.issued',
@@ -249,7 +249,7 @@ export async function issueInvoice(opts: WriteOptions & { id: string }): Promise
     });
     return [...alerts, ...toClient];
   });
-  return { value: await getInvoice(db, actor, id), effects: effects({ notifications }) };
+  return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
 }
 
 /**
@@ -280,7 +280,7 @@ export async function recordEcfSignature(
     });
     await audit(tx, ctx, 'invoice.ecf_signed', { type: 'invoice', id }, { securityCode: input.securityCode });
   });
-  return getInvoice(db, actor, id);
+  return getInvoice({ db, actor, id });
 }
 
 /**
@@ -327,13 +327,13 @@ export async function cancelInvoice(opts: WriteOptions & { id: string; reason?: 
       isInternal: current.status === 'draft',
     });
   });
-  return getInvoice(db, actor, id);
+  return getInvoice({ db, actor, id });
 }
 
 /** `POST /invoices/{id}/duplicate` (admin): a new draft with the same lines, issued today. */
 export async function duplicateInvoice(opts: WriteOptions & { id: string }): Promise<Invoice> {
   const { db, actor, ctx, id } = opts;
-  const source = await getInvoice(db, actor, id);
+  const source = await getInvoice({ db, actor, id });
   const issueDate = businessToday();
   const created = await createInvoice({
     db,

@@ -1,6 +1,6 @@
 import type { Effects } from '../../lib/effects.js';
 import { expireQuotes } from '../quotes/quotes.service.js';
-import { generateDueRecurringInvoices } from '../recurring-invoices/recurring-invoices.service.js';
+import { generateDueRecurringInvoices } from '../recurring-invoices/recurring-invoices.run.js';
 import { sendScheduledReminders } from '../reminders/reminders.service.js';
 import type { JobDefinition } from './jobs.runner.js';
 

@@ -74,12 +74,14 @@ function quoteLines(items: Awaited<ReturnType<typeof loadItems>>): QuoteLineCent
 }
 
 async function acceptedResult(tx: Tx, staff: Actor, actor: Actor, id: string): Promise<AcceptQuoteResponse> {
-  const quote = await getQuote(tx, actor, id);
+  const quote = await getQuote({ db: tx, actor, id });
   const row = await lockQuote(tx, id);
   return {
     quote,
-    invoice: await getInvoice(tx, staff, row.invoiceId!),
-    balanceInvoice: row.balanceInvoiceId ? await getInvoice(tx, staff, row.balanceInvoiceId) : null,
+    invoice: await getInvoice({ db: tx, actor: staff, id: row.invoiceId! }),
+    balanceInvoice: row.balanceInvoiceId
+      ? await getInvoice({ db: tx, actor: staff, id: row.balanceInvoiceId })
+      : null,
     project: quote.createdProject,
   };
 }
@@ -296,5 +298,5 @@ export async function rejectQuote(
       `/billing/quotes/${id}`,
     );
   });
-  return { value: await getQuote(db, actor, id), effects: effects({ notifications }) };
+  return { value: await getQuote({ db, actor, id }), effects: effects({ notifications }) };
 }

@@ -8,13 +8,18 @@ import {
   type QuoteStatus,
   type QuoteSummary,
 } from '@agencia/shared';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, quoteItems, quotes } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { likePattern, lineDto } from '../invoices/billing-documents.js';
+import { lineDto, type ReadOptions } from '../invoices/billing-documents.js';
+import {
+  type DocumentTable,
+  documentListWhere,
+  oneDocument,
+  pageOfDocuments,
+} from '../invoices/billing-lists.js';
 import { visibleQuotes } from './quotes.policy.js';
 
 /** A stored quote row. */
@@ -52,13 +57,15 @@ interface JoinedRow {
   projectTitle: string | null;
 }
 
-function baseQuery(db: Db | Tx) {
-  return db
-    .select(columns)
-    .from(quotes)
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .leftJoin(projects, eq(projects.id, quotes.projectId));
-}
+/** The quotes table as the billing lists read it. */
+const QUOTE_TABLE: DocumentTable = {
+  table: quotes,
+  id: quotes.id,
+  clientId: quotes.clientId,
+  projectId: quotes.projectId,
+  issueDate: quotes.issueDate,
+  createdAt: quotes.createdAt,
+};
 
 function toSummary(r: JoinedRow, today: string): QuoteSummary {
   const q = r.quote;
@@ -108,42 +115,33 @@ function statusCondition(status: QuoteStatus, today: string): SQL {
  * `GET /quotes`: page/limit, effective status, search by number, client (name, company) or
  * project; newest first (issue date, creation, id). Clients see their own sent+ quotes only.
  */
-export async function listQuotes(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof ListQuotesQuerySchema>,
-): Promise<ListQuotesResponse> {
+export async function listQuotes({
+  db,
+  actor,
+  query,
+}: ReadOptions & { query: z.output<typeof ListQuotesQuerySchema> }): Promise<ListQuotesResponse> {
   const today = businessToday();
-  const where: (SQL | undefined)[] = [visibleQuotes(actor)];
-  if (query.clientId) where.push(eq(quotes.clientId, query.clientId));
-  if (query.status && query.status !== 'all') where.push(statusCondition(query.status, today));
-  if (query.search) {
-    const term = likePattern(query.search);
-    where.push(
+  const where = documentListWhere({
+    scope: visibleQuotes(actor),
+    clientId: quotes.clientId,
+    query,
+    status: (status) => statusCondition(status, today),
+    search: (term) =>
       or(
         ilike(quotes.quoteNumber, term),
         ilike(clients.companyName, term),
         sql`(${clients.firstName} || ' ' || ${clients.lastName}) ilike ${term}`,
         ilike(projects.title, term),
       ),
-    );
-  }
-  const cond = and(...where);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(quotes)
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .leftJoin(projects, eq(projects.id, quotes.projectId))
-    .where(cond);
-  const rows = await baseQuery(db)
-    .where(cond)
-    .orderBy(desc(quotes.issueDate), desc(quotes.createdAt), desc(quotes.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return {
-    quotes: rows.map((r) => toSummary(r as JoinedRow, today)),
-    pagination: { page: query.page, limit: query.limit, total: count?.n ?? 0 },
-  };
+  });
+  const { rows, pagination } = await pageOfDocuments<JoinedRow>(db, {
+    doc: QUOTE_TABLE,
+    fields: columns,
+    where,
+    page: query.page,
+    limit: query.limit,
+  });
+  return { quotes: rows.map((r) => toSummary(r, today)), pagination };
 }
 
 async function linkedInvoice(db: Db | Tx, id: string | null) {
@@ -166,10 +164,13 @@ export async function loadItems(db: Db | Tx, quoteId: string) {
 }
 
 /** Loads a full quote within the actor's scope; 404 'Cotización no encontrada' otherwise. */
-export async function getQuote(db: Db | Tx, actor: Actor, id: string): Promise<Quote> {
-  const [row] = await baseQuery(db)
-    .where(and(eq(quotes.id, id), visibleQuotes(actor)))
-    .limit(1);
+export async function getQuote({ db, actor, id }: ReadOptions & { id: string }): Promise<Quote> {
+  const row = await oneDocument<JoinedRow>(db, {
+    doc: QUOTE_TABLE,
+    fields: columns,
+    id,
+    scope: visibleQuotes(actor),
+  });
   if (!row) throw notFound(NOT_FOUND);
   const q = row.quote;
   const items = await loadItems(db, id);
@@ -181,7 +182,7 @@ export async function getQuote(db: Db | Tx, actor: Actor, id: string): Promise<Q
         .limit(1)
     : [];
   return {
-    ...toSummary(row as JoinedRow, businessToday()),
+    ...toSummary(row, businessToday()),
     items: items.map(lineDto),
     notes: q.notes,
     signedName: q.signedName,

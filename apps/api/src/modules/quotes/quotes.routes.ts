@@ -10,18 +10,13 @@ import {
   successEnvelope,
   UpdateQuoteBodySchema,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
-import { replyWithDocumentPdf } from '../invoices/billing-documents.js';
+import { billingRoutes, documentPdfRoute } from '../invoices/billing-routes.js';
 import * as answers from './quote-answers.service.js';
 import { quotePolicy } from './quotes.policy.js';
 import * as queries from './quotes.queries.js';
 import * as svc from './quotes.service.js';
 
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 const one = successEnvelope(GetQuoteResponseSchema);
 
 /**
@@ -29,17 +24,10 @@ const one = successEnvelope(GetQuoteResponseSchema);
  * edit drafts and send; employees read; the quote's client reads, accepts or rejects it.
  */
 const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Who writes, on which database, with which audit context: the options every writing service takes. */
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
-  const read = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...quotePolicy.roles('read'))],
-  };
-  const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...quotePolicy.roles('write'))],
-  };
-  const respond = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.read', ...quotePolicy.roles('respond'))],
-  };
+  const { reader, writer, guard, published } = billingRoutes(app, quotePolicy);
+  const read = guard('invoices.read', 'read');
+  const write = guard('invoices.write', 'write');
+  const respond = guard('invoices.read', 'respond');
   const tags = ['quotes'];
 
   app.get(
@@ -55,7 +43,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await queries.listQuotes(app.db, actorOf(req), req.query),
+      data: await queries.listQuotes({ ...reader(req), query: req.query }),
     }),
   );
 
@@ -71,10 +59,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const quote = await svc.createQuote({
-        ...writer(req),
-        input: req.body,
-      });
+      const quote = await svc.createQuote({ ...writer(req), input: req.body });
       return reply.code(201).send({ success: true as const, data: { quote } });
     },
   );
@@ -87,7 +72,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { quote: await queries.getQuote(app.db, actorOf(req), req.params.id) },
+      data: { quote: await queries.getQuote({ ...reader(req), id: req.params.id }) },
     }),
   );
 
@@ -126,14 +111,10 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: one },
       },
     },
-    async (req) => {
-      const result = await svc.sendQuote({
-        ...writer(req),
-        id: req.params.id,
-      });
-      publish(app, result.effects);
-      return { success: true as const, data: { quote: result.value } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: { quote: published(await svc.sendQuote({ ...writer(req), id: req.params.id })) },
+    }),
   );
 
   app.post(
@@ -152,13 +133,8 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await answers.acceptQuote({
-        ...writer(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publish(app, result.effects);
-      return reply.code(result.created ? 201 : 200).send({ success: true as const, data: result.value });
+      const result = await answers.acceptQuote({ ...writer(req), id: req.params.id, input: req.body });
+      return reply.code(result.created ? 201 : 200).send({ success: true as const, data: published(result) });
     },
   );
 
@@ -174,38 +150,21 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: one },
       },
     },
-    async (req) => {
-      const result = await answers.rejectQuote({
-        ...writer(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      publish(app, result.effects);
-      return { success: true as const, data: { quote: result.value } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        quote: published(await answers.rejectQuote({ ...writer(req), id: req.params.id, input: req.body })),
+      },
+    }),
   );
 
-  app.get(
-    '/quotes/:id/pdf',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'PDF de la cotización (application/pdf)',
-        params: IdParamsSchema,
-        querystring: z.object({ inline: z.enum(['1', 'true']).optional() }),
-      },
-    },
-    async (req, reply) =>
-      replyWithDocumentPdf(
-        reply,
-        app.db,
-        actorOf(req),
-        svc.QUOTE_DOCUMENT,
-        req.params.id,
-        Boolean(req.query.inline),
-      ),
-  );
+  documentPdfRoute(app, {
+    path: '/quotes/:id/pdf',
+    kind: svc.QUOTE_DOCUMENT,
+    summary: 'PDF de la cotización (application/pdf)',
+    tags,
+    guard: read,
+  });
 };
 
 export default quotesRoutes;

@@ -119,7 +119,7 @@ export async function createQuote(opts: WriteOptions & { input: CreateInput }): 
     await audit(tx, ctx, 'quote.created', { type: 'quote', id: row!.id }, { quoteNumber });
     return row!.id;
   });
-  return getQuote(db, actor, id);
+  return getQuote({ db, actor, id });
 }
 
 /** `PUT /quotes/{id}` (admin): drafts only (409 in Spanish otherwise); totals recomputed. */
@@ -163,7 +163,7 @@ export async function updateQuote(opts: WriteOptions & { id: string; input: Upda
     }
     await audit(tx, ctx, 'quote.updated', { type: 'quote', id }, { fields: Object.keys(input) });
   });
-  return getQuote(db, actor, id);
+  return getQuote({ db, actor, id });
 }
 
 /** Builds the PDF of a quote (bytes) with the company settings. */
@@ -206,7 +206,7 @@ export async function sendQuote(opts: WriteOptions & { id: string }): Promise<Wr
     const wasDraft = current.status === 'draft';
     const now = new Date();
     await tx.update(quotes).set({ status: 'sent', sentAt: now, updatedAt: now }).where(eq(quotes.id, id));
-    const quote = await getQuote(tx, actor, id);
+    const quote = await getQuote({ db: tx, actor, id });
     const total = formatMoney(quote.total, quote.currency);
     await mailDocumentInTx(tx, actor, QUOTE_DOCUMENT, quote, ({ name, company }) => ({
       subject: `Cotización ${quote.quoteNumber} de ${company}`,
@@ -236,7 +236,7 @@ export async function sendQuote(opts: WriteOptions & { id: string }): Promise<Wr
       link: QUOTE_DOCUMENT.link(id),
     });
   });
-  return { value: await getQuote(db, actor, id), effects: effects({ notifications }) };
+  return { value: await getQuote({ db, actor, id }), effects: effects({ notifications }) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { emailOutbox, invoiceEvents, invoices, jobRuns, scheduledJobs } from '../../db/schema/index.js';
 import { JobRunner } from '../jobs/jobs.runner.js';
-import { generateDueRecurringInvoices } from './recurring-invoices.service.js';
+import { generateDueRecurringInvoices } from './recurring-invoices.run.js';
 
 let app: FastifyInstance;
 let admin: Session;

@@ -8,15 +8,13 @@ import {
   successEnvelope,
   UpdateRecurringInvoiceRequestSchema,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
+import { billingRoutes } from '../invoices/billing-routes.js';
 import { recurringInvoicePolicy } from './recurring-invoices.policy.js';
+import * as runs from './recurring-invoices.run.js';
 import * as svc from './recurring-invoices.service.js';
 
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 const one = successEnvelope(GetRecurringInvoiceResponseSchema);
 
 /**
@@ -24,20 +22,9 @@ const one = successEnvelope(GetRecurringInvoiceResponseSchema);
  * active ones (Mis Facturas); employees get 403.
  */
 const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Who writes, on which database, with which audit context: the options every writing service takes. */
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
-  const read = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission('invoices.read', ...recurringInvoicePolicy.roles('read')),
-    ],
-  };
-  const write = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission('invoices.write', ...recurringInvoicePolicy.roles('write')),
-    ],
-  };
+  const { reader, writer, guard, published } = billingRoutes(app, recurringInvoicePolicy);
+  const read = guard('invoices.read', 'read');
+  const write = guard('invoices.write', 'write');
   const tags = ['recurring-invoices'];
 
   app.get(
@@ -53,7 +40,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { recurringInvoices: await svc.listRecurringInvoices(app.db, actorOf(req), req.query) },
+      data: { recurringInvoices: await svc.listRecurringInvoices({ ...reader(req), query: req.query }) },
     }),
   );
 
@@ -65,7 +52,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { recurringInvoice: await svc.getRecurringInvoice(app.db, actorOf(req), req.params.id) },
+      data: { recurringInvoice: await svc.getRecurringInvoice({ ...reader(req), id: req.params.id }) },
     }),
   );
 
@@ -133,14 +120,10 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await svc.runRecurringInvoice({
-        ...writer(req),
-        id: req.params.id,
-      });
-      publish(app, result.effects);
+      const result = await runs.runRecurringInvoice({ ...writer(req), id: req.params.id });
       return {
         success: true as const,
-        data: { invoice: result.value, created: result.created, sendError: result.sendError },
+        data: { invoice: published(result), created: result.created, sendError: result.sendError },
       };
     },
   );

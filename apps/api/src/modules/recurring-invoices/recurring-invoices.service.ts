@@ -1,94 +1,36 @@
 import {
   businessToday,
-  type CreateRecurringInvoiceRequestSchema,
   computeInvoiceTotals,
   fromCents,
-  type Invoice,
   type ListRecurringInvoicesQuerySchema,
   periodStartAfter,
-  periodStartAt,
   periodStartOnOrBefore,
-  RECURRING_FREQUENCY_LABELS,
   type RecurringInvoice,
-  type RecurringSchedule,
   toCents,
   type UpdateRecurringInvoiceRequestSchema,
 } from '@agencia/shared';
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  clients,
-  invoices,
-  projects,
-  projectTimeEntries,
-  type RecurringItem,
-  recurringInvoices,
-} from '../../db/schema/index.js';
-import { type AuditContext, audit } from '../../lib/audit.js';
-import { type Effects, effects, type Written } from '../../lib/effects.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { addDays, displayDate } from '../invoices/billing-documents.js';
-import { sendInvoice } from '../invoices/invoice-delivery.service.js';
-import { getInvoice } from '../invoices/invoices.queries.js';
-import { assertClientAndProject, createInvoice } from '../invoices/invoices.service.js';
+import { clients, invoices, projects, recurringInvoices } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { ReadOptions, WriteOptions } from '../invoices/billing-documents.js';
+import { assertClientAndProject } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { visibleRetainers } from './recurring-invoices.policy.js';
-import { jobActor } from './system-actor.js';
+import {
+  beyondEnd,
+  type CreateInput,
+  firstPendingPeriod,
+  fromItems,
+  hoursLogged,
+  lockRetainer,
+  type Row,
+  toItems,
+} from './recurring-invoices.rules.js';
 
-type Row = typeof recurringInvoices.$inferSelect;
-type CreateInput = z.output<typeof CreateRecurringInvoiceRequestSchema>;
 type UpdateInput = z.output<typeof UpdateRecurringInvoiceRequestSchema>;
-
-/** A retainer's services run their invoice steps inside its transaction (savepoints). */
-const asDb = (tx: Tx) => tx as unknown as Db;
-
-const toItems = (items: CreateInput['items']): RecurringItem[] =>
-  items.map((it) => ({
-    description: it.description,
-    details: it.details ?? null,
-    quantity: it.quantity,
-    unitPriceCents: toCents(it.unitPrice),
-    taxExempt: it.taxExempt ?? false,
-  }));
-
-const fromItems = (items: RecurringItem[]) =>
-  items.map((it) => ({
-    description: it.description,
-    details: it.details,
-    quantity: it.quantity,
-    unitPrice: fromCents(it.unitPriceCents),
-    taxExempt: it.taxExempt,
-  }));
-
-/** True when `start` lies past the retainer's end date or its count is used up. */
-function beyondEnd(r: Pick<Row, 'endDate' | 'count' | 'generatedCount'>, start: string): boolean {
-  return Boolean((r.endDate && start > r.endDate) || (r.count != null && r.generatedCount >= r.count));
-}
-
-/**
- * The first period to invoice of a new (or rescheduled, never invoiced) retainer: the current
- * period when the start date is past (earlier periods are not back-billed), else the first.
- */
-function firstPendingPeriod(s: RecurringSchedule, today: string): string {
-  return periodStartOnOrBefore(s, today) ?? periodStartAt(s, 0);
-}
-
-/** Hours logged on the retainer's project in [from, to) (decimal hours). */
-async function hoursLogged(db: Db | Tx, projectId: string, from: string, to: string): Promise<number> {
-  const [row] = await db
-    .select({ minutes: sql<number>`coalesce(sum(${projectTimeEntries.minutes}), 0)::int`.mapWith(Number) })
-    .from(projectTimeEntries)
-    .where(
-      and(
-        eq(projectTimeEntries.projectId, projectId),
-        sql`${projectTimeEntries.date} >= ${from} and ${projectTimeEntries.date} < ${to}`,
-      ),
-    );
-  return (row?.minutes ?? 0) / 60;
-}
 
 async function toApi(db: Db | Tx, rows: Row[], today: string): Promise<RecurringInvoice[]> {
   if (rows.length === 0) return [];
@@ -188,11 +130,11 @@ async function toApi(db: Db | Tx, rows: Row[], today: string): Promise<Recurring
 }
 
 /** `GET /recurring-invoices`: admins all (filters client/status); clients their own active ones. */
-export async function listRecurringInvoices(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof ListRecurringInvoicesQuerySchema>,
-): Promise<RecurringInvoice[]> {
+export async function listRecurringInvoices({
+  db,
+  actor,
+  query,
+}: ReadOptions & { query: z.output<typeof ListRecurringInvoicesQuerySchema> }): Promise<RecurringInvoice[]> {
   const where = [visibleRetainers(actor)];
   if (query.clientId) where.push(eq(recurringInvoices.clientId, query.clientId));
   if (query.status !== 'all') where.push(eq(recurringInvoices.status, query.status));
@@ -205,7 +147,11 @@ export async function listRecurringInvoices(
 }
 
 /** One retainer within the actor's scope; 404 'Iguala no encontrada'. */
-export async function getRecurringInvoice(db: Db | Tx, actor: Actor, id: string): Promise<RecurringInvoice> {
+export async function getRecurringInvoice({
+  db,
+  actor,
+  id,
+}: ReadOptions & { id: string }): Promise<RecurringInvoice> {
   const [row] = await db
     .select()
     .from(recurringInvoices)
@@ -264,13 +210,7 @@ export async function createRecurringInvoice(
     await audit(tx, ctx, 'recurring_invoice.created', { type: 'recurring_invoice', id: row!.id });
     return row!.id;
   });
-  return getRecurringInvoice(db, actor, id);
-}
-
-async function lockRetainer(tx: Tx, id: string): Promise<Row> {
-  const [row] = await tx.select().from(recurringInvoices).where(eq(recurringInvoices.id, id)).for('update');
-  if (!row) throw notFound('Iguala no encontrada');
-  return row;
+  return getRecurringInvoice({ db, actor, id });
 }
 
 /**
@@ -341,183 +281,5 @@ export async function updateRecurringInvoice(
       { fields: Object.keys(input) },
     );
   });
-  return getRecurringInvoice(db, actor, id);
-}
-
-/** Outcome of generating one period: the invoice and, when auto-send failed, why. */
-interface Generated {
-  invoiceId: string;
-  created: boolean;
-  sendError: string | null;
-  effects: Effects;
-}
-
-/**
- * Creates the invoice of period `periodStart` of a locked retainer inside `tx`, through the
- * invoices module (createInvoice, then sendInvoice when auto-send: NCF, PDF and e-mail), links
- * it to the retainer and period, and moves the retainer to the next period. A failed send
- * keeps the draft (savepoint) and answers the error. The unique (retainer, period) index makes
- * a second insert for one period fail, whatever races.
- */
-async function generatePeriod(
-  tx: Tx,
-  actor: Actor,
-  ctx: AuditContext,
-  r: Row,
-  periodStart: string,
-  today: string,
-): Promise<Generated> {
-  const schedule = { frequency: r.frequency, dayOfMonth: r.dayOfMonth, startDate: r.startDate };
-  const periodEnd = addDays(periodStartAfter(schedule, periodStart), -1);
-  const items = fromItems(r.items);
-  // Hour bank: hours above the bank in the previous period, billed at the overage rate.
-  if (r.hoursIncluded != null && r.overageRateCents && r.projectId && r.generatedCount > 0) {
-    const previous = periodStartOnOrBefore(schedule, addDays(periodStart, -1));
-    if (previous) {
-      const used = await hoursLogged(tx, r.projectId, previous, periodStart);
-      const extra = Math.round((used - r.hoursIncluded) * 100) / 100;
-      if (extra > 0)
-        items.push({
-          description: `Horas adicionales a la bolsa (${displayDate(previous)} – ${displayDate(addDays(periodStart, -1))})`,
-          details: `${used} h usadas de ${r.hoursIncluded} h incluidas`,
-          quantity: Math.max(1, extra),
-          unitPrice: fromCents(extra < 1 ? Math.round(r.overageRateCents * extra) : r.overageRateCents),
-          taxExempt: false,
-        });
-    }
-  }
-  const note = `Iguala ${RECURRING_FREQUENCY_LABELS[r.frequency].toLowerCase()} · periodo ${displayDate(periodStart)} – ${displayDate(periodEnd)}`;
-  const created = await createInvoice({
-    db: asDb(tx),
-    actor,
-    ctx,
-    input: {
-      clientId: r.clientId,
-      projectId: r.projectId,
-      issueDate: today,
-      dueDate: addDays(today, r.paymentTerms),
-      items,
-      taxRate: r.taxRate ?? undefined,
-      currency: r.currency ?? undefined,
-      discountAmount: 0,
-      paymentTerms: r.paymentTerms,
-      notes: r.notes ? `${r.notes}\n${note}` : note,
-      series: 'FAC',
-      asDraft: true,
-    },
-  });
-  const invoiceId = created.value._id;
-  await tx.update(invoices).set({ recurringInvoiceId: r.id, periodStart }).where(eq(invoices.id, invoiceId));
-  const generatedCount = r.generatedCount + 1;
-  const following = periodStartAfter(schedule, periodStart);
-  const nextPeriodStart = r.nextPeriodStart && r.nextPeriodStart > following ? r.nextPeriodStart : following;
-  await tx
-    .update(recurringInvoices)
-    .set({
-      generatedCount,
-      nextPeriodStart: beyondEnd({ ...r, generatedCount }, nextPeriodStart) ? null : nextPeriodStart,
-      updatedAt: new Date(),
-    })
-    .where(eq(recurringInvoices.id, r.id));
-  await audit(
-    tx,
-    ctx,
-    'recurring_invoice.generated',
-    { type: 'recurring_invoice', id: r.id },
-    { invoiceId, periodStart },
-  );
-  let sent = effects();
-  let sendError: string | null = null;
-  if (r.autoSend) {
-    try {
-      sent = (await sendInvoice({ db: asDb(tx), actor, ctx, id: invoiceId })).effects;
-    } catch (err) {
-      sendError = err instanceof Error ? err.message : String(err);
-    }
-  }
-  return { invoiceId, created: true, sendError, effects: sent };
-}
-
-/**
- * `POST /recurring-invoices/{id}/run` (admin "Generar ahora"): creates the invoice of the
- * pending period that has started (or, before the first period, of the first one) and answers
- * it; when the current period is already invoiced, answers that invoice (idempotent). 409 when
- * paused with nothing invoiced for the period, or when the retainer is finished.
- */
-export async function runRecurringInvoice(
-  opts: WriteOptions & { id: string; today?: string },
-): Promise<Written<Invoice> & { created: boolean; sendError: string | null }> {
-  const { db, actor, ctx, id, today = businessToday() } = opts;
-  const outcome = await db.transaction(async (tx): Promise<Generated> => {
-    const r = await lockRetainer(tx, id);
-    const due = r.nextPeriodStart !== null && r.nextPeriodStart <= today;
-    if (!due) {
-      const [last] = await tx
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.recurringInvoiceId, id), lte(invoices.periodStart, today)))
-        .orderBy(desc(invoices.periodStart))
-        .limit(1);
-      if (last) return { invoiceId: last.id, created: false, sendError: null, effects: effects() };
-    }
-    if (r.nextPeriodStart === null) throw conflict('La iguala ya terminó: no quedan periodos por facturar.');
-    if (r.status === 'paused') throw conflict('La iguala está en pausa. Reanúdala para generar facturas.');
-    if (!due && r.generatedCount > 0)
-      throw conflict(`El próximo periodo empieza el ${displayDate(r.nextPeriodStart)}.`);
-    return generatePeriod(tx, actor, ctx, r, r.nextPeriodStart, today);
-  });
-  return {
-    value: await getInvoice(db, actor, outcome.invoiceId),
-    effects: outcome.effects,
-    created: outcome.created,
-    sendError: outcome.sendError,
-  };
-}
-
-/** At most this many periods per retainer and run (catch-up after downtime). */
-const MAX_PERIODS_PER_RUN = 12;
-
-/**
- * The daily job's work (decision 111): for every active retainer whose next period has
- * started, creates that period's invoice (and the following ones missed while the app was
- * down), each in its own transaction with the retainer row locked. Idempotent and safe with
- * several processes: the lock serialises them and the unique (retainer, period) index refuses a
- * duplicate. Throws (after doing the rest) when some retainer failed, listing them.
- */
-export async function generateDueRecurringInvoices(
-  db: Db,
-  today: string,
-  push: (fx: Effects) => void = () => {},
-): Promise<string> {
-  const due = await db
-    .select({ id: recurringInvoices.id })
-    .from(recurringInvoices)
-    .where(and(eq(recurringInvoices.status, 'active'), lte(recurringInvoices.nextPeriodStart, today)));
-  let created = 0;
-  const problems: string[] = [];
-  for (const { id } of due) {
-    for (let i = 0; i < MAX_PERIODS_PER_RUN; i++) {
-      try {
-        const outcome = await db.transaction(async (tx): Promise<Generated | null> => {
-          const r = await lockRetainer(tx, id);
-          if (r.status !== 'active' || !r.nextPeriodStart || r.nextPeriodStart > today) return null;
-          const actor = await jobActor(tx, r.createdBy);
-          if (!actor) throw new Error('No hay un administrador activo para generar la factura');
-          const ctx = { actorId: actor.id, requestId: 'job:recurring-invoices' };
-          return generatePeriod(tx, actor, ctx, r, r.nextPeriodStart, today);
-        });
-        if (!outcome) break;
-        created++;
-        push(outcome.effects);
-        if (outcome.sendError)
-          problems.push(`iguala ${id}: la factura quedó en borrador (${outcome.sendError})`);
-      } catch (err) {
-        problems.push(`iguala ${id}: ${err instanceof Error ? err.message : String(err)}`);
-        break;
-      }
-    }
-  }
-  const summary = created === 1 ? '1 factura creada' : `${created} facturas creadas`;
-  if (problems.length) throw new Error(`${summary}; con problemas: ${problems.join('; ')}`);
-  return summary;
+  return getRecurringInvoice({ db, actor, id });
 }

@@ -86,19 +86,19 @@ function billingShareable<D extends { status: string; client: { _id: string } }>
   return {
     async assertCanShare(db, actor, id) {
       if (!rules.mayShare(actor) || !hasPermission(actor, 'invoices.read')) throw forbidden(rules.forbidden);
-      const doc = await kind.load(db, actor, id);
+      const doc = await kind.load({ db, actor, id });
       if (doc.status === 'draft') throw conflict(rules.draft);
       const refusal = rules.refuse?.(doc);
       if (refusal) throw conflict(refusal);
       return { label: rules.label(doc), phone: await clientPhone(db, doc.client._id) };
     },
     async publicView(db, id) {
-      const doc = await kind.load(db, READER, id);
+      const doc = await kind.load({ db, actor: READER, id });
       const settings = await getCompanySettings(db);
       return rules.view(doc, settings.name);
     },
     async pdf(db, id) {
-      const doc = await kind.load(db, READER, id);
+      const doc = await kind.load({ db, actor: READER, id });
       return { filename: kind.filename(doc), body: await kind.renderPdf(db, doc) };
     },
   };

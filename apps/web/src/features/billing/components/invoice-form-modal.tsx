@@ -2,7 +2,6 @@ import {
   CreateInvoiceRequestSchema,
   CURRENCIES,
   clientOptionLabel,
-  computeInvoiceTotals,
   defaultDocumentType,
   fiscalDocumentTypeLabel,
   INVOICE_DOCUMENT_TYPES,
@@ -17,11 +16,9 @@ import {
 import {
   Alert,
   Button,
-  Divider,
   Group,
   Modal,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -33,36 +30,29 @@ import {
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useCreateInvoice, useInvoiceClient, useInvoiceDefaults, useUpdateInvoice } from '../api/invoices';
-import { addDaysIso, formatMoney, todayIso } from './format';
 import {
-  currencySymbol,
-  type ItemValues,
-  LineItemsEditor,
-  newItem,
-  num,
-  TotalRow,
-} from './line-items-editor';
+  ClientProjectPickers,
+  type DocumentFormValues,
+  DocumentTotalsPanel,
+  formTotals,
+  itemsBody,
+  itemValuesOf,
+} from './document-form-parts';
+import { addDaysIso, formatMoney, todayIso } from './format';
+import { currencySymbol, LineItemsEditor, newItem, num } from './line-items-editor';
 
-interface FormValues {
-  clientId: string;
-  projectId: string | null;
+interface FormValues extends DocumentFormValues {
   /** '' = not chosen by the user: follows the client's profile. */
   documentType: InvoiceDocumentType | '';
   issueDate: string;
   dueDate: string;
-  items: ItemValues[];
-  discountAmount: number | string;
   /** How the discount is typed: an amount in the invoice currency, or a percentage of the subtotal. */
   discountMode: 'amount' | 'percent';
   discountPercent: number | string;
-  taxRate: number | string;
-  currency: string;
   paymentMethod: string | null;
-  notes: string;
   asDraft: boolean;
 }
 
@@ -81,15 +71,7 @@ export function discountAmountOf(
 }
 
 function subtotalCentsOf(values: FormValues): number {
-  return computeInvoiceTotals(
-    values.items.map((i) => ({
-      quantity: num(i.quantity),
-      unitPrice: num(i.unitPrice),
-      taxExempt: i.taxExempt,
-    })),
-    0,
-    0,
-  ).subtotalCents;
+  return formTotals(values.items, 0, 0).subtotalCents;
 }
 
 function toRequest(values: FormValues) {
@@ -99,13 +81,7 @@ function toRequest(values: FormValues) {
     documentType: values.documentType || null,
     issueDate: values.issueDate,
     dueDate: values.dueDate,
-    items: values.items.map((i) => ({
-      description: i.description,
-      details: i.details || null,
-      quantity: num(i.quantity),
-      unitPrice: num(i.unitPrice),
-      taxExempt: i.taxExempt,
-    })),
+    items: itemsBody(values.items),
     discountAmount: discountAmountOf(values, subtotalCentsOf(values)),
     taxRate: num(values.taxRate),
     currency: values.currency as (typeof CURRENCIES)[number],
@@ -188,14 +164,7 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
         documentType: (invoice.documentType as InvoiceDocumentType | null) ?? '',
         issueDate: invoice.issueDate,
         dueDate: invoice.dueDate,
-        items: invoice.items.map((i) => ({
-          key: i._id,
-          description: i.description,
-          details: i.details ?? '',
-          quantity: i.quantity,
-          unitPrice: i.unitPrice,
-          taxExempt: i.taxExempt,
-        })),
+        items: itemValuesOf(invoice.items),
         discountAmount: invoice.discountAmount,
         discountMode: 'amount',
         discountPercent: 0,
@@ -213,13 +182,9 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
 
   // The chosen client's fiscal profile (one `GET /clients/{id}`, not the whole client list).
   const chosenClient = useInvoiceClient(opened && form.values.clientId ? form.values.clientId : undefined);
-  const totals = computeInvoiceTotals(
-    form.values.items.map((i) => ({
-      quantity: num(i.quantity),
-      unitPrice: num(i.unitPrice),
-      taxExempt: i.taxExempt,
-    })),
-    num(form.values.taxRate),
+  const totals = formTotals(
+    form.values.items,
+    form.values.taxRate,
     discountAmountOf(form.values, subtotalCentsOf(form.values)),
   );
   const currency = form.values.currency;
@@ -269,11 +234,10 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ClientPicker
-              enabled={opened}
-              required
-              placeholder="Selecciona un cliente"
-              selected={
+            <ClientProjectPickers
+              form={form}
+              opened={opened}
+              client={
                 invoice
                   ? {
                       value: invoice.client._id,
@@ -281,29 +245,11 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                     }
                   : null
               }
-              value={form.values.clientId || null}
-              error={form.errors.clientId}
-              onChange={(value) => {
+              project={invoice?.project ? { value: invoice.project._id, label: invoice.project.title } : null}
+              onClientChange={() => {
                 // The type follows the client unless the user chose another than the old client's suggestion.
                 if (form.values.documentType === suggestedType) form.setFieldValue('documentType', '');
-                form.setFieldValue('clientId', value ?? '');
-                form.setFieldValue('projectId', null);
               }}
-            />
-            <ProjectPicker
-              key={form.values.clientId || 'none'}
-              enabled={opened && Boolean(form.values.clientId)}
-              clientId={form.values.clientId || null}
-              selected={
-                invoice?.project ? { value: invoice.project._id, label: invoice.project.title } : null
-              }
-              placeholder={form.values.clientId ? 'Sin proyecto' : 'Selecciona primero el cliente'}
-              clearable
-              disabled={!form.values.clientId}
-              nothingFoundMessage="El cliente no tiene proyectos"
-              value={form.values.projectId}
-              onChange={(v) => form.setFieldValue('projectId', v)}
-              error={form.errors.projectId}
             />
             <Select
               label="Tipo de comprobante"
@@ -389,34 +335,12 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
               />
               <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
             </Stack>
-            <Paper withBorder p="md" radius="md" data-testid="invoice-form-totals" aria-label="Totales">
-              <Stack gap={6}>
-                <TotalRow label="Subtotal" cents={totals.subtotalCents} currency={currency} />
-                <TotalRow label="Descuento" cents={totals.discountCents} currency={currency} minus />
-                {totals.exemptCents > 0 && (
-                  <TotalRow label="Subtotal exento" cents={totals.exemptCents} currency={currency} />
-                )}
-                <TotalRow
-                  label="Base imponible ITBIS"
-                  cents={totals.taxableBaseCents}
-                  currency={currency}
-                  testId="invoice-form-base"
-                />
-                <TotalRow
-                  label={`ITBIS (${num(form.values.taxRate)}\u00a0%)`}
-                  cents={totals.taxCents}
-                  currency={currency}
-                />
-                <Divider />
-                <TotalRow
-                  label="Total"
-                  cents={totals.totalCents}
-                  currency={currency}
-                  strong
-                  testId="invoice-form-total"
-                />
-              </Stack>
-            </Paper>
+            <DocumentTotalsPanel
+              totals={totals}
+              currency={currency}
+              taxRate={form.values.taxRate}
+              testIdPrefix="invoice"
+            />
           </SimpleGrid>
 
           {!editing && (

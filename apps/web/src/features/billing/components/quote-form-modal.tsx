@@ -1,19 +1,11 @@
-import {
-  CreateQuoteBodySchema,
-  CURRENCIES,
-  computeInvoiceTotals,
-  type Quote,
-  UpdateQuoteBodySchema,
-} from '@agencia/shared';
+import { CreateQuoteBodySchema, CURRENCIES, type Quote, UpdateQuoteBodySchema } from '@agencia/shared';
 import {
   Alert,
   Button,
   Checkbox,
-  Divider,
   Group,
   Modal,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -22,31 +14,24 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useInvoiceDefaults } from '../api/invoices';
 import { useCreateQuote, useUpdateQuote } from '../api/quotes';
-import { addDaysIso, formatMoney, todayIso } from './format';
 import {
-  currencySymbol,
-  type ItemValues,
-  LineItemsEditor,
-  newItem,
-  num,
-  TotalRow,
-} from './line-items-editor';
+  ClientProjectPickers,
+  type DocumentFormValues,
+  DocumentTotalsPanel,
+  formTotals,
+  itemsBody,
+  itemValuesOf,
+} from './document-form-parts';
+import { addDaysIso, formatMoney, todayIso } from './format';
+import { currencySymbol, LineItemsEditor, newItem, num } from './line-items-editor';
 
-interface FormValues {
-  clientId: string;
-  projectId: string | null;
+interface FormValues extends DocumentFormValues {
   validUntil: string;
-  items: ItemValues[];
-  discountAmount: number | string;
-  taxRate: number | string;
-  currency: string;
-  notes: string;
   advancePercent: number | string;
   createProject: boolean;
 }
@@ -65,13 +50,7 @@ function toBody(values: FormValues) {
     clientId: values.clientId,
     projectId: values.projectId || null,
     validUntil: values.validUntil,
-    items: values.items.map((i) => ({
-      description: i.description,
-      details: i.details || null,
-      quantity: num(i.quantity),
-      unitPrice: num(i.unitPrice),
-      taxExempt: i.taxExempt,
-    })),
+    items: itemsBody(values.items),
     discountAmount: num(values.discountAmount),
     taxRate: num(values.taxRate),
     currency: values.currency as (typeof CURRENCIES)[number],
@@ -125,14 +104,7 @@ export function QuoteFormModal(props: {
         clientId: quote.client._id,
         projectId: quote.project?._id ?? null,
         validUntil: quote.validUntil,
-        items: quote.items.map((i) => ({
-          key: i._id,
-          description: i.description,
-          details: i.details ?? '',
-          quantity: i.quantity,
-          unitPrice: i.unitPrice,
-          taxExempt: i.taxExempt,
-        })),
+        items: itemValuesOf(quote.items),
         discountAmount: quote.discountAmount,
         taxRate: quote.taxRate,
         currency: quote.currency,
@@ -163,15 +135,7 @@ export function QuoteFormModal(props: {
     }
   }, [opened, quote?._id, defaults.data, prefill?.quoteRequestId, prefill?.clientId]);
 
-  const totals = computeInvoiceTotals(
-    form.values.items.map((i) => ({
-      quantity: num(i.quantity),
-      unitPrice: num(i.unitPrice),
-      taxExempt: i.taxExempt,
-    })),
-    num(form.values.taxRate),
-    num(form.values.discountAmount),
-  );
+  const totals = formTotals(form.values.items, form.values.taxRate, num(form.values.discountAmount));
   const currency = form.values.currency;
 
   const submit = form.onSubmit(async (values) => {
@@ -208,36 +172,17 @@ export function QuoteFormModal(props: {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ClientPicker
-              enabled={opened}
-              required
-              placeholder="Selecciona un cliente"
-              selected={
+            <ClientProjectPickers
+              form={form}
+              opened={opened}
+              client={
                 quote
                   ? { value: quote.client._id, label: quote.client.name }
                   : prefill?.clientId && prefill.clientLabel
                     ? { value: prefill.clientId, label: prefill.clientLabel }
                     : null
               }
-              value={form.values.clientId || null}
-              error={form.errors.clientId}
-              onChange={(value) => {
-                form.setFieldValue('clientId', value ?? '');
-                form.setFieldValue('projectId', null);
-              }}
-            />
-            <ProjectPicker
-              key={form.values.clientId || 'none'}
-              enabled={opened && Boolean(form.values.clientId)}
-              clientId={form.values.clientId || null}
-              selected={quote?.project ? { value: quote.project._id, label: quote.project.title } : null}
-              placeholder={form.values.clientId ? 'Sin proyecto' : 'Selecciona primero el cliente'}
-              clearable
-              disabled={!form.values.clientId}
-              nothingFoundMessage="El cliente no tiene proyectos"
-              value={form.values.projectId}
-              onChange={(v) => form.setFieldValue('projectId', v)}
-              error={form.errors.projectId}
+              project={quote?.project ? { value: quote.project._id, label: quote.project.title } : null}
             />
             <TextInput type="date" label="Válida hasta" required {...form.getInputProps('validUntil')} />
             <NumberInput
@@ -282,29 +227,12 @@ export function QuoteFormModal(props: {
               />
               <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
             </Stack>
-            <Paper withBorder p="md" radius="md" aria-label="Totales" data-testid="quote-form-totals">
-              <Stack gap={6}>
-                <TotalRow label="Subtotal" cents={totals.subtotalCents} currency={currency} />
-                <TotalRow label="Descuento" cents={totals.discountCents} currency={currency} minus />
-                {totals.exemptCents > 0 && (
-                  <TotalRow label="Subtotal exento" cents={totals.exemptCents} currency={currency} />
-                )}
-                <TotalRow label="Base imponible ITBIS" cents={totals.taxableBaseCents} currency={currency} />
-                <TotalRow
-                  label={`ITBIS (${num(form.values.taxRate)}\u00a0%)`}
-                  cents={totals.taxCents}
-                  currency={currency}
-                />
-                <Divider />
-                <TotalRow
-                  label="Total"
-                  cents={totals.totalCents}
-                  currency={currency}
-                  strong
-                  testId="quote-form-total"
-                />
-              </Stack>
-            </Paper>
+            <DocumentTotalsPanel
+              totals={totals}
+              currency={currency}
+              taxRate={form.values.taxRate}
+              testIdPrefix="quote"
+            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

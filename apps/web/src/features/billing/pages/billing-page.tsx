@@ -5,24 +5,7 @@ import {
   type InvoiceSummary,
   isElectronicType,
 } from '@agencia/shared';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Box, Button, Card, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCash,
@@ -31,23 +14,22 @@ import {
   IconPlus,
   IconReceipt2,
   IconRepeat,
-  IconSearch,
   IconTrendingUp,
 } from '@tabler/icons-react';
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
-import { ListPagination } from '../../../components/ui/list-pagination';
+import { useDebouncedSearch, useListErrorToast } from '../../../components/ui/list-filters';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatGrid } from '../../../components/ui/stat-grid';
 import { TableScroll } from '../../../components/ui/table-scroll';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoiceStats, useInvoices } from '../api/invoices';
 import { ClientRetainersCard } from '../components/client-retainers-card';
 import { CreditNoteModal } from '../components/credit-note-modal';
+import { DocumentListPanel } from '../components/document-list-panel';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { EditInvoiceModal } from '../components/edit-invoice-modal';
 import { formatDate, formatMoney } from '../components/format';
@@ -131,8 +113,7 @@ export function BillingPage() {
   // Filters and page live in the URL (issue 14): reload, back and shared links keep them.
   const [params, setParams] = useListParams({ status: 'all', search: '' });
   const { status, page } = params;
-  const [search, setSearch] = useState(params.search);
-  const [debounced] = useDebouncedValue(search, 300);
+  const [search, setSearch] = useDebouncedSearch(params.search, (text) => setParams({ search: text }));
   const [creating, setCreating] = useState(false);
   const stats = useInvoiceStats();
   const list = useInvoices({
@@ -143,16 +124,7 @@ export function BillingPage() {
   });
   const actions = useInvoiceActions();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
-  useEffect(() => setParams({ search: debounced.trim() }), [debounced]);
-  useEffect(() => {
-    if (list.isError)
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'No se pudieron cargar las facturas',
-      });
-  }, [list.isError]);
+  useListErrorToast(list.isError, 'No se pudieron cargar las facturas');
 
   const s = stats.data;
   const currency = s?.currency ?? 'DOP';
@@ -234,189 +206,170 @@ export function BillingPage() {
         />
       </StatGrid>
 
-      <Paper withBorder radius="md" p="md">
-        <Group mb="md" gap="sm" align="flex-end">
-          <TextInput
-            aria-label="Buscar facturas"
-            placeholder="Buscar por número, NCF, cliente o proyecto"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: '1 1 240px' }}
-          />
-          <Select
-            aria-label="Filtrar por estado"
-            data={STATUS_FILTER}
-            value={status}
-            onChange={(v) => setParams({ status: v ?? 'all' })}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 200 }}
-          />
-        </Group>
-
-        {list.isLoading ? (
-          <Center py="xl">
-            <Loader aria-label="Cargando facturas" />
-          </Center>
-        ) : list.isError && invoices.length === 0 ? (
-          <Alert color="red" title="Error" icon={<IconAlertTriangle />}>
-            {getErrorMessage(list.error, 'Error al cargar las facturas')}
-          </Alert>
-        ) : invoices.length === 0 ? (
-          <Stack align="center" py="xl" gap="xs">
-            <IconReceipt2 size={40} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text fw={600}>No hay facturas</Text>
-            <Text size="sm" c="dimmed">
-              {search || status !== 'all' ? 'Prueba con otros filtros.' : 'Las facturas aparecerán aquí.'}
-            </Text>
-          </Stack>
-        ) : (
-          <>
-            <TableScroll label="Facturas" minWidth={720} visibleFrom="sm">
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Factura</Table.Th>
-                    <Table.Th>Cliente</Table.Th>
-                    <Table.Th ta="right">Monto</Table.Th>
-                    <Table.Th>Estado</Table.Th>
-                    <Table.Th>Vencimiento</Table.Th>
-                    <Table.Th w={60}>
-                      <span
-                        className="sr-only"
-                        style={{
-                          position: 'absolute',
-                          width: 1,
-                          height: 1,
-                          overflow: 'hidden',
-                          clip: 'rect(0 0 0 0)',
-                        }}
-                      >
-                        Acciones
-                      </span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {invoices.map((inv) => (
-                    <Table.Tr
-                      key={inv._id}
-                      onClick={(e) => openRow(e, inv._id)}
-                      style={{ cursor: 'pointer' }}
-                      aria-label={`Factura ${inv.invoiceNumber}`}
-                    >
-                      <Table.Td>
-                        <Anchor component={Link} to={`/billing/${inv._id}`} fw={600} size="sm">
-                          {inv.invoiceNumber}
-                        </Anchor>
-                        <NcfLine invoice={inv} />
-                        <Text size="xs" c="dimmed">
-                          {inv.project?.title ?? formatDate(inv.issueDate)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
-                        </Text>
-                        {inv.client.company && (
-                          <Text size="xs" c="dimmed">
-                            {inv.client.firstName} {inv.client.lastName}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm" fw={600}>
-                          {formatMoney(inv.total, inv.currency)}
-                        </Text>
-                        {inv.amountPaid > 0 && inv.balance > 0 && (
-                          <Text size="xs" c="dimmed">
-                            Saldo {formatMoney(inv.balance, inv.currency)}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <InvoiceStatusBadge status={inv.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDate(inv.dueDate)}</Text>
-                        {inv.isOverdue && (
-                          <Text size="xs" c="red" fw={600}>
-                            {inv.daysOverdue === 1 ? '1 día vencida' : `${inv.daysOverdue} días vencida`}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <InvoiceRowMenu
-                          invoice={inv}
-                          actions={actions}
-                          canManage={canManage}
-                          onView={() => open(inv._id)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
-            <Stack gap="sm" hiddenFrom="sm">
+      <DocumentListPanel
+        filters={{
+          searchLabel: 'Buscar facturas',
+          placeholder: 'Buscar por número, NCF, cliente o proyecto',
+          search,
+          onSearch: setSearch,
+          selects: [
+            {
+              label: 'Filtrar por estado',
+              data: STATUS_FILTER,
+              value: status,
+              onChange: (next) => setParams({ status: next }),
+            },
+          ],
+        }}
+        pagination={{
+          pagination: list.data?.pagination,
+          noun: 'facturas',
+          singular: 'factura',
+          onChange: (p) => setParams({ page: p }),
+        }}
+        loading={list.isLoading}
+        error={list.isError ? list.error : null}
+        count={invoices.length}
+        loadingLabel="Cargando facturas"
+        errorMessage="Error al cargar las facturas"
+        emptyIcon={<IconReceipt2 size={40} color="var(--mantine-color-dimmed)" aria-hidden />}
+        emptyTitle="No hay facturas"
+        emptyHint="Las facturas aparecerán aquí."
+        filtered={Boolean(search) || status !== 'all'}
+      >
+        <TableScroll label="Facturas" minWidth={720} visibleFrom="sm">
+          <Table highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Factura</Table.Th>
+                <Table.Th>Cliente</Table.Th>
+                <Table.Th ta="right">Monto</Table.Th>
+                <Table.Th>Estado</Table.Th>
+                <Table.Th>Vencimiento</Table.Th>
+                <Table.Th w={60}>
+                  <span
+                    className="sr-only"
+                    style={{
+                      position: 'absolute',
+                      width: 1,
+                      height: 1,
+                      overflow: 'hidden',
+                      clip: 'rect(0 0 0 0)',
+                    }}
+                  >
+                    Acciones
+                  </span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {invoices.map((inv) => (
-                <Paper
+                <Table.Tr
                   key={inv._id}
-                  withBorder
-                  radius="md"
-                  p="sm"
                   onClick={(e) => openRow(e, inv._id)}
                   style={{ cursor: 'pointer' }}
-                  role="group"
-                  aria-label={`Factura ${inv.invoiceNumber} (móvil)`}
+                  aria-label={`Factura ${inv.invoiceNumber}`}
                 >
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Group gap="xs">
-                        <Anchor component={Link} to={`/billing/${inv._id}`} fw={600} size="sm">
-                          {inv.invoiceNumber}
-                        </Anchor>
-                        <InvoiceStatusBadge status={inv.status} />
-                      </Group>
-                      <Text size="sm" truncate>
-                        {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
+                  <Table.Td>
+                    <Anchor component={Link} to={`/billing/${inv._id}`} fw={600} size="sm">
+                      {inv.invoiceNumber}
+                    </Anchor>
+                    <NcfLine invoice={inv} />
+                    <Text size="xs" c="dimmed">
+                      {inv.project?.title ?? formatDate(inv.issueDate)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
+                    </Text>
+                    {inv.client.company && (
+                      <Text size="xs" c="dimmed">
+                        {inv.client.firstName} {inv.client.lastName}
                       </Text>
-                      <NcfLine invoice={inv} />
-                      <Text
-                        size="xs"
-                        c={inv.isOverdue ? 'red' : 'dimmed'}
-                        fw={inv.isOverdue ? 600 : undefined}
-                      >
-                        Vence {formatDate(inv.dueDate)}
-                        {inv.isOverdue
-                          ? ` · ${inv.daysOverdue} ${inv.daysOverdue === 1 ? 'día' : 'días'} vencida`
-                          : ''}
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" fw={600}>
+                      {formatMoney(inv.total, inv.currency)}
+                    </Text>
+                    {inv.amountPaid > 0 && inv.balance > 0 && (
+                      <Text size="xs" c="dimmed">
+                        Saldo {formatMoney(inv.balance, inv.currency)}
                       </Text>
-                    </Stack>
-                    <Stack gap={4} align="flex-end">
-                      <InvoiceRowMenu
-                        invoice={inv}
-                        actions={actions}
-                        canManage={canManage}
-                        onView={() => open(inv._id)}
-                      />
-                      <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {formatMoney(inv.total, inv.currency)}
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <InvoiceStatusBadge status={inv.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDate(inv.dueDate)}</Text>
+                    {inv.isOverdue && (
+                      <Text size="xs" c="red" fw={600}>
+                        {inv.daysOverdue === 1 ? '1 día vencida' : `${inv.daysOverdue} días vencida`}
                       </Text>
-                    </Stack>
-                  </Group>
-                </Paper>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <InvoiceRowMenu
+                      invoice={inv}
+                      actions={actions}
+                      canManage={canManage}
+                      onView={() => open(inv._id)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
               ))}
-            </Stack>
-          </>
-        )}
-        <ListPagination
-          pagination={list.data?.pagination}
-          noun="facturas"
-          singular="factura"
-          onChange={(p) => setParams({ page: p })}
-        />
-      </Paper>
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
+        <Stack gap="sm" hiddenFrom="sm">
+          {invoices.map((inv) => (
+            <Paper
+              key={inv._id}
+              withBorder
+              radius="md"
+              p="sm"
+              onClick={(e) => openRow(e, inv._id)}
+              style={{ cursor: 'pointer' }}
+              role="group"
+              aria-label={`Factura ${inv.invoiceNumber} (móvil)`}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Anchor component={Link} to={`/billing/${inv._id}`} fw={600} size="sm">
+                      {inv.invoiceNumber}
+                    </Anchor>
+                    <InvoiceStatusBadge status={inv.status} />
+                  </Group>
+                  <Text size="sm" truncate>
+                    {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
+                  </Text>
+                  <NcfLine invoice={inv} />
+                  <Text size="xs" c={inv.isOverdue ? 'red' : 'dimmed'} fw={inv.isOverdue ? 600 : undefined}>
+                    Vence {formatDate(inv.dueDate)}
+                    {inv.isOverdue
+                      ? ` · ${inv.daysOverdue} ${inv.daysOverdue === 1 ? 'día' : 'días'} vencida`
+                      : ''}
+                  </Text>
+                </Stack>
+                <Stack gap={4} align="flex-end">
+                  <InvoiceRowMenu
+                    invoice={inv}
+                    actions={actions}
+                    canManage={canManage}
+                    onView={() => open(inv._id)}
+                  />
+                  <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(inv.total, inv.currency)}
+                  </Text>
+                </Stack>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      </DocumentListPanel>
 
       {role === 'client' && s && s.pendingRevenue > 0 && (
         <Box mt="lg">

@@ -5,26 +5,12 @@ import {
   QUOTE_STATUSES,
   type QuoteStatus,
 } from '@agencia/shared';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowLeft, IconFileInvoice, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ListPagination } from '../../../components/ui/list-pagination';
+import { useDebouncedSearch } from '../../../components/ui/list-filters';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { apiClient, getErrorMessage, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
@@ -33,6 +19,7 @@ import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { getRequest } from '../../requests';
 import { useQuotes } from '../api/quotes';
+import { DocumentListPanel } from '../components/document-list-panel';
 import { formatDate, formatMoney } from '../components/format';
 import { QuoteFormModal, type QuotePrefill } from '../components/quote-form-modal';
 import { QuoteStatusBadge } from '../components/quote-status-badge';
@@ -83,8 +70,7 @@ export function QuotesPage() {
   const canManage = role === 'admin';
   const navigate = useNavigate();
   const [params, setParams] = useListParams({ status: 'all', search: '' });
-  const [search, setSearch] = useState(params.search);
-  const [debounced] = useDebouncedValue(search, 300);
+  const [search, setSearch] = useDebouncedSearch(params.search, (text) => setParams({ search: text }));
   const [urlParams, setUrlParams] = useSearchParams();
   const requestId = urlParams.get('solicitud');
   const [creating, setCreating] = useState(false);
@@ -96,8 +82,6 @@ export function QuotesPage() {
     search: params.search,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
-  useEffect(() => setParams({ search: debounced.trim() }), [debounced]);
   useEffect(() => {
     if (prefill.data) setCreating(true);
   }, [prefill.data]);
@@ -144,124 +128,108 @@ export function QuotesPage() {
           {getErrorMessage(prefill.error, 'Inténtalo de nuevo')}
         </Alert>
       )}
-      <Paper withBorder radius="md" p="md">
-        <Group mb="md" gap="sm" align="flex-end">
-          <TextInput
-            aria-label="Buscar cotizaciones"
-            placeholder="Buscar por número, cliente o proyecto"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: '1 1 240px' }}
-          />
-          <Select
-            aria-label="Filtrar por estado"
-            data={STATUS_FILTER}
-            value={params.status}
-            onChange={(v) => setParams({ status: v ?? 'all' })}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 200 }}
-          />
-        </Group>
-        {list.isLoading ? (
-          <Center py="xl">
-            <Loader aria-label="Cargando cotizaciones" />
-          </Center>
-        ) : list.isError && quotes.length === 0 ? (
-          <Alert color="red" title="Error" icon={<IconAlertTriangle />}>
-            {getErrorMessage(list.error, 'Error al cargar las cotizaciones')}
-          </Alert>
-        ) : quotes.length === 0 ? (
-          <Stack align="center" py="xl" gap="xs">
-            <IconFileInvoice size={40} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text fw={600}>No hay cotizaciones</Text>
-            <Text size="sm" c="dimmed">
-              {params.search || params.status !== 'all'
-                ? 'Prueba con otros filtros.'
-                : 'Las cotizaciones aparecerán aquí.'}
-            </Text>
-          </Stack>
-        ) : (
-          <>
-            <TableScroll label="Cotizaciones" minWidth={680} visibleFrom="sm">
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Cotización</Table.Th>
-                    <Table.Th>Cliente</Table.Th>
-                    <Table.Th ta="right">Total</Table.Th>
-                    <Table.Th>Estado</Table.Th>
-                    <Table.Th>Válida hasta</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {quotes.map((q) => (
-                    <Table.Tr
-                      key={q._id}
-                      style={{ cursor: 'pointer' }}
-                      onClick={(e) => {
-                        if (!(e.target as HTMLElement).closest('a')) navigate(`/billing/quotes/${q._id}`);
-                      }}
-                    >
-                      <Table.Td>
-                        <Anchor component={Link} to={`/billing/quotes/${q._id}`} fw={600} size="sm">
-                          {q.quoteNumber}
-                        </Anchor>
-                        <Text size="xs" c="dimmed">
-                          {q.project?.title ?? formatDate(q.issueDate)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{q.client.name}</Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                          {formatMoney(q.total, q.currency)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <QuoteStatusBadge status={q.status} />
-                      </Table.Td>
-                      <Table.Td>{formatDate(q.validUntil)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
-            <Stack gap="sm" hiddenFrom="sm">
+      <DocumentListPanel
+        filters={{
+          searchLabel: 'Buscar cotizaciones',
+          placeholder: 'Buscar por número, cliente o proyecto',
+          search,
+          onSearch: setSearch,
+          selects: [
+            {
+              label: 'Filtrar por estado',
+              data: STATUS_FILTER,
+              value: params.status,
+              onChange: (status) => setParams({ status }),
+            },
+          ],
+        }}
+        pagination={{
+          pagination: list.data?.pagination,
+          noun: 'cotizaciones',
+          singular: 'cotización',
+          onChange: (p) => setParams({ page: p }),
+        }}
+        loading={list.isLoading}
+        error={list.isError ? list.error : null}
+        count={quotes.length}
+        loadingLabel="Cargando cotizaciones"
+        errorMessage="Error al cargar las cotizaciones"
+        emptyIcon={<IconFileInvoice size={40} color="var(--mantine-color-dimmed)" aria-hidden />}
+        emptyTitle="No hay cotizaciones"
+        emptyHint="Las cotizaciones aparecerán aquí."
+        filtered={Boolean(params.search) || params.status !== 'all'}
+      >
+        <TableScroll label="Cotizaciones" minWidth={680} visibleFrom="sm">
+          <Table highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Cotización</Table.Th>
+                <Table.Th>Cliente</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>Estado</Table.Th>
+                <Table.Th>Válida hasta</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {quotes.map((q) => (
-                <Paper key={q._id} withBorder radius="md" p="sm">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Group gap="xs">
-                        <Anchor component={Link} to={`/billing/quotes/${q._id}`} fw={600} size="sm">
-                          {q.quoteNumber}
-                        </Anchor>
-                        <QuoteStatusBadge status={q.status} />
-                      </Group>
-                      <Text size="sm" truncate>
-                        {q.client.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        Válida hasta {formatDate(q.validUntil)}
-                      </Text>
-                    </Stack>
-                    <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Tr
+                  key={q._id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={(e) => {
+                    if (!(e.target as HTMLElement).closest('a')) navigate(`/billing/quotes/${q._id}`);
+                  }}
+                >
+                  <Table.Td>
+                    <Anchor component={Link} to={`/billing/quotes/${q._id}`} fw={600} size="sm">
+                      {q.quoteNumber}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {q.project?.title ?? formatDate(q.issueDate)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{q.client.name}</Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                       {formatMoney(q.total, q.currency)}
                     </Text>
-                  </Group>
-                </Paper>
+                  </Table.Td>
+                  <Table.Td>
+                    <QuoteStatusBadge status={q.status} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(q.validUntil)}</Table.Td>
+                </Table.Tr>
               ))}
-            </Stack>
-          </>
-        )}
-        <ListPagination
-          pagination={list.data?.pagination}
-          noun="cotizaciones"
-          singular="cotización"
-          onChange={(p) => setParams({ page: p })}
-        />
-      </Paper>
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
+        <Stack gap="sm" hiddenFrom="sm">
+          {quotes.map((q) => (
+            <Paper key={q._id} withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Anchor component={Link} to={`/billing/quotes/${q._id}`} fw={600} size="sm">
+                      {q.quoteNumber}
+                    </Anchor>
+                    <QuoteStatusBadge status={q.status} />
+                  </Group>
+                  <Text size="sm" truncate>
+                    {q.client.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Válida hasta {formatDate(q.validUntil)}
+                  </Text>
+                </Stack>
+                <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(q.total, q.currency)}
+                </Text>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      </DocumentListPanel>
       {canManage && (
         <QuoteFormModal
           opened={creating}

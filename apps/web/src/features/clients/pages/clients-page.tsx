@@ -1,31 +1,17 @@
 import { formatMoney } from '@agencia/shared';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { Alert, Box, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBuilding,
-  IconSearch,
   IconUserCheck,
   IconUserPlus,
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ListFilters, useDebouncedSearch, useListErrorToast } from '../../../components/ui/list-filters';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatGrid } from '../../../components/ui/stat-grid';
@@ -71,8 +57,7 @@ export function ClientsPage() {
   // Filters and page live in the URL (issue 14): reload, back and shared links keep them.
   const [params, setParams] = useListParams({ search: '', status: 'all', clientType: 'all' });
   const { status, clientType, page } = params;
-  const [search, setSearch] = useState(params.search);
-  const [debounced] = useDebouncedValue(search, 300);
+  const [search, setSearch] = useDebouncedSearch(params.search, (text) => setParams({ search: text }));
   const [inviting, setInviting] = useState(false);
   const stats = useClientStats();
   const list = useClients({
@@ -82,20 +67,11 @@ export function ClientsPage() {
     status: status as never,
     clientType: clientType as never,
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
-  useEffect(() => setParams({ search: debounced.trim() }), [debounced]);
   const settings = useQuery(publicSettingsQuery);
   const currency = settings.data?.currency ?? 'DOP';
   const actions = useClientActions();
 
-  useEffect(() => {
-    if (list.isError)
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'No se pudieron cargar los clientes',
-      });
-  }, [list.isError]);
+  useListErrorToast(list.isError, 'No se pudieron cargar los clientes');
 
   // The server filters (name, email, company, RNC); while the debounce is pending the screen also
   // filters locally by name, email and company so typing feels instant (spec doc 2 §7).
@@ -144,41 +120,37 @@ export function ClientsPage() {
           icon={<IconWallet size={28} color="var(--mantine-color-teal-7)" aria-hidden />}
         />
       </StatGrid>
-      <Group mb="md" gap="sm" align="flex-end">
-        <TextInput
-          aria-label="Buscar clientes"
-          placeholder="Buscar por nombre, email o empresa"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: '1 1 260px' }}
-        />
-        <Select
-          aria-label="Filtrar por estado"
-          data={[
-            { value: 'all', label: 'Todos los estados' },
-            { value: 'active', label: 'Activos' },
-            { value: 'inactive', label: 'Inactivos' },
-            { value: 'prospect', label: 'Prospectos' },
-          ]}
-          value={status}
-          onChange={(v) => setParams({ status: v ?? 'all' })}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 190 }}
-        />
-        <Select
-          aria-label="Filtrar por tipo"
-          data={[
-            { value: 'all', label: 'Todos los tipos' },
-            { value: 'company', label: 'Empresa' },
-            { value: 'individual', label: 'Persona física' },
-          ]}
-          value={clientType}
-          onChange={(v) => setParams({ clientType: v ?? 'all' })}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 190 }}
-        />
-      </Group>
+      <ListFilters
+        searchLabel="Buscar clientes"
+        placeholder="Buscar por nombre, email o empresa"
+        search={search}
+        onSearch={setSearch}
+        searchBasis="260px"
+        selectWidth={190}
+        selects={[
+          {
+            label: 'Filtrar por estado',
+            data: [
+              { value: 'all', label: 'Todos los estados' },
+              { value: 'active', label: 'Activos' },
+              { value: 'inactive', label: 'Inactivos' },
+              { value: 'prospect', label: 'Prospectos' },
+            ],
+            value: status,
+            onChange: (next) => setParams({ status: next }),
+          },
+          {
+            label: 'Filtrar por tipo',
+            data: [
+              { value: 'all', label: 'Todos los tipos' },
+              { value: 'company', label: 'Empresa' },
+              { value: 'individual', label: 'Persona física' },
+            ],
+            value: clientType,
+            onChange: (next) => setParams({ clientType: next }),
+          },
+        ]}
+      />
 
       {list.isLoading ? (
         <Center py="xl">

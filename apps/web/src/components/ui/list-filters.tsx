@@ -1,0 +1,71 @@
+import { Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+
+/**
+ * The search box state of a list whose filters live in the URL (issue 14): what the user types,
+ * written to the URL (`commit`, trimmed) 300 ms after the last keystroke.
+ */
+export function useDebouncedSearch(initial: string, commit: (search: string) => void) {
+  const [search, setSearch] = useState(initial);
+  const [debounced] = useDebouncedValue(search, 300);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
+  useEffect(() => commit(debounced.trim()), [debounced]);
+  return [search, setSearch] as const;
+}
+
+/** Shows a red "Error" toast with `message` each time a list's query fails. */
+export function useListErrorToast(isError: boolean, message: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure, whatever the message
+  useEffect(() => {
+    if (isError) notifications.show({ color: 'red', title: 'Error', message });
+  }, [isError]);
+}
+
+/** One select of a list's filter row. */
+export interface ListFilterSelect {
+  label: string;
+  data: Array<{ value: string; label: string }>;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * A list's filter row: the search box (label and placeholder given) and its selects (never
+ * empty: deselecting is off). `searchBasis` and `selectWidth` size them (CSS flex basis, px).
+ */
+export function ListFilters(props: {
+  searchLabel: string;
+  placeholder: string;
+  search: string;
+  onSearch: (search: string) => void;
+  selects: ListFilterSelect[];
+  searchBasis?: string;
+  selectWidth?: number;
+}) {
+  return (
+    <Group mb="md" gap="sm" align="flex-end">
+      <TextInput
+        aria-label={props.searchLabel}
+        placeholder={props.placeholder}
+        leftSection={<IconSearch size={16} />}
+        value={props.search}
+        onChange={(e) => props.onSearch(e.currentTarget.value)}
+        style={{ flex: `1 1 ${props.searchBasis ?? '240px'}` }}
+      />
+      {props.selects.map((s) => (
+        <Select
+          key={s.label}
+          aria-label={s.label}
+          data={s.data}
+          value={s.value}
+          onChange={(v) => s.onChange(v ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: props.selectWidth ?? 200 }}
+        />
+      ))}
+    </Group>
+  );
+}
