@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router';
+import { DisplayRefresh } from '../components/account/display-refresh';
 import { DisplaySettingsSync } from '../components/account/display-settings-sync';
 import { ServerPreferencesSync } from '../components/account/server-preferences-sync';
 import { AppProviders } from './providers';
@@ -9,7 +10,9 @@ export function App() {
     <AppProviders>
       <ServerPreferencesSync />
       <DisplaySettingsSync />
-      <RouterProvider router={router} />
+      <DisplayRefresh>
+        <RouterProvider router={router} />
+      </DisplayRefresh>
     </AppProviders>
   );
 }

@@ -10,8 +10,10 @@ import { create } from 'zustand';
 /**
  * How the portal writes dates (decision 123): the signed-in user's numeric date format
  * (Perfil → Preferencias, `GET /auth/preferences`), the company's time zone for instants and its
- * clock (Configuración → Zona horaria / Formato de hora, `GET /settings/public`). Set by `DisplaySettingsSync`; read by
- * the formatters in `lib/format.ts` and `features/billing/components/format.ts`.
+ * clock (Configuración → Zona horaria / Formato de hora, `GET /settings/public`). Set by
+ * `DisplaySettingsSync`; read by the formatters in `lib/format.ts` and
+ * `features/billing/components/format.ts`. `DisplayRefresh` subscribes to it so that a change
+ * shows at once on the screens already rendered.
  */
 export interface DisplayState {
   dateFormat: DateFormat;
@@ -29,3 +31,11 @@ export const useDisplayStore = create<DisplayState>()((set) => ({
   setDateFormat: (dateFormat) => set({ dateFormat }),
   setCompany: ({ timeZone, timeFormat }) => set({ timeZone, timeFormat }),
 }));
+
+/**
+ * One string that changes whenever a display setting does (subscribed: the calling component
+ * re-renders on a change). `DisplayRefresh` keys the routed tree on it.
+ */
+export function useDisplayKey(): string {
+  return useDisplayStore((state) => `${state.dateFormat}|${state.timeZone}|${state.timeFormat}`);
+}
