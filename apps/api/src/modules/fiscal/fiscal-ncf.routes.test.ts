@@ -17,10 +17,7 @@ import { sweepSequenceAlerts } from './fiscal.service.js';
 
 // NCF ranges (Configuración → Fiscal) and the numbers invoices take when issued.
 
-let app: FastifyInstance;
-let admin: Session;
-let employee: Session;
-let client: Session;
+let app: FastifyInstance, admin: Session, employee: Session, client: Session;
 /** Café Cibao SRL (company, RNC, contribuyente → B01). */
 let companyId: string;
 const { sequences, activeOf, issue, clientWithout } = fiscalCalls(() => ({ app, admin }));

@@ -9,10 +9,7 @@ import { auditLog, clients } from '../../db/schema/index.js';
 
 // Electronic invoicing (e-CF), the DGII 607/608 reports and the client tax id override.
 
-let app: FastifyInstance;
-let admin: Session;
-let employee: Session;
-let client: Session;
+let app: FastifyInstance, admin: Session, employee: Session, client: Session;
 /** Café Cibao SRL (company, RNC, contribuyente → B01). */
 let companyId: string;
 const { activeOf, issue, clientWithout } = fiscalCalls(() => ({ app, admin }));

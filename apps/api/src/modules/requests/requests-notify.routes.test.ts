@@ -8,8 +8,7 @@ import { accessRequests, emailOutbox, notifications, quoteRequests, users } from
 
 // What a public request sets off: admin notifications, realtime pushes, per-IP limits, body size.
 
-let app: FastifyInstance;
-let admin: Session;
+let app: FastifyInstance, admin: Session;
 const { postQuote, postAccess } = publicPosts(() => app);
 
 beforeAll(async () => {

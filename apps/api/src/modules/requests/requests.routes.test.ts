@@ -23,10 +23,7 @@ import {
 
 // Admin side of the requests inbox: list, detail, status flow, conversion, terminal states.
 
-let app: FastifyInstance;
-let admin: Session;
-let employee: Session;
-let client: Session;
+let app: FastifyInstance, admin: Session, employee: Session, client: Session;
 const { postQuote, postAccess } = publicPosts(() => app);
 
 beforeAll(async () => {

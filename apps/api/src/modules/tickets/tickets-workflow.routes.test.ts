@@ -8,11 +8,7 @@ import { files, notifications, projects, tickets, ticketTimeLogs, users } from '
 
 // Tickets: assignment, time logs, watchers, edit, delete, attachments, stats, permissions and staff-opened tickets.
 
-let app: FastifyInstance;
-let admin: Session;
-let employee: Session;
-let client: Session;
-let client2: Session;
+let app: FastifyInstance, admin: Session, employee: Session, client: Session, client2: Session;
 const { as, newTicket } = ticketCalls(() => app);
 
 beforeAll(async () => {

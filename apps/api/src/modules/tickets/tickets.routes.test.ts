@@ -15,11 +15,7 @@ import {
 
 // Tickets: list, create, detail, conversation and status transitions.
 
-let app: FastifyInstance;
-let admin: Session;
-let employee: Session;
-let client: Session;
-let client2: Session;
+let app: FastifyInstance, admin: Session, employee: Session, client: Session, client2: Session;
 const { as, newTicket } = ticketCalls(() => app);
 
 beforeAll(async () => {
