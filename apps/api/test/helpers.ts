@@ -113,6 +113,32 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   return app;
 }
 
+/** The test app with the demo users signed in (see {@link startDemoApp}). */
+export interface DemoApp {
+  app: FastifyInstance;
+  admin: Session;
+  employee: Session;
+  /** Café Cibao SRL's portal user. */
+  client: Session;
+  /** A user of another client. */
+  client2: Session;
+}
+
+/**
+ * {@link createTestApp} with the demo admin, employee and both client users signed in; call it in
+ * `beforeAll`: `({ app, admin } = await startDemoApp())`.
+ */
+export async function startDemoApp(overrides: Partial<AppConfig> = {}): Promise<DemoApp> {
+  const app = await createTestApp(overrides);
+  const [admin, employee, client, client2] = await Promise.all([
+    login(app, DEMO.admin),
+    login(app, DEMO.employee),
+    login(app, DEMO.client),
+    login(app, DEMO.client2),
+  ]);
+  return { app, admin, employee, client, client2 };
+}
+
 let ipCounter = 1;
 /** A distinct fake client IP, so login throttling in one test does not leak into another. */
 export function uniqueIp(): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from './constants.js';
-import { PaginationSchema, pageQueryFields } from './pagination.js';
+import { blankAsUndefined, nullableText } from './fields.js';
+import { pageQueryFields, pageResponseSchema } from './pagination.js';
 import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
 import { isoDateSchema, isoDateTimeSchema, timeZoneSchema } from './text.js';
 
@@ -121,18 +122,16 @@ export const CalendarEventSchema = z.object({
 });
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 
-const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
-
 /**
  * `GET /calendar` query (spec doc 2 §7): events overlapping [start_date, end_date]. Without
  * dates the current month. `view` is accepted for the spec's contract and does not filter.
  */
 export const ListEventsQuerySchema = z.object({
-  start_date: z.preprocess(emptyToUndefined, isoDateTimeSchema().or(isoDateSchema()).optional()),
-  end_date: z.preprocess(emptyToUndefined, isoDateTimeSchema().or(isoDateSchema()).optional()),
-  view: z.preprocess(emptyToUndefined, z.enum(['month', 'week', 'day', 'list']).optional()),
-  type: z.preprocess(emptyToUndefined, EventTypeSchema.optional()),
-  projectId: z.preprocess(emptyToUndefined, z.uuid().optional()),
+  start_date: z.preprocess(blankAsUndefined, isoDateTimeSchema().or(isoDateSchema()).optional()),
+  end_date: z.preprocess(blankAsUndefined, isoDateTimeSchema().or(isoDateSchema()).optional()),
+  view: z.preprocess(blankAsUndefined, z.enum(['month', 'week', 'day', 'list']).optional()),
+  type: z.preprocess(blankAsUndefined, EventTypeSchema.optional()),
+  projectId: z.preprocess(blankAsUndefined, z.uuid().optional()),
   search: z.string().trim().max(200).optional(),
 });
 export type ListEventsQuery = z.input<typeof ListEventsQuerySchema>;
@@ -159,10 +158,7 @@ export type ListEventPageQuery = z.input<typeof ListEventPageQuerySchema>;
  * `GET /calendar/list` answer: one page in date order (`start_date asc, id asc`) of the events
  * the caller may see; `pagination.total` counts every match.
  */
-export const ListEventPageResponseSchema = z.object({
-  events: z.array(CalendarEventSchema),
-  pagination: PaginationSchema,
-});
+export const ListEventPageResponseSchema = pageResponseSchema('events', CalendarEventSchema);
 export type ListEventPageResponse = z.infer<typeof ListEventPageResponseSchema>;
 /** `GET /calendar/{id}` and write answers. */
 export const GetEventResponseSchema = z.object({ event: CalendarEventSchema });
@@ -172,27 +168,19 @@ export const UpcomingEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(CALENDAR.upcomingLimit),
 });
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Máximo ${max} caracteres`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 const eventFields = z.object({
   title: z
     .string({ error: 'El título es requerido' })
     .trim()
     .min(1, 'El título es requerido')
     .max(200, 'El título no puede superar 200 caracteres'),
-  description: optionalText(5000),
+  description: nullableText(5000),
   type: EventTypeSchema,
   priority: EventPrioritySchema,
   startDate: isoDateTimeSchema('La fecha de inicio es requerida'),
   endDate: isoDateTimeSchema('La fecha de fin es requerida'),
   isAllDay: z.boolean().default(false),
-  location: optionalText(300),
+  location: nullableText(300),
   meetingLink: z
     .string()
     .trim()

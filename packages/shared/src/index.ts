@@ -34,6 +34,7 @@ export * from './roles.js';
 export * from './settings.js';
 export * from './share-links.js';
 export * from './text.js';
+export * from './ticket-enums.js';
 export * from './tickets.js';
 export * from './users.js';
 export * from './validators.js';

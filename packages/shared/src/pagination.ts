@@ -60,3 +60,14 @@ export function pageWindow(query: { page: number; limit: number }): { limit: num
 export function pageCount(p: Pagination): number {
   return Math.max(1, Math.ceil(p.total / p.limit));
 }
+
+/**
+ * A list answer `{ <key>: item[], pagination }` (the shape of issue 14):
+ * `pageResponseSchema('tickets', TicketSchema)`.
+ */
+export function pageResponseSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
+  const shape = { [key]: z.array(item), pagination: PaginationSchema } as {
+    [P in K]: z.ZodArray<T>;
+  } & { pagination: typeof PaginationSchema };
+  return z.object(shape);
+}

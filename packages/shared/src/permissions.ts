@@ -25,43 +25,31 @@ export const PERMISSIONS = [
 export const PermissionSchema = z.enum(PERMISSIONS, { error: 'Permiso desconocido' });
 export type Permission = z.infer<typeof PermissionSchema>;
 
+type PermissionGroup = { label: string; permissions: { value: Permission; label: string }[] };
+
+/** A group with the read and write permission of one resource. */
+function readWriteGroup(
+  label: string,
+  resource: 'projects' | 'tickets' | 'calendar' | 'clients' | 'invoices',
+  readLabel: string,
+  writeLabel: string,
+): PermissionGroup {
+  return {
+    label,
+    permissions: [
+      { value: `${resource}.read`, label: readLabel },
+      { value: `${resource}.write`, label: writeLabel },
+    ],
+  };
+}
+
 /** Spanish labels of the permissions tab, grouped by resource. */
-export const PERMISSION_GROUPS: { label: string; permissions: { value: Permission; label: string }[] }[] = [
-  {
-    label: 'Proyectos',
-    permissions: [
-      { value: 'projects.read', label: 'Ver proyectos' },
-      { value: 'projects.write', label: 'Crear y editar proyectos' },
-    ],
-  },
-  {
-    label: 'Tickets',
-    permissions: [
-      { value: 'tickets.read', label: 'Ver tickets' },
-      { value: 'tickets.write', label: 'Crear y responder tickets' },
-    ],
-  },
-  {
-    label: 'Calendario',
-    permissions: [
-      { value: 'calendar.read', label: 'Ver eventos' },
-      { value: 'calendar.write', label: 'Crear y editar eventos' },
-    ],
-  },
-  {
-    label: 'Clientes',
-    permissions: [
-      { value: 'clients.read', label: 'Ver clientes' },
-      { value: 'clients.write', label: 'Crear y editar clientes' },
-    ],
-  },
-  {
-    label: 'Facturación',
-    permissions: [
-      { value: 'invoices.read', label: 'Ver facturas' },
-      { value: 'invoices.write', label: 'Crear facturas y registrar pagos' },
-    ],
-  },
+export const PERMISSION_GROUPS: PermissionGroup[] = [
+  readWriteGroup('Proyectos', 'projects', 'Ver proyectos', 'Crear y editar proyectos'),
+  readWriteGroup('Tickets', 'tickets', 'Ver tickets', 'Crear y responder tickets'),
+  readWriteGroup('Calendario', 'calendar', 'Ver eventos', 'Crear y editar eventos'),
+  readWriteGroup('Clientes', 'clients', 'Ver clientes', 'Crear y editar clientes'),
+  readWriteGroup('Facturación', 'invoices', 'Ver facturas', 'Crear facturas y registrar pagos'),
   { label: 'Reportes', permissions: [{ value: 'reports.read', label: 'Ver reportes' }] },
   {
     label: 'Administración',
@@ -83,6 +71,26 @@ export function permissionLabel(permission: string): string {
   return permission;
 }
 
+/** What a new employee gets: its modules, with clients and invoices read-only. */
+const EMPLOYEE_DEFAULTS = [
+  'projects.read',
+  'projects.write',
+  'tickets.read',
+  'tickets.write',
+  'calendar.read',
+  'calendar.write',
+  'clients.read',
+  'invoices.read',
+] as const satisfies readonly Permission[];
+/** A client's permissions: both its default and its ceiling. */
+const CLIENT_PERMISSIONS = [
+  'projects.read',
+  'tickets.read',
+  'tickets.write',
+  'calendar.read',
+  'invoices.read',
+] as const satisfies readonly Permission[];
+
 /**
  * The most a role may ever hold: a permission outside this set cannot be granted to a user of
  * that role (400 on `PUT /users/{id}`), so the role stays the outer bound.
@@ -92,34 +100,16 @@ export const ROLE_PERMISSION_CEILING: Record<Role, readonly Permission[]> = {
   // Mirrors what the modules let an employee do at all (decisions 050 and 070): clients and
   // invoices are read-only for employees and reports are admin-only, so `clients.write`,
   // `invoices.write` and `reports.read` are not offered (a toggle the server never honours).
-  employee: [
-    'projects.read',
-    'projects.write',
-    'tickets.read',
-    'tickets.write',
-    'calendar.read',
-    'calendar.write',
-    'clients.read',
-    'invoices.read',
-    'users.read',
-  ],
-  client: ['projects.read', 'tickets.read', 'tickets.write', 'calendar.read', 'invoices.read'],
+  // `users.read` may be granted but is not a default.
+  employee: [...EMPLOYEE_DEFAULTS, 'users.read'],
+  client: CLIENT_PERMISSIONS,
 };
 
 /** What a new user of each role gets (and what `permissions: null` means). */
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  employee: [
-    'projects.read',
-    'projects.write',
-    'tickets.read',
-    'tickets.write',
-    'calendar.read',
-    'calendar.write',
-    'clients.read',
-    'invoices.read',
-  ],
-  client: ['projects.read', 'tickets.read', 'tickets.write', 'calendar.read', 'invoices.read'],
+  employee: EMPLOYEE_DEFAULTS,
+  client: CLIENT_PERMISSIONS,
 };
 
 /**

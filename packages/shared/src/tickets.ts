@@ -1,167 +1,22 @@
 import { z } from 'zod';
-import { PaginationSchema, pageQueryFields } from './pagination.js';
-import { PRIORITY_COLORS, PRIORITY_LABELS, type Priority, PrioritySchema } from './priorities.js';
+import { blankAsUndefined, nullableText } from './fields.js';
+import { pageQueryFields, pageResponseSchema } from './pagination.js';
 import { RoleSchema } from './roles.js';
 import { isoDateSchema } from './text.js';
+import {
+  TICKET_HOURS,
+  TICKET_TIMELINE_TYPES,
+  TicketPrioritySchema,
+  TicketSeveritySchema,
+  TicketStatusSchema,
+  TicketTypeSchema,
+  WorkTypeSchema,
+} from './ticket-enums.js';
 
-/** Ticket status (spec doc 2 §4), with Spanish labels and Mantine colours. */
-export const TICKET_STATUSES = [
-  'open',
-  'in_progress',
-  'pending_client',
-  'resolved',
-  'closed',
-  'cancelled',
-] as const;
-export const TicketStatusSchema = z.enum(TICKET_STATUSES, { error: 'Estado inválido' });
-export type TicketStatus = z.infer<typeof TicketStatusSchema>;
-export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  open: 'Abierto',
-  in_progress: 'En Progreso',
-  pending_client: 'Esperando Cliente',
-  resolved: 'Resuelto',
-  closed: 'Cerrado',
-  cancelled: 'Cancelado',
-};
-export const TICKET_STATUS_COLORS: Record<TicketStatus, string> = {
-  open: 'blue',
-  in_progress: 'yellow',
-  pending_client: 'grape',
-  resolved: 'green',
-  closed: 'gray',
-  cancelled: 'red',
-};
-/** Statuses that still need work (nav badge, "open" counters of the dashboard). */
-export const TICKET_ACTIVE_STATUSES: readonly TicketStatus[] = ['open', 'in_progress', 'pending_client'];
-
-/** Ticket priority (spec doc 2 §4); colours per §9 (urgent red, high orange, medium blue, low gray). */
-export const TICKET_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const satisfies readonly Priority[];
-export const TicketPrioritySchema = PrioritySchema;
-export type TicketPriority = Priority;
-export const TICKET_PRIORITY_LABELS = PRIORITY_LABELS;
-export const TICKET_PRIORITY_COLORS = PRIORITY_COLORS;
-
-/** Ticket type (spec doc 2 §4). */
-export const TICKET_TYPES = [
-  'bug',
-  'feature_request',
-  'support',
-  'maintenance',
-  'improvement',
-  'question',
-] as const;
-export const TicketTypeSchema = z.enum(TICKET_TYPES, { error: 'Tipo inválido' });
-export type TicketType = z.infer<typeof TicketTypeSchema>;
-export const TICKET_TYPE_LABELS: Record<TicketType, string> = {
-  bug: 'Error',
-  feature_request: 'Nueva Funcionalidad',
-  support: 'Soporte',
-  maintenance: 'Mantenimiento',
-  improvement: 'Mejora',
-  question: 'Consulta',
-};
-
-/** Ticket severity (static sample of spec doc 2 §3). */
-export const TICKET_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-export const TicketSeveritySchema = z.enum(TICKET_SEVERITIES, { error: 'Severidad inválida' });
-export type TicketSeverity = z.infer<typeof TicketSeveritySchema>;
-export const TICKET_SEVERITY_LABELS: Record<TicketSeverity, string> = {
-  critical: 'Crítica',
-  high: 'Alta',
-  medium: 'Media',
-  low: 'Baja',
-};
-export const TICKET_SEVERITY_COLORS: Record<TicketSeverity, string> = {
-  critical: 'red',
-  high: 'orange',
-  medium: 'yellow',
-  low: 'gray',
-};
-
-/** Work types of a time log (spec doc 2 §5 "Time logging hints"). */
-export const WORK_TYPES = [
-  'investigation',
-  'coding',
-  'testing',
-  'debugging',
-  'documentation',
-  'communication',
-  'review',
-  'deployment',
-] as const;
-export const WorkTypeSchema = z.enum(WORK_TYPES, { error: 'Tipo de trabajo inválido' });
-export type WorkType = z.infer<typeof WorkTypeSchema>;
-export const WORK_TYPE_LABELS: Record<WorkType, string> = {
-  investigation: 'Investigación',
-  coding: 'Desarrollo',
-  testing: 'Pruebas',
-  debugging: 'Depuración',
-  documentation: 'Documentación',
-  communication: 'Comunicación',
-  review: 'Revisión',
-  deployment: 'Despliegue',
-};
-
-/** Timeline entry types (spec doc 2 §3 static sample). */
-export const TICKET_TIMELINE_TYPES = [
-  'created',
-  'comment',
-  'status_change',
-  'time_logged',
-  'assigned',
-] as const;
-export type TicketTimelineType = (typeof TICKET_TIMELINE_TYPES)[number];
-
-/**
- * Allowed status transitions for staff (admin, employee). Moving to `resolved` or `closed`
- * needs a resolution (given in the request or already on the ticket). Source: issue 5
- * (the spec leaves transitions "not shown"); decision record 041.
+/*
+ * Request and response schemas of the tickets API (spec doc 2 §3, §7). The vocabulary (statuses,
+ * types, transitions…) is in ticket-enums.ts; both are exported from the package index.
  */
-export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
-  open: ['in_progress', 'pending_client', 'resolved', 'closed', 'cancelled'],
-  in_progress: ['open', 'pending_client', 'resolved', 'closed', 'cancelled'],
-  pending_client: ['open', 'in_progress', 'resolved', 'closed', 'cancelled'],
-  resolved: ['open', 'in_progress', 'closed'],
-  closed: ['open'],
-  cancelled: ['open'],
-};
-/**
- * What a client may do with the status of its own ticket: reopen a resolved one, or cancel
- * one nobody has resolved yet. (A client's reply on `pending_client` moves it back to
- * `open` automatically, see `POST /tickets/{id}/messages`.)
- */
-export const CLIENT_TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
-  open: ['cancelled'],
-  in_progress: [],
-  pending_client: ['cancelled'],
-  resolved: ['open'],
-  closed: [],
-  cancelled: [],
-};
-/** Statuses that require a resolution text. */
-export const TICKET_STATUSES_NEEDING_RESOLUTION: readonly TicketStatus[] = ['resolved', 'closed'];
-
-/** True when `role` may move a ticket from `from` to `to` (ignores the resolution rule). */
-export function canTransitionTicket(role: z.infer<typeof RoleSchema>, from: TicketStatus, to: TicketStatus) {
-  const table = role === 'client' ? CLIENT_TICKET_TRANSITIONS : TICKET_TRANSITIONS;
-  return table[from].includes(to);
-}
-
-/** Formats the sequential ticket number: 7 → "TK-0007". */
-export function formatTicketNumber(n: number): string {
-  return `TK-${String(n).padStart(4, '0')}`;
-}
-
-/** Ticket time-log hours (spec doc 2 §5): 0.25 to 24 in steps of 0.25. */
-export const TICKET_HOURS = { min: 0.25, max: 24, step: 0.25 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Máximo ${max} caracteres`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** A person as tickets show them. */
 export const TicketPersonSchema = z.object({
@@ -283,15 +138,12 @@ export type TicketDetail = z.infer<typeof TicketDetailSchema>;
 /** `GET /tickets` query (spec doc 2 §7). Empty strings count as absent. */
 export const ListTicketsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  status: z.preprocess((v) => (v === '' ? undefined : v), TicketStatusSchema.optional()),
-  priority: z.preprocess((v) => (v === '' ? undefined : v), TicketPrioritySchema.optional()),
-  type: z.preprocess((v) => (v === '' ? undefined : v), TicketTypeSchema.optional()),
-  projectId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid().optional()),
-  clientId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid().optional()),
-  assignedTo: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.union([z.uuid(), z.literal('me')]).optional(),
-  ),
+  status: z.preprocess(blankAsUndefined, TicketStatusSchema.optional()),
+  priority: z.preprocess(blankAsUndefined, TicketPrioritySchema.optional()),
+  type: z.preprocess(blankAsUndefined, TicketTypeSchema.optional()),
+  projectId: z.preprocess(blankAsUndefined, z.uuid().optional()),
+  clientId: z.preprocess(blankAsUndefined, z.uuid().optional()),
+  assignedTo: z.preprocess(blankAsUndefined, z.union([z.uuid(), z.literal('me')]).optional()),
   ...pageQueryFields(),
 });
 export type ListTicketsQuery = z.input<typeof ListTicketsQuerySchema>;
@@ -300,10 +152,7 @@ export type ListTicketsQuery = z.input<typeof ListTicketsQuerySchema>;
  * `GET /tickets` answer: one page, newest first (`created_at desc, id desc`, decision 088), and
  * `pagination.total` = tickets matching the filters that the caller may see.
  */
-export const ListTicketsResponseSchema = z.object({
-  tickets: z.array(TicketSchema),
-  pagination: PaginationSchema,
-});
+export const ListTicketsResponseSchema = pageResponseSchema('tickets', TicketSchema);
 export type ListTicketsResponse = z.infer<typeof ListTicketsResponseSchema>;
 
 /**
@@ -321,10 +170,7 @@ export type ListTicketMessagesQuery = z.input<typeof ListTicketMessagesQuerySche
  * (`created_at desc, id desc`); clients never get internal notes, and `total` counts only what
  * the caller may see.
  */
-export const ListTicketMessagesResponseSchema = z.object({
-  messages: z.array(TicketMessageSchema),
-  pagination: PaginationSchema,
-});
+export const ListTicketMessagesResponseSchema = pageResponseSchema('messages', TicketMessageSchema);
 export type ListTicketMessagesResponse = z.infer<typeof ListTicketMessagesResponseSchema>;
 
 /** `GET /tickets/{id}/attachments|timeline|time-logs` query: `page`/`limit` (default 20, max 100). */
@@ -335,24 +181,15 @@ export type TicketSubListQuery = z.input<typeof TicketSubListQuerySchema>;
  * `GET /tickets/{id}/attachments` → `data`: the ticket's files, newest first (`created_at desc,
  * id desc`); clients never get a file attached only to an internal note.
  */
-export const ListTicketAttachmentsResponseSchema = z.object({
-  attachments: z.array(TicketAttachmentSchema),
-  pagination: PaginationSchema,
-});
+export const ListTicketAttachmentsResponseSchema = pageResponseSchema('attachments', TicketAttachmentSchema);
 export type ListTicketAttachmentsResponse = z.infer<typeof ListTicketAttachmentsResponseSchema>;
 
 /** `GET /tickets/{id}/timeline` → `data`: activity, newest first; clients never get internal entries. */
-export const ListTicketTimelineResponseSchema = z.object({
-  timeline: z.array(TicketTimelineEntrySchema),
-  pagination: PaginationSchema,
-});
+export const ListTicketTimelineResponseSchema = pageResponseSchema('timeline', TicketTimelineEntrySchema);
 export type ListTicketTimelineResponse = z.infer<typeof ListTicketTimelineResponseSchema>;
 
 /** `GET /tickets/{id}/time-logs` → `data` (staff only; clients 403): latest date first. */
-export const ListTicketTimeLogsResponseSchema = z.object({
-  timeLogs: z.array(TicketTimeLogSchema),
-  pagination: PaginationSchema,
-});
+export const ListTicketTimeLogsResponseSchema = pageResponseSchema('timeLogs', TicketTimeLogSchema);
 export type ListTicketTimeLogsResponse = z.infer<typeof ListTicketTimeLogsResponseSchema>;
 
 /** `GET /tickets/{id}` and write answers. */
@@ -387,12 +224,12 @@ export const CreateTicketRequestSchema = z.object({
   type: TicketTypeSchema.default('support'),
   priority: TicketPrioritySchema.default('medium'),
   severity: TicketSeveritySchema.default('medium'),
-  category: optionalText(100),
+  category: nullableText(100),
   projectId: z.uuid({ error: 'Proyecto inválido' }).nullish(),
   clientId: z.uuid({ error: 'Cliente inválido' }).nullish(),
-  environment: optionalText(200),
-  browserInfo: optionalText(300),
-  steps: optionalText(5000),
+  environment: nullableText(200),
+  browserInfo: nullableText(300),
+  steps: nullableText(5000),
   tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
   estimatedResolutionTime: hoursEstimate,
 });
@@ -410,11 +247,11 @@ export const UpdateTicketRequestSchema = z
     type: TicketTypeSchema,
     priority: TicketPrioritySchema,
     severity: TicketSeveritySchema,
-    category: optionalText(100),
+    category: nullableText(100),
     projectId: z.uuid({ error: 'Proyecto inválido' }).nullable(),
-    environment: optionalText(200),
-    browserInfo: optionalText(300),
-    steps: optionalText(5000),
+    environment: nullableText(200),
+    browserInfo: nullableText(300),
+    steps: nullableText(5000),
     tags: z.array(z.string().trim().min(1).max(40)).max(20),
     estimatedResolutionTime: hoursEstimate,
     relatedTicketIds: z.array(z.uuid()).max(20),
@@ -507,6 +344,3 @@ export const TicketAssigneeSchema = z.object({
   lastName: z.string(),
   role: RoleSchema,
 });
-
-/** Socket.io events of the tickets module (payload `{ ticketId }`). */
-export const TICKET_EVENTS = { created: 'ticket:created', updated: 'ticket:updated' } as const;

@@ -10,8 +10,10 @@ import { create } from 'zustand';
 /**
  * How the portal writes dates (decision 123): the signed-in user's numeric date format
  * (Perfil → Preferencias, `GET /auth/preferences`), the company's time zone for instants and its
- * clock (Configuración → Zona horaria / Formato de hora, `GET /settings/public`). Set by `DisplaySettingsSync`; read by
- * the formatters in `lib/format.ts` and `features/billing/components/format.ts`.
+ * clock (Configuración → Zona horaria / Formato de hora, `GET /settings/public`). Set by
+ * `DisplaySettingsSync`; read by the formatters in `lib/format.ts` and
+ * `features/billing/components/format.ts`; components that write dates subscribe to it with
+ * `useDateDisplay()` so that a change shows at once on the screens already rendered.
  */
 export interface DisplayState {
   dateFormat: DateFormat;

@@ -3,6 +3,7 @@ import type { CalendarEvent } from '@agencia/shared';
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { calendarEvents, calendarFeedTokens, users } from '../../db/schema/index.js';
+import type { ActorCall } from '../../lib/service-args.js';
 import type { Actor } from '../../plugins/auth.js';
 import { toEvents } from './calendar.mappers.js';
 import { eventScope } from './calendar.policy.js';
@@ -33,7 +34,7 @@ export async function eventsForFeed({
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Feed status of the caller (the URL itself is only shown when created). */
-export async function feedStatus({ db, actor }: { db: Db; actor: Actor }) {
+export async function feedStatus({ db, actor }: ActorCall) {
   const [row] = await db
     .select()
     .from(calendarFeedTokens)
@@ -46,10 +47,7 @@ export async function feedStatus({ db, actor }: { db: Db; actor: Actor }) {
 export async function rotateFeedToken({
   db,
   actor,
-}: {
-  db: Db;
-  actor: Actor;
-}): Promise<{ token: string; createdAt: string }> {
+}: ActorCall): Promise<{ token: string; createdAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(calendarFeedTokens)
@@ -63,7 +61,7 @@ export async function rotateFeedToken({
 }
 
 /** Revokes the caller's feed. */
-export async function revokeFeedToken({ db, actor }: { db: Db; actor: Actor }): Promise<void> {
+export async function revokeFeedToken({ db, actor }: ActorCall): Promise<void> {
   await db.delete(calendarFeedTokens).where(eq(calendarFeedTokens.userId, actor.id));
 }
 

@@ -24,6 +24,7 @@ import { type Effects, effects, type StoredNotifications, type Written } from '.
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
+import type { ActorCall, ActorInput, ResourceCall, ResourceInput } from '../../lib/service-args.js';
 import type { Actor } from '../../plugins/auth.js';
 import { type EventRow, toEvents } from './calendar.mappers.js';
 import { calendarPolicy, canEditEvent, eventScope } from './calendar.policy.js';
@@ -76,11 +77,7 @@ export async function listEvents({
   db,
   actor,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  input: z.output<typeof ListEventsQuerySchema>;
-}): Promise<CalendarEvent[]> {
+}: ActorInput<z.output<typeof ListEventsQuerySchema>>): Promise<CalendarEvent[]> {
   let [start, end] = monthRange();
   if (input.start_date) start = parseBound(input.start_date, false);
   if (input.end_date) end = parseBound(input.end_date, true);
@@ -113,11 +110,7 @@ export async function listEventPage({
   db,
   actor,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  input: z.output<typeof ListEventPageQuerySchema>;
-}): Promise<ListEventPageResponse> {
+}: ActorInput<z.output<typeof ListEventPageQuerySchema>>): Promise<ListEventPageResponse> {
   const start = input.start_date ? parseBound(input.start_date, false) : undefined;
   const end = input.end_date ? parseBound(input.end_date, true) : undefined;
   if (start && end && end <= start)
@@ -166,15 +159,7 @@ export async function upcomingEvents({
 }
 
 /** `GET /calendar/{id}`: one event the caller may see (404 otherwise). */
-export async function getEvent({
-  db,
-  actor,
-  id,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-}): Promise<CalendarEvent> {
+export async function getEvent({ db, actor, id }: ResourceCall): Promise<CalendarEvent> {
   const row = await findEventFor(db, actor, id);
   const [event] = await toEvents(db, actor, [row]);
   return event!;
@@ -184,7 +169,7 @@ export async function getEvent({
  * `GET /calendar/stats`: today (in the agency's zone, America/Santo_Domingo), this week (Monday–Sunday),
  * meetings, deadlines, upcoming and per type, over the events the caller may see.
  */
-export async function calendarStats({ db, actor }: { db: Db; actor: Actor }): Promise<CalendarStats> {
+export async function calendarStats({ db, actor }: ActorCall): Promise<CalendarStats> {
   const tz = BUSINESS_TIME_ZONE;
   const [row] = await db
     .select({
@@ -264,11 +249,7 @@ export async function createEvent({
   db,
   actor,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  input: z.output<typeof CreateEventRequestSchema>;
-}): Promise<Written<CalendarEvent>> {
+}: ActorInput<z.output<typeof CreateEventRequestSchema>>): Promise<Written<CalendarEvent>> {
   return db.transaction(async (tx) => {
     const clientId = await checkLinks(tx, actor, input.projectId, input.clientId);
     const attendees = await checkAttendees(tx, actor, input.attendees, actor.id);
@@ -315,12 +296,7 @@ export async function updateEvent({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof UpdateEventRequestSchema>;
-}): Promise<Written<CalendarEvent>> {
+}: ResourceInput<z.output<typeof UpdateEventRequestSchema>>): Promise<Written<CalendarEvent>> {
   return db.transaction(async (tx) => {
     const row = await findEventFor(tx, actor, id);
     if (!canEditEvent(actor, row))
@@ -397,12 +373,7 @@ export async function setAttendance({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof UpdateAttendanceRequestSchema>;
-}): Promise<Written<CalendarEvent>> {
+}: ResourceInput<z.output<typeof UpdateAttendanceRequestSchema>>): Promise<Written<CalendarEvent>> {
   const { status } = input;
   return db.transaction(async (tx) => {
     const row = await findEventFor(tx, actor, id);
@@ -435,15 +406,7 @@ export async function setAttendance({
 }
 
 /** `DELETE /calendar/{id}` (organizer or admin). Attendees are told it was cancelled. */
-export async function deleteEvent({
-  db,
-  actor,
-  id,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-}): Promise<Written<void>> {
+export async function deleteEvent({ db, actor, id }: ResourceCall): Promise<Written<void>> {
   return db.transaction(async (tx) => {
     const row = await findEventFor(tx, actor, id);
     if (!canEditEvent(actor, row))
@@ -469,7 +432,7 @@ export async function deleteEvent({
 }
 
 /** People who can be invited: active staff, plus (for staff) client users, (for clients) their colleagues. */
-export async function listInvitees({ db, actor }: { db: Db; actor: Actor }) {
+export async function listInvitees({ db, actor }: ActorCall) {
   const cond = !calendarPolicy.can(actor.role, 'inviteAnyClient')
     ? or(
         inArray(users.role, ['admin', 'employee']),

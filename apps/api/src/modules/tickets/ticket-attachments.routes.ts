@@ -9,23 +9,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
+import { resourceArgs } from '../../lib/service-args.js';
 import { contentDisposition } from '../../lib/storage.js';
-import { actorOf } from '../../plugins/auth.js';
 import {
   findAttachment,
   listTicketAttachments,
   TICKET_ATTACHMENT_MAX_BYTES,
   uploadAttachment,
 } from './ticket-attachments.service.js';
+import { ticketRouteKit } from './tickets.route-kit.js';
 
 const _ticketEnvelope = successEnvelope(GetTicketResponseSchema);
 const tags = ['tickets'];
 
 /** A ticket's attachments: paged list, upload (multipart, max 10 MB) and download. */
 const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Role + permission strings (decision 061); row scoping and the policy table live in the service.
-  const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
-  const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };
+  const { auth, write } = ticketRouteKit(app);
 
   app.get(
     '/tickets/:id/attachments',
@@ -41,12 +40,7 @@ const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTicketAttachments({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: await listTicketAttachments({ ...resourceArgs(app, req), input: req.query }),
     }),
   );
 
@@ -67,9 +61,7 @@ const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!part) throw badRequest('Falta el archivo', [{ field: 'file', message: 'Falta el archivo' }]);
       const data = await part.toBuffer();
       const attachment = await uploadAttachment({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
+        ...resourceArgs(app, req),
         filename: part.filename,
         data,
       });
@@ -90,9 +82,7 @@ const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const file = await findAttachment({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
+        ...resourceArgs(app, req),
         fileId: req.params.fileId,
       });
       reply.header('Content-Type', file.contentType);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { files, ticketMessages } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
+import type { ResourceInput } from '../../lib/service-args.js';
 import { saveFile } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import { ATTACHMENT_COLUMNS, attachmentOf } from './tickets.mappers.js';
@@ -22,12 +23,7 @@ export async function listTicketAttachments({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: TicketSubListInput;
-}): Promise<ListTicketAttachmentsResponse> {
+}: ResourceInput<TicketSubListInput>): Promise<ListTicketAttachmentsResponse> {
   const row = await findTicketFor({ db, actor, id });
   const where = visibleTicketFiles(actor, row.id);
   const page = await pagedSelect(db, input, {

@@ -6,28 +6,19 @@ import {
   ListTicketMessagesQuerySchema,
   ListTicketMessagesResponseSchema,
   successEnvelope,
-  type TicketDetail,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publish, type Written } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
+import { resourceArgs } from '../../lib/service-args.js';
 import { addMessage, addWatcher, listTicketMessages, removeWatcher } from './ticket-conversation.service.js';
+import { ticketRouteKit } from './tickets.route-kit.js';
 
 const ticketEnvelope = successEnvelope(GetTicketResponseSchema);
 const tags = ['tickets'];
 
 /** A ticket's conversation: messages (paged, newest first; post) and watchers. */
 const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Role + permission strings (decision 061); row scoping and the policy table live in the service.
-  const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
-  const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };
-
-  /** After the service committed: push its effects (decision 120), answer with the ticket. */
-  const respond = (result: Written<TicketDetail>) => {
-    publish(app, result.effects);
-    return { success: true as const, data: { ticket: result.value } };
-  };
+  const { auth, write, created } = ticketRouteKit(app);
 
   app.get(
     '/tickets/:id/messages',
@@ -43,12 +34,7 @@ const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTicketMessages({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: await listTicketMessages({ ...resourceArgs(app, req), input: req.query }),
     }),
   );
 
@@ -64,16 +50,7 @@ const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ticketEnvelope },
       },
     },
-    async (req, reply) => {
-      const result = await addMessage({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      reply.code(201);
-      return respond(result);
-    },
+    async (req, reply) => created(reply, await addMessage({ ...resourceArgs(app, req), input: req.body })),
   );
 
   app.post(
@@ -91,12 +68,7 @@ const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        ticket: await addWatcher({
-          db: app.db,
-          actor: actorOf(req),
-          id: req.params.id,
-          userId: req.body.userId,
-        }),
+        ticket: await addWatcher({ ...resourceArgs(app, req), userId: req.body.userId }),
       },
     }),
   );
@@ -115,12 +87,7 @@ const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        ticket: await removeWatcher({
-          db: app.db,
-          actor: actorOf(req),
-          id: req.params.id,
-          userId: req.params.userId,
-        }),
+        ticket: await removeWatcher({ ...resourceArgs(app, req), userId: req.params.userId }),
       },
     }),
   );

@@ -9,14 +9,13 @@ import {
 } from '@agencia/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import { files, ticketMessages, tickets, ticketWatchers, users } from '../../db/schema/index.js';
 import type { StoredNotifications, Written } from '../../lib/effects.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { Actor } from '../../plugins/auth.js';
-import { addEvent } from './ticket-workflow.service.js';
-import { clientUserIds, staffIds, ticketEffects, watcherIds } from './tickets.audience.js';
+import type { ResourceCall, ResourceInput } from '../../lib/service-args.js';
+import { addEvent, writtenTicket } from './ticket-workflow.service.js';
+import { clientUserIds, staffIds, watcherIds } from './tickets.audience.js';
 import { fullName, loadPeople, type TicketRow, toMessage } from './tickets.mappers.js';
 import { actsForSupport, ownsTicket, TICKET_STAFF_ROLES, ticketPolicy } from './tickets.policy.js';
 import { findTicketFor, messageFiles, messagePage, ticketDetail } from './tickets.queries.js';
@@ -31,12 +30,7 @@ export async function listTicketMessages({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof ListTicketMessagesQuerySchema>;
-}): Promise<ListTicketMessagesResponse> {
+}: ResourceInput<z.output<typeof ListTicketMessagesQuerySchema>>): Promise<ListTicketMessagesResponse> {
   const row = await findTicketFor({ db, actor, id });
   const page = await messagePage(db, actor, row.id, pageWindow(input));
   const people = await loadPeople(
@@ -62,12 +56,7 @@ export async function addMessage({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof CreateTicketMessageRequestSchema>;
-}): Promise<Written<TicketDetail>> {
+}: ResourceInput<z.output<typeof CreateTicketMessageRequestSchema>>): Promise<Written<TicketDetail>> {
   if (input.isInternal && !ticketPolicy.can(actor.role, 'internalMessages'))
     throw forbidden('Los clientes no pueden enviar notas internas.');
   return db.transaction(async (tx) => {
@@ -157,15 +146,7 @@ export async function addMessage({
         link,
       });
     }
-    return {
-      value: await ticketDetail({ db: tx, actor, row }),
-      effects: await ticketEffects(tx, {
-        ticketId: id,
-        clientId: row.clientId,
-        visibleToClient: !input.isInternal,
-        notifications: created,
-      }),
-    };
+    return writtenTicket(tx, actor, row, { visibleToClient: !input.isInternal, notifications: created });
   });
 }
 
@@ -178,12 +159,7 @@ export async function addWatcher({
   actor,
   id,
   userId,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  userId?: string;
-}): Promise<TicketDetail> {
+}: ResourceCall & { userId?: string }): Promise<TicketDetail> {
   const row = await findTicketFor({ db, actor, id });
   if (!ticketPolicy.can(actor.role, 'watch', ownsTicket(actor, row))) throw forbidden();
   const target = userId ?? actor.id;
@@ -210,12 +186,7 @@ export async function removeWatcher({
   actor,
   id,
   userId,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  userId: string;
-}): Promise<TicketDetail> {
+}: ResourceCall & { userId: string }): Promise<TicketDetail> {
   const row = await findTicketFor({ db, actor, id });
   if (!ticketPolicy.can(actor.role, 'watch', ownsTicket(actor, row))) throw forbidden();
   if (userId !== actor.id && !ticketPolicy.can(actor.role, 'watchOthers')) throw forbidden();

@@ -28,9 +28,10 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import type { Written } from '../../lib/effects.js';
+import type { StoredNotifications, Written } from '../../lib/effects.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import type { ActorInput, ResourceCall, ResourceInput } from '../../lib/service-args.js';
 import type { Actor } from '../../plugins/auth.js';
 import { clientUserIds, ticketEffects, watcherIds } from './tickets.audience.js';
 import { fullName, type TicketRow } from './tickets.mappers.js';
@@ -78,6 +79,22 @@ export async function addEvent(
 }
 
 /**
+ * The answer of a ticket write: the detail of `row` as `actor` sees it, and what the write pushes
+ * after commit ({@link ticketEffects}) to the ticket's audience.
+ */
+export async function writtenTicket(
+  tx: Tx,
+  actor: Actor,
+  row: TicketRow,
+  change: { visibleToClient: boolean; event?: string; notifications?: StoredNotifications },
+): Promise<Written<TicketDetail>> {
+  return {
+    value: await ticketDetail({ db: tx, actor, row }),
+    effects: await ticketEffects(tx, { ticketId: row.id, clientId: row.clientId, ...change }),
+  };
+}
+
+/**
  * `POST /tickets`. A client's ticket is always for its own client record (403 when the user
  * has none); staff give `clientId` or a project (its client is used). The reporter watches
  * the ticket. Notifies staff (topic clientMessages) when a client opens it, else the client's users.
@@ -86,11 +103,7 @@ export async function createTicket({
   db,
   actor,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  input: z.output<typeof CreateTicketRequestSchema>;
-}): Promise<Written<TicketDetail>> {
+}: ActorInput<z.output<typeof CreateTicketRequestSchema>>): Promise<Written<TicketDetail>> {
   return db.transaction(async (tx) => {
     let clientId: string | null;
     if (ticketPolicy.can(actor.role, 'create')) {
@@ -163,16 +176,11 @@ export async function createTicket({
           message: `${fullName(actor)} abrió el ticket "${ticket.title}".`,
           link,
         });
-    return {
-      value: await ticketDetail({ db: tx, actor, row: ticket }),
-      effects: await ticketEffects(tx, {
-        ticketId: ticket.id,
-        clientId,
-        visibleToClient: true,
-        event: TICKET_EVENTS.created,
-        notifications: created,
-      }),
-    };
+    return writtenTicket(tx, actor, ticket, {
+      visibleToClient: true,
+      event: TICKET_EVENTS.created,
+      notifications: created,
+    });
   });
 }
 
@@ -186,12 +194,7 @@ export async function updateTicket({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof UpdateTicketRequestSchema>;
-}): Promise<Written<TicketDetail>> {
+}: ResourceInput<z.output<typeof UpdateTicketRequestSchema>>): Promise<Written<TicketDetail>> {
   return db.transaction(async (tx) => {
     const row = await findTicketFor({ db: tx, actor, id });
     if (!ticketPolicy.can(actor.role, 'editBasicFields', ownsTicket(actor, row))) throw forbidden();
@@ -230,10 +233,7 @@ export async function updateTicket({
           )
           .onConflictDoNothing();
     }
-    return {
-      value: await ticketDetail({ db: tx, actor, row: updated! }),
-      effects: await ticketEffects(tx, { ticketId: id, clientId: row.clientId, visibleToClient: true }),
-    };
+    return writtenTicket(tx, actor, updated!, { visibleToClient: true });
   });
 }
 
@@ -241,15 +241,7 @@ export async function updateTicket({
  * `DELETE /tickets/{id}` (admin): removes the ticket with its messages, logs and files; returns the
  * removed row and its effects (the client's users read before the delete).
  */
-export async function deleteTicket({
-  db,
-  actor,
-  id,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-}): Promise<Written<TicketRow>> {
+export async function deleteTicket({ db, actor, id }: ResourceCall): Promise<Written<TicketRow>> {
   if (!ticketPolicy.can(actor.role, 'delete')) throw forbidden();
   return db.transaction(async (tx) => {
     const row = await findTicketFor({ db: tx, actor, id });
@@ -266,12 +258,7 @@ export async function assignTicket({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof AssignTicketRequestSchema>;
-}): Promise<Written<TicketDetail>> {
+}: ResourceInput<z.output<typeof AssignTicketRequestSchema>>): Promise<Written<TicketDetail>> {
   if (!ticketPolicy.can(actor.role, 'assign')) throw forbidden();
   return db.transaction(async (tx) => {
     await findTicketFor({ db: tx, actor, id });
@@ -319,15 +306,7 @@ export async function assignTicket({
           link: `/tickets/${id}`,
         })
       : [];
-    return {
-      value: await ticketDetail({ db: tx, actor, row: row! }),
-      effects: await ticketEffects(tx, {
-        ticketId: id,
-        clientId: row!.clientId,
-        visibleToClient: true,
-        notifications: created,
-      }),
-    };
+    return writtenTicket(tx, actor, row!, { visibleToClient: true, notifications: created });
   });
 }
 
@@ -341,12 +320,7 @@ export async function changeTicketStatus({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof ChangeTicketStatusRequestSchema>;
-}): Promise<Written<TicketDetail>> {
+}: ResourceInput<z.output<typeof ChangeTicketStatusRequestSchema>>): Promise<Written<TicketDetail>> {
   return db.transaction(async (tx) => {
     const current = await findTicketFor({ db: tx, actor, id });
     if (!ticketPolicy.can(actor.role, 'changeStatus', ownsTicket(actor, current))) throw forbidden();
@@ -410,15 +384,7 @@ export async function changeTicketStatus({
       message: `${fullName(actor)} cambió el estado de "${row!.title}" a ${TICKET_STATUS_LABELS[to]}.`,
       link: `/tickets/${id}`,
     });
-    return {
-      value: await ticketDetail({ db: tx, actor, row: row! }),
-      effects: await ticketEffects(tx, {
-        ticketId: id,
-        clientId: row!.clientId,
-        visibleToClient: true,
-        notifications: created,
-      }),
-    };
+    return writtenTicket(tx, actor, row!, { visibleToClient: true, notifications: created });
   });
 }
 
@@ -439,12 +405,7 @@ export async function addTimeLog({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: z.output<typeof CreateTicketTimeLogRequestSchema>;
-}): Promise<Written<TicketDetail>> {
+}: ResourceInput<z.output<typeof CreateTicketTimeLogRequestSchema>>): Promise<Written<TicketDetail>> {
   if (!ticketPolicy.can(actor.role, 'logTime')) throw forbidden();
   return db.transaction(async (tx) => {
     const row = await findTicketFor({ db: tx, actor, id });
@@ -470,14 +431,6 @@ export async function addTimeLog({
       .set({ updatedAt: new Date() })
       .where(eq(tickets.id, id))
       .returning();
-    return {
-      value: await ticketDetail({ db: tx, actor, row: updated ?? row }),
-      effects: await ticketEffects(tx, {
-        ticketId: id,
-        clientId: row.clientId,
-        visibleToClient: false,
-        notifications: [],
-      }),
-    };
+    return writtenTicket(tx, actor, updated ?? row, { visibleToClient: false, notifications: [] });
   });
 }

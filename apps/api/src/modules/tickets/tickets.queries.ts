@@ -27,6 +27,7 @@ import {
 import { forbidden, notFound } from '../../lib/errors.js';
 import { inOrder } from '../../lib/in-order.js';
 import { countRows, listTotalCap, pagedSelect } from '../../lib/paging.js';
+import type { ActorInput, ResourceCall, ResourceInput } from '../../lib/service-args.js';
 import type { Actor } from '../../plugins/auth.js';
 import {
   ATTACHMENT_COLUMNS,
@@ -207,12 +208,7 @@ export async function listTicketTimeline({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: TicketSubListInput;
-}): Promise<ListTicketTimelineResponse> {
+}: ResourceInput<TicketSubListInput>): Promise<ListTicketTimelineResponse> {
   const row = await findTicketFor({ db, actor, id });
   const where = visibleEvents(actor, row.id);
   const page = await pagedSelect(db, input, {
@@ -252,12 +248,7 @@ export async function listTicketTimeLogs({
   actor,
   id,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: TicketSubListInput;
-}): Promise<ListTicketTimeLogsResponse> {
+}: ResourceInput<TicketSubListInput>): Promise<ListTicketTimeLogsResponse> {
   if (!ticketPolicy.can(actor.role, 'logTime'))
     throw forbidden('Solo el equipo puede ver el tiempo registrado.');
   const row = await findTicketFor({ db, actor, id });
@@ -302,11 +293,7 @@ export async function listTickets({
   db,
   actor,
   input,
-}: {
-  db: Db;
-  actor: Actor;
-  input: z.output<typeof ListTicketsQuerySchema>;
-}): Promise<ListTicketsResponse> {
+}: ActorInput<z.output<typeof ListTicketsQuerySchema>>): Promise<ListTicketsResponse> {
   const conds: Array<SQL | undefined> = [ticketScope(actor)];
   if (input.status) conds.push(eq(tickets.status, input.status));
   if (input.priority) conds.push(eq(tickets.priority, input.priority));
@@ -359,15 +346,7 @@ export async function listTickets({
 }
 
 /** `GET /tickets/{id}`. */
-export async function getTicket({
-  db,
-  actor,
-  id,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-}): Promise<TicketDetail> {
+export async function getTicket({ db, actor, id }: ResourceCall): Promise<TicketDetail> {
   const row = await findTicketFor({ db, actor, id });
   return ticketDetail({ db, actor, row });
 }

@@ -13,7 +13,6 @@ import {
   MessageResponseSchema,
   successEnvelope,
   TicketAssigneeSchema,
-  type TicketDetail,
   TicketStatsSchema,
   TicketSubListQuerySchema,
   UpdateTicketRequestSchema,
@@ -21,7 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../lib/audit.js';
-import { publish, type Written } from '../../lib/effects.js';
+import { publish } from '../../lib/effects.js';
+import { resourceArgs } from '../../lib/service-args.js';
 import { actorOf } from '../../plugins/auth.js';
 import ticketAttachmentsRoutes from './ticket-attachments.routes.js';
 import ticketConversationRoutes from './ticket-conversation.routes.js';
@@ -34,7 +34,7 @@ import {
   deleteTicket,
   updateTicket,
 } from './ticket-workflow.service.js';
-import { type TicketAction, ticketPolicy } from './tickets.policy.js';
+import { ticketPolicy } from './tickets.policy.js';
 import {
   getTicket,
   listAssignees,
@@ -42,6 +42,7 @@ import {
   listTicketTimeLogs,
   listTicketTimeline,
 } from './tickets.queries.js';
+import { ticketRouteKit } from './tickets.route-kit.js';
 import { ticketStats } from './tickets.stats.js';
 
 const ticketEnvelope = successEnvelope(GetTicketResponseSchema);
@@ -53,22 +54,7 @@ const tags = ['tickets'];
  * own route files, registered here.
  */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Permission strings (decision 061) and, for staff-only routes, the roles of the policy table
-  // (decision 121); row scoping and the table's resource-level checks live in the services.
-  const auth = { onRequest: [app.authenticate, app.requirePermission('tickets.read')] };
-  const write = { onRequest: [app.authenticate, app.requirePermission('tickets.write')] };
-  const writeFor = (action: TicketAction) => ({
-    onRequest: [app.authenticate, app.requirePermission('tickets.write', ...ticketPolicy.roles(action))],
-  });
-  const readFor = (action: TicketAction) => ({
-    onRequest: [app.authenticate, app.requirePermission('tickets.read', ...ticketPolicy.roles(action))],
-  });
-
-  /** After the service committed: push its effects (decision 120), answer with the ticket. */
-  const respond = (result: Written<TicketDetail>) => {
-    publish(app, result.effects);
-    return { success: true as const, data: { ticket: result.value } };
-  };
+  const { auth, write, writeFor, readFor, respond, created } = ticketRouteKit(app);
 
   await app.register(ticketConversationRoutes);
   await app.register(ticketAttachmentsRoutes);
@@ -134,8 +120,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         type: 'ticket',
         id: result.value._id,
       });
-      reply.code(201);
-      return respond(result);
+      return created(reply, result);
     },
   );
 
@@ -152,7 +137,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { ticket: await getTicket({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+      data: { ticket: await getTicket(resourceArgs(app, req)) },
     }),
   );
 
@@ -168,8 +153,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketEnvelope },
       },
     },
-    async (req) =>
-      respond(await updateTicket({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body })),
+    async (req) => respond(await updateTicket({ ...resourceArgs(app, req), input: req.body })),
   );
 
   app.delete(
@@ -215,12 +199,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTicketTimeline({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: await listTicketTimeline({ ...resourceArgs(app, req), input: req.query }),
     }),
   );
 
@@ -238,12 +217,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTicketTimeLogs({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.query,
-      }),
+      data: await listTicketTimeLogs({ ...resourceArgs(app, req), input: req.query }),
     }),
   );
 
@@ -259,8 +233,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketEnvelope },
       },
     },
-    async (req) =>
-      respond(await assignTicket({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body })),
+    async (req) => respond(await assignTicket({ ...resourceArgs(app, req), input: req.body })),
   );
 
   app.put(
@@ -275,10 +248,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketEnvelope },
       },
     },
-    async (req) =>
-      respond(
-        await changeTicketStatus({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
-      ),
+    async (req) => respond(await changeTicketStatus({ ...resourceArgs(app, req), input: req.body })),
   );
 
   app.put(
@@ -293,8 +263,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketEnvelope },
       },
     },
-    async (req) =>
-      respond(await closeTicket({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body })),
+    async (req) => respond(await closeTicket({ ...resourceArgs(app, req), input: req.body })),
   );
 
   app.post(
@@ -309,16 +278,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ticketEnvelope },
       },
     },
-    async (req, reply) => {
-      const result = await addTimeLog({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.body,
-      });
-      reply.code(201);
-      return respond(result);
-    },
+    async (req, reply) => created(reply, await addTimeLog({ ...resourceArgs(app, req), input: req.body })),
   );
 };
 

@@ -1,27 +1,14 @@
-import { NOTIFICATION_TOPICS, type UpdatePreferencesRequest } from '@agencia/shared';
-import { Alert, Card, Divider, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { getErrorMessage } from '../../lib/api-client';
-import { toastError, toastSuccess } from '../../lib/toast';
-import { usePreferences, useUpdatePreferences } from './account-api';
+import { NOTIFICATION_TOPICS } from '@agencia/shared';
+import { Card, Divider, Stack, Switch, Text, Title } from '@mantine/core';
+import { usePreferencesEditor } from './preferences-editor';
 
 /**
  * Notification preferences stored on the server: email, push (in-app) and marketing switches
  * (spec doc 2 §3) and the topics of §9 ('Facturas generadas' off by default). Saves on change.
  */
 export function NotificationPreferences() {
-  const { data: prefs, isLoading, error } = usePreferences();
-  const mutation = useUpdatePreferences();
-  const save = async (input: UpdatePreferencesRequest) => {
-    try {
-      await mutation.mutateAsync(input);
-      toastSuccess('Configuración actualizada', 'Tus preferencias de notificación se guardaron');
-    } catch (err) {
-      toastError('Error', getErrorMessage(err, 'No se pudieron guardar las preferencias'));
-    }
-  };
-  if (isLoading) return <Loader aria-label="Cargando preferencias" />;
-  if (error || !prefs)
-    return <Alert color="red">{getErrorMessage(error, 'No se pudieron cargar las preferencias')}</Alert>;
+  const { prefs, fallback, save } = usePreferencesEditor('Tus preferencias de notificación se guardaron');
+  if (!prefs) return fallback;
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb="md">

@@ -17,7 +17,6 @@ import {
   Stack,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
@@ -29,13 +28,13 @@ import {
   IconFilter,
   IconList,
   IconPlus,
-  IconSearch,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
@@ -169,12 +168,11 @@ export function CalendarPage() {
 
   const filterControls = (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput
+      <SearchInput
         label="Buscar eventos"
         placeholder="Título, descripción o ubicación"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onChange={setSearch}
       />
       <Select
         label="Tipo de evento"

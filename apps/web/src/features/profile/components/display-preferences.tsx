@@ -1,8 +1,6 @@
-import { DATE_FORMATS, THEME_VARIANTS, type UpdatePreferencesRequest } from '@agencia/shared';
+import { DATE_FORMATS, THEME_VARIANTS } from '@agencia/shared';
 import {
-  Alert,
   Card,
-  Loader,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -12,31 +10,17 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import dayjs from 'dayjs';
-import { usePreferences, useUpdatePreferences } from '../../../components/account/account-api';
-import { getErrorMessage } from '../../../lib/api-client';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { usePreferencesEditor } from '../../../components/account/preferences-editor';
 import { isThemeVariant, useThemeStore } from '../../../stores/theme-store';
 
 /** Preferences tab: language (Spanish only for now), date format and theme, saved on the server. */
 export function DisplayPreferences() {
-  const { data: prefs, isLoading, error } = usePreferences();
-  const mutation = useUpdatePreferences();
+  const { prefs, fallback, save } = usePreferencesEditor('Tus preferencias se guardaron');
   const setVariant = useThemeStore((state) => state.setVariant);
   const variant = useThemeStore((state) => state.variant);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
 
-  const save = async (input: UpdatePreferencesRequest) => {
-    try {
-      await mutation.mutateAsync(input);
-      toastSuccess('Configuración actualizada', 'Tus preferencias se guardaron');
-    } catch (err) {
-      toastError('Error', getErrorMessage(err, 'No se pudieron guardar las preferencias'));
-    }
-  };
-
-  if (isLoading) return <Loader aria-label="Cargando preferencias" />;
-  if (error || !prefs)
-    return <Alert color="red">{getErrorMessage(error, 'No se pudieron cargar las preferencias')}</Alert>;
+  if (!prefs) return fallback;
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb="md">

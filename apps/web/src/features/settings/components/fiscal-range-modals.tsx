@@ -9,21 +9,10 @@ import {
   maxNcfSerial,
   UpdateFiscalSequenceRequestSchema,
 } from '@agencia/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCreateSequence, useUpdateSequence } from '../../../lib/fiscal-api';
 import { zodResolver } from '../../../lib/form';
@@ -172,19 +161,12 @@ export function AddRangeModal({
               {...form.getInputProps('replaceActive', { type: 'checkbox' })}
             />
           )}
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Agregar rango
-            </Button>
-          </Group>
+          <ModalFormFooter
+            error={serverError}
+            onCancel={onClose}
+            loading={create.isPending}
+            submitLabel="Agregar rango"
+          />
         </Stack>
       </form>
     </Modal>
@@ -250,19 +232,7 @@ export function EditRangeModal({
             suffix=" %"
             {...form.getInputProps('alertThreshold')}
           />
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <ModalFormFooter error={serverError} onCancel={onClose} loading={update.isPending} />
         </Stack>
       </form>
     </Modal>

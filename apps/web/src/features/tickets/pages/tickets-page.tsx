@@ -20,16 +20,16 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
+import { IconAlertCircle, IconPlus, IconTicket } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
@@ -137,12 +137,11 @@ export function TicketsPage() {
 
       <Card withBorder radius="md" mb="lg" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          <TextInput
+          <SearchInput
             label="Buscar"
             placeholder="Título, descripción o número"
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            onChange={setSearch}
           />
           <Select
             label="Estado"

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { type Actor, actorOf } from '../plugins/auth.js';
+
+/*
+ * Argument shapes of the module services, so each signature names what it takes instead of
+ * spelling `{ db: Db; actor: Actor; … }` again.
+ */
+
+/** What every service call gets: the database and the caller. */
+export interface ActorCall {
+  db: Db;
+  actor: Actor;
+}
+/** A call with a parsed body or query and no resource id (`POST /things`, `GET /things`). */
+export interface ActorInput<I> extends ActorCall {
+  input: I;
+}
+/** A call on one resource (`/things/{id}`). */
+export interface ResourceCall extends ActorCall {
+  id: string;
+}
+/** A call on one resource with a parsed body or query (`PUT /things/{id}`). */
+export interface ResourceInput<I> extends ResourceCall {
+  input: I;
+}
+
+/** Service arguments of a request on `/things/:id…`: the app's database, the caller and the id. */
+export function resourceArgs(
+  app: FastifyInstance,
+  req: FastifyRequest & { params: { id: string } },
+): ResourceCall {
+  return { db: app.db, actor: actorOf(req), id: req.params.id };
+}

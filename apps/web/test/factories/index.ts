@@ -1,0 +1,9 @@
+// Builders of API-shaped test data, one file per domain; import them from `test/factories`.
+export * from './billing';
+export * from './calendar';
+export * from './clients';
+export * from './projects';
+export * from './reports';
+export * from './settings';
+export * from './tickets';
+export * from './users';
