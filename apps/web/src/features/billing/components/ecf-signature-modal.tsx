@@ -1,8 +1,9 @@
 import { type InvoiceSummary, RecordEcfSignatureRequestSchema } from '@agencia/shared';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useRecordEcf } from '../api/invoices';
@@ -87,19 +88,7 @@ export function EcfSignatureModal({
             required
             {...form.getInputProps('signedAt')}
           />
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={record.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <ModalFormFooter error={serverError} onCancel={onClose} loading={record.isPending} />
         </Stack>
       </form>
     </Modal>
