@@ -1,6 +1,3 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   ACTIVE_PROJECT_STATUSES,
   allowedProjectTransitions,
@@ -17,14 +14,9 @@ import {
   type TicketStats,
   type TicketStatus,
 } from '@agencia/shared';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   clients,
   projectCounts,
@@ -33,9 +25,9 @@ import {
   ticketCounts,
   tickets,
 } from '../src/db/schema/index.js';
-import { MIGRATIONS_DIR } from '../src/lib/paths.js';
 import { todayInAgency } from '../src/modules/projects/projects.queries.js';
-import { clonePgDatabase, createTestApp, DEMO, injectAs, login } from './helpers.js';
+import { createTestApp, DEMO, injectAs, login } from './helpers.js';
+import { generator, SEED } from './seeded-random.js';
 
 /**
  * Stat counters (decision 122) against the base tables, property style: random writes through
@@ -56,22 +48,6 @@ interface Who {
   clientId: string | null;
 }
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
-  return { next, int, pick };
-}
-
-const SEED = Number(process.env.STAT_COUNTERS_SEED ?? 20261125);
 const BATCHES = 6;
 const OPS_PER_BATCH = 10;
 
@@ -555,202 +531,4 @@ describe('stat counters (decision 122)', () => {
     await expectStatsMatch('after truncate projects');
     expect((await api(who.admin, 'GET', '/projects/stats')).stats.total).toBe(0);
   });
-});
-
-/**
- * Two transactions at once on PostgreSQL (PGlite has one connection: its transactions never
- * overlap, so there is nothing concurrent to test there). They update disjoint tickets of one
- * client, so the only rows they share are the counter rows: the second waits for the first on
- * that row (`insert … on conflict do update set n = n + excluded.n` under a row lock) and adds
- * its own delta after the first committed — no update is lost.
- */
-describe.runIf(Boolean(inject('pgTemplateUrl')))(
-  'stat counters under concurrent transactions (PostgreSQL)',
-  () => {
-    let clone: Awaited<ReturnType<typeof clonePgDatabase>>;
-    let a: pg.Client;
-    let b: pg.Client;
-    const client = '00000000-0000-4000-8000-00000000c0c0';
-
-    beforeAll(async () => {
-      clone = await clonePgDatabase();
-      a = new pg.Client({ connectionString: clone!.url });
-      b = new pg.Client({ connectionString: clone!.url });
-      await a.connect();
-      await b.connect();
-      await a.query(
-        `insert into clients (id, client_type, first_name, email) values ($1, 'company', 'Concurrente', 'concurrente@x.do')`,
-        [client],
-      );
-      await a.query(
-        `insert into tickets (title, description, type, priority, client_id)
-       select 'Concurrente ' || g, 'Prueba', 'bug', 'medium', $1 from generate_series(1, 200) g`,
-        [client],
-      );
-    });
-    afterAll(async () => {
-      await a?.end();
-      await b?.end();
-      await clone?.drop();
-    });
-
-    /** The client's counter rows and its `group by` over `tickets`, both as "status/priority/type n". */
-    const both = async () => {
-      const counted = await a.query(
-        `select status || '/' || priority || '/' || type || ' ' || n as k from ticket_counts
-        where client_id = $1 and n <> 0 order by 1`,
-        [client],
-      );
-      const grouped = await a.query(
-        `select status || '/' || priority || '/' || type || ' ' || count(*) as k from tickets
-        where client_id = $1 group by status, priority, type order by 1`,
-        [client],
-      );
-      return { counted: counted.rows.map((r) => r.k), grouped: grouped.rows.map((r) => r.k) };
-    };
-    const idsOf = async (parity: 0 | 1) =>
-      (
-        await a.query(
-          `select id from (select id, row_number() over (order by id) as i from tickets where client_id = $1) t
-          where i % 2 = $2`,
-          [client, parity],
-        )
-      ).rows.map((r) => r.id as string);
-
-    it('the second transaction waits on the shared counter row and both deltas land', async () => {
-      const [even, odd] = [await idsOf(0), await idsOf(1)];
-      await a.query('begin');
-      await a.query(`update tickets set status = 'in_progress' where id = any($1)`, [even]);
-      await b.query('begin');
-      const started = performance.now();
-      const second = b.query(`update tickets set status = 'in_progress' where id = any($1)`, [odd]);
-      await new Promise((r) => setTimeout(r, 300));
-      await a.query('commit');
-      await second;
-      const waited = performance.now() - started;
-      await b.query('commit');
-      // b blocked on the counter row a held until its commit (the tickets themselves are disjoint).
-      expect(waited).toBeGreaterThanOrEqual(250);
-      const { counted, grouped } = await both();
-      expect(counted).toEqual(['in_progress/medium/bug 200']);
-      expect(counted).toEqual(grouped);
-    });
-
-    it('two transactions inserting the first ticket of a new counter key both count', async () => {
-      const insert = `insert into tickets (title, description, type, priority, status, client_id)
-                    values ('Nueva clave', 'Prueba', 'question', 'urgent', 'cancelled', $1)`;
-      await a.query('begin');
-      await a.query(insert, [client]);
-      await b.query('begin');
-      const second = b.query(insert, [client]);
-      await new Promise((r) => setTimeout(r, 200));
-      await a.query('commit');
-      await second;
-      await b.query('commit');
-      const { counted, grouped } = await both();
-      expect(counted).toContain('cancelled/urgent/question 2');
-      expect(counted).toEqual(grouped);
-    });
-
-    it('rounds of concurrent multi-row updates of one client keep the counters exact', async () => {
-      const g = generator(SEED);
-      const statuses = ['open', 'in_progress', 'pending_client', 'resolved', 'closed', 'cancelled'];
-      let deadlocks = 0;
-      /** One transaction: two multi-row updates of its half of the tickets; retried after a deadlock. */
-      const round = async (c: pg.Client, ids: string[], seed: number) => {
-        const r = generator(seed);
-        for (;;) {
-          try {
-            await c.query('begin');
-            await c.query(`update tickets set status = $2, priority = $3 where id = any($1)`, [
-              ids.filter(() => r.next() < 0.5),
-              r.pick(statuses),
-              r.pick(TICKET_PRIORITIES),
-            ]);
-            await c.query('select pg_sleep(0.01)');
-            await c.query(`update tickets set type = $2 where id = any($1)`, [
-              ids.filter(() => r.next() < 0.5),
-              r.pick(TICKET_TYPES),
-            ]);
-            await c.query('commit');
-            return;
-          } catch (err) {
-            await c.query('rollback');
-            // Two statements per transaction may lock shared counter rows in opposite orders.
-            if ((err as { code?: string }).code !== '40P01') throw err;
-            deadlocks++;
-          }
-        }
-      };
-      const [even, odd] = [await idsOf(0), await idsOf(1)];
-      for (let i = 0; i < 15; i++) {
-        const seed = g.int(1_000_000);
-        await Promise.all([round(a, even, seed), round(b, odd, seed + 1)]);
-      }
-      const { counted, grouped } = await both();
-      expect(counted, `${deadlocks} deadlock(s) retried`).toEqual(grouped);
-      const [{ n }] = (
-        await a.query(`select sum(n)::int as n from ticket_counts where client_id = $1`, [client])
-      ).rows;
-      expect(n).toBe(202);
-    });
-  },
-);
-
-describe('migration 0010_stat_counters on existing data', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mig-counters-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('backfills the counters from the rows already there (soft-deleted projects left out)', async () => {
-    const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-    const idx = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith('_stat_counters'));
-    expect(idx).toBeGreaterThan(0);
-    const before = join(dir, 'before');
-    mkdirSync(join(before, 'meta'), { recursive: true });
-    for (const e of journal.entries.slice(0, idx))
-      cpSync(join(MIGRATIONS_DIR, `${e.tag}.sql`), join(before, `${e.tag}.sql`));
-    writeFileSync(
-      join(before, 'meta/_journal.json'),
-      JSON.stringify({ ...journal, entries: journal.entries.slice(0, idx) }),
-    );
-    const lite = new PGlite({ extensions: { pg_trgm } });
-    const db = drizzle(lite);
-    await migrate(db, { migrationsFolder: before });
-    await lite.exec(`
-      insert into clients (id, client_type, first_name, email) values
-        ('00000000-0000-4000-8000-000000000001', 'company', 'Empresa', 'e@x.do');
-      insert into projects (title, client_id, status, approved_budget_cents, spent_cents, progress_percentage, deleted_at)
-      select 'P' || g, '00000000-0000-4000-8000-000000000001',
-             (array['requested','in_progress','completed'])[1 + g % 3], case when g % 4 = 0 then null else g * 100 end,
-             g, g % 101, case when g % 5 = 0 then now() end
-        from generate_series(1, 40) g;
-      insert into tickets (title, description, type, status, priority, client_id, resolved_at, created_at)
-      select 'T' || g, 'D', (array['bug','support'])[1 + g % 2], (array['open','resolved'])[1 + g % 2],
-             (array['low','high','urgent'])[1 + g % 3], case when g % 7 = 0 then null else '00000000-0000-4000-8000-000000000001'::uuid end,
-             case when g % 2 = 1 then now() - make_interval(mins => g) end, now() - make_interval(mins => 3 * g)
-        from generate_series(1, 60) g;
-    `);
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    const q = async (text: string) => (await lite.query<{ k: string }>(text)).rows.map((r) => r.k);
-    expect(
-      await q(`select concat_ws('/', client_id, status, priority, type, n, resolved_n, resolved_seconds::numeric(20,3)) as k
-                 from ticket_counts order by 1`),
-    ).toEqual(
-      await q(`select concat_ws('/', client_id, status, priority, type, count(*), count(resolved_at),
-                      coalesce(sum(extract(epoch from (resolved_at - created_at))), 0)::numeric(20,3)) as k
-                 from tickets group by client_id, status, priority, type order by 1`),
-    );
-    expect(
-      await q(
-        `select concat_ws('/', client_id, status, n, budget_cents, spent_cents, progress_sum) as k from project_counts order by 1`,
-      ),
-    ).toEqual(
-      await q(`select concat_ws('/', client_id, status, count(*), coalesce(sum(approved_budget_cents), 0), sum(spent_cents),
-                      sum(progress_percentage)) as k
-                 from projects where deleted_at is null group by client_id, status order by 1`),
-    );
-    expect(await q(`select sum(n)::text as k from project_counts`)).toEqual(['32']);
-    await lite.close();
-    // Two migration runs of a fresh PGlite: ~15 s on a quiet machine, 40 s at load 15.
-  }, 120_000);
 });
