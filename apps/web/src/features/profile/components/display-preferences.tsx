@@ -1,4 +1,5 @@
 import { DATE_FORMATS, THEME_VARIANTS } from '@agencia/shared';
+import { businessToday, formatNumericDate } from '@agencia/shared/dates';
 import {
   Card,
   SegmentedControl,
@@ -9,7 +10,6 @@ import {
   Title,
   useMantineColorScheme,
 } from '@mantine/core';
-import dayjs from 'dayjs';
 import { usePreferencesEditor } from '../../../components/account/preferences-editor';
 import { isThemeVariant, useThemeStore } from '../../../stores/theme-store';
 
@@ -38,7 +38,10 @@ export function DisplayPreferences() {
           />
           <Select
             label="Formato de fecha"
-            data={DATE_FORMATS.map((f) => ({ value: f, label: `${f} (${dayjs().format(f)})` }))}
+            data={DATE_FORMATS.map((f) => ({
+              value: f,
+              label: `${f} (${formatNumericDate(businessToday(), f)})`,
+            }))}
             value={prefs.dateFormat}
             allowDeselect={false}
             onChange={(v) => v && void save({ dateFormat: v as (typeof DATE_FORMATS)[number] })}
