@@ -42,7 +42,13 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const data = await svc.createShareLink(app.db, actorOf(req), ctx(req), app.publicUrl, req.body);
+      const data = await svc.createShareLink({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctx(req),
+        publicUrl: app.publicUrl,
+        input: req.body,
+      });
       reply.code(201);
       return { success: true as const, data };
     },
@@ -61,7 +67,14 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { shareLinks: await svc.listShareLinks(app.db, actorOf(req), req.query.type, req.query.id) },
+      data: {
+        shareLinks: await svc.listShareLinks({
+          db: app.db,
+          actor: actorOf(req),
+          type: req.query.type,
+          id: req.query.id,
+        }),
+      },
     }),
   );
 
@@ -77,7 +90,7 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await svc.revokeShareLink(app.db, actorOf(req), ctx(req), req.params.id);
+      await svc.revokeShareLink({ db: app.db, actor: actorOf(req), ctx: ctx(req), id: req.params.id });
       return { success: true as const, message: 'Enlace revocado' };
     },
   );

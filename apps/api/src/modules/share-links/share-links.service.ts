@@ -40,14 +40,22 @@ function statusOf(row: LinkRow, now: Date): ShareLink['status'] {
  * the absolute URL `{publicUrl}/compartido/{token}`, `expiresAt` (now + `expiresInDays`, 1–30),
  * the prefilled Spanish WhatsApp message and the client's phone.
  */
-export async function createShareLink(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  publicUrl: string,
-  input: CreateInput,
+export async function createShareLink({
+  db,
+  actor,
+  ctx,
+  publicUrl,
+  input,
   now = new Date(),
-): Promise<CreateShareLinkResponse> {
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  /** The portal's public origin, for the absolute URL. */
+  publicUrl: string;
+  input: CreateInput;
+  now?: Date;
+}): Promise<CreateShareLinkResponse> {
   const doc = await SHARE_DOCUMENTS[input.type].assertCanShare(db, actor, input.id);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + input.expiresInDays * DAY_MS);
@@ -82,13 +90,20 @@ export async function createShareLink(
 }
 
 /** `GET /share-links?type&id`: the document's links, newest first (same access as sharing). */
-export async function listShareLinks(
-  db: Db,
-  actor: Actor,
-  type: ShareDocumentType,
-  id: string,
+export async function listShareLinks({
+  db,
+  actor,
+  type,
+  id,
   now = new Date(),
-): Promise<ShareLink[]> {
+}: {
+  db: Db;
+  actor: Actor;
+  type: ShareDocumentType;
+  /** The document's id. */
+  id: string;
+  now?: Date;
+}): Promise<ShareLink[]> {
   await SHARE_DOCUMENTS[type].assertCanShare(db, actor, id);
   const rows = await db
     .select({ link: shareLinks, firstName: users.firstName, lastName: users.lastName })
@@ -112,7 +127,18 @@ export async function listShareLinks(
  * once; revoking twice keeps the first date. 404 for an unknown link or one of a document the
  * actor may not see.
  */
-export async function revokeShareLink(db: Db, actor: Actor, ctx: AuditContext, id: string): Promise<void> {
+export async function revokeShareLink({
+  db,
+  actor,
+  ctx,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  /** The link's id. */
+  id: string;
+}): Promise<void> {
   const [row] = await db.select().from(shareLinks).where(eq(shareLinks.id, id)).limit(1);
   if (!row) throw notFound('Enlace no encontrado');
   const type = row.documentType as ShareDocumentType;
