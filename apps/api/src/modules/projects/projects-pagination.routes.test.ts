@@ -2,7 +2,7 @@ import type { Option, Pagination, ProjectSummary } from '@agencia/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import { insertProjectRows } from '../../../test/project-factories.js';
 import {
   projectMeetings,
@@ -22,13 +22,8 @@ const ids = { employee: '', cafe: '', other: '' };
 let batch: string[] = [];
 
 beforeAll(async () => {
-  app = await createTestApp();
-  const [a, e, c, c2] = await Promise.all([
-    login(app, DEMO.admin),
-    login(app, DEMO.employee),
-    login(app, DEMO.client),
-    login(app, DEMO.client2),
-  ]);
+  const { app: started, admin: a, employee: e, client: c, client2: c2 } = await startDemoApp();
+  app = started;
   tokens.admin = a.token;
   tokens.employee = e.token;
   tokens.client = c.token;

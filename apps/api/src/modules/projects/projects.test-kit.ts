@@ -2,7 +2,7 @@ import type { ProjectDetail, ProjectSummary } from '@agencia/shared';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect } from 'vitest';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import { projectMembers, projects } from '../../db/schema/index.js';
 
 /*
@@ -70,22 +70,13 @@ export async function projectOf(clientId: string, opts: { withEmployee?: boolean
 /** Starts the app and signs the demo users in before the file's first test. */
 export function useProjectsApp() {
   beforeAll(async () => {
-    app = await createTestApp();
-    const [a, e, c, c2] = await Promise.all([
-      login(app, DEMO.admin),
-      login(app, DEMO.employee),
-      login(app, DEMO.client),
-      login(app, DEMO.client2),
-    ]);
-    tokens.admin = a.token;
-    tokens.employee = e.token;
-    tokens.client = c.token;
-    tokens.client2 = c2.token;
-    ids.admin = a.user._id;
-    ids.employee = e.user._id;
-    ids.client = c.user._id;
-    ids.client2 = c2.user._id;
-    ids.clientRecord = c.user.clientId!;
-    ids.client2Record = c2.user.clientId!;
+    const demo = await startDemoApp();
+    app = demo.app;
+    for (const role of ['admin', 'employee', 'client', 'client2'] as const) {
+      tokens[role] = demo[role].token;
+      ids[role] = demo[role].user._id;
+    }
+    ids.clientRecord = demo.client.user.clientId!;
+    ids.client2Record = demo.client2.user.clientId!;
   });
 }
