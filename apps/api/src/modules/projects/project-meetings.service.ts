@@ -10,7 +10,7 @@ import { projectMeetings, users } from '../../db/schema/index.js';
 import type { Written } from '../../lib/effects.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
-import { withProjectWrite } from './project-writes.js';
+import { deleteRowOr404, withProjectWrite } from './project-writes.js';
 import { audienceOf } from './projects.effects.js';
 import { type AttendeeNames, toMeeting } from './projects.mappers.js';
 import {
@@ -200,11 +200,7 @@ export async function deleteMeeting({
     allow: changeMeetings,
     prepare: (project) => loadMeeting(args.db, project.id, meetingId),
     write: async (tx, project, meeting) => {
-      const gone = await tx
-        .delete(projectMeetings)
-        .where(eq(projectMeetings.id, meetingId))
-        .returning({ id: projectMeetings.id });
-      if (gone.length === 0) throw notFound('Reunión no encontrada'); // deleted meanwhile
+      await deleteRowOr404(tx, projectMeetings, meetingId, 'Reunión no encontrada');
       return {
         value: undefined,
         activity: {

@@ -11,7 +11,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
-import { withProjectWrite } from './project-writes.js';
+import { deleteRowOr404, withProjectWrite } from './project-writes.js';
 import { type NoteRow, toNote } from './projects.mappers.js';
 import { ownsNote, projectPolicy } from './projects.policy.js';
 import {
@@ -248,11 +248,7 @@ export async function deleteNote({ noteId, ...args }: RowDeleteArgs<'noteId'>): 
       return current;
     },
     write: async (tx, project, current) => {
-      const gone = await tx
-        .delete(projectNotes)
-        .where(eq(projectNotes.id, noteId))
-        .returning({ id: projectNotes.id });
-      if (gone.length === 0) throw notFound('Comentario no encontrado'); // deleted meanwhile
+      await deleteRowOr404(tx, projectNotes, noteId, 'Comentario no encontrado');
       return {
         value: undefined,
         activity: {

@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { withProjectWrite } from './project-writes.js';
+import { deleteRowOr404, withProjectWrite } from './project-writes.js';
 import { hoursOf, toTimeEntry } from './projects.mappers.js';
 import { ownsTimeEntry, projectPolicy } from './projects.policy.js';
 import {
@@ -320,11 +320,7 @@ export async function deleteTimeEntry({
     prepare: (project) => loadChangeableTimeEntry(args.db, args.actor, project.id, entryId),
     write: async (tx, project, { entry, firstName }) => {
       const hours = hoursOf(entry.minutes);
-      const gone = await tx
-        .delete(projectTimeEntries)
-        .where(eq(projectTimeEntries.id, entryId))
-        .returning({ id: projectTimeEntries.id });
-      if (gone.length === 0) throw notFound('Registro de tiempo no encontrado'); // deleted meanwhile
+      await deleteRowOr404(tx, projectTimeEntries, entryId, 'Registro de tiempo no encontrado');
       return {
         value: undefined,
         activity: {

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import type { projects } from '../../db/schema/index.js';
 import { type ActivityInput, recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
-import { forbidden } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { audienceEffects } from './projects.effects.js';
 import { type ProjectAction, projectPolicy } from './projects.policy.js';
@@ -82,4 +84,18 @@ export async function withProjectWrite<L = undefined, T = void>(
       (await audienceEffects(tx, project, { badges: done.badges, notifications: done.notifications }));
     return { value: done.value, effects: fx };
   });
+}
+
+/**
+ * Deletes row `id` of a project sub-resource table inside a write; 404 with `message` when the row
+ * is already gone (another request deleted it between `prepare` and the transaction).
+ */
+export async function deleteRowOr404(
+  tx: Tx,
+  table: PgTable & { id: PgColumn },
+  id: string,
+  message: string,
+): Promise<void> {
+  const gone = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  if (gone.length === 0) throw notFound(message);
 }
