@@ -11,10 +11,13 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { usePreferencesEditor } from '../../../components/account/preferences-editor';
+import { useDateDisplay } from '../../../stores/display-store';
 import { isThemeVariant, useThemeStore } from '../../../stores/theme-store';
 
 /** Preferences tab: language (Spanish only for now), date format and theme, saved on the server. */
 export function DisplayPreferences() {
+  // The format examples show today's business day (decision 123); subscribed like every date.
+  useDateDisplay();
   const { prefs, fallback, save } = usePreferencesEditor('Tus preferencias se guardaron');
   const setVariant = useThemeStore((state) => state.setVariant);
   const variant = useThemeStore((state) => state.variant);
