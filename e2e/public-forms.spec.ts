@@ -36,17 +36,22 @@ test.describe('quote request', () => {
     await page.getByRole('option', { name: '3-4 semanas' }).click();
     await page.getByLabel('Descripción del Proyecto').fill('Tienda de repuestos con envíos a todo el país.');
 
-    // Hold the request a moment so the sending state is observable.
+    // Hold the request until the page's clock is paused, so the sending state is observable and the
+    // 3 s redirect timer (started by the answer) runs on the paused clock: only our steps advance it.
+    // pauseAt() only moves forward; the target is 2 s ahead so a loaded CI machine cannot overtake it
+    // between reading the time and pausing (no page timer is due before the answer arrives).
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/public/quote-requests', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await released;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Enviar Solicitud de Cotización' }).click();
     await expect(page.getByRole('button', { name: 'Enviando Cotización...' })).toBeVisible();
-    // The redirect comes 3 s after the success screen. Hold the page's clock while the request is
-    // still held (600 ms), so the 3 s timer starts on the paused clock and only our steps advance
-    // it: pausing after the success screen lost the race on a loaded CI machine.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+    release();
     await expect(page.getByRole('heading', { name: '¡Cotización Enviada Exitosamente!' })).toBeVisible();
     await expect(page.getByText(/dentro de las próximas 24 horas/)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('serviceQuote'))).toBeNull();

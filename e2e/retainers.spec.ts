@@ -29,6 +29,8 @@ test.describe('retainers (igualas)', () => {
     await row.getByRole('button', { name: 'Generar ahora' }).click();
     await expect(notification(page, 'Factura generada')).toBeVisible();
     await expect(page).toHaveURL(/\/billing\/[0-9a-f-]{36}$/);
+    // The URL changes before the invoice has loaded: wait for its heading, then read the number.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Factura FAC-\d{4}-\d{4}$/);
     const invoiceNumber = (await page.getByRole('heading', { level: 1 }).textContent())?.match(
       /FAC-\d{4}-\d{4}/,
     )?.[0];
