@@ -341,6 +341,7 @@ async function runPostgres() {
 async function runPglite() {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const given = process.env.BENCH_PGLITE_DIR;
   const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), 'agencia-bench-scale-'));
   const port = PORT ? PORT + 1 : undefined;
@@ -355,7 +356,7 @@ async function runPglite() {
     // defaults): wal_level=minimal writes no WAL for the index builds (their files are synced at
     // commit instead), a larger max_wal_size spares the checkpoints the insert WAL would trigger.
     const lite = new PGlite(path.join(dataDir, 'pglite'), {
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gin },
       startParams: LOAD_AS_BEFORE
         ? PGlite.defaultStartParams
         : [

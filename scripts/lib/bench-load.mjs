@@ -12,10 +12,62 @@ import { ROOT } from './proc.mjs';
  * ticket can point at a project of its own client without a join during the load.
  */
 function loadStatements(projects, tickets) {
-  const projectWords = `array['Sitio web','Tienda en línea','Aplicación móvil','Portal de clientes','Mantenimiento','Landing page','Intranet']`;
-  const projectNouns = `array['la sucursal','el equipo de ventas','la campaña','el catálogo','la reserva','el inventario','la nómina','el blog','el lanzamiento','la facturación','el soporte']`;
-  const ticketWords = `array['Error al pagar','No carga la página','Cambiar logo','Nuevo reporte','Lentitud en el panel','Correo no llega','Actualizar precios','Acceso bloqueado','Consulta de factura','Mejora de búsqueda','Caída del sitio']`;
-  const ticketCauses = `array['el botón no responde','aparece un mensaje de error','la imagen sale cortada','tarda más de un minuto','no recibe la notificación','el total no coincide','pide la contraseña otra vez','se ve mal en el teléfono','falta un campo','el enlace está roto','la exportación sale vacía','el filtro no funciona','duplica el registro']`;
+  const projectWords = [
+    'Sitio web',
+    'Tienda en línea',
+    'Aplicación móvil',
+    'Portal de clientes',
+    'Mantenimiento',
+    'Landing page',
+    'Intranet',
+  ];
+  const projectNouns = [
+    'la sucursal',
+    'el equipo de ventas',
+    'la campaña',
+    'el catálogo',
+    'la reserva',
+    'el inventario',
+    'la nómina',
+    'el blog',
+    'el lanzamiento',
+    'la facturación',
+    'el soporte',
+  ];
+  const ticketWords = [
+    'Error al pagar',
+    'No carga la página',
+    'Cambiar logo',
+    'Nuevo reporte',
+    'Lentitud en el panel',
+    'Correo no llega',
+    'Actualizar precios',
+    'Acceso bloqueado',
+    'Consulta de factura',
+    'Mejora de búsqueda',
+    'Caída del sitio',
+  ];
+  const ticketCauses = [
+    'el botón no responde',
+    'aparece un mensaje de error',
+    'la imagen sale cortada',
+    'tarda más de un minuto',
+    'no recibe la notificación',
+    'el total no coincide',
+    'pide la contraseña otra vez',
+    'se ve mal en el teléfono',
+    'falta un campo',
+    'el enlace está roto',
+    'la exportación sale vacía',
+    'el filtro no funciona',
+    'duplica el registro',
+  ];
+  // The value of column `seed` for row g: a hash of (g, seed), so a row's title word, status,
+  // priority and type are independent of each other and of its client (g % number of clients).
+  // With `g % k` for each column, every project of a client shared one title word and one status
+  // (7 demo clients, 7 words, 7 statuses), and every ticket's type fixed its status (decision 127).
+  const pick = (values, seed) =>
+    `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + abs(hashint4extended(g, ${seed}) % ${values.length})::int]`;
   // md5 → a valid version-4 UUID (the API checks ids with z.uuid()).
   const projectId = (expr) =>
     `overlay(overlay(md5('bench-project-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
@@ -25,12 +77,12 @@ function loadStatements(projects, tickets) {
     `insert into projects (id, title, description, client_id, status, priority, category, progress_percentage,
         created_by, created_at, updated_at)
      select ${projectId('g')},
-            (${projectWords})[1 + g % 7] || ' ' || g,
-            'Proyecto para ' || (${projectNouns})[1 + g % 11] || ', fase ' || (1 + g % 5),
+            ${pick(projectWords, 1)} || ' ' || g,
+            'Proyecto para ' || ${pick(projectNouns, 2)} || ', fase ' || (1 + g % 5),
             c.id,
-            (array['requested','approved','in_progress','in_review','completed','on_hold','cancelled'])[1 + g % 7],
-            (array['low','medium','high','urgent'])[1 + g % 4],
-            (array['webapp','maintenance','support','ecommerce','landing','custom'])[1 + g % 6],
+            ${pick(['requested', 'approved', 'in_progress', 'in_review', 'completed', 'on_hold', 'cancelled'], 3)},
+            ${pick(['low', 'medium', 'high', 'urgent'], 4)},
+            ${pick(['webapp', 'maintenance', 'support', 'ecommerce', 'landing', 'custom'], 5)},
             g % 101,
             (select id from users where role = 'admin' order by created_at limit 1),
             now() - interval '1 day' - g * interval '10 minutes',
@@ -40,12 +92,12 @@ function loadStatements(projects, tickets) {
     // Ticket g belongs to client g % n and to a project p of that same client (p % n = g % n).
     `insert into tickets (title, description, type, status, priority, severity, client_id, project_id,
         reported_by, assigned_to, created_at, updated_at)
-     select (${ticketWords})[1 + g % 11] || ' ' || g,
-            'El cliente indica que ' || (${ticketCauses})[1 + g % 13] || '. Referencia ' || g || '.',
-            (array['bug','feature_request','support','maintenance','improvement','question'])[1 + g % 6],
-            (array['open','in_progress','pending_client','resolved','closed','cancelled'])[1 + g % 6],
-            (array['urgent','high','medium','low'])[1 + g % 4],
-            (array['critical','high','medium','low'])[1 + (g / 7) % 4],
+     select ${pick(ticketWords, 6)} || ' ' || g,
+            'El cliente indica que ' || ${pick(ticketCauses, 7)} || '. Referencia ' || g || '.',
+            ${pick(['bug', 'feature_request', 'support', 'maintenance', 'improvement', 'question'], 8)},
+            ${pick(['open', 'in_progress', 'pending_client', 'resolved', 'closed', 'cancelled'], 9)},
+            ${pick(['urgent', 'high', 'medium', 'low'], 10)},
+            ${pick(['critical', 'high', 'medium', 'low'], 11)},
             c.id,
             ${projectId(`case when p.v < 1 then p.v + n.n when p.v > ${projects} then p.v - n.n else p.v end`)},
             null,

@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { MIGRATIONS_DIR } from '../src/lib/paths.js';
 
 /**
@@ -31,7 +31,7 @@ describe('migration 0003_fiscal on existing data', () => {
       JSON.stringify({ ...journal, entries: journal.entries.slice(0, fiscalIdx) }),
     );
 
-    const client = new PGlite({ extensions: { pg_trgm } });
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: before });
     await client.exec(`

@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { MIGRATIONS_DIR } from '../src/lib/paths.js';
 
 /**
@@ -28,7 +28,7 @@ describe('migration 0010_stat_counters on existing data', () => {
       join(before, 'meta/_journal.json'),
       JSON.stringify({ ...journal, entries: journal.entries.slice(0, idx) }),
     );
-    const lite = new PGlite({ extensions: { pg_trgm } });
+    const lite = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzle(lite);
     await migrate(db, { migrationsFolder: before });
     await lite.exec(`

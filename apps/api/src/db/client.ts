@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -36,6 +37,13 @@ export type OpenDatabaseOptions =
   | { memory: true };
 
 /**
+ * The PostgreSQL extensions every embedded (PGlite) database loads: pg_trgm backs the trigram
+ * indexes of the list searches (migration 0006, decision 104); btree_gin puts the client id in the
+ * project search indexes (migration 0012, decision 128). Tests that open PGlite themselves use it.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
+/**
  * Opens the database: `url` → PostgreSQL through a `pg` Pool (error handler attached,
  * 5 s connection timeout); otherwise embedded PGlite (files under `dataDir`, or in memory).
  */
@@ -60,8 +68,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  // pg_trgm backs the trigram indexes of the list searches (migration 0006, decision 104).
-  const extensions = { pg_trgm };
+  const extensions = PGLITE_EXTENSIONS;
   const client =
     'dataDir' in options
       ? new PGlite(options.dataDir, { extensions })

@@ -62,9 +62,11 @@ export const projects = pgTable(
     index('projects_status_idx').on(t.status, t.createdAt, t.id),
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_updated_idx').on(t.updatedAt, t.id),
-    // `search` (ILIKE '%…%') on title and description: trigram GIN indexes (pg_trgm).
-    index('projects_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('projects_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // `search` (ILIKE '%…%') on title and description: trigram GIN indexes (pg_trgm), led by the
+    // client (btree_gin, decision 128) so a client's search — or staff's with `clientId` — finds its
+    // own matches inside the index; a multicolumn GIN index also serves the search without a client.
+    index('projects_client_title_trgm_idx').using('gin', t.clientId, t.title.op('gin_trgm_ops')),
+    index('projects_client_description_trgm_idx').using('gin', t.clientId, t.description.op('gin_trgm_ops')),
     // `overdue` of the stats (decision 122): not final, end date before today; index-only.
     index('projects_open_end_date_idx')
       .on(t.estimatedEndDate, t.clientId)
