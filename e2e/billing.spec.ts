@@ -69,8 +69,6 @@ test.describe('invoicing', () => {
     page,
     browser,
   }) => {
-    // A long journey (three toasts of 4 s each wait to close): more than the default 30 s budget.
-    test.setTimeout(90_000);
     await signInAs(page, 'admin');
     await page.goto('/billing');
     await expect(page.getByRole('heading', { name: 'Facturación', exact: true })).toBeVisible();

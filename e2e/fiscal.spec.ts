@@ -18,7 +18,6 @@ test('admin adds a B01 range, issues an invoice with its NCF, downloads the PDF 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { token } = await signInAs(page, 'admin');
   const auth = { authorization: `Bearer ${token}` };
 

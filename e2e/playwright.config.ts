@@ -18,7 +18,9 @@ export default defineConfig({
   forbidOnly: CI,
   workers: 2,
   retries: CI ? 1 : 0,
-  timeout: 60_000,
+  // Several flows sign in two or three users and take 30–45 s on a quiet 2-core machine, 1.5× that
+  // when it is busy: the test timeout leaves room for that (a timeout only ends a failing test).
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
   use: {

@@ -4,8 +4,6 @@ test.describe('projects: admin journey', () => {
   test('creates a project from /projects/new, filters the list, logs time and completes a milestone', async ({
     page,
   }) => {
-    // A long journey on a shared 2-core machine: give it room.
-    test.setTimeout(120_000);
     const title = `Portal de clientes ${Date.now().toString(36)}`;
     await signInAs(page, 'admin');
     await page.goto('/projects');
@@ -182,7 +180,6 @@ test.describe('projects: pages (issue 14)', () => {
   test('pages through a filtered list; page, search and status stay in the URL across reload; a filter change returns to page 1', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const { token } = await signInAs(page, 'admin');
     const auth = { authorization: `Bearer ${token}` };
     // Setup through the API: 14 projects with a unique word, 13 in progress and 1 on hold.
@@ -243,7 +240,6 @@ test.describe('project detail: paged tabs (issue 14)', () => {
   test('the comments tab shows 20 notes a page with the total; the page is in the URL and survives a reload', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const { token } = await signInAs(page, 'admin');
     const auth = { authorization: `Bearer ${token}` };
     // Setup through the API: a project with 23 comments.

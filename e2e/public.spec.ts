@@ -33,9 +33,11 @@ function scrolls(page: Page, from = 0) {
 }
 
 /**
- * No jump: the first move lands well short of the section (a smooth scroll under way), or, when
- * a busy page stalled the animation, comes from `scrollToSection`'s completing scroll 1.5 s after
- * the scroll began (decision 028). `startedAt` is when the page began handling the section.
+ * No jump: the first move lands well short of the section, or the scroll passes through at least
+ * three positions (a smooth scroll under way: on a busy machine its first frames can come late,
+ * already past half way), or, when a busy page stalled the animation, the move comes from
+ * `scrollToSection`'s completing scroll 1.5 s after the scroll began (decision 028). A jump is one
+ * position. `startedAt` is when the page began handling the section.
  */
 function expectNoJump(positions: [number, number][], startedAt: number) {
   const moved = positions.filter(([, y]) => y > 0);
@@ -43,7 +45,8 @@ function expectNoJump(positions: [number, number][], startedAt: number) {
   const [firstAt, firstY] = moved[0]!;
   const last = moved.at(-1)![1];
   expect(last).toBeGreaterThan(500);
-  if (firstY >= last / 2) expect(firstAt - startedAt).toBeGreaterThanOrEqual(1400);
+  const steps = new Set(moved.map(([, y]) => Math.round(y))).size;
+  if (firstY >= last / 2 && steps < 3) expect(firstAt - startedAt).toBeGreaterThanOrEqual(1400);
 }
 
 async function expectScrolledTo(page: Page, id: string) {

@@ -9,7 +9,6 @@ test('admin sends a quote, the client accepts it in the portal, the draft invoic
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await signInAs(page, 'admin');
   await page.goto('/billing');
   await page.getByRole('link', { name: 'Cotizaciones' }).click();

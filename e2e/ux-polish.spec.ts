@@ -74,7 +74,6 @@ for (const { name, viewport } of WIDTHS) {
     test('a new invoice opens; toasts stay clear of its actions; a partial payment reads Pago parcial; the row links to it', async ({
       page,
     }) => {
-      test.setTimeout(90_000);
       await signInAs(page, 'admin');
       await page.goto('/billing');
       await page.getByRole('button', { name: 'Nueva Factura' }).click();
