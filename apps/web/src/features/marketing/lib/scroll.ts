@@ -7,7 +7,9 @@ const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as 
 /**
  * Smoothly scrolls to the element with `id`; false when it is not on the page. A smooth scroll
  * started while the page is busy (right after the app starts) can stall half-way in Chromium;
- * unless the visitor has scrolled meanwhile, it is completed without animation after 1.5 s.
+ * unless the visitor has scrolled meanwhile, it is completed without animation after 1.5 s, on
+ * the element that has the id then: the app may have replaced the pre-rendered markup (decision
+ * 027) in between, and the first element, gone from the page, no longer marks the section.
  */
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id);
@@ -24,7 +26,8 @@ export function scrollToSection(id: string): boolean {
     window.setTimeout(() => {
       for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, onUserScroll);
       // Where the smooth scroll already arrived this moves nothing.
-      if (!userScrolled && element.isConnected) element.scrollIntoView({ block: 'start' });
+      const target = element.isConnected ? element : document.getElementById(id);
+      if (!userScrolled && target) target.scrollIntoView({ block: 'start' });
     }, SMOOTH_SCROLL_SETTLE_MS);
   }
   return true;
