@@ -1,22 +1,49 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type DemoRole, expect, STORAGE, signInAs, test } from './fixtures.js';
+import { type AxeProblem, audit, axeReport, useScheme } from './support/axe.js';
+import { reflowProblems } from './support/reflow.js';
 import { openScreen, SCREENS, settle } from './support/screens.js';
 
 /*
- * Issue 17 / decision 108: every portal screen and the main dialogs pass axe-core's WCAG 2.2 AA
- * rules with no serious or critical violation, for each role, at 1440 and 390 px, in light and
- * dark. One test per role × width signs in once and audits its screens one after the other, each
- * screen in light (all rules) and dark (colour contrast), each in the next of the ten theme
- * variants, so every variant is audited on several screens.
+ * The screen walk (issues 17 and 25, decisions 108, 112 and 129): every portal screen of every
+ * role is opened once per walk, and every check that needs the screen runs on that visit:
+ *  - axe-core, WCAG 2.2 AA, no serious or critical violation, on the screen, its main dialogs and
+ *    the header panels, in light with every rule; a third of the audits (rotating, so that over the
+ *    two axe widths two screens in three are covered) also in dark, colour contrast only — the
+ *    theme's contrast is unit-tested for every variant × scheme × palette (theme.test.ts);
+ *  - reflow and text resize (WCAG 1.4.10 / 1.4.4, support/reflow.ts): no sideways scrolling, the
+ *    header's controls whole on the screen, no text cut.
+ * Walks per role: 1440 px (axe, and the reflow checks), 320 px (the SC's 1280 px at 400 %; axe
+ * and reflow: the phone layout, below Mantine's `xs` breakpoint like 390 px), and 1280 px with the
+ * root font size at 200 % (reflow: every rem doubles while media queries, in em of the initial
+ * size, keep the desktop layout — the harder case of text-only resizing).
+ * Each screen is shown in the next of the ten theme variants, so every variant recurs.
+ * Motion is reduced (Mantine's transitions last 0 ms) and the walk waits for states, never sleeps.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const BLOCKING = new Set(['serious', 'critical']);
-const WIDTHS = [
-  { name: '1440', viewport: { width: 1440, height: 900 } },
-  { name: '390', viewport: { width: 390, height: 844 } },
-] as const;
+interface Walk {
+  name: string;
+  viewport: { width: number; height: number };
+  axe: boolean;
+  reflow: boolean;
+  rootFontSize?: string;
+  /** Dark audits start at this audit index (mod 3), so the two axe widths cover other screens. */
+  darkOffset: number;
+}
+
+const WALKS: Walk[] = [
+  { name: '1440 px', viewport: { width: 1440, height: 900 }, axe: true, reflow: true, darkOffset: 0 },
+  { name: '320 px', viewport: { width: 320, height: 640 }, axe: true, reflow: true, darkOffset: 2 },
+  {
+    name: '1280 px, texto al 200 %',
+    viewport: { width: 1280, height: 800 },
+    axe: false,
+    reflow: true,
+    rootFontSize: '200%',
+    darkOffset: 0,
+  },
+];
+
 const VARIANTS = [
   'default',
   'modern',
@@ -30,107 +57,100 @@ const VARIANTS = [
   'neon',
 ] as const;
 
-type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
-
-/** One blocking (serious or critical) violation of one rule on one element of one screen. */
-interface Problem {
-  where: string;
-  rule: string;
-  impact: string;
-  target: string;
-  summary: string;
-}
-
-function blockingProblems(where: string, violations: Violations): Problem[] {
-  return violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map((node) => ({
-        where,
-        rule: violation.id,
-        impact: violation.impact ?? '',
-        target: node.target.join(' '),
-        summary: node.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? '',
-      })),
-    );
-}
-
-/** Failure message: one line per rule and element, with the screens where it shows. */
-function report(problems: Problem[]): string {
-  const byKey = new Map<string, { problem: Problem; screens: Set<string> }>();
-  for (const problem of problems) {
-    const key = `${problem.rule} ${problem.target}`;
-    const entry = byKey.get(key) ?? { problem, screens: new Set<string>() };
-    entry.screens.add(problem.where);
-    byKey.set(key, entry);
-  }
-  return [...byKey.values()]
-    .map(
-      ({ problem, screens }) =>
-        `${problem.rule} (${problem.impact}) ${problem.target} — ${problem.summary}\n    on: ${[...screens].join(', ')}`,
-    )
-    .join('\n');
-}
-
 /**
  * Serves the user's saved preferences with the scheme on "auto" (so `emulateMedia` picks light or
  * dark) and `theme.variant`, without writing them: the demo users are shared by parallel tests.
  * The app reads them on every load (decision 073), so changing `theme.variant` before a `goto`
  * changes the variant of the next screen.
+ *
+ * Through Chromium's own Fetch domain with a URL pattern, so that only this request pauses:
+ * `page.route` would pause every request of the page (each script chunk too) and answer it from
+ * the test process, which made each screen 2.4× slower (decision 129).
  */
 async function forceTheme(page: Page, theme: { variant: string }) {
-  await page.route('**/api/auth/preferences', async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const body = await response.json();
-    body.data.preferences = { ...body.data.preferences, colorScheme: 'auto', themeVariant: theme.variant };
-    await route.fulfill({ response, json: body });
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Fetch.requestPaused', async (event) => {
+    const { requestId } = event;
+    try {
+      if (event.request.method !== 'GET' || event.responseStatusCode !== 200) {
+        await cdp.send('Fetch.continueRequest', { requestId });
+        return;
+      }
+      const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', { requestId });
+      const json = JSON.parse(base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
+      json.data.preferences = { ...json.data.preferences, colorScheme: 'auto', themeVariant: theme.variant };
+      await cdp.send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: 200,
+        // The body is re-encoded here: drop the server's encoding and length.
+        responseHeaders: (event.responseHeaders ?? []).filter(
+          (header) => !/^(content-encoding|content-length)$/i.test(header.name),
+        ),
+        body: Buffer.from(JSON.stringify(json)).toString('base64'),
+      });
+    } catch {
+      // The page navigated away meanwhile: the paused request is gone with it.
+    }
+  });
+  await cdp.send('Fetch.enable', {
+    patterns: [{ urlPattern: '*/api/auth/preferences', requestStage: 'Response' }],
   });
 }
+
+/** The header's key controls are whole on the screen (a public page has no portal header). */
+async function headerControlsInView(page: Page, narrow: boolean) {
+  const header = page.getByRole('banner');
+  const controls = [
+    header.getByRole('button', { name: /^Notificaciones/ }),
+    header.getByRole('button', { name: 'Personalizar tema', exact: true }),
+    header.getByRole('button', { name: /\(menú de usuario\)$/ }),
+    ...(narrow ? [header.getByRole('button', { name: 'Abrir menú' })] : []),
+  ];
+  for (const control of controls) await expect(control).toBeInViewport({ ratio: 1 });
+}
+
+test.use({ reducedMotion: 'reduce' });
 
 const roles = ['admin', 'empleado', 'cliente'] as const satisfies readonly DemoRole[];
 
 for (const [roleIndex, role] of roles.entries()) {
-  for (const width of WIDTHS) {
-    test(`axe WCAG 2.2 AA: ${role}, ${width.name} px, light and dark — every screen and dialog`, async ({
+  for (const [walkIndex, walk] of WALKS.entries()) {
+    const checks = [walk.axe && 'axe WCAG 2.2 AA', walk.reflow && 'reflow'].filter(Boolean).join(' + ');
+    test(`screen walk: ${role}, ${walk.name} — ${checks} on every screen${walk.axe ? ' and dialog' : ''}`, async ({
       page,
     }) => {
       test.setTimeout(600_000);
-      await page.setViewportSize(width.viewport);
+      await page.setViewportSize(walk.viewport);
       await page.emulateMedia({ colorScheme: 'light' });
+      if (walk.rootFontSize) {
+        await page.addInitScript((value) => {
+          document.addEventListener('DOMContentLoaded', () => {
+            document.documentElement.style.fontSize = value;
+          });
+        }, walk.rootFontSize);
+      }
       const theme = { variant: 'default' };
       await forceTheme(page, theme);
       await signInAs(page, role);
 
-      const problems: Problem[] = [];
+      const axeProblems: AxeProblem[] = [];
+      const layoutProblems: string[] = [];
       let audits = 0;
+      let auditIndex = walk.darkOffset;
       const variantsSeen = new Set<string>();
-      /** Switches the system scheme and waits until Mantine ("auto") has applied it. */
-      const scheme = async (value: 'light' | 'dark') => {
-        await page.emulateMedia({ colorScheme: value });
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', value);
-        await page.waitForTimeout(100);
-      };
-      /**
-       * Light: every WCAG rule. Dark: colour contrast only, the one rule a colour scheme changes
-       * (names, roles and structure are the same markup). `scope` limits a dialog's or panel's
-       * audit to itself: the screen beneath was audited on its own.
-       */
-      const audit = async (where: string, scope?: string) => {
+      const narrow = walk.viewport.width < 768;
+
+      const axe = async (where: string, scope?: string) => {
+        if (!walk.axe) return;
         variantsSeen.add(theme.variant);
-        await scheme('light');
-        const axe = () => (scope ? new AxeBuilder({ page }).include(scope) : new AxeBuilder({ page }));
-        const light = await axe().withTags(TAGS).analyze();
-        problems.push(...blockingProblems(`${where} [claro, ${theme.variant}]`, light.violations));
-        await scheme('dark');
-        const dark = await axe().withRules(['color-contrast']).analyze();
-        problems.push(...blockingProblems(`${where} [oscuro, ${theme.variant}]`, dark.violations));
-        await scheme('light');
-        audits += 2;
+        const dark = auditIndex++ % 3 === 0;
+        const result = await audit(page, `${where}, ${theme.variant}`, { scope, dark });
+        axeProblems.push(...result.problems);
+        audits += result.audits;
       };
 
       // Each screen in another of the ten theme variants (offset per test, so all of them recur).
-      let screenIndex = roleIndex * 3 + (width.name === '390' ? 5 : 0);
+      let screenIndex = roleIndex * 3 + walkIndex * 5;
       const nextVariant = async () => {
         theme.variant = VARIANTS[screenIndex++ % VARIANTS.length] ?? 'default';
         await page.evaluate(
@@ -145,58 +165,72 @@ for (const [roleIndex, role] of roles.entries()) {
           await nextVariant();
           await openScreen(page, screen);
           await settle(page);
-          await audit(screen.name);
-
+          if (walk.rootFontSize) await expect(page.locator('html')).toHaveCSS('font-size', '32px');
+          if (walk.reflow) {
+            if (!screen.public) await headerControlsInView(page, narrow);
+            for (const problem of await reflowProblems(page)) {
+              layoutProblems.push(`${screen.name}: ${problem.what} — ${problem.detail}`);
+            }
+          }
+          await axe(screen.name);
+          if (!walk.axe) return;
           for (const dialog of screen.dialogs ?? []) {
             await page.getByRole('main').getByRole('button', { name: dialog.open }).first().click();
             await expect(page.getByRole('dialog')).toBeVisible();
-            await page.waitForTimeout(300);
-            await audit(`${screen.name} → ${dialog.name}`, '[role="dialog"]');
+            await settle(page);
+            await axe(`${screen.name} → ${dialog.name}`, '[role="dialog"]');
             await page.keyboard.press('Escape');
             await expect(page.getByRole('dialog')).toHaveCount(0);
           }
         });
       }
 
-      await test.step('paneles de la cabecera', async () => {
-        await nextVariant();
-        await page.goto('/dashboard');
-        await settle(page);
-        await page.getByRole('button', { name: /^Notificaciones/ }).click();
-        await expect(page.getByText('Marcar todas como leídas')).toBeVisible();
-        await page.waitForTimeout(250);
-        await audit('panel de notificaciones', '.mantine-Popover-dropdown');
-        await page.keyboard.press('Escape');
-        await page.getByRole('button', { name: 'Personalizar tema' }).click();
-        const themeMenu = page.getByRole('menu', { name: 'Personalizar tema' });
-        await expect(themeMenu).toBeVisible();
-        await page.waitForTimeout(250);
-        await audit('menú de tema', '[role="menu"]');
-        await page.keyboard.press('Escape');
-        // One menu at a time: the next audit reads `[role="menu"]`.
-        await expect(themeMenu).toBeHidden();
-        await page.getByRole('button', { name: /menú de usuario/i }).click();
-        const userMenu = page.getByRole('menu').last();
-        await expect(userMenu).toBeVisible();
-        await page.waitForTimeout(250);
-        await audit('menú de usuario', '[role="menu"]');
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('menu')).toHaveCount(0);
-        if (width.name === '390') {
-          await page.getByRole('button', { name: 'Abrir menú' }).click();
-          await expect(page.locator('#portal-navigation')).toBeInViewport();
-          await page.waitForTimeout(250);
-          await audit('menú de navegación (móvil)', '#portal-navigation');
-        }
-      });
+      if (walk.axe) {
+        await test.step('paneles de la cabecera', async () => {
+          await nextVariant();
+          await page.goto('/dashboard');
+          await settle(page);
+          await page.getByRole('button', { name: /^Notificaciones/ }).click();
+          await expect(page.getByText('Marcar todas como leídas')).toBeVisible();
+          await settle(page);
+          await axe('panel de notificaciones', '.mantine-Popover-dropdown');
+          await page.keyboard.press('Escape');
+          await page.getByRole('button', { name: 'Personalizar tema' }).click();
+          const themeMenu = page.getByRole('menu', { name: 'Personalizar tema' });
+          await expect(themeMenu).toBeVisible();
+          await settle(page);
+          await axe('menú de tema', '[role="menu"]');
+          await page.keyboard.press('Escape');
+          // One menu at a time: the next audit reads `[role="menu"]`.
+          await expect(themeMenu).toBeHidden();
+          await page.getByRole('button', { name: /menú de usuario/i }).click();
+          const userMenu = page.getByRole('menu').last();
+          await expect(userMenu).toBeVisible();
+          await settle(page);
+          await axe('menú de usuario', '[role="menu"]');
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('menu')).toHaveCount(0);
+          if (narrow) {
+            await page.getByRole('button', { name: 'Abrir menú' }).click();
+            await expect(page.locator('#portal-navigation')).toBeInViewport();
+            await settle(page);
+            await axe('menú de navegación (móvil)', '#portal-navigation');
+          }
+        });
+        await useScheme(page, 'light');
+      }
 
       // "Rule failures" as issue 17 counts them: each rule once per audited screen.
-      const ruleFailures = new Set(problems.map((problem) => `${problem.where} ${problem.rule}`)).size;
+      const ruleFailures = new Set(axeProblems.map((problem) => `${problem.where} ${problem.rule}`)).size;
       console.info(
-        `a11y: ${role}, ${width.name} px: ${audits} audits (light + dark, variants ${[...variantsSeen].join(', ')}), ` +
-          `${ruleFailures} rule failures, ${problems.length} serious/critical nodes`,
+        `screen walk: ${role}, ${walk.name}: ${SCREENS[role].length} screens` +
+          (walk.axe
+            ? `, ${audits} axe audits (variants ${[...variantsSeen].join(', ')}), ${ruleFailures} rule failures`
+            : '') +
+          (walk.reflow ? `, ${layoutProblems.length} reflow problems` : ''),
       );
-      expect(problems.length, report(problems)).toBe(0);
+      expect(axeProblems.length, axeReport(axeProblems)).toBe(0);
+      expect(layoutProblems, layoutProblems.join('\n')).toEqual([]);
     });
   }
 }

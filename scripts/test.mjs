@@ -10,9 +10,12 @@
 //                     npm test -- --skip=e2e
 //                     npm test -- --rebuild          (build even when the build looks current)
 //                     npm test -- --grep "login"      (passed to Playwright)
+//                     npm test -- --changed          (quick loop: only what the uncommitted change
+//                                                      touches; --changed=<ref> compares with a commit)
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build-check.mjs';
+import { changedFiles, E2E_SOURCES, LINTABLE } from './lib/changed.mjs';
 import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
 import { ensureNodeRuntime } from './lib/node-runtime.mjs';
@@ -69,9 +72,19 @@ function readJson(file) {
 
 async function vitest(args, outputFile, env = process.env) {
   rmSync(outputFile, { force: true });
+  // --changed: the test files whose module graph reaches a changed file (Vitest's own --changed).
+  const changedArgs = options.changed ? [`--changed=${options.changed}`, '--passWithNoTests'] : [];
   const code = await run(
     'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`],
+    [
+      'vitest',
+      'run',
+      ...args,
+      ...changedArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${outputFile}`,
+    ],
     { env },
   );
   const report = readJson(outputFile);
@@ -109,8 +122,20 @@ if (selected('e2e')) {
 }
 
 // ── b–e. static checks, unit and API suites ─────────────────────────────────────────────────
+/** --changed: the changed files, listed once (null in a full run). */
+const changed = options.changed ? changedFiles(options.changed) : null;
+if (changed) {
+  console.info(`• --changed=${options.changed}: ${changed.length} changed file(s)`);
+  for (const file of changed) console.info(`    ${file}`);
+}
+
 if (selected('lint')) {
-  await step('lint (biome check)', () => check('npx', ['biome', 'check', '.']));
+  const lintTargets = changed ? changed.filter((file) => LINTABLE.test(file)) : ['.'];
+  await step('lint (biome check)', () =>
+    lintTargets.length === 0
+      ? { passed: 0, failed: 0, note: 'skipped: no changed file to lint' }
+      : check('npx', ['biome', 'check', '--no-errors-on-unmatched', ...lintTargets]),
+  );
   // Module boundaries (decision 118): features, API modules and the shared contract.
   await step('lint (module boundaries, dependency-cruiser)', () =>
     check('npm', ['run', '--silent', 'lint:boundaries']),
@@ -151,11 +176,17 @@ if (selected('e2e')) {
   await step('end to end (playwright, chromium)', async () => {
     if (!chromium.ok) return { passed: 0, failed: 1, note: chromium.note };
     if (build.failed) return { passed: 0, failed: 1, note: 'not run: the build failed' };
+    // --changed: the specs that changed or import a changed e2e file (Playwright's --only-changed).
+    // An app change alone selects no spec: the full run (CI) walks the journeys.
+    if (changed && !changed.some((file) => E2E_SOURCES.test(file))) {
+      return { passed: 0, failed: 0, note: 'skipped: no changed e2e file (--changed)' };
+    }
+    const changedArgs = changed ? [`--only-changed=${options.changed}`] : [];
     const outputFile = path.join(TMP, 'playwright.json');
     rmSync(outputFile, { force: true });
     const code = await run(
       'npx',
-      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...options.playwright],
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...changedArgs, ...options.playwright],
       {
         env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile },
       },
@@ -209,7 +240,13 @@ function seconds(ms) {
 }
 
 function parseArgs(argv) {
-  const parsed = { only: new Set(STEP_NAMES), skip: new Set(), rebuild: false, playwright: [] };
+  const parsed = {
+    only: new Set(STEP_NAMES),
+    skip: new Set(),
+    rebuild: false,
+    playwright: [],
+    changed: null,
+  };
   const list = (value) =>
     new Set(
       value
@@ -222,11 +259,13 @@ function parseArgs(argv) {
     if (arg.startsWith('--only=')) parsed.only = list(arg.slice(7));
     else if (arg.startsWith('--skip=')) parsed.skip = list(arg.slice(7));
     else if (arg === '--rebuild') parsed.rebuild = true;
+    else if (arg === '--changed') parsed.changed = 'HEAD';
+    else if (arg.startsWith('--changed=')) parsed.changed = arg.slice(10) || 'HEAD';
     else if (arg === '--grep' || arg === '-g') parsed.playwright.push('--grep', argv[++i] ?? '');
     else if (arg.startsWith('--grep=')) parsed.playwright.push(arg);
     else if (arg === '--help' || arg === '-h') {
       console.info(
-        'npm test [-- --only=lint,typecheck,unit,pg,e2e] [--skip=…] [--rebuild] [--grep <e2e title>]',
+        'npm test [-- --only=lint,typecheck,unit,pg,e2e] [--skip=…] [--rebuild] [--grep <e2e title>] [--changed[=<ref>]]',
       );
       process.exit(0);
     } else {

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 /*
- * The portal screens of each role, shared by the accessibility audits (a11y.spec.ts) and the
- * reflow / text-resize checks (reflow.spec.ts): a new screen is added here once.
+ * The portal screens of each role, walked by the screen walk (a11y.spec.ts: axe, reflow, text
+ * resize on one visit per screen): a new screen is added here once.
  */
 
 /** A dialog opened from a screen: the button (or link) that opens it. */
@@ -139,14 +139,32 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
 }
 
 /**
+ * Waits until no finite animation or transition is running (Mantine's popovers and modals fade in
+ * for ≤ 200 ms; a check must not see a half-faded state). Endless ones (a spinner, a skeleton's
+ * pulse) are not waited for. A state, not a fixed sleep: under `reducedMotion: 'reduce'` Mantine's
+ * transitions last 0 ms and this returns at once.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/**
  * Waits until the screen has its heading and, for up to 10 s, until no loader or skeleton shows
- * (a screen may keep one on purpose, e.g. a live section; the check then includes it).
+ * (a screen may keep one on purpose, e.g. a live section; the check then includes it), then until
+ * its animations are done. Hidden ones do not count: a tab panel that is not open keeps its loader
+ * until it is opened.
  */
 export async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('main .mantine-Loader-root, main .mantine-Skeleton-root'))
+  await expect(page.locator('main .mantine-Loader-root:visible, main .mantine-Skeleton-root:visible'))
     .toHaveCount(0, { timeout: 10_000 })
     .catch(() => undefined);
-  // Mantine transitions (popovers, modals) last ≤ 200 ms; checks must not see a half-faded state.
-  await page.waitForTimeout(250);
+  await animationsDone(page);
 }
