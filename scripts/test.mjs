@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build-check.mjs';
 import { changedFiles, E2E_SOURCES, LINTABLE } from './lib/changed.mjs';
-import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
 import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT, run } from './lib/proc.mjs';
@@ -118,7 +118,7 @@ if (!(await ensureDeps(ROOT))) {
 let chromium = { ok: true };
 if (selected('e2e')) {
   chromium = await ensureChromium();
-  if (chromium.ok) console.info(`• Chromium: ${CHROMIUM}`);
+  if (chromium.ok) console.info(`• Chromium: ${chromium.path}`);
 }
 
 // ── b–e. static checks, unit and API suites ─────────────────────────────────────────────────
@@ -188,7 +188,7 @@ if (selected('e2e')) {
       'npx',
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...changedArgs, ...options.playwright],
       {
-        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile },
+        env: { ...process.env, CHROME_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile },
       },
     );
     const report = readJson(outputFile);

@@ -37,6 +37,7 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ShareDocumentActions } from '../../../components/share/share-document-actions';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -370,43 +371,46 @@ export function QuoteDetailPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="md" radius="md">
-            {/* No horizontal scroll at 390 px: the unit price column hides on phones. */}
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Descripción</Table.Th>
-                  <Table.Th ta="right">Cant.</Table.Th>
-                  <Table.Th ta="right" visibleFrom="sm">
-                    Precio
-                  </Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.items.map((it) => (
-                  <Table.Tr key={it._id}>
-                    <Table.Td>
-                      <Text size="sm">
-                        {it.description}
-                        {it.taxExempt ? ' (exento de ITBIS)' : ''}
-                      </Text>
-                      {it.details && (
-                        <Text size="xs" c="dimmed">
-                          {it.details}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{it.quantity}</Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {money(it.unitPrice)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {money(it.total)}
-                    </Table.Td>
+            {/* The unit price column hides on phones; at 320 px the amounts may still need more room
+                than there is: the table then scrolls in its own named region (decision 112). */}
+            <TableScroll label="Partidas de la cotización">
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Descripción</Table.Th>
+                    <Table.Th ta="right">Cant.</Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      Precio
+                    </Table.Th>
+                    <Table.Th ta="right">Total</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {q.items.map((it) => (
+                    <Table.Tr key={it._id}>
+                      <Table.Td>
+                        <Text size="sm">
+                          {it.description}
+                          {it.taxExempt ? ' (exento de ITBIS)' : ''}
+                        </Text>
+                        {it.details && (
+                          <Text size="xs" c="dimmed">
+                            {it.details}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">{it.quantity}</Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {money(it.unitPrice)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {money(it.total)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableScroll>
             <Stack gap={4} mt="md" ml="auto" maw={320}>
               <Group justify="space-between">
                 <Text c="dimmed">Subtotal</Text>

@@ -1,5 +1,5 @@
 import { PROFILE_MESSAGES } from '@agencia/shared';
-import { Alert, Card, Center, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Card, Center, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChangePasswordFormCard } from '../../../components/account/change-password-form';
@@ -7,6 +7,7 @@ import { NotificationPreferences } from '../../../components/account/notificatio
 import { SessionsCard } from '../../../components/account/sessions-card';
 import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatGrid } from '../../../components/ui/stat-grid';
 import { formatNumericDate } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
@@ -55,12 +56,13 @@ export function ProfilePage() {
         <Alert color="red">{PROFILE_MESSAGES.loadFailed}</Alert>
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 2, md: 4 }}>
+          {/* Two columns on phones, four at 1440 px, fewer with the text at 200 % (decision 112). */}
+          <StatGrid minColumn="9rem">
             <Stat label="Proyectos" value={stats?.projectsCount ?? '—'} />
             <Stat label="Tickets" value={stats?.ticketsCount ?? '—'} />
             <Stat label="Último acceso" value={formatNumericDate(stats?.lastLogin)} />
             <Stat label="Miembro desde" value={formatNumericDate(stats?.memberSince)} />
-          </SimpleGrid>
+          </StatGrid>
           <Tabs
             value={tab}
             onChange={(v) => setParams(v && v !== 'personal' ? { tab: v } : {}, { replace: true })}

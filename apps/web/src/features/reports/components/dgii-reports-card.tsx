@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine
 import { IconDownload } from '@tabler/icons-react';
 import { AxiosError } from 'axios';
 import { useState } from 'react';
+import { WRAPPING_BUTTON_STYLES } from '../../../components/ui/wrapping-button';
 import { apiClient, getErrorMessage } from '../../../lib/api-client';
 
 const MONTHS = [
@@ -101,6 +102,7 @@ export function DgiiReportsCard() {
           <Button
             leftSection={<IconDownload size={16} />}
             loading={busy === '607'}
+            styles={WRAPPING_BUTTON_STYLES}
             onClick={() => download('607')}
           >
             Descargar 607
@@ -109,6 +111,7 @@ export function DgiiReportsCard() {
             variant="light"
             leftSection={<IconDownload size={16} />}
             loading={busy === '608'}
+            styles={WRAPPING_BUTTON_STYLES}
             onClick={() => download('608')}
           >
             Descargar 608

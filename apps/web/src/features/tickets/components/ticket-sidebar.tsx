@@ -1,6 +1,7 @@
 import { TICKET_TYPE_LABELS, type TicketDetail } from '@agencia/shared';
 import { Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { WRAPPING_BUTTON_STYLES } from '../../../components/ui/wrapping-button';
 import { formatDateTime } from '../../../lib/format';
 import { useDateDisplay } from '../../../stores/display-store';
 import { formatHours, TicketPriorityBadge, TicketSeverityBadge, TicketStatusBadge } from './ticket-badges';
@@ -88,7 +89,7 @@ export function TicketSidebar({
           <Title order={2} size="h4">
             Seguidores
           </Title>
-          <Button size="compact-sm" variant="light" onClick={onToggleWatch}>
+          <Button size="compact-sm" variant="light" onClick={onToggleWatch} styles={WRAPPING_BUTTON_STYLES}>
             {watching ? 'Dejar de seguir' : 'Seguir'}
           </Button>
         </Group>
