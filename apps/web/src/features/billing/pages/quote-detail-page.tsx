@@ -373,7 +373,7 @@ export function QuoteDetailPage() {
           <Paper withBorder p="md" radius="md">
             {/* The unit price column hides on phones; at 320 px the amounts may still need more room
                 than there is: the table then scrolls in its own named region (decision 112). */}
-            <TableScroll label="Partidas de la cotización">
+            <TableScroll label="Partidas de la cotización" minWidth={300}>
               <Table verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
