@@ -17,17 +17,24 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The toast's box once its entry transition has ended (two equal readings in a row). */
+/** The toast's box once its entry transition has ended: two equal readings in a row, polled. */
 async function settledBox(toast: Locator): Promise<Box> {
   await expect(toast).toBeVisible();
-  let previous: Box | null = null;
-  for (let i = 0; i < 40; i++) {
-    const current = await toast.boundingBox();
-    if (current && previous && JSON.stringify(current) === JSON.stringify(previous)) return current;
-    previous = current;
-    await toast.page().waitForTimeout(50);
-  }
-  throw new Error('the toast never came to rest');
+  let previous = '';
+  let box: Box | null = null;
+  await expect
+    .poll(
+      async () => {
+        box = await toast.boundingBox();
+        const current = JSON.stringify(box);
+        const still = box !== null && current === previous;
+        previous = current;
+        return still;
+      },
+      { message: 'the toast comes to rest', intervals: [50], timeout: 5_000 },
+    )
+    .toBe(true);
+  return box!;
 }
 
 /** Fails when the toast's box meets the box of any of `actions` (each must be on screen). */

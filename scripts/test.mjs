@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything CI runs, in one command.
 //   deps → Chromium → lint → typecheck → unit + API (PGlite) → API (PostgreSQL, when
-//   TEST_DATABASE_URL is set) → build → end to end (Playwright + /usr/bin/chromium).
+//   TEST_DATABASE_URL is set) → build → end to end (Playwright + Debian's chromium-headless-shell).
 // Every step runs even when an earlier one failed; a summary table follows and the last line is
 // exactly `N passed, N failed` (tests summed over every suite; lint, boundaries, typecheck and build count as
 // one check each). Exit code 1 when anything failed.

@@ -17,7 +17,6 @@ import {
   Menu,
   Paper,
   Progress,
-  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -41,6 +40,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatGrid } from '../../../components/ui/stat-grid';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
@@ -202,7 +202,8 @@ export function ProjectDetailPage() {
         }
       />
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
+      {/* Four columns at 1440 px, fewer when the amounts need it: text at 200 % (decision 112). */}
+      <StatGrid minColumn="12rem" mb="lg">
         <StatCard label="Estado">
           <ProjectStatusBadge status={project.status} size="lg" />
         </StatCard>
@@ -233,7 +234,7 @@ export function ProjectDetailPage() {
             {project.teamCount === 1 ? 'miembro' : 'miembros'}
           </Text>
         </StatCard>
-      </SimpleGrid>
+      </StatGrid>
 
       <Tabs
         value={tab}
