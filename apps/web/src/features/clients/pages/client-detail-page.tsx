@@ -85,9 +85,10 @@ export function ClientDetailPage() {
           <Avatar src={c.avatar} size="lg" radius="xl" color="blue">
             {`${c.firstName[0] ?? ''}${c.lastName[0] ?? ''}`.toUpperCase()}
           </Avatar>
-          <Stack gap={2}>
+          {/* A long company name breaks inside the header instead of widening the page at 320 px. */}
+          <Stack gap={2} miw={0}>
             <Group gap="xs">
-              <Title order={1} size="h2">
+              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
                 {c.companyName ?? name}
               </Title>
               <Badge color={badge.color} variant="light">
