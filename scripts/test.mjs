@@ -123,7 +123,7 @@ if (selected('e2e')) {
 
 // ── b–e. static checks, unit and API suites ─────────────────────────────────────────────────
 /** --changed: the changed files, listed once (null in a full run). */
-const changed = options.changed ? changedFiles(options.changed) : null;
+const changed = options.changed ? changedFilesOrExit(options.changed) : null;
 if (changed) {
   console.info(`• --changed=${options.changed}: ${changed.length} changed file(s)`);
   for (const file of changed) console.info(`    ${file}`);
@@ -181,7 +181,8 @@ if (selected('e2e')) {
     if (changed && !changed.some((file) => E2E_SOURCES.test(file))) {
       return { passed: 0, failed: 0, note: 'skipped: no changed e2e file (--changed)' };
     }
-    const changedArgs = changed ? [`--only-changed=${options.changed}`] : [];
+    // A changed e2e file that no spec imports (its README) selects nothing: not a failure.
+    const changedArgs = changed ? [`--only-changed=${options.changed}`, '--pass-with-no-tests'] : [];
     const outputFile = path.join(TMP, 'playwright.json');
     rmSync(outputFile, { force: true });
     const code = await run(
@@ -237,6 +238,16 @@ function finish() {
 
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** `changedFiles(ref)`, or a one-line message and exit code 2 (unknown ref, not a git checkout). */
+function changedFilesOrExit(ref) {
+  try {
+    return changedFiles(ref);
+  } catch (error) {
+    console.error(`✗ --changed=${ref}: ${error instanceof Error ? error.message : error}`);
+    process.exit(2);
+  }
 }
 
 function parseArgs(argv) {
