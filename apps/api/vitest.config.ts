@@ -6,15 +6,16 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/close-apps.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // On PGlite, test files share their worker's module cache instead of importing the whole app
-    // again (decision 129: imports were 242 s of the PGlite pass, 13 s without isolation). Each
+    // Test files share their worker's module cache instead of importing the whole app again
+    // (decisions 129 and 130: imports were 242 s of the PGlite pass, 13 s without isolation). Each
     // file still builds its own app on its own database clone (test/helpers.ts), and no API test
-    // mocks a module, so nothing one file changes is seen by the next. On PostgreSQL each file
-    // keeps its own process: a file that leaves a pool open would otherwise hold its connections
-    // until the worker ends, and the server ran out ("too many clients").
-    isolate: Boolean(process.env.TEST_DATABASE_URL),
+    // mocks a module, so nothing one file changes is seen by the next. test/close-apps.ts closes
+    // the apps a file opened, so no pool outlives its file (on PostgreSQL the server ran out of
+    // connections while they stayed open).
+    isolate: false,
   },
 });

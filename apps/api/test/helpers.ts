@@ -4,7 +4,7 @@ import { effectivePermissions, type Permission, type Session } from '@agencia/sh
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -102,14 +102,27 @@ export async function freshDatabase(): Promise<Database> {
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
 
+/**
+ * Apps made by {@link createTestApp} and not yet closed. `test/close-apps.ts` (a setup file, run
+ * for every test file) closes them after the file. An `afterAll` registered here would be lost:
+ * Vitest drops hooks registered while hooks run (`createTestApp` is called from `beforeAll`), so
+ * before decision 130 every app stayed open until its worker ended.
+ */
+const openApps = new Set<FastifyInstance>();
+
+/** Closes every app {@link createTestApp} opened (and their databases); called after each file. */
+export async function closeTestApps(): Promise<void> {
+  const apps = [...openApps];
+  openApps.clear();
+  await Promise.all(apps.map((app) => app.close()));
+}
+
 /** The real app on a fresh database; closed (with its database) after the test file. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
   const database = await freshDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, closeDatabase: true, logger: false });
+  openApps.add(app);
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-  });
   return app;
 }
 

@@ -1,6 +1,28 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { useDisplayStore } from '../src/stores/display-store';
+import { useSessionStore } from '../src/stores/session-store';
+import { useThemeStore } from '../src/stores/theme-store';
 import { server } from './msw';
+
+/*
+ * The web project runs its test files in one module cache per worker (isolate: false, decision
+ * 130): what one file leaves in a module-level store would be seen by the next. After each test
+ * the stores go back to their first state and the toasts (Mantine's global store, which the live
+ * regions read) are dropped.
+ */
+const STORES = [useSessionStore, useThemeStore, useDisplayStore] as const;
+const initialStates = STORES.map((store) => store.getInitialState());
+function resetGlobalState(): void {
+  notifications.clean();
+  notifications.cleanQueue();
+  STORES.forEach((store, index) => {
+    (store.setState as (state: unknown, replace: true) => void)(initialStates[index], true);
+  });
+  localStorage.clear();
+  sessionStorage.clear();
+}
 
 // jsdom lacks these; Mantine needs them (color scheme, ScrollArea, floating elements).
 Object.defineProperty(window, 'matchMedia', {
@@ -49,7 +71,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  resetGlobalState();
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {
