@@ -17,7 +17,8 @@ import { openScreen, SCREENS, settle } from './support/screens.js';
  * and reflow: the phone layout, below Mantine's `xs` breakpoint like 390 px), and 1280 px with the
  * root font size at 200 % (reflow: every rem doubles while media queries, in em of the initial
  * size, keep the desktop layout — the harder case of text-only resizing).
- * Each screen is shown in the next of the ten theme variants, so every variant recurs.
+ * Every third screen is loaded anew in the next of the ten theme variants, so every variant recurs;
+ * the screens between are reached inside the app (a new start costs a second of CPU a screen).
  * Motion is reduced (Mantine's transitions last 0 ms) and the walk waits for states, never sleeps.
  */
 
@@ -160,10 +161,14 @@ for (const [roleIndex, role] of roles.entries()) {
         );
       };
 
+      // Every third screen starts the app anew in the next theme variant; the two between are
+      // reached inside the app, in the same variant (decision 130).
+      let visits = 0;
       for (const screen of SCREENS[role]) {
         await test.step(screen.name, async () => {
-          await nextVariant();
-          await openScreen(page, screen);
+          const reload = visits++ % 3 === 0;
+          if (reload) await nextVariant();
+          await openScreen(page, screen, { reload });
           await settle(page);
           if (walk.rootFontSize) await expect(page.locator('html')).toHaveCSS('font-size', '32px');
           if (walk.reflow) {

@@ -114,9 +114,19 @@ export const SCREENS: Record<'admin' | 'empleado' | 'cliente', Screen[]> = {
   cliente: CLIENT,
 };
 
-/** Opens `screen`: its path, or the first detail link found on it (the list's own sub-pages skipped). */
-export async function openScreen(page: Page, screen: Screen): Promise<void> {
-  await page.goto(screen.path);
+/**
+ * Opens `screen`: its path, or the first detail link found on it (the list's own sub-pages
+ * skipped). With `reload`, or when the page is not yet the app or already on that path, the path
+ * is loaded anew (`page.goto`: the app starts again and reads the preferences); otherwise the app
+ * moves there itself ({@link navigateInApp}), as a click on a link would — a new start of the app
+ * costs about a second of CPU per screen (decision 130). A detail is always reached in the app.
+ */
+export async function openScreen(page: Page, screen: Screen, options: { reload: boolean }): Promise<void> {
+  const current = new URL(page.url());
+  const target = new URL(screen.path, current);
+  const inApp = current.pathname !== '/api/health' && current.pathname !== target.pathname;
+  if (options.reload || !inApp) await page.goto(screen.path);
+  else await navigateInApp(page, screen.path);
   if (!screen.detailOf) return;
   const prefix = screen.detailOf;
   if (screen.detailCard) {
@@ -135,7 +145,24 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
   const link = page.locator(`main a[href^="${prefix}"]${others}`).first();
   const href = await link.getAttribute('href');
   expect(href, `${screen.name}: a link to ${prefix}… on ${screen.path}`).toBeTruthy();
-  await page.goto(`${href}${screen.query ?? ''}`);
+  await navigateInApp(page, `${href}${screen.query ?? ''}`);
+}
+
+/**
+ * Moves the running app to `path` through the History API: a `pushState` and the `popstate` that
+ * React Router follows (as it follows the browser's back and forward buttons). Resolves once a
+ * heading of the new screen is on it: the headings of the screen left are marked first, since the
+ * router keeps the old screen on show while the new one's code loads. For another screen only
+ * (another page component draws a new heading); the same path with another query is `page.goto`.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('main h1')) heading.setAttribute('data-walk-left', '');
+    window.history.pushState(window.history.state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+  await expect(page.locator('main h1:not([data-walk-left])').first()).toBeVisible();
 }
 
 /**

@@ -70,4 +70,25 @@ describe('Tickets screen pages (issue 14)', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?priority=high'));
     await waitFor(() => expect(calls.at(-1)).toMatchObject({ priority: 'high', page: '1' }));
   }, 20_000);
+
+  it('the search goes into the URL and a search that finds nothing says "No hay tickets"', async () => {
+    server.use(
+      http.get(apiUrl('/tickets'), ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        calls.push(q);
+        const rows = q.search ? [] : [ticket(1)];
+        return ok(ListTicketsResponseSchema, {
+          tickets: rows,
+          pagination: { page: 1, limit: 20, total: rows.length },
+        });
+      }),
+    );
+    const { router } = renderWithProviders(<TicketsPage />, '/tickets?status=resolved');
+    expect(await screen.findByText('Ticket número 1')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'zzz-nada-coincide' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=resolved&search=zzz-nada-coincide'));
+    expect(await screen.findByText('No hay tickets')).toBeTruthy();
+    expect(screen.queryByText('Ticket número 1')).toBeNull();
+    expect(calls.at(-1)).toMatchObject({ status: 'resolved', search: 'zzz-nada-coincide', page: '1' });
+  }, 20_000);
 });
