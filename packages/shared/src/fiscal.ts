@@ -317,13 +317,29 @@ export const VoidNcfResponseSchema = z.object({
   sequence: FiscalSequenceSchema,
 });
 
-/** `PUT /invoices/{id}/ecf` (admin): the e-CF provider's security code (6 characters) and signature time. */
+/**
+ * The e-CF security code: the first 6 characters of the signed XML's `SignatureValue`, which is
+ * base64 — letters of both cases, digits, `+` and `/` (DGII, Informe Técnico e-CF v1.0,
+ * "Representación impresa": "Código de seguridad: primeros 6 dígitos del hash generado en el
+ * SignatureValue"; XMLDSig `SignatureValue` is `base64Binary`). Case matters: it is kept exactly
+ * as typed (issue 27).
+ */
+export const ECF_SECURITY_CODE_PATTERN = /^[A-Za-z0-9+/]{6}$/;
+
+/**
+ * `PUT /invoices/{id}/ecf` (admin): the e-CF provider's security code (6 base64 characters, kept as
+ * typed) and signature time. `replace: true` confirms overwriting a code already recorded.
+ */
 export const RecordEcfSignatureRequestSchema = z.object({
   securityCode: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9]{6}$/, 'El código de seguridad tiene 6 caracteres alfanuméricos'),
+    .regex(
+      ECF_SECURITY_CODE_PATTERN,
+      'El código de seguridad tiene 6 caracteres: letras (mayúsculas o minúsculas), números, + o /',
+    ),
   signedAt: isoDateTimeSchema('Fecha de firma inválida'),
+  replace: z.boolean().optional(),
 });
 export type RecordEcfSignatureRequest = z.input<typeof RecordEcfSignatureRequestSchema>;
 

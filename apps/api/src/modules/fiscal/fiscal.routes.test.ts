@@ -43,15 +43,44 @@ describe('e-CF (electronic mode)', () => {
 
     const record = (id: string, payload: object) =>
       injectAs(app, admin.token, { method: 'PUT', url: `/api/invoices/${id}/ecf`, payload });
-    const bad = await record(draft._id, { securityCode: 'AB-12', signedAt: '2026-11-24T10:15:00-04:00' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('El código de seguridad tiene 6 caracteres alfanuméricos');
-    const ok = await record(draft._id, { securityCode: 'a1b2c3', signedAt: '2026-11-24T10:15:00-04:00' });
+    for (const securityCode of ['AB-12', 'AB-123', 'abc12=', 'abcdefg']) {
+      const bad = await record(draft._id, { securityCode, signedAt: '2026-11-24T10:15:00-04:00' });
+      expect(bad.statusCode, securityCode).toBe(400);
+      expect(bad.json().message).toBe(
+        'El código de seguridad tiene 6 caracteres: letras (mayúsculas o minúsculas), números, + o /',
+      );
+    }
+    // Issue 27: a base64 code (case, '+' and '/') is kept exactly as typed.
+    const ok = await record(draft._id, { securityCode: 'a+B/c3', signedAt: '2026-11-24T10:15:00-04:00' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.invoice).toMatchObject({
-      securityCode: 'A1B2C3',
+      securityCode: 'a+B/c3',
       signedAt: '2026-11-24T14:15:00.000Z',
     });
+    // The same code again changes nothing to confirm; another one needs `replace`, and is audited.
+    const same = await record(draft._id, { securityCode: 'a+B/c3', signedAt: '2026-11-24T10:15:00-04:00' });
+    expect(same.statusCode, same.body).toBe(200);
+    const silent = await record(draft._id, { securityCode: 'Zz9+/0', signedAt: '2026-11-24T10:16:00-04:00' });
+    expect(silent.statusCode).toBe(409);
+    expect(silent.json().message).toBe(
+      'La factura ya tiene el código de seguridad a+B/c3. Confirma que quieres reemplazarlo.',
+    );
+    expect(
+      (await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${draft._id}` })).json().data
+        .invoice.securityCode,
+    ).toBe('a+B/c3');
+    const replaced = await record(draft._id, {
+      securityCode: 'Zz9+/0',
+      signedAt: '2026-11-24T10:16:00-04:00',
+      replace: true,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data.invoice.securityCode).toBe('Zz9+/0');
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'invoice.ecf_signature_replaced'), eq(auditLog.targetId, draft._id)));
+    expect(entry?.metadata).toEqual({ securityCode: 'Zz9+/0', previousSecurityCode: 'a+B/c3' });
 
     await injectAs(app, admin.token, {
       method: 'PUT',

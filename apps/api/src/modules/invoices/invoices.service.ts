@@ -254,31 +254,49 @@ export async function issueInvoice(opts: WriteOptions & { id: string }): Promise
 
 /**
  * `PUT /invoices/{id}/ecf` (admin): records the e-CF provider's security code and signature
- * time of an invoice issued with an e-NCF (the PDF then prints the DGII QR). 409 otherwise.
+ * time of an invoice issued with an e-NCF (the PDF then prints the DGII QR). The code is stored
+ * exactly as typed (base64: case, `+` and `/` matter; issue 27). 409 when the invoice has no
+ * e-NCF, and when it already has another code and `replace` is not set; a replacement is audited
+ * with the code it replaces.
  */
 export async function recordEcfSignature(
-  opts: WriteOptions & { id: string; input: { securityCode: string; signedAt: string } },
+  opts: WriteOptions & {
+    id: string;
+    input: { securityCode: string; signedAt: string; replace?: boolean };
+  },
 ): Promise<Invoice> {
   const { db, actor, ctx, id, input } = opts;
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (!current.ncf?.startsWith('E'))
       throw conflict('Solo las facturas emitidas con e-NCF (serie E) llevan código de seguridad.');
+    const previous = current.securityCode;
+    const replacing = previous !== null && previous !== input.securityCode;
+    if (replacing && !input.replace)
+      throw conflict(
+        `La factura ya tiene el código de seguridad ${previous}. Confirma que quieres reemplazarlo.`,
+      );
     await tx
       .update(invoices)
-      .set({
-        securityCode: input.securityCode.toUpperCase(),
-        signedAt: new Date(input.signedAt),
-        updatedAt: new Date(),
-      })
+      .set({ securityCode: input.securityCode, signedAt: new Date(input.signedAt), updatedAt: new Date() })
       .where(eq(invoices.id, id));
     await tx.insert(invoiceEvents).values({
       invoiceId: id,
       event: 'ecf_signed',
       actorId: actor.id,
-      note: `Código de seguridad ${input.securityCode.toUpperCase()}`,
+      note: replacing
+        ? `Código de seguridad ${input.securityCode} (reemplaza ${previous})`
+        : `Código de seguridad ${input.securityCode}`,
     });
-    await audit(tx, ctx, 'invoice.ecf_signed', { type: 'invoice', id }, { securityCode: input.securityCode });
+    await audit(
+      tx,
+      ctx,
+      replacing ? 'invoice.ecf_signature_replaced' : 'invoice.ecf_signed',
+      { type: 'invoice', id },
+      replacing
+        ? { securityCode: input.securityCode, previousSecurityCode: previous }
+        : { securityCode: input.securityCode },
+    );
   });
   return getInvoice({ db, actor, id });
 }

@@ -1,6 +1,6 @@
 import { type InvoiceSummary, RecordEcfSignatureRequestSchema } from '@agencia/shared';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
@@ -17,7 +17,8 @@ const toLocal = (iso: string | null) =>
 /**
  * Records the security code and signature time the e-CF provider (DGII Facturador Gratuito or a
  * certified provider) returned for an E-type invoice (`PUT /invoices/{id}/ecf`); the PDF then
- * prints the DGII QR.
+ * prints the DGII QR. The code is base64 and kept exactly as typed (issue 27); replacing a code
+ * already recorded needs the "Reemplazar" box ticked (the server refuses it otherwise).
  */
 export function EcfSignatureModal({
   invoice,
@@ -29,14 +30,28 @@ export function EcfSignatureModal({
   const record = useRecordEcf();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { securityCode: '', signedAt: '' },
-    validate: (v) =>
-      zodResolver(RecordEcfSignatureRequestSchema)({ ...v, signedAt: toIso(v.signedAt) } as never),
+    initialValues: { securityCode: '', signedAt: '', replace: false },
+    validate: (v) => {
+      const errors: FormErrors = zodResolver(RecordEcfSignatureRequestSchema)({
+        ...v,
+        signedAt: toIso(v.signedAt),
+      } as never);
+      if (replacing(v.securityCode) && !v.replace)
+        errors.replace = 'Confirma que quieres reemplazar el código registrado';
+      return errors;
+    },
   });
+  const recorded = invoice?.securityCode ?? null;
+  /** A code is already recorded and the one typed is another. */
+  const replacing = (typed: string) => recorded !== null && typed.trim() !== recorded;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another invoice is chosen
   useEffect(() => {
     if (invoice) {
-      form.setValues({ securityCode: invoice.securityCode ?? '', signedAt: toLocal(invoice.signedAt) });
+      form.setValues({
+        securityCode: invoice.securityCode ?? '',
+        signedAt: toLocal(invoice.signedAt),
+        replace: false,
+      });
       setServerError(null);
     }
   }, [invoice?._id]);
@@ -47,7 +62,11 @@ export function EcfSignatureModal({
     try {
       await record.mutateAsync({
         id: invoice._id,
-        body: { securityCode: v.securityCode, signedAt: toIso(v.signedAt) },
+        body: {
+          securityCode: v.securityCode.trim(),
+          signedAt: toIso(v.signedAt),
+          ...(replacing(v.securityCode) ? { replace: true } : {}),
+        },
       });
       notifications.show({
         color: 'green',
@@ -75,11 +94,31 @@ export function EcfSignatureModal({
           </Text>
           <TextInput
             label="Código de seguridad"
+            description="6 caracteres tal como los muestra el proveedor: distingue mayúsculas y minúsculas, y puede llevar + o /"
             required
             maxLength={6}
-            styles={{ input: { textTransform: 'uppercase', fontFamily: 'monospace' } }}
+            autoComplete="off"
+            spellCheck={false}
+            styles={{ input: { fontFamily: 'monospace' } }}
             {...form.getInputProps('securityCode')}
           />
+          {replacing(form.values.securityCode) && (
+            <Alert color="yellow" title="Ya hay un código registrado">
+              <Stack gap="xs">
+                <Text size="sm">
+                  Esta factura tiene registrado el código{' '}
+                  <Text span ff="monospace">
+                    {recorded}
+                  </Text>
+                  . El cambio queda en la auditoría.
+                </Text>
+                <Checkbox
+                  label={`Reemplazar el código ${recorded}`}
+                  {...form.getInputProps('replace', { type: 'checkbox' })}
+                />
+              </Stack>
+            </Alert>
+          )}
           <TextInput
             type="datetime-local"
             step={1}
