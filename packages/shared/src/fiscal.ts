@@ -31,6 +31,17 @@ export const FiscalDocumentTypeSchema = z.enum(FISCAL_DOCUMENT_TYPES, {
 });
 export type FiscalDocumentType = z.infer<typeof FiscalDocumentTypeSchema>;
 
+/**
+ * Document types whose printed representation carries the range's expiry ("Válido hasta"). The
+ * e-CF formats say it: `FechaVencimientoSecuencia` is in the XSDs of e-CF 31, 33, 41, 43, 44, 45,
+ * 46 and 47, and absent from 32 (consumo) and 34 (nota de crédito) (DGII, "Formato Comprobante
+ * Fiscal Electrónico (e-CF) v1.0", ECF-32.xsd and ECF-34.xsd; ../shared/dgii-xsd). Their paper
+ * counterparts B02 and B04 print none either (issue 27, point 9).
+ */
+export function printsSequenceExpiry(type: FiscalDocumentType | null): boolean {
+  return type !== null && !['B02', 'B04', 'E32', 'E34'].includes(type);
+}
+
 /** Spanish names of the document types (DGII, "Tipos de comprobantes fiscales"). */
 export const FISCAL_DOCUMENT_TYPE_LABELS: Record<FiscalDocumentType, string> = {
   B01: 'Crédito Fiscal',

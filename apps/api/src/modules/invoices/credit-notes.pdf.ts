@@ -6,6 +6,7 @@ import {
   daysBetween,
   formatMoney,
   type Invoice,
+  printsSequenceExpiry,
 } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
@@ -37,7 +38,7 @@ export async function renderCreditNotePdf(
       internalNumber: `Sobre la factura ${invoice.invoiceNumber}`,
       ncfLabel: electronic ? 'e-NCF' : 'NCF',
       ncf: note.ncf,
-      ncfExpiresOn: note.ncfExpiresOn,
+      ncfExpiresOn: printsSequenceExpiry(note.documentType) ? note.ncfExpiresOn : null,
       meta: [`Fecha de emisión: ${dateEs(note.issueDate)}`, `Moneda: ${invoice.currency}`],
       client: partyOf(invoice),
       aside: {

@@ -274,7 +274,8 @@ describe('credit note PDF', () => {
     expect(text).toContain('Reembolso al cliente');
     expect(text).toContain('Sobre la factura FAC-2026-0042');
     expect(text).toContain('RNC: 1-30-45871-5');
-    expect(text).toContain('Válido hasta: 31/12/2027');
+    // Issue 27: a B04 (like B02, E32 and E34) prints no range expiry.
+    expect(text).not.toContain('Válido hasta');
   });
 
   it('titles an E34 as electronic and prints its e-NCF', async () => {
@@ -289,6 +290,33 @@ describe('credit note PDF', () => {
     expect(text).toContain('NOTA DE CRÉDITO ELECTRÓNICA');
     expect(text).toContain('e-NCF: E340000000003');
     expect(text).toContain('NCF modificado: E310000000051');
+    expect(text).not.toContain('Válido hasta');
+  });
+});
+
+describe('"Válido hasta" by document type (issue 27)', () => {
+  it('prints on B01, B14, B15, B16, E31, E44, E45 and E46; never on B02 or E32', async () => {
+    for (const [documentType, ncf] of [
+      ['B01', 'B0100000051'],
+      ['B14', 'B1400000002'],
+      ['B15', 'B1500000003'],
+      ['B16', 'B1600000004'],
+      ['E31', 'E310000000051'],
+      ['E44', 'E440000000002'],
+      ['E45', 'E450000000003'],
+      ['E46', 'E460000000004'],
+    ] as const) {
+      const text = await pdfText(await renderInvoicePdf(invoice({ documentType, ncf }), settings, db));
+      expect(text, documentType).toContain('Válido hasta: 31/12/2027');
+    }
+    for (const [documentType, ncf] of [
+      ['B02', 'B0200000051'],
+      ['E32', 'E320000000051'],
+    ] as const) {
+      const text = await pdfText(await renderInvoicePdf(invoice({ documentType, ncf }), settings, db));
+      expect(text, documentType).toContain(ncf);
+      expect(text, documentType).not.toContain('Válido hasta');
+    }
   });
 });
 

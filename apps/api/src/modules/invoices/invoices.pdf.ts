@@ -9,6 +9,7 @@ import {
   isElectronicType,
   PAYMENT_METHOD_LABELS,
   type PaymentInstructions,
+  printsSequenceExpiry,
   toCents,
 } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
@@ -193,7 +194,7 @@ export async function renderInvoicePdf(
       internalNumber: `Factura ${invoice.invoiceNumber}`,
       ncfLabel: electronic ? 'e-NCF' : 'NCF',
       ncf: invoice.ncf,
-      ncfExpiresOn: invoice.ncfExpiresOn,
+      ncfExpiresOn: printsSequenceExpiry(invoice.documentType) ? invoice.ncfExpiresOn : null,
       meta: [
         `Fecha de emisión: ${dateEs(invoice.issueDate)}`,
         `Fecha de vencimiento: ${dateEs(invoice.dueDate)}`,

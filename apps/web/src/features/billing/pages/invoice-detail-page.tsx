@@ -7,6 +7,7 @@ import {
   invoiceAwaitsPayment,
   isElectronicType,
   PAYMENT_METHOD_LABELS,
+  printsSequenceExpiry,
   taxIdLabel,
 } from '@agencia/shared';
 import {
@@ -282,7 +283,10 @@ export function InvoiceDetailPage() {
                       : 'Sin tipo (factura anterior)',
                   ],
                   [ncfLabel, inv.ncf ?? 'Se asigna al emitir'],
-                  ['Válido hasta', formatDate(inv.ncfExpiresOn)],
+                  // B02 and E32 carry no range expiry (printsSequenceExpiry, issue 27).
+                  ...(printsSequenceExpiry(inv.documentType)
+                    ? [['Válido hasta', formatDate(inv.ncfExpiresOn)]]
+                    : []),
                   ...(electronic
                     ? [
                         ['Código de seguridad', inv.securityCode ?? 'Pendiente'],

@@ -86,7 +86,9 @@ describe('Tickets screen pages (issue 14)', () => {
     const { router } = renderWithProviders(<TicketsPage />, '/tickets?status=resolved');
     expect(await screen.findByText('Ticket número 1')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'zzz-nada-coincide' } });
-    await waitFor(() => expect(router.state.location.search).toBe('?status=resolved&search=zzz-nada-coincide'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?status=resolved&search=zzz-nada-coincide'),
+    );
     expect(await screen.findByText('No hay tickets')).toBeTruthy();
     expect(screen.queryByText('Ticket número 1')).toBeNull();
     expect(calls.at(-1)).toMatchObject({ status: 'resolved', search: 'zzz-nada-coincide', page: '1' });
