@@ -54,6 +54,15 @@ describe('fiscal sequences (Configuración → Fiscal)', () => {
     const reversed = await post({ documentType: 'B16', rangeFrom: 50, rangeTo: 10, expiresOn: '2027-12-31' });
     expect(reversed.statusCode).toBe(409);
     expect(reversed.json().message).toBe('El final del rango no puede ser menor que el inicio.');
+    // Issue 27: a range that has already expired cannot be added (nor moved into the past).
+    const expired = await post({ documentType: 'B16', rangeFrom: 1, rangeTo: 20, expiresOn: '2020-12-31' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(
+      'La fecha de vencimiento 31/12/2020 ya pasó: un rango vencido no sirve para emitir comprobantes.',
+    );
+    expect(
+      await app.db.select().from(fiscalSequences).where(eq(fiscalSequences.documentType, 'B16')),
+    ).toEqual([]);
 
     const created = await post({ documentType: 'B16', rangeFrom: 1, rangeTo: 20, expiresOn: '2027-12-31' });
     expect(created.statusCode).toBe(201);
@@ -246,11 +255,17 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
     const regimen = await clientWithout('regimen_especial', '131-72209-1');
     const draft = await createInvoiceVia(app, admin.token, invoicePayload(regimen));
     expect(draft.documentType).toBe('B14');
-    await injectAs(app, admin.token, {
+    const intoThePast = await injectAs(app, admin.token, {
       method: 'PUT',
       url: `/api/fiscal/sequences/${b14!._id}`,
       payload: { expiresOn: '2020-12-31' },
     });
+    expect(intoThePast.statusCode).toBe(400);
+    // A range expires with time: the stored date passes.
+    await app.db
+      .update(fiscalSequences)
+      .set({ expiresOn: '2020-12-31' })
+      .where(eq(fiscalSequences.id, b14!._id));
     const expired = await issue(draft._id);
     expect(expired.statusCode).toBe(409);
     expect(expired.json().message).toBe(
@@ -327,6 +342,21 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
       .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
     expect(after.length - before.length).toBe(admins.length);
     expect((await activeOf('E32'))!.expiresSoon).toBe(true);
+
+    // Issue 27: a range found already expired is announced as expired, not "vence pronto".
+    await app.db
+      .update(fiscalSequences)
+      .set({ expiresOn: '2026-01-31', expiryAlertedAt: null })
+      .where(eq(fiscalSequences.id, e32!._id));
+    await sweepSequenceAlerts(app.db);
+    const expiredAlerts = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'El rango de comprobantes E32 venció'));
+    expect(expiredAlerts).toHaveLength(admins.length);
+    expect(expiredAlerts[0]!.message).toBe(
+      'El rango E32 venció el 31/01/2026 y ya no sirve para emitir. Solicita un rango nuevo a la DGII.',
+    );
   });
 
   it('voids unused numbers for the 608 (annulment type) and never hands them out', async () => {

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { fiscalSequences, ncfVoids } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
 import { displayDate } from '../invoices/billing-documents.js';
@@ -117,6 +117,17 @@ async function assertNoConflict(
   }
 }
 
+/**
+ * 400 when `expiresOn` (YYYY-MM-DD) is before today in Santo Domingo: a range the DGII authorised
+ * until a past day can issue nothing (issue 27, point 9). The day itself still counts.
+ */
+function assertNotExpired(expiresOn: string): void {
+  const today = businessToday();
+  if (expiresOn >= today) return;
+  const message = `La fecha de vencimiento ${displayDate(expiresOn)} ya pasó: un rango vencido no sirve para emitir comprobantes.`;
+  throw badRequest(message, [{ field: 'expiresOn', message }]);
+}
+
 /** Serialises sequence writes (create/update) so two admins can't create overlapping ranges. */
 async function lockSequences(tx: Tx): Promise<void> {
   await tx.execute(sql`lock table ${fiscalSequences} in share row exclusive mode`);
@@ -132,6 +143,7 @@ export async function createSequence(
 ): Promise<FiscalSequence> {
   const { db, actor, ctx, input } = opts;
   if (input.rangeTo < input.rangeFrom) throw conflict('El final del rango no puede ser menor que el inicio.');
+  assertNotExpired(input.expiresOn);
   const row = await db.transaction(async (tx) => {
     await lockSequences(tx);
     if (input.replaceActive) {
@@ -207,7 +219,9 @@ export async function updateSequence({
       set.alertThreshold = input.alertThreshold;
       set.lowAlertedAt = null;
     }
-    if (input.expiresOn !== undefined) {
+    // The edit form sends the date unchanged with a new threshold: only a new date is checked.
+    if (input.expiresOn !== undefined && input.expiresOn !== current.expiresOn) {
+      assertNotExpired(input.expiresOn);
       set.expiresOn = input.expiresOn;
       set.expiryAlertedAt = null;
     }
@@ -307,8 +321,13 @@ export async function alertIfNeeded(
         ...(await createNotifications(tx, {
           roles: ['admin'],
           topic: 'system',
-          title: `El rango de comprobantes ${type} vence pronto`,
-          message: `El rango ${type} vence el ${displayDate(row.expiresOn)}. Solicita un rango nuevo a la DGII.`,
+          // Issue 27: a range already expired is not "vence pronto".
+          title: dto.isExpired
+            ? `El rango de comprobantes ${type} venció`
+            : `El rango de comprobantes ${type} vence pronto`,
+          message: dto.isExpired
+            ? `El rango ${type} venció el ${displayDate(row.expiresOn)} y ya no sirve para emitir. Solicita un rango nuevo a la DGII.`
+            : `El rango ${type} vence el ${displayDate(row.expiresOn)}. Solicita un rango nuevo a la DGII.`,
           link: '/settings?tab=fiscal',
         })),
       );

@@ -1,4 +1,5 @@
 import {
+  businessToday,
   CreateFiscalSequenceRequestSchema,
   DEFAULT_SEQUENCE_ALERT_THRESHOLD,
   FISCAL_DOCUMENT_TYPE_LABELS,
@@ -144,7 +145,13 @@ export function AddRangeModal({
             )}
           </Text>
           <SimpleGrid cols={2}>
-            <TextInput type="date" label="Vence el" required {...form.getInputProps('expiresOn')} />
+            <TextInput
+              type="date"
+              label="Vence el"
+              required
+              min={businessToday()}
+              {...form.getInputProps('expiresOn')}
+            />
             <NumberInput
               label="Alertar al quedar (%)"
               min={1}
