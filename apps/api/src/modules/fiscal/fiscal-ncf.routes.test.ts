@@ -150,6 +150,16 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
     const again = await issue(draft._id);
     expect(again.statusCode).toBe(409);
     expect((await activeOf('B01'))!.nextNumber).toBe(before!.nextNumber + 1);
+    // Issue 27: editing it is refused with the way out an NCF invoice has (not "cancel it").
+    const edit = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/invoices/${draft._id}`,
+      payload: { notes: 'Cambio tardío' },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(
+      `La factura tiene el comprobante fiscal ${before!.nextNcf} y ya no se puede editar. Para corregirla emite una nota de crédito y, si hace falta, duplícala como borrador.`,
+    );
   });
 
   it('gives 20 concurrent issues 20 distinct consecutive NCFs', async () => {

@@ -157,8 +157,12 @@ export async function updateInvoice(
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status !== 'draft')
+      // An issued NCF cannot be cancelled either (cancelInvoice): its correction is a credit note
+      // (issue 27, point 9).
       throw conflict(
-        'Solo se pueden editar facturas en borrador. Para corregir una factura emitida sin pagos, cancélala y duplícala como borrador.',
+        current.ncf
+          ? `La factura tiene el comprobante fiscal ${current.ncf} y ya no se puede editar. Para corregirla emite una nota de crédito y, si hace falta, duplícala como borrador.`
+          : 'Solo se pueden editar facturas en borrador. Para corregir una factura emitida sin pagos, cancélala y duplícala como borrador.',
       );
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
