@@ -118,6 +118,37 @@ describe('clients API', () => {
       payload: { notes: 'VIP', companyRUC: CEDULA, status: 'prospect' },
     });
     expect(upd.json().data.client).toMatchObject({ notes: 'VIP', companyRUC: CEDULA, status: 'prospect' });
+
+    // Issue 27: the agency's own RNC (from Configuración, written with or without dashes) is no
+    // client's, on create or on update; nothing is stored.
+    const agencyRnc: string = (
+      await injectAs(app, admin.token, { method: 'GET', url: '/api/settings' })
+    ).json().data.settings.taxId;
+    const dashed = `${agencyRnc[0]}-${agencyRnc.slice(1, 3)}-${agencyRnc.slice(3, 8)}-${agencyRnc[8]}`;
+    const own = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: {
+        firstName: 'Yo',
+        email: 'yo@agencia.do',
+        clientType: 'company',
+        companyName: 'Yo Mismo SRL',
+        companyRUC: dashed,
+      },
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe(
+      'Ese es el RNC de la agencia: un cliente no puede tener el RNC de quien factura.',
+    );
+    expect(await app.db.select().from(clients).where(eq(clients.email, 'yo@agencia.do'))).toHaveLength(0);
+    const ownUpdate = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/clients/${created._id}`,
+      payload: { companyRUC: agencyRnc },
+    });
+    expect(ownUpdate.statusCode).toBe(400);
+    const [kept] = await app.db.select().from(clients).where(eq(clients.id, created._id));
+    expect(kept!.companyRnc).toBe(CEDULA);
     const del = await injectAs(app, admin.token, { method: 'DELETE', url: `/api/clients/${created._id}` });
     expect(del.statusCode).toBe(200);
     expect(await app.db.select().from(clients).where(eq(clients.id, created._id))).toHaveLength(0);

@@ -8,10 +8,10 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { clients, invoices, projects, quotes, users } from '../../db/schema/index.js';
+import { clients, companySettings, invoices, projects, quotes, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
 
 import { CLIENT_ID, getClient } from './clients.queries.js';
@@ -39,6 +39,20 @@ async function assertEmailFree(db: Db, email: string, exceptId?: string) {
 /** The override reason to store: only when the tax id fails its check digit (issue 12). */
 function taxIdOverride(taxId: string | null | undefined, reason: string | null | undefined): string | null {
   return taxId && !isValidBuyerId(taxId) ? (reason ?? null) : null;
+}
+
+/**
+ * 400 when `taxId` is the agency's own RNC (company settings): a document issued to it would name
+ * the issuer as its buyer, which no 607 line or e-CF accepts (issue 27, point 9). Compared on
+ * digits, so "1-31-85542-3" and "131855423" are the same RNC.
+ */
+async function assertNotAgencyTaxId(db: Db | Tx, taxId: string | null | undefined): Promise<void> {
+  if (!taxId) return;
+  const [settings] = await db.select({ taxId: companySettings.taxId }).from(companySettings).limit(1);
+  const digits = (value: string) => value.replace(/\D/g, '');
+  if (!settings?.taxId || digits(settings.taxId) !== digits(taxId)) return;
+  const message = 'Ese es el RNC de la agencia: un cliente no puede tener el RNC de quien factura.';
+  throw badRequest(message, [{ field: 'companyRUC', message }]);
 }
 
 /** A tax id accepted against its check digit is audited with the reason (issue 12). */
@@ -73,6 +87,7 @@ export async function createClient({
   input: CreateInput;
 }): Promise<Client> {
   await assertEmailFree(db, input.email);
+  await assertNotAgencyTaxId(db, input.companyRUC);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(clients)
@@ -149,6 +164,7 @@ export async function updateClient({
   for (const key of direct) if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
   if (input.taxpayerType !== undefined) set.taxpayerType = input.taxpayerType;
   if (input.companyRUC !== undefined) {
+    await assertNotAgencyTaxId(db, input.companyRUC);
     set.companyRnc = input.companyRUC;
     set.taxIdOverrideReason = taxIdOverride(input.companyRUC, input.taxIdOverrideReason);
   }
