@@ -182,6 +182,35 @@ export function defaultDocumentType(taxpayerType: TaxpayerType, mode: FiscalMode
   return DEFAULT_TYPE[taxpayerType][mode === 'electronic' ? 1 : 0];
 }
 
+/**
+ * The buyer profile a document type is for, when it is for one only (issue 27, point 7): B14/E44
+ * to a buyer under a régimen especial, B15/E45 to a government body, B16/E46 to a buyer abroad
+ * (DGII, Norma General 06-2018 sobre Comprobantes Fiscales, tipos 14, 15 y 16; e-CF 44, 45 and 46
+ * in "Formato Comprobante Fiscal Electrónico (e-CF) v1.0"). Null: any buyer (B01/E31 still need the
+ * buyer's RNC, `requiresBuyerId`).
+ */
+export function buyerProfileOf(type: FiscalDocumentType): TaxpayerType | null {
+  switch (type) {
+    case 'B14':
+    case 'E44':
+      return 'regimen_especial';
+    case 'B15':
+    case 'E45':
+      return 'gubernamental';
+    case 'B16':
+    case 'E46':
+      return 'extranjero';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Export documents (B16/E46) carry no ITBIS: exports of goods and services are taxed at a zero
+ * rate (Código Tributario, Ley 11-92, art. 343).
+ */
+export const isExportType = (type: FiscalDocumentType): boolean => type === 'B16' || type === 'E46';
+
 /** A client's default profile when none was chosen: companies contribuyente, people consumidor final. */
 export const defaultTaxpayerType = (clientType: 'individual' | 'company'): TaxpayerType =>
   clientType === 'company' ? 'contribuyente' : 'consumidor_final';

@@ -162,6 +162,56 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
     );
   });
 
+  it('checks the document type against the buyer: B16 only abroad and without ITBIS, B15 only to the government (issue 27)', async () => {
+    const b16 = await activeOf('B16');
+    const local = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(companyId, { documentType: 'B16' }),
+    );
+    const refused = await issue(local._id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'El comprobante B16 · Exportaciones es solo para clientes con perfil fiscal "Extranjero (exportación de servicios)"; este cliente es "Contribuyente (crédito fiscal)". Cambia el tipo de comprobante o el perfil del cliente.',
+    );
+    const toGovernment = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(companyId, { documentType: 'B15' }),
+    );
+    expect((await issue(toGovernment._id)).statusCode).toBe(400);
+
+    // B16 names its buyer (requiresBuyerId): this one is registered with the DGII.
+    const abroad = await clientWithout('extranjero', '131-72209-1');
+    const taxed = await createInvoiceVia(app, admin.token, invoicePayload(abroad));
+    expect(taxed.documentType).toBe('B16');
+    const withItbis = await issue(taxed._id);
+    expect(withItbis.statusCode).toBe(400);
+    expect(withItbis.json().message).toBe(
+      'Las exportaciones (B16 · Exportaciones) no llevan ITBIS: marca las líneas como exentas.',
+    );
+    // None of the refusals took a number.
+    expect((await activeOf('B16'))?.nextNumber).toBe(b16?.nextNumber);
+
+    const exempt = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(abroad, {
+        items: [
+          {
+            description: 'Desarrollo de software para cliente en Miami',
+            quantity: 1,
+            unitPrice: 2000,
+            taxExempt: true,
+          },
+        ],
+      }),
+    );
+    const ok = await issue(exempt._id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.invoice).toMatchObject({ ncf: b16!.nextNcf, taxAmount: 0, total: 2000 });
+  });
+
   it('gives 20 concurrent issues 20 distinct consecutive NCFs', async () => {
     const before = await activeOf('B01');
     const drafts = [];
@@ -186,7 +236,13 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
         name: 'no active range (E44 has none)',
         type: 'E44',
         prepare: async () =>
-          (await createInvoiceVia(app, admin.token, invoicePayload(companyId, { documentType: 'E44' })))._id,
+          (
+            await createInvoiceVia(
+              app,
+              admin.token,
+              invoicePayload(await clientWithout('regimen_especial', '131-72209-1'), { documentType: 'E44' }),
+            )
+          )._id,
         status: 409,
         message:
           'No hay un rango de comprobantes activo para E44 (Regímenes Especiales Electrónica). Agrégalo en Configuración → Fiscal.',

@@ -1,9 +1,13 @@
 import {
+  buyerProfileOf,
   defaultDocumentType,
   type FiscalDocumentType,
   fiscalDocumentTypeLabel,
+  isExportType,
   isValidBuyerId,
   requiresBuyerId,
+  TAXPAYER_TYPE_LABELS,
+  type TaxpayerType,
 } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -44,6 +48,7 @@ export async function issueInTx(
   const settings = await getCompanySettings(tx);
   const type = (current.documentType ??
     defaultDocumentType(client!.taxpayerType, settings.fiscalMode)) as FiscalDocumentType;
+  assertTypeFitsBuyer(type, client!.taxpayerType as TaxpayerType, current.taxCents);
   assertBuyerId(type, current.totalCents, client!);
   const taken = await takeNcf(tx, type);
   const now = new Date();
@@ -73,6 +78,24 @@ export async function issueInTx(
     { ncf: taken.ncf, documentType: type },
   );
   return taken.notifications;
+}
+
+/**
+ * 400 when `type` is for another kind of buyer than the client's fiscal profile (B14/E44,
+ * B15/E45, B16/E46: {@link buyerProfileOf}), or is an export carrying ITBIS (`taxCents` > 0;
+ * exports are zero-rated). Issue 27, point 7.
+ */
+export function assertTypeFitsBuyer(type: FiscalDocumentType, buyer: TaxpayerType, taxCents: number): void {
+  const label = fiscalDocumentTypeLabel(type);
+  const profile = buyerProfileOf(type);
+  if (profile && profile !== buyer) {
+    const message = `El comprobante ${label} es solo para clientes con perfil fiscal "${TAXPAYER_TYPE_LABELS[profile]}"; este cliente es "${TAXPAYER_TYPE_LABELS[buyer]}". Cambia el tipo de comprobante o el perfil del cliente.`;
+    throw badRequest(message, [{ field: 'documentType', message }]);
+  }
+  if (isExportType(type) && taxCents > 0) {
+    const message = `Las exportaciones (${label}) no llevan ITBIS: marca las líneas como exentas.`;
+    throw badRequest(message, [{ field: 'items', message }]);
+  }
 }
 
 /**
