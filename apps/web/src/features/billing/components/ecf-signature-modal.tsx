@@ -103,21 +103,20 @@ export function EcfSignatureModal({
             {...form.getInputProps('securityCode')}
           />
           {replacing(form.values.securityCode) && (
-            <Alert color="yellow" title="Ya hay un código registrado">
-              <Stack gap="xs">
-                <Text size="sm">
-                  Esta factura tiene registrado el código{' '}
-                  <Text span ff="monospace">
-                    {recorded}
-                  </Text>
-                  . El cambio queda en la auditoría.
+            <>
+              <Alert color="yellow" title="Ya hay un código registrado">
+                Esta factura tiene registrado el código{' '}
+                <Text span ff="monospace" inherit>
+                  {recorded}
                 </Text>
-                <Checkbox
-                  label={`Reemplazar el código ${recorded}`}
-                  {...form.getInputProps('replace', { type: 'checkbox' })}
-                />
-              </Stack>
-            </Alert>
+                . El cambio queda en la auditoría.
+              </Alert>
+              {/* Outside the alert: its error text keeps the modal's own background (contrast). */}
+              <Checkbox
+                label={`Reemplazar el código ${recorded}`}
+                {...form.getInputProps('replace', { type: 'checkbox' })}
+              />
+            </>
           )}
           <TextInput
             type="datetime-local"
