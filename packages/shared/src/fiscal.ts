@@ -31,17 +31,6 @@ export const FiscalDocumentTypeSchema = z.enum(FISCAL_DOCUMENT_TYPES, {
 });
 export type FiscalDocumentType = z.infer<typeof FiscalDocumentTypeSchema>;
 
-/**
- * Document types whose printed representation carries the range's expiry ("Válido hasta"). The
- * e-CF formats say it: `FechaVencimientoSecuencia` is in the XSDs of e-CF 31, 33, 41, 43, 44, 45,
- * 46 and 47, and absent from 32 (consumo) and 34 (nota de crédito) (DGII, "Formato Comprobante
- * Fiscal Electrónico (e-CF) v1.0", ECF-32.xsd and ECF-34.xsd; ../shared/dgii-xsd). Their paper
- * counterparts B02 and B04 print none either (issue 27, point 9).
- */
-export function printsSequenceExpiry(type: FiscalDocumentType | null): boolean {
-  return type !== null && !['B02', 'B04', 'E32', 'E34'].includes(type);
-}
-
 /** Spanish names of the document types (DGII, "Tipos de comprobantes fiscales"). */
 export const FISCAL_DOCUMENT_TYPE_LABELS: Record<FiscalDocumentType, string> = {
   B01: 'Crédito Fiscal',
@@ -181,35 +170,6 @@ const DEFAULT_TYPE: Record<TaxpayerType, [InvoiceDocumentType, InvoiceDocumentTy
 export function defaultDocumentType(taxpayerType: TaxpayerType, mode: FiscalMode): InvoiceDocumentType {
   return DEFAULT_TYPE[taxpayerType][mode === 'electronic' ? 1 : 0];
 }
-
-/**
- * The buyer profile a document type is for, when it is for one only (issue 27, point 7): B14/E44
- * to a buyer under a régimen especial, B15/E45 to a government body, B16/E46 to a buyer abroad
- * (DGII, Norma General 06-2018 sobre Comprobantes Fiscales, tipos 14, 15 y 16; e-CF 44, 45 and 46
- * in "Formato Comprobante Fiscal Electrónico (e-CF) v1.0"). Null: any buyer (B01/E31 still need the
- * buyer's RNC, `requiresBuyerId`).
- */
-export function buyerProfileOf(type: FiscalDocumentType): TaxpayerType | null {
-  switch (type) {
-    case 'B14':
-    case 'E44':
-      return 'regimen_especial';
-    case 'B15':
-    case 'E45':
-      return 'gubernamental';
-    case 'B16':
-    case 'E46':
-      return 'extranjero';
-    default:
-      return null;
-  }
-}
-
-/**
- * Export documents (B16/E46) carry no ITBIS: exports of goods and services are taxed at a zero
- * rate (Código Tributario, Ley 11-92, art. 343).
- */
-export const isExportType = (type: FiscalDocumentType): boolean => type === 'B16' || type === 'E46';
 
 /** A client's default profile when none was chosen: companies contribuyente, people consumidor final. */
 export const defaultTaxpayerType = (clientType: 'individual' | 'company'): TaxpayerType =>

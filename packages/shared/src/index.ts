@@ -12,6 +12,7 @@ export * from './constants.js';
 export * from './dashboard.js';
 export * from './dates.js';
 export * from './fiscal.js';
+export * from './fiscal-document-rules.js';
 export * from './invoices.js';
 export * from './jobs.js';
 export * from './mail.js';
