@@ -8,12 +8,13 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { clients, companySettings, invoices, projects, quotes, users } from '../../db/schema/index.js';
+import { clients, invoices, projects, quotes, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
 
+import { getCompanySettings } from '../settings/settings.service.js';
 import { CLIENT_ID, getClient } from './clients.queries.js';
 
 type CreateInput = z.output<typeof CreateClientRequestSchema>;
@@ -48,9 +49,9 @@ function taxIdOverride(taxId: string | null | undefined, reason: string | null |
  */
 async function assertNotAgencyTaxId(db: Db | Tx, taxId: string | null | undefined): Promise<void> {
   if (!taxId) return;
-  const [settings] = await db.select({ taxId: companySettings.taxId }).from(companySettings).limit(1);
+  const settings = await getCompanySettings(db);
   const digits = (value: string) => value.replace(/\D/g, '');
-  if (!settings?.taxId || digits(settings.taxId) !== digits(taxId)) return;
+  if (!settings.taxId || digits(settings.taxId) !== digits(taxId)) return;
   const message = 'Ese es el RNC de la agencia: un cliente no puede tener el RNC de quien factura.';
   throw badRequest(message, [{ field: 'companyRUC', message }]);
 }
