@@ -16,5 +16,7 @@ export default defineConfig({
     // React and the app again for each of the 40 files was 70 of the project's 98 s. No web test
     // mocks a module; test/setup.ts puts the stores, toasts and storage back after each test.
     isolate: false,
+    // Room for the 5 s `findBy…` wait (test/setup.ts) on a busy 2-core machine.
+    testTimeout: 15_000,
   },
 });

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useDisplayStore } from '../src/stores/display-store';
 import { useSessionStore } from '../src/stores/session-store';
@@ -12,6 +12,10 @@ import { server } from './msw';
  * the stores go back to their first state and the toasts (Mantine's global store, which the live
  * regions read) are dropped.
  */
+// `findBy…`/`waitFor` wait up to 5 s, not Testing Library's 1 s: CI runs the web files beside the
+// API suite on two cores, and a first render of a page can take longer than a second there.
+configure({ asyncUtilTimeout: 5_000 });
+
 const STORES = [useSessionStore, useThemeStore, useDisplayStore] as const;
 const initialStates = STORES.map((store) => store.getInitialState());
 function resetGlobalState(): void {

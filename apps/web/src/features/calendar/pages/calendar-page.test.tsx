@@ -133,6 +133,60 @@ describe('CalendarPage', () => {
     });
   }, 40_000);
 
+  it("the list's search and page live in the URL: a link (or a reload) opens that page", async () => {
+    // 22 events that match the search, a day apart; 20 a page.
+    const matching = Array.from({ length: 22 }, (_, i) =>
+      buildCalendarEvent({
+        _id: `e0000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+        title: `Llamada lista ${String(i + 1).padStart(2, '0')}`,
+        type: 'call',
+        startDate: new Date(2026, 10, 19 + i, 10).toISOString(),
+        endDate: new Date(2026, 10, 19 + i, 10, 30).toISOString(),
+      }),
+    );
+    server.use(
+      http.get(apiUrl('/calendar/list'), ({ request }) => {
+        const q = query(request);
+        listCalls.push(q);
+        const page = Number(q.page);
+        const rows = q.search === 'lista' ? matching : [];
+        return ok(ListEventPageResponseSchema, {
+          events: rows.slice((page - 1) * 20, page * 20),
+          pagination: { page, limit: 20, total: rows.length },
+        });
+      }),
+    );
+    const { router } = renderWithProviders(<CalendarPage />, '/calendar?tab=list&search=lista');
+    expect(await screen.findByText('Mostrando 1–20 de 22 eventos')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^Llamada lista/ })).toHaveLength(20);
+    expect(listCalls.at(-1)).toMatchObject({ search: 'lista', page: '1', limit: '20' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    expect(await screen.findByText('Mostrando 21–22 de 22 eventos')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=list&search=lista&page=2');
+    expect(screen.getAllByRole('link', { name: /^Llamada lista/ })).toHaveLength(2);
+    expect(screen.getByText('Llamada lista 22')).toBeTruthy();
+    expect(screen.queryByText('Llamada lista 01')).toBeNull();
+    expect(listCalls.at(-1)).toMatchObject({ search: 'lista', page: '2' });
+  }, 40_000);
+
+  it('opens the list on the page of the URL', async () => {
+    server.use(
+      http.get(apiUrl('/calendar/list'), ({ request }) => {
+        const q = query(request);
+        listCalls.push(q);
+        return ok(ListEventPageResponseSchema, {
+          events: [LISTED],
+          pagination: { page: Number(q.page), limit: 20, total: 21 },
+        });
+      }),
+    );
+    renderWithProviders(<CalendarPage />, '/calendar?tab=list&search=entrega&page=2');
+    expect(await screen.findByText('Mostrando 21–21 de 21 eventos')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Lista de eventos' }).getAttribute('aria-selected')).toBe('true');
+    expect(listCalls.at(-1)).toMatchObject({ search: 'entrega', page: '2' });
+  }, 40_000);
+
   it('the new-event dialog requires a title and then creates the event', async () => {
     renderWithProviders(<CalendarPage />, '/calendar');
     fireEvent.click(await screen.findByRole('button', { name: 'Nuevo Evento' }));

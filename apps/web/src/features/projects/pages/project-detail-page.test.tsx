@@ -2,6 +2,7 @@ import {
   GetProjectResponseSchema,
   ListProjectMeetingsResponseSchema,
   ListProjectNotesResponseSchema,
+  ListTimeEntriesResponseSchema,
   type ProjectDetail,
   type ProjectMeeting,
   type ProjectNote,
@@ -204,6 +205,40 @@ describe('project comments: who may post, edit and delete (decisions 036, 070)',
       'Comentario número 23',
     ]);
     expect(requests.notePages.at(-1)).toMatchObject({ page: '2' });
+  });
+
+  it('the comments page is in the URL: a link (or a reload) opens it, another tab starts on its first page', async () => {
+    const client = buildUser({ _id: ME, role: 'client', permissions: ['projects.read'] });
+    const many = Array.from({ length: 23 }, (_, i) =>
+      buildNote({
+        _id: `5d0c2b1e-7a8f-4c3d-9e6b-1f2a3b4c${String(5000 + i).padStart(4, '0')}`,
+        content: `Comentario número ${i + 1}`,
+      }),
+    );
+    useSessionStore.setState({ user: client, isAuthenticated: true } as never);
+    serve(buildProjectDetail(), many);
+    server.use(
+      http.get(apiUrl(`/projects/${buildProjectDetail()._id}/time-entries`), () =>
+        ok(ListTimeEntriesResponseSchema, { timeEntries: [], pagination: { page: 1, limit: 20, total: 0 } }),
+      ),
+    );
+    const { router } = renderRoutes(
+      [{ path: '/projects/:id', element: <ProjectDetailPage /> }],
+      `/projects/${buildProjectDetail()._id}?tab=comentarios&page=2`,
+    );
+    expect(await notes()).toHaveLength(3);
+    expect(screen.getByText('Mostrando 21–23 de 23 comentarios')).toBeTruthy();
+    expect(requests.notePages).toEqual([{ page: '2' }]);
+    // Page 1 through the pager drops the page from the URL and keeps the tab.
+    fireEvent.click(screen.getByRole('button', { name: 'Página 1' }));
+    await waitFor(() => expect(screen.getByText('Mostrando 1–20 de 23 comentarios')).toBeTruthy());
+    expect(router.state.location.search).toBe('?tab=comentarios');
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=comentarios&page=2'));
+    // Another tab starts on its own first page.
+    fireEvent.click(screen.getByRole('tab', { name: 'Tiempo' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('page='));
+    expect(await screen.findByText('Aún no hay tiempo registrado.')).toBeTruthy();
   });
 
   it('a project without comments says so', async () => {

@@ -1,0 +1,112 @@
+import {
+  GetInvoiceResponseSchema,
+  GetPaymentInstructionsResponseSchema,
+  type Invoice,
+} from '@agencia/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildInvoice, buildUser } from '../../../../test/factories';
+import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
+import { renderRoutes } from '../../../../test/render';
+import { useSessionStore } from '../../../stores/session-store';
+import { InvoiceDetailPage } from './invoice-detail-page';
+
+const INVOICE = buildInvoice();
+
+function open(path = `/billing/${INVOICE._id}`) {
+  return renderRoutes(
+    [
+      { path: '/billing/:id', element: <InvoiceDetailPage /> },
+      { path: '/invoice/:id', element: <InvoiceDetailPage /> },
+    ],
+    path,
+  );
+}
+
+describe('invoice detail: payment reminder (moved from e2e, issue 25)', () => {
+  /** The invoice as the server holds it; `POST …/remind` adds the history entry. */
+  let current: Invoice;
+  let reminders: number;
+
+  beforeEach(() => {
+    current = INVOICE;
+    reminders = 0;
+    useSessionStore.setState({
+      user: buildUser({ role: 'admin', permissions: ['billing.read', 'billing.write'] }),
+      isAuthenticated: true,
+    } as never);
+    server.use(
+      http.get(apiUrl('/settings/payment-instructions'), () =>
+        ok(GetPaymentInstructionsResponseSchema, {
+          paymentInstructions: { bankAccounts: [], otherMethods: '' },
+        }),
+      ),
+      http.get(apiUrl(`/invoices/${INVOICE._id}`), () => ok(GetInvoiceResponseSchema, { invoice: current })),
+      http.post(apiUrl(`/invoices/${INVOICE._id}/remind`), () => {
+        reminders += 1;
+        // The server allows one reminder per invoice in 24 hours (invoices.routes.test.ts).
+        if (reminders > 1)
+          return fail(409, {
+            code: 'CONFLICT',
+            message: 'Ya se envió un recordatorio de esta factura en las últimas 24 horas.',
+          });
+        current = {
+          ...current,
+          history: [
+            ...current.history,
+            { event: 'reminded', by: 'Ana Admin', at: new Date().toISOString(), note: null },
+          ],
+        };
+        return ok(GetInvoiceResponseSchema, { invoice: current });
+      }),
+    );
+  });
+  afterEach(() => {
+    useSessionStore.getState().logout();
+  });
+
+  it('sends a reminder from "Más acciones", shows it in the history, and shows the reason when a second one is refused', async () => {
+    open();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Factura ${INVOICE.invoiceNumber}` }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Más acciones' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Enviar recordatorio de pago' }));
+    expect(await screen.findByText('Recordatorio enviado')).toBeTruthy();
+    expect(
+      screen.getByText(`${INVOICE.invoiceNumber}: recordatorio de pago enviado a ${INVOICE.client.email}`),
+    ).toBeTruthy();
+    expect(await screen.findByText('Recordatorio de pago enviado', { exact: true })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Más acciones' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Enviar recordatorio de pago' }));
+    expect(
+      await screen.findByText('Ya se envió un recordatorio de esta factura en las últimas 24 horas.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(reminders).toBe(2));
+  }, 30_000);
+});
+
+describe('invoice detail: an invoice the user may not see (moved from e2e, issue 25)', () => {
+  afterEach(() => {
+    useSessionStore.getState().logout();
+  });
+
+  it('a client opening another client’s invoice (the API answers 404) reads "Factura no encontrada"', async () => {
+    useSessionStore.setState({
+      user: buildUser({ role: 'client', permissions: ['billing.read'] }),
+      isAuthenticated: true,
+    } as never);
+    const id = '00000000-0000-4000-8000-000000000000';
+    server.use(
+      http.get(apiUrl(`/invoices/${id}`), () =>
+        fail(404, { code: 'NOT_FOUND', message: 'Factura no encontrada' }),
+      ),
+    );
+    open(`/invoice/${id}`);
+    expect(await screen.findByText('La factura no existe o no tienes permiso para verla.')).toBeTruthy();
+    expect(screen.getAllByText('Factura no encontrada').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Volver a Mis Facturas' }).getAttribute('href')).toBe('/billing');
+    expect(screen.queryByRole('button', { name: 'Más acciones' })).toBeNull();
+  }, 30_000);
+});
