@@ -1,5 +1,6 @@
 import { ListAuditQuerySchema, ListAuditResponseSchema, successEnvelope } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIT_PERMISSIONS, auditPolicy } from './audit.policy.js';
 import { listAudit } from './audit.service.js';
 
 /** `GET /audit`: the audit log, filtered and paged (admin with `audit.read`). */
@@ -7,7 +8,10 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      onRequest: [app.authenticate, app.requirePermission('audit.read', 'admin')],
+      onRequest: [
+        app.authenticate,
+        app.requirePermission(AUDIT_PERMISSIONS.read, ...auditPolicy.roles('read')),
+      ],
       schema: {
         tags: ['audit'],
         summary: 'Registro de auditoría',

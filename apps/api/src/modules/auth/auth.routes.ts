@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { verifyAccessToken } from '../../lib/tokens.js';
 import { actorOf } from '../../plugins/auth.js';
+import { userPolicy } from '../users/users.policy.js';
 import * as auth from './auth.service.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { clientInfo, setRefreshCookie } from './session-http.js';
@@ -150,7 +151,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       onRequest: async (req, reply) => {
         if (!(await auth.adminExists(app.db))) return;
         await app.authenticate(req, reply);
-        if (actorOf(req).role !== 'admin') throw forbidden();
+        if (!userPolicy.can(actorOf(req).role, 'manage')) throw forbidden();
       },
       schema: {
         tags: ['auth'],

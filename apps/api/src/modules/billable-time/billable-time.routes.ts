@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
-import { invoicePolicy } from '../invoices/invoices.policy.js';
+import { BILLABLE_TIME_PERMISSIONS, billableTimePolicy } from './billable-time.policy.js';
 import * as svc from './billable-time.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -21,7 +21,10 @@ const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Who writes, on which database, with which audit context: the options every writing service takes. */
   const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
   const write = {
-    onRequest: [app.authenticate, app.requirePermission('invoices.write', ...invoicePolicy.roles('write'))],
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(BILLABLE_TIME_PERMISSIONS.bill, ...billableTimePolicy.roles('bill')),
+    ],
   };
   const tags = ['projects', 'invoices'];
 

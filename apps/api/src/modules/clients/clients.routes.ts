@@ -26,6 +26,7 @@ import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { listInvoices } from '../invoices/invoices.queries.js';
 import * as history from './client-history.service.js';
+import { CLIENT_PERMISSIONS, clientPolicy } from './clients.policy.js';
 import * as queries from './clients.queries.js';
 import * as svc from './clients.service.js';
 
@@ -38,12 +39,20 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Role (050) and permission (070) together: staff with `clients.read` read, admins write. The
   // sub-lists also need the permission of what they list (projects, tickets, invoices).
-  const staffRead = [app.authenticate, app.requirePermission('clients.read', 'admin', 'employee')];
+  const staffRead = [
+    app.authenticate,
+    app.requirePermission(CLIENT_PERMISSIONS.read, ...clientPolicy.roles('read')),
+  ];
   const staff = { onRequest: staffRead };
   const staffAlso = (permission: Permission) => ({
     onRequest: [...staffRead, app.requirePermission(permission)],
   });
-  const admin = { onRequest: [app.authenticate, app.requirePermission('clients.write', 'admin')] };
+  const admin = {
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(CLIENT_PERMISSIONS.write, ...clientPolicy.roles('write')),
+    ],
+  };
   const tags = ['clients'];
 
   app.get(

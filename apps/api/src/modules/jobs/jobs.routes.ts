@@ -5,10 +5,11 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jobsPolicy } from './jobs.policy.js';
 
 /** Scheduled jobs (decision 110): admins list them and run one now. */
 const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { onRequest: [app.authenticate, app.requireRole('admin')] };
+  const admin = { onRequest: [app.authenticate, app.requireRole(...jobsPolicy.roles('manage'))] };
   const tags = ['jobs'];
 
   app.get(

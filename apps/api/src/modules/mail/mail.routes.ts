@@ -6,6 +6,7 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailPolicy } from './mail.policy.js';
 import { listMailOutbox, resendMail } from './mail.service.js';
 
 /**
@@ -14,7 +15,7 @@ import { listMailOutbox, resendMail } from './mail.service.js';
  * the queue. Admin only (403 for every other role).
  */
 const mailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { onRequest: [app.authenticate, app.requireRole('admin')] };
+  const admin = { onRequest: [app.authenticate, app.requireRole(...mailPolicy.roles('outbox'))] };
   const tags = ['mail'];
 
   app.get(

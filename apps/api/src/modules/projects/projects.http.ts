@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publish, type Written } from '../../lib/effects.js';
 import { actorOf } from '../../plugins/auth.js';
+import { projectPolicy } from './projects.policy.js';
 
 /** The audit context of a request: who, from where, which request. */
 export const ctxOf = (req: FastifyRequest) => ({
@@ -15,7 +16,7 @@ export const ctxOf = (req: FastifyRequest) => ({
  * `projects.write` of staff. Clients never hold `projects.write` (role ceiling), so on the routes
  * they share (notes, files) — and on those where the policy answers them 403, or 404 for another
  * client's project — they need `projects.read` and the service decides as before. `adminOnly`:
- * `projects.write` held by an admin.
+ * `projects.write` held by whoever may create projects (`projectPolicy.create`: admins).
  */
 export function projectGuards(app: FastifyInstance) {
   return {
@@ -30,7 +31,12 @@ export function projectGuards(app: FastifyInstance) {
         }),
       ],
     },
-    adminOnly: { onRequest: [app.authenticate, app.requirePermission('projects.write', 'admin')] },
+    adminOnly: {
+      onRequest: [
+        app.authenticate,
+        app.requirePermission('projects.write', ...projectPolicy.roles('create')),
+      ],
+    },
   };
 }
 

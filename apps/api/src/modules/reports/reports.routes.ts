@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
+import { REPORTS_PERMISSIONS, reportsPolicy } from './reports.policy.js';
 import * as svc from './reports.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
@@ -22,7 +23,12 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
  * admins hold every permission, so the check documents the rule more than it narrows it).
  */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { onRequest: [app.authenticate, app.requirePermission('reports.read', 'admin')] };
+  const admin = {
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(REPORTS_PERMISSIONS.read, ...reportsPolicy.roles('read')),
+    ],
+  };
   const tags = ['reports'];
 
   app.get(

@@ -17,6 +17,7 @@ import { renderEmail } from '../../lib/email-template.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { actorOf } from '../../plugins/auth.js';
 import { invoicePolicy } from '../invoices/invoices.policy.js';
+import { SETTINGS_PERMISSIONS, settingsPolicy } from './settings.policy.js';
 import {
   getCompanySettings,
   getPaymentInstructions,
@@ -52,7 +53,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticate, app.requireRole(...settingsPolicy.roles('read'))],
       schema: {
         tags: ['settings'],
         summary: 'Configuración de la empresa',
@@ -68,7 +69,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings',
     {
-      onRequest: [app.authenticate, app.requirePermission('settings.write', 'admin')],
+      onRequest: [
+        app.authenticate,
+        app.requirePermission(SETTINGS_PERMISSIONS.write, ...settingsPolicy.roles('write')),
+      ],
       schema: {
         tags: ['settings'],
         summary: 'Actualizar la configuración de la empresa',
@@ -105,7 +109,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/payment-instructions',
     {
-      onRequest: [app.authenticate, app.requirePermission('settings.write', 'admin')],
+      onRequest: [
+        app.authenticate,
+        app.requirePermission(SETTINGS_PERMISSIONS.write, ...settingsPolicy.roles('write')),
+      ],
       schema: {
         tags: ['settings'],
         summary: 'Actualizar los datos de pago (reemplaza la lista de cuentas)',
@@ -126,7 +133,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/integrations',
     {
-      onRequest: [app.authenticate, app.requireRole('admin')],
+      onRequest: [app.authenticate, app.requireRole(...settingsPolicy.roles('integrations'))],
       schema: {
         tags: ['settings'],
         summary: 'Estado de las integraciones (correo, API, WhatsApp)',
@@ -153,7 +160,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/settings/test-email',
     {
-      onRequest: [app.authenticate, app.requireRole('admin')],
+      onRequest: [app.authenticate, app.requireRole(...settingsPolicy.roles('integrations'))],
       schema: {
         tags: ['settings'],
         summary: 'Enviar un correo de prueba (a mi email por defecto)',

@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
+import { AUDIT_PERMISSIONS, auditPolicy } from '../audit/audit.policy.js';
 import { listAudit } from '../audit/audit.service.js';
 import { userPolicy } from './users.policy.js';
 import * as service from './users.service.js';
@@ -109,7 +110,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id/activity',
     {
-      onRequest: [app.authenticate, app.requirePermission('audit.read', 'admin')],
+      onRequest: [
+        app.authenticate,
+        app.requirePermission(AUDIT_PERMISSIONS.read, ...auditPolicy.roles('read')),
+      ],
       schema: {
         tags: ['users'],
         summary: 'Actividad del usuario (registro de auditoría)',

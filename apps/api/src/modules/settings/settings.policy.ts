@@ -1,0 +1,31 @@
+import type { Permission } from '@agencia/shared';
+import { definePolicy } from '../../lib/policy.js';
+
+/**
+ * Who may read and change the company settings (spec doc 2 §7 "Settings", decision 070). Every
+ * signed-in user reads them (the shell and the documents show the company); admins change them and
+ * see the integrations. The payment instructions follow the invoices' read policy (whoever sees an
+ * invoice sees how to pay it), so their route guard takes `invoicePolicy.roles('read')`.
+ *
+ * | action       | admin | employee | client | permission     |
+ * |--------------|-------|----------|--------|----------------|
+ * | read         | yes   | yes      | yes    | —              |
+ * | write        | yes   | no       | no     | settings.write |
+ * | integrations | yes   | no       | no     | —              |
+ */
+export const settingsPolicy = definePolicy({
+  /** `GET /settings`. */
+  read: { admin: true, employee: true, client: true },
+  /** `PUT /settings`, `PUT /settings/payment-instructions`. */
+  write: { admin: true, employee: false, client: false },
+  /** Integration status and the test e-mail. */
+  integrations: { admin: true, employee: false, client: false },
+});
+
+/** The actions of {@link settingsPolicy}. */
+export type SettingsAction = keyof typeof settingsPolicy.table;
+
+/** The permission (decision 070) each action needs besides its role; none where the role suffices. */
+export const SETTINGS_PERMISSIONS = {
+  write: 'settings.write',
+} as const satisfies Partial<Record<SettingsAction, Permission>>;
