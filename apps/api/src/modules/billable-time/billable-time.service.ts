@@ -1,4 +1,5 @@
 import {
+  addDays,
   type BillTimeGroup,
   type BillTimeLine,
   type BillTimePreview,
@@ -203,8 +204,6 @@ export async function billTime(
     const groups = groupEntries(entries, input.groupBy);
     const today = businessToday();
     const terms = 30;
-    const due = new Date(`${today}T00:00:00Z`);
-    due.setUTCDate(due.getUTCDate() + terms);
     const items = groups.map((g) => {
       const line = lineOf(g, input.groupBy);
       return g.minutes >= 60
@@ -231,7 +230,7 @@ export async function billTime(
         clientId: project.clientId,
         projectId: project.id,
         issueDate: today,
-        dueDate: due.toISOString().slice(0, 10),
+        dueDate: addDays(today, terms),
         items,
         discountAmount: 0,
         paymentTerms: terms,

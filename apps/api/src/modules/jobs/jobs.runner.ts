@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BUSINESS_TIME_ZONE, businessToday, type ScheduledJob } from '@agencia/shared';
+import { addDays, BUSINESS_TIME_ZONE, businessToday, type ScheduledJob } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobRuns, scheduledJobs } from '../../db/schema/index.js';
@@ -44,9 +44,7 @@ export function nextDailyRun(after: Date, hour: number): Date {
     new Date(Date.parse(`${day}T00:00:00Z`) + (hour - BUSINESS_UTC_OFFSET_HOURS) * 3600_000);
   const candidate = at(today);
   if (candidate > after) return candidate;
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return at(d.toISOString().slice(0, 10));
+  return at(addDays(today, 1));
 }
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };

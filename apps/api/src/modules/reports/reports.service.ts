@@ -1,4 +1,5 @@
 import {
+  addDays,
   businessToday,
   fromCents,
   type GenerateReportRequestSchema,
@@ -32,12 +33,6 @@ export function minusMonths(date: string, months: number): string {
   const nm = total % 12;
   const last = new Date(Date.UTC(ny, nm + 1, 0)).getUTCDate();
   return `${ny}-${String(nm + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
-
-function plusDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Growth in percent with one decimal; null when the previous value was 0. */
@@ -129,7 +124,7 @@ export async function reportDashboard(db: Db, period: ReportPeriod): Promise<Rep
   const settings = await getCompanySettings(db);
   const months = REPORT_PERIOD_MONTHS[period];
   const today = businessToday();
-  const end = plusDays(today, 1); // exclusive
+  const end = addDays(today, 1); // exclusive
   const start = minusMonths(end, months);
   const prevStart = minusMonths(start, months);
   const [rev, prevRev, proj, prevProj, clientsNow, clientsPrev, byMonth, byStatus, active] =
@@ -183,7 +178,7 @@ export async function computeReport(
   endDate: string,
 ): Promise<ReportData> {
   const settings = await getCompanySettings(db);
-  const end = plusDays(endDate, 1);
+  const end = addDays(endDate, 1);
   const today = businessToday();
   const empty: ReportData = {
     currency: settings.currency,

@@ -1,5 +1,6 @@
 import {
   type AssignTicketRequestSchema,
+  businessToday,
   type ChangeTicketStatusRequestSchema,
   type CloseTicketRequestSchema,
   type CreateTicketRequestSchema,
@@ -415,7 +416,7 @@ export async function addTimeLog({
       hours: input.hours,
       workType: input.workType,
       description: input.description,
-      date: input.date ?? new Date().toISOString().slice(0, 10),
+      date: input.date ?? businessToday(),
     });
     await addEvent(
       tx,

@@ -1,4 +1,5 @@
 import {
+  businessToday,
   GenerateReportRequestSchema,
   REPORT_TYPE_LABELS,
   REPORT_TYPES,
@@ -15,7 +16,7 @@ import { useGenerateReport } from '../api/reports';
 /** "Generar reporte": type, title, date range and description; `POST /reports/{type}`. */
 export function GenerateReportCard() {
   const generate = useGenerateReport();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
   const form = useForm({
     initialValues: {
       type: 'financial',
