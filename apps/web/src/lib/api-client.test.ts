@@ -87,6 +87,33 @@ describe('apiClient', () => {
     expect(navigations).toEqual(['/login']);
   });
 
+  it('drops the 401 of a request still in flight when the user signed out, without refreshing', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls: string[] = [];
+    apiClient.defaults.adapter = async (config) => {
+      calls.push(`${config.method?.toUpperCase()} ${config.url}`);
+      // The server answers after the sign-out revoked the session.
+      await answered;
+      const response = {
+        status: 401,
+        data: { success: false, message: 'Sesión revocada', code: 'UNAUTHENTICATED' },
+        config,
+        headers: {},
+        statusText: '401',
+      } as AxiosResponse;
+      throw new AxiosError('fail', undefined, config, undefined, response);
+    };
+    const pending = apiClient.get('/dashboard/quick-actions').catch((e: unknown) => e);
+    useSessionStore.getState().logout();
+    release();
+    expect(await pending).toBeInstanceOf(AxiosError);
+    expect(calls).toEqual(['GET /dashboard/quick-actions']);
+    expect(navigations).toEqual([]);
+  });
+
   it('does not refresh on a failed login and returns the server message', async () => {
     const calls = useFakeServer(() => ({
       status: 401,

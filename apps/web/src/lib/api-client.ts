@@ -83,6 +83,9 @@ apiClient.interceptors.response.use(undefined, async (error: unknown) => {
   if (!(error instanceof AxiosError) || error.response?.status !== 401 || !error.config) throw error;
   const config = error.config as RetriableConfig;
   if (isNoRefreshPath(config.url)) throw error;
+  // Signed out meanwhile (a request still in flight when the user chose "Cerrar sesión"): the
+  // answer no longer matters, and refreshing would only fail against the revoked session.
+  if (!useSessionStore.getState().token) throw error;
   if (config._retried) {
     expireSession();
     throw error;
