@@ -7,6 +7,8 @@ import { PaginationSchema, pageQueryFields } from './pagination.js';
  * backoff after a failure). Sent mail is not listed here.
  */
 export const MAIL_OUTBOX_STATUSES = ['failed', 'queued'] as const;
+/** Every status an outbox row goes through (the database column): queued → sent, or failed. */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type MailOutboxStatus = (typeof MAIL_OUTBOX_STATUSES)[number];
 
 /** Spanish labels of the outbox statuses (the `sent` one for completeness). */

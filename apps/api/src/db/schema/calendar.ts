@@ -1,3 +1,4 @@
+import { ATTENDEE_STATUSES, EVENT_PRIORITIES, EVENT_TYPES } from '@agencia/shared';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
 import { id, timestamps } from './columns.js';
@@ -12,11 +13,9 @@ export const calendarEvents = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     type: text('type', {
-      enum: ['meeting', 'deadline', 'reminder', 'call', 'presentation', 'review', 'personal', 'holiday'],
+      enum: EVENT_TYPES,
     }).notNull(),
-    priority: text('priority', { enum: ['urgent', 'high', 'medium', 'low'] })
-      .notNull()
-      .default('medium'),
+    priority: text('priority', { enum: EVENT_PRIORITIES }).notNull().default('medium'),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     isAllDay: boolean('is_all_day').notNull().default(false),
@@ -44,9 +43,7 @@ export const eventAttendees = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['accepted', 'pending', 'declined', 'tentative'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ATTENDEE_STATUSES }).notNull().default('pending'),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_attendees_user_idx').on(t.userId)],

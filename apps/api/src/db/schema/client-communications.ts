@@ -1,3 +1,4 @@
+import { COMMUNICATION_DIRECTIONS, COMMUNICATION_TYPES } from '@agencia/shared';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
 import { id } from './columns.js';
@@ -11,10 +12,10 @@ export const clientCommunications = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['email', 'call', 'meeting', 'whatsapp'] }).notNull(),
+    type: text('type', { enum: COMMUNICATION_TYPES }).notNull(),
     subject: text('subject').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
-    direction: text('direction', { enum: ['outgoing', 'incoming'] }).notNull(),
+    direction: text('direction', { enum: COMMUNICATION_DIRECTIONS }).notNull(),
     durationMinutes: integer('duration_minutes'),
     notes: text('notes'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,3 +1,4 @@
+import { CLIENT_STATUSES, CLIENT_TYPES, PREFERRED_COMMUNICATIONS, TAXPAYER_TYPES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
@@ -10,7 +11,7 @@ export const clients = pgTable(
   'clients',
   {
     id: id(),
-    clientType: text('client_type', { enum: ['individual', 'company'] }).notNull(),
+    clientType: text('client_type', { enum: CLIENT_TYPES }).notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull(),
@@ -20,7 +21,7 @@ export const clients = pgTable(
     companyRnc: text('company_rnc'),
     /** Fiscal profile (issue 12): contribuyente, consumidor_final, regimen_especial, gubernamental, extranjero. */
     taxpayerType: text('taxpayer_type', {
-      enum: ['contribuyente', 'consumidor_final', 'regimen_especial', 'gubernamental', 'extranjero'],
+      enum: TAXPAYER_TYPES,
     })
       .notNull()
       .default('consumidor_final'),
@@ -33,14 +34,12 @@ export const clients = pgTable(
     state: text('state'),
     country: text('country').notNull().default('República Dominicana'),
     postalCode: text('postal_code'),
-    status: text('status', { enum: ['active', 'inactive', 'prospect'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: CLIENT_STATUSES }).notNull().default('active'),
     joinDate: timestamp('join_date', { withTimezone: true }).notNull().defaultNow(),
     lastContact: timestamp('last_contact', { withTimezone: true }),
     satisfactionRating: integer('satisfaction_rating'),
     preferredCommunication: text('preferred_communication', {
-      enum: ['email', 'phone', 'whatsapp', 'meeting'],
+      enum: PREFERRED_COMMUNICATIONS,
     })
       .notNull()
       .default('email'),

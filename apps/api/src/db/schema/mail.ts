@@ -1,3 +1,4 @@
+import { MAIL_STATUSES } from '@agencia/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** An email attachment: a stored file referenced by id. */
@@ -21,9 +22,7 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** Not sent before this time (exponential backoff after a failure). */

@@ -1,3 +1,9 @@
+import {
+  MILESTONE_STATUSES,
+  PROJECT_CATEGORIES,
+  PROJECT_PRIORITIES,
+  PROJECT_STATUSES,
+} from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -33,15 +39,13 @@ export const projects = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
     status: text('status', {
-      enum: ['requested', 'approved', 'in_progress', 'in_review', 'completed', 'on_hold', 'cancelled'],
+      enum: PROJECT_STATUSES,
     })
       .notNull()
       .default('requested'),
-    priority: text('priority', { enum: ['low', 'medium', 'high', 'urgent'] })
-      .notNull()
-      .default('medium'),
+    priority: text('priority', { enum: PROJECT_PRIORITIES }).notNull().default('medium'),
     category: text('category', {
-      enum: ['webapp', 'maintenance', 'support', 'ecommerce', 'landing', 'custom'],
+      enum: PROJECT_CATEGORIES,
     })
       .notNull()
       .default('webapp'),
@@ -87,7 +91,7 @@ export const projectCounts = pgTable(
   {
     clientId: uuid('client_id').notNull(),
     status: text('status', {
-      enum: ['requested', 'approved', 'in_progress', 'in_review', 'completed', 'on_hold', 'cancelled'],
+      enum: PROJECT_STATUSES,
     }).notNull(),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
     budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
@@ -124,9 +128,7 @@ export const projectMilestones = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     dueDate: date('due_date'),
-    status: text('status', { enum: ['pending', 'in_progress', 'completed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: MILESTONE_STATUSES }).notNull().default('pending'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     order: integer('sort_order').notNull().default(0),
     ...timestamps(),

@@ -1,3 +1,4 @@
+import { QUOTE_STATUSES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -36,9 +37,7 @@ export const quotes = pgTable(
     issueDate: date('issue_date').notNull(),
     /** Last day the client may accept it (agency time zone). */
     validUntil: date('valid_until').notNull(),
-    status: text('status', { enum: ['draft', 'sent', 'accepted', 'rejected', 'expired'] })
-      .notNull()
-      .default('draft'),
+    status: text('status', { enum: QUOTE_STATUSES }).notNull().default('draft'),
     ...documentMoneyColumns(),
     notes: text('notes'),
     /** Percent (1–99) billed as an advance invoice on acceptance; null = one invoice. */

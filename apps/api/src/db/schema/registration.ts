@@ -1,3 +1,4 @@
+import { CLIENT_TYPES } from '@agencia/shared';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
 import { id } from './columns.js';
@@ -14,7 +15,7 @@ export const registrationLinks = pgTable(
     id: id(),
     tokenHash: text('token_hash').notNull(),
     email: text('email').notNull(),
-    clientType: text('client_type', { enum: ['individual', 'company'] }).notNull(),
+    clientType: text('client_type', { enum: CLIENT_TYPES }).notNull(),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     prefill: jsonb('prefill').$type<Record<string, string>>().notNull().default({}),
     source: text('source').notNull().default('admin'),

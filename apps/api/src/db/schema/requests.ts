@@ -1,3 +1,4 @@
+import { CLIENT_TYPES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
@@ -46,7 +47,7 @@ export const accessRequests = pgTable(
   {
     id: id(),
     status: text('status', { enum: REQUEST_STATUS }).notNull().default('new'),
-    clientType: text('client_type', { enum: ['individual', 'company'] }).notNull(),
+    clientType: text('client_type', { enum: CLIENT_TYPES }).notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),

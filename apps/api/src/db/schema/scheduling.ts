@@ -1,3 +1,4 @@
+import { CURRENCIES, JOB_RUN_STATUSES, RECURRING_FREQUENCIES, RECURRING_STATUSES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -31,7 +32,7 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lockedBy: text('locked_by'),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
-  lastStatus: text('last_status', { enum: ['running', 'ok', 'error'] }),
+  lastStatus: text('last_status', { enum: JOB_RUN_STATUSES }),
   lastError: text('last_error'),
   lastSummary: text('last_summary'),
   /** Consecutive failed runs; 0 after a success. */
@@ -49,7 +50,7 @@ export const jobRuns = pgTable(
     id: id(),
     jobName: text('job_name').notNull(),
     periodKey: text('period_key').notNull(),
-    status: text('status', { enum: ['running', 'ok', 'error'] }).notNull(),
+    status: text('status', { enum: JOB_RUN_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(1),
     summary: text('summary'),
     error: text('error'),
@@ -84,16 +85,14 @@ export const recurringInvoices = pgTable(
     items: jsonb('items').$type<RecurringItem[]>().notNull(),
     /** Percent; null = the company's rate when the invoice is generated. */
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
-    currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] }),
-    frequency: text('frequency', { enum: ['monthly', 'quarterly', 'yearly'] }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }),
+    frequency: text('frequency', { enum: RECURRING_FREQUENCIES }).notNull(),
     dayOfMonth: integer('day_of_month').notNull(),
     startDate: date('start_date').notNull(),
     endDate: date('end_date'),
     count: integer('count'),
     autoSend: boolean('auto_send').notNull().default(false),
-    status: text('status', { enum: ['active', 'paused'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: RECURRING_STATUSES }).notNull().default('active'),
     paymentTerms: integer('payment_terms').notNull().default(30),
     hoursIncluded: numeric('hours_included', { precision: 8, scale: 2, mode: 'number' }),
     overageRateCents: bigint('overage_rate_cents', { mode: 'number' }),

@@ -1,4 +1,5 @@
 import type { PaymentInstructions } from '@agencia/shared';
+import { AGENCY_TAXPAYER_KINDS, CURRENCIES, FISCAL_MODES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -21,9 +22,7 @@ export const companySettings = pgTable(
     website: text('website'),
     whatsappNumber: text('whatsapp_number'),
     taxId: text('tax_id'),
-    currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] })
-      .notNull()
-      .default('DOP'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('DOP'),
     timezone: text('timezone').notNull().default('America/Santo_Domingo'),
     dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
     timeFormat: text('time_format').notNull().default('12h'),
@@ -33,10 +32,8 @@ export const companySettings = pgTable(
     primaryColor: text('primary_color').notNull().default('#1c4fd8'),
     secondaryColor: text('secondary_color').notNull().default('#0f766e'),
     logo: text('logo'),
-    fiscalMode: text('fiscal_mode', { enum: ['paper', 'electronic'] })
-      .notNull()
-      .default('paper'),
-    taxpayerKind: text('taxpayer_kind', { enum: ['persona_juridica', 'persona_fisica'] })
+    fiscalMode: text('fiscal_mode', { enum: FISCAL_MODES }).notNull().default('paper'),
+    taxpayerKind: text('taxpayer_kind', { enum: AGENCY_TAXPAYER_KINDS })
       .notNull()
       .default('persona_juridica'),
     /**

@@ -1,3 +1,11 @@
+import {
+  TICKET_PRIORITIES,
+  TICKET_SEVERITIES,
+  TICKET_STATUSES,
+  TICKET_TIMELINE_TYPES,
+  TICKET_TYPES,
+  WORK_TYPES,
+} from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -34,19 +42,15 @@ export const tickets = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     type: text('type', {
-      enum: ['bug', 'feature_request', 'support', 'maintenance', 'improvement', 'question'],
+      enum: TICKET_TYPES,
     }).notNull(),
     status: text('status', {
-      enum: ['open', 'in_progress', 'pending_client', 'resolved', 'closed', 'cancelled'],
+      enum: TICKET_STATUSES,
     })
       .notNull()
       .default('open'),
-    priority: text('priority', { enum: ['urgent', 'high', 'medium', 'low'] })
-      .notNull()
-      .default('medium'),
-    severity: text('severity', { enum: ['critical', 'high', 'medium', 'low'] })
-      .notNull()
-      .default('medium'),
+    priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default('medium'),
+    severity: text('severity', { enum: TICKET_SEVERITIES }).notNull().default('medium'),
     category: text('category'),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
@@ -98,11 +102,11 @@ export const ticketCounts = pgTable(
   {
     clientId: uuid('client_id'),
     status: text('status', {
-      enum: ['open', 'in_progress', 'pending_client', 'resolved', 'closed', 'cancelled'],
+      enum: TICKET_STATUSES,
     }).notNull(),
-    priority: text('priority', { enum: ['urgent', 'high', 'medium', 'low'] }).notNull(),
+    priority: text('priority', { enum: TICKET_PRIORITIES }).notNull(),
     type: text('type', {
-      enum: ['bug', 'feature_request', 'support', 'maintenance', 'improvement', 'question'],
+      enum: TICKET_TYPES,
     }).notNull(),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
     resolvedN: bigint('resolved_n', { mode: 'number' }).notNull().default(0),
@@ -139,16 +143,7 @@ export const ticketTimeLogs = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     hours: numeric('hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     workType: text('work_type', {
-      enum: [
-        'investigation',
-        'coding',
-        'testing',
-        'debugging',
-        'documentation',
-        'communication',
-        'review',
-        'deployment',
-      ],
+      enum: WORK_TYPES,
     }).notNull(),
     description: text('description').notNull(),
     date: date('date').notNull(),
@@ -173,7 +168,7 @@ export const ticketEvents = pgTable(
       .references(() => tickets.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', {
-      enum: ['created', 'comment', 'status_change', 'time_logged', 'assigned'],
+      enum: TICKET_TIMELINE_TYPES,
     }).notNull(),
     description: text('description').notNull(),
     isInternal: boolean('is_internal').notNull().default(false),

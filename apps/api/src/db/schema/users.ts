@@ -1,3 +1,4 @@
+import { ROLES, USER_STATUSES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -26,11 +27,9 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'employee', 'client'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     department: text('department'),
-    status: text('status', { enum: ['active', 'inactive', 'pending'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     phone: text('phone'),
     avatar: text('avatar'),
     bio: text('bio'),
