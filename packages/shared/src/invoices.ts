@@ -9,13 +9,10 @@ import {
   documentPricingFields,
   documentTimestampFields,
 } from './billing-documents.js';
+import { CreditNoteSchema } from './credit-notes.js';
 import { businessToday, daysBetween } from './dates.js';
-import {
-  CreditNoteSchema,
-  FiscalDocumentTypeSchema,
-  FiscalModeSchema,
-  InvoiceDocumentTypeSchema,
-} from './fiscal.js';
+import { FiscalDocumentTypeSchema, FiscalModeSchema, InvoiceDocumentTypeSchema } from './fiscal.js';
+import { FiscalSnapshotSchema } from './fiscal-snapshot.js';
 import { CURRENCIES } from './money.js';
 import { isoDateSchema } from './text.js';
 
@@ -250,6 +247,13 @@ export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 export const InvoiceSchema = InvoiceSummarySchema.extend({
   ...documentDetailFields,
   sentAt: z.string().nullable(),
+  /**
+   * Buyer (name, contact, RNC/cédula and its DGII type, address, fiscal profile, e-mail) and issuer
+   * (the agency's name, RNC, address) frozen when the invoice was issued (decision 132). Null on
+   * drafts, which show the client as it is now. The PDF, the share page, the invoice screen and the
+   * 607 read it: editing the client or the company settings never changes an issued invoice.
+   */
+  fiscalSnapshot: FiscalSnapshotSchema.nullable(),
   payments: z.array(InvoicePaymentSchema),
   creditNotes: z.array(CreditNoteSchema),
   history: z.array(InvoiceHistoryEntrySchema),

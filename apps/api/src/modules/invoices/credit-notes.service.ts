@@ -22,8 +22,10 @@ import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 import type { WriteOptions } from './billing-documents.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
+import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import { assertBuyerId } from './invoice-issue.js';
 import { balanceCents, lockInvoice } from './invoices.queries.js';
 
@@ -79,7 +81,8 @@ function fromAmount(
 /**
  * `POST /invoices/{id}/credit-notes` (admin, issue 12): a B04 / E34 credit note against an
  * issued invoice. Takes the note's NCF from its active range in the same transaction, stores
- * the modified NCF and date, and applies the note to the balance; what exceeds the open balance
+ * the modified NCF and date and the buyer's and issuer's fiscal data as they are now
+ * (`fiscalSnapshot`, decision 132), and applies the note to the balance; what exceeds the open balance
  * (an invoice already paid) is recorded as a refund owed to the client. The notes of an invoice
  * never add up to more than its total. A note dated more than {@link CREDIT_NOTE_ITBIS_MAX_DAYS}
  * days after the invoice carries no ITBIS. 409 for drafts/cancelled invoices or no usable range;
@@ -134,11 +137,7 @@ export async function createCreditNote(
       throw badRequest(message, [{ field: input.lines ? 'lines' : 'amount', message }]);
     }
 
-    const [client] = await tx
-      .select({ companyRnc: clients.companyRnc, taxIdOverrideReason: clients.taxIdOverrideReason })
-      .from(clients)
-      .where(eq(clients.id, invoice.clientId))
-      .limit(1);
+    const [client] = await tx.select().from(clients).where(eq(clients.id, invoice.clientId)).limit(1);
     const invoiceType = invoice.documentType as FiscalDocumentType;
     assertBuyerId(invoiceType, invoice.totalCents, client!);
     const noteType = creditNoteTypeFor(invoiceType);
@@ -166,6 +165,7 @@ export async function createCreditNote(
         taxCents: amounts.taxCents,
         totalCents: amounts.totalCents,
         refundCents,
+        fiscalSnapshot: buildFiscalSnapshot(client!, await getCompanySettings(tx)),
         createdBy: actor.id,
       })
       .returning();

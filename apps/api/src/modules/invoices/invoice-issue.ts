@@ -17,12 +17,14 @@ import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import type { InvoiceRow } from './invoices.queries.js';
 
 /**
  * Issues a draft inside the caller's transaction (issue 12, decision 080): checks the fiscal
  * rules, then takes the NCF of the invoice's document type from its active range and stamps it
- * with the range's expiry. Throws — so the caller's transaction rolls back and no number is
+ * with the range's expiry, and stores the buyer's and issuer's fiscal data as they are now
+ * (`fiscalSnapshot`, decision 132). Throws — so the caller's transaction rolls back and no number is
  * consumed — 400 when the total is zero or the type needs the buyer's RNC/cédula and the client
  * has no valid one (nor an override), 409 when the type has no usable range. Answers the
  * range alerts to push after commit. Leaves `status` to the caller.
@@ -36,15 +38,7 @@ export async function issueInTx(
     const message = 'No se puede emitir una factura con total cero.';
     throw badRequest(message, [{ field: 'total', message }]);
   }
-  const [client] = await tx
-    .select({
-      taxpayerType: clients.taxpayerType,
-      companyRnc: clients.companyRnc,
-      taxIdOverrideReason: clients.taxIdOverrideReason,
-    })
-    .from(clients)
-    .where(eq(clients.id, current.clientId))
-    .limit(1);
+  const [client] = await tx.select().from(clients).where(eq(clients.id, current.clientId)).limit(1);
   const settings = await getCompanySettings(tx);
   const type = (current.documentType ??
     defaultDocumentType(client!.taxpayerType, settings.fiscalMode)) as FiscalDocumentType;
@@ -60,6 +54,7 @@ export async function issueInTx(
       ncfSequenceId: taken.sequenceId,
       ncfExpiresOn: taken.expiresOn,
       issuedAt: now,
+      fiscalSnapshot: buildFiscalSnapshot(client!, settings),
       status: 'sent',
       updatedAt: now,
     })
