@@ -1,10 +1,11 @@
-import type {
-  CreditNote,
-  FiscalSnapshot,
-  Invoice,
-  InvoiceStats,
-  InvoiceSummary,
-  RecurringInvoice,
+import {
+  businessToday,
+  type CreditNote,
+  type FiscalSnapshot,
+  type Invoice,
+  type InvoiceStats,
+  type InvoiceSummary,
+  type RecurringInvoice,
 } from '@agencia/shared';
 
 // Test data builders: invoices, credit notes, invoice stats and retainers (igualas).
@@ -33,7 +34,8 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
     invoiceNumber: 'FAC-2026-0042',
     series: 'FAC',
-    issueDate: new Date().toISOString().slice(0, 10),
+    // The agency's business day, as the API dates an issued invoice (decision 132).
+    issueDate: businessToday(),
     dueDate: '2099-12-31',
     paidDate: null,
     status: 'sent',

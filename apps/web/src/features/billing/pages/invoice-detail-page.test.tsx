@@ -1,9 +1,11 @@
 import {
+  addDays,
+  businessToday,
   GetInvoiceResponseSchema,
   GetPaymentInstructionsResponseSchema,
   type Invoice,
 } from '@agencia/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildInvoice, buildUser } from '../../../../test/factories';
 import { apiUrl, http, ok, server } from '../../../../test/msw';
@@ -67,5 +69,30 @@ describe('invoice detail: the buyer as issued (decision 132)', () => {
     expect(within(card).getByText('Ferretería Nueva SA')).toBeTruthy();
     expect(within(card).queryByText(/RNC/)).toBeNull();
     expect(within(card).queryByText('Datos fiscales al emitir la factura')).toBeNull();
+  });
+});
+
+describe('invoice detail: issuing says the dates it will take (decision 132)', () => {
+  beforeEach(() => useSessionStore.setState({ user: buildUser({ role: 'admin' }) } as never));
+  afterEach(() => useSessionStore.getState().logout());
+
+  it('the Emitir confirmation dates the draft today and keeps its 15-day term', async () => {
+    answer(
+      buildInvoice({
+        status: 'draft',
+        ncf: null,
+        issueDate: '2026-09-01',
+        dueDate: '2026-09-16',
+        paymentTerms: 15,
+      }),
+    );
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Emitir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Emitir factura' });
+    const today = businessToday();
+    const dmy = (day: string) => day.split('-').reverse().join('/');
+    expect(dialog.textContent).toContain(
+      `Fecha: Se fechará hoy, ${dmy(today)}, y vencerá el ${dmy(addDays(today, 15))}: conserva su plazo de 15 días.`,
+    );
   });
 });

@@ -178,7 +178,7 @@ export function InvoiceDetailPage() {
           )}
           {canManage && isDraft && (
             <Tooltip
-              label="Emite la factura (le asigna su NCF) y la envía por email al cliente"
+              label="Emite la factura con fecha de hoy (le asigna su NCF) y la envía por email al cliente"
               multiline
               w={260}
             >
