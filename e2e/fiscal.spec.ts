@@ -9,9 +9,19 @@ async function dismissToast(page: Page, title: string) {
   await expect(notification(page, title)).toHaveCount(0, { timeout: 10_000 });
 }
 
+/** The Dominican business day (America/Santo_Domingo) as YYYY-MM-DD, `plus` days later. */
+function businessDay(plus = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santo_Domingo' }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + plus);
+  return d.toISOString().slice(0, 10);
+}
+/** YYYY-MM-DD → DD/MM/YYYY, as the portal shows dates by default. */
+const dmy = (day: string) => day.split('-').reverse().join('/');
+
 /**
  * Issue 12 journey: the admin loads a new B01 range authorised by the DGII (replacing the active one), issues an invoice to a
- * company client (it takes the range's first NCF), downloads its PDF and issues a credit note;
+ * company client (it takes the range's first NCF and today's date, decision 132), downloads its PDF and issues a credit note;
  * the client sees the NCF and the note in Mis Facturas.
  */
 test('admin adds a B01 range, issues an invoice with its NCF, downloads the PDF and issues a credit note; the client sees them', async ({
@@ -20,6 +30,8 @@ test('admin adds a B01 range, issues an invoice with its NCF, downloads the PDF 
 }) => {
   const { token } = await signInAs(page, 'admin');
   const auth = { authorization: `Bearer ${token}` };
+  const today = businessDay();
+  const in30 = businessDay(30);
 
   // Configuración → Fiscal: a new DGII authorisation 501–1000 replaces the demo B01 range in one
   // step (other journeys issue B01 invoices in parallel: there is never a moment without a range).
@@ -46,15 +58,16 @@ test('admin adds a B01 range, issues an invoice with its NCF, downloads the PDF 
   await expect(oldB01).toContainText('Inactivo');
   await dismissToast(page, 'Rango agregado');
 
-  // A draft for Café Cibao SRL (company, contribuyente → B01), created through the API.
+  // A draft for Café Cibao SRL (company, contribuyente → B01), created through the API, dated in
+  // the past with 30 days to pay: issuing dates it today and keeps the 30 days (decision 132).
   const clients = await (await page.request.get('/api/clients?search=Cibao', { headers: auth })).json();
   const clientId = clients.data.clients[0]._id as string;
   const created = await page.request.post('/api/invoices', {
     headers: auth,
     data: {
       clientId,
-      issueDate: '2026-11-20',
-      dueDate: '2026-12-20',
+      issueDate: '2026-10-15',
+      dueDate: '2026-11-14',
       items: [{ description: 'Campaña de redes sociales', quantity: 1, unitPrice: 10000 }],
     },
   });
@@ -70,8 +83,11 @@ test('admin adds a B01 range, issues an invoice with its NCF, downloads the PDF 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Factura ${invoice.invoiceNumber}`);
   await expect(page.getByTestId('invoice-ncf')).toHaveText('B01 · el NCF se asigna al emitir');
   await page.getByRole('button', { name: 'Emitir', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Emitir factura' }).getByRole('button', { name: 'Emitir' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Emitir factura' });
+  await expect(confirm).toContainText(`Se fechará hoy, ${dmy(today)}, y vencerá el ${dmy(in30)}`);
+  await confirm.getByRole('button', { name: 'Emitir' }).click();
   await expect(page.getByTestId('invoice-ncf')).toHaveText('NCF B0100000501');
+  await expect(page.getByText('Fecha de emisión', { exact: true }).locator('..')).toContainText(dmy(today));
   await expect(page.getByRole('region', { name: 'Comprobante fiscal' })).toContainText('31/12/2028');
   await dismissToast(page, 'Factura emitida');
 

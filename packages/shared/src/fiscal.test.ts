@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CreateCreditNoteRequestSchema } from './credit-notes.js';
 import {
-  CreateCreditNoteRequestSchema,
   CreateFiscalSequenceRequestSchema,
   creditNoteTypeFor,
   DgiiReportQuerySchema,

@@ -9,13 +9,10 @@ import {
   documentPricingFields,
   documentTimestampFields,
 } from './billing-documents.js';
-import { businessToday, daysBetween } from './dates.js';
-import {
-  CreditNoteSchema,
-  FiscalDocumentTypeSchema,
-  FiscalModeSchema,
-  InvoiceDocumentTypeSchema,
-} from './fiscal.js';
+import { CreditNoteSchema } from './credit-notes.js';
+import { addDays, businessToday, daysBetween } from './dates.js';
+import { FiscalDocumentTypeSchema, FiscalModeSchema, InvoiceDocumentTypeSchema } from './fiscal.js';
+import { FiscalSnapshotSchema } from './fiscal-snapshot.js';
 import { CURRENCIES } from './money.js';
 import { isoDateSchema } from './text.js';
 
@@ -140,8 +137,21 @@ export const UpdateInvoiceRequestSchema = z
 export type UpdateInvoiceRequest = z.input<typeof UpdateInvoiceRequestSchema>;
 
 /**
+ * The dates an invoice takes when it is issued (decision 132): the business day of issuing
+ * (America/Santo_Domingo, `businessToday`) whatever the draft said, and the due date
+ * `paymentTerms` days later, so the term the client was given is kept. ISO dates YYYY-MM-DD.
+ */
+export function issueDayDates(
+  paymentTerms: number,
+  today: string = businessToday(),
+): { issueDate: string; dueDate: string } {
+  return { issueDate: today, dueDate: addDays(today, paymentTerms) };
+}
+
+/**
  * `PUT /invoices/{id}/pay` body: amount (major units, ≥ RD$0.01) defaults to the balance less the
- * withholdings; paidDate (not before the issue date, not after tomorrow) to today. Withholdings
+ * withholdings; paidDate to today and retentionDate to paidDate, each not before the invoice's
+ * issue date nor after tomorrow (business days; 400 on the field otherwise, decision 132). Withholdings
  * (ITBIS and ISR retained by the client, major units) count towards settling the invoice;
  * `withholdingPreset` computes them from the invoice (explicit amounts win).
  */
@@ -162,6 +172,30 @@ export const PayInvoiceRequestSchema = z
   })
   .default({});
 export type PayInvoiceRequest = z.input<typeof PayInvoiceRequestSchema>;
+
+/** Spanish names of a payment's dated fields, as the messages start. */
+export const PAYMENT_DATE_LABELS = {
+  paidDate: 'La fecha de pago',
+  retentionDate: 'La fecha de retención',
+} as const;
+
+/**
+ * Why a payment's `paidDate` or `retentionDate` (YYYY-MM-DD) is refused, or null when it is fine:
+ * not before the invoice's issue date (nothing is paid or withheld on an invoice before it
+ * exists) and not after tomorrow (a transfer announced for the next day; later is a typing
+ * error), business days (decision 132). The API answers it as a 400 on the field; the payment
+ * form says it before posting.
+ */
+export function paymentDateError(
+  field: keyof typeof PAYMENT_DATE_LABELS,
+  day: string,
+  issueDate: string,
+  today: string = businessToday(),
+): string | null {
+  if (day < issueDate) return `${PAYMENT_DATE_LABELS[field]} no puede ser anterior a la fecha de emisión`;
+  if (day > addDays(today, 1)) return `${PAYMENT_DATE_LABELS[field]} no puede ser posterior a mañana`;
+  return null;
+}
 
 /** `POST /invoices/{id}/cancel` body. */
 export const CancelInvoiceRequestSchema = z
@@ -250,6 +284,13 @@ export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 export const InvoiceSchema = InvoiceSummarySchema.extend({
   ...documentDetailFields,
   sentAt: z.string().nullable(),
+  /**
+   * Buyer (name, contact, RNC/cédula and its DGII type, address, fiscal profile, e-mail) and issuer
+   * (the agency's name, RNC, address) frozen when the invoice was issued (decision 132). Null on
+   * drafts, which show the client as it is now. The PDF, the share page, the invoice screen and the
+   * 607 read it: editing the client or the company settings never changes an issued invoice.
+   */
+  fiscalSnapshot: FiscalSnapshotSchema.nullable(),
   payments: z.array(InvoicePaymentSchema),
   creditNotes: z.array(CreditNoteSchema),
   history: z.array(InvoiceHistoryEntrySchema),

@@ -1,6 +1,32 @@
-import type { CreditNote, Invoice, InvoiceStats, InvoiceSummary, RecurringInvoice } from '@agencia/shared';
+import {
+  businessToday,
+  type CreditNote,
+  type FiscalSnapshot,
+  type Invoice,
+  type InvoiceStats,
+  type InvoiceSummary,
+  type RecurringInvoice,
+} from '@agencia/shared';
 
 // Test data builders: invoices, credit notes, invoice stats and retainers (igualas).
+
+/** The buyer (Café Cibao SRL, the factory invoice's client) and the agency as an invoice was issued to them. */
+export const FISCAL_SNAPSHOT: FiscalSnapshot = {
+  buyer: {
+    name: 'Café Cibao SRL',
+    person: 'María Fernández',
+    taxId: '130458715',
+    taxIdType: 1,
+    address: 'Calle del Sol 12, Santiago, República Dominicana',
+    taxpayerType: 'contribuyente',
+    email: 'cliente@demo.do',
+  },
+  issuer: {
+    name: 'Agencia Digital RD',
+    taxId: '131855423',
+    address: 'Av. Winston Churchill 1099, Santo Domingo, República Dominicana',
+  },
+};
 
 /** An issued B01 invoice of 3,666.66 + ITBIS 660.00 as `GET /invoices/{id}` answers it, with overrides. */
 export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
@@ -8,7 +34,8 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
     invoiceNumber: 'FAC-2026-0042',
     series: 'FAC',
-    issueDate: new Date().toISOString().slice(0, 10),
+    // The agency's business day, as the API dates an issued invoice (decision 132).
+    issueDate: businessToday(),
     dueDate: '2099-12-31',
     paidDate: null,
     status: 'sent',
@@ -60,6 +87,8 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     ],
     notes: null,
     sentAt: null,
+    // Issued: the buyer and the agency as they were then (decision 132); null on a draft.
+    fiscalSnapshot: overrides.status === 'draft' ? null : FISCAL_SNAPSHOT,
     payments: [],
     creditNotes: [],
     history: [],
@@ -85,6 +114,7 @@ export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote
     taxAmount: 180,
     total: 1180,
     refundAmount: 0,
+    fiscalSnapshot: FISCAL_SNAPSHOT,
     createdAt: '2026-11-21T14:00:00.000Z',
     ...overrides,
   };
@@ -92,7 +122,7 @@ export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote
 
 /** {@link buildInvoice}'s invoice as `GET /invoices` lists it (no items, payments or history), with overrides. */
 export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
-  const { items, notes, sentAt, payments, creditNotes, history, ...summary } = buildInvoice();
+  const { items, notes, sentAt, fiscalSnapshot, payments, creditNotes, history, ...summary } = buildInvoice();
   return { ...summary, ...overrides };
 }
 

@@ -1,3 +1,4 @@
+import type { FiscalSnapshot } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -97,6 +98,11 @@ export const invoices = pgTable(
     securityCode: text('security_code'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /**
+     * Buyer and issuer as they were when the NCF was taken (decision 132); null on drafts. Every
+     * fiscal reader (PDF, 607, share page, invoice screen) uses it instead of the client's row.
+     */
+    fiscalSnapshot: jsonb('fiscal_snapshot').$type<FiscalSnapshot>(),
     paymentMethod: text('payment_method', {
       enum: ['bank_transfer', 'credit_card', 'pse', 'cash', 'check'],
     }),

@@ -1,3 +1,4 @@
+import type { FiscalSnapshot } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -89,6 +90,8 @@ export const creditNotes = pgTable(
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     refundCents: bigint('refund_cents', { mode: 'number' }).notNull().default(0),
+    /** Buyer and issuer as they were when the note was issued (decision 132). */
+    fiscalSnapshot: jsonb('fiscal_snapshot').$type<FiscalSnapshot>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,7 +8,9 @@ import {
 } from '@agencia/shared';
 import { asc, eq } from 'drizzle-orm';
 import { takeNcf } from '../../modules/fiscal/fiscal.service.js';
+import { buildFiscalSnapshot } from '../../modules/invoices/fiscal-snapshot.js';
 import { nextInvoiceNumber } from '../../modules/invoices/invoices.service.js';
+import { getCompanySettings } from '../../modules/settings/settings.service.js';
 import type { Tx } from '../client.js';
 import {
   clients,
@@ -169,15 +171,15 @@ async function seedSequences(tx: Tx, adminId: string, today: string): Promise<vo
 export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: string[] }): Promise<void> {
   const today = businessToday();
   await seedSequences(tx, ids.adminId, today);
+  const settings = await getCompanySettings(tx);
   const ordered = [...DEMO_INVOICES].sort((a, b) => b.issuedDaysAgo - a.issuedDaysAgo);
   for (const demo of ordered) {
     const issueDate = shift(today, -demo.issuedDaysAgo);
     const dueDate = shift(issueDate, demo.terms);
     const totals = computeInvoiceTotals(demo.items, 18, 0);
-    const [client] = await tx
-      .select({ taxpayerType: clients.taxpayerType })
-      .from(clients)
-      .where(eq(clients.id, ids.clientIds[demo.client]!));
+    const [client] = await tx.select().from(clients).where(eq(clients.id, ids.clientIds[demo.client]!));
+    // Issued demo invoices and their note carry their fiscal snapshot like issued ones (decision 132).
+    const snapshot = demo.status === 'draft' ? null : buildFiscalSnapshot(client!, settings);
     const documentType = defaultDocumentType(client!.taxpayerType, 'paper');
     const fiscal = demo.status === 'draft' ? null : await takeNcf(tx, documentType, today);
     const year = Number(issueDate.slice(0, 4));
@@ -214,6 +216,7 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
         ncfSequenceId: fiscal?.sequenceId ?? null,
         ncfExpiresOn: fiscal?.expiresOn ?? null,
         issuedAt: fiscal ? created : null,
+        fiscalSnapshot: snapshot,
         taxRate: 18,
         taxCents: totals.taxCents,
         totalCents: totals.totalCents,
@@ -276,6 +279,7 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
         subtotalCents: totalCents - taxCents,
         taxCents,
         totalCents,
+        fiscalSnapshot: snapshot,
         createdBy: ids.adminId,
         createdAt: new Date(`${noteDate}T14:00:00Z`),
       });

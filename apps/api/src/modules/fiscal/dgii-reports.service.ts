@@ -1,4 +1,4 @@
-import { buyerIdType } from '@agencia/shared';
+import { buyerIdType, type FiscalSnapshot } from '@agencia/shared';
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, creditNotes, invoicePayments, invoices, ncfVoids } from '../../db/schema/index.js';
@@ -26,15 +26,26 @@ async function agencyRnc(db: Db): Promise<string> {
   return settings.taxId;
 }
 
-/** Buyer id fields of a row: digits and DGII id type, empty when the client has none. */
-function buyer(taxId: string | null): { buyerId: string | null; buyerIdType: 1 | 2 | 3 | null } {
-  const type = buyerIdType(taxId);
-  return { buyerId: type ? taxId : null, buyerIdType: type };
+/**
+ * Buyer id fields of a row: digits and DGII id type as the document was issued (its fiscal
+ * snapshot, decision 132), empty when the buyer had none. `liveTaxId`, the client's id today, is
+ * read only for a document without a snapshot (none is left after migration 0013).
+ */
+function buyer(
+  snapshot: FiscalSnapshot | null,
+  liveTaxId: string | null,
+): { buyerId: string | null; buyerIdType: 1 | 2 | 3 | null } {
+  if (snapshot) {
+    const { taxId, taxIdType } = snapshot.buyer;
+    return { buyerId: taxIdType ? taxId : null, buyerIdType: taxIdType };
+  }
+  const type = buyerIdType(liveTaxId);
+  return { buyerId: type ? liveTaxId : null, buyerIdType: type };
 }
 
 /**
  * The 607 rows of a period (issue 12): every invoice issued with an NCF in the period and every
- * credit note dated in it. Amounts in centavos. Payment forms: payments received by the last day
+ * credit note dated in it, each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: payments received by the last day
  * of the period by method, each with the withholdings recorded on it (cash → efectivo; transfer,
  * check, PSE → cheque/transferencia/depósito; card → tarjeta), the rest of the total as venta a
  * crédito, so the forms add up to the total. Withholdings dated by their
@@ -79,7 +90,7 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
       .sort()
       .at(-1);
     return {
-      ...buyer(taxId),
+      ...buyer(i.fiscalSnapshot, taxId),
       ncf: i.ncf!,
       modifiedNcf: null,
       incomeType: '01',
@@ -112,7 +123,7 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
     .orderBy(asc(creditNotes.ncf));
   for (const { note, taxId } of notes) {
     rows.push({
-      ...buyer(taxId),
+      ...buyer(note.fiscalSnapshot, taxId),
       ncf: note.ncf,
       modifiedNcf: note.modifiedNcf,
       incomeType: '01',

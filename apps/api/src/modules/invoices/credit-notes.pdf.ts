@@ -11,10 +11,12 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 import { dateEs, renderDocument } from './document-pdf.js';
+import { settingsAsIssued } from './fiscal-snapshot.js';
 import { partyOf } from './invoices.pdf.js';
 
 /**
- * Renders a credit note (B04 / E34) of `invoice`: its NCF and expiry, "NCF modificado" with its
+ * Renders a credit note (B04 / E34) of `invoice`: agency header and buyer as the note was issued
+ * (its fiscal snapshot, else the invoice's, over `settings`; decision 132), its NCF and expiry, "NCF modificado" with its
  * date, the DGII modification code, reason, lines, subtotal, ITBIS, total and refund.
  */
 export async function renderCreditNotePdf(
@@ -25,6 +27,7 @@ export async function renderCreditNotePdf(
 ): Promise<Buffer> {
   const money = (n: number) => formatMoney(n, invoice.currency);
   const electronic = note.documentType === 'E34';
+  const snapshot = note.fiscalSnapshot ?? invoice.fiscalSnapshot;
   const totals: Array<[string, string, boolean?]> = [
     ['Subtotal', money(note.subtotal)],
     [`ITBIS${note.taxAmount > 0 ? ` (${invoice.taxRate}%)` : ''}`, money(note.taxAmount)],
@@ -40,7 +43,7 @@ export async function renderCreditNotePdf(
       ncf: note.ncf,
       ncfExpiresOn: printsSequenceExpiry(note.documentType) ? note.ncfExpiresOn : null,
       meta: [`Fecha de emisión: ${dateEs(note.issueDate)}`, `Moneda: ${invoice.currency}`],
-      client: partyOf(invoice),
+      client: partyOf({ client: invoice.client, fiscalSnapshot: snapshot }),
       aside: {
         label: 'COMPROBANTE MODIFICADO',
         lines: [
@@ -69,7 +72,7 @@ export async function renderCreditNotePdf(
       qr: null,
       draft: false,
     },
-    settings,
+    settingsAsIssued(settings, snapshot),
     db,
   );
 }

@@ -29,6 +29,7 @@ export function toCreditNoteDto(row: CreditNoteRow): CreditNote {
     taxAmount: row.taxCents / 100,
     total: row.totalCents / 100,
     refundAmount: row.refundCents / 100,
+    fiscalSnapshot: row.fiscalSnapshot ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -2,7 +2,7 @@ import { businessToday, type Session } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
+import { ageIssuedInvoice, createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { creditNotes, invoicePayments, invoices } from '../../db/schema/index.js';
 
@@ -29,16 +29,19 @@ beforeAll(async () => {
   clientId = client.user.clientId!;
 });
 
-/** An invoice of 3,666.66 + ITBIS 660.00 = 4,326.66 to Café Cibao (B01), issued on `issueDate`. */
-async function issued(issueDate = today) {
-  const draft = await createInvoiceVia(
-    app,
-    admin.token,
-    invoicePayload(clientId, { issueDate, dueDate: shift(issueDate, 30) }),
-  );
+/**
+ * An invoice of 3,666.66 + ITBIS 660.00 = 4,326.66 to Café Cibao (B01), issued today or, with
+ * `daysAgo`, aged as if issued that many days ago (issuing always dates today, decision 132).
+ */
+async function issued(daysAgo = 0) {
+  const draft = await createInvoiceVia(app, admin.token, invoicePayload(clientId));
   const res = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${draft._id}/issue` });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.invoice;
+  const invoice = res.json().data.invoice;
+  if (daysAgo === 0) return invoice;
+  const dates = { issueDate: shift(today, -daysAgo), dueDate: shift(today, 30 - daysAgo) };
+  await ageIssuedInvoice(app, invoice._id, dates);
+  return { ...invoice, ...dates };
 }
 const note = (id: string, payload: object, token = admin.token) =>
   injectAs(app, token, { method: 'POST', url: `/api/invoices/${id}/credit-notes`, payload });
@@ -106,7 +109,7 @@ describe('credit notes (POST /invoices/{id}/credit-notes)', () => {
   });
 
   it('carries no ITBIS when issued more than 30 days after the invoice', async () => {
-    const inv = await issued(shift(today, -40));
+    const inv = await issued(40);
     const res = await note(inv._id, { amount: 1000, reason: 'Ajuste tardío', modificationCode: 3 });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.creditNote).toMatchObject({ subtotal: 1000, taxAmount: 0, total: 1000 });
@@ -137,14 +140,16 @@ describe('credit notes (POST /invoices/{id}/credit-notes)', () => {
     const inv = await issued();
     const bad = await note(inv._id, { amount: 10, reason: 'x', modificationCode: 9 });
     expect(bad.statusCode).toBe(400);
-    const future = await note(inv._id, {
-      amount: 10,
-      reason: 'Ajuste',
-      modificationCode: 3,
-      issueDate: shift(today, 2),
-    });
-    expect(future.statusCode).toBe(400);
-    expect(future.json().message).toBe('La fecha de la nota debe estar entre la fecha de la factura y hoy');
+    // A note is dated the day it is issued (decision 132): neither back-dated nor post-dated.
+    const [y, m, d] = today.split('-');
+    for (const issueDate of [shift(today, 2), shift(today, -1)]) {
+      const dated = await note(inv._id, { amount: 10, reason: 'Ajuste', modificationCode: 3, issueDate });
+      expect(dated.statusCode, issueDate).toBe(400);
+      expect(dated.json()).toMatchObject({
+        message: `La nota de crédito se fecha el día en que se emite: la fecha debe ser hoy, ${d}/${m}/${y}.`,
+        errors: [{ field: 'issueDate' }],
+      });
+    }
     const asClient = await note(inv._id, { amount: 10, reason: 'Ajuste', modificationCode: 3 }, client.token);
     expect(asClient.statusCode).toBe(403);
     expect(await app.db.select().from(creditNotes).where(eq(creditNotes.invoiceId, inv._id))).toHaveLength(0);
@@ -170,7 +175,7 @@ describe('payments: amounts, dates and withholdings (PUT /invoices/{id}/pay)', (
     injectAs(app, admin.token, { method: 'PUT', url: `/api/invoices/${id}/pay`, payload });
 
   it('refuses amounts below RD$0.01 and dates before the issue date or after tomorrow', async () => {
-    const inv = await issued(shift(today, -5));
+    const inv = await issued(5);
     const cases: Array<[object, string]> = [
       [{ amount: 0.001 }, 'El monto mínimo es RD$0.01'],
       [
@@ -188,6 +193,25 @@ describe('payments: amounts, dates and withholdings (PUT /invoices/{id}/pay)', (
       await app.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv._id)),
     ).toHaveLength(0);
     expect((await pay(inv._id, { amount: 10, paidDate: shift(today, 1) })).statusCode).toBe(200);
+  });
+
+  it('refuses a retention date before the issue date or after tomorrow, on its field', async () => {
+    const inv = await issued(5);
+    const cases: Array<[string, string]> = [
+      [shift(today, -6), 'La fecha de retención no puede ser anterior a la fecha de emisión'],
+      [shift(today, 2), 'La fecha de retención no puede ser posterior a mañana'],
+    ];
+    for (const [retentionDate, message] of cases) {
+      const res = await pay(inv._id, { amount: 10, itbisWithheld: 10, retentionDate });
+      expect(res.statusCode, retentionDate).toBe(400);
+      expect(res.json()).toMatchObject({ message, errors: [{ field: 'retentionDate', message }] });
+    }
+    expect(
+      await app.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv._id)),
+    ).toHaveLength(0);
+    const ok = await pay(inv._id, { amount: 10, itbisWithheld: 10, retentionDate: shift(today, -5) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.invoice.payments[0].retentionDate).toBe(shift(today, -5));
   });
 
   it('withholds 30 % of the ITBIS for a company client and counts it towards settling the invoice', async () => {

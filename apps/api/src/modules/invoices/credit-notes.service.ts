@@ -22,8 +22,10 @@ import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
-import type { WriteOptions } from './billing-documents.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { displayDate, type WriteOptions } from './billing-documents.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
+import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import { assertBuyerId } from './invoice-issue.js';
 import { balanceCents, lockInvoice } from './invoices.queries.js';
 
@@ -79,11 +81,14 @@ function fromAmount(
 /**
  * `POST /invoices/{id}/credit-notes` (admin, issue 12): a B04 / E34 credit note against an
  * issued invoice. Takes the note's NCF from its active range in the same transaction, stores
- * the modified NCF and date, and applies the note to the balance; what exceeds the open balance
- * (an invoice already paid) is recorded as a refund owed to the client. The notes of an invoice
- * never add up to more than its total. A note dated more than {@link CREDIT_NOTE_ITBIS_MAX_DAYS}
- * days after the invoice carries no ITBIS. 409 for drafts/cancelled invoices or no usable range;
- * 400 for amounts above what is left, dates out of range or a missing buyer id.
+ * the modified NCF and date and the buyer's and issuer's fiscal data as they are now
+ * (`fiscalSnapshot`, decision 132), and applies the note to the balance; what exceeds the open
+ * balance (an invoice already paid) is recorded as a refund owed to the client. The notes of an
+ * invoice never add up to more than its total. The note is dated today (business day; an
+ * `issueDate` other than today → 400, decision 132); one issued more than
+ * {@link CREDIT_NOTE_ITBIS_MAX_DAYS} days after the invoice carries no ITBIS. 409 for
+ * drafts/cancelled invoices or no usable range; 400 for amounts above what is left, a date other
+ * than today or a missing buyer id.
  */
 export async function createCreditNote(
   opts: WriteOptions & { invoiceId: string; input: z.output<typeof CreateCreditNoteRequestSchema> },
@@ -93,10 +98,12 @@ export async function createCreditNote(
     const invoice = await lockInvoice(tx, invoiceId);
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')
       throw conflict('Solo se emiten notas de crédito sobre facturas emitidas con comprobante fiscal (NCF).');
+    // A note is dated the day it is issued, like an invoice (decision 132): a date sent with the
+    // request must be today's, so notes stay in numbering order and in the period being reported.
     const today = businessToday();
-    const issueDate = input.issueDate ?? today;
-    if (issueDate < invoice.issueDate || issueDate > today) {
-      const message = 'La fecha de la nota debe estar entre la fecha de la factura y hoy';
+    const issueDate = today;
+    if (input.issueDate !== undefined && input.issueDate !== today) {
+      const message = `La nota de crédito se fecha el día en que se emite: la fecha debe ser hoy, ${displayDate(today)}.`;
       throw badRequest(message, [{ field: 'issueDate', message }]);
     }
     const withItbis = daysBetween(invoice.issueDate, issueDate) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
@@ -134,11 +141,7 @@ export async function createCreditNote(
       throw badRequest(message, [{ field: input.lines ? 'lines' : 'amount', message }]);
     }
 
-    const [client] = await tx
-      .select({ companyRnc: clients.companyRnc, taxIdOverrideReason: clients.taxIdOverrideReason })
-      .from(clients)
-      .where(eq(clients.id, invoice.clientId))
-      .limit(1);
+    const [client] = await tx.select().from(clients).where(eq(clients.id, invoice.clientId)).limit(1);
     const invoiceType = invoice.documentType as FiscalDocumentType;
     assertBuyerId(invoiceType, invoice.totalCents, client!);
     const noteType = creditNoteTypeFor(invoiceType);
@@ -166,6 +169,7 @@ export async function createCreditNote(
         taxCents: amounts.taxCents,
         totalCents: amounts.totalCents,
         refundCents,
+        fiscalSnapshot: buildFiscalSnapshot(client!, await getCompanySettings(tx)),
         createdBy: actor.id,
       })
       .returning();

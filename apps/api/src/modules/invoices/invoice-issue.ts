@@ -4,6 +4,7 @@ import {
   type FiscalDocumentType,
   fiscalDocumentTypeLabel,
   isExportType,
+  issueDayDates,
   isValidBuyerId,
   requiresBuyerId,
   TAXPAYER_TYPE_LABELS,
@@ -17,15 +18,21 @@ import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { displayDate } from './billing-documents.js';
+import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import type { InvoiceRow } from './invoices.queries.js';
 
 /**
  * Issues a draft inside the caller's transaction (issue 12, decision 080): checks the fiscal
  * rules, then takes the NCF of the invoice's document type from its active range and stamps it
- * with the range's expiry. Throws — so the caller's transaction rolls back and no number is
- * consumed — 400 when the total is zero or the type needs the buyer's RNC/cédula and the client
- * has no valid one (nor an override), 409 when the type has no usable range. Answers the
- * range alerts to push after commit. Leaves `status` to the caller.
+ * with the range's expiry, and stores the buyer's and issuer's fiscal data as they are now
+ * (`fiscalSnapshot`). The invoice is dated the business day of issuing and falls due
+ * `paymentTerms` days later, whatever dates the draft had ({@link issueDayDates}, decision 132:
+ * an NCF takes the day it is issued on, in numbering order, in the period being reported).
+ * Throws — so the caller's transaction rolls back and no number is consumed — 400 when the total
+ * is zero or the type needs the buyer's RNC/cédula and the client has no valid one (nor an
+ * override), 409 when the type has no usable range. Answers the range alerts to push after
+ * commit. Leaves `status` to the caller.
  */
 export async function issueInTx(
   tx: Tx,
@@ -36,30 +43,25 @@ export async function issueInTx(
     const message = 'No se puede emitir una factura con total cero.';
     throw badRequest(message, [{ field: 'total', message }]);
   }
-  const [client] = await tx
-    .select({
-      taxpayerType: clients.taxpayerType,
-      companyRnc: clients.companyRnc,
-      taxIdOverrideReason: clients.taxIdOverrideReason,
-    })
-    .from(clients)
-    .where(eq(clients.id, current.clientId))
-    .limit(1);
+  const [client] = await tx.select().from(clients).where(eq(clients.id, current.clientId)).limit(1);
   const settings = await getCompanySettings(tx);
   const type = (current.documentType ??
     defaultDocumentType(client!.taxpayerType, settings.fiscalMode)) as FiscalDocumentType;
   assertTypeFitsBuyer(type, client!.taxpayerType as TaxpayerType, current.taxCents);
   assertBuyerId(type, current.totalCents, client!);
-  const taken = await takeNcf(tx, type);
+  const dates = issueDayDates(current.paymentTerms);
+  const taken = await takeNcf(tx, type, dates.issueDate);
   const now = new Date();
   await tx
     .update(invoices)
     .set({
+      ...dates,
       documentType: type,
       ncf: taken.ncf,
       ncfSequenceId: taken.sequenceId,
       ncfExpiresOn: taken.expiresOn,
       issuedAt: now,
+      fiscalSnapshot: buildFiscalSnapshot(client!, settings),
       status: 'sent',
       updatedAt: now,
     })
@@ -68,14 +70,18 @@ export async function issueInTx(
     invoiceId: current.id,
     event: 'issued',
     actorId: ctx.actorId,
-    note: `${fiscalDocumentTypeLabel(type)} · NCF ${taken.ncf}`,
+    note:
+      `${fiscalDocumentTypeLabel(type)} · NCF ${taken.ncf}` +
+      (dates.issueDate === current.issueDate
+        ? ''
+        : ` · fechada el día de emisión, ${displayDate(dates.issueDate)} (el borrador decía ${displayDate(current.issueDate)})`),
   });
   await audit(
     tx,
     ctx,
     'invoice.issued',
     { type: 'invoice', id: current.id },
-    { ncf: taken.ncf, documentType: type },
+    { ncf: taken.ncf, documentType: type, ...dates, draftIssueDate: current.issueDate },
   );
   return taken.notifications;
 }

@@ -5,6 +5,7 @@ import {
   type Invoice,
   PAYMENT_METHOD_LABELS,
   type PayInvoiceRequestSchema,
+  paymentDateError,
   toCents,
   withholdingForPreset,
 } from '@agencia/shared';
@@ -17,13 +18,13 @@ import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { WriteOptions } from './billing-documents.js';
-import { addDays } from './billing-documents.js';
 import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
 
 /**
  * `PUT /invoices/{id}/pay` (admin): records a payment (default: the whole balance, today,
  * the invoice's method or bank transfer). Partial payments leave it `pending`; full payment
- * marks it `paid` with that date. 409 for drafts, paid or cancelled; 400 above the balance.
+ * marks it `paid` with that date. 409 for drafts, paid or cancelled; 400 above the balance, and
+ * for a payment or retention date before the invoice's issue date or after tomorrow.
  */
 export async function payInvoice(
   opts: WriteOptions & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
@@ -58,16 +59,10 @@ export async function payInvoice(
       const message = `El monto supera el saldo pendiente (${formatMoney(fromCents(balance), current.currency)})`;
       throw badRequest(message, [{ field: withheldTotal > 0 ? 'itbisWithheld' : 'amount', message }]);
     }
-    const today = businessToday();
-    const paidDate = input.paidDate ?? today;
-    if (paidDate < current.issueDate) {
-      const message = 'La fecha de pago no puede ser anterior a la fecha de emisión';
-      throw badRequest(message, [{ field: 'paidDate', message }]);
-    }
-    if (paidDate > addDays(today, 1)) {
-      const message = 'La fecha de pago no puede ser posterior a mañana';
-      throw badRequest(message, [{ field: 'paidDate', message }]);
-    }
+    const paidDate = input.paidDate ?? businessToday();
+    assertPaymentDay('paidDate', paidDate, current.issueDate);
+    if (input.retentionDate !== undefined)
+      assertPaymentDay('retentionDate', input.retentionDate, current.issueDate);
     const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
     await tx.insert(invoicePayments).values({
       invoiceId: id,
@@ -178,4 +173,10 @@ function withholdingsOf(
     throw badRequest(message, [{ field: 'isrWithheld', message }]);
   }
   return { itbisWithheldCents: itbis, isrWithheldCents: isr };
+}
+
+/** 400 on `field` when {@link paymentDateError} refuses `day` for an invoice issued on `issueDate`. */
+function assertPaymentDay(field: 'paidDate' | 'retentionDate', day: string, issueDate: string): void {
+  const message = paymentDateError(field, day, issueDate);
+  if (message) throw badRequest(message, [{ field, message }]);
 }

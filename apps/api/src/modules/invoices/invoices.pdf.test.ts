@@ -1,18 +1,13 @@
 import type { CreditNote, Invoice } from '@agencia/shared';
 import sharp from 'sharp';
-import { extractImages, extractText } from 'unpdf';
+import { extractImages } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.js';
 import type { Db } from '../../db/client.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 import { renderCreditNotePdf } from './credit-notes.pdf.js';
 import { loadLogo } from './document-pdf.js';
 import { ecfQrUrl, invoiceTitle, renderInvoicePdf } from './invoices.pdf.js';
-
-/** The text of every page, joined (unpdf / PDF.js): what a reader of the PDF sees. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
 
 /** Whether the PDF embeds an image XObject (the QR or the logo). */
 const hasImage = (bytes: Buffer) => bytes.toString('latin1').includes('/Subtype /Image');
@@ -113,6 +108,8 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     ],
     notes: null,
     sentAt: null,
+    // Without a snapshot the PDF prints the client and settings given (decision 132).
+    fiscalSnapshot: null,
     payments: [],
     creditNotes: [],
     history: [],
@@ -259,6 +256,7 @@ const creditNote: CreditNote = {
   taxAmount: 180,
   total: 1180,
   refundAmount: 180,
+  fiscalSnapshot: null,
   createdAt: '2026-11-20T14:00:00.000Z',
 };
 

@@ -1,5 +1,6 @@
 import {
   CONSUMO_BUYER_ID_THRESHOLD_CENTS,
+  documentBuyer,
   type FiscalDocumentType,
   formatMoney,
   hasPaymentInstructions,
@@ -14,7 +15,16 @@ import {
 } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { type CompanySettingsRow, toPaymentInstructions } from '../settings/settings.service.js';
-import { dateEs, dgiiDateTime, type Party, priceTotals, renderDocument, tableLines } from './document-pdf.js';
+import {
+  type DocumentModel,
+  dateEs,
+  dgiiDateTime,
+  type Party,
+  priceTotals,
+  renderDocument,
+  tableLines,
+} from './document-pdf.js';
+import { settingsAsIssued } from './fiscal-snapshot.js';
 
 /** Title printed on an invoice of each document type (DGII names). */
 const INVOICE_TITLES: Record<string, string> = {
@@ -105,15 +115,35 @@ export function ecfQrUrl(input: {
     : `https://ecf.dgii.gov.do/${env}/ConsultaTimbre?${query}`;
 }
 
-/** The buyer block of an invoice (and of its credit notes): company, else the person. */
-export function partyOf(invoice: Invoice): Party {
-  const c = invoice.client;
-  const person = `${c.firstName} ${c.lastName}`.trim();
+/**
+ * The buyer block of an invoice or a credit note: the document's fiscal snapshot when issued
+ * (decision 132), else the client as it is now (a draft); company, else the person.
+ */
+export function partyOf(doc: Pick<Invoice, 'client' | 'fiscalSnapshot'>): Party {
+  return documentBuyer(doc);
+}
+
+/**
+ * The DGII QR of an invoice's printed representation, or null unless it is an e-CF with its
+ * security code and signature time and the issuer has an RNC. RncEmisor and RncComprador are the
+ * ones the invoice was issued with (its fiscal snapshot over `settings`, decision 132).
+ */
+export function invoiceQr(invoice: Invoice, settings: CompanySettingsRow): DocumentModel['qr'] {
+  const electronic = invoice.documentType ? isElectronicType(invoice.documentType) : false;
+  const rncEmisor = settingsAsIssued(settings, invoice.fiscalSnapshot).taxId;
+  if (!electronic || !invoice.ncf || !invoice.securityCode || !invoice.signedAt || !rncEmisor) return null;
   return {
-    name: c.company ?? person,
-    person: c.company ? person : null,
-    taxId: c.companyRUC,
-    email: c.email,
+    url: ecfQrUrl({
+      rncEmisor,
+      rncComprador: partyOf(invoice).taxId,
+      encf: invoice.ncf,
+      issueDate: invoice.issueDate,
+      totalCents: toCents(invoice.total),
+      signedAt: invoice.signedAt,
+      securityCode: invoice.securityCode,
+    }),
+    securityCode: invoice.securityCode,
+    signedAt: invoice.signedAt,
   };
 }
 
@@ -129,7 +159,8 @@ function paymentToShow(settings: CompanySettingsRow, currency: string): PaymentI
 }
 
 /**
- * Renders an invoice as a PDF: title by document type, NCF / e-NCF and "Válido hasta", buyer
+ * Renders an invoice as a PDF: agency header and buyer as issued (the fiscal snapshot over
+ * `settings`, decision 132), title by document type, NCF / e-NCF and "Válido hasta", buyer
  * RNC/cédula, lines (exempt ones marked), Subtotal, Descuento (−), Subtotal exento, Base
  * imponible ITBIS, ITBIS, Total, payments, withholdings, credit notes and balance; the DGII QR
  * for e-CF with a security code; "BORRADOR — sin valor fiscal" on drafts; under the totals,
@@ -171,22 +202,6 @@ export async function renderInvoicePdf(
 
   if (electronic && invoice.ncf && !(invoice.securityCode && invoice.signedAt))
     info.push('Sin código QR: el e-CF aún no tiene código de seguridad ni fecha de firma');
-  const qr =
-    electronic && invoice.ncf && invoice.securityCode && invoice.signedAt && settings.taxId
-      ? {
-          url: ecfQrUrl({
-            rncEmisor: settings.taxId,
-            rncComprador: invoice.client.companyRUC,
-            encf: invoice.ncf,
-            issueDate: invoice.issueDate,
-            totalCents: toCents(invoice.total),
-            signedAt: invoice.signedAt,
-            securityCode: invoice.securityCode,
-          }),
-          securityCode: invoice.securityCode,
-          signedAt: invoice.signedAt,
-        }
-      : null;
 
   return renderDocument(
     {
@@ -209,10 +224,10 @@ export async function renderInvoicePdf(
       info,
       payment: invoiceAwaitsPayment(invoice) ? paymentToShow(settings, invoice.currency) : null,
       notes: invoice.notes ? { title: 'Notas', text: invoice.notes } : null,
-      qr,
+      qr: invoiceQr(invoice, settings),
       draft: !invoice.ncf && invoice.status === 'draft',
     },
-    settings,
+    settingsAsIssued(settings, invoice.fiscalSnapshot),
     db,
   );
 }

@@ -211,6 +211,7 @@ export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }
     ...summary,
     notes: row.invoice.notes,
     sentAt: row.invoice.sentAt?.toISOString() ?? null,
+    fiscalSnapshot: row.invoice.fiscalSnapshot ?? null,
     items: items.map(lineDto),
     payments: payments.map(({ p, by }) => ({
       _id: p.id,

@@ -2,7 +2,7 @@ import { formatMoney, type Session } from '@agencia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
+import { ageIssuedInvoice, createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   clients,
@@ -193,6 +193,8 @@ describe('send, pay, overdue, PDF', () => {
   });
 
   it('reports an unpaid invoice past its due date as overdue with days overdue', async () => {
+    // Sent today, it is dated today (decision 132): aged as an invoice issued on 1 May, due 31 May.
+    await ageIssuedInvoice(app, invoiceId, { issueDate: '2026-05-01', dueDate: '2026-05-31' });
     const res = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${invoiceId}` });
     const inv = res.json().data.invoice;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santo_Domingo' }).format(new Date());
@@ -400,6 +402,8 @@ describe('payment reminders', () => {
     expect(early.json().message).toBe('Envía la factura antes de recordar el pago.');
 
     await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${draft._id}/send` });
+    // Sent today, it is dated today (decision 132): aged as an invoice issued on 1 October, overdue.
+    await ageIssuedInvoice(app, draft._id, { issueDate: '2026-10-01', dueDate: '2026-10-31' });
     const partial = await injectAs(app, admin.token, {
       method: 'PUT',
       url: `/api/invoices/${draft._id}/pay`,

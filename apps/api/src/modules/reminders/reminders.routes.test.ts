@@ -2,7 +2,7 @@ import type { Session } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
+import { ageIssuedInvoice, createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { clients, invoiceEvents } from '../../db/schema/index.js';
 import { sendScheduledReminders } from './reminders.service.js';
@@ -12,11 +12,15 @@ let admin: Session;
 let client: Session;
 let client2: Session;
 
-/** A sent invoice of `clientId` issued 2026-01-10, due 2026-02-09. */
+/**
+ * A sent invoice of `clientId` issued 2026-01-10, due 2026-02-09: sending dates it today (decision
+ * 132), so it is then aged to those dates.
+ */
 async function sentInvoice(clientId: string) {
   const inv = await createInvoiceVia(app, admin.token, invoicePayload(clientId));
   const res = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${inv._id}/send` });
   if (res.statusCode !== 200) throw new Error(`send failed: ${res.body}`);
+  await ageIssuedInvoice(app, inv._id, { issueDate: '2026-01-10', dueDate: '2026-02-09' });
   return inv._id as string;
 }
 

@@ -1,4 +1,5 @@
 import {
+  documentBuyer,
   hasPermission,
   INVOICE_STATUS_LABELS,
   type PublicSharedDocument,
@@ -122,14 +123,15 @@ const invoice = billingShareable(INVOICE_DOCUMENT, {
   draft: 'Envía la factura antes de compartirla: los borradores no se comparten.',
   refuse: (inv) => (inv.status === 'cancelled' ? 'La factura está cancelada y no se puede compartir.' : null),
   label: (inv) => `la factura ${inv.invoiceNumber}`,
+  // The agency and the buyer as issued (fiscal snapshot, decision 132), not as they are today.
   view: (inv, company) => ({
     type: 'invoice',
-    company,
+    company: inv.fiscalSnapshot?.issuer.name ?? company,
     invoiceNumber: inv.invoiceNumber,
     ncf: inv.ncf,
     status: inv.status,
     statusLabel: INVOICE_STATUS_LABELS[inv.status],
-    clientName: inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`,
+    clientName: documentBuyer(inv).name,
     issueDate: inv.issueDate,
     dueDate: inv.dueDate,
     currency: inv.currency,

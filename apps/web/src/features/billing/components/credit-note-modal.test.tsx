@@ -1,4 +1,4 @@
-import { CreateCreditNoteResponseSchema, GetInvoiceResponseSchema } from '@agencia/shared';
+import { businessToday, CreateCreditNoteResponseSchema, GetInvoiceResponseSchema } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCreditNote, buildInvoice } from '../../../../test/factories';
@@ -41,6 +41,12 @@ describe('Nota de crédito modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nota de crédito (B04) · B0100000051' });
     expect(dialog.textContent).toContain('Disponible para acreditar: RD$3,146.66');
     expect(dialog.textContent).toContain('Lleva ITBIS (18 %)');
+    // Dated today, not chosen (decision 132): no date field, and none is sent.
+    const [y, m, d] = businessToday().split('-');
+    expect(within(dialog).getByTestId('credit-note-date').textContent).toBe(
+      `Fecha de la nota: hoy, ${d}/${m}/${y}. Las notas de crédito se fechan el día en que se emiten.`,
+    );
+    expect(within(dialog).queryByLabelText(/Fecha de la nota/)).toBeNull();
 
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Por líneas' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Descripción' }), {
@@ -64,7 +70,6 @@ describe('Nota de crédito modal', () => {
             lines: [{ description: 'Hora no prestada', quantity: 1, unitPrice: 500, taxExempt: false }],
             reason: 'Servicio no prestado',
             modificationCode: 3,
-            issueDate: expect.any(String),
           },
         },
       ]),
@@ -123,7 +128,6 @@ describe('Nota de crédito modal', () => {
           amount: 3146.66,
           reason: 'Anulación acordada con el cliente',
           modificationCode: 1,
-          issueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         },
       },
     ]);

@@ -34,8 +34,9 @@ import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useCreateCreditNote, useInvoice } from '../api/invoices';
-import { formatMoney, todayIso } from './format';
+import { formatDate, formatMoney, todayIso } from './format';
 import { creditedCentsOf } from './invoice-rules';
 
 interface LineValues {
@@ -51,7 +52,6 @@ interface Values {
   lines: LineValues[];
   modificationCode: string;
   reason: string;
-  issueDate: string;
 }
 
 const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseFloat(v) || 0);
@@ -81,14 +81,14 @@ function toRequest(v: Values) {
         }),
     reason: v.reason,
     modificationCode: Number(v.modificationCode),
-    issueDate: v.issueDate || undefined,
   };
 }
 
 /**
  * Issues a credit note (B04 / E34) on an issued invoice (`POST /invoices/{id}/credit-notes`):
- * by amount (ITBIS included) or by lines, with the DGII modification code and a reason. Shows
- * what is still available and whether the note carries ITBIS (no ITBIS after 30 days). On a
+ * by amount (ITBIS included) or by lines, with the DGII modification code and a reason, dated
+ * today (decision 132). Shows what is still available and whether the note carries ITBIS (no
+ * ITBIS after 30 days). On a
  * 400/409 the modal stays open with the typed values and the server's message.
  */
 export function CreditNoteModal({
@@ -101,6 +101,7 @@ export function CreditNoteModal({
   // From the list a summary arrives: the full invoice (cached when it was opened) lists the notes.
   const detail = useInvoice(given && !('creditNotes' in given) ? given._id : undefined);
   const invoice = given && !('creditNotes' in given) && detail.data ? detail.data : given;
+  useDateDisplay();
   const create = useCreateCreditNote();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -110,7 +111,6 @@ export function CreditNoteModal({
       lines: [newLine()],
       modificationCode: '3',
       reason: '',
-      issueDate: todayIso(),
     },
     validate: (v) => {
       const errors = zodResolver(CreateCreditNoteRequestSchema)(toRequest(v) as never);
@@ -137,7 +137,9 @@ export function CreditNoteModal({
   const available = fromCents(availableCents(invoice));
   const balance = invoice.status === 'draft' ? invoice.total : invoice.balance;
   const v = form.values;
-  const withItbis = daysBetween(invoice.issueDate, v.issueDate || todayIso()) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
+  // The note is dated the day it is issued (decision 132): today.
+  const today = todayIso();
+  const withItbis = daysBetween(invoice.issueDate, today) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
   const noteLines = v.lines.map((l) => ({
     quantity: num(l.quantity),
     unitPrice: num(l.unitPrice),
@@ -269,7 +271,10 @@ export function CreditNoteModal({
             {...form.getInputProps('modificationCode')}
           />
           <Textarea label="Motivo" required rows={3} maxLength={500} {...form.getInputProps('reason')} />
-          <TextInput type="date" label="Fecha de la nota" {...form.getInputProps('issueDate')} />
+          <Text size="sm" data-testid="credit-note-date">
+            Fecha de la nota: <b>hoy, {formatDate(today)}</b>. Las notas de crédito se fechan el día en que se
+            emiten.
+          </Text>
           {serverError && (
             <Alert color="red" icon={<IconInfoCircle />} role="alert">
               {serverError}

@@ -1,4 +1,6 @@
 import {
+  addDays,
+  businessToday,
   GetClientResponseSchema,
   GetInvoiceResponseSchema,
   InvoiceDefaultsSchema,
@@ -17,6 +19,9 @@ if (!('fonts' in document))
     value: { addEventListener: () => {}, removeEventListener: () => {} },
     configurable: true,
   });
+
+/** YYYY-MM-DD → DD/MM/YYYY, the default date format. */
+const dmy = (day: string) => day.split('-').reverse().join('/');
 
 const CAFE = '11111111-1111-4111-8111-111111111111';
 const ANA = '22222222-2222-4222-8222-222222222222';
@@ -203,5 +208,36 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Factura' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ discountAmount: 500 });
+  }, 20_000);
+
+  it('says before saving that issuing dates the invoice today and keeps its term in days (decision 132)', async () => {
+    const { queryClient } = renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
+    const notice = () => within(dialog).getByTestId('issue-date-notice').textContent;
+    // The form resets once the company defaults arrive: type the dates after that.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // A draft dated 1 September with 15 days to pay.
+    fireEvent.change(within(dialog).getByLabelText(/^Fecha de emisión/), { target: { value: '2026-09-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Fecha de vencimiento/), {
+      target: { value: '2026-09-16' },
+    });
+    await waitFor(() =>
+      expect(notice()).toBe(
+        'Al emitirla, la factura se fecha el día en que se emite y vence 15 días después (su plazo de pago); las fechas del borrador son provisionales.',
+      ),
+    );
+    // Issued on creation: the dates it will really take.
+    fireEvent.click(within(dialog).getByRole('switch', { name: /Guardar como borrador/ }));
+    const today = businessToday();
+    await waitFor(() =>
+      expect(notice()).toBe(
+        `Al crearla se emite: Se fechará hoy, ${dmy(today)}, y vencerá el ${dmy(addDays(today, 15))}: conserva su plazo de 15 días.`,
+      ),
+    );
+    // No term to keep while the due date is before the issue date.
+    fireEvent.change(within(dialog).getByLabelText(/^Fecha de vencimiento/), {
+      target: { value: '2026-08-01' },
+    });
+    await waitFor(() => expect(within(dialog).queryByTestId('issue-date-notice')).toBeNull());
   }, 20_000);
 });

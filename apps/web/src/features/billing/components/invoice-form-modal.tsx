@@ -29,9 +29,11 @@ import {
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useCreateInvoice, useInvoiceClient, useInvoiceDefaults, useUpdateInvoice } from '../api/invoices';
 import {
   ClientProjectPickers,
@@ -42,6 +44,7 @@ import {
   itemValuesOf,
 } from './document-form-parts';
 import { addDaysIso, formatMoney, todayIso } from './format';
+import { invoiceFormDateNotice } from './issue-date-notice';
 import { currencySymbol, LineItemsEditor, newItem, num } from './line-items-editor';
 
 interface FormValues extends DocumentFormValues {
@@ -117,9 +120,11 @@ interface InvoiceFormModalProps {
 /**
  * 'Nueva Factura' / edit-draft modal (spec doc 2 §2 "Billing list" creation modal): real client
  * and project selects, dates, any number of item rows with live totals (same arithmetic as the
- * server), notes and the 'guardar como borrador' switch.
+ * server), notes and the 'guardar como borrador' switch. A notice under the dates says that
+ * issuing dates the invoice today and keeps its term (decision 132).
  */
 export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceFormModalProps) {
+  useDateDisplay();
   const editing = Boolean(invoice);
   const defaults = useInvoiceDefaults(opened);
   const create = useCreateInvoice();
@@ -198,6 +203,9 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
     effectiveType !== null &&
     requiresBuyerId(effectiveType, Math.max(0, totals.totalCents)) &&
     !(profile?.companyRUC && (isValidBuyerId(profile.companyRUC) || profile.taxIdOverrideReason));
+
+  // What issuing does to the dates, said before the user saves (decision 132).
+  const dateNotice = invoiceFormDateNotice(form.values, !editing && !form.values.asDraft);
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -279,6 +287,16 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
               />
             </SimpleGrid>
           </SimpleGrid>
+          {dateNotice && (
+            <Alert
+              color="blue"
+              role="note"
+              icon={<IconCalendarEvent size={18} />}
+              data-testid="issue-date-notice"
+            >
+              {dateNotice}
+            </Alert>
+          )}
           {missingBuyerId && effectiveType && (
             <Alert color="yellow" role="status">
               El comprobante {fiscalDocumentTypeLabel(effectiveType)} requiere el RNC o la cédula del cliente:

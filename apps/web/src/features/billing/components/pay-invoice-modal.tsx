@@ -5,6 +5,7 @@ import {
   PAYMENT_METHODS,
   PayInvoiceRequestSchema,
   type PaymentMethod,
+  paymentDateError,
   toCents,
   WITHHOLDING_PRESET_LABELS,
   WITHHOLDING_PRESETS,
@@ -31,7 +32,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useAgencySettings, useInvoiceClient, usePayInvoice } from '../api/invoices';
-import { formatMoney, todayIso } from './format';
+import { addDaysIso, formatMoney, todayIso } from './format';
 import { defaultWithholdingPreset } from './withholding';
 
 interface PayValues {
@@ -98,6 +99,15 @@ export function PayInvoiceModal({
       const errors = zodResolver(PayInvoiceRequestSchema)(toBody(v) as never);
       if (invoice && !errors.amount && toCents(num(v.amount)) + withheldCentsOf(v) > toCents(invoice.balance))
         errors.amount = `El monto y las retenciones superan el saldo pendiente (${formatMoney(invoice.balance, invoice.currency)})`;
+      // The server's date rule (decision 132), said before posting.
+      const paidError = invoice && v.paidDate && paymentDateError('paidDate', v.paidDate, invoice.issueDate);
+      if (paidError && !errors.paidDate) errors.paidDate = paidError;
+      const retentionError =
+        invoice &&
+        withheldCentsOf(v) > 0 &&
+        v.retentionDate &&
+        paymentDateError('retentionDate', v.retentionDate, invoice.issueDate);
+      if (retentionError && !errors.retentionDate) errors.retentionDate = retentionError;
       return errors;
     },
   });
@@ -228,7 +238,13 @@ export function PayInvoiceModal({
                   thousandSeparator=","
                   {...form.getInputProps('isrWithheld')}
                 />
-                <TextInput type="date" label="Fecha de retención" {...form.getInputProps('retentionDate')} />
+                <TextInput
+                  type="date"
+                  label="Fecha de retención"
+                  min={invoice.issueDate}
+                  max={addDaysIso(todayIso(), 1)}
+                  {...form.getInputProps('retentionDate')}
+                />
               </SimpleGrid>
             )}
             <NumberInput
@@ -245,6 +261,8 @@ export function PayInvoiceModal({
                 type="date"
                 label="Fecha de pago"
                 required
+                min={invoice.issueDate}
+                max={addDaysIso(todayIso(), 1)}
                 {...form.getInputProps('paidDate')}
                 onChange={(e) => {
                   const next = e.currentTarget.value;

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { downloadInvoicePdf, useDeleteInvoice, useInvoiceAction } from '../api/invoices';
+import { issueDatesSentence } from './issue-date-notice';
 
 const ok = (title: string, message: string) => notifications.show({ color: 'green', title, message });
 const fail = (error: unknown, fallback: string) =>
@@ -69,7 +70,8 @@ export function useInvoiceActions() {
     },
     /**
      * Issues a draft with its NCF without e-mailing it (issue 12), after a confirmation: the
-     * number is taken for good and the invoice can no longer be edited or deleted.
+     * number is taken for good and the invoice can no longer be edited or deleted; it is dated
+     * today and keeps its term in days (decision 132).
      */
     issue: (inv: InvoiceSummary | Invoice) =>
       modals.openConfirmModal({
@@ -80,6 +82,8 @@ export function useInvoiceActions() {
             {inv.documentType ? ` ${fiscalDocumentTypeLabel(inv.documentType)}` : ''} y quedará emitida, sin
             enviarse por email. <b>Esta acción no se puede deshacer:</b> el NCF queda usado y la factura ya no
             se podrá editar, cancelar ni eliminar; para corregirla tendrás que emitir una nota de crédito.
+            <br />
+            <b>Fecha:</b> {issueDatesSentence(inv.paymentTerms)}
           </Text>
         ),
         labels: { confirm: 'Emitir', cancel: 'Volver' },

@@ -1,5 +1,6 @@
 import {
   BUSINESS_TIME_ZONE,
+  documentBuyer,
   FISCAL_DOCUMENT_TYPE_LABELS,
   formatTaxId,
   INVOICE_EVENT_LABELS,
@@ -126,7 +127,8 @@ export function InvoiceDetailPage() {
   const { isDraft, payable, fiscal, creditable, cancellable, cancelLocked } = invoiceActionRules(inv);
   const electronic = inv.documentType ? isElectronicType(inv.documentType) : false;
   const ncfLabel = electronic ? 'e-NCF' : 'NCF';
-  const clientName = inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`;
+  // The buyer as issued (fiscal snapshot, decision 132); a draft shows the client as it is now.
+  const buyer = documentBuyer(inv);
 
   return (
     <Stack gap="lg">
@@ -147,7 +149,7 @@ export function InvoiceDetailPage() {
                 : 'Sin comprobante fiscal'}
           </Text>
           <Text c="dimmed">
-            {clientName} · {formatMoney(inv.total, inv.currency)}
+            {buyer.name} · {formatMoney(inv.total, inv.currency)}
             {inv.isOverdue && (
               <Text span c="red" fw={600}>
                 {' '}
@@ -176,7 +178,7 @@ export function InvoiceDetailPage() {
           )}
           {canManage && isDraft && (
             <Tooltip
-              label="Emite la factura (le asigna su NCF) y la envía por email al cliente"
+              label="Emite la factura con fecha de hoy (le asigna su NCF) y la envía por email al cliente"
               multiline
               w={260}
             >
@@ -345,23 +347,24 @@ export function InvoiceDetailPage() {
                 Cliente
               </Title>
               {role === 'client' ? (
-                <Text fw={600}>{clientName}</Text>
+                <Text fw={600}>{buyer.name}</Text>
               ) : (
                 <Anchor component={Link} to={`/clients/${inv.client._id}`} fw={600}>
-                  {clientName}
+                  {buyer.name}
                 </Anchor>
               )}
-              {inv.client.company && (
-                <Text size="sm">
-                  {inv.client.firstName} {inv.client.lastName}
+              {buyer.person && <Text size="sm">{buyer.person}</Text>}
+              <Text size="sm" c="dimmed">
+                {buyer.email}
+              </Text>
+              {buyer.taxId && (
+                <Text size="sm" c="dimmed">
+                  {taxIdLabel(buyer.taxId)}: {formatTaxId(buyer.taxId)}
                 </Text>
               )}
-              <Text size="sm" c="dimmed">
-                {inv.client.email}
-              </Text>
-              {inv.client.companyRUC && (
-                <Text size="sm" c="dimmed">
-                  {taxIdLabel(inv.client.companyRUC)}: {formatTaxId(inv.client.companyRUC)}
+              {inv.fiscalSnapshot && (
+                <Text size="xs" c="dimmed" mt={4}>
+                  Datos fiscales al emitir la factura
                 </Text>
               )}
             </Card>
