@@ -11,6 +11,9 @@ import { isoDateSchema } from './text.js';
 
 const isoDate = isoDateSchema();
 
+/** The credit-note document types: B04 on paper, E34 electronic (Norma General 06-2018). */
+export const CREDIT_NOTE_DOCUMENT_TYPES = ['B04', 'E34'] as const;
+
 /** One line of a credit note (same rules as an invoice line). */
 export const CreditNoteLineInputSchema = z.object({
   description: z.string().trim().min(1, 'Descripción es requerida').max(300),
@@ -57,7 +60,7 @@ export type CreateCreditNoteRequest = z.input<typeof CreateCreditNoteRequestSche
 export const CreditNoteSchema = z.object({
   _id: z.uuid(),
   invoiceId: z.uuid(),
-  documentType: z.enum(['B04', 'E34']),
+  documentType: z.enum(CREDIT_NOTE_DOCUMENT_TYPES),
   ncf: z.string(),
   ncfExpiresOn: z.string().nullable(),
   modifiedNcf: z.string(),

@@ -1,4 +1,11 @@
 import type { FiscalSnapshot } from '@agencia/shared';
+import {
+  CURRENCIES,
+  INVOICE_EVENTS,
+  PAYMENT_METHODS,
+  REPORT_TYPES,
+  STORED_INVOICE_STATUSES,
+} from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -38,9 +45,7 @@ export const documentPartyColumns = () => ({
 
 /** The document's currency and totals in centavos (computed by the totals engine, decision 052). */
 export const documentMoneyColumns = () => ({
-  currency: text('currency', { enum: ['DOP', 'USD', 'EUR'] })
-    .notNull()
-    .default('DOP'),
+  currency: text('currency', { enum: CURRENCIES }).notNull().default('DOP'),
   subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
   /** Exempt lines net of their discount share; ITBIS base = subtotal − discount − exempt (issue 12). */
   exemptCents: bigint('exempt_cents', { mode: 'number' }).notNull().default(0),
@@ -80,9 +85,7 @@ export const invoices = pgTable(
     issueDate: date('issue_date').notNull(),
     dueDate: date('due_date').notNull(),
     paidDate: date('paid_date'),
-    status: text('status', { enum: ['draft', 'sent', 'pending', 'paid', 'cancelled'] })
-      .notNull()
-      .default('draft'),
+    status: text('status', { enum: STORED_INVOICE_STATUSES }).notNull().default('draft'),
     ...documentMoneyColumns(),
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     /** ITBIS + ISR withheld by the client on its payments. */
@@ -104,7 +107,7 @@ export const invoices = pgTable(
      */
     fiscalSnapshot: jsonb('fiscal_snapshot').$type<FiscalSnapshot>(),
     paymentMethod: text('payment_method', {
-      enum: ['bank_transfer', 'credit_card', 'pse', 'cash', 'check'],
+      enum: PAYMENT_METHODS,
     }),
     paymentTerms: integer('payment_terms').notNull().default(30),
     notes: text('notes'),
@@ -170,7 +173,7 @@ export const invoicePayments = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     paidDate: date('paid_date').notNull(),
     paymentMethod: text('payment_method', {
-      enum: ['bank_transfer', 'credit_card', 'pse', 'cash', 'check'],
+      enum: PAYMENT_METHODS,
     }).notNull(),
     reference: text('reference'),
     /** Withholdings retained by the client with this payment (centavos) and their date. */
@@ -196,19 +199,7 @@ export const invoiceEvents = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     event: text('event', {
-      enum: [
-        'created',
-        'updated',
-        'sent',
-        'viewed',
-        'payment',
-        'paid',
-        'cancelled',
-        'reminded',
-        'issued',
-        'credit_note',
-        'ecf_signed',
-      ],
+      enum: INVOICE_EVENTS,
     }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
@@ -253,7 +244,7 @@ export const reports = pgTable(
   'reports',
   {
     id: id(),
-    type: text('type', { enum: ['financial', 'projects'] }).notNull(),
+    type: text('type', { enum: REPORT_TYPES }).notNull(),
     title: text('title').notNull(),
     description: text('description'),
     startDate: date('start_date').notNull(),

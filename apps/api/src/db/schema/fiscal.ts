@@ -1,4 +1,5 @@
 import type { FiscalSnapshot } from '@agencia/shared';
+import { CREDIT_NOTE_DOCUMENT_TYPES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -75,7 +76,7 @@ export const creditNotes = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),
-    documentType: text('document_type', { enum: ['B04', 'E34'] }).notNull(),
+    documentType: text('document_type', { enum: CREDIT_NOTE_DOCUMENT_TYPES }).notNull(),
     ncf: text('ncf').notNull(),
     sequenceId: uuid('sequence_id').references(() => fiscalSequences.id, { onDelete: 'set null' }),
     ncfExpiresOn: date('ncf_expires_on'),

@@ -49,13 +49,6 @@ export interface ReadOptions {
   actor: Actor;
 }
 
-/** `isoDate` (YYYY-MM-DD) plus `days` calendar days, as YYYY-MM-DD. */
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** An ISO date (YYYY-MM-DD) as Dominicans write it in e-mails: DD/MM/YYYY. */
 export function displayDate(iso: string): string {
   const [year, month, day] = iso.split('-');

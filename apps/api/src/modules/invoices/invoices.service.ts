@@ -1,4 +1,5 @@
 import {
+  addDays,
   businessToday,
   type CreateInvoiceRequestSchema,
   defaultDocumentType,
@@ -27,7 +28,6 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import type { WriteOptions } from './billing-documents.js';
 import {
-  addDays,
   lineInput,
   lineValues,
   nextDocumentNumber,

@@ -1,6 +1,7 @@
 import {
   type AcceptQuoteBodySchema,
   type AcceptQuoteResponse,
+  addDays,
   businessToday,
   CreateProjectRequestSchema,
   formatMoney,
@@ -28,7 +29,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
-import { addDays, lineInput } from '../invoices/billing-documents.js';
+import { lineInput } from '../invoices/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
 import { createProject } from '../projects/projects.service.js';

@@ -1,4 +1,5 @@
 import {
+  addDays,
   businessToday,
   fromCents,
   type Invoice,
@@ -13,7 +14,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { conflict } from '../../lib/errors.js';
 import type { Actor } from '../../plugins/auth.js';
-import { addDays, displayDate, type WriteOptions } from '../invoices/billing-documents.js';
+import { displayDate, type WriteOptions } from '../invoices/billing-documents.js';
 import { sendInvoice } from '../invoices/invoice-delivery.service.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';

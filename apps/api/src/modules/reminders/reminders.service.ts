@@ -1,11 +1,11 @@
 import type { ReminderSettings } from '@agencia/shared';
+import { addDays } from '@agencia/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, companySettings, invoiceReminders, invoices } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import type { Effects } from '../../lib/effects.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { addDays } from '../invoices/billing-documents.js';
 import { remindInvoice } from '../invoices/invoice-delivery.service.js';
 import { balanceCents } from '../invoices/invoices.queries.js';
 import { jobActor } from '../recurring-invoices/system-actor.js';
