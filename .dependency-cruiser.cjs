@@ -34,6 +34,15 @@ module.exports = {
       to: { path: '^apps/api/src/modules/[^/]+/.+[.]routes[.]ts$', pathNot: '^apps/api/src/modules/$1/' },
     },
     {
+      name: 'api-layers-below-modules',
+      comment:
+        'The database layer, lib/ and the plugins sit below the modules and import none of them; ' +
+        'what needs a module (the demo seed, the admin CLI) lives in src/cli/ (issue 25).',
+      severity: 'error',
+      from: { path: '^apps/api/src/(db|lib|plugins)/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^apps/api/src/modules/' },
+    },
+    {
       name: 'api-not-into-web',
       comment: 'The API and the web app share code only through packages/shared.',
       severity: 'error',

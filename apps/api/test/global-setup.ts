@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
-import { seedDemoIfEmpty } from '../src/db/seed/index.js';
+import { seedDemoIfEmpty } from '../src/cli/demo-seed/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

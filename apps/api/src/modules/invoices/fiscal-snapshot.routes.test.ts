@@ -5,7 +5,7 @@ import { createInvoiceVia, invoicePayload } from '../../../test/billing-factorie
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { creditNotes, invoices } from '../../db/schema/index.js';
-import { rnc } from '../../db/seed/foundation.js';
+import { rnc } from '../../cli/demo-seed/foundation.js';
 
 // Decision 132: an issued invoice or credit note keeps the buyer and the issuer it was issued with.
 

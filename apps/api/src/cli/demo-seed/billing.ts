@@ -11,7 +11,7 @@ import { takeNcf } from '../../modules/fiscal/fiscal.service.js';
 import { buildFiscalSnapshot } from '../../modules/invoices/fiscal-snapshot.js';
 import { nextInvoiceNumber } from '../../modules/invoices/invoices.service.js';
 import { getCompanySettings } from '../../modules/settings/settings.service.js';
-import type { Tx } from '../client.js';
+import type { Tx } from '../../db/client.js';
 import {
   clients,
   creditNotes,
@@ -21,7 +21,7 @@ import {
   invoicePayments,
   invoices,
   projects,
-} from '../schema/index.js';
+} from '../../db/schema/index.js';
 
 function shift(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

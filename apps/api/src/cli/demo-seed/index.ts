@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/security.js';
-import type { Db } from '../client.js';
-import { users } from '../schema/index.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
 import { seedBilling } from './billing.js';
 import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../client.js';
-import { calendarEvents, eventAttendees, projects } from '../schema/index.js';
+import type { Tx } from '../../db/client.js';
+import { calendarEvents, eventAttendees, projects } from '../../db/schema/index.js';
 import type { FoundationSeed } from './foundation.js';
 
 /** Today at `hour`:00 in Santo Domingo (UTC-4, no DST) plus `days`. */

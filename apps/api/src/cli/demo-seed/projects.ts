@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { saveFile } from '../../lib/storage.js';
-import type { Tx } from '../client.js';
+import type { Tx } from '../../db/client.js';
 import {
   activities,
   projectMeetings,
@@ -10,7 +10,7 @@ import {
   projects,
   projectTimeEntries,
   users,
-} from '../schema/index.js';
+} from '../../db/schema/index.js';
 import type { FoundationSeed } from './foundation.js';
 
 type Status = (typeof projects.$inferInsert)['status'] & string;

@@ -1,6 +1,6 @@
 import { cedulaCheckDigit, rncCheckDigit } from '@agencia/shared';
-import type { Tx } from '../client.js';
-import { clients, companySettings, users } from '../schema/index.js';
+import type { Tx } from '../../db/client.js';
+import { clients, companySettings, users } from '../../db/schema/index.js';
 
 /** Password of every demo account (README). */
 export const DEMO_PASSWORD = 'Demo1234!';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../client.js';
+import type { Tx } from '../../db/client.js';
 import {
   projects,
   ticketEvents,
@@ -7,7 +7,7 @@ import {
   tickets,
   ticketTimeLogs,
   ticketWatchers,
-} from '../schema/index.js';
+} from '../../db/schema/index.js';
 import type { FoundationSeed } from './foundation.js';
 
 const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000);
