@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
+import { seedDemoIfEmpty } from './cli/demo-seed/index.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoIfEmpty } from './cli/demo-seed/index.js';
 
 /**
  * Production entry point: opens the database (PGlite under DATA_DIR, or DATABASE_URL),

@@ -6,10 +6,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { DEMO_PASSWORD } from '../src/cli/demo-seed/foundation.js';
 import type { AppConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
-import { DEMO_PASSWORD } from '../src/cli/demo-seed/foundation.js';
 import { withDatabase } from './global-setup.js';
 
 export { DEMO_PASSWORD };

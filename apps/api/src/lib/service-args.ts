@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { type Actor, actorOf } from '../plugins/auth.js';
+import { type Actor, actorOf } from './actor.js';
 
 /*
  * Argument shapes of the module services, so each signature names what it takes instead of

@@ -6,19 +6,6 @@ import { sessions, users } from '../db/schema/index.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/tokens.js';
 
-/** The authenticated caller, as services see it. */
-export interface Actor {
-  id: string;
-  role: Role;
-  clientId: string | null;
-  sessionId: string;
-  permissions: string[] | null;
-  firstName: string;
-  lastName: string;
-  /** True after an admin reset; only the routes in PASSWORD_CHANGE_ALLOWED answer until changed. */
-  mustChangePassword: boolean;
-}
-
 /**
  * Routes a user who must change the password may still call (decision 064): who am I, change
  * it, sign out. Everything else answers 403 PASSWORD_CHANGE_REQUIRED.
@@ -26,9 +13,6 @@ export interface Actor {
 const PASSWORD_CHANGE_ALLOWED = new Set(['/api/auth/me', '/api/auth/change-password', '/api/auth/logout']);
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
   interface FastifyInstance {
     /** onRequest hook: requires a valid access token of an active user in a live session. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -54,12 +38,6 @@ declare module 'fastify' {
       byRole: Partial<Record<Role, Permission>>,
     ) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
-}
-
-/** Returns the actor or throws 401; for use inside handlers of authenticated routes. */
-export function actorOf(req: FastifyRequest): Actor {
-  if (!req.actor) throw unauthorized();
-  return req.actor;
 }
 
 /**

@@ -7,10 +7,6 @@ import {
   type PaymentMethod,
 } from '@agencia/shared';
 import { asc, eq } from 'drizzle-orm';
-import { takeNcf } from '../../modules/fiscal/fiscal.service.js';
-import { buildFiscalSnapshot } from '../../modules/invoices/fiscal-snapshot.js';
-import { nextInvoiceNumber } from '../../modules/invoices/invoices.service.js';
-import { getCompanySettings } from '../../modules/settings/settings.service.js';
 import type { Tx } from '../../db/client.js';
 import {
   clients,
@@ -22,6 +18,10 @@ import {
   invoices,
   projects,
 } from '../../db/schema/index.js';
+import { takeNcf } from '../../modules/fiscal/fiscal.service.js';
+import { buildFiscalSnapshot } from '../../modules/invoices/fiscal-snapshot.js';
+import { nextInvoiceNumber } from '../../modules/invoices/invoices.service.js';
+import { getCompanySettings } from '../../modules/settings/settings.service.js';
 
 function shift(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../lib/security.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { hashPassword } from '../../lib/security.js';
 import { seedBilling } from './billing.js';
 import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { saveFile } from '../../lib/storage.js';
 import type { Tx } from '../../db/client.js';
 import {
   activities,
@@ -11,6 +10,7 @@ import {
   projectTimeEntries,
   users,
 } from '../../db/schema/index.js';
+import { saveFile } from '../../lib/storage.js';
 import type { FoundationSeed } from './foundation.js';
 
 type Status = (typeof projects.$inferInsert)['status'] & string;

@@ -1,7 +1,7 @@
 import { businessToday, computeInvoiceTotals, toCents } from '@agencia/shared';
-import { nextQuoteNumber } from '../../modules/quotes/quotes.service.js';
 import type { Tx } from '../../db/client.js';
 import { quoteItems, quotes } from '../../db/schema/index.js';
+import { nextQuoteNumber } from '../../modules/quotes/quotes.service.js';
 
 const shift = (iso: string, days: number) => {
   const d = new Date(`${iso}T00:00:00Z`);

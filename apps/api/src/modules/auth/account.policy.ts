@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { projectMembers, projects } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 import { belongsToClient } from '../users/users.policy.js';
 
 /**

@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf } from '../../lib/actor.js';
 import * as account from './account.service.js';
 import * as twoFactor from './two-factor.js';
 

@@ -13,11 +13,11 @@ import {
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { files, projects, recoveryCodes, sessions, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/security.js';
 import { deleteFile } from '../../lib/storage.js';
-import type { Actor } from '../../plugins/auth.js';
 import { countProfileTickets } from '../tickets/tickets.stats.js';
 import { accountPolicy, profileProjectScope } from './account.policy.js';
 import { toUserDto } from './auth.serializers.js';

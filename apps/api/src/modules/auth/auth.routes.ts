@@ -14,9 +14,9 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { verifyAccessToken } from '../../lib/tokens.js';
-import { actorOf } from '../../plugins/auth.js';
 import { userPolicy } from '../users/users.policy.js';
 import * as auth from './auth.service.js';
 import type { LoginThrottle } from './login-throttle.js';

@@ -7,7 +7,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf } from '../../lib/actor.js';
 import { BILLABLE_TIME_PERMISSIONS, billableTimePolicy } from './billable-time.policy.js';
 import * as svc from './billable-time.service.js';
 

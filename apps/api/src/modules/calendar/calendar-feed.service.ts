@@ -3,8 +3,8 @@ import type { CalendarEvent } from '@agencia/shared';
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { calendarEvents, calendarFeedTokens, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import type { ActorCall } from '../../lib/service-args.js';
-import type { Actor } from '../../plugins/auth.js';
 import { toEvents } from './calendar.mappers.js';
 import { eventScope } from './calendar.policy.js';
 

@@ -2,7 +2,7 @@ import type { AttendeeStatus, CalendarEvent, EventPerson } from '@agencia/shared
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { type calendarEvents, clients, eventAttendees, projects, users } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { canEditEvent } from './calendar.policy.js';
 
 /** A row of `calendar_events`. */

@@ -1,7 +1,7 @@
 import { eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import { calendarEvents, eventAttendees } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /**
  * Who may do what in the calendar (decision records 044 and 121), one table. Route permissions

@@ -19,10 +19,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import ical, { ICalAttendeeStatus, ICalCalendarMethod } from 'ical-generator';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { publish } from '../../lib/effects.js';
 import { notFound } from '../../lib/errors.js';
-import { actorOf } from '../../plugins/auth.js';
 import {
   calendarStats,
   createEvent,

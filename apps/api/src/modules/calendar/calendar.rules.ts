@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, projects, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { calendarPolicy } from './calendar.policy.js';
 
 /* Rules of an event write: who may be invited, and which client and project it may belong to. */

@@ -20,12 +20,12 @@ import { and, asc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'dr
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { calendarEvents, eventAttendees, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
 import type { ActorCall, ActorInput, ResourceCall, ResourceInput } from '../../lib/service-args.js';
-import type { Actor } from '../../plugins/auth.js';
 import { type EventRow, toEvents } from './calendar.mappers.js';
 import { calendarPolicy, canEditEvent, eventScope } from './calendar.policy.js';
 import { checkAttendees, checkLinks } from './calendar.rules.js';

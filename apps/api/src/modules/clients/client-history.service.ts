@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { clientCommunications, clients, projects, tickets, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { listTotalCap, pagedSelect } from '../../lib/paging.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /*
  * A client's history on its detail screen (spec doc 2 §3): its projects and tickets (paged) and

@@ -23,7 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf } from '../../lib/actor.js';
 import { listInvoices } from '../invoices/invoices.queries.js';
 import * as history from './client-history.service.js';
 import { CLIENT_PERMISSIONS, clientPolicy } from './clients.policy.js';

@@ -10,9 +10,9 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, quotes, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 
 import { getCompanySettings } from '../settings/settings.service.js';
 import { CLIENT_ID, getClient } from './clients.queries.js';

@@ -1,8 +1,8 @@
 import type { QuickAction, Role } from '@agencia/shared';
 import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { activities, projectMembers } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /**
  * What each role gets on the dashboard (decision records 033 and 121). Project figures follow the

@@ -12,7 +12,7 @@ import {
   TicketResolutionSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf } from '../../lib/actor.js';
 import { dashboardRecentTickets } from '../tickets/tickets.stats.js';
 import * as service from './dashboard.service.js';
 

@@ -14,7 +14,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activities, clients, projects, users } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { countersServe, type ProjectCountRow, projectCountRows } from '../projects/project-counts.js';
 import { visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.queries.js';

@@ -10,8 +10,8 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 import * as svc from './fiscal.service.js';
 

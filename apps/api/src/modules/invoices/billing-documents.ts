@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { invoiceCounters, quoteCounters, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AuditContext } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { type EmailBody, renderEmail } from '../../lib/email-template.js';
@@ -18,7 +19,6 @@ import { badRequest } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { contentDisposition, saveFile } from '../../lib/storage.js';
-import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 /*

@@ -2,10 +2,10 @@ import { IdParamsSchema, type Permission } from '@agencia/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { type Effects, publish } from '../../lib/effects.js';
 import type { Policy } from '../../lib/policy.js';
-import { actorOf } from '../../plugins/auth.js';
 import {
   type BillingDocumentKind,
   type ReadOptions,

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { creditNotes, invoices } from '../../db/schema/index.js';
 import { rnc } from '../../cli/demo-seed/foundation.js';
+import { creditNotes, invoices } from '../../db/schema/index.js';
 
 // Decision 132: an issued invoice or credit note keeps the buyer and the issuer it was issued with.
 

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /**
  * Who may do what with invoices and their credit notes (decisions 050, 116, 121). "own" = an

@@ -1,6 +1,6 @@
 import { NavBadgesSchema, successEnvelope } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf } from '../../lib/actor.js';
 import { countActiveVisible } from '../projects/projects.queries.js';
 import { countActiveTickets } from '../tickets/tickets.stats.js';
 

@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { notifications } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /**
  * Who may do what with in-app notifications (decision 121). "Own" means a notification addressed

@@ -10,8 +10,8 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import { notificationPolicy } from './notifications.policy.js';
 import {
   listNotifications,

@@ -11,9 +11,9 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { emailOutbox, notifications } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { type NotificationAction, notificationPolicy, ownNotifications } from './notifications.policy.js';
 
 type Row = typeof notifications.$inferSelect;

@@ -2,7 +2,7 @@ import { ACTIVE_PROJECT_STATUSES, type ProjectStatus } from '@agencia/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { projectCounts, projects } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { PROJECT_COUNT_SCOPE } from './projects.policy.js';
 
 /**

@@ -8,10 +8,10 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { contentDisposition } from '../../lib/storage.js';
-import { actorOf } from '../../plugins/auth.js';
 import {
   deleteProjectFile,
   listProjectFiles,

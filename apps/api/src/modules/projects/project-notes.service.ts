@@ -6,11 +6,11 @@ import type {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMembers, projectNotes, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import type { Written } from '../../lib/effects.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
-import type { Actor } from '../../plugins/auth.js';
 import { deleteRowOr404, withProjectWrite } from './project-writes.js';
 import { type NoteRow, toNote } from './projects.mappers.js';
 import { ownsNote, projectPolicy } from './projects.policy.js';

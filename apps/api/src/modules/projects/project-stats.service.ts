@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { countedProjectStats, countersServe } from './project-counts.js';
 import { visibleProjects } from './projects.policy.js';
 import { todayInAgency } from './projects.queries.js';

@@ -9,10 +9,10 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { invoices, projectMembers, projectTimeEntries, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import type { Written } from '../../lib/effects.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
-import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { deleteRowOr404, withProjectWrite } from './project-writes.js';
 import { hoursOf, toTimeEntry } from './projects.mappers.js';

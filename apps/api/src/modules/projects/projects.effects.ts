@@ -2,9 +2,9 @@ import { PROJECT_CHANGED_EVENT, type Role } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { projectMembers, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { type Effects, effects, type RealtimeMessage, type StoredNotifications } from '../../lib/effects.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /** Everyone who sees a project: its team and its client's portal users (user ids, each once). */
 export async function audienceOf(db: Db | Tx, projectId: string, clientId: string): Promise<string[]> {

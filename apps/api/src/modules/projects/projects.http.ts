@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor.js';
 import { publish, type Written } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import { projectPolicy } from './projects.policy.js';
 
 /** The audit context of a request: who, from where, which request. */

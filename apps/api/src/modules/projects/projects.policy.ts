@@ -1,8 +1,8 @@
 import { EMPLOYEE_EDITABLE_PROJECT_FIELDS, type Role } from '@agencia/shared';
 import { and, eq, exists, isNull, type SQL, sql } from 'drizzle-orm';
 import { projectMembers, projects } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /**
  * Who may do what on projects (decision records 031 and 121), one table:

@@ -13,8 +13,8 @@ import {
   UpdateProjectRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import projectFilesRoutes from './project-files.routes.js';
 import projectMeetingsRoutes from './project-meetings.routes.js';
 import projectMilestonesRoutes from './project-milestones.routes.js';

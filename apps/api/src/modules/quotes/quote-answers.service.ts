@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { invoices, projectMilestones, quotes } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
+import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import {
   type Effects,
@@ -27,7 +28,6 @@ import {
 } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { Actor } from '../../plugins/auth.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
 import { lineInput } from '../invoices/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';

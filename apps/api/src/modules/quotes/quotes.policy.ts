@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { quotes } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /**
  * Who may do what with quotes (decisions 114, 116, 121), following the invoices' table. "own" =

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { recurringInvoices } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /**
  * Who may do what with retainers (igualas, decisions 111 and 121). "own" = a retainer of the

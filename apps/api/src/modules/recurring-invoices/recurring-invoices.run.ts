@@ -10,10 +10,10 @@ import {
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { invoices, recurringInvoices } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { conflict } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { displayDate, type WriteOptions } from '../invoices/billing-documents.js';
 import { sendInvoice } from '../invoices/invoice-delivery.service.js';
 import { getInvoice } from '../invoices/invoices.queries.js';

@@ -8,8 +8,8 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
-import { actorOf } from '../../plugins/auth.js';
 import { clientInfo, setRefreshCookie } from '../auth/session-http.js';
 import { registrationPolicy } from './registration.policy.js';
 import { generateRegistrationLink, getRegistrationInfo, register } from './registration.service.js';

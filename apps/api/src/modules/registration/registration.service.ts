@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, registrationLinks, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { link as emailLink, line, renderEmail } from '../../lib/email-template.js';
@@ -20,7 +21,6 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/security.js';
-import type { Actor } from '../../plugins/auth.js';
 import { type ClientInfo, openSession } from '../auth/auth.service.js';
 import { registrationPolicy } from './registration.policy.js';
 

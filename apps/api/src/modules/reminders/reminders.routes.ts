@@ -8,8 +8,8 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.js';
 import { forbidden } from '../../lib/errors.js';
-import { actorOf } from '../../plugins/auth.js';
 import { reminderPolicy } from './reminders.policy.js';
 import * as svc from './reminders.service.js';
 

@@ -12,7 +12,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf } from '../../lib/actor.js';
 import { REPORTS_PERMISSIONS, reportsPolicy } from './reports.policy.js';
 import * as svc from './reports.service.js';
 

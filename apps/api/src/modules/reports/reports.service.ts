@@ -15,9 +15,9 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { reports, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {

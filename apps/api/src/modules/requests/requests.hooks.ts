@@ -1,6 +1,6 @@
 import type { AccessRequestData, RegistrationPrefill } from '@agencia/shared';
 import type { Tx } from '../../db/client.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { createRegistrationLink } from '../registration/registration.service.js';
 
 /** What {@link onAccessRequestConverted} receives once the client record exists. */

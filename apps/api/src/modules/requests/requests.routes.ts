@@ -8,9 +8,9 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { contentDisposition } from '../../lib/storage.js';
-import { actorOf } from '../../plugins/auth.js';
 import { requestPolicy } from './requests.policy.js';
 import { getAccessRequestFile, getRequest, listRequests, updateRequestStatus } from './requests.service.js';
 

@@ -24,12 +24,12 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { accessRequests, clients, quoteRequests } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { readFile, saveFile } from '../../lib/storage.js';
-import type { Actor } from '../../plugins/auth.js';
 import { onAccessRequestConverted } from './requests.hooks.js';
 import { type RequestAction, requestPolicy } from './requests.policy.js';
 

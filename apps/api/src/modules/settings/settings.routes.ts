@@ -12,10 +12,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index.js';
+import { actorOf } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { renderEmail } from '../../lib/email-template.js';
 import { queueEmail } from '../../lib/mailer.js';
-import { actorOf } from '../../plugins/auth.js';
 import { invoicePolicy } from '../invoices/invoices.policy.js';
 import { SETTINGS_PERMISSIONS, settingsPolicy } from './settings.policy.js';
 import {

@@ -11,8 +11,8 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.js';
 import { contentDisposition } from '../../lib/storage.js';
-import { actorOf } from '../../plugins/auth.js';
 import * as svc from './share-links.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });

@@ -13,9 +13,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { shareLinks, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../plugins/auth.js';
 import { SHARE_DOCUMENTS } from './share-links.documents.js';
 
 type CreateInput = z.output<typeof CreateShareLinkRequestSchema>;

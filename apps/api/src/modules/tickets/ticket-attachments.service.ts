@@ -2,11 +2,11 @@ import type { ListTicketAttachmentsResponse, TicketAttachment } from '@agencia/s
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, ticketMessages } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
 import type { ResourceInput } from '../../lib/service-args.js';
 import { saveFile } from '../../lib/storage.js';
-import type { Actor } from '../../plugins/auth.js';
 import { ATTACHMENT_COLUMNS, attachmentOf } from './tickets.mappers.js';
 import { ticketPolicy } from './tickets.policy.js';
 import { findTicketFor, type TicketSubListInput, visibleTicketFiles } from './tickets.queries.js';

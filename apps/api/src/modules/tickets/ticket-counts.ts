@@ -7,7 +7,7 @@ import {
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { ticketCounts } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { actsForSupport } from './tickets.policy.js';
 
 /**

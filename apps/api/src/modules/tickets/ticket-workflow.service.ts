@@ -29,11 +29,11 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
+import type { Actor } from '../../lib/actor.js';
 import type { StoredNotifications, Written } from '../../lib/effects.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { ActorInput, ResourceCall, ResourceInput } from '../../lib/service-args.js';
-import type { Actor } from '../../plugins/auth.js';
 import { clientUserIds, ticketEffects, watcherIds } from './tickets.audience.js';
 import { fullName, type TicketRow } from './tickets.mappers.js';
 import {

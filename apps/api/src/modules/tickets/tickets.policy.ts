@@ -1,8 +1,8 @@
 import { ROLES, type Role } from '@agencia/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { definePolicy } from '../../lib/policy.js';
-import type { Actor } from '../../plugins/auth.js';
 
 /**
  * Who may do what with tickets (decision records 040 and 121). "Own" (`'own'` cells) means a

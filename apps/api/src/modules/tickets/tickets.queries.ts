@@ -24,11 +24,11 @@ import {
   ticketWatchers,
   users,
 } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { inOrder } from '../../lib/in-order.js';
 import { countRows, listTotalCap, pagedSelect } from '../../lib/paging.js';
 import type { ActorInput, ResourceCall, ResourceInput } from '../../lib/service-args.js';
-import type { Actor } from '../../plugins/auth.js';
 import {
   ATTACHMENT_COLUMNS,
   attachmentOf,

@@ -19,10 +19,10 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { publish } from '../../lib/effects.js';
 import { resourceArgs } from '../../lib/service-args.js';
-import { actorOf } from '../../plugins/auth.js';
 import ticketAttachmentsRoutes from './ticket-attachments.routes.js';
 import ticketConversationRoutes from './ticket-conversation.routes.js';
 import {

@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { ticketCountRows, ticketTotals } from './ticket-counts.js';
 import { toTickets } from './tickets.mappers.js';
 import { actsForSupport, ticketScope } from './tickets.policy.js';

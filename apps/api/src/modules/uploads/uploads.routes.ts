@@ -10,9 +10,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { files } from '../../db/schema/index.js';
+import { actorOf } from '../../lib/actor.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { readFile } from '../../lib/storage.js';
-import { actorOf } from '../../plugins/auth.js';
 import { storeImage, type UploadType } from './uploads.service.js';
 
 /** Owner types whose files are public by URL (shown in <img> tags without a bearer header). */

@@ -1,10 +1,10 @@
 import { AVATAR_SIZE, ErrorCodes, MAX_IMAGE_BYTES, type UPLOAD_TYPES } from '@agencia/shared';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { IMAGE_TYPES, saveFile, sniffContentType } from '../../lib/storage.js';
-import type { Actor } from '../../plugins/auth.js';
 import { uploadPolicy } from './uploads.policy.js';
 
 /** What `POST /upload` stores: a user's avatar or the company logo. */

@@ -18,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf } from '../../lib/actor.js';
 import { AUDIT_PERMISSIONS, auditPolicy } from '../audit/audit.policy.js';
 import { listAudit } from '../audit/audit.service.js';
 import { userPolicy } from './users.policy.js';

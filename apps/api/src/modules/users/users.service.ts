@@ -19,10 +19,10 @@ import { and, asc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from '
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/security.js';
-import type { Actor } from '../../plugins/auth.js';
 import { assertEmailFree, revokeSessions } from '../auth/account.service.js';
 import { toUserDto } from '../auth/auth.serializers.js';
 import { belongsToClient, type UserAction, userPolicy } from './users.policy.js';
