@@ -90,3 +90,23 @@ export const CreditNoteSchema = z.object({
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
 export const CreateCreditNoteResponseSchema = z.object({ creditNote: CreditNoteSchema });
+
+/**
+ * What is left of an invoice's ITBIS and of its amount before ITBIS once its credit notes are
+ * deducted, in centavos (never below 0): the figures a withholding agent withholds on (issue 27,
+ * point 5). A credit note annuls part of the operation (Norma General 06-2018, tipo 04), so the
+ * buyer's 606 carries the ITBIS net of it and the 30 % of Norma 02-2005 — or the 100 % / ISR of a
+ * persona física — applies to that net figure; withholding on the gross ITBIS would not match
+ * the buyer's report.
+ */
+export function netOfCreditNotes(
+  invoice: { taxCents: number; baseCents: number },
+  notes: ReadonlyArray<{ taxCents: number; subtotalCents: number }>,
+): { taxCents: number; baseCents: number } {
+  const tax = notes.reduce((sum, n) => sum + n.taxCents, 0);
+  const base = notes.reduce((sum, n) => sum + n.subtotalCents, 0);
+  return {
+    taxCents: Math.max(0, invoice.taxCents - tax),
+    baseCents: Math.max(0, invoice.baseCents - base),
+  };
+}

@@ -229,6 +229,31 @@ describe('payments: amounts, dates and withholdings (PUT /invoices/{id}/pay)', (
     });
   });
 
+  it('withholds on the ITBIS net of the credit notes, and caps typed withholdings at that net figure (issue 27)', async () => {
+    const inv = await issued();
+    // A credit note of 1,000.00 + ITBIS 180.00: ITBIS left 480.00, amount before ITBIS 2,666.66.
+    expect(
+      (await note(inv._id, { amount: 1180, reason: 'Descuento acordado', modificationCode: 3 })).statusCode,
+    ).toBe(201);
+    const over = await pay(inv._id, { amount: 10, itbisWithheld: 480.01 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(
+      'El ITBIS retenido no puede superar el ITBIS de la factura neto de notas de crédito',
+    );
+    const res = await pay(inv._id, { withholdingPreset: 'company_services', paymentMethod: 'bank_transfer' });
+    expect(res.statusCode, res.body).toBe(200);
+    // 30 % of 480.00 = 144.00 (not 30 % of 660.00 = 198.00); the rest of the balance is paid.
+    expect(res.json().data.invoice).toMatchObject({
+      status: 'paid',
+      amountCredited: 1180,
+      amountWithheld: 144,
+      amountPaid: 3002.66,
+      balance: 0,
+    });
+    const [row] = await app.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv._id));
+    expect(row).toMatchObject({ itbisWithheldCents: 14_400, isrWithheldCents: 0 });
+  });
+
   it('withholds 100 % ITBIS + 10 % ISR (agency persona física) and refuses withholdings above the invoice figures', async () => {
     const inv = await issued();
     const tooMuch = await pay(inv._id, { amount: 10, itbisWithheld: 660.01 });

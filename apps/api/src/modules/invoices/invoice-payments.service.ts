@@ -3,6 +3,7 @@ import {
   formatMoney,
   fromCents,
   type Invoice,
+  netOfCreditNotes,
   PAYMENT_METHOD_LABELS,
   type PayInvoiceRequestSchema,
   paymentDateError,
@@ -11,7 +12,7 @@ import {
 } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
+import { creditNotes, invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
@@ -45,7 +46,18 @@ export async function payInvoice(
       })
       .from(invoicePayments)
       .where(eq(invoicePayments.invoiceId, id));
-    const withheld = withholdingsOf(current, input, {
+    const [credited] = await tx
+      .select({
+        taxCents: sql<number>`coalesce(sum(${creditNotes.taxCents}), 0)`.mapWith(Number),
+        subtotalCents: sql<number>`coalesce(sum(${creditNotes.subtotalCents}), 0)`.mapWith(Number),
+      })
+      .from(creditNotes)
+      .where(eq(creditNotes.invoiceId, id));
+    const net = netOfCreditNotes(
+      { taxCents: current.taxCents, baseCents: current.subtotalCents - current.discountCents },
+      credited ? [credited] : [],
+    );
+    const withheld = withholdingsOf(current, net, input, {
       itbisWithheldCents: prior?.itbis ?? 0,
       isrWithheldCents: prior?.isr ?? 0,
     });
@@ -134,42 +146,44 @@ export async function payInvoice(
 
 /**
  * Withholdings of a payment in centavos: explicit amounts win, else the preset computed on the
- * invoice's ITBIS and its amount before ITBIS ({@link withholdingForPreset}). `prior` holds what
- * earlier payments of the invoice already withheld: 400 when the running ITBIS withheld would
- * exceed the invoice's ITBIS or the running ISR the amount before ITBIS (a withholding agent
- * retains each tax once per invoice, Norma DGII 02-2005 / Ley 11-92 art. 309).
+ * invoice's ITBIS and its amount before ITBIS net of its credit notes (`net`,
+ * {@link netOfCreditNotes}; {@link withholdingForPreset}). `prior` holds what earlier payments of
+ * the invoice already withheld: 400 when the running ITBIS withheld would exceed the invoice's
+ * ITBIS or the running ISR the amount before ITBIS (a withholding agent retains each tax once per
+ * invoice, Norma DGII 02-2005 / Ley 11-92 art. 309).
  */
 function withholdingsOf(
   current: InvoiceRow,
+  net: { taxCents: number; baseCents: number },
   input: z.output<typeof PayInvoiceRequestSchema>,
   prior: { itbisWithheldCents: number; isrWithheldCents: number },
 ): { itbisWithheldCents: number; isrWithheldCents: number } {
   const baseCents = current.subtotalCents - current.discountCents;
-  const preset = withholdingForPreset(input.withholdingPreset ?? 'none', {
-    taxCents: current.taxCents,
-    baseCents,
-  });
+  const preset = withholdingForPreset(input.withholdingPreset ?? 'none', net);
   // A preset never asks for more than what is left to withhold; typed amounts are checked below.
   const itbis =
     input.itbisWithheld === undefined
-      ? Math.min(preset.itbisWithheldCents, Math.max(0, current.taxCents - prior.itbisWithheldCents))
+      ? Math.min(preset.itbisWithheldCents, Math.max(0, net.taxCents - prior.itbisWithheldCents))
       : toCents(input.itbisWithheld);
   const isr =
     input.isrWithheld === undefined
-      ? Math.min(preset.isrWithheldCents, Math.max(0, baseCents - prior.isrWithheldCents))
+      ? Math.min(preset.isrWithheldCents, Math.max(0, net.baseCents - prior.isrWithheldCents))
       : toCents(input.isrWithheld);
-  if (prior.itbisWithheldCents + itbis > current.taxCents) {
+  // Credit notes lower what can be withheld: the caps are the figures net of them.
+  const netNote =
+    net.taxCents < current.taxCents || net.baseCents < baseCents ? ' neto de notas de crédito' : '';
+  if (prior.itbisWithheldCents + itbis > net.taxCents) {
     const message =
       prior.itbisWithheldCents > 0
-        ? `El ITBIS retenido no puede superar el ITBIS de la factura (ya se retuvieron ${formatMoney(fromCents(prior.itbisWithheldCents), current.currency)})`
-        : 'El ITBIS retenido no puede superar el ITBIS de la factura';
+        ? `El ITBIS retenido no puede superar el ITBIS de la factura${netNote} (ya se retuvieron ${formatMoney(fromCents(prior.itbisWithheldCents), current.currency)})`
+        : `El ITBIS retenido no puede superar el ITBIS de la factura${netNote}`;
     throw badRequest(message, [{ field: 'itbisWithheld', message }]);
   }
-  if (prior.isrWithheldCents + isr > baseCents) {
+  if (prior.isrWithheldCents + isr > net.baseCents) {
     const message =
       prior.isrWithheldCents > 0
-        ? `El ISR retenido no puede superar el monto antes de impuestos (ya se retuvieron ${formatMoney(fromCents(prior.isrWithheldCents), current.currency)})`
-        : 'El ISR retenido no puede superar el monto antes de impuestos';
+        ? `El ISR retenido no puede superar el monto antes de impuestos${netNote} (ya se retuvieron ${formatMoney(fromCents(prior.isrWithheldCents), current.currency)})`
+        : `El ISR retenido no puede superar el monto antes de impuestos${netNote}`;
     throw badRequest(message, [{ field: 'isrWithheld', message }]);
   }
   return { itbisWithheldCents: itbis, isrWithheldCents: isr };

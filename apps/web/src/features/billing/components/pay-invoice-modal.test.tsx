@@ -7,7 +7,13 @@ import {
 } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildClient, buildCompanySettings, buildInvoice } from '../../../../test/factories';
+import {
+  buildClient,
+  buildCompanySettings,
+  buildCreditNote,
+  buildInvoice,
+  buildInvoiceSummary,
+} from '../../../../test/factories';
 import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
 import { PayInvoiceModal } from './pay-invoice-modal';
@@ -72,6 +78,43 @@ describe('defaultWithholdingPreset', () => {
     expect(p({ clientType: 'individual', taxpayerType: 'consumidor_final' })).toBe('none');
     expect(p({ alreadyWithheld: 198 })).toBe('none');
   });
+});
+
+describe('Registrar pago: withholdings net of credit notes (issue 27, point 5)', () => {
+  // A credit note of 1,000.00 + ITBIS 180.00 leaves ITBIS 480.00: 30 % is 144.00, not 198.00.
+  const note = buildCreditNote({ subtotal: 1000, taxAmount: 180, total: 1180 });
+  const credited = {
+    amountCredited: 1180,
+    balance: 3146.66,
+  };
+
+  it('from the invoice screen: the 30 % preset applies to the ITBIS net of the note', async () => {
+    mockProfiles('company', 'contribuyente', 'persona_juridica');
+    renderWithProviders(
+      <PayInvoiceModal invoice={{ ...invoice, ...credited, creditNotes: [note] }} onClose={() => {}} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() => expect(field(dialog, 'Retenciones')).toBe('Empresa cliente: 30 % del ITBIS'));
+    expect(field(dialog, 'ITBIS retenido')).toBe('144.00');
+    expect(field(dialog, 'Monto recibido')).toBe('3,002.66');
+  }, 20_000);
+
+  it('from a list row (no notes in it): reads the invoice and applies the same net figure', async () => {
+    mockProfiles('company', 'contribuyente', 'persona_juridica');
+    let detailReads = 0;
+    server.use(
+      http.get(apiUrl(`/invoices/${invoice._id}`), () => {
+        detailReads += 1;
+        return ok(GetInvoiceResponseSchema, { invoice: { ...invoice, ...credited, creditNotes: [note] } });
+      }),
+    );
+    renderWithProviders(
+      <PayInvoiceModal invoice={buildInvoiceSummary({ ...credited })} onClose={() => {}} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() => expect(field(dialog, 'ITBIS retenido')).toBe('144.00'));
+    expect(detailReads).toBe(1);
+  }, 20_000);
 });
 
 describe('Registrar pago: withholding presets (issue 12)', () => {

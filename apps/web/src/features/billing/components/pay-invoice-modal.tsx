@@ -1,6 +1,8 @@
 import {
   fromCents,
+  type Invoice,
   type InvoiceSummary,
+  netOfCreditNotes,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   PayInvoiceRequestSchema,
@@ -31,7 +33,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
-import { useAgencySettings, useInvoiceClient, usePayInvoice } from '../api/invoices';
+import { useAgencySettings, useInvoice, useInvoiceClient, usePayInvoice } from '../api/invoices';
 import { addDaysIso, formatMoney, todayIso } from './format';
 import { defaultWithholdingPreset } from './withholding';
 
@@ -75,12 +77,19 @@ export function PayInvoiceModal({
   invoice,
   onClose,
 }: {
-  invoice: InvoiceSummary | null;
+  /** A list row (summary) or the full invoice (its credit notes are then at hand). */
+  invoice: InvoiceSummary | Invoice | null;
   onClose: () => void;
 }) {
   const pay = usePayInvoice();
   const client = useInvoiceClient(invoice?.client._id);
   const settings = useAgencySettings(Boolean(invoice));
+  // Credit notes lower the withholding base (issue 27): a list row carries only their total, so
+  // the modal reads the invoice's notes when it has some.
+  const withNotes = invoice && 'creditNotes' in invoice ? invoice : null;
+  const needsNotes = Boolean(invoice && invoice.amountCredited > 0 && !withNotes);
+  const detail = useInvoice(needsNotes ? invoice?._id : undefined);
+  const notes = withNotes?.creditNotes ?? detail.data?.creditNotes ?? [];
   const [serverError, setServerError] = useState<string | null>(null);
   /** Whether the preset was set for this invoice (by the suggestion or by the user). */
   const presetSet = useRef(false);
@@ -112,13 +121,23 @@ export function PayInvoiceModal({
     },
   });
 
-  /** Applies a preset: withholdings from the invoice's ITBIS and amount before ITBIS; amount = balance − them. */
+  /**
+   * Applies a preset: withholdings from the invoice's ITBIS and amount before ITBIS net of its
+   * credit notes (as the server computes them, issue 27); amount = balance − them.
+   */
   const applyPreset = (preset: WithholdingPreset) => {
     if (!invoice) return;
-    const w = withholdingForPreset(preset, {
-      taxCents: toCents(invoice.taxAmount),
-      baseCents: toCents(invoice.subtotal) - toCents(invoice.discountAmount),
-    });
+    const net = netOfCreditNotes(
+      {
+        taxCents: toCents(invoice.taxAmount),
+        baseCents: toCents(invoice.subtotal) - toCents(invoice.discountAmount),
+      },
+      notes.map((n) => ({
+        taxCents: toCents(n.taxAmount),
+        subtotalCents: toCents(n.subtotal),
+      })),
+    );
+    const w = withholdingForPreset(preset, net);
     form.setValues({
       withholdingPreset: preset,
       itbisWithheld: fromCents(w.itbisWithheldCents),
@@ -146,7 +165,10 @@ export function PayInvoiceModal({
 
   // The suggested preset, once the client and the agency settings are known (never over the user's choice).
   const suggested =
-    invoice && (client.data || client.isError) && (settings.data || settings.isError)
+    invoice &&
+    (client.data || client.isError) &&
+    (settings.data || settings.isError) &&
+    (!needsNotes || detail.data || detail.isError)
       ? defaultWithholdingPreset({
           agencyKind: settings.data?.taxpayerKind,
           clientType: client.data?.clientType,
