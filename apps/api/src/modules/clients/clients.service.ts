@@ -43,17 +43,22 @@ function taxIdOverride(taxId: string | null | undefined, reason: string | null |
 }
 
 /**
- * 400 when `taxId` is the agency's own RNC (company settings): a document issued to it would name
- * the issuer as its buyer, which no 607 line or e-CF accepts (issue 27, point 9). Compared on
- * digits, so "1-31-85542-3" and "131855423" are the same RNC.
+ * 400 on `field` when `taxId` is the agency's own RNC (company settings): a document issued to it
+ * would name the issuer as its buyer, which no 607 line or e-CF accepts (issue 27, point 9).
+ * Compared on digits, so "1-31-85542-3" and "131855423" are the same RNC. Used wherever a client
+ * record gets a tax id: the client form, self-registration and an approved access request.
  */
-async function assertNotAgencyTaxId(db: Db | Tx, taxId: string | null | undefined): Promise<void> {
+export async function assertNotAgencyTaxId(
+  db: Db | Tx,
+  taxId: string | null | undefined,
+  field = 'companyRUC',
+): Promise<void> {
   if (!taxId) return;
   const settings = await getCompanySettings(db);
   const digits = (value: string) => value.replace(/\D/g, '');
   if (!settings.taxId || digits(settings.taxId) !== digits(taxId)) return;
   const message = 'Ese es el RNC de la agencia: un cliente no puede tener el RNC de quien factura.';
-  throw badRequest(message, [{ field: 'companyRUC', message }]);
+  throw badRequest(message, [{ field, message }]);
 }
 
 /** A tax id accepted against its check digit is audited with the reason (issue 12). */

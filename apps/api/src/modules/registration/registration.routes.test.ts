@@ -106,6 +106,28 @@ describe('GET/POST /api/auth/register/{token}', () => {
     expect(infoAgain.statusCode).toBe(410);
   });
 
+  it("refuses the agency's own RNC as the new client's (issue 27) and creates nothing", async () => {
+    const { token } = (await generate('mismo-rnc@nuevaempresa.do', 'company')).json().data;
+    const agencyRnc = `13185542${rncCheckDigit('13185542')}`;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/auth/register/${token}`,
+      payload: {
+        clientType: 'company',
+        firstName: 'Ana',
+        lastName: 'Peña',
+        password: 'Clave123!',
+        phone: '809-555-7788',
+        companyName: 'Copia SRL',
+        rnc: agencyRnc,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const message = 'Ese es el RNC de la agencia: un cliente no puede tener el RNC de quien factura.';
+    expect(res.json()).toMatchObject({ message, errors: [{ field: 'rnc', message }] });
+    expect(await app.db.select().from(clients).where(eq(clients.companyName, 'Copia SRL'))).toEqual([]);
+  });
+
   it('validates the cédula check digit for individuals and the type against the link', async () => {
     const { token } = (await generate('persona@correo.do', 'individual')).json().data;
     const base = { firstName: 'Luis', lastName: 'Gómez', password: 'Clave123!', phone: '829-555-1122' };

@@ -22,6 +22,7 @@ import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/security.js';
 import { type ClientInfo, openSession } from '../auth/auth.service.js';
+import { assertNotAgencyTaxId } from '../clients/clients.service.js';
 import { registrationPolicy } from './registration.policy.js';
 
 /** What {@link createRegistrationLink} needs. */
@@ -232,6 +233,7 @@ export async function register({
       .limit(1);
     if (taken) throw conflict('Ya existe una cuenta con este email');
     const taxId = input.clientType === 'company' ? input.rnc : input.cedula;
+    await assertNotAgencyTaxId(tx, taxId, input.clientType === 'company' ? 'rnc' : 'cedula');
     let clientId = link.clientId;
     if (clientId) {
       const [existing] = await tx.select().from(clients).where(eq(clients.id, clientId)).limit(1);

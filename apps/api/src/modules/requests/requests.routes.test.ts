@@ -1,4 +1,4 @@
-import type { Session } from '@agencia/shared';
+import { rncCheckDigit, type Session } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,38 @@ describe('admin /api/requests', () => {
       url: `/api/requests/access/${crypto.randomUUID()}/files/${file._id}`,
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it("an access request carrying the agency's own RNC is not converted into a client (issue 27)", async () => {
+    const agencyRnc = `13185542${rncCheckDigit('13185542')}`;
+    const body = multipart(company({ primaryEmail: 'mismo-rnc@tropical.do', rnc: agencyRnc }), [
+      { field: 'rncDocument', filename: 'rnc.pdf', type: 'application/pdf', bytes: PDF },
+    ]);
+    await app.inject({
+      method: 'POST',
+      url: '/api/public/access-requests',
+      ...body,
+      remoteAddress: uniqueIp(),
+    });
+    const [row] = await app.db
+      .select()
+      .from(accessRequests)
+      .where(eq(accessRequests.email, 'mismo-rnc@tropical.do'));
+    const patch = (status: string) =>
+      injectAs(app, admin.token, {
+        method: 'PATCH',
+        url: `/api/requests/access/${row!.id}/status`,
+        payload: { status },
+      });
+    expect((await patch('contacted')).statusCode).toBe(200);
+    const res = await patch('converted');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'Ese es el RNC de la agencia: un cliente no puede tener el RNC de quien factura.',
+    );
+    expect(await app.db.select().from(clients).where(eq(clients.email, 'mismo-rnc@tropical.do'))).toEqual([]);
+    const [after] = await app.db.select().from(accessRequests).where(eq(accessRequests.id, row!.id));
+    expect(after?.status).toBe('contacted');
   });
 
   it('refuses to convert when a client with that email already exists (409, nothing created)', async () => {

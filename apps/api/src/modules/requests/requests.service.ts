@@ -30,6 +30,7 @@ import { effects, type Written } from '../../lib/effects.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { readFile, saveFile } from '../../lib/storage.js';
+import { assertNotAgencyTaxId } from '../clients/clients.service.js';
 import { onAccessRequestConverted } from './requests.hooks.js';
 import { type RequestAction, requestPolicy } from './requests.policy.js';
 
@@ -452,6 +453,8 @@ async function createClientFromAccessRequest(tx: Tx, request: AccessRequest): Pr
     .limit(1);
   if (existing) throw conflict(`Ya existe un cliente con el email ${request.email}`);
   const isCompany = request.clientType === 'company';
+  const taxId = onlyDigits((isCompany ? d.rnc : d.cedula) ?? '') || null;
+  await assertNotAgencyTaxId(tx, taxId, isCompany ? 'rnc' : 'cedula');
   const contact =
     d.preferredContact === 'phone' || d.preferredContact === 'whatsapp' ? d.preferredContact : 'email';
   const [client] = await tx
@@ -463,7 +466,7 @@ async function createClientFromAccessRequest(tx: Tx, request: AccessRequest): Pr
       email: request.email,
       phone: request.phone,
       companyName: isCompany ? (d.companyName ?? null) : null,
-      companyRnc: onlyDigits((isCompany ? d.rnc : d.cedula) ?? '') || null,
+      companyRnc: taxId,
       industry: d.businessSector ?? null,
       website: d.website ?? d.currentWebsite ?? null,
       street: [d.address, d.sector].filter(Boolean).join(', ') || null,
