@@ -17,7 +17,7 @@ import {
 import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
 import { PayInvoiceModal } from './pay-invoice-modal';
-import { defaultWithholdingPreset } from './withholding';
+import { defaultWithholdingPreset, withholdingShare } from './withholding';
 
 // The factory's invoice: 3,666.66 + ITBIS 660.00 = 4,326.66, for Café Cibao SRL.
 const invoice = buildInvoice();
@@ -114,6 +114,50 @@ describe('Registrar pago: withholdings net of credit notes (issue 27, point 5)',
     const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
     await waitFor(() => expect(field(dialog, 'ITBIS retenido')).toBe('144.00'));
     expect(detailReads).toBe(1);
+  }, 20_000);
+});
+
+describe('withholdingShare (issue 32, point 4)', () => {
+  it('gives a partial payment its share of the preset and the rest of the balance the whole of it', () => {
+    // 30 % of ITBIS 660.00 = 198.00 on a balance of 4,326.66: 4,128.66 in cash settles everything.
+    const full = { itbisCents: 19_800, isrCents: 0 };
+    expect(withholdingShare(full, 432_666, 200_000)).toEqual({ itbisCents: 9_591, isrCents: 0 });
+    expect(withholdingShare(full, 432_666, 412_866)).toEqual(full);
+    expect(withholdingShare(full, 432_666, 500_000)).toEqual(full);
+    expect(withholdingShare({ itbisCents: 0, isrCents: 0 }, 432_666, 100_000)).toEqual({
+      itbisCents: 0,
+      isrCents: 0,
+    });
+  });
+});
+
+describe('Registrar pago: a partial payment withholds its share (issue 32, point 4)', () => {
+  it('typing a partial amount rescales the preset and shows the balance after the payment', async () => {
+    mockProfiles('company', 'contribuyente', 'persona_juridica');
+    renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() => expect(field(dialog, 'ITBIS retenido')).toBe('198.00'));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Monto recibido/ }), {
+      target: { value: '2000' },
+    });
+    // 2,000.00 × 198.00 / 4,128.66 = 95.91: the balance drops by 2,095.91, not by 2,198.00.
+    await waitFor(() => expect(field(dialog, 'ITBIS retenido')).toBe('95.91'));
+    expect(within(dialog).getByTestId('pay-balance-after').textContent).toBe('RD$2,230.75');
+  }, 20_000);
+
+  it('withholdings the user typed are kept when the amount changes', async () => {
+    mockProfiles('company', 'contribuyente', 'persona_juridica');
+    renderWithProviders(<PayInvoiceModal invoice={invoice} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pago' });
+    await waitFor(() => expect(field(dialog, 'ITBIS retenido')).toBe('198.00'));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^ITBIS retenido/ }), {
+      target: { value: '150' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Monto recibido/ }), {
+      target: { value: '2000' },
+    });
+    await waitFor(() => expect(field(dialog, 'Monto recibido')).toBe('2,000.00'));
+    expect(field(dialog, 'ITBIS retenido')).toBe('150.00');
   }, 20_000);
 });
 

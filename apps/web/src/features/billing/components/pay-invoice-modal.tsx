@@ -35,7 +35,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useAgencySettings, useInvoice, useInvoiceClient, usePayInvoice } from '../api/invoices';
 import { addDaysIso, formatMoney, todayIso } from './format';
-import { defaultWithholdingPreset } from './withholding';
+import { defaultWithholdingPreset, withholdingShare } from './withholding';
 
 interface PayValues {
   amount: number | string;
@@ -93,6 +93,8 @@ export function PayInvoiceModal({
   const [serverError, setServerError] = useState<string | null>(null);
   /** Whether the preset was set for this invoice (by the suggestion or by the user). */
   const presetSet = useRef(false);
+  /** The preset's withholdings on the whole invoice, while the user has not typed other amounts. */
+  const presetFull = useRef<{ itbisCents: number; isrCents: number } | null>(null);
   const form = useForm<PayValues>({
     initialValues: {
       amount: 0,
@@ -138,6 +140,8 @@ export function PayInvoiceModal({
       })),
     );
     const w = withholdingForPreset(preset, net);
+    presetFull.current =
+      preset === 'none' ? null : { itbisCents: w.itbisWithheldCents, isrCents: w.isrWithheldCents };
     form.setValues({
       withholdingPreset: preset,
       itbisWithheld: fromCents(w.itbisWithheldCents),
@@ -146,9 +150,27 @@ export function PayInvoiceModal({
     });
   };
 
+  /**
+   * A partial amount with a preset: the withholdings become the share of the preset that belongs
+   * to what is paid (issue 32), so the balance does not drop by the whole invoice's withholding.
+   */
+  const changeAmount = (value: string | number) => {
+    form.setFieldValue('amount', value as number);
+    if (!invoice || !presetFull.current) return;
+    const share = withholdingShare(presetFull.current, toCents(invoice.balance), toCents(num(value)));
+    form.setFieldValue('itbisWithheld', fromCents(share.itbisCents));
+    form.setFieldValue('isrWithheld', fromCents(share.isrCents));
+  };
+  /** Typed withholdings are the user's: the amount no longer rescales them. */
+  const typeWithholding = (field: 'itbisWithheld' | 'isrWithheld') => (value: string | number) => {
+    presetFull.current = null;
+    form.setFieldValue(field, value as number);
+  };
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another invoice is chosen
   useEffect(() => {
     presetSet.current = false;
+    presetFull.current = null;
     setServerError(null);
     if (invoice)
       form.setValues({
@@ -251,6 +273,7 @@ export function PayInvoiceModal({
                   fixedDecimalScale
                   thousandSeparator=","
                   {...form.getInputProps('itbisWithheld')}
+                  onChange={typeWithholding('itbisWithheld')}
                 />
                 <NumberInput
                   label="ISR retenido"
@@ -259,6 +282,7 @@ export function PayInvoiceModal({
                   fixedDecimalScale
                   thousandSeparator=","
                   {...form.getInputProps('isrWithheld')}
+                  onChange={typeWithholding('isrWithheld')}
                 />
                 <TextInput
                   type="date"
@@ -277,6 +301,7 @@ export function PayInvoiceModal({
               thousandSeparator=","
               required
               {...form.getInputProps('amount')}
+              onChange={changeAmount}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput

@@ -25,3 +25,22 @@ export function defaultWithholdingPreset(p: {
   if (p.clientType === 'company') return 'company_services';
   return 'none';
 }
+
+/**
+ * The share of a preset's withholdings that belongs to a partial payment (issue 32, point 4), in
+ * centavos. The client withholds on what it settles: a cash `amountCents` settles
+ * `amount × balance / (balance − withheld)` of the invoice, and the withholdings are that share
+ * of `full` (rounded to the centavo). A payment that covers the rest of the balance takes the
+ * whole preset. `full`: the preset on the invoice; `balanceCents`: what is still owed.
+ */
+export function withholdingShare(
+  full: { itbisCents: number; isrCents: number },
+  balanceCents: number,
+  amountCents: number,
+): { itbisCents: number; isrCents: number } {
+  const fullCents = full.itbisCents + full.isrCents;
+  const cashForAll = balanceCents - fullCents;
+  if (fullCents === 0 || cashForAll <= 0 || amountCents >= cashForAll) return full;
+  const share = (cents: number) => Math.round((amountCents * cents) / cashForAll);
+  return { itbisCents: share(full.itbisCents), isrCents: share(full.isrCents) };
+}
