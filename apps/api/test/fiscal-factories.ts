@@ -1,6 +1,7 @@
 import type { FiscalSequence, Session } from '@agencia/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { fiscalPeriods } from '../src/db/schema/index.js';
 import { injectAs } from './helpers.js';
 
 /**
@@ -38,4 +39,13 @@ export function fiscalCalls(get: () => { app: FastifyInstance; admin: Session })
     return res.json().data.client._id;
   }
   return { sequences, activeOf, issue, clientWithout };
+}
+
+/**
+ * Marks `period` (YYYYMM) closed straight in the database, by `closedBy` (a user id) or nobody:
+ * for the current month, which the API refuses to close (it has not ended), to show what a
+ * closed "today" blocks.
+ */
+export async function closePeriodInDb(app: FastifyInstance, period: string, closedBy: string | null = null) {
+  await app.db.insert(fiscalPeriods).values({ period, closedBy });
 }

@@ -128,3 +128,17 @@ export const ncfVoids = pgTable(
     check('ncf_voids_type', sql`${t.annulmentType} in ('01','02','03','04','05','06','07','08','09','10')`),
   ],
 );
+
+/**
+ * Closed fiscal periods (issue 27, decision 135): months (YYYYMM) whose DGII reports were filed.
+ * A row means closed; reopening deletes it (the audit log keeps who, when and why).
+ */
+export const fiscalPeriods = pgTable(
+  'fiscal_periods',
+  {
+    period: text('period').primaryKey(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('fiscal_periods_format', sql`${t.period} ~ '^[0-9]{4}(0[1-9]|1[0-2])$'`)],
+);

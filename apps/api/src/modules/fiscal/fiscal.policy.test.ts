@@ -9,6 +9,7 @@ import { fiscalPolicy } from './fiscal.policy.js';
 const EXPECTED = {
   sequences: { admin: [true, true], employee: [false, false], client: [false, false] },
   reports: { admin: [true, true], employee: [false, false], client: [false, false] },
+  periods: { admin: [true, true], employee: [false, false], client: [false, false] },
 } as const;
 
 describe('fiscalPolicy', () => {
@@ -26,5 +27,6 @@ describe('fiscalPolicy', () => {
   it('gives route guards the roles with any allowed cell', () => {
     expect(fiscalPolicy.roles('sequences')).toEqual(['admin']);
     expect(fiscalPolicy.roles('reports')).toEqual(['admin']);
+    expect(fiscalPolicy.roles('periods')).toEqual(['admin']);
   });
 });

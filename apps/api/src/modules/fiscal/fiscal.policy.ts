@@ -10,12 +10,15 @@ import { definePolicy } from '../../lib/policy.js';
  * |-----------|-------|----------|--------|-----------------|
  * | sequences | yes   | no       | no     | invoices.write  |
  * | reports   | yes   | no       | no     | reports.read    |
+ * | periods   | yes   | no       | no     | invoices.write  |
  */
 export const fiscalPolicy = definePolicy({
   /** List, add, deactivate ranges; void unused numbers (608). */
   sequences: { admin: true, employee: false, client: false },
   /** Download the 607 / 608 text files. */
   reports: { admin: true, employee: false, client: false },
+  /** List, close and reopen fiscal periods (issue 27, decision 135). */
+  periods: { admin: true, employee: false, client: false },
 });
 
 /** The actions of {@link fiscalPolicy}. */
@@ -25,4 +28,5 @@ export type FiscalAction = keyof typeof fiscalPolicy.table;
 export const FISCAL_PERMISSIONS: Record<FiscalAction, Permission> = {
   sequences: 'invoices.write',
   reports: 'reports.read',
+  periods: 'invoices.write',
 };

@@ -1,7 +1,12 @@
 import {
+  CreateFiscalPeriodRequestSchema,
   CreateFiscalSequenceRequestSchema,
+  DeleteFiscalPeriodRequestSchema,
+  FiscalPeriodParamsSchema,
+  GetFiscalPeriodResponseSchema,
   GetFiscalSequenceResponseSchema,
   IdParamsSchema,
+  ListFiscalPeriodsResponseSchema,
   ListFiscalSequencesResponseSchema,
   successEnvelope,
   UpdateFiscalSequenceRequestSchema,
@@ -14,6 +19,7 @@ import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 import * as svc from './fiscal.service.js';
+import * as periodsSvc from './fiscal-periods.service.js';
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
@@ -125,6 +131,65 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       publish(app, result.effects);
       return { success: true as const, data: result.value };
     },
+  );
+
+  // Closed periods (issue 27, decision 135): months whose DGII reports were filed.
+  const periods = {
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(FISCAL_PERMISSIONS.periods, ...fiscalPolicy.roles('periods')),
+    ],
+  };
+  const periodEnvelope = successEnvelope(GetFiscalPeriodResponseSchema);
+
+  app.get(
+    '/fiscal/periods',
+    {
+      ...periods,
+      schema: {
+        tags,
+        summary: 'Períodos fiscales cerrados (más reciente primero)',
+        response: { 200: successEnvelope(ListFiscalPeriodsResponseSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: { periods: await periodsSvc.listPeriods(app.db) } }),
+  );
+
+  app.post(
+    '/fiscal/periods',
+    {
+      ...periods,
+      schema: {
+        tags,
+        summary: 'Cerrar un período ya reportado a la DGII',
+        body: CreateFiscalPeriodRequestSchema,
+        response: { 201: periodEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const period = await periodsSvc.closePeriod({ ...writer(req), input: req.body });
+      return reply.code(201).send({ success: true as const, data: { period } });
+    },
+  );
+
+  app.delete(
+    '/fiscal/periods/:period',
+    {
+      ...periods,
+      schema: {
+        tags,
+        summary: 'Reabrir un período cerrado (con motivo, auditado)',
+        params: FiscalPeriodParamsSchema,
+        body: DeleteFiscalPeriodRequestSchema,
+        response: { 200: periodEnvelope },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        period: await periodsSvc.reopenPeriod({ ...writer(req), period: req.params.period, input: req.body }),
+      },
+    }),
   );
 };
 

@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
 import { displayDate } from '../invoices/billing-documents.js';
+import { assertPeriodOpen } from './fiscal-periods.service.js';
 
 type SequenceRow = typeof fiscalSequences.$inferSelect;
 
@@ -363,6 +364,8 @@ export async function voidNumbers(
     if (!seq) throw notFound('Rango de comprobantes no encontrado');
     if (!seq.active) throw conflict('El rango está inactivo: solo se anulan números de un rango activo.');
     const today = businessToday();
+    // The 608 line is dated today: refused while today's month is closed (decision 135).
+    await assertPeriodOpen(tx, today, 'voidedOn');
     const voids = [];
     let notifications: StoredNotifications = [];
     for (let i = 0; i < input.count; i++) {

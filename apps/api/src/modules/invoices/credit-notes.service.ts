@@ -22,6 +22,7 @@ import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
+import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { displayDate, type WriteOptions } from './billing-documents.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
@@ -106,6 +107,7 @@ export async function createCreditNote(
       const message = `La nota de crédito se fecha el día en que se emite: la fecha debe ser hoy, ${displayDate(today)}.`;
       throw badRequest(message, [{ field: 'issueDate', message }]);
     }
+    await assertPeriodOpen(tx, issueDate, 'issueDate');
     const withItbis = daysBetween(invoice.issueDate, issueDate) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
 
     let amounts: NoteAmounts;

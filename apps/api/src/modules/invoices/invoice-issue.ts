@@ -17,6 +17,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
+import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { displayDate } from './billing-documents.js';
 import { buildFiscalSnapshot } from './fiscal-snapshot.js';
@@ -50,6 +51,8 @@ export async function issueInTx(
   assertTypeFitsBuyer(type, client!.taxpayerType as TaxpayerType, current.taxCents);
   assertBuyerId(type, current.totalCents, client!);
   const dates = issueDayDates(current.paymentTerms);
+  // Issuing dates the invoice today: refused while today's month is closed (decision 135).
+  await assertPeriodOpen(tx, dates.issueDate, 'issueDate');
   const taken = await takeNcf(tx, type, dates.issueDate);
   const now = new Date();
   await tx

@@ -18,6 +18,7 @@ import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import type { WriteOptions } from './billing-documents.js';
 import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
 
@@ -75,6 +76,10 @@ export async function payInvoice(
     assertPaymentDay('paidDate', paidDate, current.issueDate);
     if (input.retentionDate !== undefined)
       assertPaymentDay('retentionDate', input.retentionDate, current.issueDate);
+    // Nothing dated in a filed (closed) month is written (issue 27, decision 135).
+    await assertPeriodOpen(tx, paidDate, 'paidDate');
+    if (withheldTotal > 0 && input.retentionDate !== undefined)
+      await assertPeriodOpen(tx, input.retentionDate, 'retentionDate');
     const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
     await tx.insert(invoicePayments).values({
       invoiceId: id,

@@ -1,0 +1,122 @@
+import {
+  businessToday,
+  type ClosedFiscalPeriod,
+  type CreateFiscalPeriodRequestSchema,
+  closedPeriodMessage,
+  type DeleteFiscalPeriodRequestSchema,
+  ErrorCodes,
+  formatFiscalPeriod,
+  periodOfDay,
+} from '@agencia/shared';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { fiscalPeriods, users } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { WriteOptions } from '../invoices/billing-documents.js';
+
+/**
+ * Throws 409 (Spanish, naming the month) when `day` (YYYY-MM-DD) falls in a closed fiscal period
+ * (issue 27, decision 135). Call it inside the caller's transaction, before writing: the period
+ * row is read with a share lock, so a concurrent close waits for the write or sees it.
+ * `what` is the request field that carries the day (e.g. 'paidDate', 'issueDate'), returned as the
+ * envelope's field error so a form can point at it.
+ */
+export async function assertPeriodOpen(tx: Tx, day: string, what: string): Promise<void> {
+  const period = periodOfDay(day);
+  const [row] = await tx
+    .select({ period: fiscalPeriods.period })
+    .from(fiscalPeriods)
+    .where(eq(fiscalPeriods.period, period))
+    .for('share');
+  if (row) {
+    const message = closedPeriodMessage(period);
+    throw new AppError(409, ErrorCodes.CONFLICT, message, [{ field: what, message }]);
+  }
+}
+
+const selectPeriod = {
+  period: fiscalPeriods.period,
+  closedAt: fiscalPeriods.closedAt,
+  closedById: users.id,
+  closedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+};
+
+type PeriodRow = { period: string; closedAt: Date; closedById: string | null; closedByName: string | null };
+
+const toDto = (r: PeriodRow): ClosedFiscalPeriod => ({
+  period: r.period,
+  closedAt: r.closedAt.toISOString(),
+  closedBy: r.closedById ? { _id: r.closedById, name: r.closedByName ?? '' } : null,
+});
+
+async function findPeriod(db: Db | Tx, period: string): Promise<ClosedFiscalPeriod | null> {
+  const [row] = await db
+    .select(selectPeriod)
+    .from(fiscalPeriods)
+    .leftJoin(users, eq(users.id, fiscalPeriods.closedBy))
+    .where(eq(fiscalPeriods.period, period));
+  return row ? toDto(row) : null;
+}
+
+/** `GET /fiscal/periods` (admin): the closed months, newest first. */
+export async function listPeriods(db: Db): Promise<ClosedFiscalPeriod[]> {
+  const rows = await db
+    .select(selectPeriod)
+    .from(fiscalPeriods)
+    .leftJoin(users, eq(users.id, fiscalPeriods.closedBy))
+    .orderBy(desc(fiscalPeriods.period));
+  return rows.map(toDto);
+}
+
+/**
+ * `POST /fiscal/periods` (admin): closes a month whose reports were filed. 400 when the month
+ * has not ended yet (the current month or later, business time zone); 409 when already closed.
+ * Audited as `fiscal.period_closed`.
+ */
+export async function closePeriod(
+  opts: WriteOptions & { input: z.output<typeof CreateFiscalPeriodRequestSchema> },
+): Promise<ClosedFiscalPeriod> {
+  const { db, actor, ctx, input } = opts;
+  const { period } = input;
+  if (period >= periodOfDay(businessToday())) {
+    throw badRequest(
+      `El período ${formatFiscalPeriod(period)} aún no ha terminado: solo se cierran meses pasados.`,
+      [{ field: 'period', message: 'Solo se cierran meses pasados' }],
+    );
+  }
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(fiscalPeriods)
+      .values({ period, closedBy: actor.id })
+      .onConflictDoNothing()
+      .returning({ period: fiscalPeriods.period });
+    if (inserted.length === 0) throw conflict(`El período ${formatFiscalPeriod(period)} ya está cerrado.`);
+    await audit(tx, ctx, 'fiscal.period_closed', { type: 'fiscal_period', id: null }, { period });
+    return (await findPeriod(tx, period))!;
+  });
+}
+
+/**
+ * `DELETE /fiscal/periods/{period}` (admin): reopens a closed month. 404 when it is not closed.
+ * Audited as `fiscal.period_reopened` with the reason and who had closed it.
+ */
+export async function reopenPeriod(
+  opts: WriteOptions & { period: string; input: z.output<typeof DeleteFiscalPeriodRequestSchema> },
+): Promise<ClosedFiscalPeriod> {
+  const { db, ctx, period, input } = opts;
+  return db.transaction(async (tx) => {
+    const before = await findPeriod(tx, period);
+    if (!before) throw notFound(`El período ${formatFiscalPeriod(period)} no está cerrado.`);
+    await tx.delete(fiscalPeriods).where(eq(fiscalPeriods.period, period));
+    await audit(
+      tx,
+      ctx,
+      'fiscal.period_reopened',
+      { type: 'fiscal_period', id: null },
+      { period, reason: input.reason, closedAt: before.closedAt, closedBy: before.closedBy?._id ?? null },
+    );
+    return before;
+  });
+}

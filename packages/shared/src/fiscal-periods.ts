@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { DgiiReportQuerySchema } from './fiscal.js';
+
+/**
+ * Closed fiscal periods (issue 27, decision 135): a month whose DGII reports (607, 608) were filed.
+ * Nothing dated in a closed month can be created or changed until an admin reopens it.
+ */
+
+/** A fiscal period YYYYMM (e.g. 202611), the rule of the DGII report query (from 201805). */
+export const FiscalPeriodSchema = DgiiReportQuerySchema.shape.period;
+
+/** `POST /fiscal/periods` body: the month to close; 400 when malformed or in the future. */
+export const CreateFiscalPeriodRequestSchema = z.object({ period: FiscalPeriodSchema });
+export type CreateFiscalPeriodRequest = z.input<typeof CreateFiscalPeriodRequestSchema>;
+
+/** `DELETE /fiscal/periods/{period}` params. */
+export const FiscalPeriodParamsSchema = z.object({ period: FiscalPeriodSchema });
+
+/** `DELETE /fiscal/periods/{period}` body: why it is reopened (trimmed, 5–500 characters; audited). */
+export const DeleteFiscalPeriodRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Indica el motivo' })
+    .trim()
+    .min(5, 'El motivo debe tener al menos 5 caracteres')
+    .max(500, 'El motivo admite hasta 500 caracteres'),
+});
+export type DeleteFiscalPeriodRequest = z.input<typeof DeleteFiscalPeriodRequestSchema>;
+
+/** A closed period: who closed it (`closedBy`: user id and name, null when deleted) and when (ISO). */
+export const ClosedFiscalPeriodSchema = z.object({
+  period: z.string(),
+  closedAt: z.string(),
+  closedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type ClosedFiscalPeriod = z.infer<typeof ClosedFiscalPeriodSchema>;
+
+/** `POST /fiscal/periods` (201) and `DELETE` (200) response. */
+export const GetFiscalPeriodResponseSchema = z.object({ period: ClosedFiscalPeriodSchema });
+
+/** `GET /fiscal/periods`: closed months, newest first. */
+export const ListFiscalPeriodsResponseSchema = z.object({ periods: z.array(ClosedFiscalPeriodSchema) });
+
+/** `2026-10` style label of a YYYYMM period, as used in the closed-period messages. */
+export const formatFiscalPeriod = (period: string) => `${period.slice(0, 4)}-${period.slice(4, 6)}`;
+
+/** The YYYYMM period of a calendar day (YYYY-MM-DD). */
+export const periodOfDay = (day: string) => day.slice(0, 4) + day.slice(5, 7);
+
+/** The 409 message when something dated in a closed `period` is created or changed. */
+export const closedPeriodMessage = (period: string) =>
+  `El período ${formatFiscalPeriod(period)} está cerrado: ya se presentaron sus reportes a la DGII. Reábrelo en Configuración → Fiscal para registrar cambios.`;
