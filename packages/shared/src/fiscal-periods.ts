@@ -49,3 +49,27 @@ export const periodOfDay = (day: string) => day.slice(0, 4) + day.slice(5, 7);
 /** The 409 message when something dated in a closed `period` is created or changed. */
 export const closedPeriodMessage = (period: string) =>
   `El período ${formatFiscalPeriod(period)} está cerrado: ya se presentaron sus reportes a la DGII. Reábrelo en Configuración → Fiscal para registrar cambios.`;
+
+/** Spanish name of a YYYYMM period: 202610 → "Octubre de 2026". */
+export function fiscalPeriodLabel(period: string): string {
+  const month = new Intl.DateTimeFormat('es-DO', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(4, 6)) - 1, 1)),
+  );
+  return `${month.charAt(0).toUpperCase()}${month.slice(1)} de ${period.slice(0, 4)}`;
+}
+
+/** The `count` months before today's (business day YYYY-MM-DD), newest first, as YYYYMM. */
+export function pastFiscalPeriods(today: string, count: number): string[] {
+  const out: string[] = [];
+  let y = Number(today.slice(0, 4));
+  let m = Number(today.slice(5, 7));
+  for (let i = 0; i < count; i++) {
+    m -= 1;
+    if (m === 0) {
+      m = 12;
+      y -= 1;
+    }
+    out.push(`${y}${String(m).padStart(2, '0')}`);
+  }
+  return out;
+}

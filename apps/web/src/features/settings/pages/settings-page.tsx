@@ -7,6 +7,7 @@ import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSessionStore } from '../../../stores/session-store';
 import { AuditPanel } from '../components/audit-panel';
+import { ClosedPeriodsCard } from '../components/closed-periods-card';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { FiscalPanel } from '../components/fiscal-panel';
@@ -73,7 +74,10 @@ export function SettingsPage() {
         )}
         {isAdmin && (
           <Tabs.Panel value="fiscal">
-            <FiscalPanel />
+            <Stack>
+              <FiscalPanel />
+              <ClosedPeriodsCard />
+            </Stack>
           </Tabs.Panel>
         )}
         <Tabs.Panel value="notifications">
