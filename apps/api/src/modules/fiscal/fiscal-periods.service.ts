@@ -16,20 +16,37 @@ import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
 
+/** Namespace of the period advisory locks (first key; the second is the period as a number). */
+const PERIOD_LOCK_NAMESPACE = 27_135;
+
+/**
+ * Transaction-scoped advisory lock on one period: writers dated in it take it shared, closing takes
+ * it exclusive (a missing row cannot be locked with FOR SHARE, so the row alone would leave a gap).
+ */
+async function lockPeriod(tx: Tx, period: string, mode: 'shared' | 'exclusive'): Promise<void> {
+  const key = Number(period);
+  await tx.execute(
+    mode === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK_NAMESPACE}::int, ${key}::int)`
+      : sql`select pg_advisory_xact_lock(${PERIOD_LOCK_NAMESPACE}::int, ${key}::int)`,
+  );
+}
+
 /**
  * Throws 409 (Spanish, naming the month) when `day` (YYYY-MM-DD) falls in a closed fiscal period
- * (issue 27, decision 135). Call it inside the caller's transaction, before writing: the period
- * row is read with a share lock, so a concurrent close waits for the write or sees it.
+ * (issue 27, decision 135). Call it inside the caller's transaction, before writing: it takes the
+ * month's shared advisory lock ({@link lockPeriod}) until commit, so a concurrent close waits for
+ * the write, and a write that comes during a close waits for it and then sees the month closed.
  * `what` is the request field that carries the day (e.g. 'paidDate', 'issueDate'), returned as the
  * envelope's field error so a form can point at it.
  */
 export async function assertPeriodOpen(tx: Tx, day: string, what: string): Promise<void> {
   const period = periodOfDay(day);
+  await lockPeriod(tx, period, 'shared');
   const [row] = await tx
     .select({ period: fiscalPeriods.period })
     .from(fiscalPeriods)
-    .where(eq(fiscalPeriods.period, period))
-    .for('share');
+    .where(eq(fiscalPeriods.period, period));
   if (row) {
     const message = closedPeriodMessage(period);
     throw new AppError(409, ErrorCodes.CONFLICT, message, [{ field: what, message }]);
@@ -87,6 +104,7 @@ export async function closePeriod(
     );
   }
   return db.transaction(async (tx) => {
+    await lockPeriod(tx, period, 'exclusive');
     const inserted = await tx
       .insert(fiscalPeriods)
       .values({ period, closedBy: actor.id })
