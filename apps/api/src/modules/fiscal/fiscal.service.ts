@@ -353,7 +353,8 @@ export async function sweepSequenceAlerts(db: Db, today: string = businessToday(
 
 /**
  * `POST /fiscal/sequences/{id}/void` (admin): takes the next `count` numbers of an active range
- * and records them as annulled (608 report, annulment types 01–10). 409 as {@link takeNcf}.
+ * and records them as annulled (608 report, annulment types 01–10), dated today. 409 as
+ * {@link takeNcf}, and while today's month is a closed fiscal period (decision 135).
  */
 export async function voidNumbers(
   opts: WriteOptions & { id: string; input: z.output<typeof VoidNcfRequestSchema> },

@@ -88,7 +88,7 @@ function fromAmount(
  * invoice never add up to more than its total. The note is dated today (business day; an
  * `issueDate` other than today → 400, decision 132); one issued more than
  * {@link CREDIT_NOTE_ITBIS_MAX_DAYS} days after the invoice carries no ITBIS. 409 for
- * drafts/cancelled invoices or no usable range; 400 for amounts above what is left, a date other
+ * drafts/cancelled invoices, no usable range or today's month closed (decision 135); 400 for amounts above what is left, a date other
  * than today or a missing buyer id.
  */
 export async function createCreditNote(

@@ -32,7 +32,8 @@ import type { InvoiceRow } from './invoices.queries.js';
  * an NCF takes the day it is issued on, in numbering order, in the period being reported).
  * Throws — so the caller's transaction rolls back and no number is consumed — 400 when the total
  * is zero or the type needs the buyer's RNC/cédula and the client has no valid one (nor an
- * override), 409 when the type has no usable range. Answers the range alerts to push after
+ * override), 409 when the type has no usable range or today's month is a closed fiscal period
+ * (decision 135). Answers the range alerts to push after
  * commit. Leaves `status` to the caller.
  */
 export async function issueInTx(

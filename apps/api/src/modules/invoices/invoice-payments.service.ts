@@ -26,7 +26,8 @@ import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoic
  * `PUT /invoices/{id}/pay` (admin): records a payment (default: the whole balance, today,
  * the invoice's method or bank transfer). Partial payments leave it `pending`; full payment
  * marks it `paid` with that date. 409 for drafts, paid or cancelled; 400 above the balance, and
- * for a payment or retention date before the invoice's issue date or after tomorrow.
+ * for a payment or retention date before the invoice's issue date or after tomorrow; 409 when
+ * either date falls in a closed fiscal period ({@link assertPeriodOpen}, decision 135).
  */
 export async function payInvoice(
   opts: WriteOptions & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
