@@ -24,6 +24,7 @@ import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useCloseFiscalPeriod, useFiscalPeriods, useReopenFiscalPeriod } from '../api/fiscal-periods-api';
 import { ok } from './fiscal-helpers';
 
@@ -36,6 +37,7 @@ const CLOSABLE_MONTHS = 24;
  * one with a reason (audited by the API).
  */
 export function ClosedPeriodsCard() {
+  useDateDisplay();
   const { data: periods, isLoading, error } = useFiscalPeriods();
   const [closing, setClosing] = useState(false);
   const [reopening, setReopening] = useState<ClosedFiscalPeriod | null>(null);
