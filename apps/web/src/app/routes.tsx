@@ -1,19 +1,19 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
-import { NotFoundPage } from '../components/errors/not-found-page';
 import { RouteError } from '../components/errors/route-error';
-import { RouteGuard } from '../components/guard/route-guard';
 import { FullPageLoader } from '../components/ui/page-loader';
 import { LandingPage } from '../features/marketing/pages/landing-page';
 import { useSessionStore } from '../stores/session-store';
 import type { PortalPage } from './portal';
 
 /**
- * The portal shell and every portal page load on demand, through one module (`portal.ts`), so
- * the public site never downloads them, nor the lists of what each of them preloads (decision 134).
+ * The signed-in area — route guard, shell, pages — loads on demand, through one module
+ * (`portal.tsx`), so the public site never downloads it, nor the lists of what each page
+ * preloads (decision 134).
  */
 const loadPortal = () => import('./portal');
-const PortalShell = lazy(() => loadPortal().then((portal) => ({ default: portal.PortalShell })));
+const ProtectedLayout = lazy(() => loadPortal().then((portal) => ({ default: portal.ProtectedLayout })));
+const PortalNotFound = lazy(() => loadPortal().then((portal) => ({ default: portal.PortalNotFound })));
 /** A portal route's `lazy`: loads the portal module, then the page. */
 const portalPage = (page: PortalPage) => () => loadPortal().then((portal) => portal.PORTAL_PAGES[page]());
 
@@ -26,14 +26,12 @@ function RootLayout() {
   );
 }
 
-/** Signed-in area: guard first (spinner / redirect), then the lazily loaded shell. */
-function ProtectedLayout({ children }: { children?: ReactNode }) {
+/** Signed-in area: guard first (spinner / redirect), then the shell (see `portal.tsx`). */
+function PortalLayout() {
   return (
-    <RouteGuard fallback={<FullPageLoader />}>
-      <Suspense fallback={<FullPageLoader />}>
-        <PortalShell>{children}</PortalShell>
-      </Suspense>
-    </RouteGuard>
+    <Suspense fallback={<FullPageLoader />}>
+      <ProtectedLayout />
+    </Suspense>
   );
 }
 
@@ -48,9 +46,9 @@ function UnknownRoute() {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   if (!isAuthenticated) return <LandingPage />;
   return (
-    <ProtectedLayout>
-      <NotFoundPage />
-    </ProtectedLayout>
+    <Suspense fallback={<FullPageLoader />}>
+      <PortalNotFound />
+    </Suspense>
   );
 }
 
@@ -96,7 +94,7 @@ export const routes: RouteObject[] = [
           })),
       },
       {
-        Component: ProtectedLayout,
+        Component: PortalLayout,
         children: [
           {
             path: 'dashboard',
@@ -158,8 +156,8 @@ export const routes: RouteObject[] = [
             lazy: portalPage('invoiceDetail'),
           },
           {
-            // Management screens: admin only ('Acceso Denegado' for anyone else, before the code loads).
-            element: <RouteGuard requiredRole="admin" />,
+            // Management screens: admin only ('Acceso Denegado' for anyone else).
+            lazy: () => loadPortal().then((portal) => ({ Component: portal.AdminOnly })),
             children: [
               {
                 path: 'billing/retainers',
