@@ -100,7 +100,7 @@ export function buildTheme(variant: ThemeVariant): MantineThemeOverride {
     respectReducedMotion: true,
     // Names for Mantine's icon-only buttons, once for every screen (decision 108). A toast is no
     // live region of its own (one that appears with its text is often not read, and one that is
-    // read would be read twice): `LiveRegions` announces it (decision 112).
+    // read would be read twice): `ToastAnnouncements` writes it into the app's live regions (decision 112).
     components: {
       Notification: {
         defaultProps: {
