@@ -30,7 +30,7 @@ import { Link } from 'react-router';
 import { PublicFooter } from '../components/public-footer';
 import { PublicHeader } from '../components/public-header';
 import { ResponsiveImage } from '../components/responsive-image';
-import { PROJECT_CATEGORIES, PROJECTS, type Project } from '../data/projects';
+import { PROJECT_CATEGORIES, PROJECTS, type ProjectSummary } from '../data/projects';
 
 /** The detail dialog (Modal, focus trap, gallery) loads on the first 'Ver Detalles'. */
 const LazyProjectDialog = lazy(() =>
@@ -67,9 +67,9 @@ const CARD_TECHNOLOGIES = 3;
  */
 export function PortfolioPage() {
   const [category, setCategory] = useState<string>(ALL);
-  const [selected, setSelected] = useState<Project | null>(null);
+  const [selected, setSelected] = useState<ProjectSummary | null>(null);
   const [dialogLoaded, setDialogLoaded] = useState(false);
-  const open = (project: Project) => {
+  const open = (project: ProjectSummary) => {
     setDialogLoaded(true);
     setSelected(project);
   };
@@ -187,7 +187,7 @@ function ProjectCard({
   onOpen,
   priority,
 }: {
-  project: Project;
+  project: ProjectSummary;
   onOpen: () => void;
   priority: boolean;
 }) {
