@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures.js';
+import { expect, signInAs, test, waitForApp } from './fixtures.js';
 import { openUserMenu } from './support/shell.js';
 
 const SECTION_IDS = ['hero', 'services', 'features', 'stats', 'testimonials', 'urgency', 'cta', 'footer'];
@@ -339,6 +339,35 @@ test.describe('pre-rendered pages (decision 027)', () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
     await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
+  });
+
+  test('a category picked on the pre-rendered portfolio before the app takes over is kept (decision 134)', async ({
+    page,
+  }) => {
+    // The app's entry waits until the pick is made: what answers the click is the page's HTML.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => {
+      releaseApp = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/portfolio', { waitUntil: 'commit' });
+    const filter = page.getByRole('group', { name: 'Filtrar por categoría' });
+    const cards = page.getByTestId('project-grid').locator('[data-project-id]');
+    await filter.getByText('Government').click();
+    await expect(cards.filter({ visible: true })).toHaveCount(1);
+    await expect(cards.filter({ visible: true })).toContainText('Ayuntamiento Digital');
+    await expect(page.getByRole('radio', { name: 'Government' })).toBeChecked();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
+
+    releaseApp();
+    await waitForApp(page);
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByRole('radio', { name: 'Government' })).toBeChecked();
+    await filter.getByText('Todos').click();
+    await expect(cards).toHaveCount(5);
   });
 
   test('the app replaces the pre-rendered markup once (one page, not two) and takes over', async ({

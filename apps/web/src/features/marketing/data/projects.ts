@@ -1,3 +1,6 @@
+/** The portfolio filter's first chip: every project (spec doc 1 §2 "Portfolio"). */
+export const ALL_CATEGORIES = 'Todos';
+
 /** Categories of the portfolio filter (spec doc 1 §3), after 'Todos'. */
 export const PROJECT_CATEGORIES = [
   'E-commerce',
