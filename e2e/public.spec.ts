@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test, waitForApp } from './fixtures.js';
 import { openUserMenu } from './support/shell.js';
@@ -401,6 +402,31 @@ test.describe('pre-rendered pages (decision 027)', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await hint()).toBeUndefined();
     expect(await (await page.request.get('/')).text()).toContain('Hacemos crecer tu negocio');
+  });
+});
+
+test.describe('JavaScript budget (decisions 020, 134)', () => {
+  test('each pre-rendered page loads at most 150 KB of gzip JavaScript', async ({ browser, request }) => {
+    for (const path of ['/', '/portfolio']) {
+      // A fresh browser each time: what one page loads, none of it from the other's cache.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.add(r.url());
+      });
+      await page.goto(path);
+      await waitForApp(page);
+      await page.waitForLoadState('networkidle');
+      let gzip = 0;
+      for (const url of scripts) {
+        const body = await (await request.get(url, { headers: { 'accept-encoding': 'identity' } })).body();
+        gzip += gzipSync(body, { level: 9 }).length;
+      }
+      const files = [...scripts].map((url) => new URL(url).pathname).join(', ');
+      expect(gzip / 1024, `${path} loads ${files}`).toBeLessThanOrEqual(150);
+      await context.close();
+    }
   });
 });
 
