@@ -342,9 +342,11 @@ test.describe('pre-rendered pages (decision 027)', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
   });
 
-  test('a category picked on the pre-rendered portfolio before the app takes over is kept (decision 134)', async ({
+  test('a category picked on the pre-rendered portfolio before the app takes over is kept, and so is the scroll (decision 134)', async ({
     page,
   }) => {
+    // On a phone the filter is below the fold: the visitor scrolls to it, then picks.
+    await page.setViewportSize({ width: 390, height: 844 });
     // The app's entry waits until the pick is made: what answers the click is the page's HTML.
     let releaseApp = () => {};
     const appHeld = new Promise<void>((resolve) => {
@@ -362,11 +364,15 @@ test.describe('pre-rendered pages (decision 027)', () => {
     await expect(cards.filter({ visible: true })).toContainText('Ayuntamiento Digital');
     await expect(page.getByRole('radio', { name: 'Government' })).toBeChecked();
     await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
 
     releaseApp();
     await waitForApp(page);
     await expect(cards).toHaveCount(1);
     await expect(page.getByRole('radio', { name: 'Government' })).toBeChecked();
+    // The swap left the page where the visitor was (React Router scrolls a first render to the top).
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await filter.getByText('Todos').click();
     await expect(cards).toHaveCount(5);
   });

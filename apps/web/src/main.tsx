@@ -2,7 +2,7 @@ import './app/defer-section-hash';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/focus.css';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
@@ -31,11 +31,31 @@ function AppReadySignal() {
   return null;
 }
 
+/**
+ * Where the visitor scrolled the pre-rendered page to, until the app replaces it: React Router's
+ * `ScrollRestoration` scrolls a first render to the top, which threw a visitor who had scrolled
+ * down (to the portfolio's filter on a phone, say) back up when the app took over (decision 134).
+ */
+let prerenderedScrollY = 0;
+const trackScroll = () => {
+  prerenderedScrollY = window.scrollY;
+};
+
+/** Puts the scroll position back after the swap, in the same commit (nothing moves on screen). */
+function KeepPrerenderedScroll() {
+  useLayoutEffect(() => {
+    window.removeEventListener('scroll', trackScroll);
+    if (prerenderedScrollY > 0) window.scrollTo(0, prerenderedScrollY);
+  }, []);
+  return null;
+}
+
 function mount(target: HTMLElement) {
   const root = createRoot(target);
   const app = (
     <StrictMode>
       <App />
+      {prerendered && <KeepPrerenderedScroll />}
       <AppReadySignal />
     </StrictMode>
   );
@@ -66,6 +86,10 @@ const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve,
  * itself.
  */
 async function start(target: HTMLElement) {
+  if (prerendered) {
+    trackScroll();
+    window.addEventListener('scroll', trackScroll, { passive: true });
+  }
   await nextTask();
   syncSessionAcrossTabs();
   syncServerHints();
