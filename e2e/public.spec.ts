@@ -1,5 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures.js';
+import { expect, signInAs, test, waitForApp } from './fixtures.js';
 import { openUserMenu } from './support/shell.js';
 
 const SECTION_IDS = ['hero', 'services', 'features', 'stats', 'testimonials', 'urgency', 'cta', 'footer'];
@@ -341,6 +342,41 @@ test.describe('pre-rendered pages (decision 027)', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
   });
 
+  test('a category picked on the pre-rendered portfolio before the app takes over is kept, and so is the scroll (decision 134)', async ({
+    page,
+  }) => {
+    // On a phone the filter is below the fold: the visitor scrolls to it, then picks.
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The app's entry waits until the pick is made: what answers the click is the page's HTML.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => {
+      releaseApp = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/portfolio', { waitUntil: 'commit' });
+    const filter = page.getByRole('group', { name: 'Filtrar por categoría' });
+    const cards = page.getByTestId('project-grid').locator('[data-project-id]');
+    await filter.getByText('Government').click();
+    await expect(cards.filter({ visible: true })).toHaveCount(1);
+    await expect(cards.filter({ visible: true })).toContainText('Ayuntamiento Digital');
+    await expect(page.getByRole('radio', { name: 'Government' })).toBeChecked();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    releaseApp();
+    await waitForApp(page);
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByRole('radio', { name: 'Government' })).toBeChecked();
+    // The swap left the page where the visitor was (React Router scrolls a first render to the top).
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await filter.getByText('Todos').click();
+    await expect(cards).toHaveCount(5);
+  });
+
   test('the app replaces the pre-rendered markup once (one page, not two) and takes over', async ({
     page,
   }) => {
@@ -376,6 +412,31 @@ test.describe('pre-rendered pages (decision 027)', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await hint()).toBeUndefined();
     expect(await (await page.request.get('/')).text()).toContain('Hacemos crecer tu negocio');
+  });
+});
+
+test.describe('JavaScript budget (decisions 020, 134)', () => {
+  test('each pre-rendered page loads at most 150 KB of gzip JavaScript', async ({ browser, request }) => {
+    for (const path of ['/', '/portfolio']) {
+      // A fresh browser each time: what one page loads, none of it from the other's cache.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.add(r.url());
+      });
+      await page.goto(path);
+      await waitForApp(page);
+      await page.waitForLoadState('networkidle');
+      let gzip = 0;
+      for (const url of scripts) {
+        const body = await (await request.get(url, { headers: { 'accept-encoding': 'identity' } })).body();
+        gzip += gzipSync(body, { level: 9 }).length;
+      }
+      const files = [...scripts].map((url) => new URL(url).pathname).join(', ');
+      expect(gzip / 1024, `${path} loads ${files}`).toBeLessThanOrEqual(150);
+      await context.close();
+    }
   });
 });
 

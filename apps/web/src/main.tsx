@@ -2,19 +2,15 @@ import './app/defer-section-hash';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/focus.css';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
-import { router } from './app/router';
+import { getRouter } from './app/router';
 import { validateStoredSession } from './app/session-bootstrap';
 import { syncServerHints } from './lib/hint-cookies';
 import { publicSettingsQuery } from './lib/public-settings';
 import { syncSessionAcrossTabs } from './stores/session-store';
-
-syncSessionAcrossTabs();
-syncServerHints();
-void validateStoredSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -35,11 +31,31 @@ function AppReadySignal() {
   return null;
 }
 
+/**
+ * Where the visitor scrolled the pre-rendered page to, until the app replaces it: React Router's
+ * `ScrollRestoration` scrolls a first render to the top, which threw a visitor who had scrolled
+ * down (to the portfolio's filter on a phone, say) back up when the app took over (decision 134).
+ */
+let prerenderedScrollY = 0;
+const trackScroll = () => {
+  prerenderedScrollY = window.scrollY;
+};
+
+/** Puts the scroll position back after the swap, in the same commit (nothing moves on screen). */
+function KeepPrerenderedScroll() {
+  useLayoutEffect(() => {
+    window.removeEventListener('scroll', trackScroll);
+    if (prerenderedScrollY > 0) window.scrollTo(0, prerenderedScrollY);
+  }, []);
+  return null;
+}
+
 function mount(target: HTMLElement) {
   const root = createRoot(target);
   const app = (
     <StrictMode>
       <App />
+      {prerendered && <KeepPrerenderedScroll />}
       <AppReadySignal />
     </StrictMode>
   );
@@ -49,6 +65,7 @@ function mount(target: HTMLElement) {
 
 /** Resolves once the router has loaded the matched lazy routes. */
 function routerReady(): Promise<void> {
+  const router = getRouter();
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = router.subscribe((state) => {
@@ -59,14 +76,40 @@ function routerReady(): Promise<void> {
   });
 }
 
-if (prerendered) {
+/** Resolves in a new task: the browser may handle input and paint in between. */
+const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+
+/*
+ * Start-up in several short tasks rather than one long one (decision 134): evaluating the modules
+ * is one task; syncing the session and starting the settings request the next; creating the
+ * router (ranking the routes, matching the URL) the next; rendering, as a transition, yields by
+ * itself.
+ */
+async function start(target: HTMLElement) {
+  if (prerendered) {
+    trackScroll();
+    window.addEventListener('scroll', trackScroll, { passive: true });
+  }
+  await nextTask();
+  syncSessionAcrossTabs();
+  syncServerHints();
+  void validateStoredSession();
   // The server drew the company's contact into the page: have the settings before the swap so
   // the app draws the same (at most 1.5 s; without them the fallbacks show until they arrive).
-  const settings = Promise.race([
-    queryClient.prefetchQuery(publicSettingsQuery),
-    new Promise((resolve) => window.setTimeout(resolve, 1500)),
-  ]);
-  void Promise.all([routerReady(), settings]).then(() => mount(container));
-} else {
-  mount(container);
+  const settings = prerendered
+    ? Promise.race([
+        queryClient.prefetchQuery(publicSettingsQuery),
+        new Promise((resolve) => window.setTimeout(resolve, 1500)),
+      ])
+    : null;
+  await nextTask();
+  getRouter();
+  if (!prerendered) {
+    mount(target);
+    return;
+  }
+  await Promise.all([routerReady(), settings]);
+  mount(target);
 }
+
+void start(container);

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from './dates.js';
+import { BUSINESS_TIME_ZONE } from './date-settings.js';
 
 /** Theme variants of spec doc 1 §9, in order, with their Spanish labels. */
 export const THEME_VARIANTS = [

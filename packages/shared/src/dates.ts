@@ -13,23 +13,26 @@
  * Comprobante Fiscal Electrónico" v1.0, date fields dd-MM-yyyy in Dominican time).
  */
 
-/** Locale of every formatted date (Spanish, Dominican Republic). */
-export const DATE_LOCALE = 'es-DO';
+import {
+  BUSINESS_TIME_ZONE,
+  DATE_LOCALE,
+  type DateFormat,
+  DEFAULT_DATE_FORMAT,
+  type TimeFormat,
+} from './date-settings.js';
 
-/** The agency's time zone: business "today", fiscal dates, scheduled jobs (see the module comment). */
-export const BUSINESS_TIME_ZONE = 'America/Santo_Domingo';
-
-/** Numeric date formats a user may choose (Perfil → Preferencias; company default in Configuración). */
-export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
-/** The format used when no preference applies. */
-export const DEFAULT_DATE_FORMAT: DateFormat = 'DD/MM/YYYY';
-
-/** Clock of formatted times (Configuración → Formato de hora): "3:05 p. m." or "15:05". */
-export const TIME_FORMATS = ['12h', '24h'] as const;
-export type TimeFormat = (typeof TIME_FORMATS)[number];
-/** The company default (spec doc 2 §10 settings: timeFormat). */
-export const DEFAULT_TIME_FORMAT: TimeFormat = '12h';
+// The settings dates are written with live in their own small module, which the web app's entry
+// chunk reads without this one and its formatters (decision 134); this module stays the door.
+export {
+  BUSINESS_TIME_ZONE,
+  DATE_FORMATS,
+  DATE_LOCALE,
+  type DateFormat,
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_TIME_FORMAT,
+  TIME_FORMATS,
+  type TimeFormat,
+} from './date-settings.js';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 

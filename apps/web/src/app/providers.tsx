@@ -1,6 +1,4 @@
-import { NOTIFICATIONS } from '@agencia/shared/constants';
 import { MantineProvider } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { LiveRegions } from '../components/ui/live-regions';
@@ -10,45 +8,35 @@ import { queryClient as defaultQueryClient } from './query-client';
 import { buildTheme, cssVariablesResolver } from './theme';
 
 /**
- * Mantine's notification container, loaded on the first notification (decision 020). One place
- * for every toast (issue 18, decision 093): bottom-right from 768 px, where no screen keeps its
- * primary actions; on phones at the top, full width, at most three stacked.
+ * The toast container, loaded on demand (decision 020); its own module keeps Mantine's
+ * notification components out of the entry chunk (decision 134).
  */
-const NotificationsContainer = lazy(() =>
-  import('@mantine/notifications').then((module) => ({
-    default: function PortalNotifications() {
-      const phone = useMediaQuery('(max-width: 47.99em)');
-      return (
-        <module.Notifications
-          limit={phone ? 3 : NOTIFICATIONS.limit}
-          autoClose={NOTIFICATIONS.autoClose}
-          position={phone ? 'top-center' : NOTIFICATIONS.position}
-          styles={{
-            root: phone
-              ? { width: 'calc(100% - 1rem)', maxWidth: 'none' }
-              : { width: NOTIFICATIONS.width, maxWidth: 'calc(100% - 2rem)' },
-          }}
-        />
-      );
-    },
-  })),
+const ToastContainer = lazy(() =>
+  import('../components/ui/toast-container').then((module) => ({ default: module.ToastContainer })),
 );
 
 /**
- * Mounts the notification container (queued notifications then appear) as soon as the page is
- * not the landing or the visitor first interacts — every notice follows an action — so the
- * landing's JavaScript leaves it out (decision 020).
+ * The pre-rendered public pages (decision 027): nothing there shows a notice the visitor did not
+ * ask for, so their JavaScript leaves the toast container out until the first interaction.
+ */
+const DEFERRED_TOAST_PATHS = new Set(['/', '/portfolio']);
+const toastsDeferred = () => DEFERRED_TOAST_PATHS.has(window.location.pathname);
+
+/**
+ * Mounts the notification container (queued notifications then appear) at once on portal pages,
+ * and on the pre-rendered public pages when the visitor first interacts — every notice there
+ * follows an action — or leaves them, so their JavaScript leaves it out (decisions 020, 134).
  */
 function LazyNotifications() {
-  const [needed, setNeeded] = useState(() => window.location.pathname !== '/');
+  const [needed, setNeeded] = useState(() => !toastsDeferred());
   useEffect(() => {
     if (needed) return;
     const mount = () => setNeeded(true);
     const events = ['pointerdown', 'keydown', 'touchstart'] as const;
     for (const event of events) window.addEventListener(event, mount, { once: true, passive: true });
-    // Programmatic navigation away from `/` (e.g. a signed-in visitor sent to /dashboard).
+    // Programmatic navigation away (e.g. a signed-in visitor sent to /dashboard).
     const timer = window.setInterval(() => {
-      if (window.location.pathname !== '/') mount();
+      if (!toastsDeferred()) mount();
     }, 1000);
     return () => {
       for (const event of events) window.removeEventListener(event, mount);
@@ -57,7 +45,7 @@ function LazyNotifications() {
   }, [needed]);
   return needed ? (
     <Suspense fallback={null}>
-      <NotificationsContainer />
+      <ToastContainer />
     </Suspense>
   ) : null;
 }

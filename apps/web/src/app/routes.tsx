@@ -1,16 +1,21 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
-import { NotFoundPage } from '../components/errors/not-found-page';
 import { RouteError } from '../components/errors/route-error';
-import { RouteGuard } from '../components/guard/route-guard';
 import { FullPageLoader } from '../components/ui/page-loader';
 import { LandingPage } from '../features/marketing/pages/landing-page';
 import { useSessionStore } from '../stores/session-store';
+import type { PortalPage } from './portal';
 
-/** The portal shell and everything under it load on demand: the public site never downloads them. */
-const PortalShell = lazy(() =>
-  import('../components/shell/portal-shell').then((module) => ({ default: module.PortalShell })),
-);
+/**
+ * The signed-in area — route guard, shell, pages — loads on demand, through one module
+ * (`portal.tsx`), so the public site never downloads it, nor the lists of what each page
+ * preloads (decision 134).
+ */
+const loadPortal = () => import('./portal');
+const ProtectedLayout = lazy(() => loadPortal().then((portal) => ({ default: portal.ProtectedLayout })));
+const PortalNotFound = lazy(() => loadPortal().then((portal) => ({ default: portal.PortalNotFound })));
+/** A portal route's `lazy`: loads the portal module, then the page. */
+const portalPage = (page: PortalPage) => () => loadPortal().then((portal) => portal.PORTAL_PAGES[page]());
 
 function RootLayout() {
   return (
@@ -21,14 +26,12 @@ function RootLayout() {
   );
 }
 
-/** Signed-in area: guard first (spinner / redirect), then the lazily loaded shell. */
-function ProtectedLayout({ children }: { children?: ReactNode }) {
+/** Signed-in area: guard first (spinner / redirect), then the shell (see `portal.tsx`). */
+function PortalLayout() {
   return (
-    <RouteGuard fallback={<FullPageLoader />}>
-      <Suspense fallback={<FullPageLoader />}>
-        <PortalShell>{children}</PortalShell>
-      </Suspense>
-    </RouteGuard>
+    <Suspense fallback={<FullPageLoader />}>
+      <ProtectedLayout />
+    </Suspense>
   );
 }
 
@@ -43,9 +46,9 @@ function UnknownRoute() {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   if (!isAuthenticated) return <LandingPage />;
   return (
-    <ProtectedLayout>
-      <NotFoundPage />
-    </ProtectedLayout>
+    <Suspense fallback={<FullPageLoader />}>
+      <PortalNotFound />
+    </Suspense>
   );
 }
 
@@ -91,159 +94,106 @@ export const routes: RouteObject[] = [
           })),
       },
       {
-        Component: ProtectedLayout,
+        Component: PortalLayout,
         children: [
           {
             path: 'dashboard',
-            lazy: () =>
-              import('../features/dashboard/pages/dashboard-page').then((m) => ({
-                Component: m.DashboardPage,
-              })),
+            lazy: portalPage('dashboard'),
           },
           {
             path: 'projects',
-            lazy: () =>
-              import('../features/projects/pages/projects-page').then((m) => ({ Component: m.ProjectsPage })),
+            lazy: portalPage('projects'),
           },
           {
             path: 'projects/:id',
-            lazy: () =>
-              import('../features/projects/pages/project-detail-page').then((m) => ({
-                Component: m.ProjectDetailPage,
-              })),
+            lazy: portalPage('projectDetail'),
           },
           {
             path: 'tickets',
-            lazy: () =>
-              import('../features/tickets/pages/tickets-page').then((m) => ({ Component: m.TicketsPage })),
+            lazy: portalPage('tickets'),
           },
           {
             path: 'tickets/:id',
-            lazy: () =>
-              import('../features/tickets/pages/ticket-detail-page').then((m) => ({
-                Component: m.TicketDetailPage,
-              })),
+            lazy: portalPage('ticketDetail'),
           },
           {
             path: 'calendar',
-            lazy: () =>
-              import('../features/calendar/pages/calendar-page').then((m) => ({ Component: m.CalendarPage })),
+            lazy: portalPage('calendar'),
           },
           {
             path: 'calendar/:id',
-            lazy: () =>
-              import('../features/calendar/pages/event-detail-page').then((m) => ({
-                Component: m.EventDetailPage,
-              })),
+            lazy: portalPage('eventDetail'),
           },
           {
             path: 'settings',
-            lazy: () =>
-              import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+            lazy: portalPage('settings'),
           },
           {
             path: 'profile',
-            lazy: () =>
-              import('../features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+            lazy: portalPage('profile'),
           },
           {
             // Billing: admin manages; employees and clients read (clients only their own), decision 056.
             path: 'billing',
-            lazy: () =>
-              import('../features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
+            lazy: portalPage('billing'),
           },
           {
             // Quotes (decision 114): staff read all, admins manage, clients read and answer their own.
             path: 'billing/quotes',
-            lazy: () =>
-              import('../features/billing/pages/quotes-page').then((m) => ({ Component: m.QuotesPage })),
+            lazy: portalPage('quotes'),
           },
           {
             path: 'billing/quotes/:id',
-            lazy: () =>
-              import('../features/billing/pages/quote-detail-page').then((m) => ({
-                Component: m.QuoteDetailPage,
-              })),
+            lazy: portalPage('quoteDetail'),
           },
           {
             path: 'billing/:id',
-            lazy: () =>
-              import('../features/billing/pages/invoice-detail-page').then((m) => ({
-                Component: m.InvoiceDetailPage,
-              })),
+            lazy: portalPage('invoiceDetail'),
           },
           {
             // The invoice list's row link (spec doc 2 §2): same detail screen.
             path: 'invoice/:id',
-            lazy: () =>
-              import('../features/billing/pages/invoice-detail-page').then((m) => ({
-                Component: m.InvoiceDetailPage,
-              })),
+            lazy: portalPage('invoiceDetail'),
           },
           {
-            // Management screens: admin only ('Acceso Denegado' for anyone else, before the code loads).
-            element: <RouteGuard requiredRole="admin" />,
+            // Management screens: admin only ('Acceso Denegado' for anyone else).
+            lazy: () => loadPortal().then((portal) => ({ Component: portal.AdminOnly })),
             children: [
               {
                 path: 'billing/retainers',
-                lazy: () =>
-                  import('../features/billing/pages/retainers-page').then((m) => ({
-                    Component: m.RetainersPage,
-                  })),
+                lazy: portalPage('retainers'),
               },
               {
                 path: 'projects/new',
-                lazy: () =>
-                  import('../features/projects/pages/project-form-page').then((m) => ({
-                    Component: m.ProjectNewPage,
-                  })),
+                lazy: portalPage('projectNew'),
               },
               {
                 path: 'projects/:id/edit',
-                lazy: () =>
-                  import('../features/projects/pages/project-form-page').then((m) => ({
-                    Component: m.ProjectEditPage,
-                  })),
+                lazy: portalPage('projectEdit'),
               },
               {
                 path: 'clients',
-                lazy: () =>
-                  import('../features/clients/pages/clients-page').then((m) => ({
-                    Component: m.ClientsPage,
-                  })),
+                lazy: portalPage('clients'),
               },
               {
                 path: 'clients/requests',
-                lazy: () =>
-                  import('../features/requests/pages/requests-page').then((m) => ({
-                    Component: m.RequestsPage,
-                  })),
+                lazy: portalPage('requests'),
               },
               {
                 path: 'clients/:id',
-                lazy: () =>
-                  import('../features/clients/pages/client-detail-page').then((m) => ({
-                    Component: m.ClientDetailPage,
-                  })),
+                lazy: portalPage('clientDetail'),
               },
               {
                 path: 'reports',
-                lazy: () =>
-                  import('../features/reports/pages/reports-page').then((m) => ({
-                    Component: m.ReportsPage,
-                  })),
+                lazy: portalPage('reports'),
               },
               {
                 path: 'users',
-                lazy: () =>
-                  import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+                lazy: portalPage('users'),
               },
               {
                 path: 'users/:id',
-                lazy: () =>
-                  import('../features/users/pages/user-detail-page').then((m) => ({
-                    Component: m.UserDetailPage,
-                  })),
+                lazy: portalPage('userDetail'),
               },
             ],
           },

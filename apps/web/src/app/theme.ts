@@ -4,11 +4,11 @@ import {
   createTheme,
   darken,
   getPrimaryShade,
-  lighten,
   luminance,
   type MantineColorsTuple,
   type MantineTheme,
   type MantineThemeOverride,
+  toRgba,
 } from '@mantine/core';
 
 /*
@@ -100,7 +100,7 @@ export function buildTheme(variant: ThemeVariant): MantineThemeOverride {
     respectReducedMotion: true,
     // Names for Mantine's icon-only buttons, once for every screen (decision 108). A toast is no
     // live region of its own (one that appears with its text is often not read, and one that is
-    // read would be read twice): `LiveRegions` announces it (decision 112).
+    // read would be read twice): `ToastAnnouncements` writes it into the app's live regions (decision 112).
     components: {
       Notification: {
         defaultProps: {
@@ -131,17 +131,37 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
+/** Relative luminance of a colour given as 0–255 channels (WCAG 2.2; as Mantine's `luminance`). */
+function channelLuminance(r: number, g: number, b: number): number {
+  const linear = (channel: number) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
 /**
  * `color` darkened (light scheme) or lightened (dark scheme) in 4 % steps until it reaches
  * `MIN_TEXT_CONTRAST` (+0.1 margin for rounding) against every colour of `backgrounds`.
+ * The steps are Mantine's `darken`/`lighten` (rounded channels, `rgba(…)` result), taken on the
+ * channels rather than on strings: the app computes these tokens while it renders its first frame,
+ * and parsing a string per step and per background cost ~10 ms there (decision 134).
  */
 export function readableOn(color: string, backgrounds: string[], scheme: 'light' | 'dark'): string {
-  let result = color;
-  for (let step = 0; step < 25; step += 1) {
-    if (backgrounds.every((background) => contrastRatio(result, background) >= MIN_TEXT_CONTRAST + 0.1)) {
-      return result;
-    }
-    result = scheme === 'light' ? darken(result, 0.04) : lighten(result, 0.04);
+  const backgroundLuminances = backgrounds.map(luminance);
+  const { r, g, b, a } = toRgba(color);
+  let channels = [r, g, b] as const;
+  const step =
+    scheme === 'light'
+      ? (channel: number) => Math.round(channel * 0.96)
+      : (channel: number) => Math.round(channel + (255 - channel) * 0.04);
+  for (let steps = 0; steps < 25; steps += 1) {
+    const own = channelLuminance(...channels);
+    const readable = backgroundLuminances.every(
+      (other) => (Math.max(own, other) + 0.05) / (Math.min(own, other) + 0.05) >= MIN_TEXT_CONTRAST + 0.1,
+    );
+    if (readable) return steps === 0 ? color : `rgba(${channels.join(', ')}, ${a})`;
+    channels = [step(channels[0]), step(channels[1]), step(channels[2])];
   }
   return scheme === 'light' ? '#000000' : '#ffffff';
 }

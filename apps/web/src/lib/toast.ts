@@ -13,7 +13,7 @@ export function toastSuccess(title: string, message?: string): void {
 /**
  * Red toast (spec doc 2 §8 "Error toasts are red"); placed by the one container (decision 093).
  * Read at once through the assertive live region (every red toast is); other toasts go to the
- * polite one (`components/ui/live-regions.tsx`, decision 112).
+ * polite one (`components/ui/toast-announcements.tsx`, decision 112).
  */
 export function toastError(title: string, message?: string): void {
   notifications.show({ color: 'red', title, message: message ?? '' });

@@ -14,6 +14,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { buildTheme, cssVariablesResolver } from '../app/theme';
 import { type PageMeta, takeRenderedPageMeta } from '../features/marketing/lib/page-meta';
+import { PrerenderContext, prerenderedFilterScript } from '../features/marketing/lib/prerendered-filter';
 import { deferSectionHashScript } from '../features/marketing/lib/section-hash';
 import { LandingPage } from '../features/marketing/pages/landing-page';
 import { PortfolioPage } from '../features/marketing/pages/portfolio-page';
@@ -42,7 +43,8 @@ export interface RenderedPage {
   meta: PageMeta;
   /**
    * Inline `<script>`s for `<head>`: the one that sets `data-mantine-color-scheme` before the
-   * first paint and, on `/`, the one that defers a section hash (decision 028).
+   * first paint and, on `/`, the one that defers a section hash (decision 028), on `/portfolio`
+   * the one that runs the category filter until the app takes over (decision 134).
    */
   colorSchemeScript: string;
 }
@@ -77,7 +79,9 @@ export function renderPage(path: string): RenderedPage {
         cssVariablesResolver={cssVariablesResolver}
       >
         <StaticRouter location={path}>
-          <Page />
+          <PrerenderContext value={true}>
+            <Page />
+          </PrerenderContext>
         </StaticRouter>
       </MantineProvider>
     </QueryClientProvider>,
@@ -89,6 +93,7 @@ export function renderPage(path: string): RenderedPage {
     meta,
     colorSchemeScript:
       renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="auto" />) +
-      (path === '/' ? deferSectionHashScript() : ''),
+      (path === '/' ? deferSectionHashScript() : '') +
+      (path === '/portfolio' ? prerenderedFilterScript() : ''),
   };
 }

@@ -4,7 +4,7 @@ import {
   DEFAULT_DATE_FORMAT,
   DEFAULT_TIME_FORMAT,
   type TimeFormat,
-} from '@agencia/shared/dates';
+} from '@agencia/shared/date-settings';
 import { create } from 'zustand';
 
 /**

@@ -5,19 +5,33 @@ import { renderWithProviders } from '../../../test/render';
 import { announce } from '../../lib/live-region';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { LiveRegions } from './live-regions';
+import { ToastAnnouncements } from './toast-announcements';
 
-/** The app root's two regions (the test helper leaves them out; the page mounts them here). */
+/**
+ * The app root's two regions and the toast announcements (the test helper leaves them out; in the
+ * app the toast container mounts the announcements, the helper mounts a plain container).
+ */
+function Regions() {
+  return (
+    <>
+      <LiveRegions />
+      <ToastAnnouncements />
+    </>
+  );
+}
+
+/** The two regions as the page shows them. */
 function regions() {
   return { polite: screen.getByRole('status'), assertive: screen.getByRole('alert') };
 }
 
-describe('LiveRegions (decision 112)', () => {
+describe('LiveRegions and ToastAnnouncements (decision 112)', () => {
   afterEach(() => {
     act(() => notifications.clean());
   });
 
   it('are in the DOM and empty from the first render, polite and assertive', () => {
-    renderWithProviders(<LiveRegions />);
+    renderWithProviders(<Regions />);
     const { polite, assertive } = regions();
     expect(polite.getAttribute('aria-live')).toBe('polite');
     expect(assertive.getAttribute('aria-live')).toBe('assertive');
@@ -26,7 +40,7 @@ describe('LiveRegions (decision 112)', () => {
   });
 
   it('reads a success toast politely: its title and message go into the status region', async () => {
-    renderWithProviders(<LiveRegions />);
+    renderWithProviders(<Regions />);
     act(() => toastSuccess('Perfil actualizado', 'Tus datos se guardaron correctamente'));
     // The toast itself shows (Mantine's container from the test helper)…
     expect(
@@ -41,7 +55,7 @@ describe('LiveRegions (decision 112)', () => {
   });
 
   it('reads an error toast assertively, also when a screen calls Mantine directly with red', async () => {
-    renderWithProviders(<LiveRegions />);
+    renderWithProviders(<Regions />);
     act(() => toastError('Error', 'No se pudo guardar el perfil'));
     const { polite, assertive } = regions();
     await waitFor(() => expect(assertive.textContent).toBe('Error. No se pudo guardar el perfil'));
@@ -55,7 +69,7 @@ describe('LiveRegions (decision 112)', () => {
   });
 
   it('announces the same message again: the region is emptied, then written anew', async () => {
-    renderWithProviders(<LiveRegions />);
+    renderWithProviders(<Regions />);
     const { polite } = regions();
     const seen: string[] = [];
     const observer = new MutationObserver(() => seen.push(polite.textContent ?? ''));
@@ -70,7 +84,7 @@ describe('LiveRegions (decision 112)', () => {
   });
 
   it('reads an updated toast (loading → done) once more, and realtime announcements politely', async () => {
-    renderWithProviders(<LiveRegions />);
+    renderWithProviders(<Regions />);
     const { polite } = regions();
     act(() => {
       notifications.show({ id: 'upload', loading: true, title: 'Subiendo archivo', message: 'logo.png' });

@@ -1,15 +1,18 @@
 import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { Project } from '../data/projects';
+import { PROJECT_DETAILS, type Project } from '../data/project-details';
+import type { ProjectSummary } from '../data/projects';
 import { GalleryModal } from './gallery-modal';
 
 /** Project dialog: detail mode, or gallery mode after clicking the main image; closing in gallery returns to detail. */
-export function ProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
-  const [current, setCurrent] = useState<Project | null>(project);
+export function ProjectDialog({ project, onClose }: { project: ProjectSummary | null; onClose: () => void }) {
+  const [current, setCurrent] = useState<Project | null>(() =>
+    project ? { ...project, ...PROJECT_DETAILS[project.id] } : null,
+  );
   useEffect(() => {
     if (project) {
-      setCurrent(project);
+      setCurrent({ ...project, ...PROJECT_DETAILS[project.id] });
     }
   }, [project]);
 

@@ -1,8 +1,8 @@
 import { APP_VERSION_LABEL } from '@agencia/shared/constants';
 import { Badge, Box, Burger, Button, Container, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { useClickOutside, useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { useClickOutside, useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogin } from '@tabler/icons-react';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCompanyName } from '../../../lib/public-settings';
 import { NAV_GROUPS, NAV_OPAQUE_AFTER_PX, SECTIONS, type SectionId } from '../data/sections';
@@ -29,6 +29,33 @@ export function useGoToSection() {
       navigate('/', { state: { section: id } satisfies SectionNavigationState });
     }
   };
+}
+
+/**
+ * Whether the page is scrolled further than `px`, from scroll and resize events. Unlike Mantine's
+ * `useWindowScroll`, it does not read the position while the app mounts, which made the browser
+ * lay out the whole freshly swapped page inside a script task (decision 134), and it renders
+ * again only when the answer changes, not on every scroll event.
+ */
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > px);
+    // The first reading comes after the browser's own layout of the next frame.
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(update, 0);
+    });
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [px]);
+  return past;
 }
 
 /**
@@ -106,11 +133,10 @@ function SectionsDropdown({ onSection }: { onSection: (id: SectionId) => void })
  */
 export function PublicHeader() {
   const companyName = useCompanyName();
-  const [scroll] = useWindowScroll();
   const [menuOpened, menu] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const goToSection = useGoToSection();
-  const scrolled = scroll.y > NAV_OPAQUE_AFTER_PX;
+  const scrolled = useScrolledPast(NAV_OPAQUE_AFTER_PX);
 
   return (
     <Box component="header" className={classes.header} data-scrolled={scrolled || undefined}>

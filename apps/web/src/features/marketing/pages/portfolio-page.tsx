@@ -25,12 +25,12 @@ import {
   IconRocket,
   IconUsers,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PublicFooter } from '../components/public-footer';
 import { PublicHeader } from '../components/public-header';
 import { ResponsiveImage } from '../components/responsive-image';
-import { PROJECT_CATEGORIES, PROJECTS, type Project } from '../data/projects';
+import { ALL_CATEGORIES, PROJECT_CATEGORIES, PROJECTS, type ProjectSummary } from '../data/projects';
 
 /** The detail dialog (Modal, focus trap, gallery) loads on the first 'Ver Detalles'. */
 const LazyProjectDialog = lazy(() =>
@@ -38,9 +38,11 @@ const LazyProjectDialog = lazy(() =>
 );
 
 import { usePageMeta } from '../lib/page-meta';
+import { PRERENDERED_FILTER_ATTRIBUTE, takePickedCategory, usePrerendering } from '../lib/prerendered-filter';
 import classes from './landing-page.module.css';
 
-const ALL = 'Todos';
+/** The filter's chips, 'Todos' first. */
+const CATEGORIES = [ALL_CATEGORIES, ...PROJECT_CATEGORIES] as const;
 const PROJECT_ICONS = {
   news: IconNews,
   coffee: IconCoffee,
@@ -66,14 +68,21 @@ const CARD_TECHNOLOGIES = 3;
  * gallery, and the closing call to action.
  */
 export function PortfolioPage() {
-  const [category, setCategory] = useState<string>(ALL);
-  const [selected, setSelected] = useState<Project | null>(null);
+  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const prerendering = usePrerendering();
+  // A category picked on the pre-rendered page before the app took over (decision 134): adopted
+  // before the first paint, so the filter and the grid stay as the visitor left them.
+  useLayoutEffect(() => {
+    const picked = takePickedCategory(CATEGORIES);
+    if (picked) setCategory(picked);
+  }, []);
+  const [selected, setSelected] = useState<ProjectSummary | null>(null);
   const [dialogLoaded, setDialogLoaded] = useState(false);
-  const open = (project: Project) => {
+  const open = (project: ProjectSummary) => {
     setDialogLoaded(true);
     setSelected(project);
   };
-  const visible = category === ALL ? PROJECTS : PROJECTS.filter((p) => p.category === category);
+  const visible = category === ALL_CATEGORIES ? PROJECTS : PROJECTS.filter((p) => p.category === category);
 
   usePageMeta(
     'Portafolio · Agencia Digital RD',
@@ -117,8 +126,15 @@ export function PortfolioPage() {
               Proyectos
             </Title>
             <Chip.Group value={category} onChange={(value) => setCategory(value as string)}>
-              <Group justify="center" gap="xs" mb="xl" role="group" aria-label="Filtrar por categoría">
-                {[ALL, ...PROJECT_CATEGORIES].map((c) => (
+              <Group
+                justify="center"
+                gap="xs"
+                mb="xl"
+                role="group"
+                aria-label="Filtrar por categoría"
+                {...(prerendering && { [PRERENDERED_FILTER_ATTRIBUTE]: true })}
+              >
+                {CATEGORIES.map((c) => (
                   <Chip key={c} value={c} variant="outline">
                     {c}
                   </Chip>
@@ -187,7 +203,7 @@ function ProjectCard({
   onOpen,
   priority,
 }: {
-  project: Project;
+  project: ProjectSummary;
   onOpen: () => void;
   priority: boolean;
 }) {
