@@ -112,11 +112,14 @@ describe('admin /api/requests', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('converting an access request creates the client record from its data', async () => {
-    const body = multipart(
-      company({ primaryEmail: 'convertir@tropical.do', city: 'Santiago', province: 'Santiago' }),
-      [{ field: 'rncDocument', filename: 'rnc.pdf', type: 'application/pdf', bytes: PDF }],
-    );
+  /**
+   * A company access request sent through the public form (with its RNC document), its stored row,
+   * and `patch(status)` as the admin changes its status.
+   */
+  async function submitCompanyRequest(overrides: Parameters<typeof company>[0]) {
+    const body = multipart(company(overrides), [
+      { field: 'rncDocument', filename: 'rnc.pdf', type: 'application/pdf', bytes: PDF },
+    ]);
     await app.inject({
       method: 'POST',
       url: '/api/public/access-requests',
@@ -126,13 +129,22 @@ describe('admin /api/requests', () => {
     const [row] = await app.db
       .select()
       .from(accessRequests)
-      .where(eq(accessRequests.email, 'convertir@tropical.do'));
+      .where(eq(accessRequests.email, String(overrides?.primaryEmail)));
     const patch = (status: string) =>
       injectAs(app, admin.token, {
         method: 'PATCH',
         url: `/api/requests/access/${row!.id}/status`,
         payload: { status },
       });
+    return { row, patch };
+  }
+
+  it('converting an access request creates the client record from its data', async () => {
+    const { row, patch } = await submitCompanyRequest({
+      primaryEmail: 'convertir@tropical.do',
+      city: 'Santiago',
+      province: 'Santiago',
+    });
     expect((await patch('contacted')).statusCode).toBe(200);
     const res = await patch('converted');
     expect(res.statusCode).toBe(200);
@@ -185,25 +197,10 @@ describe('admin /api/requests', () => {
 
   it("an access request carrying the agency's own RNC is not converted into a client (issue 27)", async () => {
     const agencyRnc = `13185542${rncCheckDigit('13185542')}`;
-    const body = multipart(company({ primaryEmail: 'mismo-rnc@tropical.do', rnc: agencyRnc }), [
-      { field: 'rncDocument', filename: 'rnc.pdf', type: 'application/pdf', bytes: PDF },
-    ]);
-    await app.inject({
-      method: 'POST',
-      url: '/api/public/access-requests',
-      ...body,
-      remoteAddress: uniqueIp(),
+    const { row, patch } = await submitCompanyRequest({
+      primaryEmail: 'mismo-rnc@tropical.do',
+      rnc: agencyRnc,
     });
-    const [row] = await app.db
-      .select()
-      .from(accessRequests)
-      .where(eq(accessRequests.email, 'mismo-rnc@tropical.do'));
-    const patch = (status: string) =>
-      injectAs(app, admin.token, {
-        method: 'PATCH',
-        url: `/api/requests/access/${row!.id}/status`,
-        payload: { status },
-      });
     expect((await patch('contacted')).statusCode).toBe(200);
     const res = await patch('converted');
     expect(res.statusCode).toBe(400);
