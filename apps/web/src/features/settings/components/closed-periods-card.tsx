@@ -22,6 +22,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useDateDisplay } from '../../../stores/display-store';
@@ -236,19 +237,12 @@ function ReopenPeriodModal({ period, onClose }: { period: ClosedFiscalPeriod | n
             Si registras cambios en un mes ya reportado, deberás enviar de nuevo sus reportes a la DGII.
           </Text>
           <Textarea label="Motivo" required rows={3} maxLength={500} {...form.getInputProps('reason')} />
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" color="orange" loading={reopen.isPending}>
-              Reabrir
-            </Button>
-          </Group>
+          <ModalFormFooter
+            error={serverError}
+            onCancel={onClose}
+            loading={reopen.isPending}
+            submitLabel="Reabrir"
+          />
         </Stack>
       </form>
     </Modal>
