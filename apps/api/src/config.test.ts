@@ -73,6 +73,23 @@ describe('configuration (issue 13, decision 096)', () => {
     ['SEED_DEMO', 'quizás', 'SEED_DEMO must be true or false (got "quizás")'],
     ['SERVE_WEB', 'nunca', 'SERVE_WEB must be true or false (got "nunca")'],
     ['JOBS_ENABLED', 'quizás', 'JOBS_ENABLED must be true or false (got "quizás")'],
+    ['DGII_ECF_ENV', 'prod', 'DGII_ECF_ENV must be one of TesteCF, CerteCF, eCF (got "prod")'],
+    [
+      'DGII_ECF_BASE_URL',
+      'ftp://ecf.dgii.gov.do',
+      'DGII_ECF_BASE_URL must be an http:// or https:// URL without credentials, query or fragment (got "ftp://ecf.dgii.gov.do")',
+    ],
+    [
+      'DGII_FC_BASE_URL',
+      'fc.dgii.gov.do',
+      'DGII_FC_BASE_URL must be an http:// or https:// URL without credentials, query or fragment (got "fc.dgii.gov.do")',
+    ],
+    [
+      'ECF_ENCRYPTION_KEY',
+      'corta',
+      'ECF_ENCRYPTION_KEY must be 32 bytes written as 64 hexadecimal characters or base64 (openssl rand -base64 32) (got 5 characters)',
+    ],
+    ['ECF_SEND_INTERVAL_SECONDS', '0', 'ECF_SEND_INTERVAL_SECONDS must be an integer between 1 and 3600 (got "0")'],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
@@ -100,6 +117,11 @@ describe('configuration (issue 13, decision 096)', () => {
         'SEED_DEMO',
         'SERVE_WEB',
         'JOBS_ENABLED',
+        'DGII_ECF_ENV',
+        'DGII_ECF_BASE_URL',
+        'DGII_FC_BASE_URL',
+        'ECF_ENCRYPTION_KEY',
+        'ECF_SEND_INTERVAL_SECONDS',
       ].sort(),
     );
   });

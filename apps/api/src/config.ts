@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DGII_ECF_ENVIRONMENTS, type DgiiEcfEnvironment } from '@agencia/shared';
 import { z } from 'zod';
 import { LIST_TOTAL_CAP_DEFAULT } from './lib/paging.js';
 
@@ -44,6 +45,21 @@ export interface AppConfig {
   listTotalCap: number;
   /** Run the scheduled-jobs timer in this process (JOBS_ENABLED, default true; decision 110). */
   jobsEnabled: boolean;
+  /** Direct e-CF emission (issue 26): the DGII environment and its two services' base URLs. */
+  ecf: EcfConfig;
+}
+
+/** The DGII's e-CF services (issue 26). URLs have no trailing slash. */
+export interface EcfConfig {
+  environment: DgiiEcfEnvironment;
+  /** `DGII_ECF_BASE_URL`, default `https://ecf.dgii.gov.do/{environment}`: seed, reception, status, ANECF, ACECF. */
+  ecfBaseUrl: string;
+  /** `DGII_FC_BASE_URL`, default `https://fc.dgii.gov.do/{environment}`: consumo summaries (RFCE). */
+  fcBaseUrl: string;
+  /** AES-256-GCM key sealing the certificate and the DGII token: `ECF_ENCRYPTION_KEY` or `DATA_DIR/ecf-key`. */
+  encryptionKey: Buffer;
+  /** Seconds between two passes of the e-CF sender (`ECF_SEND_INTERVAL_SECONDS`, default 15). */
+  sendIntervalSeconds: number;
 }
 
 /** Pino levels accepted by `LOG_LEVEL`. */
@@ -63,7 +79,7 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose value must never be printed; URLs have their password masked instead. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'TOTP_ENCRYPTION_KEY']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'TOTP_ENCRYPTION_KEY', 'ECF_ENCRYPTION_KEY']);
 /** URLs that may carry a password: printed masked, or by length when they don't parse. */
 const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
 
@@ -190,6 +206,13 @@ export const EnvSchema = z.object({
   SEED_DEMO: optional(boolean),
   SERVE_WEB: optional(boolean),
   JOBS_ENABLED: optional(boolean),
+  DGII_ECF_ENV: optional(
+    z.enum(DGII_ECF_ENVIRONMENTS, { error: `must be one of ${DGII_ECF_ENVIRONMENTS.join(', ')}` }),
+  ),
+  DGII_ECF_BASE_URL: optional(publicUrl),
+  DGII_FC_BASE_URL: optional(publicUrl),
+  ECF_ENCRYPTION_KEY: optional(totpKey),
+  ECF_SEND_INTERVAL_SECONDS: optional(integer(1, 3600)),
 });
 
 /** Names of the variables {@link EnvSchema} validates. */
@@ -254,6 +277,18 @@ export function resolveTotpKey(dataDir: string, fromEnv: Buffer | undefined): Bu
   return key;
 }
 
+/**
+ * The e-CF sealing key (32 bytes): `ECF_ENCRYPTION_KEY`, else `DATA_DIR/ecf-key`, generated once
+ * (file mode 0600), like the TOTP key. Throws ConfigError when that file does not hold a valid key.
+ */
+export function resolveEcfKey(dataDir: string, fromEnv: Buffer | undefined): Buffer {
+  if (fromEnv) return fromEnv;
+  const text = keptSecret(dataDir, 'ecf-key', () => randomBytes(32).toString('base64url'));
+  const key = decodeKey(text);
+  if (!key) throw new ConfigError([`${join(dataDir, 'ecf-key')} does not hold a 32-byte key`]);
+  return key;
+}
+
 // ── loading ────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -298,6 +333,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolMax: e.DB_POOL_MAX ?? 10,
     listTotalCap: e.LIST_TOTAL_CAP ?? LIST_TOTAL_CAP_DEFAULT,
     jobsEnabled: e.JOBS_ENABLED ?? true,
+    ecf: {
+      environment: e.DGII_ECF_ENV ?? 'TesteCF',
+      ecfBaseUrl: (e.DGII_ECF_BASE_URL ?? `https://ecf.dgii.gov.do/${e.DGII_ECF_ENV ?? 'TesteCF'}`).replace(
+        /\/+$/,
+        '',
+      ),
+      fcBaseUrl: (e.DGII_FC_BASE_URL ?? `https://fc.dgii.gov.do/${e.DGII_ECF_ENV ?? 'TesteCF'}`).replace(
+        /\/+$/,
+        '',
+      ),
+      encryptionKey: resolveEcfKey(dataDir, e.ECF_ENCRYPTION_KEY),
+      sendIntervalSeconds: e.ECF_SEND_INTERVAL_SECONDS ?? 15,
+    },
   };
 }
 

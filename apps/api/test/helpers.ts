@@ -44,6 +44,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dbPoolMax: 10,
     listTotalCap: 10_000,
     jobsEnabled: false,
+    // Nothing listens on port 9 (discard): a test that needs the DGII starts the fake (fake-dgii.ts).
+    ecf: {
+      environment: 'TesteCF',
+      ecfBaseUrl: 'http://127.0.0.1:9/TesteCF',
+      fcBaseUrl: 'http://127.0.0.1:9/fc/TesteCF',
+      encryptionKey: Buffer.alloc(32, 9),
+      sendIntervalSeconds: 15,
+    },
     ...overrides,
   };
 }

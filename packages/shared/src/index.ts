@@ -12,6 +12,7 @@ export * from './constants.js';
 export * from './credit-notes.js';
 export * from './dashboard.js';
 export * from './dates.js';
+export * from './ecf.js';
 export * from './fiscal.js';
 export * from './fiscal-document-rules.js';
 export * from './fiscal-periods.js';

@@ -1,6 +1,7 @@
 import type { FiscalSnapshot } from '@agencia/shared';
 import {
   CURRENCIES,
+  ECF_STATUSES,
   INVOICE_EVENTS,
   PAYMENT_METHODS,
   REPORT_TYPES,
@@ -100,6 +101,8 @@ export const invoices = pgTable(
     /** e-CF: the provider's security code and signature time. */
     securityCode: text('security_code'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** Direct e-CF emission (issue 26): the DGII status of its e-CF (`ecf_documents`), null otherwise. */
+    ecfStatus: text('ecf_status', { enum: ECF_STATUSES }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     /**
      * Buyer and issuer as they were when the NCF was taken (decision 132); null on drafts. Every
@@ -129,6 +132,7 @@ export const invoices = pgTable(
     index('invoices_client_idx').on(t.clientId, t.issueDate, t.createdAt),
     index('invoices_project_idx').on(t.projectId),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
+    index('invoices_ecf_status_idx').on(t.ecfStatus).where(sql`${t.ecfStatus} is not null`),
     check(
       'invoices_money_nonneg',
       sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.paidCents} >= 0`,

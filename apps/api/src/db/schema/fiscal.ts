@@ -1,5 +1,5 @@
 import type { FiscalSnapshot } from '@agencia/shared';
-import { CREDIT_NOTE_DOCUMENT_TYPES } from '@agencia/shared';
+import { CREDIT_NOTE_DOCUMENT_TYPES, ECF_STATUSES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -93,6 +93,10 @@ export const creditNotes = pgTable(
     refundCents: bigint('refund_cents', { mode: 'number' }).notNull().default(0),
     /** Buyer and issuer as they were when the note was issued (decision 132). */
     fiscalSnapshot: jsonb('fiscal_snapshot').$type<FiscalSnapshot>(),
+    /** An E34's security code and signature time (issue 26: its own QR), and its DGII status in direct mode. */
+    securityCode: text('security_code'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    ecfStatus: text('ecf_status', { enum: ECF_STATUSES }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

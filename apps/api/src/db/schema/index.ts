@@ -6,6 +6,7 @@ export * from './billing.js';
 export * from './calendar.js';
 export * from './client-communications.js';
 export * from './clients.js';
+export * from './ecf.js';
 export * from './files.js';
 export * from './fiscal.js';
 export * from './mail.js';

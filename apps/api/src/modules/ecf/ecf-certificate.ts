@@ -17,6 +17,13 @@ export interface ParsedCertificate extends SigningKey {
 /** Thrown with a Spanish message for a file or password that cannot give a signing key. */
 export class CertificateError extends Error {}
 
+/** PKCS#12 bag types (RFC 7292 §4.2). */
+const BAG = {
+  key: '1.2.840.113549.1.12.10.1.1',
+  shroudedKey: '1.2.840.113549.1.12.10.1.2',
+  cert: '1.2.840.113549.1.12.10.1.3',
+} as const;
+
 function subjectOf(cert: forge.pki.Certificate): string {
   return cert.subject.attributes
     .map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`)
@@ -48,14 +55,13 @@ export function parsePkcs12(file: Buffer, password: string, now = new Date()): P
       throw new CertificateError('La contraseña del certificado no es correcta.');
     throw new CertificateError('El archivo no es un certificado PKCS#12 (.p12 o .pfx) válido.');
   }
-  const keyBags = [
-    ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
-    ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
-  ];
+  const bags = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];
+  const keyBags = [...bags(BAG.shroudedKey), ...bags(BAG.key)];
   const key = keyBags.find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
-  if (!key) throw new CertificateError('El certificado no contiene la clave privada: exporta el .p12 con ella.');
+  if (!key)
+    throw new CertificateError('El certificado no contiene la clave privada: exporta el .p12 con ella.');
   if (!key.n) throw new CertificateError('La clave del certificado debe ser RSA.');
-  const certs = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
+  const certs = bags(BAG.cert)
     .map((b) => b.cert)
     .filter((c): c is forge.pki.Certificate => Boolean(c));
   const cert = certs.find((c) => sameKey(c, key));
@@ -67,9 +73,13 @@ export function parsePkcs12(file: Buffer, password: string, now = new Date()): P
     validTo: cert.validity.notAfter.toISOString(),
   };
   if (cert.validity.notAfter <= now)
-    throw new CertificateError(`El certificado venció el ${summary.validTo.slice(0, 10)}. Carga uno vigente.`);
+    throw new CertificateError(
+      `El certificado venció el ${summary.validTo.slice(0, 10)}. Carga uno vigente.`,
+    );
   if (cert.validity.notBefore > now)
-    throw new CertificateError(`El certificado aún no es válido (desde el ${summary.validFrom.slice(0, 10)}).`);
+    throw new CertificateError(
+      `El certificado aún no es válido (desde el ${summary.validFrom.slice(0, 10)}).`,
+    );
   return {
     privateKeyPem: forge.pki.privateKeyToPem(key),
     certificatePem: forge.pki.certificateToPem(cert),

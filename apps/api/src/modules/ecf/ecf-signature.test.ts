@@ -18,23 +18,26 @@ const seed =
  */
 function verifyIndependently(signed: string): { digestOk: boolean; signatureOk: boolean } {
   const body = signed.replace(/^<\?xml[^?]*\?>/, '');
-  const signature = /<Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">.*<\/Signature>/.exec(body)![0];
+  const signature = /<Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">.*<\/Signature>/.exec(
+    body,
+  )![0];
   // C14N: the root's namespace declarations sorted by prefix; SignedInfo inherits them.
   const rootTag = /^<(\w+)([^>]*)>/.exec(body)!;
   const namespaces = [...rootTag[2]!.matchAll(/ xmlns:(\w+)="[^"]*"/g)].map((m) => m[0]).sort();
-  const unsigned = body
-    .replace(signature, '')
-    .replace(rootTag[0], `<${rootTag[1]}${namespaces.join('')}>`);
+  const unsigned = body.replace(signature, '').replace(rootTag[0], `<${rootTag[1]}${namespaces.join('')}>`);
   const digest = createHash('sha256').update(unsigned, 'utf8').digest('base64');
   const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(signature)![1];
-  const signedInfo = /<SignedInfo>.*<\/SignedInfo>/.exec(signature)![0]
+  const signedInfo = /<SignedInfo>.*<\/SignedInfo>/
+    .exec(signature)![0]
     .replace('<SignedInfo>', `<SignedInfo xmlns="http://www.w3.org/2000/09/xmldsig#"${namespaces.join('')}>`)
     // C14N writes empty elements as start-end pairs.
     .replace(/<(\w+)([^>]*)\/>/g, '<$1$2></$1>');
   const signatureValue = /<SignatureValue>([^<]+)<\/SignatureValue>/.exec(signature)![1]!;
   const x509 = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(signature)![1]!;
   const publicKey = new X509Certificate(Buffer.from(x509, 'base64')).publicKey;
-  const signatureOk = createVerify('RSA-SHA256').update(signedInfo).verify(publicKey, signatureValue, 'base64');
+  const signatureOk = createVerify('RSA-SHA256')
+    .update(signedInfo)
+    .verify(publicKey, signatureValue, 'base64');
   return { digestOk: digest === digestValue, signatureOk };
 }
 
@@ -46,7 +49,9 @@ describe('signXml (issue 26: enveloped XMLDSig, RSA-SHA256, C14N, no whitespace)
     expect(signed).toContain('<Reference URI="">');
     expect(signed).toContain('Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"');
     expect(signed).toContain('<DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/>');
-    expect(signed).toMatch(/<\/fecha><Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">.*<\/Signature><\/SemillaModel>$/);
+    expect(signed).toMatch(
+      /<\/fecha><Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">.*<\/Signature><\/SemillaModel>$/,
+    );
     expect(verifyIndependently(signed)).toEqual({ digestOk: true, signatureOk: true });
     expect(verifyXmlSignature(signed)).toMatchObject({ valid: true });
   });
@@ -54,7 +59,10 @@ describe('signXml (issue 26: enveloped XMLDSig, RSA-SHA256, C14N, no whitespace)
   it('is refused once one character of the signed content changes', () => {
     const tampered = signXml(seed, key).replace('dGVzdA==', 'dGVzdB==');
     expect(verifyIndependently(tampered).digestOk).toBe(false);
-    expect(verifyXmlSignature(tampered)).toMatchObject({ valid: false, reason: expect.stringMatching(/no corresponde|inválida/) });
+    expect(verifyXmlSignature(tampered)).toMatchObject({
+      valid: false,
+      reason: expect.stringMatching(/no corresponde|inválida/),
+    });
   });
 
   it('still verifies after whitespace is put back between elements (the DGII strips it)', () => {
@@ -63,8 +71,15 @@ describe('signXml (issue 26: enveloped XMLDSig, RSA-SHA256, C14N, no whitespace)
   });
 
   it('answers a reason instead of throwing for unsigned or malformed documents', () => {
-    expect(verifyXmlSignature(seed)).toEqual({ valid: false, reason: 'El documento no tiene una firma única.', certificatePem: null });
-    expect(verifyXmlSignature('<a><b></a>')).toMatchObject({ valid: false, reason: expect.stringMatching(/^XML mal formado/) });
+    expect(verifyXmlSignature(seed)).toEqual({
+      valid: false,
+      reason: 'El documento no tiene una firma única.',
+      certificatePem: null,
+    });
+    expect(verifyXmlSignature('<a><b></a>')).toMatchObject({
+      valid: false,
+      reason: expect.stringMatching(/^XML mal formado/),
+    });
   });
 
   it('gives the security code as the first 6 characters of SignatureValue, exactly', () => {
@@ -86,13 +101,17 @@ describe('parsePkcs12 (issue 26: certificate upload)', () => {
   });
 
   it('refuses a wrong password, a file that is not a PKCS#12, a file without the key, and expired certificates', () => {
-    expect(() => parsePkcs12(cert.p12, 'otra')).toThrow(new CertificateError('La contraseña del certificado no es correcta.'));
+    expect(() => parsePkcs12(cert.p12, 'otra')).toThrow(
+      new CertificateError('La contraseña del certificado no es correcta.'),
+    );
     expect(() => parsePkcs12(Buffer.from('%PDF-1.4 no soy un certificado'), 'x')).toThrow(
       'El archivo no es un certificado PKCS#12 (.p12 o .pfx) válido.',
     );
     const keyless = makeTestPkcs12({ withoutKey: true });
     expect(() => parsePkcs12(keyless.p12, keyless.password)).toThrow(/no contiene la clave privada/);
     const expired = makeTestPkcs12({ notBefore: new Date('2024-01-01'), notAfter: new Date('2025-01-01') });
-    expect(() => parsePkcs12(expired.p12, expired.password)).toThrow('El certificado venció el 2025-01-01. Carga uno vigente.');
+    expect(() => parsePkcs12(expired.p12, expired.password)).toThrow(
+      'El certificado venció el 2025-01-01. Carga uno vigente.',
+    );
   });
 });

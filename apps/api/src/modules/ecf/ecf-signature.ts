@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Document, type Node } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 
 /** A certificate's private key and certificate, PEM (from the agency's PKCS#12, `ecf-certificate.ts`). */
@@ -29,7 +29,7 @@ export function parseXmlStrict(xml: string): Document {
     onError: (level, message) => {
       if (level !== 'warning') problem ??= message;
     },
-  }).parseFromString(xml, 'text/xml') as unknown as Document;
+  }).parseFromString(xml, 'text/xml');
   if (problem || !doc.documentElement) throw new XmlParseError(problem ?? 'empty document');
   return doc;
 }
@@ -76,7 +76,7 @@ export function signXml(xml: string, key: SigningKey): string {
 }
 
 function serializeWithoutDeclaration(doc: Document): string {
-  return doc.documentElement.toString();
+  return doc.documentElement?.toString() ?? '';
 }
 
 /**
@@ -111,14 +111,16 @@ export function verifyXmlSignature(xml: string): SignatureCheck {
     return { valid: false, reason: `XML mal formado: ${(err as Error).message}`, certificatePem: null };
   }
   const signatures = doc.getElementsByTagNameNS(XMLDSIG_NS, 'Signature');
-  if (signatures.length !== 1) return { valid: false, reason: 'El documento no tiene una firma única.', certificatePem: null };
+  if (signatures.length !== 1)
+    return { valid: false, reason: 'El documento no tiene una firma única.', certificatePem: null };
   const signature = signatures[0]!;
   if (signature.parentNode !== doc.documentElement)
     return { valid: false, reason: 'La firma no está en el elemento raíz.', certificatePem: null };
   const certificatePem = SignedXml.getCertFromKeyInfo(
     signature.getElementsByTagNameNS(XMLDSIG_NS, 'KeyInfo')[0] ?? null,
   );
-  if (!certificatePem) return { valid: false, reason: 'La firma no incluye el certificado.', certificatePem: null };
+  if (!certificatePem)
+    return { valid: false, reason: 'La firma no incluye el certificado.', certificatePem: null };
   const methods = [
     ['CanonicalizationMethod', DGII_SIGNATURE_ALGORITHMS.canonicalization],
     ['SignatureMethod', DGII_SIGNATURE_ALGORITHMS.signature],
@@ -127,7 +129,11 @@ export function verifyXmlSignature(xml: string): SignatureCheck {
   for (const [tag, algorithm] of methods) {
     const found = signature.getElementsByTagNameNS(XMLDSIG_NS, tag)[0]?.getAttribute('Algorithm');
     if (found !== algorithm)
-      return { valid: false, reason: `Algoritmo no admitido en ${tag}: ${found ?? 'ninguno'}.`, certificatePem };
+      return {
+        valid: false,
+        reason: `Algoritmo no admitido en ${tag}: ${found ?? 'ninguno'}.`,
+        certificatePem,
+      };
   }
   const references = signature.getElementsByTagNameNS(XMLDSIG_NS, 'Reference');
   if (references.length !== 1 || references[0]!.getAttribute('URI') !== '')

@@ -1,0 +1,212 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { EcfCertificate, EcfMode, FiscalEcfSettings } from '@agencia/shared';
+import { eq } from 'drizzle-orm';
+import type { EcfConfig } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { ecfSettings } from '../../db/schema/index.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { CertificateError, parsePkcs12 } from './ecf-certificate.js';
+import type { SigningKey } from './ecf-signature.js';
+
+/*
+ * The e-CF set-up (issue 26): mode, certificate (sealed), and the DGII token cache. The sealed
+ * values are "e1.<iv>.<tag>.<data>" (AES-256-GCM, base64url parts) with the configured key
+ * (`ECF_ENCRYPTION_KEY` or `DATA_DIR/ecf-key`, decision 136); nothing sealed is ever returned or
+ * logged.
+ */
+
+function seal(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['e1', iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
+}
+
+function open(key: Buffer, sealed: string): string {
+  const [version, iv, tag, data, extra] = sealed.split('.');
+  if (version !== 'e1' || !iv || !tag || !data || extra !== undefined)
+    throw new Error('malformed sealed e-CF value');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+type Row = typeof ecfSettings.$inferSelect;
+
+async function row(db: Db | Tx): Promise<Row> {
+  const [found] = await db.select().from(ecfSettings).where(eq(ecfSettings.id, 1)).limit(1);
+  if (found) return found;
+  // Migration 0015 inserts the row; a database restored from before it gets it here.
+  const [created] = await db.insert(ecfSettings).values({ id: 1 }).onConflictDoNothing().returning();
+  return created ?? (await row(db));
+}
+
+/** The certificate summary admins see, or null when none is loaded. */
+export function certificateSummaryOf(r: Row): EcfCertificate | null {
+  if (!r.certificateSealed || !r.certificateValidTo || !r.certificateValidFrom || !r.certificateUploadedAt)
+    return null;
+  return {
+    subject: r.certificateSubject ?? '',
+    serialNumber: r.certificateSerial ?? '',
+    validFrom: r.certificateValidFrom.toISOString(),
+    validTo: r.certificateValidTo.toISOString(),
+    uploadedAt: r.certificateUploadedAt.toISOString(),
+  };
+}
+
+/** `GET /fiscal/settings`: the mode, and the environment and URLs from configuration. */
+export async function getEcfSettings(db: Db | Tx, config: EcfConfig): Promise<FiscalEcfSettings> {
+  const r = await row(db);
+  return {
+    ecfMode: r.ecfMode,
+    environment: config.environment,
+    ecfBaseUrl: config.ecfBaseUrl,
+    fcBaseUrl: config.fcBaseUrl,
+    hasCertificate: certificateSummaryOf(r) !== null,
+  };
+}
+
+/** The current mode (`provider` until an admin switches). */
+export async function ecfModeOf(db: Db | Tx): Promise<EcfMode> {
+  return (await row(db)).ecfMode;
+}
+
+/**
+ * `PUT /fiscal/settings`: switches the mode (audited). `direct` needs a loaded certificate that has
+ * not expired → 409 otherwise, in Spanish.
+ */
+export async function updateEcfMode(db: Db, ctx: AuditContext, mode: EcfMode): Promise<void> {
+  await db.transaction(async (tx) => {
+    const r = await row(tx);
+    if (mode === 'direct') {
+      const summary = certificateSummaryOf(r);
+      if (!summary)
+        throw conflict('Carga el certificado digital (.p12) antes de activar la emisión directa.');
+      if (new Date(summary.validTo) <= new Date())
+        throw conflict(
+          'El certificado digital venció: carga uno vigente antes de activar la emisión directa.',
+        );
+    }
+    if (r.ecfMode === mode) return;
+    await tx.update(ecfSettings).set({ ecfMode: mode, updatedAt: new Date() }).where(eq(ecfSettings.id, 1));
+    await audit(
+      tx,
+      ctx,
+      'fiscal.ecf_mode_changed',
+      { type: 'settings', id: null },
+      { from: r.ecfMode, to: mode },
+    );
+  });
+}
+
+/** `GET /fiscal/certificate`. */
+export async function getCertificate(db: Db | Tx): Promise<EcfCertificate | null> {
+  return certificateSummaryOf(await row(db));
+}
+
+/**
+ * `POST /fiscal/certificate`: reads the PKCS#12 with its password ({@link parsePkcs12}), seals the
+ * key, certificate and password together, replaces the previous certificate (and the DGII token,
+ * which belonged to it) and audits the change (subject and serial only). 400 in Spanish for a
+ * wrong password, a file that is not a PKCS#12 with a private key, or a certificate out of its
+ * validity.
+ */
+export async function saveCertificate(
+  db: Db,
+  ctx: AuditContext,
+  config: EcfConfig,
+  file: Buffer,
+  password: string,
+): Promise<EcfCertificate> {
+  let parsed: ReturnType<typeof parsePkcs12>;
+  try {
+    parsed = parsePkcs12(file, password);
+  } catch (err) {
+    if (err instanceof CertificateError)
+      throw badRequest(err.message, [{ field: 'file', message: err.message }]);
+    throw err;
+  }
+  const sealed = seal(
+    config.encryptionKey,
+    JSON.stringify({ privateKeyPem: parsed.privateKeyPem, certificatePem: parsed.certificatePem, password }),
+  );
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    await row(tx);
+    const [saved] = await tx
+      .update(ecfSettings)
+      .set({
+        certificateSealed: sealed,
+        certificateSubject: parsed.summary.subject,
+        certificateSerial: parsed.summary.serialNumber,
+        certificateValidFrom: new Date(parsed.summary.validFrom),
+        certificateValidTo: new Date(parsed.summary.validTo),
+        certificateUploadedAt: now,
+        certificateUploadedBy: ctx.actorId,
+        certificateWarned: null,
+        tokenSealed: null,
+        tokenExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(eq(ecfSettings.id, 1))
+      .returning();
+    await audit(
+      tx,
+      ctx,
+      'fiscal.certificate_uploaded',
+      { type: 'settings', id: null },
+      {
+        subject: parsed.summary.subject,
+        serialNumber: parsed.summary.serialNumber,
+        validTo: parsed.summary.validTo,
+      },
+    );
+    return certificateSummaryOf(saved!)!;
+  });
+}
+
+/**
+ * The signing key of the loaded certificate, or null when none is loaded. Throws when the sealed
+ * value cannot be opened (another `ECF_ENCRYPTION_KEY`): the caller reports it, nothing is signed.
+ */
+export async function loadSigningKey(db: Db | Tx, config: EcfConfig): Promise<SigningKey | null> {
+  const r = await row(db);
+  if (!r.certificateSealed) return null;
+  const { privateKeyPem, certificatePem } = JSON.parse(
+    open(config.encryptionKey, r.certificateSealed),
+  ) as SigningKey;
+  return { privateKeyPem, certificatePem };
+}
+
+/** The DGII session token shared by every process, or null when absent or expiring within a minute. */
+export async function cachedDgiiToken(
+  db: Db | Tx,
+  config: EcfConfig,
+): Promise<{ token: string; expiresAt: Date } | null> {
+  const r = await row(db);
+  if (!r.tokenSealed || !r.tokenExpiresAt || r.tokenExpiresAt.getTime() - Date.now() < 60_000) return null;
+  try {
+    return { token: open(config.encryptionKey, r.tokenSealed), expiresAt: r.tokenExpiresAt };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the DGII session token (sealed) until `expiresAt`; null clears it (a 401 from the DGII). */
+export async function storeDgiiToken(
+  db: Db | Tx,
+  config: EcfConfig,
+  token: { token: string; expiresAt: Date } | null,
+): Promise<void> {
+  await db
+    .update(ecfSettings)
+    .set({
+      tokenSealed: token ? seal(config.encryptionKey, token.token) : null,
+      tokenExpiresAt: token?.expiresAt ?? null,
+      updatedAt: new Date(),
+    })
+    .where(eq(ecfSettings.id, 1));
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/*
+ * Direct e-CF emission (issue 26): the portal as its own e-CF issuer ("sistema propio" in the
+ * DGII's words), besides the provider mode where the admin types the provider's security code.
+ */
+
+/** `provider`: an outside system signs and sends; `direct`: the portal does (issue 26). */
+export const ECF_MODES = ['provider', 'direct'] as const;
+export const EcfModeSchema = z.enum(ECF_MODES, { error: 'Modo de facturación electrónica inválido' });
+export type EcfMode = z.infer<typeof EcfModeSchema>;
+export const ECF_MODE_LABELS: Record<EcfMode, string> = {
+  provider: 'Proveedor externo (registro el código de seguridad)',
+  direct: 'Emisión directa desde el portal',
+};
+
+/**
+ * The DGII's e-CF environments (Informe Técnico e-CF v1.0, "Ambientes"): pre-certification tests,
+ * certification, and production. They name the path under `https://ecf.dgii.gov.do/{env}`.
+ */
+export const DGII_ECF_ENVIRONMENTS = ['TesteCF', 'CerteCF', 'eCF'] as const;
+export const DgiiEcfEnvironmentSchema = z.enum(DGII_ECF_ENVIRONMENTS);
+export type DgiiEcfEnvironment = z.infer<typeof DgiiEcfEnvironmentSchema>;
+export const DGII_ECF_ENVIRONMENT_LABELS: Record<DgiiEcfEnvironment, string> = {
+  TesteCF: 'Pruebas (TesteCF)',
+  CerteCF: 'Certificación (CerteCF)',
+  eCF: 'Producción (eCF)',
+};
+
+/**
+ * Where an e-CF stands with the DGII. `pending`: signed and stored, not yet received by the DGII;
+ * `sent`: received (it has a trackId), result not known; then the DGII's answer (consulta de
+ * resultado: Aceptado, Aceptado Condicional, Rechazado).
+ */
+export const ECF_STATUSES = ['pending', 'sent', 'accepted', 'conditionally_accepted', 'rejected'] as const;
+export const EcfStatusSchema = z.enum(ECF_STATUSES, { error: 'Estado de e-CF inválido' });
+export type EcfStatus = z.infer<typeof EcfStatusSchema>;
+export const ECF_STATUS_LABELS: Record<EcfStatus, string> = {
+  pending: 'Pendiente',
+  sent: 'Enviado',
+  accepted: 'Aceptado',
+  conditionally_accepted: 'Aceptado condicional',
+  rejected: 'Rechazado',
+};
+/** Statuses the DGII will not change any more. */
+export const FINAL_ECF_STATUSES: readonly EcfStatus[] = ['accepted', 'conditionally_accepted', 'rejected'];
+
+/** How a document reaches the DGII: the full e-CF (reception service) or the consumo summary (FC). */
+export const ECF_CHANNELS = ['ecf', 'rfce'] as const;
+export type EcfChannel = (typeof ECF_CHANNELS)[number];
+
+/** One message of the DGII's answer (`mensajes: [{codigo, valor}]`). */
+export const DgiiMessageSchema = z.object({ code: z.string(), message: z.string() });
+export type DgiiMessage = z.infer<typeof DgiiMessageSchema>;
+
+/** `GET /fiscal/settings` (admin). The environment and URLs come from configuration (read-only). */
+export const FiscalEcfSettingsSchema = z.object({
+  ecfMode: EcfModeSchema,
+  environment: DgiiEcfEnvironmentSchema,
+  ecfBaseUrl: z.string(),
+  fcBaseUrl: z.string(),
+  hasCertificate: z.boolean(),
+});
+export type FiscalEcfSettings = z.infer<typeof FiscalEcfSettingsSchema>;
+export const GetFiscalEcfSettingsResponseSchema = z.object({ settings: FiscalEcfSettingsSchema });
+
+/** `PUT /fiscal/settings` (admin): `direct` needs a loaded, valid certificate (409 otherwise). */
+export const UpdateFiscalEcfSettingsRequestSchema = z.object({ ecfMode: EcfModeSchema });
+export type UpdateFiscalEcfSettingsRequest = z.input<typeof UpdateFiscalEcfSettingsRequestSchema>;
+
+/** The loaded certificate as admins see it: never the key. Dates are ISO instants. */
+export const EcfCertificateSchema = z.object({
+  subject: z.string(),
+  serialNumber: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  uploadedAt: z.string(),
+});
+export type EcfCertificate = z.infer<typeof EcfCertificateSchema>;
+export const GetEcfCertificateResponseSchema = z.object({ certificate: EcfCertificateSchema.nullable() });
+export const UploadEcfCertificateResponseSchema = z.object({ certificate: EcfCertificateSchema });
+
+/** `POST /fiscal/connection-test`: whether the DGII authenticated the portal with the certificate. */
+export const EcfConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  environment: DgiiEcfEnvironmentSchema,
+  message: z.string(),
+  tokenExpiresAt: z.string().nullable(),
+});
+export type EcfConnectionTest = z.infer<typeof EcfConnectionTestSchema>;
+export const EcfConnectionTestResponseSchema = z.object({ result: EcfConnectionTestSchema });
+
+/** A document's e-CF as the invoice screen shows it (issue 26, "Invoice detail"). */
+export const EcfSubmissionSchema = z.object({
+  encf: z.string(),
+  status: EcfStatusSchema,
+  channel: z.enum(ECF_CHANNELS),
+  securityCode: z.string(),
+  signedAt: z.string(),
+  trackId: z.string().nullable(),
+  messages: z.array(DgiiMessageSchema),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type EcfSubmission = z.infer<typeof EcfSubmissionSchema>;
+export const GetEcfSubmissionResponseSchema = z.object({ submission: EcfSubmissionSchema.nullable() });
+
+/** A received e-CF's commercial approval (ACECF): pending until the admin answers. */
+export const COMMERCIAL_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CommercialApprovalStatus = (typeof COMMERCIAL_APPROVAL_STATUSES)[number];
+export const COMMERCIAL_APPROVAL_LABELS: Record<CommercialApprovalStatus, string> = {
+  pending: 'Pendiente',
+  approved: 'Aprobado',
+  rejected: 'Rechazado',
+};
