@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import type { AppConfig, EcfConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { publish } from './lib/effects.js';
 import { badRequest } from './lib/errors.js';
@@ -29,6 +29,7 @@ import billableTimeRoutes from './modules/billable-time/billable-time.routes.js'
 import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
+import ecfRoutes from './modules/ecf/ecf.routes.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -71,6 +72,8 @@ declare module 'fastify' {
     smtpFrom: string;
     /** The scheduled-jobs runner (decision 110); its timer runs only when JOBS_ENABLED. */
     jobs: JobRunner;
+    /** The DGII's e-CF services and the sealing key (issue 26). */
+    ecfConfig: EcfConfig;
   }
 }
 
@@ -223,6 +226,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mailer', mailer);
   app.decorate('smtpFrom', config.smtpFrom);
   app.decorate('publicUrl', config.publicUrl.replace(/\/+$/, ''));
+  app.decorate('ecfConfig', config.ecf);
   if (mailer) {
     mailer.start();
     app.addHook('onClose', async () => mailer.stop());
@@ -304,6 +308,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(remindersRoutes);
       await api.register(jobsRoutes);
       await api.register(fiscalRoutes);
+      await api.register(ecfRoutes);
       await api.register(dgiiReportsRoutes);
       await api.register(reportsRoutes);
       await api.register(projectsRoutes);

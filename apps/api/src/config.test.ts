@@ -89,7 +89,11 @@ describe('configuration (issue 13, decision 096)', () => {
       'corta',
       'ECF_ENCRYPTION_KEY must be 32 bytes written as 64 hexadecimal characters or base64 (openssl rand -base64 32) (got 5 characters)',
     ],
-    ['ECF_SEND_INTERVAL_SECONDS', '0', 'ECF_SEND_INTERVAL_SECONDS must be an integer between 1 and 3600 (got "0")'],
+    [
+      'ECF_SEND_INTERVAL_SECONDS',
+      '0',
+      'ECF_SEND_INTERVAL_SECONDS must be an integer between 1 and 3600 (got "0")',
+    ],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);

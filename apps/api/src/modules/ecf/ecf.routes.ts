@@ -1,0 +1,136 @@
+import {
+  GetEcfCertificateResponseSchema,
+  GetFiscalEcfSettingsResponseSchema,
+  successEnvelope,
+  UpdateFiscalEcfSettingsRequestSchema,
+  UploadEcfCertificateResponseSchema,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors.js';
+import { ECF_PERMISSIONS, ecfPolicy } from './ecf.policy.js';
+import * as settingsSvc from './ecf-settings.service.js';
+
+const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/** The largest .p12/.pfx accepted: certification bodies' files are 3–10 KB. */
+const CERTIFICATE_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads the certificate upload: multipart with `file` (the .p12/.pfx) and `password`. Throws 400
+ * in Spanish when either is missing or the file is too large.
+ */
+async function readCertificateUpload(req: FastifyRequest): Promise<{ file: Buffer; password: string }> {
+  const missingFile = 'Selecciona el archivo del certificado (.p12 o .pfx).';
+  if (!req.isMultipart()) throw badRequest(missingFile, [{ field: 'file', message: missingFile }]);
+  let file: Buffer | null = null;
+  let password: string | null = null;
+  for await (const part of req.parts({ limits: { fileSize: CERTIFICATE_MAX_BYTES, files: 1, fields: 4 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file') {
+        await part.toBuffer();
+        continue;
+      }
+      file = await part.toBuffer();
+      if (part.file.truncated) {
+        const message = 'El certificado ocupa más de 64 KB: no parece un archivo .p12.';
+        throw badRequest(message, [{ field: 'file', message }]);
+      }
+    } else if (part.fieldname === 'password') password = String(part.value ?? '');
+  }
+  if (!file || file.length === 0) throw badRequest(missingFile, [{ field: 'file', message: missingFile }]);
+  if (!password) {
+    const message = 'Escribe la contraseña del certificado.';
+    throw badRequest(message, [{ field: 'password', message }]);
+  }
+  return { file, password };
+}
+
+/**
+ * Direct e-CF emission set-up (issue 26, decision 136): `GET/PUT /fiscal/settings` (mode) and
+ * `GET/POST /fiscal/certificate`. Admin only (ecf.policy.ts).
+ */
+const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['fiscal'];
+  const admin = {
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(ECF_PERMISSIONS.settings, ...ecfPolicy.roles('settings')),
+    ],
+  };
+
+  app.get(
+    '/fiscal/settings',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Facturación electrónica: modo, ambiente y direcciones de la DGII',
+        response: { 200: successEnvelope(GetFiscalEcfSettingsResponseSchema) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { settings: await settingsSvc.getEcfSettings(app.db, app.ecfConfig) },
+    }),
+  );
+
+  app.put(
+    '/fiscal/settings',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Cambiar el modo de emisión de e-CF (proveedor o directo)',
+        body: UpdateFiscalEcfSettingsRequestSchema,
+        response: { 200: successEnvelope(GetFiscalEcfSettingsResponseSchema) },
+      },
+    },
+    async (req) => {
+      await settingsSvc.updateEcfMode(app.db, ctxOf(req), req.body.ecfMode);
+      return {
+        success: true as const,
+        data: { settings: await settingsSvc.getEcfSettings(app.db, app.ecfConfig) },
+      };
+    },
+  );
+
+  app.get(
+    '/fiscal/certificate',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Certificado digital cargado (sin la clave)',
+        response: { 200: successEnvelope(GetEcfCertificateResponseSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: { certificate: await settingsSvc.getCertificate(app.db) } }),
+  );
+
+  app.post(
+    '/fiscal/certificate',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Cargar el certificado digital (multipart: file = .p12/.pfx, password)',
+        response: { 201: successEnvelope(UploadEcfCertificateResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { file, password } = await readCertificateUpload(req);
+      const certificate = await settingsSvc.saveCertificate(
+        app.db,
+        ctxOf(req),
+        app.ecfConfig,
+        file,
+        password,
+      );
+      reply.code(201);
+      return { success: true as const, data: { certificate } };
+    },
+  );
+};
+
+export default ecfRoutes;
