@@ -30,6 +30,7 @@ import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import ecfRoutes from './modules/ecf/ecf.routes.js';
+import { setEcfConfig } from './modules/ecf/ecf-runtime.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -227,6 +228,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('smtpFrom', config.smtpFrom);
   app.decorate('publicUrl', config.publicUrl.replace(/\/+$/, ''));
   app.decorate('ecfConfig', config.ecf);
+  setEcfConfig(config.ecf);
   if (mailer) {
     mailer.start();
     app.addHook('onClose', async () => mailer.stop());

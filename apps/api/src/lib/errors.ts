@@ -33,3 +33,6 @@ export const notFound = (message = 'Recurso no encontrado') =>
   new AppError(404, ErrorCodes.NOT_FOUND, message);
 /** 409: the request conflicts with the current state. */
 export const conflict = (message: string) => new AppError(409, ErrorCodes.CONFLICT, message);
+/** 422: well-formed, but the document it would produce breaks an outside rule (the DGII's e-CF format). */
+export const unprocessable = (message: string, errors?: FieldError[]) =>
+  new AppError(422, ErrorCodes.VALIDATION, message, errors);

@@ -21,6 +21,7 @@ import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import { signIssuedCreditNote } from '../ecf/ecf-runtime.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -175,6 +176,8 @@ export async function createCreditNote(
         createdBy: actor.id,
       })
       .returning();
+    // Direct e-CF emission (issue 26): the E34 is signed and stored with the note.
+    await signIssuedCreditNote(tx, row!.id, noteType);
 
     const creditedCents = invoice.creditedCents + applied;
     const after = { ...invoice, creditedCents };

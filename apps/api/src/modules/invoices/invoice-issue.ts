@@ -16,6 +16,7 @@ import { clients, invoiceEvents, invoices } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { signIssuedInvoice } from '../ecf/ecf-runtime.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -33,7 +34,8 @@ import type { InvoiceRow } from './invoices.queries.js';
  * Throws — so the caller's transaction rolls back and no number is consumed — 400 when the total
  * is zero or the type needs the buyer's RNC/cédula and the client has no valid one (nor an
  * override), 409 when the type has no usable range or today's month is a closed fiscal period
- * (decision 135). Answers the range alerts to push after
+ * (decision 135), 422 when in direct e-CF mode the document breaks the DGII's format (issue 26).
+ * Answers the range alerts to push after
  * commit. Leaves `status` to the caller.
  */
 export async function issueInTx(
@@ -70,6 +72,8 @@ export async function issueInTx(
       updatedAt: now,
     })
     .where(eq(invoices.id, current.id));
+  // Direct e-CF emission (issue 26): sign and store its e-CF now; a format error rolls it all back.
+  await signIssuedInvoice(tx, current.id, type);
   await tx.insert(invoiceEvents).values({
     invoiceId: current.id,
     event: 'issued',

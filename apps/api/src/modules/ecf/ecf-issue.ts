@@ -1,0 +1,204 @@
+import { CONSUMO_BUYER_ID_THRESHOLD_CENTS, type FiscalSnapshot } from '@agencia/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { EcfConfig } from '../../config.js';
+import type { Tx } from '../../db/client.js';
+import { creditNotes, ecfDocuments, invoiceItems, invoices } from '../../db/schema/index.js';
+import { conflict, unprocessable } from '../../lib/errors.js';
+import type { EcfDocumentInput, EcfLine, EcfType } from './ecf-model.js';
+import { ECF_TYPES } from './ecf-model.js';
+import { loadSigningKey } from './ecf-settings.service.js';
+import { securityCodeOf, signXml } from './ecf-signature.js';
+import { buildEcfXml, buildRfceXml, checkEcf } from './ecf-xml.js';
+
+/** What signing stored: the code printed on the document and its QR, and the signature time. */
+export interface SignedEcf {
+  securityCode: string;
+  signedAt: Date;
+  channel: 'ecf' | 'rfce';
+}
+
+/** True for the e-CF types the direct mode builds (issue 26). */
+export const isDirectEcfType = (type: string): type is EcfType => (ECF_TYPES as readonly string[]).includes(type);
+
+/**
+ * An E32 under RD$250,000 goes to the DGII as a consumo summary (RFCE) on the FC service, not as the
+ * full e-CF (Norma 01-2020 and the DGII's "Formato Resumen Factura de Consumo Electrónica v1.0":
+ * consumo e-CF below the threshold send their summary; the full e-CF is kept by the issuer).
+ */
+export function usesConsumoSummary(type: EcfType, totalDopCents: number): boolean {
+  return type === 'E32' && totalDopCents < CONSUMO_BUYER_ID_THRESHOLD_CENTS;
+}
+
+function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 'buyer'> {
+  if (!snapshot.issuer.taxId)
+    throw unprocessable('Configura el RNC de la empresa (Configuración → Empresa) antes de emitir e-CF.', [
+      { field: 'issuer.rnc', message: 'Falta el RNC del emisor' },
+    ]);
+  return {
+    issuer: {
+      rnc: snapshot.issuer.taxId,
+      name: snapshot.issuer.name,
+      address: snapshot.issuer.address ?? '',
+    },
+    buyer: {
+      taxId: snapshot.buyer.taxpayerType === 'extranjero' ? null : snapshot.buyer.taxId,
+      foreignId: snapshot.buyer.taxpayerType === 'extranjero' ? snapshot.buyer.taxId : null,
+      name: snapshot.buyer.name,
+      address: snapshot.buyer.address,
+      email: snapshot.buyer.email,
+    },
+  };
+}
+
+/**
+ * Builds, checks, signs and stores an e-CF inside the issuing transaction (issue 26, decision
+ * 136). `input` is complete but for `signedAt`, which is now. On a broken rule of the DGII's
+ * format ({@link checkEcf}) throws 422 with the reasons in Spanish — the caller's transaction rolls
+ * back, so no e-NCF is consumed and nothing is stored. Throws 409 when no certificate is loaded.
+ * Stores the signed XML unchanged in `ecf_documents` (status `pending`: the sender posts it after
+ * commit) and answers the security code (the first 6 characters of the SignatureValue).
+ */
+async function signAndStore(
+  tx: Tx,
+  config: EcfConfig,
+  input: Omit<EcfDocumentInput, 'signedAt'>,
+  owner: { invoiceId: string } | { creditNoteId: string },
+): Promise<SignedEcf> {
+  const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const doc: EcfDocumentInput = { ...input, signedAt };
+  const problems = checkEcf(doc);
+  if (problems.length > 0)
+    throw unprocessable(
+      `El e-CF no cumple el formato de la DGII: ${problems.map((p) => p.message).join(' ')}`,
+      problems,
+    );
+  const key = await loadSigningKey(tx, config);
+  if (!key) throw conflict('Carga el certificado digital (.p12) en Configuración → Fiscal para emitir e-CF.');
+  const signedXml = signXml(buildEcfXml(doc), key);
+  const securityCode = securityCodeOf(signedXml);
+  const totalDopCents = input.exchangeRate ? Math.round(input.totals.totalCents * input.exchangeRate) : input.totals.totalCents;
+  const channel = usesConsumoSummary(input.type, totalDopCents) ? 'rfce' : 'ecf';
+  const summaryXml = channel === 'rfce' ? signXml(buildRfceXml(doc, securityCode), key) : null;
+  await tx.insert(ecfDocuments).values({
+    ...owner,
+    encf: input.encf,
+    documentType: input.type,
+    issuerRnc: input.issuer.rnc,
+    signedXml,
+    summaryXml,
+    channel,
+    securityCode,
+    signedAt,
+    totalCents: input.totals.totalCents,
+  });
+  return { securityCode, signedAt, channel };
+}
+
+/**
+ * Direct mode, inside `issueInTx` after the e-NCF was taken and the invoice row updated: builds the
+ * invoice's e-CF from its lines, totals and frozen fiscal snapshot, signs and stores it
+ * ({@link signAndStore}), and stamps the invoice with the security code, signature time and
+ * `ecfStatus: pending`. Throws 422/409 as {@link signAndStore}.
+ */
+export async function signInvoiceEcf(tx: Tx, config: EcfConfig, invoiceId: string): Promise<SignedEcf> {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  if (!invoice?.ncf || !invoice.documentType || !invoice.fiscalSnapshot) throw new Error('invoice not issued');
+  const items = await tx
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, invoiceId))
+    .orderBy(asc(invoiceItems.position));
+  const lines: EcfLine[] = items.map((i) => ({
+    description: i.description,
+    quantity: Number(i.quantity),
+    unitPriceCents: i.unitPriceCents,
+    totalCents: i.totalCents,
+    taxExempt: i.taxExempt,
+  }));
+  const credit = invoice.paymentTerms > 0;
+  const signed = await signAndStore(
+    tx,
+    config,
+    {
+      type: invoice.documentType as EcfType,
+      encf: invoice.ncf,
+      sequenceExpiresOn: invoice.ncfExpiresOn,
+      issueDate: invoice.issueDate,
+      dueDate: credit ? invoice.dueDate : null,
+      paymentTermDays: credit ? invoice.paymentTerms : null,
+      paymentType: credit ? 2 : 1,
+      ...partiesOf(invoice.fiscalSnapshot),
+      lines,
+      currency: invoice.currency,
+      exchangeRate: null,
+      totals: {
+        subtotalCents: invoice.subtotalCents,
+        discountCents: invoice.discountCents,
+        exemptCents: invoice.exemptCents,
+        taxableBaseCents: invoice.taxableBaseCents,
+        taxRate: Number(invoice.taxRate),
+        taxCents: invoice.taxCents,
+        totalCents: invoice.totalCents,
+      },
+      reference: null,
+    },
+    { invoiceId },
+  );
+  await tx
+    .update(invoices)
+    .set({ securityCode: signed.securityCode, signedAt: signed.signedAt, ecfStatus: 'pending' })
+    .where(eq(invoices.id, invoiceId));
+  return signed;
+}
+
+/**
+ * Direct mode, inside the credit note's issuing transaction: the E34 of note `noteId` with
+ * `InformacionReferencia` (NCFModificado, FechaNCFModificado, CodigoModificacion — DGII technical
+ * report, section C), signed and stored like an invoice's, and the note stamped with its own
+ * security code, signature time and `ecfStatus: pending` (its PDF then prints its QR).
+ */
+export async function signCreditNoteEcf(tx: Tx, config: EcfConfig, noteId: string): Promise<SignedEcf> {
+  const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, noteId)).limit(1);
+  if (!note?.fiscalSnapshot) throw new Error('credit note without snapshot');
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, note.invoiceId)).limit(1);
+  const discount = 0;
+  const exemptCents = note.exemptCents;
+  const signed = await signAndStore(
+    tx,
+    config,
+    {
+      type: note.documentType as EcfType,
+      encf: note.ncf,
+      sequenceExpiresOn: note.ncfExpiresOn,
+      issueDate: note.issueDate,
+      dueDate: null,
+      paymentTermDays: null,
+      paymentType: 1,
+      ...partiesOf(note.fiscalSnapshot),
+      lines: note.lines,
+      currency: invoice!.currency,
+      exchangeRate: null,
+      totals: {
+        subtotalCents: note.subtotalCents,
+        discountCents: discount,
+        exemptCents,
+        taxableBaseCents: note.subtotalCents - exemptCents,
+        taxRate: Number(invoice!.taxRate),
+        taxCents: note.taxCents,
+        totalCents: note.totalCents,
+      },
+      reference: {
+        ncf: note.modifiedNcf,
+        date: note.modifiedIssueDate,
+        modificationCode: note.modificationCode as 1 | 2 | 3 | 4 | 5,
+        reason: note.reason,
+      },
+    },
+    { creditNoteId: noteId },
+  );
+  await tx
+    .update(creditNotes)
+    .set({ securityCode: signed.securityCode, signedAt: signed.signedAt, ecfStatus: 'pending' })
+    .where(eq(creditNotes.id, noteId));
+  return signed;
+}

@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { type DgiiMessage, ECF_STATUS_LABELS, type EcfStatus } from '@agencia/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { EcfConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { creditNotes, ecfDocuments, invoices } from '../../db/schema/index.js';
+import { type Effects, effects } from '../../lib/effects.js';
+import { createNotifications } from '../../lib/notify.js';
+import { DgiiClient, DgiiError } from './dgii-client.js';
+import { cachedDgiiToken, loadSigningKey, storeDgiiToken } from './ecf-settings.service.js';
+
+type Row = typeof ecfDocuments.$inferSelect;
+type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/** How long a claimed document stays ours: longer than the client's timeout on a request. */
+export const ECF_CLAIM_LEASE_MS = 2 * 60_000;
+/** Documents handled per pass and process. */
+const BATCH = 20;
+
+/**
+ * Delay before the next try after `failures` consecutive failures of the DGII (contingency):
+ * 30 s × 2^(failures − 1), at most 30 minutes (DGII technical report, "Contingencia": the issuer
+ * keeps the signed e-CF and sends it once the service answers).
+ */
+export function ecfRetryDelayMs(failures: number): number {
+  return Math.min(30 * 60_000, 30_000 * 2 ** Math.max(0, failures - 1));
+}
+
+/** Delay before asking the result again while the DGII says "En Proceso" (`polls` asked so far). */
+export function ecfPollDelayMs(polls: number): number {
+  return Math.min(5 * 60_000, 2_000 * 2 ** Math.max(0, polls));
+}
+
+/** What one pass did (for logs and tests). */
+export interface EcfSendPass {
+  submitted: number;
+  decided: number;
+  retried: number;
+}
+
+/** How the sender reaches the DGII (tests inject a fetch with a short timeout). */
+export interface EcfSenderOptions {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/**
+ * The e-CF outbox (issue 26, decision 136): signed documents in `ecf_documents` wait `pending`
+ * until this sender posts them to the DGII (reception service, or the FC service for a consumo
+ * summary), then it asks the result until the DGII decides. Every process may run it: a pass
+ * claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, so one document is handled by one
+ * process at a time. Exactly-once posting: the attempt is recorded (`submittedAt`) and committed
+ * before the request leaves, and a row with a `trackId` is never posted again; a row whose earlier
+ * attempt has no known outcome (timeout, crash) asks the DGII for the e-NCF's trackIds first
+ * and adopts the one it finds. When the DGII does not answer the document stays `pending` and is
+ * tried again with {@link ecfRetryDelayMs}.
+ */
+export class EcfSender {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<EcfSendPass> | null = null;
+  private again = false;
+  readonly instanceId = randomUUID();
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: EcfConfig,
+    private readonly push: (fx: Effects) => void,
+    private readonly log: Logger = { info: () => {}, warn: () => {} },
+    private readonly options: EcfSenderOptions = {},
+  ) {}
+
+  /** Passes every `config.sendIntervalSeconds`. */
+  start(): void {
+    this.timer = setInterval(() => this.wake(), this.config.sendIntervalSeconds * 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Runs a pass soon (after an issue commits); a pass in progress is followed by another. */
+  wake(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass()
+      .catch((err) => {
+        this.log.warn({ err }, 'e-CF sender pass failed');
+        return { submitted: 0, decided: 0, retried: 0 };
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Waits for the pass in progress, if any (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** One pass over the due documents at `now` (tests move it). */
+  async pass(now = new Date()): Promise<EcfSendPass> {
+    const claimed = (await this.db.execute(sql`
+      update ecf_documents
+         set locked_until = now() + make_interval(secs => ${ECF_CLAIM_LEASE_MS / 1000}),
+             locked_by = ${this.instanceId}
+       where id in (
+         select id from ecf_documents
+          where status in ('pending', 'sent')
+            and next_attempt_at <= ${now.toISOString()}::timestamptz
+            and (locked_until is null or locked_until < now())
+          order by next_attempt_at
+          limit ${BATCH}
+          for update skip locked)
+      returning id`)) as unknown as { rows: Array<{ id: string }> };
+    const result: EcfSendPass = { submitted: 0, decided: 0, retried: 0 };
+    if (claimed.rows.length === 0) return result;
+    const key = await loadSigningKey(this.db, this.config);
+    for (const { id } of claimed.rows) {
+      const [row] = await this.db.select().from(ecfDocuments).where(eq(ecfDocuments.id, id));
+      if (!row) continue;
+      if (!key) {
+        await this.failed(row, now, 'No hay certificado digital cargado.');
+        result.retried++;
+        continue;
+      }
+      const client = new DgiiClient({
+        ecfBaseUrl: this.config.ecfBaseUrl,
+        fcBaseUrl: this.config.fcBaseUrl,
+        key,
+        tokenStore: {
+          get: () => cachedDgiiToken(this.db, this.config),
+          set: (t) => storeDgiiToken(this.db, this.config, t),
+        },
+        fetch: this.options.fetch,
+        timeoutMs: this.options.timeoutMs,
+      });
+      try {
+        const outcome = await this.advance(client, row, now);
+        result[outcome]++;
+      } catch (err) {
+        if (err instanceof DgiiError && err.kind === 'rejected' && row.status === 'pending' && !row.trackId) {
+          // The DGII refused the submission itself (format, signature…): a final answer.
+          await this.decide(row, 'rejected', err.messages.length ? err.messages : [{ code: 'HTTP', message: err.message }], now);
+          result.decided++;
+        } else {
+          await this.failed(row, now, err instanceof Error ? err.message : String(err));
+          result.retried++;
+        }
+      }
+    }
+    return result;
+  }
+
+  /** Moves one document one step: submit, adopt a lost submission, or ask its result. */
+  private async advance(client: DgiiClient, row: Row, now: Date): Promise<keyof EcfSendPass> {
+    const fileName = `${row.issuerRnc}${row.encf}.xml`;
+    if (row.channel === 'rfce') {
+      await this.markSubmitted(row, now);
+      const answer = await client.sendSummary(row.summaryXml!, fileName);
+      if (answer.status === 'in_process' || answer.status === 'not_found') {
+        await this.later(row, now, ecfPollDelayMs(row.attempts), answer.messages);
+        return 'retried';
+      }
+      await this.decide(row, answer.status, answer.messages, now);
+      return 'decided';
+    }
+    if (!row.trackId) {
+      if (row.submittedAt) {
+        // An earlier attempt left without an answer: the DGII may have it already.
+        const known = await client.trackIdsFor(row.issuerRnc, row.encf);
+        if (known.length > 0) {
+          await this.sent(row, known[0]!.trackId, [], now);
+          return 'submitted';
+        }
+      }
+      await this.markSubmitted(row, now);
+      const answer = await client.sendEcf(row.signedXml, fileName);
+      await this.sent(row, answer.trackId, answer.messages, now);
+      return 'submitted';
+    }
+    const result = await client.trackResult(row.trackId);
+    if (result.status === 'in_process' || result.status === 'not_found') {
+      await this.later(row, now, ecfPollDelayMs(row.attempts), result.messages);
+      return 'retried';
+    }
+    await this.decide(row, result.status, result.messages, now);
+    return 'decided';
+  }
+
+  /** Records the attempt and commits it before the request leaves (exactly-once posting). */
+  private async markSubmitted(row: Row, now: Date): Promise<void> {
+    await this.db
+      .update(ecfDocuments)
+      .set({ submittedAt: now, attempts: row.attempts + 1, updatedAt: new Date() })
+      .where(eq(ecfDocuments.id, row.id));
+  }
+
+  private async sent(row: Row, trackId: string, messages: DgiiMessage[], now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(ecfDocuments)
+        .set({
+          status: 'sent',
+          trackId,
+          messages,
+          lastError: null,
+          nextAttemptAt: new Date(now.getTime() + ecfPollDelayMs(0)),
+          lockedUntil: null,
+          lockedBy: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(ecfDocuments.id, row.id));
+      await this.setOwnerStatus(tx, row, 'sent');
+    });
+  }
+
+  private async later(row: Row, now: Date, delayMs: number, messages: DgiiMessage[]): Promise<void> {
+    await this.db
+      .update(ecfDocuments)
+      .set({
+        attempts: row.attempts + 1,
+        messages,
+        nextAttemptAt: new Date(now.getTime() + delayMs),
+        lockedUntil: null,
+        lockedBy: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(ecfDocuments.id, row.id));
+  }
+
+  private async failed(row: Row, now: Date, error: string): Promise<void> {
+    const failures = row.attempts + 1;
+    await this.db
+      .update(ecfDocuments)
+      .set({
+        attempts: failures,
+        lastError: error.slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + ecfRetryDelayMs(failures)),
+        lockedUntil: null,
+        lockedBy: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(ecfDocuments.id, row.id));
+    this.log.warn({ encf: row.encf, failures, error }, 'e-CF not delivered to the DGII; will retry');
+  }
+
+  /** The DGII's final answer: stored on the document and its invoice or note; a rejection tells the admins. */
+  private async decide(row: Row, status: EcfStatus, messages: DgiiMessage[], now: Date): Promise<void> {
+    const fx = await this.db.transaction(async (tx) => {
+      await tx
+        .update(ecfDocuments)
+        .set({
+          status,
+          messages,
+          lastError: null,
+          decidedAt: now,
+          lockedUntil: null,
+          lockedBy: null,
+          updatedAt: new Date(),
+          ...(status === 'rejected' ? { rejectionNotifiedAt: new Date() } : {}),
+        })
+        .where(eq(ecfDocuments.id, row.id));
+      const link = await this.setOwnerStatus(tx, row, status);
+      if (status !== 'rejected') return effects();
+      const reasons = messages.map((m) => m.message).join(' ') || 'sin detalle';
+      return effects({
+        notifications: await createNotifications(tx, {
+          roles: ['admin'],
+          topic: 'system',
+          title: `La DGII rechazó el e-CF ${row.encf}`,
+          message: `${ECF_STATUS_LABELS.rejected}: ${reasons}`.slice(0, 500),
+          link,
+        }),
+      });
+    });
+    this.push(fx);
+    this.log.info({ encf: row.encf, status }, 'e-CF decided by the DGII');
+  }
+
+  /** Mirrors the status on the invoice or credit note; answers the portal link to it. */
+  private async setOwnerStatus(tx: Parameters<Parameters<Db['transaction']>[0]>[0], row: Row, status: EcfStatus) {
+    if (row.invoiceId) {
+      await tx.update(invoices).set({ ecfStatus: status }).where(eq(invoices.id, row.invoiceId));
+      return `/billing/${row.invoiceId}`;
+    }
+    const [note] = await tx
+      .update(creditNotes)
+      .set({ ecfStatus: status })
+      .where(eq(creditNotes.id, row.creditNoteId!))
+      .returning({ invoiceId: creditNotes.invoiceId });
+    return `/billing/${note?.invoiceId}`;
+  }
+}
