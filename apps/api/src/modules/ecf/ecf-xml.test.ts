@@ -672,6 +672,96 @@ describe('checkEcf', () => {
     );
   });
 
+  it.each<[string, EcfDocumentInput, string, string]>([
+    [
+      'issue date',
+      { ...E31, issueDate: '2026-13-01' },
+      'issueDate',
+      'La fecha de emisión no es una fecha válida (AAAA-MM-DD).',
+    ],
+    [
+      'payment type',
+      { ...E31, paymentType: 4 as 1 },
+      'paymentType',
+      'El tipo de pago debe ser 1 (contado), 2 (crédito) o 3 (gratuito).',
+    ],
+    [
+      'payment term',
+      { ...E31, paymentTermDays: 1.5 },
+      'paymentTermDays',
+      'El término de pago debe ser un número entero de días entre 0 y 99999.',
+    ],
+    [
+      'issuer website',
+      { ...E31, issuer: { ...ISSUER, website: `https://${'w'.repeat(50)}.do` } },
+      'issuer.website',
+      'El sitio web del emisor admite como máximo 50 caracteres (tiene 61).',
+    ],
+    [
+      'buyer e-mail',
+      { ...E31, buyer: { ...COMPANY_BUYER, email: 'cuentas hispaniola.com.do' } },
+      'buyer.email',
+      'El correo del comprador no es válido (máximo 80 caracteres).',
+    ],
+    [
+      'buyer address',
+      { ...E31, buyer: { ...COMPANY_BUYER, address: 'c'.repeat(101) } },
+      'buyer.address',
+      'La dirección del comprador admite como máximo 100 caracteres (tiene 101).',
+    ],
+    [
+      'unit price',
+      { ...E32, lines: [{ ...E32.lines[0]!, unitPriceCents: -1 }] },
+      'lines[0].unitPriceCents',
+      'El precio unitario de la línea 1 debe ser un monto en centavos, no negativo.',
+    ],
+    [
+      'fractional centavos',
+      { ...E32, totals: { ...E32.totals, taxCents: 1483.5 } },
+      'totals.taxCents',
+      'Los montos deben ser centavos enteros, no negativos.',
+    ],
+    [
+      'discount above the subtotal',
+      {
+        ...E32,
+        totals: { ...E32.totals, discountCents: 9_000, taxableBaseCents: 0, taxCents: 0, totalCents: 0 },
+      },
+      'totals.discountCents',
+      'El descuento no puede ser mayor que el subtotal.',
+    ],
+    [
+      'gravado above the taxed lines',
+      {
+        ...E31,
+        totals: {
+          ...E31.totals,
+          exemptCents: 50_000,
+          taxableBaseCents: 3_100_000,
+          taxCents: 558_000,
+          totalCents: 3_708_000,
+        },
+      },
+      'totals.taxableBaseCents',
+      'El monto gravado (31000.00) supera la suma de las líneas gravadas (30000.00).',
+    ],
+    ['currency', { ...E31, currency: 'EUR' as 'USD' }, 'currency', 'La moneda debe ser DOP o USD.'],
+    [
+      'modification code',
+      { ...E34, reference: { ...E34.reference!, modificationCode: 6 as 1 } },
+      'reference.modificationCode',
+      'El código de modificación debe estar entre 1 y 5.',
+    ],
+    [
+      'signing instant',
+      { ...E31, signedAt: new Date('nope') },
+      'signedAt',
+      'La fecha y hora de firma no es válida.',
+    ],
+  ])('reports a bad %s', (_rule, input, field, message) => {
+    expect(problem(input, field)).toContainEqual({ field, message });
+  });
+
   it('USD needs an exchange rate of at most 4 decimals', () => {
     expect(problem({ ...E31_USD, exchangeRate: null }, 'exchangeRate')[0]?.message).toBe(
       'Una factura en USD necesita la tasa de cambio (pesos por dólar).',

@@ -596,12 +596,6 @@ export function checkEcf(input: EcfDocumentInput): EcfProblem[] {
       'Una factura de consumo (E32) de RD$250,000.00 o más requiere el RNC o cédula del comprador, o su identificador extranjero.',
     );
   }
-  if (!rules.foreignBuyerId && foreignId !== '' && taxId === '') {
-    add(
-      'buyer.foreignId',
-      `Una ${rules.label} no admite identificador extranjero: el comprador necesita RNC o cédula.`,
-    );
-  }
   const nameRequired =
     rules.buyerNameRequired || (input.type === 'E32' && dopTotal >= CONSUMO_BUYER_ID_THRESHOLD_CENTS);
   text('buyer.name', buyer.name, 150, 'El nombre o razón social del comprador', nameRequired);
