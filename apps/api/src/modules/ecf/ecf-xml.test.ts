@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
+import { dgiiXsdDir, validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
 import type { EcfDocumentInput, EcfLine } from './ecf-model.js';
 import {
   buildEcfXml,
@@ -373,6 +373,23 @@ describe('buildEcfXml', () => {
     expect(() => buildEcfXml({ ...E31, buyer: { ...COMPANY_BUYER, taxId: null } })).toThrow(
       EcfValidationError,
     );
+  });
+});
+
+describe('validateAgainstDgiiXsd', () => {
+  it('says where the schemas were looked for when the directory is missing', () => {
+    const saved = process.env.DGII_XSD_DIR;
+    process.env.DGII_XSD_DIR = '/nonexistent/dgii-xsd';
+    try {
+      expect(() => dgiiXsdDir()).toThrow(/DGII XSDs not found in \/nonexistent\/dgii-xsd/);
+    } finally {
+      if (saved === undefined) delete process.env.DGII_XSD_DIR;
+      else process.env.DGII_XSD_DIR = saved;
+    }
+  });
+
+  it('reports a malformed document', async () => {
+    expect((await validateAgainstDgiiXsd('<ECF><Encabezado></ECF>', 'ECF-31')).length).toBeGreaterThan(0);
   });
 });
 
