@@ -31,6 +31,7 @@ import clientsRoutes from './modules/clients/clients.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import ecfRoutes from './modules/ecf/ecf.routes.js';
 import { setEcfConfig } from './modules/ecf/ecf-runtime.js';
+import { EcfSender } from './modules/ecf/ecf-sender.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -75,6 +76,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The DGII's e-CF services and the sealing key (issue 26). */
     ecfConfig: EcfConfig;
+    /** The e-CF outbox sender (issue 26); its timer runs only when JOBS_ENABLED. */
+    ecfSender: EcfSender;
   }
 }
 
@@ -247,6 +250,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       jobs.start();
     });
     app.addHook('onClose', async () => jobs.stop());
+  }
+
+  // Direct e-CF emission (issue 26): the outbox sender, on the same processes as the jobs.
+  const ecfSender = new EcfSender(opts.database.db, config.ecf, (fx) => publish(app, fx), app.log);
+  app.decorate('ecfSender', ecfSender);
+  if (config.jobsEnabled) {
+    app.addHook('onReady', async () => ecfSender.start());
+    app.addHook('onClose', async () => ecfSender.stop());
   }
 
   // Graceful shutdown: responses finished while closing tell the client to drop the keep-alive

@@ -116,3 +116,17 @@ export const COMMERCIAL_APPROVAL_LABELS: Record<CommercialApprovalStatus, string
   approved: 'Aprobado',
   rejected: 'Rechazado',
 };
+
+/**
+ * `GET /fiscal/ecf-alerts` (admin): what the dashboard warns about (issue 26): e-CF the DGII
+ * rejected and not yet replaced, e-CF still pending or sent more than an hour after signing, and
+ * the certificate's expiry (ISO instant, null without certificate).
+ */
+export const EcfAlertsSchema = z.object({
+  ecfMode: EcfModeSchema,
+  rejected: z.number().int(),
+  stalePending: z.number().int(),
+  certificateValidTo: z.string().nullable(),
+});
+export type EcfAlerts = z.infer<typeof EcfAlertsSchema>;
+export const GetEcfAlertsResponseSchema = z.object({ alerts: EcfAlertsSchema });

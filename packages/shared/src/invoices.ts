@@ -11,6 +11,7 @@ import {
 } from './billing-documents.js';
 import { CreditNoteSchema } from './credit-notes.js';
 import { addDays, businessToday, daysBetween } from './dates.js';
+import { EcfStatusSchema } from './ecf.js';
 import { FiscalDocumentTypeSchema, FiscalModeSchema, InvoiceDocumentTypeSchema } from './fiscal.js';
 import { FiscalSnapshotSchema } from './fiscal-snapshot.js';
 import { CURRENCIES } from './money.js';
@@ -203,7 +204,10 @@ export const CancelInvoiceRequestSchema = z
   .nullish();
 
 /** `GET /invoices` query: page from 1, limit 1–100 (screen: 1 and 10), status incl. computed 'overdue'. */
-export const ListInvoicesQuerySchema = documentListQuerySchema(INVOICE_STATUSES, INVOICE_PAGE_SIZE);
+export const ListInvoicesQuerySchema = documentListQuerySchema(INVOICE_STATUSES, INVOICE_PAGE_SIZE).extend({
+  /** Only invoices whose e-CF has this DGII status (issue 26, "Billing list: filter by e-CF status"). */
+  ecfStatus: EcfStatusSchema.optional(),
+});
 export type ListInvoicesQuery = z.input<typeof ListInvoicesQuerySchema>;
 
 export const InvoicePaymentSchema = z.object({
@@ -260,6 +264,8 @@ export const InvoiceSummarySchema = z.object({
   /** e-CF only: the provider's security code and signature time (ISO). */
   securityCode: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** Direct e-CF emission (issue 26): where its e-CF stands with the DGII; null otherwise. */
+  ecfStatus: EcfStatusSchema.nullable(),
   issuedAt: z.string().nullable(),
   ...documentMoneyFields,
   totalAmount: z.number(),

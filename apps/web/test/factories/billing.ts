@@ -55,6 +55,7 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     ncf: 'B0100000051',
     ncfExpiresOn: '2027-12-31',
     securityCode: null,
+    ecfStatus: null,
     signedAt: null,
     issuedAt: '2026-11-20T14:00:00.000Z',
     subtotal: 3666.66,

@@ -70,7 +70,8 @@ export interface EcfDocumentInput {
   issuer: EcfIssuer;
   buyer: EcfBuyer;
   lines: EcfLine[];
-  currency: 'DOP' | 'USD';
+  /** The DGII's TipoMoneda codes this product uses; EUR is refused by checkEcf for now. */
+  currency: 'DOP' | 'USD' | 'EUR';
   /** DOP per unit of `currency` when it is not DOP (TipoCambio); null for DOP. */
   exchangeRate: number | null;
   totals: {

@@ -81,8 +81,12 @@ export class EcfSender {
     await this.running?.catch(() => undefined);
   }
 
-  /** Runs a pass soon (after an issue commits); a pass in progress is followed by another. */
+  /**
+   * Runs a pass soon (after an issue commits); a pass in progress is followed by another. Does
+   * nothing unless {@link start}ed (tests drive {@link pass} themselves).
+   */
   wake(): void {
+    if (!this.timer) return;
     if (this.running) {
       this.again = true;
       return;

@@ -1,15 +1,31 @@
 import {
   GetEcfCertificateResponseSchema,
+  GetEcfAlertsResponseSchema,
+  GetEcfSubmissionResponseSchema,
+  IdParamsSchema,
   GetFiscalEcfSettingsResponseSchema,
   successEnvelope,
   UpdateFiscalEcfSettingsRequestSchema,
   UploadEcfCertificateResponseSchema,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { ECF_PERMISSIONS, ecfPolicy } from './ecf.policy.js';
+import * as documentsSvc from './ecf-documents.service.js';
 import * as settingsSvc from './ecf-settings.service.js';
+
+const NoteParamsSchema = z.object({ id: z.uuid('ID inválido'), noteId: z.uuid('ID inválido') });
+
+/** Answers a stored signed XML as it is (byte for byte), named RNC + e-NCF as the DGII names files. */
+function replyWithXml(reply: FastifyReply, row: { issuerRnc: string; encf: string; signedXml: string }) {
+  return reply
+    .type('application/xml; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${row.issuerRnc}${row.encf}.xml"`)
+    .send(row.signedXml);
+}
 
 const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
@@ -129,6 +145,86 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.code(201);
       return { success: true as const, data: { certificate } };
+    },
+  );
+
+  app.get(
+    '/fiscal/ecf-alerts',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Avisos de e-CF para el dashboard (rechazados, pendientes, certificado)',
+        response: { 200: successEnvelope(GetEcfAlertsResponseSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: { alerts: await documentsSvc.ecfAlerts(app.db) } }),
+  );
+
+  const guard = (action: 'status' | 'xml' | 'retry') => ({
+    onRequest: [app.authenticate, app.requirePermission(ECF_PERMISSIONS[action], ...ecfPolicy.roles(action))],
+  });
+
+  app.get(
+    '/invoices/:id/ecf',
+    {
+      ...guard('status'),
+      schema: {
+        tags,
+        summary: 'Estado del e-CF de la factura ante la DGII (emisión directa)',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(GetEcfSubmissionResponseSchema) },
+      },
+    },
+    async (req) => {
+      const row = await documentsSvc.findEcfDocument({ db: app.db, actor: actorOf(req), id: req.params.id });
+      return { success: true as const, data: { submission: row ? documentsSvc.submissionOf(row) : null } };
+    },
+  );
+
+  app.get(
+    '/invoices/:id/ecf.xml',
+    { ...guard('xml'), schema: { tags, summary: 'XML firmado del e-CF, tal como se guardó', params: IdParamsSchema } },
+    async (req, reply) => {
+      const row = await documentsSvc.findEcfDocument({ db: app.db, actor: actorOf(req), id: req.params.id });
+      if (!row) throw notFound('Esta factura no tiene un e-CF emitido desde el portal.');
+      return replyWithXml(reply, row);
+    },
+  );
+
+  app.get(
+    '/invoices/:id/credit-notes/:noteId/ecf.xml',
+    {
+      ...guard('xml'),
+      schema: { tags, summary: 'XML firmado del e-CF de una nota de crédito (E34)', params: NoteParamsSchema },
+    },
+    async (req, reply) => {
+      const row = await documentsSvc.findEcfDocument({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        noteId: req.params.noteId,
+      });
+      if (!row) throw notFound('Esta nota de crédito no tiene un e-CF emitido desde el portal.');
+      return replyWithXml(reply, row);
+    },
+  );
+
+  app.post(
+    '/invoices/:id/ecf/retry',
+    {
+      ...guard('retry'),
+      schema: {
+        tags,
+        summary: 'Reintentar ahora el envío del e-CF a la DGII',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(GetEcfSubmissionResponseSchema) },
+      },
+    },
+    async (req) => {
+      const row = await documentsSvc.retryEcf({ db: app.db, actor: actorOf(req), ctx: ctxOf(req), id: req.params.id });
+      app.ecfSender.wake();
+      return { success: true as const, data: { submission: documentsSvc.submissionOf(row) } };
     },
   );
 };

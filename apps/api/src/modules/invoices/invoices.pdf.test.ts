@@ -67,6 +67,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     ncf: 'B0100000051',
     ncfExpiresOn: '2027-12-31',
     securityCode: null,
+    ecfStatus: null,
     signedAt: null,
     issuedAt: '2026-11-10T14:00:00.000Z',
     subtotal: 4000,

@@ -86,6 +86,7 @@ function toSummary(row: SummaryRow, today: string): InvoiceSummary {
     ncfExpiresOn: i.ncfExpiresOn,
     securityCode: i.securityCode,
     signedAt: i.signedAt?.toISOString() ?? null,
+    ecfStatus: i.ecfStatus,
     issuedAt: i.issuedAt?.toISOString() ?? null,
     subtotal: fromCents(i.subtotalCents),
     exemptSubtotal: fromCents(i.exemptCents),
@@ -147,7 +148,7 @@ export async function listInvoices({
 }: ReadOptions & { query: z.output<typeof ListInvoicesQuerySchema> }): Promise<ListInvoicesResponse> {
   const today = businessToday();
   const where = documentListWhere({
-    scope: visibleInvoices(actor),
+    scope: and(visibleInvoices(actor), query.ecfStatus ? eq(invoices.ecfStatus, query.ecfStatus) : undefined),
     clientId: invoices.clientId,
     query,
     status: (status) => statusCondition(status, today),

@@ -197,10 +197,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceEnvelope },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { invoice: published(await delivery.sendInvoice({ ...writer(req), id: req.params.id })) },
-    }),
+    async (req) => {
+      const invoice = published(await delivery.sendInvoice({ ...writer(req), id: req.params.id }));
+      app.ecfSender.wake();
+      return { success: true as const, data: { invoice } };
+    },
   );
 
   app.post(
@@ -214,10 +215,12 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceEnvelope },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { invoice: published(await svc.issueInvoice({ ...writer(req), id: req.params.id })) },
-    }),
+    async (req) => {
+      const invoice = published(await svc.issueInvoice({ ...writer(req), id: req.params.id }));
+      // Direct e-CF mode stored a signed e-CF: the sender posts it now rather than on its next pass.
+      app.ecfSender.wake();
+      return { success: true as const, data: { invoice } };
+    },
   );
 
   app.put(
@@ -262,7 +265,9 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         invoiceId: req.params.id,
         input: req.body,
       });
-      return reply.code(201).send({ success: true as const, data: { creditNote: published(result) } });
+      const creditNote = published(result);
+      app.ecfSender.wake();
+      return reply.code(201).send({ success: true as const, data: { creditNote } });
     },
   );
 
