@@ -1,0 +1,207 @@
+import type { Session } from '@agencia/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
+import { validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
+import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
+import { type FakeDgii, startFakeDgii } from '../../../test/fake-dgii.js';
+import { fiscalCalls } from '../../../test/fiscal-factories.js';
+import { injectAs, startDemoApp } from '../../../test/helpers.js';
+import { ecfDocuments, fiscalSequences, invoices, notifications } from '../../db/schema/index.js';
+import { EcfSender } from './ecf-sender.js';
+import { verifyXmlSignature } from './ecf-signature.js';
+
+// Direct e-CF emission end to end against the fake DGII (issue 26, decision 136).
+
+let dgii: FakeDgii;
+let app: FastifyInstance, admin: Session, employee: Session, client: Session, client2: Session;
+let companyId: string;
+const { issue, activeOf } = fiscalCalls(() => ({ app, admin }));
+const cert = makeTestPkcs12();
+
+beforeAll(async () => {
+  dgii = await startFakeDgii({ validate: validateAgainstDgiiXsd, processingPolls: 1 });
+  ({ app, admin, employee, client, client2 } = await startDemoApp({
+    ecf: {
+      environment: 'TesteCF',
+      ecfBaseUrl: dgii.ecfBaseUrl,
+      fcBaseUrl: dgii.fcBaseUrl,
+      encryptionKey: Buffer.alloc(32, 9),
+      sendIntervalSeconds: 15,
+    },
+  }));
+  companyId = client.user.clientId!;
+  const boundary = '----ecfTest';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${cert.password}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
+    ),
+    cert.p12,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const uploaded = await injectAs(app, admin.token, {
+    method: 'POST',
+    url: '/api/fiscal/certificate',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const direct = await injectAs(app, admin.token, { method: 'PUT', url: '/api/fiscal/settings', payload: { ecfMode: 'direct' } });
+  expect(direct.statusCode, direct.body).toBe(200);
+});
+
+afterAll(async () => {
+  await dgii.close();
+});
+
+beforeEach(() => {
+  dgii.setOutage(false);
+});
+
+/** A sender with a short timeout, as a second process would run it. */
+const sender = () => new EcfSender(app.db, app.ecfConfig, () => {}, undefined, { timeoutMs: 500 });
+/** Runs passes until `encf` reaches a final state (at most `max`), moving the clock past each wait. */
+async function drive(s: EcfSender, encf: string, max = 6) {
+  let clock = Date.now();
+  for (let i = 0; i < max; i++) {
+    await s.pass(new Date(clock));
+    const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.encf, encf));
+    if (['accepted', 'conditionally_accepted', 'rejected'].includes(row!.status)) return row!;
+    clock += 10 * 60_000;
+  }
+  const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.encf, encf));
+  return row!;
+}
+async function issueE31(overrides = {}) {
+  const draft = await createInvoiceVia(app, admin.token, invoicePayload(companyId, { documentType: 'E31', ...overrides }));
+  const res = await issue(draft._id);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.invoice;
+}
+const submissionsOf = (encf: string) => dgii.state.submissions.filter((s) => s.encf === encf);
+
+describe('issuing an E31 in direct mode', () => {
+  it('signs and stores the e-CF in the issuing transaction: valid against its XSD, signature verifiable, code = SignatureValue[0..6]', async () => {
+    const invoice = await issueE31();
+    expect(invoice).toMatchObject({ ecfStatus: 'pending', ncf: expect.stringMatching(/^E31\d{10}$/) });
+    const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.invoiceId, invoice._id));
+    expect(row).toMatchObject({ encf: invoice.ncf, status: 'pending', channel: 'ecf', trackId: null });
+    expect(await validateAgainstDgiiXsd(row!.signedXml, 'ECF-31')).toEqual([]);
+    expect(verifyXmlSignature(row!.signedXml)).toMatchObject({ valid: true });
+    const signatureValue = /<SignatureValue>([^<]+)</.exec(row!.signedXml)![1]!;
+    expect(invoice.securityCode).toBe(signatureValue.slice(0, 6));
+    expect(row!.securityCode).toBe(invoice.securityCode);
+    expect(row!.signedXml).toContain(`<eNCF>${invoice.ncf}</eNCF>`);
+  });
+
+  it('sends it, asks the result, and ends Aceptado with exactly one submission', async () => {
+    const invoice = await issueE31();
+    const row = await drive(sender(), invoice.ncf);
+    expect(row).toMatchObject({ status: 'accepted', trackId: expect.any(String) });
+    expect(submissionsOf(invoice.ncf)).toHaveLength(1);
+    const res = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${invoice._id}` });
+    expect(res.json().data.invoice.ecfStatus).toBe('accepted');
+    const status = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${invoice._id}/ecf` });
+    expect(status.json().data.submission).toMatchObject({ status: 'accepted', encf: invoice.ncf, trackId: row.trackId });
+  });
+
+  it('survives an outage: stays pending with the reason, then recovers to Aceptado with one submission', async () => {
+    const invoice = await issueE31();
+    dgii.setOutage({ service: 'all', mode: '503' });
+    const s = sender();
+    await s.pass();
+    let [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.encf, invoice.ncf));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, trackId: null });
+    expect(row!.lastError).toBeTruthy();
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    dgii.setOutage(false);
+    row = await drive(s, invoice.ncf);
+    expect(row!.status).toBe('accepted');
+    expect(submissionsOf(invoice.ncf)).toHaveLength(1);
+  });
+
+  it('a timeout after posting adopts the trackId the DGII already has instead of posting again', async () => {
+    const invoice = await issueE31();
+    dgii.setOutage({ service: 'reception', mode: 'timeout' });
+    const s = sender();
+    await s.pass();
+    const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.encf, invoice.ncf));
+    expect(row).toMatchObject({ status: 'pending', trackId: null });
+    expect(row!.submittedAt).not.toBeNull();
+    dgii.setOutage(false);
+    const done = await drive(s, invoice.ncf);
+    expect(done.status).toBe('accepted');
+    expect(submissionsOf(invoice.ncf).length).toBeLessThanOrEqual(1);
+  });
+
+  it('two processes sending at once post each e-NCF once', async () => {
+    const a = await issueE31();
+    const b = await issueE31();
+    const [one, two] = [sender(), sender()];
+    await Promise.all([one.pass(), two.pass()]);
+    for (const inv of [a, b]) expect(submissionsOf(inv.ncf)).toHaveLength(1);
+  });
+
+  it('a rejection stores the DGII messages and tells the admins', async () => {
+    const invoice = await issueE31();
+    dgii.rejectNext(invoice.ncf, [{ codigo: 7, valor: 'El RNC del comprador no está registrado.' }]);
+    const row = await drive(sender(), invoice.ncf);
+    expect(row.status).toBe('rejected');
+    expect(row.messages).toEqual([{ code: '7', message: 'El RNC del comprador no está registrado.' }]);
+    const [inv] = await app.db.select().from(invoices).where(eq(invoices.id, invoice._id));
+    expect(inv!.ecfStatus).toBe('rejected');
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, admin.user._id));
+    expect(told.map((n) => n.title)).toContain(`La DGII rechazó el e-CF ${invoice.ncf}`);
+    const list = await injectAs(app, admin.token, { method: 'GET', url: '/api/invoices?ecfStatus=rejected&limit=100' });
+    expect(list.json().data.invoices.map((i: { _id: string }) => i._id)).toContain(invoice._id);
+  });
+
+  it('a document that breaks the DGII format is refused with 422 in Spanish and consumes no e-NCF', async () => {
+    const before = await activeOf('E31');
+    const draft = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(companyId, {
+        documentType: 'E31',
+        items: [{ description: 'Horas', quantity: 1.255, unitPrice: 1000 }],
+      }),
+    );
+    const res = await issue(draft._id);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toMatch(/^El e-CF no cumple el formato de la DGII/);
+    expect((await activeOf('E31'))!.nextNumber).toBe(before!.nextNumber);
+    const stored = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.invoiceId, draft._id));
+    expect(stored).toEqual([]);
+    const [seq] = await app.db.select().from(fiscalSequences).where(eq(fiscalSequences.id, before!._id));
+    expect(seq!.nextNumber).toBe(before!.nextNumber);
+  });
+});
+
+describe('the signed XML and the status, by role', () => {
+  it('staff and the invoice’s own client download the XML as stored; another client gets 404', async () => {
+    const invoice = await issueE31();
+    const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.invoiceId, invoice._id));
+    for (const token of [admin.token, employee.token, client.token]) {
+      const res = await injectAs(app, token, { method: 'GET', url: `/api/invoices/${invoice._id}/ecf.xml` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/xml/);
+      expect(res.body).toBe(row!.signedXml);
+      expect(res.headers['content-disposition']).toContain(`${row!.issuerRnc}${invoice.ncf}.xml`);
+    }
+    const other = await injectAs(app, client2.token, { method: 'GET', url: `/api/invoices/${invoice._id}/ecf.xml` });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('retry is for admins and for pending documents only', async () => {
+    const invoice = await issueE31();
+    const denied = await injectAs(app, employee.token, { method: 'POST', url: `/api/invoices/${invoice._id}/ecf/retry` });
+    expect(denied.statusCode).toBe(403);
+    const ok = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${invoice._id}/ecf/retry` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    await drive(sender(), invoice.ncf);
+    const done = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${invoice._id}/ecf/retry` });
+    expect(done.statusCode).toBe(409);
+  });
+});
