@@ -186,6 +186,7 @@ const ECF_ROUTES: Record<string, FakeDgiiService> = {
   'autenticacion/api/autenticacion/validarsemilla': 'auth',
   'recepcion/api/facturaselectronicas': 'reception',
   'consultaresultado/api/consultas/estado': 'status',
+  'consultatrackids/api/trackids/consulta': 'status',
   'anulacionrangos/api/operaciones/anularrango': 'void',
   'aprobacioncomercial/api/aprobacioncomercial': 'approval',
 };
@@ -486,6 +487,24 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
     });
   }
 
+  /**
+   * DT "Consulta TrackIds": GET `?rncemisor=&encf=` → every reception of that e-NCF by that issuer,
+   * `[{trackId, estado, fechaRecepcion}]` (an empty array when the DGII has none).
+   */
+  function trackIds(url: URL): HttpAnswer {
+    const param = (name: string) => [...url.searchParams].find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
+    const rnc = param('rncemisor');
+    const encf = param('encf');
+    const found = [...tracks.entries()]
+      .filter(([, t]) => t.submission.encf === encf && t.submission.rnc === rnc)
+      .map(([trackId, t]) => ({
+        trackId,
+        estado: TRACK_STATES[t.polls <= processingPolls ? 3 : t.outcome.codigo],
+        fechaRecepcion: universal(t.submission.at),
+      }));
+    return json(200, found);
+  }
+
   /** DT "Recepción de resumen factura de consumo e-CF": answered at once. */
   async function summary(req: IncomingMessage, body: Buffer): Promise<HttpAnswer> {
     const file = await readXmlFile(req, body);
@@ -632,7 +651,7 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
       case 'reception':
         return reception(req, body);
       case 'status':
-        return trackResult(url);
+        return r.rest.startsWith('consultatrackids') ? trackIds(url) : trackResult(url);
       case 'fc':
         return summary(req, body);
       case 'void':

@@ -27,6 +27,8 @@ export const DGII_PATHS = {
   reception: '/recepcion/api/facturaselectronicas',
   /** DT "Consulta de resultado e-CF": GET `?trackid=`, answers the validation state. */
   trackResult: '/consultaresultado/api/consultas/estado',
+  /** DT "Consulta TrackIds": GET `?rncemisor=&encf=`, answers every reception of that e-NCF. */
+  trackIds: '/consultatrackids/api/trackids/consulta',
   /** DT "Recepción de resumen factura de consumo e-CF", on the `fc` host: answers at once. */
   summaryReception: '/recepcionfc/api/recepcion/ecf',
   /** DT "Anulación de e-NCF": POST multipart `xml` (ANECF). */
@@ -60,6 +62,15 @@ const TRACK_STATUS_BY_TEXT: Readonly<Record<string, DgiiTrackStatus>> = {
   'en proceso': 'in_process',
   'aceptado condicional': 'conditionally_accepted',
 };
+
+/** The answer of the consulta de trackIds: one entry per reception of the e-NCF. */
+const trackIdsAnswerSchema = z.array(
+  z.object({
+    trackId: z.string().min(1),
+    estado: z.string().nullish(),
+    fechaRecepcion: z.string().nullish(),
+  }),
+);
 
 /** A DGII session token and when it stops being accepted. */
 export interface DgiiToken {
@@ -423,6 +434,28 @@ export class DgiiClient {
       sequenceUsed: parsed.secuenciaUtilizada ?? null,
       receivedAt: parsed.fechaRecepcion ?? null,
     };
+  }
+
+  /**
+   * The receptions the DGII holds for one e-NCF of one issuer (DT, "Consulta TrackIds": GET
+   * `?rncemisor=&encf=` with the Bearer token → `[{trackId, estado, fechaRecepcion}]`). The sender
+   * asks it before posting again a document whose earlier post got no answer, so an e-NCF the DGII
+   * already has is never posted twice. Throws {@link DgiiError}.
+   */
+  async trackIdsFor(
+    issuerRnc: string,
+    encf: string,
+  ): Promise<Array<{ trackId: string; state: string | null }>> {
+    const service = 'consulta de trackIds';
+    const answer = await this.call({
+      service,
+      url: `${this.ecfBaseUrl}${DGII_PATHS.trackIds}?rncemisor=${encodeURIComponent(issuerRnc)}&encf=${encodeURIComponent(encf)}`,
+      method: 'GET',
+      authenticated: true,
+      accept: 'application/json',
+    });
+    const parsed = this.json(this.expectOk(answer, service), trackIdsAnswerSchema, service);
+    return parsed.map((t) => ({ trackId: t.trackId, state: t.estado ?? null }));
   }
 
   /**

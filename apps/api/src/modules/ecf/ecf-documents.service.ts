@@ -41,7 +41,8 @@ export async function findEcfDocument(opts: {
 }): Promise<Row | null> {
   const invoice = await getInvoice({ db: opts.db, actor: opts.actor, id: opts.id });
   if (opts.noteId) {
-    if (!invoice.creditNotes.some((n) => n._id === opts.noteId)) throw notFound('Nota de crédito no encontrada');
+    if (!invoice.creditNotes.some((n) => n._id === opts.noteId))
+      throw notFound('Nota de crédito no encontrada');
     const [row] = await opts.db.select().from(ecfDocuments).where(eq(ecfDocuments.creditNoteId, opts.noteId));
     return row ?? null;
   }

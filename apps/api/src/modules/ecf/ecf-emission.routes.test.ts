@@ -34,7 +34,9 @@ beforeAll(async () => {
   companyId = client.user.clientId!;
   const boundary = '----ecfTest';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${cert.password}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${cert.password}\r\n`,
+    ),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
     ),
@@ -48,7 +50,11 @@ beforeAll(async () => {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
   expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const direct = await injectAs(app, admin.token, { method: 'PUT', url: '/api/fiscal/settings', payload: { ecfMode: 'direct' } });
+  const direct = await injectAs(app, admin.token, {
+    method: 'PUT',
+    url: '/api/fiscal/settings',
+    payload: { ecfMode: 'direct' },
+  });
   expect(direct.statusCode, direct.body).toBe(200);
 });
 
@@ -75,7 +81,11 @@ async function drive(s: EcfSender, encf: string, max = 6) {
   return row!;
 }
 async function issueE31(overrides = {}) {
-  const draft = await createInvoiceVia(app, admin.token, invoicePayload(companyId, { documentType: 'E31', ...overrides }));
+  const draft = await createInvoiceVia(
+    app,
+    admin.token,
+    invoicePayload(companyId, { documentType: 'E31', ...overrides }),
+  );
   const res = await issue(draft._id);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.invoice;
@@ -103,8 +113,15 @@ describe('issuing an E31 in direct mode', () => {
     expect(submissionsOf(invoice.ncf)).toHaveLength(1);
     const res = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${invoice._id}` });
     expect(res.json().data.invoice.ecfStatus).toBe('accepted');
-    const status = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${invoice._id}/ecf` });
-    expect(status.json().data.submission).toMatchObject({ status: 'accepted', encf: invoice.ncf, trackId: row.trackId });
+    const status = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: `/api/invoices/${invoice._id}/ecf`,
+    });
+    expect(status.json().data.submission).toMatchObject({
+      status: 'accepted',
+      encf: invoice.ncf,
+      trackId: row.trackId,
+    });
   });
 
   it('survives an outage: stays pending with the reason, then recovers to Aceptado with one submission', async () => {
@@ -154,7 +171,10 @@ describe('issuing an E31 in direct mode', () => {
     expect(inv!.ecfStatus).toBe('rejected');
     const told = await app.db.select().from(notifications).where(eq(notifications.userId, admin.user._id));
     expect(told.map((n) => n.title)).toContain(`La DGII rechazó el e-CF ${invoice.ncf}`);
-    const list = await injectAs(app, admin.token, { method: 'GET', url: '/api/invoices?ecfStatus=rejected&limit=100' });
+    const list = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: '/api/invoices?ecfStatus=rejected&limit=100',
+    });
     expect(list.json().data.invoices.map((i: { _id: string }) => i._id)).toContain(invoice._id);
   });
 
@@ -190,18 +210,30 @@ describe('the signed XML and the status, by role', () => {
       expect(res.body).toBe(row!.signedXml);
       expect(res.headers['content-disposition']).toContain(`${row!.issuerRnc}${invoice.ncf}.xml`);
     }
-    const other = await injectAs(app, client2.token, { method: 'GET', url: `/api/invoices/${invoice._id}/ecf.xml` });
+    const other = await injectAs(app, client2.token, {
+      method: 'GET',
+      url: `/api/invoices/${invoice._id}/ecf.xml`,
+    });
     expect(other.statusCode).toBe(404);
   });
 
   it('retry is for admins and for pending documents only', async () => {
     const invoice = await issueE31();
-    const denied = await injectAs(app, employee.token, { method: 'POST', url: `/api/invoices/${invoice._id}/ecf/retry` });
+    const denied = await injectAs(app, employee.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/ecf/retry`,
+    });
     expect(denied.statusCode).toBe(403);
-    const ok = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${invoice._id}/ecf/retry` });
+    const ok = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/ecf/retry`,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     await drive(sender(), invoice.ncf);
-    const done = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${invoice._id}/ecf/retry` });
+    const done = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/ecf/retry`,
+    });
     expect(done.statusCode).toBe(409);
   });
 });

@@ -18,7 +18,8 @@ export interface SignedEcf {
 }
 
 /** True for the e-CF types the direct mode builds (issue 26). */
-export const isDirectEcfType = (type: string): type is EcfType => (ECF_TYPES as readonly string[]).includes(type);
+export const isDirectEcfType = (type: string): type is EcfType =>
+  (ECF_TYPES as readonly string[]).includes(type);
 
 /**
  * An E32 under RD$250,000 goes to the DGII as a consumo summary (RFCE) on the FC service, not as the
@@ -27,6 +28,22 @@ export const isDirectEcfType = (type: string): type is EcfType => (ECF_TYPES as 
  */
 export function usesConsumoSummary(type: EcfType, totalDopCents: number): boolean {
   return type === 'E32' && totalDopCents < CONSUMO_BUYER_ID_THRESHOLD_CENTS;
+}
+
+/** DireccionEmisor / DireccionComprador: at most 100 characters (e-CF XSDs, `AlfNum100Type`). */
+const ADDRESS_MAX = 100;
+
+/**
+ * An address line of the snapshot ("street, city, province, country") fitted to the e-CF's 100
+ * characters by leaving out its last parts (the country first: every issuer is Dominican, and
+ * province and municipality have their own coded fields); the street itself is never cut — when it
+ * alone is too long, `checkEcf` reports it.
+ */
+export function ecfAddress(line: string | null): string | null {
+  if (!line) return line;
+  const parts = line.split(', ');
+  while (parts.length > 1 && parts.join(', ').length > ADDRESS_MAX) parts.pop();
+  return parts.join(', ');
 }
 
 function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 'buyer'> {
@@ -38,13 +55,13 @@ function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 
     issuer: {
       rnc: snapshot.issuer.taxId,
       name: snapshot.issuer.name,
-      address: snapshot.issuer.address ?? '',
+      address: ecfAddress(snapshot.issuer.address) ?? '',
     },
     buyer: {
       taxId: snapshot.buyer.taxpayerType === 'extranjero' ? null : snapshot.buyer.taxId,
       foreignId: snapshot.buyer.taxpayerType === 'extranjero' ? snapshot.buyer.taxId : null,
       name: snapshot.buyer.name,
-      address: snapshot.buyer.address,
+      address: ecfAddress(snapshot.buyer.address),
       email: snapshot.buyer.email,
     },
   };
@@ -76,7 +93,9 @@ async function signAndStore(
   if (!key) throw conflict('Carga el certificado digital (.p12) en Configuración → Fiscal para emitir e-CF.');
   const signedXml = signXml(buildEcfXml(doc), key);
   const securityCode = securityCodeOf(signedXml);
-  const totalDopCents = input.exchangeRate ? Math.round(input.totals.totalCents * input.exchangeRate) : input.totals.totalCents;
+  const totalDopCents = input.exchangeRate
+    ? Math.round(input.totals.totalCents * input.exchangeRate)
+    : input.totals.totalCents;
   const channel = usesConsumoSummary(input.type, totalDopCents) ? 'rfce' : 'ecf';
   const summaryXml = channel === 'rfce' ? signXml(buildRfceXml(doc, securityCode), key) : null;
   await tx.insert(ecfDocuments).values({
@@ -102,7 +121,8 @@ async function signAndStore(
  */
 export async function signInvoiceEcf(tx: Tx, config: EcfConfig, invoiceId: string): Promise<SignedEcf> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
-  if (!invoice?.ncf || !invoice.documentType || !invoice.fiscalSnapshot) throw new Error('invoice not issued');
+  if (!invoice?.ncf || !invoice.documentType || !invoice.fiscalSnapshot)
+    throw new Error('invoice not issued');
   const items = await tx
     .select()
     .from(invoiceItems)

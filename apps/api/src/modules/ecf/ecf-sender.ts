@@ -153,7 +153,12 @@ export class EcfSender {
       } catch (err) {
         if (err instanceof DgiiError && err.kind === 'rejected' && row.status === 'pending' && !row.trackId) {
           // The DGII refused the submission itself (format, signature…): a final answer.
-          await this.decide(row, 'rejected', err.messages.length ? err.messages : [{ code: 'HTTP', message: err.message }], now);
+          await this.decide(
+            row,
+            'rejected',
+            err.messages.length ? err.messages : [{ code: 'HTTP', message: err.message }],
+            now,
+          );
           result.decided++;
         } else {
           await this.failed(row, now, err instanceof Error ? err.message : String(err));
@@ -291,7 +296,11 @@ export class EcfSender {
   }
 
   /** Mirrors the status on the invoice or credit note; answers the portal link to it. */
-  private async setOwnerStatus(tx: Parameters<Parameters<Db['transaction']>[0]>[0], row: Row, status: EcfStatus) {
+  private async setOwnerStatus(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    row: Row,
+    status: EcfStatus,
+  ) {
     if (row.invoiceId) {
       await tx.update(invoices).set({ ecfStatus: status }).where(eq(invoices.id, row.invoiceId));
       return `/billing/${row.invoiceId}`;

@@ -1,17 +1,17 @@
 import {
-  GetEcfCertificateResponseSchema,
   GetEcfAlertsResponseSchema,
+  GetEcfCertificateResponseSchema,
   GetEcfSubmissionResponseSchema,
-  IdParamsSchema,
   GetFiscalEcfSettingsResponseSchema,
+  IdParamsSchema,
   successEnvelope,
   UpdateFiscalEcfSettingsRequestSchema,
   UploadEcfCertificateResponseSchema,
 } from '@agencia/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.js';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ECF_PERMISSIONS, ecfPolicy } from './ecf.policy.js';
 import * as documentsSvc from './ecf-documents.service.js';
@@ -184,7 +184,10 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/invoices/:id/ecf.xml',
-    { ...guard('xml'), schema: { tags, summary: 'XML firmado del e-CF, tal como se guardó', params: IdParamsSchema } },
+    {
+      ...guard('xml'),
+      schema: { tags, summary: 'XML firmado del e-CF, tal como se guardó', params: IdParamsSchema },
+    },
     async (req, reply) => {
       const row = await documentsSvc.findEcfDocument({ db: app.db, actor: actorOf(req), id: req.params.id });
       if (!row) throw notFound('Esta factura no tiene un e-CF emitido desde el portal.');
@@ -196,7 +199,11 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/credit-notes/:noteId/ecf.xml',
     {
       ...guard('xml'),
-      schema: { tags, summary: 'XML firmado del e-CF de una nota de crédito (E34)', params: NoteParamsSchema },
+      schema: {
+        tags,
+        summary: 'XML firmado del e-CF de una nota de crédito (E34)',
+        params: NoteParamsSchema,
+      },
     },
     async (req, reply) => {
       const row = await documentsSvc.findEcfDocument({
@@ -222,7 +229,12 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await documentsSvc.retryEcf({ db: app.db, actor: actorOf(req), ctx: ctxOf(req), id: req.params.id });
+      const row = await documentsSvc.retryEcf({
+        db: app.db,
+        actor: actorOf(req),
+        ctx: ctxOf(req),
+        id: req.params.id,
+      });
       app.ecfSender.wake();
       return { success: true as const, data: { submission: documentsSvc.submissionOf(row) } };
     },
