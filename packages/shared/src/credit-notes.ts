@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EcfStatusSchema } from './ecf.js';
 import type { CreditNoteModificationCode } from './fiscal.js';
 import { FiscalSnapshotSchema } from './fiscal-snapshot.js';
 import { isoDateSchema } from './text.js';
@@ -86,6 +87,13 @@ export const CreditNoteSchema = z.object({
    * 607 line read them. Null only on a note whose invoice had no snapshot to copy in migration 0013.
    */
   fiscalSnapshot: FiscalSnapshotSchema.nullable(),
+  /**
+   * An E34's own security code and signature time (ISO) when the portal signed it (issue 26: its
+   * PDF prints its own QR), and where it stands with the DGII; null otherwise.
+   */
+  securityCode: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  ecfStatus: EcfStatusSchema.nullable(),
   createdAt: z.string(),
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;

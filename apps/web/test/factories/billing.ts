@@ -116,6 +116,9 @@ export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote
     total: 1180,
     refundAmount: 0,
     fiscalSnapshot: FISCAL_SNAPSHOT,
+    securityCode: null,
+    signedAt: null,
+    ecfStatus: null,
     createdAt: '2026-11-21T14:00:00.000Z',
     ...overrides,
   };

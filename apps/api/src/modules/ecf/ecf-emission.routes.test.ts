@@ -8,6 +8,7 @@ import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
 import { type FakeDgii, startFakeDgii } from '../../../test/fake-dgii.js';
 import { fiscalCalls } from '../../../test/fiscal-factories.js';
 import { injectAs, startDemoApp } from '../../../test/helpers.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { ecfDocuments, fiscalSequences, invoices, notifications } from '../../db/schema/index.js';
 import { EcfSender } from './ecf-sender.js';
 import { verifyXmlSignature } from './ecf-signature.js';
@@ -17,7 +18,7 @@ import { verifyXmlSignature } from './ecf-signature.js';
 let dgii: FakeDgii;
 let app: FastifyInstance, admin: Session, employee: Session, client: Session, client2: Session;
 let companyId: string;
-const { issue, activeOf } = fiscalCalls(() => ({ app, admin }));
+const { issue, activeOf, clientWithout } = fiscalCalls(() => ({ app, admin }));
 const cert = makeTestPkcs12();
 
 beforeAll(async () => {
@@ -235,5 +236,100 @@ describe('the signed XML and the status, by role', () => {
       url: `/api/invoices/${invoice._id}/ecf/retry`,
     });
     expect(done.statusCode).toBe(409);
+  });
+});
+
+describe('credit notes (E34) and consumo summaries (E32 → RFCE)', () => {
+  it('an E34 is signed with its reference to the E31, valid against its XSD, sent and accepted; its PDF prints its own code', async () => {
+    const invoice = await issueE31();
+    const res = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/credit-notes`,
+      payload: { amount: 1180, reason: 'Descuento comercial acordado', modificationCode: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = res.json().data.creditNote;
+    expect(note).toMatchObject({
+      documentType: 'E34',
+      ecfStatus: 'pending',
+      securityCode: expect.any(String),
+    });
+    const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.creditNoteId, note._id));
+    expect(await validateAgainstDgiiXsd(row!.signedXml, 'ECF-34')).toEqual([]);
+    expect(verifyXmlSignature(row!.signedXml)).toMatchObject({ valid: true });
+    expect(row!.signedXml).toContain(`<NCFModificado>${invoice.ncf}</NCFModificado>`);
+    expect(row!.signedXml).toContain('<CodigoModificacion>3</CodigoModificacion>');
+    expect((await drive(sender(), note.ncf)).status).toBe('accepted');
+    const xml = await injectAs(app, client.token, {
+      method: 'GET',
+      url: `/api/invoices/${invoice._id}/credit-notes/${note._id}/ecf.xml`,
+    });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toBe(row!.signedXml);
+    const pdf = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: `/api/invoices/${invoice._id}/credit-notes/${note._id}/pdf`,
+    });
+    expect(await pdfText(pdf.rawPayload)).toContain(`Código de seguridad: ${note.securityCode}`);
+  });
+
+  it('an E32 under RD$250,000 goes as a signed RFCE to the FC service, answered at once; the full E32 is kept', async () => {
+    const buyer = await clientWithout('consumidor_final');
+    const draft = await createInvoiceVia(app, admin.token, invoicePayload(buyer, { documentType: 'E32' }));
+    const issued = await issue(draft._id);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const invoice = issued.json().data.invoice;
+    const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.invoiceId, invoice._id));
+    expect(row!.channel).toBe('rfce');
+    expect(await validateAgainstDgiiXsd(row!.signedXml, 'ECF-32'), row!.signedXml).toEqual([]);
+    expect(await validateAgainstDgiiXsd(row!.summaryXml!, 'RFCE-32')).toEqual([]);
+    expect(verifyXmlSignature(row!.summaryXml!)).toMatchObject({ valid: true });
+    expect(row!.summaryXml).toContain(`<CodigoSeguridadeCF>${invoice.securityCode}</CodigoSeguridadeCF>`);
+    await sender().pass();
+    const [done] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.id, row!.id));
+    expect(done!.status).toBe('accepted');
+    expect(dgii.state.summaries.filter((s) => s.encf === invoice.ncf)).toHaveLength(1);
+    expect(submissionsOf(invoice.ncf)).toHaveLength(0);
+  });
+});
+
+describe('connection test and dashboard alerts', () => {
+  it('"Probar conexión" authenticates with the DGII, or says it did not answer', async () => {
+    const ok = await injectAs(app, admin.token, { method: 'POST', url: '/api/fiscal/connection-test' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.result).toMatchObject({
+      ok: true,
+      environment: 'TesteCF',
+      tokenExpiresAt: expect.any(String),
+    });
+    dgii.setOutage({ service: 'auth', mode: '503' });
+    const down = await injectAs(app, admin.token, { method: 'POST', url: '/api/fiscal/connection-test' });
+    expect(down.json().data.result).toEqual({
+      ok: false,
+      environment: 'TesteCF',
+      message: 'La DGII no respondió. Inténtalo de nuevo en unos minutos.',
+      tokenExpiresAt: null,
+    });
+    expect(
+      (await injectAs(app, employee.token, { method: 'POST', url: '/api/fiscal/connection-test' }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('counts rejected documents and documents waiting over an hour', async () => {
+    const invoice = await issueE31();
+    await app.db
+      .update(ecfDocuments)
+      .set({ signedAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(ecfDocuments.encf, invoice.ncf));
+    const res = await injectAs(app, admin.token, { method: 'GET', url: '/api/fiscal/ecf-alerts' });
+    expect(res.statusCode).toBe(200);
+    const alerts = res.json().data.alerts;
+    expect(alerts).toMatchObject({ ecfMode: 'direct', certificateValidTo: expect.any(String) });
+    expect(alerts.stalePending).toBeGreaterThanOrEqual(1);
+    expect(alerts.rejected).toBeGreaterThanOrEqual(1);
+    expect(
+      (await injectAs(app, client.token, { method: 'GET', url: '/api/fiscal/ecf-alerts' })).statusCode,
+    ).toBe(403);
   });
 });

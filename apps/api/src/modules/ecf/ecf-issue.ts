@@ -8,7 +8,7 @@ import type { EcfDocumentInput, EcfLine, EcfType } from './ecf-model.js';
 import { ECF_TYPES } from './ecf-model.js';
 import { loadSigningKey } from './ecf-settings.service.js';
 import { securityCodeOf, signXml } from './ecf-signature.js';
-import { buildEcfXml, buildRfceXml, checkEcf } from './ecf-xml.js';
+import { buildEcfXml, buildRfceXml, checkEcf, isEcfEmail } from './ecf-xml.js';
 
 /** What signing stored: the code printed on the document and its QR, and the signature time. */
 export interface SignedEcf {
@@ -62,7 +62,9 @@ function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 
       foreignId: snapshot.buyer.taxpayerType === 'extranjero' ? snapshot.buyer.taxId : null,
       name: snapshot.buyer.name,
       address: ecfAddress(snapshot.buyer.address),
-      email: snapshot.buyer.email,
+      // CorreoComprador is optional and its XSD pattern is narrower than e-mail (no "_"): an
+      // address it does not accept is left out rather than blocking the invoice.
+      email: snapshot.buyer.email && isEcfEmail(snapshot.buyer.email) ? snapshot.buyer.email : null,
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { EcfConfig } from '../../config.js';
 import type { Tx } from '../../db/client.js';
-import { isDirectEcfType, signCreditNoteEcf, signInvoiceEcf } from './ecf-issue.js';
+import { isDirectEcfType, type SignedEcf, signCreditNoteEcf, signInvoiceEcf } from './ecf-issue.js';
 import { ecfModeOf } from './ecf-settings.service.js';
 
 /*
@@ -27,9 +27,12 @@ export async function signIssuedInvoice(tx: Tx, invoiceId: string, documentType:
   return true;
 }
 
-/** The same for a credit note (E34) inside its issuing transaction. */
-export async function signIssuedCreditNote(tx: Tx, noteId: string, documentType: string): Promise<boolean> {
-  if (!current || !isDirectEcfType(documentType) || (await ecfModeOf(tx)) !== 'direct') return false;
-  await signCreditNoteEcf(tx, current, noteId);
-  return true;
+/** The same for a credit note (E34) inside its issuing transaction; answers what it signed, or null. */
+export async function signIssuedCreditNote(
+  tx: Tx,
+  noteId: string,
+  documentType: string,
+): Promise<SignedEcf | null> {
+  if (!current || !isDirectEcfType(documentType) || (await ecfModeOf(tx)) !== 'direct') return null;
+  return signCreditNoteEcf(tx, current, noteId);
 }

@@ -1,11 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { EcfCertificate, EcfMode, FiscalEcfSettings } from '@agencia/shared';
+import type { EcfCertificate, EcfConnectionTest, EcfMode, FiscalEcfSettings } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { ecfSettings } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import { DgiiClient, DgiiError } from './dgii-client.js';
 import { CertificateError, parsePkcs12 } from './ecf-certificate.js';
 import type { SigningKey } from './ecf-signature.js';
 
@@ -209,4 +210,48 @@ export async function storeDgiiToken(
       updatedAt: new Date(),
     })
     .where(eq(ecfSettings.id, 1));
+}
+
+/**
+ * `POST /fiscal/connection-test` ("Probar conexión"): authenticates with the DGII's seed flow with
+ * the loaded certificate, always afresh (the cached token is replaced on success), and answers
+ * whether it worked with a Spanish message. Never throws for the DGII's own failures (they are the
+ * answer); 409 when no certificate is loaded. Audited with the outcome.
+ */
+export async function testDgiiConnection(
+  db: Db,
+  ctx: AuditContext,
+  config: EcfConfig,
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<EcfConnectionTest> {
+  const key = await loadSigningKey(db, config);
+  if (!key) throw conflict('Carga el certificado digital (.p12) antes de probar la conexión con la DGII.');
+  const client = new DgiiClient({
+    ecfBaseUrl: config.ecfBaseUrl,
+    fcBaseUrl: config.fcBaseUrl,
+    key,
+    tokenStore: { get: async () => null, set: (t) => storeDgiiToken(db, config, t) },
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? 15_000,
+  });
+  let result: EcfConnectionTest;
+  try {
+    const token = await client.authenticate();
+    result = {
+      ok: true,
+      environment: config.environment,
+      message: `Conexión correcta: la DGII autenticó el certificado en el ambiente ${config.environment}.`,
+      tokenExpiresAt: token.expiresAt.toISOString(),
+    };
+  } catch (err) {
+    const reason =
+      err instanceof DgiiError
+        ? err.kind === 'unavailable'
+          ? 'La DGII no respondió. Inténtalo de nuevo en unos minutos.'
+          : `La DGII no aceptó el certificado: ${[err.message, ...err.messages.map((m) => m.message)].join(' ')}`
+        : 'No se pudo completar la autenticación con la DGII.';
+    result = { ok: false, environment: config.environment, message: reason, tokenExpiresAt: null };
+  }
+  await audit(db, ctx, 'fiscal.dgii_connection_tested', { type: 'settings', id: null }, { ok: result.ok });
+  return result;
 }

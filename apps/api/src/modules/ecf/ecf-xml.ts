@@ -413,8 +413,21 @@ function amounts(input: EcfDocumentInput): EcfAmounts {
 const ENCF_RE = /^E(\d{2})\d{10}$/;
 /** NCF (B + 2-digit type + 8 digits) or e-NCF (E + 2 + 10): XSD AlfNum11a19 for NCFModificado. */
 const MODIFIED_NCF_RE = /^(?:B\d{10}|E\d{12})$/;
-/** XSD CorreoValidationType, anchored (XSD patterns match the whole value). */
-const EMAIL_RE = /^\w+([-+.]\w+)*@\w+([-.]\w+)*\.\w+([-.]\w+)*$/;
+/**
+ * XSD CorreoValidationType, anchored (XSD patterns match the whole value). XSD's `\w` is every
+ * character but punctuation, separators and "other" (XML Schema Part 2, F.1.1): letters, marks,
+ * digits and symbols — not the underscore, which is connector punctuation.
+ */
+const XSD_WORD = '[\\p{L}\\p{M}\\p{N}\\p{S}]';
+const EMAIL_RE = new RegExp(
+  `^${XSD_WORD}+([-+.]${XSD_WORD}+)*@${XSD_WORD}+([-.]${XSD_WORD}+)*\\.${XSD_WORD}+([-.]${XSD_WORD}+)*$`,
+  'u',
+);
+
+/** True when `email` fits the e-CF's CorreoValidationType (so it may be written). */
+export function isEcfEmail(email: string): boolean {
+  return email.length <= 80 && EMAIL_RE.test(email);
+}
 
 /** Phone → `809-555-1234` (XSD TelefonoValidationType `\d{3}-\d{3}-\d{4}`), or null when not 10 digits (11 with a leading 1). */
 function formatPhone(phone: string): string | null {

@@ -1,4 +1,5 @@
 import {
+  EcfConnectionTestResponseSchema,
   GetEcfAlertsResponseSchema,
   GetEcfCertificateResponseSchema,
   GetEcfSubmissionResponseSchema,
@@ -146,6 +147,23 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return { success: true as const, data: { certificate } };
     },
+  );
+
+  app.post(
+    '/fiscal/connection-test',
+    {
+      ...admin,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Probar la autenticación con la DGII usando el certificado cargado',
+        response: { 200: successEnvelope(EcfConnectionTestResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { result: await settingsSvc.testDgiiConnection(app.db, ctxOf(req), app.ecfConfig) },
+    }),
   );
 
   app.get(

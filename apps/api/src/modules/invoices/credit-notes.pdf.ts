@@ -12,7 +12,31 @@ import type { Db, Tx } from '../../db/client.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 import { dateEs, renderDocument } from './document-pdf.js';
 import { settingsAsIssued } from './fiscal-snapshot.js';
-import { partyOf } from './invoices.pdf.js';
+import { ecfQrUrl, partyOf } from './invoices.pdf.js';
+
+/**
+ * The DGII QR of an E34 the portal signed (issue 26: a credit note of an e-CF carries its own
+ * security code and QR), built like an invoice's ({@link ecfQrUrl}) from the note's e-NCF, date,
+ * total, signature and the parties it was issued with. Null for a B04 or an E34 without its code.
+ */
+export function creditNoteQr(invoice: Invoice, note: CreditNote, settings: CompanySettingsRow) {
+  const snapshot = note.fiscalSnapshot ?? invoice.fiscalSnapshot;
+  const rncEmisor = settingsAsIssued(settings, snapshot).taxId;
+  if (note.documentType !== 'E34' || !note.securityCode || !note.signedAt || !rncEmisor) return null;
+  return {
+    url: ecfQrUrl({
+      rncEmisor,
+      rncComprador: partyOf({ client: invoice.client, fiscalSnapshot: snapshot }).taxId,
+      encf: note.ncf,
+      issueDate: note.issueDate,
+      totalCents: Math.round(note.total * 100),
+      signedAt: note.signedAt,
+      securityCode: note.securityCode,
+    }),
+    securityCode: note.securityCode,
+    signedAt: note.signedAt,
+  };
+}
 
 /**
  * Renders a credit note (B04 / E34) of `invoice`: agency header and buyer as the note was issued
@@ -69,7 +93,7 @@ export async function renderCreditNotePdf(
           : [],
       payment: null,
       notes: { title: 'Motivo', text: note.reason },
-      qr: null,
+      qr: creditNoteQr(invoice, note, settings),
       draft: false,
     },
     settingsAsIssued(settings, snapshot),

@@ -30,6 +30,9 @@ export function toCreditNoteDto(row: CreditNoteRow): CreditNote {
     total: row.totalCents / 100,
     refundAmount: row.refundCents / 100,
     fiscalSnapshot: row.fiscalSnapshot ?? null,
+    securityCode: row.securityCode,
+    signedAt: row.signedAt?.toISOString() ?? null,
+    ecfStatus: row.ecfStatus,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -153,7 +153,7 @@ export async function createCreditNote(
     const open = balanceCents(invoice);
     const applied = Math.min(open, amounts.totalCents);
     const refundCents = amounts.totalCents - applied;
-    const [row] = await tx
+    const [inserted] = await tx
       .insert(creditNotes)
       .values({
         invoiceId,
@@ -177,7 +177,15 @@ export async function createCreditNote(
       })
       .returning();
     // Direct e-CF emission (issue 26): the E34 is signed and stored with the note.
-    await signIssuedCreditNote(tx, row!.id, noteType);
+    const signed = await signIssuedCreditNote(tx, inserted!.id, noteType);
+    const row = signed
+      ? {
+          ...inserted!,
+          securityCode: signed.securityCode,
+          signedAt: signed.signedAt,
+          ecfStatus: 'pending' as const,
+        }
+      : inserted;
 
     const creditedCents = invoice.creditedCents + applied;
     const after = { ...invoice, creditedCents };

@@ -258,6 +258,9 @@ const creditNote: CreditNote = {
   total: 1180,
   refundAmount: 180,
   fiscalSnapshot: null,
+  securityCode: null,
+  signedAt: null,
+  ecfStatus: null,
   createdAt: '2026-11-20T14:00:00.000Z',
 };
 
