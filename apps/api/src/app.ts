@@ -29,6 +29,7 @@ import billableTimeRoutes from './modules/billable-time/billable-time.routes.js'
 import calendarRoutes from './modules/calendar/calendar.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
+import ecfReceiverRoutes from './modules/ecf-receiver/ecf-receiver.routes.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -317,6 +318,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+  await app.register(ecfReceiverRoutes, { jwtSecret, ecf: config.ecf });
 
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
   // The company contact for the pre-rendered pages, read at most every 30 s (settings changes
