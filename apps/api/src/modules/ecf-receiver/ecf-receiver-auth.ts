@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual, X509Certificate } from 'node:crypto';
 import type { EcfReceiverToken } from '@agencia/shared';
+import { type Document, ParseError } from '@xmldom/xmldom';
 import type { Redis } from 'ioredis';
 import { jwtVerify, SignJWT } from 'jose';
 import { parseXmlStrict, verifyXmlSignature, XmlParseError } from '../ecf/ecf-signature.js';
@@ -36,6 +37,25 @@ export class ReceiverError extends Error {
   ) {
     super(message);
     this.name = 'ReceiverError';
+  }
+}
+
+/**
+ * Parses a document a sender posted. Refuses what must never reach the parser — a document type
+ * declaration (no entities, no external references) — and an empty body; anything that does not
+ * parse strictly (`parseXmlStrict`; xmldom's own `ParseError` included) → {@link ReceiverError}
+ * 400 in Spanish.
+ */
+export function parseIncomingXml(xml: string): Document {
+  if (!xml.trim()) throw new ReceiverError(400, 'xml_requerido', 'El archivo XML está vacío.');
+  if (/<!DOCTYPE/i.test(xml))
+    throw new ReceiverError(400, 'xml_invalido', 'El XML no puede incluir una declaración DOCTYPE.');
+  try {
+    return parseXmlStrict(xml);
+  } catch (err) {
+    if (err instanceof XmlParseError || err instanceof ParseError)
+      throw new ReceiverError(400, 'xml_invalido', 'El archivo enviado no es un XML válido.');
+    throw err;
   }
 }
 
@@ -133,17 +153,10 @@ export async function exchangeSignedSeed(opts: {
   now?: Date;
 }): Promise<EcfReceiverToken> {
   const now = opts.now ?? new Date();
-  let valor: string | null;
-  try {
-    const doc = parseXmlStrict(opts.xml);
-    if (doc.documentElement?.localName !== 'SemillaModel')
-      throw new ReceiverError(400, 'semilla_invalida', 'El documento no es una semilla (SemillaModel).');
-    valor = textAt(doc.documentElement, 'valor');
-  } catch (err) {
-    if (err instanceof XmlParseError)
-      throw new ReceiverError(400, 'xml_invalido', 'El archivo enviado no es un XML válido.');
-    throw err;
-  }
+  const doc = parseIncomingXml(opts.xml);
+  if (doc.documentElement?.localName !== 'SemillaModel')
+    throw new ReceiverError(400, 'semilla_invalida', 'El documento no es una semilla (SemillaModel).');
+  const valor = textAt(doc.documentElement, 'valor');
   if (!valor) throw new ReceiverError(400, 'semilla_invalida', 'La semilla no tiene valor.');
   const problem = seedProblem(opts.keys.seedKey, valor, now);
   if (problem) throw new ReceiverError(401, 'semilla_rechazada', problem);

@@ -16,15 +16,9 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
 import { loadSigningKey } from '../ecf/ecf-settings.service.js';
-import {
-  parseXmlStrict,
-  type SigningKey,
-  signXml,
-  verifyXmlSignature,
-  XmlParseError,
-} from '../ecf/ecf-signature.js';
+import { type SigningKey, signXml, verifyXmlSignature } from '../ecf/ecf-signature.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { ReceiverError } from './ecf-receiver-auth.js';
+import { parseIncomingXml, ReceiverError } from './ecf-receiver-auth.js';
 import { buildAcecfXml, buildArecfXml, readAcecfFields, readEcfFields } from './ecf-receiver-xml.js';
 
 /**
@@ -71,23 +65,6 @@ export async function receiverSigningKey(db: Db, config: EcfConfig): Promise<Sig
       'El receptor no tiene un certificado digital cargado y no puede firmar acuses de recibo. Intente más tarde.',
     );
   return key;
-}
-
-/**
- * Refuses what must never reach the XML parser: a document type declaration (no entities, no
- * external references) and an empty body. Throws {@link ReceiverError} 400.
- */
-export function parseIncomingXml(xml: string) {
-  if (!xml.trim()) throw new ReceiverError(400, 'xml_requerido', 'El archivo XML está vacío.');
-  if (/<!DOCTYPE/i.test(xml))
-    throw new ReceiverError(400, 'xml_invalido', 'El XML no puede incluir una declaración DOCTYPE.');
-  try {
-    return parseXmlStrict(xml);
-  } catch (err) {
-    if (err instanceof XmlParseError)
-      throw new ReceiverError(400, 'xml_invalido', 'El archivo enviado no es un XML válido.');
-    throw err;
-  }
 }
 
 /** The outcome of {@link receiveEcf}: the signed ARECF answered, and the stored row when received. */
