@@ -163,7 +163,16 @@ export async function exchangeSignedSeed(opts: {
   const check = verifyXmlSignature(opts.xml);
   if (!check.valid)
     throw new ReceiverError(400, 'firma_invalida', `La firma de la semilla no es válida: ${check.reason}`);
-  const certificate = new X509Certificate(check.certificatePem);
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(check.certificatePem);
+  } catch {
+    throw new ReceiverError(
+      400,
+      'certificado_invalido',
+      'No se pudo leer el certificado que firmó la semilla.',
+    );
+  }
   if (new Date(certificate.validFrom) > now || new Date(certificate.validTo) < now)
     throw new ReceiverError(
       400,

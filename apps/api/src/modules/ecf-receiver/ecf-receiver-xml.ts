@@ -14,6 +14,12 @@ import type { Document, Element } from '@xmldom/xmldom';
  * verifies signatures after removing it), escape their text, and write dates as the DGII's
  * formats ask: `dd-MM-yyyy`, and `dd-MM-yyyy HH:mm:ss` (24-hour clock) in the Dominican Republic's
  * time (America/Santo_Domingo, UTC−4 all year).
+ *
+ * Sources (DGII, "Documentación sobre e-CF" on dgii.gov.do): "Descripción Técnica de Facturación
+ * Electrónica" v1.6 (June 2023), sections "Autenticación" (seed and token) and "Estándar de
+ * comunicación Emisor-Receptor" (receiver services, UTF-8, no empty tags, escaped characters);
+ * "Formato Acuse de Recibo" v1.0 and "Formato Aprobación Comercial" v1.0 (fields, codes, date
+ * formats); the XSDs ARECF.xsd, ACECF.xsd and Semilla.xsd.
  */
 
 const DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';

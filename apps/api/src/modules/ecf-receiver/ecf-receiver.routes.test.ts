@@ -84,7 +84,8 @@ describe('authentication (GET semilla, POST validacioncertificado)', () => {
     const res = await app.inject({ method: 'GET', url: '/fe/autenticacion/api/semilla' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+    expect(res.headers['x-ratelimit-limit']).toBe('60');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?><SemillaModel /);
     expect(text(res.body, 'valor')).toMatch(/^[\w-]{32}\.[\w-]{22}$/);
     expect(text(res.body, 'fecha')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-04:00$/);
@@ -173,6 +174,29 @@ describe('POST /fe/recepcion/api/ecf', () => {
       error: 'certificado_no_disponible',
       mensaje: expect.stringMatching(/certificado/),
     });
+    // Nor can the admin sign a commercial approval: 409 with what to do.
+    const [row] = await app.db
+      .insert(ecfReceived)
+      .values({
+        issuerRnc: SUPPLIER_RNC,
+        issuerName: 'SUMINISTROS & OFICINA SRL',
+        buyerRnc: ourRnc,
+        encf: 'E310000000999',
+        documentType: '31',
+        issueDate: '2026-01-15',
+        totalCents: 100,
+        xml: '<ECF/>',
+        acknowledgementXml: '<ARECF/>',
+      })
+      .returning({ id: ecfReceived.id });
+    const approval = await injectAs(app, demo.admin.token, {
+      method: 'POST',
+      url: `/api/fiscal/received/${row!.id}/approval`,
+      payload: { approved: true },
+    });
+    expect(approval.statusCode).toBe(409);
+    expect(approval.json().message).toMatch(/certificado digital/);
+    await app.db.delete(ecfReceived).where(eq(ecfReceived.id, row!.id));
     await loadOurCertificate();
   });
 

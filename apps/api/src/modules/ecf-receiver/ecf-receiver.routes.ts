@@ -136,13 +136,18 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
     return send(500, 'error_interno', 'Error interno del receptor.');
   });
 
+  // Seeds, tokens and acknowledgements are single-use answers: never cached.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
   const seed = async (_req: FastifyRequest, reply: FastifyReply) =>
-    reply.type(XML_TYPE).header('Cache-Control', 'no-store').send(issueSeed(keys.seedKey).xml);
+    reply.type(XML_TYPE).send(issueSeed(keys.seedKey).xml);
 
   const validateCertificate = async (req: FastifyRequest, reply: FastifyReply) => {
     const xml = await readXmlPart(req);
-    const token = await exchangeSignedSeed({ keys, ledger, xml });
-    return reply.header('Cache-Control', 'no-store').send(token);
+    return reply.send(await exchangeSignedSeed({ keys, ledger, xml }));
   };
 
   const reception = async (req: FastifyRequest, reply: FastifyReply) => {
