@@ -32,6 +32,8 @@ import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import ecfRoutes from './modules/ecf/ecf.routes.js';
 import { setEcfConfig } from './modules/ecf/ecf-runtime.js';
 import { EcfSender } from './modules/ecf/ecf-sender.js';
+import { commercialApprovalSender } from './modules/ecf/ecf-settings.service.js';
+import ecfReceiverRoutes from './modules/ecf-receiver/ecf-receiver.routes.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -335,6 +337,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+  await app.register(ecfReceiverRoutes, {
+    jwtSecret,
+    ecf: config.ecf,
+    sendCommercialApproval: commercialApprovalSender(opts.database.db, config.ecf),
+  });
 
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
   // The company contact for the pre-rendered pages, read at most every 30 s (settings changes

@@ -13,6 +13,7 @@ export * from './credit-notes.js';
 export * from './dashboard.js';
 export * from './dates.js';
 export * from './ecf.js';
+export * from './ecf-received.js';
 export * from './fiscal.js';
 export * from './fiscal-document-rules.js';
 export * from './fiscal-periods.js';

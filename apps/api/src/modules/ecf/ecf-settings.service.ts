@@ -255,3 +255,25 @@ export async function testDgiiConnection(
   await audit(db, ctx, 'fiscal.dgii_connection_tested', { type: 'settings', id: null }, { ok: result.ok });
   return result;
 }
+
+/**
+ * The DGII's aprobación comercial service as the receiver module needs it (issue 26, "Receiving":
+ * an admin's ACECF goes to the DGII): posts the signed ACECF with the shared token and answers the
+ * DGII's messages plus its state. Throws `DgiiError` (the caller stores it as a message).
+ */
+export function commercialApprovalSender(db: Db, config: EcfConfig, options: { fetch?: typeof fetch } = {}) {
+  return async (signedXml: string, fileName: string) => {
+    const key = await loadSigningKey(db, config);
+    if (!key) throw conflict('Carga el certificado digital (.p12) para enviar la aprobación comercial.');
+    const client = new DgiiClient({
+      ecfBaseUrl: config.ecfBaseUrl,
+      fcBaseUrl: config.fcBaseUrl,
+      key,
+      tokenStore: { get: () => cachedDgiiToken(db, config), set: (t) => storeDgiiToken(db, config, t) },
+      fetch: options.fetch,
+    });
+    const answer = await client.sendCommercialApproval(signedXml, fileName);
+    const state = answer.state ? [{ code: answer.code ?? '', message: answer.state }] : [];
+    return { messages: [...state, ...answer.messages] };
+  };
+}

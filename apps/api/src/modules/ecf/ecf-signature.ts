@@ -25,11 +25,17 @@ export class XmlParseError extends Error {}
  */
 export function parseXmlStrict(xml: string): Document {
   let problem: string | null = null;
-  const doc = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') problem ??= message;
-    },
-  }).parseFromString(xml, 'text/xml');
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') problem ??= message;
+      },
+    }).parseFromString(xml, 'text/xml');
+  } catch (err) {
+    // xmldom throws its own ParseError on fatal errors: one error type for callers.
+    throw new XmlParseError((err as Error).message);
+  }
   if (problem || !doc.documentElement) throw new XmlParseError(problem ?? 'empty document');
   return doc;
 }
