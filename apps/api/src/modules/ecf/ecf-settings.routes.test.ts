@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
 import { injectAs, startDemoApp } from '../../../test/helpers.js';
-import { auditLog, ecfSettings } from '../../db/schema/index.js';
+import { auditLog, ecfSettings, notifications } from '../../db/schema/index.js';
 
 // Direct e-CF emission set-up (issue 26): mode and certificate.
 
@@ -132,5 +132,29 @@ describe('e-CF settings and certificate (/fiscal/settings, /fiscal/certificate)'
       .where(eq(auditLog.action, 'fiscal.ecf_mode_changed'));
     expect(changes.map((c) => c.metadata)).toEqual([{ from: 'provider', to: 'direct' }]);
     expect((await setMode('provider')).json().data.settings.ecfMode).toBe('provider');
+  });
+});
+
+describe('certificate expiry warnings (job ecf-certificate)', () => {
+  const warnings = async () =>
+    (await app.db.select().from(notifications).where(eq(notifications.userId, admin.user._id))).filter((n) =>
+      n.title.startsWith('El certificado digital'),
+    );
+
+  it('tells the admins once 30 days before, once when expired, and nothing while valid', async () => {
+    const cert = makeTestPkcs12({ notAfter: new Date(Date.now() + 60 * 86_400_000) });
+    expect((await upload(cert.p12, cert.password)).statusCode).toBe(201);
+    const run = (at: Date) => app.jobs.runNow('ecf-certificate', at);
+    expect((await run(new Date())).lastSummary).toBe('Certificado vigente');
+    expect(await warnings()).toHaveLength(0);
+    const in35Days = new Date(Date.now() + 35 * 86_400_000);
+    expect((await run(in35Days)).lastSummary).toBe('Aviso de 30 días enviado');
+    expect((await run(in35Days)).lastSummary).toBe('Aviso ya enviado');
+    const in61Days = new Date(Date.now() + 61 * 86_400_000);
+    expect((await run(in61Days)).lastSummary).toBe('Aviso de vencimiento enviado');
+    expect((await warnings()).map((n) => n.title).sort()).toEqual([
+      'El certificado digital vence pronto',
+      'El certificado digital venció',
+    ]);
   });
 });

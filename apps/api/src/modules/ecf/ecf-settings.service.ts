@@ -5,7 +5,9 @@ import type { EcfConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { ecfSettings } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { type Effects, effects } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import { createNotifications } from '../../lib/notify.js';
 import { DgiiClient, DgiiError } from './dgii-client.js';
 import { CertificateError, parsePkcs12 } from './ecf-certificate.js';
 import type { SigningKey } from './ecf-signature.js';
@@ -276,4 +278,42 @@ export function commercialApprovalSender(db: Db, config: EcfConfig, options: { f
     const state = answer.state ? [{ code: answer.code ?? '', message: answer.state }] : [];
     return { messages: [...state, ...answer.messages] };
   };
+}
+
+/** Days before the certificate's expiry when admins are first told (issue 26). */
+export const CERTIFICATE_WARNING_DAYS = 30;
+
+/**
+ * The daily certificate check (job `ecf-certificate`, issue 26): tells the admins (stored, live,
+ * e-mail) once when the loaded certificate has 30 days or less left, and once more when it has
+ * expired; `certificateWarned` remembers which went out (a new certificate clears it). Answers the
+ * effects to push and a Spanish one-line summary.
+ */
+export async function warnCertificateExpiry(
+  db: Db,
+  now = new Date(),
+): Promise<{ effects: Effects; summary: string }> {
+  return db.transaction(async (tx) => {
+    const r = await row(tx);
+    const summary = certificateSummaryOf(r);
+    if (!summary) return { effects: effects(), summary: 'Sin certificado cargado' };
+    const validTo = new Date(summary.validTo);
+    const expired = validTo <= now;
+    const soon = validTo.getTime() - now.getTime() <= CERTIFICATE_WARNING_DAYS * 86_400_000;
+    const stage = expired ? 'expired' : soon ? '30d' : null;
+    if (!stage || r.certificateWarned === stage || (stage === '30d' && r.certificateWarned === 'expired'))
+      return { effects: effects(), summary: stage ? 'Aviso ya enviado' : 'Certificado vigente' };
+    await tx.update(ecfSettings).set({ certificateWarned: stage, updatedAt: new Date() }).where(eq(ecfSettings.id, 1));
+    const day = summary.validTo.slice(0, 10).split('-').reverse().join('/');
+    const stored = await createNotifications(tx, {
+      roles: ['admin'],
+      topic: 'system',
+      title: expired ? 'El certificado digital venció' : 'El certificado digital vence pronto',
+      message: expired
+        ? `El certificado de facturación electrónica venció el ${day}: el portal no puede firmar e-CF. Carga uno vigente en Configuración → Fiscal.`
+        : `El certificado de facturación electrónica vence el ${day}. Renuévalo y cárgalo en Configuración → Fiscal antes de esa fecha.`,
+      link: '/settings?tab=fiscal',
+    });
+    return { effects: effects({ notifications: stored }), summary: expired ? 'Aviso de vencimiento enviado' : 'Aviso de 30 días enviado' };
+  });
 }

@@ -1,4 +1,5 @@
 import type { Effects } from '../../lib/effects.js';
+import { warnCertificateExpiry } from '../ecf/ecf-settings.service.js';
 import { expireQuotes } from '../quotes/quotes.service.js';
 import { generateDueRecurringInvoices } from '../recurring-invoices/recurring-invoices.run.js';
 import { sendScheduledReminders } from '../reminders/reminders.service.js';
@@ -34,6 +35,18 @@ export function appJobs(push: Push): JobDefinition[] {
       description: 'Marca como vencidas las cotizaciones enviadas cuya fecha de validez ya pasó.',
       hour: 0,
       run: async ({ db, today }) => (await expireQuotes(db, today)).summary,
+    },
+    {
+      name: 'ecf-certificate',
+      label: 'Vencimiento del certificado digital',
+      description:
+        'Avisa a los administradores 30 días antes de que venza el certificado de facturación electrónica, y cuando venció.',
+      hour: 7,
+      run: async ({ db, asOf }) => {
+        const { effects: fx, summary } = await warnCertificateExpiry(db, asOf);
+        push(fx);
+        return summary;
+      },
     },
   ];
 }

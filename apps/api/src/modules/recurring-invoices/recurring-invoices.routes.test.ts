@@ -249,6 +249,7 @@ describe('scheduled jobs runner', () => {
       'recurring-invoices',
       'payment-reminders',
       'quote-expiry',
+      'ecf-certificate',
     ]);
     const run = await injectAs(app, admin.token, { method: 'POST', url: '/api/jobs/payment-reminders/run' });
     expect(run.statusCode).toBe(200);
