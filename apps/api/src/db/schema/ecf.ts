@@ -3,6 +3,7 @@ import { COMMERCIAL_APPROVAL_STATUSES, ECF_CHANNELS, ECF_MODES, ECF_STATUSES } f
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -51,9 +52,11 @@ export const ecfSettings = pgTable(
 
 /**
  * Every e-CF the portal signed (issue 26): the signed XML stored unchanged for ever, and its
- * journey to the DGII. One row per e-NCF (unique): the row is the outbox the sender claims
- * (`lockedUntil`, `FOR UPDATE SKIP LOCKED`), and a row with a `trackId` is never posted again.
- * Exactly one of `invoiceId` / `creditNoteId` is set.
+ * journey to the DGII. The row is the outbox the sender claims (`lockedUntil`, `FOR UPDATE SKIP
+ * LOCKED`), and a row with a `trackId` is never posted again. One live (not rejected) row per
+ * e-NCF and per document: a rejection whose e-NCF the DGII did not spend (`sequenceUsed` false,
+ * Reglamento 587-24 art. 17 párr. I) may be corrected and signed again as a new row, the rejected
+ * one kept as it was. Exactly one of `invoiceId` / `creditNoteId` is set.
  */
 export const ecfDocuments = pgTable(
   'ecf_documents',
@@ -84,12 +87,20 @@ export const ecfDocuments = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** When admins were told it was rejected (once). */
     rejectionNotifiedAt: timestamp('rejection_notified_at', { withTimezone: true }),
+    /** The DGII's `secuenciaUtilizada` with its answer: false = the e-NCF may be sent again. */
+    sequenceUsed: boolean('sequence_used'),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('ecf_documents_encf_uq').on(t.encf),
-    uniqueIndex('ecf_documents_invoice_uq').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
-    uniqueIndex('ecf_documents_credit_note_uq').on(t.creditNoteId).where(sql`${t.creditNoteId} is not null`),
+    uniqueIndex('ecf_documents_live_encf_uq').on(t.encf).where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex('ecf_documents_live_invoice_uq')
+      .on(t.invoiceId)
+      .where(sql`${t.invoiceId} is not null and ${t.status} <> 'rejected'`),
+    uniqueIndex('ecf_documents_live_credit_note_uq')
+      .on(t.creditNoteId)
+      .where(sql`${t.creditNoteId} is not null and ${t.status} <> 'rejected'`),
+    index('ecf_documents_invoice_idx').on(t.invoiceId, t.createdAt),
+    index('ecf_documents_credit_note_idx').on(t.creditNoteId, t.createdAt),
     index('ecf_documents_due_idx').on(t.status, t.nextAttemptAt),
     check('ecf_documents_one_owner', sql`(${t.invoiceId} is null) <> (${t.creditNoteId} is null)`),
   ],
@@ -149,5 +160,37 @@ export const ecfBuyerApprovals = pgTable(
   (t) => [
     uniqueIndex('ecf_buyer_approvals_uq').on(t.encf, t.buyerRnc),
     check('ecf_buyer_approvals_state', sql`${t.state} in (1, 2)`),
+  ],
+);
+
+/**
+ * Annulments of unused e-NCF sent to the DGII (ANECF, issue 26: voiding numbers of an e-NCF range
+ * in direct mode). One row per void request: the signed ANECF stored unchanged, and its delivery
+ * through the e-CF sender (same claim and retry as `ecf_documents`).
+ */
+export const ecfAnnulments = pgTable(
+  'ecf_annulments',
+  {
+    id: id(),
+    documentType: text('document_type').notNull(),
+    encfFrom: text('encf_from').notNull(),
+    encfTo: text('encf_to').notNull(),
+    count: integer('count').notNull(),
+    issuerRnc: text('issuer_rnc').notNull(),
+    signedXml: text('signed_xml').notNull(),
+    status: text('status', { enum: ECF_STATUSES }).notNull().default('pending'),
+    messages: jsonb('messages').$type<DgiiMessage[]>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('ecf_annulments_due_idx').on(t.status, t.nextAttemptAt),
+    check('ecf_annulments_count', sql`${t.count} > 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { Session } from '@agencia/shared';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
@@ -69,17 +69,26 @@ beforeEach(() => {
 
 /** A sender with a short timeout, as a second process would run it. */
 const sender = () => new EcfSender(app.db, app.ecfConfig, () => {}, undefined, { timeoutMs: 500 });
+/** The latest stored e-CF of `encf` (a corrected document after a rejection is a new row). */
+async function latest(encf: string) {
+  const [row] = await app.db
+    .select()
+    .from(ecfDocuments)
+    .where(eq(ecfDocuments.encf, encf))
+    .orderBy(desc(ecfDocuments.createdAt))
+    .limit(1);
+  return row!;
+}
 /** Runs passes until `encf` reaches a final state (at most `max`), moving the clock past each wait. */
 async function drive(s: EcfSender, encf: string, max = 6) {
   let clock = Date.now();
   for (let i = 0; i < max; i++) {
     await s.pass(new Date(clock));
-    const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.encf, encf));
-    if (['accepted', 'conditionally_accepted', 'rejected'].includes(row!.status)) return row!;
+    const row = await latest(encf);
+    if (['accepted', 'conditionally_accepted', 'rejected'].includes(row.status)) return row;
     clock += 10 * 60_000;
   }
-  const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.encf, encf));
-  return row!;
+  return latest(encf);
 }
 async function issueE31(overrides = {}) {
   const draft = await createInvoiceVia(
@@ -177,6 +186,52 @@ describe('issuing an E31 in direct mode', () => {
       url: '/api/invoices?ecfStatus=rejected&limit=100',
     });
     expect(list.json().data.invoices.map((i: { _id: string }) => i._id)).toContain(invoice._id);
+  });
+
+  it('a rejection that left the e-NCF unused is corrected and signed again with the same e-NCF; the rejected XML is kept', async () => {
+    const invoice = await issueE31();
+    dgii.rejectNext(invoice.ncf, [{ codigo: 101, valor: 'Certificado y/o firma inválida.' }], {
+      sequenceUsed: false,
+    });
+    const rejected = await drive(sender(), invoice.ncf);
+    expect(rejected).toMatchObject({ status: 'rejected', sequenceUsed: false });
+    const retry = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/ecf/retry`,
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data.submission).toMatchObject({ status: 'pending', encf: invoice.ncf });
+    const rows = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.invoiceId, invoice._id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'rejected']);
+    expect(rows.find((r) => r.status === 'rejected')!.signedXml).toBe(rejected.signedXml);
+    const done = await drive(sender(), invoice.ncf);
+    expect(done.status).toBe('accepted');
+    const [inv] = await app.db.select().from(invoices).where(eq(invoices.id, invoice._id));
+    expect(inv).toMatchObject({ ecfStatus: 'accepted', securityCode: done.securityCode });
+  });
+
+  it('a rejection that spent the e-NCF cannot be resent: the invoice may then be cancelled and issued anew', async () => {
+    const invoice = await issueE31();
+    dgii.rejectNext(
+      invoice.ncf,
+      [{ codigo: 107, valor: 'El comprobante no cumple las validaciones de la DGII.' }],
+      {
+        sequenceUsed: true,
+      },
+    );
+    expect((await drive(sender(), invoice.ncf)).status).toBe('rejected');
+    const retry = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/ecf/retry`,
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toContain('dio su e-NCF por utilizado');
+    const cancel = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/cancel`,
+      payload: { reason: 'e-CF rechazado por la DGII' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
   });
 
   it('a document that breaks the DGII format is refused with 422 in Spanish and consumes no e-NCF', async () => {

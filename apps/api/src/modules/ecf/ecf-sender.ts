@@ -179,7 +179,7 @@ export class EcfSender {
         await this.later(row, now, ecfPollDelayMs(row.attempts), answer.messages);
         return 'retried';
       }
-      await this.decide(row, answer.status, answer.messages, now);
+      await this.decide(row, answer.status, answer.messages, now, answer.sequenceUsed);
       return 'decided';
     }
     if (!row.trackId) {
@@ -201,7 +201,7 @@ export class EcfSender {
       await this.later(row, now, ecfPollDelayMs(row.attempts), result.messages);
       return 'retried';
     }
-    await this.decide(row, result.status, result.messages, now);
+    await this.decide(row, result.status, result.messages, now, result.sequenceUsed);
     return 'decided';
   }
 
@@ -263,13 +263,20 @@ export class EcfSender {
   }
 
   /** The DGII's final answer: stored on the document and its invoice or note; a rejection tells the admins. */
-  private async decide(row: Row, status: EcfStatus, messages: DgiiMessage[], now: Date): Promise<void> {
+  private async decide(
+    row: Row,
+    status: EcfStatus,
+    messages: DgiiMessage[],
+    now: Date,
+    sequenceUsed: boolean | null = null,
+  ): Promise<void> {
     const fx = await this.db.transaction(async (tx) => {
       await tx
         .update(ecfDocuments)
         .set({
           status,
           messages,
+          sequenceUsed,
           lastError: null,
           decidedAt: now,
           lockedUntil: null,

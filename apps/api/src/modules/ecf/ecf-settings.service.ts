@@ -303,7 +303,10 @@ export async function warnCertificateExpiry(
     const stage = expired ? 'expired' : soon ? '30d' : null;
     if (!stage || r.certificateWarned === stage || (stage === '30d' && r.certificateWarned === 'expired'))
       return { effects: effects(), summary: stage ? 'Aviso ya enviado' : 'Certificado vigente' };
-    await tx.update(ecfSettings).set({ certificateWarned: stage, updatedAt: new Date() }).where(eq(ecfSettings.id, 1));
+    await tx
+      .update(ecfSettings)
+      .set({ certificateWarned: stage, updatedAt: new Date() })
+      .where(eq(ecfSettings.id, 1));
     const day = summary.validTo.slice(0, 10).split('-').reverse().join('/');
     const stored = await createNotifications(tx, {
       roles: ['admin'],
@@ -314,6 +317,9 @@ export async function warnCertificateExpiry(
         : `El certificado de facturación electrónica vence el ${day}. Renuévalo y cárgalo en Configuración → Fiscal antes de esa fecha.`,
       link: '/settings?tab=fiscal',
     });
-    return { effects: effects({ notifications: stored }), summary: expired ? 'Aviso de vencimiento enviado' : 'Aviso de 30 días enviado' };
+    return {
+      effects: effects({ notifications: stored }),
+      summary: expired ? 'Aviso de vencimiento enviado' : 'Aviso de 30 días enviado',
+    };
   });
 }

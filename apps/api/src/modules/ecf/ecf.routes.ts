@@ -241,7 +241,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard('retry'),
       schema: {
         tags,
-        summary: 'Reintentar ahora el envío del e-CF a la DGII',
+        summary: 'Reintentar el envío del e-CF, o firmarlo de nuevo tras un rechazo que no usó el e-NCF',
         params: IdParamsSchema,
         response: { 200: successEnvelope(GetEcfSubmissionResponseSchema) },
       },
@@ -251,6 +251,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         actor: actorOf(req),
         ctx: ctxOf(req),
+        config: app.ecfConfig,
         id: req.params.id,
       });
       app.ecfSender.wake();

@@ -324,7 +324,9 @@ export async function cancelInvoice(opts: WriteOptions & { id: string; reason?: 
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
     if (current.status === 'cancelled') throw conflict('La factura ya está cancelada.');
-    if (current.ncf)
+    // An e-CF the DGII rejected has no fiscal effect (Reglamento 587-24, art. 17 párr. III): the
+    // invoice may be cancelled and issued again with a new e-NCF (issue 26, decision 136).
+    if (current.ncf && current.ecfStatus !== 'rejected')
       throw conflict(
         `La factura tiene el comprobante fiscal ${current.ncf} y no se puede cancelar: emite una nota de crédito.`,
       );
