@@ -114,21 +114,23 @@ describe('Configuración → Fiscal: Facturación electrónica', () => {
     const puts = mockEcf(SETTINGS, certificate(200));
     renderWithProviders(<EcfSettingsCard />);
     const region = await card();
-    fireEvent.click(await within(region).findByRole('radio', { name: /Emisión directa desde el portal/ }));
+    const save = await within(region).findByRole('button', { name: 'Guardar modo de emisión' });
+    // Nothing to save until another mode is chosen.
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.click(within(region).getByRole('radio', { name: /Emisión directa desde el portal/ }));
+    fireEvent.click(save);
     const dialog = await screen.findByRole('dialog', { name: '¿Activar la emisión directa?' });
     expect(dialog.textContent).toMatch(/E31, E32, E33, E34.*lo firmará el portal.*enviará a la DGII/);
     expect(puts).toEqual([]);
-    // Still provider until the admin confirms.
-    expect(within(region).getByRole('radio', { name: /Proveedor externo/ })).toHaveProperty('checked', true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Activar emisión directa' }));
     await waitFor(() => expect(puts).toEqual([{ ecfMode: 'direct' }]));
-    await waitFor(() =>
-      expect(within(region).getByRole('radio', { name: /Emisión directa/ })).toHaveProperty('checked', true),
-    );
     expect(await screen.findByText('El portal firmará y enviará a la DGII los e-CF que emitas')).toBeTruthy();
+    expect(within(region).getByRole('radio', { name: /Emisión directa/ })).toHaveProperty('checked', true);
+    await waitFor(() => expect(save).toHaveProperty('disabled', true));
+    expect(within(region).getByText(/\(modo actual\)$/).textContent).toMatch(/^El portal firma/);
   });
 
-  it('shows the Spanish 409 when direct emission is refused, and stays in provider mode', async () => {
+  it('shows the Spanish 409 at the mode when direct emission is refused; provider stays saved', async () => {
     mockEcf({ ...SETTINGS, hasCertificate: false }, null);
     server.use(
       http.put(apiUrl('/fiscal/settings'), () =>
@@ -143,12 +145,14 @@ describe('Configuración → Fiscal: Facturación electrónica', () => {
     expect(await within(region).findByText(/Aún no has cargado el certificado digital/)).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Probar conexión' })).toHaveProperty('disabled', true);
     fireEvent.click(within(region).getByRole('radio', { name: /Emisión directa/ }));
+    fireEvent.click(within(region).getByRole('button', { name: 'Guardar modo de emisión' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Activar la emisión directa?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Activar emisión directa' }));
-    expect(
-      await screen.findByText('Carga el certificado digital (.p12) antes de activar la emisión directa.'),
-    ).toBeTruthy();
-    expect(within(region).getByRole('radio', { name: /Proveedor externo/ })).toHaveProperty('checked', true);
+    const message = await within(region).findByText(
+      'Carga el certificado digital (.p12) antes de activar la emisión directa.',
+    );
+    expect(within(region).getByRole('radiogroup').getAttribute('aria-describedby')).toContain(message.id);
+    expect(within(region).getByText(/\(modo actual\)$/).textContent).toMatch(/^Un proveedor/);
   });
 
   it('uploads the .p12 with its password as multipart and shows the new certificate', async () => {

@@ -25,7 +25,7 @@ import {
   IconPlugConnected,
 } from '@tabler/icons-react';
 import { AxiosError } from 'axios';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { certificateExpiry, daysText } from '../../../lib/ecf-certificate';
 import { formatNumericDate, formatNumericDateTime } from '../../../lib/format';
@@ -276,7 +276,15 @@ export function EcfSettingsCard() {
   const update = useUpdateEcfMode();
   const mode = settings.data?.ecfMode;
 
+  // The admin's pick, saved with "Guardar modo de emisión" (arrow keys only move the choice).
+  const [choice, setChoice] = useState<EcfMode | null>(null);
+  const [modeError, setModeError] = useState<string | null>(null);
+  useEffect(() => {
+    if (mode) setChoice(mode);
+  }, [mode]);
+
   const save = async (next: EcfMode) => {
+    setModeError(null);
     try {
       await update.mutateAsync({ ecfMode: next });
       ok(
@@ -286,13 +294,13 @@ export function EcfSettingsCard() {
           : 'Los e-CF se emitirán con tu proveedor externo',
       );
     } catch (error) {
-      fail(error, 'No se pudo cambiar el modo de emisión');
+      // The choice stays; the API's reason (409: no valid certificate) is shown at the field.
+      setModeError(getErrorMessage(error, 'No se pudo cambiar el modo de emisión'));
     }
   };
-  const choose = (value: string) => {
-    const next = value as EcfMode;
-    if (next === mode || update.isPending) return;
-    if (next === 'provider') return void save(next);
+  const submitMode = () => {
+    if (!choice || choice === mode || update.isPending) return;
+    if (choice === 'provider') return void save(choice);
     modals.openConfirmModal({
       title: '¿Activar la emisión directa?',
       children: (
@@ -309,7 +317,7 @@ export function EcfSettingsCard() {
         </Stack>
       ),
       labels: { confirm: 'Activar emisión directa', cancel: 'Volver' },
-      onConfirm: () => void save(next),
+      onConfirm: () => void save('direct'),
     });
   };
 
@@ -338,9 +346,12 @@ export function EcfSettingsCard() {
         <Stack gap="md">
           <Radio.Group
             label="Modo de emisión"
-            value={settings.data.ecfMode}
-            onChange={choose}
-            aria-busy={update.isPending}
+            value={choice ?? settings.data.ecfMode}
+            onChange={(v) => {
+              setChoice(v as EcfMode);
+              setModeError(null);
+            }}
+            error={modeError}
           >
             <Stack gap="sm" mt="xs">
               {MODE_OPTIONS.map((o) => (
@@ -348,12 +359,22 @@ export function EcfSettingsCard() {
                   key={o.value}
                   value={o.value}
                   label={o.label}
-                  description={o.description}
-                  disabled={update.isPending}
+                  description={
+                    o.value === settings.data?.ecfMode ? `${o.description} (modo actual)` : o.description
+                  }
                 />
               ))}
             </Stack>
           </Radio.Group>
+          <Group justify="flex-end">
+            <Button
+              onClick={submitMode}
+              loading={update.isPending}
+              disabled={!choice || choice === settings.data.ecfMode}
+            >
+              Guardar modo de emisión
+            </Button>
+          </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Fact label="Ambiente de la DGII">{DGII_ECF_ENVIRONMENT_LABELS[settings.data.environment]}</Fact>
           </SimpleGrid>
