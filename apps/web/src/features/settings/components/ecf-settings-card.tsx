@@ -37,7 +37,7 @@ import {
   useUpdateEcfMode,
   useUploadEcfCertificate,
 } from '../api/ecf-api';
-import { fail, ok } from './fiscal-helpers';
+import { ok } from './fiscal-helpers';
 
 /** The two ways of issuing e-CF, as the card offers them (short label and what it means). */
 const MODE_OPTIONS: Array<{ value: EcfMode; label: string; description: string }> = [
