@@ -2,7 +2,7 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 /**
  * The search box state of a list whose filters live in the URL (issue 14): what the user types,
@@ -30,6 +30,8 @@ export interface ListFilterSelect {
   data: Array<{ value: string; label: string }>;
   value: string;
   onChange: (value: string) => void;
+  /** Shown inside the select before its value (a short visible name, e.g. "e-CF"). */
+  leftSection?: ReactNode;
 }
 
 /**
@@ -63,6 +65,9 @@ export function ListFilters(props: {
           value={s.value}
           onChange={(v) => s.onChange(v ?? 'all')}
           allowDeselect={false}
+          leftSection={s.leftSection}
+          leftSectionWidth={s.leftSection ? 48 : undefined}
+          leftSectionPointerEvents="none"
           w={{ base: '100%', xs: props.selectWidth ?? 200 }}
         />
       ))}

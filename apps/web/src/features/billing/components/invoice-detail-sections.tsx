@@ -20,11 +20,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconFileCode } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useDateDisplay } from '../../../stores/display-store';
+import { downloadCreditNoteEcfXml, downloadErrorMessage } from '../api/ecf';
 import { downloadCreditNotePdf } from '../api/invoices';
 import { formatDate, formatMoney } from './format';
 import { creditedCentsOf } from './invoice-rules';
@@ -259,8 +260,12 @@ export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
   );
 }
 
-/** The 'Notas de crédito' card (shown when there are notes), each with its PDF download. */
-export function InvoiceCreditNotesCard({ inv }: { inv: Invoice }) {
+/**
+ * The 'Notas de crédito' card (shown when there are notes), each with its PDF download. With
+ * `ecfXml` (the invoice was issued in direct e-CF mode) an E34 note also offers its signed XML;
+ * a note the portal did not sign answers 404, shown as a toast.
+ */
+export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; ecfXml?: boolean }) {
   useDateDisplay();
   const downloadNote = (n: CreditNote) =>
     downloadCreditNotePdf(inv._id, n).catch((error: unknown) =>
@@ -269,6 +274,27 @@ export function InvoiceCreditNotesCard({ inv }: { inv: Invoice }) {
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo descargar el PDF'),
       }),
+    );
+  const withXml = (n: CreditNote) => ecfXml && n.documentType === 'E34';
+  const downloadXml = (n: CreditNote) =>
+    downloadCreditNoteEcfXml(inv._id, n).catch((error: unknown) =>
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: downloadErrorMessage(error, 'No se pudo descargar el XML'),
+      }),
+    );
+  const xmlButton = (n: CreditNote, variant: 'light' | 'subtle') =>
+    withXml(n) && (
+      <Button
+        size="xs"
+        variant={variant}
+        aria-label={`XML de la nota ${n.ncf}`}
+        leftSection={<IconFileCode size={14} />}
+        onClick={() => downloadXml(n)}
+      >
+        XML
+      </Button>
     );
   return (
     <Card withBorder radius="md" component="section" aria-label="Notas de crédito">
@@ -297,16 +323,18 @@ export function InvoiceCreditNotesCard({ inv }: { inv: Invoice }) {
             {n.refundAmount > 0 && (
               <Text size="xs">Reembolso al cliente: {formatMoney(n.refundAmount, inv.currency)}</Text>
             )}
-            <Button
-              mt="xs"
-              size="xs"
-              variant="light"
-              aria-label={`PDF de la nota ${n.ncf}`}
-              leftSection={<IconDownload size={14} />}
-              onClick={() => downloadNote(n)}
-            >
-              PDF
-            </Button>
+            <Group gap="xs" mt="xs">
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={`PDF de la nota ${n.ncf}`}
+                leftSection={<IconDownload size={14} />}
+                onClick={() => downloadNote(n)}
+              >
+                PDF
+              </Button>
+              {xmlButton(n, 'light')}
+            </Group>
           </Paper>
         ))}
       </Stack>
@@ -320,7 +348,7 @@ export function InvoiceCreditNotesCard({ inv }: { inv: Invoice }) {
               <Table.Th ta="right">Total</Table.Th>
               <Table.Th ta="right">Reembolso</Table.Th>
               <Table.Th>
-                <VisuallyHidden>PDF</VisuallyHidden>
+                <VisuallyHidden>Descargas</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -344,15 +372,18 @@ export function InvoiceCreditNotesCard({ inv }: { inv: Invoice }) {
                   {n.refundAmount > 0 ? formatMoney(n.refundAmount, inv.currency) : '—'}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    aria-label={`PDF de la nota ${n.ncf}`}
-                    leftSection={<IconDownload size={14} />}
-                    onClick={() => downloadNote(n)}
-                  >
-                    PDF
-                  </Button>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={`PDF de la nota ${n.ncf}`}
+                      leftSection={<IconDownload size={14} />}
+                      onClick={() => downloadNote(n)}
+                    >
+                      PDF
+                    </Button>
+                    {xmlButton(n, 'subtle')}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

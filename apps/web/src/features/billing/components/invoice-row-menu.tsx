@@ -85,7 +85,7 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
                 Nota de crédito
               </Menu.Item>
             )}
-            {r.electronic && (
+            {r.recordsSignature && (
               <Menu.Item
                 leftSection={<IconSignature size={16} />}
                 onClick={() => actions.setSigning(invoice)}

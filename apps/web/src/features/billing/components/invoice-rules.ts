@@ -18,17 +18,21 @@ export function creditedCentsOf(inv: InvoiceSummary | Invoice): number {
  * Which staff actions an invoice allows, shared by the list's row menu and the detail page so
  * both follow the server's rules (decision 080): drafts are edited, issued (`Emitir`) or sent
  * (which issues too) and deleted; an invoice with an NCF is never cancelled or deleted — it gets
- * credit notes while they don't reach its total; e-CF types record the provider's signature.
+ * credit notes while they don't reach its total; e-CF types record the provider's signature,
+ * unless the portal signed and sent it itself (direct emission, `ecfStatus` set, issue 26).
  */
 export function invoiceActionRules(inv: InvoiceSummary | Invoice) {
   const isDraft = inv.status === 'draft';
   const payable = inv.status === 'sent' || inv.status === 'pending' || inv.status === 'overdue';
   const fiscal = Boolean(inv.ncf);
+  const electronic = fiscal && inv.documentType !== null && isElectronicType(inv.documentType);
   return {
     isDraft,
     payable,
     fiscal,
-    electronic: fiscal && inv.documentType !== null && isElectronicType(inv.documentType),
+    electronic,
+    /** "Registrar e-CF firmado": an e-CF whose provider signed it (not one the portal issued). */
+    recordsSignature: electronic && inv.ecfStatus === null,
     creditable: fiscal && inv.status !== 'cancelled' && creditedCentsOf(inv) < toCents(inv.total),
     cancellable: payable && !fiscal && inv.amountPaid === 0 && inv.amountWithheld === 0,
     /** Shown disabled with {@link NCF_LOCKED_HINT}: it would be cancellable but for its NCF. */

@@ -5,7 +5,7 @@ import {
   ListInvoicesResponseSchema,
   ListRecurringInvoicesResponseSchema,
 } from '@agencia/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildInvoiceStats,
@@ -91,6 +91,59 @@ describe('BillingPage', () => {
       expect(await screen.findByText('No hay facturas')).toBeTruthy();
       expect(screen.getByText('Prueba con otros filtros.')).toBeTruthy();
       expect(router.state.location.search).toBe('?search=nada');
+    }, 20_000);
+
+    it('filters by e-CF status from the URL, keeps the choice in the URL and badges each row', async () => {
+      answerInvoices();
+      server.use(
+        http.get(apiUrl('/invoices'), ({ request }) => {
+          const q = Object.fromEntries(new URL(request.url).searchParams);
+          calls.push(q);
+          const rows = q.ecfStatus
+            ? [
+                buildInvoiceSummary({
+                  ...invoice(7),
+                  documentType: 'E31',
+                  ncf: 'E310000000007',
+                  ecfStatus: 'rejected',
+                }),
+              ]
+            : [invoice(2), invoice(1)];
+          return ok(ListInvoicesResponseSchema, {
+            invoices: rows,
+            pagination: { page: 1, limit: 10, total: rows.length },
+          });
+        }),
+      );
+      const { router } = renderWithProviders(<BillingPage />, '/billing?ecfStatus=rejected');
+      const row = await screen.findByRole('row', { name: 'Factura FAC-2026-0007' });
+      expect(calls.at(-1)).toMatchObject({ ecfStatus: 'rejected', page: '1' });
+      expect(within(row).getByText('e-CF · Rechazado')).toBeTruthy();
+      const filter = screen.getByRole('combobox', { name: 'Filtrar por estado e-CF' });
+      expect((filter as HTMLInputElement).value).toBe('Rechazado');
+
+      // Back to every invoice: the filter leaves the URL and the request.
+      fireEvent.click(filter);
+      fireEvent.click(await screen.findByRole('option', { name: 'Todos' }));
+      expect(await screen.findByRole('row', { name: 'Factura FAC-2026-0002' })).toBeTruthy();
+      expect(calls.at(-1)).not.toHaveProperty('ecfStatus');
+      expect(router.state.location.search).toBe('');
+      expect(screen.queryByText(/^e-CF · /)).toBeNull();
+
+      // Each of the five DGII statuses can be chosen; the choice is written to the URL.
+      fireEvent.click(filter);
+      const options = await screen.findAllByRole('option');
+      expect(options.map((o) => o.textContent)).toEqual([
+        'Todos',
+        'Pendiente',
+        'Enviado',
+        'Aceptado',
+        'Aceptado condicional',
+        'Rechazado',
+      ]);
+      fireEvent.click(screen.getByRole('option', { name: 'Aceptado condicional' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?ecfStatus=conditionally_accepted'));
+      await waitFor(() => expect(calls.at(-1)).toMatchObject({ ecfStatus: 'conditionally_accepted' }));
     }, 20_000);
 
     it("shows the agency's figures with the admin's wording and the management buttons", async () => {

@@ -1,4 +1,7 @@
 import {
+  ECF_STATUS_LABELS,
+  ECF_STATUSES,
+  type EcfStatus,
   INVOICE_PAGE_SIZE,
   INVOICE_STATUS_LABELS,
   type InvoiceStatus,
@@ -31,6 +34,7 @@ import { ClientRetainersCard } from '../components/client-retainers-card';
 import { CreditNoteModal } from '../components/credit-note-modal';
 import { DocumentListPanel } from '../components/document-list-panel';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
+import { EcfStatusBadge } from '../components/ecf-status-badge';
 import { EditInvoiceModal } from '../components/edit-invoice-modal';
 import { formatDate, formatMoney } from '../components/format';
 import { InvoiceFormModal } from '../components/invoice-form-modal';
@@ -45,6 +49,12 @@ const STATUS_FILTER: Array<{ value: string; label: string }> = [
     value: s,
     label: INVOICE_STATUS_LABELS[s],
   })),
+];
+
+/** The e-CF status filter (issue 26): the DGII's answer to the e-CF the portal issued. */
+const ECF_FILTER: Array<{ value: string; label: string }> = [
+  { value: 'all', label: 'Todos' },
+  ...ECF_STATUSES.map((s) => ({ value: s, label: ECF_STATUS_LABELS[s] })),
 ];
 
 function StatCard({
@@ -111,8 +121,14 @@ export function BillingPage() {
   const canManage = role === 'admin';
   const navigate = useNavigate();
   // Filters and page live in the URL (issue 14): reload, back and shared links keep them.
-  const [params, setParams] = useListParams({ status: 'all', search: '' });
+  const [params, setParams] = useListParams({ status: 'all', ecfStatus: 'all', search: '' });
   const { status, page } = params;
+  // Staff filter by the DGII's answer (issue 26); a stale value in a client's URL is ignored.
+  const staff = role === 'admin' || role === 'employee';
+  const ecfStatus =
+    staff && (ECF_STATUSES as readonly string[]).includes(params.ecfStatus)
+      ? (params.ecfStatus as EcfStatus)
+      : undefined;
   const [search, setSearch] = useDebouncedSearch(params.search, (text) => setParams({ search: text }));
   const [creating, setCreating] = useState(false);
   const stats = useInvoiceStats();
@@ -121,6 +137,7 @@ export function BillingPage() {
     limit: INVOICE_PAGE_SIZE,
     status: status as InvoiceStatus,
     search: params.search,
+    ecfStatus,
   });
   const actions = useInvoiceActions();
 
@@ -209,6 +226,8 @@ export function BillingPage() {
       <DocumentListPanel
         filters={{
           searchLabel: 'Buscar facturas',
+          // "Aceptado condicional" after the e-CF prefix.
+          selectWidth: 230,
           placeholder: 'Buscar por número, NCF, cliente o proyecto',
           search,
           onSearch: setSearch,
@@ -219,6 +238,21 @@ export function BillingPage() {
               value: status,
               onChange: (next) => setParams({ status: next }),
             },
+            ...(staff
+              ? [
+                  {
+                    label: 'Filtrar por estado e-CF',
+                    data: ECF_FILTER,
+                    value: ecfStatus ?? 'all',
+                    onChange: (next: string) => setParams({ ecfStatus: next }),
+                    leftSection: (
+                      <Text size="xs" fw={600} c="dimmed" aria-hidden>
+                        e-CF
+                      </Text>
+                    ),
+                  },
+                ]
+              : []),
           ],
         }}
         pagination={{
@@ -235,7 +269,7 @@ export function BillingPage() {
         emptyIcon={<IconReceipt2 size={40} color="var(--mantine-color-dimmed)" aria-hidden />}
         emptyTitle="No hay facturas"
         emptyHint="Las facturas aparecerán aquí."
-        filtered={Boolean(search) || status !== 'all'}
+        filtered={Boolean(search) || status !== 'all' || ecfStatus !== undefined}
       >
         <TableScroll label="Facturas" minWidth={720} visibleFrom="sm">
           <Table highlightOnHover verticalSpacing="sm">
@@ -300,7 +334,10 @@ export function BillingPage() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <InvoiceStatusBadge status={inv.status} />
+                    <Stack gap={4} align="flex-start">
+                      <InvoiceStatusBadge status={inv.status} />
+                      {inv.ecfStatus && <EcfStatusBadge status={inv.ecfStatus} prefixed />}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{formatDate(inv.dueDate)}</Text>
@@ -342,6 +379,7 @@ export function BillingPage() {
                       {inv.invoiceNumber}
                     </Anchor>
                     <InvoiceStatusBadge status={inv.status} />
+                    {inv.ecfStatus && <EcfStatusBadge status={inv.ecfStatus} prefixed />}
                   </Group>
                   <Text size="sm" truncate>
                     {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}

@@ -53,6 +53,7 @@ import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoice } from '../api/invoices';
 import { CreditNoteModal } from '../components/credit-note-modal';
+import { EcfSection } from '../components/ecf-section';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { formatDate, formatDateTime, formatMoney } from '../components/format';
 import {
@@ -124,7 +125,8 @@ export function InvoiceDetailPage() {
     );
 
   const inv = query.data;
-  const { isDraft, payable, fiscal, creditable, cancellable, cancelLocked } = invoiceActionRules(inv);
+  const { isDraft, payable, creditable, cancellable, cancelLocked, recordsSignature } =
+    invoiceActionRules(inv);
   const electronic = inv.documentType ? isElectronicType(inv.documentType) : false;
   const ncfLabel = electronic ? 'e-NCF' : 'NCF';
   // The buyer as issued (fiscal snapshot, decision 132); a draft shows the client as it is now.
@@ -233,7 +235,7 @@ export function InvoiceDetailPage() {
                     Nota de crédito
                   </Menu.Item>
                 )}
-                {fiscal && electronic && canManage && (
+                {recordsSignature && canManage && (
                   <Menu.Item
                     leftSection={<IconSignature size={16} />}
                     onClick={() => actions.setSigning(inv)}
@@ -312,6 +314,8 @@ export function InvoiceDetailPage() {
               </Grid>
             </Card>
 
+            <EcfSection inv={inv} canRetry={canManage} probe={electronic && Boolean(inv.ncf)} />
+
             <Card withBorder radius="md">
               <Grid>
                 {[
@@ -336,7 +340,10 @@ export function InvoiceDetailPage() {
             <InvoiceItemsCard inv={inv} />
 
             {inv.payments.length > 0 && <InvoicePaymentsCard inv={inv} />}
-            {inv.creditNotes.length > 0 && <InvoiceCreditNotesCard inv={inv} />}
+            {inv.creditNotes.length > 0 && (
+              // Direct e-CF mode (the invoice has an e-CF status): its E34 notes offer their XML.
+              <InvoiceCreditNotesCard inv={inv} ecfXml={inv.ecfStatus !== null} />
+            )}
           </Stack>
         </Grid.Col>
 

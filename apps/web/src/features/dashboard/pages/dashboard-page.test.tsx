@@ -1,7 +1,9 @@
 import {
   ActivityResponseSchema,
   DashboardStatsSchema,
+  type EcfAlerts,
   type FiscalSequence,
+  GetEcfAlertsResponseSchema,
   ListFiscalSequencesResponseSchema,
   ProjectProgressResponseSchema,
   QuickActionsResponseSchema,
@@ -36,11 +38,19 @@ const b15: FiscalSequence = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** Direct e-CF emission with nothing to report (issue 26). */
+const QUIET_ECF: EcfAlerts = {
+  ecfMode: 'direct',
+  rejected: 0,
+  stalePending: 0,
+  certificateValidTo: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+};
+
 /**
- * The dashboard's own endpoints answer empty; `/fiscal/sequences` answers `sequences`.
- * Returns the paths requested, in order.
+ * The dashboard's own endpoints answer empty; `/fiscal/sequences` answers `sequences` and
+ * `/fiscal/ecf-alerts` answers `alerts`. Returns the paths requested, in order.
  */
-function mockApi(sequences: FiscalSequence[]) {
+function mockApi(sequences: FiscalSequence[], alerts: EcfAlerts = QUIET_ECF) {
   const requested: string[] = [];
   const answer = (path: string, reply: () => Response) =>
     http.get(apiUrl(path), () => {
@@ -62,6 +72,7 @@ function mockApi(sequences: FiscalSequence[]) {
     ),
     answer('/dashboard/quick-actions', () => ok(QuickActionsResponseSchema, { actions: [] })),
     answer('/fiscal/sequences', () => ok(ListFiscalSequencesResponseSchema, { sequences })),
+    answer('/fiscal/ecf-alerts', () => ok(GetEcfAlertsResponseSchema, { alerts })),
   );
   return requested;
 }
@@ -112,5 +123,76 @@ describe('Dashboard: fiscal ranges warning (issue 12)', () => {
     await waitFor(() => expect(requested).toContain('/dashboard/stats'));
     expect(requested).not.toContain('/fiscal/sequences');
     expect(screen.queryByText('Comprobantes fiscales')).toBeNull();
+  });
+});
+
+describe('Dashboard: e-CF warning (issue 26)', () => {
+  afterEach(() => {
+    useSessionStore.getState().logout();
+  });
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const dmy = (iso: string) => {
+    const d = new Date(iso);
+    const two = (n: number) => String(n).padStart(2, '0');
+    // The company's zone (America/Santo_Domingo, UTC−4) names the day.
+    const local = new Date(d.getTime() - 4 * 3_600_000);
+    return `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`;
+  };
+
+  it('warns an admin about rejected and stale e-CF, linking to the rejected invoices and the settings', async () => {
+    signIn('admin');
+    mockApi([b15], { ...QUIET_ECF, rejected: 2, stalePending: 1 });
+    renderWithProviders(<DashboardPage />);
+    const alert = await screen.findByRole('status', { name: 'Facturación electrónica (e-CF)' });
+    const items = within(alert).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'La DGII rechazó 2 e-CF: no tienen validez fiscal hasta que emitas los que los sustituyan. Ver facturas con e-CF rechazado',
+      '1 e-CF lleva más de una hora sin respuesta de la DGII. Probar la conexión en Configuración → Fiscal',
+    ]);
+    expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('/billing?ecfStatus=rejected');
+    expect(within(items[1]!).getByRole('link').getAttribute('href')).toBe('/settings?tab=fiscal');
+  });
+
+  it('warns when the certificate expires within 30 days or has expired (direct mode only)', async () => {
+    signIn('admin');
+    const soon = inDays(10);
+    mockApi([b15], { ...QUIET_ECF, certificateValidTo: soon });
+    const { unmount } = renderWithProviders(<DashboardPage />);
+    let alert = await screen.findByRole('status', { name: 'Facturación electrónica (e-CF)' });
+    expect(alert.textContent).toContain(`El certificado digital vence el ${dmy(soon)} (en 10 días).`);
+    expect(within(alert).getByRole('link').getAttribute('href')).toBe('/settings?tab=fiscal');
+    unmount();
+
+    const past = inDays(-2);
+    mockApi([b15], { ...QUIET_ECF, certificateValidTo: past });
+    const second = renderWithProviders(<DashboardPage />);
+    alert = await screen.findByRole('status', { name: 'Facturación electrónica (e-CF)' });
+    expect(alert.textContent).toContain(`El certificado digital venció el ${dmy(past)}`);
+    second.unmount();
+
+    // Provider mode: the portal signs nothing, its certificate's expiry is no emergency.
+    const requested = mockApi([b15], { ...QUIET_ECF, ecfMode: 'provider', certificateValidTo: past });
+    renderWithProviders(<DashboardPage />);
+    await waitFor(() => expect(requested).toContain('/fiscal/ecf-alerts'));
+    await screen.findByText('Proyectos Recientes');
+    expect(screen.queryByText('Facturación electrónica (e-CF)')).toBeNull();
+  });
+
+  it('shows nothing when all is fine, and never asks for other roles', async () => {
+    signIn('admin');
+    let requested = mockApi([b15]);
+    const { unmount } = renderWithProviders(<DashboardPage />);
+    await waitFor(() => expect(requested).toContain('/fiscal/ecf-alerts'));
+    await screen.findByText('Proyectos Recientes');
+    expect(screen.queryByText('Facturación electrónica (e-CF)')).toBeNull();
+    unmount();
+
+    signIn('employee');
+    requested = mockApi([b15], { ...QUIET_ECF, rejected: 3 });
+    renderWithProviders(<DashboardPage />);
+    await screen.findByRole('heading', { name: 'Mi Dashboard' });
+    await waitFor(() => expect(requested).toContain('/dashboard/stats'));
+    expect(requested).not.toContain('/fiscal/ecf-alerts');
+    expect(screen.queryByText('Facturación electrónica (e-CF)')).toBeNull();
   });
 });

@@ -40,6 +40,7 @@ import {
   RecentTicketsList,
   StatCard,
 } from '../components/dashboard-widgets';
+import { EcfWarning } from '../components/ecf-warning';
 import { FiscalWarning } from '../components/fiscal-warning';
 
 const ProgressChart = lazy(() => import('../components/progress-chart'));
@@ -139,6 +140,7 @@ export function DashboardPage() {
     <>
       {header}
       {isAdmin && <FiscalWarning />}
+      {isAdmin && <EcfWarning />}
 
       {actions.length > 0 && (
         <Group gap="sm" mb="lg" aria-label="Acciones rápidas" role="group">

@@ -10,6 +10,7 @@ import { AuditPanel } from '../components/audit-panel';
 import { ClosedPeriodsCard } from '../components/closed-periods-card';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
+import { EcfSettingsCard } from '../components/ecf-settings-card';
 import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
 import { JobsPanel } from '../components/jobs-panel';
@@ -17,7 +18,7 @@ import { MailOutboxPanel } from '../components/mail-outbox-panel';
 import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
 
 /**
- * /settings (spec doc 2 §2 "Settings"): tabs company, fiscal (NCF ranges, issue 12), notifications, security, integrations
+ * /settings (spec doc 2 §2 "Settings"): tabs company, fiscal (NCF ranges, issue 12; e-CF emission, issue 26), notifications, security, integrations
  * (plus the audit log) for admins; other users see notifications, security and integrations (their
  * iCalendar feed, decision 071).
  */
@@ -76,6 +77,7 @@ export function SettingsPage() {
           <Tabs.Panel value="fiscal">
             <Stack>
               <FiscalPanel />
+              <EcfSettingsCard />
               <ClosedPeriodsCard />
             </Stack>
           </Tabs.Panel>
