@@ -14,8 +14,15 @@ export interface ParsedCertificate extends SigningKey {
   summary: CertificateSummary;
 }
 
-/** Thrown with a Spanish message for a file or password that cannot give a signing key. */
-export class CertificateError extends Error {}
+/** Thrown with a Spanish message for a file or password that cannot give a signing key; `field` names the culprit. */
+export class CertificateError extends Error {
+  constructor(
+    message: string,
+    readonly field: 'file' | 'password' = 'file',
+  ) {
+    super(message);
+  }
+}
 
 /** PKCS#12 bag types (RFC 7292 §4.2). */
 const BAG = {
@@ -52,7 +59,7 @@ export function parsePkcs12(file: Buffer, password: string, now = new Date()): P
   } catch (err) {
     const message = (err as Error).message ?? '';
     if (/password|MAC/i.test(message))
-      throw new CertificateError('La contraseña del certificado no es correcta.');
+      throw new CertificateError('La contraseña del certificado no es correcta.', 'password');
     throw new CertificateError('El archivo no es un certificado PKCS#12 (.p12 o .pfx) válido.');
   }
   const bags = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];

@@ -101,9 +101,13 @@ describe('parsePkcs12 (issue 26: certificate upload)', () => {
   });
 
   it('refuses a wrong password, a file that is not a PKCS#12, a file without the key, and expired certificates', () => {
-    expect(() => parsePkcs12(cert.p12, 'otra')).toThrow(
-      new CertificateError('La contraseña del certificado no es correcta.'),
-    );
+    expect(() => parsePkcs12(cert.p12, 'otra')).toThrow('La contraseña del certificado no es correcta.');
+    try {
+      parsePkcs12(cert.p12, 'otra');
+    } catch (err) {
+      expect(err).toBeInstanceOf(CertificateError);
+      expect((err as CertificateError).field).toBe('password');
+    }
     expect(() => parsePkcs12(Buffer.from('%PDF-1.4 no soy un certificado'), 'x')).toThrow(
       'El archivo no es un certificado PKCS#12 (.p12 o .pfx) válido.',
     );

@@ -275,7 +275,7 @@ export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; 
         message: getErrorMessage(error, 'No se pudo descargar el PDF'),
       }),
     );
-  const withXml = (n: CreditNote) => ecfXml && n.documentType === 'E34';
+  const withXml = (n: CreditNote) => ecfXml && n.documentType === 'E34' && n.ecfStatus !== null;
   const downloadXml = (n: CreditNote) =>
     downloadCreditNoteEcfXml(inv._id, n).catch((error: unknown) =>
       notifications.show({

@@ -247,10 +247,22 @@ describe('invoice detail: e-CF with the DGII (issue 26)', () => {
     expect(asked()).toBe(before + 1);
   });
 
-  it('offers the XML of E34 credit notes of a direct e-CF invoice, and says when one has none', async () => {
+  it('offers the XML of the E34 credit notes the portal signed, and not of the others', async () => {
     signIn('admin');
-    const e34 = buildCreditNote({ _id: NOTE_ID, documentType: 'E34', ncf: 'E340000000007' });
-    answer(e31('accepted', { creditNotes: [e34] }), () => submission('accepted'));
+    const signed = buildCreditNote({
+      _id: NOTE_ID,
+      documentType: 'E34',
+      ncf: 'E340000000007',
+      securityCode: 'a+B/c3',
+      signedAt: '2026-11-27T15:00:00.000Z',
+      ecfStatus: 'accepted',
+    });
+    const unsigned = buildCreditNote({
+      _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3eaa',
+      documentType: 'E34',
+      ncf: 'E340000000008',
+    });
+    answer(e31('accepted', { creditNotes: [signed, unsigned] }), () => submission('accepted'));
     server.use(
       http.get(apiUrl(`/invoices/${ID}/credit-notes/${NOTE_ID}/ecf.xml`), () =>
         fail(404, {
@@ -262,8 +274,10 @@ describe('invoice detail: e-CF with the DGII (issue 26)', () => {
     captureDownloads();
     render();
     const notes = await screen.findByRole('region', { name: 'Notas de crédito' });
+    expect(within(notes).queryByRole('button', { name: 'XML de la nota E340000000008' })).toBeNull();
     const [xml] = within(notes).getAllByRole('button', { name: 'XML de la nota E340000000007' });
     fireEvent.click(xml!);
+    // A note whose XML went missing answers 404: shown as a toast, not a crash.
     expect(
       await screen.findByText('Esta nota de crédito no tiene un e-CF emitido desde el portal.'),
     ).toBeTruthy();
