@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { startFakeDgii } from '../apps/api/test/fake-dgii.js';
 import { ROOT, startServer } from './support/server.js';
 
 /**
@@ -17,10 +18,20 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   if (!existsSync(entry) || !existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('e2e needs the production build: run `npm run build` first (npm test does).');
   }
+  // A fake DGII for direct e-CF emission (issue 26): the server sends to it, the tests steer it
+  // through E2E_FAKE_DGII_URL (POST /__control/reject-next). The sender passes every 2 s.
+  const dgii = await startFakeDgii({ processingPolls: 1 });
+  process.env.DGII_ECF_BASE_URL = dgii.ecfBaseUrl;
+  process.env.DGII_FC_BASE_URL = dgii.fcBaseUrl;
+  process.env.ECF_SEND_INTERVAL_SECONDS = '2';
+  process.env.E2E_FAKE_DGII_URL = new URL(dgii.ecfBaseUrl).origin;
   const server = await startServer();
   process.env.E2E_BASE_URL = server.baseURL;
   console.info(
     `e2e: server ready at ${server.baseURL} in ${(server.startupMs / 1000).toFixed(1)} s (log: .tmp/e2e-server.log)`,
   );
-  return server.stop;
+  return async () => {
+    await server.stop();
+    await dgii.close();
+  };
 }

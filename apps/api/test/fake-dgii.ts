@@ -663,6 +663,28 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
 
   const server = createServer((req, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // Test control for other processes (the browser tests run the fake in their global set-up):
+    // POST /__control/reject-next {encf, codigo, valor, sequenceUsed?}. Not a DGII route.
+    if (url.pathname === '/__control/reject-next' && req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          encf: string;
+          codigo: number;
+          valor: string;
+          sequenceUsed?: boolean;
+        };
+        rules.push({
+          match: body.encf,
+          codigo: 2,
+          mensajes: [{ codigo: body.codigo, valor: body.valor }],
+          sequenceUsed: body.sequenceUsed ?? true,
+        });
+        res.writeHead(204).end();
+      });
+      return;
+    }
     const r = route(url.pathname);
     const entry: FakeDgiiRequest = {
       method: req.method ?? 'GET',

@@ -306,9 +306,8 @@ export function EcfSettingsCard() {
       children: (
         <Stack gap="xs">
           <Text size="sm">
-            A partir de ahora, cada comprobante electrónico que emitas (E31, E32, E33, E34, E41, E43, E44,
-            E45, E46, E47) lo firmará el portal con el certificado digital de la empresa y lo enviará a la
-            DGII.
+            A partir de ahora, cada comprobante electrónico que emitas (E31, E32, E34, E44, E45 y E46) lo
+            firmará el portal con el certificado digital de la empresa y lo enviará a la DGII.
           </Text>
           <Text size="sm">
             Ya no registrarás el código de seguridad de un proveedor externo. El estado de cada e-CF ante la
