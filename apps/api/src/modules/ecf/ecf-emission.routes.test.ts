@@ -9,7 +9,13 @@ import { type FakeDgii, startFakeDgii } from '../../../test/fake-dgii.js';
 import { fiscalCalls } from '../../../test/fiscal-factories.js';
 import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { ecfDocuments, fiscalSequences, invoices, notifications } from '../../db/schema/index.js';
+import {
+  ecfAnnulments,
+  ecfDocuments,
+  fiscalSequences,
+  invoices,
+  notifications,
+} from '../../db/schema/index.js';
 import { EcfSender } from './ecf-sender.js';
 import { verifyXmlSignature } from './ecf-signature.js';
 
@@ -386,5 +392,35 @@ describe('connection test and dashboard alerts', () => {
     expect(
       (await injectAs(app, client.token, { method: 'GET', url: '/api/fiscal/ecf-alerts' })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('voiding unused e-NCF in direct mode (ANECF)', () => {
+  it('signs an ANECF of the voided numbers, valid against its XSD, and delivers it to the DGII after an outage', async () => {
+    const e31 = await activeOf('E31');
+    const res = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/fiscal/sequences/${e31!._id}/void`,
+      payload: { count: 2, annulmentType: '04', reason: 'Números saltados por error' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const voided = res
+      .json()
+      .data.voids.map((v: { ncf: string }) => v.ncf)
+      .sort();
+    const [row] = await app.db.select().from(ecfAnnulments).where(eq(ecfAnnulments.encfFrom, voided[0]));
+    expect(row).toMatchObject({ encfTo: voided[1], count: 2, status: 'pending' });
+    expect(await validateAgainstDgiiXsd(row!.signedXml, 'ANECF')).toEqual([]);
+    expect(verifyXmlSignature(row!.signedXml)).toMatchObject({ valid: true });
+    dgii.setOutage({ service: 'void', mode: '503' });
+    const s = sender();
+    await s.pass();
+    const [waiting] = await app.db.select().from(ecfAnnulments).where(eq(ecfAnnulments.id, row!.id));
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    dgii.setOutage(false);
+    await s.pass(new Date(Date.now() + 10 * 60_000));
+    const [done] = await app.db.select().from(ecfAnnulments).where(eq(ecfAnnulments.id, row!.id));
+    expect(done!.status).toBe('accepted');
+    expect(dgii.state.voids.flatMap((v) => v.encfs)).toEqual(expect.arrayContaining(voided));
   });
 });

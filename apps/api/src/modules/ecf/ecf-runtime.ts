@@ -1,7 +1,11 @@
 import type { EcfConfig } from '../../config.js';
 import type { Tx } from '../../db/client.js';
+import { ecfAnnulments } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
+import { buildAnecfXml } from './ecf-anecf.js';
 import { isDirectEcfType, type SignedEcf, signCreditNoteEcf, signInvoiceEcf } from './ecf-issue.js';
-import { ecfModeOf } from './ecf-settings.service.js';
+import { ecfModeOf, loadSigningKey } from './ecf-settings.service.js';
+import { signXml } from './ecf-signature.js';
 
 /*
  * The process's e-CF configuration, set once by `buildApp` (like the list cap of lib/paging.ts), so
@@ -35,4 +39,40 @@ export async function signIssuedCreditNote(
 ): Promise<SignedEcf | null> {
   if (!current || !isDirectEcfType(documentType) || (await ecfModeOf(tx)) !== 'direct') return null;
   return signCreditNoteEcf(tx, current, noteId);
+}
+
+/**
+ * Inside the void transaction of `POST /fiscal/sequences/{id}/void` (608 annulments): in direct mode
+ * and for an e-CF type, builds and signs the ANECF of the consecutive e-NCF just voided
+ * (`ecf-anecf.ts`) and stores it in `ecf_annulments` for the sender to deliver to the DGII's
+ * anulación de rangos service (issue 26). Throws 409 without a certificate (the void rolls back).
+ * Answers whether it did.
+ */
+export async function recordEcfAnnulment(
+  tx: Tx,
+  input: { documentType: string; ncfs: string[]; issuerRnc: string | null; actorId: string | null },
+): Promise<boolean> {
+  if (!current || !isDirectEcfType(input.documentType) || input.ncfs.length === 0) return false;
+  if ((await ecfModeOf(tx)) !== 'direct') return false;
+  const key = await loadSigningKey(tx, current);
+  if (!key) throw conflict('Carga el certificado digital (.p12) para anular e-NCF ante la DGII.');
+  if (!input.issuerRnc) throw conflict('Configura el RNC de la empresa antes de anular e-NCF ante la DGII.');
+  const sorted = [...input.ncfs].sort();
+  const from = sorted[0]!;
+  const to = sorted[sorted.length - 1]!;
+  const xml = buildAnecfXml({
+    issuerRnc: input.issuerRnc,
+    at: new Date(),
+    ranges: [{ type: Number(input.documentType.slice(1)), from, to, count: sorted.length }],
+  });
+  await tx.insert(ecfAnnulments).values({
+    documentType: input.documentType,
+    encfFrom: from,
+    encfTo: to,
+    count: sorted.length,
+    issuerRnc: input.issuerRnc,
+    signedXml: signXml(xml, key),
+    createdBy: input.actorId,
+  });
+  return true;
 }

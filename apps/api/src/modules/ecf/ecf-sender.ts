@@ -3,7 +3,7 @@ import { type DgiiMessage, ECF_STATUS_LABELS, type EcfStatus } from '@agencia/sh
 import { eq, sql } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { creditNotes, ecfDocuments, invoices } from '../../db/schema/index.js';
+import { creditNotes, ecfAnnulments, ecfDocuments, invoices } from '../../db/schema/index.js';
 import { type Effects, effects } from '../../lib/effects.js';
 import { createNotifications } from '../../lib/notify.js';
 import { DgiiClient, DgiiError } from './dgii-client.js';
@@ -126,6 +126,7 @@ export class EcfSender {
           for update skip locked)
       returning id`)) as unknown as { rows: Array<{ id: string }> };
     const result: EcfSendPass = { submitted: 0, decided: 0, retried: 0 };
+    await this.annulments(now, result);
     if (claimed.rows.length === 0) return result;
     const key = await loadSigningKey(this.db, this.config);
     for (const { id } of claimed.rows) {
@@ -136,17 +137,7 @@ export class EcfSender {
         result.retried++;
         continue;
       }
-      const client = new DgiiClient({
-        ecfBaseUrl: this.config.ecfBaseUrl,
-        fcBaseUrl: this.config.fcBaseUrl,
-        key,
-        tokenStore: {
-          get: () => cachedDgiiToken(this.db, this.config),
-          set: (t) => storeDgiiToken(this.db, this.config, t),
-        },
-        fetch: this.options.fetch,
-        timeoutMs: this.options.timeoutMs,
-      });
+      const client = this.client(key);
       try {
         const outcome = await this.advance(client, row, now);
         result[outcome]++;
@@ -167,6 +158,100 @@ export class EcfSender {
       }
     }
     return result;
+  }
+
+  private client(key: NonNullable<Awaited<ReturnType<typeof loadSigningKey>>>): DgiiClient {
+    return new DgiiClient({
+      ecfBaseUrl: this.config.ecfBaseUrl,
+      fcBaseUrl: this.config.fcBaseUrl,
+      key,
+      tokenStore: {
+        get: () => cachedDgiiToken(this.db, this.config),
+        set: (t) => storeDgiiToken(this.db, this.config, t),
+      },
+      fetch: this.options.fetch,
+      timeoutMs: this.options.timeoutMs,
+    });
+  }
+
+  /**
+   * Delivers pending ANECF (annulled e-NCF, `ecf_annulments`) to the DGII's anulación de rangos
+   * service: claimed like documents; the DGII's answer is final (accepted, or rejected with its
+   * messages, which admins are told); no answer → tried again with {@link ecfRetryDelayMs}.
+   */
+  private async annulments(now: Date, result: EcfSendPass): Promise<void> {
+    const claimed = (await this.db.execute(sql`
+      update ecf_annulments
+         set locked_until = now() + make_interval(secs => ${ECF_CLAIM_LEASE_MS / 1000}),
+             locked_by = ${this.instanceId}
+       where id in (
+         select id from ecf_annulments
+          where status = 'pending'
+            and next_attempt_at <= ${now.toISOString()}::timestamptz
+            and (locked_until is null or locked_until < now())
+          order by next_attempt_at
+          limit ${BATCH}
+          for update skip locked)
+      returning id`)) as unknown as { rows: Array<{ id: string }> };
+    if (claimed.rows.length === 0) return;
+    const key = await loadSigningKey(this.db, this.config);
+    for (const { id } of claimed.rows) {
+      const [row] = await this.db.select().from(ecfAnnulments).where(eq(ecfAnnulments.id, id));
+      if (!row) continue;
+      const release = { lockedUntil: null, lockedBy: null, updatedAt: new Date() };
+      try {
+        if (!key) throw new Error('No hay certificado digital cargado.');
+        const answer = await this.client(key).voidRanges(
+          row.signedXml,
+          `${row.issuerRnc}${row.encfFrom}.xml`,
+        );
+        const messages = [
+          ...(answer.name ? [{ code: answer.code ?? '', message: answer.name }] : []),
+          ...answer.messages,
+        ];
+        await this.db
+          .update(ecfAnnulments)
+          .set({ ...release, status: 'accepted', messages, decidedAt: now, attempts: row.attempts + 1 })
+          .where(eq(ecfAnnulments.id, id));
+        result.decided++;
+      } catch (err) {
+        if (err instanceof DgiiError && err.kind === 'rejected') {
+          const messages = err.messages.length ? err.messages : [{ code: 'HTTP', message: err.message }];
+          const fx = await this.db.transaction(async (tx) => {
+            await tx
+              .update(ecfAnnulments)
+              .set({ ...release, status: 'rejected', messages, decidedAt: now, attempts: row.attempts + 1 })
+              .where(eq(ecfAnnulments.id, id));
+            return effects({
+              notifications: await createNotifications(tx, {
+                roles: ['admin'],
+                topic: 'system',
+                title: `La DGII rechazó la anulación de ${row.encfFrom}–${row.encfTo}`,
+                message: messages
+                  .map((m) => m.message)
+                  .join(' ')
+                  .slice(0, 500),
+                link: '/settings?tab=fiscal',
+              }),
+            });
+          });
+          this.push(fx);
+          result.decided++;
+        } else {
+          const failures = row.attempts + 1;
+          await this.db
+            .update(ecfAnnulments)
+            .set({
+              ...release,
+              attempts: failures,
+              lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+              nextAttemptAt: new Date(now.getTime() + ecfRetryDelayMs(failures)),
+            })
+            .where(eq(ecfAnnulments.id, id));
+          result.retried++;
+        }
+      }
+    }
   }
 
   /** Moves one document one step: submit, adopt a lost submission, or ask its result. */

@@ -19,8 +19,10 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import { recordEcfAnnulment } from '../ecf/ecf-runtime.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
 import { displayDate } from '../invoices/billing-documents.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 import { assertPeriodOpen } from './fiscal-periods.service.js';
 
 type SequenceRow = typeof fiscalSequences.$inferSelect;
@@ -386,6 +388,13 @@ export async function voidNumbers(
         .returning();
       voids.push(row!);
     }
+    // Direct e-CF emission (issue 26): the annulment also goes to the DGII (ANECF), after commit.
+    await recordEcfAnnulment(tx, {
+      documentType: seq.documentType,
+      ncfs: voids.map((v) => v.ncf),
+      issuerRnc: (await getCompanySettings(tx)).taxId || null,
+      actorId: actor.id,
+    });
     await audit(
       tx,
       ctx,

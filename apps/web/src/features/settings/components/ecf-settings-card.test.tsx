@@ -120,7 +120,9 @@ describe('Configuración → Fiscal: Facturación electrónica', () => {
     fireEvent.click(within(region).getByRole('radio', { name: /Emisión directa desde el portal/ }));
     fireEvent.click(save);
     const dialog = await screen.findByRole('dialog', { name: '¿Activar la emisión directa?' });
-    expect(dialog.textContent).toMatch(/E31, E32, E33, E34.*lo firmará el portal.*enviará a la DGII/);
+    expect(dialog.textContent).toMatch(
+      /\(E31, E32, E34, E44, E45 y E46\) lo firmará el portal.*enviará a la DGII/,
+    );
     expect(puts).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Activar emisión directa' }));
     await waitFor(() => expect(puts).toEqual([{ ecfMode: 'direct' }]));
