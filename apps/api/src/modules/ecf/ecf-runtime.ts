@@ -76,3 +76,13 @@ export async function recordEcfAnnulment(
   });
   return true;
 }
+
+/**
+ * The DGII environment of the printed QR's address (`https://ecf.dgii.gov.do/{env}/ConsultaTimbre`):
+ * the configured one (`testecf`, `certecf`, `ecf`) for a document the portal sent itself (it went
+ * to that environment), production for the rest (an outside provider issued it).
+ */
+export function qrEnvironmentFor(sentByPortal: boolean): 'testecf' | 'certecf' | 'ecf' {
+  if (!sentByPortal || !current) return 'ecf';
+  return current.environment.toLowerCase() as 'testecf' | 'certecf' | 'ecf';
+}

@@ -9,6 +9,7 @@ import {
   printsSequenceExpiry,
 } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { qrEnvironmentFor } from '../ecf/ecf-runtime.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 import { dateEs, renderDocument } from './document-pdf.js';
 import { settingsAsIssued } from './fiscal-snapshot.js';
@@ -32,6 +33,7 @@ export function creditNoteQr(invoice: Invoice, note: CreditNote, settings: Compa
       totalCents: Math.round(note.total * 100),
       signedAt: note.signedAt,
       securityCode: note.securityCode,
+      environment: qrEnvironmentFor(note.ecfStatus !== null),
     }),
     securityCode: note.securityCode,
     signedAt: note.signedAt,

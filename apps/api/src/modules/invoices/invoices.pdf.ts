@@ -14,6 +14,7 @@ import {
   toCents,
 } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { qrEnvironmentFor } from '../ecf/ecf-runtime.js';
 import { type CompanySettingsRow, toPaymentInstructions } from '../settings/settings.service.js';
 import {
   type DocumentModel,
@@ -141,6 +142,7 @@ export function invoiceQr(invoice: Invoice, settings: CompanySettingsRow): Docum
       totalCents: toCents(invoice.total),
       signedAt: invoice.signedAt,
       securityCode: invoice.securityCode,
+      environment: qrEnvironmentFor(invoice.ecfStatus !== null),
     }),
     securityCode: invoice.securityCode,
     signedAt: invoice.signedAt,
