@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Document } from '@xmldom/xmldom';
 import { parseXmlStrict, verifyXmlSignature } from '../src/modules/ecf/ecf-signature.js';
+import type { DgiiSchema } from './dgii-xsd.js';
 
 /*
  * A local stand-in for the DGII's e-CF web services (issue 26), for tests: one node:http server on
@@ -13,23 +14,8 @@ import { parseXmlStrict, verifyXmlSignature } from '../src/modules/ecf/ecf-signa
  * duplicated e-NCF is answered) is the fake's own choice, marked "assumption" below.
  */
 
-/** The DGII schema names (`test/dgii-xsd.ts`, file names in `shared/dgii-xsd/` without `.xsd`). */
-export type DgiiSchemaName =
-  | 'ECF-31'
-  | 'ECF-32'
-  | 'ECF-33'
-  | 'ECF-34'
-  | 'ECF-41'
-  | 'ECF-43'
-  | 'ECF-44'
-  | 'ECF-45'
-  | 'ECF-46'
-  | 'ECF-47'
-  | 'RFCE-32'
-  | 'ARECF'
-  | 'ACECF'
-  | 'ANECF'
-  | 'Semilla';
+/** The DGII schema names (file names in `shared/dgii-xsd/` without `.xsd`). */
+export type DgiiSchemaName = DgiiSchema;
 
 /** The fake's services, as the outages name them. */
 export type FakeDgiiService = 'auth' | 'reception' | 'status' | 'fc' | 'void' | 'approval';

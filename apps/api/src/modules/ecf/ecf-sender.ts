@@ -112,19 +112,7 @@ export class EcfSender {
 
   /** One pass over the due documents at `now` (tests move it). */
   async pass(now = new Date()): Promise<EcfSendPass> {
-    const claimed = (await this.db.execute(sql`
-      update ecf_documents
-         set locked_until = now() + make_interval(secs => ${ECF_CLAIM_LEASE_MS / 1000}),
-             locked_by = ${this.instanceId}
-       where id in (
-         select id from ecf_documents
-          where status in ('pending', 'sent')
-            and next_attempt_at <= ${now.toISOString()}::timestamptz
-            and (locked_until is null or locked_until < now())
-          order by next_attempt_at
-          limit ${BATCH}
-          for update skip locked)
-      returning id`)) as unknown as { rows: Array<{ id: string }> };
+    const claimed = await this.claim('ecf_documents', ['pending', 'sent'], now);
     const result: EcfSendPass = { submitted: 0, decided: 0, retried: 0 };
     await this.annulments(now, result);
     if (claimed.rows.length === 0) return result;
@@ -160,6 +148,34 @@ export class EcfSender {
     return result;
   }
 
+  /**
+   * Claims up to {@link BATCH} rows of `table` in `statuses` due at `now` and not held by another
+   * process: `FOR UPDATE SKIP LOCKED` plus a lease that counts from the database's clock.
+   */
+  private async claim(
+    table: 'ecf_documents' | 'ecf_annulments',
+    statuses: EcfStatus[],
+    now: Date,
+  ): Promise<{ rows: Array<{ id: string }> }> {
+    const name = sql.identifier(table);
+    return (await this.db.execute(sql`
+      update ${name}
+         set locked_until = now() + make_interval(secs => ${ECF_CLAIM_LEASE_MS / 1000}),
+             locked_by = ${this.instanceId}
+       where id in (
+         select id from ${name}
+          where status in (${sql.join(
+            statuses.map((st) => sql`${st}`),
+            sql`, `,
+          )})
+            and next_attempt_at <= ${now.toISOString()}::timestamptz
+            and (locked_until is null or locked_until < now())
+          order by next_attempt_at
+          limit ${BATCH}
+          for update skip locked)
+      returning id`)) as unknown as { rows: Array<{ id: string }> };
+  }
+
   private client(key: NonNullable<Awaited<ReturnType<typeof loadSigningKey>>>): DgiiClient {
     return new DgiiClient({
       ecfBaseUrl: this.config.ecfBaseUrl,
@@ -180,19 +196,7 @@ export class EcfSender {
    * messages, which admins are told); no answer → tried again with {@link ecfRetryDelayMs}.
    */
   private async annulments(now: Date, result: EcfSendPass): Promise<void> {
-    const claimed = (await this.db.execute(sql`
-      update ecf_annulments
-         set locked_until = now() + make_interval(secs => ${ECF_CLAIM_LEASE_MS / 1000}),
-             locked_by = ${this.instanceId}
-       where id in (
-         select id from ecf_annulments
-          where status = 'pending'
-            and next_attempt_at <= ${now.toISOString()}::timestamptz
-            and (locked_until is null or locked_until < now())
-          order by next_attempt_at
-          limit ${BATCH}
-          for update skip locked)
-      returning id`)) as unknown as { rows: Array<{ id: string }> };
+    const claimed = await this.claim('ecf_annulments', ['pending'], now);
     if (claimed.rows.length === 0) return;
     const key = await loadSigningKey(this.db, this.config);
     for (const { id } of claimed.rows) {
