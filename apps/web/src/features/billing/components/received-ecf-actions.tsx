@@ -131,8 +131,8 @@ function ApproveReceivedEcfModal({
 }) {
   const answer = useAnswerReceivedEcf();
   const [serverError, setServerError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new document starts without an error
-  useEffect(() => setServerError(null), [document?._id]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts without the last refusal
+  useEffect(() => setServerError(null), [document]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
