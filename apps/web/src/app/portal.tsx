@@ -77,6 +77,8 @@ export const PORTAL_PAGES = {
     })),
   retainers: (): PageModule =>
     import('../features/billing/pages/retainers-page').then((m) => ({ Component: m.RetainersPage })),
+  receivedEcf: (): PageModule =>
+    import('../features/billing/pages/received-ecf-page').then((m) => ({ Component: m.ReceivedEcfPage })),
   clients: (): PageModule =>
     import('../features/clients/pages/clients-page').then((m) => ({ Component: m.ClientsPage })),
   clientDetail: (): PageModule =>

@@ -164,6 +164,11 @@ export const routes: RouteObject[] = [
                 lazy: portalPage('retainers'),
               },
               {
+                // e-CF received from suppliers (issue 26, "Receiving"): approve or reject them.
+                path: 'billing/received',
+                lazy: portalPage('receivedEcf'),
+              },
+              {
                 path: 'projects/new',
                 lazy: portalPage('projectNew'),
               },

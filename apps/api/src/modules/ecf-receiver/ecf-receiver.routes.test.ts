@@ -1,12 +1,18 @@
-import { onlyDigits, type ReceivedEcfDetail } from '@agencia/shared';
+import { NOTIFICATION_EVENT, onlyDigits, type ReceivedEcfDetail } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
 import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
 import { type DemoApp, injectAs, startDemoApp, testConfig, uniqueIp } from '../../../test/helpers.js';
-import { auditLog, ecfBuyerApprovals, ecfReceived } from '../../db/schema/index.js';
+import {
+  auditLog,
+  ecfBuyerApprovals,
+  ecfReceived,
+  emailOutbox,
+  notifications,
+} from '../../db/schema/index.js';
 import { saveCertificate } from '../ecf/ecf-settings.service.js';
 import { parseXmlStrict, signXml, verifyXmlSignature } from '../ecf/ecf-signature.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -256,6 +262,48 @@ describe('POST /fe/recepcion/api/ecf', () => {
     expect(res.statusCode).toBe(200);
     await expectArecf(res.body, { encf: 'E310000000123', state: 1, reason: 3 });
     expect(await receivedRows('E310000000123')).toHaveLength(1);
+  });
+
+  it('tells the admins of a stored e-CF (stored, live and by e-mail) with a link to it; never of a duplicate', async () => {
+    const title = 'e-CF recibido: E310000000500';
+    const push = vi.spyOn(app.realtime, 'toUser');
+    try {
+      const xml = signedSupplierEcf(supplier, { buyerRnc: ourRnc, encf: 'E310000000500' });
+      const res = await postXml(app, RECEPTION, xml, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await receivedRows('E310000000500');
+      const link = `/billing/received?doc=${row!.id}`;
+      const stored = await app.db.select().from(notifications).where(eq(notifications.title, title));
+      expect(stored).toEqual([
+        expect.objectContaining({
+          userId: demo.admin.user._id,
+          topic: 'system',
+          link,
+          message: expect.stringContaining(`SUMINISTROS & OFICINA SRL (RNC ${SUPPLIER_RNC})`),
+        }),
+      ]);
+      expect(stored[0]!.message).toMatch(/por RD\$\s?7,080\.00/);
+      // Live, after commit, to the admin only (staff and clients are not told).
+      expect(push).toHaveBeenCalledWith(
+        demo.admin.user._id,
+        NOTIFICATION_EVENT,
+        expect.objectContaining({ title, link }),
+      );
+      for (const who of [demo.employee, demo.client])
+        expect(push).not.toHaveBeenCalledWith(who.user._id, NOTIFICATION_EVENT, expect.anything());
+      const mails = await app.db.select().from(emailOutbox).where(eq(emailOutbox.subject, title));
+      expect(mails.map((m) => m.to)).toEqual([demo.admin.user.email]);
+
+      // The same document again is a duplicate (code 3): nobody is told twice.
+      push.mockClear();
+      const again = await postXml(app, RECEPTION, xml, token);
+      await expectArecf(again.body, { encf: 'E310000000500', state: 1, reason: 3 });
+      expect(push).not.toHaveBeenCalled();
+      expect(await app.db.select().from(notifications).where(eq(notifications.title, title))).toHaveLength(1);
+      await app.db.delete(ecfReceived).where(eq(ecfReceived.id, row!.id));
+    } finally {
+      push.mockRestore();
+    }
   });
 
   it('answers code 4 when the buyer RNC is not ours, code 2 for a bad signature, code 1 for a type we do not receive', async () => {

@@ -11,6 +11,7 @@ import {
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EcfConfig } from '../../config.js';
+import { publish } from '../../lib/effects.js';
 import { AppError } from '../../lib/errors.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { ECF_RECEIVER_PERMISSIONS, ecfReceiverPolicy } from './ecf-receiver.policy.js';
@@ -156,6 +157,7 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
     const ourRnc = await receiverRnc(app.db);
     const xml = await readXmlPart(req);
     const outcome = await receiveEcf({ db: app.db, key, ourRnc, xml });
+    publish(app, outcome.effects);
     req.log.info({ ecfReceived: { id: outcome.id, notReceivedReason: outcome.reason } }, 'e-CF received');
     return reply.type(XML_TYPE).send(outcome.acknowledgementXml);
   };

@@ -3,6 +3,8 @@ import {
   type DgiiMessage,
   ECF_NOT_RECEIVED_REASONS,
   type EcfNotReceivedReason,
+  formatMoney,
+  fromCents,
   type ListReceivedEcfResponse,
   onlyDigits,
   type ReceivedEcf,
@@ -13,7 +15,9 @@ import type { EcfConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { ecfBuyerApprovals, ecfReceived } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { type Effects, effects } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
 import { loadSigningKey } from '../ecf/ecf-settings.service.js';
 import { type SigningKey, signXml, verifyXmlSignature } from '../ecf/ecf-signature.js';
@@ -74,7 +78,12 @@ export interface ReceiveOutcome {
   reason: EcfNotReceivedReason | null;
   /** The stored `ecf_received` row, when received. */
   id: string | null;
+  /** What to push once committed: the admins' notifications of a stored document (else nothing). */
+  effects: Effects;
 }
+
+/** The admin screen of the received e-CF; `?doc=` opens one document's detail. */
+export const RECEIVED_ECF_SCREEN = '/billing/received';
 
 /**
  * `POST /fe/recepcion/api/ecf`: a supplier's signed e-CF ("Descripción Técnica", "Estándar de
@@ -86,7 +95,8 @@ export interface ReceiveOutcome {
  *  - an invalid signature → code 2 (firma digital);
  *  - `RNCComprador` not our RNC → code 4 (RNC comprador no corresponde);
  *  - the same `RNCEmisor` + e-NCF received before → code 3 (envío duplicado), not stored again;
- *  - otherwise stored in `ecf_received` with the ARECF, Estado 0 "e-CF Recibido".
+ *  - otherwise stored in `ecf_received` with the ARECF, Estado 0 "e-CF Recibido", and every admin
+ *    is notified (stored, e-mail; `effects` to publish after commit) with a link to the document.
  * Documents not received are not stored (a corrected resend can still be received).
  */
 export async function receiveEcf(opts: {
@@ -124,35 +134,47 @@ export async function receiveEcf(opts: {
   if (onlyDigits(fields.buyerRnc!) !== ourRnc) return notReceived(ECF_NOT_RECEIVED_REASONS.buyerMismatch);
 
   const acknowledgementXml = answer(null);
-  const [row] = await db
-    .insert(ecfReceived)
-    .values({
-      issuerRnc,
-      issuerName: fields.issuerName!,
-      buyerRnc: ourRnc,
-      encf,
-      documentType: fields.documentType!,
-      issueDate: fields.issueDate!,
-      totalCents: fields.totalCents!,
-      taxCents: fields.taxCents!,
-      xml,
-      acknowledgementXml,
-      receivedAt: now,
-    })
-    .onConflictDoNothing({ target: [ecfReceived.issuerRnc, ecfReceived.encf] })
-    .returning({ id: ecfReceived.id });
-  if (!row) return notReceived(ECF_NOT_RECEIVED_REASONS.duplicate);
-  await audit(
-    db,
-    { actorId: null },
-    'fiscal.ecf_received',
-    { type: 'ecf_received', id: row.id },
-    { issuerRnc, encf, documentType: fields.documentType },
-  );
-  return { acknowledgementXml, reason: null, id: row.id };
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ecfReceived)
+      .values({
+        issuerRnc,
+        issuerName: fields.issuerName!,
+        buyerRnc: ourRnc,
+        encf,
+        documentType: fields.documentType!,
+        issueDate: fields.issueDate!,
+        totalCents: fields.totalCents!,
+        taxCents: fields.taxCents!,
+        xml,
+        acknowledgementXml,
+        receivedAt: now,
+      })
+      .onConflictDoNothing({ target: [ecfReceived.issuerRnc, ecfReceived.encf] })
+      .returning({ id: ecfReceived.id });
+    if (!row) return null;
+    await audit(
+      tx,
+      { actorId: null },
+      'fiscal.ecf_received',
+      { type: 'ecf_received', id: row.id },
+      { issuerRnc, encf, documentType: fields.documentType },
+    );
+    // The admins answer it commercially (approve or reject) from the received e-CF screen.
+    const notifications = await createNotifications(tx, {
+      roles: ['admin'],
+      topic: 'system',
+      title: `e-CF recibido: ${encf}`,
+      message: `${fields.issuerName} (RNC ${issuerRnc}) envió el e-CF ${encf} por ${formatMoney(fromCents(fields.totalCents!), 'DOP')}. Apruébalo o recházalo en Facturación → e-CF recibidos.`,
+      link: `${RECEIVED_ECF_SCREEN}?doc=${row.id}`,
+    });
+    return { id: row.id, effects: effects({ notifications }) };
+  });
+  if (!stored) return notReceived(ECF_NOT_RECEIVED_REASONS.duplicate);
+  return { acknowledgementXml, reason: null, id: stored.id, effects: stored.effects };
 
   function notReceived(reason: EcfNotReceivedReason): ReceiveOutcome {
-    return { acknowledgementXml: answer(reason), reason, id: null };
+    return { acknowledgementXml: answer(reason), reason, id: null, effects: effects() };
   }
 }
 

@@ -68,7 +68,7 @@ export function downloadErrorMessage(error: unknown, fallback: string): string {
  * them) or `fallbackName`. Asked as text: the XML is UTF-8 text, and on an error the Spanish
  * message of the JSON envelope can be read back ({@link downloadErrorMessage}).
  */
-async function downloadXml(path: string, fallbackName: string): Promise<void> {
+export async function downloadXml(path: string, fallbackName: string): Promise<void> {
   const res = await apiClient.get<string>(path, { responseType: 'text', timeout: 30_000 });
   const disposition = String(res.headers['content-disposition'] ?? '');
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;

@@ -14,6 +14,7 @@ import {
   IconCash,
   IconClockHour4,
   IconFileInvoice,
+  IconInbox,
   IconPlus,
   IconReceipt2,
   IconRepeat,
@@ -178,6 +179,17 @@ export function BillingPage() {
                 leftSection={<IconRepeat size={18} />}
               >
                 Igualas
+              </Button>
+            )}
+            {canManage && (
+              // Supplier e-CF to approve or reject (issue 26, "Receiving"). A button, not a link:
+              // the first `/billing/…` link of this page is its first invoice (e2e walks rely on it).
+              <Button
+                variant="default"
+                leftSection={<IconInbox size={18} />}
+                onClick={() => navigate('/billing/received')}
+              >
+                e-CF recibidos
               </Button>
             )}
             {canManage && (
