@@ -182,12 +182,12 @@ export function BillingPage() {
               </Button>
             )}
             {canManage && (
-              // Supplier e-CF to approve or reject (issue 26, "Receiving"). A button, not a link:
-              // the first `/billing/…` link of this page is its first invoice (e2e walks rely on it).
+              // Supplier e-CF to approve or reject (issue 26, "Receiving"): a link like its neighbours.
               <Button
+                component={Link}
+                to="/billing/received"
                 variant="default"
                 leftSection={<IconInbox size={18} />}
-                onClick={() => navigate('/billing/received')}
               >
                 e-CF recibidos
               </Button>

@@ -379,13 +379,13 @@ describe('ReceivedEcfPage (issue 26, "Receiving")', () => {
       denied.unmount();
       const billing = renderRoutes(routes, '/billing');
       expect(await screen.findByText('No hay facturas')).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'e-CF recibidos' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'e-CF recibidos' })).toBeNull();
       billing.unmount();
     }
 
     signIn('admin');
     const { router } = renderRoutes(routes, '/billing');
-    fireEvent.click(await screen.findByRole('button', { name: 'e-CF recibidos' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'e-CF recibidos' }));
     expect(await screen.findByRole('heading', { name: 'e-CF recibidos' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/billing/received');
     expect(await row(5)).toBeTruthy();
