@@ -82,16 +82,17 @@ const NAME_KEYS: Record<string, string[]> = {
   registration_link: ['email'],
 };
 
-/** Portal route of a target, by type (undefined: no screen of its own). */
-const TARGET_ROUTES: Record<string, (id: string) => string> = {
-  invoice: (id) => `/billing/${id}`,
-  quote: (id) => `/billing/quotes/${id}`,
-  client: (id) => `/clients/${id}`,
-  project: (id) => `/projects/${id}`,
-  ticket: (id) => `/tickets/${id}`,
-  user: (id) => `/users/${id}`,
-  quote_request: (id) => `/clients/requests?kind=quote&id=${id}`,
-  access_request: (id) => `/clients/requests?kind=access&id=${id}`,
+/** Portal route of a target, by type and id (absent: no screen of its own). */
+const byId = (route: (id: string) => string) => (id: string | null) => (id ? route(id) : undefined);
+const TARGET_ROUTES: Record<string, (id: string | null) => string | undefined> = {
+  invoice: byId((id) => `/billing/${id}`),
+  quote: byId((id) => `/billing/quotes/${id}`),
+  client: byId((id) => `/clients/${id}`),
+  project: byId((id) => `/projects/${id}`),
+  ticket: byId((id) => `/tickets/${id}`),
+  user: byId((id) => `/users/${id}`),
+  quote_request: byId((id) => `/clients/requests?kind=quote&id=${id}`),
+  access_request: byId((id) => `/clients/requests?kind=access&id=${id}`),
   recurring_invoice: () => '/billing/retainers',
   report: () => '/reports',
   fiscal_sequence: () => '/settings?tab=fiscal',
@@ -264,7 +265,7 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   },
   'client.tax_id_override': {
     verb: 'aceptó un RNC o cédula no verificado para',
-    detail: (m) => [str(m.taxId), reason(m)].filter(Boolean).join(' ') || undefined,
+    detail: (m) => [str(m.taxId) && `(${str(m.taxId)})`, reason(m)].filter(Boolean).join(' ') || undefined,
   },
   'client.communication.created': { verb: 'registró una comunicación con' },
   'client.communication.deleted': { verb: 'eliminó una comunicación de' },
@@ -550,7 +551,7 @@ export function describeAuditEntry(entry: DescribedEntry): AuditDescription {
   if (!text.gone) {
     href = text.href
       ? text.href(m, entry.targetId)
-      : of && of === entry.targetType && entry.targetId
+      : of && of === entry.targetType
         ? TARGET_ROUTES[of]?.(entry.targetId)
         : undefined;
   }

@@ -13,6 +13,11 @@ import { useDateDisplay } from '../../stores/display-store';
 /** Failed or suspicious events (red), the rest by category. */
 const ALERT = /failed|reuse|throttled/;
 
+/** A short name ("FAC-2026-0042") never breaks at its hyphens; long ones (emails) may wrap. */
+function keepTogether(label: string) {
+  return label.length <= 24 ? { whiteSpace: 'nowrap' as const } : undefined;
+}
+
 /** The category an action belongs to (the first one matching: "Inicios de sesión fallidos" is also "Seguridad"). */
 function categoryOf(action: string): string | undefined {
   return AUDIT_CATEGORIES.find((c) => auditActionMatches(auditCategoryFilter(c), action))?.label;
@@ -44,11 +49,17 @@ export function AuditList({ entries, showActor = true }: { entries: AuditEntry[]
                 {d.lead}
                 {d.target && ' '}
                 {d.target?.href ? (
-                  <Anchor component={Link} to={d.target.href} inherit fw={500}>
+                  <Anchor
+                    component={Link}
+                    to={d.target.href}
+                    inherit
+                    fw={500}
+                    style={keepTogether(d.target.label)}
+                  >
                     {d.target.label}
                   </Anchor>
                 ) : d.target ? (
-                  <Text span fw={500} inherit>
+                  <Text span fw={500} inherit style={keepTogether(d.target.label)}>
                     {d.target.label}
                   </Text>
                 ) : null}
