@@ -12,16 +12,25 @@ export type AuditFilters = Omit<ListAuditQuery, 'page' | 'limit'> & {
 
 /**
  * Audit entries, newest first (ties on `id`: a stable order across pages), with the actor's name. `action` matches exactly, or as a prefix
- * when it ends with "." ("auth." = every auth event). Dates filter on `createdAt` (ISO, inclusive).
+ * when it ends with "." ("auth." = every auth event); several, comma-separated, match any of them
+ * (a category of the audit filter, issue 32). Dates filter on `createdAt` (ISO, inclusive).
  */
 export async function listAudit(db: Db, f: AuditFilters): Promise<ListAuditResponse> {
   const conds: (SQL | undefined)[] = [];
   if (f.actorId) conds.push(eq(auditLog.actorId, f.actorId));
-  if (f.action) {
+  const actions = (f.action ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (actions.length > 0) {
     conds.push(
-      f.action.endsWith('.')
-        ? like(auditLog.action, `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-        : eq(auditLog.action, f.action),
+      or(
+        ...actions.map((a) =>
+          a.endsWith('.')
+            ? like(auditLog.action, `${a.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+            : eq(auditLog.action, a),
+        ),
+      ),
     );
   }
   if (f.targetType) conds.push(eq(auditLog.targetType, f.targetType));

@@ -78,7 +78,10 @@ export async function withProjectWrite<L = undefined, T = void>(
     for (const entry of [done.activity].flat()) {
       await recordActivity(tx, { actorId: actor.id, clientId: project.clientId, projectId: id, ...entry });
     }
-    await audit(tx, ctx, done.audit.action, done.audit.target, done.audit.metadata);
+    // A sub-resource's entry names its project, so the audit log links to it (issue 32).
+    const metadata =
+      done.audit.target.type === 'project' ? done.audit.metadata : { projectId: id, ...done.audit.metadata };
+    await audit(tx, ctx, done.audit.action, done.audit.target, metadata);
     const fx =
       done.effects ??
       (await audienceEffects(tx, project, { badges: done.badges, notifications: done.notifications }));

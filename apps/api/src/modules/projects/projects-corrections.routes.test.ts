@@ -133,7 +133,7 @@ describe('PATCH /projects/{id}/notes/{noteId}', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'project.note.updated'), eq(auditLog.targetId, note._id)));
-    expect(entry).toMatchObject({ actorId: ids.employee, metadata: { fields: ['content'] } });
+    expect(entry).toMatchObject({ actorId: ids.employee, metadata: { fields: ['content'], projectId } });
   });
 
   it('another user gets 403 — a team mate, the client, and an admin (only the author rewrites a note)', async () => {

@@ -269,6 +269,15 @@ describe('users routes: admin', () => {
     expect(body.entries.length).toBeLessThanOrEqual(5);
     expect(body.entries.every((e: { action: string }) => e.action.startsWith('auth.'))).toBe(true);
     expect(body.pagination.total).toBeGreaterThan(5);
+    // A kind of action (issue 32): several prefixes or exact names, comma-separated, match any.
+    const kind = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/audit?action=${encodeURIComponent('user.,auth.login.succeeded')}&limit=100`,
+    });
+    expect(kind.statusCode).toBe(200);
+    const kinds = kind.json().data.entries.map((e: { action: string }) => e.action);
+    expect(kinds).toEqual(expect.arrayContaining(['auth.login.succeeded', 'user.permissions_changed']));
+    expect(kinds.every((a: string) => a.startsWith('user.') || a === 'auth.login.succeeded')).toBe(true);
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {

@@ -1,56 +1,96 @@
-import { type AuditEntry, auditActionLabel } from '@agencia/shared';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import {
+  AUDIT_CATEGORIES,
+  type AuditEntry,
+  auditActionMatches,
+  auditCategoryFilter,
+  describeAuditEntry,
+} from '@agencia/shared';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatNumericDateTime } from '../../lib/format';
 import { useDateDisplay } from '../../stores/display-store';
 
-const SECURITY_PREFIXES = [
-  'auth.',
-  'account.',
-  'user.password',
-  'user.status',
-  'user.role',
-  'user.permissions',
-];
+/** Failed or suspicious events (red), the rest by category. */
+const ALERT = /failed|reuse|throttled/;
 
-/** Colour of an action's badge: failures red, security events orange, the rest blue. */
-function actionColor(action: string): string {
-  if (/failed|reuse|throttled/.test(action)) return 'red';
-  if (SECURITY_PREFIXES.some((p) => action.startsWith(p))) return 'orange';
-  return 'blue';
+/** A short name ("FAC-2026-0042") never breaks at its hyphens; long ones (emails) may wrap. */
+function keepTogether(label: string) {
+  return label.length <= 24 ? { whiteSpace: 'nowrap' as const } : undefined;
 }
 
-/** Audit entries (who, what, when, from where, request id) as a compact list. */
+/** The category an action belongs to (the first one matching: "Inicios de sesión fallidos" is also "Seguridad"). */
+function categoryOf(action: string): string | undefined {
+  return AUDIT_CATEGORIES.find((c) => auditActionMatches(auditCategoryFilter(c), action))?.label;
+}
+
+/**
+ * Audit entries as sentences (issue 32): "Laura Céspedes creó la factura FAC-2026-0042", the
+ * object linked to its screen, then when, from where and the request id in small print (the
+ * action's code last, for support).
+ */
 export function AuditList({ entries, showActor = true }: { entries: AuditEntry[]; showActor?: boolean }) {
   useDateDisplay();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {entries.map((entry) => (
-        <Paper component="li" key={entry._id} withBorder p="sm" radius="md">
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Group gap="xs" wrap="wrap">
-              <Badge color={actionColor(entry.action)} variant="light" tt="none">
-                {auditActionLabel(entry.action)}
-              </Badge>
-              {showActor && (
-                <Text size="sm">
-                  {entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : 'Anónimo'}
+      {entries.map((entry) => {
+        const d = describeAuditEntry(entry);
+        const category = categoryOf(entry.action);
+        const alert = ALERT.test(entry.action);
+        return (
+          <Paper component="li" key={entry._id} withBorder p="sm" radius="md" data-testid="audit-entry">
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+              <Text size="sm" style={{ flex: '1 1 16rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+                {showActor && (
+                  <Text span fw={600} inherit>
+                    {d.actor}
+                  </Text>
+                )}
+                {showActor ? ' ' : ''}
+                {d.lead}
+                {d.target && ' '}
+                {d.target?.href ? (
+                  <Anchor
+                    component={Link}
+                    to={d.target.href}
+                    inherit
+                    fw={500}
+                    style={keepTogether(d.target.label)}
+                  >
+                    {d.target.label}
+                  </Anchor>
+                ) : d.target ? (
+                  <Text span fw={500} inherit style={keepTogether(d.target.label)}>
+                    {d.target.label}
+                  </Text>
+                ) : null}
+                {d.detail ? ` ${d.detail}` : ''}
+              </Text>
+              <Group gap={6} wrap="nowrap">
+                {(alert || category) && (
+                  <Badge color={alert ? 'red' : 'gray'} variant="light" tt="none" size="sm">
+                    {alert ? 'Alerta' : category}
+                  </Badge>
+                )}
+                <Text size="xs" c="dimmed" component="time" dateTime={entry.createdAt}>
+                  {formatNumericDateTime(entry.createdAt, { seconds: true })}
                 </Text>
-              )}
+              </Group>
             </Group>
-            <Text size="xs" c="dimmed" component="time" dateTime={entry.createdAt}>
-              {formatNumericDateTime(entry.createdAt, { seconds: true })}
+            <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+              {[
+                entry.ip ? `IP ${entry.ip}` : null,
+                entry.requestId ? `solicitud ${entry.requestId.slice(0, 8)}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+              {entry.ip || entry.requestId ? ' · ' : ''}
+              <Text span inherit ff="monospace" title="Código de la acción">
+                {entry.action}
+              </Text>
             </Text>
-          </Group>
-          <Text size="xs" c="dimmed" mt={4} style={{ wordBreak: 'break-all' }}>
-            {entry.action}
-            {entry.targetType
-              ? ` · ${entry.targetType}${entry.targetId ? ` ${entry.targetId.slice(0, 8)}` : ''}`
-              : ''}
-            {entry.ip ? ` · IP ${entry.ip}` : ''}
-            {entry.requestId ? ` · solicitud ${entry.requestId.slice(0, 8)}` : ''}
-          </Text>
-        </Paper>
-      ))}
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { AUDIT_CATEGORIES, auditActionMatches, auditCategoryFilter } from '@agencia/shared';
 import { Alert, Card, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { AuditList } from '../../../components/audit/audit-list';
 import { ListPagination } from '../../../components/ui/list-pagination';
@@ -5,20 +6,21 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useAuditLog } from '../api/settings-api';
 
-const CATEGORIES = [
-  { value: 'auth.', label: 'Seguridad y sesiones' },
-  { value: 'auth.login.failed', label: 'Inicios de sesión fallidos' },
-  { value: 'user.', label: 'Usuarios' },
-  { value: 'profile.', label: 'Perfiles' },
-  { value: 'settings.', label: 'Configuración' },
-  { value: 'account.', label: 'Cuentas eliminadas' },
-  { value: 'file.', label: 'Archivos' },
-  { value: 'mail.', label: 'Correos' },
-];
+/** The kinds of action (issue 32): each option filters on its prefixes (`?action=invoice.,share_link.`). */
+const CATEGORIES = AUDIT_CATEGORIES.map((c) => ({ value: auditCategoryFilter(c), label: c.label }));
 
-/** Audit tab (admin): every write and security event, newest first, filterable by category. */
+/** The filter options; an older link's filter ("user.") stays selectable under its category's name. */
+function categoryOptions(action: string) {
+  if (!action || CATEGORIES.some((c) => c.value === action)) return CATEGORIES;
+  const owner = AUDIT_CATEGORIES.find((c) =>
+    c.prefixes.some((p) => auditActionMatches(p, action) || p === action),
+  );
+  return [...CATEGORIES, { value: action, label: owner ? `${owner.label} (parte)` : 'Otro filtro' }];
+}
+
+/** Audit tab (admin): every write and security event, newest first, filterable by kind of action. */
 export function AuditPanel() {
-  // Category and page live in the URL (issue 14), next to the settings tab.
+  // Kind of action and page live in the URL (issue 14), next to the settings tab.
   const [params, setParams] = useListParams({ action: '' });
   const { action, page } = params;
   const { data, isLoading, error } = useAuditLog({ action: action || undefined, page }, true);
@@ -29,10 +31,10 @@ export function AuditPanel() {
           Registro de quién hizo qué, cuándo y desde dónde.
         </Text>
         <Select
-          label="Categoría"
+          label="Tipo de acción"
           placeholder="Todas"
           clearable
-          data={CATEGORIES}
+          data={categoryOptions(action)}
           value={action || null}
           onChange={(v) => setParams({ action: v ?? '' })}
           w={{ base: '100%', xs: 260 }}
