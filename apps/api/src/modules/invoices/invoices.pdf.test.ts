@@ -111,6 +111,8 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     sentAt: null,
     // Without a snapshot the PDF prints the client and settings given (decision 132).
     fiscalSnapshot: null,
+    exchangeRate: null,
+    exchangeRateDate: null,
     payments: [],
     creditNotes: [],
     history: [],
