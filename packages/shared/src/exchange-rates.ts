@@ -204,3 +204,34 @@ export const ImportExchangeRatesResponseSchema = z.object({
   to: z.string().nullable(),
 });
 export type ImportExchangeRatesResponse = z.infer<typeof ImportExchangeRatesResponseSchema>;
+
+/** A document as the API answers it (major units) with its frozen rate. */
+export interface RatedDocumentAmounts {
+  currency: Currency;
+  taxableBase: number;
+  exemptSubtotal: number;
+  taxAmount: number;
+  exchangeRate: number | null;
+}
+
+/**
+ * The peso equivalent (major units) of a foreign-currency document's taxable base, exempt part,
+ * ITBIS and total, as its e-CF and the 607 state them ({@link dopAmounts}); null for a DOP
+ * document or one without a frozen rate (a draft). Shown by the invoice screen and its PDF.
+ */
+export function documentDopTotals(
+  d: RatedDocumentAmounts,
+): { taxableBase: number; exemptSubtotal: number; taxAmount: number; total: number } | null {
+  if (d.currency === 'DOP' || d.exchangeRate === null) return null;
+  const cents = (n: number) => Math.round(n * 100);
+  const dop = dopAmounts(
+    { taxableBaseCents: cents(d.taxableBase), exemptCents: cents(d.exemptSubtotal), taxCents: cents(d.taxAmount) },
+    d.exchangeRate,
+  );
+  return {
+    taxableBase: dop.taxableBaseCents / 100,
+    exemptSubtotal: dop.exemptCents / 100,
+    taxAmount: dop.taxCents / 100,
+    total: dop.totalCents / 100,
+  };
+}
