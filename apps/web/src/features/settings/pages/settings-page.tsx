@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useSessionStore } from '../../../stores/session-store';
 import { AuditPanel } from '../components/audit-panel';
 import { ClosedPeriodsCard } from '../components/closed-periods-card';
+import { ExchangeRatesCard } from '../components/exchange-rates-card';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { EcfSettingsCard } from '../components/ecf-settings-card';
@@ -78,6 +79,7 @@ export function SettingsPage() {
             <Stack>
               <FiscalPanel />
               <EcfSettingsCard />
+              <ExchangeRatesCard />
               <ClosedPeriodsCard />
             </Stack>
           </Tabs.Panel>
