@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays, businessToday } from './dates.js';
-import { type Currency, CURRENCIES } from './money.js';
+import { CURRENCIES, type Currency } from './money.js';
 import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { isCalendarDate } from './text.js';
 
@@ -49,7 +49,8 @@ export function exchangeRateUnits(rate: number | string): number {
   const n = typeof rate === 'string' ? Number(rate) : rate;
   if (!Number.isFinite(n) || n <= 0) throw new RangeError(`exchange rate must be positive, got ${rate}`);
   const units = Math.round(n * 10_000);
-  if (Math.abs(n * 10_000 - units) > 1e-6) throw new RangeError(`exchange rate has more than 4 decimals: ${rate}`);
+  if (Math.abs(n * 10_000 - units) > 1e-6)
+    throw new RangeError(`exchange rate has more than 4 decimals: ${rate}`);
   return units;
 }
 
@@ -225,7 +226,11 @@ export function documentDopTotals(
   if (d.currency === 'DOP' || d.exchangeRate === null) return null;
   const cents = (n: number) => Math.round(n * 100);
   const dop = dopAmounts(
-    { taxableBaseCents: cents(d.taxableBase), exemptCents: cents(d.exemptSubtotal), taxCents: cents(d.taxAmount) },
+    {
+      taxableBaseCents: cents(d.taxableBase),
+      exemptCents: cents(d.exemptSubtotal),
+      taxCents: cents(d.taxAmount),
+    },
     d.exchangeRate,
   );
   return {

@@ -37,9 +37,12 @@ describe('BCRD daily USD series (CSV)', () => {
   });
 
   it('reads a Spanish-locale Excel export: semicolons, decimal commas, Windows-1252, merged year/month cells', () => {
-    const text = ['Año;Mes;Día;Compra;Venta', '2026;Diciembre;1;58,7000;58,9612', ';;2;58,71;58,97', '2027;Ene;4;59;59,1'].join(
-      '\n',
-    );
+    const text = [
+      'Año;Mes;Día;Compra;Venta',
+      '2026;Diciembre;1;58,7000;58,9612',
+      ';;2;58,71;58,97',
+      '2027;Ene;4;59;59,1',
+    ].join('\n');
     const bytes = new Uint8Array([...text].map((c) => c.charCodeAt(0))); // Latin-1 bytes (ñ = 0xF1)
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
     expect(parseBcrdCsv(decodeCsv(bytes))).toEqual([
@@ -50,7 +53,9 @@ describe('BCRD daily USD series (CSV)', () => {
   });
 
   it('reads a Fecha, Compra, Venta layout with quoted cells and a UTF-8 BOM', () => {
-    const bytes = new TextEncoder().encode('\uFEFF"Fecha","Compra","Venta"\n"27/11/2026","58.7412","58.9500"\n2026-11-30,58.8,59.01\n');
+    const bytes = new TextEncoder().encode(
+      '\uFEFF"Fecha","Compra","Venta"\n"27/11/2026","58.7412","58.9500"\n2026-11-30,58.8,59.01\n',
+    );
     expect(parseBcrdCsv(decodeCsv(bytes))).toEqual([
       { date: '2026-11-27', buy: 58.7412, sell: 58.95, line: 2 },
       { date: '2026-11-30', buy: 58.8, sell: 59.01, line: 3 },
@@ -61,7 +66,8 @@ describe('BCRD daily USD series (CSV)', () => {
     expect(parseRateCell('58.95005')).toBe(58.9501);
     expect(parseRateCell('58.94994')).toBe(58.9499);
     expect(parseRateCell('58,95')).toBe(58.95);
-    for (const bad of ['0', '0.00001', '-58.95', '1000', 'abc', '58.9.5', '']) expect(parseRateCell(bad), bad).toBeNull();
+    for (const bad of ['0', '0.00001', '-58.95', '1000', 'abc', '58.9.5', ''])
+      expect(parseRateCell(bad), bad).toBeNull();
   });
 
   it('refuses a file without the header, or with no day after it', () => {
@@ -76,7 +82,11 @@ describe('BCRD daily USD series (CSV)', () => {
       [`${head}\n2026,Feb,30,58.7,58.95`, 2, 'el día no es una fecha válida'],
       [`${head}\n2026,Nov,27,58.7,cincuenta`, 2, 'la tasa de venta'],
       [`${head}\n2026,Nov,27,abc,58.95`, 2, 'la tasa de compra'],
-      [`${head}\n2026,Nov,27,58.7,58.95\n2026,Nov,27,58.7,58.96`, 3, 'el día 2026-11-27 ya aparece en la línea 2'],
+      [
+        `${head}\n2026,Nov,27,58.7,58.95\n2026,Nov,27,58.7,58.96`,
+        3,
+        'el día 2026-11-27 ya aparece en la línea 2',
+      ],
       [`${head}\n,Nov,27,58.7,58.95`, 2, 'el año no es válido'],
     ];
     for (const [text, line, fragment] of cases) {

@@ -78,12 +78,7 @@ const MONTHS: Record<string, number> = {
 
 /** Lower case, no accents, no surrounding blanks or dots: "Año " → "ano", "Día" → "dia", "Ene." → "ene". */
 const norm = (cell: string) =>
-  cell
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim()
-    .replace(/\.$/, '');
+  cell.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\.$/, '');
 
 /** Bytes → text: UTF-8 when valid (BOM dropped), else Windows-1252 (Excel's "CSV" on Windows). */
 export function decodeCsv(bytes: Uint8Array): string {
@@ -227,7 +222,8 @@ export function parseBcrdCsv(text: string): BcrdRateRow[] {
     if (columns.kind === 'ymd') {
       const yearCell = cells[columns.year] ?? '';
       const monthCell = cells[columns.month] ?? '';
-      const year: number | null = yearCell === '' ? lastYear : /^\d{4}$/.test(yearCell) ? Number(yearCell) : null;
+      const year: number | null =
+        yearCell === '' ? lastYear : /^\d{4}$/.test(yearCell) ? Number(yearCell) : null;
       const month: number | null = monthCell === '' ? lastMonth : parseMonth(monthCell);
       if (year === null) fail('el año no es válido');
       if (month === null) fail('el mes no es válido (1–12 o Ene … Dic)');
@@ -244,7 +240,8 @@ export function parseBcrdCsv(text: string): BcrdRateRow[] {
     if (sell === null) fail('la tasa de venta no es un número mayor que cero y menor que 1,000');
     const buyCell = cells[columns.buy] ?? '';
     const buy = buyCell === '' ? null : parseRateCell(buyCell);
-    if (buyCell !== '' && buy === null) fail('la tasa de compra no es un número mayor que cero y menor que 1,000');
+    if (buyCell !== '' && buy === null)
+      fail('la tasa de compra no es un número mayor que cero y menor que 1,000');
     const previous = seen.get(date!);
     if (previous) fail(`el día ${date} ya aparece en la línea ${previous}`);
     seen.set(date!, lineNo);
@@ -255,6 +252,7 @@ export function parseBcrdCsv(text: string): BcrdRateRow[] {
       0,
       'No se encontró el encabezado del archivo del Banco Central (columnas Año, Mes, Día, Compra y Venta, o Fecha, Compra y Venta).',
     );
-  if (rows.length === 0) throw new BcrdCsvError(0, 'El archivo no tiene ninguna tasa después del encabezado.');
+  if (rows.length === 0)
+    throw new BcrdCsvError(0, 'El archivo no tiene ninguna tasa después del encabezado.');
   return rows;
 }

@@ -347,7 +347,9 @@ describe('607 amounts of a foreign-currency document (issue 27, decision 137)', 
       itbisWithheldCents: 0,
       isrWithheldCents: 0,
     };
-    expect(dgii607Amounts({ ...doc, forms: { cashCents: 3_000, bankCents: 0, cardCents: 0 } }, null)).toMatchObject({
+    expect(
+      dgii607Amounts({ ...doc, forms: { cashCents: 3_000, bankCents: 0, cardCents: 0 } }, null),
+    ).toMatchObject({
       invoicedAmountCents: 105_000,
       itbisCents: 18_000,
       cashCents: 3_000,

@@ -219,7 +219,13 @@ export function dgii607Amounts(a: Dgii607Amounts, rate: number | null): Dgii607M
     const largest = docForms.indexOf(Math.max(...docForms));
     forms[largest] = forms[largest]! + diff;
   }
-  return { ...base, cashCents: forms[0]!, bankCents: forms[1]!, cardCents: forms[2]!, creditSaleCents: forms[3]! };
+  return {
+    ...base,
+    cashCents: forms[0]!,
+    bankCents: forms[1]!,
+    cardCents: forms[2]!,
+    creditSaleCents: forms[3]!,
+  };
 }
 
 const PERIOD_RE = /^\d{4}(0[1-9]|1[0-2])$/;

@@ -64,7 +64,11 @@ async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
   const unknown: string[] = [];
   for (const currency of new Set(missing.map((d) => d.currency as ForeignCurrency))) {
     const mine = missing.filter((d) => d.currency === currency);
-    const found = await ratesForDays(db, currency, mine.map((d) => d.issueDate));
+    const found = await ratesForDays(
+      db,
+      currency,
+      mine.map((d) => d.issueDate),
+    );
     for (const d of mine) {
       const hit = found.get(d.issueDate);
       if (hit) out.set(d.ncf!, hit.rate);

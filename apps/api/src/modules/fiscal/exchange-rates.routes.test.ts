@@ -35,7 +35,10 @@ function csvForm(text: string | Buffer | null) {
       Buffer.from('\r\n'),
     );
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 const importCsv = (text: string | Buffer | null, token = admin.token) =>
   injectAs(app, token, { method: 'POST', url: '/api/fiscal/exchange-rates/import', ...csvForm(text) });
@@ -75,7 +78,10 @@ describe('exchange rates (/fiscal/exchange-rates)', () => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().data).toMatchObject({ created: false, rate: { rate: 58.9512 } });
     expect(await stored(day)).toHaveLength(1);
-    const entries = await app.db.select().from(auditLog).where(eq(auditLog.action, 'fiscal.exchange_rate_set'));
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'fiscal.exchange_rate_set'));
     expect(entries.map((e) => e.metadata)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ date: day, rate: 58.7, previousRate: null }),
@@ -147,11 +153,18 @@ describe('BCRD series import (/fiscal/exchange-rates/import)', () => {
     const res = await importCsv(csv);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ imported: 1, updated: 1, skipped: 2, from: d1, to: d3 });
-    expect((await stored(d1))[0]).toMatchObject({ rate: 59.05, source: 'bcrd_csv', createdBy: admin.user._id });
+    expect((await stored(d1))[0]).toMatchObject({
+      rate: 59.05,
+      source: 'bcrd_csv',
+      createdBy: admin.user._id,
+    });
     expect((await stored(d3))[0]).toMatchObject({ rate: 59.25, source: 'bcrd_csv' });
     expect((await stored(d2))[0]).toMatchObject({ rate: 59.1, source: 'manual' });
     expect(await stored(addDays(today, 2))).toHaveLength(0);
-    const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'fiscal.exchange_rates_imported'));
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'fiscal.exchange_rates_imported'));
     expect(entry!.metadata).toMatchObject({ imported: 1, updated: 1, skipped: 2, updatedDays: [d3] });
 
     const again = await importCsv(csv);
@@ -215,7 +228,11 @@ describe('issuing a foreign-currency invoice', () => {
     const draft = await createInvoiceVia(app, admin.token, invoicePayload(companyId));
     const res = await issue(draft._id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.invoice).toMatchObject({ currency: 'DOP', exchangeRate: null, exchangeRateDate: null });
+    expect(res.json().data.invoice).toMatchObject({
+      currency: 'DOP',
+      exchangeRate: null,
+      exchangeRateDate: null,
+    });
   });
 });
 
@@ -238,7 +255,8 @@ describe('the 607 of a USD invoice at 58.95', () => {
     const noteNcf = note.json().data.creditNote.ncf;
 
     const period = today.slice(0, 7).replace('-', '');
-    const get607 = () => injectAs(app, admin.token, { method: 'GET', url: `/api/reports/dgii/607?period=${period}` });
+    const get607 = () =>
+      injectAs(app, admin.token, { method: 'GET', url: `/api/reports/dgii/607?period=${period}` });
     const res = await get607();
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.split('\r\n');

@@ -147,7 +147,9 @@ export const BCRD_CSV_MAX_BYTES = 2 * 1024 * 1024;
  * are `skipped`. All or nothing: a malformed file is refused with 400 naming the line, and nothing
  * is written. Audited as `fiscal.exchange_rates_imported` with the counts and the range.
  */
-export async function importBcrdCsv(opts: WriteOptions & { file: Buffer }): Promise<ImportExchangeRatesResponse> {
+export async function importBcrdCsv(
+  opts: WriteOptions & { file: Buffer },
+): Promise<ImportExchangeRatesResponse> {
   const { db, actor, ctx, file } = opts;
   let parsed: ReturnType<typeof parseBcrdCsv>;
   try {
@@ -168,11 +170,15 @@ export async function importBcrdCsv(opts: WriteOptions & { file: Buffer }): Prom
       const rows = await tx
         .select({ date: exchangeRates.date, rate: exchangeRates.rate })
         .from(exchangeRates)
-        .where(and(eq(exchangeRates.currency, 'USD'), gte(exchangeRates.date, from), lte(exchangeRates.date, to)));
+        .where(
+          and(eq(exchangeRates.currency, 'USD'), gte(exchangeRates.date, from), lte(exchangeRates.date, to)),
+        );
       for (const r of rows) stored.set(r.date, Math.round(Number(r.rate) * 10_000));
     }
     const fresh = days.filter((r) => !stored.has(r.date));
-    const changed = days.filter((r) => stored.has(r.date) && stored.get(r.date) !== Math.round(r.sell * 10_000));
+    const changed = days.filter(
+      (r) => stored.has(r.date) && stored.get(r.date) !== Math.round(r.sell * 10_000),
+    );
     const now = new Date();
     for (let i = 0; i < fresh.length; i += 500) {
       await tx.insert(exchangeRates).values(
@@ -198,11 +204,17 @@ export async function importBcrdCsv(opts: WriteOptions & { file: Buffer }): Prom
       from,
       to,
     };
-    await audit(tx, ctx, 'fiscal.exchange_rates_imported', { type: 'exchange_rate', id: null }, {
-      currency: 'USD',
-      ...result,
-      updatedDays: changed.slice(0, 50).map((r) => r.date),
-    });
+    await audit(
+      tx,
+      ctx,
+      'fiscal.exchange_rates_imported',
+      { type: 'exchange_rate', id: null },
+      {
+        currency: 'USD',
+        ...result,
+        updatedDays: changed.slice(0, 50).map((r) => r.date),
+      },
+    );
     return result;
   });
 }

@@ -225,7 +225,10 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Exchange rates (issue 27, decision 137): DOP per US$ / € by day, for foreign-currency invoices.
   const rates = {
-    onRequest: [app.authenticate, app.requirePermission(FISCAL_PERMISSIONS.rates, ...fiscalPolicy.roles('rates'))],
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(FISCAL_PERMISSIONS.rates, ...fiscalPolicy.roles('rates')),
+    ],
   };
 
   app.get(

@@ -42,7 +42,10 @@ export function useSetExchangeRate() {
   return useMutation({
     mutationFn: async (body: UpsertExchangeRateRequest) =>
       unwrap(
-        apiClient.post<SuccessEnvelope<{ rate: ExchangeRate; created: boolean }>>('/fiscal/exchange-rates', body),
+        apiClient.post<SuccessEnvelope<{ rate: ExchangeRate; created: boolean }>>(
+          '/fiscal/exchange-rates',
+          body,
+        ),
       ),
     onSuccess: invalidate,
     retry: false,

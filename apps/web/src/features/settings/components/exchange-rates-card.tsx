@@ -39,7 +39,8 @@ const CURRENCY_LABELS: Record<ForeignCurrency, string> = { USD: 'Dólar (USD)', 
 /** The `errors[]` of an API 400 by field. */
 function apiFieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof AxiosError)) return {};
-  const list = (error.response?.data as { errors?: { field: string; message: string }[] } | undefined)?.errors;
+  const list = (error.response?.data as { errors?: { field: string; message: string }[] } | undefined)
+    ?.errors;
   return Object.fromEntries((list ?? []).map((e) => [e.field, e.message]));
 }
 
@@ -89,8 +90,12 @@ export function ExchangeRatesCard() {
           <Text size="sm">Ninguna tasa registrada para {CURRENCY_LABELS[currency].toLowerCase()}.</Text>
         ) : (
           <>
-            <TableScroll>
-              <Table striped verticalSpacing="xs" aria-label={`Tasas de cambio del ${CURRENCY_LABELS[currency]}`}>
+            <TableScroll label={`Tasas de cambio del ${CURRENCY_LABELS[currency]}`} minWidth={360}>
+              <Table
+                striped
+                verticalSpacing="xs"
+                aria-label={`Tasas de cambio del ${CURRENCY_LABELS[currency]}`}
+              >
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Fecha</Table.Th>
