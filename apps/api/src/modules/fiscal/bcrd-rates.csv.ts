@@ -4,11 +4,10 @@
  * `cdn.bancentral.gov.do/documents/estadisticas/mercado-cambiario/documents/TASA_DOLAR_REFERENCIA_MC.xlsx`
  * (formerly `.xls`), whose first sheet "Diaria" has two title rows, then the header
  * `Año | Mes | Día | Compra | Venta` and one row per business day since 1991, the month as a
- * Spanish abbreviation ("Ene" … "Dic"), rates in DOP per US$1 with 4 decimals. Read with
- * `readxl::read_excel(path, sheet = "Diaria", skip = 2)` by the public R helpers of the
- * Dominican statistics community (e.g. `get_tc_spot`/`get_tc`, month names through `crear_mes`),
- * and with the same column order by dnldelarosa/encftr `data-raw/tipo_cambio_monedas.R` for the
- * BCRD's other rate sheets. "Save as CSV" of that sheet is what this module reads:
+ * Spanish abbreviation ("Ene" … "Dic"), rates in DOP per US$1 with 4 decimals (Johan-rosa/databcrd
+ * `R/tipo_cambio.R`, `get_tc_spot`/`get_tc`: `read_excel(path, sheet = "Diaria", skip = 2)`;
+ * Johan-rosa/bcdata `R/tc.R`; dnldelarosa/encftr `data-raw/tipo_cambio_monedas.R` for the month
+ * abbreviations). The BCRD offers no CSV: "Save as CSV" of that sheet is what this module reads:
  *
  *   - any title lines before the header are skipped; the header must name Compra and Venta and
  *     either Año, Mes, Día or a single Fecha column (DD/MM/YYYY or YYYY-MM-DD);
