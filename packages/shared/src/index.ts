@@ -14,6 +14,7 @@ export * from './dashboard.js';
 export * from './dates.js';
 export * from './ecf.js';
 export * from './ecf-received.js';
+export * from './exchange-rates.js';
 export * from './fiscal.js';
 export * from './fiscal-document-rules.js';
 export * from './fiscal-periods.js';

@@ -297,6 +297,14 @@ export const InvoiceSchema = InvoiceSummarySchema.extend({
    * 607 read it: editing the client or the company settings never changes an issued invoice.
    */
   fiscalSnapshot: FiscalSnapshotSchema.nullable(),
+  /**
+   * Foreign-currency invoices (USD, EUR; issue 27, decision 137): DOP per unit frozen when issued —
+   * the rate of the issue date or the last published before it (`exchangeRateDate`, ISO). Every
+   * DGII figure (607, e-CF, consumo threshold) is the amount × this rate, half-up to the centavo.
+   * Null on DOP invoices and on drafts.
+   */
+  exchangeRate: z.number().nullable(),
+  exchangeRateDate: z.string().nullable(),
   payments: z.array(InvoicePaymentSchema),
   creditNotes: z.array(CreditNoteSchema),
   history: z.array(InvoiceHistoryEntrySchema),

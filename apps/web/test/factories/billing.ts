@@ -90,6 +90,8 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     sentAt: null,
     // Issued: the buyer and the agency as they were then (decision 132); null on a draft.
     fiscalSnapshot: overrides.status === 'draft' ? null : FISCAL_SNAPSHOT,
+    exchangeRate: null,
+    exchangeRateDate: null,
     payments: [],
     creditNotes: [],
     history: [],
@@ -126,7 +128,18 @@ export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote
 
 /** {@link buildInvoice}'s invoice as `GET /invoices` lists it (no items, payments or history), with overrides. */
 export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
-  const { items, notes, sentAt, fiscalSnapshot, payments, creditNotes, history, ...summary } = buildInvoice();
+  const {
+    items,
+    notes,
+    sentAt,
+    fiscalSnapshot,
+    exchangeRate,
+    exchangeRateDate,
+    payments,
+    creditNotes,
+    history,
+    ...summary
+  } = buildInvoice();
   return { ...summary, ...overrides };
 }
 

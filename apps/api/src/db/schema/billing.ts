@@ -109,6 +109,13 @@ export const invoices = pgTable(
      * fiscal reader (PDF, 607, share page, invoice screen) uses it instead of the client's row.
      */
     fiscalSnapshot: jsonb('fiscal_snapshot').$type<FiscalSnapshot>(),
+    /**
+     * Foreign-currency invoices (issue 27, decision 137): DOP per unit of `currency`, frozen when
+     * issued (the rate of the issue date or the last one before it, `exchangeRateDate`); null on
+     * DOP invoices and drafts. Every DGII figure is the amount × this rate, half-up to the centavo.
+     */
+    exchangeRate: numeric('exchange_rate', { precision: 12, scale: 4, mode: 'number' }),
+    exchangeRateDate: date('exchange_rate_date'),
     paymentMethod: text('payment_method', {
       enum: PAYMENT_METHODS,
     }),
@@ -138,6 +145,10 @@ export const invoices = pgTable(
       sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.paidCents} >= 0`,
     ),
     uniqueIndex('invoices_ncf_uq').on(t.ncf),
+    check(
+      'invoices_exchange_rate',
+      sql`(${t.exchangeRate} is null or ${t.exchangeRate} > 0) and (${t.currency} <> 'DOP' or ${t.exchangeRate} is null) and ((${t.exchangeRate} is null) = (${t.exchangeRateDate} is null))`,
+    ),
     // List order: issue_date desc, created_at desc (decision 104).
     index('invoices_issue_date_idx').on(t.issueDate, t.createdAt, t.id),
     index('invoices_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),

@@ -1,5 +1,10 @@
 import type { FiscalSnapshot } from '@agencia/shared';
-import { CREDIT_NOTE_DOCUMENT_TYPES, ECF_STATUSES } from '@agencia/shared';
+import {
+  CREDIT_NOTE_DOCUMENT_TYPES,
+  ECF_STATUSES,
+  EXCHANGE_RATE_SOURCES,
+  FOREIGN_CURRENCIES,
+} from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -9,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -145,4 +151,29 @@ export const fiscalPeriods = pgTable(
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [check('fiscal_periods_format', sql`${t.period} ~ '^[0-9]{4}(0[1-9]|1[0-2])$'`)],
+);
+
+/**
+ * Exchange rates (issue 27, decision 137): DOP per one unit of `currency` on `date`, up to 4
+ * decimals, as the Banco Central publishes them (its selling rate) — typed by an admin (`manual`)
+ * or imported from the BCRD's series (`bcrd_csv`). One rate per currency and day; writing a day
+ * again replaces it (audited). Issuing a foreign-currency invoice copies the rate of its day (or
+ * the last one before it, within 7 days) onto the invoice, so changing a rate later never changes
+ * an issued document.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: id(),
+    date: date('date').notNull(),
+    currency: text('currency', { enum: FOREIGN_CURRENCIES }).notNull(),
+    rate: numeric('rate', { precision: 12, scale: 4, mode: 'number' }).notNull(),
+    source: text('source', { enum: EXCHANGE_RATE_SOURCES }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('exchange_rates_currency_date_uq').on(t.currency, t.date),
+    check('exchange_rates_rate_positive', sql`${t.rate} > 0`),
+  ],
 );

@@ -1,4 +1,4 @@
-import type { Session } from '@agencia/shared';
+import { businessToday, type Session } from '@agencia/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -332,6 +332,46 @@ describe('credit notes (E34) and consumo summaries (E32 → RFCE)', () => {
       url: `/api/invoices/${invoice._id}/credit-notes/${note._id}/pdf`,
     });
     expect(await pdfText(pdf.rawPayload)).toContain(`Código de seguridad: ${note.securityCode}`);
+  });
+
+  it('a USD E31 carries the frozen rate as TipoCambio and its totals in pesos; its E34 converts at the invoice’s rate (issue 27)', async () => {
+    const rate = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/fiscal/exchange-rates',
+      payload: { date: businessToday(), currency: 'USD', rate: 58.95 },
+    });
+    expect([200, 201]).toContain(rate.statusCode);
+    const invoice = await issueE31({
+      currency: 'USD',
+      items: [{ description: 'Campaña digital (USD)', quantity: 1, unitPrice: 2000 }],
+    });
+    expect(invoice).toMatchObject({ exchangeRate: 58.95, ecfStatus: 'pending' });
+    const row = await latest(invoice.ncf);
+    expect(await validateAgainstDgiiXsd(row.signedXml, 'ECF-31')).toEqual([]);
+    // US$2,000 + ITBIS US$360 at 58.95: RD$117,900.00 + RD$21,222.00 = RD$139,122.00.
+    expect(row.signedXml).toContain('<MontoTotal>139122.00</MontoTotal>');
+    expect(row.signedXml).toContain('<TipoMoneda>USD</TipoMoneda><TipoCambio>58.9500</TipoCambio>');
+    expect(row.signedXml).toContain('<MontoTotalOtraMoneda>2360.00</MontoTotalOtraMoneda>');
+
+    const res = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/credit-notes`,
+      payload: { amount: 118, reason: 'Ajuste en dólares', modificationCode: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [noteRow] = await app.db
+      .select()
+      .from(ecfDocuments)
+      .where(eq(ecfDocuments.creditNoteId, res.json().data.creditNote._id));
+    expect(await validateAgainstDgiiXsd(noteRow!.signedXml, 'ECF-34')).toEqual([]);
+    // US$100 + US$18 at 58.95: RD$5,895.00 + RD$1,061.10.
+    expect(noteRow!.signedXml).toContain('<MontoTotal>6956.10</MontoTotal>');
+    expect(noteRow!.signedXml).toContain('<TipoCambio>58.9500</TipoCambio>');
+
+    const pdf = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${invoice._id}/pdf` });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(`Tasa: RD$58.95 por US$1 (${businessToday().split('-').reverse().join('/')})`);
+    expect(text).toMatch(/Total en RD\$ RD\$\s?139,122\.00/);
   });
 
   it('an E32 under RD$250,000 goes as a signed RFCE to the FC service, answered at once; the full E32 is kept', async () => {

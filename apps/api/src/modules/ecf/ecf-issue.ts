@@ -1,4 +1,4 @@
-import { CONSUMO_BUYER_ID_THRESHOLD_CENTS, type FiscalSnapshot } from '@agencia/shared';
+import { CONSUMO_BUYER_ID_THRESHOLD_CENTS, dopAmounts, type FiscalSnapshot } from '@agencia/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Tx } from '../../db/client.js';
@@ -95,9 +95,14 @@ async function signAndStore(
   if (!key) throw conflict('Carga el certificado digital (.p12) en Configuración → Fiscal para emitir e-CF.');
   const signedXml = signXml(buildEcfXml(doc), key);
   const securityCode = securityCodeOf(signedXml);
-  const totalDopCents = input.exchangeRate
-    ? Math.round(input.totals.totalCents * input.exchangeRate)
-    : input.totals.totalCents;
+  const totalDopCents = dopAmounts(
+    {
+      taxableBaseCents: input.totals.taxableBaseCents,
+      exemptCents: input.totals.exemptCents,
+      taxCents: input.totals.taxCents,
+    },
+    input.currency === 'DOP' ? null : input.exchangeRate,
+  ).totalCents;
   const channel = usesConsumoSummary(input.type, totalDopCents) ? 'rfce' : 'ecf';
   const summaryXml = channel === 'rfce' ? signXml(buildRfceXml(doc, securityCode), key) : null;
   await tx.insert(ecfDocuments).values({
@@ -152,7 +157,8 @@ export async function signInvoiceEcf(tx: Tx, config: EcfConfig, invoiceId: strin
       ...partiesOf(invoice.fiscalSnapshot),
       lines,
       currency: invoice.currency,
-      exchangeRate: null,
+      // The rate frozen when the invoice was issued (decision 137); null for DOP.
+      exchangeRate: invoice.exchangeRate,
       totals: {
         subtotalCents: invoice.subtotalCents,
         discountCents: invoice.discountCents,
@@ -199,7 +205,8 @@ export async function signCreditNoteEcf(tx: Tx, config: EcfConfig, noteId: strin
       ...partiesOf(note.fiscalSnapshot),
       lines: note.lines,
       currency: invoice!.currency,
-      exchangeRate: null,
+      // A note on a foreign-currency invoice converts at the invoice's rate (decision 137).
+      exchangeRate: invoice!.exchangeRate,
       totals: {
         subtotalCents: note.subtotalCents,
         discountCents: discount,

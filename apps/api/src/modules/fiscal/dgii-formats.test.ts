@@ -6,6 +6,7 @@ import {
   DGII_INCOME_TYPES,
   type Dgii607Row,
   type Dgii608Row,
+  dgii607Amounts,
   dgiiAmount,
   dgiiDate,
   format607,
@@ -31,7 +32,12 @@ import {
  *     columns 0.00 (DGII: notes need no payment form).
  *  6. B0400000008, credit note on the unlisted consumo B0200000312: listed anyway, with the buyer
  *     id and its type empty (DGII: allowed when the modified NCF is below RD$250,000).
- * Header count: 6 (7 rows in, 1 summarised).
+ *  7. B0100000052, in US dollars (issue 27, decision 137), to the company, issued 2026-10-27 at
+ *     RD$58.95 per US$1: US$2,000.00 + ITBIS US$360.00 = US$2,360.00; the company withholds 30 %
+ *     of the ITBIS (US$108.00, dated 2026-10-30) and transfers US$2,252.00. In pesos: 2,000 × 58.95
+ *     = 117,900.00 (col. 8); 360 × 58.95 = 21,222.00 (col. 9); 108 × 58.95 = 6,366.60 (col. 10);
+ *     transfer + withholding 2,360 × 58.95 = 139,122.00 = 117,900.00 + 21,222.00 (col. 18).
+ * Header count: 7 (8 rows in, 1 summarised).
  */
 const golden = (name: string) =>
   readFileSync(new URL(`./dgii-formats.golden/${name}`, import.meta.url), 'utf8');
@@ -132,7 +138,37 @@ const noteOnConsumo: Dgii607Row = {
   invoicedAmountCents: 50_000,
   itbisCents: 9_000,
 };
-const rows = [company, person, smallConsumo, government, bigConsumo, noteOnCompany, noteOnConsumo];
+/** Line 7: built from its dollar amounts by the conversion the service uses. */
+const usdInvoice: Dgii607Row = {
+  ...zero,
+  buyerId: '130458715',
+  buyerIdType: 1,
+  ncf: 'B0100000052',
+  issueDate: '2026-10-27',
+  withholdingDate: '2026-10-30',
+  itbisPerceivedCents: 0,
+  ...dgii607Amounts(
+    {
+      taxableBaseCents: 200_000,
+      exemptCents: 0,
+      taxCents: 36_000,
+      itbisWithheldCents: 10_800,
+      isrWithheldCents: 0,
+      forms: { cashCents: 0, bankCents: 236_000, cardCents: 0 },
+    },
+    58.95,
+  ),
+};
+const rows = [
+  company,
+  person,
+  smallConsumo,
+  government,
+  bigConsumo,
+  noteOnCompany,
+  noteOnConsumo,
+  usdInvoice,
+];
 const agency = { rnc: '130000001', period: '202610' };
 
 const voids: Dgii608Row[] = [
@@ -249,6 +285,84 @@ describe('DGII 607 (ventas de bienes y servicios)', () => {
   it('labels the six income types', () => {
     expect(Object.keys(DGII_INCOME_TYPES)).toEqual(['01', '02', '03', '04', '05', '06']);
     expect(DGII_INCOME_TYPES['01']).toBe('Ingresos por operaciones (no financieros)');
+  });
+});
+
+describe('607 amounts of a foreign-currency document (issue 27, decision 137)', () => {
+  it('reports a USD invoice at 58.95 in pesos: each amount × rate, half-up to the centavo', () => {
+    expect(
+      dgii607Amounts(
+        {
+          taxableBaseCents: 200_000,
+          exemptCents: 0,
+          taxCents: 36_000,
+          itbisWithheldCents: 0,
+          isrWithheldCents: 0,
+          forms: { cashCents: 0, bankCents: 0, cardCents: 0 },
+        },
+        58.95,
+      ),
+    ).toEqual({
+      invoicedAmountCents: 11_790_000,
+      itbisCents: 2_122_200,
+      itbisWithheldCents: 0,
+      isrWithheldCents: 0,
+      cashCents: 0,
+      bankCents: 0,
+      cardCents: 0,
+      creditSaleCents: 13_912_200,
+    });
+  });
+
+  it('rounds each figure half-up and keeps the payment forms adding up to the DOP total', () => {
+    // US$1,234.57 + exempt US$10.01 + ITBIS US$222.22 at 58.7512; US$500.01 paid in cash.
+    const a = dgii607Amounts(
+      {
+        taxableBaseCents: 123_457,
+        exemptCents: 1_001,
+        taxCents: 22_222,
+        itbisWithheldCents: 6_667,
+        isrWithheldCents: 0,
+        forms: { cashCents: 50_001, bankCents: 0, cardCents: 0 },
+      },
+      58.7512,
+    );
+    // 1,234.57 × 58.7512 = 72,532.4690… → 72,532.47; 10.01 × 58.7512 = 588.0995… → 588.10.
+    expect(a.invoicedAmountCents).toBe(7_253_247 + 58_810);
+    // 222.22 × 58.7512 = 13,055.6916… → 13,055.69; 66.67 × 58.7512 = 3,916.9425… → 3,916.94.
+    expect(a.itbisCents).toBe(1_305_569);
+    expect(a.itbisWithheldCents).toBe(391_694);
+    // 500.01 × 58.7512 = 29,376.1875… → 29,376.19 cash; the rest of the DOP total on credit.
+    expect(a.cashCents).toBe(2_937_619);
+    expect(a.cashCents + a.bankCents + a.cardCents + a.creditSaleCents).toBe(
+      a.invoicedAmountCents + a.itbisCents,
+    );
+  });
+
+  it('converts nothing for a DOP document and gives a credit note no payment form', () => {
+    const doc = {
+      taxableBaseCents: 100_000,
+      exemptCents: 5_000,
+      taxCents: 18_000,
+      itbisWithheldCents: 0,
+      isrWithheldCents: 0,
+    };
+    expect(
+      dgii607Amounts({ ...doc, forms: { cashCents: 3_000, bankCents: 0, cardCents: 0 } }, null),
+    ).toMatchObject({
+      invoicedAmountCents: 105_000,
+      itbisCents: 18_000,
+      cashCents: 3_000,
+      creditSaleCents: 120_000,
+    });
+    expect(dgii607Amounts({ ...doc, forms: null }, 60.5)).toMatchObject({
+      invoicedAmountCents: 6_352_500,
+      itbisCents: 1_089_000,
+      cashCents: 0,
+      bankCents: 0,
+      cardCents: 0,
+      creditSaleCents: 0,
+    });
   });
 });
 

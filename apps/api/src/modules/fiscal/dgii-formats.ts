@@ -1,7 +1,9 @@
 import {
   CONSUMO_BUYER_ID_THRESHOLD_CENTS,
+  dopAmounts,
   NCF_ANNULMENT_TYPE_LABELS,
   type NcfAnnulmentType,
+  toDopCents,
 } from '@agencia/shared';
 
 /*
@@ -156,6 +158,74 @@ export interface Dgii608Row {
   issueDate: string;
   /** Col. 3 "Tipo de Anulación", '01'–'10' ({@link DGII_ANNULMENT_TYPES}). */
   annulmentType: NcfAnnulmentType;
+}
+
+/**
+ * A document's 607 amounts in its own currency (centavos), before any conversion: the ITBIS base
+ * and exempt part (their sum is col. 8), the ITBIS, the withholdings, and what was settled by each
+ * payment form (payments plus the withholdings recorded on them); `forms` is null for a credit
+ * note, which has no payment form.
+ */
+export interface Dgii607Amounts {
+  taxableBaseCents: number;
+  exemptCents: number;
+  taxCents: number;
+  itbisWithheldCents: number;
+  isrWithheldCents: number;
+  forms: { cashCents: number; bankCents: number; cardCents: number } | null;
+}
+
+/** The amount columns of a 607 row (8–10, 12, 17–20), in DOP centavos. */
+export type Dgii607MoneyFields = Pick<
+  Dgii607Row,
+  | 'invoicedAmountCents'
+  | 'itbisCents'
+  | 'itbisWithheldCents'
+  | 'isrWithheldCents'
+  | 'cashCents'
+  | 'bankCents'
+  | 'cardCents'
+  | 'creditSaleCents'
+>;
+
+/**
+ * The 607 amount columns of a document, in DOP (issue 27, decision 137). The DGII's files are in
+ * pesos: a foreign-currency document reports each amount × `rate` (DOP per unit, the rate frozen
+ * when it was issued), rounded half-up to the centavo. Col. 8 and 9 are the e-CF's own DOP figures
+ * (base, exempt and ITBIS converted one by one, `dopAmounts`), so the 607 and the e-CF agree; the
+ * payment forms (17–20) are converted and the rounding difference put on the largest, so they
+ * still add up to col. 8 + col. 9 as the DGII checks. `rate` null (a DOP document) converts nothing.
+ * Withholdings convert at the document's rate too: the exchange difference of a later payment is
+ * an accounting matter, not a 607 one.
+ */
+export function dgii607Amounts(a: Dgii607Amounts, rate: number | null): Dgii607MoneyFields {
+  const conv = (c: number) => (rate === null ? c : toDopCents(c, rate));
+  const dop = dopAmounts(a, rate);
+  const base = {
+    invoicedAmountCents: dop.taxableBaseCents + dop.exemptCents,
+    itbisCents: dop.taxCents,
+    itbisWithheldCents: conv(a.itbisWithheldCents),
+    isrWithheldCents: conv(a.isrWithheldCents),
+  };
+  if (!a.forms) return { ...base, cashCents: 0, bankCents: 0, cardCents: 0, creditSaleCents: 0 };
+  const docTotal = a.taxableBaseCents + a.exemptCents + a.taxCents;
+  const { cashCents, bankCents, cardCents } = a.forms;
+  const creditDoc = Math.max(0, docTotal - cashCents - bankCents - cardCents);
+  const docForms = [cashCents, bankCents, cardCents, creditDoc];
+  const forms = docForms.map(conv);
+  // Paid no more than the total: the forms split the DOP total exactly (largest form absorbs the rounding).
+  if (rate !== null && cashCents + bankCents + cardCents <= docTotal) {
+    const diff = dop.totalCents - forms.reduce((x, y) => x + y, 0);
+    const largest = docForms.indexOf(Math.max(...docForms));
+    forms[largest] = forms[largest]! + diff;
+  }
+  return {
+    ...base,
+    cashCents: forms[0]!,
+    bankCents: forms[1]!,
+    cardCents: forms[2]!,
+    creditSaleCents: forms[3]!,
+  };
 }
 
 const PERIOD_RE = /^\d{4}(0[1-9]|1[0-2])$/;

@@ -1,10 +1,11 @@
-import { buyerIdType, type FiscalSnapshot } from '@agencia/shared';
+import { buyerIdType, type FiscalSnapshot, type ForeignCurrency, isForeignCurrency } from '@agencia/shared';
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, creditNotes, invoicePayments, invoices, ncfVoids } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { type Dgii607Row, type Dgii608Row, format607, format608 } from './dgii-formats.js';
+import { type Dgii607Row, type Dgii608Row, dgii607Amounts, format607, format608 } from './dgii-formats.js';
+import { ratesForDays } from './exchange-rates.service.js';
 
 /** First and last day (YYYY-MM-DD) of a period YYYYMM. */
 function periodBounds(period: string): { from: string; to: string } {
@@ -43,6 +44,44 @@ function buyer(
   return { buyerId: type ? liveTaxId : null, buyerIdType: type };
 }
 
+/** What the 607 needs of an invoice to convert it: currency, frozen rate, issue date and NCF. */
+type RatedDoc = { currency: string; exchangeRate: number | null; issueDate: string; ncf: string | null };
+
+/**
+ * The DOP rate of each foreign-currency invoice among `docs` (by NCF): its frozen rate (decision
+ * 137), or — for one issued before rates were stored — the rate stored for its issue date by the
+ * issuing rule (that day or the last of the 7 before it). Throws 409 naming the invoices and days
+ * that have none, so a 607 never reports dollars as pesos. DOP invoices are left out (rate null).
+ */
+async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const missing: RatedDoc[] = [];
+  for (const d of docs) {
+    if (!isForeignCurrency(d.currency) || !d.ncf) continue;
+    if (d.exchangeRate !== null) out.set(d.ncf, d.exchangeRate);
+    else missing.push(d);
+  }
+  const unknown: string[] = [];
+  for (const currency of new Set(missing.map((d) => d.currency as ForeignCurrency))) {
+    const mine = missing.filter((d) => d.currency === currency);
+    const found = await ratesForDays(
+      db,
+      currency,
+      mine.map((d) => d.issueDate),
+    );
+    for (const d of mine) {
+      const hit = found.get(d.issueDate);
+      if (hit) out.set(d.ncf!, hit.rate);
+      else unknown.push(`${d.ncf} (${currency}, ${d.issueDate.split('-').reverse().join('/')})`);
+    }
+  }
+  if (unknown.length > 0)
+    throw conflict(
+      `No se puede reportar en pesos sin la tasa de cambio de: ${unknown.join(', ')}. Regístrala en Configuración → Fiscal (Tasas de cambio).`,
+    );
+  return out;
+}
+
 /**
  * The 607 rows of a period (issue 12): every invoice issued with an NCF in the period and every
  * credit note dated in it, each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: payments received by the last day
@@ -50,6 +89,9 @@ function buyer(
  * check, PSE → cheque/transferencia/depósito; card → tarjeta), the rest of the total as venta a
  * crédito, so the forms add up to the total. Withholdings dated by their
  * retention date up to the period's end. Income type 01 (operaciones no financieras).
+ * Foreign-currency documents report every amount in DOP at the invoice's rate (a credit note at
+ * its invoice's), half-up to the centavo ({@link dgii607Amounts}, decision 137); 409 when such a
+ * document has no known rate ({@link ratesOf}).
  */
 export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
   const { from, to } = periodBounds(period);
@@ -73,6 +115,24 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
         .from(invoicePayments)
         .where(and(inArray(invoicePayments.invoiceId, ids), lte(invoicePayments.paidDate, to)))
     : [];
+  const notes = await db
+    .select({
+      note: creditNotes,
+      taxId: clients.companyRnc,
+      invoice: {
+        currency: invoices.currency,
+        exchangeRate: invoices.exchangeRate,
+        issueDate: invoices.issueDate,
+        ncf: invoices.ncf,
+      },
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(and(gte(creditNotes.issueDate, from), lte(creditNotes.issueDate, to)))
+    .orderBy(asc(creditNotes.ncf));
+  const rates = await ratesOf(db, [...issued.map((r) => r.invoice), ...notes.map((n) => n.invoice)]);
+  const rateOf = (ncf: string | null) => (ncf ? (rates.get(ncf) ?? null) : null);
   const rows: Dgii607Row[] = issued.map(({ invoice: i, taxId }) => {
     const mine = payments.filter((p) => p.invoiceId === i.id);
     const sum = (pick: (p: (typeof mine)[number]) => number) => mine.reduce((a, p) => a + pick(p), 0);
@@ -96,32 +156,28 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
       incomeType: '01',
       issueDate: i.issueDate,
       withholdingDate: retention ?? null,
-      invoicedAmountCents: i.subtotalCents - i.discountCents,
-      itbisCents: i.taxCents,
-      itbisWithheldCents: sum((p) => p.itbisWithheldCents),
+      ...dgii607Amounts(
+        {
+          taxableBaseCents: i.taxableBaseCents,
+          exemptCents: i.exemptCents,
+          taxCents: i.taxCents,
+          itbisWithheldCents: sum((p) => p.itbisWithheldCents),
+          isrWithheldCents: sum((p) => p.isrWithheldCents),
+          forms: { cashCents: cash, bankCents: bank, cardCents: card },
+        },
+        rateOf(i.ncf),
+      ),
       itbisPerceivedCents: 0,
-      isrWithheldCents: sum((p) => p.isrWithheldCents),
       isrPerceivedCents: 0,
       selectiveTaxCents: 0,
       otherTaxesCents: 0,
       legalTipCents: 0,
-      cashCents: cash,
-      bankCents: bank,
-      cardCents: card,
-      creditSaleCents: Math.max(0, i.totalCents - cash - bank - card),
       giftCertificateCents: 0,
       barterCents: 0,
       otherPaymentCents: 0,
     };
   });
-  const notes = await db
-    .select({ note: creditNotes, taxId: clients.companyRnc })
-    .from(creditNotes)
-    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(and(gte(creditNotes.issueDate, from), lte(creditNotes.issueDate, to)))
-    .orderBy(asc(creditNotes.ncf));
-  for (const { note, taxId } of notes) {
+  for (const { note, taxId, invoice } of notes) {
     rows.push({
       ...buyer(note.fiscalSnapshot, taxId),
       ncf: note.ncf,
@@ -129,19 +185,23 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
       incomeType: '01',
       issueDate: note.issueDate,
       withholdingDate: null,
-      invoicedAmountCents: note.subtotalCents,
-      itbisCents: note.taxCents,
-      itbisWithheldCents: 0,
+      // A note converts at the rate of the invoice it modifies (decision 137).
+      ...dgii607Amounts(
+        {
+          taxableBaseCents: note.subtotalCents - note.exemptCents,
+          exemptCents: note.exemptCents,
+          taxCents: note.taxCents,
+          itbisWithheldCents: 0,
+          isrWithheldCents: 0,
+          forms: null,
+        },
+        rateOf(invoice.ncf),
+      ),
       itbisPerceivedCents: 0,
-      isrWithheldCents: 0,
       isrPerceivedCents: 0,
       selectiveTaxCents: 0,
       otherTaxesCents: 0,
       legalTipCents: 0,
-      cashCents: 0,
-      bankCents: 0,
-      cardCents: 0,
-      creditSaleCents: 0,
       giftCertificateCents: 0,
       barterCents: 0,
       otherPaymentCents: 0,
@@ -150,7 +210,10 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
   return rows;
 }
 
-/** The 608 rows of a period: NCFs annulled without use (voided numbers), by date. */
+/**
+ * The 608 rows of a period: NCFs annulled without use (voided numbers), by date. The 608 has no
+ * amounts, so the currency of a document never shows in it (decision 137).
+ */
 export async function rows608(db: Db, period: string): Promise<Dgii608Row[]> {
   const { from, to } = periodBounds(period);
   const voids = await db

@@ -10,6 +10,7 @@ const EXPECTED = {
   sequences: { admin: [true, true], employee: [false, false], client: [false, false] },
   reports: { admin: [true, true], employee: [false, false], client: [false, false] },
   periods: { admin: [true, true], employee: [false, false], client: [false, false] },
+  rates: { admin: [true, true], employee: [false, false], client: [false, false] },
 } as const;
 
 describe('fiscalPolicy', () => {
@@ -28,5 +29,6 @@ describe('fiscalPolicy', () => {
     expect(fiscalPolicy.roles('sequences')).toEqual(['admin']);
     expect(fiscalPolicy.roles('reports')).toEqual(['admin']);
     expect(fiscalPolicy.roles('periods')).toEqual(['admin']);
+    expect(fiscalPolicy.roles('rates')).toEqual(['admin']);
   });
 });

@@ -11,6 +11,7 @@ import { definePolicy } from '../../lib/policy.js';
  * | sequences | yes   | no       | no     | invoices.write  |
  * | reports   | yes   | no       | no     | reports.read    |
  * | periods   | yes   | no       | no     | invoices.write  |
+ * | rates     | yes   | no       | no     | invoices.write  |
  */
 export const fiscalPolicy = definePolicy({
   /** List, add, deactivate ranges; void unused numbers (608). */
@@ -19,6 +20,8 @@ export const fiscalPolicy = definePolicy({
   reports: { admin: true, employee: false, client: false },
   /** List, close and reopen fiscal periods (issue 27, decision 135). */
   periods: { admin: true, employee: false, client: false },
+  /** List, set and import exchange rates (issue 27, decision 137). */
+  rates: { admin: true, employee: false, client: false },
 });
 
 /** The actions of {@link fiscalPolicy}. */
@@ -29,4 +32,5 @@ export const FISCAL_PERMISSIONS: Record<FiscalAction, Permission> = {
   sequences: 'invoices.write',
   reports: 'reports.read',
   periods: 'invoices.write',
+  rates: 'invoices.write',
 };

@@ -6,10 +6,15 @@ import {
   GetFiscalPeriodResponseSchema,
   GetFiscalSequenceResponseSchema,
   IdParamsSchema,
+  ImportExchangeRatesResponseSchema,
+  ListExchangeRatesQuerySchema,
+  ListExchangeRatesResponseSchema,
   ListFiscalPeriodsResponseSchema,
   ListFiscalSequencesResponseSchema,
   successEnvelope,
   UpdateFiscalSequenceRequestSchema,
+  UpsertExchangeRateRequestSchema,
+  UpsertExchangeRateResponseSchema,
   VoidNcfRequestSchema,
   VoidNcfResponseSchema,
 } from '@agencia/shared';
@@ -17,9 +22,35 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
+import { badRequest } from '../../lib/errors.js';
+import * as ratesSvc from './exchange-rates.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 import * as svc from './fiscal.service.js';
 import * as periodsSvc from './fiscal-periods.service.js';
+
+/**
+ * Reads the BCRD series upload: multipart with the CSV in `file`. Throws 400 in Spanish when the
+ * request has no file or it is larger than 2 MB.
+ */
+async function readRatesUpload(req: FastifyRequest): Promise<Buffer> {
+  const missing = 'Selecciona el archivo CSV de la tasa de cambio del Banco Central.';
+  if (!req.isMultipart()) throw badRequest(missing, [{ field: 'file', message: missing }]);
+  let file: Buffer | null = null;
+  for await (const part of req.parts({
+    limits: { fileSize: ratesSvc.BCRD_CSV_MAX_BYTES, files: 1, fields: 4 },
+  })) {
+    if (part.type !== 'file') continue;
+    const data = await part.toBuffer();
+    if (part.fieldname !== 'file') continue;
+    if (part.file.truncated) {
+      const message = 'El archivo ocupa más de 2 MB: no parece la serie de tasas del Banco Central.';
+      throw badRequest(message, [{ field: 'file', message }]);
+    }
+    file = data;
+  }
+  if (!file || file.length === 0) throw badRequest(missing, [{ field: 'file', message: missing }]);
+  return file;
+}
 
 const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
@@ -190,6 +221,64 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
         period: await periodsSvc.reopenPeriod({ ...writer(req), period: req.params.period, input: req.body }),
       },
     }),
+  );
+
+  // Exchange rates (issue 27, decision 137): DOP per US$ / € by day, for foreign-currency invoices.
+  const rates = {
+    onRequest: [
+      app.authenticate,
+      app.requirePermission(FISCAL_PERMISSIONS.rates, ...fiscalPolicy.roles('rates')),
+    ],
+  };
+
+  app.get(
+    '/fiscal/exchange-rates',
+    {
+      ...rates,
+      schema: {
+        tags,
+        summary: 'Tasas de cambio registradas (más reciente primero)',
+        querystring: ListExchangeRatesQuerySchema,
+        response: { 200: successEnvelope(ListExchangeRatesResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await ratesSvc.listRates(app.db, req.query) }),
+  );
+
+  app.post(
+    '/fiscal/exchange-rates',
+    {
+      ...rates,
+      schema: {
+        tags,
+        summary: 'Registrar (o reemplazar) la tasa de cambio de un día',
+        body: UpsertExchangeRateRequestSchema,
+        response: {
+          200: successEnvelope(UpsertExchangeRateResponseSchema),
+          201: successEnvelope(UpsertExchangeRateResponseSchema),
+        },
+      },
+    },
+    async (req, reply) => {
+      const result = await ratesSvc.upsertRate({ ...writer(req), input: req.body });
+      return reply.code(result.created ? 201 : 200).send({ success: true as const, data: result });
+    },
+  );
+
+  app.post(
+    '/fiscal/exchange-rates/import',
+    {
+      ...rates,
+      schema: {
+        tags,
+        summary: 'Importar la serie diaria del dólar del Banco Central (multipart: file = CSV)',
+        response: { 200: successEnvelope(ImportExchangeRatesResponseSchema) },
+      },
+    },
+    async (req) => {
+      const file = await readRatesUpload(req);
+      return { success: true as const, data: await ratesSvc.importBcrdCsv({ ...writer(req), file }) };
+    },
   );
 };
 

@@ -7,6 +7,7 @@ import {
   creditNoteTypeFor,
   daysBetween,
   divRoundHalfUp,
+  dopAmounts,
   type FiscalDocumentType,
   formatMoney,
   fromCents,
@@ -146,7 +147,8 @@ export async function createCreditNote(
 
     const [client] = await tx.select().from(clients).where(eq(clients.id, invoice.clientId)).limit(1);
     const invoiceType = invoice.documentType as FiscalDocumentType;
-    assertBuyerId(invoiceType, invoice.totalCents, client!);
+    // The RD$250,000 threshold is in pesos: a foreign-currency invoice at its frozen rate (decision 137).
+    assertBuyerId(invoiceType, dopAmounts(invoice, invoice.exchangeRate).totalCents, client!);
     const noteType = creditNoteTypeFor(invoiceType);
     const taken = await takeNcf(tx, noteType, today);
 

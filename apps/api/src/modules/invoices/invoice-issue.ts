@@ -1,9 +1,12 @@
 import {
   buyerProfileOf,
   defaultDocumentType,
+  dopAmounts,
+  exchangeRateLine,
   type FiscalDocumentType,
   fiscalDocumentTypeLabel,
   isExportType,
+  isForeignCurrency,
   issueDayDates,
   isValidBuyerId,
   requiresBuyerId,
@@ -17,6 +20,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { signIssuedInvoice } from '../ecf/ecf-runtime.js';
+import { requireRateForDay } from '../fiscal/exchange-rates.service.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -34,7 +38,10 @@ import type { InvoiceRow } from './invoices.queries.js';
  * Throws — so the caller's transaction rolls back and no number is consumed — 400 when the total
  * is zero or the type needs the buyer's RNC/cédula and the client has no valid one (nor an
  * override), 409 when the type has no usable range or today's month is a closed fiscal period
- * (decision 135), 422 when in direct e-CF mode the document breaks the DGII's format (issue 26).
+ * (decision 135) or when the invoice is in USD/EUR and no exchange rate of the issue day or of
+ * the 7 days before it is stored (decision 137: the rate found is frozen on the invoice as
+ * `exchangeRate`/`exchangeRateDate`; DOP invoices store null), 422 when in direct e-CF mode the
+ * document breaks the DGII's format (issue 26).
  * Answers the range alerts to push after
  * commit. Leaves `status` to the caller.
  */
@@ -52,10 +59,15 @@ export async function issueInTx(
   const type = (current.documentType ??
     defaultDocumentType(client!.taxpayerType, settings.fiscalMode)) as FiscalDocumentType;
   assertTypeFitsBuyer(type, client!.taxpayerType as TaxpayerType, current.taxCents);
-  assertBuyerId(type, current.totalCents, client!);
+  const foreign = isForeignCurrency(current.currency) ? current.currency : null;
+  if (!foreign) assertBuyerId(type, current.totalCents, client!);
   const dates = issueDayDates(current.paymentTerms);
   // Issuing dates the invoice today: refused while today's month is closed (decision 135).
   await assertPeriodOpen(tx, dates.issueDate, 'issueDate');
+  // A foreign-currency invoice takes the rate of its issue day, frozen with it (decision 137); the
+  // RD$250,000 consumo threshold is a peso figure, so it is checked on the converted total.
+  const fx = foreign ? await requireRateForDay(tx, foreign, dates.issueDate) : null;
+  if (fx) assertBuyerId(type, dopAmounts(current, fx.rate).totalCents, client!);
   const taken = await takeNcf(tx, type, dates.issueDate);
   const now = new Date();
   await tx
@@ -68,6 +80,8 @@ export async function issueInTx(
       ncfExpiresOn: taken.expiresOn,
       issuedAt: now,
       fiscalSnapshot: buildFiscalSnapshot(client!, settings),
+      exchangeRate: fx?.rate ?? null,
+      exchangeRateDate: fx?.date ?? null,
       status: 'sent',
       updatedAt: now,
     })
@@ -80,6 +94,7 @@ export async function issueInTx(
     actorId: ctx.actorId,
     note:
       `${fiscalDocumentTypeLabel(type)} · NCF ${taken.ncf}` +
+      (fx ? ` · ${exchangeRateLine(current.currency, fx.rate, fx.date)}` : '') +
       (dates.issueDate === current.issueDate
         ? ''
         : ` · fechada el día de emisión, ${displayDate(dates.issueDate)} (el borrador decía ${displayDate(current.issueDate)})`),
@@ -89,7 +104,13 @@ export async function issueInTx(
     ctx,
     'invoice.issued',
     { type: 'invoice', id: current.id },
-    { ncf: taken.ncf, documentType: type, ...dates, draftIssueDate: current.issueDate },
+    {
+      ncf: taken.ncf,
+      documentType: type,
+      ...dates,
+      draftIssueDate: current.issueDate,
+      ...(fx ? { currency: current.currency, exchangeRate: fx.rate, exchangeRateDate: fx.date } : {}),
+    },
   );
   return taken.notifications;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 import { renderCreditNotePdf } from './credit-notes.pdf.js';
 import { loadLogo } from './document-pdf.js';
-import { ecfQrUrl, invoiceTitle, renderInvoicePdf } from './invoices.pdf.js';
+import { ecfQrUrl, invoiceQr, invoiceTitle, renderInvoicePdf } from './invoices.pdf.js';
 
 /** Whether the PDF embeds an image XObject (the QR or the logo). */
 const hasImage = (bytes: Buffer) => bytes.toString('latin1').includes('/Subtype /Image');
@@ -111,6 +111,8 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     sentAt: null,
     // Without a snapshot the PDF prints the client and settings given (decision 132).
     fiscalSnapshot: null,
+    exchangeRate: null,
+    exchangeRateDate: null,
     payments: [],
     creditNotes: [],
     history: [],
@@ -263,6 +265,43 @@ const creditNote: CreditNote = {
   ecfStatus: null,
   createdAt: '2026-11-20T14:00:00.000Z',
 };
+
+describe('foreign-currency invoice PDF (issue 27, decision 137)', () => {
+  const usd = {
+    currency: 'USD' as const,
+    exchangeRate: 58.95,
+    exchangeRateDate: '2026-11-27',
+    issueDate: '2026-11-28',
+  };
+
+  it('shows the totals in dollars, their peso equivalent and the rate with its date', async () => {
+    const text = await pdfText(await renderInvoicePdf(invoice(usd), settings, db));
+    expect(text).toContain('Moneda: USD');
+    expect(text).toMatch(/Total US\$\s?4,086\.00/);
+    expect(text).toContain('Tasa: RD$58.95 por US$1 (27/11/2026)');
+    // 2,700 × 58.95 + 900 × 58.95 = 159,165.00 + 53,055.00; ITBIS 486 × 58.95 = 28,649.70.
+    expect(text).toMatch(/Monto facturado en RD\$ RD\$\s?212,220\.00/);
+    expect(text).toMatch(/ITBIS en RD\$ RD\$\s?28,649\.70/);
+    expect(text).toMatch(/Total en RD\$ RD\$\s?240,869\.70/);
+  });
+
+  it('prints no peso equivalent on a DOP invoice, and the QR of a USD e-CF carries the total in pesos', async () => {
+    const text = await pdfText(await renderInvoicePdf(invoice(), settings, db));
+    expect(text).not.toContain('en RD$');
+    expect(text).not.toContain('Tasa:');
+    const qr = invoiceQr(
+      invoice({
+        ...usd,
+        documentType: 'E31',
+        ncf: 'E310000000051',
+        securityCode: 'A1B2C3',
+        signedAt: '2026-11-28T14:15:30.000Z',
+      }),
+      settings,
+    );
+    expect(qr!.url).toContain('MontoTotal=240869.70');
+  });
+});
 
 describe('credit note PDF', () => {
   it('prints its NCF, the modified NCF and date, the DGII code and the refund', async () => {

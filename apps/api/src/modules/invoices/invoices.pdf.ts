@@ -1,6 +1,8 @@
 import {
   CONSUMO_BUYER_ID_THRESHOLD_CENTS,
   documentBuyer,
+  documentDopTotals,
+  exchangeRateLine,
   type FiscalDocumentType,
   formatMoney,
   hasPaymentInstructions,
@@ -139,7 +141,8 @@ export function invoiceQr(invoice: Invoice, settings: CompanySettingsRow): Docum
       rncComprador: partyOf(invoice).taxId,
       encf: invoice.ncf,
       issueDate: invoice.issueDate,
-      totalCents: toCents(invoice.total),
+      // MontoTotal is the e-CF's, in pesos for a foreign-currency invoice (decision 137).
+      totalCents: toCents(documentDopTotals(invoice)?.total ?? invoice.total),
       signedAt: invoice.signedAt,
       securityCode: invoice.securityCode,
       environment: qrEnvironmentFor(invoice.ecfStatus !== null),
@@ -167,6 +170,8 @@ function paymentToShow(settings: CompanySettingsRow, currency: string): PaymentI
  * imponible ITBIS, ITBIS, Total, payments, withholdings, credit notes and balance; the DGII QR
  * for e-CF with a security code; "BORRADOR — sin valor fiscal" on drafts; under the totals,
  * while a balance is owed, "Formas de pago" (the company's bank accounts and other methods).
+ * A foreign-currency invoice also shows its amounts in pesos ("… en RD$") and the rate line
+ * ("Tasa: RD$58.95 por US$1 (27/11/2026)", decision 137).
  */
 export async function renderInvoicePdf(
   invoice: Invoice,
@@ -184,8 +189,18 @@ export async function renderInvoicePdf(
   if (isrWithheld > 0) totals.push(['ISR retenido', money(isrWithheld)]);
   if (invoice.amountCredited > 0) totals.push(['Notas de crédito', `− ${money(invoice.amountCredited)}`]);
   if (settled > 0) totals.push(['Saldo pendiente', money(invoice.balance), true]);
+  // Foreign currency (decision 137): the DGII figures in pesos at the rate frozen when issued.
+  const dop = documentDopTotals(invoice);
+  if (dop) {
+    const pesos = (n: number) => formatMoney(n, 'DOP');
+    totals.push(['Monto facturado en RD$', pesos(dop.taxableBase + dop.exemptSubtotal)]);
+    totals.push(['ITBIS en RD$', pesos(dop.taxAmount)]);
+    totals.push(['Total en RD$', pesos(dop.total), true]);
+  }
 
   const info: string[] = [`Condiciones de pago: ${invoice.paymentTerms} días`];
+  if (dop && invoice.exchangeRate !== null && invoice.exchangeRateDate)
+    info.unshift(exchangeRateLine(invoice.currency, invoice.exchangeRate, invoice.exchangeRateDate));
   if (invoice.paymentMethod) info.push(`Método de pago: ${PAYMENT_METHOD_LABELS[invoice.paymentMethod]}`);
   if (invoice.paidDate) info.push(`Fecha de pago: ${dateEs(invoice.paidDate)}`);
   else if (invoice.payments.length > 0) {

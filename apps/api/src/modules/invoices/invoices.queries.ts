@@ -213,6 +213,8 @@ export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }
     notes: row.invoice.notes,
     sentAt: row.invoice.sentAt?.toISOString() ?? null,
     fiscalSnapshot: row.invoice.fiscalSnapshot ?? null,
+    exchangeRate: row.invoice.exchangeRate ?? null,
+    exchangeRateDate: row.invoice.exchangeRateDate ?? null,
     items: items.map(lineDto),
     payments: payments.map(({ p, by }) => ({
       _id: p.id,

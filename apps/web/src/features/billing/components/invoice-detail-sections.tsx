@@ -3,6 +3,8 @@ import {
   CREDIT_NOTE_MODIFICATION_LABELS,
   type CreditNote,
   type CreditNoteModificationCode,
+  documentDopTotals,
+  exchangeRateLine,
   fromCents,
   PAYMENT_METHOD_LABELS,
   toCents,
@@ -160,6 +162,7 @@ export function InvoiceItemsCard({ inv }: { inv: Invoice }) {
           <Text fw={700}>Total</Text>
           <Text fw={700}>{formatMoney(inv.total, inv.currency)}</Text>
         </Group>
+        <DopEquivalent inv={inv} />
         {inv.amountPaid > 0 && <Row label="Pagado">{formatMoney(inv.amountPaid, inv.currency)}</Row>}
         {inv.amountWithheld > 0 && (
           <Row label="Retenciones (ITBIS e ISR)">{formatMoney(inv.amountWithheld, inv.currency)}</Row>
@@ -189,6 +192,44 @@ export function InvoiceItemsCard({ inv }: { inv: Invoice }) {
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * A foreign-currency invoice's figures in pesos (decision 137): what the DGII receives (607, e-CF)
+ * at the rate frozen when it was issued, and the rate line "Tasa: RD$58.95 por US$1 (27/11/2026)".
+ * A draft in USD/EUR says the rate is taken when it is issued. Nothing for a DOP invoice.
+ */
+export function DopEquivalent({ inv }: { inv: Invoice }) {
+  if (inv.currency === 'DOP') return null;
+  const dop = documentDopTotals(inv);
+  if (!dop || inv.exchangeRate === null || !inv.exchangeRateDate)
+    return (
+      <Text size="xs" c="dimmed">
+        Al emitirla se fija la tasa de cambio del día y sus montos se reportan a la DGII en pesos.
+      </Text>
+    );
+  return (
+    <Paper withBorder radius="sm" p="xs" role="group" aria-label="Equivalente en pesos dominicanos">
+      <Stack gap={4}>
+        <Text size="xs" fw={600}>
+          Equivalente en pesos (DGII)
+        </Text>
+        <Row label="Monto facturado">{formatMoney(dop.taxableBase + dop.exemptSubtotal, 'DOP')}</Row>
+        <Row label="ITBIS">{formatMoney(dop.taxAmount, 'DOP')}</Row>
+        <Group justify="space-between">
+          <Text size="sm" fw={700}>
+            Total en RD$
+          </Text>
+          <Text size="sm" fw={700}>
+            {formatMoney(dop.total, 'DOP')}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {exchangeRateLine(inv.currency, inv.exchangeRate, inv.exchangeRateDate)}
+        </Text>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -196,3 +196,33 @@ describe('invoice detail: an invoice the user may not see (moved from e2e, issue
     expect(screen.queryByRole('button', { name: 'Más acciones' })).toBeNull();
   }, 30_000);
 });
+
+describe('invoice detail: a foreign-currency invoice in both currencies (issue 27, decision 137)', () => {
+  beforeEach(() => useSessionStore.setState({ user: buildUser({ role: 'admin' }) } as never));
+  afterEach(() => useSessionStore.getState().logout());
+
+  it('shows the totals in US$ and their peso equivalent with the rate and its date', async () => {
+    answer(buildInvoice({ currency: 'USD', exchangeRate: 58.95, exchangeRateDate: '2026-11-27' }));
+    render();
+    const pesos = await screen.findByRole('group', { name: 'Equivalente en pesos dominicanos' });
+    expect(screen.getAllByText(/US\$\s?4,326\.66/).length).toBeGreaterThan(0);
+    // 3,666.66 × 58.95 = 216,149.607 → 216,149.61; 660.00 × 58.95 = 38,907.00.
+    expect(within(pesos).getByText(/RD\$\s?216,149\.61/)).toBeTruthy();
+    expect(within(pesos).getByText(/RD\$\s?38,907\.00/)).toBeTruthy();
+    expect(within(pesos).getByText(/RD\$\s?255,056\.61/)).toBeTruthy();
+    expect(within(pesos).getByText('Tasa: RD$58.95 por US$1 (27/11/2026)')).toBeTruthy();
+  });
+
+  it('says a USD draft takes the rate when issued, and shows nothing extra for pesos', async () => {
+    answer(buildInvoice({ currency: 'USD', status: 'draft', ncf: null, documentType: null }));
+    const { unmount } = render();
+    expect(await screen.findByText(/Al emitirla se fija la tasa de cambio del día/)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Equivalente en pesos dominicanos' })).toBeNull();
+    unmount();
+    answer(buildInvoice());
+    render();
+    await screen.findAllByText(/RD\$\s?4,326\.66/);
+    expect(screen.queryByText(/Tasa: RD\$/)).toBeNull();
+    expect(screen.queryByText(/Al emitirla se fija la tasa/)).toBeNull();
+  });
+});

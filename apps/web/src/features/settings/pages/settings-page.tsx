@@ -11,6 +11,7 @@ import { ClosedPeriodsCard } from '../components/closed-periods-card';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { EcfSettingsCard } from '../components/ecf-settings-card';
+import { ExchangeRatesCard } from '../components/exchange-rates-card';
 import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
 import { JobsPanel } from '../components/jobs-panel';
@@ -78,6 +79,7 @@ export function SettingsPage() {
             <Stack>
               <FiscalPanel />
               <EcfSettingsCard />
+              <ExchangeRatesCard />
               <ClosedPeriodsCard />
             </Stack>
           </Tabs.Panel>
