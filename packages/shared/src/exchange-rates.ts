@@ -223,7 +223,7 @@ export interface RatedDocumentAmounts {
 export function documentDopTotals(
   d: RatedDocumentAmounts,
 ): { taxableBase: number; exemptSubtotal: number; taxAmount: number; total: number } | null {
-  if (d.currency === 'DOP' || d.exchangeRate === null) return null;
+  if (d.currency === 'DOP' || d.exchangeRate == null) return null;
   const cents = (n: number) => Math.round(n * 100);
   const dop = dopAmounts(
     {

@@ -33,7 +33,7 @@ export function creditNoteQr(invoice: Invoice, note: CreditNote, settings: Compa
       totalCents: Math.round(note.total * 100),
       signedAt: note.signedAt,
       securityCode: note.securityCode,
-      environment: qrEnvironmentFor(note.ecfStatus !== null),
+      environment: qrEnvironmentFor(Boolean(note.ecfStatus)),
     }),
     securityCode: note.securityCode,
     signedAt: note.signedAt,

@@ -145,7 +145,7 @@ export function invoiceQr(invoice: Invoice, settings: CompanySettingsRow): Docum
       totalCents: toCents(documentDopTotals(invoice)?.total ?? invoice.total),
       signedAt: invoice.signedAt,
       securityCode: invoice.securityCode,
-      environment: qrEnvironmentFor(invoice.ecfStatus !== null),
+      environment: qrEnvironmentFor(Boolean(invoice.ecfStatus)),
     }),
     securityCode: invoice.securityCode,
     signedAt: invoice.signedAt,
