@@ -73,3 +73,22 @@ export function pastFiscalPeriods(today: string, count: number): string[] {
   }
   return out;
 }
+
+/**
+ * A month whose 607/608 were filed (it was closed at least once) and that got documents dated in it
+ * after its first closing — possible only while it was reopened. Its reports must be sent again as
+ * rectified ones ("rectificativa", Norma General 07-2018 art. 15: the information sent may be
+ * corrected by sending the format again). `firstClosedAt` is ISO; counts are of records created
+ * after it.
+ */
+export const FiscalPeriodCorrectionSchema = z.object({
+  period: z.string(),
+  firstClosedAt: z.string(),
+  payments: z.number().int(),
+  creditNotes: z.number().int(),
+  voids: z.number().int(),
+});
+export type FiscalPeriodCorrection = z.infer<typeof FiscalPeriodCorrectionSchema>;
+export const ListFiscalPeriodCorrectionsResponseSchema = z.object({
+  corrections: z.array(FiscalPeriodCorrectionSchema),
+});

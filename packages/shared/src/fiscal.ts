@@ -398,3 +398,23 @@ export const DgiiReportQuerySchema = z.object({
     .refine((p) => p >= '201805', 'Los formatos 607 y 608 aplican desde mayo de 2018 (201805)'),
 });
 export type DgiiReportQuery = z.input<typeof DgiiReportQuerySchema>;
+
+/**
+ * `GET /reports/dgii/consumo?period=YYYYMM` (admin): the period's consumo invoices (B02 / E32) of
+ * less than RD$250,000, which the 607 text file leaves out and the Oficina Virtual asks for as
+ * totals when the 607 is sent (Norma General 07-2018; issue 27, point 8). Amounts in RD$ (2
+ * decimals); the payment forms add up to `total`.
+ */
+export const ConsumoSummarySchema = z.object({
+  period: z.string(),
+  count: z.number().int(),
+  invoicedAmount: z.number(),
+  itbis: z.number(),
+  total: z.number(),
+  cash: z.number(),
+  bank: z.number(),
+  card: z.number(),
+  creditSale: z.number(),
+});
+export type ConsumoSummary = z.infer<typeof ConsumoSummarySchema>;
+export const GetConsumoSummaryResponseSchema = z.object({ summary: ConsumoSummarySchema });

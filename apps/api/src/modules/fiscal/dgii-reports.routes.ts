@@ -1,10 +1,13 @@
-import { DgiiReportQuerySchema } from '@agencia/shared';
+import { DgiiReportQuerySchema, GetConsumoSummaryResponseSchema, successEnvelope } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../lib/storage.js';
-import { dgii607, dgii608 } from './dgii-reports.service.js';
+import { consumoSummary, dgii607, dgii608 } from './dgii-reports.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 
-/** DGII 607 / 608 text files (issue 12), downloaded from Reportes. Admin only (fiscal.policy.ts). */
+/**
+ * DGII 607 / 608 text files (issue 12), downloaded from Reportes, and the consumo totals the 607's
+ * Oficina Virtual section asks for (issue 27). Admin only (fiscal.policy.ts).
+ */
 const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reports = {
     onRequest: [
@@ -40,6 +43,39 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/reports/dgii/consumo',
+    {
+      ...reports,
+      schema: {
+        tags,
+        summary: 'Totales de facturas de consumo menores de RD$250,000 (sección de consumo del 607)',
+        querystring: DgiiReportQuerySchema,
+        response: { 200: successEnvelope(GetConsumoSummaryResponseSchema) },
+      },
+    },
+    async (req) => {
+      const s = await consumoSummary(app.db, req.query.period);
+      const rd = (cents: number) => cents / 100;
+      return {
+        success: true as const,
+        data: {
+          summary: {
+            period: s.period,
+            count: s.count,
+            invoicedAmount: rd(s.invoicedAmountCents),
+            itbis: rd(s.itbisCents),
+            total: rd(s.totalCents),
+            cash: rd(s.cashCents),
+            bank: rd(s.bankCents),
+            card: rd(s.cardCents),
+            creditSale: rd(s.creditSaleCents),
+          },
+        },
+      };
+    },
+  );
 };
 
 export default dgiiReportsRoutes;

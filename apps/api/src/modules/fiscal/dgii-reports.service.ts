@@ -1,10 +1,17 @@
 import { buyerIdType, type FiscalSnapshot, type ForeignCurrency, isForeignCurrency } from '@agencia/shared';
-import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, creditNotes, invoicePayments, invoices, ncfVoids } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { type Dgii607Row, type Dgii608Row, dgii607Amounts, format607, format608 } from './dgii-formats.js';
+import {
+  type Dgii607Row,
+  type Dgii608Row,
+  dgii607Amounts,
+  format607,
+  format608,
+  isSummarisedConsumo,
+} from './dgii-formats.js';
 import { ratesForDays } from './exchange-rates.service.js';
 
 /** First and last day (YYYY-MM-DD) of a period YYYYMM. */
@@ -94,8 +101,42 @@ async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
  * document has no known rate ({@link ratesOf}).
  */
 export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
+  return (await sales607(db, period)).rows;
+}
+
+/**
+ * The consumo invoices (B02 / E32) of less than RD$250,000 that the 607 file leaves out
+ * ({@link isSummarisedConsumo}): their totals go in the consumo section the Oficina Virtual opens
+ * when the 607 is sent (NG 07-18 arts. 4 and 13; l10n-dominicana `dgii_reports` keeps the same
+ * summary: count, amount, ITBIS and payment forms). Amounts in DOP centavos.
+ */
+export interface ConsumoSummary {
+  period: string;
+  count: number;
+  invoicedAmountCents: number;
+  itbisCents: number;
+  totalCents: number;
+  cashCents: number;
+  bankCents: number;
+  cardCents: number;
+  creditSaleCents: number;
+}
+
+/**
+ * The period's sales for the 607 (issue 12, issue 27): the rows of the text file and the consumo
+ * summary ({@link ConsumoSummary}). An invoice is reported in the month it was issued, with the
+ * withholdings made by the end of that month; a withholding made in a later month reports the
+ * invoice again in the month of the withholding, with it and its date — the practice of the
+ * community `dgii_reports` module (indexa-git/l10n-dominicana: invoices with a withholding still to
+ * come stay "pending" and are added to the report of the period they are paid in), so every
+ * withholding reaches the 607 of the month it was made in (issue 27, point 4).
+ */
+export async function sales607(
+  db: Db,
+  period: string,
+): Promise<{ rows: Dgii607Row[]; consumo: ConsumoSummary }> {
   const { from, to } = periodBounds(period);
-  const issued = await db
+  const issuedInPeriod = await db
     .select({ invoice: invoices, taxId: clients.companyRnc })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -108,6 +149,31 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
       ),
     )
     .orderBy(asc(invoices.ncf));
+  // Invoices of earlier months with a withholding dated in this one (a late withholding).
+  const lateIds = (
+    await db
+      .selectDistinct({ id: invoicePayments.invoiceId })
+      .from(invoicePayments)
+      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+      .where(
+        and(
+          gte(invoicePayments.retentionDate, from),
+          lte(invoicePayments.retentionDate, to),
+          sql`${invoicePayments.itbisWithheldCents} + ${invoicePayments.isrWithheldCents} > 0`,
+          lt(invoices.issueDate, from),
+          isNotNull(invoices.ncf),
+        ),
+      )
+  ).map((r) => r.id);
+  const late = lateIds.length
+    ? await db
+        .select({ invoice: invoices, taxId: clients.companyRnc })
+        .from(invoices)
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
+        .where(inArray(invoices.id, lateIds))
+        .orderBy(asc(invoices.ncf))
+    : [];
+  const issued = [...issuedInPeriod, ...late];
   const ids = issued.map((r) => r.invoice.id);
   const payments = ids.length
     ? await db
@@ -133,9 +199,11 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
     .orderBy(asc(creditNotes.ncf));
   const rates = await ratesOf(db, [...issued.map((r) => r.invoice), ...notes.map((n) => n.invoice)]);
   const rateOf = (ncf: string | null) => (ncf ? (rates.get(ncf) ?? null) : null);
-  const rows: Dgii607Row[] = issued.map(({ invoice: i, taxId }) => {
+  const invoiceRows: Dgii607Row[] = issued.map(({ invoice: i, taxId }) => {
     const mine = payments.filter((p) => p.invoiceId === i.id);
     const sum = (pick: (p: (typeof mine)[number]) => number) => mine.reduce((a, p) => a + pick(p), 0);
+    // A withholding counts from its retention date (its payment's date when none was typed).
+    const withheldBy = (p: (typeof mine)[number]) => (p.retentionDate ?? p.paidDate) <= to;
     // A withholding settles part of the sale together with its payment: same payment form.
     const byMethod = (methods: string[]) =>
       sum((p) =>
@@ -145,7 +213,9 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
     const bank = byMethod(['bank_transfer', 'check', 'pse']);
     const card = byMethod(['credit_card']);
     const retention = mine
-      .filter((p) => p.retentionDate && p.itbisWithheldCents + p.isrWithheldCents > 0)
+      .filter(
+        (p) => p.retentionDate && p.retentionDate <= to && p.itbisWithheldCents + p.isrWithheldCents > 0,
+      )
       .map((p) => p.retentionDate!)
       .sort()
       .at(-1);
@@ -161,8 +231,8 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
           taxableBaseCents: i.taxableBaseCents,
           exemptCents: i.exemptCents,
           taxCents: i.taxCents,
-          itbisWithheldCents: sum((p) => p.itbisWithheldCents),
-          isrWithheldCents: sum((p) => p.isrWithheldCents),
+          itbisWithheldCents: sum((p) => (withheldBy(p) ? p.itbisWithheldCents : 0)),
+          isrWithheldCents: sum((p) => (withheldBy(p) ? p.isrWithheldCents : 0)),
           forms: { cashCents: cash, bankCents: bank, cardCents: card },
         },
         rateOf(i.ncf),
@@ -176,6 +246,35 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
       barterCents: 0,
       otherPaymentCents: 0,
     };
+  });
+  const consumo: ConsumoSummary = {
+    period,
+    count: 0,
+    invoicedAmountCents: 0,
+    itbisCents: 0,
+    totalCents: 0,
+    cashCents: 0,
+    bankCents: 0,
+    cardCents: 0,
+    creditSaleCents: 0,
+  };
+  const rows: Dgii607Row[] = [];
+  invoiceRows.forEach((row, index) => {
+    const { invoice } = issued[index]!;
+    if (!isSummarisedConsumo(row)) {
+      rows.push(row);
+      return;
+    }
+    // Counted once, in the month it was issued (a late withholding on a consumo sale adds nothing).
+    if (invoice.issueDate < from) return;
+    consumo.count++;
+    consumo.invoicedAmountCents += row.invoicedAmountCents;
+    consumo.itbisCents += row.itbisCents;
+    consumo.totalCents += row.invoicedAmountCents + row.itbisCents;
+    consumo.cashCents += row.cashCents;
+    consumo.bankCents += row.bankCents;
+    consumo.cardCents += row.cardCents;
+    consumo.creditSaleCents += row.creditSaleCents;
   });
   for (const { note, taxId, invoice } of notes) {
     rows.push({
@@ -207,7 +306,12 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
       otherPaymentCents: 0,
     });
   }
-  return rows;
+  return { rows, consumo };
+}
+
+/** `GET /reports/dgii/consumo?period=YYYYMM` (admin): the period's consumo totals under RD$250,000. */
+export async function consumoSummary(db: Db, period: string): Promise<ConsumoSummary> {
+  return (await sales607(db, period)).consumo;
 }
 
 /**

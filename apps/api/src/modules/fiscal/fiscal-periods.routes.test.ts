@@ -176,3 +176,41 @@ describe('nothing dated in a closed month is written (409)', () => {
     await app.db.delete(fiscalPeriods).where(eq(fiscalPeriods.period, thisMonth));
   });
 });
+
+describe('filed months that need a rectified 607 (GET /fiscal/periods/corrections)', () => {
+  const corrections = async (token = admin.token) => {
+    const res = await injectAs(app, token, { method: 'GET', url: '/api/fiscal/periods/corrections' });
+    return res;
+  };
+
+  it('lists a filed month once something dated in it is recorded after its closing, and not before', async () => {
+    const period = monthsAgo(4);
+    const id = await issuedIn(period);
+    expect((await close(period)).statusCode).toBe(201);
+    const listed = (await corrections()).json().data.corrections as Array<{ period: string }>;
+    expect(listed.map((c) => c.period)).not.toContain(period);
+
+    // The buyer's late withholding arrives: the month is reopened to record it.
+    expect((await reopen(period, 'Retención del cliente recibida tarde')).statusCode).toBe(200);
+    const paid = await pay(id, {
+      amount: 100,
+      paidDate: dayOf(period, '20'),
+      itbisWithheld: 10,
+      retentionDate: dayOf(period, '20'),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const res = await corrections();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.corrections).toContainEqual({
+      period,
+      firstClosedAt: expect.any(String),
+      payments: 1,
+      creditNotes: 0,
+      voids: 0,
+    });
+  });
+
+  it('is admin only', async () => {
+    for (const s of [employee, client]) expect((await corrections(s.token)).statusCode).toBe(403);
+  });
+});

@@ -5,6 +5,7 @@ import {
   closedPeriodMessage,
   type DeleteFiscalPeriodRequestSchema,
   ErrorCodes,
+  type FiscalPeriodCorrection,
   formatFiscalPeriod,
   periodOfDay,
 } from '@agencia/shared';
@@ -137,4 +138,53 @@ export async function reopenPeriod(
     );
     return before;
   });
+}
+
+/**
+ * `GET /fiscal/periods/corrections` (admin, issue 27): the filed months — closed at least once, by
+ * the audit log's `fiscal.period_closed` — that have payments or withholdings, credit notes or NCF
+ * annulments dated in them and recorded after their first closing (while reopened). Those months'
+ * 607/608 must be sent again rectified. Newest month first.
+ */
+export async function periodCorrections(db: Db): Promise<FiscalPeriodCorrection[]> {
+  const result = (await db.execute(sql`
+    with filed as (
+      select metadata->>'period' as period, min(created_at) as first_closed_at
+        from audit_log
+       where action = 'fiscal.period_closed' and metadata ? 'period'
+       group by 1
+    ), bounds as (
+      select period, first_closed_at,
+             to_date(period || '01', 'YYYYMMDD') as first_day,
+             (to_date(period || '01', 'YYYYMMDD') + interval '1 month' - interval '1 day')::date as last_day
+        from filed
+    )
+    select b.period, b.first_closed_at,
+           (select count(*) from invoice_payments p
+             where p.created_at > b.first_closed_at
+               and (p.paid_date between b.first_day and b.last_day
+                    or p.retention_date between b.first_day and b.last_day))::int as payments,
+           (select count(*) from credit_notes c
+             where c.created_at > b.first_closed_at and c.issue_date between b.first_day and b.last_day)::int as credit_notes,
+           (select count(*) from ncf_voids v
+             where v.created_at > b.first_closed_at and v.voided_on between b.first_day and b.last_day)::int as voids
+      from bounds b
+     order by b.period desc`)) as unknown as {
+    rows: Array<{
+      period: string;
+      first_closed_at: Date | string;
+      payments: number;
+      credit_notes: number;
+      voids: number;
+    }>;
+  };
+  return result.rows
+    .filter((r) => Number(r.payments) + Number(r.credit_notes) + Number(r.voids) > 0)
+    .map((r) => ({
+      period: r.period,
+      firstClosedAt: new Date(r.first_closed_at).toISOString(),
+      payments: Number(r.payments),
+      creditNotes: Number(r.credit_notes),
+      voids: Number(r.voids),
+    }));
 }

@@ -9,6 +9,7 @@ import {
   ImportExchangeRatesResponseSchema,
   ListExchangeRatesQuerySchema,
   ListExchangeRatesResponseSchema,
+  ListFiscalPeriodCorrectionsResponseSchema,
   ListFiscalPeriodsResponseSchema,
   ListFiscalSequencesResponseSchema,
   successEnvelope,
@@ -184,6 +185,22 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ success: true as const, data: { periods: await periodsSvc.listPeriods(app.db) } }),
+  );
+
+  app.get(
+    '/fiscal/periods/corrections',
+    {
+      ...periods,
+      schema: {
+        tags,
+        summary: 'Meses presentados con cambios posteriores: sus 607/608 deben enviarse rectificados',
+        response: { 200: successEnvelope(ListFiscalPeriodCorrectionsResponseSchema) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { corrections: await periodsSvc.periodCorrections(app.db) },
+    }),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type {
+  ConsumoSummary,
   GenerateReportRequest,
   Report,
   ReportDashboard,
@@ -63,3 +64,16 @@ export function useDeleteReport() {
     retry: false,
   });
 }
+
+/** `GET /reports/dgii/consumo?period=YYYYMM` (admin): consumo totals under RD$250,000 (issue 27). */
+export const useConsumoSummary = (period: string) =>
+  useQuery({
+    queryKey: ['reports', 'dgii-consumo', period],
+    queryFn: () =>
+      unwrap(
+        apiClient.get<SuccessEnvelope<{ summary: ConsumoSummary }>>('/reports/dgii/consumo', {
+          params: { period },
+        }),
+      ),
+    select: (d) => d.summary,
+  });

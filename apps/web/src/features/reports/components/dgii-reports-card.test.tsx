@@ -14,6 +14,24 @@ function mockDgii() {
     http.get(apiUrl('/reports/dgii/:format'), ({ request, params }) => {
       const url = new URL(request.url);
       const period = url.searchParams.get('period');
+      // The consumo totals under the buttons (issue 27): an empty month.
+      if (params.format === 'consumo')
+        return HttpResponse.json({
+          success: true,
+          data: {
+            summary: {
+              period,
+              count: 0,
+              invoicedAmount: 0,
+              itbis: 0,
+              total: 0,
+              cash: 0,
+              bank: 0,
+              card: 0,
+              creditSale: 0,
+            },
+          },
+        });
       calls.push({ path: url.pathname, period });
       return HttpResponse.text(`${params.format}|131855423|${period}|0\r\n`, {
         headers: {
@@ -97,5 +115,79 @@ describe('Reportes DGII', () => {
       'Configura el RNC de la empresa (Configuración → Empresa) antes de generar los reportes de la DGII.',
     );
     expect(click).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Reportes DGII: consumo under RD$250,000 (issue 27)', () => {
+  it('shows the period’s consumo totals the Oficina Virtual asks for, and asks again when the month changes', async () => {
+    const asked: Array<string | null> = [];
+    server.use(
+      http.get(apiUrl('/reports/dgii/consumo'), ({ request }) => {
+        const period = new URL(request.url).searchParams.get('period');
+        asked.push(period);
+        return HttpResponse.json({
+          success: true,
+          data: {
+            summary: {
+              period,
+              count: 2,
+              invoicedAmount: 7333.32,
+              itbis: 1320,
+              total: 8653.32,
+              cash: 4326.66,
+              bank: 0,
+              card: 0,
+              creditSale: 4326.66,
+            },
+          },
+        });
+      }),
+    );
+    renderWithProviders(<DgiiReportsCard />);
+    const section = await screen.findByRole('region', { name: 'Facturas de consumo menores de RD$250,000' });
+    await waitFor(() => expect(section.textContent).toContain('RD$8,653.32'));
+    expect(section.textContent).toContain('Facturas2');
+    expect(section.textContent).toContain('Venta a créditoRD$4,326.66');
+    expect(asked).toEqual([recentPeriods()[1]!.value]);
+  });
+
+  it('says when the period has none', async () => {
+    server.use(
+      http.get(apiUrl('/reports/dgii/consumo'), () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            summary: {
+              period: '202610',
+              count: 0,
+              invoicedAmount: 0,
+              itbis: 0,
+              total: 0,
+              cash: 0,
+              bank: 0,
+              card: 0,
+              creditSale: 0,
+            },
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<DgiiReportsCard />);
+    expect(
+      await screen.findByText('Sin facturas de consumo menores de RD$250,000 en este período.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the API’s message when it cannot be computed', async () => {
+    server.use(
+      http.get(apiUrl('/reports/dgii/consumo'), () =>
+        fail(409, {
+          code: 'CONFLICT',
+          message: 'No se puede reportar en pesos sin la tasa de cambio de: B0200000007.',
+        }),
+      ),
+    );
+    renderWithProviders(<DgiiReportsCard />);
+    expect(await screen.findByText(/sin la tasa de cambio de: B0200000007/)).toBeTruthy();
   });
 });

@@ -1,9 +1,63 @@
-import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { formatMoney } from '@agencia/shared';
+import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { AxiosError } from 'axios';
 import { useState } from 'react';
 import { WRAPPING_BUTTON_STYLES } from '../../../components/ui/wrapping-button';
 import { apiClient, getErrorMessage } from '../../../lib/api-client';
+import { useConsumoSummary } from '../api/reports';
+
+/**
+ * The consumo totals of a period (facturas de consumo under RD$250,000), which the 607 file leaves
+ * out and the Oficina Virtual asks for when the 607 is sent (issue 27, point 8).
+ */
+function ConsumoTotals({ period }: { period: string }) {
+  const { data, isLoading, error } = useConsumoSummary(period);
+  const rd = (n: number) => formatMoney(n, 'DOP');
+  if (isLoading) return <Loader size="sm" aria-label="Cargando totales de consumo" />;
+  if (error || !data)
+    return (
+      <Alert color="red" role="alert">
+        {getErrorMessage(error, 'No se pudieron calcular los totales de consumo')}
+      </Alert>
+    );
+  const rows: Array<[string, string]> = [
+    ['Facturas', String(data.count)],
+    ['Monto facturado', rd(data.invoicedAmount)],
+    ['ITBIS facturado', rd(data.itbis)],
+    ['Total', rd(data.total)],
+    ['Efectivo', rd(data.cash)],
+    ['Cheque / transferencia / depósito', rd(data.bank)],
+    ['Tarjeta de débito / crédito', rd(data.card)],
+    ['Venta a crédito', rd(data.creditSale)],
+  ];
+  return (
+    <Stack gap={4} component="section" aria-labelledby="dgii-consumo-title">
+      <Text fw={600} size="sm" id="dgii-consumo-title">
+        Facturas de consumo menores de RD$250,000
+      </Text>
+      <Text size="xs" c="dimmed">
+        No van línea a línea en el 607: al enviarlo, la Oficina Virtual pide estos totales del período.
+      </Text>
+      {data.count === 0 ? (
+        <Text size="sm">Sin facturas de consumo menores de RD$250,000 en este período.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={2} component="dl" m={0}>
+          {rows.map(([label, value]) => (
+            <Group key={label} justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed" component="dt">
+                {label}
+              </Text>
+              <Text size="sm" fw={500} component="dd" m={0}>
+                {value}
+              </Text>
+            </Group>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
 
 const MONTHS = [
   'enero',
@@ -122,6 +176,7 @@ export function DgiiReportsCard() {
             {error}
           </Alert>
         )}
+        <ConsumoTotals period={period} />
       </Stack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import type { ClosedFiscalPeriod, DeleteFiscalPeriodRequest } from '@agencia/shared';
+import type { ClosedFiscalPeriod, DeleteFiscalPeriodRequest, FiscalPeriodCorrection } from '@agencia/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 
@@ -13,6 +13,20 @@ export const fiscalPeriodsQuery = {
       .periods,
 };
 export const useFiscalPeriods = () => useQuery(fiscalPeriodsQuery);
+
+/** `GET /fiscal/periods/corrections` (admin): filed months with changes recorded after closing. */
+export const useFiscalPeriodCorrections = () =>
+  useQuery({
+    queryKey: [...fiscalPeriodKeys.all, 'corrections'],
+    queryFn: async () =>
+      (
+        await unwrap(
+          apiClient.get<SuccessEnvelope<{ corrections: FiscalPeriodCorrection[] }>>(
+            '/fiscal/periods/corrections',
+          ),
+        )
+      ).corrections,
+  });
 
 function useInvalidate() {
   const qc = useQueryClient();

@@ -1,8 +1,10 @@
 import {
   businessToday,
   type ClosedFiscalPeriod,
+  type FiscalPeriodCorrection,
   fiscalPeriodLabel,
   GetFiscalPeriodResponseSchema,
+  ListFiscalPeriodCorrectionsResponseSchema,
   ListFiscalPeriodsResponseSchema,
   pastFiscalPeriods,
 } from '@agencia/shared';
@@ -18,8 +20,13 @@ const OCT: ClosedFiscalPeriod = {
   closedBy: { _id: '00000000-0000-4000-8000-000000000001', name: 'Ana Admin' },
 };
 
-function mockPeriods(periods: ClosedFiscalPeriod[]) {
-  server.use(http.get(apiUrl('/fiscal/periods'), () => ok(ListFiscalPeriodsResponseSchema, { periods })));
+function mockPeriods(periods: ClosedFiscalPeriod[], corrections: FiscalPeriodCorrection[] = []) {
+  server.use(
+    http.get(apiUrl('/fiscal/periods'), () => ok(ListFiscalPeriodsResponseSchema, { periods })),
+    http.get(apiUrl('/fiscal/periods/corrections'), () =>
+      ok(ListFiscalPeriodCorrectionsResponseSchema, { corrections }),
+    ),
+  );
 }
 
 /** Records the path and JSON body of each `method` request to `path`, answering `answer()`. */
@@ -92,5 +99,32 @@ describe('Períodos cerrados', () => {
     expect(deletes).toEqual([
       { path: '/api/fiscal/periods/202610', body: { reason: 'Retención recibida tarde' } },
     ]);
+  });
+});
+
+describe('Períodos cerrados: reportes por rectificar (issue 27)', () => {
+  it('names the filed months with changes after their closing, and nothing when there are none', async () => {
+    mockPeriods(
+      [],
+      [
+        {
+          period: '202609',
+          firstClosedAt: '2026-10-14T14:00:00.000Z',
+          payments: 2,
+          creditNotes: 1,
+          voids: 0,
+        },
+      ],
+    );
+    const { unmount } = renderWithProviders(<ClosedPeriodsCard />);
+    const alert = await screen.findByText('Reportes por rectificar');
+    const box = alert.closest('[role="alert"]') ?? alert.parentElement!.parentElement!;
+    expect(box.textContent).toContain('Septiembre de 2026');
+    expect(box.textContent).toContain('2 pagos o retenciones, 1 nota de crédito después del');
+    unmount();
+    mockPeriods([]);
+    renderWithProviders(<ClosedPeriodsCard />);
+    expect(await screen.findByText('Ningún período cerrado todavía.')).toBeTruthy();
+    expect(screen.queryByText('Reportes por rectificar')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { FiscalPeriodCorrection } from '@agencia/shared';
 import {
   businessToday,
   type ClosedFiscalPeriod,
@@ -26,7 +27,12 @@ import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useDateDisplay } from '../../../stores/display-store';
-import { useCloseFiscalPeriod, useFiscalPeriods, useReopenFiscalPeriod } from '../api/fiscal-periods-api';
+import {
+  useCloseFiscalPeriod,
+  useFiscalPeriodCorrections,
+  useFiscalPeriods,
+  useReopenFiscalPeriod,
+} from '../api/fiscal-periods-api';
 import { ok } from './fiscal-helpers';
 
 /** How many past months the "Cerrar período" select offers. */
@@ -100,6 +106,7 @@ export function ClosedPeriodsCard() {
           </Stack>
         )}
       </Stack>
+      <PeriodCorrections />
       <ClosePeriodModal opened={closing} closed={periods ?? []} onClose={() => setClosing(false)} />
       <ReopenPeriodModal period={reopening} onClose={() => setReopening(null)} />
     </Card>
@@ -246,5 +253,40 @@ function ReopenPeriodModal({ period, onClose }: { period: ClosedFiscalPeriod | n
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** "3 pagos o retenciones, 1 nota de crédito": what was recorded in a filed month after its closing. */
+function changesLabel(c: FiscalPeriodCorrection): string {
+  const parts = [
+    c.payments ? `${c.payments} ${c.payments === 1 ? 'pago o retención' : 'pagos o retenciones'}` : null,
+    c.creditNotes ? `${c.creditNotes} ${c.creditNotes === 1 ? 'nota de crédito' : 'notas de crédito'}` : null,
+    c.voids ? `${c.voids} ${c.voids === 1 ? 'anulación' : 'anulaciones'}` : null,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/**
+ * Filed months (closed at least once) with documents dated in them recorded after their closing:
+ * their 607/608 must be sent again, rectified (issue 27). Nothing is shown when there are none.
+ */
+function PeriodCorrections() {
+  const { data } = useFiscalPeriodCorrections();
+  if (!data?.length) return null;
+  return (
+    <Alert color="orange" variant="light" mt="sm" title="Reportes por rectificar">
+      <Text size="sm" mb={4}>
+        Estos meses ya se habían presentado a la DGII y se registraron cambios después del cierre: envía sus
+        formatos 607 y 608 otra vez desde Reportes.
+      </Text>
+      <Stack gap={2} component="ul" m={0} pl="md">
+        {data.map((c) => (
+          <Text component="li" size="sm" key={c.period}>
+            <strong>{fiscalPeriodLabel(c.period)}</strong>: {changesLabel(c)} después del{' '}
+            {formatDateTime(c.firstClosedAt)}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
   );
 }
