@@ -79,6 +79,8 @@ export const CreditNoteSchema = z.object({
     }),
   ),
   subtotal: z.number(),
+  /** Part of `subtotal` exempt of ITBIS (the exempt share of an amount-based note); ITBIS is on the rest. */
+  exemptAmount: z.number(),
   taxAmount: z.number(),
   total: z.number(),
   refundAmount: z.number(),

@@ -114,6 +114,7 @@ export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote
     issueDate: '2026-11-21',
     lines: [],
     subtotal: 1000,
+    exemptAmount: 0,
     taxAmount: 180,
     total: 1180,
     refundAmount: 0,

@@ -56,6 +56,13 @@ export async function renderCreditNotePdf(
   const snapshot = note.fiscalSnapshot ?? invoice.fiscalSnapshot;
   const totals: Array<[string, string, boolean?]> = [
     ['Subtotal', money(note.subtotal)],
+    // Issue 27, point 9: with an exempt share, the ITBIS is 18 % of the taxed part, printed apart.
+    ...(note.exemptAmount > 0
+      ? ([
+          ['Monto gravado', money(note.subtotal - note.exemptAmount)],
+          ['Monto exento', money(note.exemptAmount)],
+        ] as Array<[string, string]>)
+      : []),
     [`ITBIS${note.taxAmount > 0 ? ` (${invoice.taxRate}%)` : ''}`, money(note.taxAmount)],
     ['Total de la nota', money(note.total), true],
   ];

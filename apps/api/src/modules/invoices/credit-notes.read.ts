@@ -26,6 +26,7 @@ export function toCreditNoteDto(row: CreditNoteRow): CreditNote {
       taxExempt: l.taxExempt,
     })),
     subtotal: row.subtotalCents / 100,
+    exemptAmount: row.exemptCents / 100,
     taxAmount: row.taxCents / 100,
     total: row.totalCents / 100,
     refundAmount: row.refundCents / 100,

@@ -256,6 +256,7 @@ const creditNote: CreditNote = {
   issueDate: '2026-11-20',
   lines: [{ description: 'Ajuste', quantity: 1, unitPrice: 1000, total: 1000, taxExempt: false }],
   subtotal: 1000,
+  exemptAmount: 0,
   taxAmount: 180,
   total: 1180,
   refundAmount: 180,
@@ -317,6 +318,23 @@ describe('credit note PDF', () => {
     expect(text).toContain('RNC: 1-30-45871-5');
     // Issue 27: a B04 (like B02, E32 and E34) prints no range expiry.
     expect(text).not.toContain('Válido hasta');
+  });
+
+  it('prints the taxed and exempt parts of an amount-based note, so its ITBIS reads as 18 % of the taxed part (issue 27)', async () => {
+    // RD$1,000 before ITBIS, of which 400 exempt: ITBIS 108 = 18 % of 600.
+    const text = await pdfText(
+      await renderCreditNotePdf(
+        invoice(),
+        { ...creditNote, subtotal: 1000, exemptAmount: 400, taxAmount: 108, total: 1108, refundAmount: 0 },
+        settings,
+        db,
+      ),
+    );
+    expect(text).toMatch(/Monto gravado\s*RD\$\s?600\.00/);
+    expect(text).toMatch(/Monto exento\s*RD\$\s?400\.00/);
+    expect(text).toMatch(/ITBIS \(18%\)\s*RD\$\s?108\.00/);
+    const plain = await pdfText(await renderCreditNotePdf(invoice(), creditNote, settings, db));
+    expect(plain).not.toContain('Monto exento');
   });
 
   it('titles an E34 as electronic and prints its e-NCF', async () => {
