@@ -69,6 +69,7 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     amountPaid: 0,
     amountWithheld: 0,
     amountCredited: 0,
+    amountDebited: 0,
     balance: 4326.66,
     currency: 'DOP',
     paymentMethod: 'bank_transfer',
@@ -92,6 +93,7 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     fiscalSnapshot: overrides.status === 'draft' ? null : FISCAL_SNAPSHOT,
     payments: [],
     creditNotes: [],
+    debitNotes: [],
     history: [],
     ...overrides,
   };

@@ -1,7 +1,14 @@
 import { buyerIdType, type FiscalSnapshot } from '@agencia/shared';
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clients, creditNotes, invoicePayments, invoices, ncfVoids } from '../../db/schema/index.js';
+import {
+  clients,
+  creditNotes,
+  debitNotes,
+  invoicePayments,
+  invoices,
+  ncfVoids,
+} from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { type Dgii607Row, type Dgii608Row, format607, format608 } from './dgii-formats.js';
@@ -45,7 +52,7 @@ function buyer(
 
 /**
  * The 607 rows of a period (issue 12): every invoice issued with an NCF in the period and every
- * credit note dated in it, each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: payments received by the last day
+ * debit and credit note dated in it (decision 138), each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: payments received by the last day
  * of the period by method, each with the withholdings recorded on it (cash → efectivo; transfer,
  * check, PSE → cheque/transferencia/depósito; card → tarjeta), the rest of the total as venta a
  * crédito, so the forms add up to the total. Withholdings dated by their
@@ -121,7 +128,15 @@ export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(and(gte(creditNotes.issueDate, from), lte(creditNotes.issueDate, to)))
     .orderBy(asc(creditNotes.ncf));
-  for (const { note, taxId } of notes) {
+  // Debit notes (B03/E33, decision 138): their own line like a credit note, with the modified NCF.
+  const debits = await db
+    .select({ note: debitNotes, taxId: clients.companyRnc })
+    .from(debitNotes)
+    .innerJoin(invoices, eq(invoices.id, debitNotes.invoiceId))
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(and(gte(debitNotes.issueDate, from), lte(debitNotes.issueDate, to)))
+    .orderBy(asc(debitNotes.ncf));
+  for (const { note, taxId } of [...debits, ...notes]) {
     rows.push({
       ...buyer(note.fiscalSnapshot, taxId),
       ncf: note.ncf,

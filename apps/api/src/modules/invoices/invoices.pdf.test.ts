@@ -81,6 +81,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     amountPaid: 0,
     amountWithheld: 0,
     amountCredited: 0,
+    amountDebited: 0,
     balance: 4086,
     currency: 'DOP',
     paymentMethod: 'bank_transfer',
@@ -113,6 +114,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     fiscalSnapshot: null,
     payments: [],
     creditNotes: [],
+    debitNotes: [],
     history: [],
     ...overrides,
   };
