@@ -1,6 +1,7 @@
 import {
   businessToday,
   type CreditNote,
+  type DebitNote,
   type FiscalSnapshot,
   type Invoice,
   type InvoiceStats,
@@ -126,9 +127,35 @@ export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote
   };
 }
 
+/** A B03 debit note of RD$590.00 (interest, no lines) on {@link buildInvoice}'s invoice, with overrides. */
+export function buildDebitNote(overrides: Partial<DebitNote> = {}): DebitNote {
+  return {
+    _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e0d',
+    invoiceId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+    documentType: 'B03',
+    ncf: 'B0300000003',
+    ncfExpiresOn: '2027-12-31',
+    modifiedNcf: 'B0100000051',
+    modifiedIssueDate: '2026-11-20',
+    reason: 'Intereses por mora',
+    issueDate: '2026-12-22',
+    lines: [],
+    subtotal: 500,
+    taxAmount: 90,
+    total: 590,
+    fiscalSnapshot: FISCAL_SNAPSHOT,
+    securityCode: null,
+    signedAt: null,
+    ecfStatus: null,
+    createdAt: '2026-12-22T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
 /** {@link buildInvoice}'s invoice as `GET /invoices` lists it (no items, payments or history), with overrides. */
 export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
-  const { items, notes, sentAt, fiscalSnapshot, payments, creditNotes, history, ...summary } = buildInvoice();
+  const { items, notes, sentAt, fiscalSnapshot, payments, creditNotes, debitNotes, history, ...summary } =
+    buildInvoice();
   return { ...summary, ...overrides };
 }
 
