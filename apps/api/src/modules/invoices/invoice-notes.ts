@@ -45,8 +45,8 @@ type PricedInvoice = Pick<
  * A note's amounts in centavos from its request: `lines` priced like invoice lines at the invoice's
  * ITBIS rate (exempt lines without), or an `amount` (major units, ITBIS included) split like the
  * invoice — its ITBIS share is the invoice's tax / total (half-up) and its exempt share the
- * invoice's exempt / net base, so the note is taxed as the operation it modifies (Ley 11-92 art.
- * 341: the ITBIS base is the price; decision 138). `withItbis` false prices the note without ITBIS
+ * invoice's exempt / net base, so the note is taxed as the operation it modifies (decision 138).
+ * `withItbis` false prices the note without ITBIS
  * (a credit note issued more than 30 days after its invoice). An `amount` becomes one line
  * described by `reason`. Throws 400 ("El monto mínimo es RD$0.01") when the note comes to nothing.
  */
