@@ -108,7 +108,10 @@ export const ecfDocuments = pgTable(
     index('ecf_documents_credit_note_idx').on(t.creditNoteId, t.createdAt),
     index('ecf_documents_debit_note_idx').on(t.debitNoteId, t.createdAt),
     index('ecf_documents_due_idx').on(t.status, t.nextAttemptAt),
-    check('ecf_documents_one_owner', sql`num_nonnulls(${t.invoiceId}, ${t.creditNoteId}, ${t.debitNoteId}) = 1`),
+    check(
+      'ecf_documents_one_owner',
+      sql`num_nonnulls(${t.invoiceId}, ${t.creditNoteId}, ${t.debitNoteId}) = 1`,
+    ),
   ],
 );
 
