@@ -15,12 +15,14 @@ import { isValidCedula, isValidRnc, onlyDigits } from './validators.js';
 export const FISCAL_DOCUMENT_TYPES = [
   'B01',
   'B02',
+  'B03',
   'B04',
   'B14',
   'B15',
   'B16',
   'E31',
   'E32',
+  'E33',
   'E34',
   'E44',
   'E45',
@@ -35,12 +37,14 @@ export type FiscalDocumentType = z.infer<typeof FiscalDocumentTypeSchema>;
 export const FISCAL_DOCUMENT_TYPE_LABELS: Record<FiscalDocumentType, string> = {
   B01: 'Crédito Fiscal',
   B02: 'Consumo',
+  B03: 'Nota de Débito',
   B04: 'Nota de Crédito',
   B14: 'Regímenes Especiales',
   B15: 'Gubernamental',
   B16: 'Exportaciones',
   E31: 'Crédito Fiscal Electrónica',
   E32: 'Consumo Electrónica',
+  E33: 'Nota de Débito Electrónica',
   E34: 'Nota de Crédito Electrónica',
   E44: 'Regímenes Especiales Electrónica',
   E45: 'Gubernamental Electrónica',
@@ -50,14 +54,21 @@ export const FISCAL_DOCUMENT_TYPE_LABELS: Record<FiscalDocumentType, string> = {
 /** `B01 · Crédito Fiscal`: code and name, as selects and the PDF show them. */
 export const fiscalDocumentTypeLabel = (t: FiscalDocumentType) => `${t} · ${FISCAL_DOCUMENT_TYPE_LABELS[t]}`;
 
-/** Types an invoice can carry (credit notes B04/E34 are issued from an invoice, never chosen). */
+/**
+ * The note types (B03/E33 debit, B04/E34 credit): issued from an invoice they modify, never chosen
+ * for an invoice (Norma General 06-2018, tipos 03 y 04; e-CF 33 y 34).
+ */
+export const NOTE_DOCUMENT_TYPES = ['B03', 'B04', 'E33', 'E34'] as const;
+type NoteDocumentType = (typeof NOTE_DOCUMENT_TYPES)[number];
+
+/** Types an invoice can carry (every type but the notes, {@link NOTE_DOCUMENT_TYPES}). */
 export const INVOICE_DOCUMENT_TYPES = FISCAL_DOCUMENT_TYPES.filter(
-  (t) => t !== 'B04' && t !== 'E34',
-) as Exclude<FiscalDocumentType, 'B04' | 'E34'>[];
+  (t) => !(NOTE_DOCUMENT_TYPES as readonly string[]).includes(t),
+) as Exclude<FiscalDocumentType, NoteDocumentType>[];
 export const InvoiceDocumentTypeSchema = z.enum(
   INVOICE_DOCUMENT_TYPES as [
-    Exclude<FiscalDocumentType, 'B04' | 'E34'>,
-    ...Exclude<FiscalDocumentType, 'B04' | 'E34'>[],
+    Exclude<FiscalDocumentType, NoteDocumentType>,
+    ...Exclude<FiscalDocumentType, NoteDocumentType>[],
   ],
   { error: 'Tipo de comprobante inválido para una factura' },
 );
@@ -68,6 +79,12 @@ export const isElectronicType = (t: FiscalDocumentType) => t.startsWith('E');
 /** The credit-note type matching an invoice's family: B04 for paper, E34 for e-CF. */
 export const creditNoteTypeFor = (t: FiscalDocumentType): 'B04' | 'E34' =>
   isElectronicType(t) ? 'E34' : 'B04';
+/**
+ * The debit-note type matching an invoice's family: B03 for paper (B01, B02, B14, B15, B16), E33
+ * for e-CF (Norma General 06-2018, tipo 03; e-CF 33, Norma 05-2019).
+ */
+export const debitNoteTypeFor = (t: FiscalDocumentType): 'B03' | 'E33' =>
+  isElectronicType(t) ? 'E33' : 'B03';
 
 /** Paper NCF: B + type + 8-digit serial, 11 characters (Norma 06-2018; stdnum `do/ncf.py`). */
 export const PAPER_NCF_RE = /^B(01|02|03|04|11|12|13|14|15|16|17)\d{8}$/;
@@ -199,6 +216,11 @@ export const CREDIT_NOTE_MODIFICATION_LABELS: Record<
   5: 'Referencia a factura de consumo electrónica',
 };
 export type CreditNoteModificationCode = (typeof CREDIT_NOTE_MODIFICATION_CODES)[number];
+/**
+ * The `CodigoModificacion` of a debit note: 3, "Corrige montos del NCF modificado" — a debit note
+ * only raises the amounts of the invoice it modifies (DGII e-CF format, InformacionReferencia).
+ */
+export const DEBIT_NOTE_MODIFICATION_CODE = 3 satisfies CreditNoteModificationCode;
 
 /**
  * Annulment types of the 608 report (DGII "Formato de Envío de Comprobantes Anulados", Norma 07-2018).

@@ -11,6 +11,7 @@ import {
 } from './billing-documents.js';
 import { CreditNoteSchema } from './credit-notes.js';
 import { addDays, businessToday, daysBetween } from './dates.js';
+import { DebitNoteSchema } from './debit-notes.js';
 import { EcfStatusSchema } from './ecf.js';
 import { FiscalDocumentTypeSchema, FiscalModeSchema, InvoiceDocumentTypeSchema } from './fiscal.js';
 import { FiscalSnapshotSchema } from './fiscal-snapshot.js';
@@ -70,6 +71,7 @@ export const INVOICE_EVENTS = [
   'reminded',
   'issued',
   'credit_note',
+  'debit_note',
   'ecf_signed',
 ] as const;
 export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], string> = {
@@ -83,6 +85,7 @@ export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], strin
   reminded: 'Recordatorio de pago enviado',
   issued: 'Emitida con comprobante fiscal',
   credit_note: 'Nota de crédito emitida',
+  debit_note: 'Nota de débito emitida',
   ecf_signed: 'e-CF firmado',
 };
 
@@ -275,9 +278,12 @@ export const InvoiceSummarySchema = z.object({
   /**
    * Part of the credit notes' totals applied against the balance (RD$/USD, 2 decimals). A note
    * issued on an invoice already paid is a refund owed to the client and is not counted here (see
-   * each note's `refundAmount`), so `balance = total − amountPaid − amountWithheld − amountCredited`.
+   * each note's `refundAmount`), so
+   * `balance = total + amountDebited − amountPaid − amountWithheld − amountCredited`.
    */
   amountCredited: z.number(),
+  /** What the invoice's debit notes (B03/E33) add to it, ITBIS included (decision 138). */
+  amountDebited: z.number(),
   balance: z.number(),
   currency: z.enum(CURRENCIES),
   paymentMethod: PaymentMethodSchema.nullable(),
@@ -307,6 +313,8 @@ export const InvoiceSchema = InvoiceSummarySchema.extend({
   exchangeRateDate: z.string().nullable(),
   payments: z.array(InvoicePaymentSchema),
   creditNotes: z.array(CreditNoteSchema),
+  /** Debit notes (B03/E33), oldest first (decision 138). */
+  debitNotes: z.array(DebitNoteSchema),
   history: z.array(InvoiceHistoryEntrySchema),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

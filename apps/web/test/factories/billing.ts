@@ -1,6 +1,7 @@
 import {
   businessToday,
   type CreditNote,
+  type DebitNote,
   type FiscalSnapshot,
   type Invoice,
   type InvoiceStats,
@@ -69,6 +70,7 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     amountPaid: 0,
     amountWithheld: 0,
     amountCredited: 0,
+    amountDebited: 0,
     balance: 4326.66,
     currency: 'DOP',
     paymentMethod: 'bank_transfer',
@@ -94,6 +96,7 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     exchangeRateDate: null,
     payments: [],
     creditNotes: [],
+    debitNotes: [],
     history: [],
     ...overrides,
   };
@@ -127,6 +130,32 @@ export function buildCreditNote(overrides: Partial<CreditNote> = {}): CreditNote
   };
 }
 
+/** A B03 debit note of RD$590.00 (interest, no lines) on {@link buildInvoice}'s invoice, with overrides. */
+export function buildDebitNote(overrides: Partial<DebitNote> = {}): DebitNote {
+  return {
+    _id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e0d',
+    invoiceId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+    documentType: 'B03',
+    ncf: 'B0300000003',
+    ncfExpiresOn: '2027-12-31',
+    modifiedNcf: 'B0100000051',
+    modifiedIssueDate: '2026-11-20',
+    reason: 'Intereses por mora',
+    issueDate: '2026-12-22',
+    lines: [],
+    subtotal: 500,
+    exemptAmount: 0,
+    taxAmount: 90,
+    total: 590,
+    fiscalSnapshot: FISCAL_SNAPSHOT,
+    securityCode: null,
+    signedAt: null,
+    ecfStatus: null,
+    createdAt: '2026-12-22T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
 /** {@link buildInvoice}'s invoice as `GET /invoices` lists it (no items, payments or history), with overrides. */
 export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
   const {
@@ -138,6 +167,7 @@ export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): In
     exchangeRateDate,
     payments,
     creditNotes,
+    debitNotes,
     history,
     ...summary
   } = buildInvoice();

@@ -137,11 +137,13 @@ const DEMO_INVOICES: DemoInvoice[] = [
 const DEMO_SEQUENCES: Array<[FiscalDocumentType, number, number, number]> = [
   ['B01', 1, 500, 48],
   ['B02', 1, 2000, 311],
+  ['B03', 1, 100, 2],
   ['B04', 1, 100, 6],
   ['B14', 1, 50, 3],
   ['B15', 1, 100, 62],
   ['E31', 1, 1000, 0],
   ['E32', 1, 5000, 0],
+  ['E33', 1, 200, 0],
   ['E34', 1, 200, 0],
 ];
 

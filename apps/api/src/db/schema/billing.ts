@@ -93,6 +93,8 @@ export const invoices = pgTable(
     withheldCents: bigint('withheld_cents', { mode: 'number' }).notNull().default(0),
     /** Part of the credit notes' totals applied to the balance (the rest was refunded). */
     creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
+    /** What the debit notes (B03/E33) added to the invoice, ITBIS included (decision 138). */
+    debitedCents: bigint('debited_cents', { mode: 'number' }).notNull().default(0),
     /** Fiscal document type (B01…, E31…) and its NCF, taken when issued (decision 080). */
     documentType: text('document_type'),
     ncf: text('ncf'),
@@ -154,7 +156,7 @@ export const invoices = pgTable(
     index('invoices_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),
     check(
       'invoices_settled_le_total',
-      sql`${t.paidCents} + ${t.withheldCents} + ${t.creditedCents} <= ${t.totalCents} and ${t.withheldCents} >= 0 and ${t.creditedCents} >= 0`,
+      sql`${t.paidCents} + ${t.withheldCents} + ${t.creditedCents} <= ${t.totalCents} + ${t.debitedCents} and ${t.withheldCents} >= 0 and ${t.creditedCents} >= 0 and ${t.debitedCents} >= 0`,
     ),
     check('invoices_due_after_issue', sql`${t.dueDate} >= ${t.issueDate}`),
   ],

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { invoices } from './billing.js';
 import { id, timestamps } from './columns.js';
-import { creditNotes } from './fiscal.js';
+import { creditNotes, debitNotes } from './fiscal.js';
 import { users } from './users.js';
 
 /**
@@ -56,7 +56,7 @@ export const ecfSettings = pgTable(
  * LOCKED`), and a row with a `trackId` is never posted again. One live (not rejected) row per
  * e-NCF and per document: a rejection whose e-NCF the DGII did not spend (`sequenceUsed` false,
  * Reglamento 587-24 art. 17 párr. I) may be corrected and signed again as a new row, the rejected
- * one kept as it was. Exactly one of `invoiceId` / `creditNoteId` is set.
+ * one kept as it was. Exactly one of `invoiceId` / `creditNoteId` / `debitNoteId` is set.
  */
 export const ecfDocuments = pgTable(
   'ecf_documents',
@@ -64,6 +64,8 @@ export const ecfDocuments = pgTable(
     id: id(),
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
     creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'restrict' }),
+    /** An E33's (decision 138). */
+    debitNoteId: uuid('debit_note_id').references(() => debitNotes.id, { onDelete: 'restrict' }),
     encf: text('encf').notNull(),
     documentType: text('document_type').notNull(),
     /** Issuer RNC as signed (the DGII's file name is RNC + e-NCF). */
@@ -99,10 +101,17 @@ export const ecfDocuments = pgTable(
     uniqueIndex('ecf_documents_live_credit_note_uq')
       .on(t.creditNoteId)
       .where(sql`${t.creditNoteId} is not null and ${t.status} <> 'rejected'`),
+    uniqueIndex('ecf_documents_live_debit_note_uq')
+      .on(t.debitNoteId)
+      .where(sql`${t.debitNoteId} is not null and ${t.status} <> 'rejected'`),
     index('ecf_documents_invoice_idx').on(t.invoiceId, t.createdAt),
     index('ecf_documents_credit_note_idx').on(t.creditNoteId, t.createdAt),
+    index('ecf_documents_debit_note_idx').on(t.debitNoteId, t.createdAt),
     index('ecf_documents_due_idx').on(t.status, t.nextAttemptAt),
-    check('ecf_documents_one_owner', sql`(${t.invoiceId} is null) <> (${t.creditNoteId} is null)`),
+    check(
+      'ecf_documents_one_owner',
+      sql`num_nonnulls(${t.invoiceId}, ${t.creditNoteId}, ${t.debitNoteId}) = 1`,
+    ),
   ],
 );
 

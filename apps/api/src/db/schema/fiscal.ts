@@ -1,6 +1,7 @@
 import type { FiscalSnapshot } from '@agencia/shared';
 import {
   CREDIT_NOTE_DOCUMENT_TYPES,
+  DEBIT_NOTE_DOCUMENT_TYPES,
   ECF_STATUSES,
   EXCHANGE_RATE_SOURCES,
   FOREIGN_CURRENCIES,
@@ -61,14 +62,49 @@ export const fiscalSequences = pgTable(
   ],
 );
 
-/** A credit-note line as stored (centavos). */
-export interface CreditNoteLineRow {
+/** A note line as stored (centavos); credit and debit notes alike. */
+export interface NoteLineRow {
   description: string;
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
   taxExempt: boolean;
 }
+/** A credit-note line as stored (centavos). */
+export type CreditNoteLineRow = NoteLineRow;
+
+/**
+ * The columns credit and debit notes share (decision 138): the invoice they modify, their own NCF
+ * and range, the day they were issued, the modified NCF and its date, reason, lines and amounts in
+ * centavos, the fiscal snapshot (decision 132) and, for an e-CF note the portal signed, its security
+ * code, signature time and DGII status (issue 26).
+ */
+const noteColumns = () => ({
+  id: id(),
+  invoiceId: uuid('invoice_id')
+    .notNull()
+    .references(() => invoices.id, { onDelete: 'restrict' }),
+  ncf: text('ncf').notNull(),
+  sequenceId: uuid('sequence_id').references(() => fiscalSequences.id, { onDelete: 'set null' }),
+  ncfExpiresOn: date('ncf_expires_on'),
+  issueDate: date('issue_date').notNull(),
+  modifiedNcf: text('modified_ncf').notNull(),
+  modifiedIssueDate: date('modified_issue_date').notNull(),
+  reason: text('reason').notNull(),
+  lines: jsonb('lines').$type<NoteLineRow[]>().notNull(),
+  subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+  exemptCents: bigint('exempt_cents', { mode: 'number' }).notNull().default(0),
+  taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  /** Buyer and issuer as they were when the note was issued (decision 132). */
+  fiscalSnapshot: jsonb('fiscal_snapshot').$type<FiscalSnapshot>(),
+  /** An e-CF note's security code and signature time (issue 26: its own QR), and its DGII status in direct mode. */
+  securityCode: text('security_code'),
+  signedAt: timestamp('signed_at', { withTimezone: true }),
+  ecfStatus: text('ecf_status', { enum: ECF_STATUSES }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Credit notes (B04 / E34) of issued invoices. `modifiedNcf`/`modifiedIssueDate` copy the
@@ -78,33 +114,10 @@ export interface CreditNoteLineRow {
 export const creditNotes = pgTable(
   'credit_notes',
   {
-    id: id(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'restrict' }),
+    ...noteColumns(),
     documentType: text('document_type', { enum: CREDIT_NOTE_DOCUMENT_TYPES }).notNull(),
-    ncf: text('ncf').notNull(),
-    sequenceId: uuid('sequence_id').references(() => fiscalSequences.id, { onDelete: 'set null' }),
-    ncfExpiresOn: date('ncf_expires_on'),
-    issueDate: date('issue_date').notNull(),
-    modifiedNcf: text('modified_ncf').notNull(),
-    modifiedIssueDate: date('modified_issue_date').notNull(),
     modificationCode: integer('modification_code').notNull(),
-    reason: text('reason').notNull(),
-    lines: jsonb('lines').$type<CreditNoteLineRow[]>().notNull(),
-    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
-    exemptCents: bigint('exempt_cents', { mode: 'number' }).notNull().default(0),
-    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     refundCents: bigint('refund_cents', { mode: 'number' }).notNull().default(0),
-    /** Buyer and issuer as they were when the note was issued (decision 132). */
-    fiscalSnapshot: jsonb('fiscal_snapshot').$type<FiscalSnapshot>(),
-    /** An E34's security code and signature time (issue 26: its own QR), and its DGII status in direct mode. */
-    securityCode: text('security_code'),
-    signedAt: timestamp('signed_at', { withTimezone: true }),
-    ecfStatus: text('ecf_status', { enum: ECF_STATUSES }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('credit_notes_ncf_uq').on(t.ncf),
@@ -114,6 +127,28 @@ export const creditNotes = pgTable(
     check(
       'credit_notes_money',
       sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} > 0 and ${t.refundCents} >= 0 and ${t.refundCents} <= ${t.totalCents}`,
+    ),
+  ],
+);
+
+/**
+ * Debit notes (B03 / E33) of issued invoices (issue 27, decision 138): what they add to the
+ * invoice, ITBIS included (`totalCents`), raises its balance (`invoices.debited_cents`). Their
+ * DGII modification code is always 3, "corrige montos" (`DEBIT_NOTE_MODIFICATION_CODE`).
+ */
+export const debitNotes = pgTable(
+  'debit_notes',
+  {
+    ...noteColumns(),
+    documentType: text('document_type', { enum: DEBIT_NOTE_DOCUMENT_TYPES }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('debit_notes_ncf_uq').on(t.ncf),
+    index('debit_notes_invoice_idx').on(t.invoiceId),
+    index('debit_notes_issue_date_idx').on(t.issueDate),
+    check(
+      'debit_notes_money',
+      sql`${t.subtotalCents} >= 0 and ${t.exemptCents} >= 0 and ${t.exemptCents} <= ${t.subtotalCents} and ${t.taxCents} >= 0 and ${t.totalCents} > 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`,
     ),
   ],
 );

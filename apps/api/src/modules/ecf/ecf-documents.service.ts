@@ -33,24 +33,28 @@ export function submissionOf(row: Row): EcfSubmission {
 }
 
 /**
- * The e-CF of invoice `id` (or of its credit note `noteId`) for an actor who may read the invoice
- * (invoice policy: staff, or the invoice's own client and never a draft; anyone else 404 as the
- * invoice routes answer). Null when the document was not issued in direct mode.
+ * The e-CF of invoice `id` (or of its credit note `noteId`, or its debit note with `noteKind:
+ * 'debit'`) for an actor who may read the invoice (invoice policy: staff, or the invoice's own
+ * client and never a draft; anyone else 404 as the invoice routes answer). Null when the document
+ * was not issued in direct mode; 404 for a note that is not the invoice's.
  */
 export async function findEcfDocument(opts: {
   db: Db;
   actor: Actor;
   id: string;
   noteId?: string;
+  noteKind?: 'credit' | 'debit';
 }): Promise<Row | null> {
   const invoice = await getInvoice({ db: opts.db, actor: opts.actor, id: opts.id });
   if (opts.noteId) {
-    if (!invoice.creditNotes.some((n) => n._id === opts.noteId))
-      throw notFound('Nota de crédito no encontrada');
+    const debit = opts.noteKind === 'debit';
+    const notes = debit ? invoice.debitNotes : invoice.creditNotes;
+    if (!notes.some((n) => n._id === opts.noteId))
+      throw notFound(debit ? 'Nota de débito no encontrada' : 'Nota de crédito no encontrada');
     const [row] = await opts.db
       .select()
       .from(ecfDocuments)
-      .where(eq(ecfDocuments.creditNoteId, opts.noteId))
+      .where(eq(debit ? ecfDocuments.debitNoteId : ecfDocuments.creditNoteId, opts.noteId))
       .orderBy(desc(ecfDocuments.createdAt))
       .limit(1);
     return row ?? null;
@@ -113,7 +117,8 @@ export async function ecfAlerts(db: Db, now = new Date()): Promise<EcfAlerts> {
     select count(*) filter (where d.status = 'rejected' and not exists (
              select 1 from ecf_documents n
               where n.created_at > d.created_at
-                and (n.invoice_id = d.invoice_id or n.credit_note_id = d.credit_note_id)))::int as rejected,
+                and (n.invoice_id = d.invoice_id or n.credit_note_id = d.credit_note_id
+                     or n.debit_note_id = d.debit_note_id)))::int as rejected,
            count(*) filter (where d.status in ('pending', 'sent') and d.signed_at < ${staleBefore}::timestamptz)::int as stale
       from ecf_documents d`)) as unknown as { rows: Array<{ rejected: number; stale: number }> };
   const certificate = await getCertificate(db);
@@ -134,8 +139,10 @@ async function resignRejected(
     throw conflict(
       'La DGII rechazó este e-CF y dio su e-NCF por utilizado: no se puede reenviar. Cancela la factura y emite una nueva (Duplicar) con un e-NCF nuevo.',
     );
-  if (!rejected.invoiceId)
+  if (rejected.creditNoteId)
     throw conflict('Para corregir una nota de crédito rechazada, emite una nota de crédito nueva.');
+  if (!rejected.invoiceId)
+    throw conflict('Para corregir una nota de débito rechazada, emite una nota de débito nueva.');
   const invoiceId = rejected.invoiceId;
   await opts.db.transaction(async (tx) => {
     const current = await lockInvoice(tx, invoiceId);

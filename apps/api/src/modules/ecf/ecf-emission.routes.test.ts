@@ -300,7 +300,7 @@ describe('the signed XML and the status, by role', () => {
   });
 });
 
-describe('credit notes (E34) and consumo summaries (E32 → RFCE)', () => {
+describe('credit notes (E34), debit notes (E33) and consumo summaries (E32 → RFCE)', () => {
   it('an E34 is signed with its reference to the E31, valid against its XSD, sent and accepted; its PDF prints its own code', async () => {
     const invoice = await issueE31();
     const res = await injectAs(app, admin.token, {
@@ -372,6 +372,44 @@ describe('credit notes (E34) and consumo summaries (E32 → RFCE)', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(`Tasa: RD$58.95 por US$1 (${businessToday().split('-').reverse().join('/')})`);
     expect(text).toMatch(/Total en RD\$ RD\$\s?139,122\.00/);
+  });
+
+  it('an E33 debit note is signed with its reference to the E31 (code 3), valid against its XSD, sent and accepted; its XML and PDF are served', async () => {
+    const invoice = await issueE31();
+    const res = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${invoice._id}/debit-notes`,
+      payload: { amount: 590, reason: 'Intereses por mora' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = res.json().data.debitNote;
+    expect(note).toMatchObject({
+      documentType: 'E33',
+      ecfStatus: 'pending',
+      securityCode: expect.any(String),
+    });
+    expect(note.ncf).toMatch(/^E33\d{10}$/);
+    const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.debitNoteId, note._id));
+    expect(await validateAgainstDgiiXsd(row!.signedXml, 'ECF-33')).toEqual([]);
+    expect(verifyXmlSignature(row!.signedXml)).toMatchObject({ valid: true });
+    expect(row!.signedXml).toContain(`<NCFModificado>${invoice.ncf}</NCFModificado>`);
+    expect(row!.signedXml).toContain('<CodigoModificacion>3</CodigoModificacion>');
+    expect(row!.signedXml).toContain('<FechaVencimientoSecuencia>');
+    expect((await drive(sender(), note.ncf)).status).toBe('accepted');
+    const shown = await injectAs(app, client.token, { method: 'GET', url: `/api/invoices/${invoice._id}` });
+    expect(shown.json().data.invoice.debitNotes[0]).toMatchObject({ ncf: note.ncf, ecfStatus: 'accepted' });
+    const xmlUrl = `/api/invoices/${invoice._id}/debit-notes/${note._id}/ecf.xml`;
+    const xml = await injectAs(app, client.token, { method: 'GET', url: xmlUrl });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toBe(row!.signedXml);
+    expect((await injectAs(app, client2.token, { method: 'GET', url: xmlUrl })).statusCode).toBe(404);
+    const pdf = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: `/api/invoices/${invoice._id}/debit-notes/${note._id}/pdf`,
+    });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('NOTA DE DÉBITO ELECTRÓNICA');
+    expect(text).toContain(`Código de seguridad: ${note.securityCode}`);
   });
 
   it('an E32 under RD$250,000 goes as a signed RFCE to the FC service, answered at once; the full E32 is kept', async () => {

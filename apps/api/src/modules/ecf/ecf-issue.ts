@@ -1,8 +1,13 @@
-import { CONSUMO_BUYER_ID_THRESHOLD_CENTS, dopAmounts, type FiscalSnapshot } from '@agencia/shared';
+import {
+  CONSUMO_BUYER_ID_THRESHOLD_CENTS,
+  DEBIT_NOTE_MODIFICATION_CODE,
+  dopAmounts,
+  type FiscalSnapshot,
+} from '@agencia/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Tx } from '../../db/client.js';
-import { creditNotes, ecfDocuments, invoiceItems, invoices } from '../../db/schema/index.js';
+import { creditNotes, debitNotes, ecfDocuments, invoiceItems, invoices } from '../../db/schema/index.js';
 import { conflict, unprocessable } from '../../lib/errors.js';
 import type { EcfDocumentInput, EcfLine, EcfType } from './ecf-model.js';
 import { ECF_TYPES } from './ecf-model.js';
@@ -81,7 +86,7 @@ async function signAndStore(
   tx: Tx,
   config: EcfConfig,
   input: Omit<EcfDocumentInput, 'signedAt'>,
-  owner: { invoiceId: string } | { creditNoteId: string },
+  owner: { invoiceId: string } | { creditNoteId: string } | { debitNoteId: string },
 ): Promise<SignedEcf> {
   const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
   const doc: EcfDocumentInput = { ...input, signedAt };
@@ -180,17 +185,27 @@ export async function signInvoiceEcf(tx: Tx, config: EcfConfig, invoiceId: strin
 }
 
 /**
- * Direct mode, inside the credit note's issuing transaction: the E34 of note `noteId` with
- * `InformacionReferencia` (NCFModificado, FechaNCFModificado, CodigoModificacion — DGII technical
- * report, section C), signed and stored like an invoice's, and the note stamped with its own
- * security code, signature time and `ecfStatus: pending` (its PDF then prints its QR).
+ * Direct mode, inside a note's issuing transaction: the e-CF of credit note (E34) or debit note
+ * (E33) `noteId` with `InformacionReferencia` (NCFModificado, FechaNCFModificado,
+ * CodigoModificacion — the credit note's, 3 "corrige montos" for a debit note — and
+ * RazonModificacion; DGII technical report, section C), signed and stored like an invoice's, and
+ * the note stamped with its own security code, signature time and `ecfStatus: pending` (its PDF
+ * then prints its QR). An E33 carries its range's expiry; both are paid in cash (TipoPago 1).
+ * Throws 422/409 as {@link signAndStore}.
  */
-export async function signCreditNoteEcf(tx: Tx, config: EcfConfig, noteId: string): Promise<SignedEcf> {
-  const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, noteId)).limit(1);
-  if (!note?.fiscalSnapshot) throw new Error('credit note without snapshot');
+export async function signNoteEcf(
+  tx: Tx,
+  config: EcfConfig,
+  kind: 'credit' | 'debit',
+  noteId: string,
+): Promise<SignedEcf> {
+  const table = kind === 'credit' ? creditNotes : debitNotes;
+  const [note] = await tx.select().from(table).where(eq(table.id, noteId)).limit(1);
+  if (!note?.fiscalSnapshot) throw new Error(`${kind} note without snapshot`);
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, note.invoiceId)).limit(1);
-  const discount = 0;
   const exemptCents = note.exemptCents;
+  const modificationCode =
+    'modificationCode' in note ? (note.modificationCode as 1 | 2 | 3 | 4 | 5) : DEBIT_NOTE_MODIFICATION_CODE;
   const signed = await signAndStore(
     tx,
     config,
@@ -209,7 +224,7 @@ export async function signCreditNoteEcf(tx: Tx, config: EcfConfig, noteId: strin
       exchangeRate: invoice!.exchangeRate,
       totals: {
         subtotalCents: note.subtotalCents,
-        discountCents: discount,
+        discountCents: 0,
         exemptCents,
         taxableBaseCents: note.subtotalCents - exemptCents,
         taxRate: Number(invoice!.taxRate),
@@ -219,15 +234,15 @@ export async function signCreditNoteEcf(tx: Tx, config: EcfConfig, noteId: strin
       reference: {
         ncf: note.modifiedNcf,
         date: note.modifiedIssueDate,
-        modificationCode: note.modificationCode as 1 | 2 | 3 | 4 | 5,
+        modificationCode,
         reason: note.reason,
       },
     },
-    { creditNoteId: noteId },
+    kind === 'credit' ? { creditNoteId: noteId } : { debitNoteId: noteId },
   );
   await tx
-    .update(creditNotes)
+    .update(table)
     .set({ securityCode: signed.securityCode, signedAt: signed.signedAt, ecfStatus: 'pending' })
-    .where(eq(creditNotes.id, noteId));
+    .where(eq(table.id, noteId));
   return signed;
 }

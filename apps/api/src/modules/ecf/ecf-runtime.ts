@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { ecfAnnulments } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { buildAnecfXml } from './ecf-anecf.js';
-import { isDirectEcfType, type SignedEcf, signCreditNoteEcf, signInvoiceEcf } from './ecf-issue.js';
+import { isDirectEcfType, type SignedEcf, signInvoiceEcf, signNoteEcf } from './ecf-issue.js';
 import { ecfModeOf, loadSigningKey } from './ecf-settings.service.js';
 import { signXml } from './ecf-signature.js';
 
@@ -38,7 +38,20 @@ export async function signIssuedCreditNote(
   documentType: string,
 ): Promise<SignedEcf | null> {
   if (!current || !isDirectEcfType(documentType) || (await ecfModeOf(tx)) !== 'direct') return null;
-  return signCreditNoteEcf(tx, current, noteId);
+  return signNoteEcf(tx, current, 'credit', noteId);
+}
+
+/**
+ * The same for a debit note (E33, decision 138) inside its issuing transaction: in direct mode signs
+ * and stores its e-CF and answers what it signed; null for a B03 or in provider mode.
+ */
+export async function signIssuedDebitNote(
+  tx: Tx,
+  noteId: string,
+  documentType: string,
+): Promise<SignedEcf | null> {
+  if (!current || !isDirectEcfType(documentType) || (await ecfModeOf(tx)) !== 'direct') return null;
+  return signNoteEcf(tx, current, 'debit', noteId);
 }
 
 /**

@@ -3,7 +3,7 @@ import { type DgiiMessage, ECF_STATUS_LABELS, type EcfStatus } from '@agencia/sh
 import { eq, sql } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { creditNotes, ecfAnnulments, ecfDocuments, invoices } from '../../db/schema/index.js';
+import { creditNotes, debitNotes, ecfAnnulments, ecfDocuments, invoices } from '../../db/schema/index.js';
 import { type Effects, effects } from '../../lib/effects.js';
 import { createNotifications } from '../../lib/notify.js';
 import { DgiiClient, DgiiError } from './dgii-client.js';
@@ -391,7 +391,7 @@ export class EcfSender {
     this.log.info({ encf: row.encf, status }, 'e-CF decided by the DGII');
   }
 
-  /** Mirrors the status on the invoice or credit note; answers the portal link to it. */
+  /** Mirrors the status on the invoice, credit note or debit note; answers the portal link to it. */
   private async setOwnerStatus(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
     row: Row,
@@ -401,11 +401,12 @@ export class EcfSender {
       await tx.update(invoices).set({ ecfStatus: status }).where(eq(invoices.id, row.invoiceId));
       return `/billing/${row.invoiceId}`;
     }
+    const table = row.creditNoteId ? creditNotes : debitNotes;
     const [note] = await tx
-      .update(creditNotes)
+      .update(table)
       .set({ ecfStatus: status })
-      .where(eq(creditNotes.id, row.creditNoteId!))
-      .returning({ invoiceId: creditNotes.invoiceId });
+      .where(eq(table.id, (row.creditNoteId ?? row.debitNoteId)!))
+      .returning({ invoiceId: table.invoiceId });
     return `/billing/${note?.invoiceId}`;
   }
 }

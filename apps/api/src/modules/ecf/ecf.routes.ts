@@ -235,6 +235,29 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/invoices/:id/debit-notes/:noteId/ecf.xml',
+    {
+      ...guard('xml'),
+      schema: {
+        tags,
+        summary: 'XML firmado del e-CF de una nota de débito (E33)',
+        params: NoteParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const row = await documentsSvc.findEcfDocument({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        noteId: req.params.noteId,
+        noteKind: 'debit',
+      });
+      if (!row) throw notFound('Esta nota de débito no tiene un e-CF emitido desde el portal.');
+      return replyWithXml(reply, row);
+    },
+  );
+
   app.post(
     '/invoices/:id/ecf/retry',
     {

@@ -1,7 +1,14 @@
 import { buyerIdType, type FiscalSnapshot, type ForeignCurrency, isForeignCurrency } from '@agencia/shared';
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clients, creditNotes, invoicePayments, invoices, ncfVoids } from '../../db/schema/index.js';
+import {
+  clients,
+  creditNotes,
+  debitNotes,
+  invoicePayments,
+  invoices,
+  ncfVoids,
+} from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import {
@@ -91,7 +98,7 @@ async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
 
 /**
  * The 607 rows of a period (issue 12): every invoice issued with an NCF in the period and every
- * credit note dated in it, each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: payments received by the last day
+ * debit and credit note dated in it (decision 138), each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: payments received by the last day
  * of the period by method, each with the withholdings recorded on it (cash → efectivo; transfer,
  * check, PSE → cheque/transferencia/depósito; card → tarjeta), the rest of the total as venta a
  * crédito, so the forms add up to the total. Withholdings dated by their
@@ -197,7 +204,28 @@ export async function sales607(
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(and(gte(creditNotes.issueDate, from), lte(creditNotes.issueDate, to)))
     .orderBy(asc(creditNotes.ncf));
-  const rates = await ratesOf(db, [...issued.map((r) => r.invoice), ...notes.map((n) => n.invoice)]);
+  // Debit notes (B03/E33, decision 138): their own line like a credit note, with the modified NCF.
+  const debits = await db
+    .select({
+      note: debitNotes,
+      taxId: clients.companyRnc,
+      invoice: {
+        currency: invoices.currency,
+        exchangeRate: invoices.exchangeRate,
+        issueDate: invoices.issueDate,
+        ncf: invoices.ncf,
+      },
+    })
+    .from(debitNotes)
+    .innerJoin(invoices, eq(invoices.id, debitNotes.invoiceId))
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(and(gte(debitNotes.issueDate, from), lte(debitNotes.issueDate, to)))
+    .orderBy(asc(debitNotes.ncf));
+  const rates = await ratesOf(db, [
+    ...issued.map((r) => r.invoice),
+    ...notes.map((n) => n.invoice),
+    ...debits.map((n) => n.invoice),
+  ]);
   const rateOf = (ncf: string | null) => (ncf ? (rates.get(ncf) ?? null) : null);
   const invoiceRows: Dgii607Row[] = issued.map(({ invoice: i, taxId }) => {
     const mine = payments.filter((p) => p.invoiceId === i.id);
@@ -276,7 +304,7 @@ export async function sales607(
     consumo.cardCents += row.cardCents;
     consumo.creditSaleCents += row.creditSaleCents;
   });
-  for (const { note, taxId, invoice } of notes) {
+  for (const { note, taxId, invoice } of [...debits, ...notes]) {
     rows.push({
       ...buyer(note.fiscalSnapshot, taxId),
       ncf: note.ncf,

@@ -1,4 +1,4 @@
-import { type CreditNote, formatMoney, type Invoice } from '@agencia/shared';
+import { type CreditNote, type DebitNote, formatMoney, type Invoice } from '@agencia/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { invoiceEvents, invoices } from '../../db/schema/index.js';
@@ -15,7 +15,7 @@ import {
   mailDocumentInTx,
   notifyClientUsers,
 } from './billing-documents.js';
-import { renderCreditNotePdf } from './credit-notes.pdf.js';
+import { renderCreditNotePdf, renderDebitNotePdf } from './credit-notes.pdf.js';
 import { issueInTx } from './invoice-issue.js';
 import { renderInvoicePdf } from './invoices.pdf.js';
 import { balanceCents, getInvoice, lockInvoice } from './invoices.queries.js';
@@ -30,6 +30,12 @@ export async function buildInvoicePdf(db: Db | Tx, invoice: Invoice): Promise<Bu
 export async function buildCreditNotePdf(db: Db | Tx, invoice: Invoice, note: CreditNote): Promise<Buffer> {
   const settings = await getCompanySettings(db);
   return renderCreditNotePdf(invoice, note, settings, db);
+}
+
+/** Builds the PDF of a debit note of `invoice` (bytes) with the company settings (decision 138). */
+export async function buildDebitNotePdf(db: Db | Tx, invoice: Invoice, note: DebitNote): Promise<Buffer> {
+  const settings = await getCompanySettings(db);
+  return renderDebitNotePdf(invoice, note, settings, db);
 }
 
 /** File name of an invoice PDF: `Factura-FAC-2026-0001.pdf`. */

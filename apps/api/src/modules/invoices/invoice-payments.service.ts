@@ -12,7 +12,7 @@ import {
 } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { creditNotes, invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
+import { creditNotes, debitNotes, invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
@@ -55,11 +55,20 @@ export async function payInvoice(
       })
       .from(creditNotes)
       .where(eq(creditNotes.invoiceId, id));
-    const net = netOfCreditNotes(
-      { taxCents: current.taxCents, baseCents: current.subtotalCents - current.discountCents },
-      credited ? [credited] : [],
-    );
-    const withheld = withholdingsOf(current, net, input, {
+    // Debit notes add to the operation (decision 138): their ITBIS and base can be withheld on too.
+    const [debited] = await tx
+      .select({
+        taxCents: sql<number>`coalesce(sum(${debitNotes.taxCents}), 0)`.mapWith(Number),
+        subtotalCents: sql<number>`coalesce(sum(${debitNotes.subtotalCents}), 0)`.mapWith(Number),
+      })
+      .from(debitNotes)
+      .where(eq(debitNotes.invoiceId, id));
+    const gross = {
+      taxCents: current.taxCents + (debited?.taxCents ?? 0),
+      baseCents: current.subtotalCents - current.discountCents + (debited?.subtotalCents ?? 0),
+    };
+    const net = netOfCreditNotes(gross, credited ? [credited] : []);
+    const withheld = withholdingsOf(current, gross, net, input, {
       itbisWithheldCents: prior?.itbis ?? 0,
       isrWithheldCents: prior?.isr ?? 0,
     });
@@ -152,7 +161,8 @@ export async function payInvoice(
 
 /**
  * Withholdings of a payment in centavos: explicit amounts win, else the preset computed on the
- * invoice's ITBIS and its amount before ITBIS net of its credit notes (`net`,
+ * invoice's ITBIS and its amount before ITBIS plus its debit notes (`gross`, decision 138) net of
+ * its credit notes (`net`,
  * {@link netOfCreditNotes}; {@link withholdingForPreset}). `prior` holds what earlier payments of
  * the invoice already withheld: 400 when the running ITBIS withheld would exceed the invoice's
  * ITBIS or the running ISR the amount before ITBIS (a withholding agent retains each tax once per
@@ -160,11 +170,11 @@ export async function payInvoice(
  */
 function withholdingsOf(
   current: InvoiceRow,
+  gross: { taxCents: number; baseCents: number },
   net: { taxCents: number; baseCents: number },
   input: z.output<typeof PayInvoiceRequestSchema>,
   prior: { itbisWithheldCents: number; isrWithheldCents: number },
 ): { itbisWithheldCents: number; isrWithheldCents: number } {
-  const baseCents = current.subtotalCents - current.discountCents;
   const preset = withholdingForPreset(input.withholdingPreset ?? 'none', net);
   // A preset never asks for more than what is left to withhold; typed amounts are checked below.
   const itbis =
@@ -177,7 +187,7 @@ function withholdingsOf(
       : toCents(input.isrWithheld);
   // Credit notes lower what can be withheld: the caps are the figures net of them.
   const netNote =
-    net.taxCents < current.taxCents || net.baseCents < baseCents ? ' neto de notas de crédito' : '';
+    net.taxCents < gross.taxCents || net.baseCents < gross.baseCents ? ' neto de notas de crédito' : '';
   if (prior.itbisWithheldCents + itbis > net.taxCents) {
     const message =
       prior.itbisWithheldCents > 0

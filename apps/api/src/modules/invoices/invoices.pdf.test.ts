@@ -81,6 +81,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     amountPaid: 0,
     amountWithheld: 0,
     amountCredited: 0,
+    amountDebited: 0,
     balance: 4086,
     currency: 'DOP',
     paymentMethod: 'bank_transfer',
@@ -115,6 +116,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     exchangeRateDate: null,
     payments: [],
     creditNotes: [],
+    debitNotes: [],
     history: [],
     ...overrides,
   };

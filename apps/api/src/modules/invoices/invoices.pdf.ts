@@ -167,7 +167,7 @@ function paymentToShow(settings: CompanySettingsRow, currency: string): PaymentI
  * Renders an invoice as a PDF: agency header and buyer as issued (the fiscal snapshot over
  * `settings`, decision 132), title by document type, NCF / e-NCF and "Válido hasta", buyer
  * RNC/cédula, lines (exempt ones marked), Subtotal, Descuento (−), Subtotal exento, Base
- * imponible ITBIS, ITBIS, Total, payments, withholdings, credit notes and balance; the DGII QR
+ * imponible ITBIS, ITBIS, Total, debit notes (+), payments, withholdings, credit notes and balance; the DGII QR
  * for e-CF with a security code; "BORRADOR — sin valor fiscal" on drafts; under the totals,
  * while a balance is owed, "Formas de pago" (the company's bank accounts and other methods).
  * A foreign-currency invoice also shows its amounts in pesos ("… en RD$") and the rate line
@@ -182,13 +182,16 @@ export async function renderInvoicePdf(
   const electronic = invoice.documentType ? isElectronicType(invoice.documentType) : false;
   const totals = priceTotals(invoice, money);
   const settled = invoice.amountPaid + invoice.amountWithheld + invoice.amountCredited;
+  // Debit notes raise what is owed (decision 138): shown before what settled it.
+  if (invoice.amountDebited > 0) totals.push(['Notas de débito', `+ ${money(invoice.amountDebited)}`]);
   if (invoice.amountPaid > 0) totals.push(['Pagado', money(invoice.amountPaid)]);
   const itbisWithheld = invoice.payments.reduce((a, p) => a + p.itbisWithheld, 0);
   const isrWithheld = invoice.payments.reduce((a, p) => a + p.isrWithheld, 0);
   if (itbisWithheld > 0) totals.push(['ITBIS retenido', money(itbisWithheld)]);
   if (isrWithheld > 0) totals.push(['ISR retenido', money(isrWithheld)]);
   if (invoice.amountCredited > 0) totals.push(['Notas de crédito', `− ${money(invoice.amountCredited)}`]);
-  if (settled > 0) totals.push(['Saldo pendiente', money(invoice.balance), true]);
+  if (settled > 0 || invoice.amountDebited > 0)
+    totals.push(['Saldo pendiente', money(invoice.balance), true]);
   // Foreign currency (decision 137): the DGII figures in pesos at the rate frozen when issued.
   const dop = documentDopTotals(invoice);
   if (dop) {
@@ -215,6 +218,10 @@ export async function renderInvoicePdf(
   if (invoice.creditNotes.length)
     info.push(
       `Notas de crédito: ${invoice.creditNotes.map((n) => `${n.ncf} (${dateEs(n.issueDate)})`).join(', ')}`,
+    );
+  if (invoice.debitNotes.length)
+    info.push(
+      `Notas de débito: ${invoice.debitNotes.map((n) => `${n.ncf} (${dateEs(n.issueDate)})`).join(', ')}`,
     );
 
   if (electronic && invoice.ncf && !(invoice.securityCode && invoice.signedAt))

@@ -26,6 +26,7 @@ import { getCompanySettings } from '../settings/settings.service.js';
 import { lineDto, type ReadOptions } from './billing-documents.js';
 import { type DocumentTable, documentListWhere, oneDocument, pageOfDocuments } from './billing-lists.js';
 import { listCreditNotes } from './credit-notes.read.js';
+import { listDebitNotes } from './debit-notes.read.js';
 import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
 
 const summaryColumns = {
@@ -99,6 +100,7 @@ function toSummary(row: SummaryRow, today: string): InvoiceSummary {
     amountPaid: fromCents(i.paidCents),
     amountWithheld: fromCents(i.withheldCents),
     amountCredited: fromCents(i.creditedCents),
+    amountDebited: fromCents(i.debitedCents),
     balance: fromCents(i.status === 'cancelled' ? 0 : balanceCents(i)),
     currency: i.currency,
     paymentMethod: i.paymentMethod,
@@ -108,14 +110,18 @@ function toSummary(row: SummaryRow, today: string): InvoiceSummary {
   };
 }
 
-/** What is still owed: total − payments − withholdings − credit notes (centavos, ≥ 0). */
+/**
+ * What is still owed, in centavos (≥ 0): total + debit notes − payments − withholdings − the part
+ * of the credit notes applied to the balance (decision 138). Every "settled" check reads it.
+ */
 export function balanceCents(i: {
   totalCents: number;
+  debitedCents: number;
   paidCents: number;
   withheldCents: number;
   creditedCents: number;
 }): number {
-  return Math.max(0, i.totalCents - i.paidCents - i.withheldCents - i.creditedCents);
+  return Math.max(0, i.totalCents + i.debitedCents - i.paidCents - i.withheldCents - i.creditedCents);
 }
 
 /** The invoices table as the billing lists read it. */
@@ -229,6 +235,7 @@ export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }
       createdAt: p.createdAt.toISOString(),
     })),
     creditNotes: await listCreditNotes({ db, invoiceId: id }),
+    debitNotes: await listDebitNotes({ db, invoiceId: id }),
     history: events.map(({ e, by }) => ({
       event: e.event,
       by,
@@ -290,7 +297,7 @@ export async function invoiceStats({ db, actor }: ReadOptions): Promise<InvoiceS
           Number,
         ),
       pendingRevenue:
-        sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents} - ${invoices.withheldCents} - ${invoices.creditedCents}) filter (where ${cur} and ${invoices.status} in ('sent', 'pending')), 0)::bigint`.mapWith(
+        sql<number>`coalesce(sum(${invoices.totalCents} + ${invoices.debitedCents} - ${invoices.paidCents} - ${invoices.withheldCents} - ${invoices.creditedCents}) filter (where ${cur} and ${invoices.status} in ('sent', 'pending')), 0)::bigint`.mapWith(
           Number,
         ),
       paidInvoices: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`.mapWith(Number),

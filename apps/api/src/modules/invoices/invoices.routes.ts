@@ -2,6 +2,8 @@ import {
   CancelInvoiceRequestSchema,
   CreateCreditNoteRequestSchema,
   CreateCreditNoteResponseSchema,
+  CreateDebitNoteRequestSchema,
+  CreateDebitNoteResponseSchema,
   CreateInvoiceRequestSchema,
   DEFAULT_INVOICE_SERIES,
   GetInvoiceResponseSchema,
@@ -22,6 +24,7 @@ import { getCompanySettings } from '../settings/settings.service.js';
 import { replyWithPdf } from './billing-documents.js';
 import { billingRoutes, documentPdfRoute, PdfQuerySchema } from './billing-routes.js';
 import * as notes from './credit-notes.service.js';
+import * as debitNotes from './debit-notes.service.js';
 import * as delivery from './invoice-delivery.service.js';
 import * as payments from './invoice-payments.service.js';
 import { invoicePolicy } from './invoices.policy.js';
@@ -288,6 +291,50 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!note) throw notFound('Nota de crédito no encontrada');
       const pdf = await delivery.buildCreditNotePdf(app.db, invoice, note);
       return replyWithPdf(reply, `Nota-de-credito-${note.ncf}.pdf`, pdf, Boolean(req.query.inline));
+    },
+  );
+
+  app.post(
+    '/invoices/:id/debit-notes',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Emitir una nota de débito (B03 / E33) sobre una factura emitida',
+        params: IdParamsSchema,
+        body: CreateDebitNoteRequestSchema,
+        response: { 201: successEnvelope(CreateDebitNoteResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const result = await debitNotes.createDebitNote({
+        ...writer(req),
+        invoiceId: req.params.id,
+        input: req.body,
+      });
+      const debitNote = published(result);
+      app.ecfSender.wake();
+      return reply.code(201).send({ success: true as const, data: { debitNote } });
+    },
+  );
+
+  app.get(
+    '/invoices/:id/debit-notes/:noteId/pdf',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'PDF de una nota de débito (application/pdf)',
+        params: IdParamsSchema.extend({ noteId: z.uuid({ message: 'Identificador inválido' }) }),
+        querystring: PdfQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const invoice = await queries.getInvoice({ ...reader(req), id: req.params.id });
+      const note = invoice.debitNotes.find((n) => n._id === req.params.noteId);
+      if (!note) throw notFound('Nota de débito no encontrada');
+      const pdf = await delivery.buildDebitNotePdf(app.db, invoice, note);
+      return replyWithPdf(reply, `Nota-de-debito-${note.ncf}.pdf`, pdf, Boolean(req.query.inline));
     },
   );
 

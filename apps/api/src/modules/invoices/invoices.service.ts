@@ -6,6 +6,8 @@ import {
   formatMoney,
   fromCents,
   type Invoice,
+  type InvoiceDocumentType,
+  NOTE_DOCUMENT_TYPES,
   type TaxpayerType,
   type UpdateInvoiceRequestSchema,
 } from '@agencia/shared';
@@ -376,8 +378,8 @@ export async function duplicateInvoice(opts: WriteOptions & { id: string }): Pro
         taxExempt: it.taxExempt,
       })),
       documentType:
-        source.documentType && source.documentType !== 'B04' && source.documentType !== 'E34'
-          ? source.documentType
+        source.documentType && !(NOTE_DOCUMENT_TYPES as readonly string[]).includes(source.documentType)
+          ? (source.documentType as InvoiceDocumentType)
           : null,
       taxRate: source.taxRate,
       discountAmount: source.discountAmount,

@@ -97,6 +97,7 @@ export async function sendScheduledReminders(
       paidCents: invoices.paidCents,
       withheldCents: invoices.withheldCents,
       creditedCents: invoices.creditedCents,
+      debitedCents: invoices.debitedCents,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))

@@ -210,7 +210,7 @@ export async function computeReport(
       db,
       sql`select coalesce(sum(total_cents) filter (where status not in ('draft', 'cancelled')), 0)::float8 as invoiced,
                  coalesce(sum(tax_cents) filter (where status not in ('draft', 'cancelled')), 0)::float8 as tax,
-                 coalesce(sum(total_cents - paid_cents) filter (where status in ('sent', 'pending')), 0)::float8 as pending
+                 coalesce(sum(total_cents + debited_cents - paid_cents - withheld_cents - credited_cents) filter (where status in ('sent', 'pending')), 0)::float8 as pending
           from invoices where issue_date >= ${startDate} and issue_date < ${end} and currency = ${settings.currency}`,
     );
     const collected = await revenueCents(db, startDate, end, settings.currency);

@@ -89,3 +89,7 @@ export const downloadInvoiceEcfXml = (invoiceId: string, encf: string) =>
 /** `GET /invoices/{id}/credit-notes/{noteId}/ecf.xml`: a credit note's signed E34. */
 export const downloadCreditNoteEcfXml = (invoiceId: string, note: { _id: string; ncf: string }) =>
   downloadXml(`/invoices/${invoiceId}/credit-notes/${note._id}/ecf.xml`, `${note.ncf}.xml`);
+
+/** `GET /invoices/{id}/debit-notes/{noteId}/ecf.xml`: a debit note's signed E33 (decision 138). */
+export const downloadDebitNoteEcfXml = (invoiceId: string, note: { _id: string; ncf: string }) =>
+  downloadXml(`/invoices/${invoiceId}/debit-notes/${note._id}/ecf.xml`, `${note.ncf}.xml`);

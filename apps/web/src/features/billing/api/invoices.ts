@@ -2,8 +2,10 @@ import type {
   Client,
   CompanySettings,
   CreateCreditNoteRequest,
+  CreateDebitNoteRequest,
   CreateInvoiceRequest,
   CreditNote,
+  DebitNote,
   Invoice,
   InvoiceDefaults,
   InvoiceStats,
@@ -124,6 +126,21 @@ export function useCreateCreditNote() {
   });
 }
 
+/** `POST /invoices/{id}/debit-notes` (admin): a B03 / E33 debit note, raising the balance (decision 138). */
+export function useCreateDebitNote() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: CreateDebitNoteRequest }) =>
+      (
+        await unwrap(
+          apiClient.post<SuccessEnvelope<{ debitNote: DebitNote }>>(`/invoices/${id}/debit-notes`, body),
+        )
+      ).debitNote,
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
 /** `PUT /invoices/{id}/ecf` (admin): the e-CF provider's security code and signature time. */
 export function useRecordEcf() {
   const invalidate = useInvalidate();
@@ -170,6 +187,10 @@ export const downloadInvoicePdf = (id: string, invoiceNumber: string) =>
 /** Downloads `GET /invoices/{id}/credit-notes/{noteId}/pdf` as `Nota-de-credito-<NCF>.pdf`. */
 export const downloadCreditNotePdf = (invoiceId: string, note: Pick<CreditNote, '_id' | 'ncf'>) =>
   downloadPdf(`/invoices/${invoiceId}/credit-notes/${note._id}/pdf`, `Nota-de-credito-${note.ncf}.pdf`);
+
+/** Downloads `GET /invoices/{id}/debit-notes/{noteId}/pdf` as `Nota-de-debito-<NCF>.pdf`. */
+export const downloadDebitNotePdf = (invoiceId: string, note: Pick<DebitNote, '_id' | 'ncf'>) =>
+  downloadPdf(`/invoices/${invoiceId}/debit-notes/${note._id}/pdf`, `Nota-de-debito-${note.ncf}.pdf`);
 
 /** `GET /invoices/defaults` (admin): tax rate, currency and series from the company settings. */
 export const useInvoiceDefaults = (enabled = true) =>

@@ -3,6 +3,8 @@ import {
   CREDIT_NOTE_MODIFICATION_LABELS,
   type CreditNote,
   type CreditNoteModificationCode,
+  DEBIT_NOTE_MODIFICATION_CODE,
+  type DebitNote,
   documentDopTotals,
   exchangeRateLine,
   fromCents,
@@ -27,8 +29,8 @@ import type { ReactNode } from 'react';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useDateDisplay } from '../../../stores/display-store';
-import { downloadCreditNoteEcfXml, downloadErrorMessage } from '../api/ecf';
-import { downloadCreditNotePdf } from '../api/invoices';
+import { downloadCreditNoteEcfXml, downloadDebitNoteEcfXml, downloadErrorMessage } from '../api/ecf';
+import { downloadCreditNotePdf, downloadDebitNotePdf } from '../api/invoices';
 import { formatDate, formatMoney } from './format';
 import { creditedCentsOf } from './invoice-rules';
 
@@ -51,7 +53,7 @@ export function Row({ label, children }: { label: string; children: ReactNode })
 /** `3 · Corrige montos del NCF modificado` (DGII CodigoModificacion). */
 
 /* Sections of the invoice detail page (/billing/{id}): the line items with the totals, the
-   payments and the credit notes, each a card taking the loaded invoice. */
+   payments and the credit and debit notes, each a card taking the loaded invoice. */
 
 /** `3 · Corrige montos del NCF modificado` (DGII CodigoModificacion). */
 const modificationLabel = (code: number) =>
@@ -74,7 +76,10 @@ function creditTotals(inv: Invoice) {
   };
 }
 
-/** The 'Ítems' card: lines, then subtotal, discount, ITBIS, total, payments, credit notes and balance. */
+/**
+ * The 'Ítems' card: lines, then subtotal, discount, ITBIS, total, debit notes (+), payments, credit
+ * notes and balance.
+ */
 export function InvoiceItemsCard({ inv }: { inv: Invoice }) {
   const { notesCents, refundCents } = creditTotals(inv);
   return (
@@ -162,6 +167,9 @@ export function InvoiceItemsCard({ inv }: { inv: Invoice }) {
           <Text fw={700}>Total</Text>
           <Text fw={700}>{formatMoney(inv.total, inv.currency)}</Text>
         </Group>
+        {inv.amountDebited > 0 && (
+          <Row label="Notas de débito">+ {formatMoney(inv.amountDebited, inv.currency)}</Row>
+        )}
         <DopEquivalent inv={inv} />
         {inv.amountPaid > 0 && <Row label="Pagado">{formatMoney(inv.amountPaid, inv.currency)}</Row>}
         {inv.amountWithheld > 0 && (
@@ -173,7 +181,7 @@ export function InvoiceItemsCard({ inv }: { inv: Invoice }) {
         {refundCents > 0 && (
           <Row label="Reembolso al cliente">{formatMoney(fromCents(refundCents), inv.currency)}</Row>
         )}
-        {inv.amountPaid + inv.amountWithheld + notesCents > 0 && (
+        {inv.amountPaid + inv.amountWithheld + notesCents + inv.amountDebited > 0 && (
           <Group justify="space-between">
             <Text fw={700}>Saldo pendiente</Text>
             <Text fw={700}>{formatMoney(inv.balance, inv.currency)}</Text>
@@ -301,31 +309,64 @@ export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
   );
 }
 
+/** A note as the notes cards list it (credit and debit notes alike). */
+interface ListedNote {
+  _id: string;
+  ncf: string;
+  documentType: string;
+  issueDate: string;
+  reason: string;
+  total: number;
+  ecfStatus: string | null;
+}
+
 /**
- * The 'Notas de crédito' card (shown when there are notes), each with its PDF download. With
- * `ecfXml` (the invoice was issued in direct e-CF mode) an E34 note also offers its signed XML;
- * a note the portal did not sign answers 404, shown as a toast.
+ * A card listing notes of an invoice (`title`: "Notas de crédito" / "Notas de débito"), each with
+ * its date, DGII modification code (`code`), reason, total and PDF download; `refund` adds the
+ * credit notes' "Reembolso" column. With `ecfXml` (the invoice was issued in direct e-CF mode) an
+ * e-CF note (`electronicType`) the portal signed also offers its signed XML; a failed download is a
+ * toast. Stacked on phones, a table from sm up.
  */
-export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; ecfXml?: boolean }) {
+function InvoiceNotesCard<N extends ListedNote>({
+  title,
+  inv,
+  notes,
+  electronicType,
+  ecfXml,
+  code,
+  refund,
+  pdf,
+  xml,
+}: {
+  title: string;
+  inv: Invoice;
+  notes: N[];
+  electronicType: string;
+  ecfXml: boolean;
+  code: (n: N) => number;
+  refund?: (n: N) => number;
+  pdf: (invoiceId: string, n: N) => Promise<void>;
+  xml: (invoiceId: string, n: N) => Promise<void>;
+}) {
   useDateDisplay();
-  const downloadNote = (n: CreditNote) =>
-    downloadCreditNotePdf(inv._id, n).catch((error: unknown) =>
+  const downloadNote = (n: N) =>
+    pdf(inv._id, n).catch((error: unknown) =>
       notifications.show({
         color: 'red',
         title: 'Error',
         message: getErrorMessage(error, 'No se pudo descargar el PDF'),
       }),
     );
-  const withXml = (n: CreditNote) => ecfXml && n.documentType === 'E34' && n.ecfStatus !== null;
-  const downloadXml = (n: CreditNote) =>
-    downloadCreditNoteEcfXml(inv._id, n).catch((error: unknown) =>
+  const withXml = (n: N) => ecfXml && n.documentType === electronicType && n.ecfStatus !== null;
+  const downloadXml = (n: N) =>
+    xml(inv._id, n).catch((error: unknown) =>
       notifications.show({
         color: 'red',
         title: 'Error',
         message: downloadErrorMessage(error, 'No se pudo descargar el XML'),
       }),
     );
-  const xmlButton = (n: CreditNote, variant: 'light' | 'subtle') =>
+  const xmlButton = (n: N, variant: 'light' | 'subtle') =>
     withXml(n) && (
       <Button
         size="xs"
@@ -338,12 +379,12 @@ export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; 
       </Button>
     );
   return (
-    <Card withBorder radius="md" component="section" aria-label="Notas de crédito">
+    <Card withBorder radius="md" component="section" aria-label={title}>
       <Title order={2} size="h4" mb="sm">
-        Notas de crédito
+        {title}
       </Title>
       <Stack gap="sm" hiddenFrom="sm">
-        {inv.creditNotes.map((n) => (
+        {notes.map((n) => (
           <Paper key={n._id} withBorder radius="md" p="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div style={{ minWidth: 0 }}>
@@ -351,7 +392,7 @@ export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; 
                   {n.ncf}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDate(n.issueDate)} · {modificationLabel(n.modificationCode)}
+                  {formatDate(n.issueDate)} · {modificationLabel(code(n))}
                 </Text>
               </div>
               <Text size="sm" fw={600}>
@@ -361,8 +402,8 @@ export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; 
             <Text size="sm" mt={4}>
               {n.reason}
             </Text>
-            {n.refundAmount > 0 && (
-              <Text size="xs">Reembolso al cliente: {formatMoney(n.refundAmount, inv.currency)}</Text>
+            {refund && refund(n) > 0 && (
+              <Text size="xs">Reembolso al cliente: {formatMoney(refund(n), inv.currency)}</Text>
             )}
             <Group gap="xs" mt="xs">
               <Button
@@ -379,7 +420,7 @@ export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; 
           </Paper>
         ))}
       </Stack>
-      <TableScroll label="Notas de crédito" minWidth={560} visibleFrom="sm">
+      <TableScroll label={title} minWidth={560} visibleFrom="sm">
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -387,21 +428,21 @@ export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; 
               <Table.Th>Fecha</Table.Th>
               <Table.Th>Motivo</Table.Th>
               <Table.Th ta="right">Total</Table.Th>
-              <Table.Th ta="right">Reembolso</Table.Th>
+              {refund && <Table.Th ta="right">Reembolso</Table.Th>}
               <Table.Th>
                 <VisuallyHidden>Descargas</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {inv.creditNotes.map((n) => (
+            {notes.map((n) => (
               <Table.Tr key={n._id}>
                 <Table.Td>
                   <Text size="sm" fw={500}>
                     {n.ncf}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {modificationLabel(n.modificationCode)}
+                    {modificationLabel(code(n))}
                   </Text>
                 </Table.Td>
                 <Table.Td>{formatDate(n.issueDate)}</Table.Td>
@@ -409,9 +450,9 @@ export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; 
                   <Text size="sm">{n.reason}</Text>
                 </Table.Td>
                 <Table.Td ta="right">{formatMoney(n.total, inv.currency)}</Table.Td>
-                <Table.Td ta="right">
-                  {n.refundAmount > 0 ? formatMoney(n.refundAmount, inv.currency) : '—'}
-                </Table.Td>
+                {refund && (
+                  <Table.Td ta="right">{refund(n) > 0 ? formatMoney(refund(n), inv.currency) : '—'}</Table.Td>
+                )}
                 <Table.Td ta="right">
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Button
@@ -432,5 +473,46 @@ export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; 
         </Table>
       </TableScroll>
     </Card>
+  );
+}
+
+/**
+ * The 'Notas de crédito' card (shown when there are notes), each with its PDF download and its
+ * refund. With `ecfXml` (the invoice was issued in direct e-CF mode) an E34 note also offers its
+ * signed XML; a note the portal did not sign answers 404, shown as a toast.
+ */
+export function InvoiceCreditNotesCard({ inv, ecfXml = false }: { inv: Invoice; ecfXml?: boolean }) {
+  return (
+    <InvoiceNotesCard<CreditNote>
+      title="Notas de crédito"
+      inv={inv}
+      notes={inv.creditNotes}
+      electronicType="E34"
+      ecfXml={ecfXml}
+      code={(n) => n.modificationCode}
+      refund={(n) => n.refundAmount}
+      pdf={downloadCreditNotePdf}
+      xml={downloadCreditNoteEcfXml}
+    />
+  );
+}
+
+/**
+ * The 'Notas de débito' card (shown when there are debit notes, decision 138), each with its PDF
+ * download and, for an E33 the portal signed (`ecfXml`), its signed XML. Their DGII code is always
+ * 3, "Corrige montos del NCF modificado".
+ */
+export function InvoiceDebitNotesCard({ inv, ecfXml = false }: { inv: Invoice; ecfXml?: boolean }) {
+  return (
+    <InvoiceNotesCard<DebitNote>
+      title="Notas de débito"
+      inv={inv}
+      notes={inv.debitNotes}
+      electronicType="E33"
+      ecfXml={ecfXml}
+      code={() => DEBIT_NOTE_MODIFICATION_CODE}
+      pdf={downloadDebitNotePdf}
+      xml={downloadDebitNoteEcfXml}
+    />
   );
 }

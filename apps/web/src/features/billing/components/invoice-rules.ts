@@ -18,7 +18,8 @@ export function creditedCentsOf(inv: InvoiceSummary | Invoice): number {
  * Which staff actions an invoice allows, shared by the list's row menu and the detail page so
  * both follow the server's rules (decision 080): drafts are edited, issued (`Emitir`) or sent
  * (which issues too) and deleted; an invoice with an NCF is never cancelled or deleted — it gets
- * credit notes while they don't reach its total; e-CF types record the provider's signature,
+ * credit notes while they don't reach its total (plus its debit notes) and debit notes while it is
+ * not cancelled; e-CF types record the provider's signature,
  * unless the portal signed and sent it itself (direct emission, `ecfStatus` set, issue 26).
  */
 export function invoiceActionRules(inv: InvoiceSummary | Invoice) {
@@ -33,7 +34,12 @@ export function invoiceActionRules(inv: InvoiceSummary | Invoice) {
     electronic,
     /** "Registrar e-CF firmado": an e-CF whose provider signed it (not one the portal issued). */
     recordsSignature: electronic && inv.ecfStatus === null,
-    creditable: fiscal && inv.status !== 'cancelled' && creditedCentsOf(inv) < toCents(inv.total),
+    creditable:
+      fiscal &&
+      inv.status !== 'cancelled' &&
+      creditedCentsOf(inv) < toCents(inv.total) + toCents(inv.amountDebited),
+    /** "Nota de débito" (decision 138): any issued invoice with an NCF that is not cancelled. */
+    debitable: fiscal && !isDraft && inv.status !== 'cancelled',
     cancellable: payable && !fiscal && inv.amountPaid === 0 && inv.amountWithheld === 0,
     /** Shown disabled with {@link NCF_LOCKED_HINT}: it would be cancellable but for its NCF. */
     cancelLocked: payable && fiscal,

@@ -38,13 +38,14 @@ import {
   IconDownload,
   IconFileInvoice,
   IconPencil,
+  IconReceipt2,
   IconReceiptRefund,
   IconSend,
   IconSignature,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { ShareDocumentActions } from '../../../components/share/share-document-actions';
@@ -53,11 +54,13 @@ import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoice } from '../api/invoices';
 import { CreditNoteModal } from '../components/credit-note-modal';
+import { DebitNoteModal } from '../components/debit-note-modal';
 import { EcfSection } from '../components/ecf-section';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
 import { formatDate, formatDateTime, formatMoney } from '../components/format';
 import {
   InvoiceCreditNotesCard,
+  InvoiceDebitNotesCard,
   InvoiceItemsCard,
   InvoicePaymentsCard,
   lastPaymentDate,
@@ -82,6 +85,7 @@ export function InvoiceDetailPage() {
   const canManage = role === 'admin';
   const query = useInvoice(id);
   const actions = useInvoiceActions();
+  const [debiting, setDebiting] = useState(false);
   const notFound = getErrorStatus(query.error) === 404 || getErrorStatus(query.error) === 400;
 
   useEffect(() => {
@@ -125,7 +129,7 @@ export function InvoiceDetailPage() {
     );
 
   const inv = query.data;
-  const { isDraft, payable, creditable, cancellable, cancelLocked, recordsSignature } =
+  const { isDraft, payable, creditable, debitable, cancellable, cancelLocked, recordsSignature } =
     invoiceActionRules(inv);
   const electronic = inv.documentType ? isElectronicType(inv.documentType) : false;
   const ncfLabel = electronic ? 'e-NCF' : 'NCF';
@@ -233,6 +237,11 @@ export function InvoiceDetailPage() {
                     onClick={() => actions.setCrediting(inv)}
                   >
                     Nota de crédito
+                  </Menu.Item>
+                )}
+                {debitable && (
+                  <Menu.Item leftSection={<IconReceipt2 size={16} />} onClick={() => setDebiting(true)}>
+                    Nota de débito
                   </Menu.Item>
                 )}
                 {recordsSignature && canManage && (
@@ -344,6 +353,10 @@ export function InvoiceDetailPage() {
               // Direct e-CF mode (the invoice has an e-CF status): its E34 notes offer their XML.
               <InvoiceCreditNotesCard inv={inv} ecfXml={inv.ecfStatus !== null} />
             )}
+            {inv.debitNotes.length > 0 && (
+              // Direct e-CF mode: its E33 notes offer their XML (decision 138).
+              <InvoiceDebitNotesCard inv={inv} ecfXml={inv.ecfStatus !== null} />
+            )}
           </Stack>
         </Grid.Col>
 
@@ -452,6 +465,7 @@ export function InvoiceDetailPage() {
           />
           <PayInvoiceModal invoice={actions.paying} onClose={() => actions.setPaying(null)} />
           <CreditNoteModal invoice={actions.crediting} onClose={() => actions.setCrediting(null)} />
+          <DebitNoteModal invoice={debiting ? inv : null} onClose={() => setDebiting(false)} />
           <EcfSignatureModal invoice={actions.signing} onClose={() => actions.setSigning(null)} />
         </>
       )}

@@ -1,4 +1,5 @@
 import {
+  GetConsumoSummaryResponseSchema,
   GetReportResponseSchema,
   ListReportsResponseSchema,
   type Report,
@@ -88,6 +89,22 @@ describe('ReportsPage', () => {
         ok(ListReportsResponseSchema, {
           reports: [REPORT_SUMMARY],
           pagination: { page: 1, limit: 10, total: 1 },
+        }),
+      ),
+      // The DGII card's consumo totals (issue 27): an empty month.
+      http.get(apiUrl('/reports/dgii/consumo'), ({ request }) =>
+        ok(GetConsumoSummaryResponseSchema, {
+          summary: {
+            period: new URL(request.url).searchParams.get('period') ?? '',
+            count: 0,
+            invoicedAmount: 0,
+            itbis: 0,
+            total: 0,
+            cash: 0,
+            bank: 0,
+            card: 0,
+            creditSale: 0,
+          },
         }),
       ),
       http.get(apiUrl('/reports/:id'), () => ok(GetReportResponseSchema, { report: REPORT })),
