@@ -40,6 +40,15 @@ export function buyerProfileOf(type: FiscalDocumentType): TaxpayerType | null {
 }
 
 /**
+ * True when a document of `type` may go to a buyer with fiscal profile `profile`
+ * ({@link buyerProfileOf}): types for one profile only to that profile, the rest to anyone.
+ */
+export const typeFitsBuyer = (type: FiscalDocumentType, profile: TaxpayerType): boolean => {
+  const only = buyerProfileOf(type);
+  return only === null || only === profile;
+};
+
+/**
  * Export documents (B16/E46) carry no ITBIS: exports of goods and services are taxed at a zero
  * rate (Código Tributario, Ley 11-92, art. 343).
  */

@@ -95,6 +95,23 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
   const typeInput = () =>
     screen.getAllByLabelText('Tipo de comprobante').find((e) => e.tagName === 'INPUT') as HTMLInputElement;
 
+  it('offers only the document types the client’s fiscal profile may receive (issue 27, point 7)', async () => {
+    renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
+    await screen.findByRole('dialog', { name: 'Nueva Factura' });
+    await pickClient('Café Cibao SRL (María Fernández)');
+    await waitFor(() => expect(typeInput().value).toBe('B01 · Crédito Fiscal'));
+    fireEvent.click(typeInput());
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent ?? '');
+    expect(offered.some((t) => t.startsWith('B01'))).toBe(true);
+    expect(offered.some((t) => t.startsWith('E31'))).toBe(true);
+    // A contribuyente is neither a régimen especial, the State, nor a buyer abroad.
+    for (const only of ['B14', 'B15', 'B16', 'E44', 'E45', 'E46'])
+      expect(
+        offered.some((t) => t.startsWith(only)),
+        only,
+      ).toBe(false);
+  });
+
   it('preselects the type from the client profile, follows the client until the user picks one, and warns when the buyer id is missing', async () => {
     renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
     await screen.findByRole('dialog', { name: 'Nueva Factura' });

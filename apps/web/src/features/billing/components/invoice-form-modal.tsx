@@ -11,6 +11,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   requiresBuyerId,
+  typeFitsBuyer,
   UpdateInvoiceRequestSchema,
 } from '@agencia/shared';
 import {
@@ -272,7 +273,11 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
               placeholder={
                 suggestedType ? fiscalDocumentTypeLabel(suggestedType) : 'Selecciona primero el cliente'
               }
-              data={INVOICE_DOCUMENT_TYPES.map((t) => ({ value: t, label: fiscalDocumentTypeLabel(t) }))}
+              // Only the types this buyer may receive (B14/E44, B15/E45, B16/E46 are for one profile
+              // each, issue 27 point 7: the API refuses the others with a 400).
+              data={INVOICE_DOCUMENT_TYPES.filter(
+                (t) => !profile || typeFitsBuyer(t, profile.taxpayerType) || t === form.values.documentType,
+              ).map((t) => ({ value: t, label: fiscalDocumentTypeLabel(t) }))}
               value={form.values.documentType || suggestedType || null}
               onChange={(v) => form.setFieldValue('documentType', (v ?? '') as InvoiceDocumentType | '')}
               allowDeselect={false}
