@@ -138,8 +138,9 @@ export function CalendarView({
             contentHeight: isMobile ? TIME_GRID_HEIGHT.phone : TIME_GRID_HEIGHT.desktop,
           },
         }}
-        // Hooks for calendar-theme.css: time-grid events size their text to their box, list
-        // titles wrap.
+        // Hooks for calendar-theme.css: the hour labels keep one line height (the slots' height),
+        // time-grid events size their text to their box, list titles wrap.
+        slotHeaderInnerClass="agencia-slot-label"
         columnEventClass="agencia-column-event"
         listItemEventTitleClass="agencia-list-title"
         businessHours={BUSINESS_HOURS}
