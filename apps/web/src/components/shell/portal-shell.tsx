@@ -1,13 +1,12 @@
-import { APP_VERSION_LABEL, NAV_RAIL_WIDTH } from '@agencia/shared';
-import { AppShell, Badge, Burger, Group, Image, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { NAV_RAIL_WIDTH } from '@agencia/shared';
+import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import 'dayjs/locale/es';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
-import { publicSettingsQuery, useCompanyName } from '../../lib/public-settings';
+import { Outlet, useLocation } from 'react-router';
 import { useSessionStore } from '../../stores/session-store';
 import { LiveInvalidation } from '../realtime/live-invalidation';
 import { RealtimeProvider, useSocketEvent } from '../realtime/realtime-provider';
@@ -17,6 +16,7 @@ import { navBadgesQuery, useNavBadges } from './api/get-nav-badges';
 import { getNavItems } from './nav-items';
 import { NavRail } from './nav-rail';
 import { NotificationBell } from './notification-bell';
+import { ShellBrand } from './shell-brand';
 import { ThemeMenu } from './theme-menu';
 import { UserMenu } from './user-menu';
 
@@ -46,8 +46,6 @@ function ShellLayout({ children }: { children?: ReactNode }) {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const role = useSessionStore((state) => state.user?.role);
   const permissions = useSessionStore((state) => state.user?.permissions);
-  const companyName = useCompanyName();
-  const { data: settings } = useQuery(publicSettingsQuery);
   const { data: badges } = useNavBadges();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -69,8 +67,8 @@ function ShellLayout({ children }: { children?: ReactNode }) {
       padding="md"
     >
       <AppShell.Header>
-        {/* 320 px (WCAG 1.4.10): a narrower padding and a brand of up to three lines keep the
-            company name whole next to the header's buttons (decision 112). */}
+        {/* 320 px (WCAG 1.4.10): a narrower padding and a brand of up to two lines keep the
+            company name whole next to the header's buttons (decision 112, issue 32). */}
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
@@ -82,25 +80,7 @@ function ShellLayout({ children }: { children?: ReactNode }) {
               aria-expanded={opened}
               aria-controls="portal-navigation"
             />
-            <UnstyledButton component={Link} to="/dashboard" aria-label={`${companyName}, ir al Dashboard`}>
-              <Group gap="xs" wrap="nowrap">
-                {settings?.logo && <Image src={settings.logo} alt="" h={32} w="auto" fit="contain" />}
-                {/* Phones: a smaller font and up to three lines, so the brand reads whole (issue 18,
-                    decision 112: at 320 px it has ~100 px). */}
-                <Text
-                  fw={700}
-                  fz={{ base: 'sm', xs: 'md', sm: 'lg' }}
-                  lh={1.1}
-                  lineClamp={3}
-                  maw={{ base: 180, xs: 260, sm: 'none' }}
-                >
-                  {companyName}
-                </Text>
-              </Group>
-            </UnstyledButton>
-            <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0 }} visibleFrom="xs">
-              {APP_VERSION_LABEL}
-            </Badge>
+            <ShellBrand />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <NotificationBell />

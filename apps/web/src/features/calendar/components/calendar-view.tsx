@@ -12,6 +12,7 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
+import { BUSINESS_HOURS, WORKDAY_START } from './business-hours';
 import { formatEventDate } from './event-labels';
 
 const VIEW_BUTTONS = {
@@ -35,24 +36,45 @@ const CLOCK = new Intl.DateTimeFormat('es-DO', { hour: 'numeric', minute: '2-dig
 const TIME_FORMAT = (info: { date: { hour: number; minute: number } }) =>
   CLOCK.format(Date.UTC(2000, 0, 1, info.date.hour, info.date.minute));
 
-/** Event content of the month and week grids: bold time, then the title, wrapping (calendar-theme.css). */
-function wrappedEvent(arg: { timeText: string; event: { title: string } }) {
+/** Mantine's `sm` breakpoint (48em = 768 px), the spec's mobile limit (doc 1 §9). */
+const PHONE_QUERY = '(max-width: 47.99em)';
+
+/** Height of the week and day grids' scroller, which opens at the start of the working day. */
+const TIME_GRID_HEIGHT = { phone: 520, desktop: 640 };
+
+/**
+ * Event content of the month and time grids: the time, bold and on one line (never "3: 00"),
+ * then the title. calendar-theme.css fits the text to the event's box: whole lines, the last one
+ * ellipsized, and no time where it would not fit whole.
+ */
+function gridEvent(arg: { timeText: string; event: { title: string } }) {
   return (
     <div className="agencia-event">
-      {arg.timeText && <b>{arg.timeText} </b>}
-      {arg.event.title}
+      {arg.timeText && (
+        <>
+          <b className="agencia-event-time" style={{ whiteSpace: 'nowrap' }}>
+            {arg.timeText}
+          </b>{' '}
+        </>
+      )}
+      <span className="agencia-event-title">{arg.event.title}</span>
     </div>
   );
 }
 
-/** Month-grid event content on phones: the title only. */
-function titleOnlyEvent(arg: { event: { title: string } }) {
-  return <div className="agencia-event">{arg.event.title}</div>;
+/**
+ * Month-grid event content on phones: the title alone on one line, ellipsized (a ~45 px cell
+ * broke words inside their letters, "Reunió n", issue 32); the time is in the tooltip, the agenda
+ * and "Próximos eventos".
+ */
+function lineEvent(arg: { event: { title: string } }) {
+  return <div className="agencia-event agencia-event-line">{arg.event.title}</div>;
 }
 
 /**
- * FullCalendar per spec doc 2 §2/§9: month by default, week, day and list-week; Spanish;
- * 3 events per day then 'más eventos'; 30-minute slots; colours by type. Clicking a date
+ * FullCalendar per spec doc 2 §2/§9: month by default (the week's agenda on phones, issue 32),
+ * week, day and list-week; Spanish; 3 events per day then 'más eventos'; 30-minute slots; colours
+ * by type; the week and day grids open at the working day's start (business-hours.ts). Clicking a date
  * calls `onDateClick`, clicking an event `onEventClick`; events the caller may edit can be
  * dragged or resized (`onEventChange`, which must call `revert` on failure).
  */
@@ -71,7 +93,8 @@ export function CalendarView({
   onEventChange: (info: EventChangeInfo) => void;
   canDrag: boolean;
 }) {
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  // Read on the first render: the initial view depends on it.
+  const isMobile = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const input = useMemo(
     () =>
       events.map((e) => ({
@@ -91,7 +114,8 @@ export function CalendarView({
       <FullCalendar
         plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         locale={esLocale}
-        initialView="dayGridMonth"
+        // Phones open the week's agenda: a month cell or a week column is too narrow to read.
+        initialView={isMobile ? 'listWeek' : 'dayGridMonth'}
         headerToolbar={
           isMobile
             ? { start: 'prev,next', center: 'title', end: 'today' }
@@ -106,11 +130,21 @@ export function CalendarView({
         // Month and week cells have room for more than one line: titles wrap there instead of
         // being cut to one ("Presenta", issue 18); the tooltip still carries the full title.
         views={{
-          // A phone's month cell is ~45 px wide: the title alone, hyphenated (the time is in the
-          // tooltip, the week and day views and "Próximos eventos").
-          dayGridMonth: { eventContent: isMobile ? titleOnlyEvent : wrappedEvent },
-          timeGrid: { eventContent: wrappedEvent },
+          dayGridMonth: { eventContent: isMobile ? lineEvent : gridEvent, height: 'auto' },
+          list: { height: 'auto' },
+          // The time grids scroll inside a fixed height, so they can open at the working day.
+          timeGrid: {
+            eventContent: gridEvent,
+            contentHeight: isMobile ? TIME_GRID_HEIGHT.phone : TIME_GRID_HEIGHT.desktop,
+          },
         }}
+        // Hooks for calendar-theme.css: the hour labels keep one line height (the slots' height),
+        // time-grid events size their text to their box, list titles wrap.
+        slotHeaderInnerClass="agencia-slot-label"
+        columnEventClass="agencia-column-event"
+        listItemEventTitleClass="agencia-list-title"
+        businessHours={BUSINESS_HOURS}
+        scrollTime={WORKDAY_START}
         dayMaxEvents={CALENDAR.dayMaxEvents}
         eventDisplay="block"
         // One time format across grid and lists: es-DO 12-hour, as formatEventDate (issue 18).
@@ -131,7 +165,6 @@ export function CalendarView({
         slotDuration={{ minutes: CALENDAR.slotMinutes }}
         firstDay={1}
         nowIndicator
-        height="auto"
         events={input}
         datesSet={(info: DatesSetInfo) =>
           onRangeChange({ start: info.start.toISOString(), end: info.end.toISOString() })

@@ -10,7 +10,9 @@ import {
   IconPhone,
   IconTrash,
 } from '@tabler/icons-react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CardLink, cardLinkAbove } from '../../../components/ui/card-link';
 import { formatDate } from '../../../lib/format';
 import { useDateDisplay } from '../../../stores/display-store';
 
@@ -33,64 +35,50 @@ function Metric({ label, value }: { label: string; value: ReactNode }) {
 interface Props {
   client: Client;
   currency: string;
-  onOpen: () => void;
   onEdit: () => void;
   onLink: () => void;
   onDelete: () => void;
 }
 
-/** A client card of /clients (spec doc 2 §2): identity, contact, totals, dates and the card menu. */
-export function ClientCard({ client, currency, onOpen, onEdit, onLink, onDelete }: Props) {
+/**
+ * A client card of /clients (spec doc 2 §2): identity, contact, totals, dates and the card menu.
+ * The card is a link to the client (its name's link covers it, `CardLink`), and shows the status
+ * badge and the name whole: the name wraps, the badge never shrinks (issue 32: "A…", "Carmen Ros…").
+ */
+export function ClientCard({ client, currency, onEdit, onLink, onDelete }: Props) {
   useDateDisplay();
   const badge = clientStatusBadge(client.status);
   const name = `${client.firstName} ${client.lastName}`.trim();
   const place = [client.address.city, client.address.state].filter(Boolean).join(', ');
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && e.target === e.currentTarget) onOpen();
-  };
+  const href = `/clients/${client._id}`;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      style={{ cursor: 'pointer' }}
-      onClick={onOpen}
-      onKeyDown={onKey}
-      tabIndex={0}
-      role="article"
-      aria-label={name}
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+    <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
           <Avatar src={client.avatar} color="blue" radius="xl">
             {initials(client)}
           </Avatar>
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} truncate>
+          <Stack gap={0} miw={0}>
+            <CardLink to={href} fw={600} style={{ overflowWrap: 'break-word' }}>
               {name}
-            </Text>
-            <Text size="sm" c="dimmed" truncate>
+            </CardLink>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
               {client.companyName ?? 'Persona física'}
             </Text>
           </Stack>
         </Group>
-        <Group gap={4} wrap="nowrap">
-          <Badge color={badge.color} variant="light">
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }} className={cardLinkAbove}>
+          <Badge color={badge.color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
             {badge.label}
           </Badge>
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Acciones de ${name}`}
-                onClick={(e) => e.stopPropagation()}
-              >
+              <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${name}`}>
                 <IconDotsVertical size={18} />
               </ActionIcon>
             </Menu.Target>
-            <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-              <Menu.Item leftSection={<IconEye size={16} />} onClick={onOpen}>
+            <Menu.Dropdown>
+              <Menu.Item component={Link} to={href} leftSection={<IconEye size={16} />}>
                 Ver detalles
               </Menu.Item>
               <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
@@ -110,7 +98,7 @@ export function ClientCard({ client, currency, onOpen, onEdit, onLink, onDelete 
       <Stack gap={4} mt="sm">
         <Group gap={6} wrap="nowrap">
           <IconMail size={14} aria-hidden />
-          <Text size="sm" truncate>
+          <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
             {client.email}
           </Text>
         </Group>
@@ -120,7 +108,7 @@ export function ClientCard({ client, currency, onOpen, onEdit, onLink, onDelete 
         </Group>
         <Group gap={6} wrap="nowrap">
           <IconMapPin size={14} aria-hidden />
-          <Text size="sm" truncate>
+          <Text size="sm" miw={0}>
             {place || '—'}
           </Text>
         </Group>

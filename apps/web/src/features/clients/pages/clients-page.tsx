@@ -10,7 +10,6 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ListFilters, useDebouncedSearch, useListErrorToast } from '../../../components/ui/list-filters';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -53,7 +52,6 @@ export const CLIENTS_PAGE_SIZE = 12;
  * of 12 cards with the total and the pager; filters and page in the URL (issue 14).
  */
 export function ClientsPage() {
-  const navigate = useNavigate();
   // Filters and page live in the URL (issue 14): reload, back and shared links keep them.
   const [params, setParams] = useListParams({ search: '', status: 'all', clientType: 'all' });
   const { status, clientType, page } = params;
@@ -181,7 +179,6 @@ export function ClientsPage() {
               key={c._id}
               client={c}
               currency={currency}
-              onOpen={() => navigate(`/clients/${c._id}`)}
               onEdit={() => actions.setEditing(c)}
               onLink={() => actions.setLinkFor(c)}
               onDelete={() => actions.confirmDelete(c)}
