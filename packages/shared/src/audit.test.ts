@@ -23,6 +23,8 @@ const API_SRC = join(import.meta.dirname, '../../../apps/api/src');
 const DYNAMIC_ACTIONS: Record<string, string[]> = {
   // requests.service.ts: the status change of a lead, by kind.
   '`${kind}_request.status_changed`': REQUEST_KINDS.map((k) => `${k}_request.status_changed`),
+  // invoice-notes.ts: the issue of a credit or debit note (decision 138).
+  '`invoice.${kind.event}_issued`': ['invoice.credit_note_issued', 'invoice.debit_note_issued'],
   // project-writes.ts: the `audit: { action }` each project write answers (collected below).
   'done.audit.action': [],
 };

@@ -305,6 +305,10 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     verb: 'emitió una nota de crédito para',
     detail: (m) => (str(m.ncf) ? `(NCF ${str(m.ncf)})` : undefined),
   },
+  'invoice.debit_note_issued': {
+    verb: 'emitió una nota de débito para',
+    detail: (m) => (str(m.ncf) ? `(NCF ${str(m.ncf)})` : undefined),
+  },
   'invoice.ecf_signed': { verb: 'registró el código de seguridad del e-CF de' },
   'invoice.ecf_signature_replaced': { verb: 'reemplazó el código de seguridad del e-CF de' },
   'invoice.ecf_retry': {
@@ -450,6 +454,19 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     detail: (m) => (str(m.issuerRnc) ? `del emisor RNC ${str(m.issuerRnc)}` : undefined),
   },
   'fiscal.received_rejected': { verb: 'rechazó', of: 'ecf_received', detail: reason },
+  'fiscal.exchange_rate_set': {
+    verb: 'registró la tasa de cambio',
+    noObject: true,
+    detail: (m) =>
+      str(m.currency) && m.rate !== undefined && str(m.date)
+        ? `del ${str(m.currency)} del ${str(m.date)!.split('-').reverse().join('/')}: RD$${String(m.rate)}`
+        : undefined,
+  },
+  'fiscal.exchange_rates_imported': {
+    verb: 'importó las tasas de cambio del Banco Central',
+    noObject: true,
+    detail: (m) => (typeof m.imported === 'number' ? `(${m.imported} días nuevos)` : undefined),
+  },
 };
 
 /** The actions' kinds for the audit filter: each category's API filter is its prefixes joined by ",". */

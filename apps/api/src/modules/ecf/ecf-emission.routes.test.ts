@@ -196,11 +196,21 @@ describe('issuing an E31 in direct mode', () => {
 
   it('a rejection that left the e-NCF unused is corrected and signed again with the same e-NCF; the rejected XML is kept', async () => {
     const invoice = await issueE31();
-    dgii.rejectNext(invoice.ncf, [{ codigo: 101, valor: 'Certificado y/o firma inválida.' }], {
-      sequenceUsed: false,
-    });
+    const first = await latest(invoice.ncf);
+    // The rule matches this signed document only, never the corrected one.
+    dgii.rejectNext(
+      (_encf, xml) => xml === first.signedXml,
+      [{ codigo: 101, valor: 'Certificado y/o firma inválida.' }],
+      {
+        sequenceUsed: false,
+      },
+    );
     const rejected = await drive(sender(), invoice.ncf);
-    expect(rejected).toMatchObject({ status: 'rejected', sequenceUsed: false });
+    expect(rejected, JSON.stringify(rejected.messages)).toMatchObject({
+      status: 'rejected',
+      sequenceUsed: false,
+      messages: [{ code: '101', message: 'Certificado y/o firma inválida.' }],
+    });
     const retry = await injectAs(app, admin.token, {
       method: 'POST',
       url: `/api/invoices/${invoice._id}/ecf/retry`,
@@ -211,7 +221,7 @@ describe('issuing an E31 in direct mode', () => {
     expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'rejected']);
     expect(rows.find((r) => r.status === 'rejected')!.signedXml).toBe(rejected.signedXml);
     const done = await drive(sender(), invoice.ncf);
-    expect(done.status).toBe('accepted');
+    expect(done.status, JSON.stringify(done.messages)).toBe('accepted');
     const [inv] = await app.db.select().from(invoices).where(eq(invoices.id, invoice._id));
     expect(inv).toMatchObject({ ecfStatus: 'accepted', securityCode: done.securityCode });
   });

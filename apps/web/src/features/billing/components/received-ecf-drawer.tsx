@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useReceivedEcf } from '../api/ecf-received';
 import { formatDate, formatDateTime } from './format';
 import {
@@ -184,6 +185,8 @@ export function ReceivedEcfDrawer({
   onClose: () => void;
   actions: ReceivedEcfActions;
 }) {
+  // Dates follow the user's display settings and re-render when they change.
+  useDateDisplay();
   const detail = useReceivedEcf(id);
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
