@@ -12,7 +12,7 @@ import {
 import { CreditNoteSchema } from './credit-notes.js';
 import { addDays, businessToday, daysBetween } from './dates.js';
 import { DebitNoteSchema } from './debit-notes.js';
-import { EcfStatusSchema } from './ecf.js';
+import { DgiiMessageSchema, EcfStatusSchema } from './ecf.js';
 import { FiscalDocumentTypeSchema, FiscalModeSchema, InvoiceDocumentTypeSchema } from './fiscal.js';
 import { FiscalSnapshotSchema } from './fiscal-snapshot.js';
 import { CURRENCIES } from './money.js';
@@ -303,6 +303,10 @@ export const InvoiceSchema = InvoiceSummarySchema.extend({
    * 607 read it: editing the client or the company settings never changes an issued invoice.
    */
   fiscalSnapshot: FiscalSnapshotSchema.nullable(),
+  /** Direct e-CF emission (issue 26): the DGII's trackId of its latest e-CF (null until sent or without one). */
+  trackId: z.string().nullable(),
+  /** The DGII's messages about its latest e-CF (`{code, message}`), empty without any. */
+  dgiiMessages: z.array(DgiiMessageSchema),
   /**
    * Foreign-currency invoices (USD, EUR; issue 27, decision 137): DOP per unit frozen when issued —
    * the rate of the issue date or the last published before it (`exchangeRateDate`, ISO). Every

@@ -128,7 +128,7 @@ describe('issuing an E31 in direct mode', () => {
     expect(row).toMatchObject({ status: 'accepted', trackId: expect.any(String) });
     expect(submissionsOf(invoice.ncf)).toHaveLength(1);
     const res = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${invoice._id}` });
-    expect(res.json().data.invoice.ecfStatus).toBe('accepted');
+    expect(res.json().data.invoice).toMatchObject({ ecfStatus: 'accepted', trackId: row.trackId, dgiiMessages: [] });
     const status = await injectAs(app, admin.token, {
       method: 'GET',
       url: `/api/invoices/${invoice._id}/ecf`,
@@ -185,6 +185,10 @@ describe('issuing an E31 in direct mode', () => {
     expect(row.messages).toEqual([{ code: '7', message: 'El RNC del comprador no está registrado.' }]);
     const [inv] = await app.db.select().from(invoices).where(eq(invoices.id, invoice._id));
     expect(inv!.ecfStatus).toBe('rejected');
+    const shown = await injectAs(app, client.token, { method: 'GET', url: `/api/invoices/${invoice._id}` });
+    expect(shown.json().data.invoice.dgiiMessages).toEqual([
+      { code: '7', message: 'El RNC del comprador no está registrado.' },
+    ]);
     const told = await app.db.select().from(notifications).where(eq(notifications.userId, admin.user._id));
     expect(told.map((n) => n.title)).toContain(`La DGII rechazó el e-CF ${invoice.ncf}`);
     const list = await injectAs(app, admin.token, {

@@ -114,6 +114,8 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     fiscalSnapshot: null,
     exchangeRate: null,
     exchangeRateDate: null,
+    trackId: null,
+    dgiiMessages: [],
     payments: [],
     creditNotes: [],
     debitNotes: [],

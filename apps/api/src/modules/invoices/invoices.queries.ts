@@ -9,11 +9,12 @@ import {
   type ListInvoicesQuerySchema,
   type ListInvoicesResponse,
 } from '@agencia/shared';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import {
   clients,
+  ecfDocuments,
   invoiceEvents,
   invoiceItems,
   invoicePayments,
@@ -201,6 +202,15 @@ export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }
     .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
     .where(eq(invoicePayments.invoiceId, id))
     .orderBy(asc(invoicePayments.createdAt));
+  // Direct e-CF emission (issue 26): the DGII's trackId and messages of its latest e-CF.
+  const [ecf] = row.invoice.ecfStatus
+    ? await db
+        .select({ trackId: ecfDocuments.trackId, messages: ecfDocuments.messages })
+        .from(ecfDocuments)
+        .where(eq(ecfDocuments.invoiceId, id))
+        .orderBy(desc(ecfDocuments.createdAt))
+        .limit(1)
+    : [];
   const events = await db
     .select({
       e: invoiceEvents,
@@ -221,6 +231,8 @@ export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }
     fiscalSnapshot: row.invoice.fiscalSnapshot ?? null,
     exchangeRate: row.invoice.exchangeRate ?? null,
     exchangeRateDate: row.invoice.exchangeRateDate ?? null,
+    trackId: ecf?.trackId ?? null,
+    dgiiMessages: ecf?.messages ?? [],
     items: items.map(lineDto),
     payments: payments.map(({ p, by }) => ({
       _id: p.id,
