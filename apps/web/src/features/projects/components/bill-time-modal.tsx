@@ -115,8 +115,12 @@ export function BillTimeModal({
                       )}
                     </Table.Td>
                     <Table.Td ta="right">{hoursLabel(l.hours)}</Table.Td>
-                    <Table.Td ta="right">{money(l.rate)}</Table.Td>
-                    <Table.Td ta="right">{money(l.amount)}</Table.Td>
+                    <Table.Td ta="right" data-amount>
+                      {money(l.rate)}
+                    </Table.Td>
+                    <Table.Td ta="right" data-amount>
+                      {money(l.amount)}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
