@@ -136,7 +136,11 @@ test.describe('landing', () => {
       'href',
       /subject=Consulta%20sobre%20servicios%20digitales$/,
     );
-    await expect(page.locator('#footer')).toContainText('© 2025');
+    // The current year in Santo Domingo (issue 32 point 12), not the spec's "© 2025".
+    const year = new Intl.DateTimeFormat('en', { timeZone: 'America/Santo_Domingo', year: 'numeric' }).format(
+      new Date(),
+    );
+    await expect(page.locator('#footer')).toContainText(`© ${year}`);
     await expect(page.locator('#footer')).toContainText('República Dominicana');
   });
 

@@ -66,6 +66,16 @@ export function formatNumericDateTime(
   });
 }
 
+/**
+ * The `valueFormat` of Mantine date pickers: the user's numeric date format (dayjs tokens, the
+ * same as `DateFormat`), plus `HH:mm` with `withTime`. Subscribes the component to the setting
+ * (issue 32 point 12: a picker hard-coded DD/MM/YYYY for a user who reads MM/DD/YYYY).
+ */
+export function useDateInputFormat(withTime = false): string {
+  const dateFormat = useDisplayStore((s) => s.dateFormat);
+  return withTime ? `${dateFormat} HH:mm` : dateFormat;
+}
+
 /** An instant → "hace 3 horas" in es-DO. */
 export function formatRelative(value: string, now = Date.now()): string {
   return sharedFormatRelative(value, now);

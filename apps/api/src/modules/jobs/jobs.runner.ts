@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, BUSINESS_TIME_ZONE, businessToday, type ScheduledJob } from '@agencia/shared';
+import { addDays, BUSINESS_TIME_ZONE, businessToday, formatTime, type ScheduledJob } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobRuns, scheduledJobs } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 
 /** What a job's handler gets: the database and the instant it runs "as of" (tests move it). */
 export interface JobContext {
@@ -45,6 +46,19 @@ export function nextDailyRun(after: Date, hour: number): Date {
   const candidate = at(today);
   if (candidate > after) return candidate;
   return at(addDays(today, 1));
+}
+
+/**
+ * When a job runs, in Spanish, written with the company's time zone and clock like every other
+ * time on the page ("Cada día a las 6:00 a. m.", or "06:00" on a 24-hour clock; issue 32 point 12:
+ * the schedule said "06:00" beside a next run at "6:00 a. m.").
+ */
+export function scheduleText(
+  hour: number,
+  display: { timeZone: string; timeFormat: '12h' | '24h' },
+  now: Date = new Date(),
+): string {
+  return `Cada día a las ${formatTime(nextDailyRun(now, hour), display)}`;
 }
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -221,13 +235,18 @@ export class JobRunner {
     await this.register();
     const rows = await this.db.select().from(scheduledJobs);
     const now = new Date();
+    const settings = await getCompanySettings(this.db);
+    const display = {
+      timeZone: settings.timezone || BUSINESS_TIME_ZONE,
+      timeFormat: settings.timeFormat === '24h' ? ('24h' as const) : ('12h' as const),
+    };
     return this.jobs.map((job) => {
       const row = rows.find((r) => r.name === job.name)!;
       return {
         name: job.name,
         label: job.label,
         description: job.description,
-        schedule: `Cada día a las ${String(job.hour).padStart(2, '0')}:00 (${BUSINESS_TIME_ZONE})`,
+        schedule: scheduleText(job.hour, display, now),
         lastRunAt: row.lastRunAt?.toISOString() ?? null,
         lastFinishedAt: row.lastFinishedAt?.toISOString() ?? null,
         lastStatus: row.lastStatus ?? null,

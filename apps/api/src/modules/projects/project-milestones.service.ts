@@ -21,7 +21,7 @@ export async function milestonesOf(db: Db | Tx, id: string): Promise<Milestone[]
 /** Staff may manage milestones (403 with `message`). */
 const manageMilestones = {
   action: 'manageMilestones',
-  message: 'Solo el equipo puede gestionar milestones.',
+  message: 'Solo el equipo puede gestionar hitos.',
 } as const;
 
 /** `POST /projects/{id}/milestones` (staff who see the project). Appended at the end of the order. */

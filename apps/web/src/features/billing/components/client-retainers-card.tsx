@@ -1,9 +1,10 @@
-import { formatMoney, RECURRING_FREQUENCY_LABELS } from '@agencia/shared';
+import { RECURRING_FREQUENCY_LABELS } from '@agencia/shared';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatDate } from '../../../lib/format';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useRecurringInvoices } from '../api/recurring-invoices';
+import { RetainerAmount } from './retainer-amount';
 
 /** Mis Facturas (client): the client's active retainers with next date, amount and hour bank (decision 111). */
 export function ClientRetainersCard() {
@@ -32,7 +33,9 @@ export function ClientRetainersCard() {
                 <Table.Tr key={r._id}>
                   <Table.Td>{r.project?.title ?? r.items[0]?.description ?? 'Iguala'}</Table.Td>
                   <Table.Td>{RECURRING_FREQUENCY_LABELS[r.frequency]}</Table.Td>
-                  <Table.Td>{formatMoney(r.total, r.currency)}</Table.Td>
+                  <Table.Td data-amount>
+                    <RetainerAmount retainer={r} />
+                  </Table.Td>
                   <Table.Td>{r.nextInvoiceDate ? formatDate(r.nextInvoiceDate) : '—'}</Table.Td>
                   <Table.Td>
                     {r.hoursIncluded == null ? (

@@ -113,20 +113,25 @@ export function ClientProjectPickers<T extends { clientId: string; projectId: st
 
 /**
  * The totals panel of a billing form: subtotal, discount, exempt subtotal (when any), ITBIS
- * base, ITBIS and total; test ids `{testIdPrefix}-form-totals`, `-form-base` and `-form-total`.
+ * base, ITBIS and total (no discount row when `withDiscount` is false); test ids
+ * `{testIdPrefix}-form-totals`, `-form-base` and `-form-total`.
  */
 export function DocumentTotalsPanel(props: {
   totals: InvoiceTotalsCents;
   currency: string;
   taxRate: number | string;
   testIdPrefix: string;
+  /** False where the document takes no discount (retainers): no "Descuento" row. */
+  withDiscount?: boolean;
 }) {
-  const { totals, currency, testIdPrefix } = props;
+  const { totals, currency, testIdPrefix, withDiscount = true } = props;
   return (
     <Paper withBorder p="md" radius="md" aria-label="Totales" data-testid={`${testIdPrefix}-form-totals`}>
       <Stack gap={6}>
         <TotalRow label="Subtotal" cents={totals.subtotalCents} currency={currency} />
-        <TotalRow label="Descuento" cents={totals.discountCents} currency={currency} minus />
+        {withDiscount && (
+          <TotalRow label="Descuento" cents={totals.discountCents} currency={currency} minus />
+        )}
         {totals.exemptCents > 0 && (
           <TotalRow label="Subtotal exento" cents={totals.exemptCents} currency={currency} />
         )}

@@ -145,8 +145,12 @@ export function InvoiceItemsCard({ inv }: { inv: Invoice }) {
                   )}
                 </Table.Td>
                 <Table.Td ta="right">{item.quantity}</Table.Td>
-                <Table.Td ta="right">{formatMoney(item.unitPrice, inv.currency)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(item.total, inv.currency)}</Table.Td>
+                <Table.Td ta="right" data-amount>
+                  {formatMoney(item.unitPrice, inv.currency)}
+                </Table.Td>
+                <Table.Td ta="right" data-amount>
+                  {formatMoney(item.total, inv.currency)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -299,7 +303,9 @@ export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
                     ? `ITBIS ${formatMoney(p.itbisWithheld, inv.currency)} · ISR ${formatMoney(p.isrWithheld, inv.currency)}`
                     : '—'}
                 </Table.Td>
-                <Table.Td ta="right">{formatMoney(p.amount, inv.currency)}</Table.Td>
+                <Table.Td ta="right" data-amount>
+                  {formatMoney(p.amount, inv.currency)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -449,7 +455,9 @@ function InvoiceNotesCard<N extends ListedNote>({
                 <Table.Td>
                   <Text size="sm">{n.reason}</Text>
                 </Table.Td>
-                <Table.Td ta="right">{formatMoney(n.total, inv.currency)}</Table.Td>
+                <Table.Td ta="right" data-amount>
+                  {formatMoney(n.total, inv.currency)}
+                </Table.Td>
                 {refund && (
                   <Table.Td ta="right">{refund(n) > 0 ? formatMoney(refund(n), inv.currency) : '—'}</Table.Td>
                 )}

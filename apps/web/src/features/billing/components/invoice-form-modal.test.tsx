@@ -227,6 +227,33 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
     expect(posted[0]).toMatchObject({ discountAmount: 500 });
   }, 20_000);
 
+  it('converts the discount when its unit switches instead of resetting it (issue 32 point 10)', async () => {
+    const { queryClient } = renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
+    // The form resets once the company defaults arrive: type after that.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Tarifa' }), {
+      target: { value: '15000' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Descuento \(RD\$\)/ }), {
+      target: { value: '1000' },
+    });
+    // RD$1,000 of RD$15,000 = 6.666… % → 6.67 %.
+    fireEvent.click(within(dialog).getByText('%'));
+    await waitFor(() =>
+      expect(
+        (within(dialog).getByRole('textbox', { name: /^Descuento \(%\)/ }) as HTMLInputElement).value,
+      ).toBe('6.67'),
+    );
+    // Back to an amount: 6.67 % of 15,000 = 1,000.50.
+    fireEvent.click(within(dialog).getByText('RD$'));
+    await waitFor(() =>
+      expect(
+        (within(dialog).getByRole('textbox', { name: /^Descuento \(RD\$\)/ }) as HTMLInputElement).value,
+      ).toBe('1,000.5'),
+    );
+  }, 20_000);
+
   it('says before saving that issuing dates the invoice today and keeps its term in days (decision 132)', async () => {
     const { queryClient } = renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });

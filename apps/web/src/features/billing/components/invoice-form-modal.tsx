@@ -74,6 +74,29 @@ export function discountAmountOf(
   return Math.round((subtotalCents * pct) / 100) / 100;
 }
 
+/**
+ * The discount when its unit switches (issue 32 point 10): the typed value converted, not reset —
+ * an amount becomes its percentage of the subtotal and a percentage its amount, both rounded
+ * to two decimals. Without a subtotal a percentage can't be derived: it stays 0.
+ */
+export function convertDiscount(
+  values: Pick<FormValues, 'discountMode' | 'discountAmount' | 'discountPercent'>,
+  to: FormValues['discountMode'],
+  subtotalCents: number,
+): Pick<FormValues, 'discountMode' | 'discountAmount' | 'discountPercent'> {
+  if (to === values.discountMode) return values;
+  if (to === 'percent') {
+    const cents = Math.round(num(values.discountAmount) * 100);
+    const pct = subtotalCents > 0 ? Math.round((cents * 10_000) / subtotalCents) / 100 : 0;
+    return { discountMode: 'percent', discountAmount: values.discountAmount, discountPercent: pct };
+  }
+  return {
+    discountMode: 'amount',
+    discountAmount: discountAmountOf(values, subtotalCents),
+    discountPercent: values.discountPercent,
+  };
+}
+
 function subtotalCentsOf(values: FormValues): number {
   return formTotals(values.items, 0, 0).subtotalCents;
 }
@@ -101,7 +124,11 @@ function DiscountUnit({ form, currency }: { form: UseFormReturnType<FormValues>;
       size="xs"
       aria-label="Unidad del descuento"
       value={form.values.discountMode}
-      onChange={(v) => form.setFieldValue('discountMode', v as FormValues['discountMode'])}
+      onChange={(v) =>
+        form.setValues(
+          convertDiscount(form.values, v as FormValues['discountMode'], subtotalCentsOf(form.values)),
+        )
+      }
       data={[
         { value: 'amount', label: currencySymbol(currency) },
         { value: 'percent', label: '%' },

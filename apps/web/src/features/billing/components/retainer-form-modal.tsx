@@ -6,7 +6,6 @@ import {
   UpdateRecurringInvoiceRequestSchema,
 } from '@agencia/shared';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -19,22 +18,19 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { todayDateOnly } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
+import { useInvoiceDefaults } from '../api/invoices';
 import { useCreateRecurringInvoice, useUpdateRecurringInvoice } from '../api/recurring-invoices';
-
-interface Line {
-  description: string;
-  quantity: number | string;
-  unitPrice: number | string;
-}
+import { DocumentTotalsPanel, formTotals, itemsBody } from './document-form-parts';
+import { type ItemValues, LineItemsEditor, newItem, num } from './line-items-editor';
 
 interface Values {
-  clientId: string | null;
+  clientId: string;
   projectId: string | null;
   frequency: (typeof RECURRING_FREQUENCIES)[number];
   dayOfMonth: number | string;
@@ -44,13 +40,15 @@ interface Values {
   autoSend: boolean;
   hoursIncluded: number | string;
   overageRate: number | string;
-  items: Line[];
+  items: ItemValues[];
+  /** ITBIS (%) of each invoice; the company's rate until the user changes it. */
+  taxRate: number | string;
 }
 
-const emptyLine: Line = { description: '', quantity: 1, unitPrice: '' };
-const num = (v: number | string) => (v === '' ? undefined : Number(v));
+/** An optional number input's value: empty → undefined. */
+const opt = (v: number | string) => (v === '' ? undefined : Number(v));
 
-function initial(r: RecurringInvoice | null): Values {
+function initial(r: RecurringInvoice | null, defaultTaxRate: number): Values {
   const today = todayDateOnly();
   return r
     ? {
@@ -65,13 +63,17 @@ function initial(r: RecurringInvoice | null): Values {
         hoursIncluded: r.hoursIncluded ?? '',
         overageRate: r.overageRate ?? '',
         items: r.items.map((it) => ({
+          key: newItem().key,
           description: it.description,
+          details: it.details ?? '',
           quantity: it.quantity,
           unitPrice: it.unitPrice,
+          taxExempt: it.taxExempt,
         })),
+        taxRate: r.taxRate ?? defaultTaxRate,
       }
     : {
-        clientId: null,
+        clientId: '',
         projectId: null,
         frequency: 'monthly',
         dayOfMonth: Number(today.slice(8)),
@@ -81,13 +83,17 @@ function initial(r: RecurringInvoice | null): Values {
         autoSend: false,
         hoursIncluded: '',
         overageRate: '',
-        items: [{ ...emptyLine }],
+        items: [newItem()],
+        taxRate: defaultTaxRate,
       };
 }
 
 /**
- * "Nueva iguala" / "Editar iguala" (admin, decision 111). Validates with the shared request
- * schemas; edits apply to the periods not invoiced yet.
+ * "Nueva iguala" / "Editar iguala" (admin, decision 111). Built from the invoice form's parts
+ * (issue 32 point 6): the same line editor (Tarifa, live line totals, ITBIS-exempt lines) and the
+ * same totals panel, so each period's invoice shows its ITBIS and total before saving. Validates
+ * with the shared request schemas; edits apply to the periods not invoiced yet. The ITBIS rate
+ * stays "the company's" (null) unless the user types another one.
  */
 export function RetainerFormModal({
   opened,
@@ -98,44 +104,46 @@ export function RetainerFormModal({
   retainer: RecurringInvoice | null;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => initial(retainer));
+  const defaults = useInvoiceDefaults(opened);
+  const companyTaxRate = defaults.data?.taxRate ?? 18;
+  const form = useForm<Values>({ mode: 'controlled', initialValues: initial(retainer, companyTaxRate) });
   const [error, setError] = useState<string | null>(null);
   const create = useCreateRecurringInvoice();
   const update = useUpdateRecurringInvoice();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens, the retainer or the company rate changes
   useEffect(() => {
     if (opened) {
-      setValues(initial(retainer));
+      form.setValues(initial(retainer, companyTaxRate));
       setError(null);
     }
-  }, [opened, retainer]);
+  }, [opened, retainer, companyTaxRate]);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-  const setLine = (i: number, patch: Partial<Line>) =>
-    setValues((v) => ({ ...v, items: v.items.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
+  const values = form.values;
+  const currency = retainer?.currency ?? defaults.data?.currency ?? 'DOP';
+  const totals = formTotals(values.items, values.taxRate, 0);
 
   const submit = async () => {
+    const rate = num(values.taxRate);
+    // Keep following the company's rate unless the retainer had its own or the user typed another.
+    const ownRate = retainer?.taxRate != null || rate !== companyTaxRate;
     const body = {
       projectId: values.projectId,
       frequency: values.frequency,
-      dayOfMonth: num(values.dayOfMonth),
+      dayOfMonth: opt(values.dayOfMonth),
       endDate: values.endDate || null,
-      count: num(values.count) ?? null,
+      count: opt(values.count) ?? null,
       autoSend: values.autoSend,
-      hoursIncluded: num(values.hoursIncluded) ?? null,
-      overageRate: num(values.overageRate) ?? null,
-      items: values.items.map((l) => ({
-        description: l.description,
-        quantity: num(l.quantity),
-        unitPrice: num(l.unitPrice),
-      })),
+      hoursIncluded: opt(values.hoursIncluded) ?? null,
+      overageRate: opt(values.overageRate) ?? null,
+      taxRate: ownRate ? rate : null,
+      items: itemsBody(values.items),
     };
     const parsed = retainer
       ? UpdateRecurringInvoiceRequestSchema.safeParse(body)
       : CreateRecurringInvoiceRequestSchema.safeParse({
           ...body,
-          clientId: values.clientId ?? '',
+          clientId: values.clientId,
           startDate: values.startDate,
         });
     if (!parsed.success) {
@@ -158,7 +166,7 @@ export function RetainerFormModal({
       opened={opened}
       onClose={onClose}
       title={retainer ? 'Editar iguala' : 'Nueva iguala'}
-      size="lg"
+      size="xl"
     >
       <Stack>
         {error && (
@@ -176,21 +184,21 @@ export function RetainerFormModal({
             enabled={opened}
             required
             placeholder="Selecciona un cliente"
-            value={values.clientId}
-            onChange={(v) => setValues((s) => ({ ...s, clientId: v, projectId: null }))}
+            value={values.clientId || null}
+            onChange={(v) => form.setValues({ clientId: v ?? '', projectId: null })}
           />
         )}
         <ProjectPicker
-          key={values.clientId ?? 'none'}
+          key={values.clientId || 'none'}
           label="Proyecto (opcional)"
           enabled={opened && Boolean(values.clientId)}
-          clientId={values.clientId}
+          clientId={values.clientId || null}
           selected={retainer?.project ? { value: retainer.project._id, label: retainer.project.title } : null}
           placeholder={values.clientId ? 'Sin proyecto' : 'Selecciona primero el cliente'}
           clearable
           nothingFoundMessage="El cliente no tiene proyectos"
           value={values.projectId}
-          onChange={(v) => set('projectId', v)}
+          onChange={(v) => form.setFieldValue('projectId', v)}
           disabled={!values.clientId}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -198,104 +206,60 @@ export function RetainerFormModal({
             label="Frecuencia"
             data={RECURRING_FREQUENCIES.map((f) => ({ value: f, label: RECURRING_FREQUENCY_LABELS[f] }))}
             value={values.frequency}
-            onChange={(v) => v && set('frequency', v as Values['frequency'])}
+            onChange={(v) => v && form.setFieldValue('frequency', v as Values['frequency'])}
             allowDeselect={false}
           />
-          <NumberInput
-            label="Día del mes"
-            min={1}
-            max={31}
-            value={values.dayOfMonth}
-            onChange={(v) => set('dayOfMonth', v)}
-          />
+          <NumberInput label="Día del mes" min={1} max={31} {...form.getInputProps('dayOfMonth')} />
           <TextInput
             label="Fecha de inicio"
             type="date"
-            value={values.startDate}
-            onChange={(e) => set('startDate', e.currentTarget.value)}
+            {...form.getInputProps('startDate')}
             disabled={Boolean(retainer)}
           />
-          <TextInput
-            label="Fecha final (opcional)"
-            type="date"
-            value={values.endDate}
-            onChange={(e) => set('endDate', e.currentTarget.value)}
-          />
-          <NumberInput
-            label="Cantidad de facturas (opcional)"
-            min={1}
-            value={values.count}
-            onChange={(v) => set('count', v)}
-          />
+          <TextInput label="Fecha final (opcional)" type="date" {...form.getInputProps('endDate')} />
+          <NumberInput label="Cantidad de facturas (opcional)" min={1} {...form.getInputProps('count')} />
         </SimpleGrid>
-        <Text fw={600} size="sm">
-          Ítems de cada factura
-        </Text>
-        {values.items.map((line, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved
-          <Group key={i} align="flex-end" wrap="nowrap">
-            <TextInput
-              label={i === 0 ? 'Descripción' : undefined}
-              aria-label={`Descripción del ítem ${i + 1}`}
-              style={{ flex: 1 }}
-              value={line.description}
-              onChange={(e) => setLine(i, { description: e.currentTarget.value })}
+
+        <LineItemsEditor form={form} lineTotalsCents={totals.lineTotalsCents} currency={currency} />
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Stack gap="xs">
+            <NumberInput
+              label="ITBIS (%)"
+              min={0}
+              max={100}
+              decimalScale={2}
+              {...form.getInputProps('taxRate')}
             />
             <NumberInput
-              label={i === 0 ? 'Cantidad' : undefined}
-              aria-label={`Cantidad del ítem ${i + 1}`}
-              w={90}
-              min={1}
-              value={line.quantity}
-              onChange={(v) => setLine(i, { quantity: v })}
+              label="Bolsa de horas por periodo (opcional)"
+              min={0}
+              {...form.getInputProps('hoursIncluded')}
             />
             <NumberInput
-              label={i === 0 ? 'Precio unitario' : undefined}
-              aria-label={`Precio unitario del ítem ${i + 1}`}
-              w={140}
+              label="Tarifa por hora adicional (opcional)"
               min={0}
               decimalScale={2}
-              value={line.unitPrice}
-              onChange={(v) => setLine(i, { unitPrice: v })}
+              thousandSeparator=","
+              {...form.getInputProps('overageRate')}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Quitar ítem ${i + 1}`}
-              disabled={values.items.length === 1}
-              onClick={() => setValues((v) => ({ ...v, items: v.items.filter((_, j) => j !== i) }))}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Button
-          variant="subtle"
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setValues((v) => ({ ...v, items: [...v.items, { ...emptyLine }] }))}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Agregar ítem
-        </Button>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label="Bolsa de horas por periodo (opcional)"
-            min={0}
-            value={values.hoursIncluded}
-            onChange={(v) => set('hoursIncluded', v)}
-          />
-          <NumberInput
-            label="Tarifa por hora adicional (opcional)"
-            min={0}
-            decimalScale={2}
-            value={values.overageRate}
-            onChange={(v) => set('overageRate', v)}
-          />
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Cada factura
+            </Text>
+            <DocumentTotalsPanel
+              totals={totals}
+              currency={currency}
+              taxRate={values.taxRate}
+              testIdPrefix="retainer"
+              withDiscount={false}
+            />
+          </Stack>
         </SimpleGrid>
         <Switch
           label="Emitir y enviar por correo cada factura al generarla"
-          checked={values.autoSend}
-          onChange={(e) => set('autoSend', e.currentTarget.checked)}
+          {...form.getInputProps('autoSend', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -335,7 +335,7 @@ export function BillingPage() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" data-amount>
                     <Text size="sm" fw={600}>
                       {formatMoney(inv.total, inv.currency)}
                     </Text>

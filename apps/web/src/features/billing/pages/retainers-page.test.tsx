@@ -16,6 +16,8 @@ const ACTIVE = buildRecurringInvoice({
   _id: 'a0000000-0000-4000-8000-000000000001',
   client: { _id: 'c1', name: 'Ferretería Los Pinos' },
   project: { _id: 'p1', title: 'Soporte del sitio' },
+  subtotal: 20_000,
+  taxAmount: 3_600,
   total: 23_600,
   dayOfMonth: 15,
   autoSend: true,
@@ -82,6 +84,8 @@ describe('RetainersPage', () => {
     expect(active.getByText(/día 15/)).toBeTruthy();
     expect(active.getByText('Envío automático')).toBeTruthy();
     expect(active.getByText(/23,600\.00/)).toBeTruthy();
+    // The amount says it includes ITBIS (issue 32 point 6).
+    expect(active.getByText('ITBIS incluido: RD$3,600.00')).toBeTruthy();
     expect(active.getByText('15 dic de 2026')).toBeTruthy();
     expect(active.getByRole('link', { name: 'FAC-2026-0101' }).getAttribute('href')).toBe('/billing/i1');
     expect(active.getByText('Activa')).toBeTruthy();

@@ -1,9 +1,4 @@
-import {
-  formatMoney,
-  RECURRING_FREQUENCY_LABELS,
-  RECURRING_STATUS_LABELS,
-  type RecurringInvoice,
-} from '@agencia/shared';
+import { RECURRING_FREQUENCY_LABELS, RECURRING_STATUS_LABELS, type RecurringInvoice } from '@agencia/shared';
 import { Anchor, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,6 +14,7 @@ import {
   useRunRecurringInvoice,
   useUpdateRecurringInvoice,
 } from '../api/recurring-invoices';
+import { RetainerAmount } from '../components/retainer-amount';
 import { RetainerFormModal } from '../components/retainer-form-modal';
 
 const statusOf = (r: RecurringInvoice) => (r.finished ? 'finished' : r.status);
@@ -120,7 +116,9 @@ export function RetainersPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{formatMoney(r.total, r.currency)}</Table.Td>
+                    <Table.Td data-amount>
+                      <RetainerAmount retainer={r} />
+                    </Table.Td>
                     <Table.Td>{r.nextInvoiceDate ? formatDate(r.nextInvoiceDate) : '—'}</Table.Td>
                     <Table.Td>
                       {r.lastInvoice ? (

@@ -24,6 +24,7 @@ import dayjs from 'dayjs';
 import { ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { useDateInputFormat } from '../../../lib/format';
 import { useSessionStore } from '../../../stores/session-store';
 import { useEventMutations, useInvitees } from '../api/calendar-api';
 import { priorityOptions, typeOptions } from './event-labels';
@@ -80,6 +81,7 @@ export function EventFormModal({
   initialDate?: Date | null;
   onSaved?: (event: CalendarEvent) => void;
 }) {
+  const dateTimeInputFormat = useDateInputFormat(true);
   const { create, update } = useEventMutations();
   const me = useSessionStore((s) => s.user?._id);
   const invitees = useInvitees(opened);
@@ -152,13 +154,13 @@ export function EventFormModal({
               <DateTimePicker
                 label="Inicio"
                 withAsterisk
-                valueFormat="DD/MM/YYYY HH:mm"
+                valueFormat={dateTimeInputFormat}
                 {...form.getInputProps('startDate')}
               />
               <DateTimePicker
                 label="Fin"
                 withAsterisk
-                valueFormat="DD/MM/YYYY HH:mm"
+                valueFormat={dateTimeInputFormat}
                 {...form.getInputProps('endDate')}
               />
             </SimpleGrid>

@@ -143,7 +143,9 @@ export function ClientBillingTab({ id }: { id: string }) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{formatMoney(inv.total, inv.currency)}</Table.Td>
+                <Table.Td ta="right" data-amount>
+                  {formatMoney(inv.total, inv.currency)}
+                </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={INVOICE_STATUS_COLORS[inv.status]}>
                     {INVOICE_STATUS_LABELS[inv.status]}

@@ -1,3 +1,4 @@
+import { businessToday } from '@agencia/shared';
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,7 +8,8 @@ import { useContact } from '../lib/contact';
 
 /**
  * Footer section (`#footer`, spec doc 1 §2): WhatsApp general inquiry (new tab), mailto with the
- * subject 'Consulta sobre servicios digitales', © 2025 and the Dominican location.
+ * subject 'Consulta sobre servicios digitales', © with the current year (Santo Domingo's calendar;
+ * the spec's "© 2025" was the year it was written, issue 32 point 12) and the Dominican location.
  */
 export function PublicFooter() {
   const companyName = useCompanyName();
@@ -79,7 +81,8 @@ export function PublicFooter() {
           </Stack>
         </SimpleGrid>
         <Text size="sm" c="dimmed" mt={40} ta="center">
-          © 2025 {companyName}. Todos los derechos reservados. Santo Domingo, República Dominicana.
+          © {businessToday().slice(0, 4)} {companyName}. Todos los derechos reservados. Santo Domingo,
+          República Dominicana.
         </Text>
       </Container>
     </Box>

@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useDateInputFormat } from '../../../lib/format';
 import { useBillTime, useBillTimePreview } from '../api/bill-time';
 
 const hoursLabel = (h: number) => `${h.toLocaleString('es-DO', { maximumFractionDigits: 1 })} h`;
@@ -44,6 +45,7 @@ export function BillTimeModal({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const dateInputFormat = useDateInputFormat();
   const [from, setFrom] = useState<string | null>(
     dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD'),
   );
@@ -63,10 +65,10 @@ export function BillTimeModal({
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-            <DateInput label="Desde" valueFormat="DD/MM/YYYY" value={from} onChange={setFrom} />
+            <DateInput label="Desde" valueFormat={dateInputFormat} value={from} onChange={setFrom} />
             <DateInput
               label="Hasta"
-              valueFormat="DD/MM/YYYY"
+              valueFormat={dateInputFormat}
               value={to}
               onChange={setTo}
               error={rangeError}
@@ -115,8 +117,12 @@ export function BillTimeModal({
                       )}
                     </Table.Td>
                     <Table.Td ta="right">{hoursLabel(l.hours)}</Table.Td>
-                    <Table.Td ta="right">{money(l.rate)}</Table.Td>
-                    <Table.Td ta="right">{money(l.amount)}</Table.Td>
+                    <Table.Td ta="right" data-amount>
+                      {money(l.rate)}
+                    </Table.Td>
+                    <Table.Td ta="right" data-amount>
+                      {money(l.amount)}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -12,7 +12,8 @@ const STATUS_COLORS = { running: 'blue', ok: 'green', error: 'red' } as const;
 
 function JobStatus({ job }: { job: ScheduledJob }) {
   if (job.running) return <Badge color="blue">En ejecución</Badge>;
-  if (!job.lastStatus) return <Text size="sm">Nunca</Text>;
+  // A sentence, not "Resultado: Nunca" (issue 32 point 12).
+  if (!job.lastStatus) return <Text size="sm">Aún no se ha ejecutado</Text>;
   return (
     <Stack gap={2}>
       <Badge color={STATUS_COLORS[job.lastStatus]} variant="light">
@@ -130,12 +131,14 @@ export function JobsPanel() {
                       {job.schedule}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{job.lastRunAt ? formatDateTime(job.lastRunAt) : '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {job.lastRunAt ? formatDateTime(job.lastRunAt) : '—'}
+                  </Table.Td>
                   <Table.Td>
                     <JobStatus job={job} />
                   </Table.Td>
                   <Table.Td>{job.failures}</Table.Td>
-                  <Table.Td>{formatDateTime(job.nextRunAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(job.nextRunAt)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"

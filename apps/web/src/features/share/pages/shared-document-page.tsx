@@ -61,8 +61,12 @@ function LinesTable({ doc }: { doc: Lines }) {
               <Table.Tr key={i}>
                 <Table.Td>{it.description}</Table.Td>
                 <Table.Td ta="right">{it.quantity.toLocaleString('es-DO')}</Table.Td>
-                <Table.Td ta="right">{money(it.unitPrice)}</Table.Td>
-                <Table.Td ta="right">{money(it.total)}</Table.Td>
+                <Table.Td ta="right" data-amount>
+                  {money(it.unitPrice)}
+                </Table.Td>
+                <Table.Td ta="right" data-amount>
+                  {money(it.total)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -33,6 +33,7 @@ import { useRef, useState } from 'react';
 import { ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { useDateInputFormat } from '../../../lib/format';
 import { useAssignees } from '../api/get-ticket-stats';
 import { useTickets } from '../api/get-tickets';
 import type { useTicketActions } from '../api/ticket-mutations';
@@ -269,6 +270,7 @@ export function AssignTicketModal({ opened, onClose, ticket, actions }: ModalPro
 
 /** Time-log modal (spec doc 2 §5): hours 0.25–24 step 0.25, work type, description required. */
 export function TimeLogModal({ opened, onClose, actions }: ModalProps) {
+  const dateInputFormat = useDateInputFormat();
   const form = useForm({
     initialValues: {
       hours: 1 as number | string,
@@ -308,7 +310,7 @@ export function TimeLogModal({ opened, onClose, actions }: ModalProps) {
             />
             <DateInput
               label="Fecha"
-              valueFormat="DD/MM/YYYY"
+              valueFormat={dateInputFormat}
               maxDate={dayjs().format('YYYY-MM-DD')}
               {...form.getInputProps('date')}
             />
