@@ -128,7 +128,11 @@ describe('issuing an E31 in direct mode', () => {
     expect(row).toMatchObject({ status: 'accepted', trackId: expect.any(String) });
     expect(submissionsOf(invoice.ncf)).toHaveLength(1);
     const res = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${invoice._id}` });
-    expect(res.json().data.invoice).toMatchObject({ ecfStatus: 'accepted', trackId: row.trackId, dgiiMessages: [] });
+    expect(res.json().data.invoice).toMatchObject({
+      ecfStatus: 'accepted',
+      trackId: row.trackId,
+      dgiiMessages: [],
+    });
     const status = await injectAs(app, admin.token, {
       method: 'GET',
       url: `/api/invoices/${invoice._id}/ecf`,
