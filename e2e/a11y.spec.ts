@@ -180,7 +180,10 @@ for (const [roleIndex, role] of roles.entries()) {
           await axe(screen.name);
           if (!walk.axe) return;
           for (const dialog of screen.dialogs ?? []) {
-            await page.getByRole('main').getByRole('button', { name: dialog.open }).first().click();
+            if (dialog.menu) {
+              await page.getByRole('main').getByRole('button', { name: dialog.menu }).first().click();
+              await page.getByRole('menuitem', { name: dialog.open }).click();
+            } else await page.getByRole('main').getByRole('button', { name: dialog.open }).first().click();
             await expect(page.getByRole('dialog')).toBeVisible();
             await settle(page);
             await axe(`${screen.name} → ${dialog.name}`, '[role="dialog"]');

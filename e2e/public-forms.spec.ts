@@ -337,9 +337,11 @@ test.describe('access request', () => {
     await expect(send).toBeDisabled();
     await modal.getByLabel(/Acepto los/).check();
     await send.click();
-    await expect(notification(page, 'Solicitud enviada')).toContainText(
-      'Te contactaremos dentro de 24 horas para comenzar tu proyecto',
-    );
+    // Ends on a confirmation with the reference, not a passing toast (issue 32).
+    await expect(modal.getByRole('heading', { name: 'Solicitud enviada' })).toBeVisible();
+    await expect(modal).toContainText('Te contactaremos dentro de 24 horas para comenzar tu proyecto');
+    await expect(modal.getByTestId('access-reference')).toHaveText(/^SA-[0-9A-F]{8}$/);
+    await modal.getByRole('button', { name: 'Entendido' }).click();
     await expect(modal).toBeHidden();
 
     await signInAs(page, 'admin');

@@ -5,10 +5,12 @@ import { expect, type Page } from '@playwright/test';
  * resize on one visit per screen): a new screen is added here once.
  */
 
-/** A dialog opened from a screen: the button (or link) that opens it. */
+/** A dialog opened from a screen: the button (or link) that opens it, or `menu` then its item. */
 export interface Dialog {
   name: string;
   open: string;
+  /** The menu button whose item `open` opens the dialog (the ticket's "Más acciones", issue 32). */
+  menu?: string;
 }
 
 /** One screen: a fixed path, or the first link of a list whose href matches `detailOf`. */
@@ -26,10 +28,10 @@ export interface Screen {
   dialogs?: Dialog[];
 }
 
-/** "Compartir por WhatsApp" and its list (decision 116), on a ticket's detail. */
+/** "Compartir por WhatsApp" and its list (decision 116), in a ticket's "Más acciones" menu. */
 const SHARE_DIALOGS: Dialog[] = [
-  { name: 'compartir por WhatsApp', open: 'Compartir por WhatsApp' },
-  { name: 'enlaces compartidos', open: 'Enlaces compartidos' },
+  { name: 'compartir por WhatsApp', open: 'Compartir por WhatsApp', menu: 'Más acciones' },
+  { name: 'enlaces compartidos', open: 'Enlaces compartidos', menu: 'Más acciones' },
 ];
 
 const ADMIN: Screen[] = [

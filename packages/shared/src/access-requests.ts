@@ -326,6 +326,18 @@ export const CreateAccessRequestSchema = AccessRequestFieldsSchema.superRefine((
 export type CreateAccessRequest = z.input<typeof CreateAccessRequestSchema>;
 export type AccessRequestData = z.output<typeof CreateAccessRequestSchema>;
 
+/**
+ * The reference a requester quotes for an access request: "SA-" and the first 8 hex digits of its
+ * id, upper case (issue 32). Shown on the confirmation screen and in the confirmation email.
+ */
+export function accessRequestReference(id: string): string {
+  return `SA-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+/** `POST /public/access-requests` answer: received, with the reference the requester quotes. */
+export const AccessRequestSubmittedSchema = z.object({ received: z.literal(true), reference: z.string() });
+export type AccessRequestSubmitted = z.infer<typeof AccessRequestSubmittedSchema>;
+
 /** Number of steps of the access-request modal (spec doc 1 §9). */
 export const ACCESS_REQUEST_STEPS = 6;
 

@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/security.js';
 import { deleteFile } from '../../lib/storage.js';
 import { countProfileTickets } from '../tickets/tickets.stats.js';
 import { accountPolicy, profileProjectScope } from './account.policy.js';
-import { toUserDto } from './auth.serializers.js';
+import { loadUserDto } from './auth.serializers.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -103,7 +103,7 @@ export async function updateProfile(opts: {
       ['firstName', 'lastName', 'email', 'phone', 'companyName', 'bio', 'avatar'] as const
     ).filter((k) => (k === 'avatar' ? avatar : input[k]) !== current[k]);
     await audit(tx, ctx, 'profile.updated', { type: 'user', id: actor.id }, { fields: changed });
-    return toUserDto(row!);
+    return loadUserDto(tx, row!);
   });
 }
 
@@ -146,7 +146,7 @@ export async function changePassword(opts: {
       { type: 'user', id: actor.id },
       { revokedSessions: revoked },
     );
-    return { user: toUserDto(row!), revokedSessions: revoked };
+    return { user: await loadUserDto(tx, row!), revokedSessions: revoked };
   });
 }
 

@@ -165,6 +165,13 @@ describe('GET /api/auth/me', () => {
     expect(res.json().data.user.clientId).toEqual(expect.any(String));
   });
 
+  it("a client user's company is their client's, at login and on /me (issue 32)", async () => {
+    const session = await login(app, DEMO.client);
+    expect(session.user.companyName).toBe('Café Cibao SRL');
+    const res = await injectAs(app, session.token, { method: 'GET', url: '/api/auth/me' });
+    expect(res.json().data.user.companyName).toBe('Café Cibao SRL');
+  });
+
   it('answers 401 without a token, with a forged token and with an expired one', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     const forged = await injectAs(app, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', {

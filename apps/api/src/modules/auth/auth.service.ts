@@ -12,7 +12,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/security.js';
 import { signAccessToken, signChallengeToken, verifyChallengeToken } from '../../lib/tokens.js';
-import { toUserDto } from './auth.serializers.js';
+import { loadUserDto, toUserDto } from './auth.serializers.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { checkTotp, consumeRecoveryCode, type TotpSecretBox } from './two-factor.js';
 
@@ -48,7 +48,7 @@ async function issueTokens(
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
   const token = await signAccessToken(jwtSecret, { sub: user.id, sid: sessionId, role: user.role });
-  return { user: toUserDto(user), token, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  return { user: await loadUserDto(db, user), token, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
 
 /**
@@ -320,7 +320,7 @@ export async function logout(
 export async function getMe(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw unauthorized();
-  return toUserDto(user);
+  return loadUserDto(db, user);
 }
 
 /** True when at least one active admin exists. */

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   ACCESS_REQUEST_MAX_FILE_BYTES,
   ACCESS_REQUEST_UPLOADS,
+  AccessRequestSubmittedSchema,
   type AccessRequestUploadField,
+  accessRequestReference,
   CreateAccessRequestSchema,
   CreateQuoteRequestSchema,
   HONEYPOT_FIELD,
@@ -21,6 +24,11 @@ const UPLOAD_FIELDS = new Set<string>(ACCESS_REQUEST_UPLOADS.map((u) => u.field)
 
 const rateLimit = { max: PUBLIC_FORM_RATE_LIMIT.max, timeWindow: PUBLIC_FORM_RATE_LIMIT.windowMs };
 const received = { success: true as const, data: { received: true as const } };
+
+const submitted = (reference: string) => ({
+  success: true as const,
+  data: { received: true as const, reference },
+});
 
 function ctxOf(req: FastifyRequest) {
   return { actorId: null, ip: req.ip, requestId: req.id };
@@ -105,7 +113,7 @@ const publicRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: parte `data` con el JSON de la solicitud y archivos opcionales cedulaDocument, rncDocument, businessLicense, powerOfAttorney, profileImage (PDF/JPEG/PNG/WebP, 5 MB cada uno).',
         security: [],
-        response: { 201: successEnvelope(PublicSubmissionResponseSchema) },
+        response: { 201: successEnvelope(AccessRequestSubmittedSchema) },
       },
     },
     async (req, reply) => {
@@ -114,7 +122,8 @@ const publicRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         : { body: req.body, uploads: [] as UploadedFile[] };
       if (isHoneypotHit(body)) {
         req.log.info('access request dropped by honeypot');
-        return reply.code(201).send(received);
+        // A bot gets the same shape as a person: a reference that points nowhere.
+        return reply.code(201).send(submitted(accessRequestReference(randomUUID())));
       }
       const parsed = CreateAccessRequestSchema.safeParse(body ?? {});
       if (!parsed.success) {
@@ -126,7 +135,7 @@ const publicRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const created = await createAccessRequest({ db: app.db, input: parsed.data, uploads, ctx: ctxOf(req) });
       publish(app, created.effects);
-      return reply.code(201).send(received);
+      return reply.code(201).send(submitted(created.value.reference));
     },
   );
 };

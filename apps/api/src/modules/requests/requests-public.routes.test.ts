@@ -123,6 +123,21 @@ describe('POST /api/public/access-requests', () => {
     });
   });
 
+  it('answers a reference and mails it with what happens next to the requester (issue 32)', async () => {
+    const res = await postAccess(individual({ primaryEmail: 'referencia@ejemplo.do' }));
+    expect(res.statusCode).toBe(201);
+    const [row] = await app.db
+      .select()
+      .from(accessRequests)
+      .where(eq(accessRequests.email, 'referencia@ejemplo.do'));
+    const reference = `SA-${row!.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+    expect(res.json()).toEqual({ success: true, data: { received: true, reference } });
+    const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'referencia@ejemplo.do'));
+    expect(mail?.subject).toBe(`Recibimos tu solicitud de acceso (${reference})`);
+    expect(mail?.text).toContain(reference);
+    expect(mail?.text).toContain('te enviaremos a este correo un link para crear tu cuenta');
+  });
+
   it('stores a company request with its uploads (multipart) and notifies admins', async () => {
     const body = multipart(company(), [
       { field: 'rncDocument', filename: 'rnc.pdf', type: 'application/pdf', bytes: PDF },
@@ -283,6 +298,11 @@ describe('POST /api/public/access-requests', () => {
   it('drops a honeypot submission silently', async () => {
     const res = await postAccess(individual({ primaryEmail: 'robot@spam.do', homepage: 'x' }));
     expect(res.statusCode).toBe(201);
+    // Same answer shape as a real request, and no mail to the address a bot typed.
+    expect(res.json().data.reference).toMatch(/^SA-[0-9A-F]{8}$/);
+    expect(await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'robot@spam.do'))).toHaveLength(
+      0,
+    );
     expect(
       await app.db.select().from(accessRequests).where(eq(accessRequests.email, 'robot@spam.do')),
     ).toHaveLength(0);

@@ -5,6 +5,7 @@ import {
   type AccessRequest,
   type AccessRequestData,
   type AccessRequestUploadField,
+  accessRequestReference,
   type CreateQuoteRequest,
   type ListRequestsQuerySchema,
   onlyDigits,
@@ -27,7 +28,9 @@ import { accessRequests, clients, quoteRequests } from '../../db/schema/index.js
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
+import { renderEmail } from '../../lib/email-template.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { readFile, saveFile } from '../../lib/storage.js';
 import { assertNotAgencyTaxId } from '../clients/clients.service.js';
@@ -130,7 +133,7 @@ export async function createAccessRequest(opts: {
   input: AccessRequestData;
   uploads: UploadedFile[];
   ctx: AuditContext;
-}): Promise<Written<{ id: string }>> {
+}): Promise<Written<{ id: string; reference: string }>> {
   const { db, input, uploads, ctx } = opts;
   const { homepage: _honeypot, ...data } = input;
   const name = accessName(input);
@@ -191,9 +194,28 @@ export async function createAccessRequest(opts: {
         .join('\n'),
       link: `/clients/requests?kind=access&id=${row!.id}`,
     });
-    return { value: row!, effects: effects({ notifications: created }) };
+    // The requester's copy of the confirmation screen: reference and what happens next (issue 32).
+    const reference = accessRequestReference(row!.id);
+    await queueEmail(tx, {
+      to: input.primaryEmail,
+      subject: `Recibimos tu solicitud de acceso (${reference})`,
+      ...renderEmail({
+        greeting: `Hola ${input.firstName},`,
+        paragraphs: [
+          `Recibimos tu solicitud de acceso al portal de clientes. Tu número de referencia es ${reference}.`,
+          ACCESS_NEXT_STEPS,
+          'Si tienes alguna pregunta, responde a este correo indicando tu número de referencia.',
+        ],
+        signature: [],
+      }),
+    });
+    return { value: { ...row!, reference }, effects: effects({ notifications: created }) };
   });
 }
+
+/** What happens after an access request, in the requester's words (confirmation screen and email). */
+const ACCESS_NEXT_STEPS =
+  'Te contactaremos dentro de 24 horas para comenzar tu proyecto. Si aprobamos tu solicitud, te enviaremos a este correo un link para crear tu cuenta en el portal.';
 
 /**
  * Lists quote and access requests together, newest first (ties on `id`, a stable order across

@@ -221,22 +221,39 @@ function ShareLinksModal({
 }
 
 /**
+ * The two share dialogs of one document, for a screen that offers them from its own controls
+ * (e.g. a menu, issue 32): `openShare` / `openLinks` open them; render `dialogs` once.
+ */
+export function useShareDocument(type: ShareDocumentType, id: string) {
+  const [sharing, share] = useDisclosure(false);
+  const [listing, list] = useDisclosure(false);
+  return {
+    openShare: share.open,
+    openLinks: list.open,
+    dialogs: (
+      <>
+        <ShareModal type={type} id={id} opened={sharing} onClose={share.close} />
+        <ShareLinksModal type={type} id={id} opened={listing} onClose={list.close} />
+      </>
+    ),
+  };
+}
+
+/**
  * "Compartir por WhatsApp" and "Enlaces compartidos" for one document (decision 116): a signed,
  * expiring, revocable read-only link sent through wa.me with a prefilled Spanish message.
  */
 export function ShareDocumentActions({ type, id }: { type: ShareDocumentType; id: string }) {
-  const [sharing, share] = useDisclosure(false);
-  const [listing, list] = useDisclosure(false);
+  const { openShare, openLinks, dialogs } = useShareDocument(type, id);
   return (
     <>
-      <Button variant="default" leftSection={<IconBrandWhatsapp size={16} />} onClick={share.open}>
+      <Button variant="default" leftSection={<IconBrandWhatsapp size={16} />} onClick={openShare}>
         Compartir por WhatsApp
       </Button>
-      <Button variant="subtle" leftSection={<IconLink size={16} />} onClick={list.open}>
+      <Button variant="subtle" leftSection={<IconLink size={16} />} onClick={openLinks}>
         Enlaces compartidos
       </Button>
-      <ShareModal type={type} id={id} opened={sharing} onClose={share.close} />
-      <ShareLinksModal type={type} id={id} opened={listing} onClose={list.close} />
+      {dialogs}
     </>
   );
 }

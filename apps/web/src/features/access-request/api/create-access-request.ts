@@ -1,4 +1,10 @@
-import { type AccessRequestUploadField, ErrorResponseSchema, type FieldError } from '@agencia/shared';
+import {
+  type AccessRequestSubmitted,
+  AccessRequestSubmittedSchema,
+  type AccessRequestUploadField,
+  ErrorResponseSchema,
+  type FieldError,
+} from '@agencia/shared';
 
 /** Failure of the submission with the server's field errors, when any. */
 export class AccessRequestError extends Error {
@@ -9,12 +15,13 @@ export class AccessRequestError extends Error {
 
 /**
  * `POST /api/public/access-requests` as multipart: the `data` part holds the JSON fields, then
- * one part per chosen document. Plain `fetch` (public page, no session). Throws AccessRequestError.
+ * one part per chosen document. Plain `fetch` (public page, no session). Answers the request's
+ * reference (issue 32). Throws AccessRequestError.
  */
 export async function createAccessRequest(
   values: Record<string, unknown>,
   files: Partial<Record<AccessRequestUploadField, File | null>>,
-): Promise<void> {
+): Promise<AccessRequestSubmitted> {
   const body = new FormData();
   body.append('data', JSON.stringify(values));
   for (const [field, file] of Object.entries(files)) if (file) body.append(field, file, file.name);
@@ -29,7 +36,12 @@ export async function createAccessRequest(
   } catch {
     throw new AccessRequestError();
   }
-  if (response.ok) return;
+  if (response.ok) {
+    const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
+    const parsed = AccessRequestSubmittedSchema.safeParse(body?.data);
+    // Stored either way: a reference the page cannot read still ends on the confirmation.
+    return parsed.success ? parsed.data : { received: true, reference: '' };
+  }
   const parsed = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
   throw new AccessRequestError(parsed.success ? (parsed.data.errors ?? []) : []);
 }

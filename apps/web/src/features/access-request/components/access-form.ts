@@ -17,6 +17,76 @@ export const STEP_TITLES = [
   'Revisión y envío',
 ] as const;
 
+/** The label each field shows, to name what is missing next to a disabled 'Continuar'. */
+export const FIELD_LABELS: Record<string, string> = {
+  clientType: 'Tipo de cliente',
+  primaryEmail: 'Email principal',
+  primaryPhone: 'Teléfono principal',
+  firstName: 'Nombre',
+  middleName: 'Segundo nombre',
+  lastName: 'Apellido',
+  secondLastName: 'Segundo apellido',
+  cedula: 'Cédula',
+  companyName: 'Nombre de la empresa',
+  commercialName: 'Nombre comercial',
+  rnc: 'RNC',
+  companyType: 'Tipo de sociedad',
+  legalRepresentativeName: 'Nombre del representante legal',
+  legalRepresentativeCedula: 'Cédula del representante legal',
+  projectDescription: 'Descripción del proyecto',
+  projectType: 'Tipo de proyecto',
+  estimatedBudget: 'Presupuesto estimado',
+  projectDeadline: 'Fecha límite deseada',
+  preferredContact: 'Contacto preferido',
+  preferredMeetingTime: 'Horario preferido para reuniones',
+  communicationLanguage: 'Idioma de comunicación',
+  currentWebsite: 'Sitio web actual',
+  competitorWebsites: 'Sitios de la competencia o de referencia',
+  preferredColors: 'Colores preferidos',
+  preferredStyle: 'Estilo preferido',
+  address: 'Dirección',
+  sector: 'Sector',
+  city: 'Ciudad',
+  province: 'Provincia',
+  postalCode: 'Código postal',
+  country: 'País',
+  homePhone: 'Teléfono residencial',
+  workPhone: 'Teléfono del trabajo',
+  mobilePhone: 'Celular',
+  whatsappNumber: 'WhatsApp',
+  birthDate: 'Fecha de nacimiento',
+  gender: 'Género',
+  maritalStatus: 'Estado civil',
+  occupation: 'Ocupación',
+  emergencyContactName: 'Contacto de emergencia',
+  emergencyContactPhone: 'Teléfono de emergencia',
+  emergencyContactRelation: 'Parentesco',
+  currentEmployer: 'Empleador actual',
+  jobTitle: 'Cargo',
+  workAddress: 'Dirección del trabajo',
+  monthlyIncome: 'Ingreso mensual aproximado',
+  foundationDate: 'Fecha de constitución',
+  businessSector: 'Sector del negocio',
+  numberOfEmployees: 'Número de empleados',
+  annualRevenue: 'Facturación anual aproximada',
+  yearsInBusiness: 'Años en el negocio',
+  mainProducts: 'Productos o servicios principales',
+  targetMarket: 'Mercado objetivo',
+  website: 'Sitio web',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  acceptTerms: 'Aceptar los términos y condiciones',
+  acceptMarketing: 'Novedades y promociones',
+  hearAboutUs: '¿Cómo nos conociste?',
+};
+
+/** "Nombre, Cédula y Email principal": the fields of `errors` by their labels. */
+export function missingFieldsText(errors: Record<string, string>): string {
+  const labels = Object.keys(errors).map((field) => FIELD_LABELS[field] ?? errors[field] ?? field);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} y ${labels.at(-1)}` : (labels[0] ?? '');
+}
+
 /** Fields the form holds as booleans or with a non-empty default (spec doc 1 §3). */
 const NON_TEXT_FIELDS = [
   'clientType',

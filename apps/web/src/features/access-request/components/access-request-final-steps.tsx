@@ -3,7 +3,9 @@ import {
   ACCESS_CLIENT_TYPES,
   ACCESS_REQUEST_UPLOADS,
   type AccessRequestUploadField,
+  formatTaxId,
   HEAR_ABOUT_US,
+  onlyDigits,
   PREFERRED_CONTACTS,
 } from '@agencia/shared';
 import { Anchor, Checkbox, FileInput, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
@@ -64,6 +66,12 @@ export function DocumentsStep({
   );
 }
 
+/** A typed cédula or RNC as it is written (001-1234567-3, 1-30-12345-4); as typed when incomplete. */
+function displayTaxId(value: string): string {
+  const digits = onlyDigits(value);
+  return digits.length === 9 || digits.length === 11 ? formatTaxId(digits) : value;
+}
+
 /** Step 6, review and send: a summary of the request, how they heard of us and the consents. */
 export function ReviewStep({ form, files }: { form: AccessForm; files: AccessFiles }) {
   const { selectInput } = accessInputs(form);
@@ -79,7 +87,10 @@ export function ReviewStep({ form, files }: { form: AccessForm; files: AccessFil
               isCompany ? 'Empresa' : 'Nombre',
               isCompany ? values.companyName : [values.firstName, values.lastName].join(' '),
             ],
-            [isCompany ? 'RNC' : 'Cédula', isCompany ? values.rnc : values.cedula],
+            [isCompany ? 'RNC' : 'Cédula', displayTaxId(isCompany ? values.rnc : values.cedula)],
+            ...(isCompany
+              ? [['Cédula del representante legal', displayTaxId(values.legalRepresentativeCedula)]]
+              : []),
             ['Email principal', values.primaryEmail],
             ['Teléfono principal', values.primaryPhone],
             ['Presupuesto estimado', labelOf(ACCESS_BUDGETS, values.estimatedBudget)],

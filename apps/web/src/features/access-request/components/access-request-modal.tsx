@@ -7,15 +7,15 @@ import {
   CreateAccessRequestSchema,
   HONEYPOT_FIELD,
 } from '@agencia/shared';
-import { Button, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '../../../lib/form';
 import { AccessRequestError, createAccessRequest } from '../api/create-access-request';
-import { type AccessFormValues, initialAccessValues, STEP_TITLES } from './access-form';
+import { type AccessFormValues, initialAccessValues, missingFieldsText, STEP_TITLES } from './access-form';
 import { type AccessFiles, DocumentsStep, ReviewStep } from './access-request-final-steps';
 import { AddressStep, IdentificationStep, ProfileStep, ProjectStep } from './access-request-steps';
 
@@ -49,6 +49,8 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
   const [files, setFiles] = useState<AccessFiles>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<AccessRequestUploadField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  // After sending: the reference and the email the confirmation went to (issue 32).
+  const [sent, setSent] = useState<{ reference: string; email: string } | null>(null);
   const form = useForm<AccessFormValues>({
     mode: 'controlled',
     initialValues: initialAccessValues(),
@@ -64,6 +66,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
     setFiles({});
     setFileErrors({});
     setStep(1);
+    setSent(null);
   };
   const close = () => {
     reset();
@@ -110,14 +113,9 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
     if (!canContinue) return;
     setSubmitting(true);
     try {
-      await createAccessRequest(values, files);
-      notifications.show({
-        color: 'green',
-        title: 'Solicitud enviada',
-        message: 'Te contactaremos dentro de 24 horas para comenzar tu proyecto',
-        autoClose: 5000,
-      });
-      close();
+      const { reference } = await createAccessRequest(values, files);
+      // Ends on a confirmation the visitor can read and note down, not a passing toast.
+      setSent({ reference, email: values.primaryEmail });
     } catch (error) {
       for (const fieldError of error instanceof AccessRequestError ? error.errors : [])
         form.setFieldError(fieldError.field, fieldError.message);
@@ -145,82 +143,144 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
       }
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
-      <Stack gap="md">
-        <div ref={progressRef}>
-          <Group justify="space-between" mb={6}>
-            <Text size="sm" fw={600}>
-              Paso {step} de {ACCESS_REQUEST_STEPS}: {STEP_TITLES[step - 1]}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {Math.round((step / ACCESS_REQUEST_STEPS) * 100)}%
-            </Text>
-          </Group>
-          <Progress
-            value={(step / ACCESS_REQUEST_STEPS) * 100}
-            aria-label={`Progreso: paso ${step} de ${ACCESS_REQUEST_STEPS}`}
-          />
-        </div>
-
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (step < ACCESS_REQUEST_STEPS) next();
-            else void submit();
-          }}
-        >
-          <Stack gap="sm">
-            <Title order={2} size="h4" ref={stepTitleRef} tabIndex={-1} style={{ outline: 'none' }}>
-              {STEP_TITLES[step - 1]}
-            </Title>
-
-            {step === 1 && <IdentificationStep form={form} />}
-            {step === 2 && <ProjectStep form={form} />}
-            {step === 3 && <AddressStep form={form} />}
-            {step === 4 && <ProfileStep form={form} />}
-            {step === 5 && (
-              <DocumentsStep form={form} files={files} fileErrors={fileErrors} pickFile={pickFile} />
-            )}
-            {step === 6 && <ReviewStep form={form} files={files} />}
-
-            <input
-              type="text"
-              name={HONEYPOT_FIELD}
-              tabIndex={-1}
-              autoComplete="off"
-              aria-hidden="true"
-              style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, opacity: 0 }}
-              value={values[HONEYPOT_FIELD]}
-              onChange={(event) => form.setFieldValue(HONEYPOT_FIELD, event.currentTarget.value)}
-            />
-
-            <Group justify="space-between" mt="md">
-              <Button
-                variant="default"
-                leftSection={<IconArrowLeft size={18} />}
-                onClick={() => setStep((s) => Math.max(1, s - 1))}
-                disabled={step === 1}
-              >
-                Atrás
-              </Button>
-              {step < ACCESS_REQUEST_STEPS ? (
-                <Button type="submit" rightSection={<IconArrowRight size={18} />} disabled={!canContinue}>
-                  Continuar
-                </Button>
-              ) : (
-                <Button
-                  type="submit"
-                  leftSection={<IconSend size={18} />}
-                  disabled={!canContinue}
-                  loading={submitting}
-                >
-                  Enviar Solicitud
-                </Button>
-              )}
+      {sent ? (
+        <SentConfirmation reference={sent.reference} email={sent.email} onClose={close} />
+      ) : (
+        <Stack gap="md">
+          <div ref={progressRef}>
+            <Group justify="space-between" mb={6}>
+              <Text size="sm" fw={600}>
+                Paso {step} de {ACCESS_REQUEST_STEPS}: {STEP_TITLES[step - 1]}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {Math.round((step / ACCESS_REQUEST_STEPS) * 100)}%
+              </Text>
             </Group>
-          </Stack>
-        </form>
-      </Stack>
+            <Progress
+              value={(step / ACCESS_REQUEST_STEPS) * 100}
+              aria-label={`Progreso: paso ${step} de ${ACCESS_REQUEST_STEPS}`}
+            />
+          </div>
+
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (step < ACCESS_REQUEST_STEPS) next();
+              else void submit();
+            }}
+          >
+            <Stack gap="sm">
+              <Title order={2} size="h4" ref={stepTitleRef} tabIndex={-1} style={{ outline: 'none' }}>
+                {STEP_TITLES[step - 1]}
+              </Title>
+
+              {step === 1 && <IdentificationStep form={form} />}
+              {step === 2 && <ProjectStep form={form} />}
+              {step === 3 && <AddressStep form={form} />}
+              {step === 4 && <ProfileStep form={form} />}
+              {step === 5 && (
+                <DocumentsStep form={form} files={files} fileErrors={fileErrors} pickFile={pickFile} />
+              )}
+              {step === 6 && <ReviewStep form={form} files={files} />}
+
+              <input
+                type="text"
+                name={HONEYPOT_FIELD}
+                tabIndex={-1}
+                autoComplete="off"
+                aria-hidden="true"
+                style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, opacity: 0 }}
+                value={values[HONEYPOT_FIELD]}
+                onChange={(event) => form.setFieldValue(HONEYPOT_FIELD, event.currentTarget.value)}
+              />
+
+              <Group justify="space-between" mt="md">
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowLeft size={18} />}
+                  onClick={() => setStep((s) => Math.max(1, s - 1))}
+                  disabled={step === 1}
+                >
+                  Atrás
+                </Button>
+                {step < ACCESS_REQUEST_STEPS ? (
+                  <Button
+                    type="submit"
+                    rightSection={<IconArrowRight size={18} />}
+                    disabled={!canContinue}
+                    aria-describedby={canContinue ? undefined : 'access-missing'}
+                  >
+                    Continuar
+                  </Button>
+                ) : (
+                  <Button
+                    type="submit"
+                    leftSection={<IconSend size={18} />}
+                    disabled={!canContinue}
+                    aria-describedby={canContinue ? undefined : 'access-missing'}
+                    loading={submitting}
+                  >
+                    Enviar Solicitud
+                  </Button>
+                )}
+              </Group>
+              {!canContinue && (
+                // A disabled button says nothing by itself: name what still blocks this step.
+                <Text id="access-missing" size="sm" c="dimmed" ta="right" aria-live="polite">
+                  Para continuar, completa o corrige: {missingFieldsText(stepErrors)}.
+                </Text>
+              )}
+            </Stack>
+          </form>
+        </Stack>
+      )}
     </Modal>
+  );
+}
+
+/**
+ * The end of the access request: what was received, its reference and what happens next (the
+ * same confirmation goes by email, see `createAccessRequest` in the API). Texts of the former
+ * toast (spec doc 1 §8) head it.
+ */
+function SentConfirmation({
+  reference,
+  email,
+  onClose,
+}: {
+  reference: string;
+  email: string;
+  onClose: () => void;
+}) {
+  return (
+    <Stack gap="md" align="center" ta="center" py="md">
+      <ThemeIcon size={56} radius="xl" color="green" variant="light">
+        <IconCircleCheck size={34} />
+      </ThemeIcon>
+      <Title order={2} size="h3">
+        Solicitud enviada
+      </Title>
+      <Text>Te contactaremos dentro de 24 horas para comenzar tu proyecto</Text>
+      {reference && (
+        <Alert color="blue" variant="light" w="100%" title="Número de referencia">
+          <Text fw={700} size="lg" ff="monospace" data-testid="access-reference">
+            {reference}
+          </Text>
+          <Text size="sm">Anótalo: te servirá si nos escribes sobre tu solicitud.</Text>
+        </Alert>
+      )}
+      <Stack gap={4} w="100%" ta="left">
+        <Text fw={600}>¿Qué sigue?</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>Te enviamos esta confirmación a {email}.</List.Item>
+          <List.Item>Nuestro equipo revisará tu solicitud y te contactará.</List.Item>
+          <List.Item>
+            Si la aprobamos, recibirás en ese correo un link para crear tu cuenta en el portal.
+          </List.Item>
+        </List>
+      </Stack>
+      <Button onClick={onClose}>Entendido</Button>
+    </Stack>
   );
 }

@@ -8,7 +8,7 @@ import {
   type InvoiceSummary,
   isElectronicType,
 } from '@agencia/shared';
-import { Anchor, Box, Button, Card, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCash,
@@ -20,11 +20,12 @@ import {
   IconRepeat,
   IconTrendingUp,
 } from '@tabler/icons-react';
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { useDebouncedSearch, useListErrorToast } from '../../../components/ui/list-filters';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatCard } from '../../../components/ui/stat-card';
 import { StatGrid } from '../../../components/ui/stat-grid';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { useListParams } from '../../../lib/list-params';
@@ -57,40 +58,6 @@ const ECF_FILTER: Array<{ value: string; label: string }> = [
   { value: 'all', label: 'Todos' },
   ...ECF_STATUSES.map((s) => ({ value: s, label: ECF_STATUS_LABELS[s] })),
 ];
-
-function StatCard({
-  label,
-  value,
-  hint,
-  icon,
-}: {
-  label: string;
-  value: string;
-  hint?: string;
-  icon: ReactNode;
-}) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        {/* Amounts and labels wrap instead of being cut at 200 % text size (WCAG 1.4.4). */}
-        <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={700} fz="xl">
-            {value}
-          </Text>
-          {hint && (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          )}
-        </Stack>
-        {icon}
-      </Group>
-    </Card>
-  );
-}
 
 /** `1 factura pagada` / `3 facturas pagadas`. */
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

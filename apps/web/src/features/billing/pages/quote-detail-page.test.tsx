@@ -85,7 +85,7 @@ describe('quote detail, the client answers (decision 114)', () => {
   const render = () =>
     renderRoutes([{ path: '/billing/quotes/:id', element: <QuoteDetailPage /> }], `/billing/quotes/${ID}`);
 
-  it('accepting needs the typed name and the box; then the draft invoice is named', async () => {
+  it('accepting needs the typed name and the box; then the client reads what happens next', async () => {
     server.use(
       http.post(apiUrl(`/quotes/${ID}/accept`), async ({ request }) => {
         bodies.push(await request.json());
@@ -120,7 +120,11 @@ describe('quote detail, the client answers (decision 114)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /Acepto la cotización COT-2026-0007/ }));
     fireEvent.click(submit);
     await waitFor(() => expect(bodies).toEqual([{ signedName: 'María Fernández', agree: true }]));
-    expect(await screen.findByText(/Factura FAC-2026-0042 en borrador/)).toBeTruthy();
+    // The client reads what happens next, not the agency's draft/issue workflow (issue 32).
+    expect(
+      await screen.findByText(/Estamos preparando tu factura: te la enviaremos por correo/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/borrador|emita/)).toBeNull();
   });
 
   it('an expired quote shows why and offers no answer', async () => {

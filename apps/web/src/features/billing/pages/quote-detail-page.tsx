@@ -108,7 +108,7 @@ function AcceptModal(props: {
         id: props.quote._id,
         body: { signedName: values.signedName, agree: true },
       });
-      toastSuccess('Cotización aceptada', `Se generó la factura ${result.invoice.invoiceNumber}`);
+      toastSuccess('Cotización aceptada', 'Gracias. Te enviaremos la factura por correo.');
       props.onAccepted(result);
       props.onClose();
     } catch (error) {
@@ -331,13 +331,26 @@ export function QuoteDetailPage() {
           <Stack gap={4}>
             {invoiceLinks.map((inv) =>
               isClient ? (
-                <Text size="sm" key={inv._id}>
-                  Factura {inv.invoiceNumber} en borrador: la recibirás cuando la agencia la emita en{' '}
-                  <Anchor component={Link} to="/billing">
-                    Mis Facturas
-                  </Anchor>
-                  .
-                </Text>
+                // The client's words: what happens next, not the agency's draft/issue workflow.
+                inv.status === 'draft' ? (
+                  inv === invoiceLinks.find((d) => d.status === 'draft') && (
+                    <Text size="sm" key={inv._id}>
+                      Gracias. Estamos preparando tu factura: te la enviaremos por correo y también la verás
+                      en{' '}
+                      <Anchor component={Link} to="/billing">
+                        Mis Facturas
+                      </Anchor>
+                      .
+                    </Text>
+                  )
+                ) : (
+                  <Text size="sm" key={inv._id}>
+                    Tu factura ya está lista:{' '}
+                    <Anchor component={Link} to={`/billing/${inv._id}`}>
+                      {inv.invoiceNumber}
+                    </Anchor>
+                  </Text>
+                )
               ) : (
                 <Text size="sm" key={inv._id}>
                   Factura generada:{' '}

@@ -1,5 +1,5 @@
 import { formatMoney } from '@agencia/shared';
-import { Alert, Box, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBuilding,
@@ -9,10 +9,11 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { ListFilters, useDebouncedSearch, useListErrorToast } from '../../../components/ui/list-filters';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatCard } from '../../../components/ui/stat-card';
 import { StatGrid } from '../../../components/ui/stat-grid';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
@@ -23,24 +24,6 @@ import { ClientFormModal } from '../components/client-form-modal';
 import { RegistrationLinkModal } from '../components/registration-link-modal';
 import { RequestsLink } from '../components/requests-link';
 import { useClientActions } from '../components/use-client-actions';
-
-function Stat({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
-  return (
-    <Card withBorder radius="md">
-      <Group justify="space-between" wrap="nowrap">
-        <Stack gap={0}>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={700} fz="xl">
-            {value}
-          </Text>
-        </Stack>
-        {icon}
-      </Group>
-    </Card>
-  );
-}
 
 /** Cards per page of /clients (a multiple of the 3-column grid). */
 export const CLIENTS_PAGE_SIZE = 12;
@@ -97,22 +80,22 @@ export function ClientsPage() {
         }
       />
       <StatGrid mb="lg">
-        <Stat
+        <StatCard
           label="Total de clientes"
           value={String(stats.data?.total ?? '—')}
           icon={<IconUsers size={28} color="var(--mantine-color-blue-7)" aria-hidden />}
         />
-        <Stat
+        <StatCard
           label="Clientes activos"
           value={String(stats.data?.active ?? '—')}
           icon={<IconUserCheck size={28} color="var(--mantine-color-green-7)" aria-hidden />}
         />
-        <Stat
+        <StatCard
           label="Empresas"
           value={String(stats.data?.companies ?? '—')}
           icon={<IconBuilding size={28} color="var(--mantine-color-violet-7)" aria-hidden />}
         />
-        <Stat
+        <StatCard
           label="Ingresos totales"
           value={stats.data ? formatMoney(stats.data.totalRevenue, currency, 0) : '—'}
           icon={<IconWallet size={28} color="var(--mantine-color-teal-7)" aria-hidden />}

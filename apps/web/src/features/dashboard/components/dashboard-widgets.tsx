@@ -40,7 +40,10 @@ import { ColorBadge } from '../../../components/ui/color-badge';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { useDateDisplay } from '../../../stores/display-store';
 
-/** A dashboard stat card: a title, a big number and a secondary figure. */
+/**
+ * A dashboard stat card: a title, a big number and a secondary figure. The `data-stat-*` marks
+ * let the stat grid compact it on phones (issue 32).
+ */
 export function StatCard({
   title,
   value,
@@ -59,17 +62,17 @@ export function StatCard({
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         {/* miw 0: a long amount wraps inside the card instead of pushing past it (decision 112). */}
         <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700} data-stat-label>
             {title}
           </Text>
-          <Text fw={700} fz={28} lh={1.2}>
+          <Text fw={700} fz={28} lh={1.2} data-stat-value>
             {value}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" data-stat-hint>
             {detail}
           </Text>
         </Stack>
-        <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden>
+        <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden data-stat-icon>
           {icon}
         </ThemeIcon>
       </Group>

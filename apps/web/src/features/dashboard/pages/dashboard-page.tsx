@@ -43,7 +43,13 @@ import {
 import { EcfWarning } from '../components/ecf-warning';
 import { FiscalWarning } from '../components/fiscal-warning';
 
-const ProgressChart = lazy(() => import('../components/progress-chart'));
+/**
+ * The chart chunk (@mantine/charts + recharts, the dashboard's heaviest part) loads after the
+ * first paint and only then (issue 32): the figures never wait for it. Its download starts when
+ * the page mounts, alongside the data, not after the progress data arrives.
+ */
+const loadProgressChart = () => import('../components/progress-chart');
+const ProgressChart = lazy(loadProgressChart);
 
 /** Where each server quick action leads (ids from QUICK_ACTION_IDS; unknown ids are not shown). */
 const QUICK_ACTION_ROUTES: Record<string, string> = {
@@ -81,6 +87,11 @@ export function DashboardPage() {
     (user.permissions?.includes('invoices.read') ?? false);
   const recentInvoices = useRecentInvoices(showInvoices);
 
+  useEffect(() => {
+    // After the first paint (effects run once the page is on screen): warm the chart chunk.
+    void loadProgressChart();
+  }, []);
+
   useSocketEvent('project:changed', () => {
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   });
@@ -111,7 +122,8 @@ export function DashboardPage() {
     />
   );
 
-  if (stats.isPending || recentProjects.isPending) {
+  // Only the figures gate the page (issue 32): lists, chart and activity fill in as they arrive.
+  if (stats.isPending) {
     return (
       <>
         {header}
@@ -193,7 +205,11 @@ export function DashboardPage() {
 
       <SimpleGrid cols={{ base: 1, md: 2, xl: showInvoices ? 3 : 2 }} mb="lg">
         <ListPanel title="Proyectos Recientes" to="/projects">
-          <RecentProjectsList projects={recentProjects.data ?? []} />
+          {recentProjects.isPending ? (
+            <Skeleton h={120} />
+          ) : (
+            <RecentProjectsList projects={recentProjects.data ?? []} />
+          )}
         </ListPanel>
         <ListPanel title="Tickets Recientes" to="/tickets">
           {recentTickets.isPending ? (

@@ -72,6 +72,8 @@ export function PersonalInfo({ user }: { user: User }) {
     validate: zodResolver(UpdateProfileRequestSchema),
   });
   const fullName = `${user.firstName} ${user.lastName}`;
+  // A client's company is their client record's (kept by the agency); departments are staff-only.
+  const isClient = user.role === 'client';
   const base = (): UpdateProfileRequest => ({ ...valuesOf(user) });
 
   const startEditing = () => {
@@ -130,7 +132,8 @@ export function PersonalInfo({ user }: { user: User }) {
             </Title>
             <Text size="sm" c="dimmed">
               {ROLE_LABELS[user.role]}
-              {user.department ? ` · ${user.department}` : ''}
+              {isClient && user.companyName ? ` · ${user.companyName}` : ''}
+              {!isClient && user.department ? ` · ${user.department}` : ''}
             </Text>
             <Group gap="xs">
               <FileButton onChange={onAvatar} accept="image/png,image/jpeg,image/webp">
@@ -198,11 +201,13 @@ export function PersonalInfo({ user }: { user: User }) {
                 key={form.key('phone')}
                 {...form.getInputProps('phone')}
               />
-              <TextInput
-                label="Empresa"
-                key={form.key('companyName')}
-                {...form.getInputProps('companyName')}
-              />
+              {!isClient && (
+                <TextInput
+                  label="Empresa"
+                  key={form.key('companyName')}
+                  {...form.getInputProps('companyName')}
+                />
+              )}
             </SimpleGrid>
             <Textarea
               label="Biografía"
@@ -230,7 +235,7 @@ export function PersonalInfo({ user }: { user: User }) {
           <Field label="Teléfono" value={user.phone} />
           <Field label="Empresa" value={user.companyName} />
           <Field label="Rol" value={ROLE_LABELS[user.role]} />
-          <Field label="Departamento" value={user.department} />
+          {!isClient && <Field label="Departamento" value={user.department} />}
           <Field
             label="Último acceso"
             value={user.lastLogin ? formatNumericDateTime(user.lastLogin) : null}

@@ -230,6 +230,8 @@ export function TimeTab({
   const remove = useDeleteTimeEntry(project._id);
   const [billing, setBilling] = useState(false);
   const isAdmin = user?.role === 'admin';
+  // Clients only ever get billable time (decision 032): the billable/internal split is agency talk.
+  const isClient = user?.role === 'client';
   // A billed entry is frozen until its invoice is cancelled or deleted (decision 115).
   const canChange = (t: TimeEntry) => canEdit && !t.invoice && (isAdmin || t.user._id === user?._id);
   const [page, setPage] = useUrlPage();
@@ -247,7 +249,11 @@ export function TimeTab({
         >
           <Paper withBorder p="sm" radius="md">
             <Text size="xs" c="dimmed">
-              {s.internalCost === undefined ? 'Horas facturables' : 'Horas totales'}
+              {isClient
+                ? 'Horas dedicadas'
+                : s.internalCost === undefined
+                  ? 'Horas facturables'
+                  : 'Horas totales'}
             </Text>
             <Text fw={700} size="lg">
               {hoursLabel(s.internalCost === undefined ? s.billableHours : s.totalHours)}
@@ -331,7 +337,7 @@ export function TimeTab({
                 <Table.Th>Miembro</Table.Th>
                 <Table.Th>Descripción</Table.Th>
                 <Table.Th ta="right">Horas</Table.Th>
-                <Table.Th>Tipo</Table.Th>
+                <Table.Th>{isClient ? 'Factura' : 'Tipo'}</Table.Th>
                 {withActions && (
                   <Table.Th>
                     <VisuallyHidden>Acciones</VisuallyHidden>
@@ -358,6 +364,10 @@ export function TimeTab({
                           {t.invoice.invoiceNumber}
                         </Text>
                       </Group>
+                    ) : isClient ? (
+                      <Text size="sm" c="dimmed">
+                        Por facturar
+                      </Text>
                     ) : (
                       <ColorBadge color={t.billable ? 'green' : 'gray'} size="sm">
                         {t.billable ? 'Facturable' : 'Interno'}

@@ -2,12 +2,14 @@ import type { TicketDetail, TicketStatus } from '@agencia/shared';
 import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
+  IconBrandWhatsapp,
   IconCheck,
   IconClock,
   IconDots,
   IconEdit,
   IconEye,
   IconEyeOff,
+  IconLink,
   IconLock,
   IconPlayerPause,
   IconPlayerPlay,
@@ -17,13 +19,15 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ShareDocumentActions } from '../../../components/share/share-document-actions';
+import { useShareDocument } from '../../../components/share/share-document-actions';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 
 /**
- * The ticket detail's header: back link, number, badges and title, and the actions the viewer may
- * take (edit, assign, log time, share, and the "Más acciones" menu of status changes, follow and
- * delete). Staff and clients get different status items; only `canDelete` shows "Eliminar".
+ * The ticket detail's header: back link, number, badges and title, then one primary action
+ * ("Editar" when the viewer may edit) and the "Más acciones" menu with the rest: assign, log time,
+ * share, status changes, follow and delete (issue 32: six buttons took four rows on a phone
+ * before any content). Staff and clients get different status items; only `canDelete` shows
+ * "Eliminar".
  */
 export function TicketHeader({
   ticket,
@@ -52,6 +56,7 @@ export function TicketHeader({
 }) {
   const s = ticket.status;
   const clientEditable = !staff && (s === 'open' || s === 'pending_client');
+  const share = useShareDocument('ticket', ticket._id);
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <Stack gap={4} miw={0} style={{ flex: 1 }}>
@@ -77,17 +82,6 @@ export function TicketHeader({
             Editar
           </Button>
         )}
-        {staff && (
-          <Button variant="default" leftSection={<IconUserPlus size={16} aria-hidden />} onClick={onAssign}>
-            Asignar
-          </Button>
-        )}
-        {staff && (
-          <Button variant="default" leftSection={<IconClock size={16} aria-hidden />} onClick={onTimeLog}>
-            Registrar tiempo
-          </Button>
-        )}
-        <ShareDocumentActions type="ticket" id={ticket._id} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon variant="default" size="lg" aria-label="Más acciones">
@@ -95,6 +89,23 @@ export function TicketHeader({
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            {staff && (
+              <>
+                <Menu.Item leftSection={<IconUserPlus size={14} />} onClick={onAssign}>
+                  Asignar
+                </Menu.Item>
+                <Menu.Item leftSection={<IconClock size={14} />} onClick={onTimeLog}>
+                  Registrar tiempo
+                </Menu.Item>
+              </>
+            )}
+            <Menu.Item leftSection={<IconBrandWhatsapp size={14} />} onClick={share.openShare}>
+              Compartir por WhatsApp
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLink size={14} />} onClick={share.openLinks}>
+              Enlaces compartidos
+            </Menu.Item>
+            <Menu.Divider />
             {staff ? (
               <>
                 <Menu.Item
@@ -174,6 +185,7 @@ export function TicketHeader({
             )}
           </Menu.Dropdown>
         </Menu>
+        {share.dialogs}
       </Group>
     </Group>
   );
