@@ -50,7 +50,8 @@ const ADMIN: Screen[] = [
   { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
   { name: 'calendario', path: '/calendar', dialogs: [{ name: 'nuevo evento', open: 'Nuevo Evento' }] },
   { name: 'clientes', path: '/clients' },
-  { name: 'cliente', path: '/clients', detailOf: '/clients/', detailCard: 'main [role="article"]' },
+  // Client cards are links since issue 32: the walk follows the first one like any list row.
+  { name: 'cliente', path: '/clients', detailOf: '/clients/' },
   { name: 'solicitudes', path: '/clients/requests' },
   { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
