@@ -16,7 +16,7 @@ test.describe('retainers (igualas)', () => {
     await page.getByRole('option', { name: /Café Cibao/ }).click();
     const service = `Iguala de redes sociales ${Date.now()}`;
     await dialog.getByRole('textbox', { name: 'Descripción' }).fill(service);
-    await dialog.getByRole('textbox', { name: 'Tarifa' }).fill('18000');
+    await dialog.getByRole('textbox', { name: 'Tarifa', exact: true }).fill('18000');
     // The invoice form's totals: 18,000 + 18 % ITBIS (issue 32 point 6).
     await expect(dialog.getByTestId('retainer-form-total')).toHaveText('RD$21,240.00');
     await dialog.getByRole('switch', { name: /Emitir y enviar por correo/ }).check();

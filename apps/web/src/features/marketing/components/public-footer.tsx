@@ -1,10 +1,15 @@
-import { businessToday } from '@agencia/shared';
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCompanyName } from '../../../lib/public-settings';
 import { GENERAL_WHATSAPP_MESSAGE, mailtoLink, whatsappLink } from '../data/contact';
 import { useContact } from '../lib/contact';
+
+/** The year in Santo Domingo, computed here: the shared package would add its code to the landing's JS budget. */
+const CURRENT_YEAR = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Santo_Domingo',
+  year: 'numeric',
+}).format(new Date());
 
 /**
  * Footer section (`#footer`, spec doc 1 §2): WhatsApp general inquiry (new tab), mailto with the
@@ -81,8 +86,7 @@ export function PublicFooter() {
           </Stack>
         </SimpleGrid>
         <Text size="sm" c="dimmed" mt={40} ta="center">
-          © {businessToday().slice(0, 4)} {companyName}. Todos los derechos reservados. Santo Domingo,
-          República Dominicana.
+          © {CURRENT_YEAR} {companyName}. Todos los derechos reservados. Santo Domingo, República Dominicana.
         </Text>
       </Container>
     </Box>
