@@ -53,15 +53,17 @@ test('admin sends a quote, the client accepts it in the portal, the draft invoic
   await accept.getByRole('button', { name: 'Aceptar cotización' }).click();
   await expect(notification(client, 'Cotización aceptada')).toBeVisible();
   const done = client.getByRole('status', { name: 'Cotización aceptada', exact: true });
-  await expect(done).toContainText(/Factura FAC-\d{4}-\d{4} en borrador/);
-  const invoiceNumber = (await done.textContent())!.match(/FAC-\d{4}-\d{4}/)![0];
+  // The client reads what happens next in its own words (issue 32), not the draft's number.
+  await expect(done).toContainText('Estamos preparando tu factura');
   await expect(client.getByText('Aceptada', { exact: true }).first()).toBeVisible();
   await context.close();
 
   // The admin sees the acceptance and opens the draft invoice with the quote's line.
   await page.goto(quoteUrl);
   await expect(page.getByText('Firmada por María Fernández', { exact: false })).toBeVisible();
-  await page.getByRole('link', { name: invoiceNumber }).click();
+  const invoiceLink = page.getByRole('link', { name: /FAC-\d{4}-\d{4}/ }).first();
+  const invoiceNumber = ((await invoiceLink.textContent()) ?? '').match(/FAC-\d{4}-\d{4}/)![0];
+  await invoiceLink.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Factura ${invoiceNumber}`);
   await expect(page.getByText('Borrador').first()).toBeVisible();
   await expect(page.getByRole('cell', { name: description })).toBeVisible();
