@@ -94,6 +94,7 @@ describe('configuration (issue 13, decision 096)', () => {
       '0',
       'ECF_SEND_INTERVAL_SECONDS must be an integer between 1 and 3600 (got "0")',
     ],
+    ['METRICS_TOKEN', 'corto', 'METRICS_TOKEN must be at least 32 printable characters without spaces (got 5 characters)'],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
@@ -126,6 +127,7 @@ describe('configuration (issue 13, decision 096)', () => {
         'DGII_FC_BASE_URL',
         'ECF_ENCRYPTION_KEY',
         'ECF_SEND_INTERVAL_SECONDS',
+        'METRICS_TOKEN',
       ].sort(),
     );
   });
