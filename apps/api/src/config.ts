@@ -81,7 +81,12 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose value must never be printed; URLs have their password masked instead. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'TOTP_ENCRYPTION_KEY', 'ECF_ENCRYPTION_KEY', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'TOTP_ENCRYPTION_KEY',
+  'ECF_ENCRYPTION_KEY',
+  'METRICS_TOKEN',
+]);
 /** URLs that may carry a password: printed masked, or by length when they don't parse. */
 const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
 

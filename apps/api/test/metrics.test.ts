@@ -39,14 +39,21 @@ describe('/metrics (issue 29, decision 144)', () => {
 
   const scrape = async (authorization = `Bearer ${TOKEN}`) => {
     const response = await fetch(`${base}/metrics`, { headers: { authorization } });
-    return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      text: await response.text(),
+    };
   };
 
   it('answers only with the bearer token', async () => {
     for (const authorization of ['', 'Bearer wrong-token', `Basic ${TOKEN}`, TOKEN]) {
       const refused = await scrape(authorization);
       expect(refused.status).toBe(401);
-      expect(JSON.parse(refused.text)).toMatchObject({ success: false, message: 'Token de métricas inválido o ausente' });
+      expect(JSON.parse(refused.text)).toMatchObject({
+        success: false,
+        message: 'Token de métricas inválido o ausente',
+      });
       expect(refused.text).not.toContain('http_request_duration_seconds');
     }
     const ok = await scrape();
@@ -147,7 +154,11 @@ describe('/metrics (issue 29, decision 144)', () => {
 describe('/metrics without METRICS_TOKEN', () => {
   it('is off', async () => {
     const app = await createTestApp();
-    const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer x' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer x' },
+    });
     expect(response.statusCode).toBe(404);
     expect(app.metrics).toBeNull();
   });

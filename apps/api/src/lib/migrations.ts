@@ -33,7 +33,8 @@ export async function pendingMigrations(db: Db): Promise<number> {
     if (rows[0]?.last != null) last = Number(rows[0].last);
   } catch (err) {
     // 42P01 / 3F000: no migrations table or schema yet. Anything else (connection) propagates.
-    const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     if (code !== '42P01' && code !== '3F000') throw err;
   }
   return shipped.filter((when) => when > last).length;

@@ -4,7 +4,7 @@ import { ErrorCodes } from '@agencia/shared';
 import { count, eq, inArray, lte, min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
 import { ecfDocuments, emailOutbox, scheduledJobs } from '../db/schema/index.js';
 import { lastBackupAgeSeconds } from '../lib/backup-age.js';
@@ -208,9 +208,15 @@ export default fp(
 
     app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
       if (!bearerMatches(req.headers.authorization, token)) {
-        throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'Token de métricas inválido o ausente', undefined, {
-          'WWW-Authenticate': 'Bearer realm="metrics"',
-        });
+        throw new AppError(
+          401,
+          ErrorCodes.UNAUTHENTICATED,
+          'Token de métricas inválido o ausente',
+          undefined,
+          {
+            'WWW-Authenticate': 'Bearer realm="metrics"',
+          },
+        );
       }
       await metrics.refreshQueues();
       const body = await metrics.registry.metrics();
