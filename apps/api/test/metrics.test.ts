@@ -110,6 +110,10 @@ describe('/metrics (issue 29, decision 144)', () => {
     expect(sample(after, 'agencia_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(
       queriesBefore,
     );
+    // The PostgreSQL pool (TEST_DATABASE_URL); PGlite has one embedded connection and no pool.
+    const poolTotal = sample(after, 'agencia_db_pool_connections', { state: 'total' });
+    if (app.database.driver === 'postgres') expect(poolTotal).toBeGreaterThanOrEqual(1);
+    else expect(poolTotal).toBeUndefined();
   });
 
   it('reports the queues as the database holds them, and e-mail failures', async () => {

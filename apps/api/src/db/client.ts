@@ -37,8 +37,9 @@ export interface Database {
 }
 
 /**
- * Wraps `target[method]` so each call reports its duration to `database.onQuery` when the call
- * returns a promise (node-postgres and PGlite query/exec do; callback-style calls are left alone).
+ * Wraps `target[method]` so each call reports its duration to `database.onQuery`, whether the
+ * call returns a promise (Drizzle's own calls, PGlite) or takes a callback last (pg-pool's
+ * `pool.query`, which Drizzle uses outside transactions, calls `client.query(text, values, cb)`).
  */
 function timeCalls(target: object, methods: string[], database: () => Database | undefined): void {
   const record = target as Record<string, unknown>;
@@ -46,13 +47,23 @@ function timeCalls(target: object, methods: string[], database: () => Database |
     const original = record[method];
     if (typeof original !== 'function') continue;
     record[method] = function timed(this: unknown, ...args: unknown[]) {
-      const started = performance.now();
-      const result = original.apply(this, args);
       const observer = database()?.onQuery;
-      if (observer && result && typeof (result as Promise<unknown>).then === 'function') {
+      if (!observer) return original.apply(this, args);
+      const started = performance.now();
+      const done = (failed: boolean) => observer((performance.now() - started) / 1000, failed);
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (err: unknown, ...rest: unknown[]) => {
+          done(Boolean(err));
+          return callback(err, ...rest);
+        };
+        return original.apply(this, args);
+      }
+      const result = original.apply(this, args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
         (result as Promise<unknown>).then(
-          () => observer((performance.now() - started) / 1000, false),
-          () => observer((performance.now() - started) / 1000, true),
+          () => done(false),
+          () => done(true),
         );
       }
       return result;
