@@ -120,6 +120,7 @@ export async function runHttpsCheck({ caddy, log = console.info } = {}) {
         RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
         METRICS_TOKEN,
         JOBS_ENABLED: 'false',
+        NODE_ENV: 'production',
       },
     }).catch((error) => {
       throw new Error(`the production build did not start: ${error.message}`);
