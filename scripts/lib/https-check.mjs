@@ -297,40 +297,54 @@ export async function runHttpsCheck({ caddy, log = console.info } = {}) {
     );
 
     await check(
-      'realtime over the proxy: socket.io upgrades to a websocket (wss) and authenticates',
+      'realtime over the proxy: socket.io on a websocket (wss) gets what the API emits',
       async () => {
         expect(session?.token, 'no session from the login check');
         const { io } = require(
           require.resolve('socket.io-client', { paths: [path.join(ROOT, 'apps', 'api')] }),
         );
-        const connect = (token) =>
-          new Promise((resolve) => {
-            const socket = io(publicUrl, {
-              transports: ['websocket'],
-              auth: { token },
-              ca: readFileSync(rootCertPath),
-              localAddress: CLIENT.browser,
-              reconnection: false,
-              timeout: 10_000,
-            });
-            socket.on('connect', () => {
-              const transport = socket.io.engine.transport.name;
-              socket.close();
-              resolve({ connected: true, transport });
-            });
-            socket.on('connect_error', (error) => {
-              socket.close();
-              resolve({ connected: false, error: error.message });
-            });
+        const open = (token) =>
+          io(publicUrl, {
+            transports: ['websocket'],
+            auth: { token },
+            ca: readFileSync(rootCertPath),
+            localAddress: CLIENT.browser,
+            reconnection: false,
+            timeout: 10_000,
           });
-        const ok = await connect(session.token);
-        expect(ok.connected, `the websocket did not connect: ${ok.error}`);
-        expect(ok.transport === 'websocket', `transport ${ok.transport}`);
-        const refused = await connect('not-a-token');
-        expect(
-          !refused.connected && refused.error === 'unauthorized',
-          `a bad token got ${JSON.stringify(refused)}`,
-        );
+        const connected = (socket) =>
+          new Promise((resolve) => {
+            socket.on('connect', () => resolve({ ok: true, transport: socket.io.engine.transport.name }));
+            socket.on('connect_error', (error) => resolve({ ok: false, error: error.message }));
+          });
+        const socket = open(session.token);
+        try {
+          const state = await connected(socket);
+          expect(state.ok, `the websocket did not connect: ${state.error}`);
+          expect(state.transport === 'websocket', `transport ${state.transport}`);
+          // An API write through HTTPS reaches the socket through the proxy (users.routes: the
+          // updated user's sessions are told to reload their profile).
+          const event = new Promise((resolve, reject) => {
+            socket.on('session:user-updated', () => resolve(true));
+            setTimeout(() => reject(new Error('no session:user-updated event within 10 s')), 10_000).unref();
+          });
+          const body = Buffer.from(JSON.stringify({ firstName: session.user.firstName }));
+          const update = await request('PUT', `/api/users/${session.user._id}`, {
+            headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+            body,
+          });
+          expect(
+            update.status === 200,
+            `PUT /api/users answered ${update.status}: ${update.text.slice(0, 200)}`,
+          );
+          await event;
+        } finally {
+          socket.close();
+        }
+        const refused = open('not-a-token');
+        const denied = await connected(refused);
+        refused.close();
+        expect(!denied.ok && denied.error === 'unauthorized', `a bad token got ${JSON.stringify(denied)}`);
       },
     );
 
