@@ -279,7 +279,11 @@ describe('POST /fe/recepcion/api/ecf', () => {
       payload: { expenseType: '09', paymentMethod: '04', goodsAmount: 6000, servicesAmount: 0 },
     });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().data.expense).toMatchObject({ status: 'recorded', expenseType: '09', goodsAmount: 6000 });
+    expect(done.json().data.expense).toMatchObject({
+      status: 'recorded',
+      expenseType: '09',
+      goodsAmount: 6000,
+    });
   });
 
   it('answers a duplicate (same issuer and e-NCF) with code 3 and does not store it again', async () => {
