@@ -57,6 +57,8 @@ export function DateField({ value, onChange, min, max, required, clearable, ...r
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
       <DateInput
+        // Remounted when the setting changes: the input keeps its typed text otherwise.
+        key={format}
         {...rest}
         required={required}
         clearable={clearable ?? !required}
