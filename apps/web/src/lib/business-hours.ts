@@ -10,7 +10,10 @@ import { apiClient, type SuccessEnvelope, unwrap } from './api-client';
 export const businessHoursQuery = queryOptions({
   queryKey: ['settings', 'business-hours'] as const,
   queryFn: async (): Promise<BusinessHours> =>
-    (await unwrap(apiClient.get<SuccessEnvelope<{ businessHours: BusinessHours }>>('/settings/business-hours')))
-      .businessHours,
+    (
+      await unwrap(
+        apiClient.get<SuccessEnvelope<{ businessHours: BusinessHours }>>('/settings/business-hours'),
+      )
+    ).businessHours,
   staleTime: 30 * 60 * 1000,
 });
