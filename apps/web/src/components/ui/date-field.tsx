@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import type { DateFormat } from '@agencia/shared';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { useDateInputFormat } from '../../lib/format';

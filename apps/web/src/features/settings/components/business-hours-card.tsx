@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import {
   BusinessDaySchema,
   type BusinessHours,
@@ -127,14 +128,20 @@ export function BusinessHoursCard() {
                   {...form.getInputProps(`days.${i}.open`, { type: 'checkbox' })}
                 />
                 <TimePicker
-                  label={`Apertura (${name.toLowerCase()})`}
+                  label="Apertura"
+                  hoursInputLabel={`Apertura del ${name.toLowerCase()}, hora`}
+                  minutesInputLabel={`Apertura del ${name.toLowerCase()}, minutos`}
+                  amPmInputLabel={`Apertura del ${name.toLowerCase()}, a. m. o p. m.`}
                   format={timeFormat === '24h' ? '24h' : '12h'}
                   amPmLabels={{ am: 'a. m.', pm: 'p. m.' }}
                   disabled={!day.open}
                   {...form.getInputProps(`days.${i}.startTime`)}
                 />
                 <TimePicker
-                  label={`Cierre (${name.toLowerCase()})`}
+                  label="Cierre"
+                  hoursInputLabel={`Cierre del ${name.toLowerCase()}, hora`}
+                  minutesInputLabel={`Cierre del ${name.toLowerCase()}, minutos`}
+                  amPmInputLabel={`Cierre del ${name.toLowerCase()}, a. m. o p. m.`}
                   format={timeFormat === '24h' ? '24h' : '12h'}
                   amPmLabels={{ am: 'a. m.', pm: 'p. m.' }}
                   disabled={!day.open}
