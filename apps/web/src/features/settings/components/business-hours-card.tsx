@@ -121,33 +121,39 @@ export function BusinessHoursCard() {
           {form.values.days.map((day, i) => {
             const name = WEEKDAY_LABELS[day.dayOfWeek]!;
             return (
-              <SimpleGrid key={day.dayOfWeek} cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing={4}>
-                <Checkbox
-                  label={name}
-                  mt={{ base: 0, xs: 8 }}
-                  {...form.getInputProps(`days.${i}.open`, { type: 'checkbox' })}
-                />
-                <TimePicker
-                  label="Apertura"
-                  hoursInputLabel={`Apertura del ${name.toLowerCase()}, hora`}
-                  minutesInputLabel={`Apertura del ${name.toLowerCase()}, minutos`}
-                  amPmInputLabel={`Apertura del ${name.toLowerCase()}, a. m. o p. m.`}
-                  format={timeFormat === '24h' ? '24h' : '12h'}
-                  amPmLabels={{ am: 'a. m.', pm: 'p. m.' }}
-                  disabled={!day.open}
-                  {...form.getInputProps(`days.${i}.startTime`)}
-                />
-                <TimePicker
-                  label="Cierre"
-                  hoursInputLabel={`Cierre del ${name.toLowerCase()}, hora`}
-                  minutesInputLabel={`Cierre del ${name.toLowerCase()}, minutos`}
-                  amPmInputLabel={`Cierre del ${name.toLowerCase()}, a. m. o p. m.`}
-                  format={timeFormat === '24h' ? '24h' : '12h'}
-                  amPmLabels={{ am: 'a. m.', pm: 'p. m.' }}
-                  disabled={!day.open}
-                  {...form.getInputProps(`days.${i}.endTime`)}
-                />
-              </SimpleGrid>
+              <Grid key={day.dayOfWeek} gutter="sm">
+                <Grid.Col span={{ base: 12, xs: 4 }}>
+                  <Checkbox
+                    label={name}
+                    mt={{ base: 0, xs: 8 }}
+                    {...form.getInputProps(`days.${i}.open`, { type: 'checkbox' })}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 6, xs: 4 }}>
+                  <TimePicker
+                    label="Apertura"
+                    hoursInputLabel={`Apertura del ${name.toLowerCase()}, hora`}
+                    minutesInputLabel={`Apertura del ${name.toLowerCase()}, minutos`}
+                    amPmInputLabel={`Apertura del ${name.toLowerCase()}, a. m. o p. m.`}
+                    format={timeFormat === '24h' ? '24h' : '12h'}
+                    amPmLabels={{ am: 'a. m.', pm: 'p. m.' }}
+                    disabled={!day.open}
+                    {...form.getInputProps(`days.${i}.startTime`)}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 6, xs: 4 }}>
+                  <TimePicker
+                    label="Cierre"
+                    hoursInputLabel={`Cierre del ${name.toLowerCase()}, hora`}
+                    minutesInputLabel={`Cierre del ${name.toLowerCase()}, minutos`}
+                    amPmInputLabel={`Cierre del ${name.toLowerCase()}, a. m. o p. m.`}
+                    format={timeFormat === '24h' ? '24h' : '12h'}
+                    amPmLabels={{ am: 'a. m.', pm: 'p. m.' }}
+                    disabled={!day.open}
+                    {...form.getInputProps(`days.${i}.endTime`)}
+                  />
+                </Grid.Col>
+              </Grid>
             );
           })}
         </Stack>
