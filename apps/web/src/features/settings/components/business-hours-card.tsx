@@ -6,18 +6,7 @@ import {
   mondayFirst,
   WEEKDAY_LABELS,
 } from '@agencia/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
