@@ -110,7 +110,7 @@ export function BusinessHoursCard() {
           {form.values.days.map((day, i) => {
             const name = WEEKDAY_LABELS[day.dayOfWeek]!;
             return (
-              <Grid key={day.dayOfWeek} gutter="sm">
+              <Grid key={day.dayOfWeek} gap="sm">
                 <Grid.Col span={{ base: 12, xs: 4 }}>
                   <Checkbox
                     label={name}
