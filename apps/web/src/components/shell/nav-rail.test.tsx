@@ -24,17 +24,20 @@ describe('navigation per role', () => {
   it.each([
     ['client', 'Mis Facturas', []],
     ['employee', 'Facturación', [['/expenses', 'Gastos']]],
-  ] as const)('gives %s the reduced navigation with read-only invoices (expenses: staff only)', (role, billing, expenses) => {
-    expect(getNavItems(role).map((item) => [item.to, item.label])).toEqual([
-      ['/dashboard', 'Dashboard'],
-      ['/projects', 'Mis Proyectos'],
-      ['/tickets', 'Soporte'],
-      ['/calendar', 'Calendario'],
-      ['/billing', billing],
-      ...expenses,
-      ['/settings', 'Configuración'],
-    ]);
-  });
+  ] as const)(
+    'gives %s the reduced navigation with read-only invoices (expenses: staff only)',
+    (role, billing, expenses) => {
+      expect(getNavItems(role).map((item) => [item.to, item.label])).toEqual([
+        ['/dashboard', 'Dashboard'],
+        ['/projects', 'Mis Proyectos'],
+        ['/tickets', 'Soporte'],
+        ['/calendar', 'Calendario'],
+        ['/billing', billing],
+        ...expenses,
+        ['/settings', 'Configuración'],
+      ]);
+    },
+  );
 
   it('marks the current page and shows only positive badges', () => {
     renderWithProviders(

@@ -1,5 +1,6 @@
 import {
   CreateExpenseRequestSchema,
+  checkExpenseAmounts,
   type Expense,
   type ExpenseType,
   exchangeRateLine,
@@ -174,11 +175,10 @@ export function ExpenseFormModal({
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed from the suggestion's own inputs
   useEffect(() => {
     if (!suggestion || withholdingsTouched) return;
-    form.setValues({
-      itbisWithheld: suggestion.itbisWithheld || '',
-      isrWithheld: suggestion.isrWithheld || '',
-      isrWithholdingType: suggestion.isrWithholdingType ?? '',
-    });
+    // Field by field: `setValues` would clear every error shown (an answer arriving after a submit).
+    form.setFieldValue('itbisWithheld', suggestion.itbisWithheld || '');
+    form.setFieldValue('isrWithheld', suggestion.isrWithheld || '');
+    form.setFieldValue('isrWithholdingType', suggestion.isrWithholdingType ?? '');
   }, [
     suggestion?.itbisWithheld,
     suggestion?.isrWithheld,
@@ -233,15 +233,25 @@ export function ExpenseFormModal({
       ? UpdateExpenseRequestSchema.safeParse(input)
       : CreateExpenseRequestSchema.safeParse(input);
     const errors: Record<string, string> = {};
+    if (!v.supplierId) errors.supplierId = 'Selecciona un suplidor';
+    if (!v.expenseType) errors.expenseType = 'Indica el tipo de gasto';
+    if (!v.paymentMethod) errors.paymentMethod = 'Indica la forma de pago';
+    if (!isAdmin && !v.projectId) errors.projectId = 'Indica el proyecto del gasto';
+    // The cross-field rules (NCF shape, ITBIS and ISR limits, billable needs a project) also run
+    // while other fields are still missing, which the schema's refinement would wait for.
+    checkExpenseAmounts(
+      { ...input, documentType: locked ? undefined : v.documentType, projectId: v.projectId },
+      {
+        addIssue: (issue: { path?: PropertyKey[]; message?: string }) => {
+          errors[String(issue.path?.[0] ?? '')] ??= issue.message ?? 'Revisa este campo';
+        },
+      } as never,
+    );
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '');
         errors[field] ??= issue.message;
       }
-    if (!v.expenseType) errors.expenseType ??= 'Indica el tipo de gasto';
-    if (!v.paymentMethod) errors.paymentMethod ??= 'Indica la forma de pago';
-    if (!v.supplierId) errors.supplierId = 'Selecciona un suplidor';
-    if (!isAdmin && !v.projectId) errors.projectId = 'Indica el proyecto del gasto';
     if (receipt && receipt.size > RECEIPT_MAX_BYTES) errors.receipt = 'El archivo supera los 10 MB';
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);

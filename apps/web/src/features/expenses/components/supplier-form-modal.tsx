@@ -1,4 +1,5 @@
 import {
+  type CreateSupplierRequest,
   CreateSupplierRequestSchema,
   isValidCedula,
   isValidRnc,
@@ -129,12 +130,15 @@ export function SupplierFormModal({
     form.onSubmit(async (values) => {
       setError(null);
       try {
+        // Sent as the shared schemas leave it: RNC / cédula as digits.
         const saved = supplier
           ? await update.mutateAsync({
               id: supplier._id,
-              input: { ...toBody(values), active: values.active },
+              input: UpdateSupplierRequestSchema.parse({ ...toBody(values), active: values.active }),
             })
-          : await create.mutateAsync(toBody(values));
+          : await create.mutateAsync(
+              CreateSupplierRequestSchema.parse(toBody(values)) as CreateSupplierRequest,
+            );
         toastSuccess(supplier ? 'Suplidor actualizado' : 'Suplidor creado', saved.name);
         onSaved?.(saved);
         onClose();
