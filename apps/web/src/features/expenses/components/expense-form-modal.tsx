@@ -421,7 +421,7 @@ export function ExpenseFormModal({
             <MoneyInput label="ITBIS facturado" {...form.getInputProps('itbis')} />
             <MoneyInput
               label="ITBIS llevado al costo"
-              description="La parte del ITBIS que no se adelanta"
+              placeholder="Parte no adelantable"
               {...form.getInputProps('itbisToCost')}
             />
           </SimpleGrid>
