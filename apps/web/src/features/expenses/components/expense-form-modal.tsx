@@ -304,9 +304,9 @@ export function ExpenseFormModal({
               de pago.
             </Alert>
           )}
-          <Group align="flex-end" gap="sm" wrap="nowrap">
+          <Group align="flex-end" gap="sm">
             <SupplierPicker
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 14rem' }}
               enabled={opened}
               required
               value={v.supplierId || null}
