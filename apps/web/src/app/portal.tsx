@@ -6,6 +6,8 @@
  * shell was already loaded on the way to every portal page, so this adds no round trip.
  */
 import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AccessDenied } from '../components/errors/access-denied';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { RouteGuard } from '../components/guard/route-guard';
 import { PortalShell } from '../components/shell/portal-shell';
@@ -28,6 +30,16 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
 /** Management screens: admin only ('Acceso Denegado' for anyone else). */
 export function AdminOnly() {
   return <RouteGuard requiredRole="admin" />;
+}
+
+/**
+ * Staff screens (admins and employees): a client gets 'Acceso Denegado' — clients never see
+ * expenses, costs or margins (decision 140).
+ */
+export function StaffOnly() {
+  const role = useSessionStore((state) => state.user?.role);
+  if (role === 'client') return <AccessDenied />;
+  return <Outlet />;
 }
 
 /** Unknown path for a signed-in user: the 404 inside the shell (spec doc 1 §2). */
@@ -86,6 +98,10 @@ export const PORTAL_PAGES = {
     import('../features/billing/pages/retainers-page').then((m) => ({ Component: m.RetainersPage })),
   receivedEcf: (): PageModule =>
     import('../features/billing/pages/received-ecf-page').then((m) => ({ Component: m.ReceivedEcfPage })),
+  expenses: (): PageModule =>
+    import('../features/expenses/pages/expenses-page').then((m) => ({ Component: m.ExpensesPage })),
+  suppliers: (): PageModule =>
+    import('../features/expenses/pages/suppliers-page').then((m) => ({ Component: m.SuppliersPage })),
   clients: (): PageModule =>
     import('../features/clients/pages/clients-page').then((m) => ({ Component: m.ClientsPage })),
   clientDetail: (): PageModule =>
