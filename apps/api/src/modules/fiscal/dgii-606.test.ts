@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DGII_606_COLUMNS, format606, type Purchase606, purchase606Row } from './dgii-formats.js';
+import { OCTOBER_2026_PURCHASES } from '../../../test/dgii-fixtures.js';
+import { DGII_606_COLUMNS, format606, purchase606Row } from './dgii-formats.js';
 
 /*
  * The golden file was typed by hand from the layout (decision 141), not produced by this code.
@@ -27,130 +28,7 @@ import { DGII_606_COLUMNS, format606, type Purchase606, purchase606Row } from '.
 const golden = (name: string) =>
   readFileSync(new URL(`./dgii-formats.golden/${name}`, import.meta.url), 'utf8');
 
-const base: Purchase606 = {
-  supplierId: '101010632',
-  supplierIdType: 1,
-  expenseType: '02',
-  ncf: 'B0100000001',
-  modifiedNcf: null,
-  issueDate: '2026-10-01',
-  paymentDate: null,
-  paymentMethod: null,
-  servicesCents: 0,
-  goodsCents: 0,
-  itbisCents: 0,
-  itbisToCostCents: 0,
-  itbisWithheldCents: 0,
-  isrWithholdingType: null,
-  isrWithheldCents: 0,
-  selectiveTaxCents: 0,
-  otherTaxesCents: 0,
-  legalTipCents: 0,
-  rate: null,
-};
-
-const purchases: Purchase606[] = [
-  {
-    ...base,
-    supplierId: '001-1391820-5',
-    supplierIdType: 2,
-    ncf: 'B0100000101',
-    issueDate: '2026-10-03',
-    paymentDate: '2026-10-18',
-    paymentMethod: '02',
-    servicesCents: 5_000_000,
-    itbisCents: 900_000,
-    itbisWithheldCents: 900_000,
-    isrWithholdingType: '02',
-    isrWithheldCents: 500_000,
-  },
-  {
-    ...base,
-    expenseType: '10',
-    ncf: 'B0100003344',
-    issueDate: '2026-10-10',
-    goodsCents: 2_500_000,
-    itbisCents: 450_000,
-  },
-  {
-    ...base,
-    supplierId: '131246813',
-    expenseType: '05',
-    ncf: 'B0100000777',
-    issueDate: '2026-10-12',
-    paymentDate: '2026-10-12',
-    paymentMethod: '01',
-    servicesCents: 400_000,
-    goodsCents: 100_000,
-    itbisCents: 90_000,
-    itbisToCostCents: 90_000,
-    legalTipCents: 50_000,
-  },
-  {
-    ...base,
-    supplierId: '132111112',
-    ncf: 'B0100000055',
-    issueDate: '2026-10-15',
-    paymentDate: '2026-10-20',
-    paymentMethod: '03',
-    servicesCents: 100_000,
-    itbisCents: 18_000,
-    rate: 58.95,
-  },
-  {
-    ...base,
-    supplierId: '40212345678',
-    supplierIdType: 2,
-    ncf: 'B1100000012',
-    issueDate: '2026-10-25',
-    paymentDate: '2026-10-25',
-    paymentMethod: '01',
-    servicesCents: 1_000_000,
-    itbisCents: 180_000,
-    itbisWithheldCents: 180_000,
-    isrWithholdingType: '02',
-    isrWithheldCents: 100_000,
-  },
-  {
-    ...base,
-    supplierId: '101000012',
-    ncf: 'B0100000900',
-    issueDate: '2026-09-20',
-    paymentDate: '2026-10-05',
-    paymentMethod: '02',
-    servicesCents: 2_000_000,
-    itbisCents: 360_000,
-    itbisWithheldCents: 108_000,
-  },
-  // Last month's, paid in October without a withholding: already reported, not listed again.
-  {
-    ...base,
-    ncf: 'B0100000901',
-    issueDate: '2026-09-21',
-    paymentDate: '2026-10-06',
-    paymentMethod: '02',
-    servicesCents: 100_000,
-    itbisCents: 18_000,
-  },
-  {
-    ...base,
-    supplierId: '00100759932',
-    supplierIdType: 2,
-    ncf: 'B0100000123',
-    issueDate: '2026-10-28',
-    paymentDate: '2026-11-03',
-    paymentMethod: '02',
-    servicesCents: 3_000_000,
-    itbisCents: 540_000,
-    itbisWithheldCents: 540_000,
-    isrWithholdingType: '02',
-    isrWithheldCents: 300_000,
-  },
-  // November's: not in October.
-  { ...base, ncf: 'B0100000124', issueDate: '2026-11-02', servicesCents: 100_000, itbisCents: 18_000 },
-];
-
-const rows = purchases.flatMap((p) => purchase606Row(p, '2026-10-01', '2026-10-31') ?? []);
+const rows = OCTOBER_2026_PURCHASES.flatMap((p) => purchase606Row(p, '2026-10-01', '2026-10-31') ?? []);
 
 describe('606 text file (Norma 07-2018; decision 141)', () => {
   it('matches the hand-typed golden file: goods vs services, paid vs unpaid, withholdings, USD, B11', () => {
