@@ -58,6 +58,9 @@ function buyer(
   return { buyerId: type ? liveTaxId : null, buyerIdType: type };
 }
 
+/** The client's name as the month-close lines show it: the company, or the person. */
+const partyName = sql<string>`coalesce(${clients.companyName}, trim(${clients.firstName} || ' ' || ${clients.lastName}))`;
+
 /** What the 607 needs of an invoice to convert it: currency, frozen rate, issue date and NCF. */
 type RatedDoc = { currency: string; exchangeRate: number | null; issueDate: string; ncf: string | null };
 
@@ -67,7 +70,7 @@ type RatedDoc = { currency: string; exchangeRate: number | null; issueDate: stri
  * issuing rule (that day or the last of the 7 before it). Throws 409 naming the invoices and days
  * that have none, so a 607 never reports dollars as pesos. DOP invoices are left out (rate null).
  */
-async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
+export async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const missing: RatedDoc[] = [];
   for (const d of docs) {
@@ -130,6 +133,16 @@ export interface ConsumoSummary {
 }
 
 /**
+ * A sale document issued in the period with its 607 row (consumo under RD$250,000 included) and the
+ * client's name: what the month's ITBIS charged is made of (decision 141).
+ */
+export interface Sale607Document {
+  row: Dgii607Row;
+  party: string;
+  kind: 'invoice' | 'debit' | 'credit';
+}
+
+/**
  * The period's sales for the 607 (issue 12, issue 27): the rows of the text file and the consumo
  * summary ({@link ConsumoSummary}). An invoice is reported in the month it was issued, with the
  * withholdings made by the end of that month; a withholding made in a later month reports the
@@ -141,10 +154,10 @@ export interface ConsumoSummary {
 export async function sales607(
   db: Db,
   period: string,
-): Promise<{ rows: Dgii607Row[]; consumo: ConsumoSummary }> {
+): Promise<{ rows: Dgii607Row[]; consumo: ConsumoSummary; documents: Sale607Document[] }> {
   const { from, to } = periodBounds(period);
   const issuedInPeriod = await db
-    .select({ invoice: invoices, taxId: clients.companyRnc })
+    .select({ invoice: invoices, taxId: clients.companyRnc, party: partyName })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(
@@ -174,7 +187,7 @@ export async function sales607(
   ).map((r) => r.id);
   const late = lateIds.length
     ? await db
-        .select({ invoice: invoices, taxId: clients.companyRnc })
+        .select({ invoice: invoices, taxId: clients.companyRnc, party: partyName })
         .from(invoices)
         .innerJoin(clients, eq(clients.id, invoices.clientId))
         .where(inArray(invoices.id, lateIds))
@@ -192,6 +205,7 @@ export async function sales607(
     .select({
       note: creditNotes,
       taxId: clients.companyRnc,
+      party: partyName,
       invoice: {
         currency: invoices.currency,
         exchangeRate: invoices.exchangeRate,
@@ -209,6 +223,7 @@ export async function sales607(
     .select({
       note: debitNotes,
       taxId: clients.companyRnc,
+      party: partyName,
       invoice: {
         currency: invoices.currency,
         exchangeRate: invoices.exchangeRate,
@@ -287,8 +302,10 @@ export async function sales607(
     creditSaleCents: 0,
   };
   const rows: Dgii607Row[] = [];
+  const documents: Sale607Document[] = [];
   invoiceRows.forEach((row, index) => {
-    const { invoice } = issued[index]!;
+    const { invoice, party } = issued[index]!;
+    if (invoice.issueDate >= from) documents.push({ row, party, kind: 'invoice' });
     if (!isSummarisedConsumo(row)) {
       rows.push(row);
       return;
@@ -304,7 +321,7 @@ export async function sales607(
     consumo.cardCents += row.cardCents;
     consumo.creditSaleCents += row.creditSaleCents;
   });
-  for (const { note, taxId, invoice } of [...debits, ...notes]) {
+  for (const [index, { note, taxId, invoice, party }] of [...debits, ...notes].entries()) {
     rows.push({
       ...buyer(note.fiscalSnapshot, taxId),
       ncf: note.ncf,
@@ -333,8 +350,9 @@ export async function sales607(
       barterCents: 0,
       otherPaymentCents: 0,
     });
+    documents.push({ row: rows.at(-1)!, party, kind: index < debits.length ? 'debit' : 'credit' });
   }
-  return { rows, consumo };
+  return { rows, consumo, documents };
 }
 
 /** `GET /reports/dgii/consumo?period=YYYYMM` (admin): the period's consumo totals under RD$250,000. */
