@@ -627,7 +627,8 @@ export function purchase606Row(p: Purchase606, periodStart: string, periodEnd: s
     ncf: p.ncf,
     modifiedNcf: p.modifiedNcf,
     issueDate: p.issueDate,
-    paymentDate: paid ? (p.paymentDate! < p.issueDate ? p.issueDate : p.paymentDate) : null,
+    // ISO days sort as text: the later of the payment and the invoice.
+    paymentDate: paid ? [p.paymentDate!, p.issueDate].sort().at(-1)! : null,
     servicesCents: conv(p.servicesCents),
     goodsCents: conv(p.goodsCents),
     itbisCents,
