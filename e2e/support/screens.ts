@@ -63,6 +63,11 @@ const ADMIN: Screen[] = [
   { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
   { name: 'igualas', path: '/billing/retainers', dialogs: [{ name: 'nueva iguala', open: 'Nueva iguala' }] },
   { name: 'reportes', path: '/reports' },
+  {
+    name: 'cierre del mes',
+    path: '/reports/month-close',
+    dialogs: [{ name: 'cerrar mes', open: 'Cerrar mes' }],
+  },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
   { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },
