@@ -1,5 +1,17 @@
 import { formatMoney } from '@agencia/shared';
-import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCalendarCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -161,14 +173,10 @@ export function DgiiReportsCard() {
           </Alert>
         )}
         <ConsumoTotals period={period} />
-        <Button
-          component={Link}
-          to="/reports/month-close"
-          variant="subtle"
-          leftSection={<IconCalendarCheck size={16} />}
-        >
+        <Anchor component={Link} to="/reports/month-close" size="sm" fw={500}>
+          <IconCalendarCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
           Cierre del mes: cifras del IT-1 y el IR-17, fechas límite
-        </Button>
+        </Anchor>
       </Stack>
     </Card>
   );
