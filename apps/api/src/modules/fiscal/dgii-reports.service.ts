@@ -160,7 +160,9 @@ export interface Sale607Document {
  * invoice again in the month of the withholding, with it and its date — the practice of the
  * community `dgii_reports` module (indexa-git/l10n-dominicana: invoices with a withholding still to
  * come stay "pending" and are added to the report of the period they are paid in), so every
- * withholding reaches the 607 of the month it was made in (issue 27, point 4).
+ * withholding reaches the 607 of the month it was made in (issue 27, point 4). `documents` are the
+ * sale documents issued in the period (consumo included, re-listed invoices not), with the client's
+ * name, for the month's ITBIS charged (decision 141).
  */
 export async function sales607(
   db: Db,
