@@ -511,6 +511,10 @@ describe('purchases: lists, edits, deletes, receipts', () => {
     const refused = await call('DELETE', `/api/expenses/${billed.json().data.expense._id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(EXPENSE_MESSAGES.billed);
+    const edit = await call('PUT', `/api/expenses/${billed.json().data.expense._id}`, {
+      description: 'Otro',
+    });
+    expect(edit.statusCode).toBe(409);
 
     const closedDay = addDays(today, -400);
     const inClosed = await create(localPurchase({ issueDate: closedDay, paymentDate: null }));
@@ -520,6 +524,17 @@ describe('purchases: lists, edits, deletes, receipts', () => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toMatch(/cerrado/);
     expect((await create(localPurchase({ issueDate: closedDay }))).statusCode).toBe(409);
+    const moved = await call('PUT', `/api/expenses/${inClosed.json().data.expense._id}`, {
+      issueDate: today,
+      paymentDate: null,
+    });
+    expect(moved.statusCode).toBe(409);
+    const intoClosed = await create(localPurchase());
+    const toClosed = await call('PUT', `/api/expenses/${intoClosed.json().data.expense._id}`, {
+      issueDate: closedDay,
+      paymentDate: null,
+    });
+    expect(toClosed.statusCode).toBe(409);
 
     const b13 = await create({
       supplierId: ids.minor,
