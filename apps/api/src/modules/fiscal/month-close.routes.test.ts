@@ -7,6 +7,7 @@ import { OCTOBER_2026_PURCHASES, PURCHASE_606_BASE } from '../../../test/dgii-fi
 import { fiscalCalls } from '../../../test/fiscal-factories.js';
 import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import { insertPurchase, supplierFor } from '../../../test/purchase-factories.js';
+import { calendarEvents } from '../../db/schema/index.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 /*
@@ -164,6 +165,27 @@ describe('GET /api/reports/dgii/summary (decision 141)', () => {
       ['608', '2024-11-15'],
       ['it1', '2024-11-20'],
     ]);
+  });
+
+  it('moves a deadline past a holiday of the calendar (an all-day "Feriado")', async () => {
+    // December 2024: the 15th is a Sunday (→ Monday 16th); a holiday on the 16th moves it to the 17th.
+    await app.db.insert(calendarEvents).values({
+      title: 'Feriado de prueba',
+      type: 'holiday',
+      isAllDay: true,
+      startDate: new Date('2024-12-16T04:00:00Z'),
+      endDate: new Date('2024-12-17T03:59:59Z'),
+    });
+    const s = (await get(admin.token, '/api/reports/dgii/summary?period=202411')).json().data.summary;
+    expect(
+      Object.fromEntries(s.deadlines.map((d: { filing: string; dueDate: string }) => [d.filing, d.dueDate])),
+    ).toEqual({
+      ir17: '2024-12-10',
+      '606': '2024-12-17',
+      '607': '2024-12-17',
+      '608': '2024-12-17',
+      it1: '2024-12-20',
+    });
   });
 
   it('says when the month is closed', async () => {
