@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Session } from '@agencia/shared';
+import { addDays, businessToday, periodOfDay, type Session } from '@agencia/shared';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ageIssuedInvoice, createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
@@ -111,6 +111,19 @@ describe('GET /api/reports/dgii/606 (decision 141)', () => {
     const bad = await get(admin.token, '/api/reports/dgii/606?period=2024-10');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Período|período/);
+  });
+});
+
+describe('the demo’s own purchases (decision 140’s seed)', () => {
+  it('make a valid 606 and summary for each of the last two months', async () => {
+    const today = businessToday();
+    for (const period of [periodOfDay(today), periodOfDay(addDays(today, -28))]) {
+      const file = await get(admin.token, `/api/reports/dgii/606?period=${period}`);
+      expect(file.statusCode, file.body).toBe(200);
+      for (const line of file.body.split('\r\n').slice(1, -1)) expect(line.split('|')).toHaveLength(23);
+      const summary = await get(admin.token, `/api/reports/dgii/summary?period=${period}`);
+      expect(summary.statusCode, summary.body).toBe(200);
+    }
   });
 });
 
