@@ -64,6 +64,7 @@ import usersRoutes from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import metricsPlugin from './plugins/metrics.js';
 import redisPlugin from './plugins/redis.js';
 import { type Contact, readPrerenderManifest, registerWeb } from './plugins/web.js';
 import realtime from './realtime/realtime.js';
@@ -210,6 +211,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    database: opts.database,
+    dataDir: config.dataDir,
+  });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
   // TOTP secrets under their own key; v1 values (JWT-derived key) are resealed before serving.
@@ -295,7 +301,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
-  const throttle = new LoginThrottle(app.redis);
+  const throttle = new LoginThrottle(app.redis, () => app.metrics?.loginFailures.inc());
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

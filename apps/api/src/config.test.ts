@@ -94,6 +94,11 @@ describe('configuration (issue 13, decision 096)', () => {
       '0',
       'ECF_SEND_INTERVAL_SECONDS must be an integer between 1 and 3600 (got "0")',
     ],
+    [
+      'METRICS_TOKEN',
+      'corto',
+      'METRICS_TOKEN must be at least 32 printable characters without spaces (got 5 characters)',
+    ],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
@@ -126,8 +131,23 @@ describe('configuration (issue 13, decision 096)', () => {
         'DGII_FC_BASE_URL',
         'ECF_ENCRYPTION_KEY',
         'ECF_SEND_INTERVAL_SECONDS',
+        'METRICS_TOKEN',
       ].sort(),
     );
+  });
+
+  it('deploy/agencia-portal.env names only variables the server reads, with values it accepts', () => {
+    const text = readFileSync(join(API_ROOT, '..', '..', 'deploy', 'agencia-portal.env'), 'utf8');
+    const named = [...text.matchAll(/^#?([A-Z][A-Z0-9_]+)=(.*)$/gm)];
+    expect(named.length).toBeGreaterThan(5);
+    for (const [, variable] of named) expect(ENV_VARIABLES).toContain(variable);
+    // The lines left active load as they are (PORT, HOST and DATA_DIR come from the unit).
+    const active = Object.fromEntries(
+      [...text.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map(([, variable, value]) => [variable, value]),
+    );
+    const config = loadConfig({ DATA_DIR: tempDir(), ...active });
+    expect(config.secureCookies).toBe(true);
+    expect(config.trustProxy).toEqual(['127.0.0.1']);
   });
 
   it('several bad values: still one line, each named; passwords and secrets are never printed', () => {

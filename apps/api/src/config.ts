@@ -47,6 +47,8 @@ export interface AppConfig {
   jobsEnabled: boolean;
   /** Direct e-CF emission (issue 26): the DGII environment and its two services' base URLs. */
   ecf: EcfConfig;
+  /** `METRICS_TOKEN`: the bearer token `/metrics` demands; null = no `/metrics` (decision 144). */
+  metricsToken: string | null;
 }
 
 /** The DGII's e-CF services (issue 26). URLs have no trailing slash. */
@@ -79,7 +81,12 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose value must never be printed; URLs have their password masked instead. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'TOTP_ENCRYPTION_KEY', 'ECF_ENCRYPTION_KEY']);
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'TOTP_ENCRYPTION_KEY',
+  'ECF_ENCRYPTION_KEY',
+  'METRICS_TOKEN',
+]);
 /** URLs that may carry a password: printed masked, or by length when they don't parse. */
 const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
 
@@ -213,6 +220,12 @@ export const EnvSchema = z.object({
   DGII_FC_BASE_URL: optional(publicUrl),
   ECF_ENCRYPTION_KEY: optional(totpKey),
   ECF_SEND_INTERVAL_SECONDS: optional(integer(1, 3600)),
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{32,}$/, { error: 'must be at least 32 printable characters without spaces' }),
+  ),
 });
 
 /** Names of the variables {@link EnvSchema} validates. */
@@ -346,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       encryptionKey: resolveEcfKey(dataDir, e.ECF_ENCRYPTION_KEY),
       sendIntervalSeconds: e.ECF_SEND_INTERVAL_SECONDS ?? 15,
     },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

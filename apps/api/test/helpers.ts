@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       encryptionKey: Buffer.alloc(32, 9),
       sendIntervalSeconds: 15,
     },
+    metricsToken: null,
     ...overrides,
   };
 }
