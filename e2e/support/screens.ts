@@ -65,6 +65,11 @@ const ADMIN: Screen[] = [
   { name: 'gastos', path: '/expenses', dialogs: [{ name: 'nuevo gasto', open: 'Nuevo gasto' }] },
   { name: 'suplidores', path: '/suppliers', dialogs: [{ name: 'nuevo suplidor', open: 'Nuevo suplidor' }] },
   { name: 'reportes', path: '/reports' },
+  {
+    name: 'cierre del mes',
+    path: '/reports/month-close',
+    dialogs: [{ name: 'cerrar mes', open: 'Cerrar mes' }],
+  },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
   { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },

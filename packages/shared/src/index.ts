@@ -26,6 +26,7 @@ export * from './invoices.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './money.js';
+export * from './month-close.js';
 export * from './notifications.js';
 export * from './options.js';
 export * from './pagination.js';

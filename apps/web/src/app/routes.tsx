@@ -207,6 +207,10 @@ export const routes: RouteObject[] = [
                 lazy: portalPage('reports'),
               },
               {
+                path: 'reports/month-close',
+                lazy: portalPage('monthClose'),
+              },
+              {
                 path: 'users',
                 lazy: portalPage('users'),
               },
