@@ -34,6 +34,8 @@ import { setEcfConfig } from './modules/ecf/ecf-runtime.js';
 import { EcfSender } from './modules/ecf/ecf-sender.js';
 import { commercialApprovalSender } from './modules/ecf/ecf-settings.service.js';
 import ecfReceiverRoutes from './modules/ecf-receiver/ecf-receiver.routes.js';
+import expensesRoutes from './modules/expenses/expenses.routes.js';
+import suppliersRoutes from './modules/expenses/suppliers.routes.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -325,6 +327,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(fiscalRoutes);
       await api.register(ecfRoutes);
       await api.register(dgiiReportsRoutes);
+      await api.register(suppliersRoutes);
+      await api.register(expensesRoutes);
       await api.register(reportsRoutes);
       await api.register(projectsRoutes);
       await api.register(dashboardRoutes);
