@@ -1,6 +1,8 @@
 import type {
   ConsumoSummary,
   GenerateReportRequest,
+  ProfitabilityQuery,
+  ProfitabilityReport,
   Report,
   ReportDashboard,
   ReportPeriod,
@@ -76,4 +78,16 @@ export const useConsumoSummary = (period: string) =>
         }),
       ),
     select: (d) => d.summary,
+  });
+
+/** `GET /reports/profitability?from&to&groupBy` (admin): projects or clients ranked by margin (decision 142). */
+export const useProfitabilityReport = (query: ProfitabilityQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: ['reports', 'profitability', query],
+    queryFn: () =>
+      unwrap(
+        apiClient.get<SuccessEnvelope<ProfitabilityReport>>('/reports/profitability', { params: query }),
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
   });
