@@ -152,7 +152,13 @@ describe('POST /api/projects/{id}/bill-expenses', () => {
   it('bills nothing twice: a billed purchase, a not billable one, a draft or another project’s answers 409 and creates nothing', async () => {
     const { project, e } = await projectWithExpenses();
     expect((await bill(admin.token, project._id, [e.dop.id])).statusCode).toBe(201);
-    for (const ids of [[e.dop.id], [e.usd.id, e.dop.id], [e.notBillable.id], [e.draft.id], [e.otherProject.id]]) {
+    for (const ids of [
+      [e.dop.id],
+      [e.usd.id, e.dop.id],
+      [e.notBillable.id],
+      [e.draft.id],
+      [e.otherProject.id],
+    ]) {
       const res = await bill(admin.token, project._id, ids);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(EXPENSES_NOT_BILLABLE);
@@ -171,7 +177,9 @@ describe('POST /api/projects/{id}/bill-expenses', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const created = await app.db.select().from(invoices).where(eq(invoices.projectId, project._id));
     expect(created).toHaveLength(1);
-    expect(new Set(Object.values(await invoiceIdsOf([e.dop.id, e.usd.id])))).toEqual(new Set([created[0]!.id]));
+    expect(new Set(Object.values(await invoiceIdsOf([e.dop.id, e.usd.id])))).toEqual(
+      new Set([created[0]!.id]),
+    );
   });
 
   it('deleting the draft releases its purchases, which can be billed again', async () => {
@@ -188,7 +196,10 @@ describe('POST /api/projects/{id}/bill-expenses', () => {
     const invoice = (await bill(admin.token, project._id, [e.dop.id])).json().data.invoice;
     // Time billed on the same invoice (as "Facturar horas" marks it) is released in the same transaction.
     const entry = await addTimeEntryVia(app, employee.token, project._id, { date: '2026-03-03' });
-    await app.db.update(projectTimeEntries).set({ invoiceId: invoice._id }).where(eq(projectTimeEntries.id, entry._id));
+    await app.db
+      .update(projectTimeEntries)
+      .set({ invoiceId: invoice._id })
+      .where(eq(projectTimeEntries.id, entry._id));
     const cancel = await injectAs(app, admin.token, {
       method: 'POST',
       url: `/api/invoices/${invoice._id}/cancel`,
@@ -203,7 +214,10 @@ describe('POST /api/projects/{id}/bill-expenses', () => {
   it('a partial credit note keeps the purchases billed; the note that credits the rest releases them', async () => {
     const { project, e } = await projectWithExpenses();
     const draft = (await bill(admin.token, project._id, [e.dop.id, e.usd.id])).json().data.invoice;
-    const issued = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${draft._id}/issue` });
+    const issued = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${draft._id}/issue`,
+    });
     expect(issued.statusCode, issued.body).toBe(200);
     const total = issued.json().data.invoice.total;
     expect(total).toBe(8142);

@@ -53,7 +53,10 @@ beforeAll(async () => {
 
   const items = [{ description: 'Sitio web', quantity: 1, unitPrice: 20_000 }];
   const draft = await createInvoiceVia(app, admin.token, invoicePayload(clientId, { projectId, items }));
-  const issued = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${draft._id}/issue` });
+  const issued = await injectAs(app, admin.token, {
+    method: 'POST',
+    url: `/api/invoices/${draft._id}/issue`,
+  });
   expect(issued.statusCode, issued.body).toBe(200);
   const note = await injectAs(app, admin.token, {
     method: 'POST',
@@ -83,8 +86,17 @@ beforeAll(async () => {
     itbisToCostCents: 1_800,
     description: 'Dominio y certificado',
   });
-  await insertExpense(app.db, supplier.id, { ...on, status: 'draft', expenseType: null, paymentMethod: null });
-  await insertExpense(app.db, supplier.id, { projectId: sideProjectId, issueDate: today, servicesCents: 50_000 });
+  await insertExpense(app.db, supplier.id, {
+    ...on,
+    status: 'draft',
+    expenseType: null,
+    paymentMethod: null,
+  });
+  await insertExpense(app.db, supplier.id, {
+    projectId: sideProjectId,
+    issueDate: today,
+    servicesCents: 50_000,
+  });
 
   await addTimeEntryVia(app, admin.token, projectId, { hours: 2, date: today });
   await addTimeEntryVia(app, admin.token, projectId, { hours: 1.5, date: today, userId: employee.user._id });
@@ -117,10 +129,14 @@ describe('GET /api/projects/{id}/finances', () => {
       ['invoice', 20000],
     ]);
     expect(f.expenses.count).toBe(2);
-    expect(f.expenses.lines.map((l: { amount: number }) => l.amount).sort((a: number, b: number) => a - b)).toEqual([
-      1000, 7080,
-    ]);
-    expect(f.expenses.lines[0]).toMatchObject({ supplier: 'Hosting del Caribe', billable: false, invoiceId: null });
+    expect(
+      f.expenses.lines.map((l: { amount: number }) => l.amount).sort((a: number, b: number) => a - b),
+    ).toEqual([1000, 7080]);
+    expect(f.expenses.lines[0]).toMatchObject({
+      supplier: 'Hosting del Caribe',
+      billable: false,
+      invoiceId: null,
+    });
     const people = Object.fromEntries(
       f.timeCost.lines.map((l: { userId: string }) => [l.userId, l] as const),
     );
@@ -160,7 +176,13 @@ describe('GET /api/reports/profitability', () => {
     const res = await report(admin.token, `from=${today}&to=${today}&groupBy=project`);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    const rows = data.rows as { id: string; margin: number; revenue: number; expenses: number; timeCost: number }[];
+    const rows = data.rows as {
+      id: string;
+      margin: number;
+      revenue: number;
+      expenses: number;
+      timeCost: number;
+    }[];
     expect(rows.find((r) => r.id === projectId)).toEqual({
       id: projectId,
       name: 'Tienda en línea',
@@ -203,7 +225,9 @@ describe('GET /api/reports/profitability', () => {
   it('answers bad periods and groupings with Spanish 400s; employees and clients get 403', async () => {
     const backwards = await report(admin.token, 'from=2026-03-31&to=2026-03-01');
     expect(backwards.statusCode).toBe(400);
-    expect(JSON.stringify(backwards.json())).toContain('La fecha final debe ser igual o posterior a la inicial');
+    expect(JSON.stringify(backwards.json())).toContain(
+      'La fecha final debe ser igual o posterior a la inicial',
+    );
     const long = await report(admin.token, 'from=2024-01-01&to=2026-01-01');
     expect(long.statusCode).toBe(400);
     expect(JSON.stringify(long.json())).toContain('El período no puede superar un año');
@@ -211,6 +235,7 @@ describe('GET /api/reports/profitability', () => {
     expect(group.statusCode).toBe(400);
     expect(JSON.stringify(group.json())).toContain('Agrupación inválida');
     expect((await report(admin.token, 'from=2026-02-30&to=2026-03-31')).statusCode).toBe(400);
-    for (const s of [employee, client]) expect((await report(s.token, `from=${today}&to=${today}`)).statusCode).toBe(403);
+    for (const s of [employee, client])
+      expect((await report(s.token, `from=${today}&to=${today}`)).statusCode).toBe(403);
   });
 });

@@ -31,7 +31,8 @@ export function BillExpensesModal({
     if (data) setPicked(data.lines.map((l) => l.expenseId));
   }, [data]);
   const money = (amount: number) => formatMoney(amount, data?.currency ?? 'DOP');
-  const subtotal = data?.lines.filter((l) => picked.includes(l.expenseId)).reduce((s, l) => s + l.amount, 0) ?? 0;
+  const subtotal =
+    data?.lines.filter((l) => picked.includes(l.expenseId)).reduce((s, l) => s + l.amount, 0) ?? 0;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Facturar gastos" size="lg" centered>

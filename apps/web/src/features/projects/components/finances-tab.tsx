@@ -1,5 +1,18 @@
 import { formatMoney, type ProjectFinances } from '@agencia/shared';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconFileInvoice } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -73,7 +86,11 @@ export function FinancesTab({ projectId, canBill }: { projectId: string; canBill
   return (
     <Stack gap="md">
       <StatGrid minColumn="12rem">
-        <StatCard label="Ingresos facturados" value={dop(f.revenue.total)} hint="Sin ITBIS, neto de notas de crédito" />
+        <StatCard
+          label="Ingresos facturados"
+          value={dop(f.revenue.total)}
+          hint="Sin ITBIS, neto de notas de crédito"
+        />
         <StatCard label="Gastos" value={dop(f.expenses.total)} hint="Al costo, sin ITBIS deducible" />
         <StatCard
           label="Costo del tiempo"
@@ -84,7 +101,11 @@ export function FinancesTab({ projectId, canBill }: { projectId: string; canBill
           label="Margen"
           value={dop(f.margin)}
           color={negative ? 'red.7' : 'teal.7'}
-          hint={f.marginPercent === null ? 'Sin ingresos aún' : `${f.marginPercent.toLocaleString('es-DO')} % de los ingresos`}
+          hint={
+            f.marginPercent === null
+              ? 'Sin ingresos aún'
+              : `${f.marginPercent.toLocaleString('es-DO')} % de los ingresos`
+          }
         />
       </StatGrid>
 
@@ -142,7 +163,9 @@ export function FinancesTab({ projectId, canBill }: { projectId: string; canBill
           <Group justify="space-between" mb="xs" wrap="wrap">
             <Text size="sm">
               {f.expenses.billableUnbilled}{' '}
-              {f.expenses.billableUnbilled === 1 ? 'gasto facturable sin facturar' : 'gastos facturables sin facturar'}
+              {f.expenses.billableUnbilled === 1
+                ? 'gasto facturable sin facturar'
+                : 'gastos facturables sin facturar'}
             </Text>
             <Button size="xs" leftSection={<IconFileInvoice size={16} />} onClick={() => setBilling(true)}>
               Facturar gastos

@@ -6,7 +6,20 @@ import {
   type ProfitabilityGroup,
   ProfitabilityQuerySchema,
 } from '@agencia/shared';
-import { Alert, Anchor, Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -47,7 +60,13 @@ export function ProfitabilityCard() {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
             <DateInput label="Desde" valueFormat={dateInputFormat} value={from} onChange={setFrom} />
-            <DateInput label="Hasta" valueFormat={dateInputFormat} value={to} onChange={setTo} error={rangeError} />
+            <DateInput
+              label="Hasta"
+              valueFormat={dateInputFormat}
+              value={to}
+              onChange={setTo}
+              error={rangeError}
+            />
           </DatesProvider>
           <Stack gap={4}>
             <Text size="sm" fw={500} id="profitability-group-label">
@@ -80,21 +99,41 @@ export function ProfitabilityCard() {
               aria-label={`Gráfico del margen por ${label.toLowerCase()}; los datos están en la tabla "Rentabilidad por ${label.toLowerCase()}".`}
             >
               <div aria-hidden inert>
-                <Suspense fallback={<Center h={160}><Loader size="sm" /></Center>}>
+                <Suspense
+                  fallback={
+                    <Center h={160}>
+                      <Loader size="sm" />
+                    </Center>
+                  }
+                >
                   <ProfitabilityChart rows={data.rows} />
                 </Suspense>
               </div>
             </div>
             <TableScroll label={`Rentabilidad por ${label.toLowerCase()}`} minWidth={720}>
-              <Table striped aria-label={`Rentabilidad por ${label.toLowerCase()}`} data-testid="profitability-table">
+              <Table
+                striped
+                aria-label={`Rentabilidad por ${label.toLowerCase()}`}
+                data-testid="profitability-table"
+              >
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">{label}</Table.Th>
-                    <Table.Th scope="col" ta="right">Ingresos</Table.Th>
-                    <Table.Th scope="col" ta="right">Gastos</Table.Th>
-                    <Table.Th scope="col" ta="right">Costo del tiempo</Table.Th>
-                    <Table.Th scope="col" ta="right">Margen</Table.Th>
-                    <Table.Th scope="col" ta="right">Margen %</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Ingresos
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Gastos
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Costo del tiempo
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Margen
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Margen %
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -116,9 +155,15 @@ export function ProfitabilityCard() {
                           </Anchor>
                         )}
                       </Table.Th>
-                      <Table.Td ta="right" data-amount>{dop(r.revenue)}</Table.Td>
-                      <Table.Td ta="right" data-amount>{dop(r.expenses)}</Table.Td>
-                      <Table.Td ta="right" data-amount>{dop(r.timeCost)}</Table.Td>
+                      <Table.Td ta="right" data-amount>
+                        {dop(r.revenue)}
+                      </Table.Td>
+                      <Table.Td ta="right" data-amount>
+                        {dop(r.expenses)}
+                      </Table.Td>
+                      <Table.Td ta="right" data-amount>
+                        {dop(r.timeCost)}
+                      </Table.Td>
                       <Table.Td ta="right" data-amount c={r.margin < 0 ? 'red.7' : undefined}>
                         {dop(r.margin)}
                       </Table.Td>

@@ -1,4 +1,5 @@
 import {
+  CostRateSchema,
   DEPARTMENTS,
   UpdateUserRequestSchema,
   USER_STATUS_LABELS,
@@ -7,10 +8,12 @@ import {
 } from '@agencia/shared';
 import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useUpdateUser } from '../api/user-mutations';
+import { useSessionStore } from '../../../stores/session-store';
+import { useUpdateUser, useUpdateUserCostRate, useUserCostRate } from '../api/user-mutations';
 import { UserFormFields } from './user-form-fields';
 
 type FormValues = {
@@ -23,15 +26,21 @@ type FormValues = {
   phone: string;
   /** Major units per hour; '' = the company default (decision 115). */
   hourlyRate: number | string;
+  /** What an hour of the person costs the agency (RD$/h, admin only, decision 142); '' = unknown. */
+  costRate: number | string;
 };
 
 /** The form's empty rate means "company default" (null in the request). */
-const toRequest = (values: FormValues) => ({
+const toRequest = ({ costRate: _, ...values }: FormValues) => ({
   ...values,
   hourlyRate: values.hourlyRate === '' ? null : Number(values.hourlyRate),
 });
+const costRateOf = (v: number | string) => (v === '' ? null : Number(v));
 
-/** Edit-user modal: name, email, role, department, status, phone (`PUT /users/{id}`). */
+/**
+ * Edit-user modal: name, email, role, department, status, phone (`PUT /users/{id}`), and for an
+ * admin editing staff the internal cost per hour (`PUT /users/{id}/cost-rate`, decision 142).
+ */
 export function EditUserModal({
   user,
   opened,
@@ -42,6 +51,11 @@ export function EditUserModal({
   onClose: () => void;
 }) {
   const mutation = useUpdateUser(user._id);
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  const withCost = isAdmin && user.role !== 'client';
+  const cost = useUserCostRate(user._id, opened && withCost);
+  const setCost = useUpdateUserCostRate(user._id);
+  const loadedCost = cost.data?.costRate ?? '';
   const initial: FormValues = {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -51,17 +65,30 @@ export function EditUserModal({
     status: user.status,
     phone: user.phone ?? '',
     hourlyRate: user.hourlyRate ?? '',
+    costRate: loadedCost,
   };
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
-    validate: (values) => zodResolver(UpdateUserRequestSchema)(toRequest(values) as never),
+    validate: (values) => {
+      const errors = zodResolver(UpdateUserRequestSchema)(toRequest(values) as never);
+      const rate = costRateOf(values.costRate);
+      const parsed = rate === null ? null : CostRateSchema.safeParse(rate);
+      return parsed && !parsed.success ? { ...errors, costRate: parsed.error.issues[0]?.message } : errors;
+    },
   });
+  // The cost rate arrives after the modal opens: fill it unless the admin already typed one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the loaded rate changes.
+  useEffect(() => {
+    if (cost.data && !form.isDirty('costRate')) form.setFieldValue('costRate', loadedCost);
+  }, [cost.data]);
   const departments = [...new Set([...DEPARTMENTS, ...(user.department ? [user.department] : [])])];
 
   const submit = form.onSubmit(async (values) => {
     try {
       await mutation.mutateAsync(UpdateUserRequestSchema.parse(toRequest(values)));
+      if (withCost && cost.data && costRateOf(values.costRate) !== cost.data.costRate)
+        await setCost.mutateAsync(costRateOf(values.costRate));
       toastSuccess('Usuario actualizado', `Los datos de ${values.firstName} ${values.lastName} se guardaron`);
       onClose();
     } catch (error) {
@@ -105,11 +132,25 @@ export function EditUserModal({
               {...form.getInputProps('hourlyRate')}
             />
           )}
+          {withCost && (
+            <NumberInput
+              label="Costo por hora (interno, RD$)"
+              description="Lo que una hora de esta persona cuesta a la agencia; se usa en la rentabilidad de los proyectos. Solo lo ven los administradores. Vacío = sin tarifa."
+              min={0}
+              step={50}
+              decimalScale={2}
+              thousandSeparator=","
+              allowNegative={false}
+              disabled={cost.isPending}
+              key={form.key('costRate')}
+              {...form.getInputProps('costRate')}
+            />
+          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
+            <Button type="submit" loading={mutation.isPending || setCost.isPending}>
               Guardar cambios
             </Button>
           </Group>
