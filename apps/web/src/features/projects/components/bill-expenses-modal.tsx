@@ -46,7 +46,7 @@ export function BillExpensesModal({
         ) : data.lines.length === 0 ? (
           <Alert color="gray">No hay gastos facturables sin facturar.</Alert>
         ) : (
-          <TableScroll label="Gastos por facturar" minWidth={480}>
+          <TableScroll label="Gastos por facturar" minWidth={300}>
             <Table striped aria-label="Líneas de la factura">
               <Table.Thead>
                 <Table.Tr>

@@ -100,7 +100,7 @@ export function FinancesTab({ projectId, canBill }: { projectId: string; canBill
         <StatCard
           label="Margen"
           value={dop(f.margin)}
-          color={negative ? 'red.7' : 'teal.7'}
+          color={negative ? 'var(--mantine-color-red-text)' : 'teal.7'}
           hint={
             f.marginPercent === null
               ? 'Sin ingresos aún'
@@ -146,7 +146,11 @@ export function FinancesTab({ projectId, canBill }: { projectId: string; canBill
                       )}
                     </Table.Td>
                     <Table.Td>{formatDate(l.issueDate)}</Table.Td>
-                    <Table.Td ta="right" data-amount c={l.amount < 0 ? 'red.7' : undefined}>
+                    <Table.Td
+                      ta="right"
+                      data-amount
+                      c={l.amount < 0 ? 'var(--mantine-color-red-text)' : undefined}
+                    >
                       {dop(l.amount)}
                     </Table.Td>
                   </Table.Tr>

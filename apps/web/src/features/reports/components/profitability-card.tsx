@@ -164,7 +164,11 @@ export function ProfitabilityCard() {
                       <Table.Td ta="right" data-amount>
                         {dop(r.timeCost)}
                       </Table.Td>
-                      <Table.Td ta="right" data-amount c={r.margin < 0 ? 'red.7' : undefined}>
+                      <Table.Td
+                        ta="right"
+                        data-amount
+                        c={r.margin < 0 ? 'var(--mantine-color-red-text)' : undefined}
+                      >
                         {dop(r.margin)}
                       </Table.Td>
                       <Table.Td ta="right">{percent(r.marginPercent)}</Table.Td>

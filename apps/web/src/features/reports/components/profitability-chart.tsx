@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { formatMoney, type ProfitabilityRow } from '@agencia/shared';
 import { BarChart } from '@mantine/charts';
 
-/** How many rows the chart draws (the table below lists them all). */
+/** How many rows the chart draws — the five best and the five worst margins; the table lists them all. */
 export const CHART_ROWS = 10;
 
 /**
@@ -11,7 +11,10 @@ export const CHART_ROWS = 10;
  */
 export default function ProfitabilityChart({ rows }: { rows: ProfitabilityRow[] }) {
   const money = (v: number) => formatMoney(v, 'DOP', 0);
-  const data = rows.slice(0, CHART_ROWS).map((r) => ({
+  // The best and the worst: with more rows than fit, the top half and the bottom half.
+  const drawn =
+    rows.length > CHART_ROWS ? [...rows.slice(0, CHART_ROWS / 2), ...rows.slice(-CHART_ROWS / 2)] : rows;
+  const data = drawn.map((r) => ({
     nombre: r.name.length > 28 ? `${r.name.slice(0, 27)}…` : r.name,
     Margen: r.margin,
   }));
