@@ -59,9 +59,14 @@ export function ProfitabilityCard() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-            <DateInput label="Desde" valueFormat={dateInputFormat} value={from} onChange={setFrom} />
             <DateInput
-              label="Hasta"
+              label="Inicio del período"
+              valueFormat={dateInputFormat}
+              value={from}
+              onChange={setFrom}
+            />
+            <DateInput
+              label="Fin del período"
               valueFormat={dateInputFormat}
               value={to}
               onChange={setTo}
