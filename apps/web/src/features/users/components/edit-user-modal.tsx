@@ -8,7 +8,7 @@ import {
 } from '@agencia/shared';
 import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -26,12 +26,10 @@ type FormValues = {
   phone: string;
   /** Major units per hour; '' = the company default (decision 115). */
   hourlyRate: number | string;
-  /** What an hour of the person costs the agency (RD$/h, admin only, decision 142); '' = unknown. */
-  costRate: number | string;
 };
 
 /** The form's empty rate means "company default" (null in the request). */
-const toRequest = ({ costRate: _, ...values }: FormValues) => ({
+const toRequest = (values: FormValues) => ({
   ...values,
   hourlyRate: values.hourlyRate === '' ? null : Number(values.hourlyRate),
 });
@@ -55,7 +53,14 @@ export function EditUserModal({
   const withCost = isAdmin && user.role !== 'client';
   const cost = useUserCostRate(user._id, opened && withCost);
   const setCost = useUpdateUserCostRate(user._id);
-  const loadedCost = cost.data?.costRate ?? '';
+  /** What an hour of the person costs the agency (RD$/h, admin only, decision 142); '' = unknown. */
+  const [costRate, setCostRate] = useState<number | string>('');
+  const [costError, setCostError] = useState<string | null>(null);
+  // Filled from the API each time the modal opens (and when the rate loads); saved only if changed.
+  useEffect(() => {
+    if (opened && cost.data) setCostRate(cost.data.costRate ?? '');
+    setCostError(null);
+  }, [opened, cost.data]);
   const initial: FormValues = {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -65,30 +70,25 @@ export function EditUserModal({
     status: user.status,
     phone: user.phone ?? '',
     hourlyRate: user.hourlyRate ?? '',
-    costRate: loadedCost,
   };
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
-    validate: (values) => {
-      const errors = zodResolver(UpdateUserRequestSchema)(toRequest(values) as never);
-      const rate = costRateOf(values.costRate);
-      const parsed = rate === null ? null : CostRateSchema.safeParse(rate);
-      return parsed && !parsed.success ? { ...errors, costRate: parsed.error.issues[0]?.message } : errors;
-    },
+    validate: (values) => zodResolver(UpdateUserRequestSchema)(toRequest(values) as never),
   });
-  // The cost rate arrives after the modal opens: fill it unless the admin already typed one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the loaded rate changes.
-  useEffect(() => {
-    if (cost.data && !form.isDirty('costRate')) form.setFieldValue('costRate', loadedCost);
-  }, [cost.data]);
+
   const departments = [...new Set([...DEPARTMENTS, ...(user.department ? [user.department] : [])])];
 
   const submit = form.onSubmit(async (values) => {
+    const rate = costRateOf(costRate);
+    const checked = rate === null ? null : CostRateSchema.safeParse(rate);
+    if (checked && !checked.success) {
+      setCostError(checked.error.issues[0]?.message ?? 'Costo por hora inválido');
+      return;
+    }
     try {
       await mutation.mutateAsync(UpdateUserRequestSchema.parse(toRequest(values)));
-      if (withCost && cost.data && costRateOf(values.costRate) !== cost.data.costRate)
-        await setCost.mutateAsync(costRateOf(values.costRate));
+      if (withCost && cost.data && rate !== cost.data.costRate) await setCost.mutateAsync(rate);
       toastSuccess('Usuario actualizado', `Los datos de ${values.firstName} ${values.lastName} se guardaron`);
       onClose();
     } catch (error) {
@@ -142,8 +142,12 @@ export function EditUserModal({
               thousandSeparator=","
               allowNegative={false}
               disabled={cost.isPending}
-              key={form.key('costRate')}
-              {...form.getInputProps('costRate')}
+              value={costRate}
+              onChange={(v) => {
+                setCostRate(v);
+                setCostError(null);
+              }}
+              error={costError}
             />
           )}
           <Group justify="flex-end" mt="sm">
