@@ -231,7 +231,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'user.cost_rate_set': {
     verb: 'fijó el costo por hora de',
     of: 'user',
-    detail: (m) => (typeof m.to === 'number' ? `en RD$${m.to.toFixed(2)}` : m.to === null ? '(sin costo)' : undefined),
+    detail: (m) =>
+      typeof m.to === 'number' ? `en RD$${m.to.toFixed(2)}` : m.to === null ? '(sin costo)' : undefined,
   },
 
   // Settings
