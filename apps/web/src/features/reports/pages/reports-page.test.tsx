@@ -157,7 +157,8 @@ describe('ReportsPage', () => {
 
   it('ranks projects by margin in a table that is the chart’s text; "Cliente" asks for clients', async () => {
     renderWithProviders(<ReportsPage />, '/reports');
-    const table = await screen.findByRole('table', { name: 'Rentabilidad por proyecto' });
+    // The card waits for the dashboard and loads its own query: allow for a slow (shared) machine.
+    const table = await screen.findByRole('table', { name: 'Rentabilidad por proyecto' }, { timeout: 5000 });
     expect(
       screen.getByRole('img', {
         name: /Gráfico del margen por proyecto; los datos están en la tabla "Rentabilidad por proyecto"/,
@@ -170,7 +171,11 @@ describe('ReportsPage', () => {
     expect(within(table).getByRole('row', { name: /Total/ }).textContent).toContain('RD$9,420.00');
     expect(profitabilityQueries[0]).toMatchObject({ groupBy: 'project' });
     fireEvent.click(screen.getByRole('radio', { name: 'Cliente' }));
-    const byClient = await screen.findByRole('table', { name: 'Rentabilidad por cliente' });
+    const byClient = await screen.findByRole(
+      'table',
+      { name: 'Rentabilidad por cliente' },
+      { timeout: 5000 },
+    );
     expect(within(byClient).getByRole('row', { name: /Hotel Playa Dorada/ })).toBeTruthy();
     expect(profitabilityQueries.at(-1)).toMatchObject({ groupBy: 'client' });
   });
