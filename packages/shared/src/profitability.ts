@@ -102,7 +102,9 @@ export type ExpenseCostLine = z.infer<typeof ExpenseCostLineSchema>;
 
 /**
  * Time cost per person: `hours` logged × `costRate` (DOP/h) = `amount`, half-up at the cent.
- * `costRate` null = "sin tarifa": the hours count, their cost does not.
+ * `costRate` null = "sin tarifa": the hours count, their cost does not. `hidden`: an employee
+ * reading the finances does not see another person's rate or cost (both null then); the totals
+ * include them.
  */
 export const TimeCostLineSchema = z.object({
   userId: z.uuid(),
@@ -111,6 +113,7 @@ export const TimeCostLineSchema = z.object({
   entries: z.number().int(),
   costRate: z.number().nullable(),
   amount: z.number().nullable(),
+  hidden: z.boolean(),
 });
 export type TimeCostLine = z.infer<typeof TimeCostLineSchema>;
 

@@ -141,7 +141,13 @@ describe('GET /api/projects/{id}/finances', () => {
       f.timeCost.lines.map((l: { userId: string }) => [l.userId, l] as const),
     );
     expect(people[admin.user._id]).toMatchObject({ hours: 2, entries: 1, costRate: 500, amount: 1000 });
-    expect(people[employee.user._id]).toMatchObject({ hours: 1.5, entries: 1, costRate: null, amount: null });
+    expect(people[employee.user._id]).toMatchObject({
+      hours: 1.5,
+      entries: 1,
+      costRate: null,
+      amount: null,
+      hidden: false,
+    });
     expect(f.timeCost.hours).toBe(3.5);
     expect(f.timeCost.unrated).toEqual({ entries: 1, hours: 1.5 });
   });
@@ -161,6 +167,13 @@ describe('GET /api/projects/{id}/finances', () => {
     const mine = await finances(employee.token, projectId);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data.margin).toBe(HAND.margin);
+    // The totals are the same, but another person's rate and cost are not shown to an employee.
+    expect(mine.json().data.timeCost.total).toBe(HAND.timeCost);
+    const others = mine
+      .json()
+      .data.timeCost.lines.find((l: { userId: string }) => l.userId === admin.user._id);
+    expect(others).toMatchObject({ hours: 2, costRate: null, amount: null, hidden: true });
+    expect(JSON.stringify(mine.json())).not.toContain('"costRate":500');
     const notMine = await finances(employee.token, sideProjectId);
     expect(notMine.statusCode).toBe(404);
     expect(notMine.json().message).toBe('Proyecto no encontrado');

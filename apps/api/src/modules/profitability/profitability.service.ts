@@ -232,14 +232,17 @@ export async function getProjectFinances(db: Db, actor: Actor, projectId: string
   ]);
   const revenueCents = revenue.reduce((s, r) => s + r.cents, 0);
   const expenseCents = spent.reduce((s, r) => s + r.cents, 0);
+  // Employees do not see other people's cost rates (decision 142): only their own line's.
+  const hide = (userId: string) => actor.role !== 'admin' && userId !== actor.id;
   const timeLines: TimeCostLine[] = time
     .map((t) => ({
       userId: t.userId,
       name: `${t.firstName} ${t.lastName}`.trim(),
       hours: t.minutes / 60,
       entries: t.entries,
-      costRate: t.rateCents === null ? null : fromCents(t.rateCents),
-      amount: t.rateCents === null ? null : fromCents(timeCostCents(t)),
+      costRate: t.rateCents === null || hide(t.userId) ? null : fromCents(t.rateCents),
+      amount: t.rateCents === null || hide(t.userId) ? null : fromCents(timeCostCents(t)),
+      hidden: hide(t.userId),
     }))
     .sort((a, b) => b.hours - a.hours || a.name.localeCompare(b.name, 'es'));
   const timeCents = time.reduce((s, t) => s + timeCostCents(t), 0);

@@ -250,7 +250,11 @@ export function FinancesTab({ projectId, canBill }: { projectId: string; canBill
                     <Table.Td>{l.name}</Table.Td>
                     <Table.Td ta="right">{hours(l.hours)}</Table.Td>
                     <Table.Td ta="right" data-amount>
-                      {l.costRate === null ? (
+                      {l.hidden ? (
+                        <Text size="sm" c="dimmed">
+                          Reservado
+                        </Text>
+                      ) : l.costRate === null ? (
                         <Badge variant="light" color="yellow">
                           Sin tarifa
                         </Badge>
