@@ -393,6 +393,12 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
         ? `facturó ${plural(num(m.entries)!, 'registro', 'registros')} de horas de`
         : 'facturó horas de',
   },
+  'project.expenses.billed': {
+    verb: (m) =>
+      num(m.expenses) !== undefined
+        ? `facturó ${plural(num(m.expenses)!, 'gasto', 'gastos')} de`
+        : 'facturó gastos de',
+  },
   'ticket.created': { verb: 'creó' },
   'ticket.deleted': { verb: 'eliminó', gone: true },
 

@@ -33,6 +33,7 @@ export * from './pagination.js';
 export * from './permissions.js';
 export * from './priorities.js';
 export * from './profile.js';
+export * from './profitability.js';
 export * from './project-requests.js';
 export * from './projects.js';
 export * from './quote-requests.js';

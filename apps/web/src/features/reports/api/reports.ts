@@ -3,6 +3,8 @@ import type {
   ConsumoSummary,
   DgiiMonthSummary,
   GenerateReportRequest,
+  ProfitabilityQuery,
+  ProfitabilityReport,
   Report,
   ReportDashboard,
   ReportPeriod,
@@ -121,3 +123,14 @@ export function useCloseMonth() {
     retry: false,
   });
 }
+/** `GET /reports/profitability?from&to&groupBy` (admin): projects or clients ranked by margin (decision 142). */
+export const useProfitabilityReport = (query: ProfitabilityQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: ['reports', 'profitability', query],
+    queryFn: () =>
+      unwrap(
+        apiClient.get<SuccessEnvelope<ProfitabilityReport>>('/reports/profitability', { params: query }),
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
