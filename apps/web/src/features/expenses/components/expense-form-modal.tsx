@@ -35,6 +35,7 @@ import { useForm } from '@mantine/form';
 import { IconPaperclip, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ProjectPicker, SupplierPicker } from '../../../components/pickers/pickers';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { todayDateOnly } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
@@ -354,13 +355,8 @@ export function ExpenseFormModal({
                 {...form.getInputProps('ncf')}
               />
             )}
-            <TextInput
-              label="Fecha del comprobante"
-              type="date"
-              required
-              {...form.getInputProps('issueDate')}
-            />
-            <TextInput label="Fecha de pago" type="date" {...form.getInputProps('paymentDate')} />
+            <DateField label="Fecha del comprobante" required {...form.getInputProps('issueDate')} />
+            <DateField label="Fecha de pago" clearable {...form.getInputProps('paymentDate')} />
             <Select
               label="Tipo de gasto"
               placeholder="Selecciona el tipo (606)"
