@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig, EcfConfig } from './config.js';
+import type { AppConfig, AzulConfig, EcfConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { publish } from './lib/effects.js';
 import { badRequest } from './lib/errors.js';
@@ -44,6 +44,7 @@ import { JobRunner } from './modules/jobs/jobs.runner.js';
 import mailRoutes from './modules/mail/mail.routes.js';
 import navRoutes from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
+import paymentsRoutes from './modules/payments/payments.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
 import recurringInvoicesRoutes from './modules/recurring-invoices/recurring-invoices.routes.js';
@@ -80,6 +81,8 @@ declare module 'fastify' {
     ecfConfig: EcfConfig;
     /** The e-CF outbox sender (issue 26); its timer runs only when JOBS_ENABLED. */
     ecfSender: EcfSender;
+    /** Azul's Payment Page URL override (decision 147). */
+    azulConfig: AzulConfig;
   }
 }
 
@@ -233,6 +236,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('smtpFrom', config.smtpFrom);
   app.decorate('publicUrl', config.publicUrl.replace(/\/+$/, ''));
   app.decorate('ecfConfig', config.ecf);
+  app.decorate('azulConfig', config.azul);
   setEcfConfig(config.ecf);
   if (mailer) {
     mailer.start();
@@ -316,6 +320,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(paymentsRoutes);
       await api.register(billableTimeRoutes);
       await api.register(shareLinksRoutes);
       await api.register(recurringInvoicesRoutes);

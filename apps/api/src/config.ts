@@ -47,6 +47,18 @@ export interface AppConfig {
   jobsEnabled: boolean;
   /** Direct e-CF emission (issue 26): the DGII environment and its two services' base URLs. */
   ecf: EcfConfig;
+  /** Card payments through Azul's Payment Page (decision 147). */
+  azul: AzulConfig;
+}
+
+/** Azul's Payment Page (decision 147). */
+export interface AzulConfig {
+  /**
+   * `AZUL_PAYMENT_PAGE_URL`: where the browser posts the payment form, overriding the URL of the
+   * environment chosen in Configuración (pruebas: `https://pruebas.azul.com.do/PaymentPage/`,
+   * producción: `https://pagos.azul.com.do/PaymentPage/Default.aspx`). Tests point it at a fake.
+   */
+  paymentPageUrl: string | null;
 }
 
 /** The DGII's e-CF services (issue 26). URLs have no trailing slash. */
@@ -213,6 +225,7 @@ export const EnvSchema = z.object({
   DGII_FC_BASE_URL: optional(publicUrl),
   ECF_ENCRYPTION_KEY: optional(totpKey),
   ECF_SEND_INTERVAL_SECONDS: optional(integer(1, 3600)),
+  AZUL_PAYMENT_PAGE_URL: optional(publicUrl),
 });
 
 /** Names of the variables {@link EnvSchema} validates. */
@@ -346,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       encryptionKey: resolveEcfKey(dataDir, e.ECF_ENCRYPTION_KEY),
       sendIntervalSeconds: e.ECF_SEND_INTERVAL_SECONDS ?? 15,
     },
+    azul: { paymentPageUrl: e.AZUL_PAYMENT_PAGE_URL ?? null },
   };
 }
 

@@ -52,6 +52,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       encryptionKey: Buffer.alloc(32, 9),
       sendIntervalSeconds: 15,
     },
+    // A test that pays by card starts the fake Payment Page (fake-azul.ts) and overrides this.
+    azul: { paymentPageUrl: 'http://127.0.0.1:9/PaymentPage/' },
     ...overrides,
   };
 }
