@@ -239,7 +239,7 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'settings.online_payments_updated': {
     verb: 'actualizó',
     object: 'los pagos en línea (Azul)',
-    href: () => '/settings?tab=online-payments',
+    href: () => '/settings?tab=payments',
   },
   'settings.reminders_updated': {
     verb: 'actualizó',

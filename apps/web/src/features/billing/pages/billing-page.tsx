@@ -33,6 +33,7 @@ import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoiceStats, useInvoices } from '../api/invoices';
 import { ClientRetainersCard } from '../components/client-retainers-card';
+import { PendingPaymentReportsCard } from '../components/payment-reports-card';
 import { CreditNoteModal } from '../components/credit-note-modal';
 import { DocumentListPanel } from '../components/document-list-panel';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
@@ -168,6 +169,7 @@ export function BillingPage() {
         }
       />
       {role === 'client' && <ClientRetainersCard />}
+      {staff && <PendingPaymentReportsCard canDecide={canManage} />}
       <StatGrid mb="lg">
         <StatCard
           label={role === 'client' ? 'Total pagado' : 'Ingresos totales'}

@@ -17,6 +17,7 @@ import { IntegrationsPanel } from '../components/integrations-panel';
 import { JobsPanel } from '../components/jobs-panel';
 import { MailOutboxPanel } from '../components/mail-outbox-panel';
 import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
+import { OnlinePaymentsCard } from '../components/online-payments-card';
 
 /**
  * /settings (spec doc 2 §2 "Settings"): tabs company, fiscal (NCF ranges, issue 12; e-CF emission, issue 26), notifications, security, integrations
@@ -71,7 +72,10 @@ export function SettingsPage() {
         )}
         {isAdmin && (
           <Tabs.Panel value="payments">
-            <PaymentInstructionsPanel />
+            <Stack>
+              <PaymentInstructionsPanel />
+              <OnlinePaymentsCard />
+            </Stack>
           </Tabs.Panel>
         )}
         {isAdmin && (
