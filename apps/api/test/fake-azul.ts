@@ -54,7 +54,10 @@ export function azulAnswerUrl(
 }
 
 /** True when the posted `fields` carry a valid request AuthHash under `authKey`. */
-export function validRequestHash(fields: Record<string, string>, authKey: string = FAKE_AZUL_AUTH_KEY): boolean {
+export function validRequestHash(
+  fields: Record<string, string>,
+  authKey: string = FAKE_AZUL_AUTH_KEY,
+): boolean {
   const hashed = {
     MerchantId: fields.MerchantId ?? '',
     MerchantName: fields.MerchantName ?? '',
@@ -76,7 +79,7 @@ export function validRequestHash(fields: Record<string, string>, authKey: string
   return azulRequestHash(hashed, authKey) === (fields.AuthHash ?? '').toLowerCase();
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 async function body(req: IncomingMessage): Promise<string> {
@@ -116,14 +119,14 @@ export async function startFakeAzul(opts: { authKey?: string } = {}): Promise<Fa
     }
     const amount = (Number(fields.Amount) / 100).toFixed(2);
     const link = (label: string, outcome: FakeAzulOutcome) =>
-      `<p><a href="${escape(azulAnswerUrl(fields, outcome, authKey))}">${label}</a></p>`;
+      `<p><a href="${escapeHtml(azulAnswerUrl(fields, outcome, authKey))}">${label}</a></p>`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Página de Pagos AZUL (prueba)</title></head>
 <body><main><h1>Página de Pagos AZUL</h1>
-<p>Comercio: ${escape(fields.MerchantName ?? '')}</p>
-<p>Orden: ${escape(fields.OrderNumber ?? '')}</p>
-<p>${escape(fields.CustomField1Label ?? '')}: ${escape(fields.CustomField1Value ?? '')}</p>
-<p>Monto: ${escape(fields.CurrencyCode ?? '')}${amount}</p>
+<p>Comercio: ${escapeHtml(fields.MerchantName ?? '')}</p>
+<p>Orden: ${escapeHtml(fields.OrderNumber ?? '')}</p>
+<p>${escapeHtml(fields.CustomField1Label ?? '')}: ${escapeHtml(fields.CustomField1Value ?? '')}</p>
+<p>Monto: ${escapeHtml(fields.CurrencyCode ?? '')}${amount}</p>
 ${link('Aprobar', 'approved')}${link('Declinar', 'declined')}${link('Cancelar', 'cancelled')}
 </main></body></html>`);
   });

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { createInvoiceVia, invoicePayload } from './billing-factories.js';
 import { injectAs } from './helpers.js';
 
@@ -45,5 +45,8 @@ export function reportForm(
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -2,7 +2,13 @@ import { toCents } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { azulAnswerUrl, FAKE_AZUL_AUTH_KEY, type FakeAzul, startFakeAzul, validRequestHash } from '../../../test/fake-azul.js';
+import {
+  azulAnswerUrl,
+  FAKE_AZUL_AUTH_KEY,
+  type FakeAzul,
+  startFakeAzul,
+  validRequestHash,
+} from '../../../test/fake-azul.js';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { openInvoiceFor } from '../../../test/payment-factories.js';
 import { cardPayments, invoicePayments, onlinePaymentSettings } from '../../db/schema/index.js';
@@ -49,10 +55,14 @@ async function startPayment(invoiceId: string, amount: number) {
     payload: { amount },
   });
   expect(res.statusCode).toBe(200);
-  return res.json().data as { cardPayment: { _id: string; orderNumber: string }; redirect: { url: string; fields: Record<string, string> } };
+  return res.json().data as {
+    cardPayment: { _id: string; orderNumber: string };
+    redirect: { url: string; fields: Record<string, string> };
+  };
 }
 
-const attemptOf = async (id: string) => (await app.db.select().from(cardPayments).where(eq(cardPayments.id, id)))[0]!;
+const attemptOf = async (id: string) =>
+  (await app.db.select().from(cardPayments).where(eq(cardPayments.id, id)))[0]!;
 const paymentsOf = (invoiceId: string) =>
   app.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId));
 
@@ -63,12 +73,21 @@ describe('online payments settings', () => {
     expect(first.json().data.onlinePayments.azul).toMatchObject({ enabled: false, hasAuthKey: false });
     for (const token of [employee, client]) {
       expect((await injectAs(app, token, { method: 'GET', url: SETTINGS })).statusCode).toBe(403);
-      expect((await injectAs(app, token, { method: 'PUT', url: SETTINGS, payload: { azul } })).statusCode).toBe(403);
+      expect(
+        (await injectAs(app, token, { method: 'PUT', url: SETTINGS, payload: { azul } })).statusCode,
+      ).toBe(403);
     }
     const inv = await openInvoiceFor(app, admin, clientId);
-    const off = await injectAs(app, client, { method: 'POST', url: `/api/invoices/${inv._id}/card-payments`, payload: { amount: 10 } });
+    const off = await injectAs(app, client, {
+      method: 'POST',
+      url: `/api/invoices/${inv._id}/card-payments`,
+      payload: { amount: 10 },
+    });
     expect(off.statusCode).toBe(409);
-    const options = await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}/payment-options` });
+    const options = await injectAs(app, client, {
+      method: 'GET',
+      url: `/api/invoices/${inv._id}/payment-options`,
+    });
     expect(options.json().data.paymentOptions).toEqual({ card: false, report: true });
 
     const noKey = await injectAs(app, admin, { method: 'PUT', url: SETTINGS, payload: { azul } });
@@ -88,7 +107,11 @@ describe('online payments settings', () => {
     // Saving again without a key keeps the stored one.
     const kept = await injectAs(app, admin, { method: 'PUT', url: SETTINGS, payload: { azul } });
     expect(kept.json().data.onlinePayments.azul.hasAuthKey).toBe(true);
-    const badMid = await injectAs(app, admin, { method: 'PUT', url: SETTINGS, payload: { azul: { ...azul, merchantId: 'abc' } } });
+    const badMid = await injectAs(app, admin, {
+      method: 'PUT',
+      url: SETTINGS,
+      payload: { azul: { ...azul, merchantId: 'abc' } },
+    });
     expect(badMid.statusCode).toBe(400);
   });
 });
@@ -96,7 +119,10 @@ describe('online payments settings', () => {
 describe('card payments through Azul', () => {
   it('hands the browser the Payment Page form: centavos, unique order number, our URLs, the AuthHash', async () => {
     const inv = await openInvoiceFor(app, admin, clientId);
-    const options = await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}/payment-options` });
+    const options = await injectAs(app, client, {
+      method: 'GET',
+      url: `/api/invoices/${inv._id}/payment-options`,
+    });
     expect(options.json().data.paymentOptions).toEqual({ card: true, report: true });
     const a = await startPayment(inv._id, inv.total);
     const b = await startPayment(inv._id, 100);
@@ -121,23 +147,34 @@ describe('card payments through Azul', () => {
     expect(f.OrderNumber).toMatch(/^\d{15}$/);
     expect(b.redirect.fields.OrderNumber).not.toBe(f.OrderNumber);
     // A part payment carries its share of the ITBIS.
-    expect(b.redirect.fields.ITBIS).toBe(String(Math.round((10_000 * toCents(inv.taxAmount)) / toCents(inv.total))));
+    expect(b.redirect.fields.ITBIS).toBe(
+      String(Math.round((10_000 * toCents(inv.taxAmount)) / toCents(inv.total))),
+    );
     const { AuthHash, ShowTransactionResult, Locale, ...hashed } = f;
-    expect(AuthHash).toBe(azulRequestHash(hashed as Parameters<typeof azulRequestHash>[0], FAKE_AZUL_AUTH_KEY));
+    expect(AuthHash).toBe(
+      azulRequestHash(hashed as Parameters<typeof azulRequestHash>[0], FAKE_AZUL_AUTH_KEY),
+    );
     expect(validRequestHash(f)).toBe(true);
     // The fake Payment Page takes the form as Azul would.
     const page = await fetch(fake.url, { method: 'POST', body: new URLSearchParams(f) });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Aprobar');
-    const tampered = await fetch(fake.url, { method: 'POST', body: new URLSearchParams({ ...f, Amount: '1' }) });
+    const tampered = await fetch(fake.url, {
+      method: 'POST',
+      body: new URLSearchParams({ ...f, Amount: '1' }),
+    });
     expect(tampered.status).toBe(400);
   });
 
   it('refuses another client (404), staff (403) and more than the balance (400)', async () => {
     const inv = await openInvoiceFor(app, admin, clientId);
     const url = `/api/invoices/${inv._id}/card-payments`;
-    expect((await injectAs(app, client2, { method: 'POST', url, payload: { amount: 10 } })).statusCode).toBe(404);
-    expect((await injectAs(app, admin, { method: 'POST', url, payload: { amount: 10 } })).statusCode).toBe(403);
+    expect((await injectAs(app, client2, { method: 'POST', url, payload: { amount: 10 } })).statusCode).toBe(
+      404,
+    );
+    expect((await injectAs(app, admin, { method: 'POST', url, payload: { amount: 10 } })).statusCode).toBe(
+      403,
+    );
     const above = await injectAs(app, client, { method: 'POST', url, payload: { amount: inv.balance + 1 } });
     expect(above.statusCode).toBe(400);
     expect(above.json().message).toMatch(/^El monto supera el saldo pendiente/);
@@ -159,7 +196,8 @@ describe('card payments through Azul', () => {
       isoCode: '00',
       azulDateTime: answer.get('DateTime'),
     });
-    const invoice = (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}` })).json().data.invoice;
+    const invoice = (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}` })).json()
+      .data.invoice;
     expect(invoice.status).toBe('paid');
     expect(invoice.payments).toHaveLength(1);
     expect(invoice.payments[0]).toMatchObject({
@@ -191,7 +229,8 @@ describe('card payments through Azul', () => {
       paymentId: null,
     });
     expect(await paymentsOf(inv._id)).toEqual([]);
-    const invoice = (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}` })).json().data.invoice;
+    const invoice = (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}` })).json()
+      .data.invoice;
     expect(invoice.history.at(-1)).toMatchObject({ event: 'card_payment_failed' });
   });
 

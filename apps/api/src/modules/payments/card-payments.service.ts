@@ -95,7 +95,7 @@ export async function startCardPayment(
   const { db, actor, ctx, id, input, runtime } = opts;
   const invoice = await getInvoice({ db, actor, id });
   const setup = await azulSetup(db, runtime.key, runtime.paymentPageUrl);
-  if (!setup || !setup.currencies.includes(invoice.currency))
+  if (!setup?.currencies.includes(invoice.currency))
     throw conflict('El pago con tarjeta no está disponible para esta factura.');
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);

@@ -31,7 +31,12 @@ beforeAll(async () => {
 
 const today = () => businessToday();
 
-async function report(token: string, invoiceId: string, fields: Record<string, string>, file: Buffer | null = png) {
+async function report(
+  token: string,
+  invoiceId: string,
+  fields: Record<string, string>,
+  file: Buffer | null = png,
+) {
   return injectAs(app, token, {
     method: 'POST',
     url: `/api/invoices/${invoiceId}/payment-reports`,
@@ -39,7 +44,12 @@ async function report(token: string, invoiceId: string, fields: Record<string, s
   });
 }
 
-const goodFields = (amount: string) => ({ amount, date: today(), bank: 'Banco Popular', reference: 'TRF-778812' });
+const goodFields = (amount: string) => ({
+  amount,
+  date: today(),
+  bank: 'Banco Popular',
+  reference: 'TRF-778812',
+});
 
 describe('transfer reports', () => {
   it('the client reports a transfer with its receipt; the admins are told (stored and e-mail)', async () => {
@@ -68,7 +78,9 @@ describe('transfer reports', () => {
     const file = await injectAs(app, admin, { method: 'GET', url: `/api/payment-reports/${r._id}/file` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
-    expect((await injectAs(app, client2, { method: 'GET', url: `/api/payment-reports/${r._id}/file` })).statusCode).toBe(404);
+    expect(
+      (await injectAs(app, client2, { method: 'GET', url: `/api/payment-reports/${r._id}/file` })).statusCode,
+    ).toBe(404);
   });
 
   it('only the invoice’s own client reports: another client 404, staff 403', async () => {
@@ -98,22 +110,37 @@ describe('transfer reports', () => {
       ...reportForm(goodFields('10'), Buffer.from('no es una imagen'), 'nota.txt', 'text/plain'),
     });
     expect(text.statusCode).toBe(415);
-    const list = await injectAs(app, admin, { method: 'GET', url: `/api/payment-reports?invoiceId=${inv._id}` });
+    const list = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/payment-reports?invoiceId=${inv._id}`,
+    });
     expect(list.json().data.paymentReports).toEqual([]);
   });
 
   it('lists reports paged by status: staff see all, a client its own', async () => {
     const inv = await openInvoiceFor(app, admin, clientId);
     const created = (await report(client, inv._id, goodFields('25'))).json().data.paymentReport;
-    const pending = await injectAs(app, admin, { method: 'GET', url: '/api/payment-reports?status=pending&limit=100' });
+    const pending = await injectAs(app, admin, {
+      method: 'GET',
+      url: '/api/payment-reports?status=pending&limit=100',
+    });
     expect(pending.statusCode).toBe(200);
     expect(pending.json().data.paymentReports.map((r: { _id: string }) => r._id)).toContain(created._id);
     expect(pending.json().data.pagination).toMatchObject({ page: 1, limit: 100 });
-    const byEmployee = await injectAs(app, employee, { method: 'GET', url: `/api/payment-reports?invoiceId=${inv._id}` });
+    const byEmployee = await injectAs(app, employee, {
+      method: 'GET',
+      url: `/api/payment-reports?invoiceId=${inv._id}`,
+    });
     expect(byEmployee.json().data.paymentReports).toHaveLength(1);
-    const own = await injectAs(app, client, { method: 'GET', url: `/api/payment-reports?invoiceId=${inv._id}` });
+    const own = await injectAs(app, client, {
+      method: 'GET',
+      url: `/api/payment-reports?invoiceId=${inv._id}`,
+    });
     expect(own.json().data.paymentReports).toHaveLength(1);
-    const other = await injectAs(app, client2, { method: 'GET', url: `/api/payment-reports?invoiceId=${inv._id}` });
+    const other = await injectAs(app, client2, {
+      method: 'GET',
+      url: `/api/payment-reports?invoiceId=${inv._id}`,
+    });
     expect(other.json().data.paymentReports).toEqual([]);
     const confirmed = await injectAs(app, admin, {
       method: 'GET',
@@ -128,13 +155,26 @@ describe('transfer reports', () => {
     const inv = await openInvoiceFor(app, admin, clientId);
     const r = (await report(client, inv._id, goodFields(String(inv.balance)))).json().data.paymentReport;
     expect(
-      (await injectAs(app, employee, { method: 'POST', url: `/api/payment-reports/${r._id}/confirm`, payload: {} }))
-        .statusCode,
+      (
+        await injectAs(app, employee, {
+          method: 'POST',
+          url: `/api/payment-reports/${r._id}/confirm`,
+          payload: {},
+        })
+      ).statusCode,
     ).toBe(403);
-    const ok = await injectAs(app, admin, { method: 'POST', url: `/api/payment-reports/${r._id}/confirm`, payload: {} });
+    const ok = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/payment-reports/${r._id}/confirm`,
+      payload: {},
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.paymentReport).toMatchObject({ status: 'confirmed', decidedBy: expect.any(String) });
-    const invoice = (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}` })).json().data.invoice;
+    expect(ok.json().data.paymentReport).toMatchObject({
+      status: 'confirmed',
+      decidedBy: expect.any(String),
+    });
+    const invoice = (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}` })).json()
+      .data.invoice;
     expect(invoice.status).toBe('paid');
     expect(invoice.payments).toHaveLength(1);
     expect(invoice.payments[0]).toMatchObject({
@@ -152,7 +192,11 @@ describe('transfer reports', () => {
     expect(receiptMail?.attachments[0]?.filename).toBe(`Recibo-${invoice.payments[0].receiptNumber}.pdf`);
     const mine = await injectAs(app, client, { method: 'GET', url: '/api/notifications?limit=50' });
     expect(JSON.stringify(mine.json())).toContain(`Pago confirmado: ${inv.invoiceNumber}`);
-    const again = await injectAs(app, admin, { method: 'POST', url: `/api/payment-reports/${r._id}/confirm`, payload: {} });
+    const again = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/payment-reports/${r._id}/confirm`,
+      payload: {},
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Este reporte de pago ya fue confirmado.');
     const reject = await injectAs(app, admin, {
@@ -192,7 +236,8 @@ describe('transfer reports', () => {
       payload: { itbisWithheld: 50 },
     });
     expect(ok.statusCode).toBe(200);
-    const invoice = (await injectAs(app, admin, { method: 'GET', url: `/api/invoices/${inv._id}` })).json().data.invoice;
+    const invoice = (await injectAs(app, admin, { method: 'GET', url: `/api/invoices/${inv._id}` })).json()
+      .data.invoice;
     expect(invoice.payments[0]).toMatchObject({ amount: 100, itbisWithheld: 50 });
     expect(invoice.balance).toBeCloseTo(inv.balance - 150, 2);
     expect(invoice.payments[0].balanceAfter).toBeCloseTo(inv.balance - 150, 2);
@@ -219,12 +264,17 @@ describe('transfer reports', () => {
       rejectionReason: 'La referencia no aparece en el estado de cuenta',
       paymentId: null,
     });
-    const invoice = (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}` })).json().data.invoice;
+    const invoice = (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}` })).json()
+      .data.invoice;
     expect(invoice.payments).toEqual([]);
     expect(invoice.balance).toBe(inv.balance);
     const mails = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, clientEmail));
     expect(mails.some((m) => m.text.includes('La referencia no aparece en el estado de cuenta'))).toBe(true);
-    const twice = await injectAs(app, admin, { method: 'POST', url: `/api/payment-reports/${r._id}/reject`, payload: { reason: 'x' } });
+    const twice = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/payment-reports/${r._id}/reject`,
+      payload: { reason: 'x' },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Este reporte de pago ya fue rechazado.');
   });
@@ -241,7 +291,8 @@ describe('payment receipts', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    const invoice = (await injectAs(app, admin, { method: 'GET', url: `/api/invoices/${inv._id}` })).json().data.invoice;
+    const invoice = (await injectAs(app, admin, { method: 'GET', url: `/api/invoices/${inv._id}` })).json()
+      .data.invoice;
     const [first, second] = invoice.payments;
     const seq = (n: string) => Number(n.split('-')[2]);
     expect(first.receiptNumber.slice(0, 9)).toBe(`REC-${today().slice(0, 4)}-`);

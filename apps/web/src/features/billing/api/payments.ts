@@ -132,12 +132,21 @@ export function postToAzul(redirect: CreateCardPaymentResponse['redirect']): voi
 }
 
 /** Downloads `GET /invoices/{id}/payments/{paymentId}/receipt.pdf` as `Recibo-<number>.pdf`. */
-export const downloadReceiptPdf = (invoiceId: string, payment: Pick<Invoice['payments'][number], '_id' | 'receiptNumber'>) =>
-  downloadPdf(`/invoices/${invoiceId}/payments/${payment._id}/receipt.pdf`, `Recibo-${payment.receiptNumber}.pdf`);
+export const downloadReceiptPdf = (
+  invoiceId: string,
+  payment: Pick<Invoice['payments'][number], '_id' | 'receiptNumber'>,
+) =>
+  downloadPdf(
+    `/invoices/${invoiceId}/payments/${payment._id}/receipt.pdf`,
+    `Recibo-${payment.receiptNumber}.pdf`,
+  );
 
 /** Opens a report's attached receipt (image or PDF) in a new tab. */
 export async function openReportFile(reportId: string): Promise<void> {
-  const res = await apiClient.get<Blob>(`/payment-reports/${reportId}/file`, { responseType: 'blob', timeout: 30_000 });
+  const res = await apiClient.get<Blob>(`/payment-reports/${reportId}/file`, {
+    responseType: 'blob',
+    timeout: 30_000,
+  });
   const url = URL.createObjectURL(res.data);
   window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);

@@ -257,7 +257,11 @@ function ReceiptButton({ inv, payment }: { inv: Invoice; payment: Invoice['payme
       aria-label={`Descargar recibo ${payment.receiptNumber}`}
       onClick={() =>
         downloadReceiptPdf(inv._id, payment).catch((err) =>
-          notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(err, 'No se pudo descargar el recibo') }),
+          notifications.show({
+            color: 'red',
+            title: 'Error',
+            message: getErrorMessage(err, 'No se pudo descargar el recibo'),
+          }),
         )
       }
     >

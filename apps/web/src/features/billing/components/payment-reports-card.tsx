@@ -5,7 +5,19 @@ import {
   type PaymentReport,
   RejectPaymentReportRequestSchema,
 } from '@agencia/shared';
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPaperclip, IconX } from '@tabler/icons-react';
@@ -22,7 +34,10 @@ const fail = (error: unknown, fallback: string) =>
 /** "Rechazar" with a reason the client reads (1–500 characters). */
 function RejectReportModal({ report, onClose }: { report: PaymentReport | null; onClose: () => void }) {
   const decide = useDecidePaymentReport();
-  const form = useForm({ initialValues: { reason: '' }, validate: zodResolver(RejectPaymentReportRequestSchema) });
+  const form = useForm({
+    initialValues: { reason: '' },
+    validate: zodResolver(RejectPaymentReportRequestSchema),
+  });
   const close = () => {
     form.reset();
     onClose();
@@ -35,7 +50,11 @@ function RejectReportModal({ report, onClose }: { report: PaymentReport | null; 
           if (!report) return;
           try {
             await decide.mutateAsync({ id: report._id, action: 'reject', reason });
-            notifications.show({ color: 'green', title: 'Reporte rechazado', message: 'Le avisamos al cliente el motivo.' });
+            notifications.show({
+              color: 'green',
+              title: 'Reporte rechazado',
+              message: 'Le avisamos al cliente el motivo.',
+            });
             close();
           } catch (err) {
             fail(err, 'No se pudo rechazar el reporte');
@@ -79,7 +98,12 @@ function ReportRow({
 }) {
   const decide = useDecidePaymentReport();
   return (
-    <Stack gap={4} py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="payment-report">
+    <Stack
+      gap={4}
+      py="xs"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      data-testid="payment-report"
+    >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={600}>{formatMoney(report.amount, report.currency)}</Text>
         <Badge color={PAYMENT_REPORT_STATUS_COLORS[report.status]} variant="light">
@@ -112,7 +136,9 @@ function ReportRow({
             size="compact-sm"
             variant="subtle"
             leftSection={<IconPaperclip size={14} />}
-            onClick={() => openReportFile(report._id).catch((e) => fail(e, 'No se pudo abrir el comprobante'))}
+            onClick={() =>
+              openReportFile(report._id).catch((e) => fail(e, 'No se pudo abrir el comprobante'))
+            }
           >
             Ver comprobante
           </Button>
@@ -139,7 +165,13 @@ function ReportRow({
             >
               Confirmar
             </Button>
-            <Button size="compact-sm" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => onReject(report)}>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="light"
+              leftSection={<IconX size={14} />}
+              onClick={() => onReject(report)}
+            >
               Rechazar
             </Button>
           </>
@@ -181,7 +213,9 @@ export function PendingPaymentReportsCard({ canDecide }: { canDecide: boolean })
         Pagos reportados por revisar
       </Title>
       <Alert color="yellow" variant="light" p="xs" mb="xs">
-        {total === 1 ? 'Un cliente reportó una transferencia.' : `${total} transferencias reportadas esperan revisión.`}{' '}
+        {total === 1
+          ? 'Un cliente reportó una transferencia.'
+          : `${total} transferencias reportadas esperan revisión.`}{' '}
         Confírmalas al verlas en la cuenta del banco.
       </Alert>
       {list.map((r) => (

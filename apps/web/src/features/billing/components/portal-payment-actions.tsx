@@ -45,7 +45,15 @@ function aboveBalance(amount: number, inv: Pick<Invoice, 'balance' | 'currency'>
  * "Reportar pago" (decision 147): amount (≤ the balance), date, bank, reference and the
  * transfer's receipt (image or PDF), validated with the shared schema, sent as multipart.
  */
-export function ReportPaymentModal({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+export function ReportPaymentModal({
+  invoice,
+  opened,
+  onClose,
+}: {
+  invoice: Invoice;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const create = useCreatePaymentReport(invoice._id);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
@@ -77,7 +85,13 @@ export function ReportPaymentModal({ invoice, opened, onClose }: { invoice: Invo
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
     try {
-      await create.mutateAsync({ amount: num(v.amount), date: v.date, bank: v.bank, reference: v.reference, file: v.file! });
+      await create.mutateAsync({
+        amount: num(v.amount),
+        date: v.date,
+        bank: v.bank,
+        reference: v.reference,
+        file: v.file!,
+      });
       notifications.show({
         color: 'green',
         title: 'Pago reportado',
@@ -89,12 +103,17 @@ export function ReportPaymentModal({ invoice, opened, onClose }: { invoice: Invo
     }
   });
   return (
-    <Modal opened={opened} onClose={close} title={`Reportar pago · Factura ${invoice.invoiceNumber}`} size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Reportar pago · Factura ${invoice.invoiceNumber}`}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            Saldo pendiente: {formatMoney(invoice.balance, invoice.currency)}. Adjunta el comprobante que te dio tu
-            banco; confirmaremos el pago al verlo en nuestra cuenta.
+            Saldo pendiente: {formatMoney(invoice.balance, invoice.currency)}. Adjunta el comprobante que te
+            dio tu banco; confirmaremos el pago al verlo en nuestra cuenta.
           </Text>
           {serverError && (
             <Alert color="red" role="alert">
@@ -111,7 +130,13 @@ export function ReportPaymentModal({ invoice, opened, onClose }: { invoice: Invo
               prefix={invoice.currency === 'DOP' ? 'RD$ ' : `${invoice.currency} `}
               {...form.getInputProps('amount')}
             />
-            <TextInput label="Fecha de la transferencia" type="date" required max={todayIso()} {...form.getInputProps('date')} />
+            <TextInput
+              label="Fecha de la transferencia"
+              type="date"
+              required
+              max={todayIso()}
+              {...form.getInputProps('date')}
+            />
             <Autocomplete
               label="Banco"
               required
@@ -119,7 +144,12 @@ export function ReportPaymentModal({ invoice, opened, onClose }: { invoice: Invo
               placeholder="Banco desde el que transferiste"
               {...form.getInputProps('bank')}
             />
-            <TextInput label="Número de referencia" required maxLength={100} {...form.getInputProps('reference')} />
+            <TextInput
+              label="Número de referencia"
+              required
+              maxLength={100}
+              {...form.getInputProps('reference')}
+            />
           </SimpleGrid>
           <FileInput
             label="Comprobante de la transferencia"
@@ -149,13 +179,23 @@ export function ReportPaymentModal({ invoice, opened, onClose }: { invoice: Invo
  * "Pagar con tarjeta" (decision 147): the amount (≤ the balance, the balance by default), then
  * the browser posts the signed form to Azul's Payment Page; the card is typed there.
  */
-export function CardPaymentModal({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+export function CardPaymentModal({
+  invoice,
+  opened,
+  onClose,
+}: {
+  invoice: Invoice;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const start = useStartCardPayment(invoice._id);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { amount: invoice.balance as number | string },
     validate: (v) => {
-      const errors: Record<string, React.ReactNode> = zodResolver(CreateCardPaymentRequestSchema)({ amount: num(v.amount) } as never);
+      const errors: Record<string, React.ReactNode> = zodResolver(CreateCardPaymentRequestSchema)({
+        amount: num(v.amount),
+      } as never);
       const above = aboveBalance(num(v.amount), invoice);
       if (above && !errors.amount) errors.amount = above;
       return errors;
@@ -219,7 +259,11 @@ export function PortalPaymentActions({ invoice }: { invoice: Invoice }) {
         </Button>
       )}
       {options.data.report && (
-        <Button variant="light" leftSection={<IconBuildingBank size={16} />} onClick={() => setOpen('report')}>
+        <Button
+          variant="light"
+          leftSection={<IconBuildingBank size={16} />}
+          onClick={() => setOpen('report')}
+        >
           Reportar pago
         </Button>
       )}
@@ -239,7 +283,9 @@ export function CardResultAlert() {
     <Alert
       color={color}
       role="status"
-      title={result === 'aprobado' ? 'Pago aprobado' : result === 'declinado' ? 'Pago declinado' : 'Pago cancelado'}
+      title={
+        result === 'aprobado' ? 'Pago aprobado' : result === 'declinado' ? 'Pago declinado' : 'Pago cancelado'
+      }
       withCloseButton
       closeButtonLabel="Cerrar mensaje"
       onClose={() => {

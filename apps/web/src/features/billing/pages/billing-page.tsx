@@ -33,7 +33,6 @@ import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useInvoiceStats, useInvoices } from '../api/invoices';
 import { ClientRetainersCard } from '../components/client-retainers-card';
-import { PendingPaymentReportsCard } from '../components/payment-reports-card';
 import { CreditNoteModal } from '../components/credit-note-modal';
 import { DocumentListPanel } from '../components/document-list-panel';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
@@ -44,6 +43,7 @@ import { InvoiceFormModal } from '../components/invoice-form-modal';
 import { InvoiceRowMenu } from '../components/invoice-row-menu';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
+import { PendingPaymentReportsCard } from '../components/payment-reports-card';
 import { useInvoiceActions } from '../components/use-invoice-actions';
 
 const STATUS_FILTER: Array<{ value: string; label: string }> = [

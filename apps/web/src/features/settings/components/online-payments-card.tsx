@@ -84,7 +84,11 @@ export function OnlinePaymentsCard() {
           setServerError(null);
           try {
             await update.mutateAsync({ azul: { ...v, authKey: v.authKey || undefined } });
-            notifications.show({ color: 'green', title: 'Pagos en línea', message: 'Configuración guardada' });
+            notifications.show({
+              color: 'green',
+              title: 'Pagos en línea',
+              message: 'Configuración guardada',
+            });
           } catch (err) {
             setServerError(getErrorMessage(err, 'No se pudo guardar la configuración'));
           }
@@ -101,11 +105,15 @@ export function OnlinePaymentsCard() {
                 {query.data?.azul.enabled ? 'Activos' : 'Desactivados'}
               </Badge>
             </Group>
-            <Switch label="Aceptar pagos con tarjeta (Azul)" {...form.getInputProps('enabled', { type: 'checkbox' })} />
+            <Switch
+              label="Aceptar pagos con tarjeta (Azul)"
+              {...form.getInputProps('enabled', { type: 'checkbox' })}
+            />
           </Group>
           <Text size="sm" c="dimmed">
-            Tus clientes pagan sus facturas con tarjeta en la página segura de Azul (Banco Popular); el pago se registra
-            solo, con su recibo. Azul te entrega el MerchantID y la llave de autenticación al afiliarte.
+            Tus clientes pagan sus facturas con tarjeta en la página segura de Azul (Banco Popular); el pago
+            se registra solo, con su recibo. Azul te entrega el MerchantID y la llave de autenticación al
+            afiliarte.
           </Text>
           {serverError && (
             <Alert color="red" role="alert">
@@ -125,15 +133,27 @@ export function OnlinePaymentsCard() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="MerchantID" inputMode="numeric" {...form.getInputProps('merchantId')} />
             <TextInput label="Nombre del comercio" maxLength={60} {...form.getInputProps('merchantName')} />
-            <TextInput label="Tipo de comercio" maxLength={60} placeholder="ECommerce" {...form.getInputProps('merchantType')} />
+            <TextInput
+              label="Tipo de comercio"
+              maxLength={60}
+              placeholder="ECommerce"
+              {...form.getInputProps('merchantType')}
+            />
             <PasswordInput
               label="Llave de autenticación (AuthKey)"
-              description={hasKey ? 'Guardada cifrada. Escribe una nueva solo para cambiarla.' : 'Se guarda cifrada y no se vuelve a mostrar.'}
+              description={
+                hasKey
+                  ? 'Guardada cifrada. Escribe una nueva solo para cambiarla.'
+                  : 'Se guarda cifrada y no se vuelve a mostrar.'
+              }
               autoComplete="new-password"
               {...form.getInputProps('authKey')}
             />
           </SimpleGrid>
-          <Checkbox.Group label="Monedas que se pueden pagar con tarjeta" {...form.getInputProps('currencies')}>
+          <Checkbox.Group
+            label="Monedas que se pueden pagar con tarjeta"
+            {...form.getInputProps('currencies')}
+          >
             <Group mt={4}>
               {CURRENCIES.map((c) => (
                 <Checkbox key={c} value={c} label={c} />

@@ -16,8 +16,8 @@ import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
 import { JobsPanel } from '../components/jobs-panel';
 import { MailOutboxPanel } from '../components/mail-outbox-panel';
-import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
 import { OnlinePaymentsCard } from '../components/online-payments-card';
+import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
 
 /**
  * /settings (spec doc 2 §2 "Settings"): tabs company, fiscal (NCF ranges, issue 12; e-CF emission, issue 26), notifications, security, integrations
