@@ -117,7 +117,7 @@ test('a client reports a transfer with its receipt, the admin confirms it, the c
   await page.goto(`/billing/${invoice._id}`);
   await page.getByRole('button', { name: 'Reportar pago' }).click();
   const dialog = page.getByRole('dialog', { name: /Reportar pago/ });
-  await dialog.getByRole('textbox', { name: 'Banco' }).fill('Banco BHD');
+  await dialog.getByRole('combobox', { name: /Banco/ }).fill('Banco BHD');
   await dialog.getByRole('textbox', { name: 'Número de referencia' }).fill('BHD-558120');
   await dialog
     .locator('input[type="file"]')

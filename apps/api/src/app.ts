@@ -44,6 +44,7 @@ import { JobRunner } from './modules/jobs/jobs.runner.js';
 import mailRoutes from './modules/mail/mail.routes.js';
 import navRoutes from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
+import { azulFormOrigins } from './modules/payments/azul-payment-page.js';
 import paymentsRoutes from './modules/payments/payments.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
@@ -173,7 +174,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The card form goes to Azul's Payment Page (decision 147).
+        formAction: ["'self'", ...azulFormOrigins(config.azul.paymentPageUrl)],
         upgradeInsecureRequests: null,
       },
     },

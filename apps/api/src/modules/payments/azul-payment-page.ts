@@ -16,6 +16,17 @@ export const AZUL_PAYMENT_PAGE_URLS: Record<AzulEnvironment, string> = {
   produccion: 'https://pagos.azul.com.do/PaymentPage/Default.aspx',
 };
 
+/**
+ * The origins the portal's pages may post a form to besides their own (CSP `form-action`): Azul's
+ * Payment Page in both environments, its contingency site ("Site Alterno",
+ * `https://contpagos.azul.com.do`), and the origin of `AZUL_PAYMENT_PAGE_URL` when set.
+ */
+export function azulFormOrigins(override: string | null): string[] {
+  const urls = [...Object.values(AZUL_PAYMENT_PAGE_URLS), 'https://contpagos.azul.com.do/PaymentPage/Default.aspx'];
+  if (override) urls.push(override);
+  return [...new Set(urls.map((u) => new URL(u).origin))];
+}
+
 /** The merchant data Azul assigned (MerchantId = the "MID") and the secret AuthKey. */
 export interface AzulMerchant {
   merchantId: string;

@@ -72,7 +72,12 @@ export function useCreatePaymentReport(invoiceId: string) {
       form.append('bank', input.bank);
       form.append('reference', input.reference);
       form.append('file', input.file);
-      return reportOf(apiClient.post(`/invoices/${invoiceId}/payment-reports`, form, { timeout: 60_000 }));
+      return reportOf(
+        apiClient.post(`/invoices/${invoiceId}/payment-reports`, form, {
+          headers: { 'Content-Type': 'multipart/form-data' },
+          timeout: 60_000,
+        }),
+      );
     },
     onSuccess: invalidate,
     retry: false,

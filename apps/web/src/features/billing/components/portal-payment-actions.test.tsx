@@ -72,7 +72,7 @@ describe('paying from the portal (decision 147)', () => {
     ).toBeTruthy();
 
     fireEvent.change(amount, { target: { value: '1000' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Banco/ }), {
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Banco/ }), {
       target: { value: 'Banco BHD' },
     });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Número de referencia/ }), {
