@@ -22,7 +22,10 @@ export const AZUL_PAYMENT_PAGE_URLS: Record<AzulEnvironment, string> = {
  * `https://contpagos.azul.com.do`), and the origin of `AZUL_PAYMENT_PAGE_URL` when set.
  */
 export function azulFormOrigins(override: string | null): string[] {
-  const urls = [...Object.values(AZUL_PAYMENT_PAGE_URLS), 'https://contpagos.azul.com.do/PaymentPage/Default.aspx'];
+  const urls = [
+    ...Object.values(AZUL_PAYMENT_PAGE_URLS),
+    'https://contpagos.azul.com.do/PaymentPage/Default.aspx',
+  ];
   if (override) urls.push(override);
   return [...new Set(urls.map((u) => new URL(u).origin))];
 }

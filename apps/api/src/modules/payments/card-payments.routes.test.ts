@@ -11,7 +11,13 @@ import {
 } from '../../../test/fake-azul.js';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { openInvoiceFor } from '../../../test/payment-factories.js';
-import { cardPayments, invoicePayments, onlinePaymentSettings } from '../../db/schema/index.js';
+import {
+  cardPayments,
+  invoicePayments,
+  notifications,
+  onlinePaymentSettings,
+  users,
+} from '../../db/schema/index.js';
 import { azulRequestHash } from './azul-hash.js';
 
 let app: FastifyInstance;
@@ -213,6 +219,24 @@ describe('card payments through Azul', () => {
     expect(replay.statusCode).toBe(303);
     expect(replay.headers.location).toBe(`${PUBLIC_URL}/billing/${inv._id}?pago=aprobado`);
     expect(await paymentsOf(inv._id)).toHaveLength(1);
+  });
+
+  it('an approval for an invoice paid meanwhile records no second payment and tells the admins', async () => {
+    const inv = await openInvoiceFor(app, admin, clientId);
+    const { cardPayment, redirect } = await startPayment(inv._id, inv.balance);
+    const paid = await injectAs(app, admin, {
+      method: 'PUT',
+      url: `/api/invoices/${inv._id}/pay`,
+      payload: {},
+    });
+    expect(paid.statusCode).toBe(200);
+    const res = await app.inject({ method: 'GET', url: local(azulAnswerUrl(redirect.fields, 'approved')) });
+    expect(res.statusCode).toBe(303);
+    expect(await attemptOf(cardPayment._id)).toMatchObject({ status: 'approved', paymentId: null });
+    expect(await paymentsOf(inv._id)).toHaveLength(1);
+    const [adminUser] = await app.db.select().from(users).where(eq(users.email, DEMO.admin));
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, adminUser!.id));
+    expect(told.map((n) => n.title)).toContain(`Pago con tarjeta por revisar: ${inv.invoiceNumber}`);
   });
 
   it('a declined answer keeps the invoice unchanged and stores Azul’s message', async () => {

@@ -10,16 +10,16 @@ import {
 } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { cardPayments, invoiceEvents, invoices, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { audit } from '../../lib/audit.js';
 import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
-import { recordPaymentInTx } from '../invoices/invoice-payments.service.js';
+import { type RecordedPayment, recordPaymentInTx } from '../invoices/invoice-payments.service.js';
 import { balanceCents, getInvoice, lockInvoice } from '../invoices/invoices.queries.js';
 import {
   type AzulAnswer,
@@ -210,60 +210,47 @@ export async function recordCardAnswer(opts: {
     const [payer] = attempt!.createdBy
       ? await tx.select().from(users).where(eq(users.id, attempt!.createdBy)).limit(1)
       : [];
-    if (approved && payer) {
-      // The client who started the attempt records it (Azul's browser return carries no session).
-      const actor: Actor = {
-        id: payer.id,
-        role: payer.role,
-        clientId: payer.clientId,
-        sessionId: '',
-        permissions: payer.permissions,
-        firstName: payer.firstName,
-        lastName: payer.lastName,
-        mustChangePassword: false,
-      };
-      const recorded = await recordPaymentInTx(tx, {
-        actor,
-        ctx: { ...ctx, actorId: payer.id },
-        id: attempt!.invoiceId,
-        input: {
-          amount: fromCents(attempt!.amountCents),
-          paidDate: answerDay(answer.DateTime) ?? undefined,
-          paymentMethod: 'credit_card',
-          reference: `Azul · Aut. ${answer.AuthorizationCode ?? ''} · RRN ${answer.RRN ?? ''}`.slice(0, 100),
-        },
+    // The client who started the attempt records it (Azul's browser return carries no session).
+    const recorded =
+      approved && payer
+        ? await recordApproved(tx, {
+            payer,
+            ctx,
+            invoiceId: attempt!.invoiceId,
+            amountCents: attempt!.amountCents,
+            answer,
+          })
+        : null;
+    await tx
+      .update(cardPayments)
+      .set({
+        ...answered,
+        status: approved ? 'approved' : 'declined',
+        paymentId: recorded?.paymentId ?? null,
+      })
+      .where(eq(cardPayments.id, attempt!.id));
+    if (!approved)
+      await tx.insert(invoiceEvents).values({
+        invoiceId: attempt!.invoiceId,
+        event: 'card_payment_failed',
+        actorId: attempt!.createdBy,
+        note: `${formatMoney(fromCents(attempt!.amountCents), attempt!.currency)} · Azul: ${answer.ResponseMessage ?? ''}${answer.ErrorDescription ? ` (${answer.ErrorDescription})` : ''}`,
       });
-      notifications = recorded.notifications;
-      await tx
-        .update(cardPayments)
-        .set({ ...answered, status: 'approved', paymentId: recorded.paymentId })
-        .where(eq(cardPayments.id, attempt!.id));
-    } else {
-      await tx
-        .update(cardPayments)
-        .set({ ...answered, status: approved ? 'approved' : 'declined' })
-        .where(eq(cardPayments.id, attempt!.id));
-      if (!approved)
-        await tx.insert(invoiceEvents).values({
-          invoiceId: attempt!.invoiceId,
-          event: 'card_payment_failed',
-          actorId: attempt!.createdBy,
-          note: `${formatMoney(fromCents(attempt!.amountCents), attempt!.currency)} · Azul: ${answer.ResponseMessage ?? ''}${answer.ErrorDescription ? ` (${answer.ErrorDescription})` : ''}`,
-        });
-      if (approved) {
-        // Approved but its payer is gone: the admins record it by hand.
-        const [inv] = await tx
-          .select({ n: invoices.invoiceNumber })
-          .from(invoices)
-          .where(eq(invoices.id, attempt!.invoiceId));
-        notifications = await createNotifications(tx, {
-          roles: ['admin'],
-          topic: 'paymentsReceived',
-          title: `Pago con tarjeta por registrar: ${inv!.n}`,
-          message: `Azul aprobó un pago (aut. ${answer.AuthorizationCode ?? ''}) en la factura ${inv!.n}; regístralo manualmente.`,
-          link: `/billing/${attempt!.invoiceId}`,
-        });
-      }
+    if (recorded) notifications = recorded.notifications;
+    else if (approved) {
+      // Azul charged the card but the payment could not be recorded (its payer is gone, or the
+      // invoice was paid or cancelled meanwhile): the admins record or refund it by hand.
+      const [inv] = await tx
+        .select({ n: invoices.invoiceNumber })
+        .from(invoices)
+        .where(eq(invoices.id, attempt!.invoiceId));
+      notifications = await createNotifications(tx, {
+        roles: ['admin'],
+        topic: 'paymentsReceived',
+        title: `Pago con tarjeta por revisar: ${inv!.n}`,
+        message: `Azul aprobó un pago de ${formatMoney(fromCents(attempt!.amountCents), attempt!.currency)} (aut. ${answer.AuthorizationCode ?? ''}) en la factura ${inv!.n} que no se pudo registrar solo; regístralo o reembólsalo desde el portal de Azul.`,
+        link: `/billing/${attempt!.invoiceId}`,
+      });
     }
     await audit(
       tx,
@@ -279,6 +266,50 @@ export async function recordCardAnswer(opts: {
     return done(approved ? 'aprobado' : 'declinado');
   });
   return { value: landing, effects: effects({ notifications }) };
+}
+
+/**
+ * Records an approved card payment as `payer` ({@link recordPaymentInTx}), or null when the
+ * payment rules refuse it now (the invoice was paid or cancelled meanwhile, a closed period…):
+ * those refusals are thrown before anything is written, so the transaction goes on.
+ */
+async function recordApproved(
+  tx: Tx,
+  opts: {
+    payer: typeof users.$inferSelect;
+    ctx: AuditContext;
+    invoiceId: string;
+    amountCents: number;
+    answer: AzulAnswer;
+  },
+): Promise<RecordedPayment | null> {
+  const { payer, answer } = opts;
+  const actor: Actor = {
+    id: payer.id,
+    role: payer.role,
+    clientId: payer.clientId,
+    sessionId: '',
+    permissions: payer.permissions,
+    firstName: payer.firstName,
+    lastName: payer.lastName,
+    mustChangePassword: false,
+  };
+  try {
+    return await recordPaymentInTx(tx, {
+      actor,
+      ctx: { ...opts.ctx, actorId: payer.id },
+      id: opts.invoiceId,
+      input: {
+        amount: fromCents(opts.amountCents),
+        paidDate: answerDay(answer.DateTime) ?? undefined,
+        paymentMethod: 'credit_card',
+        reference: `Azul · Aut. ${answer.AuthorizationCode ?? ''} · RRN ${answer.RRN ?? ''}`.slice(0, 100),
+      },
+    });
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
 }
 
 function resultOf(status: string): CardResult {
