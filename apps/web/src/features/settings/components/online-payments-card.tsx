@@ -42,7 +42,16 @@ interface Values {
   currencies: Currency[];
 }
 
-const valuesOf = (s: OnlinePaymentSettings): Values => ({ ...s.azul, authKey: '' });
+/** The form's values from the saved settings: the key field starts empty (it is write-only). */
+const valuesOf = ({ azul }: OnlinePaymentSettings): Values => ({
+  enabled: azul.enabled,
+  environment: azul.environment,
+  merchantId: azul.merchantId,
+  merchantName: azul.merchantName,
+  merchantType: azul.merchantType,
+  authKey: '',
+  currencies: azul.currencies,
+});
 
 /**
  * Configuración → "Pagos en línea" (decision 147): turns Azul's Payment Page on or off, its
