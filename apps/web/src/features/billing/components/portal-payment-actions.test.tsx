@@ -98,7 +98,12 @@ describe('paying from the portal (decision 147)', () => {
     fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [file] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar pago' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ amount: '1000', bank: 'Banco BHD', reference: 'BHD-1', file: 'comprobante.png' });
+    expect(posted[0]).toMatchObject({
+      amount: '1000',
+      bank: 'Banco BHD',
+      reference: 'BHD-1',
+      file: 'comprobante.png',
+    });
     expect(
       await screen.findByText('Revisaremos tu transferencia y te avisaremos cuando la confirmemos.'),
     ).toBeTruthy();
