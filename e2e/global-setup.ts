@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { startFakeAzul } from '../apps/api/test/fake-azul.js';
 import { startFakeDgii } from '../apps/api/test/fake-dgii.js';
 import { ROOT, startServer } from './support/server.js';
 
@@ -25,6 +26,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   process.env.DGII_FC_BASE_URL = dgii.fcBaseUrl;
   process.env.ECF_SEND_INTERVAL_SECONDS = '2';
   process.env.E2E_FAKE_DGII_URL = new URL(dgii.ecfBaseUrl).origin;
+  // A fake Azul Payment Page (decision 147): the browser posts the card form to it and it sends
+  // the browser back to our approved/declined/cancel URLs with a correctly hashed answer.
+  const azul = await startFakeAzul();
+  process.env.AZUL_PAYMENT_PAGE_URL = azul.url;
   const server = await startServer();
   process.env.E2E_BASE_URL = server.baseURL;
   console.info(
@@ -33,5 +38,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   return async () => {
     await server.stop();
     await dgii.close();
+    await azul.close();
   };
 }

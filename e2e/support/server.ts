@@ -69,6 +69,9 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<RunningS
       // address instead (fixtures.ts), so the form tests still exercise the real throttle.
       RATE_LIMIT_MAX: '100000',
       TRUST_PROXY: 'true',
+      // Links the API hands out (Azul's return URLs, decision 147) reach this same origin, where
+      // the browser keeps its session.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   });
   child.stdout?.pipe(log);

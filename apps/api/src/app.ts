@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig, EcfConfig } from './config.js';
+import type { AppConfig, AzulConfig, EcfConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { publish } from './lib/effects.js';
 import { badRequest } from './lib/errors.js';
@@ -47,6 +47,8 @@ import { JobRunner } from './modules/jobs/jobs.runner.js';
 import mailRoutes from './modules/mail/mail.routes.js';
 import navRoutes from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
+import { azulFormOrigins } from './modules/payments/azul-payment-page.js';
+import paymentsRoutes from './modules/payments/payments.routes.js';
 import profitabilityRoutes from './modules/profitability/profitability.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
@@ -85,6 +87,8 @@ declare module 'fastify' {
     ecfConfig: EcfConfig;
     /** The e-CF outbox sender (issue 26); its timer runs only when JOBS_ENABLED. */
     ecfSender: EcfSender;
+    /** Azul's Payment Page URL override (decision 147). */
+    azulConfig: AzulConfig;
   }
 }
 
@@ -175,7 +179,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The card form goes to Azul's Payment Page (decision 147).
+        formAction: ["'self'", ...azulFormOrigins(config.azul.paymentPageUrl)],
         upgradeInsecureRequests: null,
       },
     },
@@ -243,6 +248,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('smtpFrom', config.smtpFrom);
   app.decorate('publicUrl', config.publicUrl.replace(/\/+$/, ''));
   app.decorate('ecfConfig', config.ecf);
+  app.decorate('azulConfig', config.azul);
   setEcfConfig(config.ecf);
   if (mailer) {
     mailer.start();
@@ -326,6 +332,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(clientsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(paymentsRoutes);
       await api.register(billableTimeRoutes);
       await api.register(billableExpensesRoutes);
       await api.register(profitabilityRoutes);

@@ -99,6 +99,11 @@ describe('configuration (issue 13, decision 096)', () => {
       'corto',
       'METRICS_TOKEN must be at least 32 printable characters without spaces (got 5 characters)',
     ],
+    [
+      'AZUL_PAYMENT_PAGE_URL',
+      'pruebas.azul.com.do/PaymentPage/',
+      'AZUL_PAYMENT_PAGE_URL must be an http:// or https:// URL without credentials, query or fragment (got "pruebas.azul.com.do/PaymentPage/")',
+    ],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
@@ -132,6 +137,7 @@ describe('configuration (issue 13, decision 096)', () => {
         'ECF_ENCRYPTION_KEY',
         'ECF_SEND_INTERVAL_SECONDS',
         'METRICS_TOKEN',
+        'AZUL_PAYMENT_PAGE_URL',
       ].sort(),
     );
   });
@@ -240,6 +246,10 @@ describe('configuration (issue 13, decision 096)', () => {
       jobsEnabled: false,
     });
     expect(config.totpEncryptionKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(config.azul).toEqual({ paymentPageUrl: null });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), AZUL_PAYMENT_PAGE_URL: 'http://127.0.0.1:9100/PaymentPage/' }).azul,
+    ).toEqual({ paymentPageUrl: 'http://127.0.0.1:9100/PaymentPage/' });
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     const base64 = Buffer.alloc(32, 0x5a).toString('base64');

@@ -49,6 +49,18 @@ export interface AppConfig {
   ecf: EcfConfig;
   /** `METRICS_TOKEN`: the bearer token `/metrics` demands; null = no `/metrics` (decision 144). */
   metricsToken: string | null;
+  /** Card payments through Azul's Payment Page (decision 147). */
+  azul: AzulConfig;
+}
+
+/** Azul's Payment Page (decision 147). */
+export interface AzulConfig {
+  /**
+   * `AZUL_PAYMENT_PAGE_URL`: where the browser posts the payment form, overriding the URL of the
+   * environment chosen in Configuración (pruebas: `https://pruebas.azul.com.do/PaymentPage/`,
+   * producción: `https://pagos.azul.com.do/PaymentPage/Default.aspx`). Tests point it at a fake.
+   */
+  paymentPageUrl: string | null;
 }
 
 /** The DGII's e-CF services (issue 26). URLs have no trailing slash. */
@@ -226,6 +238,7 @@ export const EnvSchema = z.object({
       .trim()
       .regex(/^[\x21-\x7e]{32,}$/, { error: 'must be at least 32 printable characters without spaces' }),
   ),
+  AZUL_PAYMENT_PAGE_URL: optional(publicUrl),
 });
 
 /** Names of the variables {@link EnvSchema} validates. */
@@ -360,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sendIntervalSeconds: e.ECF_SEND_INTERVAL_SECONDS ?? 15,
     },
     metricsToken: e.METRICS_TOKEN ?? null,
+    azul: { paymentPageUrl: e.AZUL_PAYMENT_PAGE_URL ?? null },
   };
 }
 

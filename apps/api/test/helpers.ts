@@ -53,6 +53,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       sendIntervalSeconds: 15,
     },
     metricsToken: null,
+    // A test that pays by card starts the fake Payment Page (fake-azul.ts) and overrides this.
+    azul: { paymentPageUrl: 'http://127.0.0.1:9/PaymentPage/' },
     ...overrides,
   };
 }

@@ -1,4 +1,10 @@
-import { ErrorResponseSchema, GetPublicSettingsResponseSchema, MessageResponseSchema } from '@agencia/shared';
+import {
+  ErrorResponseSchema,
+  GetInvoicePaymentOptionsResponseSchema,
+  GetPublicSettingsResponseSchema,
+  ListPaymentReportsResponseSchema,
+  MessageResponseSchema,
+} from '@agencia/shared';
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { z } from 'zod';
@@ -37,9 +43,19 @@ export function fail(status: number, body: Omit<z.input<typeof ErrorResponseSche
 
 /**
  * Answers every test gets unless it overrides them: the public company settings the shell and
- * money formatting read (the demo agency, DOP).
+ * money formatting read (the demo agency, DOP); no transfer reports and no portal payment options
+ * (decision 147) on the invoice screens.
  */
 const defaultHandlers = [
+  http.get(apiUrl('/payment-reports'), () =>
+    ok(ListPaymentReportsResponseSchema, {
+      paymentReports: [],
+      pagination: { page: 1, limit: 20, total: 0 },
+    }),
+  ),
+  http.get(apiUrl('/invoices/:id/payment-options'), () =>
+    ok(GetInvoicePaymentOptionsResponseSchema, { paymentOptions: { card: false, report: false } }),
+  ),
   http.get(apiUrl('/settings/public'), () =>
     ok(GetPublicSettingsResponseSchema, {
       settings: {

@@ -251,6 +251,11 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     object: 'el horario laboral',
     href: () => '/settings?tab=company',
   },
+  'settings.online_payments_updated': {
+    verb: 'actualizó',
+    object: 'los pagos en línea (Azul)',
+    href: () => '/settings?tab=payments',
+  },
   'settings.reminders_updated': {
     verb: 'actualizó',
     object: 'los recordatorios de pago',
@@ -312,6 +317,14 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'invoice.reminded': { verb: 'envió un recordatorio de pago de' },
   'invoice.payment_recorded': {
     verb: (m) => (m.fullyPaid === true ? 'registró el pago total de' : 'registró un pago en'),
+  },
+  'invoice.payment_reported': { verb: 'reportó una transferencia en' },
+  'invoice.payment_report_confirmed': { verb: 'confirmó la transferencia reportada en' },
+  'invoice.payment_report_rejected': { verb: 'rechazó la transferencia reportada en', detail: reason },
+  'invoice.card_payment_started': { verb: 'inició un pago con tarjeta de' },
+  'invoice.card_payment_answered': {
+    verb: (m) =>
+      m.status === 'approved' ? 'recibió la aprobación de Azul para' : 'recibió la respuesta de Azul para',
   },
   'invoice.cancelled': { verb: 'canceló', detail: reason },
   'invoice.voided': { verb: 'anuló el borrador de' },

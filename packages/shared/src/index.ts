@@ -30,6 +30,7 @@ export * from './month-close.js';
 export * from './notifications.js';
 export * from './options.js';
 export * from './pagination.js';
+export * from './payments.js';
 export * from './permissions.js';
 export * from './priorities.js';
 export * from './profile.js';

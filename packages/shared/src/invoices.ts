@@ -73,6 +73,9 @@ export const INVOICE_EVENTS = [
   'credit_note',
   'debit_note',
   'ecf_signed',
+  'payment_reported',
+  'payment_report_rejected',
+  'card_payment_failed',
 ] as const;
 export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], string> = {
   created: 'Creada',
@@ -87,6 +90,9 @@ export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], strin
   credit_note: 'Nota de crédito emitida',
   debit_note: 'Nota de débito emitida',
   ecf_signed: 'e-CF firmado',
+  payment_reported: 'Transferencia reportada por el cliente',
+  payment_report_rejected: 'Transferencia reportada no confirmada',
+  card_payment_failed: 'Pago con tarjeta no completado',
 };
 
 /** Default series of the invoice number (`FAC-2026-0001`). */
@@ -224,6 +230,10 @@ export const InvoicePaymentSchema = z.object({
   reference: z.string().nullable(),
   recordedBy: z.string().nullable(),
   createdAt: z.string(),
+  /** Its "Recibo de pago" number (`REC-2026-0001`, decision 147); the PDF is `…/payments/{id}/receipt.pdf`. */
+  receiptNumber: z.string(),
+  /** What the invoice still owed right after this payment; null on payments recorded before receipts. */
+  balanceAfter: z.number().nullable(),
 });
 export const InvoiceHistoryEntrySchema = z.object({
   event: z.enum(INVOICE_EVENTS),

@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import { takeNcf } from '../../modules/fiscal/fiscal.service.js';
 import { buildFiscalSnapshot } from '../../modules/invoices/fiscal-snapshot.js';
+import { nextReceiptNumber } from '../../modules/invoices/invoice-receipts.js';
 import { nextInvoiceNumber } from '../../modules/invoices/invoices.service.js';
 import { getCompanySettings } from '../../modules/settings/settings.service.js';
 
@@ -294,14 +295,19 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
         createdAt: new Date(`${noteDate}T14:00:00Z`),
       });
     }
+    let owed = totals.totalCents;
     for (const [amount, after, method] of demo.payments ?? []) {
       const paidDate = shift(issueDate, after);
+      const amountCents = Math.min(Math.round(amount * 100), totals.totalCents);
+      owed = Math.max(0, owed - amountCents);
       await tx.insert(invoicePayments).values({
         invoiceId,
-        amountCents: Math.min(Math.round(amount * 100), totals.totalCents),
+        amountCents,
         paidDate,
         paymentMethod: method,
         recordedBy: ids.adminId,
+        receiptNumber: await nextReceiptNumber(tx, Number(paidDate.slice(0, 4))),
+        balanceAfterCents: owed,
         createdAt: new Date(`${paidDate}T15:00:00Z`),
       });
       await tx.insert(invoiceEvents).values({

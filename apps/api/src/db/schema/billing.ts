@@ -198,14 +198,28 @@ export const invoicePayments = pgTable(
     isrWithheldCents: bigint('isr_withheld_cents', { mode: 'number' }).notNull().default(0),
     retentionDate: date('retention_date'),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** "Recibo de pago" number, `REC-2026-0001` (decision 147), from {@link receiptCounters}. */
+    receiptNumber: text('receipt_number').notNull(),
+    /** The invoice's balance right after this payment (centavos); null before receipts existed. */
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('invoice_payments_invoice_idx').on(t.invoiceId),
     index('invoice_payments_date_idx').on(t.paidDate),
+    uniqueIndex('invoice_payments_receipt_number_key').on(t.receiptNumber),
     check('invoice_payments_positive', sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * Gap-free receipt numbering per year (decision 147), like the invoice counters: the recording
+ * transaction increments the year's row with an upsert, which holds its lock until commit.
+ */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
 
 /** Invoice history: created, updated, sent, viewed, payment, paid, cancelled — who and when. */
 export const invoiceEvents = pgTable(

@@ -11,6 +11,7 @@ export * from './files.js';
 export * from './fiscal.js';
 export * from './mail.js';
 export * from './notifications.js';
+export * from './payments.js';
 export * from './projects.js';
 export * from './purchases.js';
 export * from './quotes.js';

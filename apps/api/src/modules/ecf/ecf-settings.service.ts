@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EcfCertificate, EcfConnectionTest, EcfMode, FiscalEcfSettings } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
@@ -8,6 +7,7 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import { openSealed as open, seal } from '../../lib/sealed.js';
 import { DgiiClient, DgiiError } from './dgii-client.js';
 import { CertificateError, parsePkcs12 } from './ecf-certificate.js';
 import type { SigningKey } from './ecf-signature.js';
@@ -15,27 +15,9 @@ import type { SigningKey } from './ecf-signature.js';
 /*
  * The e-CF set-up (issue 26): mode, certificate (sealed), and the DGII token cache. The sealed
  * values are "e1.<iv>.<tag>.<data>" (AES-256-GCM, base64url parts) with the configured key
- * (`ECF_ENCRYPTION_KEY` or `DATA_DIR/ecf-key`, decision 136); nothing sealed is ever returned or
- * logged.
+ * (`ECF_ENCRYPTION_KEY` or `DATA_DIR/ecf-key`, decision 136; `lib/sealed.ts`); nothing sealed is
+ * ever returned or logged.
  */
-
-function seal(key: Buffer, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['e1', iv, cipher.getAuthTag(), data]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
-}
-
-function open(key: Buffer, sealed: string): string {
-  const [version, iv, tag, data, extra] = sealed.split('.');
-  if (version !== 'e1' || !iv || !tag || !data || extra !== undefined)
-    throw new Error('malformed sealed e-CF value');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-}
 
 type Row = typeof ecfSettings.$inferSelect;
 

@@ -12,14 +12,16 @@ import {
 } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
 import { creditNotes, debitNotes, invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
-import { effects, type Written } from '../../lib/effects.js';
+import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import type { WriteOptions } from './billing-documents.js';
+import { mailReceiptInTx, nextReceiptNumber, paymentOf } from './invoice-receipts.js';
 import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
 
 /**
@@ -33,7 +35,31 @@ export async function payInvoice(
   opts: WriteOptions & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
 ): Promise<Written<Invoice>> {
   const { db, actor, ctx, id, input } = opts;
-  const notifications = await db.transaction(async (tx) => {
+  const { notifications } = await db.transaction((tx) => recordPaymentInTx(tx, { actor, ctx, id, input }));
+  return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
+}
+
+/** What {@link recordPaymentInTx} wrote: the payment's id and receipt, and what to publish. */
+export interface RecordedPayment {
+  paymentId: string;
+  receiptNumber: string;
+  fullyPaid: boolean;
+  notifications: StoredNotifications;
+}
+
+/**
+ * Records a payment of invoice `id` inside the caller's transaction, under the rules of
+ * {@link payInvoice} (the same 409s and 400s, withholdings included), with its receipt
+ * (decision 147): the next `REC-YYYY-NNNN` number, the balance after it, and the receipt PDF
+ * e-mailed to the client. Transfer reports and card payments record through here too; the
+ * admins are notified unless `actor` is one of them.
+ */
+export async function recordPaymentInTx(
+  tx: Tx,
+  opts: Omit<WriteOptions, 'db'> & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
+): Promise<RecordedPayment> {
+  const { actor, ctx, id, input } = opts;
+  {
     const current = await lockInvoice(tx, id);
     if (current.status === 'draft')
       throw conflict('La factura está en borrador: envíala antes de registrar un pago.');
@@ -91,20 +117,33 @@ export async function payInvoice(
     if (withheldTotal > 0 && input.retentionDate !== undefined)
       await assertPeriodOpen(tx, input.retentionDate, 'retentionDate');
     const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
-    await tx.insert(invoicePayments).values({
-      invoiceId: id,
-      amountCents: amount,
-      paidDate,
-      paymentMethod: method,
-      reference: input.reference ?? null,
-      itbisWithheldCents: withheld.itbisWithheldCents,
-      isrWithheldCents: withheld.isrWithheldCents,
-      retentionDate: withheldTotal > 0 ? (input.retentionDate ?? paidDate) : null,
-      recordedBy: actor.id,
+    const paidCentsAfter = current.paidCents + amount;
+    const withheldCentsAfter = current.withheldCents + withheldTotal;
+    const balanceAfter = balanceCents({
+      ...current,
+      paidCents: paidCentsAfter,
+      withheldCents: withheldCentsAfter,
     });
-    const paidCents = current.paidCents + amount;
-    const withheldCents = current.withheldCents + withheldTotal;
-    const fullyPaid = balanceCents({ ...current, paidCents, withheldCents }) === 0;
+    const receiptNumber = await nextReceiptNumber(tx);
+    const [payment] = await tx
+      .insert(invoicePayments)
+      .values({
+        invoiceId: id,
+        amountCents: amount,
+        paidDate,
+        paymentMethod: method,
+        reference: input.reference ?? null,
+        itbisWithheldCents: withheld.itbisWithheldCents,
+        isrWithheldCents: withheld.isrWithheldCents,
+        retentionDate: withheldTotal > 0 ? (input.retentionDate ?? paidDate) : null,
+        recordedBy: actor.id,
+        receiptNumber,
+        balanceAfterCents: balanceAfter,
+      })
+      .returning({ id: invoicePayments.id });
+    const paidCents = paidCentsAfter;
+    const withheldCents = withheldCentsAfter;
+    const fullyPaid = balanceAfter === 0;
     await tx
       .update(invoices)
       .set({
@@ -145,18 +184,21 @@ export async function payInvoice(
         ? `Factura ${current.invoiceNumber} pagada`
         : `Pago de ${money} recibido en la factura ${current.invoiceNumber}`,
     });
-    return createNotifications(tx, {
+    // The receipt goes to the client with the payment (decision 147); staff read the invoice whole.
+    const invoice = await getInvoice({ db: tx, actor, id });
+    await mailReceiptInTx(tx, actor, invoice, paymentOf(invoice, payment!.id));
+    const notifications = await createNotifications(tx, {
       roles: ['admin'],
       exceptUserId: actor.id,
       topic: 'paymentsReceived',
       title: fullyPaid
         ? `Factura ${current.invoiceNumber} pagada`
         : `Pago recibido: ${current.invoiceNumber}`,
-      message: `Se registró un pago de ${money} en la factura ${current.invoiceNumber}.`,
+      message: `Se registró un pago de ${money} en la factura ${current.invoiceNumber} (recibo ${receiptNumber}).`,
       link: `/billing/${id}`,
     });
-  });
-  return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
+    return { paymentId: payment!.id, receiptNumber, fullyPaid, notifications };
+  }
 }
 
 /**

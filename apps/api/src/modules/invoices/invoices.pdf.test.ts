@@ -40,6 +40,8 @@ const payment: Invoice['payments'][number] = {
   reference: null,
   recordedBy: null,
   createdAt: '2026-11-15T14:00:00.000Z',
+  receiptNumber: 'REC-2026-0001',
+  balanceAfter: null,
 };
 
 function invoice(overrides: Partial<Invoice> = {}): Invoice {

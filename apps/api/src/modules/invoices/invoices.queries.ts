@@ -245,6 +245,8 @@ export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }
       reference: p.reference,
       recordedBy: by,
       createdAt: p.createdAt.toISOString(),
+      receiptNumber: p.receiptNumber,
+      balanceAfter: p.balanceAfterCents === null ? null : fromCents(p.balanceAfterCents),
     })),
     creditNotes: await listCreditNotes({ db, invoiceId: id }),
     debitNotes: await listDebitNotes({ db, invoiceId: id }),

@@ -27,6 +27,7 @@ import * as notes from './credit-notes.service.js';
 import * as debitNotes from './debit-notes.service.js';
 import * as delivery from './invoice-delivery.service.js';
 import * as payments from './invoice-payments.service.js';
+import * as receipts from './invoice-receipts.js';
 import { invoicePolicy } from './invoices.policy.js';
 import * as queries from './invoices.queries.js';
 import * as svc from './invoices.service.js';
@@ -115,6 +116,29 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const invoice = await queries.getInvoice({ ...opts, id: req.params.id });
       await queries.markViewed({ ...opts, invoice });
       return { success: true as const, data: { invoice } };
+    },
+  );
+
+  app.get(
+    '/invoices/:id/payments/:paymentId/receipt.pdf',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Recibo de pago en PDF (application/pdf)',
+        params: IdParamsSchema.extend({ paymentId: z.uuid({ message: 'Identificador inválido' }) }),
+        querystring: PdfQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const invoice = await queries.getInvoice({ ...reader(req), id: req.params.id });
+      const payment = receipts.paymentOf(invoice, req.params.paymentId);
+      return replyWithPdf(
+        reply,
+        receipts.receiptFilename(payment),
+        await receipts.renderReceiptPdf(app.db, invoice, payment),
+        Boolean(req.query.inline),
+      );
     },
   );
 

@@ -31,6 +31,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useDateDisplay } from '../../../stores/display-store';
 import { downloadCreditNoteEcfXml, downloadDebitNoteEcfXml, downloadErrorMessage } from '../api/ecf';
 import { downloadCreditNotePdf, downloadDebitNotePdf } from '../api/invoices';
+import { downloadReceiptPdf } from '../api/payments';
 import { formatDate, formatMoney } from './format';
 import { creditedCentsOf } from './invoice-rules';
 
@@ -245,7 +246,34 @@ export function DopEquivalent({ inv }: { inv: Invoice }) {
   );
 }
 
-/** The 'Pagos' card (shown when the invoice has payments): stacked on phones, a table from sm up. */
+/** Downloads a payment's "Recibo de pago" PDF (decision 147), labelled with its number. */
+function ReceiptButton({ inv, payment }: { inv: Invoice; payment: Invoice['payments'][number] }) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      px={4}
+      leftSection={<IconDownload size={14} />}
+      aria-label={`Descargar recibo ${payment.receiptNumber}`}
+      onClick={() =>
+        downloadReceiptPdf(inv._id, payment).catch((err) =>
+          notifications.show({
+            color: 'red',
+            title: 'Error',
+            message: getErrorMessage(err, 'No se pudo descargar el recibo'),
+          }),
+        )
+      }
+    >
+      {payment.receiptNumber}
+    </Button>
+  );
+}
+
+/**
+ * The 'Pagos' card (shown when the invoice has payments): stacked on phones, a table from sm up;
+ * each payment links its receipt.
+ */
 export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
   useDateDisplay();
   return (
@@ -278,10 +306,11 @@ export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
                 {formatMoney(p.isrWithheld, inv.currency)}
               </Text>
             )}
+            <ReceiptButton inv={inv} payment={p} />
           </Stack>
         ))}
       </Stack>
-      <TableScroll label="Pagos registrados" minWidth={480} visibleFrom="sm">
+      <TableScroll label="Pagos registrados" minWidth={600} visibleFrom="sm">
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -290,6 +319,7 @@ export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
               <Table.Th>Referencia</Table.Th>
               <Table.Th ta="right">Retenciones</Table.Th>
               <Table.Th ta="right">Monto</Table.Th>
+              <Table.Th>Recibo</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -305,6 +335,9 @@ export function InvoicePaymentsCard({ inv }: { inv: Invoice }) {
                 </Table.Td>
                 <Table.Td ta="right" data-amount>
                   {formatMoney(p.amount, inv.currency)}
+                </Table.Td>
+                <Table.Td>
+                  <ReceiptButton inv={inv} payment={p} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -44,6 +44,7 @@ import { InvoiceFormModal } from '../components/invoice-form-modal';
 import { InvoiceRowMenu } from '../components/invoice-row-menu';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
+import { PendingPaymentReportsCard } from '../components/payment-reports-card';
 import { useInvoiceActions } from '../components/use-invoice-actions';
 
 const STATUS_FILTER: Array<{ value: string; label: string }> = [
@@ -180,6 +181,7 @@ export function BillingPage() {
         }
       />
       {role === 'client' && <ClientRetainersCard />}
+      {staff && <PendingPaymentReportsCard canDecide={canManage} />}
       <StatGrid mb="lg">
         <StatCard
           label={role === 'client' ? 'Total pagado' : 'Ingresos totales'}

@@ -71,6 +71,8 @@ import { CancelLockedItem } from '../components/invoice-row-menu';
 import { invoiceActionRules } from '../components/invoice-rules';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { PayInvoiceModal } from '../components/pay-invoice-modal';
+import { InvoicePaymentReportsCard } from '../components/payment-reports-card';
+import { CardResultAlert, PortalPaymentActions } from '../components/portal-payment-actions';
 import { useInvoiceActions } from '../components/use-invoice-actions';
 
 /**
@@ -139,6 +141,7 @@ export function InvoiceDetailPage() {
   return (
     <Stack gap="lg">
       {back}
+      <CardResultAlert />
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={4}>
           <Group gap="sm">
@@ -200,6 +203,7 @@ export function InvoiceDetailPage() {
           {role !== 'client' && !isDraft && inv.status !== 'cancelled' && (
             <ShareDocumentActions type="invoice" id={inv._id} />
           )}
+          {role === 'client' && payable && <PortalPaymentActions invoice={inv} />}
           {canManage && payable && (
             <Button color="green" leftSection={<IconCash size={16} />} onClick={() => actions.setPaying(inv)}>
               Registrar pago
@@ -348,6 +352,7 @@ export function InvoiceDetailPage() {
 
             <InvoiceItemsCard inv={inv} />
 
+            {!isDraft && <InvoicePaymentReportsCard inv={inv} canDecide={canManage} />}
             {inv.payments.length > 0 && <InvoicePaymentsCard inv={inv} />}
             {inv.creditNotes.length > 0 && (
               // Direct e-CF mode (the invoice has an e-CF status): its E34 notes offer their XML.

@@ -17,6 +17,7 @@ import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
 import { JobsPanel } from '../components/jobs-panel';
 import { MailOutboxPanel } from '../components/mail-outbox-panel';
+import { OnlinePaymentsCard } from '../components/online-payments-card';
 import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
 
 /**
@@ -75,7 +76,10 @@ export function SettingsPage() {
         )}
         {isAdmin && (
           <Tabs.Panel value="payments">
-            <PaymentInstructionsPanel />
+            <Stack>
+              <PaymentInstructionsPanel />
+              <OnlinePaymentsCard />
+            </Stack>
           </Tabs.Panel>
         )}
         {isAdmin && (
