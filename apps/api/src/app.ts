@@ -39,6 +39,8 @@ import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import { appJobs } from './modules/jobs/jobs.registry.js';
+import backupsRoutes from './modules/backups/backups.routes.js';
+import { backupSettings } from './modules/backups/backups.service.js';
 import jobsRoutes from './modules/jobs/jobs.routes.js';
 import { JobRunner } from './modules/jobs/jobs.runner.js';
 import mailRoutes from './modules/mail/mail.routes.js';
@@ -242,7 +244,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Scheduled jobs (decision 110): every process may run the timer; the database lease picks one.
   const jobs = new JobRunner(
     opts.database.db,
-    appJobs((fx) => publish(app, fx)),
+    appJobs((fx) => publish(app, fx), {
+      backup: { database: opts.database, settings: backupSettings(config), config: config.backup },
+    }),
     app.log,
   );
   app.decorate('jobs', jobs);
@@ -322,6 +326,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(quotesRoutes);
       await api.register(remindersRoutes);
       await api.register(jobsRoutes);
+      await api.register(backupsRoutes, { settings: backupSettings(config), backup: config.backup });
       await api.register(fiscalRoutes);
       await api.register(ecfRoutes);
       await api.register(dgiiReportsRoutes);

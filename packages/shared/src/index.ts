@@ -22,6 +22,7 @@ export * from './fiscal-periods.js';
 export * from './fiscal-snapshot.js';
 export * from './invoice-notes.js';
 export * from './invoices.js';
+export * from './backups.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './money.js';

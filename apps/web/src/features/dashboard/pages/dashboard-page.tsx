@@ -40,6 +40,7 @@ import {
   RecentTicketsList,
   StatCard,
 } from '../components/dashboard-widgets';
+import { BackupStatusCard } from '../components/backup-status';
 import { EcfWarning } from '../components/ecf-warning';
 import { FiscalWarning } from '../components/fiscal-warning';
 
@@ -153,6 +154,7 @@ export function DashboardPage() {
       {header}
       {isAdmin && <FiscalWarning />}
       {isAdmin && <EcfWarning />}
+      {isAdmin && <BackupStatusCard />}
 
       {actions.length > 0 && (
         <Group gap="sm" mb="lg" aria-label="Acciones rápidas" role="group">

@@ -14,6 +14,7 @@ import { EcfSettingsCard } from '../components/ecf-settings-card';
 import { ExchangeRatesCard } from '../components/exchange-rates-card';
 import { FiscalPanel } from '../components/fiscal-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
+import { BackupsPanel } from '../components/backups-panel';
 import { JobsPanel } from '../components/jobs-panel';
 import { MailOutboxPanel } from '../components/mail-outbox-panel';
 import { PaymentInstructionsPanel } from '../components/payment-instructions-panel';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         { value: 'audit', label: 'Auditoría' },
         { value: 'mail', label: 'Correos' },
         { value: 'jobs', label: 'Tareas programadas' },
+        { value: 'backups', label: 'Copias de seguridad' },
       ]
     : [
         { value: 'notifications', label: 'Notificaciones' },
@@ -120,6 +122,11 @@ export function SettingsPage() {
         {isAdmin && (
           <Tabs.Panel value="jobs">
             <JobsPanel />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="backups">
+            <BackupsPanel />
           </Tabs.Panel>
         )}
       </Tabs>
