@@ -228,7 +228,10 @@ const backupSchedule = z
     if (s.toLowerCase() === 'off') return null;
     const m = /^(\d{1,2})(?::00)?$/.exec(s);
     if (m && Number(m[1]) <= 23) return Number(m[1]);
-    ctx.addIssue({ code: 'custom', message: 'must be an hour from 00:00 to 23:00 (America/Santo_Domingo) or off' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an hour from 00:00 to 23:00 (America/Santo_Domingo) or off',
+    });
     return z.NEVER;
   });
 
@@ -276,7 +279,12 @@ export const EnvSchema = z.object({
   BACKUP_KEEP_WEEKLY: optional(integer(0, 530)),
   BACKUP_KEEP_MONTHLY: optional(integer(0, 1200)),
   BACKUP_COPY_DIR: optional(z.string()),
-  BACKUP_S3_BUCKET: optional(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name' })),
+  BACKUP_S3_BUCKET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name' }),
+  ),
   BACKUP_S3_ENDPOINT: optional(url(['http:', 'https:'], 'an http:// or https:// URL')),
   BACKUP_S3_REGION: optional(z.string().trim()),
   BACKUP_S3_PREFIX: optional(z.string().trim()),

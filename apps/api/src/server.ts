@@ -2,8 +2,8 @@ import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './cli/demo-seed/index.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { backupSocketPath, startBackupSocket } from './modules/backups/backups.socket.js';
 import { backupSettings, runBackup } from './modules/backups/backups.service.js';
+import { backupSocketPath, startBackupSocket } from './modules/backups/backups.socket.js';
 import { MigrationFailedError, migrateWithBackup } from './modules/backups/backups.startup.js';
 
 /**

@@ -99,7 +99,12 @@ export async function nativeDumpChecksums(
   try {
     const r = spawnSync(
       'pg_restore',
-      ['--no-owner', '--exit-on-error', `--dbname=${scratch.url}`, join(extracted, 'database', 'postgres.dump')],
+      [
+        '--no-owner',
+        '--exit-on-error',
+        `--dbname=${scratch.url}`,
+        join(extracted, 'database', 'postgres.dump'),
+      ],
       { encoding: 'utf8' },
     );
     if (r.status !== 0) throw new Error(`pg_restore failed: ${r.stderr}`);

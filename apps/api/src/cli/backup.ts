@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { loadConfigOrExit } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { backupSocketPath, requestBackup } from '../modules/backups/backups.socket.js';
 import { backupSettings, runBackup } from '../modules/backups/backups.service.js';
+import { backupSocketPath, requestBackup } from '../modules/backups/backups.socket.js';
 
 /**
  * `npm run backup`: one archive in BACKUP_DIR, copied to the second place and pruned by retention

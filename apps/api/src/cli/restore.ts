@@ -38,7 +38,10 @@ function askHidden(question: string): Promise<string> {
  * the row counts compared. An encrypted archive takes BACKUP_PASSPHRASE or asks for it.
  */
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { force: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
   if (positionals.length !== 1) {
     console.error('Uso: npm run restore -- <archivo.tar.gz[.age]> [--force]');
     process.exit(1);
@@ -49,10 +52,19 @@ async function main(): Promise<void> {
     throw new BackupError('El servidor está en marcha sobre este DATA_DIR: detenlo antes de restaurar');
   let passphrase = config.backup.passphrase;
   const encrypted = readFileSync(archive).subarray(0, 21).toString() === 'age-encryption.org/v1';
-  if (encrypted && !passphrase && process.stdin.isTTY) passphrase = await askHidden('Frase de contraseña de la copia: ');
+  if (encrypted && !passphrase && process.stdin.isTTY)
+    passphrase = await askHidden('Frase de contraseña de la copia: ');
   const target = config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };
-  console.info(`Restaurando ${archive} en ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir} (PGlite)`}…`);
-  const report = await restoreBackup({ archive, passphrase, target, dataDir: config.dataDir, force: values.force });
+  console.info(
+    `Restaurando ${archive} en ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir} (PGlite)`}…`,
+  );
+  const report = await restoreBackup({
+    archive,
+    passphrase,
+    target,
+    dataDir: config.dataDir,
+    force: values.force,
+  });
   const { manifest } = report;
   console.info(
     `Copia del ${manifest.createdAt} (${manifest.engine}, migración ${manifest.migration.tag}, versión ${manifest.appVersion}): sumas SHA-256 verificadas`,
@@ -60,15 +72,23 @@ async function main(): Promise<void> {
   const width = Math.max(...report.counts.map((c) => c.table.length), 5);
   console.info(`${'tabla'.padEnd(width)}  copia  restauradas`);
   for (const c of report.counts)
-    console.info(`${c.table.padEnd(width)}  ${String(c.archive).padStart(5)}  ${String(c.restored).padStart(11)}`);
-  console.info(`${manifest.uploads.files} archivos subidos verificados; claves escritas: ${report.keys.join(', ')}`);
+    console.info(
+      `${c.table.padEnd(width)}  ${String(c.archive).padStart(5)}  ${String(c.restored).padStart(11)}`,
+    );
+  console.info(
+    `${manifest.uploads.files} archivos subidos verificados; claves escritas: ${report.keys.join(', ')}`,
+  );
   // A key set in the environment wins over DATA_DIR's file: it must be the archive's.
   const differs = (key: Buffer, file: string | undefined) =>
     file !== undefined && key.toString('base64url') !== readFileSync(file, 'utf8').trim();
   if (process.env.TOTP_ENCRYPTION_KEY && differs(config.totpEncryptionKey, report.keys[0]))
-    console.warn('Atención: TOTP_ENCRYPTION_KEY no es la clave de la copia: quítala del entorno o pon la de totp-key');
+    console.warn(
+      'Atención: TOTP_ENCRYPTION_KEY no es la clave de la copia: quítala del entorno o pon la de totp-key',
+    );
   if (process.env.ECF_ENCRYPTION_KEY && differs(config.ecf.encryptionKey, report.keys[1]))
-    console.warn('Atención: ECF_ENCRYPTION_KEY no es la clave de la copia: quítala del entorno o pon la de ecf-key');
+    console.warn(
+      'Atención: ECF_ENCRYPTION_KEY no es la clave de la copia: quítala del entorno o pon la de ecf-key',
+    );
   console.info('Restauración completa. Ya puedes iniciar el servidor (npm start).');
 }
 

@@ -35,7 +35,13 @@ import {
   loadTable,
   tablesInDependencyOrder,
 } from './backups.logical.js';
-import { journal, type MigrationLevel, migrateFrom, migrateTo, migrationLevel } from './backups.migrations.js';
+import {
+  journal,
+  type MigrationLevel,
+  migrateFrom,
+  migrateTo,
+  migrationLevel,
+} from './backups.migrations.js';
 
 /** Why a backup was taken; it ends the archive's name. */
 export type BackupReason = 'manual' | 'scheduled' | 'pre-migration' | 'cli';
@@ -97,7 +103,8 @@ export class BackupError extends Error {
 }
 
 /** Archive names: `agencia-backup-20261128T030000Z-scheduled.tar.gz[.age]`. */
-export const ARCHIVE_NAME = /^agencia-backup-(\d{8}T\d{6}Z)-(manual|scheduled|pre-migration|cli)\.tar\.gz(\.age)?$/;
+export const ARCHIVE_NAME =
+  /^agencia-backup-(\d{8}T\d{6}Z)-(manual|scheduled|pre-migration|cli)\.tar\.gz(\.age)?$/;
 
 /** The instant an archive's name records (UTC). */
 export function archiveDate(name: string): Date | null {
@@ -110,7 +117,10 @@ export function archiveDate(name: string): Date | null {
 }
 
 function archiveName(at: Date, reason: BackupReason, encrypted: boolean): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `agencia-backup-${stamp}-${reason}.tar.gz${encrypted ? '.age' : ''}`;
 }
 
@@ -118,8 +128,9 @@ const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');
 
 function appVersion(): string {
   try {
-    return (JSON.parse(readFileSync(join(API_ROOT, '..', '..', 'package.json'), 'utf8')) as { version: string })
-      .version;
+    return (
+      JSON.parse(readFileSync(join(API_ROOT, '..', '..', 'package.json'), 'utf8')) as { version: string }
+    ).version;
   } catch {
     return 'desconocida';
   }
@@ -209,7 +220,9 @@ function runPgDump(settings: BackupSettings, snapshot: string | null, file: stri
     child.on('close', (code) =>
       code === 0
         ? resolve()
-        : reject(new BackupError(`pg_dump terminó con error (${code}): ${stderr.trim().split('\n').at(-1) ?? ''}`)),
+        : reject(
+            new BackupError(`pg_dump terminó con error (${code}): ${stderr.trim().split('\n').at(-1) ?? ''}`),
+          ),
     );
   });
 }
@@ -265,7 +278,11 @@ export async function createBackup(
 
     const parts: BackupManifest['parts'] = [];
     for (const path of listFiles(stage))
-      parts.push({ path, bytes: statSync(join(stage, path)).size, sha256: await sha256File(join(stage, path)) });
+      parts.push({
+        path,
+        bytes: statSync(join(stage, path)).size,
+        sha256: await sha256File(join(stage, path)),
+      });
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -281,7 +298,10 @@ export async function createBackup(
 
     const name = archiveName(now, reason, Boolean(settings.passphrase));
     const tarFile = join(work, 'archive.tar.gz');
-    await tar.c({ gzip: true, cwd: stage, file: tarFile, portable: true }, ['manifest.json', ...parts.map((p) => p.path)]);
+    await tar.c({ gzip: true, cwd: stage, file: tarFile, portable: true }, [
+      'manifest.json',
+      ...parts.map((p) => p.path),
+    ]);
     partial = join(settings.dir, `.${name}.partial`);
     if (settings.passphrase) {
       const enc = new Encrypter();
@@ -335,7 +355,9 @@ export async function verifyArchive(archive: string, passphrase: string | null):
       try {
         const dec = new Decrypter();
         dec.addPassphrase(passphrase);
-        const plain = await dec.decrypt(Readable.toWeb(createReadStream(archive)) as ReadableStream<Uint8Array>);
+        const plain = await dec.decrypt(
+          Readable.toWeb(createReadStream(archive)) as ReadableStream<Uint8Array>,
+        );
         await pipeline(Readable.fromWeb(plain as never), createWriteStream(tarFile));
       } catch (err) {
         throw new BackupError(
@@ -370,9 +392,13 @@ export async function verifyArchive(archive: string, passphrase: string | null):
         throw new BackupError(`La copia está dañada: la suma SHA-256 de ${part.path} no coincide`);
     }
     for (const t of manifest.tables)
-      if (!listed.has(partOf(t.name))) throw new BackupError(`La copia está dañada: falta la tabla ${t.name}`);
+      if (!listed.has(partOf(t.name)))
+        throw new BackupError(`La copia está dañada: falta la tabla ${t.name}`);
     const known = journal();
-    if (manifest.migration.count > known.length || known[manifest.migration.count - 1]?.tag !== manifest.migration.tag)
+    if (
+      manifest.migration.count > known.length ||
+      known[manifest.migration.count - 1]?.tag !== manifest.migration.tag
+    )
       throw new BackupError(
         `La copia es de una versión más nueva o distinta (migración ${manifest.migration.tag}); actualiza el sistema antes de restaurarla`,
       );
@@ -473,7 +499,11 @@ export async function restoreBackup(options: {
         for (const t of manifest.tables) await loadTable(tx, t.name, join(verified.dir, partOf(t.name)));
         await loadSequences(tx, manifest.sequences);
         const restored = await countRows(tx, names);
-        const compared = manifest.tables.map((t) => ({ table: t.name, archive: t.rows, restored: restored[t.name]! }));
+        const compared = manifest.tables.map((t) => ({
+          table: t.name,
+          archive: t.rows,
+          restored: restored[t.name]!,
+        }));
         const wrong = compared.filter((c) => c.archive !== c.restored);
         if (wrong.length)
           throw new BackupError(

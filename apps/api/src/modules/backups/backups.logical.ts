@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -88,7 +88,9 @@ export async function dumpTables(
     const stream = createWriteStream(partPath(table));
     let count = 0;
     await tx.execute(
-      sql.raw(`declare backup_cursor no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t`),
+      sql.raw(
+        `declare backup_cursor no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t`,
+      ),
     );
     for (;;) {
       const batch = await rows<{ j: string }>(tx, sql.raw('fetch 200 from backup_cursor'));
@@ -147,7 +149,10 @@ export async function loadTable(tx: Exec, table: string, file: string): Promise<
     batch = [];
     bytes = 0;
   };
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = createInterface({
+    input: createReadStream(file, 'utf8'),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
   for await (const line of lines) {
     if (!line) continue;
     batch.push(line);
@@ -162,7 +167,9 @@ export async function loadTable(tx: Exec, table: string, file: string): Promise<
 export async function loadSequences(tx: Exec, sequences: DumpedSequence[]): Promise<void> {
   for (const s of sequences) {
     if (s.lastValue === null)
-      await tx.execute(sql`select setval(${ident(s.name)}, (select start_value from pg_sequences where schemaname = 'public' and sequencename = ${s.name}), false)`);
+      await tx.execute(
+        sql`select setval(${ident(s.name)}, (select start_value from pg_sequences where schemaname = 'public' and sequencename = ${s.name}), false)`,
+      );
     else await tx.execute(sql`select setval(${ident(s.name)}, ${s.lastValue}::bigint, true)`);
   }
 }

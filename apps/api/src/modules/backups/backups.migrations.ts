@@ -16,8 +16,9 @@ interface JournalEntry {
 
 /** The migrations of `folder`, in order. */
 export function journal(folder = MIGRATIONS_DIR): JournalEntry[] {
-  return (JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] })
-    .entries;
+  return (
+    JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] }
+  ).entries;
 }
 
 /** Where a database stands: how many of the journal's migrations it has, and the last one's tag. */

@@ -39,7 +39,11 @@ export function s3Client(s3: BackupS3Config): S3Client {
  * lists the key (ListObjectsV2) and checks the stored size. Answers the key. Throws the SDK's error
  * (access denied, no such bucket …) or an Error when the sizes differ.
  */
-export async function uploadToS3(archive: string, s3: BackupS3Config, client = s3Client(s3)): Promise<string> {
+export async function uploadToS3(
+  archive: string,
+  s3: BackupS3Config,
+  client = s3Client(s3),
+): Promise<string> {
   const key = `${s3.prefix}${basename(archive)}`;
   const bytes = statSync(archive).size;
   await client.send(

@@ -66,7 +66,10 @@ describe('backup and restore', () => {
       dropClone = clone.drop;
     } else source = await freshDatabase();
     settings = testBackupSettings({ databaseUrl: clone?.url ?? null });
-    const [admin] = await source.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.do'));
+    const [admin] = await source.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'admin@demo.do'));
     adminId = admin!.id;
   }, SLOW);
   afterAll(async () => {
@@ -74,97 +77,131 @@ describe('backup and restore', () => {
     await dropClone?.();
   });
 
-  it('a backup taken during writes restores into an empty target with every table and upload identical', async () => {
-    const writer = writeWhileRunning(source, adminId);
-    // Let some writes land first, so the backup starts in the middle of them.
-    while ((await source.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n < 3)
-      await new Promise((r) => setImmediate(r));
-    const backup = await createBackup(source, settings, 'manual');
-    const written = await writer.stop();
-    expect(written).toBeGreaterThan(0);
+  it(
+    'a backup taken during writes restores into an empty target with every table and upload identical',
+    async () => {
+      const writer = writeWhileRunning(source, adminId);
+      // Let some writes land first, so the backup starts in the middle of them.
+      while ((await source.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n < 3)
+        await new Promise((r) => setImmediate(r));
+      const backup = await createBackup(source, settings, 'manual');
+      const written = await writer.stop();
+      expect(written).toBeGreaterThan(0);
 
-    const { manifest } = backup;
-    expect(manifest.engine).toBe(source.driver);
-    expect(manifest.migration.count).toBeGreaterThan(0);
-    expect(manifest.tables.find((t) => t.name === 'files')!.rows).toBe(manifest.uploads.files);
-    expect(manifest.parts.map((p) => p.path)).toEqual(
-      expect.arrayContaining(['keys/totp-key', 'keys/ecf-key', 'database/tables/users.jsonl']),
-    );
+      const { manifest } = backup;
+      expect(manifest.engine).toBe(source.driver);
+      expect(manifest.migration.count).toBeGreaterThan(0);
+      expect(manifest.tables.find((t) => t.name === 'files')!.rows).toBe(manifest.uploads.files);
+      expect(manifest.parts.map((p) => p.path)).toEqual(
+        expect.arrayContaining(['keys/totp-key', 'keys/ecf-key', 'database/tables/users.jsonl']),
+      );
 
-    const target = await emptyTarget(source.driver);
-    try {
-      const report = await restoreBackup({
-        archive: backup.path,
-        passphrase: null,
-        target: target.target,
-        dataDir: target.dataDir,
-        force: false,
-      });
-      expect(report.counts.every((c) => c.archive === c.restored)).toBe(true);
-      const tables = manifest.tables.map((t) => t.name);
-      const restored = await target.open();
-      const verified = await verifyArchive(backup.path, null);
+      const target = await emptyTarget(source.driver);
       try {
-        const afterRestore = await tableChecksums(restored.db, tables);
-        // The engine's own dump of the same instant (not the logical dump the restore used).
-        expect(afterRestore).toEqual(await nativeDumpChecksums(verified.dir, source.driver, tables));
-        const uploads = await restored.db.select({ sha: files.sha256, data: files.data }).from(files);
-        expect(uploads.length).toBe(manifest.uploads.files);
-        for (const u of uploads)
-          expect(u.sha).toBe((await import('node:crypto')).createHash('sha256').update(u.data).digest('hex'));
+        const report = await restoreBackup({
+          archive: backup.path,
+          passphrase: null,
+          target: target.target,
+          dataDir: target.dataDir,
+          force: false,
+        });
+        expect(report.counts.every((c) => c.archive === c.restored)).toBe(true);
+        const tables = manifest.tables.map((t) => t.name);
+        const restored = await target.open();
+        const verified = await verifyArchive(backup.path, null);
+        try {
+          const afterRestore = await tableChecksums(restored.db, tables);
+          // The engine's own dump of the same instant (not the logical dump the restore used).
+          expect(afterRestore).toEqual(await nativeDumpChecksums(verified.dir, source.driver, tables));
+          const uploads = await restored.db.select({ sha: files.sha256, data: files.data }).from(files);
+          expect(uploads.length).toBe(manifest.uploads.files);
+          for (const u of uploads)
+            expect(u.sha).toBe(
+              (await import('node:crypto')).createHash('sha256').update(u.data).digest('hex'),
+            );
+        } finally {
+          verified.dispose();
+          await restored.close();
+        }
+        expect(readFileSync(join(target.dataDir, 'totp-key'), 'utf8')).toBe(
+          settings.totpKey.toString('base64url'),
+        );
+        expect(readFileSync(join(target.dataDir, 'ecf-key'), 'utf8')).toBe(
+          settings.ecfKey.toString('base64url'),
+        );
+
+        // The target now holds data: a second restore is refused without --force …
+        await expect(
+          restoreBackup({
+            archive: backup.path,
+            passphrase: null,
+            target: target.target,
+            dataDir: target.dataDir,
+            force: false,
+          }),
+        ).rejects.toThrow(/El destino ya tiene datos/);
+        // … and replaces it with --force.
+        const again = await restoreBackup({
+          archive: backup.path,
+          passphrase: null,
+          target: target.target,
+          dataDir: target.dataDir,
+          force: true,
+        });
+        expect(again.counts).toEqual(report.counts);
       } finally {
-        verified.dispose();
-        await restored.close();
+        await target.drop();
       }
-      expect(readFileSync(join(target.dataDir, 'totp-key'), 'utf8')).toBe(settings.totpKey.toString('base64url'));
-      expect(readFileSync(join(target.dataDir, 'ecf-key'), 'utf8')).toBe(settings.ecfKey.toString('base64url'));
+    },
+    SLOW,
+  );
 
-      // The target now holds data: a second restore is refused without --force …
-      await expect(
-        restoreBackup({ archive: backup.path, passphrase: null, target: target.target, dataDir: target.dataDir, force: false }),
-      ).rejects.toThrow(/El destino ya tiene datos/);
-      // … and replaces it with --force.
-      const again = await restoreBackup({
-        archive: backup.path,
-        passphrase: null,
-        target: target.target,
-        dataDir: target.dataDir,
-        force: true,
-      });
-      expect(again.counts).toEqual(report.counts);
-    } finally {
-      await target.drop();
-    }
-  }, SLOW);
+  it(
+    'refuses a damaged archive before writing anything',
+    async () => {
+      const backup = await createBackup(source, settings, 'manual', new Date('2026-01-02T03:04:05Z'));
+      // A byte flipped in the middle of the compressed stream.
+      const bytes = readFileSync(backup.path);
+      bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
+      const damaged = join(settings.dir, 'damaged.tar.gz');
+      writeFileSync(damaged, bytes);
+      const target = await emptyTarget(source.driver);
+      try {
+        await expect(
+          restoreBackup({
+            archive: damaged,
+            passphrase: null,
+            target: target.target,
+            dataDir: target.dataDir,
+            force: false,
+          }),
+        ).rejects.toThrow(BackupError);
+        await expectEmpty(target);
+      } finally {
+        await target.drop();
+      }
+    },
+    SLOW,
+  );
 
-  it('refuses a damaged archive before writing anything', async () => {
-    const backup = await createBackup(source, settings, 'manual', new Date('2026-01-02T03:04:05Z'));
-    // A byte flipped in the middle of the compressed stream.
-    const bytes = readFileSync(backup.path);
-    bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
-    const damaged = join(settings.dir, 'damaged.tar.gz');
-    writeFileSync(damaged, bytes);
-    const target = await emptyTarget(source.driver);
-    try {
-      await expect(
-        restoreBackup({ archive: damaged, passphrase: null, target: target.target, dataDir: target.dataDir, force: false }),
-      ).rejects.toThrow(BackupError);
-      await expectEmpty(target);
-    } finally {
-      await target.drop();
-    }
-  }, SLOW);
-
-  it('encrypts with BACKUP_PASSPHRASE and restore asks for it', async () => {
-    const encrypted = await createBackup(source, { ...settings, passphrase: 'una frase larga y secreta' }, 'manual');
-    expect(encrypted.name).toMatch(/\.tar\.gz\.age$/);
-    expect(readFileSync(encrypted.path).subarray(0, 21).toString()).toBe('age-encryption.org/v1');
-    await expect(verifyArchive(encrypted.path, null)).rejects.toThrow(/está cifrada/);
-    await expect(verifyArchive(encrypted.path, 'otra frase')).rejects.toThrow(/No se pudo descifrar/);
-    const ok = await verifyArchive(encrypted.path, 'una frase larga y secreta');
-    expect(ok.manifest.engine).toBe(source.driver);
-    ok.dispose();
-  }, SLOW);
+  it(
+    'encrypts with BACKUP_PASSPHRASE and restore asks for it',
+    async () => {
+      const encrypted = await createBackup(
+        source,
+        { ...settings, passphrase: 'una frase larga y secreta' },
+        'manual',
+      );
+      expect(encrypted.name).toMatch(/\.tar\.gz\.age$/);
+      expect(readFileSync(encrypted.path).subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+      await expect(verifyArchive(encrypted.path, null)).rejects.toThrow(/está cifrada/);
+      await expect(verifyArchive(encrypted.path, 'otra frase')).rejects.toThrow(/No se pudo descifrar/);
+      const ok = await verifyArchive(encrypted.path, 'una frase larga y secreta');
+      expect(ok.manifest.engine).toBe(source.driver);
+      ok.dispose();
+    },
+    SLOW,
+  );
 });
 
 async function expectEmpty(target: Awaited<ReturnType<typeof emptyTarget>>) {
@@ -183,65 +220,73 @@ async function expectEmpty(target: Awaited<ReturnType<typeof emptyTarget>>) {
 }
 
 describe.runIf(Boolean(pgServerUrl()))('PGlite ⇄ PostgreSQL', () => {
-  it('moves a PGlite database to PostgreSQL and back with every row identical', async () => {
-    const { readFileSync: read } = await import('node:fs');
-    const { inject } = await import('vitest');
-    const template = inject('pgliteTemplate');
-    // The PostgreSQL run has no PGlite template: migrate and seed an embedded database here.
-    const lite = template
-      ? await openDatabase({ loadDataDir: new Blob([read(template)]) })
-      : await (async () => {
-          const d = await openDatabase({ memory: true });
-          await d.migrate();
-          const { seedDemoIfEmpty } = await import('../../cli/demo-seed/index.js');
-          await seedDemoIfEmpty(d.db);
-          return d;
-        })();
-    const settings = testBackupSettings();
-    try {
-      const fromLite = await createBackup(lite, settings, 'manual');
-      const tables = fromLite.manifest.tables.map((t) => t.name);
-      const expected = await tableChecksums(lite.db, tables);
-      const pgTarget = await emptyTarget('postgres');
+  it(
+    'moves a PGlite database to PostgreSQL and back with every row identical',
+    async () => {
+      const { readFileSync: read } = await import('node:fs');
+      const { inject } = await import('vitest');
+      const template = inject('pgliteTemplate');
+      // The PostgreSQL run has no PGlite template: migrate and seed an embedded database here.
+      const lite = template
+        ? await openDatabase({ loadDataDir: new Blob([read(template)]) })
+        : await (async () => {
+            const d = await openDatabase({ memory: true });
+            await d.migrate();
+            const { seedDemoIfEmpty } = await import('../../cli/demo-seed/index.js');
+            await seedDemoIfEmpty(d.db);
+            return d;
+          })();
+      const settings = testBackupSettings();
       try {
-        await restoreBackup({
-          archive: fromLite.path,
-          passphrase: null,
-          target: pgTarget.target,
-          dataDir: pgTarget.dataDir,
-          force: false,
-        });
-        const onPg = await pgTarget.open();
+        const fromLite = await createBackup(lite, settings, 'manual');
+        const tables = fromLite.manifest.tables.map((t) => t.name);
+        const expected = await tableChecksums(lite.db, tables);
+        const pgTarget = await emptyTarget('postgres');
         try {
-          expect(await tableChecksums(onPg.db, tables)).toEqual(expected);
-          // And back: PostgreSQL → PGlite.
-          const fromPg = await createBackup(onPg, { ...settings, databaseUrl: (pgTarget.target as { url: string }).url }, 'manual');
-          const liteTarget = await emptyTarget('pglite');
+          await restoreBackup({
+            archive: fromLite.path,
+            passphrase: null,
+            target: pgTarget.target,
+            dataDir: pgTarget.dataDir,
+            force: false,
+          });
+          const onPg = await pgTarget.open();
           try {
-            await restoreBackup({
-              archive: fromPg.path,
-              passphrase: null,
-              target: liteTarget.target,
-              dataDir: liteTarget.dataDir,
-              force: false,
-            });
-            const back = await liteTarget.open();
+            expect(await tableChecksums(onPg.db, tables)).toEqual(expected);
+            // And back: PostgreSQL → PGlite.
+            const fromPg = await createBackup(
+              onPg,
+              { ...settings, databaseUrl: (pgTarget.target as { url: string }).url },
+              'manual',
+            );
+            const liteTarget = await emptyTarget('pglite');
             try {
-              expect(await tableChecksums(back.db, tables)).toEqual(expected);
+              await restoreBackup({
+                archive: fromPg.path,
+                passphrase: null,
+                target: liteTarget.target,
+                dataDir: liteTarget.dataDir,
+                force: false,
+              });
+              const back = await liteTarget.open();
+              try {
+                expect(await tableChecksums(back.db, tables)).toEqual(expected);
+              } finally {
+                await back.close();
+              }
             } finally {
-              await back.close();
+              await liteTarget.drop();
             }
           } finally {
-            await liteTarget.drop();
+            await onPg.close();
           }
         } finally {
-          await onPg.close();
+          await pgTarget.drop();
         }
       } finally {
-        await pgTarget.drop();
+        await lite.close();
       }
-    } finally {
-      await lite.close();
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 });

@@ -17,8 +17,6 @@ import {
 import { copyToDirectory, uploadToS3 } from './backups.offsite.js';
 import { archivesToKeep } from './backups.retention.js';
 
-
-
 /** The archive settings of a loaded configuration. */
 export function backupSettings(config: AppConfig): BackupSettings {
   return {
@@ -51,12 +49,16 @@ export function listBackups(dir: string): BackupFile[] {
 
 /** The path of archive `name` in `dir`; 404 for a name that is not an archive there (no path tricks). */
 export function archivePath(dir: string, name: string): string {
-  if (!ARCHIVE_NAME.test(name) || !existsSync(join(dir, name))) throw notFound('Copia de seguridad no encontrada');
+  if (!ARCHIVE_NAME.test(name) || !existsSync(join(dir, name)))
+    throw notFound('Copia de seguridad no encontrada');
   return join(dir, name);
 }
 
 /** Deletes the archives of `dir` that retention does not keep; answers their names. */
-export function pruneArchives(dir: string, policy: Pick<BackupConfig, 'keepDaily' | 'keepWeekly' | 'keepMonthly'>) {
+export function pruneArchives(
+  dir: string,
+  policy: Pick<BackupConfig, 'keepDaily' | 'keepWeekly' | 'keepMonthly'>,
+) {
   const archives = listBackups(dir).map((a) => ({ name: a.name, takenAt: new Date(a.createdAt) }));
   const keep = archivesToKeep(archives, {
     daily: policy.keepDaily,

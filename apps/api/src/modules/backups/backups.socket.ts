@@ -11,14 +11,17 @@ import { join } from 'node:path';
 export const backupSocketPath = (dataDir: string) => join(dataDir, 'backup.sock');
 
 /** What the server answers: the archive, or the error's message. */
-export type SocketAnswer = { ok: true; path: string; bytes: number; copies: string[] } | { ok: false; error: string };
+export type SocketAnswer =
+  | { ok: true; path: string; bytes: number; copies: string[] }
+  | { ok: false; error: string };
 
 /** Listens on `path` (a stale socket file from a crash is removed first); `run` takes the backup. */
 export async function startBackupSocket(path: string, run: () => Promise<SocketAnswer>): Promise<Server> {
   if (existsSync(path)) rmSync(path, { force: true });
   const server = createServer((socket) => {
     socket.once('data', async (data) => {
-      if (data.toString().trim() !== 'backup') return socket.end(`${JSON.stringify({ ok: false, error: 'petición desconocida' })}\n`);
+      if (data.toString().trim() !== 'backup')
+        return socket.end(`${JSON.stringify({ ok: false, error: 'petición desconocida' })}\n`);
       const answer = await run().catch((err: Error) => ({ ok: false as const, error: err.message }));
       socket.end(`${JSON.stringify(answer)}\n`);
     });

@@ -41,7 +41,8 @@ export async function migrateWithBackup(
   try {
     await migrateFrom(database, folder);
   } catch (err) {
-    const cause = err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+    const cause =
+      err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
     throw new MigrationFailedError(
       `La migración de la base de datos falló (${pending.map((p) => p.tag).join(', ')}): ${cause.split('\n')[0]}. La base de datos quedó como estaba${backup ? `; copia previa: ${backup.path}` : ''}`,
     );

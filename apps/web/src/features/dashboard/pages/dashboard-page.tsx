@@ -32,6 +32,7 @@ import {
   useRecentProjects,
   useRecentTickets,
 } from '../api/get-dashboard';
+import { BackupStatusCard } from '../components/backup-status';
 import {
   ActivityFeed,
   ListPanel,
@@ -40,7 +41,6 @@ import {
   RecentTicketsList,
   StatCard,
 } from '../components/dashboard-widgets';
-import { BackupStatusCard } from '../components/backup-status';
 import { EcfWarning } from '../components/ecf-warning';
 import { FiscalWarning } from '../components/fiscal-warning';
 

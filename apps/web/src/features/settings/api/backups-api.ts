@@ -16,8 +16,13 @@ export function useCreateBackup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      (await unwrap(apiClient.post<SuccessEnvelope<{ backup: BackupFile }>>('/backups', undefined, { timeout: 600_000 })))
-        .backup,
+      (
+        await unwrap(
+          apiClient.post<SuccessEnvelope<{ backup: BackupFile }>>('/backups', undefined, {
+            timeout: 600_000,
+          }),
+        )
+      ).backup,
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: backupsKey });
       qc.invalidateQueries({ queryKey: ['backups', 'status'] });

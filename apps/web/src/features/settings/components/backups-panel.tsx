@@ -133,17 +133,17 @@ export function BackupsPanel() {
           <List type="ordered" size="sm" spacing="xs">
             <List.Item>Detén el servidor.</List.Item>
             <List.Item>
-              Prepara un destino vacío: un <Code>DATA_DIR</Code> nuevo, o una base de datos PostgreSQL vacía en{' '}
-              <Code>DATABASE_URL</Code> (también sirve para pasar de PGlite a PostgreSQL).
+              Prepara un destino vacío: un <Code>DATA_DIR</Code> nuevo, o una base de datos PostgreSQL vacía
+              en <Code>DATABASE_URL</Code> (también sirve para pasar de PGlite a PostgreSQL).
             </List.Item>
             <List.Item>
-              Ejecuta <Code>npm run restore -- /ruta/agencia-backup-….tar.gz</Code>. Si la copia está cifrada, usa
-              la misma <Code>BACKUP_PASSPHRASE</Code> o escríbela cuando te la pida.
+              Ejecuta <Code>npm run restore -- /ruta/agencia-backup-….tar.gz</Code>. Si la copia está cifrada,
+              usa la misma <Code>BACKUP_PASSPHRASE</Code> o escríbela cuando te la pida.
             </List.Item>
             <List.Item>
-              La restauración verifica las sumas SHA-256 antes de escribir nada, se niega si el destino tiene datos
-              (añade <Code>--force</Code> para reemplazarlos), migra a la versión actual y muestra las filas
-              comparadas por tabla.
+              La restauración verifica las sumas SHA-256 antes de escribir nada, se niega si el destino tiene
+              datos (añade <Code>--force</Code> para reemplazarlos), migra a la versión actual y muestra las
+              filas comparadas por tabla.
             </List.Item>
             <List.Item>
               Inicia el servidor con <Code>npm start</Code>.
