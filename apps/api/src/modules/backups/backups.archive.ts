@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -176,7 +177,10 @@ async function logicalDump(
         const r = (await tx.execute(sql`select pg_export_snapshot() as s`)) as unknown as {
           rows: Array<{ s: string }>;
         };
-        pending.push(during(r.rows[0]!.s));
+        const running = during(r.rows[0]!.s);
+        // Awaited below, after the tables; handled now so an early failure is not "unhandled".
+        running.catch(() => {});
+        pending.push(running);
       }
       const order = await tablesInDependencyOrder(tx);
       const tables = await dumpTables(tx, order, (t) => join(stage, partOf(t)));
@@ -340,7 +344,7 @@ export interface VerifiedArchive {
  */
 export async function verifyArchive(archive: string, passphrase: string | null): Promise<VerifiedArchive> {
   if (!existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}`);
-  const dir = mkdtempSync(join(tmpdirFor(archive), '.restore-'));
+  const dir = mkdtempSync(join(tmpdir(), 'agencia-restore-check-'));
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   try {
     const head = Buffer.alloc(AGE_MAGIC.length);
@@ -409,10 +413,6 @@ export async function verifyArchive(archive: string, passphrase: string | null):
   }
 }
 
-function tmpdirFor(archive: string): string {
-  // Extract next to the archive's folder only if writable; the system temp folder otherwise.
-  return process.env.TMPDIR ?? (existsSync('/tmp') ? '/tmp' : join(archive, '..'));
-}
 
 /** Where to restore: a PGlite data directory (`DATA_DIR`) or a PostgreSQL database. */
 export type RestoreTarget = { dataDir: string } | { url: string };
@@ -493,10 +493,14 @@ export async function restoreBackup(options: {
       await migrateTo(database, manifest.migration.count, options.migrationsFolder ?? MIGRATIONS_DIR);
       const counts = await database.db.transaction(async (tx) => {
         const names = manifest.tables.map((t) => t.name);
-        // Lookup tables a migration seeds (settings rows …) are replaced by the archive's rows.
-        for (const name of [...names].reverse())
-          await tx.execute(sql.raw(`delete from "${name.replace(/"/g, '""')}"`));
+        const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+        // The archive holds the tables' final state, counters included (decision 122's stat
+        // counters are kept by triggers): no trigger may add to it while it loads.
+        for (const name of names) await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
+        // Rows a migration seeds (settings …) are replaced by the archive's.
+        for (const name of [...names].reverse()) await tx.execute(sql.raw(`delete from ${quoted(name)}`));
         for (const t of manifest.tables) await loadTable(tx, t.name, join(verified.dir, partOf(t.name)));
+        for (const name of names) await tx.execute(sql.raw(`alter table ${quoted(name)} enable trigger user`));
         await loadSequences(tx, manifest.sequences);
         const restored = await countRows(tx, names);
         const compared = manifest.tables.map((t) => ({

@@ -185,9 +185,9 @@ export async function countRows(db: Exec, tables: string[]): Promise<Record<stri
 }
 
 /**
- * A SHA-256 per table of its rows' text, sorted, in UTC: equal on two databases (either engine)
- * exactly when the tables hold the same rows. Used by the tests and by `npm run restore` is not
- * (it compares counts); kept here beside the dump it checks.
+ * A SHA-256 per table of its rows' JSON text, sorted, in UTC: equal on two databases (either
+ * engine) exactly when the tables hold the same rows. The tests compare a restored database with
+ * the archive's native dump through it; `npm run restore` itself compares row counts.
  */
 export async function tableChecksums(db: Db, tables: string[]): Promise<Record<string, string>> {
   return db.transaction(async (tx) => {
