@@ -449,6 +449,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+// ── child processes and CLI hints (backups, decision 143) ─────────────────────────────────
+
+/** The environment for a child process (pg_dump): this process's, plus `extra`. */
+export function childProcessEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
+/** Whether `name` is set (not blank) in the environment: `npm run restore` warns about keys set there. */
+export function environmentHas(name: (typeof ENV_VARIABLES)[number]): boolean {
+  const value = process.env[name];
+  return typeof value === 'string' && value.trim() !== '';
+}
+
 /**
  * Entry points' {@link loadConfig}: on a {@link ConfigError} prints its one line to stderr and
  * exits with code 1 (other errors propagate). `io` is replaceable for tests.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '../config.js';
+import { environmentHas, loadConfigOrExit } from '../config.js';
 import { BackupError, restoreBackup } from '../modules/backups/backups.archive.js';
 import { backupSocketPath } from '../modules/backups/backups.socket.js';
 
@@ -81,11 +81,11 @@ async function main(): Promise<void> {
   // A key set in the environment wins over DATA_DIR's file: it must be the archive's.
   const differs = (key: Buffer, file: string | undefined) =>
     file !== undefined && key.toString('base64url') !== readFileSync(file, 'utf8').trim();
-  if (process.env.TOTP_ENCRYPTION_KEY && differs(config.totpEncryptionKey, report.keys[0]))
+  if (environmentHas('TOTP_ENCRYPTION_KEY') && differs(config.totpEncryptionKey, report.keys[0]))
     console.warn(
       'Atención: TOTP_ENCRYPTION_KEY no es la clave de la copia: quítala del entorno o pon la de totp-key',
     );
-  if (process.env.ECF_ENCRYPTION_KEY && differs(config.ecf.encryptionKey, report.keys[1]))
+  if (environmentHas('ECF_ENCRYPTION_KEY') && differs(config.ecf.encryptionKey, report.keys[1]))
     console.warn(
       'Atención: ECF_ENCRYPTION_KEY no es la clave de la copia: quítala del entorno o pon la de ecf-key',
     );

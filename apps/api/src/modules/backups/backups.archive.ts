@@ -23,6 +23,7 @@ import { Decrypter, Encrypter } from 'age-encryption';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import * as tar from 'tar';
+import { childProcessEnv } from '../../config.js';
 import { type Database, type Db, openDatabase, PGLITE_EXTENSIONS } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
 import { API_ROOT, MIGRATIONS_DIR } from '../../lib/paths.js';
@@ -198,7 +199,7 @@ function pgDumpConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv
   const u = new URL(url);
   const password = decodeURIComponent(u.password);
   u.password = '';
-  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+  return { dbname: u.toString(), env: childProcessEnv(password ? { PGPASSWORD: password } : {}) };
 }
 
 /** Runs pg_dump (custom format) into `file` from the exported `snapshot`. */
@@ -413,7 +414,6 @@ export async function verifyArchive(archive: string, passphrase: string | null):
   }
 }
 
-
 /** Where to restore: a PGlite data directory (`DATA_DIR`) or a PostgreSQL database. */
 export type RestoreTarget = { dataDir: string } | { url: string };
 
@@ -496,11 +496,13 @@ export async function restoreBackup(options: {
         const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
         // The archive holds the tables' final state, counters included (decision 122's stat
         // counters are kept by triggers): no trigger may add to it while it loads.
-        for (const name of names) await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
+        for (const name of names)
+          await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
         // Rows a migration seeds (settings …) are replaced by the archive's.
         for (const name of [...names].reverse()) await tx.execute(sql.raw(`delete from ${quoted(name)}`));
         for (const t of manifest.tables) await loadTable(tx, t.name, join(verified.dir, partOf(t.name)));
-        for (const name of names) await tx.execute(sql.raw(`alter table ${quoted(name)} enable trigger user`));
+        for (const name of names)
+          await tx.execute(sql.raw(`alter table ${quoted(name)} enable trigger user`));
         await loadSequences(tx, manifest.sequences);
         const restored = await countRows(tx, names);
         const compared = manifest.tables.map((t) => ({
