@@ -11,7 +11,7 @@ import type { BackupConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { notifications, users } from '../../db/schema/index.js';
 
-const SLOW = 180_000;
+const SLOW = 300_000;
 
 describe('backups routes and daily job', () => {
   let app: FastifyInstance;

@@ -11,7 +11,7 @@ import { type BackupSettings, verifyArchive } from './backups.archive.js';
 import { journal, migrationLevel } from './backups.migrations.js';
 import { MigrationFailedError, migrateWithBackup } from './backups.startup.js';
 
-const SLOW = 180_000;
+const SLOW = 300_000;
 
 /** A copy of the migrations folder with `extra` migrations (tag → SQL) after the last one. */
 function folderWith(extra: Array<[string, string]>): string {
