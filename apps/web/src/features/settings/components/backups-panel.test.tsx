@@ -1,28 +1,28 @@
-import { CreateBackupResponseSchema, ListBackupsResponseSchema } from '@agencia/shared';
+import { type BackupFile, CreateBackupResponseSchema, ListBackupsResponseSchema } from '@agencia/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
 import { BackupsPanel } from './backups-panel';
 
-const older = {
+const older: BackupFile = {
   name: 'agencia-backup-20261127T070000Z-scheduled.tar.gz',
   bytes: 5 * 1024 * 1024 + 300 * 1024,
   createdAt: '2026-11-27T07:00:00.000Z',
-  reason: 'scheduled' as const,
+  reason: 'scheduled',
   encrypted: false,
 };
-const created = {
+const created: BackupFile = {
   name: 'agencia-backup-20261128T150000Z-manual.tar.gz.age',
   bytes: 700 * 1024,
   createdAt: '2026-11-28T15:00:00.000Z',
-  reason: 'manual' as const,
+  reason: 'manual',
   encrypted: true,
 };
 
 describe('Copias de seguridad (decision 143)', () => {
   it('lists the archives with size and date, creates one now, and tells how to restore', async () => {
-    let backups = [older];
+    let backups: BackupFile[] = [older];
     let posts = 0;
     server.use(
       http.get(apiUrl('/backups'), () =>
