@@ -148,7 +148,7 @@ describe('backup and restore', () => {
         await target.drop();
       }
     },
-    SLOW,
+    2 * SLOW,
   );
 
   it(
