@@ -31,13 +31,18 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, closeDatabase: true });
   // PGlite: `npm run backup` asks this process, the only one that may open the data directory.
   if (database.driver === 'pglite') {
-    const socket = await startBackupSocket(backupSocketPath(config.dataDir), async () => {
-      const run = await runBackup(database, backupSettings(config), config.backup, 'cli');
-      return { ok: true, path: run.result.path, bytes: run.result.bytes, copies: run.copies };
-    });
-    app.addHook('onClose', async () => {
-      socket.close();
-    });
+    try {
+      const socket = await startBackupSocket(backupSocketPath(config.dataDir), async () => {
+        const run = await runBackup(database, backupSettings(config), config.backup, 'cli');
+        return { ok: true, path: run.result.path, bytes: run.result.bytes, copies: run.copies };
+      });
+      app.addHook('onClose', async () => {
+        socket.close();
+      });
+    } catch (err) {
+      // E.g. a DATA_DIR path too long for a Unix socket: serving matters more; say what is lost.
+      app.log.warn({ err }, 'backup socket unavailable: stop the server to run npm run backup');
+    }
   }
   if (config.seedDemo && (await seedDemoIfEmpty(database.db))) app.log.info('demo data seeded');
 
