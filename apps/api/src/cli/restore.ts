@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environmentHas, loadConfigOrExit } from '../config.js';
@@ -51,7 +51,12 @@ async function main(): Promise<void> {
   if (!config.databaseUrl && (await isServerRunning(config.dataDir)))
     throw new BackupError('El servidor está en marcha sobre este DATA_DIR: detenlo antes de restaurar');
   let passphrase = config.backup.passphrase;
-  const encrypted = readFileSync(archive).subarray(0, 21).toString() === 'age-encryption.org/v1';
+  if (!existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}`);
+  const head = Buffer.alloc(21);
+  const fd = openSync(archive, 'r');
+  readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
+  const encrypted = head.toString() === 'age-encryption.org/v1';
   if (encrypted && !passphrase && process.stdin.isTTY)
     passphrase = await askHidden('Frase de contraseña de la copia: ');
   const target = config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };
@@ -93,7 +98,6 @@ async function main(): Promise<void> {
 }
 
 async function isServerRunning(dataDir: string): Promise<boolean> {
-  const { existsSync } = await import('node:fs');
   const { createConnection } = await import('node:net');
   const path = backupSocketPath(dataDir);
   if (!existsSync(path)) return false;
