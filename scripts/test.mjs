@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: everything CI runs, in one command.
-//   deps → Chromium → lint → typecheck → unit + API (PGlite) → API (PostgreSQL, when
-//   TEST_DATABASE_URL is set) → build → end to end (Playwright + Debian's chromium-headless-shell).
+//   deps → Chromium, Caddy → lint → typecheck → unit + API (PGlite) → API (PostgreSQL, when
+//   TEST_DATABASE_URL is set) → build → HTTPS behind Caddy (Debian's caddy, decision 144) →
+//   end to end (Playwright + Debian's chromium-headless-shell).
 // Every step runs even when an earlier one failed; a summary table follows and the last line is
 // exactly `N passed, N failed` (tests summed over every suite; lint, boundaries, typecheck and build count as
 // one check each). Exit code 1 when anything failed.
 //
-// Developer options:  npm test -- --only=unit,e2e   (steps: lint, typecheck, unit, pg, e2e)
+// Developer options:  npm test -- --only=unit,e2e   (steps: lint, typecheck, unit, pg, https, e2e)
 //                     npm test -- --skip=e2e
 //                     npm test -- --rebuild          (build even when the build looks current)
 //                     npm test -- --grep "login"      (passed to Playwright)
@@ -15,13 +16,15 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build-check.mjs';
+import { ensureCaddy } from './lib/caddy.mjs';
 import { changedFiles, E2E_SOURCES, LINTABLE } from './lib/changed.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
+import { runHttpsCheck } from './lib/https-check.mjs';
 import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT, run } from './lib/proc.mjs';
 
-const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'e2e'];
+const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'https', 'e2e'];
 
 const options = parseArgs(process.argv.slice(2));
 const selected = (name) => options.only.has(name) && !options.skip.has(name);
@@ -120,6 +123,13 @@ if (selected('e2e')) {
   chromium = await ensureChromium();
   if (chromium.ok) console.info(`• Chromium: ${chromium.path}`);
 }
+// The HTTPS check needs Caddy: installed like Chromium when missing; a machine without it fails
+// that step (it is never skipped silently).
+let caddy = { ok: true };
+if (selected('https')) {
+  caddy = await ensureCaddy();
+  if (caddy.ok) console.info(`• Caddy: ${caddy.path}`);
+}
 
 // ── b–e. static checks, unit and API suites ─────────────────────────────────────────────────
 /** --changed: the changed files, listed once (null in a full run). */
@@ -166,16 +176,34 @@ if (selected('pg')) {
   }
 }
 
-// ── f. build, then end to end ───────────────────────────────────────────────────────────────
-if (selected('e2e')) {
-  const build = await step('build (npm run build)', async () =>
+// ── f. build, HTTPS behind Caddy, then end to end ───────────────────────────────────────────
+let build = null;
+if (selected('e2e') || selected('https')) {
+  build = await step('build (npm run build)', async () =>
     (await ensureBuilt(ROOT, { force: options.rebuild }))
       ? { passed: 1, failed: 0 }
       : { passed: 0, failed: 1 },
   );
+}
+if (selected('https')) {
+  await step('HTTPS behind Caddy (production build)', async () => {
+    if (!caddy.ok) return { passed: 0, failed: 1, note: caddy.note };
+    if (build?.failed) return { passed: 0, failed: 1, note: 'not run: the build failed' };
+    // --changed: the check walks the production set-up as a whole; run it when deploy/ or the
+    // check itself changed, else leave it to the full run.
+    if (
+      changed &&
+      !changed.some((file) => /^(deploy\/|scripts\/lib\/(https-check|caddy)\.mjs$)/.test(file))
+    ) {
+      return { passed: 0, failed: 0, note: 'skipped: no changed deploy file (--changed)' };
+    }
+    return runHttpsCheck({ caddy: caddy.path });
+  });
+}
+if (selected('e2e')) {
   await step('end to end (playwright, chromium)', async () => {
     if (!chromium.ok) return { passed: 0, failed: 1, note: chromium.note };
-    if (build.failed) return { passed: 0, failed: 1, note: 'not run: the build failed' };
+    if (build?.failed) return { passed: 0, failed: 1, note: 'not run: the build failed' };
     // --changed: the specs that changed or import a changed e2e file (Playwright's --only-changed).
     // An app change alone selects no spec: the full run (CI) walks the journeys.
     if (changed && !changed.some((file) => E2E_SOURCES.test(file))) {
@@ -276,7 +304,7 @@ function parseArgs(argv) {
     else if (arg.startsWith('--grep=')) parsed.playwright.push(arg);
     else if (arg === '--help' || arg === '-h') {
       console.info(
-        'npm test [-- --only=lint,typecheck,unit,pg,e2e] [--skip=…] [--rebuild] [--grep <e2e title>] [--changed[=<ref>]]',
+        'npm test [-- --only=lint,typecheck,unit,pg,https,e2e] [--skip=…] [--rebuild] [--grep <e2e title>] [--changed[=<ref>]]',
       );
       process.exit(0);
     } else {

@@ -36,6 +36,8 @@ import { setEcfConfig } from './modules/ecf/ecf-runtime.js';
 import { EcfSender } from './modules/ecf/ecf-sender.js';
 import { commercialApprovalSender } from './modules/ecf/ecf-settings.service.js';
 import ecfReceiverRoutes from './modules/ecf-receiver/ecf-receiver.routes.js';
+import expensesRoutes from './modules/expenses/expenses.routes.js';
+import suppliersRoutes from './modules/expenses/suppliers.routes.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -64,6 +66,7 @@ import usersRoutes from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import metricsPlugin from './plugins/metrics.js';
 import redisPlugin from './plugins/redis.js';
 import { type Contact, readPrerenderManifest, registerWeb } from './plugins/web.js';
 import realtime from './realtime/realtime.js';
@@ -210,6 +213,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    database: opts.database,
+    dataDir: config.dataDir,
+  });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
   // TOTP secrets under their own key; v1 values (JWT-derived key) are resealed before serving.
@@ -297,7 +305,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
-  const throttle = new LoginThrottle(app.redis);
+  const throttle = new LoginThrottle(app.redis, () => app.metrics?.loginFailures.inc());
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -330,6 +338,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(fiscalRoutes);
       await api.register(ecfRoutes);
       await api.register(dgiiReportsRoutes);
+      await api.register(suppliersRoutes);
+      await api.register(expensesRoutes);
       await api.register(reportsRoutes);
       await api.register(projectsRoutes);
       await api.register(dashboardRoutes);

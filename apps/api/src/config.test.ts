@@ -114,6 +114,11 @@ describe('configuration (issue 13, decision 096)', () => {
       'quizás',
       'BACKUP_S3_FORCE_PATH_STYLE must be true or false (got "quizás")',
     ],
+    [
+      'METRICS_TOKEN',
+      'corto',
+      'METRICS_TOKEN must be at least 32 printable characters without spaces (got 5 characters)',
+    ],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
@@ -162,8 +167,23 @@ describe('configuration (issue 13, decision 096)', () => {
         'BACKUP_S3_SECRET_ACCESS_KEY',
         'BACKUP_S3_FORCE_PATH_STYLE',
         'PG_DUMP_PATH',
+        'METRICS_TOKEN',
       ].sort(),
     );
+  });
+
+  it('deploy/agencia-portal.env names only variables the server reads, with values it accepts', () => {
+    const text = readFileSync(join(API_ROOT, '..', '..', 'deploy', 'agencia-portal.env'), 'utf8');
+    const named = [...text.matchAll(/^#?([A-Z][A-Z0-9_]+)=(.*)$/gm)];
+    expect(named.length).toBeGreaterThan(5);
+    for (const [, variable] of named) expect(ENV_VARIABLES).toContain(variable);
+    // The lines left active load as they are (PORT, HOST and DATA_DIR come from the unit).
+    const active = Object.fromEntries(
+      [...text.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map(([, variable, value]) => [variable, value]),
+    );
+    const config = loadConfig({ DATA_DIR: tempDir(), ...active });
+    expect(config.secureCookies).toBe(true);
+    expect(config.trustProxy).toEqual(['127.0.0.1']);
   });
 
   it('several bad values: still one line, each named; passwords and secrets are never printed', () => {

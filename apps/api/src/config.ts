@@ -47,6 +47,8 @@ export interface AppConfig {
   jobsEnabled: boolean;
   /** Direct e-CF emission (issue 26): the DGII environment and its two services' base URLs. */
   ecf: EcfConfig;
+  /** `METRICS_TOKEN`: the bearer token `/metrics` demands; null = no `/metrics` (decision 144). */
+  metricsToken: string | null;
   /** Backups and restore (README "Backups", decision 143). */
   backup: BackupConfig;
 }
@@ -122,6 +124,7 @@ const SECRET_VARIABLES = new Set([
   'ECF_ENCRYPTION_KEY',
   'BACKUP_PASSPHRASE',
   'BACKUP_S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
 ]);
 /** URLs that may carry a password: printed masked, or by length when they don't parse. */
 const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
@@ -292,6 +295,12 @@ export const EnvSchema = z.object({
   BACKUP_S3_SECRET_ACCESS_KEY: optional(z.string()),
   BACKUP_S3_FORCE_PATH_STYLE: optional(boolean),
   PG_DUMP_PATH: optional(z.string().trim()),
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{32,}$/, { error: 'must be at least 32 printable characters without spaces' }),
+  ),
 });
 
 /** Names of the variables {@link EnvSchema} validates. */
@@ -446,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
       pgDumpPath: e.PG_DUMP_PATH ?? 'pg_dump',
     },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

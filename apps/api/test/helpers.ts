@@ -64,6 +64,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       s3: null,
       pgDumpPath: 'pg_dump',
     },
+    metricsToken: null,
     ...overrides,
   };
 }

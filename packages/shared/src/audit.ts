@@ -65,6 +65,8 @@ const TARGET_NOUNS: Record<string, string> = {
   session: 'la sesión',
   settings: 'la configuración',
   company_settings: 'la configuración de la empresa',
+  supplier: 'el proveedor',
+  expense: 'el gasto',
 };
 
 /** Metadata keys that name the object, by target type (first present wins). */
@@ -80,6 +82,8 @@ const NAME_KEYS: Record<string, string[]> = {
   ecf_received: ['encf'],
   ecf_buyer_approval: ['encf'],
   registration_link: ['email'],
+  supplier: ['name', 'supplierName'],
+  expense: ['ncf'],
 };
 
 /** Portal route of a target, by type and id (absent: no screen of its own). */
@@ -224,6 +228,12 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'user.role_changed': { verb: 'cambió el rol de', detail: fromTo(ROLE_LABELS) },
   'user.permissions_changed': { verb: 'cambió los permisos de' },
   'user.password_reset': { verb: 'restableció la contraseña de' },
+  'user.cost_rate_set': {
+    verb: 'fijó el costo por hora de',
+    of: 'user',
+    detail: (m) =>
+      typeof m.to === 'number' ? `en RD$${m.to.toFixed(2)}` : m.to === null ? '(sin costo)' : undefined,
+  },
 
   // Settings
   'settings.updated': {
@@ -390,6 +400,24 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   },
   'report.deleted': { verb: 'eliminó', object: 'un reporte' },
 
+  // Suppliers and purchases (decision 140)
+  'supplier.created': { verb: 'creó', of: 'supplier' },
+  'supplier.updated': { verb: 'editó', of: 'supplier' },
+  'expense.created': {
+    verb: 'registró',
+    of: 'expense',
+    detail: (m) => (str(m.supplierName) ? `de ${str(m.supplierName)}` : undefined),
+  },
+  'expense.updated': { verb: 'editó', of: 'expense' },
+  'expense.completed': {
+    verb: 'completó',
+    of: 'expense',
+    detail: (m) => (str(m.supplierName) ? `(e-CF recibido de ${str(m.supplierName)})` : undefined),
+  },
+  'expense.deleted': { verb: 'eliminó', of: 'expense', gone: true },
+  'expense.receipt_attached': { verb: 'adjuntó el comprobante de', of: 'expense' },
+  'expense.receipt_removed': { verb: 'quitó el comprobante de', of: 'expense' },
+
   // Fiscal and e-CF
   'fiscal.sequence_created': {
     verb: 'creó',
@@ -478,6 +506,7 @@ export const AUDIT_CATEGORIES: { label: string; prefixes: string[] }[] = [
   { label: 'Proyectos', prefixes: ['project.'] },
   { label: 'Tickets', prefixes: ['ticket.'] },
   { label: 'Fiscal', prefixes: ['fiscal.'] },
+  { label: 'Compras y gastos', prefixes: ['supplier.', 'expense.'] },
   { label: 'Reportes', prefixes: ['report.'] },
   { label: 'Seguridad y sesiones', prefixes: ['auth.'] },
   { label: 'Inicios de sesión fallidos', prefixes: ['auth.login.failed'] },

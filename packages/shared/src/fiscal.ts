@@ -11,22 +11,32 @@ import { isValidCedula, isValidRnc, onlyDigits } from './validators.js';
  * `l10n_do_accounting/models/l10n_latam_document_type.py` (type codes and NCF regex).
  */
 
-/** Document types the agency issues (paper B.. and electronic E..). */
+/**
+ * Document types the agency issues (paper B.. and electronic E..): sales documents and notes, and
+ * the purchase documents it issues for its own purchases — B11/E41 compras, B13/E43 gastos
+ * menores, B17/E47 pagos al exterior (Norma General 05-2019; decision 140).
+ */
 export const FISCAL_DOCUMENT_TYPES = [
   'B01',
   'B02',
   'B03',
   'B04',
+  'B11',
+  'B13',
   'B14',
   'B15',
   'B16',
+  'B17',
   'E31',
   'E32',
   'E33',
   'E34',
+  'E41',
+  'E43',
   'E44',
   'E45',
   'E46',
+  'E47',
 ] as const;
 export const FiscalDocumentTypeSchema = z.enum(FISCAL_DOCUMENT_TYPES, {
   error: 'Tipo de comprobante inválido',
@@ -39,16 +49,22 @@ export const FISCAL_DOCUMENT_TYPE_LABELS: Record<FiscalDocumentType, string> = {
   B02: 'Consumo',
   B03: 'Nota de Débito',
   B04: 'Nota de Crédito',
+  B11: 'Comprobante de Compras',
+  B13: 'Gastos Menores',
   B14: 'Regímenes Especiales',
   B15: 'Gubernamental',
   B16: 'Exportaciones',
+  B17: 'Pagos al Exterior',
   E31: 'Crédito Fiscal Electrónica',
   E32: 'Consumo Electrónica',
   E33: 'Nota de Débito Electrónica',
   E34: 'Nota de Crédito Electrónica',
+  E41: 'Compras Electrónico',
+  E43: 'Gastos Menores Electrónico',
   E44: 'Regímenes Especiales Electrónica',
   E45: 'Gubernamental Electrónica',
   E46: 'Exportaciones Electrónica',
+  E47: 'Pagos al Exterior Electrónico',
 };
 
 /** `B01 · Crédito Fiscal`: code and name, as selects and the PDF show them. */
@@ -61,14 +77,25 @@ export const fiscalDocumentTypeLabel = (t: FiscalDocumentType) => `${t} · ${FIS
 export const NOTE_DOCUMENT_TYPES = ['B03', 'B04', 'E33', 'E34'] as const;
 type NoteDocumentType = (typeof NOTE_DOCUMENT_TYPES)[number];
 
-/** Types an invoice can carry (every type but the notes, {@link NOTE_DOCUMENT_TYPES}). */
+/**
+ * The types the agency issues for its own purchases, never on an invoice (Norma General 05-2019:
+ * 11 Comprobante de Compras, 13 Gastos Menores, 17 Pagos al Exterior; e-CF 41, 43, 47). Numbered
+ * from the agency's own ranges like any other type (decision 140).
+ */
+export const AGENCY_PURCHASE_DOCUMENT_TYPES = ['B11', 'B13', 'B17', 'E41', 'E43', 'E47'] as const;
+type AgencyPurchaseDocumentType = (typeof AGENCY_PURCHASE_DOCUMENT_TYPES)[number];
+type NotInvoiceType = NoteDocumentType | AgencyPurchaseDocumentType;
+
+/** Types an invoice can carry (every type but the notes and the purchase documents). */
 export const INVOICE_DOCUMENT_TYPES = FISCAL_DOCUMENT_TYPES.filter(
-  (t) => !(NOTE_DOCUMENT_TYPES as readonly string[]).includes(t),
-) as Exclude<FiscalDocumentType, NoteDocumentType>[];
+  (t) =>
+    !(NOTE_DOCUMENT_TYPES as readonly string[]).includes(t) &&
+    !(AGENCY_PURCHASE_DOCUMENT_TYPES as readonly string[]).includes(t),
+) as Exclude<FiscalDocumentType, NotInvoiceType>[];
 export const InvoiceDocumentTypeSchema = z.enum(
   INVOICE_DOCUMENT_TYPES as [
-    Exclude<FiscalDocumentType, NoteDocumentType>,
-    ...Exclude<FiscalDocumentType, NoteDocumentType>[],
+    Exclude<FiscalDocumentType, NotInvoiceType>,
+    ...Exclude<FiscalDocumentType, NotInvoiceType>[],
   ],
   { error: 'Tipo de comprobante inválido para una factura' },
 );

@@ -17,6 +17,7 @@ export * from './debit-notes.js';
 export * from './ecf.js';
 export * from './ecf-received.js';
 export * from './exchange-rates.js';
+export * from './expenses.js';
 export * from './fiscal.js';
 export * from './fiscal-document-rules.js';
 export * from './fiscal-periods.js';

@@ -48,6 +48,17 @@ export const HealthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
+/**
+ * `GET /health/ready` → `data` (decision 144): 200 only when the database answers, every
+ * migration of this build is applied and Redis (when REDIS_URL is set) answers; otherwise 503.
+ */
+export const ReadinessSchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('up'),
+  migrations: z.literal('current'),
+  redis: z.enum(['up', 'not_configured']),
+});
+
 const optionalText = (max: number, message = `Máximo ${max} caracteres`) =>
   z
     .string()

@@ -27,6 +27,48 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance when embedded (tests use it to dump the data directory). */
   pglite?: PGlite;
+  /**
+   * Called after every query with its duration in seconds and whether it failed (the `/metrics`
+   * histogram, decision 144). Unset: nothing is measured beyond two `performance.now()` calls.
+   */
+  onQuery?: (seconds: number, failed: boolean) => void;
+  /** PostgreSQL pool occupancy (connections), null on PGlite (one embedded connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+}
+
+/**
+ * Wraps `target[method]` so each call reports its duration to `database.onQuery`, whether the
+ * call returns a promise (Drizzle's own calls, PGlite) or takes a callback last (pg-pool's
+ * `pool.query`, which Drizzle uses outside transactions, calls `client.query(text, values, cb)`).
+ */
+function timeCalls(target: object, methods: string[], database: () => Database | undefined): void {
+  const record = target as Record<string, unknown>;
+  for (const method of methods) {
+    const original = record[method];
+    if (typeof original !== 'function') continue;
+    record[method] = function timed(this: unknown, ...args: unknown[]) {
+      const observer = database()?.onQuery;
+      if (!observer) return original.apply(this, args);
+      const started = performance.now();
+      const done = (failed: boolean) => observer((performance.now() - started) / 1000, failed);
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (err: unknown, ...rest: unknown[]) => {
+          done(Boolean(err));
+          return callback(err, ...rest);
+        };
+        return original.apply(this, args);
+      }
+      const result = original.apply(this, args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        (result as Promise<unknown>).then(
+          () => done(false),
+          () => done(true),
+        );
+      }
+      return result;
+    };
+  }
 }
 
 /** Options for {@link openDatabase}: a postgres:// URL, a PGlite data dir, or an in-memory dump. */
@@ -57,8 +99,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle client erroring (server restart, network) must not crash the process.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    // Every query, pooled or in a transaction, runs on a checked-out client: time it there.
+    let database: Database | undefined;
+    pool.on('connect', (client) => timeCalls(client, ['query'], () => database));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
+    database = {
       db,
       driver: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
@@ -66,7 +111,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
+    return database;
   }
   const extensions = PGLITE_EXTENSIONS;
   const client =
@@ -76,8 +123,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ? new PGlite({ loadDataDir: options.loadDataDir, extensions })
         : new PGlite({ extensions });
   await client.waitReady;
+  let database: Database | undefined;
+  // Drizzle calls query/exec on the client, and on the transaction handle inside a transaction.
+  timeCalls(client, ['query', 'exec'], () => database);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: (tx: object) => Promise<unknown>) =>
+    transaction((tx) => {
+      timeCalls(tx, ['query', 'exec'], () => database);
+      return fn(tx);
+    })) as typeof client.transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  database = {
     db,
     driver: 'pglite',
     pglite: client,
@@ -86,5 +142,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    poolStats: () => null,
   };
+  return database;
 }

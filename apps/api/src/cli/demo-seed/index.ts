@@ -6,6 +6,7 @@ import { seedBilling } from './billing.js';
 import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
 import { seedProjects } from './projects.js';
+import { seedPurchases } from './purchases.js';
 import { seedQuotes } from './quotes.js';
 import { seedTickets } from './tickets.js';
 
@@ -20,8 +21,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx, passwordHash);
-    await seedProjects(tx, ids);
+    const projectIds = await seedProjects(tx, ids);
     await seedBilling(tx, ids);
+    await seedPurchases(tx, ids, projectIds);
     await seedQuotes(tx, ids);
     await seedTickets(tx, ids);
     await seedCalendar(tx, ids);

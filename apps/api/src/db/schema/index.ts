@@ -12,6 +12,7 @@ export * from './fiscal.js';
 export * from './mail.js';
 export * from './notifications.js';
 export * from './projects.js';
+export * from './purchases.js';
 export * from './quotes.js';
 export * from './registration.js';
 export * from './requests.js';

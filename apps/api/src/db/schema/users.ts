@@ -40,6 +40,11 @@ export const users = pgTable(
      * company's `default_project_hourly_rate`.
      */
     hourlyRateCents: bigint('hourly_rate_cents', { mode: 'number' }),
+    /**
+     * What an hour of this person costs the agency, centavos per hour, set by an admin (decision
+     * 140); null = unknown. Never shown to clients.
+     */
+    costRateCents: bigint('cost_rate_cents', { mode: 'number' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     permissions: text('permissions').array(),
     /** Notification preferences (shape: NotificationPreferences in @agencia/shared); null = defaults. */

@@ -17,8 +17,14 @@ export class LoginThrottle {
   private readonly failuresByEmailIp: RateLimiterAbstract;
   private readonly failuresByIp: RateLimiterAbstract;
 
-  /** With a Redis connection the counters are shared by every app process (REDIS_URL). */
-  constructor(redis: Redis | null = null) {
+  /**
+   * With a Redis connection the counters are shared by every app process (REDIS_URL).
+   * `onFailure` is told of every recorded failure (the `/metrics` login-failure counter).
+   */
+  constructor(
+    redis: Redis | null = null,
+    private readonly onFailure: () => void = () => {},
+  ) {
     const make = (keyPrefix: string, points: number) =>
       redis
         ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: LOGIN_WINDOW_SECONDS })
@@ -45,6 +51,7 @@ export class LoginThrottle {
 
   /** Records a failed attempt for email+IP and for the IP. */
   async fail(email: string, ip: string): Promise<void> {
+    this.onFailure();
     for (const [limiter, key] of [
       [this.failuresByEmailIp, LoginThrottle.key(email, ip)],
       [this.failuresByIp, ip],

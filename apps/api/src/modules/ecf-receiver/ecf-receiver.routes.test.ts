@@ -256,6 +256,36 @@ describe('POST /fe/recepcion/api/ecf', () => {
     expect(entry).toBeDefined();
   });
 
+  it('turns the received invoice into a purchase to complete (draft), which the admin completes (decision 140)', async () => {
+    const { admin } = demo;
+    const list = await injectAs(app, admin.token, { method: 'GET', url: '/api/expenses?status=draft' });
+    expect(list.statusCode).toBe(200);
+    const drafts = list.json().data.expenses.filter((e: { ncf: string }) => e.ncf === 'E310000000123');
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]).toMatchObject({
+      status: 'draft',
+      documentType: 'E31',
+      supplier: { name: 'SUMINISTROS & OFICINA SRL', taxId: SUPPLIER_RNC },
+      issueDate: '2026-01-15',
+      servicesAmount: 6000,
+      itbis: 1080,
+      total: 7080,
+      expenseType: null,
+      paymentMethod: null,
+    });
+    const done = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/expenses/${drafts[0]._id}`,
+      payload: { expenseType: '09', paymentMethod: '04', goodsAmount: 6000, servicesAmount: 0 },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.expense).toMatchObject({
+      status: 'recorded',
+      expenseType: '09',
+      goodsAmount: 6000,
+    });
+  });
+
   it('answers a duplicate (same issuer and e-NCF) with code 3 and does not store it again', async () => {
     const xml = signedSupplierEcf(supplier, { buyerRnc: ourRnc, encf: 'E310000000123' });
     const res = await postXml(app, RECEPTION, xml, token);

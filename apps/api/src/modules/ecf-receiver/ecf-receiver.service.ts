@@ -21,6 +21,7 @@ import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
 import { loadSigningKey } from '../ecf/ecf-settings.service.js';
 import { type SigningKey, signXml, verifyXmlSignature } from '../ecf/ecf-signature.js';
+import { draftFromReceivedEcf } from '../expenses/expenses.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { parseIncomingXml, ReceiverError } from './ecf-receiver-auth.js';
 import { buildAcecfXml, buildArecfXml, readAcecfFields, readEcfFields } from './ecf-receiver-xml.js';
@@ -160,6 +161,16 @@ export async function receiveEcf(opts: {
       { type: 'ecf_received', id: row.id },
       { issuerRnc, encf, documentType: fields.documentType },
     );
+    // A received invoice becomes a purchase to complete, not re-typed (decision 140).
+    await draftFromReceivedEcf(tx, {
+      id: row.id,
+      issuerRnc,
+      issuerName: fields.issuerName!,
+      encf,
+      issueDate: fields.issueDate!,
+      totalCents: fields.totalCents!,
+      taxCents: fields.taxCents!,
+    });
     // The admins answer it commercially (approve or reject) from the received e-CF screen.
     const notifications = await createNotifications(tx, {
       roles: ['admin'],

@@ -73,8 +73,11 @@ beforeEach(() => {
   dgii.setOutage(false);
 });
 
-/** A sender with a short timeout, as a second process would run it. */
-const sender = () => new EcfSender(app.db, app.ecfConfig, () => {}, undefined, { timeoutMs: 500 });
+/**
+ * A sender as a second process would run it. The timeout is short enough for the timeout test to
+ * stay quick and long enough that a loaded CI machine's slow signature never looks like an outage.
+ */
+const sender = (timeoutMs = 5_000) => new EcfSender(app.db, app.ecfConfig, () => {}, undefined, { timeoutMs });
 /** The latest stored e-CF of `encf` (a corrected document after a rejection is a new row). */
 async function latest(encf: string) {
   const [row] = await app.db
@@ -162,7 +165,7 @@ describe('issuing an E31 in direct mode', () => {
   it('a timeout after posting adopts the trackId the DGII already has instead of posting again', async () => {
     const invoice = await issueE31();
     dgii.setOutage({ service: 'reception', mode: 'timeout' });
-    const s = sender();
+    const s = sender(1_500);
     await s.pass();
     const [row] = await app.db.select().from(ecfDocuments).where(eq(ecfDocuments.encf, invoice.ncf));
     expect(row).toMatchObject({ status: 'pending', trackId: null });

@@ -1,8 +1,92 @@
-import { ErrorCodes, ErrorResponseSchema, HealthSchema, successEnvelope } from '@agencia/shared';
+import {
+  ErrorCodes,
+  ErrorResponseSchema,
+  type FieldError,
+  HealthSchema,
+  ReadinessSchema,
+  successEnvelope,
+} from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pendingMigrations } from '../../lib/migrations.js';
 
-/** `GET /health`: 200 with the database status, 503 (error envelope) when the database does not answer. */
+/** Seconds a readiness check may take before it counts as failed (a proxy polls every few seconds). */
+const CHECK_TIMEOUT_MS = 3_000;
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not answer in time`)), CHECK_TIMEOUT_MS).unref(),
+    ),
+  ]);
+}
+
+/**
+ * `GET /health` (liveness): 200 with the database status, 503 (error envelope) when the database
+ * does not answer. `GET /health/ready` (readiness, decision 144): 200 when the database answers,
+ * every migration of this build is applied and Redis (when configured) answers; 503 with the
+ * failed checks in `errors` otherwise, and from the moment the process starts shutting down.
+ */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Listo para recibir tráfico (base de datos, migraciones, Redis)',
+        response: { 200: successEnvelope(ReadinessSchema), 503: ErrorResponseSchema },
+      },
+    },
+    async (_req, reply) => {
+      const problems: FieldError[] = [];
+      if (shuttingDown) problems.push({ field: 'process', message: 'El proceso se está deteniendo' });
+      else {
+        try {
+          await withTimeout(app.database.ping(), 'database');
+          const pending = await withTimeout(pendingMigrations(app.db), 'database');
+          if (pending > 0)
+            problems.push({
+              field: 'migrations',
+              message: `Faltan ${pending} migraciones por aplicar en la base de datos`,
+            });
+        } catch (err) {
+          app.log.warn({ err }, 'readiness: database unreachable');
+          problems.push({ field: 'database', message: 'La base de datos no está disponible' });
+        }
+        if (app.redis) {
+          try {
+            await withTimeout(app.redis.ping(), 'redis');
+          } catch (err) {
+            app.log.warn({ err }, 'readiness: redis unreachable');
+            problems.push({ field: 'redis', message: 'Redis no está disponible' });
+          }
+        }
+      }
+      if (problems.length > 0) {
+        return reply.code(503).send({
+          success: false as const,
+          message: 'El servicio aún no está listo para recibir tráfico',
+          code: ErrorCodes.UNAVAILABLE,
+          errors: problems,
+        });
+      }
+      return {
+        success: true as const,
+        data: {
+          status: 'ready' as const,
+          database: 'up' as const,
+          migrations: 'current' as const,
+          redis: app.redis ? ('up' as const) : ('not_configured' as const),
+        },
+      };
+    },
+  );
+
   app.get(
     '/health',
     {

@@ -1,0 +1,112 @@
+import {
+  CreateSupplierRequestSchema,
+  GetSupplierResponseSchema,
+  IdParamsSchema,
+  ListSuppliersQuerySchema,
+  ListSuppliersResponseSchema,
+  OptionsQuerySchema,
+  SupplierOptionsResponseSchema,
+  successEnvelope,
+  UpdateSupplierRequestSchema,
+} from '@agencia/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.js';
+import { expensePolicy } from './expenses.policy.js';
+import * as svc from './suppliers.service.js';
+
+const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
+
+/**
+ * Suppliers (decision 140): admins list, create and edit them; admins and employees pick one in
+ * the purchase form (`/suppliers/options`). Clients get 403 on every route.
+ */
+const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('manageSuppliers'))] };
+  const pick = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('pickSupplier'))] };
+  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const tags = ['suppliers'];
+
+  app.get(
+    '/suppliers',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Proveedores (paginados)',
+        querystring: ListSuppliersQuerySchema,
+        response: { 200: successEnvelope(ListSuppliersResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await svc.listSuppliers(app.db, req.query) }),
+  );
+
+  app.get(
+    '/suppliers/options',
+    {
+      ...pick,
+      schema: {
+        tags,
+        summary: 'Proveedores activos para un selector',
+        querystring: OptionsQuerySchema,
+        response: { 200: successEnvelope(SupplierOptionsResponseSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await svc.supplierOptions(app.db, req.query) }),
+  );
+
+  app.get(
+    '/suppliers/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Un proveedor',
+        params: IdParamsSchema,
+        response: { 200: successEnvelope(GetSupplierResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { supplier: svc.toSupplierDto(await svc.getSupplier(app.db, req.params.id)) },
+    }),
+  );
+
+  app.post(
+    '/suppliers',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Crear proveedor',
+        body: CreateSupplierRequestSchema,
+        response: { 201: successEnvelope(GetSupplierResponseSchema) },
+      },
+    },
+    async (req, reply) => {
+      const supplier = await svc.createSupplier({ ...writer(req), input: req.body });
+      reply.code(201);
+      return { success: true as const, data: { supplier } };
+    },
+  );
+
+  app.put(
+    '/suppliers/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Editar proveedor',
+        params: IdParamsSchema,
+        body: UpdateSupplierRequestSchema,
+        response: { 200: successEnvelope(GetSupplierResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { supplier: await svc.updateSupplier({ ...writer(req), id: req.params.id, input: req.body }) },
+    }),
+  );
+};
+
+export default suppliersRoutes;
