@@ -246,6 +246,11 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     object: 'las instrucciones de pago',
     href: () => '/settings?tab=payments',
   },
+  'settings.business_hours_updated': {
+    verb: 'actualizó',
+    object: 'el horario laboral',
+    href: () => '/settings?tab=company',
+  },
   'settings.reminders_updated': {
     verb: 'actualizó',
     object: 'los recordatorios de pago',

@@ -156,7 +156,7 @@ export function ProjectDetailPage() {
 
   const project = query.data;
   const budgetUse =
-    project.approvedBudget && project.approvedBudget > 0
+    project.approvedBudget && project.approvedBudget > 0 && project.spent !== undefined
       ? Math.min(100, Math.round((project.spent / project.approvedBudget) * 100))
       : null;
 
@@ -217,15 +217,23 @@ export function ProjectDetailPage() {
             aria-label={`Progreso ${project.progressPercentage}%`}
           />
         </StatCard>
-        <StatCard label="Presupuesto">
-          <Text fw={700} size="xl">
-            {project.approvedBudget === null ? 'Sin presupuesto' : money(project.approvedBudget)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            Gastado: {money(project.spent)}
-            {budgetUse !== null ? ` (${budgetUse}%)` : ''}
-          </Text>
-        </StatCard>
+        {/* A client whose budget the admin hid receives neither figure (decision 145). */}
+        {project.approvedBudget !== undefined && project.spent !== undefined && (
+          <StatCard label="Presupuesto">
+            <Text fw={700} size="xl">
+              {project.approvedBudget === null ? 'Sin presupuesto' : money(project.approvedBudget)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Gastado: {money(project.spent)}
+              {budgetUse !== null ? ` (${budgetUse}%)` : ''}
+            </Text>
+            {role !== 'client' && !project.budgetVisibleToClient && (
+              <Text size="xs" c="dimmed">
+                Oculto al cliente
+              </Text>
+            )}
+          </StatCard>
+        )}
         <StatCard label="Equipo">
           <Text fw={700} size="xl">
             {project.teamCount}

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useSessionStore } from '../../../stores/session-store';
 import { AuditPanel } from '../components/audit-panel';
 import { BackupsPanel } from '../components/backups-panel';
+import { BusinessHoursCard } from '../components/business-hours-card';
 import { ClosedPeriodsCard } from '../components/closed-periods-card';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
@@ -68,7 +69,10 @@ export function SettingsPage() {
         </Tabs.List>
         {isAdmin && (
           <Tabs.Panel value="company">
-            <CompanySettingsForm />
+            <Stack gap="lg">
+              <CompanySettingsForm />
+              <BusinessHoursCard />
+            </Stack>
           </Tabs.Panel>
         )}
         {isAdmin && (
