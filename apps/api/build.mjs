@@ -8,7 +8,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@agencia/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'cli/create-admin': 'src/cli/create-admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'cli/create-admin': 'src/cli/create-admin.ts',
+    'cli/backup': 'src/cli/backup.ts',
+    'cli/restore': 'src/cli/restore.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -21,4 +26,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.info('api: built dist/server.js and dist/cli/create-admin.js');
+console.info('api: built dist/server.js and dist/cli/{create-admin,backup,restore}.js');

@@ -21,7 +21,12 @@ export const BUILD_SOURCES = [
 ];
 
 /** Outputs of `npm run build`; the oldest one is compared with the newest source. */
-export const BUILD_OUTPUTS = ['apps/web/dist/index.html', 'apps/api/dist/server.js'];
+export const BUILD_OUTPUTS = [
+  'apps/web/dist/index.html',
+  'apps/api/dist/server.js',
+  'apps/api/dist/cli/backup.js',
+  'apps/api/dist/cli/restore.js',
+];
 
 const IGNORED = /(^|[/\\])(node_modules|dist|\.git)([/\\]|$)|\.(test|spec)\.[cm]?[jt]sx?$/;
 

@@ -25,6 +25,8 @@ import accountRoutes from './modules/auth/account.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { migrateTotpSecrets, TotpSecretBox } from './modules/auth/two-factor.js';
+import backupsRoutes from './modules/backups/backups.routes.js';
+import { backupSettings } from './modules/backups/backups.service.js';
 import billableExpensesRoutes from './modules/billable-expenses/billable-expenses.routes.js';
 import billableTimeRoutes from './modules/billable-time/billable-time.routes.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
@@ -221,7 +223,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(metricsPlugin, {
     token: config.metricsToken,
     database: opts.database,
-    dataDir: config.dataDir,
+    backupDir: config.backup.dir,
   });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
@@ -258,7 +260,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Scheduled jobs (decision 110): every process may run the timer; the database lease picks one.
   const jobs = new JobRunner(
     opts.database.db,
-    appJobs((fx) => publish(app, fx)),
+    appJobs((fx) => publish(app, fx), {
+      backup: { database: opts.database, settings: backupSettings(config), config: config.backup },
+    }),
     app.log,
   );
   app.decorate('jobs', jobs);
@@ -341,6 +345,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(quotesRoutes);
       await api.register(remindersRoutes);
       await api.register(jobsRoutes);
+      await api.register(backupsRoutes, { settings: backupSettings(config), backup: config.backup });
       await api.register(fiscalRoutes);
       await api.register(ecfRoutes);
       await api.register(dgiiReportsRoutes);

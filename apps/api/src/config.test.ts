@@ -94,6 +94,26 @@ describe('configuration (issue 13, decision 096)', () => {
       '0',
       'ECF_SEND_INTERVAL_SECONDS must be an integer between 1 and 3600 (got "0")',
     ],
+    ['BACKUP_PASSPHRASE', 'corta', 'BACKUP_PASSPHRASE must be at least 12 characters (got 5 characters)'],
+    [
+      'BACKUP_SCHEDULE',
+      '3:30',
+      'BACKUP_SCHEDULE must be an hour from 00:00 to 23:00 (America/Santo_Domingo) or off (got "3:30")',
+    ],
+    ['BACKUP_KEEP_DAILY', '0', 'BACKUP_KEEP_DAILY must be an integer between 1 and 366 (got "0")'],
+    ['BACKUP_KEEP_WEEKLY', '-1', 'BACKUP_KEEP_WEEKLY must be an integer between 0 and 530 (got "-1")'],
+    ['BACKUP_KEEP_MONTHLY', 'doce', 'BACKUP_KEEP_MONTHLY must be an integer between 0 and 1200 (got "doce")'],
+    ['BACKUP_S3_BUCKET', 'Mi Bucket', 'BACKUP_S3_BUCKET must be an S3 bucket name (got "Mi Bucket")'],
+    [
+      'BACKUP_S3_ENDPOINT',
+      's3.example.com',
+      'BACKUP_S3_ENDPOINT must be an http:// or https:// URL (got "s3.example.com")',
+    ],
+    [
+      'BACKUP_S3_FORCE_PATH_STYLE',
+      'quizás',
+      'BACKUP_S3_FORCE_PATH_STYLE must be true or false (got "quizás")',
+    ],
     [
       'METRICS_TOKEN',
       'corto',
@@ -136,6 +156,22 @@ describe('configuration (issue 13, decision 096)', () => {
         'DGII_FC_BASE_URL',
         'ECF_ENCRYPTION_KEY',
         'ECF_SEND_INTERVAL_SECONDS',
+        // Backups (decision 143): free text or checked above.
+        'BACKUP_DIR',
+        'BACKUP_PASSPHRASE',
+        'BACKUP_SCHEDULE',
+        'BACKUP_KEEP_DAILY',
+        'BACKUP_KEEP_WEEKLY',
+        'BACKUP_KEEP_MONTHLY',
+        'BACKUP_COPY_DIR',
+        'BACKUP_S3_BUCKET',
+        'BACKUP_S3_ENDPOINT',
+        'BACKUP_S3_REGION',
+        'BACKUP_S3_PREFIX',
+        'BACKUP_S3_ACCESS_KEY_ID',
+        'BACKUP_S3_SECRET_ACCESS_KEY',
+        'BACKUP_S3_FORCE_PATH_STYLE',
+        'PG_DUMP_PATH',
         'METRICS_TOKEN',
         'AZUL_PAYMENT_PAGE_URL',
       ].sort(),
@@ -203,6 +239,57 @@ describe('configuration (issue 13, decision 096)', () => {
       jobsEnabled: true,
     });
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(config.backup).toEqual({
+      dir: join(dataDir, 'backups'),
+      passphrase: null,
+      hour: 3,
+      keepDaily: 7,
+      keepWeekly: 4,
+      keepMonthly: 12,
+      copyDir: null,
+      s3: null,
+      pgDumpPath: 'pg_dump',
+    });
+  });
+
+  it('parses the backup variables (decision 143)', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      BACKUP_DIR: '/srv/copias',
+      BACKUP_PASSPHRASE: 'una frase larga y secreta',
+      BACKUP_SCHEDULE: '02:00',
+      BACKUP_KEEP_DAILY: '14',
+      BACKUP_KEEP_WEEKLY: '0',
+      BACKUP_KEEP_MONTHLY: '120',
+      BACKUP_COPY_DIR: '/mnt/otro-disco',
+      BACKUP_S3_BUCKET: 'agencia-copias',
+      BACKUP_S3_ENDPOINT: 'https://s3.us-west-004.backblazeb2.com/',
+      BACKUP_S3_PREFIX: 'portal/',
+      BACKUP_S3_ACCESS_KEY_ID: 'clave',
+      BACKUP_S3_SECRET_ACCESS_KEY: 'secreto',
+      PG_DUMP_PATH: '/usr/lib/postgresql/17/bin/pg_dump',
+    });
+    expect(config.backup).toEqual({
+      dir: '/srv/copias',
+      passphrase: 'una frase larga y secreta',
+      hour: 2,
+      keepDaily: 14,
+      keepWeekly: 0,
+      keepMonthly: 120,
+      copyDir: '/mnt/otro-disco',
+      s3: {
+        bucket: 'agencia-copias',
+        endpoint: 'https://s3.us-west-004.backblazeb2.com',
+        region: 'us-east-1',
+        prefix: 'portal/',
+        accessKeyId: 'clave',
+        secretAccessKey: 'secreto',
+        forcePathStyle: true,
+      },
+      pgDumpPath: '/usr/lib/postgresql/17/bin/pg_dump',
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), BACKUP_SCHEDULE: 'off' }).backup.hour).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir(), BACKUP_SCHEDULE: '7' }).backup.hour).toBe(7);
   });
 
   it('parses every variable', () => {

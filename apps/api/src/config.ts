@@ -51,6 +51,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** Card payments through Azul's Payment Page (decision 147). */
   azul: AzulConfig;
+  /** Backups and restore (README "Backups", decision 143). */
+  backup: BackupConfig;
 }
 
 /** Azul's Payment Page (decision 147). */
@@ -61,6 +63,41 @@ export interface AzulConfig {
    * producción: `https://pagos.azul.com.do/PaymentPage/Default.aspx`). Tests point it at a fake.
    */
   paymentPageUrl: string | null;
+}
+
+/** Backups (decision 143): where archives go, their schedule, retention and second copy. */
+export interface BackupConfig {
+  /** `BACKUP_DIR`, default `DATA_DIR/backups` (absolute). */
+  dir: string;
+  /** `BACKUP_PASSPHRASE`: encrypts archives with age (scrypt); null keeps them in the clear. */
+  passphrase: string | null;
+  /** `BACKUP_SCHEDULE`: local hour (America/Santo_Domingo) of the daily backup, or null (`off`). Default 3. */
+  hour: number | null;
+  /** `BACKUP_KEEP_DAILY` (7), `BACKUP_KEEP_WEEKLY` (4), `BACKUP_KEEP_MONTHLY` (12): archives kept per period. */
+  keepDaily: number;
+  keepWeekly: number;
+  keepMonthly: number;
+  /** `BACKUP_COPY_DIR`: a folder on another disk that receives a copy of each archive. */
+  copyDir: string | null;
+  /** `BACKUP_S3_*`: an S3-compatible bucket that receives a copy of each archive. */
+  s3: BackupS3Config | null;
+  /** `PG_DUMP_PATH`, default `pg_dump` (found on PATH). */
+  pgDumpPath: string;
+}
+
+/** An S3-compatible bucket for the second copy of each archive. */
+export interface BackupS3Config {
+  bucket: string;
+  /** `BACKUP_S3_ENDPOINT` (MinIO, Backblaze, Wasabi …); null: AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** Key prefix, e.g. `agencia/` (default none). */
+  prefix: string;
+  /** Null: the SDK's default chain (AWS_* variables, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Path-style URLs (`endpoint/bucket/key`), default true with a custom endpoint. */
+  forcePathStyle: boolean;
 }
 
 /** The DGII's e-CF services (issue 26). URLs have no trailing slash. */
@@ -97,6 +134,8 @@ const SECRET_VARIABLES = new Set([
   'JWT_SECRET',
   'TOTP_ENCRYPTION_KEY',
   'ECF_ENCRYPTION_KEY',
+  'BACKUP_PASSPHRASE',
+  'BACKUP_S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
 ]);
 /** URLs that may carry a password: printed masked, or by length when they don't parse. */
@@ -196,6 +235,21 @@ const publicUrl = z
     { error: 'must be an http:// or https:// URL without credentials, query or fragment' },
   );
 
+/** `BACKUP_SCHEDULE`: `off`, or the hour of the daily backup: `3`, `03` or `03:00`. */
+const backupSchedule = z
+  .string()
+  .trim()
+  .transform((s, ctx): number | null => {
+    if (s.toLowerCase() === 'off') return null;
+    const m = /^(\d{1,2})(?::00)?$/.exec(s);
+    if (m && Number(m[1]) <= 23) return Number(m[1]);
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an hour from 00:00 to 23:00 (America/Santo_Domingo) or off',
+    });
+    return z.NEVER;
+  });
+
 /**
  * Every environment variable the API reads (README "Configuration"). Values are strings;
  * blank counts as unset. Defaults that depend on other variables (SEED_DEMO, PUBLIC_URL,
@@ -232,6 +286,27 @@ export const EnvSchema = z.object({
   DGII_FC_BASE_URL: optional(publicUrl),
   ECF_ENCRYPTION_KEY: optional(totpKey),
   ECF_SEND_INTERVAL_SECONDS: optional(integer(1, 3600)),
+  // Backups (decision 143).
+  BACKUP_DIR: optional(z.string()),
+  BACKUP_PASSPHRASE: optional(z.string().min(12, { error: 'must be at least 12 characters' })),
+  BACKUP_SCHEDULE: optional(backupSchedule),
+  BACKUP_KEEP_DAILY: optional(integer(1, 366)),
+  BACKUP_KEEP_WEEKLY: optional(integer(0, 530)),
+  BACKUP_KEEP_MONTHLY: optional(integer(0, 1200)),
+  BACKUP_COPY_DIR: optional(z.string()),
+  BACKUP_S3_BUCKET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name' }),
+  ),
+  BACKUP_S3_ENDPOINT: optional(url(['http:', 'https:'], 'an http:// or https:// URL')),
+  BACKUP_S3_REGION: optional(z.string().trim()),
+  BACKUP_S3_PREFIX: optional(z.string().trim()),
+  BACKUP_S3_ACCESS_KEY_ID: optional(z.string().trim()),
+  BACKUP_S3_SECRET_ACCESS_KEY: optional(z.string()),
+  BACKUP_S3_FORCE_PATH_STYLE: optional(boolean),
+  PG_DUMP_PATH: optional(z.string().trim()),
   METRICS_TOKEN: optional(
     z
       .string()
@@ -372,9 +447,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       encryptionKey: resolveEcfKey(dataDir, e.ECF_ENCRYPTION_KEY),
       sendIntervalSeconds: e.ECF_SEND_INTERVAL_SECONDS ?? 15,
     },
+    backup: {
+      dir: resolve(e.BACKUP_DIR ?? join(dataDir, 'backups')),
+      passphrase: e.BACKUP_PASSPHRASE ?? null,
+      hour: e.BACKUP_SCHEDULE === undefined ? 3 : e.BACKUP_SCHEDULE,
+      keepDaily: e.BACKUP_KEEP_DAILY ?? 7,
+      keepWeekly: e.BACKUP_KEEP_WEEKLY ?? 4,
+      keepMonthly: e.BACKUP_KEEP_MONTHLY ?? 12,
+      copyDir: e.BACKUP_COPY_DIR ? resolve(e.BACKUP_COPY_DIR) : null,
+      s3: e.BACKUP_S3_BUCKET
+        ? {
+            bucket: e.BACKUP_S3_BUCKET,
+            endpoint: e.BACKUP_S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+            region: e.BACKUP_S3_REGION ?? 'us-east-1',
+            prefix: e.BACKUP_S3_PREFIX ?? '',
+            accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: e.BACKUP_S3_FORCE_PATH_STYLE ?? Boolean(e.BACKUP_S3_ENDPOINT),
+          }
+        : null,
+      pgDumpPath: e.PG_DUMP_PATH ?? 'pg_dump',
+    },
     metricsToken: e.METRICS_TOKEN ?? null,
     azul: { paymentPageUrl: e.AZUL_PAYMENT_PAGE_URL ?? null },
   };
+}
+
+// ── child processes and CLI hints (backups, decision 143) ─────────────────────────────────
+
+/** The environment for a child process (pg_dump): this process's, plus `extra`. */
+export function childProcessEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
+/** Whether `name` is set (not blank) in the environment: `npm run restore` warns about keys set there. */
+export function environmentHas(name: (typeof ENV_VARIABLES)[number]): boolean {
+  const value = process.env[name];
+  return typeof value === 'string' && value.trim() !== '';
 }
 
 /**

@@ -2,6 +2,9 @@ import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './cli/demo-seed/index.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
+import { backupSettings, runBackup } from './modules/backups/backups.service.js';
+import { backupSocketPath, startBackupSocket } from './modules/backups/backups.socket.js';
+import { MigrationFailedError, migrateWithBackup } from './modules/backups/backups.startup.js';
 
 /**
  * Production entry point: opens the database (PGlite under DATA_DIR, or DATABASE_URL),
@@ -16,8 +19,31 @@ async function main(): Promise<void> {
       ? { url: config.databaseUrl, poolMax: config.dbPoolMax }
       : { dataDir: `${config.dataDir}/pglite` },
   );
-  await database.migrate();
+  // Decision 143: a backup before pending migrations; a failed migration leaves the database as it was.
+  try {
+    await migrateWithBackup(database, backupSettings(config), { log: (line) => console.info(line) });
+  } catch (err) {
+    if (!(err instanceof MigrationFailedError)) throw err;
+    console.error(err.message);
+    await database.close();
+    process.exit(1);
+  }
   const app = await buildApp({ config, database, closeDatabase: true });
+  // PGlite: `npm run backup` asks this process, the only one that may open the data directory.
+  if (database.driver === 'pglite') {
+    try {
+      const socket = await startBackupSocket(backupSocketPath(config.dataDir), async () => {
+        const run = await runBackup(database, backupSettings(config), config.backup, 'cli');
+        return { ok: true, path: run.result.path, bytes: run.result.bytes, copies: run.copies };
+      });
+      app.addHook('onClose', async () => {
+        socket.close();
+      });
+    } catch (err) {
+      // E.g. a DATA_DIR path too long for a Unix socket: serving matters more; say what is lost.
+      app.log.warn({ err }, 'backup socket unavailable: stop the server to run npm run backup');
+    }
+  }
   if (config.seedDemo && (await seedDemoIfEmpty(database.db))) app.log.info('demo data seeded');
 
   let closing = false;

@@ -52,6 +52,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       encryptionKey: Buffer.alloc(32, 9),
       sendIntervalSeconds: 15,
     },
+    // No scheduled backup in tests; a test that backs up passes its own scratch folder.
+    backup: {
+      dir: '/nonexistent/backups',
+      passphrase: null,
+      hour: null,
+      keepDaily: 7,
+      keepWeekly: 4,
+      keepMonthly: 12,
+      copyDir: null,
+      s3: null,
+      pgDumpPath: 'pg_dump',
+    },
     metricsToken: null,
     // A test that pays by card starts the fake Payment Page (fake-azul.ts) and overrides this.
     azul: { paymentPageUrl: 'http://127.0.0.1:9/PaymentPage/' },

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema/index.js';
-import { createTestApp, DEMO, uniqueIp } from './helpers.js';
+import { createTestApp, DEMO, testConfig, uniqueIp } from './helpers.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 
@@ -31,7 +31,11 @@ describe('/metrics (issue 29, decision 144)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'agencia-metrics-'));
-    app = await createTestApp({ metricsToken: TOKEN, dataDir });
+    app = await createTestApp({
+      metricsToken: TOKEN,
+      dataDir,
+      backup: { ...testConfig().backup, dir: join(dataDir, 'backups') },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

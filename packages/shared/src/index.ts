@@ -4,6 +4,7 @@ export * from './access-requests.js';
 export * from './api.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './backups.js';
 export * from './billable-time.js';
 export * from './billing-documents.js';
 export * from './calendar.js';

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { join } from 'node:path';
 import { ErrorCodes } from '@agencia/shared';
 import { count, eq, inArray, lte, min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -177,14 +176,14 @@ function createMetrics(app: FastifyInstance, database: Database, backupDir: stri
  * (fastify-plugin) so its `onResponse` hook times every route.
  */
 export default fp(
-  async (app, opts: { token: string | null; database: Database; dataDir: string }) => {
+  async (app, opts: { token: string | null; database: Database; backupDir: string }) => {
     if (!opts.token) {
       app.decorate('metrics', null);
       return;
     }
     const token = opts.token;
-    // Re-point to the backups module's BACKUP_DIR when both land (decision 144).
-    const metrics = createMetrics(app, opts.database, join(opts.dataDir, 'backups'));
+    // The backups module's BACKUP_DIR (decision 143): the newest archive's age.
+    const metrics = createMetrics(app, opts.database, opts.backupDir);
     app.decorate('metrics', { registry: metrics.registry, loginFailures: metrics.loginFailures });
 
     opts.database.onQuery = (seconds, failed) =>

@@ -1,4 +1,8 @@
+import type { BackupConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
 import type { Effects } from '../../lib/effects.js';
+import type { BackupSettings } from '../backups/backups.archive.js';
+import { scheduledBackup } from '../backups/backups.service.js';
 import { warnCertificateExpiry } from '../ecf/ecf-settings.service.js';
 import { expireQuotes } from '../quotes/quotes.service.js';
 import { generateDueRecurringInvoices } from '../recurring-invoices/recurring-invoices.run.js';
@@ -11,8 +15,26 @@ type Push = (fx: Effects) => void;
  * Every scheduled job of the app (README "Scheduled jobs", decision 110). `push` publishes what a
  * run wrote (its {@link Effects}), after its transaction committed.
  */
-export function appJobs(push: Push): JobDefinition[] {
+export function appJobs(
+  push: Push,
+  options: { backup?: { database: Database; settings: BackupSettings; config: BackupConfig } } = {},
+): JobDefinition[] {
+  const backup = options.backup?.config.hour != null ? options.backup : null;
   return [
+    // Decision 143: the daily backup (BACKUP_SCHEDULE, off: no job).
+    ...(backup
+      ? [
+          {
+            name: 'backup',
+            label: 'Copia de seguridad',
+            description:
+              'Guarda una copia completa (base de datos, archivos subidos y claves) en BACKUP_DIR y en la segunda ubicación, y aplica la retención.',
+            hour: backup.config.hour!,
+            run: ({ asOf }: { asOf: Date }) =>
+              scheduledBackup(backup.database, backup.settings, backup.config, push, asOf),
+          },
+        ]
+      : []),
     {
       name: 'recurring-invoices',
       label: 'Igualas (facturas recurrentes)',

@@ -1,5 +1,7 @@
 import {
   ActivityResponseSchema,
+  type BackupStatus,
+  BackupStatusSchema,
   DashboardStatsSchema,
   type EcfAlerts,
   type FiscalSequence,
@@ -50,7 +52,11 @@ const QUIET_ECF: EcfAlerts = {
  * The dashboard's own endpoints answer empty; `/fiscal/sequences` answers `sequences` and
  * `/fiscal/ecf-alerts` answers `alerts`. Returns the paths requested, in order.
  */
-function mockApi(sequences: FiscalSequence[], alerts: EcfAlerts = QUIET_ECF) {
+function mockApi(
+  sequences: FiscalSequence[],
+  alerts: EcfAlerts = QUIET_ECF,
+  backup: BackupStatus = { lastBackupAt: new Date(Date.now() - 3600_000).toISOString(), stale: false },
+) {
   const requested: string[] = [];
   const answer = (path: string, reply: () => Response) =>
     http.get(apiUrl(path), () => {
@@ -73,6 +79,7 @@ function mockApi(sequences: FiscalSequence[], alerts: EcfAlerts = QUIET_ECF) {
     answer('/dashboard/quick-actions', () => ok(QuickActionsResponseSchema, { actions: [] })),
     answer('/fiscal/sequences', () => ok(ListFiscalSequencesResponseSchema, { sequences })),
     answer('/fiscal/ecf-alerts', () => ok(GetEcfAlertsResponseSchema, { alerts })),
+    answer('/backups/status', () => ok(BackupStatusSchema, backup)),
   );
   return requested;
 }
@@ -194,5 +201,36 @@ describe('Dashboard: e-CF warning (issue 26)', () => {
     await waitFor(() => expect(requested).toContain('/dashboard/stats'));
     expect(requested).not.toContain('/fiscal/ecf-alerts');
     expect(screen.queryByText('Facturación electrónica (e-CF)')).toBeNull();
+  });
+});
+
+describe('Dashboard: backups (decision 143)', () => {
+  afterEach(() => {
+    useSessionStore.getState().logout();
+  });
+
+  it('shows the last good backup, and warns when there is none in 36 hours', async () => {
+    signIn('admin');
+    let requested = mockApi([b15]);
+    const { unmount } = renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText(/Última copia de seguridad:/)).toBeTruthy();
+    expect(screen.queryByText('Copias de seguridad')).toBeNull();
+    unmount();
+
+    requested = mockApi([b15], QUIET_ECF, {
+      lastBackupAt: new Date(Date.now() - 40 * 3600_000).toISOString(),
+      stale: true,
+    });
+    const second = renderWithProviders(<DashboardPage />);
+    const alert = (await screen.findByText('Copias de seguridad')).closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText(/No hay una copia de seguridad en las últimas 36 horas/)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Configuración → Copias de seguridad' })).toBeTruthy();
+    second.unmount();
+
+    signIn('employee');
+    requested = mockApi([b15]);
+    renderWithProviders(<DashboardPage />);
+    await waitFor(() => expect(requested).toContain('/dashboard/stats'));
+    expect(requested).not.toContain('/backups/status');
   });
 });

@@ -32,6 +32,7 @@ import {
   useRecentProjects,
   useRecentTickets,
 } from '../api/get-dashboard';
+import { BackupStatusCard } from '../components/backup-status';
 import {
   ActivityFeed,
   ListPanel,
@@ -153,6 +154,7 @@ export function DashboardPage() {
       {header}
       {isAdmin && <FiscalWarning />}
       {isAdmin && <EcfWarning />}
+      {isAdmin && <BackupStatusCard />}
 
       {actions.length > 0 && (
         <Group gap="sm" mb="lg" aria-label="Acciones rápidas" role="group">

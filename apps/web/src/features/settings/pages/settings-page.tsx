@@ -7,6 +7,7 @@ import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSessionStore } from '../../../stores/session-store';
 import { AuditPanel } from '../components/audit-panel';
+import { BackupsPanel } from '../components/backups-panel';
 import { BusinessHoursCard } from '../components/business-hours-card';
 import { ClosedPeriodsCard } from '../components/closed-periods-card';
 import { CompanySettingsForm } from '../components/company-settings-form';
@@ -39,6 +40,7 @@ export function SettingsPage() {
         { value: 'audit', label: 'Auditoría' },
         { value: 'mail', label: 'Correos' },
         { value: 'jobs', label: 'Tareas programadas' },
+        { value: 'backups', label: 'Copias de seguridad' },
       ]
     : [
         { value: 'notifications', label: 'Notificaciones' },
@@ -128,6 +130,11 @@ export function SettingsPage() {
         {isAdmin && (
           <Tabs.Panel value="jobs">
             <JobsPanel />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="backups">
+            <BackupsPanel />
           </Tabs.Panel>
         )}
       </Tabs>
