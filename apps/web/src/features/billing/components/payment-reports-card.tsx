@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { useDateDisplay } from '../../../stores/display-store';
 import { openReportFile, useDecidePaymentReport, usePaymentReports } from '../api/payments';
 import { formatDate, formatDateTime, formatMoney } from './format';
 
@@ -96,6 +97,7 @@ function ReportRow({
   showInvoice?: boolean;
   onReject: (r: PaymentReport) => void;
 }) {
+  useDateDisplay();
   const decide = useDecidePaymentReport();
   return (
     <Stack

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useBillableExpenses, useBillExpenses } from '../api/project-finances';
 
 /**
@@ -22,6 +23,7 @@ export function BillExpensesModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  useDateDisplay();
   const navigate = useNavigate();
   const preview = useBillableExpenses(projectId, opened);
   const bill = useBillExpenses(projectId);

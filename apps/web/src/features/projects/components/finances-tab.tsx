@@ -21,6 +21,7 @@ import { StatGrid } from '../../../components/ui/stat-grid';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useProjectFinances } from '../api/project-finances';
 
 const BillExpensesModal = lazy(() =>
@@ -67,6 +68,7 @@ function Section({ title, total, children }: { title: string; total: string; chi
  * all in pesos, each with the lines that make it. Admins bill the billable purchases here.
  */
 export function FinancesTab({ projectId, canBill }: { projectId: string; canBill: boolean }) {
+  useDateDisplay();
   const query = useProjectFinances(projectId);
   const [billing, setBilling] = useState(false);
   if (query.isPending)
