@@ -269,6 +269,82 @@ const E31_USD = withTotals({
   signedAt: new Date('2026-11-27T12:00:00Z'),
 });
 
+/**
+ * E41: the agency buys from an informal supplier (a person with a cédula, the Comprador of the
+ * e-CF): a good and a service, ITBIS 18 %, and the agency withholds the whole ITBIS and 10 % ISR on
+ * the service (Retencion on each line, the sums in Totales).
+ */
+const E41_BASE = withTotals({
+  type: 'E41',
+  encf: 'E410000000005',
+  sequenceExpiresOn: '2027-12-31',
+  issueDate: '2026-11-27',
+  dueDate: null,
+  paymentTermDays: null,
+  paymentType: 1,
+  issuer: ISSUER,
+  buyer: { taxId: '00113918205', name: 'Juan Pérez Almonte', address: 'Calle 5 #12, Villa Mella' },
+  lines: [
+    { ...line('Artesanías para kits de bienvenida', 20, 25_000), goods: true, itbisWithheldCents: 90_000 },
+    { ...line('Guía turístico independiente, 2 días', 2, 400_000), itbisWithheldCents: 144_000, isrWithheldCents: 80_000 },
+  ],
+  currency: 'DOP',
+  exchangeRate: null,
+  reference: null,
+  signedAt: new Date('2026-11-27T18:00:00Z'),
+});
+const E41: EcfDocumentInput = {
+  ...E41_BASE,
+  totals: { ...E41_BASE.totals, itbisWithheldCents: 234_000, isrWithheldCents: 80_000 },
+};
+
+/** E43: gastos menores (parking, tolls), no Comprador, no ITBIS. */
+const E43 = withTotals(
+  {
+    type: 'E43',
+    encf: 'E430000000011',
+    sequenceExpiresOn: '2027-12-31',
+    issueDate: '2026-11-27',
+    dueDate: null,
+    paymentTermDays: null,
+    paymentType: 1,
+    issuer: ISSUER,
+    buyer: { taxId: null, name: '' },
+    lines: [{ ...line('Peajes y parqueos, visita a hoteles de Bávaro', 1, 185_000, true), goods: false }],
+    currency: 'DOP',
+    exchangeRate: null,
+    reference: null,
+    signedAt: new Date('2026-11-27T17:00:00Z'),
+  },
+  undefined,
+  18,
+  true,
+);
+
+/** E47: a foreign supplier paid in USD (software subscription), 27 % ISR withheld (Ley 11-92 art. 305). */
+const E47_BASE = withTotals(
+  {
+    type: 'E47',
+    encf: 'E470000000002',
+    sequenceExpiresOn: '2027-12-31',
+    issueDate: '2026-11-27',
+    dueDate: null,
+    paymentTermDays: null,
+    paymentType: 1,
+    issuer: ISSUER,
+    buyer: { taxId: null, foreignId: '98-1234567', name: 'Booking Tools Inc.' },
+    lines: [{ ...line('Suscripción anual motor de reservas', 1, 120_000, true), isrWithheldCents: 32_400 }],
+    currency: 'USD',
+    exchangeRate: 60.25,
+    reference: null,
+    signedAt: new Date('2026-11-27T19:00:00Z'),
+  },
+  undefined,
+  18,
+  true,
+);
+const E47: EcfDocumentInput = { ...E47_BASE, totals: { ...E47_BASE.totals, isrWithheldCents: 32_400 } };
+
 const CASES: Array<[string, EcfDocumentInput, Parameters<typeof validateAgainstDgiiXsd>[1]]> = [
   ['E31', E31, 'ECF-31'],
   ['E32', E32, 'ECF-32'],
@@ -278,6 +354,9 @@ const CASES: Array<[string, EcfDocumentInput, Parameters<typeof validateAgainstD
   ['E45', E45, 'ECF-45'],
   ['E46', E46, 'ECF-46'],
   ['E31-USD', E31_USD, 'ECF-31'],
+  ['E41', E41, 'ECF-41'],
+  ['E43', E43, 'ECF-43'],
+  ['E47', E47, 'ECF-47'],
 ];
 
 describe('buildEcfXml', () => {
