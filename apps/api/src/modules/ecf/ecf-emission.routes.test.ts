@@ -77,7 +77,8 @@ beforeEach(() => {
  * A sender as a second process would run it. The timeout is short enough for the timeout test to
  * stay quick and long enough that a loaded CI machine's slow signature never looks like an outage.
  */
-const sender = (timeoutMs = 5_000) => new EcfSender(app.db, app.ecfConfig, () => {}, undefined, { timeoutMs });
+const sender = (timeoutMs = 5_000) =>
+  new EcfSender(app.db, app.ecfConfig, () => {}, undefined, { timeoutMs });
 /** The latest stored e-CF of `encf` (a corrected document after a rejection is a new row). */
 async function latest(encf: string) {
   const [row] = await app.db

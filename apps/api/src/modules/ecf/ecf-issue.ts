@@ -18,8 +18,8 @@ import {
   invoices,
   suppliers,
 } from '../../db/schema/index.js';
-import { getCompanySettings } from '../settings/settings.service.js';
 import { conflict, unprocessable } from '../../lib/errors.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 import type { EcfDocumentInput, EcfLine, EcfType } from './ecf-model.js';
 import { ECF_TYPES } from './ecf-model.js';
 import { loadSigningKey } from './ecf-settings.service.js';

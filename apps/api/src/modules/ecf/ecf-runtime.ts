@@ -1,17 +1,11 @@
-import type { EcfConfig } from '../../config.js';
-import type { Tx } from '../../db/client.js';
 import { ECF_STATUS_LABELS } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
+import type { EcfConfig } from '../../config.js';
+import type { Tx } from '../../db/client.js';
 import { ecfAnnulments, ecfDocuments } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { buildAnecfXml } from './ecf-anecf.js';
-import {
-  isDirectEcfType,
-  type SignedEcf,
-  signExpenseEcf,
-  signInvoiceEcf,
-  signNoteEcf,
-} from './ecf-issue.js';
+import { isDirectEcfType, type SignedEcf, signExpenseEcf, signInvoiceEcf, signNoteEcf } from './ecf-issue.js';
 import { ecfModeOf, loadSigningKey } from './ecf-settings.service.js';
 import { signXml } from './ecf-signature.js';
 

@@ -209,10 +209,7 @@ export function checkEcf(input: EcfDocumentInput): EcfProblem[] {
   const dopTotal = toDopTotalForThreshold(input);
   if (input.type === 'E41' && taxId === '') {
     // E41: RNCComprador minOccurs 1 (XSD e-CF 41) — the informal supplier's cédula (Norma 05-2019).
-    add(
-      'buyer.taxId',
-      'Un comprobante de compras (E41) requiere la cédula (o RNC) del proveedor informal.',
-    );
+    add('buyer.taxId', 'Un comprobante de compras (E41) requiere la cédula (o RNC) del proveedor informal.');
   } else if (rules.buyerArea === 'foreign' && taxId !== '') {
     // E47: no RNCComprador in XSD e-CF 47, the supplier is abroad (IdentificadorExtranjero only).
     add(
@@ -382,12 +379,17 @@ export function checkEcf(input: EcfDocumentInput): EcfProblem[] {
     const isrWithheld = withheld(t.isrWithheldCents);
     const lineItbis = lines.reduce((s, l) => s + withheld(l.itbisWithheldCents), 0);
     const lineIsr = lines.reduce((s, l) => s + withheld(l.isrWithheldCents), 0);
-    const amountsOk = [itbisWithheld, isrWithheld, ...lines.flatMap((l) => [withheld(l.itbisWithheldCents), withheld(l.isrWithheldCents)])].every(
-      (c) => Number.isInteger(c) && c >= 0,
-    );
+    const amountsOk = [
+      itbisWithheld,
+      isrWithheld,
+      ...lines.flatMap((l) => [withheld(l.itbisWithheldCents), withheld(l.isrWithheldCents)]),
+    ].every((c) => Number.isInteger(c) && c >= 0);
     if (!amountsOk) {
       add('totals.itbisWithheldCents', 'Los montos retenidos deben ser centavos enteros, no negativos.');
-    } else if (rules.retention === 'none' && (itbisWithheld > 0 || isrWithheld > 0 || lineItbis > 0 || lineIsr > 0)) {
+    } else if (
+      rules.retention === 'none' &&
+      (itbisWithheld > 0 || isrWithheld > 0 || lineItbis > 0 || lineIsr > 0)
+    ) {
       add('totals.itbisWithheldCents', `Un ${rules.label} no lleva retenciones.`);
     } else if (rules.retention === 'isr' && (itbisWithheld > 0 || lineItbis > 0)) {
       add(

@@ -286,7 +286,11 @@ const E41_BASE = withTotals({
   buyer: { taxId: '00113918205', name: 'Juan Pérez Almonte', address: 'Calle 5 #12, Villa Mella' },
   lines: [
     { ...line('Artesanías para kits de bienvenida', 20, 25_000), goods: true, itbisWithheldCents: 90_000 },
-    { ...line('Guía turístico independiente, 2 días', 2, 400_000), itbisWithheldCents: 144_000, isrWithheldCents: 80_000 },
+    {
+      ...line('Guía turístico independiente, 2 días', 2, 400_000),
+      itbisWithheldCents: 144_000,
+      isrWithheldCents: 80_000,
+    },
   ],
   currency: 'DOP',
   exchangeRate: null,

@@ -308,7 +308,9 @@ export function buildEcfXml(input: EcfDocumentInput): string {
     rules.taxIncludedIndicator && a.hasTaxedLines ? el('IndicadorMontoGravado', 0) : '',
     rules.incomeType ? el('TipoIngresos', '01') : '',
     el('TipoPago', input.paymentType),
-    credit && rules.paymentDueDate && input.dueDate ? el('FechaLimitePago', formatEcfDate(input.dueDate)) : '',
+    credit && rules.paymentDueDate && input.dueDate
+      ? el('FechaLimitePago', formatEcfDate(input.dueDate))
+      : '',
     credit && rules.paymentTerm && input.paymentTermDays !== null
       ? el('TerminoPago', `${input.paymentTermDays} días`)
       : '',

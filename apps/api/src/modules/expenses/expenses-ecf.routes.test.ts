@@ -128,7 +128,9 @@ describe('direct e-CF of purchase documents (E41, E43, E47)', () => {
     expect(verifyXmlSignature(stored!.signedXml)).toMatchObject({ valid: true });
     expect(await validateAgainstDgiiXsd(stored!.signedXml, 'ECF-41')).toEqual([]);
     // The supplier is the Comprador (its cédula), the withholdings are stated per line and in total.
-    expect(stored!.signedXml).toMatch(/<Comprador><RNCComprador>\d{11}<\/RNCComprador><RazonSocialComprador>Rafael Almonte/);
+    expect(stored!.signedXml).toMatch(
+      /<Comprador><RNCComprador>\d{11}<\/RNCComprador><RazonSocialComprador>Rafael Almonte/,
+    );
     expect(stored!.signedXml).toContain('<TotalITBISRetenido>1800.00</TotalITBISRetenido>');
     expect(stored!.signedXml).toContain('<TotalISRRetencion>800.00</TotalISRRetencion>');
     expect(stored!.signedXml).not.toContain('<TipoIngresos>');
@@ -153,7 +155,11 @@ describe('direct e-CF of purchase documents (E41, E43, E47)', () => {
 
   it('E47 in USD: the foreign supplier by its id, 27 % ISR withheld, amounts in pesos at the day’s rate; accepted', async () => {
     const day = addDays(today, -3);
-    const rate = await call('POST', '/api/fiscal/exchange-rates', { date: day, currency: 'USD', rate: 60.25 });
+    const rate = await call('POST', '/api/fiscal/exchange-rates', {
+      date: day,
+      currency: 'USD',
+      rate: 60.25,
+    });
     expect(rate.statusCode, rate.body).toBe(201);
     const res = await call('POST', '/api/expenses', {
       supplierId: ids.adobe,
@@ -176,7 +182,9 @@ describe('direct e-CF of purchase documents (E41, E43, E47)', () => {
     expect(stored!.signedXml).toContain('<MontoTotalOtraMoneda>100.00</MontoTotalOtraMoneda>');
     const done = await drive(expense._id);
     expect(done).toMatchObject({ status: 'accepted' });
-    expect((await call('GET', `/api/expenses/${expense._id}`)).json().data.expense.ecfStatus).toBe('accepted');
+    expect((await call('GET', `/api/expenses/${expense._id}`)).json().data.expense.ecfStatus).toBe(
+      'accepted',
+    );
   });
 
   it('E43: no Comprador, accepted', async () => {
@@ -205,7 +213,11 @@ describe('direct e-CF of purchase documents (E41, E43, E47)', () => {
     });
     expect(supplier.statusCode, supplier.body).toBe(201);
     const before = await activeOf('E41');
-    const res = await call('POST', '/api/expenses', e41Purchase({ supplierId: supplier.json().data.supplier._id }));
+    const res = await call(
+      'POST',
+      '/api/expenses',
+      e41Purchase({ supplierId: supplier.json().data.supplier._id }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/requiere la cédula/);
     expect((await activeOf('E41'))!.nextNumber).toBe(before!.nextNumber);
