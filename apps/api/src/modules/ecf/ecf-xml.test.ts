@@ -609,6 +609,69 @@ describe('checkEcf', () => {
     );
   });
 
+  it('E41 needs the supplier’s cédula; its withholdings add up by line and stay within ITBIS and amount', () => {
+    expect(problem({ ...E41, buyer: { taxId: null, name: 'Juan' } }, 'buyer.taxId')[0]?.message).toBe(
+      'Un comprobante de compras (E41) requiere la cédula (o RNC) del proveedor informal.',
+    );
+    const off = { ...E41, totals: { ...E41.totals, itbisWithheldCents: 200_000 } };
+    expect(problem(off, 'totals.itbisWithheldCents')[0]?.message).toBe(
+      'El ITBIS retenido no es la suma del retenido en las líneas.',
+    );
+    const tooMuch: EcfDocumentInput = {
+      ...E41,
+      lines: [{ ...E41.lines[0]!, itbisWithheldCents: 300_000 }, E41.lines[1]!],
+      totals: { ...E41.totals, itbisWithheldCents: 444_000 },
+    };
+    expect(problem(tooMuch, 'totals.itbisWithheldCents')[0]?.message).toBe(
+      'El ITBIS retenido no puede ser mayor que el ITBIS.',
+    );
+  });
+
+  it('E43 has no Comprador, ITBIS, retention or discount; E47 names no RNC and withholds no ITBIS', () => {
+    // Whatever buyer the model carries, an E43 states none: nothing to check.
+    expect(checkEcf({ ...E43, buyer: { taxId: '123', name: '' } })).toEqual([]);
+    expect(buildEcfXml(E43)).not.toContain('<Comprador>');
+    const taxed = withTotals({ ...E43, lines: [line('Parqueo', 1, 10_000)] });
+    expect(problem(taxed, 'totals.taxCents')[0]?.message).toBe(
+      'Un comprobante de gastos menores (E43) no lleva ITBIS: el ITBIS debe ser 0.',
+    );
+    const withheld: EcfDocumentInput = {
+      ...E43,
+      lines: [{ ...E43.lines[0]!, isrWithheldCents: 100 }],
+      totals: { ...E43.totals, isrWithheldCents: 100 },
+    };
+    expect(problem(withheld, 'totals.itbisWithheldCents')[0]?.message).toBe(
+      'Un comprobante de gastos menores (E43) no lleva retenciones.',
+    );
+    expect(
+      problem({ ...E47, buyer: { taxId: '101850043', foreignId: null, name: 'Local' } }, 'buyer.taxId')[0]
+        ?.message,
+    ).toBe(
+      'Un comprobante de pagos al exterior (E47) identifica al proveedor del exterior, sin RNC ni cédula.',
+    );
+    const itbis: EcfDocumentInput = {
+      ...E47,
+      lines: [{ ...E47.lines[0]!, itbisWithheldCents: 100 }],
+      totals: { ...E47.totals, itbisWithheldCents: 100 },
+    };
+    expect(problem(itbis, 'totals.itbisWithheldCents')[0]?.message).toBe(
+      'Un comprobante de pagos al exterior (E47) solo lleva la retención del ISR, no del ITBIS.',
+    );
+  });
+
+  it('E47: MontoISRRetenido in every Item even when nothing is withheld (XSD e-CF 47: minOccurs 1)', async () => {
+    const none: EcfDocumentInput = {
+      ...E47,
+      lines: [{ ...E47.lines[0]!, isrWithheldCents: 0 }],
+      totals: { ...E47.totals, isrWithheldCents: 0 },
+    };
+    const xml = buildEcfXml(none);
+    expect(xml).toContain(
+      '<Retencion><IndicadorAgenteRetencionoPercepcion>1</IndicadorAgenteRetencionoPercepcion><MontoISRRetenido>0.00</MontoISRRetenido></Retencion>',
+    );
+    expect(await validateAgainstDgiiXsd(withSignature(xml), 'ECF-47')).toEqual([]);
+  });
+
   it('E32 of RD$250,000 or more needs the buyer’s id (converted to DOP for USD)', () => {
     const big = withTotals({ ...E32, lines: [line('Paquete de bodas', 1, 21_186_441)] });
     expect(problem(big, 'buyer.taxId')[0]?.message).toBe(
