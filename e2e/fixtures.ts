@@ -22,13 +22,16 @@ export const NAV = {
     'Calendario',
     'Clientes',
     'Facturación',
+    'Gastos',
+    'Suplidores',
     'Reportes',
     'Configuración',
     'Usuarios',
   ],
   member: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Configuración'],
   /** Read-only invoices entry inserted before Configuración (decision 056). */
-  empleado: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Facturación', 'Configuración'],
+  /** …and the expenses of their projects (decision 140). */
+  empleado: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Facturación', 'Gastos', 'Configuración'],
   cliente: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Mis Facturas', 'Configuración'],
 } as const;
 

@@ -62,7 +62,14 @@ const ADMIN: Screen[] = [
   },
   { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
   { name: 'igualas', path: '/billing/retainers', dialogs: [{ name: 'nueva iguala', open: 'Nueva iguala' }] },
+  { name: 'gastos', path: '/expenses', dialogs: [{ name: 'nuevo gasto', open: 'Nuevo gasto' }] },
+  { name: 'suplidores', path: '/suppliers', dialogs: [{ name: 'nuevo suplidor', open: 'Nuevo suplidor' }] },
   { name: 'reportes', path: '/reports' },
+  {
+    name: 'cierre del mes',
+    path: '/reports/month-close',
+    dialogs: [{ name: 'cerrar mes', open: 'Cerrar mes' }],
+  },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
   { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },
@@ -79,6 +86,7 @@ const EMPLOYEE: Screen[] = [
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
   { name: 'cotizaciones', path: '/billing/quotes' },
   { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
+  { name: 'gastos', path: '/expenses', dialogs: [{ name: 'nuevo gasto', open: 'Nuevo gasto' }] },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
 ];

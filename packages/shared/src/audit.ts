@@ -246,6 +246,11 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     object: 'las instrucciones de pago',
     href: () => '/settings?tab=payments',
   },
+  'settings.business_hours_updated': {
+    verb: 'actualizó',
+    object: 'el horario laboral',
+    href: () => '/settings?tab=company',
+  },
   'settings.reminders_updated': {
     verb: 'actualizó',
     object: 'los recordatorios de pago',
@@ -387,6 +392,12 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
       num(m.entries) !== undefined
         ? `facturó ${plural(num(m.entries)!, 'registro', 'registros')} de horas de`
         : 'facturó horas de',
+  },
+  'project.expenses.billed': {
+    verb: (m) =>
+      num(m.expenses) !== undefined
+        ? `facturó ${plural(num(m.expenses)!, 'gasto', 'gastos')} de`
+        : 'facturó gastos de',
   },
   'ticket.created': { verb: 'creó' },
   'ticket.deleted': { verb: 'eliminó', gone: true },

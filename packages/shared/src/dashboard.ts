@@ -7,7 +7,8 @@ export const DASHBOARD_DEFAULTS = { listLimit: 5, activityDays: 7, ticketResolut
 /**
  * `GET /dashboard/stats` → `data` (spec doc 2 §3 "Dashboard stats"). Money in major units,
  * `avgProgress` rounded percent. Figures cover only what the caller may see; `clients` is
- * present for admins only. The tickets block is zero until a tickets provider is registered.
+ * present for admins only. The tickets block is zero until a tickets provider is registered. A
+ * client's `totalBudget` sums only the projects whose budget it may see (decision 145).
  */
 export const DashboardStatsSchema = z.object({
   projects: z.object({

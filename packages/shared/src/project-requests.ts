@@ -122,6 +122,7 @@ const projectFields = {
   estimatedEndDate: DateOnlySchema.nullable(),
   approvedBudget: MoneyAmountSchema.nullable(),
   spent: MoneyAmountSchema,
+  budgetVisibleToClient: z.boolean({ error: 'Valor inválido' }),
   team: z
     .array(TeamAssignmentSchema)
     .max(30, 'Máximo 30 miembros')
@@ -137,7 +138,8 @@ const END_AFTER_START = {
 
 /**
  * `POST /projects` (admin). Defaults: status requested, priority medium, category webapp,
- * progress 0, no dates, no budget, spent 0, empty team. `approvedBudget`/`spent` in major units.
+ * progress 0, no dates, no budget, spent 0, empty team. `approvedBudget`/`spent` in major units;
+ * `budgetVisibleToClient` (default true) lets the client see them (decision 145).
  */
 export const CreateProjectRequestSchema = z
   .object({
@@ -152,6 +154,7 @@ export const CreateProjectRequestSchema = z
     estimatedEndDate: projectFields.estimatedEndDate.default(null),
     approvedBudget: projectFields.approvedBudget.default(null),
     spent: projectFields.spent.default(0),
+    budgetVisibleToClient: projectFields.budgetVisibleToClient.default(true),
     team: projectFields.team.default([]),
   })
   .refine(endAfterStart, END_AFTER_START);
@@ -175,6 +178,7 @@ export const UpdateProjectRequestSchema = z
     estimatedEndDate: projectFields.estimatedEndDate.optional(),
     approvedBudget: projectFields.approvedBudget.optional(),
     spent: projectFields.spent.optional(),
+    budgetVisibleToClient: projectFields.budgetVisibleToClient.optional(),
     team: projectFields.team.optional(),
   })
   .refine(endAfterStart, END_AFTER_START);
@@ -344,7 +348,11 @@ export const ProjectFileParamsSchema = z.object({
   fileId: z.uuid({ message: 'Identificador inválido' }),
 });
 
-/** `GET /projects/stats` → `data`: counts over the projects visible to the caller. Money in major units. */
+/**
+ * `GET /projects/stats` → `data`: counts over the projects visible to the caller. Money in major
+ * units; a client's `totalBudget`/`totalSpent` sum only the projects whose budget it may see
+ * (`budgetVisibleToClient`, decision 145).
+ */
 export const ProjectStatsSchema = z.object({
   total: z.number().int(),
   active: z.number().int(),

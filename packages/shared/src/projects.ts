@@ -196,7 +196,9 @@ export type ProjectMember = z.infer<typeof ProjectMemberSchema>;
 
 /**
  * A project as the list and dashboard show it. Money in major units (`approvedBudget` null
- * = no budget, 'Sin presupuesto'); dates `YYYY-MM-DD` or null ('Sin fecha').
+ * = no budget, 'Sin presupuesto'); dates `YYYY-MM-DD` or null ('Sin fecha'). `approvedBudget`
+ * and `spent` are absent for a client when the admin turned `budgetVisibleToClient` off (decision
+ * 145); staff always receive them.
  */
 export const ProjectSummarySchema = z.object({
   _id: z.uuid(),
@@ -210,8 +212,10 @@ export const ProjectSummarySchema = z.object({
   startDate: z.string().nullable(),
   estimatedEndDate: z.string().nullable(),
   actualEndDate: z.string().nullable(),
-  approvedBudget: z.number().nullable(),
-  spent: z.number(),
+  approvedBudget: z.number().nullable().optional(),
+  spent: z.number().optional(),
+  /** Whether the client sees the budget and spent (default true; admin's switch, decision 145). */
+  budgetVisibleToClient: z.boolean(),
   teamCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -336,3 +336,112 @@ export type UpdatePaymentInstructionsRequest = z.input<typeof UpdatePaymentInstr
 export const GetPaymentInstructionsResponseSchema = z.object({
   paymentInstructions: PaymentInstructionsSchema,
 });
+
+/*
+ * Business hours (decision 145): the agency's working hours per weekday, set by the admin in
+ * Configuración → Empresa and read by every signed-in user (the calendar shades the hours outside
+ * them and opens its time grids at the start of the working day).
+ */
+
+/** Weekday names, indexed as JavaScript and FullCalendar number them (0 = domingo … 6 = sábado). */
+export const WEEKDAY_LABELS = [
+  'Domingo',
+  'Lunes',
+  'Martes',
+  'Miércoles',
+  'Jueves',
+  'Viernes',
+  'Sábado',
+] as const;
+
+/** A 24-hour wall-clock time `HH:MM` (00:00–23:59). */
+const WALL_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Spanish messages of the business hours form, shared by the API (400 details) and the web form. */
+export const BUSINESS_HOURS_MESSAGES = {
+  dayInvalid: 'Día inválido',
+  startInvalid: 'Hora de apertura inválida (HH:MM)',
+  endInvalid: 'Hora de cierre inválida (HH:MM)',
+  endAfterStart: 'La hora de cierre debe ser posterior a la de apertura',
+  duplicate: 'Este día aparece dos veces',
+} as const;
+
+/** One working day: `dayOfWeek` 0–6 (0 = domingo), `startTime` < `endTime`, both `HH:MM` (agency time). */
+export const BusinessDaySchema = z
+  .object({
+    dayOfWeek: z
+      .number({ error: BUSINESS_HOURS_MESSAGES.dayInvalid })
+      .int(BUSINESS_HOURS_MESSAGES.dayInvalid)
+      .min(0, BUSINESS_HOURS_MESSAGES.dayInvalid)
+      .max(6, BUSINESS_HOURS_MESSAGES.dayInvalid),
+    startTime: z
+      .string({ error: BUSINESS_HOURS_MESSAGES.startInvalid })
+      .regex(WALL_TIME_RE, BUSINESS_HOURS_MESSAGES.startInvalid),
+    endTime: z
+      .string({ error: BUSINESS_HOURS_MESSAGES.endInvalid })
+      .regex(WALL_TIME_RE, BUSINESS_HOURS_MESSAGES.endInvalid),
+  })
+  // `HH:MM` strings compare in time order.
+  .refine((d) => d.endTime > d.startTime, {
+    message: BUSINESS_HOURS_MESSAGES.endAfterStart,
+    path: ['endTime'],
+  });
+export type BusinessDay = z.infer<typeof BusinessDaySchema>;
+
+/** The working days in weekday order (Monday first, Sunday last); a day not listed is closed. */
+export const BusinessHoursSchema = z.array(BusinessDaySchema);
+export type BusinessHours = z.infer<typeof BusinessHoursSchema>;
+
+/**
+ * The value of a fresh install: the hours the public legal page states ("Horario": lunes a viernes
+ * 8:00–18:00, sábado 9:00–13:00), which the calendar used before the setting existed.
+ */
+export const DEFAULT_BUSINESS_HOURS: BusinessHours = [
+  ...[1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '18:00' })),
+  { dayOfWeek: 6, startTime: '09:00', endTime: '13:00' },
+];
+
+/** Monday-first position of a weekday (0 = domingo → 6), the order the form and the API list days in. */
+export const mondayFirst = (dayOfWeek: number) => (dayOfWeek + 6) % 7;
+
+/**
+ * `PUT /settings/business-hours` body (admin with `settings.write`): replaces the working days
+ * (at most one entry per weekday; closing time after opening time). Answered in weekday order.
+ */
+export const UpdateBusinessHoursRequestSchema = z.object({
+  businessHours: z
+    .array(BusinessDaySchema, { error: 'Horario inválido' })
+    .max(7, 'Máximo 7 días')
+    .superRefine((days, ctx) => {
+      const seen = new Set<number>();
+      days.forEach((d, i) => {
+        if (seen.has(d.dayOfWeek))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'dayOfWeek'],
+            message: BUSINESS_HOURS_MESSAGES.duplicate,
+          });
+        seen.add(d.dayOfWeek);
+      });
+    })
+    .transform((days) => [...days].sort((a, b) => mondayFirst(a.dayOfWeek) - mondayFirst(b.dayOfWeek))),
+});
+export type UpdateBusinessHoursRequest = z.input<typeof UpdateBusinessHoursRequestSchema>;
+
+/** `GET /settings/business-hours` and `PUT /settings/business-hours` → `data`. */
+export const GetBusinessHoursResponseSchema = z.object({ businessHours: BusinessHoursSchema });
+
+/**
+ * The hours as FullCalendar's `businessHours` option takes them: one entry per working day
+ * (`daysOfWeek` [n], `startTime`, `endTime`).
+ */
+export function toCalendarBusinessHours(
+  hours: BusinessHours,
+): Array<{ daysOfWeek: number[]; startTime: string; endTime: string }> {
+  return hours.map((d) => ({ daysOfWeek: [d.dayOfWeek], startTime: d.startTime, endTime: d.endTime }));
+}
+
+/** The earliest opening time of the week (`HH:MM`), where the time grids open; '08:00' when closed all week. */
+export function workdayStart(hours: BusinessHours): string {
+  return hours.map((d) => d.startTime).sort()[0] ?? '08:00';
+}

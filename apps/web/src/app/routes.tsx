@@ -156,6 +156,16 @@ export const routes: RouteObject[] = [
             lazy: portalPage('invoiceDetail'),
           },
           {
+            // Purchases and expenses (decision 140): admins all, employees their projects'; clients never.
+            lazy: () => loadPortal().then((portal) => ({ Component: portal.StaffOnly })),
+            children: [
+              {
+                path: 'expenses',
+                lazy: portalPage('expenses'),
+              },
+            ],
+          },
+          {
             // Management screens: admin only ('Acceso Denegado' for anyone else).
             lazy: () => loadPortal().then((portal) => ({ Component: portal.AdminOnly })),
             children: [
@@ -181,6 +191,10 @@ export const routes: RouteObject[] = [
                 lazy: portalPage('clients'),
               },
               {
+                path: 'suppliers',
+                lazy: portalPage('suppliers'),
+              },
+              {
                 path: 'clients/requests',
                 lazy: portalPage('requests'),
               },
@@ -191,6 +205,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'reports',
                 lazy: portalPage('reports'),
+              },
+              {
+                path: 'reports/month-close',
+                lazy: portalPage('monthClose'),
               },
               {
                 path: 'users',

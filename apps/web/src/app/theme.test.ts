@@ -1,5 +1,5 @@
 import { EVENT_TYPE_HEX, THEME_VARIANTS } from '@agencia/shared';
-import { DEFAULT_THEME, darken, mergeMantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, darken, defaultCssVariablesResolver, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import {
   buildTheme,
@@ -69,6 +69,15 @@ describe('theme contrast (WCAG 2.2 SC 1.4.3)', () => {
         const { primaryColor, shade } = VARIANT_CONFIG[variant];
         const filled = theme.colors[primaryColor]?.[shade] as string;
         expect(contrastRatio('#ffffff', filled)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+      });
+
+      it('white text on the filled hover colour Mantine resolves ≥ 4.5:1', () => {
+        const key = `--mantine-color-${theme.primaryColor}-filled-hover` as const;
+        const hover = defaultCssVariablesResolver(theme).light[key] as string;
+        const [, name, index] = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(hover) ?? [];
+        const hex = theme.colors[name as string]?.[Number(index)] as string;
+        expect(hex, hover).toMatch(/^#/);
+        expect(contrastRatio('#ffffff', hex), hover).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
       });
 
       it('dimmed text ≥ 4.5:1 on white (light) and on the dark body', () => {

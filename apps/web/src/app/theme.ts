@@ -50,6 +50,24 @@ const forest: MantineColorsTuple = [
   '#14532d',
 ];
 
+/**
+ * Cyan whose filled shade (8) and its hover (9, Mantine's filled hover is the next darker shade)
+ * both pass with white text: Mantine's cyan.9 filled hovers to cyan.8 (#0c8599), 4.35:1.
+ * #0b7285 is 5.59:1, #095c6b 7.62:1.
+ */
+const ocean: MantineColorsTuple = [
+  '#e3fafc',
+  '#c5f6fa',
+  '#99e9f2',
+  '#66d9e8',
+  '#3bc9db',
+  '#22b8cf',
+  '#15aabf',
+  '#1098ad',
+  '#0b7285',
+  '#095c6b',
+];
+
 interface VariantConfig {
   primaryColor: string;
   /** Shade index used for filled surfaces; every value here passes 4.5:1 with white text. */
@@ -72,7 +90,7 @@ export const VARIANT_CONFIG: Record<ThemeVariant, VariantConfig> = {
     headingsFontFamily: SERIF_FONT,
     defaultRadius: 'sm',
   },
-  ocean: { primaryColor: 'cyan', shade: 9, fontFamily: SYSTEM_FONT, defaultRadius: 'lg' },
+  ocean: { primaryColor: 'ocean', shade: 8, fontFamily: SYSTEM_FONT, defaultRadius: 'lg' },
   sunset: { primaryColor: 'sunset', shade: 8, fontFamily: ROUNDED_FONT, defaultRadius: 'md' },
   forest: { primaryColor: 'forest', shade: 8, fontFamily: SYSTEM_FONT, defaultRadius: 'md' },
   royal: {
@@ -91,7 +109,7 @@ export function buildTheme(variant: ThemeVariant): MantineThemeOverride {
   return createTheme({
     primaryColor: config.primaryColor,
     primaryShade: { light: config.shade, dark: config.shade },
-    colors: { sunset, forest },
+    colors: { sunset, forest, ocean },
     fontFamily: config.fontFamily,
     headings: { fontFamily: config.headingsFontFamily ?? config.fontFamily, fontWeight: '700' },
     defaultRadius: config.defaultRadius,

@@ -2,6 +2,7 @@
 export * from './billing';
 export * from './calendar';
 export * from './clients';
+export * from './expenses';
 export * from './projects';
 export * from './reports';
 export * from './settings';

@@ -44,6 +44,7 @@ export function buildProjectDetail(overrides: Partial<ProjectDetail> = {}): Proj
     actualEndDate: null,
     approvedBudget: null,
     spent: 0,
+    budgetVisibleToClient: true,
     teamCount: 0,
     createdAt: '2026-01-10T14:00:00.000Z',
     updatedAt: '2026-01-10T14:00:00.000Z',

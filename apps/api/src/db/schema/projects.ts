@@ -55,6 +55,8 @@ export const projects = pgTable(
     actualEndDate: date('actual_end_date'),
     approvedBudgetCents: bigint('approved_budget_cents', { mode: 'number' }),
     spentCents: bigint('spent_cents', { mode: 'number' }).notNull().default(0),
+    /** Whether the client sees the budget and spent (decision 145); staff always do. */
+    budgetVisibleToClient: boolean('budget_visible_to_client').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps(),

@@ -1,5 +1,5 @@
-import type { PaymentInstructions } from '@agencia/shared';
-import { AGENCY_TAXPAYER_KINDS, CURRENCIES, FISCAL_MODES } from '@agencia/shared';
+import type { BusinessHours, PaymentInstructions } from '@agencia/shared';
+import { AGENCY_TAXPAYER_KINDS, CURRENCIES, DEFAULT_BUSINESS_HOURS, FISCAL_MODES } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -46,6 +46,11 @@ export const companySettings = pgTable(
       .default({ bankAccounts: [], otherMethods: null }),
     /** Automatic payment reminders: days from the due date (decision 111); empty = off. */
     reminderOffsets: jsonb('reminder_offsets').$type<number[]>().notNull().default([]),
+    /**
+     * Working hours per weekday (decision 145), validated on write by
+     * UpdateBusinessHoursRequestSchema; read and written whole, so one jsonb value.
+     */
+    businessHours: jsonb('business_hours').$type<BusinessHours>().notNull().default(DEFAULT_BUSINESS_HOURS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

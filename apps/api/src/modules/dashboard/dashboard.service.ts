@@ -15,7 +15,12 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activities, clients, projects, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
-import { countersServe, type ProjectCountRow, projectCountRows } from '../projects/project-counts.js';
+import {
+  clientVisibleMoney,
+  countersServe,
+  type ProjectCountRow,
+  projectCountRows,
+} from '../projects/project-counts.js';
 import { visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.queries.js';
 import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.stats.js';
@@ -40,11 +45,14 @@ export async function getDashboardStats({ db, actor }: { db: Db; actor: Actor })
         })
         .from(projects)
         .where(visibleProjects(actor));
+  // A client's budget leaves out the projects whose budget is hidden from it (decision 145).
+  const budgetCents =
+    actor.role === 'client' ? (await clientVisibleMoney(db, actor)).budgetCents : Number(p?.budgetCents ?? 0);
   const stats: DashboardStats = {
     projects: {
       totalProjects: Number(p?.total ?? 0),
       activeProjects: Number(p?.active ?? 0),
-      totalBudget: fromCents(Number(p?.budgetCents ?? 0)),
+      totalBudget: fromCents(budgetCents),
       avgProgress: Number(p?.avgProgress ?? 0),
     },
     tickets: await dashboardTicketStats(db, actor),

@@ -1,12 +1,19 @@
-import { DgiiReportQuerySchema, GetConsumoSummaryResponseSchema, successEnvelope } from '@agencia/shared';
+import {
+  DgiiReportQuerySchema,
+  GetConsumoSummaryResponseSchema,
+  GetDgiiMonthSummaryResponseSchema,
+  successEnvelope,
+} from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../lib/storage.js';
-import { consumoSummary, dgii607, dgii608 } from './dgii-reports.service.js';
+import { consumoSummary, dgii606, dgii607, dgii608 } from './dgii-reports.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
+import { monthSummary } from './month-close.service.js';
 
 /**
- * DGII 607 / 608 text files (issue 12), downloaded from Reportes, and the consumo totals the 607's
- * Oficina Virtual section asks for (issue 27). Admin only (fiscal.policy.ts).
+ * DGII 606 / 607 / 608 text files (issue 12, decision 141), downloaded from Reportes, the consumo
+ * totals the 607's Oficina Virtual section asks for (issue 27), and the month's IT-1 / IR-17 figures
+ * and deadlines for "Cierre del mes" (decision 141). Admin only (fiscal.policy.ts).
  */
 const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reports = {
@@ -17,7 +24,13 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const tags = ['fiscal'];
 
+  const summaries = {
+    '606': 'Formato 606 de la DGII (compras de bienes y servicios), texto separado por |',
+    '607': 'Formato 607 de la DGII (ventas de bienes y servicios), texto separado por |',
+    '608': 'Formato 608 de la DGII (comprobantes anulados), texto separado por |',
+  };
   for (const [format, build] of [
+    ['606', dgii606],
     ['607', dgii607],
     ['608', dgii608],
   ] as const) {
@@ -27,10 +40,7 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...reports,
         schema: {
           tags,
-          summary:
-            format === '607'
-              ? 'Formato 607 de la DGII (ventas de bienes y servicios), texto separado por |'
-              : 'Formato 608 de la DGII (comprobantes anulados), texto separado por |',
+          summary: summaries[format],
           querystring: DgiiReportQuerySchema,
         },
       },
@@ -75,6 +85,23 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
+  );
+
+  app.get(
+    '/reports/dgii/summary',
+    {
+      ...reports,
+      schema: {
+        tags,
+        summary: 'Cifras del mes para el IT-1 y el IR-17, con sus líneas, y fechas límite de la DGII',
+        querystring: DgiiReportQuerySchema,
+        response: { 200: successEnvelope(GetDgiiMonthSummaryResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { summary: await monthSummary(app.db, req.query.period) },
+    }),
   );
 };
 

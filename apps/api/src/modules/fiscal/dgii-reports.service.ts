@@ -1,23 +1,34 @@
-import { buyerIdType, type FiscalSnapshot, type ForeignCurrency, isForeignCurrency } from '@agencia/shared';
-import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import {
+  buyerIdType,
+  type FiscalSnapshot,
+  type ForeignCurrency,
+  isAgencyPurchaseType,
+  isForeignCurrency,
+} from '@agencia/shared';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clients,
   creditNotes,
   debitNotes,
+  expenses,
   invoicePayments,
   invoices,
   ncfVoids,
+  suppliers,
 } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import {
+  type Dgii606Row,
   type Dgii607Row,
   type Dgii608Row,
   dgii607Amounts,
+  format606,
   format607,
   format608,
   isSummarisedConsumo,
+  purchase606Row,
 } from './dgii-formats.js';
 import { ratesForDays } from './exchange-rates.service.js';
 
@@ -58,6 +69,9 @@ function buyer(
   return { buyerId: type ? liveTaxId : null, buyerIdType: type };
 }
 
+/** The client's name as the month-close lines show it: the company, or the person. */
+const partyName = sql<string>`coalesce(${clients.companyName}, trim(${clients.firstName} || ' ' || ${clients.lastName}))`;
+
 /** What the 607 needs of an invoice to convert it: currency, frozen rate, issue date and NCF. */
 type RatedDoc = { currency: string; exchangeRate: number | null; issueDate: string; ncf: string | null };
 
@@ -67,7 +81,7 @@ type RatedDoc = { currency: string; exchangeRate: number | null; issueDate: stri
  * issuing rule (that day or the last of the 7 before it). Throws 409 naming the invoices and days
  * that have none, so a 607 never reports dollars as pesos. DOP invoices are left out (rate null).
  */
-async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
+export async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const missing: RatedDoc[] = [];
   for (const d of docs) {
@@ -130,21 +144,33 @@ export interface ConsumoSummary {
 }
 
 /**
+ * A sale document issued in the period with its 607 row (consumo under RD$250,000 included) and the
+ * client's name: what the month's ITBIS charged is made of (decision 141).
+ */
+export interface Sale607Document {
+  row: Dgii607Row;
+  party: string;
+  kind: 'invoice' | 'debit' | 'credit';
+}
+
+/**
  * The period's sales for the 607 (issue 12, issue 27): the rows of the text file and the consumo
  * summary ({@link ConsumoSummary}). An invoice is reported in the month it was issued, with the
  * withholdings made by the end of that month; a withholding made in a later month reports the
  * invoice again in the month of the withholding, with it and its date — the practice of the
  * community `dgii_reports` module (indexa-git/l10n-dominicana: invoices with a withholding still to
  * come stay "pending" and are added to the report of the period they are paid in), so every
- * withholding reaches the 607 of the month it was made in (issue 27, point 4).
+ * withholding reaches the 607 of the month it was made in (issue 27, point 4). `documents` are the
+ * sale documents issued in the period (consumo included, re-listed invoices not), with the client's
+ * name, for the month's ITBIS charged (decision 141).
  */
 export async function sales607(
   db: Db,
   period: string,
-): Promise<{ rows: Dgii607Row[]; consumo: ConsumoSummary }> {
+): Promise<{ rows: Dgii607Row[]; consumo: ConsumoSummary; documents: Sale607Document[] }> {
   const { from, to } = periodBounds(period);
   const issuedInPeriod = await db
-    .select({ invoice: invoices, taxId: clients.companyRnc })
+    .select({ invoice: invoices, taxId: clients.companyRnc, party: partyName })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(
@@ -174,7 +200,7 @@ export async function sales607(
   ).map((r) => r.id);
   const late = lateIds.length
     ? await db
-        .select({ invoice: invoices, taxId: clients.companyRnc })
+        .select({ invoice: invoices, taxId: clients.companyRnc, party: partyName })
         .from(invoices)
         .innerJoin(clients, eq(clients.id, invoices.clientId))
         .where(inArray(invoices.id, lateIds))
@@ -192,6 +218,7 @@ export async function sales607(
     .select({
       note: creditNotes,
       taxId: clients.companyRnc,
+      party: partyName,
       invoice: {
         currency: invoices.currency,
         exchangeRate: invoices.exchangeRate,
@@ -209,6 +236,7 @@ export async function sales607(
     .select({
       note: debitNotes,
       taxId: clients.companyRnc,
+      party: partyName,
       invoice: {
         currency: invoices.currency,
         exchangeRate: invoices.exchangeRate,
@@ -287,8 +315,10 @@ export async function sales607(
     creditSaleCents: 0,
   };
   const rows: Dgii607Row[] = [];
+  const documents: Sale607Document[] = [];
   invoiceRows.forEach((row, index) => {
-    const { invoice } = issued[index]!;
+    const { invoice, party } = issued[index]!;
+    if (invoice.issueDate >= from) documents.push({ row, party, kind: 'invoice' });
     if (!isSummarisedConsumo(row)) {
       rows.push(row);
       return;
@@ -304,7 +334,7 @@ export async function sales607(
     consumo.cardCents += row.cardCents;
     consumo.creditSaleCents += row.creditSaleCents;
   });
-  for (const { note, taxId, invoice } of [...debits, ...notes]) {
+  for (const [index, { note, taxId, invoice, party }] of [...debits, ...notes].entries()) {
     rows.push({
       ...buyer(note.fiscalSnapshot, taxId),
       ncf: note.ncf,
@@ -333,8 +363,9 @@ export async function sales607(
       barterCents: 0,
       otherPaymentCents: 0,
     });
+    documents.push({ row: rows.at(-1)!, party, kind: index < debits.length ? 'debit' : 'credit' });
   }
-  return { rows, consumo };
+  return { rows, consumo, documents };
 }
 
 /** `GET /reports/dgii/consumo?period=YYYYMM` (admin): the period's consumo totals under RD$250,000. */
@@ -368,4 +399,101 @@ export async function dgii608(db: Db, period: string): Promise<{ filename: strin
   const rnc = await agencyRnc(db);
   const text = format608({ rnc, period, rows: await rows608(db, period) });
   return { filename: `DGII_F_608_${rnc}_${period}.txt`, text };
+}
+
+/** A 606 row of the period with its expense and supplier (what the month's figures trace to). */
+export interface Purchase606Document {
+  row: Dgii606Row;
+  expenseId: string;
+  party: string;
+}
+
+/**
+ * The 606 purchases of a period (decision 141): recorded expenses (drafts never) issued in it, and
+ * those issued earlier, paid in it with a withholding ({@link purchase606Row} says how each is
+ * written). Col. 1 is the supplier's RNC or cédula; a document the agency numbers itself for a
+ * supplier without one (B11/B13/B17, E41/E43/E47) carries the agency's own RNC, as
+ * l10n-dominicana `_compute_606_data` does for purchases abroad. USD purchases convert at the
+ * expense's stored rate. Throws 409 (Spanish, naming the NCFs) when a supplier has no usable id.
+ */
+export async function purchases606(db: Db, period: string, rnc?: string): Promise<Purchase606Document[]> {
+  const { from, to } = periodBounds(period);
+  const found = await db
+    .select({ expense: expenses, supplier: suppliers })
+    .from(expenses)
+    .innerJoin(suppliers, eq(suppliers.id, expenses.supplierId))
+    .where(
+      and(
+        eq(expenses.status, 'recorded'),
+        lte(expenses.issueDate, to),
+        or(
+          gte(expenses.issueDate, from),
+          and(
+            gte(expenses.paymentDate, from),
+            lte(expenses.paymentDate, to),
+            gt(sql`${expenses.itbisWithheldCents} + ${expenses.isrWithheldCents}`, 0),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(expenses.issueDate), asc(expenses.ncf), asc(expenses.id));
+  const own = rnc ?? (found.length ? await agencyRnc(db) : '');
+  const out: Purchase606Document[] = [];
+  const missing: string[] = [];
+  for (const { expense: e, supplier: s } of found) {
+    // The 606 takes an RNC of 9 digits (type 1) or a cédula of 11 (type 2), nothing else.
+    const id =
+      s.taxIdType === 'rnc' && /^\d{9}$/.test(s.taxId ?? '')
+        ? { supplierId: s.taxId!, supplierIdType: 1 as const }
+        : s.taxIdType === 'cedula' && /^\d{11}$/.test(s.taxId ?? '')
+          ? { supplierId: s.taxId!, supplierIdType: 2 as const }
+          : (s.taxIdType === 'none' || s.taxIdType === 'foreign') && isAgencyPurchaseType(e.documentType)
+            ? {
+                supplierId: own,
+                supplierIdType: own.replace(/\D/g, '').length === 9 ? (1 as const) : (2 as const),
+              }
+            : null;
+    if (!id) {
+      missing.push(`${e.ncf} (${s.name})`);
+      continue;
+    }
+    const row = purchase606Row(
+      {
+        ...id,
+        // A recorded expense always has its type (check expenses_recorded_complete).
+        expenseType: e.expenseType!,
+        ncf: e.ncf,
+        modifiedNcf: null,
+        issueDate: e.issueDate,
+        paymentDate: e.paymentDate,
+        paymentMethod: e.paymentMethod,
+        servicesCents: e.servicesCents,
+        goodsCents: e.goodsCents,
+        itbisCents: e.itbisCents,
+        itbisToCostCents: e.itbisToCostCents,
+        itbisWithheldCents: e.itbisWithheldCents,
+        isrWithholdingType: e.isrWithholdingType,
+        isrWithheldCents: e.isrWithheldCents,
+        selectiveTaxCents: 0,
+        otherTaxesCents: 0,
+        legalTipCents: 0,
+        rate: e.currency === 'DOP' ? null : e.exchangeRate,
+      },
+      from,
+      to,
+    );
+    if (row) out.push({ row, expenseId: e.id, party: s.name });
+  }
+  if (missing.length > 0)
+    throw conflict(
+      `El 606 necesita el RNC o la cédula del proveedor de: ${missing.join(', ')}. Complétalo en Compras → Proveedores.`,
+    );
+  return out;
+}
+
+/** `GET /reports/dgii/606?period=YYYYMM` (admin): the text file and its name `DGII_F_606_<RNC>_<period>.txt`. */
+export async function dgii606(db: Db, period: string): Promise<{ filename: string; text: string }> {
+  const rnc = await agencyRnc(db);
+  const rows = (await purchases606(db, period, rnc)).map((p) => p.row);
+  return { filename: `DGII_F_606_${rnc}_${period}.txt`, text: format606({ rnc, period, rows }) };
 }

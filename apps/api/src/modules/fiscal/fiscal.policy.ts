@@ -16,7 +16,7 @@ import { definePolicy } from '../../lib/policy.js';
 export const fiscalPolicy = definePolicy({
   /** List, add, deactivate ranges; void unused numbers (608). */
   sequences: { admin: true, employee: false, client: false },
-  /** Download the 607 / 608 text files. */
+  /** Download the 606 / 607 / 608 text files; read the month's IT-1 / IR-17 summary (decision 141). */
   reports: { admin: true, employee: false, client: false },
   /** List, close and reopen fiscal periods (issue 27, decision 135). */
   periods: { admin: true, employee: false, client: false },

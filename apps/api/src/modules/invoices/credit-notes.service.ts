@@ -18,6 +18,7 @@ import { signIssuedCreditNote } from '../ecf/ecf-runtime.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { releaseBilledWork } from './billed-work.js';
 import type { WriteOptions } from './billing-documents.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
 import { buildFiscalSnapshot } from './fiscal-snapshot.js';
@@ -119,6 +120,10 @@ export async function createCreditNote(
         updatedAt: new Date(),
       })
       .where(eq(invoices.id, invoiceId));
+    // Fully credited (the notes take off everything it charges): what it billed is billable
+    // again (decisions 115 and 142).
+    if (credited + amounts.totalCents >= invoice.totalCents + invoice.debitedCents)
+      await releaseBilledWork(tx, invoiceId);
     const refundNote =
       refundCents > 0
         ? ` · Reembolso al cliente: ${formatMoney(fromCents(refundCents), invoice.currency)}`

@@ -21,13 +21,13 @@ import {
   invoiceItems,
   invoices,
   projects,
-  projectTimeEntries,
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { releaseBilledWork } from './billed-work.js';
 import type { WriteOptions } from './billing-documents.js';
 import {
   lineInput,
@@ -307,19 +307,6 @@ export async function recordEcfSignature(
   return getInvoice({ db, actor, id });
 }
 
-/**
- * Releases the time entries billed on invoice `id` ("Facturar horas", decision 115): they
- * become billable again. Runs inside the cancel and delete transactions. Answers how many.
- */
-async function releaseBilledTime(tx: Tx, id: string): Promise<number> {
-  const rows = await tx
-    .update(projectTimeEntries)
-    .set({ invoiceId: null })
-    .where(eq(projectTimeEntries.invoiceId, id))
-    .returning({ id: projectTimeEntries.id });
-  return rows.length;
-}
-
 /** `POST /invoices/{id}/cancel` (admin): voids an unpaid invoice without payments; 409 otherwise. */
 export async function cancelInvoice(opts: WriteOptions & { id: string; reason?: string }): Promise<Invoice> {
   const { db, actor, ctx, id, reason } = opts;
@@ -338,7 +325,7 @@ export async function cancelInvoice(opts: WriteOptions & { id: string; reason?: 
       .update(invoices)
       .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(invoices.id, id));
-    await releaseBilledTime(tx, id);
+    await releaseBilledWork(tx, id);
     await tx
       .insert(invoiceEvents)
       .values({ invoiceId: id, event: 'cancelled', actorId: actor.id, note: reason ?? null });
@@ -413,7 +400,7 @@ export async function deleteInvoice(
       .where(and(eq(invoiceCounters.series, current.series), eq(invoiceCounters.year, current.year)))
       .for('update')
       .limit(1);
-    await releaseBilledTime(tx, id);
+    await releaseBilledWork(tx, id);
     if (counter?.lastNumber === current.sequence) {
       await tx.delete(invoices).where(eq(invoices.id, id));
       await tx

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { projectCounts, projects } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
-import { PROJECT_COUNT_SCOPE } from './projects.policy.js';
+import { PROJECT_COUNT_SCOPE, visibleProjects } from './projects.policy.js';
 
 /**
  * Reads of the project counters (`project_counts`, decision 122): per client × status the live
@@ -122,4 +122,29 @@ export async function countedProjectStats(
     progress: r.progressSum,
     overdue: i === 0 ? overdue : 0,
   }));
+}
+
+/**
+ * Budget and spent sums (centavos) a client may read: over its live projects whose budget the
+ * admin left visible (`budget_visible_to_client`, decision 145). The counters sum every project,
+ * so a client's money figures come from here instead. Other roles read the counters.
+ */
+export async function clientVisibleMoney(
+  db: Db | Tx,
+  actor: Pick<Actor, 'id' | 'role' | 'clientId'>,
+): Promise<{ budgetCents: number; spentCents: number }> {
+  const [row] = await db
+    .select({
+      budgetCents:
+        sql<number>`coalesce(sum(${projects.approvedBudgetCents}) filter (where ${projects.budgetVisibleToClient}), 0)::float8`.mapWith(
+          Number,
+        ),
+      spentCents:
+        sql<number>`coalesce(sum(${projects.spentCents}) filter (where ${projects.budgetVisibleToClient}), 0)::float8`.mapWith(
+          Number,
+        ),
+    })
+    .from(projects)
+    .where(visibleProjects(actor));
+  return { budgetCents: row?.budgetCents ?? 0, spentCents: row?.spentCents ?? 0 };
 }

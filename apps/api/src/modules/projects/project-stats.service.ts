@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
-import { countedProjectStats, countersServe } from './project-counts.js';
+import { clientVisibleMoney, countedProjectStats, countersServe } from './project-counts.js';
 import { visibleProjects } from './projects.policy.js';
 import { todayInAgency } from './projects.queries.js';
 
@@ -19,7 +19,8 @@ import { todayInAgency } from './projects.queries.js';
  * `GET /projects/stats`: aggregates over the visible projects. Admins and clients: the counters
  * kept by the writes plus an index-only count of the overdue ones (decision 122); employees (team
  * scope): one aggregate over their projects. `overdue` = not final and estimated end date before
- * today. Money in major units.
+ * today. Money in major units; a client's sums leave out the projects whose budget is hidden from
+ * it (decision 145).
  */
 export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProjectStats> {
   const today = todayInAgency();
@@ -50,6 +51,10 @@ export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): 
     spent += Number(r.spent);
     progress += Number(r.progress);
     overdue += Number(r.overdue);
+  }
+  if (actor.role === 'client') {
+    // Hidden budgets stay out of the client's totals (decision 145).
+    ({ budgetCents: budget, spentCents: spent } = await clientVisibleMoney(db, actor));
   }
   return {
     total,

@@ -19,8 +19,19 @@ export const hoursOf = (minutes: number) => minutes / 60;
 /** A timestamp as ISO 8601, or null. */
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A summary row (project joined with its client) → `ProjectSummary`. */
-export function toSummary(r: SummaryRow): ProjectSummary {
+/**
+ * A summary row (project joined with its client) → `ProjectSummary`, as `role` may read it: a
+ * client does not receive `approvedBudget` and `spent` of a project whose budget the admin hid
+ * from it (`budgetVisibleToClient` false, decision 145).
+ */
+export function toSummary(r: SummaryRow, role: Role): ProjectSummary {
+  const money =
+    role === 'client' && !r.budgetVisibleToClient
+      ? {}
+      : {
+          approvedBudget: r.approvedBudgetCents === null ? null : fromCents(r.approvedBudgetCents),
+          spent: fromCents(r.spentCents),
+        };
   return {
     _id: r.id,
     title: r.title,
@@ -39,8 +50,8 @@ export function toSummary(r: SummaryRow): ProjectSummary {
     startDate: r.startDate,
     estimatedEndDate: r.estimatedEndDate,
     actualEndDate: r.actualEndDate,
-    approvedBudget: r.approvedBudgetCents === null ? null : fromCents(r.approvedBudgetCents),
-    spent: fromCents(r.spentCents),
+    ...money,
+    budgetVisibleToClient: r.budgetVisibleToClient,
     teamCount: Number(r.teamCount),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

@@ -92,6 +92,7 @@ const summaryColumns = {
   actualEndDate: projects.actualEndDate,
   approvedBudgetCents: projects.approvedBudgetCents,
   spentCents: projects.spentCents,
+  budgetVisibleToClient: projects.budgetVisibleToClient,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
   clientId: projects.clientId,
@@ -135,7 +136,7 @@ export async function selectSummaries({
   if (limit) q = q.limit(limit);
   if (offset) q = q.offset(offset);
   const rows: SummaryRow[] = await q;
-  return rows.map(toSummary);
+  return rows.map((r) => toSummary(r, actor.role));
 }
 
 /** The project row if `actor` may see it, else 404 (also for other clients' projects). */

@@ -265,6 +265,7 @@ export async function createProject({
         estimatedEndDate: input.estimatedEndDate,
         approvedBudgetCents: input.approvedBudget === null ? null : toCents(input.approvedBudget),
         spentCents: toCents(input.spent),
+        budgetVisibleToClient: input.budgetVisibleToClient,
         createdBy: actor.id,
         ...side,
       })
@@ -328,6 +329,8 @@ export async function updateProject({
       if (input.approvedBudget !== undefined)
         patch.approvedBudgetCents = input.approvedBudget === null ? null : toCents(input.approvedBudget);
       if (input.spent !== undefined) patch.spentCents = toCents(input.spent);
+      if (input.budgetVisibleToClient !== undefined)
+        patch.budgetVisibleToClient = input.budgetVisibleToClient;
       if (statusChanged && input.status) {
         patch.status = input.status;
         Object.assign(patch, statusSideEffects(current.status, input.status, startDate));

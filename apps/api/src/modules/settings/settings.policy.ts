@@ -14,9 +14,9 @@ import { definePolicy } from '../../lib/policy.js';
  * | integrations | yes   | no       | no     | —              |
  */
 export const settingsPolicy = definePolicy({
-  /** `GET /settings`. */
+  /** `GET /settings`, `GET /settings/business-hours`. */
   read: { admin: true, employee: true, client: true },
-  /** `PUT /settings`, `PUT /settings/payment-instructions`. */
+  /** `PUT /settings`, `PUT /settings/payment-instructions`, `PUT /settings/business-hours`. */
   write: { admin: true, employee: false, client: false },
   /** Integration status and the test e-mail. */
   integrations: { admin: true, employee: false, client: false },

@@ -1,4 +1,5 @@
 import {
+  GetBusinessHoursResponseSchema,
   GetCompanySettingsResponseSchema,
   GetPaymentInstructionsResponseSchema,
   GetPublicSettingsResponseSchema,
@@ -6,6 +7,7 @@ import {
   MessageResponseSchema,
   SendTestEmailRequestSchema,
   successEnvelope,
+  UpdateBusinessHoursRequestSchema,
   UpdateCompanySettingsRequestSchema,
   UpdatePaymentInstructionsRequestSchema,
 } from '@agencia/shared';
@@ -19,10 +21,12 @@ import { queueEmail } from '../../lib/mailer.js';
 import { invoicePolicy } from '../invoices/invoices.policy.js';
 import { SETTINGS_PERMISSIONS, settingsPolicy } from './settings.policy.js';
 import {
+  getBusinessHours,
   getCompanySettings,
   getPaymentInstructions,
   toCompanySettings,
   toPublicSettings,
+  updateBusinessHours,
   updateCompanySettings,
   updatePaymentInstructions,
 } from './settings.service.js';
@@ -32,7 +36,8 @@ import {
  * them is secret), `PUT /settings` (admin with `settings.write`), and the integrations tab
  * (`GET /settings/integrations`, `POST /settings/test-email`, admin). Payment instructions
  * (`GET /settings/payment-instructions`: whoever may read invoices; `PUT`: admin with
- * `settings.write`; decision 106).
+ * `settings.write`; decision 106). Business hours (`GET /settings/business-hours`: signed-in users,
+ * the calendar reads them; `PUT`: admin with `settings.write`; decision 145).
  */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -127,6 +132,46 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx: { actorId: actorOf(req).id, ip: req.ip, requestId: req.id },
       });
       return { success: true as const, data: { paymentInstructions } };
+    },
+  );
+
+  app.get(
+    '/settings/business-hours',
+    {
+      onRequest: [app.authenticate, app.requireRole(...settingsPolicy.roles('read'))],
+      schema: {
+        tags: ['settings'],
+        summary: 'Horario laboral de la empresa',
+        response: { 200: successEnvelope(GetBusinessHoursResponseSchema) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { businessHours: await getBusinessHours(app.db) },
+    }),
+  );
+
+  app.put(
+    '/settings/business-hours',
+    {
+      onRequest: [
+        app.authenticate,
+        app.requirePermission(SETTINGS_PERMISSIONS.write, ...settingsPolicy.roles('write')),
+      ],
+      schema: {
+        tags: ['settings'],
+        summary: 'Actualizar el horario laboral (reemplaza los días)',
+        body: UpdateBusinessHoursRequestSchema,
+        response: { 200: successEnvelope(GetBusinessHoursResponseSchema) },
+      },
+    },
+    async (req) => {
+      const businessHours = await updateBusinessHours({
+        db: app.db,
+        input: req.body.businessHours,
+        ctx: { actorId: actorOf(req).id, ip: req.ip, requestId: req.id },
+      });
+      return { success: true as const, data: { businessHours } };
     },
   );
 

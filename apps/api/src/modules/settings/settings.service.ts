@@ -1,5 +1,8 @@
 import {
+  type BusinessHours,
+  BusinessHoursSchema,
   type CompanySettings,
+  DEFAULT_BUSINESS_HOURS,
   DEFAULT_COMPANY_NAME,
   EMPTY_PAYMENT_INSTRUCTIONS,
   onlyDigits,
@@ -46,7 +49,7 @@ export function toPublicSettings(row: CompanySettingsRow): PublicSettings {
 
 /** The full settings as the API exposes them (ISO `updatedAt`). */
 export function toCompanySettings(row: CompanySettingsRow): CompanySettings {
-  const { id: _id, updatedAt, paymentInstructions: _payment, ...rest } = row;
+  const { id: _id, updatedAt, paymentInstructions: _payment, businessHours: _hours, ...rest } = row;
   return { ...rest, taxRate: Number(row.taxRate), updatedAt: updatedAt.toISOString() };
 }
 
@@ -137,5 +140,52 @@ export async function updatePaymentInstructions(opts: {
       { bankAccounts: value.bankAccounts.length, otherMethods: value.otherMethods !== null },
     );
     return toPaymentInstructions(row!);
+  });
+}
+
+/**
+ * The company's business hours (decision 145): working days in weekday order, Monday first. A
+ * malformed stored value (written by hand) reads as the defaults rather than breaking the calendar.
+ */
+export function toBusinessHours(row: CompanySettingsRow): BusinessHours {
+  const parsed = BusinessHoursSchema.safeParse(row.businessHours);
+  return parsed.success ? parsed.data : DEFAULT_BUSINESS_HOURS.map((d) => ({ ...d }));
+}
+
+/** `GET /settings/business-hours`: every signed-in user (the calendar needs them). */
+export async function getBusinessHours(db: Db | Tx): Promise<BusinessHours> {
+  return toBusinessHours(await getCompanySettings(db));
+}
+
+/**
+ * `PUT /settings/business-hours` (admin): replaces the working days in one statement (the input
+ * is validated and sorted by UpdateBusinessHoursRequestSchema). Audited with the days kept.
+ */
+export async function updateBusinessHours(opts: {
+  db: Db;
+  input: BusinessHours;
+  ctx: AuditContext;
+}): Promise<BusinessHours> {
+  const { db, input, ctx } = opts;
+  await getCompanySettings(db);
+  const value: BusinessHours = input.map((d) => ({
+    dayOfWeek: d.dayOfWeek,
+    startTime: d.startTime,
+    endTime: d.endTime,
+  }));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companySettings)
+      .set({ businessHours: value, updatedAt: new Date() })
+      .where(eq(companySettings.id, 1))
+      .returning();
+    await audit(
+      tx,
+      ctx,
+      'settings.business_hours_updated',
+      { type: 'company_settings', id: '1' },
+      { days: value.map((d) => d.dayOfWeek) },
+    );
+    return toBusinessHours(row!);
   });
 }

@@ -34,6 +34,22 @@ export function ClientPicker(props: Picker) {
   );
 }
 
+/**
+ * Supplier picker for staff (`GET /suppliers/options`, decision 140): active suppliers by name
+ * or RNC/cédula; label = name.
+ */
+export function SupplierPicker(props: Picker) {
+  return (
+    <RemoteSelect
+      label="Suplidor"
+      placeholder="Busca un suplidor por nombre o RNC"
+      nothingFoundMessage="No se encontraron suplidores"
+      {...props}
+      endpoint="/suppliers/options"
+    />
+  );
+}
+
 /** Roles a user picker asks for (`staff` = admins and employees). */
 export type UserPickerRole = 'staff' | 'admin' | 'employee' | 'client';
 

@@ -4,7 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../lib/api-client';
 
 /** Options endpoints a picker may query (decision 100). */
-export type OptionsEndpoint = '/projects/options' | '/clients/options' | '/users/options';
+export type OptionsEndpoint =
+  | '/projects/options'
+  | '/clients/options'
+  | '/users/options'
+  | '/suppliers/options';
 
 /** Extra filters of an options endpoint (`clientId`, `role`); empty values are not sent. */
 export type OptionsParams = Record<string, string | null | undefined>;

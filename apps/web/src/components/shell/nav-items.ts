@@ -1,10 +1,12 @@
 import type { Permission, Role } from '@agencia/shared';
 import {
+  IconBuildingStore,
   IconCalendar,
   IconChartBar,
   IconFolders,
   IconHeadset,
   IconLayoutDashboard,
+  IconReceipt,
   IconReceipt2,
   IconSettings,
   IconTicket,
@@ -30,6 +32,8 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: '/calendar', label: 'Calendario', icon: IconCalendar },
   { to: '/clients', label: 'Clientes', icon: IconUsers },
   { to: '/billing', label: 'Facturación', icon: IconReceipt2 },
+  { to: '/expenses', label: 'Gastos', icon: IconReceipt },
+  { to: '/suppliers', label: 'Suplidores', icon: IconBuildingStore },
   { to: '/reports', label: 'Reportes', icon: IconChartBar },
   { to: '/settings', label: 'Configuración', icon: IconSettings },
   { to: '/users', label: 'Usuarios', icon: IconUserCog },
@@ -48,6 +52,9 @@ const BILLING_ITEM: Record<'employee' | 'client', NavItem> = {
   employee: { to: '/billing', label: 'Facturación', icon: IconReceipt2 },
   client: { to: '/billing', label: 'Mis Facturas', icon: IconReceipt2 },
 };
+
+/** Expenses of the employee's projects (decision 140); clients never see expenses. */
+const EMPLOYEE_EXPENSES_ITEM: NavItem = { to: '/expenses', label: 'Gastos', icon: IconReceipt };
 
 /** The read permission each area needs (decision 070); areas not listed are always shown. */
 const AREA_PERMISSIONS: Record<string, Permission> = {
@@ -71,6 +78,7 @@ export function getNavItems(role: Role | undefined, permissions?: readonly strin
   else {
     items = [...MEMBER_ITEMS];
     items.splice(4, 0, BILLING_ITEM[role]);
+    if (role === 'employee') items.splice(5, 0, EMPLOYEE_EXPENSES_ITEM);
   }
   if (!permissions) return items;
   return items.filter((item) => {

@@ -13,6 +13,8 @@ describe('navigation per role', () => {
       ['/calendar', 'Calendario'],
       ['/clients', 'Clientes'],
       ['/billing', 'Facturación'],
+      ['/expenses', 'Gastos'],
+      ['/suppliers', 'Suplidores'],
       ['/reports', 'Reportes'],
       ['/settings', 'Configuración'],
       ['/users', 'Usuarios'],
@@ -20,18 +22,22 @@ describe('navigation per role', () => {
   });
 
   it.each([
-    ['client', 'Mis Facturas'],
-    ['employee', 'Facturación'],
-  ] as const)('gives %s the reduced navigation with read-only invoices', (role, billing) => {
-    expect(getNavItems(role).map((item) => [item.to, item.label])).toEqual([
-      ['/dashboard', 'Dashboard'],
-      ['/projects', 'Mis Proyectos'],
-      ['/tickets', 'Soporte'],
-      ['/calendar', 'Calendario'],
-      ['/billing', billing],
-      ['/settings', 'Configuración'],
-    ]);
-  });
+    ['client', 'Mis Facturas', []],
+    ['employee', 'Facturación', [['/expenses', 'Gastos']]],
+  ] as const)(
+    'gives %s the reduced navigation with read-only invoices (expenses: staff only)',
+    (role, billing, expenses) => {
+      expect(getNavItems(role).map((item) => [item.to, item.label])).toEqual([
+        ['/dashboard', 'Dashboard'],
+        ['/projects', 'Mis Proyectos'],
+        ['/tickets', 'Soporte'],
+        ['/calendar', 'Calendario'],
+        ['/billing', billing],
+        ...expenses,
+        ['/settings', 'Configuración'],
+      ]);
+    },
+  );
 
   it('marks the current page and shows only positive badges', () => {
     renderWithProviders(
@@ -46,7 +52,7 @@ describe('navigation per role', () => {
     expect(projects.getAttribute('aria-label')).toBeNull();
     const tickets = within(nav).getByRole('link', { name: 'Tickets' });
     expect(tickets.getAttribute('aria-current')).toBeNull();
-    expect(within(nav).getAllByRole('link')).toHaveLength(9);
+    expect(within(nav).getAllByRole('link')).toHaveLength(11);
   });
 });
 
@@ -58,6 +64,8 @@ describe('getNavItems with permissions (decision 070)', () => {
       'Mis Proyectos',
       'Soporte',
       'Calendario',
+      // The expenses API checks the role, not a permission (decision 140): the entry stays.
+      'Gastos',
       'Configuración',
     ]);
     const client = getNavItems('client', ['tickets.read', 'invoices.read']);

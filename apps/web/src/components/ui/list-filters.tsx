@@ -1,8 +1,9 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Box, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { FilterDisclosure } from './filter-disclosure';
 
 /**
  * The search box state of a list whose filters live in the URL (issue 14): what the user types,
@@ -36,7 +37,9 @@ export interface ListFilterSelect {
 
 /**
  * A list's filter row: the search box (label and placeholder given) and its selects (never
- * empty: deselecting is off). `searchBasis` and `selectWidth` size them (CSS flex basis, px).
+ * empty: deselecting is off). `searchBasis` and `selectWidth` size them (CSS flex basis, px). On
+ * phones the selects fold behind a "Filtros" button counting those away from 'all'
+ * ({@link FilterDisclosure}); the search stays in view.
  */
 export function ListFilters(props: {
   searchLabel: string;
@@ -48,29 +51,40 @@ export function ListFilters(props: {
   selectWidth?: number;
 }) {
   return (
-    <Group mb="md" gap="sm" align="flex-end">
-      <TextInput
-        aria-label={props.searchLabel}
-        placeholder={props.placeholder}
-        leftSection={<IconSearch size={16} />}
-        value={props.search}
-        onChange={(e) => props.onSearch(e.currentTarget.value)}
-        style={{ flex: `1 1 ${props.searchBasis ?? '240px'}` }}
-      />
-      {props.selects.map((s) => (
-        <Select
-          key={s.label}
-          aria-label={s.label}
-          data={s.data}
-          value={s.value}
-          onChange={(v) => s.onChange(v ?? 'all')}
-          allowDeselect={false}
-          leftSection={s.leftSection}
-          leftSectionWidth={s.leftSection ? 48 : undefined}
-          leftSectionPointerEvents="none"
-          w={{ base: '100%', xs: props.selectWidth ?? 200 }}
-        />
-      ))}
-    </Group>
+    <Box mb="md">
+      <FilterDisclosure
+        activeCount={props.selects.filter((s) => s.value !== 'all').length}
+        layout={(content) => (
+          <Group gap="sm" align="flex-end">
+            {content}
+          </Group>
+        )}
+        search={
+          <TextInput
+            aria-label={props.searchLabel}
+            placeholder={props.placeholder}
+            leftSection={<IconSearch size={16} />}
+            value={props.search}
+            onChange={(e) => props.onSearch(e.currentTarget.value)}
+            style={{ flex: `1 1 ${props.searchBasis ?? '240px'}` }}
+          />
+        }
+      >
+        {props.selects.map((s) => (
+          <Select
+            key={s.label}
+            aria-label={s.label}
+            data={s.data}
+            value={s.value}
+            onChange={(v) => s.onChange(v ?? 'all')}
+            allowDeselect={false}
+            leftSection={s.leftSection}
+            leftSectionWidth={s.leftSection ? 48 : undefined}
+            leftSectionPointerEvents="none"
+            w={{ base: '100%', xs: props.selectWidth ?? 200 }}
+          />
+        ))}
+      </FilterDisclosure>
+    </Box>
   );
 }

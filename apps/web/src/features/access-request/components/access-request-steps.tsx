@@ -13,6 +13,7 @@ import {
   PROJECT_DESCRIPTION_MIN,
 } from '@agencia/shared';
 import { SegmentedControl, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { DateField } from '../../../components/ui/date-field';
 import {
   type AccessForm,
   type AccessFormValues,
@@ -111,7 +112,7 @@ export function ProjectStep({ form }: { form: AccessForm }) {
           data={options(ACCESS_BUDGETS)}
           {...selectInput('estimatedBudget')}
         />
-        <TextInput label="Fecha límite deseada" type="date" {...input('projectDeadline')} />
+        <DateField label="Fecha límite deseada" {...input('projectDeadline')} />
         <Select
           label="Contacto preferido"
           data={options(PREFERRED_CONTACTS)}
@@ -188,7 +189,7 @@ export function ProfileStep({ form }: { form: AccessForm }) {
   const { input, selectInput } = accessInputs(form);
   return form.values.clientType === 'company' ? (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput label="Fecha de constitución" type="date" {...input('foundationDate')} />
+      <DateField label="Fecha de constitución" {...input('foundationDate')} />
       <TextInput label="Sector del negocio" {...input('businessSector')} />
       <Select
         label="Número de empleados"
@@ -203,7 +204,7 @@ export function ProfileStep({ form }: { form: AccessForm }) {
     </SimpleGrid>
   ) : (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput label="Fecha de nacimiento" type="date" {...input('birthDate')} />
+      <DateField label="Fecha de nacimiento" {...input('birthDate')} />
       <Select label="Género" data={options(GENDERS)} clearable {...selectInput('gender')} />
       <Select
         label="Estado civil"

@@ -26,12 +26,12 @@ import {
   Stack,
   Switch,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useDateDisplay } from '../../../stores/display-store';
@@ -310,13 +310,8 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
               allowDeselect={false}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput type="date" label="Fecha de emisión" required {...form.getInputProps('issueDate')} />
-              <TextInput
-                type="date"
-                label="Fecha de vencimiento"
-                required
-                {...form.getInputProps('dueDate')}
-              />
+              <DateField label="Fecha de emisión" required {...form.getInputProps('issueDate')} />
+              <DateField label="Fecha de vencimiento" required {...form.getInputProps('dueDate')} />
             </SimpleGrid>
           </SimpleGrid>
           {dateNotice && (

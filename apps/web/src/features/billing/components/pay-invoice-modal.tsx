@@ -31,6 +31,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useAgencySettings, useInvoice, useInvoiceClient, usePayInvoice } from '../api/invoices';
@@ -284,8 +285,7 @@ export function PayInvoiceModal({
                   {...form.getInputProps('isrWithheld')}
                   onChange={typeWithholding('isrWithheld')}
                 />
-                <TextInput
-                  type="date"
+                <DateField
                   label="Fecha de retención"
                   min={invoice.issueDate}
                   max={addDaysIso(todayIso(), 1)}
@@ -304,15 +304,13 @@ export function PayInvoiceModal({
               onChange={changeAmount}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                type="date"
+              <DateField
                 label="Fecha de pago"
                 required
                 min={invoice.issueDate}
                 max={addDaysIso(todayIso(), 1)}
                 {...form.getInputProps('paidDate')}
-                onChange={(e) => {
-                  const next = e.currentTarget.value;
+                onChange={(next) => {
                   // The retention date follows the payment date until the user sets another.
                   if (v.retentionDate === v.paidDate) form.setFieldValue('retentionDate', next);
                   form.setFieldValue('paidDate', next);

@@ -10,10 +10,10 @@ import {
   SimpleGrid,
   Stack,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -184,7 +184,7 @@ export function QuoteFormModal(props: {
               }
               project={quote?.project ? { value: quote.project._id, label: quote.project.title } : null}
             />
-            <TextInput type="date" label="Válida hasta" required {...form.getInputProps('validUntil')} />
+            <DateField label="Válida hasta" required {...form.getInputProps('validUntil')} />
             <NumberInput
               label="Anticipo al aceptar (%)"
               description="Vacío: una sola factura por el total"

@@ -16,11 +16,11 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { todayDateOnly } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
@@ -210,13 +210,12 @@ export function RetainerFormModal({
             allowDeselect={false}
           />
           <NumberInput label="Día del mes" min={1} max={31} {...form.getInputProps('dayOfMonth')} />
-          <TextInput
+          <DateField
             label="Fecha de inicio"
-            type="date"
             {...form.getInputProps('startDate')}
             disabled={Boolean(retainer)}
           />
-          <TextInput label="Fecha final (opcional)" type="date" {...form.getInputProps('endDate')} />
+          <DateField label="Fecha final (opcional)" {...form.getInputProps('endDate')} />
           <NumberInput label="Cantidad de facturas (opcional)" min={1} {...form.getInputProps('count')} />
         </SimpleGrid>
 

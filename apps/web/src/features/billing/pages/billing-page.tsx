@@ -16,6 +16,7 @@ import {
   IconFileInvoice,
   IconInbox,
   IconPlus,
+  IconReceipt,
   IconReceipt2,
   IconRepeat,
   IconTrendingUp,
@@ -138,6 +139,17 @@ export function BillingPage() {
             >
               {role === 'client' ? 'Mis cotizaciones' : 'Cotizaciones'}
             </Button>
+            {staff && (
+              // Purchases and expenses (decision 140): staff only, clients never see them.
+              <Button
+                component={Link}
+                to="/expenses"
+                variant="default"
+                leftSection={<IconReceipt size={18} />}
+              >
+                Gastos
+              </Button>
+            )}
             {canManage && (
               <Button
                 component={Link}

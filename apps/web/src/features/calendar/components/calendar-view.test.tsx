@@ -1,3 +1,4 @@
+import { type BusinessHours, DEFAULT_BUSINESS_HOURS } from '@agencia/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCalendarEvent } from '../../../../test/factories';
@@ -37,10 +38,11 @@ function viewport(phone: boolean) {
   })) as typeof window.matchMedia;
 }
 
-function renderCalendar() {
+function renderCalendar(businessHours: BusinessHours = DEFAULT_BUSINESS_HOURS) {
   return renderWithProviders(
     <CalendarView
       events={[MEETING, CALL]}
+      businessHours={businessHours}
       onRangeChange={() => {}}
       onDateClick={() => {}}
       onEventClick={() => {}}
@@ -49,6 +51,19 @@ function renderCalendar() {
     />,
     '/calendar',
   );
+}
+
+/**
+ * The time grid's shaded (non-business) spans as [from, to] hours: FullCalendar positions each
+ * block with inline `top` / `height`, the whole day's column being 24 equal hours tall.
+ */
+function shadedHours(container: HTMLElement): number[][] {
+  const boxes = [...container.querySelectorAll('.agencia-non-business')]
+    .map((el) => el.parentElement as HTMLElement)
+    .filter((box) => box.style.top !== '');
+  const spans = boxes.map((box) => [Number.parseFloat(box.style.top), Number.parseFloat(box.style.height)]);
+  const hourPx = Math.max(...spans.map(([top, height]) => top! + height!)) / 24;
+  return spans.map(([top, height]) => [top! / hourPx, (top! + height!) / hourPx]);
 }
 
 const selectedView = () =>
@@ -114,5 +129,23 @@ describe('CalendarView', () => {
     expect(selectedView()).toEqual(['Mes']);
     const times = [...container.querySelectorAll('.agencia-event-time')].map((t) => t.textContent);
     expect(times).toEqual(['11:00 a. m.', '3:00 p. m.']);
+  }, 40_000);
+
+  it("shades the company's business hours it is given, not a constant (decision 145)", async () => {
+    viewport(false);
+    // Open on Wednesdays 10:00–12:00 only: today's day grid shades 0–10 h and 12–24 h.
+    const open = renderCalendar([{ dayOfWeek: 3, startTime: '10:00', endTime: '12:00' }]);
+    fireEvent.click(await screen.findByRole('tab', { name: /^Día/ }));
+    await screen.findByText('Reunión de lanzamiento con Los Pinos');
+    expect(shadedHours(open.container)).toEqual([
+      [0, 10],
+      [12, 24],
+    ]);
+    open.unmount();
+    // Open on Thursdays only: Wednesday is closed, shaded from 0 to 24 h.
+    const closed = renderCalendar([{ dayOfWeek: 4, startTime: '08:00', endTime: '17:00' }]);
+    fireEvent.click(await screen.findByRole('tab', { name: /^Día/ }));
+    await screen.findByText('Reunión de lanzamiento con Los Pinos');
+    expect(shadedHours(closed.container)).toEqual([[0, 24]]);
   }, 40_000);
 });

@@ -2,7 +2,14 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar-theme.css';
-import { CALENDAR, type CalendarEvent, EVENT_TYPE_HEX } from '@agencia/shared';
+import {
+  type BusinessHours,
+  CALENDAR,
+  type CalendarEvent,
+  EVENT_TYPE_HEX,
+  toCalendarBusinessHours,
+  workdayStart,
+} from '@agencia/shared';
 import FullCalendar, { type DatesSetInfo, type EventChangeInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -12,7 +19,6 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { BUSINESS_HOURS, WORKDAY_START } from './business-hours';
 import { formatEventDate } from './event-labels';
 
 const VIEW_BUTTONS = {
@@ -74,12 +80,14 @@ function lineEvent(arg: { event: { title: string } }) {
 /**
  * FullCalendar per spec doc 2 §2/§9: month by default (the week's agenda on phones, issue 32),
  * week, day and list-week; Spanish; 3 events per day then 'más eventos'; 30-minute slots; colours
- * by type; the week and day grids open at the working day's start (business-hours.ts). Clicking a date
+ * by type; the time grids shade the hours outside `businessHours` (the company's, Configuración →
+ * Empresa, decision 145) and open at the working week's earliest start. Clicking a date
  * calls `onDateClick`, clicking an event `onEventClick`; events the caller may edit can be
  * dragged or resized (`onEventChange`, which must call `revert` on failure).
  */
 export function CalendarView({
   events,
+  businessHours,
   onRangeChange,
   onDateClick,
   onEventClick,
@@ -87,6 +95,8 @@ export function CalendarView({
   canDrag,
 }: {
   events: CalendarEvent[];
+  /** The company's working days (`GET /settings/business-hours`); read once for the initial scroll. */
+  businessHours: BusinessHours;
   onRangeChange: (range: { start: string; end: string }) => void;
   onDateClick: (date: Date, allDay: boolean) => void;
   onEventClick: (id: string) => void;
@@ -109,6 +119,7 @@ export function CalendarView({
       })),
     [events, canDrag],
   );
+  const hours = useMemo(() => toCalendarBusinessHours(businessHours), [businessHours]);
   return (
     <div className="agencia-calendar">
       <FullCalendar
@@ -143,8 +154,9 @@ export function CalendarView({
         slotHeaderInnerClass="agencia-slot-label"
         columnEventClass="agencia-column-event"
         listItemEventTitleClass="agencia-list-title"
-        businessHours={BUSINESS_HOURS}
-        scrollTime={WORKDAY_START}
+        businessHours={hours}
+        nonBusinessHoursClass="agencia-non-business"
+        scrollTime={workdayStart(businessHours)}
         dayMaxEvents={CALENDAR.dayMaxEvents}
         eventDisplay="block"
         // One time format across grid and lists: es-DO 12-hour, as formatEventDate (issue 18).

@@ -1,6 +1,8 @@
 import {
   CalendarStatsSchema,
   type CreateEventRequest,
+  DEFAULT_BUSINESS_HOURS,
+  GetBusinessHoursResponseSchema,
   GetEventResponseSchema,
   InviteeSchema,
   ListEventPageResponseSchema,
@@ -77,6 +79,9 @@ describe('CalendarPage', () => {
         ok(z.object({ invitees: z.array(InviteeSchema) }), { invitees: [] }),
       ),
       http.get(apiUrl('/projects/options'), () => ok(ListOptionsResponseSchema, { options: [] })),
+      http.get(apiUrl('/settings/business-hours'), () =>
+        ok(GetBusinessHoursResponseSchema, { businessHours: DEFAULT_BUSINESS_HOURS }),
+      ),
       http.post(apiUrl('/calendar'), async ({ request }) => {
         const body = (await request.json()) as CreateEventRequest;
         created.push(body);

@@ -1,4 +1,10 @@
-import { EVENT_TYPE_COLORS, EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@agencia/shared';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  EVENT_TYPE_COLORS,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  type EventType,
+} from '@agencia/shared';
 import type { EventChangeInfo } from '@fullcalendar/react';
 import {
   Alert,
@@ -29,6 +35,7 @@ import {
   IconList,
   IconPlus,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -36,6 +43,7 @@ import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { getErrorMessage } from '../../../lib/api-client';
+import { businessHoursQuery } from '../../../lib/business-hours';
 import { useListParams } from '../../../lib/list-params';
 import { useSessionStore } from '../../../stores/session-store';
 import {
@@ -98,6 +106,10 @@ export function CalendarPage() {
   };
   const [feedOpen, feed] = useDisclosure(false);
 
+  // The grids open at the working day's start, read once on mount: the calendar waits for the
+  // company's hours (the defaults if they cannot be read).
+  const hoursQuery = useQuery(businessHoursQuery);
+  const businessHours = hoursQuery.data ?? (hoursQuery.isError ? DEFAULT_BUSINESS_HOURS : null);
   const events = useEvents(
     range && { ...range, type: type ?? undefined, search: listParams.search || undefined },
   );
@@ -252,7 +264,7 @@ export function CalendarPage() {
                     {getErrorMessage(events.error, 'Error al cargar los eventos')}
                   </Alert>
                 ) : null}
-                {events.isPending && !events.data ? (
+                {!businessHours || (events.isPending && !events.data) ? (
                   <Center py="xl" role="status">
                     <Stack align="center" gap="xs">
                       <Loader />
@@ -260,16 +272,19 @@ export function CalendarPage() {
                     </Stack>
                   </Center>
                 ) : null}
-                <div style={{ display: events.isPending && !events.data ? 'none' : undefined }}>
-                  <CalendarView
-                    events={events.data ?? []}
-                    onRangeChange={setRange}
-                    onDateClick={(date) => canCreate && openCreate(date)}
-                    onEventClick={(id) => navigate(`/calendar/${id}`)}
-                    onEventChange={(info) => void onEventChange(info)}
-                    canDrag={staff && canCreate}
-                  />
-                </div>
+                {businessHours && (
+                  <div style={{ display: events.isPending && !events.data ? 'none' : undefined }}>
+                    <CalendarView
+                      events={events.data ?? []}
+                      businessHours={businessHours}
+                      onRangeChange={setRange}
+                      onDateClick={(date) => canCreate && openCreate(date)}
+                      onEventClick={(id) => navigate(`/calendar/${id}`)}
+                      onEventChange={(info) => void onEventChange(info)}
+                      canDrag={staff && canCreate}
+                    />
+                  </div>
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="list">
                 <Stack gap="md">

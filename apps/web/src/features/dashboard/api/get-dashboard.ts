@@ -15,7 +15,7 @@ import {
   RecentProjectsResponseSchema,
   RecentTicketsResponseSchema,
 } from '@agencia/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
 
 /** Query keys of the dashboard (all under 'dashboard' so one invalidation refreshes it). */
@@ -35,12 +35,18 @@ async function get<T>(url: string, params?: Record<string, number>): Promise<T> 
   return response.data.data;
 }
 
+/**
+ * `GET /dashboard/stats`: the figures that gate the dashboard. Its own options so the portal can
+ * start the request with the page's code (`PORTAL_PAGES.dashboard`) rather than after it renders.
+ */
+export const dashboardStatsQuery = queryOptions({
+  queryKey: dashboardKeys.stats,
+  queryFn: async (): Promise<DashboardStats> => DashboardStatsSchema.parse(await get('/dashboard/stats')),
+});
+
 /** `GET /dashboard/stats`. */
 export function useDashboardStats() {
-  return useQuery({
-    queryKey: dashboardKeys.stats,
-    queryFn: async (): Promise<DashboardStats> => DashboardStatsSchema.parse(await get('/dashboard/stats')),
-  });
+  return useQuery(dashboardStatsQuery);
 }
 
 /** `GET /dashboard/recent-projects?limit=5`. */

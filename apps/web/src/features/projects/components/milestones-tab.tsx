@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { ColorBadge } from '../../../components/ui/color-badge';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -110,12 +111,11 @@ export function MilestonesTab({ project, canManage }: { project: ProjectDetail; 
           >
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextInput label="Título" withAsterisk {...form.getInputProps('title')} />
-              <TextInput
-                type="date"
+              <DateField
                 label="Fecha límite"
                 {...form.getInputProps('dueDate')}
                 value={form.values.dueDate ?? ''}
-                onChange={(e) => form.setFieldValue('dueDate', e.currentTarget.value || null)}
+                onChange={(value) => form.setFieldValue('dueDate', value || null)}
               />
               <Group align="flex-end">
                 <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending}>

@@ -124,12 +124,15 @@ export function ProjectCard({ project, canManage, onDelete }: ProjectCardProps) 
             {project.estimatedEndDate ? formatDate(project.estimatedEndDate) : 'Sin fecha'}
           </Text>
         </Group>
-        <Group gap={6} wrap="nowrap">
-          <IconCash size={16} aria-hidden />
-          <Text size="sm" fw={500}>
-            {project.approvedBudget === null ? 'Sin presupuesto' : money(project.approvedBudget)}
-          </Text>
-        </Group>
+        {/* Absent for a client when the admin hides the budget from it (decision 145). */}
+        {project.approvedBudget !== undefined && (
+          <Group gap={6} wrap="nowrap">
+            <IconCash size={16} aria-hidden />
+            <Text size="sm" fw={500}>
+              {project.approvedBudget === null ? 'Sin presupuesto' : money(project.approvedBudget)}
+            </Text>
+          </Group>
+        )}
       </Group>
     </Card>
   );

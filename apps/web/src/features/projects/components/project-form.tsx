@@ -21,6 +21,7 @@ import {
   SimpleGrid,
   Slider,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -30,6 +31,7 @@ import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ClientPicker, UsersMultiPicker } from '../../../components/pickers/pickers';
+import { DateField } from '../../../components/ui/date-field';
 import { zodResolver } from '../../../lib/form';
 
 /** Roles offered for team members (free text is stored; these are the usual ones). */
@@ -48,6 +50,7 @@ export interface ProjectFormValues {
   estimatedEndDate: string;
   approvedBudget: number | string;
   spent: number | string;
+  budgetVisibleToClient: boolean;
   team: Array<{ userId: string; role: string }>;
 }
 
@@ -65,6 +68,7 @@ export function toProjectRequest(v: ProjectFormValues) {
     estimatedEndDate: v.estimatedEndDate || null,
     approvedBudget: v.approvedBudget === '' ? null : Number(v.approvedBudget),
     spent: v.spent === '' ? 0 : Number(v.spent),
+    budgetVisibleToClient: v.budgetVisibleToClient,
     team: v.team,
   };
 }
@@ -83,6 +87,7 @@ export function projectFormInitialValues(project?: ProjectDetail): ProjectFormVa
     estimatedEndDate: project?.estimatedEndDate ?? '',
     approvedBudget: project?.approvedBudget ?? '',
     spent: project?.spent ?? 0,
+    budgetVisibleToClient: project?.budgetVisibleToClient ?? true,
     team: project?.team.map((m) => ({ userId: m._id, role: m.role })) ?? [],
   };
 }
@@ -212,12 +217,8 @@ export function ProjectForm({
             Fechas y presupuesto
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <TextInput type="date" label="Fecha de inicio" {...form.getInputProps('startDate')} />
-            <TextInput
-              type="date"
-              label="Fecha estimada de fin"
-              {...form.getInputProps('estimatedEndDate')}
-            />
+            <DateField label="Fecha de inicio" {...form.getInputProps('startDate')} />
+            <DateField label="Fecha estimada de fin" {...form.getInputProps('estimatedEndDate')} />
             <NumberInput
               label={`Presupuesto aprobado (${currency})`}
               placeholder="Sin presupuesto"
@@ -234,6 +235,12 @@ export function ProjectForm({
               {...form.getInputProps('spent')}
             />
           </SimpleGrid>
+          <Switch
+            mt="md"
+            label="El cliente ve el presupuesto y lo gastado"
+            description="Si lo desactivas, el cliente no verá estas cifras del proyecto en el portal."
+            {...form.getInputProps('budgetVisibleToClient', { type: 'checkbox' })}
+          />
         </Paper>
 
         <Paper withBorder radius="md" p="lg">

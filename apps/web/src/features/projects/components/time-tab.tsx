@@ -20,7 +20,6 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -30,6 +29,7 @@ import { IconClockPlus, IconFileInvoice, IconPencil, IconTrash } from '@tabler/i
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
+import { DateField } from '../../../components/ui/date-field';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -71,7 +71,7 @@ function TimeEntryFields({
           data-autofocus
           {...inputProps('hours')}
         />
-        <TextInput type="date" label="Fecha" max={todayDateOnly()} {...inputProps('date')} />
+        <DateField label="Fecha" max={todayDateOnly()} {...inputProps('date')} />
       </SimpleGrid>
       {children}
       <Textarea label="Descripción" withAsterisk autosize minRows={2} {...inputProps('description')} />

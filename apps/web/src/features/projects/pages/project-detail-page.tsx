@@ -27,6 +27,7 @@ import {
   IconArrowLeft,
   IconChevronDown,
   IconClock,
+  IconCoin,
   IconFiles,
   IconFlag,
   IconInfoCircle,
@@ -49,6 +50,7 @@ import { projectKeys } from '../api/get-projects';
 import { useUpdateProject } from '../api/project-mutations';
 import { CommentsTab } from '../components/comments-tab';
 import { FilesTab } from '../components/files-tab';
+import { FinancesTab } from '../components/finances-tab';
 import { MilestonesTab } from '../components/milestones-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { ProjectPriorityBadge, ProjectStatusBadge } from '../components/project-badges';
@@ -104,9 +106,14 @@ function StatusMenu({ project }: { project: ProjectDetail }) {
   );
 }
 
-const TABS = ['resumen', 'hitos', 'equipo', 'archivos', 'tiempo', 'comentarios'] as const;
+const TABS = ['resumen', 'hitos', 'equipo', 'archivos', 'tiempo', 'finanzas', 'comentarios'] as const;
+/** Tabs clients never get (the API refuses them too): expenses, costs and margins (decision 142). */
+const STAFF_TABS: readonly string[] = ['finanzas'];
 
-/** /projects/{id} (spec doc 2 §2 "Project detail") on real data: stat cards and six tabs. */
+/**
+ * /projects/{id} (spec doc 2 §2 "Project detail") on real data: stat cards and six tabs, plus
+ * "Finanzas" for staff (decision 142).
+ */
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -128,7 +135,10 @@ export function ProjectDetailPage() {
   });
 
   const tabParam = params.get('tab');
-  const tab = TABS.includes(tabParam as (typeof TABS)[number]) ? (tabParam as string) : 'resumen';
+  const tab =
+    TABS.includes(tabParam as (typeof TABS)[number]) && (isStaff || !STAFF_TABS.includes(tabParam as string))
+      ? (tabParam as string)
+      : 'resumen';
 
   if (query.isPending) {
     return (
@@ -156,7 +166,7 @@ export function ProjectDetailPage() {
 
   const project = query.data;
   const budgetUse =
-    project.approvedBudget && project.approvedBudget > 0
+    project.approvedBudget && project.approvedBudget > 0 && project.spent !== undefined
       ? Math.min(100, Math.round((project.spent / project.approvedBudget) * 100))
       : null;
 
@@ -217,15 +227,23 @@ export function ProjectDetailPage() {
             aria-label={`Progreso ${project.progressPercentage}%`}
           />
         </StatCard>
-        <StatCard label="Presupuesto">
-          <Text fw={700} size="xl">
-            {project.approvedBudget === null ? 'Sin presupuesto' : money(project.approvedBudget)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            Gastado: {money(project.spent)}
-            {budgetUse !== null ? ` (${budgetUse}%)` : ''}
-          </Text>
-        </StatCard>
+        {/* A client whose budget the admin hid receives neither figure (decision 145). */}
+        {project.approvedBudget !== undefined && project.spent !== undefined && (
+          <StatCard label="Presupuesto">
+            <Text fw={700} size="xl">
+              {project.approvedBudget === null ? 'Sin presupuesto' : money(project.approvedBudget)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Gastado: {money(project.spent)}
+              {budgetUse !== null ? ` (${budgetUse}%)` : ''}
+            </Text>
+            {role !== 'client' && !project.budgetVisibleToClient && (
+              <Text size="xs" c="dimmed">
+                Oculto al cliente
+              </Text>
+            )}
+          </StatCard>
+        )}
         <StatCard label="Equipo">
           <Text fw={700} size="xl">
             {project.teamCount}
@@ -263,6 +281,11 @@ export function ProjectDetailPage() {
           <Tabs.Tab value="tiempo" leftSection={<IconClock size={16} />}>
             Tiempo
           </Tabs.Tab>
+          {isStaff && (
+            <Tabs.Tab value="finanzas" leftSection={<IconCoin size={16} />}>
+              Finanzas
+            </Tabs.Tab>
+          )}
           <Tabs.Tab
             value="comentarios"
             leftSection={<IconMessage size={16} />}
@@ -292,6 +315,14 @@ export function ProjectDetailPage() {
         <Tabs.Panel value="tiempo">
           <TimeTab project={project} canLog={canWrite && project.team.length > 0} canEdit={canWrite} />
         </Tabs.Panel>
+        {isStaff && (
+          <Tabs.Panel value="finanzas">
+            <FinancesTab
+              projectId={project._id}
+              canBill={isAdmin && (user?.permissions?.includes('invoices.write') ?? false)}
+            />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="comentarios">
           <Stack>
             <CommentsTab project={project} isStaff={isStaff} canPost={canComment} />

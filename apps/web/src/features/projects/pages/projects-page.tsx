@@ -30,6 +30,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSocketEvent } from '../../../components/realtime/realtime-provider';
+import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -115,18 +116,30 @@ export function ProjectsPage() {
       />
 
       <Paper withBorder radius="md" p="md" mb="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-          <TextInput
-            label="Buscar"
-            placeholder="Título, descripción o cliente"
-            leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(e) => {
-              setSearchText(e.currentTarget.value);
-              pushSearch(e.currentTarget.value);
-            }}
-            type="search"
-          />
+        <FilterDisclosure
+          activeCount={
+            [params.status, params.category, params.priority].filter(Boolean).length +
+            (params.sort !== FILTER_DEFAULTS.sort ? 1 : 0)
+          }
+          layout={(content) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+              {content}
+            </SimpleGrid>
+          )}
+          search={
+            <TextInput
+              label="Buscar"
+              placeholder="Título, descripción o cliente"
+              leftSection={<IconSearch size={16} />}
+              value={searchText}
+              onChange={(e) => {
+                setSearchText(e.currentTarget.value);
+                pushSearch(e.currentTarget.value);
+              }}
+              type="search"
+            />
+          }
+        >
           <Select
             label="Estado"
             placeholder="Todos los estados"
@@ -158,7 +171,7 @@ export function ProjectsPage() {
             onChange={(v) => setFilter('sort', v)}
             allowDeselect={false}
           />
-        </SimpleGrid>
+        </FilterDisclosure>
       </Paper>
 
       {query.isError && (

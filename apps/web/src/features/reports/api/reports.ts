@@ -1,6 +1,10 @@
 import type {
+  ClosedFiscalPeriod,
   ConsumoSummary,
+  DgiiMonthSummary,
   GenerateReportRequest,
+  ProfitabilityQuery,
+  ProfitabilityReport,
   Report,
   ReportDashboard,
   ReportPeriod,
@@ -76,4 +80,57 @@ export const useConsumoSummary = (period: string) =>
         }),
       ),
     select: (d) => d.summary,
+  });
+
+/** Query key of a month's DGII summary. */
+export const dgiiSummaryKey = (period: string) => ['reports', 'dgii-summary', period] as const;
+
+/**
+ * `GET /reports/dgii/summary?period=YYYYMM` (admin, decision 141): the month's IT-1 and IR-17
+ * figures with their lines, its filing deadlines and whether it is closed.
+ */
+export const useDgiiMonthSummary = (period: string) =>
+  useQuery({
+    queryKey: dgiiSummaryKey(period),
+    queryFn: () =>
+      unwrap(
+        apiClient.get<SuccessEnvelope<{ summary: DgiiMonthSummary }>>('/reports/dgii/summary', {
+          params: { period },
+        }),
+      ),
+    select: (d) => d.summary,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * `POST /fiscal/periods {period}` (admin, decision 135): closes the month from "Cierre del mes";
+ * 400 for a month not over yet, 409 when already closed (Spanish messages).
+ */
+export function useCloseMonth() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (period: string) =>
+      (
+        await unwrap(
+          apiClient.post<SuccessEnvelope<{ period: ClosedFiscalPeriod }>>('/fiscal/periods', { period }),
+        )
+      ).period,
+    onSuccess: (_data, period) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: dgiiSummaryKey(period) }),
+        qc.invalidateQueries({ queryKey: ['fiscal', 'periods'] }),
+      ]),
+    retry: false,
+  });
+}
+/** `GET /reports/profitability?from&to&groupBy` (admin): projects or clients ranked by margin (decision 142). */
+export const useProfitabilityReport = (query: ProfitabilityQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: ['reports', 'profitability', query],
+    queryFn: () =>
+      unwrap(
+        apiClient.get<SuccessEnvelope<ProfitabilityReport>>('/reports/profitability', { params: query }),
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
   });

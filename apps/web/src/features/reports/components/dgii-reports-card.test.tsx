@@ -118,6 +118,27 @@ describe('Reportes DGII', () => {
   });
 });
 
+describe('Reportes DGII: the 606 beside the 607 and 608 (decision 141)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('downloads the 606 of the chosen period under the server’s file name and links to Cierre del mes', async () => {
+    const calls = mockDgii();
+    const { blobs, click } = captureDownloads();
+    renderWithProviders(<DgiiReportsCard />);
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar 606' }));
+    const previous = recentPeriods()[1]!.value;
+    await waitFor(() => expect(calls).toEqual([{ path: '/api/reports/dgii/606', period: previous }]));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(await readText(blobs[0]!)).toBe(`606|131855423|${previous}|0\r\n`);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+      `DGII_F_606_131855423_${previous}.txt`,
+    );
+    expect(screen.getByRole('link', { name: /Cierre del mes/ }).getAttribute('href')).toBe(
+      '/reports/month-close',
+    );
+  });
+});
+
 describe('Reportes DGII: consumo under RD$250,000 (issue 27)', () => {
   it('shows the period’s consumo totals the Oficina Virtual asks for, and asks again when the month changes', async () => {
     const asked: Array<string | null> = [];

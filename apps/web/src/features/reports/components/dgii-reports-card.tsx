@@ -1,11 +1,24 @@
 import { formatMoney } from '@agencia/shared';
-import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { AxiosError } from 'axios';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCalendarCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { WRAPPING_BUTTON_STYLES } from '../../../components/ui/wrapping-button';
-import { apiClient, getErrorMessage } from '../../../lib/api-client';
+import { getErrorMessage } from '../../../lib/api-client';
 import { useConsumoSummary } from '../api/reports';
+import { type DgiiFormat, dgiiDownloadError, downloadDgiiFile } from './dgii-download';
 
 /**
  * The consumo totals of a period (facturas de consumo under RD$250,000), which the 607 file leaves
@@ -87,22 +100,10 @@ export function recentPeriods(today: Date = new Date(), count = 24): Array<{ val
   return out;
 }
 
-/** The Spanish message of an error answer (the envelope arrives as text, the request asks for text). */
-function errorMessage(error: unknown): string {
-  if (error instanceof AxiosError && typeof error.response?.data === 'string') {
-    try {
-      const message = (JSON.parse(error.response.data) as { message?: unknown }).message;
-      if (typeof message === 'string') return message;
-    } catch {
-      /* not JSON */
-    }
-  }
-  return getErrorMessage(error, 'No se pudo descargar el reporte');
-}
-
 /**
- * Reportes → DGII (issue 12): downloads the 607 (ventas) and 608 (anulados) text files of a
- * month from `GET /reports/dgii/{607|608}?period=YYYYMM`, saved with the server's file name.
+ * Reportes → DGII (issue 12, decision 141): downloads the 606 (compras), 607 (ventas) and 608
+ * (anulados) text files of a month from `GET /reports/dgii/{606|607|608}?period=YYYYMM`, saved
+ * with the server's file name, and links to "Cierre del mes".
  * Default period: the previous month (the one due by the 15th).
  */
 export function DgiiReportsCard() {
@@ -110,27 +111,13 @@ export function DgiiReportsCard() {
   const [period, setPeriod] = useState(periods[1]!.value);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const download = async (format: '607' | '608') => {
+  const download = async (format: DgiiFormat) => {
     setBusy(format);
     setError(null);
     try {
-      // As text: on an error the Spanish message of the JSON envelope can be read back.
-      const res = await apiClient.get<string>(`/reports/dgii/${format}`, {
-        params: { period },
-        responseType: 'text',
-      });
-      const disposition = String(res.headers['content-disposition'] ?? '');
-      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `DGII_${format}_${period}.txt`;
-      const url = URL.createObjectURL(new Blob([res.data], { type: 'text/plain;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await downloadDgiiFile(format, period);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(dgiiDownloadError(e));
     } finally {
       setBusy(null);
     }
@@ -141,8 +128,8 @@ export function DgiiReportsCard() {
         Reportes DGII
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Formatos de envío 607 (ventas) y 608 (comprobantes anulados) listos para la Oficina Virtual. Vencen el
-        día 15 del mes siguiente.
+        Formatos de envío 606 (compras), 607 (ventas) y 608 (comprobantes anulados) listos para la Oficina
+        Virtual. Vencen el día 15 del mes siguiente.
       </Text>
       <Stack gap="sm">
         <Select
@@ -153,6 +140,15 @@ export function DgiiReportsCard() {
           allowDeselect={false}
         />
         <Group>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            loading={busy === '606'}
+            styles={WRAPPING_BUTTON_STYLES}
+            onClick={() => download('606')}
+          >
+            Descargar 606
+          </Button>
           <Button
             leftSection={<IconDownload size={16} />}
             loading={busy === '607'}
@@ -177,6 +173,10 @@ export function DgiiReportsCard() {
           </Alert>
         )}
         <ConsumoTotals period={period} />
+        <Anchor component={Link} to="/reports/month-close" size="sm" fw={500}>
+          <IconCalendarCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+          Cierre del mes: cifras del IT-1 y el IR-17, fechas límite
+        </Anchor>
       </Stack>
     </Card>
   );

@@ -9,6 +9,7 @@ import { Button, Card, Select, SimpleGrid, Stack, Textarea, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconFileAnalytics } from '@tabler/icons-react';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useGenerateReport } from '../api/reports';
@@ -67,8 +68,8 @@ export function GenerateReportCard() {
           />
           <TextInput label="Título" required {...form.getInputProps('title')} />
           <SimpleGrid cols={2}>
-            <TextInput type="date" label="Desde" required {...form.getInputProps('startDate')} />
-            <TextInput type="date" label="Hasta" required {...form.getInputProps('endDate')} />
+            <DateField label="Desde" required {...form.getInputProps('startDate')} />
+            <DateField label="Hasta" required {...form.getInputProps('endDate')} />
           </SimpleGrid>
           <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
           <Button type="submit" loading={generate.isPending} leftSection={<IconFileAnalytics size={16} />}>

@@ -2,6 +2,7 @@ import {
   GetConsumoSummaryResponseSchema,
   GetReportResponseSchema,
   ListReportsResponseSchema,
+  ProfitabilityReportSchema,
   type Report,
   ReportDashboardSchema,
   type ReportPeriod,
@@ -48,6 +49,8 @@ const { data: _data, ...REPORT_SUMMARY } = REPORT;
 
 /** Periods `GET /reports/dashboard` was asked for, bodies `POST /reports/{type}` received. */
 let periods: string[] = [];
+/** Query strings `GET /reports/profitability` received. */
+let profitabilityQueries: Record<string, string>[] = [];
 let generated: Array<{ type: string; body: unknown }> = [];
 
 /** Stubs the download: the blobs handed to `URL.createObjectURL` and the names of the clicked links. */
@@ -79,6 +82,7 @@ describe('ReportsPage', () => {
   beforeEach(() => {
     periods = [];
     generated = [];
+    profitabilityQueries = [];
     server.use(
       http.get(apiUrl('/reports/dashboard'), ({ request }) => {
         const period = new URL(request.url).searchParams.get('period') as ReportPeriod;
@@ -107,6 +111,40 @@ describe('ReportsPage', () => {
           },
         }),
       ),
+      // Rentabilidad (decision 142): a profitable project and one at a loss.
+      http.get(apiUrl('/reports/profitability'), ({ request }) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        profitabilityQueries.push(query);
+        const byClient = query.groupBy === 'client';
+        return ok(ProfitabilityReportSchema, {
+          from: query.from ?? '',
+          to: query.to ?? '',
+          groupBy: byClient ? 'client' : 'project',
+          rows: [
+            {
+              id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01',
+              name: byClient ? 'Café Cibao SRL' : 'Tienda en línea',
+              clientName: byClient ? null : 'Café Cibao SRL',
+              revenue: 19_000,
+              expenses: 8_080,
+              timeCost: 1_000,
+              margin: 9_920,
+              marginPercent: 52.2,
+            },
+            {
+              id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c02',
+              name: byClient ? 'Hotel Playa Dorada' : 'Mantenimiento',
+              clientName: byClient ? null : 'Hotel Playa Dorada',
+              revenue: 0,
+              expenses: 500,
+              timeCost: 0,
+              margin: -500,
+              marginPercent: null,
+            },
+          ],
+          totals: { revenue: 19_000, expenses: 8_580, timeCost: 1_000, margin: 9_420, marginPercent: 49.6 },
+        });
+      }),
       http.get(apiUrl('/reports/:id'), () => ok(GetReportResponseSchema, { report: REPORT })),
       http.post(apiUrl('/reports/:type'), async ({ params, request }) => {
         const body = (await request.json()) as Partial<Report>;
@@ -116,6 +154,31 @@ describe('ReportsPage', () => {
     );
   });
   afterEach(() => vi.restoreAllMocks());
+
+  it('ranks projects by margin in a table that is the chart’s text; "Cliente" asks for clients', async () => {
+    renderWithProviders(<ReportsPage />, '/reports');
+    // The card waits for the dashboard and loads its own query: allow for a slow (shared) machine.
+    const table = await screen.findByRole('table', { name: 'Rentabilidad por proyecto' }, { timeout: 5000 });
+    expect(
+      screen.getByRole('img', {
+        name: /Gráfico del margen por proyecto; los datos están en la tabla "Rentabilidad por proyecto"/,
+      }),
+    ).toBeTruthy();
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('Tienda en línea');
+    expect(rows[1]!.textContent).toContain('52.2 %');
+    expect(rows[2]!.textContent).toContain('-RD$500.00');
+    expect(within(table).getByRole('row', { name: /Total/ }).textContent).toContain('RD$9,420.00');
+    expect(profitabilityQueries[0]).toMatchObject({ groupBy: 'project' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Cliente' }));
+    const byClient = await screen.findByRole(
+      'table',
+      { name: 'Rentabilidad por cliente' },
+      { timeout: 5000 },
+    );
+    expect(within(byClient).getByRole('row', { name: /Hotel Playa Dorada/ })).toBeTruthy();
+    expect(profitabilityQueries.at(-1)).toMatchObject({ groupBy: 'client' });
+  });
 
   it('shows the KPIs, their growth and the charts from the API numbers', async () => {
     renderWithProviders(<ReportsPage />, '/reports');

@@ -1,4 +1,5 @@
 import type {
+  BusinessHours,
   CompanySettings,
   IntegrationsStatus,
   ListAuditQuery,
@@ -7,6 +8,7 @@ import type {
 } from '@agencia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
+import { businessHoursQuery } from '../../../lib/business-hours';
 import { publicSettingsQuery } from '../../../lib/public-settings';
 
 export const settingsKeys = {
@@ -35,6 +37,23 @@ export function useUpdateCompanySettings() {
       queryClient.setQueryData(settingsKeys.company, settings);
       void queryClient.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
     },
+    retry: false,
+  });
+}
+
+/** `PUT /settings/business-hours` (admin): replaces the working days; the calendar reads the answer. */
+export function useUpdateBusinessHours() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (businessHours: BusinessHours) =>
+      (
+        await unwrap(
+          apiClient.put<SuccessEnvelope<{ businessHours: BusinessHours }>>('/settings/business-hours', {
+            businessHours,
+          }),
+        )
+      ).businessHours,
+    onSuccess: (businessHours) => queryClient.setQueryData(businessHoursQuery.queryKey, businessHours),
     retry: false,
   });
 }

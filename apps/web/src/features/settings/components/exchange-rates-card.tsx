@@ -26,6 +26,7 @@ import { useForm } from '@mantine/form';
 import { IconFileImport, IconPaperclip, IconPlus } from '@tabler/icons-react';
 import { AxiosError } from 'axios';
 import { type FormEvent, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -176,8 +177,7 @@ function AddRateForm({ currency }: { currency: ForeignCurrency }) {
           Registrar la tasa de un día
         </Text>
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
+          <DateField
             label="Fecha"
             max={businessToday()}
             required

@@ -10,9 +10,10 @@ import {
   maxNcfSerial,
   UpdateFiscalSequenceRequestSchema,
 } from '@agencia/shared';
-import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCreateSequence, useUpdateSequence } from '../../../lib/fiscal-api';
@@ -145,13 +146,7 @@ export function AddRangeModal({
             )}
           </Text>
           <SimpleGrid cols={2}>
-            <TextInput
-              type="date"
-              label="Vence el"
-              required
-              min={businessToday()}
-              {...form.getInputProps('expiresOn')}
-            />
+            <DateField label="Vence el" required min={businessToday()} {...form.getInputProps('expiresOn')} />
             <NumberInput
               label="Alertar al quedar (%)"
               min={1}
@@ -230,7 +225,7 @@ export function EditRangeModal({
           <Text size="sm" c="dimmed">
             El rango y los números ya usados no cambian.
           </Text>
-          <TextInput type="date" label="Vence el" {...form.getInputProps('expiresOn')} />
+          <DateField label="Vence el" {...form.getInputProps('expiresOn')} />
           <NumberInput
             label="Alertar al quedar (%)"
             min={1}

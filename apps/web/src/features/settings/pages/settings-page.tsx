@@ -7,6 +7,7 @@ import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSessionStore } from '../../../stores/session-store';
 import { AuditPanel } from '../components/audit-panel';
+import { BusinessHoursCard } from '../components/business-hours-card';
 import { ClosedPeriodsCard } from '../components/closed-periods-card';
 import { CompanySettingsForm } from '../components/company-settings-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
@@ -66,7 +67,10 @@ export function SettingsPage() {
         </Tabs.List>
         {isAdmin && (
           <Tabs.Panel value="company">
-            <CompanySettingsForm />
+            <Stack gap="lg">
+              <CompanySettingsForm />
+              <BusinessHoursCard />
+            </Stack>
           </Tabs.Panel>
         )}
         {isAdmin && (

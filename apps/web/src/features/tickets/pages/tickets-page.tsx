@@ -27,6 +27,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus, IconTicket } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -136,13 +137,22 @@ export function TicketsPage() {
       </SimpleGrid>
 
       <Card withBorder radius="md" mb="lg" p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          <SearchInput
-            label="Buscar"
-            placeholder="Título, descripción o número"
-            value={search}
-            onChange={setSearch}
-          />
+        <FilterDisclosure
+          activeCount={[status, priority, type].filter(Boolean).length}
+          layout={(content) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+              {content}
+            </SimpleGrid>
+          )}
+          search={
+            <SearchInput
+              label="Buscar"
+              placeholder="Título, descripción o número"
+              value={search}
+              onChange={setSearch}
+            />
+          }
+        >
           <Select
             label="Estado"
             placeholder="Todos"
@@ -167,7 +177,7 @@ export function TicketsPage() {
             value={type ?? null}
             onChange={(v) => setParams({ type: v ?? '' })}
           />
-        </SimpleGrid>
+        </FilterDisclosure>
         {hasFilters && (
           <Group justify="flex-end" mt="sm">
             <Button

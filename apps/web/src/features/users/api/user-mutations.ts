@@ -1,5 +1,11 @@
-import type { CreateUserRequest, UpdateUserRequest, User, UserStatus } from '@agencia/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateUserRequest,
+  UpdateUserRequest,
+  User,
+  UserCostRateResponse,
+  UserStatus,
+} from '@agencia/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 import { usersKeys } from './get-users';
 
@@ -63,6 +69,26 @@ export function useResetPassword() {
           apiClient.post<SuccessEnvelope<{ temporaryPassword: string }>>(`/users/${id}/reset-password`, {}),
         )
       ).temporaryPassword,
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** `GET /users/{id}/cost-rate` (admin): what an hour of the person costs the agency (decision 140/142). */
+export function useUserCostRate(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...usersKeys.all, 'cost-rate', id],
+    queryFn: () => unwrap<UserCostRateResponse>(apiClient.get(`/users/${id}/cost-rate`)),
+    enabled,
+  });
+}
+
+/** `PUT /users/{id}/cost-rate` (admin): decimal pesos per hour, or null to clear it. */
+export function useUpdateUserCostRate(id: string) {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (costRate: number | null) =>
+      unwrap<UserCostRateResponse>(apiClient.put(`/users/${id}/cost-rate`, { costRate })),
     onSuccess: invalidate,
     retry: false,
   });

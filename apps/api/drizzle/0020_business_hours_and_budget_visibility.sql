@@ -1,0 +1,2 @@
+ALTER TABLE "projects" ADD COLUMN "budget_visible_to_client" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "company_settings" ADD COLUMN "business_hours" jsonb DEFAULT '[{"dayOfWeek":1,"startTime":"08:00","endTime":"18:00"},{"dayOfWeek":2,"startTime":"08:00","endTime":"18:00"},{"dayOfWeek":3,"startTime":"08:00","endTime":"18:00"},{"dayOfWeek":4,"startTime":"08:00","endTime":"18:00"},{"dayOfWeek":5,"startTime":"08:00","endTime":"18:00"},{"dayOfWeek":6,"startTime":"09:00","endTime":"13:00"}]'::jsonb NOT NULL;
