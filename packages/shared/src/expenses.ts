@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EcfStatusSchema } from './ecf.js';
 import { AGENCY_PURCHASE_DOCUMENT_TYPES, type AgencyTaxpayerKind } from './fiscal.js';
 import { percentOfCents } from './money.js';
 import { ListOptionsResponseSchema } from './options.js';
@@ -538,6 +539,12 @@ export const ExpenseSchema = z.object({
   receipt: ExpenseReceiptSchema.nullable(),
   /** The received e-CF this purchase came from, if any. */
   ecfReceivedId: z.uuid().nullable(),
+  /**
+   * Direct e-CF emission: the DGII status of the E41/E43/E47 the agency signed and sent for this
+   * purchase (`pending` → `sent` → `accepted` / `accepted_conditional` / `rejected`); null for
+   * supplier NCFs, B11/B13/B17 and the provider mode.
+   */
+  ecfStatus: EcfStatusSchema.nullable(),
   createdBy: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -54,6 +54,7 @@ export function buildExpense(overrides: Partial<Expense> = {}): Expense {
     description: 'Impresión de brochures',
     receipt: null,
     ecfReceivedId: null,
+    ecfStatus: null,
     createdBy: { _id: '44444444-4444-4444-8444-444444444444', name: 'Admin Demo' },
     createdAt: '2026-11-20T14:00:00.000Z',
     updatedAt: '2026-11-20T14:00:00.000Z',

@@ -19,6 +19,7 @@ import {
 import { invoices } from './billing.js';
 import { id, timestamps } from './columns.js';
 import { creditNotes, debitNotes } from './fiscal.js';
+import { expenses } from './purchases.js';
 import { users } from './users.js';
 
 /**
@@ -66,6 +67,8 @@ export const ecfDocuments = pgTable(
     creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'restrict' }),
     /** An E33's (decision 138). */
     debitNoteId: uuid('debit_note_id').references(() => debitNotes.id, { onDelete: 'restrict' }),
+    /** An E41/E43/E47 the agency issued for a purchase (decision 140, section on direct emission). */
+    expenseId: uuid('expense_id').references(() => expenses.id, { onDelete: 'restrict' }),
     encf: text('encf').notNull(),
     documentType: text('document_type').notNull(),
     /** Issuer RNC as signed (the DGII's file name is RNC + e-NCF). */
@@ -107,10 +110,14 @@ export const ecfDocuments = pgTable(
     index('ecf_documents_invoice_idx').on(t.invoiceId, t.createdAt),
     index('ecf_documents_credit_note_idx').on(t.creditNoteId, t.createdAt),
     index('ecf_documents_debit_note_idx').on(t.debitNoteId, t.createdAt),
+    uniqueIndex('ecf_documents_live_expense_uq')
+      .on(t.expenseId)
+      .where(sql`${t.expenseId} is not null and ${t.status} <> 'rejected'`),
+    index('ecf_documents_expense_idx').on(t.expenseId, t.createdAt),
     index('ecf_documents_due_idx').on(t.status, t.nextAttemptAt),
     check(
       'ecf_documents_one_owner',
-      sql`num_nonnulls(${t.invoiceId}, ${t.creditNoteId}, ${t.debitNoteId}) = 1`,
+      sql`num_nonnulls(${t.invoiceId}, ${t.creditNoteId}, ${t.debitNoteId}, ${t.expenseId}) = 1`,
     ),
   ],
 );

@@ -1,4 +1,5 @@
 import {
+  ECF_STATUSES,
   EXPENSE_STATUSES,
   EXPENSE_TYPES,
   ISR_WITHHOLDING_TYPES,
@@ -101,6 +102,11 @@ export const expenses = pgTable(
     description: text('description').notNull(),
     receiptFileId: uuid('receipt_file_id').references(() => files.id, { onDelete: 'set null' }),
     ecfReceivedId: uuid('ecf_received_id').references(() => ecfReceived.id, { onDelete: 'set null' }),
+    /**
+     * Direct e-CF emission: the DGII status of the E41/E43/E47 the agency signed for this purchase
+     * (`ecf_documents.expense_id`, mirrored by the sender like `invoices.ecf_status`); null otherwise.
+     */
+    ecfStatus: text('ecf_status', { enum: ECF_STATUSES }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },

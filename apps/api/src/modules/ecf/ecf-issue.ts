@@ -1,4 +1,5 @@
 import {
+  addressLine,
   CONSUMO_BUYER_ID_THRESHOLD_CENTS,
   DEBIT_NOTE_MODIFICATION_CODE,
   dopAmounts,
@@ -7,13 +8,23 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Tx } from '../../db/client.js';
-import { creditNotes, debitNotes, ecfDocuments, invoiceItems, invoices } from '../../db/schema/index.js';
+import {
+  creditNotes,
+  debitNotes,
+  ecfDocuments,
+  expenses,
+  fiscalSequences,
+  invoiceItems,
+  invoices,
+  suppliers,
+} from '../../db/schema/index.js';
 import { conflict, unprocessable } from '../../lib/errors.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 import type { EcfDocumentInput, EcfLine, EcfType } from './ecf-model.js';
 import { ECF_TYPES } from './ecf-model.js';
 import { loadSigningKey } from './ecf-settings.service.js';
 import { securityCodeOf, signXml } from './ecf-signature.js';
-import { buildEcfXml, buildRfceXml, checkEcf, isEcfEmail } from './ecf-xml.js';
+import { buildEcfXml, buildRfceXml, checkEcf, ITBIS1_RATE, isEcfEmail } from './ecf-xml.js';
 
 /** What signing stored: the code printed on the document and its QR, and the signature time. */
 export interface SignedEcf {
@@ -86,7 +97,7 @@ async function signAndStore(
   tx: Tx,
   config: EcfConfig,
   input: Omit<EcfDocumentInput, 'signedAt'>,
-  owner: { invoiceId: string } | { creditNoteId: string } | { debitNoteId: string },
+  owner: { invoiceId: string } | { creditNoteId: string } | { debitNoteId: string } | { expenseId: string },
 ): Promise<SignedEcf> {
   const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
   const doc: EcfDocumentInput = { ...input, signedAt };
@@ -244,5 +255,126 @@ export async function signNoteEcf(
     .update(table)
     .set({ securityCode: signed.securityCode, signedAt: signed.signedAt, ecfStatus: 'pending' })
     .where(eq(table.id, noteId));
+  return signed;
+}
+
+/** NombreItem holds at most 80 characters (XSD AlfNum80Type): a longer description is cut with "…". */
+function itemName(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return [...clean].length <= 80 ? clean : `${[...clean].slice(0, 79).join('').trimEnd()}…`;
+}
+
+/** `part` of `total` shared as `weight / weights`, half-up (0 when nothing weighs). */
+function share(total: number, weight: number, weights: number): number {
+  return weights > 0 ? Math.round((total * weight) / weights) : 0;
+}
+
+/**
+ * Direct mode, inside `createExpense`'s transaction after the agency took the e-NCF of an E41, E43
+ * or E47 (decision 140): builds the purchase's e-CF, signs and stores it ({@link signAndStore}, owner
+ * `expenseId`) and marks the expense `ecfStatus: pending` for the sender. The agency is the Emisor
+ * (company settings: RNC, name, address); the supplier is the Comprador of an E41 (its cédula as
+ * RNCComprador) or E47 (its foreign id as IdentificadorExtranjero); an E43 has no Comprador (XSDs
+ * e-CF 41/43/47). One line per kind of amount — goods (IndicadorBienoServicio 1) and services (2),
+ * quantity 1 — named after the expense's description; taxed at ITBIS 18 % when the purchase
+ * carries ITBIS, exempt otherwise. Withholdings (E41: ITBIS and ISR; E47: ISR) are split over the
+ * lines: ITBIS by amount, ISR first on services (the E41 default withholds ISR on services, Código
+ * Tributario art. 309) and by amount in an E47 (art. 305 withholds on the whole payment); each
+ * line's amounts add up to the expense's totals. TipoPago 2 with FechaLimitePago = the payment date
+ * for a "compra a crédito" (606 code 04), 1 otherwise. Throws 422 when the DGII's rules fail (e.g.
+ * an E41 supplier without cédula, ITBIS on an E43/E47) and 409 without a certificate, so the
+ * caller's transaction — and the number — roll back.
+ */
+export async function signExpenseEcf(tx: Tx, config: EcfConfig, expenseId: string): Promise<SignedEcf> {
+  const [row] = await tx
+    .select({ e: expenses, s: suppliers, seq: fiscalSequences })
+    .from(expenses)
+    .innerJoin(suppliers, eq(suppliers.id, expenses.supplierId))
+    .leftJoin(fiscalSequences, eq(fiscalSequences.id, expenses.sequenceId))
+    .where(eq(expenses.id, expenseId))
+    .limit(1);
+  if (!row) throw new Error('expense not found');
+  const { e, s } = row;
+  const type = e.documentType as EcfType;
+  const settings = await getCompanySettings(tx);
+  if (!settings.taxId)
+    throw unprocessable('Configura el RNC de la empresa (Configuración → Empresa) antes de emitir e-CF.', [
+      { field: 'issuer.rnc', message: 'Falta el RNC del emisor' },
+    ]);
+  const subtotal = e.goodsCents + e.servicesCents;
+  const taxed = e.itbisCents > 0;
+  const parts = [
+    { goods: true, cents: e.goodsCents },
+    { goods: false, cents: e.servicesCents },
+  ].filter((p) => p.cents > 0);
+  // ISR: on services first in an E41, by amount in an E47.
+  const servicesIsr = type === 'E41' ? Math.min(e.isrWithheldCents, e.servicesCents) : 0;
+  const lines: EcfLine[] = parts.map((p, i) => {
+    const last = i === parts.length - 1;
+    const before = parts.slice(0, i);
+    const itbisBefore = before.reduce((sum, b) => sum + share(e.itbisWithheldCents, b.cents, subtotal), 0);
+    const isrOf = (part: { goods: boolean; cents: number }) =>
+      type === 'E41'
+        ? part.goods
+          ? e.isrWithheldCents - servicesIsr
+          : servicesIsr
+        : share(e.isrWithheldCents, part.cents, subtotal);
+    const isrBefore = before.reduce((sum, b) => sum + isrOf(b), 0);
+    return {
+      description: itemName(e.description),
+      quantity: 1,
+      unitPriceCents: p.cents,
+      totalCents: p.cents,
+      taxExempt: !taxed,
+      goods: p.goods,
+      itbisWithheldCents: last
+        ? e.itbisWithheldCents - itbisBefore
+        : share(e.itbisWithheldCents, p.cents, subtotal),
+      isrWithheldCents: last && type !== 'E41' ? e.isrWithheldCents - isrBefore : isrOf(p),
+    };
+  });
+  const credit = e.paymentMethod === '04';
+  const signed = await signAndStore(
+    tx,
+    config,
+    {
+      type,
+      encf: e.ncf,
+      sequenceExpiresOn: row.seq?.expiresOn ?? null,
+      issueDate: e.issueDate,
+      dueDate: credit ? (e.paymentDate && e.paymentDate > e.issueDate ? e.paymentDate : e.issueDate) : null,
+      paymentTermDays: null,
+      paymentType: credit ? 2 : 1,
+      issuer: {
+        rnc: settings.taxId,
+        name: settings.name,
+        address:
+          ecfAddress(addressLine([settings.address, settings.city, settings.state, settings.country])) ?? '',
+      },
+      buyer: {
+        taxId: s.taxIdType === 'cedula' || s.taxIdType === 'rnc' ? s.taxId : null,
+        foreignId: s.taxIdType === 'foreign' ? s.taxId : null,
+        name: s.name,
+        email: s.email && isEcfEmail(s.email) ? s.email : null,
+      },
+      lines,
+      currency: e.currency,
+      exchangeRate: e.exchangeRate === null ? null : Number(e.exchangeRate),
+      totals: {
+        subtotalCents: subtotal,
+        discountCents: 0,
+        exemptCents: taxed ? 0 : subtotal,
+        taxableBaseCents: taxed ? subtotal : 0,
+        taxRate: ITBIS1_RATE,
+        taxCents: e.itbisCents,
+        totalCents: subtotal + e.itbisCents,
+        itbisWithheldCents: e.itbisWithheldCents,
+        isrWithheldCents: e.isrWithheldCents,
+      },
+      reference: null,
+    },
+    { expenseId },
+  );
+  await tx.update(expenses).set({ ecfStatus: 'pending' }).where(eq(expenses.id, expenseId));
   return signed;
 }

@@ -6,8 +6,14 @@
  * (America/Santo_Domingo).
  */
 
-/** The e-CF types the product issues (DGII technical report v1.0, "Tipos de e-CF"). */
-export const ECF_TYPES = ['E31', 'E32', 'E33', 'E34', 'E44', 'E45', 'E46'] as const;
+/**
+ * The e-CF types the product issues (DGII technical report v1.0, "Tipos de e-CF"): sales documents
+ * and notes, plus the purchase documents the agency issues itself (decision 140): E41 compras, E43
+ * gastos menores, E47 pagos al exterior. In those three the agency is the Emisor; E41 names the
+ * supplier in Comprador (RNCComprador), E47 may name the foreign supplier (IdentificadorExtranjero),
+ * E43 has no Comprador (XSDs `e-CF 41/43/47 v.1.0.xsd`).
+ */
+export const ECF_TYPES = ['E31', 'E32', 'E33', 'E34', 'E41', 'E43', 'E44', 'E45', 'E46', 'E47'] as const;
 export type EcfType = (typeof ECF_TYPES)[number];
 
 /** One line item (DetallesItems/Item). `totalCents` = quantity × unit price, rounded half-up. */
@@ -19,6 +25,12 @@ export interface EcfLine {
   totalCents: number;
   /** Exempt of ITBIS (IndicadorFacturacion 4) instead of taxed at the document's rate (1 = 18 %). */
   taxExempt: boolean;
+  /** IndicadorBienoServicio 1 (bien) instead of 2 (servicio, the default: the agency sells services). */
+  goods?: boolean;
+  /** E41: ITBIS the agency withholds on this line (Retencion/MontoITBISRetenido), centavos. */
+  itbisWithheldCents?: number;
+  /** E41/E47: ISR the agency withholds on this line (Retencion/MontoISRRetenido), centavos. */
+  isrWithheldCents?: number;
 }
 
 /** The party data as frozen at issue (decision 132). */
@@ -32,6 +44,10 @@ export interface EcfIssuer {
   website?: string | null;
 }
 
+/**
+ * The Comprador. In E41 it is the informal supplier the agency buys from (its cédula as
+ * RNCComprador); in E47 the foreign supplier paid abroad; E43 has none (ignored).
+ */
 export interface EcfBuyer {
   /** RNC/cédula digits; null for a consumidor final without id or a foreign buyer. */
   taxId: string | null;
@@ -86,6 +102,10 @@ export interface EcfDocumentInput {
     taxRate: number;
     taxCents: number;
     totalCents: number;
+    /** E41: TotalITBISRetenido, the sum of the lines' MontoITBISRetenido (0 or absent elsewhere). */
+    itbisWithheldCents?: number;
+    /** E41/E47: TotalISRRetencion, the sum of the lines' MontoISRRetenido (0 or absent elsewhere). */
+    isrWithheldCents?: number;
   };
   /** E33/E34 only. */
   reference: EcfReference | null;

@@ -1,9 +1,11 @@
+import { ECF_STATUS_LABELS } from '@agencia/shared';
+import { eq } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Tx } from '../../db/client.js';
-import { ecfAnnulments } from '../../db/schema/index.js';
+import { ecfAnnulments, ecfDocuments } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { buildAnecfXml } from './ecf-anecf.js';
-import { isDirectEcfType, type SignedEcf, signInvoiceEcf, signNoteEcf } from './ecf-issue.js';
+import { isDirectEcfType, type SignedEcf, signExpenseEcf, signInvoiceEcf, signNoteEcf } from './ecf-issue.js';
 import { ecfModeOf, loadSigningKey } from './ecf-settings.service.js';
 import { signXml } from './ecf-signature.js';
 
@@ -52,6 +54,48 @@ export async function signIssuedDebitNote(
 ): Promise<SignedEcf | null> {
   if (!current || !isDirectEcfType(documentType) || (await ecfModeOf(tx)) !== 'direct') return null;
   return signNoteEcf(tx, current, 'debit', noteId);
+}
+
+/**
+ * The same for a purchase document the agency issues (E41, E43, E47; decision 140) inside
+ * `createExpense`'s transaction, after its e-NCF was taken: in direct mode signs and stores its e-CF
+ * (`signExpenseEcf`; 422/409 roll the number back) and answers what it signed; null for B11/B13/B17,
+ * a supplier's NCF or the provider mode.
+ */
+export async function signIssuedExpense(
+  tx: Tx,
+  expenseId: string,
+  documentType: string,
+): Promise<SignedEcf | null> {
+  if (!current || !isDirectEcfType(documentType) || (await ecfModeOf(tx)) !== 'direct') return null;
+  if (!['E41', 'E43', 'E47'].includes(documentType)) return null;
+  return signExpenseEcf(tx, current, expenseId);
+}
+
+/**
+ * Inside `deleteExpense`'s transaction, before its agency-issued e-NCF is annulled: withdraws the
+ * purchase's e-CF from the outbox. Only a document the DGII never received can go — still
+ * `pending` and never posted (no `submittedAt`, no TrackId) — or one it rejected: its e-NCF is then
+ * unused and the caller annuls it with an ANECF ({@link recordEcfAnnulment}; decision 136,
+ * "Voiding unused e-NCF"). A document posted, in process or accepted is a used e-NCF, which an ANECF
+ * does not annul → 409 in Spanish. The rows are locked, so a sender that claimed the document
+ * finds it gone when it records its attempt and does not post it (`EcfSender.markSubmitted`).
+ * No-op when the purchase has no e-CF.
+ */
+export async function withdrawExpenseEcf(tx: Tx, expenseId: string): Promise<void> {
+  const docs = await tx
+    .select()
+    .from(ecfDocuments)
+    .where(eq(ecfDocuments.expenseId, expenseId))
+    .for('update');
+  for (const d of docs) {
+    if (d.status === 'rejected') continue;
+    if (d.status !== 'pending' || d.submittedAt || d.trackId)
+      throw conflict(
+        `El e-CF ${d.encf} ya se envió a la DGII (${ECF_STATUS_LABELS[d.status].toLowerCase()}): un e-NCF usado no se anula; registra una nota de crédito del proveedor o corrige el gasto con la DGII.`,
+      );
+  }
+  if (docs.length > 0) await tx.delete(ecfDocuments).where(eq(ecfDocuments.expenseId, expenseId));
 }
 
 /**

@@ -3,7 +3,14 @@ import { type DgiiMessage, ECF_STATUS_LABELS, type EcfStatus } from '@agencia/sh
 import { eq, sql } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { creditNotes, debitNotes, ecfAnnulments, ecfDocuments, invoices } from '../../db/schema/index.js';
+import {
+  creditNotes,
+  debitNotes,
+  ecfAnnulments,
+  ecfDocuments,
+  expenses,
+  invoices,
+} from '../../db/schema/index.js';
 import { type Effects, effects } from '../../lib/effects.js';
 import { createNotifications } from '../../lib/notify.js';
 import { DgiiClient, DgiiError } from './dgii-client.js';
@@ -262,7 +269,7 @@ export class EcfSender {
   private async advance(client: DgiiClient, row: Row, now: Date): Promise<keyof EcfSendPass> {
     const fileName = `${row.issuerRnc}${row.encf}.xml`;
     if (row.channel === 'rfce') {
-      await this.markSubmitted(row, now);
+      if (!(await this.markSubmitted(row, now))) return 'retried';
       const answer = await client.sendSummary(row.summaryXml!, fileName);
       if (answer.status === 'in_process' || answer.status === 'not_found') {
         await this.later(row, now, ecfPollDelayMs(row.attempts), answer.messages);
@@ -280,7 +287,7 @@ export class EcfSender {
           return 'submitted';
         }
       }
-      await this.markSubmitted(row, now);
+      if (!(await this.markSubmitted(row, now))) return 'retried';
       const answer = await client.sendEcf(row.signedXml, fileName);
       await this.sent(row, answer.trackId, answer.messages, now);
       return 'submitted';
@@ -294,12 +301,17 @@ export class EcfSender {
     return 'decided';
   }
 
-  /** Records the attempt and commits it before the request leaves (exactly-once posting). */
-  private async markSubmitted(row: Row, now: Date): Promise<void> {
-    await this.db
+  /**
+   * Records the attempt and commits it before the request leaves (exactly-once posting). Answers
+   * false when the row is gone (a purchase deleted meanwhile withdrew it): then nothing is posted.
+   */
+  private async markSubmitted(row: Row, now: Date): Promise<boolean> {
+    const updated = await this.db
       .update(ecfDocuments)
       .set({ submittedAt: now, attempts: row.attempts + 1, updatedAt: new Date() })
-      .where(eq(ecfDocuments.id, row.id));
+      .where(eq(ecfDocuments.id, row.id))
+      .returning({ id: ecfDocuments.id });
+    return updated.length > 0;
   }
 
   private async sent(row: Row, trackId: string, messages: DgiiMessage[], now: Date): Promise<void> {
@@ -391,7 +403,7 @@ export class EcfSender {
     this.log.info({ encf: row.encf, status }, 'e-CF decided by the DGII');
   }
 
-  /** Mirrors the status on the invoice, credit note or debit note; answers the portal link to it. */
+  /** Mirrors the status on the invoice, credit note, debit note or purchase; answers the portal link to it. */
   private async setOwnerStatus(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
     row: Row,
@@ -400,6 +412,10 @@ export class EcfSender {
     if (row.invoiceId) {
       await tx.update(invoices).set({ ecfStatus: status }).where(eq(invoices.id, row.invoiceId));
       return `/billing/${row.invoiceId}`;
+    }
+    if (row.expenseId) {
+      await tx.update(expenses).set({ ecfStatus: status }).where(eq(expenses.id, row.expenseId));
+      return `/expenses/${row.expenseId}`;
     }
     const table = row.creditNoteId ? creditNotes : debitNotes;
     const [note] = await tx

@@ -12,6 +12,7 @@ import {
   quantityHundredths,
   TYPE_RULES,
   toDop,
+  withheld,
 } from './ecf-xml-values.js';
 
 /*
@@ -195,8 +196,8 @@ export function checkEcf(input: EcfDocumentInput): EcfProblem[] {
   email('issuer.email', input.issuer.email, 'del emisor');
   text('issuer.website', input.issuer.website, 50, 'El sitio web del emisor', false);
 
-  // Comprador (Formato, Comprador; XSD per type).
-  const buyer = input.buyer;
+  // Comprador (Formato, Comprador; XSD per type). E43 has none (XSD e-CF 43): nothing to check.
+  const buyer = rules.buyerArea === 'none' ? { taxId: null, foreignId: null, name: '' } : input.buyer;
   const taxId = cleanText(buyer.taxId);
   const foreignId = cleanText(buyer.foreignId);
   if (taxId !== '') {
@@ -206,7 +207,16 @@ export function checkEcf(input: EcfDocumentInput): EcfProblem[] {
   // IdentificadorExtranjero ≤20 (XSD AlfNum20), only where the type has it (not 31, 45).
   text('buyer.foreignId', foreignId, 20, 'El identificador extranjero del comprador', false);
   const dopTotal = toDopTotalForThreshold(input);
-  if (rules.buyerTaxIdRequired && taxId === '') {
+  if (input.type === 'E41' && taxId === '') {
+    // E41: RNCComprador minOccurs 1 (XSD e-CF 41) — the informal supplier's cédula (Norma 05-2019).
+    add('buyer.taxId', 'Un comprobante de compras (E41) requiere la cédula (o RNC) del proveedor informal.');
+  } else if (rules.buyerArea === 'foreign' && taxId !== '') {
+    // E47: no RNCComprador in XSD e-CF 47, the supplier is abroad (IdentificadorExtranjero only).
+    add(
+      'buyer.taxId',
+      'Un comprobante de pagos al exterior (E47) identifica al proveedor del exterior, sin RNC ni cédula.',
+    );
+  } else if (rules.buyerTaxIdRequired && taxId === '') {
     // E31, E45: RNCComprador obligatorio (Formato <RNCComprador> "1"; XSD minOccurs 1).
     add('buyer.taxId', `Una ${rules.label} requiere el RNC o cédula del comprador.`);
   } else if (input.type === 'E44' && taxId === '' && foreignId === '') {
@@ -237,8 +247,10 @@ export function checkEcf(input: EcfDocumentInput): EcfProblem[] {
   const nameRequired =
     rules.buyerNameRequired || (input.type === 'E32' && dopTotal >= CONSUMO_BUYER_ID_THRESHOLD_CENTS);
   text('buyer.name', buyer.name, 150, 'El nombre o razón social del comprador', nameRequired);
-  text('buyer.address', buyer.address, 100, 'La dirección del comprador', false);
-  email('buyer.email', buyer.email, 'del comprador');
+  if (rules.buyerArea === 'full') {
+    text('buyer.address', input.buyer.address, 100, 'La dirección del comprador', false);
+    email('buyer.email', input.buyer.email, 'del comprador');
+  }
 
   // DetallesItems: at least one line, at most 1000 (XSD Item minOccurs 1; ECF_MAX_LINES).
   if (!Array.isArray(input.lines) || input.lines.length === 0) {
@@ -347,13 +359,52 @@ export function checkEcf(input: EcfDocumentInput): EcfProblem[] {
         );
       }
     } else if (t.taxCents !== 0) {
-      // E44 has no ITBIS fields (XSD e-CF 44 Totales); E46 only ITBIS3 at 0 % (XSD e-CF 46).
+      // E43, E44 and E47 have no ITBIS fields (XSD e-CF 43/44/47 Totales); E46 only ITBIS3 at 0 %
+      // (XSD e-CF 46).
       add(
         'totals.taxCents',
-        input.type === 'E44'
-          ? 'Un comprobante de regímenes especiales (E44) no lleva ITBIS: el ITBIS debe ser 0.'
-          : 'Un comprobante de exportaciones (E46) lleva ITBIS a tasa 0 %: el ITBIS debe ser 0.',
+        input.type === 'E46'
+          ? 'Un comprobante de exportaciones (E46) lleva ITBIS a tasa 0 %: el ITBIS debe ser 0.'
+          : `Un ${rules.label} no lleva ITBIS: el ITBIS debe ser 0.`,
       );
+    }
+    // E43 and E47 have no DescuentosORecargos section (XSD e-CF 43/47).
+    if ((input.type === 'E43' || input.type === 'E47') && t.discountCents > 0) {
+      add('totals.discountCents', `Un ${rules.label} no admite descuentos globales.`);
+    }
+    // Retencion (XSD e-CF 41/47; Formato §B and Totales <TotalITBISRetenido>/<TotalISRRetencion>:
+    // "Campo Monto … Retenido de la sección Detalle"): the totals are the sums of the lines; ITBIS
+    // withheld only in 41 and at most the ITBIS, ISR withheld at most the amount it is withheld on.
+    const itbisWithheld = withheld(t.itbisWithheldCents);
+    const isrWithheld = withheld(t.isrWithheldCents);
+    const lineItbis = lines.reduce((s, l) => s + withheld(l.itbisWithheldCents), 0);
+    const lineIsr = lines.reduce((s, l) => s + withheld(l.isrWithheldCents), 0);
+    const amountsOk = [
+      itbisWithheld,
+      isrWithheld,
+      ...lines.flatMap((l) => [withheld(l.itbisWithheldCents), withheld(l.isrWithheldCents)]),
+    ].every((c) => Number.isInteger(c) && c >= 0);
+    if (!amountsOk) {
+      add('totals.itbisWithheldCents', 'Los montos retenidos deben ser centavos enteros, no negativos.');
+    } else if (
+      rules.retention === 'none' &&
+      (itbisWithheld > 0 || isrWithheld > 0 || lineItbis > 0 || lineIsr > 0)
+    ) {
+      add('totals.itbisWithheldCents', `Un ${rules.label} no lleva retenciones.`);
+    } else if (rules.retention === 'isr' && (itbisWithheld > 0 || lineItbis > 0)) {
+      add(
+        'totals.itbisWithheldCents',
+        'Un comprobante de pagos al exterior (E47) solo lleva la retención del ISR, no del ITBIS.',
+      );
+    } else {
+      if (itbisWithheld !== lineItbis)
+        add('totals.itbisWithheldCents', 'El ITBIS retenido no es la suma del retenido en las líneas.');
+      if (isrWithheld !== lineIsr)
+        add('totals.isrWithheldCents', 'El ISR retenido no es la suma del retenido en las líneas.');
+      if (itbisWithheld > t.taxCents)
+        add('totals.itbisWithheldCents', 'El ITBIS retenido no puede ser mayor que el ITBIS.');
+      if (isrWithheld > linesSum)
+        add('totals.isrWithheldCents', 'El ISR retenido no puede ser mayor que el monto de la compra.');
     }
     if (input.type === 'E44' && lines.some((l) => !l.taxExempt)) {
       add('lines', 'Un comprobante de regímenes especiales (E44) solo admite líneas exentas de ITBIS.');

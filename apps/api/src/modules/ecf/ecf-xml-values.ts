@@ -13,8 +13,9 @@ import type { EcfDocumentInput, EcfLine, EcfType } from './ecf-model.js';
 /**
  * How each type's ITBIS is expressed in the XSD's Totales:
  * - `itbis1`: taxed lines at ITBIS tasa 1 (18 %, IndicadorFacturacion 1) and exempt lines (4);
- * - `exempt`: E44 (regímenes especiales) has no gravado/ITBIS fields at all, only MontoExento
- *   (XSD e-CF 44 Totales; Formato, Totales: MontoGravado*, ITBIS* obligatoriedad 0 for 44);
+ * - `exempt`: E44 (regímenes especiales), E43 (gastos menores) and E47 (pagos al exterior) have no
+ *   gravado/ITBIS fields at all, only MontoExento (XSD e-CF 43, 44, 47 Totales; Formato, Totales:
+ *   MontoGravado*, ITBIS* obligatoriedad 0 for 43, 44 and 47);
  * - `zeroRated`: E46 (exportaciones) has neither MontoGravadoI1 nor MontoExento, only MontoGravadoI3,
  *   ITBIS3 (0 %) and TotalITBIS3 (XSD e-CF 46 Totales; Formato: MontoGravadoI3/ITBIS3 "2" for 46,
  *   MontoExento "0" for 46): every line of an export is ITBIS tasa 3 (IndicadorFacturacion 3).
@@ -43,10 +44,37 @@ interface TypeRules {
   /** InformacionReferencia mandatory, with RazonModificacion (Formato §F: 1 for 33 and 34; XSD). */
   note: boolean;
   tax: TaxScheme;
+  /** IdDoc/TipoIngresos exists (Formato, IdDoc <TipoIngresos>: 1 for 31–34, 44–46; 0 for 41, 43, 47; XSD). */
+  incomeType: boolean;
+  /** IdDoc/FechaLimitePago exists (Formato: 0 for 43; absent from XSD e-CF 43). */
+  paymentDueDate: boolean;
+  /**
+   * What the Comprador area holds (XSD per type): `full` RNC/IdentificadorExtranjero, name, e-mail,
+   * address; `foreign` only IdentificadorExtranjero and RazonSocialComprador, both optional (XSD e-CF
+   * 47); `none` no Comprador at all (XSD e-CF 43; Formato, Comprador: obligatoriedad 0 for 43).
+   */
+  buyerArea: 'full' | 'foreign' | 'none';
+  /**
+   * Per-line Retencion (XSD e-CF 41 and 47: `Retencion` minOccurs 1 in every Item, with
+   * IndicadorAgenteRetencionoPercepcion; Formato §B, obligatoriedad 1 for 41 and 47):
+   * `itbisAndIsr` MontoITBISRetenido/MontoISRRetenido optional (41), `isr` MontoISRRetenido mandatory
+   * and no ITBIS withheld (47: MontoITBISRetenido obligatoriedad 0, absent from the XSD); `none`
+   * elsewhere (the product never withholds on its sales).
+   */
+  retention: 'none' | 'itbisAndIsr' | 'isr';
 }
+
+/** The defaults of the sales types (31–34, 44–46) for the fields the purchase types added. */
+const SALES = {
+  incomeType: true,
+  paymentDueDate: true,
+  buyerArea: 'full',
+  retention: 'none',
+} as const;
 
 export const TYPE_RULES: Record<EcfType, TypeRules> = {
   E31: {
+    ...SALES,
     code: '31',
     label: 'factura de crédito fiscal (E31)',
     sequenceExpiry: true,
@@ -60,6 +88,7 @@ export const TYPE_RULES: Record<EcfType, TypeRules> = {
     tax: 'itbis1',
   },
   E32: {
+    ...SALES,
     code: '32',
     label: 'factura de consumo (E32)',
     sequenceExpiry: false,
@@ -73,6 +102,7 @@ export const TYPE_RULES: Record<EcfType, TypeRules> = {
     tax: 'itbis1',
   },
   E33: {
+    ...SALES,
     code: '33',
     label: 'nota de débito (E33)',
     sequenceExpiry: true,
@@ -86,6 +116,7 @@ export const TYPE_RULES: Record<EcfType, TypeRules> = {
     tax: 'itbis1',
   },
   E34: {
+    ...SALES,
     code: '34',
     label: 'nota de crédito (E34)',
     sequenceExpiry: false,
@@ -98,7 +129,45 @@ export const TYPE_RULES: Record<EcfType, TypeRules> = {
     note: true,
     tax: 'itbis1',
   },
+  E41: {
+    code: '41',
+    label: 'comprobante de compras (E41)',
+    sequenceExpiry: true,
+    creditNoteIndicator: false,
+    taxIncludedIndicator: true,
+    paymentTerm: true,
+    foreignBuyerId: false,
+    // XSD e-CF 41: RNCComprador and RazonSocialComprador minOccurs 1 (the supplier's cédula).
+    buyerTaxIdRequired: true,
+    buyerNameRequired: true,
+    note: false,
+    // XSD e-CF 41 Totales has the ITBIS fields of 31 (Formato, Totales: obligatoriedad 2 for 41).
+    tax: 'itbis1',
+    incomeType: false,
+    paymentDueDate: true,
+    buyerArea: 'full',
+    retention: 'itbisAndIsr',
+  },
+  E43: {
+    code: '43',
+    label: 'comprobante de gastos menores (E43)',
+    sequenceExpiry: true,
+    creditNoteIndicator: false,
+    taxIncludedIndicator: false,
+    paymentTerm: false,
+    foreignBuyerId: false,
+    buyerTaxIdRequired: false,
+    buyerNameRequired: false,
+    note: false,
+    // XSD e-CF 43 Totales: only MontoExento and MontoTotal (Formato: ITBIS fields 0 for 43).
+    tax: 'exempt',
+    incomeType: false,
+    paymentDueDate: false,
+    buyerArea: 'none',
+    retention: 'none',
+  },
   E44: {
+    ...SALES,
     code: '44',
     label: 'comprobante de regímenes especiales (E44)',
     sequenceExpiry: true,
@@ -112,6 +181,7 @@ export const TYPE_RULES: Record<EcfType, TypeRules> = {
     tax: 'exempt',
   },
   E45: {
+    ...SALES,
     code: '45',
     label: 'comprobante gubernamental (E45)',
     sequenceExpiry: true,
@@ -125,6 +195,7 @@ export const TYPE_RULES: Record<EcfType, TypeRules> = {
     tax: 'itbis1',
   },
   E46: {
+    ...SALES,
     code: '46',
     label: 'comprobante de exportaciones (E46)',
     sequenceExpiry: true,
@@ -136,6 +207,24 @@ export const TYPE_RULES: Record<EcfType, TypeRules> = {
     buyerNameRequired: true,
     note: false,
     tax: 'zeroRated',
+  },
+  E47: {
+    code: '47',
+    label: 'comprobante de pagos al exterior (E47)',
+    sequenceExpiry: true,
+    creditNoteIndicator: false,
+    taxIncludedIndicator: false,
+    paymentTerm: true,
+    foreignBuyerId: true,
+    buyerTaxIdRequired: false,
+    buyerNameRequired: false,
+    note: false,
+    // XSD e-CF 47 Totales: MontoExento, MontoTotal and TotalISRRetencion; no ITBIS fields.
+    tax: 'exempt',
+    incomeType: false,
+    paymentDueDate: true,
+    buyerArea: 'foreign',
+    retention: 'isr',
   },
 };
 
@@ -295,6 +384,9 @@ export function toDop(input: EcfDocumentInput, cents: number): number {
   return Number(divHalfUp(BigInt(cents) * rateUnits(input.exchangeRate), 10_000n));
 }
 
+/** A withheld amount of the model (absent = 0). */
+export const withheld = (cents: number | undefined) => cents ?? 0;
+
 /** Quantity in hundredths (CantidadItem has at most 2 decimals: XSD Decimal18D1or2). */
 export const quantityHundredths = (q: number) => Math.round(q * 100);
 
@@ -350,7 +442,7 @@ export function amounts(input: EcfDocumentInput): EcfAmounts {
       { indicator: 4, cents: exemptLines - t.exemptCents, linesCents: exemptLines },
     ];
   } else {
-    // E44 / E46: every line has the same indicator, the model's split between base and exempt is moot.
+    // E43 / E44 / E46 / E47: every line has the same indicator, the model's split between base and exempt is moot.
     const all = t.taxableBaseCents + t.exemptCents;
     doc =
       rules.tax === 'exempt'

@@ -269,6 +269,86 @@ const E31_USD = withTotals({
   signedAt: new Date('2026-11-27T12:00:00Z'),
 });
 
+/**
+ * E41: the agency buys from an informal supplier (a person with a cédula, the Comprador of the
+ * e-CF): a good and a service, ITBIS 18 %, and the agency withholds the whole ITBIS and 10 % ISR on
+ * the service (Retencion on each line, the sums in Totales).
+ */
+const E41_BASE = withTotals({
+  type: 'E41',
+  encf: 'E410000000005',
+  sequenceExpiresOn: '2027-12-31',
+  issueDate: '2026-11-27',
+  dueDate: null,
+  paymentTermDays: null,
+  paymentType: 1,
+  issuer: ISSUER,
+  buyer: { taxId: '00113918205', name: 'Juan Pérez Almonte', address: 'Calle 5 #12, Villa Mella' },
+  lines: [
+    { ...line('Artesanías para kits de bienvenida', 20, 25_000), goods: true, itbisWithheldCents: 90_000 },
+    {
+      ...line('Guía turístico independiente, 2 días', 2, 400_000),
+      itbisWithheldCents: 144_000,
+      isrWithheldCents: 80_000,
+    },
+  ],
+  currency: 'DOP',
+  exchangeRate: null,
+  reference: null,
+  signedAt: new Date('2026-11-27T18:00:00Z'),
+});
+const E41: EcfDocumentInput = {
+  ...E41_BASE,
+  totals: { ...E41_BASE.totals, itbisWithheldCents: 234_000, isrWithheldCents: 80_000 },
+};
+
+/** E43: gastos menores (parking, tolls), no Comprador, no ITBIS. */
+const E43 = withTotals(
+  {
+    type: 'E43',
+    encf: 'E430000000011',
+    sequenceExpiresOn: '2027-12-31',
+    issueDate: '2026-11-27',
+    dueDate: null,
+    paymentTermDays: null,
+    paymentType: 1,
+    issuer: ISSUER,
+    buyer: { taxId: null, name: '' },
+    lines: [{ ...line('Peajes y parqueos, visita a hoteles de Bávaro', 1, 185_000, true), goods: false }],
+    currency: 'DOP',
+    exchangeRate: null,
+    reference: null,
+    signedAt: new Date('2026-11-27T17:00:00Z'),
+  },
+  undefined,
+  18,
+  true,
+);
+
+/** E47: a foreign supplier paid in USD (software subscription), 27 % ISR withheld (Ley 11-92 art. 305). */
+const E47_BASE = withTotals(
+  {
+    type: 'E47',
+    encf: 'E470000000002',
+    sequenceExpiresOn: '2027-12-31',
+    issueDate: '2026-11-27',
+    dueDate: null,
+    paymentTermDays: null,
+    paymentType: 1,
+    issuer: ISSUER,
+    buyer: { taxId: null, foreignId: '98-1234567', name: 'Booking Tools Inc.' },
+    lines: [{ ...line('Suscripción anual motor de reservas', 1, 120_000, true), isrWithheldCents: 32_400 }],
+    currency: 'USD',
+    exchangeRate: 60.25,
+    reference: null,
+    signedAt: new Date('2026-11-27T19:00:00Z'),
+  },
+  undefined,
+  18,
+  true,
+);
+const E47: EcfDocumentInput = { ...E47_BASE, totals: { ...E47_BASE.totals, isrWithheldCents: 32_400 } };
+
 const CASES: Array<[string, EcfDocumentInput, Parameters<typeof validateAgainstDgiiXsd>[1]]> = [
   ['E31', E31, 'ECF-31'],
   ['E32', E32, 'ECF-32'],
@@ -278,6 +358,9 @@ const CASES: Array<[string, EcfDocumentInput, Parameters<typeof validateAgainstD
   ['E45', E45, 'ECF-45'],
   ['E46', E46, 'ECF-46'],
   ['E31-USD', E31_USD, 'ECF-31'],
+  ['E41', E41, 'ECF-41'],
+  ['E43', E43, 'ECF-43'],
+  ['E47', E47, 'ECF-47'],
 ];
 
 describe('buildEcfXml', () => {
@@ -524,6 +607,69 @@ describe('checkEcf', () => {
     expect(problem(taxed, 'totals.taxCents')[0]?.message).toBe(
       'Un comprobante de exportaciones (E46) lleva ITBIS a tasa 0 %: el ITBIS debe ser 0.',
     );
+  });
+
+  it('E41 needs the supplier’s cédula; its withholdings add up by line and stay within ITBIS and amount', () => {
+    expect(problem({ ...E41, buyer: { taxId: null, name: 'Juan' } }, 'buyer.taxId')[0]?.message).toBe(
+      'Un comprobante de compras (E41) requiere la cédula (o RNC) del proveedor informal.',
+    );
+    const off = { ...E41, totals: { ...E41.totals, itbisWithheldCents: 200_000 } };
+    expect(problem(off, 'totals.itbisWithheldCents')[0]?.message).toBe(
+      'El ITBIS retenido no es la suma del retenido en las líneas.',
+    );
+    const tooMuch: EcfDocumentInput = {
+      ...E41,
+      lines: [{ ...E41.lines[0]!, itbisWithheldCents: 300_000 }, E41.lines[1]!],
+      totals: { ...E41.totals, itbisWithheldCents: 444_000 },
+    };
+    expect(problem(tooMuch, 'totals.itbisWithheldCents')[0]?.message).toBe(
+      'El ITBIS retenido no puede ser mayor que el ITBIS.',
+    );
+  });
+
+  it('E43 has no Comprador, ITBIS, retention or discount; E47 names no RNC and withholds no ITBIS', () => {
+    // Whatever buyer the model carries, an E43 states none: nothing to check.
+    expect(checkEcf({ ...E43, buyer: { taxId: '123', name: '' } })).toEqual([]);
+    expect(buildEcfXml(E43)).not.toContain('<Comprador>');
+    const taxed = withTotals({ ...E43, lines: [line('Parqueo', 1, 10_000)] });
+    expect(problem(taxed, 'totals.taxCents')[0]?.message).toBe(
+      'Un comprobante de gastos menores (E43) no lleva ITBIS: el ITBIS debe ser 0.',
+    );
+    const withheld: EcfDocumentInput = {
+      ...E43,
+      lines: [{ ...E43.lines[0]!, isrWithheldCents: 100 }],
+      totals: { ...E43.totals, isrWithheldCents: 100 },
+    };
+    expect(problem(withheld, 'totals.itbisWithheldCents')[0]?.message).toBe(
+      'Un comprobante de gastos menores (E43) no lleva retenciones.',
+    );
+    expect(
+      problem({ ...E47, buyer: { taxId: '101850043', foreignId: null, name: 'Local' } }, 'buyer.taxId')[0]
+        ?.message,
+    ).toBe(
+      'Un comprobante de pagos al exterior (E47) identifica al proveedor del exterior, sin RNC ni cédula.',
+    );
+    const itbis: EcfDocumentInput = {
+      ...E47,
+      lines: [{ ...E47.lines[0]!, itbisWithheldCents: 100 }],
+      totals: { ...E47.totals, itbisWithheldCents: 100 },
+    };
+    expect(problem(itbis, 'totals.itbisWithheldCents')[0]?.message).toBe(
+      'Un comprobante de pagos al exterior (E47) solo lleva la retención del ISR, no del ITBIS.',
+    );
+  });
+
+  it('E47: MontoISRRetenido in every Item even when nothing is withheld (XSD e-CF 47: minOccurs 1)', async () => {
+    const none: EcfDocumentInput = {
+      ...E47,
+      lines: [{ ...E47.lines[0]!, isrWithheldCents: 0 }],
+      totals: { ...E47.totals, isrWithheldCents: 0 },
+    };
+    const xml = buildEcfXml(none);
+    expect(xml).toContain(
+      '<Retencion><IndicadorAgenteRetencionoPercepcion>1</IndicadorAgenteRetencionoPercepcion><MontoISRRetenido>0.00</MontoISRRetenido></Retencion>',
+    );
+    expect(await validateAgainstDgiiXsd(withSignature(xml), 'ECF-47')).toEqual([]);
   });
 
   it('E32 of RD$250,000 or more needs the buyer’s id (converted to DOP for USD)', () => {

@@ -20,6 +20,7 @@ import {
   rateUnits,
   TYPE_RULES,
   toDop,
+  withheld,
   XML_DECLARATION,
 } from './ecf-xml-values.js';
 
@@ -65,7 +66,15 @@ function totalsXml(input: EcfDocumentInput, a: EcfAmounts): { totales: string; o
   const f = a.doc;
   if (rules.tax === 'exempt') {
     return {
-      totales: group('Totales', el('MontoExento', money(d.exempt)), el('MontoTotal', money(d.total))),
+      totales: group(
+        'Totales',
+        el('MontoExento', money(d.exempt)),
+        el('MontoTotal', money(d.total)),
+        // E47: TotalISRRetencion, the lines' MontoISRRetenido (Formato, Totales: 2 for 47; XSD e-CF 47).
+        rules.retention === 'isr'
+          ? el('TotalISRRetencion', money(toDop(input, withheld(input.totals.isrWithheldCents))))
+          : '',
+      ),
       otraMoneda: foreign
         ? group(
             'OtraMoneda',
@@ -105,6 +114,9 @@ function totalsXml(input: EcfDocumentInput, a: EcfAmounts): { totales: string; o
   const taxed = a.hasTaxedLines;
   const exempt = a.hasExemptLines;
   const opt = (cond: boolean, tag: string, value: string | number) => (cond ? el(tag, value) : '');
+  const retains = rules.retention === 'itbisAndIsr';
+  const itbisWithheld = retains ? withheld(input.totals.itbisWithheldCents) : 0;
+  const isrWithheld = retains ? withheld(input.totals.isrWithheldCents) : 0;
   return {
     totales: group(
       'Totales',
@@ -115,6 +127,11 @@ function totalsXml(input: EcfDocumentInput, a: EcfAmounts): { totales: string; o
       opt(taxed, 'TotalITBIS', money(d.tax)),
       opt(taxed, 'TotalITBIS1', money(d.tax)),
       el('MontoTotal', money(d.total)),
+      // E41: TotalITBISRetenido / TotalISRRetencion, the sums of the lines' Retencion (Formato,
+      // Totales: "Condicional a que en la línea de detalle exista retención"; zero is accepted since
+      // the 28-07-2020 update, written only when something was withheld).
+      opt(itbisWithheld > 0, 'TotalITBISRetenido', money(toDop(input, itbisWithheld))),
+      opt(isrWithheld > 0, 'TotalISRRetencion', money(toDop(input, isrWithheld))),
     ),
     otraMoneda: foreign
       ? group(
@@ -141,6 +158,11 @@ function totalsXml(input: EcfDocumentInput, a: EcfAmounts): { totales: string; o
 function buyerXml(input: EcfDocumentInput): string {
   const rules = TYPE_RULES[input.type];
   const b = input.buyer;
+  if (rules.buyerArea === 'none') return '';
+  if (rules.buyerArea === 'foreign') {
+    // E47: the foreign supplier, IdentificadorExtranjero and RazonSocialComprador only (XSD e-CF 47).
+    return group('Comprador', el('IdentificadorExtranjero', b.foreignId), el('RazonSocialComprador', b.name));
+  }
   const foreignId = rules.foreignBuyerId ? cleanText(b.foreignId) : '';
   const taxId = foreignId === '' ? cleanText(b.taxId) : '';
   const name = cleanText(b.name) || 'Consumidor final';
@@ -163,13 +185,31 @@ function itemXml(input: EcfDocumentInput, line: EcfLine, index: number): string 
   const price = foreign
     ? fixed(divHalfUp(BigInt(line.unitPriceCents) * rateUnits(input.exchangeRate!), 100n), 4)
     : money(line.unitPriceCents);
+  // Retencion (XSD e-CF 41/47: mandatory in every Item, right after IndicadorFacturacion):
+  // IndicadorAgenteRetencionoPercepcion 1 "R" (the agency withholds; Formato §B), then the amounts
+  // in DOP — MontoITBISRetenido/MontoISRRetenido when withheld in 41, MontoISRRetenido always in 47.
+  const retention =
+    rules.retention === 'none'
+      ? ''
+      : group(
+          'Retencion',
+          el('IndicadorAgenteRetencionoPercepcion', 1),
+          rules.retention === 'itbisAndIsr' && withheld(line.itbisWithheldCents) > 0
+            ? el('MontoITBISRetenido', money(toDop(input, withheld(line.itbisWithheldCents))))
+            : '',
+          rules.retention === 'isr' || withheld(line.isrWithheldCents) > 0
+            ? el('MontoISRRetenido', money(toDop(input, withheld(line.isrWithheldCents))))
+            : '',
+        );
   return group(
     'Item',
     el('NumeroLinea', index + 1),
     el('IndicadorFacturacion', lineIndicator(rules, line)),
+    retention,
     el('NombreItem', line.description),
-    // IndicadorBienoServicio 2: the agency sells services (Formato §B <IndicadorBienoServicio>).
-    el('IndicadorBienoServicio', 2),
+    // IndicadorBienoServicio (Formato §B): 2 servicio unless the line is a good — the agency sells
+    // services; a purchase (41/43/47) may be of goods.
+    el('IndicadorBienoServicio', line.goods ? 1 : 2),
     el('CantidadItem', fixed(BigInt(quantityHundredths(line.quantity)), 2)),
     el('PrecioUnitarioItem', price),
     foreign
@@ -232,7 +272,7 @@ function referenceXml(input: EcfDocumentInput): string {
 }
 
 /**
- * The unsigned e-CF XML of `input` (types E31, E32, E33, E34, E44, E45, E46), in the element order of
+ * The unsigned e-CF XML of `input` (types E31–E34, E41, E43, E44–E47), in the element order of
  * the type's XSD, with no whitespace between elements and no empty element. Starts with the XML
  * declaration; root `<ECF>`; last child `<FechaHoraFirma>` — the signer appends `<Signature>` after it.
  * Amounts are DOP with two decimals (USD documents add OtraMoneda/OtraMonedaDetalle); dates
@@ -242,8 +282,10 @@ function referenceXml(input: EcfDocumentInput): string {
  * IdDoc follows Formato §A/IdDoc: FechaVencimientoSecuencia except in 32/34; IndicadorNotaCredito in
  * 34 (1 when the modified e-CF is more than 30 days older); IndicadorMontoGravado 0 (line amounts
  * exclude ITBIS) where the type has it and a line is taxed ("Condicional a que el bien o servicio sea
- * gravado"); TipoIngresos 01 (ingresos por operaciones); TipoPago; FechaLimitePago and TerminoPago
- * (`N días`) for credit sales.
+ * gravado"); TipoIngresos 01 (ingresos por operaciones) except in 41/43/47 (Formato: obligatoriedad 0);
+ * TipoPago; FechaLimitePago and TerminoPago (`N días`) for credit sales, where the type has them.
+ * Purchase types (41, 43, 47): the agency is the Emisor; Comprador per `TYPE_RULES.buyerArea`; Items of
+ * 41/47 carry `Retencion` and the Totales the withheld sums (see `itemXml`, `totalsXml`).
  */
 export function buildEcfXml(input: EcfDocumentInput): string {
   assertValid(input);
@@ -264,9 +306,11 @@ export function buildEcfXml(input: EcfDocumentInput): string {
     rules.sequenceExpiry ? el('FechaVencimientoSecuencia', formatEcfDate(input.sequenceExpiresOn!)) : '',
     el('IndicadorNotaCredito', noteIndicator),
     rules.taxIncludedIndicator && a.hasTaxedLines ? el('IndicadorMontoGravado', 0) : '',
-    el('TipoIngresos', '01'),
+    rules.incomeType ? el('TipoIngresos', '01') : '',
     el('TipoPago', input.paymentType),
-    credit && input.dueDate ? el('FechaLimitePago', formatEcfDate(input.dueDate)) : '',
+    credit && rules.paymentDueDate && input.dueDate
+      ? el('FechaLimitePago', formatEcfDate(input.dueDate))
+      : '',
     credit && rules.paymentTerm && input.paymentTermDays !== null
       ? el('TerminoPago', `${input.paymentTermDays} días`)
       : '',

@@ -74,6 +74,8 @@ const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { value, effects } = await svc.createExpense({ ...writer(req), input: req.body });
       publish(app, effects);
+      // A signed E41/E43/E47 (direct mode) waits in the outbox: send it now.
+      if (value.ecfStatus) app.ecfSender.wake();
       reply.code(201);
       return { success: true as const, data: { expense: value } };
     },
@@ -110,6 +112,8 @@ const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await svc.deleteExpense({ ...writer(req), id: req.params.id });
+      // A queued ANECF (direct mode) goes to the DGII now.
+      app.ecfSender.wake();
       return { success: true as const, message: 'Gasto eliminado' };
     },
   );

@@ -39,6 +39,7 @@ import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
+import { recordEcfAnnulment, signIssuedExpense, withdrawExpenseEcf } from '../ecf/ecf-runtime.js';
 import { requireRateForDay } from '../fiscal/exchange-rates.service.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
@@ -136,6 +137,7 @@ export function toExpenseDto(r: SelectedExpense): Expense {
           }
         : null,
     ecfReceivedId: e.ecfReceivedId,
+    ecfStatus: e.ecfStatus,
     createdBy: e.createdBy ? { _id: e.createdBy, name: `${r.byFirst ?? ''} ${r.byLast ?? ''}`.trim() } : null,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
@@ -420,6 +422,9 @@ export async function createExpense(
           createdBy: actor.id,
         })
         .returning({ id: expenses.id });
+      // Direct e-CF emission: an E41/E43/E47 is signed and queued for the DGII in this transaction
+      // (422/409 roll the number back); the route wakes the sender after commit.
+      if (isAgencyPurchaseType(documentType)) await signIssuedExpense(tx, row!.id, documentType);
       await audit(
         tx,
         ctx,
@@ -450,6 +455,29 @@ async function writableRow(tx: Tx, actor: Actor, id: string): Promise<ExpenseRow
 }
 
 /**
+ * Whether an update touches what the signed e-CF of an agency document states (supplier, dates,
+ * currency, amounts, withholdings, description, payment form: see `signExpenseEcf`). Fields sent
+ * with their current value are no change.
+ */
+function signedFieldsChange(cur: ExpenseRow, input: z.output<typeof UpdateExpenseRequestSchema>): boolean {
+  const money = (v: number | undefined, cents: number) => v !== undefined && toCents(v) !== cents;
+  const same = <T>(v: T | undefined, current: T) => v === undefined || v === current;
+  return (
+    !same(input.supplierId, cur.supplierId) ||
+    !same(input.issueDate, cur.issueDate) ||
+    !same(input.paymentDate, cur.paymentDate) ||
+    !same(input.currency, cur.currency) ||
+    !same(input.description, cur.description) ||
+    !same(input.paymentMethod, cur.paymentMethod) ||
+    money(input.goodsAmount, cur.goodsCents) ||
+    money(input.servicesAmount, cur.servicesCents) ||
+    money(input.itbis, cur.itbisCents) ||
+    money(input.itbisWithheld, cur.itbisWithheldCents) ||
+    money(input.isrWithheld, cur.isrWithheldCents)
+  );
+}
+
+/**
  * `PUT /expenses/{id}`: merges the change and re-checks the whole purchase (amounts, NCF shape and
  * uniqueness, the project for employees, closed periods on both the old and the new date, the rate
  * when the currency or day changes). An agency-issued document keeps its type and number (409).
@@ -469,6 +497,10 @@ export async function updateExpense(
           (input.ncf && input.ncf !== cur.ncf))
       )
         throw conflict('El tipo y el número de un comprobante emitido por la agencia no se pueden cambiar.');
+      if (agencyIssued && cur.ecfStatus !== null && signedFieldsChange(cur, input))
+        throw conflict(
+          'El e-CF de este comprobante ya está firmado: su proveedor, fecha, moneda, montos, retenciones, descripción y forma de pago no se pueden cambiar. Elimínalo y regístralo de nuevo.',
+        );
       if (!agencyIssued && input.documentType && isAgencyPurchaseType(input.documentType))
         throw conflict(
           'Un gasto con NCF del proveedor no puede pasar a ser un comprobante de la agencia; regístralo de nuevo.',
@@ -559,7 +591,9 @@ export async function updateExpense(
 /**
  * `DELETE /expenses/{id}`: 409 when billed on an invoice or dated in a closed fiscal period. The
  * number of an agency-issued document is not reused: it is recorded as annulled (608, type 04
- * "Corrección de la información") in the same transaction. The receipt goes with it. Audited.
+ * "Corrección de la información") in the same transaction; when the agency signed it as an e-CF
+ * (direct mode) the document is withdrawn from the outbox and an ANECF is queued for the DGII — 409
+ * when the DGII already received it (`withdrawExpenseEcf`). The receipt goes with it. Audited.
  */
 export async function deleteExpense(opts: WriteOptions & { id: string }): Promise<void> {
   const { db, actor, ctx, id } = opts;
@@ -567,7 +601,10 @@ export async function deleteExpense(opts: WriteOptions & { id: string }): Promis
     const { e } = await findVisible(tx, actor, id);
     if (e.invoiceId) throw conflict(EXPENSE_MESSAGES.billed);
     await assertPeriodOpen(tx, e.issueDate, 'issueDate');
-    if (isAgencyPurchaseType(e.documentType))
+    if (isAgencyPurchaseType(e.documentType)) {
+      // Direct mode: the e-CF leaves the outbox (409 once the DGII has it) and the unused e-NCF is
+      // annulled with an ANECF, like a voided number (decision 136).
+      await withdrawExpenseEcf(tx, e.id);
       await tx.insert(ncfVoids).values({
         sequenceId: e.sequenceId,
         documentType: e.documentType,
@@ -577,6 +614,14 @@ export async function deleteExpense(opts: WriteOptions & { id: string }): Promis
         voidedOn: businessToday(),
         createdBy: actor.id,
       });
+      // Also a number taken before direct mode was switched on: never sent, so unused for the DGII.
+      await recordEcfAnnulment(tx, {
+        documentType: e.documentType,
+        ncfs: [e.ncf],
+        issuerRnc: (await getCompanySettings(tx)).taxId || null,
+        actorId: actor.id,
+      });
+    }
     await tx.delete(expenses).where(eq(expenses.id, id));
     if (e.receiptFileId) await deleteFile(tx, e.receiptFileId);
     await audit(

@@ -72,6 +72,24 @@ describe('/expenses "Gastos" (decision 140)', { timeout: 60_000 }, () => {
     ).toBe('E310000000045');
   });
 
+  it('shows the DGII status of an E41 the agency sent itself (direct e-CF mode)', async () => {
+    const e41 = buildExpense({
+      _id: '99999999-9999-4999-8999-999999999999',
+      documentType: 'E41',
+      ncf: 'E410000000007',
+      issuedByAgency: true,
+      ecfStatus: 'accepted',
+      description: 'Sesión de fotos',
+    });
+    mockList([e41, RECORDED]);
+    renderWithProviders(<ExpensesPage />, '/expenses');
+    const table = (await screen.findAllByRole('table'))[0]!;
+    const row = await within(table).findByRole('row', { name: /E410000000007/ });
+    expect(within(row).getByText('e-CF · Aceptado')).toBeTruthy();
+    const other = within(table).getByRole('row', { name: /B0100000123/ });
+    expect(within(other).queryByText(/e-CF ·/)).toBeNull();
+  });
+
   it('shows the empty state, and keeps the search in the request', async () => {
     mockList([]);
     renderWithProviders(<ExpensesPage />, '/expenses?search=hosting');
