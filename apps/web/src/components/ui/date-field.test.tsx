@@ -51,4 +51,19 @@ describe('DateField (issue 32: dates in the user’s format everywhere)', () => 
     expect(parseDateInput('05/01/2026', 'YYYY-MM-DD')).toBeNull();
     expect(parseDateInput('mañana', 'DD/MM/YYYY')).toBeNull();
   });
+
+  it('an optional date clears with a named button and stores an empty value', () => {
+    function Optional() {
+      const form = useForm({ initialValues: { paid: '2026-03-09' } });
+      return (
+        <>
+          <DateField label="Fecha de pago" {...form.getInputProps('paid')} />
+          <output data-testid="value">{JSON.stringify(form.values.paid)}</output>
+        </>
+      );
+    }
+    renderWithProviders(<Optional />);
+    fireEvent.click(screen.getByRole('button', { name: 'Borrar fecha' }));
+    expect(stored()).toBe('');
+  });
 });

@@ -63,6 +63,8 @@ export function DateField({ value, onChange, min, max, required, clearable, ...r
         {...rest}
         required={required}
         clearable={clearable ?? !required}
+        // Mantine's clear button is an icon without a name (axe button-name, WCAG 4.1.2).
+        clearButtonProps={{ 'aria-label': 'Borrar fecha', ...rest.clearButtonProps }}
         valueFormat={format}
         placeholder={
           rest.placeholder ?? format.replace('DD', 'dd').replace('MM', 'mm').replace('YYYY', 'aaaa')
