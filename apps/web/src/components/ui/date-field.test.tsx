@@ -17,6 +17,17 @@ function DateForm({ initial = '2026-03-09' }: { initial?: string }) {
   );
 }
 
+/** An optional date (no `required`): Mantine shows its clear button. */
+function OptionalDateForm() {
+  const form = useForm({ initialValues: { paid: '2026-03-09' } });
+  return (
+    <>
+      <DateField label="Fecha de pago" {...form.getInputProps('paid')} />
+      <output data-testid="value">{JSON.stringify(form.values.paid)}</output>
+    </>
+  );
+}
+
 const field = () => screen.getByLabelText(/Fecha de vencimiento/) as HTMLInputElement;
 const stored = () => JSON.parse(screen.getByTestId('value').textContent ?? '""');
 
@@ -53,16 +64,7 @@ describe('DateField (issue 32: dates in the user’s format everywhere)', () => 
   });
 
   it('an optional date clears with a named button and stores an empty value', () => {
-    function Optional() {
-      const form = useForm({ initialValues: { paid: '2026-03-09' } });
-      return (
-        <>
-          <DateField label="Fecha de pago" {...form.getInputProps('paid')} />
-          <output data-testid="value">{JSON.stringify(form.values.paid)}</output>
-        </>
-      );
-    }
-    renderWithProviders(<Optional />);
+    renderWithProviders(<OptionalDateForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Borrar fecha' }));
     expect(stored()).toBe('');
   });
