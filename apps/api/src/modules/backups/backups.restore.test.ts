@@ -144,6 +144,47 @@ describe('backup and restore', () => {
             force: false,
           }),
         ).rejects.toThrow(/El destino ya tiene datos/);
+
+        // … and with --force it replaces what the target holds: a file written there after the
+        // first restore is gone, and every table is back to the archive's rows.
+        const changed = await target.open();
+        try {
+          await changed.db.transaction((tx) =>
+            saveFile(tx, {
+              ownerType: 'project',
+              ownerId: null,
+              filename: 'escrito-despues.txt',
+              data: Buffer.from('no está en la copia'),
+              uploadedBy: adminId,
+            }),
+          );
+        } finally {
+          await changed.close();
+        }
+        const forced = await restoreBackup({
+          archive: backup.path,
+          passphrase: null,
+          target: target.target,
+          dataDir: target.dataDir,
+          force: true,
+        });
+        expect(forced.counts.every((c) => c.archive === c.restored)).toBe(true);
+        const replaced = await target.open();
+        try {
+          const names = await replaced.db.select({ name: files.filename }).from(files);
+          expect(names.map((n) => n.name)).not.toContain('escrito-despues.txt');
+          expect(names.length).toBe(manifest.uploads.files);
+          const verifiedAgain = await verifyArchive(backup.path, null);
+          try {
+            expect(await tableChecksums(replaced.db, tables)).toEqual(
+              await nativeDumpChecksums(verifiedAgain.dir, source.driver, tables),
+            );
+          } finally {
+            verifiedAgain.dispose();
+          }
+        } finally {
+          await replaced.close();
+        }
       } finally {
         await target.drop();
       }
