@@ -47,7 +47,9 @@ describe('Copias de seguridad (decision 143)', () => {
     expect(within(row).getByText('Diaria')).toBeTruthy();
     expect(row.textContent).toMatch(/27 nov(?: de)? 2026/);
     expect(within(row).getByRole('button', { name: `Descargar ${older.name}` })).toBeTruthy();
-    expect(screen.getByText(/Segunda copia en bucket S3 agencia-copias/)).toBeTruthy();
+    const summary = screen.getByText(/Segunda copia en bucket S3 agencia-copias/);
+    // The schedule's own "a. m." ends the sentence: no second full stop.
+    expect(summary.textContent).toContain('3:00\u00a0a.\u00a0m. Las copias están cifradas.');
     expect(screen.getByText('Una copia es tan sensible como la base de datos')).toBeTruthy();
     expect(screen.getByText(/npm run restore --/)).toBeTruthy();
 

@@ -14,6 +14,11 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 }
 
+/** `text` ending in one full stop ("… a las 3:00 a. m." keeps its own). */
+export function sentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
+}
+
 /**
  * Settings → "Copias de seguridad" (admin, decision 143): the archives with size and date, "Crear
  * copia ahora", download, and how to restore.
@@ -58,7 +63,7 @@ export function BackupsPanel() {
           </Group>
           {data && (
             <Text size="sm" c="dimmed">
-              {data.schedule ? `${data.schedule}.` : 'Sin copia diaria programada (BACKUP_SCHEDULE=off).'}{' '}
+              {data.schedule ? sentence(data.schedule) : 'Sin copia diaria programada (BACKUP_SCHEDULE=off).'}{' '}
               {data.encrypted ? 'Las copias están cifradas.' : 'Las copias no están cifradas.'}{' '}
               {data.copyTo ? `Segunda copia en ${data.copyTo}.` : 'Sin segunda ubicación configurada.'} Se
               conservan {data.retention.daily} diarias, {data.retention.weekly} semanales y{' '}
@@ -91,8 +96,8 @@ export function BackupsPanel() {
                 {(data?.backups ?? []).map((b) => (
                   <Table.Tr key={b.name}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Group gap={4} wrap="nowrap">
                         <Badge variant="light">{BACKUP_REASON_LABELS[b.reason]}</Badge>
                         {b.encrypted && (
                           <Badge variant="light" color="grape">
