@@ -98,9 +98,11 @@ export function BackupsPanel() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Group gap={4} wrap="nowrap">
-                        <Badge variant="light">{BACKUP_REASON_LABELS[b.reason]}</Badge>
+                        <Badge variant="light" miw="max-content">
+                          {BACKUP_REASON_LABELS[b.reason]}
+                        </Badge>
                         {b.encrypted && (
-                          <Badge variant="light" color="grape">
+                          <Badge variant="light" color="grape" miw="max-content">
                             Cifrada
                           </Badge>
                         )}
