@@ -8,7 +8,16 @@
 // certificate is trusted by this script's requests only (`ca`); the system trust store is never
 // touched (no `caddy trust`, `skip_install_trust`).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import https from 'node:https';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -92,6 +101,40 @@ function multipart(fields, file) {
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The unprivileged user the app runs as when this check runs as root (`nobody`, as `User=` does). */
+const UNIT_USER = { uid: 65534, gid: 65534 };
+
+/**
+ * The settings the shipped deploy/agencia-portal.env sets (its uncommented `KEY=value` lines,
+ * quotes removed), as systemd's EnvironmentFile= reads them.
+ */
+export function shippedEnvFile() {
+  const text = readFileSync(path.join(ROOT, 'deploy', 'agencia-portal.env'), 'utf8');
+  const env = {};
+  for (const line of text.split('\n')) {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) env[match[1]] = match[2].replace(/^"(.*)"$/, '$1');
+  }
+  return env;
+}
+
+/**
+ * How the systemd unit would start the app here: as `nobody` when this runs as root (a DATA_DIR
+ * it owns, a copy of this Node binary it may read — /root is closed to it, as /opt/agencia-node is
+ * open), otherwise as the current user. `HOME` points nowhere, as for a system user.
+ */
+function unitLikeStart() {
+  if (process.getuid?.() !== 0) return { user: undefined, node: process.execPath, dirs: [] };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agencia-unit-data-'));
+  chownSync(dataDir, UNIT_USER.uid, UNIT_USER.gid);
+  const bin = mkdtempSync(path.join(os.tmpdir(), 'agencia-unit-node-'));
+  chmodSync(bin, 0o755);
+  const node = path.join(bin, 'node');
+  copyFileSync(process.execPath, node);
+  chmodSync(node, 0o755);
+  return { user: UNIT_USER, node, dataDir, dirs: [dataDir, bin] };
+}
+
 /**
  * Starts the production build (apps/api/dist) and Caddy in front of it, runs every check, stops
  * both. Resolves with `{ passed, failed, note? }`; never rejects (a start-up failure is one failure).
@@ -101,6 +144,8 @@ export async function runHttpsCheck({ caddy, log = console.info } = {}) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'agencia-https-'));
   /** @type {Awaited<ReturnType<typeof startServer>> | null} */
   let server = null;
+  /** @type {ReturnType<typeof unitLikeStart> | null} */
+  let unit = null;
   let caddyChild = null;
   let caddyExited = false;
   let caddyOutput = '';
@@ -110,11 +155,20 @@ export async function runHttpsCheck({ caddy, log = console.info } = {}) {
     const site = `localhost:${httpsPort}`;
     const publicUrl = `https://${site}`;
 
-    // ── the app, as the systemd unit runs it (HOST 127.0.0.1, behind Caddy) ──
+    // ── the app, as the systemd unit runs it: its own unprivileged user, the shipped settings
+    // file, HOST 127.0.0.1 behind Caddy ──
+    unit = unitLikeStart();
     server = await startServer({
       logLevel: 'info',
       stdio: ['ignore', 'pipe', 'inherit'],
+      user: unit.user,
+      node: unit.node,
+      dataDir: unit.dataDir,
       env: {
+        ...shippedEnvFile(),
+        HOME: '/nonexistent',
+        // The checks sign in as the demo admin (the shipped file starts a real installation empty).
+        SEED_DEMO: 'true',
         PUBLIC_URL: publicUrl,
         TRUST_PROXY: '127.0.0.1',
         RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
@@ -241,6 +295,20 @@ export async function runHttpsCheck({ caddy, log = console.info } = {}) {
         /CERT|SELF_SIGNED|UNABLE_TO/.test(untrusted),
         `without Caddy's root the certificate must be refused (the system trust store untouched), got ${untrusted}`,
       );
+    });
+
+    await check('runs as the unit would: an unprivileged user, the shipped settings file', async () => {
+      const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+      if (unit?.user) {
+        expect(uid === unit.user.uid, `the app runs as uid ${uid}, not ${unit.user.uid}`);
+        // Everything it wrote (PGlite files, generated keys) is in DATA_DIR, owned by that user.
+        const owners = spawnSync('find', [server.dataDir, '!', '-user', String(unit.user.uid)], {
+          encoding: 'utf8',
+        }).stdout.trim();
+        expect(owners === '', `files in DATA_DIR not owned by the app's user: ${owners}`);
+      } else expect(uid === process.getuid?.(), `the app runs as uid ${uid}`);
+      expect(shippedEnvFile().TRUST_PROXY === '127.0.0.1', 'the shipped settings file trusts Caddy only');
     });
 
     await check('readiness through the proxy', async () => {
@@ -430,6 +498,7 @@ export async function runHttpsCheck({ caddy, log = console.info } = {}) {
     }
     await server?.stop();
     rmSync(work, { recursive: true, force: true });
+    for (const dir of unit?.dirs ?? []) rmSync(dir, { recursive: true, force: true });
   }
   return results;
 }

@@ -54,6 +54,8 @@ export async function waitForOk(url, { timeoutMs = 90_000, intervalMs = 100, isA
  * Starts the production server (apps/api/dist/server.js) on a free port with a fresh temporary
  * DATA_DIR (or the given one) and the demo seed, on `port` (default: a free one). Resolves once /api/health answers 200.
  * Returns { baseURL, port, dataDir, startupMs, stop() }; stop() deletes the DATA_DIR unless keepData.
+ * `user` ({ uid, gid }) runs it as that user (the HTTPS check runs it as the systemd unit would);
+ * `node` is the Node binary (default: this one).
  */
 export async function startServer({
   env = {},
@@ -62,14 +64,17 @@ export async function startServer({
   dataDir: givenDataDir,
   keepData = false,
   port: givenPort,
+  user,
+  node = process.execPath,
 } = {}) {
   const createdDir = !givenDataDir;
   const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agencia-data-'));
   const port = givenPort ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+  const child = spawn(node, [path.join(ROOT, 'apps/api/dist/server.js')], {
     cwd: ROOT,
     stdio,
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
     env: {
       ...process.env,
       PORT: String(port),
