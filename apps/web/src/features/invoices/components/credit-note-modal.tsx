@@ -12,11 +12,11 @@ import {
 } from '@agencia/shared';
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { formatDate, formatMoney, todayIso } from '../../billing-shared/components/format';
 import { useCreateCreditNote, useInvoice } from '../api/invoices';
@@ -100,11 +100,7 @@ export function CreditNoteModal({
     setServerError(null);
     try {
       const note = await create.mutateAsync({ id: invoice._id, body: toRequest(values) });
-      notifications.show({
-        color: 'green',
-        title: 'Nota de crédito emitida',
-        message: `${note.ncf} por ${formatMoney(note.total, invoice.currency)}`,
-      });
+      toastSuccess('Nota de crédito emitida', `${note.ncf} por ${formatMoney(note.total, invoice.currency)}`);
       onClose();
     } catch (error) {
       setServerError(getErrorMessage(error, 'No se pudo emitir la nota de crédito'));

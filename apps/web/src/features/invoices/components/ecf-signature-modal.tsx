@@ -1,11 +1,11 @@
 import { type InvoiceSummary, RecordEcfSignatureRequestSchema } from '@agencia/shared';
 import { Alert, Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
 import { useRecordEcf } from '../api/invoices';
 
 /** `datetime-local` value (YYYY-MM-DDTHH:mm) in the agency's zone (UTC−4, no daylight saving) → ISO with offset. */
@@ -68,11 +68,7 @@ export function EcfSignatureModal({
           ...(replacing(v.securityCode) ? { replace: true } : {}),
         },
       });
-      notifications.show({
-        color: 'green',
-        title: 'e-CF registrado',
-        message: invoice.ncf ?? '',
-      });
+      toastSuccess('e-CF registrado', invoice.ncf ?? '');
       onClose();
     } catch (error) {
       setServerError(getErrorMessage(error, 'No se pudo registrar el e-CF'));

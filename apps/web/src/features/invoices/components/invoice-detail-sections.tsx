@@ -23,11 +23,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileCode } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
+import { toastError } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { downloadErrorMessage } from '../../billing-shared/api/documents';
 import { formatDate, formatMoney } from '../../billing-shared/components/format';
@@ -258,11 +258,7 @@ function ReceiptButton({ inv, payment }: { inv: Invoice; payment: Invoice['payme
       aria-label={`Descargar recibo ${payment.receiptNumber}`}
       onClick={() =>
         downloadReceiptPdf(inv._id, payment).catch((err) =>
-          notifications.show({
-            color: 'red',
-            title: 'Error',
-            message: getErrorMessage(err, 'No se pudo descargar el recibo'),
-          }),
+          toastError('Error', getErrorMessage(err, 'No se pudo descargar el recibo')),
         )
       }
     >
@@ -391,20 +387,12 @@ function InvoiceNotesCard<N extends ListedNote>({
   useDateDisplay();
   const downloadNote = (n: N) =>
     pdf(inv._id, n).catch((error: unknown) =>
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo descargar el PDF'),
-      }),
+      toastError('Error', getErrorMessage(error, 'No se pudo descargar el PDF')),
     );
   const withXml = (n: N) => ecfXml && n.documentType === electronicType && n.ecfStatus !== null;
   const downloadXml = (n: N) =>
     xml(inv._id, n).catch((error: unknown) =>
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: downloadErrorMessage(error, 'No se pudo descargar el XML'),
-      }),
+      toastError('Error', downloadErrorMessage(error, 'No se pudo descargar el XML')),
     );
   const xmlButton = (n: N, variant: 'light' | 'subtle') =>
     withXml(n) && (

@@ -28,12 +28,12 @@ import {
   Textarea,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useInvoiceDefaults } from '../../billing-shared/api/documents';
 import {
@@ -247,19 +247,14 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
       const saved = editing
         ? await update.mutateAsync({ id: invoice!._id, body })
         : await create.mutateAsync({ ...body, asDraft: values.asDraft });
-      notifications.show({
-        color: 'green',
-        title: editing ? 'Factura actualizada' : values.asDraft ? 'Factura creada' : 'Factura enviada',
-        message: `${saved.invoiceNumber} · ${formatMoney(saved.total, saved.currency)}`,
-      });
+      toastSuccess(
+        editing ? 'Factura actualizada' : values.asDraft ? 'Factura creada' : 'Factura enviada',
+        `${saved.invoiceNumber} · ${formatMoney(saved.total, saved.currency)}`,
+      );
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo guardar la factura'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo guardar la factura'));
     }
   });
 

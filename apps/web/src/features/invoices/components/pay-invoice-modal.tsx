@@ -28,12 +28,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
 import { addDaysIso, formatMoney, todayIso } from '../../billing-shared/components/format';
 import { useAgencySettings, useInvoice, useInvoiceClient, usePayInvoice } from '../api/invoices';
 import { defaultWithholdingPreset, withholdingShare } from './withholding';
@@ -213,14 +213,12 @@ export function PayInvoiceModal({
     setServerError(null);
     try {
       const saved = await pay.mutateAsync({ id: invoice._id, body: toBody(v) });
-      notifications.show({
-        color: 'green',
-        title: saved.status === 'paid' ? 'Factura marcada como pagada' : 'Pago registrado',
-        message:
-          saved.status === 'paid'
-            ? `${saved.invoiceNumber} está pagada`
-            : `Saldo pendiente: ${formatMoney(saved.balance, saved.currency)}`,
-      });
+      toastSuccess(
+        saved.status === 'paid' ? 'Factura marcada como pagada' : 'Pago registrado',
+        saved.status === 'paid'
+          ? `${saved.invoiceNumber} está pagada`
+          : `Saldo pendiente: ${formatMoney(saved.balance, saved.currency)}`,
+      );
       onClose();
     } catch (error) {
       setServerError(getErrorMessage(error, 'No se pudo registrar el pago'));

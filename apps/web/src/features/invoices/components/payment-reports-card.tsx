@@ -19,18 +19,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { formatDate, formatDateTime, formatMoney } from '../../billing-shared/components/format';
 import { openReportFile, useDecidePaymentReport, usePaymentReports } from '../api/payments';
 
-const fail = (error: unknown, fallback: string) =>
-  notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, fallback) });
+const fail = (error: unknown, fallback: string) => toastError('Error', getErrorMessage(error, fallback));
 
 /** "Rechazar" with a reason the client reads (1–500 characters). */
 function RejectReportModal({ report, onClose }: { report: PaymentReport | null; onClose: () => void }) {
@@ -51,11 +50,7 @@ function RejectReportModal({ report, onClose }: { report: PaymentReport | null; 
           if (!report) return;
           try {
             await decide.mutateAsync({ id: report._id, action: 'reject', reason });
-            notifications.show({
-              color: 'green',
-              title: 'Reporte rechazado',
-              message: 'Le avisamos al cliente el motivo.',
-            });
+            toastSuccess('Reporte rechazado', 'Le avisamos al cliente el motivo.');
             close();
           } catch (err) {
             fail(err, 'No se pudo rechazar el reporte');
@@ -155,11 +150,7 @@ function ReportRow({
               onClick={async () => {
                 try {
                   await decide.mutateAsync({ id: report._id, action: 'confirm' });
-                  notifications.show({
-                    color: 'green',
-                    title: 'Pago confirmado',
-                    message: 'Se registró el pago y se envió el recibo al cliente.',
-                  });
+                  toastSuccess('Pago confirmado', 'Se registró el pago y se envió el recibo al cliente.');
                 } catch (err) {
                   fail(err, 'No se pudo confirmar el reporte');
                 }

@@ -22,13 +22,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconCreditCard, IconPaperclip } from '@tabler/icons-react';
 import type React from 'react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
 import { formatMoney, todayIso } from '../../billing-shared/components/format';
 import { postToAzul, useCreatePaymentReport, usePaymentOptions, useStartCardPayment } from '../api/payments';
 
@@ -92,11 +92,7 @@ export function ReportPaymentModal({
         reference: v.reference,
         file: v.file!,
       });
-      notifications.show({
-        color: 'green',
-        title: 'Pago reportado',
-        message: 'Revisaremos tu transferencia y te avisaremos cuando la confirmemos.',
-      });
+      toastSuccess('Pago reportado', 'Revisaremos tu transferencia y te avisaremos cuando la confirmemos.');
       close();
     } catch (err) {
       setServerError(getErrorMessage(err, 'No se pudo reportar el pago'));

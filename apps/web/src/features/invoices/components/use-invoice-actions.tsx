@@ -1,20 +1,15 @@
 import { fiscalDocumentTypeLabel, type Invoice, type InvoiceSummary } from '@agencia/shared';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { downloadInvoicePdf, useDeleteInvoice, useInvoiceAction } from '../api/invoices';
 import { issueDatesSentence } from './issue-date-notice';
 
-const ok = (title: string, message: string) => notifications.show({ color: 'green', title, message });
-const fail = (error: unknown, fallback: string) =>
-  notifications.show({
-    color: 'red',
-    title: 'Error',
-    message: getErrorMessage(error, fallback),
-  });
+const ok = (title: string, message: string) => toastSuccess(title, message);
+const fail = (error: unknown, fallback: string) => toastError('Error', getErrorMessage(error, fallback));
 
 /**
  * The invoice actions shared by the list's row menu and the detail page (spec doc 2 §2):

@@ -27,7 +27,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconArrowLeft,
@@ -50,6 +49,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PaymentInstructionsCard } from '../../../components/payment-instructions-card';
 import { ShareDocumentActions } from '../../../components/share/share-document-actions';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
+import { toastError } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { formatDate, formatDateTime, formatMoney } from '../../billing-shared/components/format';
@@ -91,12 +91,7 @@ export function InvoiceDetailPage() {
   const notFound = getErrorStatus(query.error) === 404 || getErrorStatus(query.error) === 400;
 
   useEffect(() => {
-    if (query.isError)
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'No se pudo cargar la factura',
-      });
+    if (query.isError) toastError('Error', 'No se pudo cargar la factura');
   }, [query.isError]);
 
   const back = (
