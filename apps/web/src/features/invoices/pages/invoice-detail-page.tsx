@@ -58,15 +58,10 @@ import { CreditNoteModal } from '../components/credit-note-modal';
 import { DebitNoteModal } from '../components/debit-note-modal';
 import { EcfSection } from '../components/ecf-section';
 import { EcfSignatureModal } from '../components/ecf-signature-modal';
-import {
-  InvoiceCreditNotesCard,
-  InvoiceDebitNotesCard,
-  InvoiceItemsCard,
-  InvoicePaymentsCard,
-  lastPaymentDate,
-  Row,
-} from '../components/invoice-detail-sections';
+import { InvoiceItemsCard, lastPaymentDate, Row } from '../components/invoice-detail-sections';
 import { InvoiceFormModal } from '../components/invoice-form-modal';
+import { InvoiceCreditNotesCard, InvoiceDebitNotesCard } from '../components/invoice-notes-cards';
+import { InvoicePaymentsCard } from '../components/invoice-payments-card';
 import { CancelLockedItem } from '../components/invoice-row-menu';
 import { invoiceActionRules } from '../components/invoice-rules';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
