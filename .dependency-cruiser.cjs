@@ -9,13 +9,59 @@ module.exports = {
       name: 'web-feature-isolation',
       comment:
         "A web feature never imports another feature's internals: only its public entry " +
-        '(features/<name>/index.ts); shared pieces live in apps/web/src/components, lib, hooks or stores.',
+        '(features/<name>/index.ts); shared pieces live in apps/web/src/components, lib, hooks or stores. ' +
+        'The billing features (invoices, quotes, retainers, received-ecf) also use the shared billing ' +
+        'kit features/billing-shared (decision 150), checked by the two rules below.',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: {
         path: '^apps/web/src/features/',
-        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index[.]ts$'],
+        pathNot: [
+          '^apps/web/src/features/$1/',
+          '^apps/web/src/features/[^/]+/index[.]ts$',
+          '^apps/web/src/features/billing-shared/',
+        ],
       },
+    },
+    {
+      name: 'web-billing-shared-only-for-billing',
+      comment:
+        'features/billing-shared is the kit of the billing features only (invoices, quotes, ' +
+        'retainers, received-ecf; decision 150): any other feature goes through their public entries.',
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/features/',
+        pathNot: '^apps/web/src/features/(invoices|quotes|retainers|received-ecf|billing-shared)/',
+      },
+      to: { path: '^apps/web/src/features/billing-shared/' },
+    },
+    {
+      name: 'web-billing-shared-is-a-base',
+      comment:
+        'The shared billing kit sits below the billing features: it imports no feature at all, not ' +
+        'even a public entry (decision 150), so invoices, quotes and retainers never cycle through it.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/billing-shared/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/billing-shared/' },
+    },
+    {
+      name: 'web-toasts-through-helper',
+      comment:
+        'Toasts go through lib/toast.ts (issue 25, decision 150): only the helper, the one container ' +
+        'and its live-region announcer (and their tests) import @mantine/notifications. The expenses ' +
+        'feature and the bill-time / bill-expenses modals are converted by their own change.',
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/',
+        pathNot: [
+          '^apps/web/src/lib/toast[.]ts$',
+          '^apps/web/src/components/ui/(toast-container|toast-announcements)[.]tsx$',
+          '^apps/web/src/components/ui/live-regions[.]test[.]tsx$',
+          '^apps/web/src/features/expenses/',
+          '^apps/web/src/features/projects/components/bill-(time|expenses)-modal[.]tsx$',
+        ],
+      },
+      to: { path: '(^|/)node_modules/@mantine/notifications/', pathNot: '[.]css$' },
     },
     {
       name: 'web-shared-not-from-features',

@@ -9,6 +9,17 @@ import { ROOT } from './proc.mjs';
 const PROBES = {
   'apps/web/src/features/zz-boundary-probe/probe.ts':
     "export { projectKeys } from '../projects/api/get-projects';\nexport { FeedPanel } from '../calendar';\n",
+  // Decision 150: billing features share features/billing-shared; no other feature reaches it,
+  // and the kit imports no feature, not even a public entry.
+  'apps/web/src/features/quotes/zz-boundary-probe.ts':
+    "export { formatMoney } from '../billing-shared/components/format';\nexport { useInvoice } from '../invoices/api/invoices';\n",
+  'apps/web/src/features/billing-shared/zz-boundary-probe.ts':
+    "export { ClientRetainersCard } from '../retainers';\n",
+  'apps/web/src/features/zz-boundary-probe/billing.ts':
+    "export { formatMoney } from '../billing-shared/components/format';\n",
+  // Issue 25: toasts go through lib/toast.ts only.
+  'apps/web/src/components/zz-boundary-probe.ts':
+    "export { notifications } from '@mantine/notifications';\nexport { toastError } from '../lib/toast';\n",
   'apps/web/src/lib/zz-boundary-probe.ts':
     "export { projectKeys } from '../features/projects/api/get-projects';\n",
   'apps/api/src/modules/zz-boundary-probe/probe.ts':
@@ -34,6 +45,9 @@ afterAll(() => {
   rmSync(path.join(ROOT, 'apps/web/src/features/zz-boundary-probe'), { recursive: true, force: true });
   rmSync(path.join(ROOT, 'apps/api/src/modules/zz-boundary-probe'), { recursive: true, force: true });
   rmSync(path.join(ROOT, 'apps/web/src/lib/zz-boundary-probe.ts'), { force: true });
+  rmSync(path.join(ROOT, 'apps/web/src/features/quotes/zz-boundary-probe.ts'), { force: true });
+  rmSync(path.join(ROOT, 'apps/web/src/features/billing-shared/zz-boundary-probe.ts'), { force: true });
+  rmSync(path.join(ROOT, 'apps/web/src/components/zz-boundary-probe.ts'), { force: true });
   rmSync(path.join(ROOT, 'packages/shared/src/zz-boundary-probe.ts'), { force: true });
 });
 
@@ -45,6 +59,28 @@ describe('module boundaries (dependency-cruiser)', () => {
     expect(output).not.toMatch(
       /zz-boundary-probe\/probe\.ts → apps\/web\/src\/features\/calendar\/index\.ts/,
     );
+  });
+
+  it('lets the billing features share features/billing-shared, and nobody else (decision 150)', () => {
+    expect(output).not.toMatch(
+      /features\/quotes\/zz-boundary-probe\.ts → apps\/web\/src\/features\/billing-shared\//,
+    );
+    expect(output).toMatch(
+      /error web-feature-isolation: apps\/web\/src\/features\/quotes\/zz-boundary-probe\.ts → apps\/web\/src\/features\/invoices\/api\/invoices\.ts/,
+    );
+    expect(output).toMatch(
+      /error web-billing-shared-only-for-billing: apps\/web\/src\/features\/zz-boundary-probe\/billing\.ts → apps\/web\/src\/features\/billing-shared\/components\/format\.ts/,
+    );
+    expect(output).toMatch(
+      /error web-billing-shared-is-a-base: apps\/web\/src\/features\/billing-shared\/zz-boundary-probe\.ts → apps\/web\/src\/features\/retainers\/index\.ts/,
+    );
+  });
+
+  it('refuses a toast shown past lib/toast.ts (issue 25)', () => {
+    expect(output).toMatch(
+      /error web-toasts-through-helper: apps\/web\/src\/components\/zz-boundary-probe\.ts → [^\n]*node_modules\/@mantine\/notifications\//,
+    );
+    expect(output).not.toMatch(/web-toasts-through-helper: apps\/web\/src\/lib\/toast\.ts/);
   });
 
   it('refuses shared web code reaching into a feature', () => {

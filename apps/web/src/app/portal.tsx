@@ -85,19 +85,21 @@ export const PORTAL_PAGES = {
   profile: (): PageModule =>
     import('../features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
   billing: (): PageModule =>
-    import('../features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
+    import('../features/invoices/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
   quotes: (): PageModule =>
-    import('../features/billing/pages/quotes-page').then((m) => ({ Component: m.QuotesPage })),
+    import('../features/quotes/pages/quotes-page').then((m) => ({ Component: m.QuotesPage })),
   quoteDetail: (): PageModule =>
-    import('../features/billing/pages/quote-detail-page').then((m) => ({ Component: m.QuoteDetailPage })),
+    import('../features/quotes/pages/quote-detail-page').then((m) => ({ Component: m.QuoteDetailPage })),
   invoiceDetail: (): PageModule =>
-    import('../features/billing/pages/invoice-detail-page').then((m) => ({
+    import('../features/invoices/pages/invoice-detail-page').then((m) => ({
       Component: m.InvoiceDetailPage,
     })),
   retainers: (): PageModule =>
-    import('../features/billing/pages/retainers-page').then((m) => ({ Component: m.RetainersPage })),
+    import('../features/retainers/pages/retainers-page').then((m) => ({ Component: m.RetainersPage })),
   receivedEcf: (): PageModule =>
-    import('../features/billing/pages/received-ecf-page').then((m) => ({ Component: m.ReceivedEcfPage })),
+    import('../features/received-ecf/pages/received-ecf-page').then((m) => ({
+      Component: m.ReceivedEcfPage,
+    })),
   expenses: (): PageModule =>
     import('../features/expenses/pages/expenses-page').then((m) => ({ Component: m.ExpensesPage })),
   suppliers: (): PageModule =>

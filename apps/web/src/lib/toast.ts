@@ -1,5 +1,12 @@
 import { notifications } from '@mantine/notifications';
 
+/*
+ * The one way the portal shows a toast (issue 25, decision 150): green for a success, red for an
+ * error, blue for news. No other module imports `@mantine/notifications` (the lint rule
+ * `web-toasts-through-helper` of .dependency-cruiser.cjs), so colour, placement and what the
+ * screen reader hears stay decided here and in the container.
+ */
+
 /**
  * Green toast of the portal's business areas, read politely to screen-reader users by the app's
  * live region (decision 112). Where it shows is decided once, by the container in
@@ -17,4 +24,12 @@ export function toastSuccess(title: string, message?: string): void {
  */
 export function toastError(title: string, message?: string): void {
   notifications.show({ color: 'red', title, message: message ?? '' });
+}
+
+/**
+ * Blue toast: news that is neither a success nor an error (a permission change, a notice pushed
+ * by the server over the socket). Read politely like the green one (decision 112).
+ */
+export function toastInfo(title: string, message?: string): void {
+  notifications.show({ color: 'blue', title, message: message ?? '' });
 }

@@ -12,7 +12,7 @@ import { create } from 'zustand';
  * (Perfil → Preferencias, `GET /auth/preferences`), the company's time zone for instants and its
  * clock (Configuración → Zona horaria / Formato de hora, `GET /settings/public`). Set by
  * `DisplaySettingsSync`; read by the formatters in `lib/format.ts` and
- * `features/billing/components/format.ts`; components that write dates subscribe to it with
+ * `features/billing-shared/components/format.ts`; components that write dates subscribe to it with
  * `useDateDisplay()` so that a change shows at once on the screens already rendered.
  */
 export interface DisplayState {

@@ -1,7 +1,7 @@
 import { Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, getErrorMessage, unwrap } from '../../lib/api-client';
+import { toastError, toastSuccess } from '../../lib/toast';
 
 /**
  * "Recordatorios de pago automáticos" (decision 111's per-client opt-out): on = the client gets
@@ -16,20 +16,12 @@ export function PaymentRemindersSwitch({ url, description }: { url: string; desc
     mutationFn: (optOut: boolean) => unwrap<{ optOut: boolean }>(apiClient.put(url, { optOut })),
     onSuccess: (data) => {
       qc.setQueryData(key, data);
-      notifications.show({
-        color: 'green',
-        title: 'Preferencia guardada',
-        message: data.optOut
-          ? 'Recordatorios automáticos desactivados'
-          : 'Recordatorios automáticos activados',
-      });
+      toastSuccess(
+        'Preferencia guardada',
+        data.optOut ? 'Recordatorios automáticos desactivados' : 'Recordatorios automáticos activados',
+      );
     },
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo guardar la preferencia'),
-      }),
+    onError: (error) => toastError('Error', getErrorMessage(error, 'No se pudo guardar la preferencia')),
   });
   const optOut = save.isPending ? save.variables : query.data?.optOut;
   return (

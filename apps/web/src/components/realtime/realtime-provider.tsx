@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { createSocket } from '../../lib/socket';
+import { toastError, toastInfo, toastSuccess } from '../../lib/toast';
 import { useSessionStore } from '../../stores/session-store';
 
 const SocketContext = createContext<Socket | null>(null);
@@ -26,7 +26,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const next = createSocket();
     next.on('notification', (payload: RealtimeNotification) => {
       if (!payload?.title && !payload?.message) return;
-      notifications.show({ title: payload.title, message: payload.message, color: payload.color ?? 'blue' });
+      // The server may ask for a colour; red and green keep their meaning, anything else is news.
+      const show =
+        payload.color === 'red' ? toastError : payload.color === 'green' ? toastSuccess : toastInfo;
+      show(payload.title, payload.message);
     });
     next.connect();
     setSocket(next);

@@ -1,7 +1,7 @@
 import { SESSION_USER_UPDATED_EVENT, type User } from '@agencia/shared';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getMe } from '../../lib/auth-api';
+import { toastInfo } from '../../lib/toast';
 import { useSessionStore } from '../../stores/session-store';
 import { useSocketEvent } from './realtime-provider';
 
@@ -28,11 +28,7 @@ export function SessionUserSync() {
         useSessionStore.getState().updateUser(user);
         await queryClient.invalidateQueries();
         if (accessChanged(before, user)) {
-          notifications.show({
-            color: 'blue',
-            title: 'Permisos actualizados',
-            message: 'Un administrador cambió tu rol o tus permisos.',
-          });
+          toastInfo('Permisos actualizados', 'Un administrador cambió tu rol o tus permisos.');
         }
       } catch {
         // 401: the HTTP client has signed the user out; a network error keeps the session as is.

@@ -19,12 +19,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconBrandWhatsapp, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../../lib/share-links-api';
+import { toastError, toastSuccess } from '../../lib/toast';
 import { useDateDisplay } from '../../stores/display-store';
 import { ColorBadge } from '../ui/color-badge';
 import { TableScroll } from '../ui/table-scroll';
@@ -114,11 +114,7 @@ function ShareModal({
                     }),
                   );
                 } catch (error) {
-                  notifications.show({
-                    color: 'red',
-                    title: 'Error',
-                    message: getErrorMessage(error, 'No se pudo crear el enlace'),
-                  });
+                  toastError('Error', getErrorMessage(error, 'No se pudo crear el enlace'));
                 }
               }}
             >
@@ -192,17 +188,9 @@ function ShareLinksModal({
                         onClick={async () => {
                           try {
                             await revoke.mutateAsync(l._id);
-                            notifications.show({
-                              color: 'green',
-                              title: 'Enlace revocado',
-                              message: 'Ya no abre el documento',
-                            });
+                            toastSuccess('Enlace revocado', 'Ya no abre el documento');
                           } catch (error) {
-                            notifications.show({
-                              color: 'red',
-                              title: 'Error',
-                              message: getErrorMessage(error, 'No se pudo revocar el enlace'),
-                            });
+                            toastError('Error', getErrorMessage(error, 'No se pudo revocar el enlace'));
                           }
                         }}
                       >

@@ -9,11 +9,11 @@ import {
   useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../../lib/auth-api';
+import { toastSuccess } from '../../lib/toast';
 import { useSessionStore } from '../../stores/session-store';
 
 /** First letters of first and last name ("María Pérez" → "MP"). */
@@ -44,11 +44,7 @@ export function UserMenu() {
     }
     clearSession();
     queryClient.clear();
-    notifications.show({
-      color: 'green',
-      title: 'Sesión cerrada',
-      message: 'Has cerrado sesión correctamente',
-    });
+    toastSuccess('Sesión cerrada', 'Has cerrado sesión correctamente');
     navigate('/login', { replace: true });
   };
 

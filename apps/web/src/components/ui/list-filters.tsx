@@ -1,8 +1,8 @@
 import { Box, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { toastError } from '../../lib/toast';
 import { FilterDisclosure } from './filter-disclosure';
 
 /**
@@ -21,7 +21,7 @@ export function useDebouncedSearch(initial: string, commit: (search: string) => 
 export function useListErrorToast(isError: boolean, message: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure, whatever the message
   useEffect(() => {
-    if (isError) notifications.show({ color: 'red', title: 'Error', message });
+    if (isError) toastError('Error', message);
   }, [isError]);
 }
 

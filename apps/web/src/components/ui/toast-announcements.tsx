@@ -25,9 +25,10 @@ function isErrorToast(toast: NotificationData): boolean {
 }
 
 /**
- * Writes every toast — shown through `notifications.show`/`update` anywhere, `lib/toast.ts`
- * included — into the app's live region that matches it as it is shown (decision 112): errors
- * into the assertive one, the rest into the polite one (`LiveRegions`), queued toasts too.
+ * Writes every toast — shown through `lib/toast.ts`, the one way the portal shows one (decision
+ * 150), or straight through Mantine's store in a test — into the app's live region that matches
+ * it as it is shown (decision 112): errors into the assertive one, the rest into the polite one
+ * (`LiveRegions`), queued toasts too.
  * Mounted with the toast container (`toast-container.tsx`), so the public pages load Mantine's
  * notification store only when they can show a toast (decision 134); the toasts queued before
  * it mounts are read at once.

@@ -10,10 +10,10 @@ import {
 import { Alert, Button, Group, List, Modal, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '../../../lib/form';
+import { toastError } from '../../../lib/toast';
 import { AccessRequestError, createAccessRequest } from '../api/create-access-request';
 import { type AccessFormValues, initialAccessValues, missingFieldsText, STEP_TITLES } from './access-form';
 import { type AccessFiles, DocumentsStep, ReviewStep } from './access-request-final-steps';
@@ -102,11 +102,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
       const target = Math.min(...steps, step);
       if (target !== step) {
         setStep(target);
-        notifications.show({
-          color: 'red',
-          title: 'Revisa tus datos',
-          message: `Hay un campo por corregir en el paso ${target}.`,
-        });
+        toastError('Revisa tus datos', `Hay un campo por corregir en el paso ${target}.`);
       }
       return;
     }
@@ -119,11 +115,7 @@ export function AccessRequestModal({ opened, onClose }: AccessRequestModalProps)
     } catch (error) {
       for (const fieldError of error instanceof AccessRequestError ? error.errors : [])
         form.setFieldError(fieldError.field, fieldError.message);
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'No se pudo enviar la solicitud. Intenta nuevamente.',
-      });
+      toastError('Error', 'No se pudo enviar la solicitud. Intenta nuevamente.');
     } finally {
       setSubmitting(false);
     }

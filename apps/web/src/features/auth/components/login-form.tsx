@@ -1,12 +1,12 @@
 import { isTwoFactorChallenge, type LoginRequest, LoginRequestSchema, type Session } from '@agencia/shared';
 import { Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useLoginMutation, useTwoFactorLoginMutation } from '../api/login';
 
@@ -24,11 +24,7 @@ export function LoginForm() {
 
   const finish = (session: Session) => {
     storeLogin({ user: session.user, token: session.token });
-    notifications.show({
-      color: 'green',
-      title: 'Bienvenido de vuelta',
-      message: 'Has iniciado sesión correctamente',
-    });
+    toastSuccess('Bienvenido de vuelta', 'Has iniciado sesión correctamente');
     navigate('/dashboard', { replace: true });
   };
 
@@ -41,11 +37,7 @@ export function LoginForm() {
       }
       finish(result);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error de acceso',
-        message: getErrorMessage(error, 'Credenciales incorrectas'),
-      });
+      toastError('Error de acceso', getErrorMessage(error, 'Credenciales incorrectas'));
     }
   });
 
@@ -111,7 +103,7 @@ function TwoFactorStep({ challengeToken, onDone, onCancel }: TwoFactorStepProps)
       setError(message);
       setCode('');
       if (/expiró/.test(message)) onCancel();
-      notifications.show({ color: 'red', title: 'Error de acceso', message });
+      toastError('Error de acceso', message);
     }
   };
 

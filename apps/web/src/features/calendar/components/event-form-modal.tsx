@@ -19,12 +19,12 @@ import {
 } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useDateInputFormat } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useEventMutations, useInvitees } from '../api/calendar-api';
 import { priorityOptions, typeOptions } from './event-labels';
@@ -124,22 +124,14 @@ export function EventFormModal({
       const saved = event
         ? await update.mutateAsync({ id: event._id, body })
         : await create.mutateAsync(body);
-      notifications.show({
-        color: 'green',
-        title: event ? 'Evento actualizado' : 'Evento creado',
-        message: saved.title,
-      });
+      toastSuccess(event ? 'Evento actualizado' : 'Evento creado', saved.title);
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(
-          error,
-          event ? 'No se pudo actualizar el evento' : 'No se pudo crear el evento',
-        ),
-      });
+      toastError(
+        'Error',
+        getErrorMessage(error, event ? 'No se pudo actualizar el evento' : 'No se pudo crear el evento'),
+      );
     }
   });
 

@@ -1,10 +1,10 @@
 import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDate } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useCalendarFeed } from '../api/calendar-api';
 
@@ -21,34 +21,18 @@ export function FeedPanel({ enabled = true }: { enabled?: boolean }) {
     try {
       const result = await feed.create.mutateAsync();
       setUrl(result.url);
-      notifications.show({
-        color: 'green',
-        title: 'Link generado',
-        message: 'Copia el enlace en tu aplicación de calendario',
-      });
+      toastSuccess('Link generado', 'Copia el enlace en tu aplicación de calendario');
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo generar el enlace'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo generar el enlace'));
     }
   };
   const revoke = async () => {
     try {
       await feed.revoke.mutateAsync();
       setUrl(null);
-      notifications.show({
-        color: 'green',
-        title: 'Enlace revocado',
-        message: 'El enlace anterior dejó de funcionar',
-      });
+      toastSuccess('Enlace revocado', 'El enlace anterior dejó de funcionar');
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo revocar el enlace'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo revocar el enlace'));
     }
   };
   const confirmRevoke = () =>

@@ -26,7 +26,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
   IconCalendar,
@@ -45,6 +44,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { businessHoursQuery } from '../../../lib/business-hours';
 import { useListParams } from '../../../lib/list-params';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import {
   useCalendarStats,
@@ -130,12 +130,7 @@ export function CalendarPage() {
   const { update } = useEventMutations();
 
   useEffect(() => {
-    if (events.isError)
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'No se pudieron cargar los eventos del calendario',
-      });
+    if (events.isError) toastError('Error', 'No se pudieron cargar los eventos del calendario');
   }, [events.isError]);
 
   const openCreate = (date: Date | null) => {
@@ -160,14 +155,10 @@ export function CalendarPage() {
           isAllDay: event.allDay,
         },
       });
-      notifications.show({ color: 'green', title: 'Evento actualizado', message: event.title });
+      toastSuccess('Evento actualizado', event.title);
     } catch (error) {
       info.revert();
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo mover el evento'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo mover el evento'));
     }
   };
 

@@ -25,11 +25,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useEvent, useEventMutations } from '../api/calendar-api';
 import { EventFormModal } from '../components/event-form-modal';
 import { formatEventDate } from '../components/event-labels';
@@ -55,8 +55,7 @@ export function EventDetailPage() {
   const notFound = query.isError && getErrorStatus(query.error) === 404;
 
   useEffect(() => {
-    if (query.isError && !notFound)
-      notifications.show({ color: 'red', title: 'Error', message: 'No se pudo cargar el evento' });
+    if (query.isError && !notFound) toastError('Error', 'No se pudo cargar el evento');
   }, [query.isError, notFound]);
 
   const back = (
@@ -106,17 +105,9 @@ function EventView({ event, back }: { event: CalendarEvent; back: React.ReactNod
   const answer = async (status: AttendeeStatus) => {
     try {
       await attendance.mutateAsync({ id: event._id, status });
-      notifications.show({
-        color: 'green',
-        title: 'Asistencia actualizada',
-        message: ATTENDEE_STATUS_LABELS[status],
-      });
+      toastSuccess('Asistencia actualizada', ATTENDEE_STATUS_LABELS[status]);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo actualizar la asistencia'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo actualizar la asistencia'));
     }
   };
 
@@ -131,14 +122,10 @@ function EventView({ event, back }: { event: CalendarEvent; back: React.ReactNod
       onConfirm: async () => {
         try {
           await remove.mutateAsync(event._id);
-          notifications.show({ color: 'green', title: 'Evento eliminado', message: event.title });
+          toastSuccess('Evento eliminado', event.title);
           navigate('/calendar', { replace: true });
         } catch (error) {
-          notifications.show({
-            color: 'red',
-            title: 'Error',
-            message: getErrorMessage(error, 'No se pudo eliminar el evento'),
-          });
+          toastError('Error', getErrorMessage(error, 'No se pudo eliminar el evento'));
         }
       },
     });

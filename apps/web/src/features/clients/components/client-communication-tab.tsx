@@ -1,12 +1,12 @@
 import { COMMUNICATION_DIRECTION_LABELS, COMMUNICATION_TYPE_LABELS } from '@agencia/shared';
 import { ActionIcon, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { toastError } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useCommunications, useDeleteCommunication } from '../api/clients';
 import { Empty } from './client-detail-parts';
@@ -67,13 +67,11 @@ export function ClientCommunicationTab({ id }: { id: string }) {
                       labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
                       confirmProps: { color: 'red' },
                       onConfirm: () =>
-                        remove.mutateAsync(c._id).catch((error) =>
-                          notifications.show({
-                            color: 'red',
-                            title: 'Error',
-                            message: getErrorMessage(error, 'No se pudo eliminar'),
-                          }),
-                        ),
+                        remove
+                          .mutateAsync(c._id)
+                          .catch((error) =>
+                            toastError('Error', getErrorMessage(error, 'No se pudo eliminar')),
+                          ),
                     })
                   }
                 >

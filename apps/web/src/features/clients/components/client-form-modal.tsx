@@ -28,10 +28,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useUpdateClient } from '../api/clients';
 
 type Mode = 'data' | 'notes';
@@ -135,18 +135,10 @@ export function ClientFormModal({
     if (!client) return;
     try {
       await update.mutateAsync({ id: client._id, body: toBody(v, mode, override) as never });
-      notifications.show({
-        color: 'green',
-        title: 'Cliente actualizado',
-        message: mode === 'notes' ? 'Notas guardadas' : 'Datos guardados',
-      });
+      toastSuccess('Cliente actualizado', mode === 'notes' ? 'Notas guardadas' : 'Datos guardados');
       onClose();
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo actualizar el cliente'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo actualizar el cliente'));
     }
   });
 

@@ -17,9 +17,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useCreateCommunication } from '../api/clients';
 
 const nowLocal = () => {
@@ -65,19 +65,11 @@ export function CommunicationModal({
     }
     try {
       await create.mutateAsync(toBody(v) as never);
-      notifications.show({
-        color: 'green',
-        title: 'Comunicación registrada',
-        message: v.subject,
-      });
+      toastSuccess('Comunicación registrada', v.subject);
       form.reset();
       onClose();
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo registrar la comunicación'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo registrar la comunicación'));
     }
   });
   return (

@@ -1,12 +1,12 @@
 import { CLIENT_TYPE_LABELS, CLIENT_TYPES, GenerateRegistrationLinkRequestSchema } from '@agencia/shared';
 import { Alert, Button, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatNumericDate } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useGenerateRegistrationLink } from '../api/clients';
 
@@ -47,17 +47,9 @@ export function RegistrationLinkModal({ opened, onClose, client }: Props) {
         clientId: client?._id,
       });
       setResult(res);
-      notifications.show({
-        color: 'green',
-        title: 'Link generado',
-        message: 'Se ha enviado el link de registro al cliente',
-      });
+      toastSuccess('Link generado', 'Se ha enviado el link de registro al cliente');
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo generar el link'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo generar el link'));
     }
   });
 

@@ -1,9 +1,9 @@
 import type { Client } from '@agencia/shared';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeleteClient, useUpdateClient } from '../api/clients';
 
 /** Card-menu and detail actions of a client: edit, generate link, delete (confirmed; archive offered on 409). */
@@ -16,18 +16,10 @@ export function useClientActions(afterDelete?: () => void) {
   const archive = async (client: Client) => {
     try {
       await update.mutateAsync({ id: client._id, body: { archived: true } });
-      notifications.show({
-        color: 'green',
-        title: 'Cliente archivado',
-        message: 'Ya no aparece en la lista de clientes',
-      });
+      toastSuccess('Cliente archivado', 'Ya no aparece en la lista de clientes');
       afterDelete?.();
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo archivar el cliente'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo archivar el cliente'));
     }
   };
 
@@ -45,11 +37,7 @@ export function useClientActions(afterDelete?: () => void) {
       onConfirm: async () => {
         try {
           await remove.mutateAsync(client._id);
-          notifications.show({
-            color: 'green',
-            title: 'Cliente eliminado',
-            message: 'El cliente fue eliminado',
-          });
+          toastSuccess('Cliente eliminado', 'El cliente fue eliminado');
           afterDelete?.();
         } catch (error) {
           if (getErrorStatus(error) === 409) {
@@ -61,11 +49,7 @@ export function useClientActions(afterDelete?: () => void) {
             });
             return;
           }
-          notifications.show({
-            color: 'red',
-            title: 'Error',
-            message: getErrorMessage(error, 'No se pudo eliminar el cliente'),
-          });
+          toastError('Error', getErrorMessage(error, 'No se pudo eliminar el cliente'));
         }
       },
     });

@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCash, IconFolders, IconHeadset, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -21,6 +20,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { StatGrid } from '../../../components/ui/stat-grid';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
+import { toastError } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import {
   dashboardKeys,
@@ -103,11 +103,7 @@ export function DashboardPage() {
   useEffect(() => {
     if (failed && notified.current !== failed) {
       notified.current = failed;
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'No se pudo cargar la información del dashboard',
-      });
+      toastError('Error', 'No se pudo cargar la información del dashboard');
     }
   }, [failed]);
 

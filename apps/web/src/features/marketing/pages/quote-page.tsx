@@ -29,11 +29,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '../../../lib/form';
+import { toastError } from '../../../lib/toast';
 import { PublicSubmitError, submitPublicForm } from '../api/submit-public-form';
 import { PublicFooter } from '../components/public-footer';
 import { PublicHeader } from '../components/public-header';
@@ -130,11 +130,7 @@ export function QuotePage() {
       const problem = error instanceof PublicSubmitError ? error : null;
       for (const fieldError of problem?.errors ?? [])
         form.setFieldError(fieldError.field, fieldError.message);
-      notifications.show({
-        color: 'red',
-        title: 'Error al enviar cotización',
-        message: problem?.message ?? 'Intenta nuevamente en unos minutos.',
-      });
+      toastError('Error al enviar cotización', problem?.message ?? 'Intenta nuevamente en unos minutos.');
     } finally {
       setSubmitting(false);
     }

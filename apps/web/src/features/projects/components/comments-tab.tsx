@@ -17,13 +17,13 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEye, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProjectNotes } from '../api/get-project-sub-lists';
@@ -60,18 +60,10 @@ function NoteEditor({
     }
     try {
       await update.mutateAsync({ noteId: note._id, ...body });
-      notifications.show({
-        color: 'green',
-        title: 'Comentario actualizado',
-        message: 'Se guardaron los cambios',
-      });
+      toastSuccess('Comentario actualizado', 'Se guardaron los cambios');
       onDone();
     } catch (e) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(e, 'No se pudo actualizar el comentario'),
-      });
+      toastError('Error', getErrorMessage(e, 'No se pudo actualizar el comentario'));
     }
   };
 
@@ -235,17 +227,9 @@ export function CommentsTab({
       setContent('');
       setIsInternal(false);
       setPage(1); // the new note is the first of page 1
-      notifications.show({
-        color: 'green',
-        title: 'Comentario agregado',
-        message: 'Tu comentario ha sido agregado al proyecto',
-      });
+      toastSuccess('Comentario agregado', 'Tu comentario ha sido agregado al proyecto');
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo agregar el comentario'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo agregar el comentario'));
     }
   };
 

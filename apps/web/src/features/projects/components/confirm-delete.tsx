@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
 
 /**
  * Asks for confirmation in a Mantine confirm modal (the pattern of `use-delete-project.tsx` and
@@ -22,13 +22,9 @@ export function confirmDelete(options: {
     onConfirm: async () => {
       try {
         await options.remove();
-        notifications.show({ color: 'green', ...options.done });
+        toastSuccess(options.done.title, options.done.message);
       } catch (error) {
-        notifications.show({
-          color: 'red',
-          title: 'Error',
-          message: getErrorMessage(error, options.failure),
-        });
+        toastError('Error', getErrorMessage(error, options.failure));
       }
     },
   });

@@ -1,11 +1,11 @@
 import type { ProjectDetail } from '@agencia/shared';
 import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProjectFiles } from '../api/get-project-sub-lists';
@@ -25,23 +25,15 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
   const onPick = async (file: File | null) => {
     if (!file) return;
     if (file.size > 10 * 1024 * 1024) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'El archivo supera el tamaño máximo de 10 MB',
-      });
+      toastError('Error', 'El archivo supera el tamaño máximo de 10 MB');
       return;
     }
     try {
       await upload.mutateAsync(file);
       setPage(1); // the new file is the first of page 1
-      notifications.show({ color: 'green', title: 'Archivo subido', message: file.name });
+      toastSuccess('Archivo subido', file.name);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo subir el archivo'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo subir el archivo'));
     }
   };
 
@@ -90,11 +82,7 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
                     aria-label={`Descargar ${f.filename}`}
                     onClick={() =>
                       downloadProjectFile(project._id, f).catch((error) =>
-                        notifications.show({
-                          color: 'red',
-                          title: 'Error',
-                          message: getErrorMessage(error, 'No se pudo descargar el archivo'),
-                        }),
+                        toastError('Error', getErrorMessage(error, 'No se pudo descargar el archivo')),
                       )
                     }
                   >
@@ -117,18 +105,9 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
                           confirmProps: { color: 'red' },
                           onConfirm: () =>
                             remove.mutateAsync(f._id).then(
-                              () =>
-                                notifications.show({
-                                  color: 'green',
-                                  title: 'Archivo eliminado',
-                                  message: f.filename,
-                                }),
+                              () => toastSuccess('Archivo eliminado', f.filename),
                               (error) =>
-                                notifications.show({
-                                  color: 'red',
-                                  title: 'Error',
-                                  message: getErrorMessage(error, 'No se pudo eliminar el archivo'),
-                                }),
+                                toastError('Error', getErrorMessage(error, 'No se pudo eliminar el archivo')),
                             ),
                         })
                       }

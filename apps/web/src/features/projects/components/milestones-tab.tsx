@@ -7,13 +7,13 @@ import {
 } from '@agencia/shared';
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useAddMilestone, useUpdateMilestone } from '../api/project-mutations';
 
@@ -51,17 +51,9 @@ export function MilestonesTab({ project, canManage }: { project: ProjectDetail; 
                         milestoneId: m._id,
                         status: e.currentTarget.checked ? 'completed' : 'in_progress',
                       });
-                      notifications.show({
-                        color: 'green',
-                        title: 'Hito actualizado',
-                        message: m.title,
-                      });
+                      toastSuccess('Hito actualizado', m.title);
                     } catch (error) {
-                      notifications.show({
-                        color: 'red',
-                        title: 'Error',
-                        message: getErrorMessage(error, 'No se pudo actualizar el hito'),
-                      });
+                      toastError('Error', getErrorMessage(error, 'No se pudo actualizar el hito'));
                     }
                   }}
                 />
@@ -99,13 +91,9 @@ export function MilestonesTab({ project, canManage }: { project: ProjectDetail; 
               try {
                 await add.mutateAsync({ ...values, dueDate: values.dueDate || null });
                 form.reset();
-                notifications.show({ color: 'green', title: 'Hito agregado', message: values.title });
+                toastSuccess('Hito agregado', values.title);
               } catch (error) {
-                notifications.show({
-                  color: 'red',
-                  title: 'Error',
-                  message: getErrorMessage(error, 'No se pudo agregar el hito'),
-                });
+                toastError('Error', getErrorMessage(error, 'No se pudo agregar el hito'));
               }
             })}
           >

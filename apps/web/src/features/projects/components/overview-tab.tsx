@@ -26,13 +26,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconPencil, IconTrash, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PagedSection, useUrlPage } from '../../../components/ui/paged-section';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useProjectMeetings } from '../api/get-project-sub-lists';
 import { useAddMeeting, useDeleteMeeting, useUpdateMeeting } from '../api/project-mutations';
@@ -130,22 +130,21 @@ function MeetingModal({
                 ...rest,
                 ...(changed ? { attendees } : {}),
               });
-              notifications.show({ color: 'green', title: 'Reunión actualizada', message: values.title });
+              toastSuccess('Reunión actualizada', values.title);
             } else {
               await add.mutateAsync(toRequest(values));
-              notifications.show({ color: 'green', title: 'Reunión agendada', message: values.title });
+              toastSuccess('Reunión agendada', values.title);
               form.reset();
             }
             onClose();
           } catch (error) {
-            notifications.show({
-              color: 'red',
-              title: 'Error',
-              message: getErrorMessage(
+            toastError(
+              'Error',
+              getErrorMessage(
                 error,
                 meeting ? 'No se pudo actualizar la reunión' : 'No se pudo agendar la reunión',
               ),
-            });
+            );
           }
         })}
       >

@@ -24,7 +24,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type GetInputPropsReturnType, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconClockPlus, IconFileInvoice, IconPencil, IconTrash } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -35,6 +34,7 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { formatDate, todayDateOnly, useMoney } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProjectTimeEntries } from '../api/get-project-sub-lists';
@@ -113,15 +113,11 @@ export function TimeEntryModal({
         onSubmit={form.onSubmit(async (values) => {
           try {
             await add.mutateAsync(values);
-            notifications.show({ color: 'green', title: 'Tiempo registrado', message: `${values.hours} h` });
+            toastSuccess('Tiempo registrado', `${values.hours} h`);
             form.reset();
             onClose();
           } catch (error) {
-            notifications.show({
-              color: 'red',
-              title: 'Error',
-              message: getErrorMessage(error, 'No se pudo registrar el tiempo'),
-            });
+            toastError('Error', getErrorMessage(error, 'No se pudo registrar el tiempo'));
           }
         })}
       >
@@ -176,18 +172,10 @@ function EditTimeEntryModal({
         onSubmit={form.onSubmit(async (values) => {
           try {
             await update.mutateAsync({ entryId: entry._id, ...values });
-            notifications.show({
-              color: 'green',
-              title: 'Registro actualizado',
-              message: `${values.hours} h`,
-            });
+            toastSuccess('Registro actualizado', `${values.hours} h`);
             onClose();
           } catch (error) {
-            notifications.show({
-              color: 'red',
-              title: 'Error',
-              message: getErrorMessage(error, 'No se pudo actualizar el registro'),
-            });
+            toastError('Error', getErrorMessage(error, 'No se pudo actualizar el registro'));
           }
         })}
       >

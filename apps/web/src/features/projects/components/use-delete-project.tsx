@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeleteProject } from '../api/project-mutations';
 
 /** Returns `confirmDelete(project)`: asks for confirmation, then deletes and toasts the result. */
@@ -21,14 +21,10 @@ export function useConfirmDeleteProject(onDeleted?: () => void) {
       onConfirm: async () => {
         try {
           await mutation.mutateAsync(project._id);
-          notifications.show({ color: 'green', title: 'Proyecto eliminado', message: project.title });
+          toastSuccess('Proyecto eliminado', project.title);
           onDeleted?.();
         } catch (error) {
-          notifications.show({
-            color: 'red',
-            title: 'Error',
-            message: getErrorMessage(error, 'No se pudo eliminar el proyecto'),
-          });
+          toastError('Error', getErrorMessage(error, 'No se pudo eliminar el proyecto'));
         }
       },
     });

@@ -21,7 +21,6 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -44,6 +43,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { StatGrid } from '../../../components/ui/stat-grid';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProject } from '../api/get-project';
 import { projectKeys } from '../api/get-projects';
@@ -75,17 +75,9 @@ function StatusMenu({ project }: { project: ProjectDetail }) {
   const change = async (status: ProjectStatus) => {
     try {
       await update.mutateAsync({ status });
-      notifications.show({
-        color: 'green',
-        title: 'Estado actualizado',
-        message: `${project.title}: ${PROJECT_STATUS_LABELS[status]}`,
-      });
+      toastSuccess('Estado actualizado', `${project.title}: ${PROJECT_STATUS_LABELS[status]}`);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo cambiar el estado'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo cambiar el estado'));
     }
   };
   return (

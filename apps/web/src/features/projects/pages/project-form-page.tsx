@@ -1,11 +1,11 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { AccessDenied } from '../../../components/errors/access-denied';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCurrency } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useProject } from '../api/get-project';
 import { useCreateProject, useUpdateProject } from '../api/project-mutations';
@@ -41,14 +41,10 @@ export function ProjectNewPage() {
         onSubmit={async (body) => {
           try {
             const project = await create.mutateAsync(body);
-            notifications.show({ color: 'green', title: 'Proyecto creado', message: project.title });
+            toastSuccess('Proyecto creado', project.title);
             navigate(`/projects/${project._id}`, { replace: true });
           } catch (error) {
-            notifications.show({
-              color: 'red',
-              title: 'Error',
-              message: getErrorMessage(error, 'No se pudo crear el proyecto'),
-            });
+            toastError('Error', getErrorMessage(error, 'No se pudo crear el proyecto'));
           }
         }}
       />
@@ -87,14 +83,10 @@ export function ProjectEditPage() {
           onSubmit={async (body) => {
             try {
               await update.mutateAsync(body);
-              notifications.show({ color: 'green', title: 'Proyecto actualizado', message: body.title });
+              toastSuccess('Proyecto actualizado', body.title);
               navigate(`/projects/${id}`);
             } catch (err) {
-              notifications.show({
-                color: 'red',
-                title: 'Error',
-                message: getErrorMessage(err, 'No se pudo actualizar el proyecto'),
-              });
+              toastError('Error', getErrorMessage(err, 'No se pudo actualizar el proyecto'));
             }
           }}
         />

@@ -24,7 +24,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFolderOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -35,6 +34,7 @@ import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
+import { toastError } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { projectKeys, useProjects } from '../api/get-projects';
 import { ProjectCard } from '../components/project-card';
@@ -94,7 +94,7 @@ export function ProjectsPage() {
   useEffect(() => {
     if (query.isError && notified.current !== query.error) {
       notified.current = query.error;
-      notifications.show({ color: 'red', title: 'Error', message: 'No se pudieron cargar los proyectos' });
+      toastError('Error', 'No se pudieron cargar los proyectos');
     }
   }, [query.isError, query.error]);
 

@@ -24,7 +24,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -37,6 +36,7 @@ import {
   unwrap,
 } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 
 interface Values {
@@ -130,18 +130,10 @@ export function RegisterPage() {
     try {
       const session = await register.mutateAsync(body);
       login({ user: session.user, token: session.token });
-      notifications.show({
-        color: 'green',
-        title: '¡Bienvenido!',
-        message: 'Tu cuenta fue creada correctamente',
-      });
+      toastSuccess('¡Bienvenido!', 'Tu cuenta fue creada correctamente');
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo completar el registro'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo completar el registro'));
     }
   });
 

@@ -7,11 +7,11 @@ import {
 } from '@agencia/shared';
 import { Button, Card, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconFileAnalytics } from '@tabler/icons-react';
 import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useGenerateReport } from '../api/reports';
 
 /** "Generar reporte": type, title, date range and description; `POST /reports/{type}`. */
@@ -38,19 +38,11 @@ export function GenerateReportCard() {
     if (Object.keys(errors).length) return form.setErrors(errors);
     try {
       const report = await generate.mutateAsync({ type: v.type as ReportType, body });
-      notifications.show({
-        color: 'green',
-        title: 'Reporte generado',
-        message: report.title,
-      });
+      toastSuccess('Reporte generado', report.title);
       form.setFieldValue('title', '');
       form.setFieldValue('description', '');
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo generar el reporte'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo generar el reporte'));
     }
   });
   return (

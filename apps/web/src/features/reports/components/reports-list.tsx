@@ -13,12 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDateTime } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { fetchReport, useDeleteReport, useReports } from '../api/reports';
 import { downloadCsv } from './csv';
@@ -121,11 +121,7 @@ export function ReportsList() {
     try {
       setViewing(await fetchReport(id));
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo cargar el reporte'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo cargar el reporte'));
     }
   };
   const reports = list.data?.reports ?? [];
@@ -188,18 +184,12 @@ export function ReportsList() {
                             confirmProps: { color: 'red' },
                             onConfirm: () =>
                               remove.mutateAsync(r._id).then(
-                                () =>
-                                  notifications.show({
-                                    color: 'green',
-                                    title: 'Reporte eliminado',
-                                    message: r.title,
-                                  }),
+                                () => toastSuccess('Reporte eliminado', r.title),
                                 (error) =>
-                                  notifications.show({
-                                    color: 'red',
-                                    title: 'Error',
-                                    message: getErrorMessage(error, 'No se pudo eliminar el reporte'),
-                                  }),
+                                  toastError(
+                                    'Error',
+                                    getErrorMessage(error, 'No se pudo eliminar el reporte'),
+                                  ),
                               ),
                           })
                         }

@@ -21,7 +21,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDownload, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -29,6 +28,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { WRAPPING_BUTTON_STYLES } from '../../../components/ui/wrapping-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate, useMoney } from '../../../lib/format';
+import { toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useCloseMonth, useDgiiMonthSummary } from '../api/reports';
 import { type DgiiFormat, dgiiDownloadError, downloadDgiiFile } from '../components/dgii-download';
@@ -243,7 +243,7 @@ function CloseMonth({ period, closed }: { period: string; closed: boolean }) {
     try {
       await close.mutateAsync(period);
       setOpened(false);
-      notifications.show({ color: 'teal', title: 'Mes cerrado', message: fiscalPeriodLabel(period) });
+      toastSuccess('Mes cerrado', fiscalPeriodLabel(period));
     } catch (e) {
       setError(getErrorMessage(e, 'No se pudo cerrar el mes'));
     }

@@ -1,10 +1,10 @@
 import { REPORT_PERIOD_LABELS, REPORT_PERIODS, type ReportPeriod } from '@agencia/shared';
 import { Alert, Button, Center, Grid, Group, Loader, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatGrid } from '../../../components/ui/stat-grid';
+import { toastError } from '../../../lib/toast';
 import { useReportDashboard } from '../api/reports';
 import { downloadCsv } from '../components/csv';
 import { DgiiReportsCard } from '../components/dgii-reports-card';
@@ -25,12 +25,7 @@ export function ReportsPage() {
   const q = useReportDashboard(period);
   const d = q.data;
   useEffect(() => {
-    if (q.isError)
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'No se pudieron cargar los datos del reporte',
-      });
+    if (q.isError) toastError('Error', 'No se pudieron cargar los datos del reporte');
   }, [q.isError]);
   const money = (v: number) =>
     new Intl.NumberFormat('es-DO', {

@@ -24,11 +24,11 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileInvoice, IconUserCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDateTime } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { downloadRequestFile, useUpdateRequestStatus } from '../api/requests-api';
 
@@ -139,19 +139,14 @@ export function RequestDetail({ request }: { request: QuoteRequest | AccessReque
         { kind: request.kind, id: request._id, status },
         {
           onSuccess: () =>
-            notifications.show({
-              color: 'green',
-              title: 'Solicitud actualizada',
-              message: convertAccess
+            toastSuccess(
+              'Solicitud actualizada',
+              convertAccess
                 ? 'Se creó el cliente a partir de la solicitud.'
                 : `Estado: ${REQUEST_STATUS_LABELS[status]}`,
-            }),
+            ),
           onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: 'No se pudo actualizar',
-              message: getErrorMessage(error, 'Intenta nuevamente.'),
-            }),
+            toastError('No se pudo actualizar', getErrorMessage(error, 'Intenta nuevamente.')),
         },
       );
     if (status === 'discarded' || convertAccess) {

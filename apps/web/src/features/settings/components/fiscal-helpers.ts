@@ -1,17 +1,13 @@
-import { notifications } from '@mantine/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
 
 /* Small helpers shared by the fiscal panel and its range/void modals. */
 
 /** Green notification after a successful change. */
-export const ok = (title: string, message: string) => notifications.show({ color: 'green', title, message });
+export const ok = (title: string, message: string) => toastSuccess(title, message);
 /** Red notification with the API's Spanish message (or `fallback`). */
 export const fail = (error: unknown, fallback: string) =>
-  notifications.show({
-    color: 'red',
-    title: 'Error',
-    message: getErrorMessage(error, fallback),
-  });
+  toastError('Error', getErrorMessage(error, fallback));
 
 /** `YYYY-MM-DD` → DD/MM/YYYY. */
 export const dateEs = (iso: string) => iso.split('-').reverse().join('/');

@@ -25,11 +25,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
 import { useOnlinePaymentSettings, useUpdateOnlinePaymentSettings } from '../api/online-payments-api';
 
 interface Values {
@@ -93,11 +93,7 @@ export function OnlinePaymentsCard() {
           setServerError(null);
           try {
             await update.mutateAsync({ azul: { ...v, authKey: v.authKey || undefined } });
-            notifications.show({
-              color: 'green',
-              title: 'Pagos en línea',
-              message: 'Configuración guardada',
-            });
+            toastSuccess('Pagos en línea', 'Configuración guardada');
           } catch (err) {
             setServerError(getErrorMessage(err, 'No se pudo guardar la configuración'));
           }

@@ -7,12 +7,12 @@ import {
 } from '@agencia/shared';
 import { Button, FileInput, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ClientPicker, ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useCreateTicket } from '../api/ticket-mutations';
 import { optionsOf } from './ticket-badges';
@@ -73,19 +73,11 @@ export function CreateTicketModal({ opened, onClose }: { opened: boolean; onClos
     const body = pickClient ? { ...rest, clientId: picked } : rest;
     try {
       const ticket = await mutation.mutateAsync({ body, files });
-      notifications.show({
-        color: 'green',
-        title: 'Ticket creado',
-        message: `${ticket.ticketNumber}: ${ticket.title}`,
-      });
+      toastSuccess('Ticket creado', `${ticket.ticketNumber}: ${ticket.title}`);
       close();
       navigate(`/tickets/${ticket._id}`);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo crear el ticket'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo crear el ticket'));
     }
   });
 

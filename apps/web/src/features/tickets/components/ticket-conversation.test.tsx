@@ -1,8 +1,7 @@
 import { ListTicketMessagesResponseSchema, type TicketDetail, type TicketMessage } from '@agencia/shared';
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTicketDetail, buildUser } from '../../../../test/factories';
 import { apiUrl, http, ok, server } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
@@ -132,7 +131,6 @@ function LivePage({ first }: { first: TicketMessage[] }) {
 
 describe('TicketMessages announces a reply that arrives live (decision 112)', () => {
   // Toasts of earlier tests stay in Mantine's store; the regions would read them on mount.
-  beforeEach(() => act(() => notifications.clean()));
   afterEach(() => useSessionStore.getState().logout());
 
   it("reads another person's new message politely, not the first load nor the user's own", async () => {

@@ -18,7 +18,6 @@ import {
   Textarea,
   Timeline,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconArrowsExchange,
   IconClock,
@@ -31,6 +30,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { announce } from '../../../lib/live-region';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicketConversation } from '../api/get-ticket-messages';
@@ -222,17 +222,9 @@ export function AddCommentBox({
       setContent('');
       setFiles([]);
       setInternal(false);
-      notifications.show({
-        color: 'green',
-        title: 'Comentario agregado',
-        message: 'Tu comentario ha sido agregado al ticket',
-      });
+      toastSuccess('Comentario agregado', 'Tu comentario ha sido agregado al ticket');
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo agregar el comentario'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo agregar el comentario'));
     }
   };
 

@@ -27,13 +27,13 @@ import {
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { ProjectPicker } from '../../../components/pickers/pickers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { useDateInputFormat } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useAssignees } from '../api/get-ticket-stats';
 import { useTickets } from '../api/get-tickets';
 import type { useTicketActions } from '../api/ticket-mutations';
@@ -47,8 +47,7 @@ interface ModalProps {
   actions: Actions;
 }
 
-const fail = (error: unknown, fallback: string) =>
-  notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, fallback) });
+const fail = (error: unknown, fallback: string) => toastError('Error', getErrorMessage(error, fallback));
 
 /**
  * Options of the 'Tickets relacionados' select: the server's first 20 matches of the typed text
@@ -114,11 +113,7 @@ export function EditTicketModal({
       : { title: v.title, description: v.description, priority: v.priority };
     try {
       await actions.update.mutateAsync(body);
-      notifications.show({
-        color: 'green',
-        title: 'Ticket actualizado',
-        message: 'Los cambios se guardaron',
-      });
+      toastSuccess('Ticket actualizado', 'Los cambios se guardaron');
       onClose();
     } catch (error) {
       fail(error, 'No se pudo actualizar el ticket');
@@ -229,11 +224,10 @@ export function AssignTicketModal({ opened, onClose, ticket, actions }: ModalPro
   const submit = form.onSubmit(async ({ assignedTo }) => {
     try {
       await actions.assign.mutateAsync(assignedTo);
-      notifications.show({
-        color: 'green',
-        title: 'Ticket asignado',
-        message: assignedTo ? 'El responsable fue notificado' : 'El ticket quedó sin asignar',
-      });
+      toastSuccess(
+        'Ticket asignado',
+        assignedTo ? 'El responsable fue notificado' : 'El ticket quedó sin asignar',
+      );
       onClose();
     } catch (error) {
       fail(error, 'No se pudo asignar el ticket');
@@ -287,7 +281,7 @@ export function TimeLogModal({ opened, onClose, actions }: ModalProps) {
   const submit = form.onSubmit(async (v) => {
     try {
       await actions.logTime.mutateAsync({ ...v, hours: Number(v.hours) });
-      notifications.show({ color: 'green', title: 'Tiempo registrado', message: `${v.hours} h registradas` });
+      toastSuccess('Tiempo registrado', `${v.hours} h registradas`);
       form.reset();
       onClose();
     } catch (error) {
@@ -363,11 +357,7 @@ export function ResolutionModal({
     try {
       if (mode === 'closed') await actions.close.mutateAsync(v);
       else await actions.status.mutateAsync({ status: 'resolved', ...v });
-      notifications.show({
-        color: 'green',
-        title: mode === 'closed' ? 'Ticket cerrado' : 'Ticket resuelto',
-        message: 'El cliente fue notificado',
-      });
+      toastSuccess(mode === 'closed' ? 'Ticket cerrado' : 'Ticket resuelto', 'El cliente fue notificado');
       onClose();
     } catch (error) {
       fail(error, 'No se pudo cambiar el estado');

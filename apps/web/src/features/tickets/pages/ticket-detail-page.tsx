@@ -15,11 +15,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicket } from '../api/get-ticket';
 import { useTicketActions } from '../api/ticket-mutations';
@@ -44,7 +44,7 @@ export function TicketDetailPage() {
 
   useEffect(() => {
     if (query.isError && getErrorStatus(query.error) !== 404)
-      notifications.show({ color: 'red', title: 'Error', message: 'No se pudo cargar el ticket' });
+      toastError('Error', 'No se pudo cargar el ticket');
   }, [query.isError, query.error]);
 
   if (query.isPending)
@@ -89,17 +89,9 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
   const setStatus = async (status: TicketStatus) => {
     try {
       await actions.status.mutateAsync({ status });
-      notifications.show({
-        color: 'green',
-        title: 'Estado actualizado',
-        message: TICKET_STATUS_LABELS[status],
-      });
+      toastSuccess('Estado actualizado', TICKET_STATUS_LABELS[status]);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo cambiar el estado'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo cambiar el estado'));
     }
   };
 
@@ -117,14 +109,10 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
       onConfirm: async () => {
         try {
           await actions.remove.mutateAsync();
-          notifications.show({ color: 'green', title: 'Ticket eliminado', message: ticket.ticketNumber });
+          toastSuccess('Ticket eliminado', ticket.ticketNumber);
           navigate('/tickets', { replace: true });
         } catch (error) {
-          notifications.show({
-            color: 'red',
-            title: 'Error',
-            message: getErrorMessage(error, 'No se pudo eliminar el ticket'),
-          });
+          toastError('Error', getErrorMessage(error, 'No se pudo eliminar el ticket'));
         }
       },
     });
@@ -134,11 +122,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
       if (watching && user) await actions.unwatch.mutateAsync(user._id);
       else await actions.watch.mutateAsync();
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: getErrorMessage(error, 'No se pudo actualizar'),
-      });
+      toastError('Error', getErrorMessage(error, 'No se pudo actualizar'));
     }
   };
 

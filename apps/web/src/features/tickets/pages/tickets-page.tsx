@@ -23,7 +23,6 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus, IconTicket } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -33,6 +32,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
+import { toastError } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useTicketStats } from '../api/get-ticket-stats';
 import { useTickets } from '../api/get-tickets';
@@ -97,8 +97,7 @@ export function TicketsPage() {
   const stats = useTicketStats();
 
   useEffect(() => {
-    if (tickets.isError)
-      notifications.show({ color: 'red', title: 'Error', message: 'No se pudieron cargar los tickets' });
+    if (tickets.isError) toastError('Error', 'No se pudieron cargar los tickets');
   }, [tickets.isError]);
 
   const counters = [
