@@ -19,7 +19,8 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { HeaderLink } from '../../../components/ui/header-link';
 import { useDebouncedSearch, useListErrorToast } from '../../../components/ui/list-filters';
 import { ListPanel, pagedListState } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -178,23 +179,13 @@ export function ExpensesPage() {
         }
         actions={
           <Group>
-            <Button
-              component={Link}
-              to="/billing"
-              variant="default"
-              leftSection={<IconArrowLeft size={18} />}
-            >
+            <HeaderLink to="/billing" icon={<IconArrowLeft size={18} />}>
               Facturación
-            </Button>
+            </HeaderLink>
             {isAdmin && (
-              <Button
-                component={Link}
-                to="/suppliers"
-                variant="default"
-                leftSection={<IconBuildingStore size={18} />}
-              >
+              <HeaderLink to="/suppliers" icon={<IconBuildingStore size={18} />}>
                 Suplidores
-              </Button>
+              </HeaderLink>
             )}
             <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
               Nuevo gasto
