@@ -63,24 +63,21 @@ export class DgiiClient extends DgiiSession {
    */
   async sendEcf(signedXml: string, fileName: string): Promise<DgiiReception> {
     const service = 'recepción de e-CF';
-    const answer = await this.call({
+    const { parsed, status } = await this.request(
       service,
-      url: this.ecfBaseUrl + DGII_PATHS.reception,
-      method: 'POST',
-      document: { xml: signedXml, fileName },
-      authenticated: true,
-      accept: 'application/json',
-    });
-    const parsed = this.json(this.expectOk(answer, service), receptionAnswerSchema, service);
+      this.ecfBaseUrl + DGII_PATHS.reception,
+      receptionAnswerSchema,
+      { xml: signedXml, fileName },
+    );
     const messages = [
       ...dgiiMessagesOf({ error: parsed.error, mensaje: parsed.mensaje }),
       ...mapMessages(parsed.mensajes),
     ];
     if (!parsed.trackId) {
       if (messages.length > 0)
-        throw new DgiiError('rejected', 'La DGII no recibió el e-CF.', { status: answer.status, messages });
+        throw new DgiiError('rejected', 'La DGII no recibió el e-CF.', { status, messages });
       throw new DgiiError('protocol', 'La DGII recibió el e-CF sin devolver un trackId.', {
-        status: answer.status,
+        status,
       });
     }
     return { trackId: parsed.trackId, messages };
@@ -94,21 +91,18 @@ export class DgiiClient extends DgiiSession {
    */
   async trackResult(trackId: string): Promise<DgiiTrackResult> {
     const service = 'consulta de resultado';
-    const answer = await this.call({
+    const { parsed, status: httpStatus } = await this.request(
       service,
-      url: `${this.ecfBaseUrl}${DGII_PATHS.trackResult}?trackid=${encodeURIComponent(trackId)}`,
-      method: 'GET',
-      authenticated: true,
-      accept: 'application/json',
-    });
-    const parsed = this.json(this.expectOk(answer, service), trackAnswerSchema, service);
+      `${this.ecfBaseUrl}${DGII_PATHS.trackResult}?trackid=${encodeURIComponent(trackId)}`,
+      trackAnswerSchema,
+    );
     const status = statusOf(parsed.codigo, parsed.estado);
     if (!status)
       throw new DgiiError(
         'protocol',
         'La DGII respondió un estado desconocido en la consulta de resultado.',
         {
-          status: answer.status,
+          status: httpStatus,
         },
       );
     return {
@@ -131,14 +125,11 @@ export class DgiiClient extends DgiiSession {
     encf: string,
   ): Promise<Array<{ trackId: string; state: string | null }>> {
     const service = 'consulta de trackIds';
-    const answer = await this.call({
+    const { parsed } = await this.request(
       service,
-      url: `${this.ecfBaseUrl}${DGII_PATHS.trackIds}?rncemisor=${encodeURIComponent(issuerRnc)}&encf=${encodeURIComponent(encf)}`,
-      method: 'GET',
-      authenticated: true,
-      accept: 'application/json',
-    });
-    const parsed = this.json(this.expectOk(answer, service), trackIdsAnswerSchema, service);
+      `${this.ecfBaseUrl}${DGII_PATHS.trackIds}?rncemisor=${encodeURIComponent(issuerRnc)}&encf=${encodeURIComponent(encf)}`,
+      trackIdsAnswerSchema,
+    );
     return parsed.map((t) => ({ trackId: t.trackId, state: t.estado ?? null }));
   }
 
@@ -151,19 +142,16 @@ export class DgiiClient extends DgiiSession {
    */
   async sendSummary(signedRfceXml: string, fileName: string): Promise<Omit<DgiiTrackResult, 'receivedAt'>> {
     const service = 'recepción de resumen de factura de consumo';
-    const answer = await this.call({
+    const { parsed, status: httpStatus } = await this.request(
       service,
-      url: this.fcBaseUrl + DGII_PATHS.summaryReception,
-      method: 'POST',
-      document: { xml: signedRfceXml, fileName },
-      authenticated: true,
-      accept: 'application/json',
-    });
-    const parsed = this.json(this.expectOk(answer, service), trackAnswerSchema, service);
+      this.fcBaseUrl + DGII_PATHS.summaryReception,
+      trackAnswerSchema,
+      { xml: signedRfceXml, fileName },
+    );
     const status = statusOf(parsed.codigo, parsed.estado);
     if (!status)
       throw new DgiiError('protocol', 'La DGII respondió un estado desconocido para el resumen.', {
-        status: answer.status,
+        status: httpStatus,
       });
     return {
       status,
@@ -182,15 +170,12 @@ export class DgiiClient extends DgiiSession {
    */
   async voidRanges(signedAnecfXml: string, fileName: string): Promise<DgiiVoidResult> {
     const service = 'anulación de e-NCF';
-    const answer = await this.call({
+    const { parsed } = await this.request(
       service,
-      url: this.ecfBaseUrl + DGII_PATHS.voidRanges,
-      method: 'POST',
-      document: { xml: signedAnecfXml, fileName },
-      authenticated: true,
-      accept: 'application/json',
-    });
-    const parsed = this.json(this.expectOk(answer, service), voidAnswerSchema, service);
+      this.ecfBaseUrl + DGII_PATHS.voidRanges,
+      voidAnswerSchema,
+      { xml: signedAnecfXml, fileName },
+    );
     const code = text(parsed.codigo);
     return {
       rnc: parsed.rnc ?? null,
@@ -212,15 +197,12 @@ export class DgiiClient extends DgiiSession {
     fileName: string,
   ): Promise<DgiiCommercialApprovalResult> {
     const service = 'aprobación comercial';
-    const answer = await this.call({
+    const { parsed } = await this.request(
       service,
-      url: this.ecfBaseUrl + DGII_PATHS.commercialApproval,
-      method: 'POST',
-      document: { xml: signedAcecfXml, fileName },
-      authenticated: true,
-      accept: 'application/json',
-    });
-    const parsed = this.json(this.expectOk(answer, service), approvalAnswerSchema, service);
+      this.ecfBaseUrl + DGII_PATHS.commercialApproval,
+      approvalAnswerSchema,
+      { xml: signedAcecfXml, fileName },
+    );
     const code = text(parsed.codigo);
     const list = typeof parsed.mensaje === 'string' ? [parsed.mensaje] : parsed.mensaje;
     return { code, state: parsed.estado ?? null, messages: mapMessages(list, code ?? '') };

@@ -108,6 +108,28 @@ export class DgiiSession {
   }
 
   /**
+   * An authenticated call of a DGII service that answers JSON: GET `url`, or POST `document` as the
+   * multipart file `xml`. Answers the body read with `schema` and the HTTP status; a non-2xx or an
+   * unreadable body throws the {@link DgiiError} it calls for.
+   */
+  protected async request<T>(
+    service: string,
+    url: string,
+    schema: z.ZodType<T>,
+    document?: { xml: string; fileName: string },
+  ): Promise<{ parsed: T; status: number }> {
+    const answer = await this.call({
+      service,
+      url,
+      method: document ? 'POST' : 'GET',
+      ...(document ? { document } : {}),
+      authenticated: true,
+      accept: 'application/json',
+    });
+    return { parsed: this.json(this.expectOk(answer, service), schema, service), status: answer.status };
+  }
+
+  /**
    * One request, with the Bearer token when `authenticated`: a 401 clears the stored token and the
    * request is sent once more with a new one; a second 401 is `unauthorized`. Network errors and
    * timeouts are `unavailable`. Answers the status and body of anything else.
