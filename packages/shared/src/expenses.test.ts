@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { CreateExpenseRequestSchema } from './expenses.js';
+import { AGENCY_PURCHASE_DOCUMENT_TYPES, INVOICE_DOCUMENT_TYPES } from './fiscal.js';
 import {
-  CreateExpenseRequestSchema,
-  CreateSupplierRequestSchema,
-  defaultPurchaseWithholdings,
   EXPENSE_TYPES,
   ISR_WITHHOLDING_TYPES,
   isSupplierNcfOfType,
   PURCHASE_PAYMENT_METHODS,
-} from './expenses.js';
-import { AGENCY_PURCHASE_DOCUMENT_TYPES, INVOICE_DOCUMENT_TYPES } from './fiscal.js';
+} from './purchase-codes.js';
+import { defaultPurchaseWithholdings } from './purchase-withholdings.js';
+import { CreateSupplierRequestSchema } from './suppliers.js';
 
 describe('606 codes', () => {
   it('has expense types 01–11, ISR withholding types 01–08 and payment forms 01–07', () => {

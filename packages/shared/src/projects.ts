@@ -148,6 +148,16 @@ export function canTransitionProject(from: ProjectStatus, to: ProjectStatus, rol
 /** `''` and `null` become `undefined` (optional query-string fields). */
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** An optional `true`/`false` query-string flag (empty → absent), parsed to a boolean; `message` on anything else. */
+export const booleanQuery = (message: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false'], { error: message })
+      .transform((v) => v === 'true')
+      .optional(),
+  );
+
 /** Calendar date `YYYY-MM-DD` (no time zone: a day in the agency's calendar). */
 export const DateOnlySchema = z
   .string({ error: 'Fecha inválida' })

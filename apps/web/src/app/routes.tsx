@@ -163,6 +163,11 @@ export const routes: RouteObject[] = [
                 path: 'expenses',
                 lazy: portalPage('expenses'),
               },
+              {
+                // One purchase (a notification's link, e.g. a DGII rejection): the list with its form open.
+                path: 'expenses/:id',
+                lazy: portalPage('expenses'),
+              },
             ],
           },
           {

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertExpense, insertSupplier } from '../../../test/expense-factories.js';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import { addTimeEntryVia, createProjectVia } from '../../../test/project-factories.js';
 import { expenses, invoices, projectTimeEntries } from '../../db/schema/index.js';
 
@@ -15,13 +15,7 @@ let client2: Session;
 let supplierId: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  [admin, employee, client, client2] = await Promise.all([
-    login(app, DEMO.admin),
-    login(app, DEMO.employee),
-    login(app, DEMO.client),
-    login(app, DEMO.client2),
-  ]);
+  ({ app, admin, employee, client, client2 } = await startDemoApp());
   supplierId = (await insertSupplier(app.db, { name: 'Imprenta Duarte' })).id;
 });
 

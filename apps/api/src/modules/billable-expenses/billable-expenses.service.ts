@@ -1,9 +1,7 @@
 import {
-  addDays,
   type BillableExpenseLine,
   type BillableExpensesResponse,
   type BillExpensesRequestSchema,
-  businessToday,
   type Currency,
   EXPENSES_NOT_BILLABLE,
   formatExchangeRate,
@@ -15,29 +13,14 @@ import {
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { expenses, projects, suppliers } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { expenses, suppliers } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
+import { billProjectWork, loadBillableProject } from '../billable-time/billable-work.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
 import { displayDate } from '../invoices/billing-documents.js';
-import { getInvoice } from '../invoices/invoices.queries.js';
-import { createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 type Input = z.output<typeof BillExpensesRequestSchema>;
-
-/** createInvoice runs inside our transaction (a savepoint), as "Facturar horas" does (decision 115). */
-const asDb = (tx: Tx) => tx as unknown as Db;
-
-async function loadProject(db: Db | Tx, id: string) {
-  const [project] = await db
-    .select({ id: projects.id, title: projects.title, clientId: projects.clientId })
-    .from(projects)
-    .where(and(eq(projects.id, id), isNull(projects.deletedAt)))
-    .limit(1);
-  if (!project) throw notFound('Proyecto no encontrado');
-  return project;
-}
 
 /**
  * The project's recorded, billable, unbilled purchases (all, or only `ids`), oldest first.
@@ -128,7 +111,7 @@ function previewOf(rows: Row[], currency: Currency): BillableExpensesResponse {
  * 404 for an unknown or deleted project.
  */
 export async function previewBillableExpenses(db: Db, projectId: string): Promise<BillableExpensesResponse> {
-  await loadProject(db, projectId);
+  await loadBillableProject(db, projectId);
   const settings = await getCompanySettings(db);
   return previewOf(await unbilledExpenses(db, projectId, null, false), settings.currency);
 }
@@ -146,26 +129,20 @@ export async function previewBillableExpenses(db: Db, projectId: string): Promis
 export async function billExpenses(
   opts: WriteOptions & { projectId: string; input: Input },
 ): Promise<{ invoice: Invoice; billedExpenses: number }> {
-  const { db, actor, ctx, projectId, input } = opts;
-  const { invoiceId, billed } = await db.transaction(async (tx) => {
-    const project = await loadProject(tx, projectId);
-    const settings = await getCompanySettings(tx);
-    const rows = await unbilledExpenses(tx, projectId, input.expenseIds, true);
-    if (rows.length !== input.expenseIds.length) throw conflict(EXPENSES_NOT_BILLABLE);
-    const preview = previewOf(rows, settings.currency);
-    if (preview.blocked.length > 0)
-      throw conflict(`${preview.blocked[0]!.description}: ${preview.blocked[0]!.reason}`);
-    const today = businessToday();
-    const terms = 30;
-    const created = await createInvoice({
-      db: asDb(tx),
-      actor,
-      ctx,
-      input: {
-        clientId: project.clientId,
-        projectId: project.id,
-        issueDate: today,
-        dueDate: addDays(today, terms),
+  const { input } = opts;
+  const { invoice, billed } = await billProjectWork({
+    ...opts,
+    notBillable: EXPENSES_NOT_BILLABLE,
+    action: 'project.expenses.billed',
+    countKey: 'expenses',
+    collect: async (tx, project, settings) => {
+      const rows = await unbilledExpenses(tx, project.id, input.expenseIds, true);
+      if (rows.length !== input.expenseIds.length) throw conflict(EXPENSES_NOT_BILLABLE);
+      const preview = previewOf(rows, settings.currency);
+      if (preview.blocked.length > 0)
+        throw conflict(`${preview.blocked[0]!.description}: ${preview.blocked[0]!.reason}`);
+      return {
+        ids: rows.map((r) => r.id),
         items: preview.lines.map((l) => ({
           description: l.description,
           details: l.details,
@@ -173,29 +150,18 @@ export async function billExpenses(
           unitPrice: l.amount,
           taxExempt: false,
         })),
-        discountAmount: 0,
         currency: settings.currency,
-        paymentTerms: terms,
         notes: `Gastos del proyecto ${project.title}`,
-        series: 'FAC',
-        asDraft: true,
-      },
-    });
-    const ids = rows.map((r) => r.id);
-    const marked = await tx
-      .update(expenses)
-      .set({ invoiceId: created.value._id, updatedAt: new Date() })
-      .where(and(inArray(expenses.id, ids), isNull(expenses.invoiceId)))
-      .returning({ id: expenses.id });
-    if (marked.length !== ids.length) throw conflict(EXPENSES_NOT_BILLABLE);
-    await audit(
-      tx,
-      ctx,
-      'project.expenses.billed',
-      { type: 'project', id: projectId },
-      { invoiceId: created.value._id, expenses: ids.length },
-    );
-    return { invoiceId: created.value._id, billed: ids.length };
+      };
+    },
+    mark: async (tx, invoiceId, ids) =>
+      (
+        await tx
+          .update(expenses)
+          .set({ invoiceId, updatedAt: new Date() })
+          .where(and(inArray(expenses.id, ids), isNull(expenses.invoiceId)))
+          .returning({ id: expenses.id })
+      ).length,
   });
-  return { invoice: await getInvoice({ db, actor, id: invoiceId }), billedExpenses: billed };
+  return { invoice, billedExpenses: billed };
 }

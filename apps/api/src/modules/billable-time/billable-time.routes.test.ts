@@ -2,7 +2,7 @@ import { NOTHING_TO_BILL, type Session } from '@agencia/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
+import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import { addTimeEntryVia, createProjectVia } from '../../../test/project-factories.js';
 import { invoices, projectTimeEntries } from '../../db/schema/index.js';
 
@@ -16,13 +16,7 @@ let defaultRate: number;
 const range = { from: '2026-03-01', to: '2026-03-31' };
 
 beforeAll(async () => {
-  app = await createTestApp();
-  [admin, employee, client, client2] = await Promise.all([
-    login(app, DEMO.admin),
-    login(app, DEMO.employee),
-    login(app, DEMO.client),
-    login(app, DEMO.client2),
-  ]);
+  ({ app, admin, employee, client, client2 } = await startDemoApp());
   defaultRate = (await injectAs(app, admin.token, { method: 'GET', url: '/api/settings' })).json().data
     .settings.defaultProjectHourlyRate;
   // The admin bills at RD$1,500.00/h; the employee has no rate of their own (company default).

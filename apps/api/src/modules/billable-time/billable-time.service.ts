@@ -1,10 +1,8 @@
 import {
-  addDays,
   type BillTimeGroup,
   type BillTimeLine,
   type BillTimePreview,
   type BillTimeRequestSchema,
-  businessToday,
   divRoundHalfUp,
   fromCents,
   type Invoice,
@@ -13,19 +11,14 @@ import {
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { projects, projectTimeEntries, users } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { projectTimeEntries, users } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
 import type { WriteOptions } from '../invoices/billing-documents.js';
 import { displayDate } from '../invoices/billing-documents.js';
-import { getInvoice } from '../invoices/invoices.queries.js';
-import { createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
+import { billProjectWork, loadBillableProject } from './billable-work.js';
 
 type Input = z.output<typeof BillTimeRequestSchema>;
-
-/** createInvoice runs inside our transaction (a savepoint), as the retainers do (decision 111). */
-const asDb = (tx: Tx) => tx as unknown as Db;
 
 /** An unbilled billable entry with its member and the member's rate (centavos per hour). */
 interface Entry {
@@ -51,16 +44,6 @@ interface Group {
 }
 
 const hoursLabel = (minutes: number) => `${(minutes / 60).toLocaleString('es-DO')} h`;
-
-async function loadProject(db: Db | Tx, id: string) {
-  const [project] = await db
-    .select({ id: projects.id, title: projects.title, clientId: projects.clientId })
-    .from(projects)
-    .where(and(eq(projects.id, id), isNull(projects.deletedAt)))
-    .limit(1);
-  if (!project) throw notFound('Proyecto no encontrado');
-  return project;
-}
 
 /**
  * The project's billable, unbilled entries dated `from`..`to` (both included), oldest first,
@@ -151,6 +134,29 @@ function lineOf(g: Group, groupBy: BillTimeGroup): BillTimeLine {
   };
 }
 
+/**
+ * The invoice item of a line: quantity = hours at the member's rate; under an hour, quantity 1 at
+ * the line's amount (invoice quantities are ≥ 1) with the hours in the details.
+ */
+function invoiceItemOf(g: Group, groupBy: BillTimeGroup) {
+  const line = lineOf(g, groupBy);
+  return g.minutes >= 60
+    ? {
+        description: line.description,
+        details: line.details,
+        quantity: line.hours,
+        unitPrice: line.rate,
+        taxExempt: false,
+      }
+    : {
+        description: line.description,
+        details: `${line.details} · ${hoursLabel(g.minutes)}`,
+        quantity: 1,
+        unitPrice: line.amount,
+        taxExempt: false,
+      };
+}
+
 function previewOf(groups: Group[], groupBy: BillTimeGroup, currency: string): BillTimePreview {
   const lines = groups.map((g) => lineOf(g, groupBy));
   const minutes = groups.reduce((s, g) => s + g.minutes, 0);
@@ -170,7 +176,7 @@ function previewOf(groups: Group[], groupBy: BillTimeGroup, currency: string): B
  * unknown or deleted project.
  */
 export async function previewBillableTime(db: Db, projectId: string, input: Input): Promise<BillTimePreview> {
-  await loadProject(db, projectId);
+  await loadBillableProject(db, projectId);
   const settings = await getCompanySettings(db);
   const entries = await unbilledEntries(db, projectId, input, settings.defaultProjectHourlyRate * 100, false);
   return previewOf(groupEntries(entries, input.groupBy), input.groupBy, settings.currency);
@@ -189,77 +195,36 @@ export async function previewBillableTime(db: Db, projectId: string, input: Inpu
 export async function billTime(
   opts: WriteOptions & { projectId: string; input: Input },
 ): Promise<{ invoice: Invoice; billedEntries: number }> {
-  const { db, actor, ctx, projectId, input } = opts;
-  const { invoiceId, billed } = await db.transaction(async (tx) => {
-    const project = await loadProject(tx, projectId);
-    const settings = await getCompanySettings(tx);
-    const entries = await unbilledEntries(
-      tx,
-      projectId,
-      input,
-      settings.defaultProjectHourlyRate * 100,
-      true,
-    );
-    if (entries.length === 0) throw conflict(NOTHING_TO_BILL);
-    const groups = groupEntries(entries, input.groupBy);
-    const today = businessToday();
-    const terms = 30;
-    const items = groups.map((g) => {
-      const line = lineOf(g, input.groupBy);
-      return g.minutes >= 60
-        ? {
-            description: line.description,
-            details: line.details,
-            quantity: line.hours,
-            unitPrice: line.rate,
-            taxExempt: false,
-          }
-        : {
-            description: line.description,
-            details: `${line.details} · ${hoursLabel(g.minutes)}`,
-            quantity: 1,
-            unitPrice: line.amount,
-            taxExempt: false,
-          };
-    });
-    const created = await createInvoice({
-      db: asDb(tx),
-      actor,
-      ctx,
-      input: {
-        clientId: project.clientId,
-        projectId: project.id,
-        issueDate: today,
-        dueDate: addDays(today, terms),
-        items,
-        discountAmount: 0,
-        paymentTerms: terms,
+  const { input } = opts;
+  const { invoice, billed } = await billProjectWork({
+    ...opts,
+    notBillable: NOTHING_TO_BILL,
+    action: 'project.time.billed',
+    countKey: 'entries',
+    auditMeta: { from: input.from, to: input.to, groupBy: input.groupBy },
+    collect: async (tx, project, settings) => {
+      const entries = await unbilledEntries(
+        tx,
+        project.id,
+        input,
+        settings.defaultProjectHourlyRate * 100,
+        true,
+      );
+      if (entries.length === 0) throw conflict(NOTHING_TO_BILL);
+      return {
+        ids: entries.map((e) => e.id),
+        items: groupEntries(entries, input.groupBy).map((g) => invoiceItemOf(g, input.groupBy)),
         notes: `Horas del proyecto ${project.title} del ${displayDate(input.from)} al ${displayDate(input.to)}`,
-        series: 'FAC',
-        asDraft: true,
-      },
-    });
-    const ids = entries.map((e) => e.id);
-    const marked = await tx
-      .update(projectTimeEntries)
-      .set({ invoiceId: created.value._id })
-      .where(and(inArray(projectTimeEntries.id, ids), isNull(projectTimeEntries.invoiceId)))
-      .returning({ id: projectTimeEntries.id });
-    if (marked.length !== ids.length) throw conflict(NOTHING_TO_BILL);
-    await audit(
-      tx,
-      ctx,
-      'project.time.billed',
-      { type: 'project', id: projectId },
-      {
-        invoiceId: created.value._id,
-        entries: ids.length,
-        from: input.from,
-        to: input.to,
-        groupBy: input.groupBy,
-      },
-    );
-    return { invoiceId: created.value._id, billed: ids.length };
+      };
+    },
+    mark: async (tx, invoiceId, ids) =>
+      (
+        await tx
+          .update(projectTimeEntries)
+          .set({ invoiceId })
+          .where(and(inArray(projectTimeEntries.id, ids), isNull(projectTimeEntries.invoiceId)))
+          .returning({ id: projectTimeEntries.id })
+      ).length,
   });
-  return { invoice: await getInvoice({ db, actor, id: invoiceId }), billedEntries: billed };
+  return { invoice, billedEntries: billed };
 }

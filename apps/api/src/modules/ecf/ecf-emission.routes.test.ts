@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
-import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
-import { type FakeDgii, startFakeDgii } from '../../../test/fake-dgii.js';
+import { startDirectEcfApp } from '../../../test/direct-ecf.js';
+import type { FakeDgii } from '../../../test/fake-dgii.js';
 import { fiscalCalls } from '../../../test/fiscal-factories.js';
-import { injectAs, startDemoApp } from '../../../test/helpers.js';
+import { injectAs } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import {
   ecfAnnulments,
@@ -25,44 +25,10 @@ let dgii: FakeDgii;
 let app: FastifyInstance, admin: Session, employee: Session, client: Session, client2: Session;
 let companyId: string;
 const { issue, activeOf, clientWithout } = fiscalCalls(() => ({ app, admin }));
-const cert = makeTestPkcs12();
 
 beforeAll(async () => {
-  dgii = await startFakeDgii({ validate: validateAgainstDgiiXsd, processingPolls: 1 });
-  ({ app, admin, employee, client, client2 } = await startDemoApp({
-    ecf: {
-      environment: 'TesteCF',
-      ecfBaseUrl: dgii.ecfBaseUrl,
-      fcBaseUrl: dgii.fcBaseUrl,
-      encryptionKey: Buffer.alloc(32, 9),
-      sendIntervalSeconds: 15,
-    },
-  }));
+  ({ app, admin, employee, client, client2, dgii } = await startDirectEcfApp());
   companyId = client.user.clientId!;
-  const boundary = '----ecfTest';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${cert.password}\r\n`,
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
-    ),
-    cert.p12,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const uploaded = await injectAs(app, admin.token, {
-    method: 'POST',
-    url: '/api/fiscal/certificate',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const direct = await injectAs(app, admin.token, {
-    method: 'PUT',
-    url: '/api/fiscal/settings',
-    payload: { ecfMode: 'direct' },
-  });
-  expect(direct.statusCode, direct.body).toBe(200);
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type { Session } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { certificateForm } from '../../../test/direct-ecf.js';
 import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
 import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import { auditLog, ecfSettings, notifications } from '../../db/schema/index.js';
@@ -13,29 +14,6 @@ let app: FastifyInstance, admin: Session, employee: Session, client: Session;
 beforeAll(async () => {
   ({ app, admin, employee, client } = await startDemoApp());
 });
-
-/** A multipart body with the certificate file and password (either may be left out). */
-function certificateForm(file: Buffer | null, password: string | null) {
-  const boundary = '----ecfCertBoundary';
-  const chunks: Buffer[] = [];
-  if (password !== null)
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${password}\r\n`),
-    );
-  if (file)
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="agencia.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
-      ),
-      file,
-      Buffer.from('\r\n'),
-    );
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const upload = (file: Buffer | null, password: string | null, token = admin.token) =>
   injectAs(app, token, {

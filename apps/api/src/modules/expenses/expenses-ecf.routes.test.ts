@@ -3,11 +3,18 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
-import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
-import { type FakeDgii, startFakeDgii } from '../../../test/fake-dgii.js';
+import { startDirectEcfApp } from '../../../test/direct-ecf.js';
+import type { FakeDgii } from '../../../test/fake-dgii.js';
 import { fiscalCalls } from '../../../test/fiscal-factories.js';
-import { injectAs, startDemoApp } from '../../../test/helpers.js';
-import { ecfAnnulments, ecfDocuments, expenses, ncfVoids, suppliers } from '../../db/schema/index.js';
+import { injectAs } from '../../../test/helpers.js';
+import {
+  ecfAnnulments,
+  ecfDocuments,
+  expenses,
+  ncfVoids,
+  notifications,
+  suppliers,
+} from '../../db/schema/index.js';
 import { EcfSender } from '../ecf/ecf-sender.js';
 import { verifyXmlSignature } from '../ecf/ecf-signature.js';
 
@@ -17,7 +24,6 @@ import { verifyXmlSignature } from '../ecf/ecf-signature.js';
 let dgii: FakeDgii;
 let app: FastifyInstance, admin: Session;
 const { activeOf } = fiscalCalls(() => ({ app, admin }));
-const cert = makeTestPkcs12();
 const today = businessToday();
 const ids = { informal: '', adobe: '', minor: '' };
 
@@ -25,36 +31,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
   injectAs(app, admin.token, { method, url, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  dgii = await startFakeDgii({ validate: validateAgainstDgiiXsd, processingPolls: 1 });
-  ({ app, admin } = await startDemoApp({
-    ecf: {
-      environment: 'TesteCF',
-      ecfBaseUrl: dgii.ecfBaseUrl,
-      fcBaseUrl: dgii.fcBaseUrl,
-      encryptionKey: Buffer.alloc(32, 9),
-      sendIntervalSeconds: 15,
-    },
-  }));
-  const boundary = '----ecfPurchases';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${cert.password}\r\n`,
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
-    ),
-    cert.p12,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const uploaded = await injectAs(app, admin.token, {
-    method: 'POST',
-    url: '/api/fiscal/certificate',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const direct = await call('PUT', '/api/fiscal/settings', { ecfMode: 'direct' });
-  expect(direct.statusCode, direct.body).toBe(200);
+  ({ app, admin, dgii } = await startDirectEcfApp());
   // Electronic fiscal mode: the agency's purchase documents are E41/E43/E47.
   const settings = (await call('GET', '/api/settings')).json().data.settings;
   const { updatedAt: _u, ...body } = settings;
@@ -203,6 +180,21 @@ describe('direct e-CF of purchase documents (E41, E43, E47)', () => {
     const stored = await documentOf(expense._id);
     expect(stored!.signedXml).not.toContain('<Comprador>');
     expect((await drive(expense._id))!.status).toBe('accepted');
+  });
+
+  it('a rejected E41: the expense shows it and the admins are told, with a link to that purchase', async () => {
+    const res = await call('POST', '/api/expenses', e41Purchase({ description: 'Fotos rechazadas' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const expense = res.json().data.expense;
+    dgii.rejectNext(expense.ncf, [{ codigo: 7, valor: 'La cédula del comprador no es válida.' }]);
+    expect((await drive(expense._id))!.status).toBe('rejected');
+    const shown = await call('GET', `/api/expenses/${expense._id}`);
+    expect(shown.json().data.expense).toMatchObject({ _id: expense._id, ecfStatus: 'rejected' });
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, admin.user._id));
+    const notice = told.find((n) => n.title === `La DGII rechazó el e-CF ${expense.ncf}`);
+    // The portal route /expenses/:id opens this purchase (ExpensesPage).
+    expect(notice).toMatchObject({ link: `/expenses/${expense._id}` });
+    expect(notice!.message).toContain('La cédula del comprador no es válida.');
   });
 
   it('refuses (422, Spanish) an E41 the DGII would reject — a supplier without cédula — and consumes no number', async () => {

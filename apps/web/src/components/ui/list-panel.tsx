@@ -1,3 +1,4 @@
+import type { Pagination } from '@agencia/shared';
 import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
@@ -49,4 +50,30 @@ export function ListPanel(props: {
       <ListPagination {...props.pagination} />
     </Paper>
   );
+}
+
+/**
+ * The {@link ListPanel} props that follow from a paged list query: the pagination footer (a page
+ * change calls `onPage`), the loader, the error and the row count on screen. `texts` name the
+ * list in Spanish: plural and singular noun, the loader's label and the error's fallback.
+ */
+export function pagedListState(
+  list: { data?: { pagination: Pagination }; isLoading: boolean; isError: boolean; error: unknown },
+  count: number,
+  onPage: (page: number) => void,
+  texts: { noun: string; singular: string; loadingLabel: string; errorMessage: string },
+) {
+  return {
+    pagination: {
+      pagination: list.data?.pagination,
+      noun: texts.noun,
+      singular: texts.singular,
+      onChange: onPage,
+    },
+    loading: list.isLoading,
+    error: list.isError ? list.error : null,
+    count,
+    loadingLabel: texts.loadingLabel,
+    errorMessage: texts.errorMessage,
+  };
 }

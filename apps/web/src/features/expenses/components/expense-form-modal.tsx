@@ -2,27 +2,14 @@ import {
   CreateExpenseRequestSchema,
   checkExpenseAmounts,
   type Expense,
-  type ExpenseType,
-  exchangeRateLine,
-  formatMoney,
-  type IsrWithholdingType,
-  type PurchaseCurrency,
-  type PurchaseDocumentType,
-  type PurchasePaymentMethod,
-  toDopCents,
   UpdateExpenseRequestSchema,
 } from '@agencia/shared';
 import {
   Alert,
-  Badge,
   Button,
   FileInput,
   Group,
   Modal,
-  NumberInput,
-  type NumberInputProps,
-  Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -37,7 +24,6 @@ import { useEffect, useState } from 'react';
 import { ProjectPicker, SupplierPicker } from '../../../components/pickers/pickers';
 import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
-import { todayDateOnly } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
 import { useCreateExpense } from '../api/create-expense';
@@ -46,64 +32,17 @@ import { useUsdRate } from '../api/get-exchange-rate';
 import { useSupplier } from '../api/get-supplier';
 import { useUpdateExpense } from '../api/update-expense';
 import { RECEIPT_ACCEPT, RECEIPT_MAX_BYTES, useUploadExpenseReceipt } from '../api/upload-expense-receipt';
+import { ExpenseAmountsSection } from './expense-amounts-section';
+import { type Values, valuesOf } from './expense-form-values';
 import {
   documentTypeOptions,
   EXPENSE_TYPE_OPTIONS,
-  expenseTotals,
-  ISR_TYPE_OPTIONS,
   isAgencyPurchaseType,
   num,
   PAYMENT_METHOD_OPTIONS,
   suggestedWithholdings,
 } from './expense-rules';
 import { SupplierFormModal } from './supplier-form-modal';
-
-interface Values {
-  supplierId: string;
-  documentType: PurchaseDocumentType;
-  ncf: string;
-  issueDate: string;
-  paymentDate: string;
-  expenseType: ExpenseType | '';
-  currency: PurchaseCurrency;
-  goodsAmount: number | string;
-  servicesAmount: number | string;
-  itbis: number | string;
-  itbisToCost: number | string;
-  itbisWithheld: number | string;
-  isrWithholdingType: IsrWithholdingType | '';
-  isrWithheld: number | string;
-  paymentMethod: PurchasePaymentMethod | '';
-  projectId: string | null;
-  billable: boolean;
-  description: string;
-}
-
-const valuesOf = (e: Expense | null, projectId: string | null): Values => ({
-  supplierId: e?.supplier._id ?? '',
-  documentType: e?.documentType ?? 'B01',
-  ncf: e && !e.issuedByAgency ? e.ncf : '',
-  issueDate: e?.issueDate ?? todayDateOnly(),
-  paymentDate: e?.paymentDate ?? '',
-  expenseType: e?.expenseType ?? '',
-  currency: e?.currency ?? 'DOP',
-  goodsAmount: e ? e.goodsAmount : '',
-  servicesAmount: e ? e.servicesAmount : '',
-  itbis: e ? e.itbis : '',
-  itbisToCost: e ? e.itbisToCost : '',
-  itbisWithheld: e ? e.itbisWithheld : '',
-  isrWithholdingType: e?.isrWithholdingType ?? '',
-  isrWithheld: e ? e.isrWithheld : '',
-  paymentMethod: e?.paymentMethod ?? '',
-  projectId: e ? e.projectId : projectId,
-  billable: e?.billable ?? false,
-  description: e?.description ?? '',
-});
-
-/** A money field "Tarifa"-style: thousands separators, two decimals, never negative. */
-function MoneyInput(props: NumberInputProps) {
-  return <NumberInput min={0} decimalScale={2} thousandSeparator="," hideControls {...props} />;
-}
 
 /**
  * "Nuevo gasto" / "Editar gasto" / "Completar gasto" (staff, decision 140): supplier picker with
@@ -187,15 +126,6 @@ export function ExpenseFormModal({
     withholdingsTouched,
   ]);
 
-  const touchWithholding =
-    <K extends 'itbisWithheld' | 'isrWithheld' | 'isrWithholdingType'>(field: K) =>
-    (value: Values[K]) => {
-      setWithholdingsTouched(true);
-      form.setFieldValue(field, value as never);
-    };
-
-  const totals = expenseTotals(v);
-  const money = (cents: number) => formatMoney(cents / 100, v.currency);
   const usdRate = v.currency === 'USD' ? (current?.exchangeRate ?? rate.data?.rate ?? null) : null;
 
   /** The request body from the form: withholdings left out while untouched and unknown (the API applies the DGII defaults). */
@@ -305,6 +235,17 @@ export function ExpenseFormModal({
               de pago.
             </Alert>
           )}
+          {current?.ecfStatus === 'rejected' && (
+            <Alert color="red" title="La DGII rechazó este e-CF">
+              El motivo está en la notificación del rechazo. Para emitirlo de nuevo, elimina este gasto y
+              regístralo otra vez con los datos corregidos.
+            </Alert>
+          )}
+          {current?.invoiceId && (
+            <Alert color="gray" title="Gasto facturado">
+              Este gasto ya se facturó al cliente y no se puede modificar.
+            </Alert>
+          )}
           <Group align="flex-end" gap="sm">
             <SupplierPicker
               style={{ flex: '1 1 14rem' }}
@@ -382,123 +323,16 @@ export function ExpenseFormModal({
             {...form.getInputProps('description')}
           />
 
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="expense-currency-label">
-              Moneda
-            </Text>
-            <SegmentedControl
-              aria-labelledby="expense-currency-label"
-              data={[
-                { value: 'DOP', label: 'RD$ pesos' },
-                { value: 'USD', label: 'US$ dólares' },
-              ]}
-              value={v.currency}
-              onChange={(c) => form.setFieldValue('currency', c as PurchaseCurrency)}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            {v.currency === 'USD' && (
-              <Text size="sm" c="dimmed" data-testid="expense-rate">
-                {usdRate !== null
-                  ? exchangeRateLine(
-                      'USD',
-                      usdRate,
-                      current?.exchangeRate ? current.issueDate : (rate.data?.date ?? v.issueDate),
-                    )
-                  : isAdmin && rate.isSuccess
-                    ? 'No hay tasa del dólar registrada para esa fecha: regístrala en Configuración → Fiscal.'
-                    : 'Se aplica la tasa del dólar del día del comprobante al guardar.'}
-              </Text>
-            )}
-          </Stack>
-
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <MoneyInput label="Monto de bienes" {...form.getInputProps('goodsAmount')} />
-            <MoneyInput label="Monto de servicios" {...form.getInputProps('servicesAmount')} />
-            <MoneyInput label="ITBIS facturado" {...form.getInputProps('itbis')} />
-            <MoneyInput
-              label="ITBIS llevado al costo"
-              placeholder="Parte no adelantable"
-              {...form.getInputProps('itbisToCost')}
-            />
-          </SimpleGrid>
-
-          <Paper withBorder p="sm" radius="md">
-            <Stack gap="xs">
-              <Group justify="space-between">
-                <Text fw={600}>Retenciones</Text>
-                {suggestion?.reason && !withholdingsTouched && (
-                  <Badge variant="light" color="blue">
-                    Pre-llenadas
-                  </Badge>
-                )}
-              </Group>
-              {suggestion?.reason ? (
-                <Text size="sm" c="dimmed" data-testid="expense-withholding-reason">
-                  {suggestion.reason}
-                </Text>
-              ) : (
-                !suggestion &&
-                !withholdingsTouched && (
-                  <Text size="sm" c="dimmed">
-                    Si la DGII exige retener, el sistema aplica la retención al guardar.
-                  </Text>
-                )
-              )}
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <MoneyInput
-                  label="ITBIS retenido"
-                  {...form.getInputProps('itbisWithheld')}
-                  onChange={touchWithholding('itbisWithheld')}
-                />
-                <Select
-                  label="Tipo de retención ISR"
-                  placeholder="Sin retención"
-                  data={ISR_TYPE_OPTIONS}
-                  clearable
-                  {...form.getInputProps('isrWithholdingType')}
-                  onChange={(t) =>
-                    touchWithholding('isrWithholdingType')((t ?? '') as Values['isrWithholdingType'])
-                  }
-                />
-                <MoneyInput
-                  label="ISR retenido"
-                  {...form.getInputProps('isrWithheld')}
-                  onChange={touchWithholding('isrWithheld')}
-                />
-              </SimpleGrid>
-            </Stack>
-          </Paper>
-
-          <Paper withBorder p="sm" radius="md" data-testid="expense-totals" aria-live="polite">
-            <Stack gap={4}>
-              <Group justify="space-between" data-total-row>
-                <Text size="sm">Total del comprobante</Text>
-                <Text size="sm" fw={700} data-testid="expense-total">
-                  {money(totals.total)}
-                </Text>
-              </Group>
-              <Group justify="space-between" data-total-row>
-                <Text size="sm">Retenciones</Text>
-                <Text size="sm">{money(totals.withheld)}</Text>
-              </Group>
-              <Group justify="space-between" data-total-row>
-                <Text size="sm">A pagar al suplidor</Text>
-                <Text size="sm" fw={700} data-testid="expense-payable">
-                  {money(totals.payable)}
-                </Text>
-              </Group>
-              {v.currency === 'USD' && usdRate !== null && (
-                <Group justify="space-between" data-total-row>
-                  <Text size="sm" c="dimmed">
-                    Total en pesos
-                  </Text>
-                  <Text size="sm" c="dimmed" data-testid="expense-total-dop">
-                    {formatMoney(toDopCents(totals.total, usdRate) / 100, 'DOP')}
-                  </Text>
-                </Group>
-              )}
-            </Stack>
-          </Paper>
+          <ExpenseAmountsSection
+            form={form}
+            isAdmin={isAdmin}
+            current={current}
+            rate={rate}
+            usdRate={usdRate}
+            suggestion={suggestion}
+            withholdingsTouched={withholdingsTouched}
+            onWithholdingsTouched={() => setWithholdingsTouched(true)}
+          />
 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <ProjectPicker

@@ -1,6 +1,6 @@
 import type { Expense } from '@agencia/shared';
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconEdit, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { RowActionsMenu } from '../../../components/ui/row-actions-menu';
 
 /** A purchase row's menu: edit (or complete a draft), open the receipt, delete (unless billed). */
 export function ExpenseRowMenu({
@@ -14,35 +14,31 @@ export function ExpenseRowMenu({
   onReceipt: () => void;
   onDelete: () => void;
 }) {
+  const billed = Boolean(expense.invoiceId);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Acciones del gasto ${expense.ncf}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconEdit size={16} />}
-          onClick={onEdit}
-          disabled={Boolean(expense.invoiceId)}
-        >
-          {expense.status === 'draft' ? 'Completar' : 'Editar'}
-        </Menu.Item>
-        {expense.receipt && (
-          <Menu.Item leftSection={<IconPaperclip size={16} />} onClick={onReceipt}>
-            Ver comprobante
-          </Menu.Item>
-        )}
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          onClick={onDelete}
-          disabled={Boolean(expense.invoiceId)}
-        >
-          Eliminar
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowActionsMenu
+      label={`Acciones del gasto ${expense.ncf}`}
+      actions={[
+        {
+          label: expense.status === 'draft' ? 'Completar' : 'Editar',
+          icon: <IconEdit size={16} />,
+          onClick: onEdit,
+          disabled: billed,
+        },
+        {
+          label: 'Ver comprobante',
+          icon: <IconPaperclip size={16} />,
+          onClick: onReceipt,
+          hidden: !expense.receipt,
+        },
+        {
+          label: 'Eliminar',
+          icon: <IconTrash size={16} />,
+          onClick: onDelete,
+          disabled: billed,
+          color: 'red',
+        },
+      ]}
+    />
   );
 }

@@ -1,5 +1,7 @@
 import {
+  ErrorCodes,
   GetCompanySettingsResponseSchema,
+  GetExpenseResponseSchema,
   GetSupplierResponseSchema,
   ListExpensesResponseSchema,
   ListOptionsResponseSchema,
@@ -7,8 +9,8 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCompanySettings, buildExpense, buildSupplier, buildUser } from '../../../../test/factories';
-import { apiUrl, http, ok, server } from '../../../../test/msw';
-import { renderWithProviders } from '../../../../test/render';
+import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
+import { renderRoutes, renderWithProviders } from '../../../../test/render';
 import { useSessionStore } from '../../../stores/session-store';
 import { ExpensesPage } from './expenses-page';
 
@@ -98,5 +100,61 @@ describe('/expenses "Gastos" (decision 140)', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(queries.some((q) => q.get('search') === 'hosting' && q.get('limit') === '20')).toBe(true),
     );
+  });
+
+  it('/expenses/:id (a DGII rejection notification) opens that purchase over the list; closing it goes back to /expenses', async () => {
+    const rejected = buildExpense({
+      _id: '77777777-7777-4777-8777-777777777777',
+      documentType: 'E41',
+      ncf: 'E410000000009',
+      issuedByAgency: true,
+      ecfStatus: 'rejected',
+      description: 'Fotos del catálogo',
+    });
+    mockList([RECORDED]);
+    server.use(
+      http.get(apiUrl(`/expenses/${rejected._id}`), () =>
+        ok(GetExpenseResponseSchema, { expense: rejected }),
+      ),
+    );
+    const { router } = renderRoutes(
+      [
+        { path: '/expenses', element: <ExpensesPage /> },
+        { path: '/expenses/:id', element: <ExpensesPage /> },
+      ],
+      `/expenses/${rejected._id}?status=recorded`,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Editar gasto' });
+    expect((within(dialog).getByRole('textbox', { name: 'NCF' }) as HTMLInputElement).value).toBe(
+      'E410000000009',
+    );
+    expect(within(dialog).getByText('La DGII rechazó este e-CF')).toBeTruthy();
+    // The list is behind it, with its own rows (the linked purchase is not on this page).
+    expect(await screen.findByRole('row', { name: /B0100000123/ })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/expenses'));
+    expect(router.state.location.search).toBe('?status=recorded');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar gasto' })).toBeNull());
+  });
+
+  it('/expenses/:id of a purchase that is not there: a red toast and the plain list', async () => {
+    mockList([RECORDED]);
+    const missing = '66666666-6666-4666-8666-666666666666';
+    server.use(
+      http.get(apiUrl(`/expenses/${missing}`), () =>
+        fail(404, { code: ErrorCodes.NOT_FOUND, message: 'Gasto no encontrado' }),
+      ),
+    );
+    const { router } = renderRoutes(
+      [
+        { path: '/expenses', element: <ExpensesPage /> },
+        { path: '/expenses/:id', element: <ExpensesPage /> },
+      ],
+      `/expenses/${missing}`,
+    );
+    expect(await screen.findByText('No se pudo abrir el gasto')).toBeTruthy();
+    expect(screen.getByText('Gasto no encontrado')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/expenses'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -6,39 +6,37 @@ import {
   type Expense,
   type ExpenseStatus,
   type ExpenseType,
-  formatMoney,
 } from '@agencia/shared';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconAlertCircle,
   IconArrowLeft,
   IconBuildingStore,
-  IconPaperclip,
   IconPlus,
   IconReceipt,
   IconReceiptTax,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type MouseEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { HeaderLink } from '../../../components/ui/header-link';
 import { useDebouncedSearch, useListErrorToast } from '../../../components/ui/list-filters';
-import { ListPanel } from '../../../components/ui/list-panel';
+import { ListPanel, pagedListState } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
 import { StatGrid } from '../../../components/ui/stat-grid';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
-import { formatNumericDate } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useDeleteExpense } from '../api/delete-expense';
+import { useExpense } from '../api/get-expense';
 import { openExpenseReceipt } from '../api/get-expense-receipt';
 import { EXPENSES_PAGE_SIZE, expensesQuery, useExpenses } from '../api/get-expenses';
-import { ExpenseBadges } from '../components/expense-badges';
 import { ExpenseFormModal } from '../components/expense-form-modal';
+import { describeExpense, ExpenseList } from '../components/expense-list';
 import { ExpenseRowMenu } from '../components/expense-row-menu';
 
 const STATUS_FILTER = [
@@ -64,15 +62,39 @@ function useCount(filter: Parameters<typeof expensesQuery>[0]) {
   return q.data ? String(q.data.pagination.total) : '—';
 }
 
-/** Supplier, document, amount of a purchase as one line for screen readers and the delete dialog. */
-const describe = (e: Expense) => `${e.supplier.name} · ${e.ncf} · ${formatMoney(e.total, e.currency)}`;
+/**
+ * `/expenses/:id` (the link of a notification about one purchase, e.g. a DGII rejection of its
+ * e-CF): loads that purchase and hands it to `open` (the list's edit form). A purchase that does
+ * not exist or is not visible gets a red toast and the plain list. `close` goes back to
+ * `/expenses`, keeping the list's filters.
+ */
+function useLinkedExpense(open: (e: Expense) => void) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const linked = useExpense(id ?? null);
+  const close = () => {
+    if (id) navigate({ pathname: '/expenses', search }, { replace: true });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per loaded purchase
+  useEffect(() => {
+    if (linked.data) open(linked.data);
+  }, [linked.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failed link
+  useEffect(() => {
+    if (!linked.isError) return;
+    toastError('No se pudo abrir el gasto', getErrorMessage(linked.error, 'Gasto no encontrado'));
+    close();
+  }, [linked.isError]);
+  return { close };
+}
 
 /**
  * /expenses "Gastos" (decision 140): admins every purchase, employees those of their projects
  * (the API scopes them); clients never reach it (route guard, and the API answers 403). Stat
  * cards, search and filters in the URL, the table (cards on phones), "Nuevo gasto", drafts from
  * received e-CF with their "Por completar" badge opening the form pre-filled, delete with a
- * confirmation.
+ * confirmation. `/expenses/:id` opens that purchase's form over the list.
  */
 export function ExpensesPage() {
   useDateDisplay();
@@ -104,6 +126,7 @@ export function ExpensesPage() {
   const remove = useDeleteExpense();
   const [editing, setEditing] = useState<Expense | null>(null);
   const [creating, setCreating] = useState(false);
+  const linked = useLinkedExpense(setEditing);
 
   useListErrorToast(list.isError, 'No se pudieron cargar los gastos');
 
@@ -113,13 +136,15 @@ export function ExpensesPage() {
   const confirmDelete = (e: Expense) =>
     modals.openConfirmModal({
       title: 'Eliminar gasto',
-      children: <Text size="sm">Se eliminará el gasto {describe(e)}. Esta acción no se puede deshacer.</Text>,
+      children: (
+        <Text size="sm">Se eliminará el gasto {describeExpense(e)}. Esta acción no se puede deshacer.</Text>
+      ),
       labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {
           await remove.mutateAsync(e._id);
-          toastSuccess('Gasto eliminado', describe(e));
+          toastSuccess('Gasto eliminado', describeExpense(e));
         } catch (err) {
           toastError('No se pudo eliminar el gasto', getErrorMessage(err, 'Inténtalo de nuevo'));
         }
@@ -132,12 +157,6 @@ export function ExpensesPage() {
     } catch (err) {
       toastError('No se pudo abrir el comprobante', getErrorMessage(err, 'Inténtalo de nuevo'));
     }
-  };
-
-  // A click on the row opens the form, except on its menu or a link.
-  const openRow = (ev: MouseEvent, e: Expense) => {
-    if ((ev.target as HTMLElement).closest('a, button, [role="menu"]')) return;
-    if (!e.invoiceId) setEditing(e);
   };
 
   const menu = (e: Expense) => (
@@ -160,23 +179,13 @@ export function ExpensesPage() {
         }
         actions={
           <Group>
-            <Button
-              component={Link}
-              to="/billing"
-              variant="default"
-              leftSection={<IconArrowLeft size={18} />}
-            >
+            <HeaderLink to="/billing" icon={<IconArrowLeft size={18} />}>
               Facturación
-            </Button>
+            </HeaderLink>
             {isAdmin && (
-              <Button
-                component={Link}
-                to="/suppliers"
-                variant="default"
-                leftSection={<IconBuildingStore size={18} />}
-              >
+              <HeaderLink to="/suppliers" icon={<IconBuildingStore size={18} />}>
                 Suplidores
-              </Button>
+              </HeaderLink>
             )}
             <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
               Nuevo gasto
@@ -242,139 +251,29 @@ export function ExpensesPage() {
             },
           ],
         }}
-        pagination={{
-          pagination: list.data?.pagination,
+        {...pagedListState(list, expenses.length, (page) => setParams({ page }), {
           noun: 'gastos',
           singular: 'gasto',
-          onChange: (p) => setParams({ page: p }),
-        }}
-        loading={list.isLoading}
-        error={list.isError ? list.error : null}
-        count={expenses.length}
-        loadingLabel="Cargando gastos"
-        errorMessage="Error al cargar los gastos"
+          loadingLabel: 'Cargando gastos',
+          errorMessage: 'Error al cargar los gastos',
+        })}
         emptyIcon={<IconReceipt size={40} color="var(--mantine-color-dimmed)" aria-hidden />}
         emptyTitle="No hay gastos"
         emptyHint="Registra el primero con «Nuevo gasto»: suplidor, comprobante, montos y la foto o PDF."
         filtered={Boolean(params.search || status || expenseType || billable || params.supplierId)}
       >
-        <TableScroll label="Gastos" minWidth={900} visibleFrom="sm">
-          <Table highlightOnHover verticalSpacing="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Suplidor</Table.Th>
-                <Table.Th>Comprobante</Table.Th>
-                <Table.Th>Descripción</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th w={60}>
-                  <VisuallyHidden>Acciones</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {expenses.map((e) => (
-                <Table.Tr
-                  key={e._id}
-                  onClick={(ev) => openRow(ev, e)}
-                  style={{ cursor: e.invoiceId ? undefined : 'pointer' }}
-                  aria-label={`Gasto ${describe(e)}`}
-                >
-                  <Table.Td>
-                    <Text size="sm">{formatNumericDate(e.issueDate)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {e.supplier.name}
-                    </Text>
-                    {e.supplier.taxId && (
-                      <Text size="xs" c="dimmed">
-                        {e.supplier.taxId}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {e.ncf}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {e.expenseType
-                        ? `${e.expenseType} · ${EXPENSE_TYPE_LABELS[e.expenseType]}`
-                        : 'Tipo por indicar'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {e.receipt && <IconPaperclip size={14} aria-label="Con comprobante adjunto" />}
-                      <Text size="sm" lineClamp={2}>
-                        {e.description}
-                      </Text>
-                    </Group>
-                    {e.project && (
-                      <Text size="xs" c="dimmed">
-                        {e.project.name}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" data-amount>
-                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(e.total, e.currency)}
-                    </Text>
-                    {e.currency !== 'DOP' && (
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatMoney(e.dop.total, 'DOP')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <ExpenseBadges expense={e} />
-                  </Table.Td>
-                  <Table.Td>{menu(e)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-        <Stack gap="sm" hiddenFrom="sm">
-          {expenses.map((e) => (
-            <Paper
-              key={e._id}
-              withBorder
-              radius="md"
-              p="sm"
-              onClick={(ev) => openRow(ev, e)}
-              style={{ cursor: e.invoiceId ? undefined : 'pointer' }}
-              role="group"
-              aria-label={`Gasto ${describe(e)} (móvil)`}
-            >
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate>
-                    {e.supplier.name}
-                  </Text>
-                  <Text size="sm" lineClamp={2}>
-                    {e.description}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatNumericDate(e.issueDate)} · {e.ncf}
-                  </Text>
-                  <ExpenseBadges expense={e} />
-                </Stack>
-                <Stack gap={4} align="flex-end">
-                  {menu(e)}
-                  <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(e.total, e.currency)}
-                  </Text>
-                </Stack>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
+        <ExpenseList expenses={expenses} stale={list.isPlaceholderData} onOpen={setEditing} menu={menu} />
       </ListPanel>
 
       <ExpenseFormModal opened={creating} expense={null} onClose={() => setCreating(false)} />
-      <ExpenseFormModal opened={Boolean(editing)} expense={editing} onClose={() => setEditing(null)} />
+      <ExpenseFormModal
+        opened={Boolean(editing)}
+        expense={editing}
+        onClose={() => {
+          setEditing(null);
+          linked.close();
+        }}
+      />
     </>
   );
 }

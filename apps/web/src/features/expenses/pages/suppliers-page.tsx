@@ -8,8 +8,8 @@ import {
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { CardLink, cardLinkAbove } from '../../../components/ui/card-link';
+import { HeaderLink } from '../../../components/ui/header-link';
 import { useDebouncedSearch, useListErrorToast } from '../../../components/ui/list-filters';
 import { ListPanel } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -97,14 +97,9 @@ export function SuppliersPage() {
         description="Proveedores de la agencia: RNC o cédula, tipo de contribuyente y contacto"
         actions={
           <Group>
-            <Button
-              component={Link}
-              to="/expenses"
-              variant="default"
-              leftSection={<IconArrowLeft size={18} />}
-            >
+            <HeaderLink to="/expenses" icon={<IconArrowLeft size={18} />}>
               Gastos
-            </Button>
+            </HeaderLink>
             <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
               Nuevo suplidor
             </Button>

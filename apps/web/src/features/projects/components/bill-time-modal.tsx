@@ -6,26 +6,12 @@ import {
   BillTimeRequestSchema,
   formatMoney,
 } from '@agencia/shared';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Loader, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { TableScroll } from '../../../components/ui/table-scroll';
-import { getErrorMessage } from '../../../lib/api-client';
+import { BillWorkActions, BillWorkPreview } from '../../../components/billing/bill-work-preview';
 import { useDateInputFormat } from '../../../lib/format';
 import { useBillTime, useBillTimePreview } from '../api/bill-time';
 
@@ -44,7 +30,6 @@ export function BillTimeModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const navigate = useNavigate();
   const dateInputFormat = useDateInputFormat();
   const [from, setFrom] = useState<string | null>(
     dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD'),
@@ -86,87 +71,63 @@ export function BillTimeModal({
             data={BILL_TIME_GROUPS.map((g) => ({ value: g, label: BILL_TIME_GROUP_LABELS[g] }))}
           />
         </Stack>
-        {preview.isError ? (
-          <Alert color="red">{getErrorMessage(preview.error, 'No se pudo calcular la vista previa')}</Alert>
-        ) : !data ? (
-          <Group justify="center" p="md">
-            {parsed.success && <Loader size="sm" aria-label="Calculando" />}
-          </Group>
-        ) : data.lines.length === 0 ? (
-          <Alert color="gray">No hay horas facturables en ese rango.</Alert>
-        ) : (
-          <TableScroll label="Horas por facturar" minWidth={480}>
-            <Table striped aria-label="Líneas de la factura">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Concepto</Table.Th>
-                  <Table.Th ta="right">Horas</Table.Th>
-                  <Table.Th ta="right">Tarifa</Table.Th>
-                  <Table.Th ta="right">Monto</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.lines.map((l) => (
-                  <Table.Tr key={`${l.description}-${l.rate}`} data-testid="bill-time-line">
-                    <Table.Td>
-                      <Text size="sm">{l.description}</Text>
-                      {l.details && (
-                        <Text size="xs" c="dimmed">
-                          {l.details}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{hoursLabel(l.hours)}</Table.Td>
-                    <Table.Td ta="right" data-amount>
-                      {money(l.rate)}
-                    </Table.Td>
-                    <Table.Td ta="right" data-amount>
-                      {money(l.amount)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th>Subtotal (sin ITBIS)</Table.Th>
-                  <Table.Th ta="right">{hoursLabel(data.totalHours)}</Table.Th>
-                  <Table.Th />
-                  <Table.Th ta="right">{money(data.subtotal)}</Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </TableScroll>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button
-            loading={bill.isPending}
-            disabled={!parsed.success || !data || data.lines.length === 0 || preview.isFetching}
-            onClick={async () => {
-              try {
-                const { invoice, billedEntries } = await bill.mutateAsync(body);
-                notifications.show({
-                  color: 'green',
-                  title: 'Factura en borrador creada',
-                  message: `${invoice.invoiceNumber}: ${billedEntries} ${billedEntries === 1 ? 'registro facturado' : 'registros facturados'}`,
-                });
-                onClose();
-                navigate(`/billing/${invoice._id}`);
-              } catch (error) {
-                notifications.show({
-                  color: 'red',
-                  title: 'Error',
-                  message: getErrorMessage(error, 'No se pudo crear la factura'),
-                });
-                void preview.refetch();
-              }
-            }}
-          >
-            Crear factura
-          </Button>
-        </Group>
+        <BillWorkPreview
+          preview={{ isError: preview.isError, error: preview.error, hasData: Boolean(data) }}
+          errorFallback="No se pudo calcular la vista previa"
+          loader={parsed.success && <Loader size="sm" aria-label="Calculando" />}
+          empty={data?.lines.length === 0}
+          emptyText="No hay horas facturables en ese rango."
+          label="Horas por facturar"
+          minWidth={480}
+          head={
+            <>
+              <Table.Th>Concepto</Table.Th>
+              <Table.Th ta="right">Horas</Table.Th>
+              <Table.Th ta="right">Tarifa</Table.Th>
+              <Table.Th ta="right">Monto</Table.Th>
+            </>
+          }
+          foot={
+            data && (
+              <>
+                <Table.Th>Subtotal (sin ITBIS)</Table.Th>
+                <Table.Th ta="right">{hoursLabel(data.totalHours)}</Table.Th>
+                <Table.Th />
+                <Table.Th ta="right">{money(data.subtotal)}</Table.Th>
+              </>
+            )
+          }
+        >
+          {data?.lines.map((l) => (
+            <Table.Tr key={`${l.description}-${l.rate}`} data-testid="bill-time-line">
+              <Table.Td>
+                <Text size="sm">{l.description}</Text>
+                {l.details && (
+                  <Text size="xs" c="dimmed">
+                    {l.details}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{hoursLabel(l.hours)}</Table.Td>
+              <Table.Td ta="right" data-amount>
+                {money(l.rate)}
+              </Table.Td>
+              <Table.Td ta="right" data-amount>
+                {money(l.amount)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </BillWorkPreview>
+        <BillWorkActions
+          onClose={onClose}
+          pending={bill.isPending}
+          disabled={!parsed.success || !data || data.lines.length === 0 || preview.isFetching}
+          create={async () => {
+            const { invoice, billedEntries: n } = await bill.mutateAsync(body);
+            return { invoice, billed: `${n} ${n === 1 ? 'registro facturado' : 'registros facturados'}` };
+          }}
+          onFailed={() => void preview.refetch()}
+        />
       </Stack>
     </Modal>
   );

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { parseXmlStrict } from '../src/modules/ecf/ecf-signature.js';
+import {
+  type DgiiSchemaName,
+  FAKE_DGII_MESSAGES,
+  type FakeDgiiCore,
+  type FakeDgiiSubmission,
+  firstText,
+  HttpAnswer,
+  json,
+  parseEncf,
+  readXmlFile,
+  TRACK_STATES,
+  type TrackOutcome,
+  universal,
+} from './fake-dgii-core.js';
+
+/*
+ * The fake DGII's reception and status services: recepción de e-CF, consulta de resultado and de
+ * trackIds, and the FC host's recepción de resumen (RFCE), answered at once.
+ */
+
+/** DT "Recepción de e-CF": a trackId at once; the validation result comes by consulta. */
+export async function reception(core: FakeDgiiCore, req: IncomingMessage, body: Buffer): Promise<HttpAnswer> {
+  const file = await readXmlFile(req, body);
+  if (file instanceof HttpAnswer) return file;
+  const doc = parseXmlStrict(file.xml);
+  const root = doc.documentElement?.localName;
+  const encf = firstText(doc, 'eNCF');
+  const rnc = firstText(doc, 'RNCEmisor');
+  const parsed = encf ? parseEncf(encf) : null;
+  if (root !== 'ECF' || !encf || !rnc || !parsed)
+    return json(400, { trackId: null, error: 'Archivo no válido', mensaje: 'El archivo no es un e-CF.' });
+  // DT "Formato de nombre de los archivos XML": RNC emisor + e-NCF (assumption: refused otherwise).
+  if (file.fileName.toUpperCase() !== `${rnc}${encf}.XML`)
+    return json(400, {
+      trackId: null,
+      error: 'Nombre de archivo no válido',
+      mensaje: `El nombre del archivo debe ser ${rnc}${encf}.xml.`,
+    });
+  const submission: FakeDgiiSubmission = {
+    encf,
+    rnc,
+    trackId: randomUUID(),
+    xml: file.xml,
+    fileName: file.fileName,
+    at: new Date(),
+  };
+  let outcome: TrackOutcome;
+  const total = Number(firstText(doc, 'MontoTotal') ?? 'NaN');
+  if (parsed.type === '32' && total < 250_000)
+    // DT "Recepción de e-CF": those are not received by this service (assumption: rejected, reusable).
+    outcome = {
+      codigo: 2,
+      mensajes: [FAKE_DGII_MESSAGES.consumoUnderThreshold],
+      secuenciaUtilizada: false,
+    };
+  else outcome = await core.decide(file.xml, rnc, encf, `ECF-${parsed.type}` as DgiiSchemaName);
+  core.state.submissions.push(submission);
+  core.tracks.set(submission.trackId, { submission, outcome, polls: 0 });
+  return json(200, { trackId: submission.trackId });
+}
+
+/** DT "Consulta de resultado e-CF": En Proceso for the first `core.processingPolls` consultas, then the outcome. */
+export function trackResult(core: FakeDgiiCore, url: URL): HttpAnswer {
+  const trackId = [...url.searchParams].find(([k]) => k.toLowerCase() === 'trackid')?.[1] ?? '';
+  const record = core.tracks.get(trackId);
+  if (!record)
+    return json(200, {
+      trackId,
+      codigo: 0,
+      estado: TRACK_STATES[0],
+      rnc: null,
+      encf: null,
+      secuenciaUtilizada: false,
+      fechaRecepcion: null,
+      mensajes: [],
+    });
+  record.polls++;
+  const inProcess = record.polls <= core.processingPolls;
+  const codigo = inProcess ? 3 : record.outcome.codigo;
+  return json(200, {
+    trackId,
+    codigo,
+    estado: TRACK_STATES[codigo],
+    rnc: record.submission.rnc,
+    encf: record.submission.encf,
+    secuenciaUtilizada: inProcess ? true : record.outcome.secuenciaUtilizada,
+    fechaRecepcion: universal(record.submission.at),
+    mensajes: inProcess ? [] : record.outcome.mensajes,
+  });
+}
+
+/**
+ * DT "Consulta TrackIds": GET `?rncemisor=&encf=` → every reception of that e-NCF by that issuer,
+ * `[{trackId, estado, fechaRecepcion}]` (an empty array when the DGII has none).
+ */
+export function trackIds(core: FakeDgiiCore, url: URL): HttpAnswer {
+  const param = (name: string) => [...url.searchParams].find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
+  const rnc = param('rncemisor');
+  const encf = param('encf');
+  const found = [...core.tracks.entries()]
+    .filter(([, t]) => t.submission.encf === encf && t.submission.rnc === rnc)
+    .map(([trackId, t]) => ({
+      trackId,
+      estado: TRACK_STATES[t.polls <= core.processingPolls ? 3 : t.outcome.codigo],
+      fechaRecepcion: universal(t.submission.at),
+    }));
+  return json(200, found);
+}
+
+/** DT "Recepción de resumen factura de consumo e-CF": answered at once. */
+export async function summary(core: FakeDgiiCore, req: IncomingMessage, body: Buffer): Promise<HttpAnswer> {
+  const file = await readXmlFile(req, body);
+  if (file instanceof HttpAnswer) return file;
+  const doc = parseXmlStrict(file.xml);
+  const encf = firstText(doc, 'eNCF');
+  const rnc = firstText(doc, 'RNCEmisor');
+  if (doc.documentElement?.localName !== 'RFCE' || !encf || !rnc || parseEncf(encf)?.type !== '32')
+    return json(400, {
+      codigo: 2,
+      estado: TRACK_STATES[2],
+      mensajes: [{ codigo: '1', valor: 'El archivo no es un RFCE.' }],
+      encf,
+      secuenciaUtilizada: false,
+    });
+  const outcome = await core.decide(file.xml, rnc, encf, 'RFCE-32');
+  core.state.summaries.push({
+    encf,
+    rnc,
+    xml: file.xml,
+    fileName: file.fileName,
+    at: new Date(),
+    codigo: outcome.codigo,
+  });
+  return json(200, {
+    codigo: outcome.codigo,
+    estado: TRACK_STATES[outcome.codigo],
+    // The FC answer writes `codigo` as a string (DT, "Formatos salida").
+    mensajes: outcome.mensajes.map((m) => ({ codigo: String(m.codigo), valor: m.valor })),
+    encf,
+    secuenciaUtilizada: outcome.secuenciaUtilizada,
+  });
+}
