@@ -48,8 +48,7 @@ module.exports = {
       name: 'web-toasts-through-helper',
       comment:
         'Toasts go through lib/toast.ts (issue 25, decision 150): only the helper, the one container ' +
-        'and its live-region announcer (and their tests) import @mantine/notifications. The expenses ' +
-        'feature and the bill-time / bill-expenses modals are converted by their own change.',
+        'and its live-region announcer (and their tests) import @mantine/notifications.',
       severity: 'error',
       from: {
         path: '^apps/web/src/',
@@ -57,8 +56,6 @@ module.exports = {
           '^apps/web/src/lib/toast[.]ts$',
           '^apps/web/src/components/ui/(toast-container|toast-announcements)[.]tsx$',
           '^apps/web/src/components/ui/live-regions[.]test[.]tsx$',
-          '^apps/web/src/features/expenses/',
-          '^apps/web/src/features/projects/components/bill-(time|expenses)-modal[.]tsx$',
         ],
       },
       to: { path: '(^|/)node_modules/@mantine/notifications/', pathNot: '[.]css$' },

@@ -40,7 +40,7 @@ test('the admin creates a backup now, downloads it and the dashboard shows it', 
   await expect(row).toContainText(/agencia-backup-.*\.tar\.gz/);
   await expect(row).toContainText(/\d+(,\d)? (KB|MB)/);
 
-  const name = (await row.locator('td').nth(3).innerText()).trim();
+  const name = ((await row.locator('td').nth(3).textContent()) ?? '').trim();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     row.getByRole('button', { name: `Descargar ${name}` }).click(),
