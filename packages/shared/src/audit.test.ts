@@ -27,6 +27,8 @@ const DYNAMIC_ACTIONS: Record<string, string[]> = {
   '`invoice.${kind.event}_issued`': ['invoice.credit_note_issued', 'invoice.debit_note_issued'],
   // project-writes.ts: the `audit: { action }` each project write answers (collected below).
   'done.audit.action': [],
+  // billable-work.ts: "Facturar horas" and "Facturar gastos" (its `action` option's type).
+  'opts.action': ['project.time.billed', 'project.expenses.billed'],
 };
 
 /**

@@ -55,7 +55,7 @@ export async function billProjectWork(
     collect: (tx: Tx, project: Project, settings: Settings) => Promise<WorkToBill>;
     mark: (tx: Tx, invoiceId: string, ids: string[]) => Promise<number>;
     notBillable: string;
-    action: string;
+    action: 'project.time.billed' | 'project.expenses.billed';
     countKey: string;
     auditMeta?: Record<string, unknown>;
   },

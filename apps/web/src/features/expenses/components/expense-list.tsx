@@ -4,6 +4,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { ListCard, ListCards, ListTable } from '../../../components/ui/list-table';
 import { formatNumericDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { ExpenseBadges } from './expense-badges';
 
 /** Supplier, document, amount of a purchase as one line for screen readers and the delete dialog. */
@@ -37,6 +38,7 @@ export function ExpenseList({
   onOpen: (e: Expense) => void;
   menu: (e: Expense) => ReactNode;
 }) {
+  useDateDisplay();
   const open = (ev: MouseEvent, e: Expense) => {
     if ((ev.target as HTMLElement).closest('a, button, [role="menu"]')) return;
     if (!e.invoiceId) onOpen(e);
