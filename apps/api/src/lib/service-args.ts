@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { type Actor, actorOf } from './actor.js';
+import type { AuditContext } from './audit.js';
 
 /*
  * Argument shapes of the module services, so each signature names what it takes instead of
@@ -23,6 +24,24 @@ export interface ResourceCall extends ActorCall {
 /** A call on one resource with a parsed body or query (`PUT /things/{id}`). */
 export interface ResourceInput<I> extends ResourceCall {
   input: I;
+}
+
+/**
+ * What a writing service takes when it records an audit entry (issue 15, kept by issue 25): the
+ * database (or a transaction, run as a savepoint), who acts and the request's audit context;
+ * each service adds its own `id` and `input`.
+ */
+export interface WriteCall extends ActorCall {
+  ctx: AuditContext;
+}
+
+/**
+ * What a reading function takes when it may run inside a caller's transaction: the database or
+ * the transaction and who reads (rows outside the actor's scope are not found).
+ */
+export interface ReadCall {
+  db: Db | Tx;
+  actor: Actor;
 }
 
 /** Service arguments of a request on `/things/:id…`: the app's database, the caller and the id. */

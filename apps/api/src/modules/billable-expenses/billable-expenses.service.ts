@@ -18,8 +18,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { expenses, projects, suppliers } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { displayDate } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -144,7 +144,7 @@ export async function previewBillableExpenses(db: Db, projectId: string): Promis
  * priced in the invoice currency. 404 for an unknown project.
  */
 export async function billExpenses(
-  opts: WriteOptions & { projectId: string; input: Input },
+  opts: WriteCall & { projectId: string; input: Input },
 ): Promise<{ invoice: Invoice; billedExpenses: number }> {
   const { db, actor, ctx, projectId, input } = opts;
   const { invoiceId, billed } = await db.transaction(async (tx) => {

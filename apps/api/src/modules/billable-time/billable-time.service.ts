@@ -16,8 +16,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { projects, projectTimeEntries, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { displayDate } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -187,7 +187,7 @@ export async function previewBillableTime(db: Db, projectId: string, input: Inpu
  * quantities are ≥ 1). 404 for an unknown project; 400 from createInvoice for an archived client.
  */
 export async function billTime(
-  opts: WriteOptions & { projectId: string; input: Input },
+  opts: WriteCall & { projectId: string; input: Input },
 ): Promise<{ invoice: Invoice; billedEntries: number }> {
   const { db, actor, ctx, projectId, input } = opts;
   const { invoiceId, billed } = await db.transaction(async (tx) => {

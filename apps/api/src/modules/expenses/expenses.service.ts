@@ -37,13 +37,13 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { pagedSelect } from '../../lib/paging.js';
+import { likePattern, pagedSelect } from '../../lib/paging.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
 import { recordEcfAnnulment, signIssuedExpense, withdrawExpenseEcf } from '../ecf/ecf-runtime.js';
 import { requireRateForDay } from '../fiscal/exchange-rates.service.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
-import { likePattern, type WriteOptions } from '../invoices/billing-documents.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { expensePolicy, visibleExpenses } from './expenses.policy.js';
 import { supplierForTaxId } from './suppliers.service.js';
@@ -329,7 +329,7 @@ async function rateFor(tx: Tx, currency: 'DOP' | 'USD', issueDate: string): Prom
  * period / no exchange rate / no usable range. Audited.
  */
 export async function createExpense(
-  opts: WriteOptions & { input: z.output<typeof CreateExpenseRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof CreateExpenseRequestSchema> },
 ): Promise<Written<Expense>> {
   const { db, actor, ctx, input } = opts;
   const projectId = input.projectId ?? null;
@@ -484,7 +484,7 @@ function signedFieldsChange(cur: ExpenseRow, input: z.output<typeof UpdateExpens
  * A `draft` (received e-CF) becomes `recorded` once it has an expense type and a payment form.
  */
 export async function updateExpense(
-  opts: WriteOptions & { id: string; input: z.output<typeof UpdateExpenseRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof UpdateExpenseRequestSchema> },
 ): Promise<Expense> {
   const { db, actor, ctx, id, input } = opts;
   try {
@@ -595,7 +595,7 @@ export async function updateExpense(
  * (direct mode) the document is withdrawn from the outbox and an ANECF is queued for the DGII — 409
  * when the DGII already received it (`withdrawExpenseEcf`). The receipt goes with it. Audited.
  */
-export async function deleteExpense(opts: WriteOptions & { id: string }): Promise<void> {
+export async function deleteExpense(opts: WriteCall & { id: string }): Promise<void> {
   const { db, actor, ctx, id } = opts;
   await db.transaction(async (tx) => {
     const { e } = await findVisible(tx, actor, id);
@@ -639,7 +639,7 @@ export async function deleteExpense(opts: WriteOptions & { id: string }): Promis
  * uploader's quota; 413/415 otherwise) and replaces the previous one. Same access as editing.
  */
 export async function attachReceipt(
-  opts: WriteOptions & { id: string; file: { filename: string; data: Buffer } },
+  opts: WriteCall & { id: string; file: { filename: string; data: Buffer } },
 ): Promise<Expense> {
   const { db, actor, ctx, id, file } = opts;
   return db.transaction(async (tx) => {
@@ -679,7 +679,7 @@ export async function readReceipt(db: Db, actor: Actor, id: string) {
 }
 
 /** `DELETE /expenses/{id}/receipt`: removes the attached receipt (404 when none). */
-export async function removeReceipt(opts: WriteOptions & { id: string }): Promise<Expense> {
+export async function removeReceipt(opts: WriteCall & { id: string }): Promise<Expense> {
   const { db, actor, ctx, id } = opts;
   return db.transaction(async (tx) => {
     const { e } = await findVisible(tx, actor, id);

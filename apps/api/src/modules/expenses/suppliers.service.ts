@@ -18,8 +18,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { type SupplierRow, suppliers } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { pagedSelect } from '../../lib/paging.js';
-import { likePattern, type WriteOptions } from '../invoices/billing-documents.js';
+import { likePattern, pagedSelect } from '../../lib/paging.js';
+import type { WriteCall } from '../../lib/service-args.js';
 
 /*
  * Suppliers (decision 140): admins keep the list; the purchase form picks from the active ones.
@@ -133,7 +133,7 @@ export async function supplierOptions(
 
 /** `POST /suppliers` (admin): 409 when the RNC / cédula is taken. Audited. */
 export async function createSupplier(
-  opts: WriteOptions & { input: z.output<typeof CreateSupplierRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof CreateSupplierRequestSchema> },
 ): Promise<Supplier> {
   const { db, actor, ctx, input } = opts;
   return db.transaction(async (tx) => {
@@ -158,7 +158,7 @@ export async function createSupplier(
  * and its uniqueness (409). Audited with the changed fields.
  */
 export async function updateSupplier(
-  opts: WriteOptions & { id: string; input: z.output<typeof UpdateSupplierRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof UpdateSupplierRequestSchema> },
 ): Promise<Supplier> {
   const { db, ctx, id, input } = opts;
   return db.transaction(async (tx) => {

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { exchangeRates, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { BcrdCsvError, decodeCsv, parseBcrdCsv } from './bcrd-rates.csv.js';
 
 /*
@@ -98,7 +98,7 @@ export async function listRates(
  * `fiscal.exchange_rate_set` with the previous rate. Invoices already issued keep theirs.
  */
 export async function upsertRate(
-  opts: WriteOptions & { input: z.output<typeof UpsertExchangeRateRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof UpsertExchangeRateRequestSchema> },
 ): Promise<{ rate: ExchangeRate; created: boolean }> {
   const { db, actor, ctx, input } = opts;
   return db.transaction(async (tx) => {
@@ -148,7 +148,7 @@ export const BCRD_CSV_MAX_BYTES = 2 * 1024 * 1024;
  * is written. Audited as `fiscal.exchange_rates_imported` with the counts and the range.
  */
 export async function importBcrdCsv(
-  opts: WriteOptions & { file: Buffer },
+  opts: WriteCall & { file: Buffer },
 ): Promise<ImportExchangeRatesResponse> {
   const { db, actor, ctx, file } = opts;
   let parsed: ReturnType<typeof parseBcrdCsv>;

@@ -19,9 +19,9 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import type { WriteCall } from '../../lib/service-args.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { recordEcfAnnulment } from '../ecf/ecf-runtime.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { displayDate } from '../invoices/billing-documents.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { assertPeriodOpen } from './fiscal-periods.service.js';
 
@@ -142,7 +142,7 @@ async function lockSequences(tx: Tx): Promise<void> {
  * `replaceActive` is not set (with it, that range is deactivated in the same transaction).
  */
 export async function createSequence(
-  opts: WriteOptions & { input: z.output<typeof CreateFiscalSequenceRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof CreateFiscalSequenceRequestSchema> },
 ): Promise<FiscalSequence> {
   const { db, actor, ctx, input } = opts;
   if (input.rangeTo < input.rangeFrom) throw conflict('El final del rango no puede ser menor que el inicio.');
@@ -359,7 +359,7 @@ export async function sweepSequenceAlerts(db: Db, today: string = businessToday(
  * {@link takeNcf}, and while today's month is a closed fiscal period (decision 135).
  */
 export async function voidNumbers(
-  opts: WriteOptions & { id: string; input: z.output<typeof VoidNcfRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof VoidNcfRequestSchema> },
 ): Promise<Written<z.output<typeof VoidNcfResponseSchema>>> {
   const { db, actor, ctx, id, input } = opts;
   return db.transaction(async (tx) => {

@@ -14,12 +14,12 @@ import type { z } from 'zod';
 import { clients, creditNotes, invoices } from '../../db/schema/index.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { signIssuedCreditNote } from '../ecf/ecf-runtime.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { releaseBilledWork } from './billed-work.js';
-import type { WriteOptions } from './billing-documents.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
 import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import { assertBuyerId } from './invoice-issue.js';
@@ -39,7 +39,7 @@ import { balanceCents, lockInvoice } from './invoices.queries.js';
  * than today or a missing buyer id.
  */
 export async function createCreditNote(
-  opts: WriteOptions & { invoiceId: string; input: z.output<typeof CreateCreditNoteRequestSchema> },
+  opts: WriteCall & { invoiceId: string; input: z.output<typeof CreateCreditNoteRequestSchema> },
 ): Promise<Written<CreditNote>> {
   const { db, actor, ctx, invoiceId, input } = opts;
   return db.transaction(async (tx) => {

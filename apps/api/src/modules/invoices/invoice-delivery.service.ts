@@ -7,14 +7,14 @@ import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { line, strong } from '../../lib/email-template.js';
 import { conflict } from '../../lib/errors.js';
-import { getCompanySettings } from '../settings/settings.service.js';
-import type { WriteOptions } from './billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import {
   type BillingDocumentKind,
   displayDate,
   mailDocumentInTx,
   notifyClientUsers,
-} from './billing-documents.js';
+} from '../billing-documents/billing-documents.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 import { renderCreditNotePdf, renderDebitNotePdf } from './credit-notes.pdf.js';
 import { issueInTx } from './invoice-issue.js';
 import { renderInvoicePdf } from './invoices.pdf.js';
@@ -61,7 +61,7 @@ export const INVOICE_DOCUMENT: BillingDocumentKind<Invoice> = {
  * to the client; a draft becomes sent. Resending a sent/pending one is allowed; paid or
  * cancelled → 409. Notifies the client's users (topic invoicesGenerated).
  */
-export async function sendInvoice(opts: WriteOptions & { id: string }): Promise<Written<Invoice>> {
+export async function sendInvoice(opts: WriteCall & { id: string }): Promise<Written<Invoice>> {
   const { db, actor, ctx, id } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
@@ -124,7 +124,7 @@ export const REMINDER_INTERVAL_HOURS = 24;
  * `automatic` (the scheduled reminders, decision 111) is added to the history note.
  */
 export async function remindInvoice(
-  opts: WriteOptions & { id: string; automatic?: string },
+  opts: WriteCall & { id: string; automatic?: string },
 ): Promise<Written<Invoice>> {
   const { db, actor, ctx, id, automatic } = opts;
   const notifications = await db.transaction(async (tx) => {

@@ -19,12 +19,12 @@ import { clients, invoiceEvents, invoices } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { signIssuedInvoice } from '../ecf/ecf-runtime.js';
 import { requireRateForDay } from '../fiscal/exchange-rates.service.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { displayDate } from './billing-documents.js';
 import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import type { InvoiceRow } from './invoices.queries.js';
 

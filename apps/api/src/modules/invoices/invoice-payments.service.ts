@@ -19,8 +19,8 @@ import { audit } from '../../lib/audit.js';
 import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
-import type { WriteOptions } from './billing-documents.js';
 import { mailReceiptInTx, nextReceiptNumber, paymentOf } from './invoice-receipts.js';
 import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
 
@@ -32,7 +32,7 @@ import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoic
  * either date falls in a closed fiscal period ({@link assertPeriodOpen}, decision 135).
  */
 export async function payInvoice(
-  opts: WriteOptions & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
 ): Promise<Written<Invoice>> {
   const { db, actor, ctx, id, input } = opts;
   const { notifications } = await db.transaction((tx) => recordPaymentInTx(tx, { actor, ctx, id, input }));
@@ -56,7 +56,7 @@ export interface RecordedPayment {
  */
 export async function recordPaymentInTx(
   tx: Tx,
-  opts: Omit<WriteOptions, 'db'> & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
+  opts: Omit<WriteCall, 'db'> & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
 ): Promise<RecordedPayment> {
   const { actor, ctx, id, input } = opts;
   {

@@ -20,9 +20,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { replyWithPdf } from '../billing-documents/billing-documents.js';
+import { billingRoutes, documentPdfRoute, PdfQuerySchema } from '../billing-documents/billing-routes.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { replyWithPdf } from './billing-documents.js';
-import { billingRoutes, documentPdfRoute, PdfQuerySchema } from './billing-routes.js';
 import * as notes from './credit-notes.service.js';
 import * as debitNotes from './debit-notes.service.js';
 import * as delivery from './invoice-delivery.service.js';

@@ -18,7 +18,7 @@ import { audit } from '../../lib/audit.js';
 import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { type RecordedPayment, recordPaymentInTx } from '../invoices/invoice-payments.service.js';
 import { balanceCents, getInvoice, lockInvoice } from '../invoices/invoices.queries.js';
 import {
@@ -86,7 +86,7 @@ export async function cardAvailable(db: Db, runtime: AzulRuntime, currency: stri
  * above the balance → 400 on `amount`.
  */
 export async function startCardPayment(
-  opts: WriteOptions & {
+  opts: WriteCall & {
     id: string;
     input: z.output<typeof CreateCardPaymentRequestSchema>;
     runtime: AzulRuntime;

@@ -22,7 +22,7 @@ import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { contentDisposition } from '../../lib/storage.js';
-import { auditContext } from '../invoices/billing-routes.js';
+import { auditContext } from '../billing-documents/billing-routes.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { AzulAnswerSchema } from './azul-payment-page.js';
 import {

@@ -11,7 +11,7 @@ import {
   UpdateQuoteBodySchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingRoutes, documentPdfRoute } from '../invoices/billing-routes.js';
+import { billingRoutes, documentPdfRoute } from '../billing-documents/billing-routes.js';
 import * as answers from './quote-answers.service.js';
 import { quotePolicy } from './quotes.policy.js';
 import * as queries from './quotes.queries.js';

@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { line, strong } from '../../lib/email-template.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import {
   type BillingDocumentKind,
   displayDate,
@@ -25,11 +25,10 @@ import {
   nextDocumentNumber,
   notifyClientUsers,
   totalsOrThrow,
-} from '../invoices/billing-documents.js';
+} from '../billing-documents/billing-documents.js';
 import { assertClientAndProject } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { renderQuotePdf } from './quotes.pdf.js';
-
 import { getQuote, loadItems, lockQuote } from './quotes.queries.js';
 
 type CreateInput = z.output<typeof CreateQuoteBodySchema>;
@@ -58,7 +57,7 @@ async function insertItems(tx: Tx, quoteId: string, items: CreateInput['items'],
  * 400 for an unknown/archived client, a project of another client, a past `validUntil`, a
  * discount above the subtotal or an unknown quote request.
  */
-export async function createQuote(opts: WriteOptions & { input: CreateInput }): Promise<Quote> {
+export async function createQuote(opts: WriteCall & { input: CreateInput }): Promise<Quote> {
   const { db, actor, ctx, input } = opts;
   const today = businessToday();
   assertValidFrom(input.validUntil, today);
@@ -123,7 +122,7 @@ export async function createQuote(opts: WriteOptions & { input: CreateInput }): 
 }
 
 /** `PUT /quotes/{id}` (admin): drafts only (409 in Spanish otherwise); totals recomputed. */
-export async function updateQuote(opts: WriteOptions & { id: string; input: UpdateInput }): Promise<Quote> {
+export async function updateQuote(opts: WriteCall & { id: string; input: UpdateInput }): Promise<Quote> {
   const { db, actor, ctx, id, input } = opts;
   await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);
@@ -190,7 +189,7 @@ export const QUOTE_DOCUMENT: BillingDocumentKind<Quote> = {
  * one is re-sent. 409 when accepted, rejected or expired, or when its validity has passed;
  * 400 when its total is zero (e.g. a quote request's lines not priced yet).
  */
-export async function sendQuote(opts: WriteOptions & { id: string }): Promise<Written<Quote>> {
+export async function sendQuote(opts: WriteCall & { id: string }): Promise<Written<Quote>> {
   const { db, actor, ctx, id } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);

@@ -10,7 +10,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { billingRoutes } from '../invoices/billing-routes.js';
+import { billingRoutes } from '../billing-documents/billing-routes.js';
 import { recurringInvoicePolicy } from './recurring-invoices.policy.js';
 import * as runs from './recurring-invoices.run.js';
 import * as svc from './recurring-invoices.service.js';

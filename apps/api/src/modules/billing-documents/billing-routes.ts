@@ -6,12 +6,8 @@ import { actorOf } from '../../lib/actor.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { type Effects, publish } from '../../lib/effects.js';
 import type { Policy } from '../../lib/policy.js';
-import {
-  type BillingDocumentKind,
-  type ReadOptions,
-  replyWithPdf,
-  type WriteOptions,
-} from './billing-documents.js';
+import type { ReadCall, WriteCall } from '../../lib/service-args.js';
+import { type BillingDocumentKind, replyWithPdf } from './billing-documents.js';
 
 /*
  * The wiring every billing route plugin (invoices, quotes, retainers) starts with (issue 15):
@@ -42,8 +38,8 @@ export const PdfQuerySchema = z.object({ inline: z.enum(['1', 'true']).optional(
  */
 export function billingRoutes<Action extends string>(app: App, policy: Policy<Action>) {
   return {
-    reader: (req: FastifyRequest): ReadOptions & { db: App['db'] } => ({ db: app.db, actor: actorOf(req) }),
-    writer: (req: FastifyRequest): WriteOptions => ({
+    reader: (req: FastifyRequest): ReadCall & { db: App['db'] } => ({ db: app.db, actor: actorOf(req) }),
+    writer: (req: FastifyRequest): WriteCall => ({
       db: app.db,
       actor: actorOf(req),
       ctx: auditContext(req),
