@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EcfConfig } from '../../config.js';
 import { publish } from '../../lib/effects.js';
 import { AppError } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { ECF_RECEIVER_PERMISSIONS, ecfReceiverPolicy } from './ecf-receiver.policy.js';
 import {
@@ -255,6 +256,7 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
  * Admin only (ecf-receiver.policy.ts).
  */
 const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = async (app, opts) => {
+  const { writeCall } = routeKit(app, ecfReceiverPolicy);
   const guard = (action: 'read' | 'approve') => ({
     onRequest: [
       app.authenticate,
@@ -318,8 +320,7 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
     },
     async (req) => {
       const document = await answerReceived({
-        db: app.db,
-        ctx: { actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id },
+        ...writeCall(req),
         config: opts.ecf,
         id: req.params.id,
         approved: req.body.approved,

@@ -15,12 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { getCostRate, setCostRate } from './cost-rates.service.js';
 import { expensePolicy } from './expenses.policy.js';
 import * as svc from './expenses.service.js';
-
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * Purchases and expenses (decision 140): admins every purchase, employees those of projects on
@@ -28,9 +27,10 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
  * Also the per-user cost rate (admin).
  */
 const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, expensePolicy);
   const staff = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('write'))] };
   const admin = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('manageCostRates'))] };
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const writer = (req: FastifyRequest) => writeCall(req);
   const tags = ['expenses'];
   const one = { 200: successEnvelope(GetExpenseResponseSchema) };
 

@@ -11,20 +11,19 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { expensePolicy } from './expenses.policy.js';
 import * as svc from './suppliers.service.js';
-
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * Suppliers (decision 140): admins list, create and edit them; admins and employees pick one in
  * the purchase form (`/suppliers/options`). Clients get 403 on every route.
  */
 const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, expensePolicy);
   const admin = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('manageSuppliers'))] };
   const pick = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('pickSupplier'))] };
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const writer = (req: FastifyRequest) => writeCall(req);
   const tags = ['suppliers'];
 
   app.get(

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.js';
 import { forbidden } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { reminderPolicy } from './reminders.policy.js';
 import * as svc from './reminders.service.js';
 
@@ -22,10 +23,9 @@ function ownClientId(req: FastifyRequest): string {
   return actor.clientId;
 }
 
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
-
 /** Automatic payment reminders (decision 111): the company's offsets and a client's opt-out (admin). */
 const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = routeKit(app, reminderPolicy);
   const admin = {
     onRequest: [
       app.authenticate,

@@ -10,19 +10,18 @@ import {
   type ReportType,
   successEnvelope,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { REPORTS_PERMISSIONS, reportsPolicy } from './reports.policy.js';
 import * as svc from './reports.service.js';
-
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * Reports (spec doc 2 §7 "Reports"). Admin only (issue 6) holding `reports.read` (decision 070;
  * admins hold every permission, so the check documents the rule more than it narrows it).
  */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = routeKit(app, reportsPolicy);
   const admin = {
     onRequest: [
       app.authenticate,

@@ -30,10 +30,11 @@ import {
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
 import type { StoredNotifications, Written } from '../../lib/effects.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { ActorInput, ResourceCall, ResourceInput } from '../../lib/service-args.js';
+import type { ActorInput, Audited, ResourceCall, ResourceInput } from '../../lib/service-args.js';
 import { clientUserIds, ticketEffects, watcherIds } from './tickets.audience.js';
 import { fullName, type TicketRow } from './tickets.mappers.js';
 import {
@@ -98,13 +99,14 @@ export async function writtenTicket(
 /**
  * `POST /tickets`. A client's ticket is always for its own client record (403 when the user
  * has none); staff give `clientId` or a project (its client is used). The reporter watches
- * the ticket. Notifies staff (topic clientMessages) when a client opens it, else the client's users.
+ * the ticket and the `ticket.created` audit entry is written. Notifies staff (topic clientMessages) when a client opens it, else the client's users.
  */
 export async function createTicket({
   db,
   actor,
+  ctx,
   input,
-}: ActorInput<z.output<typeof CreateTicketRequestSchema>>): Promise<Written<TicketDetail>> {
+}: Audited<ActorInput<z.output<typeof CreateTicketRequestSchema>>>): Promise<Written<TicketDetail>> {
   return db.transaction(async (tx) => {
     let clientId: string | null;
     if (ticketPolicy.can(actor.role, 'create')) {
@@ -159,6 +161,7 @@ export async function createTicket({
       projectId: ticket.projectId,
       title: `Nuevo ticket ${number}: ${ticket.title}`,
     });
+    await audit(tx, ctx, 'ticket.created', { type: 'ticket', id: ticket.id });
     const link = `/tickets/${ticket.id}`;
     const created = actsForSupport(actor)
       ? await createNotifications(tx, {
@@ -239,16 +242,23 @@ export async function updateTicket({
 }
 
 /**
- * `DELETE /tickets/{id}` (admin): removes the ticket with its messages, logs and files; returns the
- * removed row and its effects (the client's users read before the delete).
+ * `DELETE /tickets/{id}` (admin): removes the ticket with its messages, logs and files and writes
+ * the `ticket.deleted` audit entry (with its title); returns the removed row and its effects (the
+ * client's users read before the delete).
  */
-export async function deleteTicket({ db, actor, id }: ResourceCall): Promise<Written<TicketRow>> {
+export async function deleteTicket({
+  db,
+  actor,
+  ctx,
+  id,
+}: Audited<ResourceCall>): Promise<Written<TicketRow>> {
   if (!ticketPolicy.can(actor.role, 'delete')) throw forbidden();
   return db.transaction(async (tx) => {
     const row = await findTicketFor({ db: tx, actor, id });
     const fx = await ticketEffects(tx, { ticketId: row.id, clientId: row.clientId, visibleToClient: true });
     await tx.delete(files).where(and(eq(files.ownerType, 'ticket'), eq(files.ownerId, id)));
     await tx.delete(tickets).where(eq(tickets.id, id));
+    await audit(tx, ctx, 'ticket.deleted', { type: 'ticket', id: row.id }, { title: row.title });
     return { value: row, effects: fx };
   });
 }
