@@ -200,7 +200,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: await twoFactor.getTwoFactorStatus(app.db, actorOf(req).id),
+      data: await twoFactor.getTwoFactorStatus({ db: app.db, userId: actorOf(req).id }),
     }),
   );
 

@@ -39,7 +39,7 @@ const billableExpensesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.previewBillableExpenses(app.db, req.params.id),
+      data: await svc.previewBillableExpenses({ db: app.db, projectId: req.params.id }),
     }),
   );
 

@@ -127,7 +127,13 @@ function previewOf(rows: Row[], currency: Currency): BillableExpensesResponse {
  * the invoice lines "Facturar gastos" would create, in the company currency, before ITBIS.
  * 404 for an unknown or deleted project.
  */
-export async function previewBillableExpenses(db: Db, projectId: string): Promise<BillableExpensesResponse> {
+export async function previewBillableExpenses({
+  db,
+  projectId,
+}: {
+  db: Db;
+  projectId: string;
+}): Promise<BillableExpensesResponse> {
   await loadProject(db, projectId);
   const settings = await getCompanySettings(db);
   return previewOf(await unbilledExpenses(db, projectId, null, false), settings.currency);

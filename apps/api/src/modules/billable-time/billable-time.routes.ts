@@ -41,7 +41,7 @@ const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.previewBillableTime(app.db, req.params.id, req.body),
+      data: await svc.previewBillableTime({ db: app.db, projectId: req.params.id, input: req.body }),
     }),
   );
 

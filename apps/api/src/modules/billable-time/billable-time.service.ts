@@ -169,7 +169,15 @@ function previewOf(groups: Group[], groupBy: BillTimeGroup, currency: string): B
  * the company currency, before ITBIS. Empty `lines` when nothing is left to bill. 404 for an
  * unknown or deleted project.
  */
-export async function previewBillableTime(db: Db, projectId: string, input: Input): Promise<BillTimePreview> {
+export async function previewBillableTime({
+  db,
+  projectId,
+  input,
+}: {
+  db: Db;
+  projectId: string;
+  input: Input;
+}): Promise<BillTimePreview> {
   await loadProject(db, projectId);
   const settings = await getCompanySettings(db);
   const entries = await unbilledEntries(db, projectId, input, settings.defaultProjectHourlyRate * 100, false);

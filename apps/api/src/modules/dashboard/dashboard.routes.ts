@@ -12,7 +12,6 @@ import {
   TicketResolutionSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
 import { routeKit } from '../../lib/route-kit.js';
 import { dashboardRecentTickets } from '../tickets/tickets.stats.js';
 import { dashboardPolicy } from './dashboard.policy.js';
@@ -74,7 +73,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { tickets: await dashboardRecentTickets(app.db, actorOf(req), req.query.limit) },
+      data: { tickets: await dashboardRecentTickets({ ...call(req), limit: req.query.limit }) },
     }),
   );
 

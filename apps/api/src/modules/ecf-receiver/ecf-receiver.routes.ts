@@ -154,7 +154,7 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
 
   const reception = async (req: FastifyRequest, reply: FastifyReply) => {
     await requireReceiverToken(keys, req.headers.authorization);
-    const key = await receiverSigningKey(app.db, opts.ecf);
+    const key = await receiverSigningKey({ db: app.db, config: opts.ecf });
     const ourRnc = await receiverRnc(app.db);
     const xml = await readXmlPart(req);
     const outcome = await receiveEcf({ db: app.db, key, ourRnc, xml });
@@ -277,7 +277,7 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
         response: { 200: successEnvelope(ListReceivedEcfResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await listReceived(app.db, req.query) }),
+    async (req) => ({ success: true as const, data: await listReceived({ db: app.db, query: req.query }) }),
   );
 
   app.get(
@@ -291,7 +291,10 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
         response: { 200: documentEnvelope },
       },
     },
-    async (req) => ({ success: true as const, data: { document: await getReceived(app.db, req.params.id) } }),
+    async (req) => ({
+      success: true as const,
+      data: { document: await getReceived({ db: app.db, id: req.params.id }) },
+    }),
   );
 
   app.get(
@@ -301,7 +304,7 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
       schema: { tags, summary: 'El XML del e-CF recibido, tal como llegó (admin)', params: IdParamsSchema },
     },
     async (req, reply) => {
-      const { fileName, xml } = await getReceivedXml(app.db, req.params.id);
+      const { fileName, xml } = await getReceivedXml({ db: app.db, id: req.params.id });
       return reply.type(XML_TYPE).header('Content-Disposition', contentDisposition(fileName)).send(xml);
     },
   );

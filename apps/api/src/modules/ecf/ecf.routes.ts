@@ -66,7 +66,7 @@ async function readCertificateUpload(req: FastifyRequest): Promise<{ file: Buffe
  * `GET/POST /fiscal/certificate`. Admin only (ecf.policy.ts).
  */
 const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, writeCall, ctx } = routeKit(app, ecfPolicy);
+  const { call, writeCall } = routeKit(app, ecfPolicy);
   const tags = ['fiscal'];
   const admin = {
     onRequest: [
@@ -87,7 +87,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({
       success: true as const,
-      data: { settings: await settingsSvc.getEcfSettings(app.db, app.ecfConfig) },
+      data: { settings: await settingsSvc.getEcfSettings({ db: app.db, config: app.ecfConfig }) },
     }),
   );
 
@@ -103,10 +103,10 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await settingsSvc.updateEcfMode(app.db, ctx(req), req.body.ecfMode);
+      await settingsSvc.updateEcfMode({ ...writeCall(req), mode: req.body.ecfMode });
       return {
         success: true as const,
-        data: { settings: await settingsSvc.getEcfSettings(app.db, app.ecfConfig) },
+        data: { settings: await settingsSvc.getEcfSettings({ db: app.db, config: app.ecfConfig }) },
       };
     },
   );
@@ -136,7 +136,12 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { file, password } = await readCertificateUpload(req);
-      const certificate = await settingsSvc.saveCertificate(app.db, ctx(req), app.ecfConfig, file, password);
+      const certificate = await settingsSvc.saveCertificate({
+        ...writeCall(req),
+        config: app.ecfConfig,
+        file,
+        password,
+      });
       reply.code(201);
       return { success: true as const, data: { certificate } };
     },
@@ -155,7 +160,9 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { result: await settingsSvc.testDgiiConnection(app.db, ctx(req), app.ecfConfig) },
+      data: {
+        result: await settingsSvc.testDgiiConnection({ ...writeCall(req), config: app.ecfConfig }),
+      },
     }),
   );
 
@@ -169,7 +176,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(GetEcfAlertsResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: { alerts: await documentsSvc.ecfAlerts(app.db) } }),
+    async () => ({ success: true as const, data: { alerts: await documentsSvc.ecfAlerts({ db: app.db }) } }),
   );
 
   const guard = (action: 'status' | 'xml' | 'retry') => ({

@@ -12,7 +12,7 @@ import type { WriteCall } from '../../lib/service-args.js';
  */
 
 /** `GET /users/{id}/cost-rate` (admin): decimal pesos per hour or null; 404 for an unknown user. */
-export async function getCostRate(db: Db, id: string): Promise<UserCostRateResponse> {
+export async function getCostRate({ db, id }: { db: Db; id: string }): Promise<UserCostRateResponse> {
   const [row] = await db.select({ cents: users.costRateCents }).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('Usuario no encontrado');
   return { userId: id, costRate: row.cents === null ? null : fromCents(row.cents) };

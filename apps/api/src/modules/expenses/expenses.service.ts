@@ -164,7 +164,7 @@ async function findVisible(db: Db | Tx, actor: Actor, id: string): Promise<Selec
 }
 
 /** `GET /expenses/{id}`: admin any, employee of a project on their team; else 404. */
-export async function getExpense(db: Db, actor: Actor, id: string): Promise<Expense> {
+export async function getExpense({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<Expense> {
   return toExpenseDto(await findVisible(db, actor, id));
 }
 
@@ -172,11 +172,15 @@ export async function getExpense(db: Db, actor: Actor, id: string): Promise<Expe
  * `GET /expenses`: the purchases `actor` may see, filtered (see `ListExpensesQuerySchema`), newest
  * issue date first, ties on id; `data.expenses` + `data.pagination`.
  */
-export async function listExpenses(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof ListExpensesQuerySchema>,
-): Promise<ListExpensesResponse> {
+export async function listExpenses({
+  db,
+  actor,
+  query,
+}: {
+  db: Db;
+  actor: Actor;
+  query: z.output<typeof ListExpensesQuerySchema>;
+}): Promise<ListExpensesResponse> {
   const where: (SQL | undefined)[] = [visibleExpenses(actor)];
   if (query.search) {
     const p = likePattern(query.search);
@@ -318,7 +322,7 @@ function assertAmounts(v: Parameters<typeof checkExpenseAmounts>[0]): void {
 /** The exchange rate of a purchase: null for DOP; the day's rate (or 409) for USD. */
 async function rateFor(tx: Tx, currency: 'DOP' | 'USD', issueDate: string): Promise<number | null> {
   if (currency === 'DOP') return null;
-  return (await requireRateForDay(tx, currency, issueDate)).rate;
+  return (await requireRateForDay({ tx, currency, day: issueDate })).rate;
 }
 
 /**
@@ -341,7 +345,7 @@ export async function createExpense(
     return await db.transaction(async (tx) => {
       await checkProject(tx, actor, projectId);
       const supplier = await loadSupplier(tx, input.supplierId);
-      await assertPeriodOpen(tx, input.issueDate, 'issueDate');
+      await assertPeriodOpen({ tx, day: input.issueDate, what: 'issueDate' });
       const exchangeRate = await rateFor(tx, input.currency, input.issueDate);
       const settings = await getCompanySettings(tx);
       let documentType: PurchaseDocumentType = input.documentType;
@@ -390,7 +394,7 @@ export async function createExpense(
         isrWithholdingType,
       });
       if (isAgencyPurchaseType(documentType)) {
-        const taken = await takeNcf(tx, documentType as FiscalDocumentType, businessToday());
+        const taken = await takeNcf({ tx, type: documentType as FiscalDocumentType, today: businessToday() });
         ncf = taken.ncf;
         sequenceId = taken.sequenceId;
         notifications = taken.notifications;
@@ -511,8 +515,8 @@ export async function updateExpense(
       const supplierId = input.supplierId ?? cur.supplierId;
       const supplier = await loadSupplier(tx, supplierId, cur.supplierId);
       const issueDate = input.issueDate ?? cur.issueDate;
-      await assertPeriodOpen(tx, cur.issueDate, 'issueDate');
-      if (issueDate !== cur.issueDate) await assertPeriodOpen(tx, issueDate, 'issueDate');
+      await assertPeriodOpen({ tx, day: cur.issueDate, what: 'issueDate' });
+      if (issueDate !== cur.issueDate) await assertPeriodOpen({ tx, day: issueDate, what: 'issueDate' });
       const currency = input.currency ?? cur.currency;
       const exchangeRate =
         currency !== cur.currency || issueDate !== cur.issueDate
@@ -600,7 +604,7 @@ export async function deleteExpense(opts: WriteCall & { id: string }): Promise<v
   await db.transaction(async (tx) => {
     const { e } = await findVisible(tx, actor, id);
     if (e.invoiceId) throw conflict(EXPENSE_MESSAGES.billed);
-    await assertPeriodOpen(tx, e.issueDate, 'issueDate');
+    await assertPeriodOpen({ tx, day: e.issueDate, what: 'issueDate' });
     if (isAgencyPurchaseType(e.documentType)) {
       // Direct mode: the e-CF leaves the outbox (409 once the DGII has it) and the unused e-NCF is
       // annulled with an ANECF, like a voided number (decision 136).
@@ -671,7 +675,7 @@ export async function attachReceipt(
 }
 
 /** `GET /expenses/{id}/receipt`: the file, or 404 when the purchase is not visible or has none. */
-export async function readReceipt(db: Db, actor: Actor, id: string) {
+export async function readReceipt({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
   const { e } = await findVisible(db, actor, id);
   const file = e.receiptFileId ? await readFile(db, e.receiptFileId) : null;
   if (!file) throw notFound('El gasto no tiene comprobante adjunto');
@@ -698,8 +702,11 @@ export async function removeReceipt(opts: WriteCall & { id: string }): Promise<E
  * supplier types a purchase may carry (E31, E32, E44, E45); notes and others are skipped. Runs in
  * the receiver's transaction; a second arrival of the same e-NCF adds nothing.
  */
-export async function draftFromReceivedEcf(
-  tx: Tx,
+export async function draftFromReceivedEcf({
+  tx,
+  ecf,
+}: {
+  tx: Tx;
   ecf: {
     id: string;
     issuerRnc: string;
@@ -708,11 +715,11 @@ export async function draftFromReceivedEcf(
     issueDate: string;
     totalCents: number;
     taxCents: number;
-  },
-): Promise<string | null> {
+  };
+}): Promise<string | null> {
   const type = ecf.encf.slice(0, 3);
   if (!(SUPPLIER_NCF_TYPES as readonly string[]).includes(type)) return null;
-  const supplier = await supplierForTaxId(tx, ecf.issuerRnc, ecf.issuerName);
+  const supplier = await supplierForTaxId({ tx, taxId: ecf.issuerRnc, name: ecf.issuerName });
   const itbisCents = Math.min(Math.max(ecf.taxCents, 0), Math.max(ecf.totalCents, 0));
   const [row] = await tx
     .insert(expenses)

@@ -37,7 +37,10 @@ const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListSuppliersResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.listSuppliers(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.listSuppliers({ db: app.db, query: req.query }),
+    }),
   );
 
   app.get(
@@ -51,7 +54,10 @@ const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(SupplierOptionsResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.supplierOptions(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.supplierOptions({ db: app.db, query: req.query }),
+    }),
   );
 
   app.get(
@@ -67,7 +73,7 @@ const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { supplier: svc.toSupplierDto(await svc.getSupplier(app.db, req.params.id)) },
+      data: { supplier: svc.toSupplierDto(await svc.getSupplier({ db: app.db, id: req.params.id })) },
     }),
   );
 

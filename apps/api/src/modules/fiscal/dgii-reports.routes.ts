@@ -5,6 +5,7 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { consumoSummary, dgii606, dgii607, dgii608 } from './dgii-reports.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
@@ -30,9 +31,9 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '608': 'Formato 608 de la DGII (comprobantes anulados), texto separado por |',
   };
   for (const [format, build] of [
-    ['606', dgii606],
-    ['607', dgii607],
-    ['608', dgii608],
+    ['606', (db: Db, period: string) => dgii606({ db, period })],
+    ['607', (db: Db, period: string) => dgii607({ db, period })],
+    ['608', (db: Db, period: string) => dgii608({ db, period })],
   ] as const) {
     app.get(
       `/reports/dgii/${format}`,
@@ -66,7 +67,7 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await consumoSummary(app.db, req.query.period);
+      const s = await consumoSummary({ db: app.db, period: req.query.period });
       const rd = (cents: number) => cents / 100;
       return {
         success: true as const,
@@ -100,7 +101,7 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { summary: await monthSummary(app.db, req.query.period) },
+      data: { summary: await monthSummary({ db: app.db, period: req.query.period }) },
     }),
   );
 };

@@ -68,10 +68,13 @@ async function findRate(db: Db | Tx, currency: ForeignCurrency, date: string): P
  * `GET /fiscal/exchange-rates?currency=USD&from=&to=&page=&limit=` (admin): the stored rates of a
  * currency, newest day first, within the optional day range (ISO, both ends included), 30 a page.
  */
-export async function listRates(
-  db: Db,
-  query: z.output<typeof ListExchangeRatesQuerySchema>,
-): Promise<ListExchangeRatesResponse> {
+export async function listRates({
+  db,
+  query,
+}: {
+  db: Db;
+  query: z.output<typeof ListExchangeRatesQuerySchema>;
+}): Promise<ListExchangeRatesResponse> {
   const where: SQL[] = [eq(exchangeRates.currency, query.currency)];
   if (query.from) where.push(gte(exchangeRates.date, query.from));
   if (query.to) where.push(lte(exchangeRates.date, query.to));
@@ -224,11 +227,15 @@ export async function importBcrdCsv(
  * or else the latest of the `EXCHANGE_RATE_MAX_AGE_DAYS` (7) days before it (the BCRD publishes
  * on business days; its rate "serves as reference" until the next one). Null when there is none.
  */
-export async function rateForDay(
-  db: Db | Tx,
-  currency: ForeignCurrency,
-  day: string,
-): Promise<{ rate: number; date: string } | null> {
+export async function rateForDay({
+  db,
+  currency,
+  day,
+}: {
+  db: Db | Tx;
+  currency: ForeignCurrency;
+  day: string;
+}): Promise<{ rate: number; date: string } | null> {
   const [row] = await db
     .select({ rate: exchangeRates.rate, date: exchangeRates.date })
     .from(exchangeRates)
@@ -249,23 +256,31 @@ export async function rateForDay(
  * Configuración → Fiscal …") with the field `exchangeRate`, so the issuing transaction rolls back
  * and no NCF is consumed.
  */
-export async function requireRateForDay(
-  tx: Tx,
-  currency: ForeignCurrency,
-  day: string,
-): Promise<{ rate: number; date: string }> {
-  const found = await rateForDay(tx, currency, day);
+export async function requireRateForDay({
+  tx,
+  currency,
+  day,
+}: {
+  tx: Tx;
+  currency: ForeignCurrency;
+  day: string;
+}): Promise<{ rate: number; date: string }> {
+  const found = await rateForDay({ db: tx, currency, day });
   if (found) return found;
   const message = missingExchangeRateMessage(currency, day);
   throw new AppError(409, ErrorCodes.CONFLICT, message, [{ field: 'exchangeRate', message }]);
 }
 
 /** The rates of `currency` for several days at once (the 607 of documents issued before issue 27). */
-export async function ratesForDays(
-  db: Db,
-  currency: ForeignCurrency,
-  days: string[],
-): Promise<Map<string, { rate: number; date: string }>> {
+export async function ratesForDays({
+  db,
+  currency,
+  days,
+}: {
+  db: Db;
+  currency: ForeignCurrency;
+  days: string[];
+}): Promise<Map<string, { rate: number; date: string }>> {
   const out = new Map<string, { rate: number; date: string }>();
   if (days.length === 0) return out;
   const sorted = [...new Set(days)].sort();

@@ -41,7 +41,15 @@ async function lockPeriod(tx: Tx, period: string, mode: 'shared' | 'exclusive'):
  * `what` is the request field that carries the day (e.g. 'paidDate', 'issueDate'), returned as the
  * envelope's field error so a form can point at it.
  */
-export async function assertPeriodOpen(tx: Tx, day: string, what: string): Promise<void> {
+export async function assertPeriodOpen({
+  tx,
+  day,
+  what,
+}: {
+  tx: Tx;
+  day: string;
+  what: string;
+}): Promise<void> {
   const period = periodOfDay(day);
   await lockPeriod(tx, period, 'shared');
   const [row] = await tx

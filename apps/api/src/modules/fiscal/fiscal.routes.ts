@@ -65,7 +65,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Who writes, on which database, with which audit context: the options every writing service takes. */
   const writer = (req: FastifyRequest) => writeCall(req);
   const sweep = () =>
-    svc.sweepSequenceAlerts(app.db).then(
+    svc.sweepSequenceAlerts({ db: app.db }).then(
       (fx) => publish(app, fx),
       (err: unknown) => app.log.warn({ err }, 'fiscal alert sweep failed'),
     );
@@ -96,7 +96,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      publish(app, await svc.sweepSequenceAlerts(app.db));
+      publish(app, await svc.sweepSequenceAlerts({ db: app.db }));
       return { success: true as const, data: { sequences: await svc.listSequences(app.db) } };
     },
   );
@@ -258,7 +258,10 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListExchangeRatesResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await ratesSvc.listRates(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await ratesSvc.listRates({ db: app.db, query: req.query }),
+    }),
   );
 
   app.post(

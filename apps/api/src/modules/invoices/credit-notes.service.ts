@@ -47,7 +47,7 @@ export async function createCreditNote(
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')
       throw conflict('Solo se emiten notas de crédito sobre facturas emitidas con comprobante fiscal (NCF).');
     const issueDate = noteIssueDay(input.issueDate, 'La nota de crédito');
-    await assertPeriodOpen(tx, issueDate, 'issueDate');
+    await assertPeriodOpen({ tx, day: issueDate, what: 'issueDate' });
     const withItbis = daysBetween(invoice.issueDate, issueDate) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
     const amounts = noteAmounts(input, invoice, withItbis);
     const [{ credited }] = (await tx
@@ -66,7 +66,7 @@ export async function createCreditNote(
     // The RD$250,000 threshold is in pesos: a foreign-currency invoice at its frozen rate (decision 137).
     assertBuyerId(invoiceType, dopAmounts(invoice, invoice.exchangeRate).totalCents, client!);
     const noteType = creditNoteTypeFor(invoiceType);
-    const taken = await takeNcf(tx, noteType, issueDate);
+    const taken = await takeNcf({ tx, type: noteType, today: issueDate });
 
     const open = balanceCents(invoice);
     const applied = Math.min(open, amounts.totalCents);

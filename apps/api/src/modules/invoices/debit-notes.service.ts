@@ -48,14 +48,14 @@ export async function createDebitNote(
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')
       throw conflict('Solo se emiten notas de débito sobre facturas emitidas con comprobante fiscal (NCF).');
     const issueDate = noteIssueDay(input.issueDate, 'La nota de débito');
-    await assertPeriodOpen(tx, issueDate, 'issueDate');
+    await assertPeriodOpen({ tx, day: issueDate, what: 'issueDate' });
     const amounts = noteAmounts(input, invoice, true);
 
     const [client] = await tx.select().from(clients).where(eq(clients.id, invoice.clientId)).limit(1);
     const invoiceType = invoice.documentType as FiscalDocumentType;
     assertBuyerId(invoiceType, invoice.totalCents, client!);
     const noteType = debitNoteTypeFor(invoiceType);
-    const taken = await takeNcf(tx, noteType, issueDate);
+    const taken = await takeNcf({ tx, type: noteType, today: issueDate });
     const [inserted] = await tx
       .insert(debitNotes)
       .values({

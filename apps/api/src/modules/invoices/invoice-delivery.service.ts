@@ -21,19 +21,35 @@ import { renderInvoicePdf } from './invoices.pdf.js';
 import { balanceCents, getInvoice, lockInvoice } from './invoices.queries.js';
 
 /** Builds the PDF of an invoice (bytes) with the company settings. */
-export async function buildInvoicePdf(db: Db | Tx, invoice: Invoice): Promise<Buffer> {
+export async function buildInvoicePdf({ db, invoice }: { db: Db | Tx; invoice: Invoice }): Promise<Buffer> {
   const settings = await getCompanySettings(db);
   return renderInvoicePdf(invoice, settings, db);
 }
 
 /** Builds the PDF of a credit note of `invoice` (bytes) with the company settings. */
-export async function buildCreditNotePdf(db: Db | Tx, invoice: Invoice, note: CreditNote): Promise<Buffer> {
+export async function buildCreditNotePdf({
+  db,
+  invoice,
+  note,
+}: {
+  db: Db | Tx;
+  invoice: Invoice;
+  note: CreditNote;
+}): Promise<Buffer> {
   const settings = await getCompanySettings(db);
   return renderCreditNotePdf(invoice, note, settings, db);
 }
 
 /** Builds the PDF of a debit note of `invoice` (bytes) with the company settings (decision 138). */
-export async function buildDebitNotePdf(db: Db | Tx, invoice: Invoice, note: DebitNote): Promise<Buffer> {
+export async function buildDebitNotePdf({
+  db,
+  invoice,
+  note,
+}: {
+  db: Db | Tx;
+  invoice: Invoice;
+  note: DebitNote;
+}): Promise<Buffer> {
   const settings = await getCompanySettings(db);
   return renderDebitNotePdf(invoice, note, settings, db);
 }
@@ -46,7 +62,7 @@ export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
 export const INVOICE_DOCUMENT: BillingDocumentKind<Invoice> = {
   ownerType: 'invoice',
   load: getInvoice,
-  renderPdf: buildInvoicePdf,
+  renderPdf: (db, doc) => buildInvoicePdf({ db, invoice: doc }),
   filename: pdfFilename,
   recipient: (invoice) => ({
     clientId: invoice.client._id,

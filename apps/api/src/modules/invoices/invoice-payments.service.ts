@@ -35,7 +35,9 @@ export async function payInvoice(
   opts: WriteCall & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
 ): Promise<Written<Invoice>> {
   const { db, actor, ctx, id, input } = opts;
-  const { notifications } = await db.transaction((tx) => recordPaymentInTx(tx, { actor, ctx, id, input }));
+  const { notifications } = await db.transaction((tx) =>
+    recordPaymentInTx({ tx, opts: { actor, ctx, id, input } }),
+  );
   return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
 }
 
@@ -54,10 +56,13 @@ export interface RecordedPayment {
  * e-mailed to the client. Transfer reports and card payments record through here too; the
  * admins are notified unless `actor` is one of them.
  */
-export async function recordPaymentInTx(
-  tx: Tx,
-  opts: Omit<WriteCall, 'db'> & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
-): Promise<RecordedPayment> {
+export async function recordPaymentInTx({
+  tx,
+  opts,
+}: {
+  tx: Tx;
+  opts: Omit<WriteCall, 'db'> & { id: string; input: z.output<typeof PayInvoiceRequestSchema> };
+}): Promise<RecordedPayment> {
   const { actor, ctx, id, input } = opts;
   {
     const current = await lockInvoice(tx, id);
@@ -113,9 +118,9 @@ export async function recordPaymentInTx(
     if (input.retentionDate !== undefined)
       assertPaymentDay('retentionDate', input.retentionDate, current.issueDate);
     // Nothing dated in a filed (closed) month is written (issue 27, decision 135).
-    await assertPeriodOpen(tx, paidDate, 'paidDate');
+    await assertPeriodOpen({ tx, day: paidDate, what: 'paidDate' });
     if (withheldTotal > 0 && input.retentionDate !== undefined)
-      await assertPeriodOpen(tx, input.retentionDate, 'retentionDate');
+      await assertPeriodOpen({ tx, day: input.retentionDate, what: 'retentionDate' });
     const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
     const paidCentsAfter = current.paidCents + amount;
     const withheldCentsAfter = current.withheldCents + withheldTotal;

@@ -315,7 +315,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const invoice = await queries.getInvoice({ ...call(req), id: req.params.id });
       const note = invoice.creditNotes.find((n) => n._id === req.params.noteId);
       if (!note) throw notFound('Nota de crédito no encontrada');
-      const pdf = await delivery.buildCreditNotePdf(app.db, invoice, note);
+      const pdf = await delivery.buildCreditNotePdf({ db: app.db, invoice, note });
       return replyWithPdf(reply, `Nota-de-credito-${note.ncf}.pdf`, pdf, Boolean(req.query.inline));
     },
   );
@@ -359,7 +359,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const invoice = await queries.getInvoice({ ...call(req), id: req.params.id });
       const note = invoice.debitNotes.find((n) => n._id === req.params.noteId);
       if (!note) throw notFound('Nota de débito no encontrada');
-      const pdf = await delivery.buildDebitNotePdf(app.db, invoice, note);
+      const pdf = await delivery.buildDebitNotePdf({ db: app.db, invoice, note });
       return replyWithPdf(reply, `Nota-de-debito-${note.ncf}.pdf`, pdf, Boolean(req.query.inline));
     },
   );

@@ -44,7 +44,7 @@ import { getInvoice, lockInvoice } from './invoices.queries.js';
  * Takes the next number of a series/year inside the caller's transaction (locked, gap-free:
  * {@link nextDocumentNumber}, decision 054).
  */
-export async function nextInvoiceNumber(tx: Tx, series: string, year: number) {
+export async function nextInvoiceNumber({ tx, series, year }: { tx: Tx; series: string; year: number }) {
   const { sequence, number } = await nextDocumentNumber(tx, { kind: 'invoice', series }, year);
   return { sequence, invoiceNumber: number };
 }
@@ -53,11 +53,15 @@ type CreateInput = z.output<typeof CreateInvoiceRequestSchema>;
 type UpdateInput = z.output<typeof UpdateInvoiceRequestSchema>;
 
 /** Checks the client (exists, not archived) and the project (belongs to it); answers the client's fiscal profile. */
-export async function assertClientAndProject(
-  tx: Tx,
-  clientId: string,
-  projectId: string | null | undefined,
-): Promise<{ taxpayerType: TaxpayerType }> {
+export async function assertClientAndProject({
+  tx,
+  clientId,
+  projectId,
+}: {
+  tx: Tx;
+  clientId: string;
+  projectId: string | null | undefined;
+}): Promise<{ taxpayerType: TaxpayerType }> {
   const [client] = await tx
     .select({ id: clients.id, archivedAt: clients.archivedAt, taxpayerType: clients.taxpayerType })
     .from(clients)
@@ -98,13 +102,13 @@ async function insertItems(tx: Tx, invoiceId: string, items: CreateInput['items'
 export async function createInvoice(opts: WriteCall & { input: CreateInput }): Promise<Written<Invoice>> {
   const { db, actor, ctx, input } = opts;
   const id = await db.transaction(async (tx) => {
-    const client = await assertClientAndProject(tx, input.clientId, input.projectId);
+    const client = await assertClientAndProject({ tx, clientId: input.clientId, projectId: input.projectId });
     const settings = await getCompanySettings(tx);
     const documentType = input.documentType ?? defaultDocumentType(client.taxpayerType, settings.fiscalMode);
     const taxRate = input.taxRate ?? settings.taxRate;
     const totals = totalsOrThrow(input.items, taxRate, input.discountAmount);
     const year = Number(input.issueDate.slice(0, 4));
-    const { sequence, invoiceNumber } = await nextInvoiceNumber(tx, input.series, year);
+    const { sequence, invoiceNumber } = await nextInvoiceNumber({ tx, series: input.series, year });
     const [row] = await tx
       .insert(invoices)
       .values({
@@ -166,7 +170,7 @@ export async function updateInvoice(opts: WriteCall & { id: string; input: Updat
       );
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
-    const client = await assertClientAndProject(tx, clientId, projectId);
+    const client = await assertClientAndProject({ tx, clientId, projectId });
     const documentType =
       input.documentType ??
       (input.clientId && input.clientId !== current.clientId

@@ -31,7 +31,7 @@ const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListMailOutboxResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await listMailOutbox(app.db, req.query) }),
+    async (req) => ({ success: true as const, data: await listMailOutbox({ db: app.db, query: req.query }) }),
   );
 
   app.post(

@@ -244,16 +244,19 @@ export async function confirmPaymentReport(
   const input = opts.input ?? {};
   const notifications = await db.transaction(async (tx) => {
     const report = await lockPending(tx, id);
-    const recorded = await recordPaymentInTx(tx, {
-      actor,
-      ctx,
-      id: report.invoiceId,
-      input: {
-        amount: fromCents(report.amountCents),
-        paidDate: report.transferDate,
-        paymentMethod: 'bank_transfer',
-        reference: `${report.bank} · Ref. ${report.reference}`.slice(0, 100),
-        ...input,
+    const recorded = await recordPaymentInTx({
+      tx,
+      opts: {
+        actor,
+        ctx,
+        id: report.invoiceId,
+        input: {
+          amount: fromCents(report.amountCents),
+          paidDate: report.transferDate,
+          paymentMethod: 'bank_transfer',
+          reference: `${report.bank} · Ref. ${report.reference}`.slice(0, 100),
+          ...input,
+        },
       },
     });
     await tx

@@ -145,7 +145,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         data: {
           paymentOptions: {
             report: open,
-            card: open && (await cardAvailable(app.db, runtime(), invoice.currency)),
+            card:
+              open && (await cardAvailable({ db: app.db, runtime: runtime(), currency: invoice.currency })),
           },
         },
       };

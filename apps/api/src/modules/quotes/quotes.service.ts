@@ -35,7 +35,7 @@ type CreateInput = z.output<typeof CreateQuoteBodySchema>;
 type UpdateInput = z.output<typeof UpdateQuoteBodySchema>;
 
 /** Takes the next `COT-YYYY-NNNN` inside the caller's transaction (locked upsert, gap-free, decision 054). */
-export async function nextQuoteNumber(tx: Tx, year: number) {
+export async function nextQuoteNumber({ tx, year }: { tx: Tx; year: number }) {
   const { sequence, number } = await nextDocumentNumber(tx, { kind: 'quote' }, year);
   return { sequence, quoteNumber: number };
 }
@@ -62,7 +62,7 @@ export async function createQuote(opts: WriteCall & { input: CreateInput }): Pro
   const today = businessToday();
   assertValidFrom(input.validUntil, today);
   const id = await db.transaction(async (tx) => {
-    await assertClientAndProject(tx, input.clientId, input.projectId);
+    await assertClientAndProject({ tx, clientId: input.clientId, projectId: input.projectId });
     if (input.quoteRequestId) {
       const [req] = await tx
         .select({ id: quoteRequests.id })
@@ -78,7 +78,7 @@ export async function createQuote(opts: WriteCall & { input: CreateInput }): Pro
     const taxRate = input.taxRate ?? settings.taxRate;
     const totals = totalsOrThrow(input.items, taxRate, input.discountAmount);
     const year = Number(today.slice(0, 4));
-    const { sequence, quoteNumber } = await nextQuoteNumber(tx, year);
+    const { sequence, quoteNumber } = await nextQuoteNumber({ tx, year });
     const [row] = await tx
       .insert(quotes)
       .values({
@@ -131,7 +131,7 @@ export async function updateQuote(opts: WriteCall & { id: string; input: UpdateI
     if (input.validUntil) assertValidFrom(input.validUntil, businessToday());
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
-    await assertClientAndProject(tx, clientId, projectId);
+    await assertClientAndProject({ tx, clientId, projectId });
     const items = input.items ?? (await loadItems(tx, id)).map(lineInput);
     const taxRate = input.taxRate ?? current.taxRate;
     const discount = input.discountAmount ?? fromCents(current.discountCents);
@@ -166,7 +166,7 @@ export async function updateQuote(opts: WriteCall & { id: string; input: UpdateI
 }
 
 /** Builds the PDF of a quote (bytes) with the company settings. */
-export async function buildQuotePdf(db: Db | Tx, quote: Quote): Promise<Buffer> {
+export async function buildQuotePdf({ db, quote }: { db: Db | Tx; quote: Quote }): Promise<Buffer> {
   return renderQuotePdf(quote, await getCompanySettings(db), db);
 }
 
@@ -177,7 +177,7 @@ export const quotePdfFilename = (quote: Pick<Quote, 'quoteNumber'>) => `Cotizaci
 export const QUOTE_DOCUMENT: BillingDocumentKind<Quote> = {
   ownerType: 'quote',
   load: getQuote,
-  renderPdf: buildQuotePdf,
+  renderPdf: (db, doc) => buildQuotePdf({ db, quote: doc }),
   filename: quotePdfFilename,
   recipient: (quote) => ({ clientId: quote.client._id, email: quote.client.email, name: quote.client.name }),
   link: (id) => `/billing/quotes/${id}`,
@@ -242,7 +242,13 @@ export async function sendQuote(opts: WriteCall & { id: string }): Promise<Writt
  * Daily job (decision 110): marks sent quotes whose `validUntil` is before `today` as expired.
  * Idempotent — an expired quote is no longer `sent`, so a second run changes nothing.
  */
-export async function expireQuotes(db: Db, today: string): Promise<{ summary: string; expired: number }> {
+export async function expireQuotes({
+  db,
+  today,
+}: {
+  db: Db;
+  today: string;
+}): Promise<{ summary: string; expired: number }> {
   const rows = await db.transaction(async (tx) => {
     const now = new Date();
     const changed = await tx

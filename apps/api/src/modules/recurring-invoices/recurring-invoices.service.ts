@@ -178,7 +178,7 @@ export async function createRecurringInvoice(
   const { db, actor, ctx, input, today = businessToday() } = opts;
   assertEndDate(input.startDate, input.endDate);
   const id = await db.transaction(async (tx) => {
-    await assertClientAndProject(tx, input.clientId, input.projectId);
+    await assertClientAndProject({ tx, clientId: input.clientId, projectId: input.projectId });
     const schedule = { frequency: input.frequency, dayOfMonth: input.dayOfMonth, startDate: input.startDate };
     const next = firstPendingPeriod(schedule, today);
     if (input.endDate && next > input.endDate) {
@@ -225,7 +225,8 @@ export async function updateRecurringInvoice(
   await db.transaction(async (tx) => {
     const current = await lockRetainer(tx, id);
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
-    if (input.projectId !== undefined) await assertClientAndProject(tx, current.clientId, projectId);
+    if (input.projectId !== undefined)
+      await assertClientAndProject({ tx, clientId: current.clientId, projectId });
     const endDate = input.endDate === undefined ? current.endDate : input.endDate;
     assertEndDate(current.startDate, endDate);
     const next = { ...current, endDate, count: input.count === undefined ? current.count : input.count };

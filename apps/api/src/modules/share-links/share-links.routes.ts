@@ -105,7 +105,10 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.headers(privateHeaders);
-      return { success: true as const, data: await svc.viewSharedDocument(app.db, req.params.token) };
+      return {
+        success: true as const,
+        data: await svc.viewSharedDocument({ db: app.db, token: req.params.token }),
+      };
     },
   );
 
@@ -116,7 +119,7 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'PDF del documento compartido (sin sesión)', params: ShareTokenParamsSchema },
     },
     async (req, reply) => {
-      const pdf = await svc.sharedDocumentPdf(app.db, req.params.token);
+      const pdf = await svc.sharedDocumentPdf({ db: app.db, token: req.params.token });
       return reply
         .headers(privateHeaders)
         .type('application/pdf')

@@ -50,11 +50,15 @@ import { findTicketFor, ticketDetail } from './tickets.queries.js';
  * Checks that a project exists (not deleted) and, when `clientId` is given, belongs to that
  * client; returns the project's client id. 400 on the `projectId` field otherwise.
  */
-export async function assertProjectFor(
-  db: Db | Tx,
-  projectId: string,
-  clientId: string | null,
-): Promise<string> {
+export async function assertProjectFor({
+  db,
+  projectId,
+  clientId,
+}: {
+  db: Db | Tx;
+  projectId: string;
+  clientId: string | null;
+}): Promise<string> {
   const [project] = await db
     .select({ id: projects.id, clientId: projects.clientId })
     .from(projects)
@@ -68,15 +72,23 @@ export async function assertProjectFor(
 }
 
 /** Adds one timeline entry to a ticket (`isInternal`: shown to staff only). */
-export async function addEvent(
-  db: Db | Tx,
-  ticketId: string,
-  actorId: string,
-  type: (typeof ticketEvents.$inferInsert)['type'],
-  description: string,
+export async function addEvent({
+  db,
+  ticketId,
+  actorId,
+  type,
+  description,
   isInternal = false,
-  metadata?: Record<string, unknown>,
-) {
+  metadata,
+}: {
+  db: Db | Tx;
+  ticketId: string;
+  actorId: string;
+  type: (typeof ticketEvents.$inferInsert)['type'];
+  description: string;
+  isInternal?: boolean;
+  metadata?: Record<string, unknown>;
+}) {
   await db.insert(ticketEvents).values({ ticketId, actorId, type, description, isInternal, metadata });
 }
 
@@ -84,12 +96,17 @@ export async function addEvent(
  * The answer of a ticket write: the detail of `row` as `actor` sees it, and what the write pushes
  * after commit ({@link ticketEffects}) to the ticket's audience.
  */
-export async function writtenTicket(
-  tx: Tx,
-  actor: Actor,
-  row: TicketRow,
-  change: { visibleToClient: boolean; event?: string; notifications?: StoredNotifications },
-): Promise<Written<TicketDetail>> {
+export async function writtenTicket({
+  tx,
+  actor,
+  row,
+  change,
+}: {
+  tx: Tx;
+  actor: Actor;
+  row: TicketRow;
+  change: { visibleToClient: boolean; event?: string; notifications?: StoredNotifications };
+}): Promise<Written<TicketDetail>> {
   return {
     value: await ticketDetail({ db: tx, actor, row }),
     effects: await ticketEffects(tx, { ticketId: row.id, clientId: row.clientId, ...change }),
@@ -120,12 +137,13 @@ export async function createTicket({
         if (!c)
           throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'Cliente inválido' }]);
       }
-      if (input.projectId) clientId = await assertProjectFor(tx, input.projectId, clientId);
+      if (input.projectId)
+        clientId = await assertProjectFor({ db: tx, projectId: input.projectId, clientId });
     } else {
       if (!ticketPolicy.can(actor.role, 'create', actor.clientId !== null))
         throw forbidden('Tu cuenta no está vinculada a un cliente.');
       clientId = actor.clientId;
-      if (input.projectId) await assertProjectFor(tx, input.projectId, clientId);
+      if (input.projectId) await assertProjectFor({ db: tx, projectId: input.projectId, clientId });
     }
     const [row] = await tx
       .insert(tickets)
@@ -150,7 +168,13 @@ export async function createTicket({
       .returning();
     const ticket = row!;
     await tx.insert(ticketWatchers).values({ ticketId: ticket.id, userId: actor.id }).onConflictDoNothing();
-    await addEvent(tx, ticket.id, actor.id, 'created', `${fullName(actor)} creó el ticket`);
+    await addEvent({
+      db: tx,
+      ticketId: ticket.id,
+      actorId: actor.id,
+      type: 'created',
+      description: `${fullName(actor)} creó el ticket`,
+    });
     const number = formatTicketNumber(ticket.number);
     await recordActivity(tx, {
       actorId: actor.id,
@@ -180,10 +204,15 @@ export async function createTicket({
           message: `${fullName(actor)} abrió el ticket "${ticket.title}".`,
           link,
         });
-    return writtenTicket(tx, actor, ticket, {
-      visibleToClient: true,
-      event: TICKET_EVENTS.created,
-      notifications: created,
+    return writtenTicket({
+      tx,
+      actor,
+      row: ticket,
+      change: {
+        visibleToClient: true,
+        event: TICKET_EVENTS.created,
+        notifications: created,
+      },
     });
   });
 }
@@ -215,7 +244,8 @@ export async function updateTicket({
     const { relatedTicketIds, estimatedResolutionTime, ...fields } = input;
     const patch: Partial<typeof tickets.$inferInsert> = { ...fields, updatedAt: new Date() };
     if (estimatedResolutionTime !== undefined) patch.estimatedHours = estimatedResolutionTime;
-    if (fields.projectId) await assertProjectFor(tx, fields.projectId, row.clientId);
+    if (fields.projectId)
+      await assertProjectFor({ db: tx, projectId: fields.projectId, clientId: row.clientId });
     const [updated] = await tx.update(tickets).set(patch).where(eq(tickets.id, id)).returning();
     if (relatedTicketIds) {
       const others = [...new Set(relatedTicketIds.filter((r) => r !== id))];
@@ -237,7 +267,7 @@ export async function updateTicket({
           )
           .onConflictDoNothing();
     }
-    return writtenTicket(tx, actor, updated!, { visibleToClient: true });
+    return writtenTicket({ tx, actor, row: updated!, change: { visibleToClient: true } });
   });
 }
 
@@ -298,15 +328,15 @@ export async function assignTicket({
       .set({ assignedTo: assignee?.id ?? null, updatedAt: new Date() })
       .where(eq(tickets.id, id))
       .returning();
-    await addEvent(
-      tx,
-      id,
-      actor.id,
-      'assigned',
-      assignee ? `Asignado a ${fullName(assignee)}` : 'Ticket sin asignar',
-      false,
-      { assignedTo: assignee?.id ?? null },
-    );
+    await addEvent({
+      db: tx,
+      ticketId: id,
+      actorId: actor.id,
+      type: 'assigned',
+      description: assignee ? `Asignado a ${fullName(assignee)}` : 'Ticket sin asignar',
+      isInternal: false,
+      metadata: { assignedTo: assignee?.id ?? null },
+    });
     const created = assignee
       ? await createNotifications(tx, {
           userIds: [assignee.id],
@@ -317,7 +347,7 @@ export async function assignTicket({
           link: `/tickets/${id}`,
         })
       : [];
-    return writtenTicket(tx, actor, row!, { visibleToClient: true, notifications: created });
+    return writtenTicket({ tx, actor, row: row!, change: { visibleToClient: true, notifications: created } });
   });
 }
 
@@ -365,15 +395,15 @@ export async function changeTicketStatus({
       patch.closedAt = null;
     }
     const [row] = await tx.update(tickets).set(patch).where(eq(tickets.id, id)).returning();
-    await addEvent(
-      tx,
-      id,
-      actor.id,
-      'status_change',
-      `Estado cambiado de ${TICKET_STATUS_LABELS[from]} a ${TICKET_STATUS_LABELS[to]}`,
-      false,
-      { from, to },
-    );
+    await addEvent({
+      db: tx,
+      ticketId: id,
+      actorId: actor.id,
+      type: 'status_change',
+      description: `Estado cambiado de ${TICKET_STATUS_LABELS[from]} a ${TICKET_STATUS_LABELS[to]}`,
+      isInternal: false,
+      metadata: { from, to },
+    });
     await recordActivity(tx, {
       actorId: actor.id,
       type: 'ticket.status_changed',
@@ -395,7 +425,7 @@ export async function changeTicketStatus({
       message: `${fullName(actor)} cambió el estado de "${row!.title}" a ${TICKET_STATUS_LABELS[to]}.`,
       link: `/tickets/${id}`,
     });
-    return writtenTicket(tx, actor, row!, { visibleToClient: true, notifications: created });
+    return writtenTicket({ tx, actor, row: row!, change: { visibleToClient: true, notifications: created } });
   });
 }
 
@@ -428,20 +458,25 @@ export async function addTimeLog({
       description: input.description,
       date: input.date ?? businessToday(),
     });
-    await addEvent(
-      tx,
-      id,
-      actor.id,
-      'time_logged',
-      `${fullName(actor)} registró ${input.hours} h de ${WORK_TYPE_LABELS[input.workType].toLowerCase()}`,
-      true,
-      { hours: input.hours, workType: input.workType },
-    );
+    await addEvent({
+      db: tx,
+      ticketId: id,
+      actorId: actor.id,
+      type: 'time_logged',
+      description: `${fullName(actor)} registró ${input.hours} h de ${WORK_TYPE_LABELS[input.workType].toLowerCase()}`,
+      isInternal: true,
+      metadata: { hours: input.hours, workType: input.workType },
+    });
     const [updated] = await tx
       .update(tickets)
       .set({ updatedAt: new Date() })
       .where(eq(tickets.id, id))
       .returning();
-    return writtenTicket(tx, actor, updated ?? row, { visibleToClient: false, notifications: [] });
+    return writtenTicket({
+      tx,
+      actor,
+      row: updated ?? row,
+      change: { visibleToClient: false, notifications: [] },
+    });
   });
 }

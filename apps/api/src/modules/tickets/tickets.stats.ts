@@ -41,7 +41,7 @@ export async function dashboardTicketStats(db: Db, actor: Actor) {
 }
 
 /** 'Tickets Recientes' of the dashboard (default 5). */
-export async function dashboardRecentTickets(db: Db, actor: Actor, limit: number) {
+export async function dashboardRecentTickets({ db, actor, limit }: ActorCall & { limit: number }) {
   return (await recentTickets(db, actor, limit)).map((t) => ({
     _id: t._id,
     title: t.title,

@@ -124,7 +124,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.getUser({ ...call(req), id: req.params.id });
       return {
         success: true as const,
-        data: await listAudit(app.db, { ...req.query, involving: req.params.id }),
+        data: await listAudit({ db: app.db, f: { ...req.query, involving: req.params.id } }),
       };
     },
   );

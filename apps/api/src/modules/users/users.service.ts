@@ -211,7 +211,7 @@ export async function createUser(
 ): Promise<ManagedUser> {
   const { db, actor, input, ctx } = opts;
   assertAllowed(actor, 'manage');
-  await assertEmailFree(db, input.email);
+  await assertEmailFree({ db, email: input.email });
   if (input.clientId) await assertClientExists(db, input.clientId);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -273,7 +273,8 @@ export async function updateUser(opts: Opts & { id: string; input: UpdateUserInp
   if (current.role === 'admin' && current.status === 'active' && (role !== 'admin' || status !== 'active')) {
     if ((await otherActiveAdmins(db, id)) === 0) throw conflict(LAST_ADMIN);
   }
-  if (input.email && input.email.toLowerCase() !== current.email) await assertEmailFree(db, input.email, id);
+  if (input.email && input.email.toLowerCase() !== current.email)
+    await assertEmailFree({ db, email: input.email, exceptId: id });
   if (input.clientId) await assertClientExists(db, input.clientId);
 
   let permissions: string[] | null = current.permissions;
@@ -346,7 +347,8 @@ export async function updateUser(opts: Opts & { id: string; input: UpdateUserInp
         to: row!.permissions,
       });
     }
-    if (status !== 'active' && current.status === 'active') await revokeSessions(tx, id, `status_${status}`);
+    if (status !== 'active' && current.status === 'active')
+      await revokeSessions({ db: tx, userId: id, reason: `status_${status}` });
     return toManagedUserDto(row!);
   });
 }
@@ -398,7 +400,7 @@ export async function resetPassword(opts: Opts & { id: string }): Promise<string
       .update(users)
       .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
       .where(eq(users.id, id));
-    const revoked = await revokeSessions(tx, id, 'password_reset');
+    const revoked = await revokeSessions({ db: tx, userId: id, reason: 'password_reset' });
     await audit(tx, ctx, 'user.password_reset', { type: 'user', id }, { revokedSessions: revoked });
   });
   return temporaryPassword;
