@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/security.js';
+import type { ActorCall } from '../../lib/service-args.js';
 import { deleteFile } from '../../lib/storage.js';
 import { countProfileTickets } from '../tickets/tickets.stats.js';
 import { accountPolicy, profileProjectScope } from './account.policy.js';
@@ -198,7 +199,7 @@ export async function revokeSessions({
  * or creator; client: of their client record), tickets (the tickets module's
  * `countProfileTickets`), last login and member-since dates.
  */
-export async function getProfileStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProfileStats> {
+export async function getProfileStats({ db, actor }: ActorCall): Promise<ProfileStats> {
   const user = await loadUser(db, actor.id);
   const where = profileProjectScope(actor);
   const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
@@ -237,7 +238,7 @@ export function toPreferences(row: Pick<UserRow, 'uiPrefs' | 'notificationPrefs'
 }
 
 /** `GET /auth/preferences`: the caller's preferences. */
-export async function getPreferences({ db, actor }: { db: Db; actor: Actor }): Promise<UserPreferences> {
+export async function getPreferences({ db, actor }: ActorCall): Promise<UserPreferences> {
   return toPreferences(await loadUser(db, actor.id));
 }
 
@@ -319,7 +320,7 @@ export function describeDevice(userAgent: string | null): string {
 }
 
 /** `GET /auth/sessions`: the caller's live sessions, most recently used first. */
-export async function listSessions({ db, actor }: { db: Db; actor: Actor }): Promise<SessionInfo[]> {
+export async function listSessions({ db, actor }: ActorCall): Promise<SessionInfo[]> {
   const rows = await db
     .select()
     .from(sessions)

@@ -38,7 +38,7 @@ import { audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { likePattern, pagedSelect } from '../../lib/paging.js';
-import type { WriteCall } from '../../lib/service-args.js';
+import type { ResourceCall, WriteCall } from '../../lib/service-args.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
 import { recordEcfAnnulment, signIssuedExpense, withdrawExpenseEcf } from '../ecf/ecf-runtime.js';
 import { requireRateForDay } from '../fiscal/exchange-rates.service.js';
@@ -164,7 +164,7 @@ async function findVisible(db: Db | Tx, actor: Actor, id: string): Promise<Selec
 }
 
 /** `GET /expenses/{id}`: admin any, employee of a project on their team; else 404. */
-export async function getExpense({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<Expense> {
+export async function getExpense({ db, actor, id }: ResourceCall): Promise<Expense> {
   return toExpenseDto(await findVisible(db, actor, id));
 }
 
@@ -675,7 +675,7 @@ export async function attachReceipt(
 }
 
 /** `GET /expenses/{id}/receipt`: the file, or 404 when the purchase is not visible or has none. */
-export async function readReceipt({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+export async function readReceipt({ db, actor, id }: ResourceCall) {
   const { e } = await findVisible(db, actor, id);
   const file = e.receiptFileId ? await readFile(db, e.receiptFileId) : null;
   if (!file) throw notFound('El gasto no tiene comprobante adjunto');

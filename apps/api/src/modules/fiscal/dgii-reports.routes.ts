@@ -5,7 +5,6 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { consumoSummary, dgii606, dgii607, dgii608 } from './dgii-reports.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
@@ -31,9 +30,9 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '608': 'Formato 608 de la DGII (comprobantes anulados), texto separado por |',
   };
   for (const [format, build] of [
-    ['606', (db: Db, period: string) => dgii606({ db, period })],
-    ['607', (db: Db, period: string) => dgii607({ db, period })],
-    ['608', (db: Db, period: string) => dgii608({ db, period })],
+    ['606', dgii606],
+    ['607', dgii607],
+    ['608', dgii608],
   ] as const) {
     app.get(
       `/reports/dgii/${format}`,
@@ -46,7 +45,7 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const { filename, text } = await build(app.db, req.query.period);
+        const { filename, text } = await build({ db: app.db, period: req.query.period });
         return reply
           .type('text/plain; charset=utf-8')
           .header('Content-Disposition', contentDisposition(filename, false))

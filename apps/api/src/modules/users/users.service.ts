@@ -23,6 +23,7 @@ import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/security.js';
+import type { ActorCall, ResourceCall } from '../../lib/service-args.js';
 import { assertEmailFree, revokeSessions } from '../auth/account.service.js';
 import { toUserDto } from '../auth/auth.serializers.js';
 import { belongsToClient, type UserAction, userPolicy } from './users.policy.js';
@@ -165,13 +166,13 @@ export async function listUsers({
 }
 
 /** `GET /users/{id}`; 404 when missing. */
-export async function getUser({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<ManagedUser> {
+export async function getUser({ db, actor, id }: ResourceCall): Promise<ManagedUser> {
   assertAllowed(actor, 'read');
   return toManagedUserDto(await loadUser(db, id));
 }
 
 /** `GET /users/stats`: totals by status (spec doc 2 §3 "User stats"). */
-export async function getUserStats({ db, actor }: { db: Db; actor: Actor }): Promise<UserStats> {
+export async function getUserStats({ db, actor }: ActorCall): Promise<UserStats> {
   assertAllowed(actor, 'read');
   const [row] = await db
     .select({
