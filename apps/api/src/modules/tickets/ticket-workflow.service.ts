@@ -116,7 +116,8 @@ export async function writtenTicket({
 /**
  * `POST /tickets`. A client's ticket is always for its own client record (403 when the user
  * has none); staff give `clientId` or a project (its client is used). The reporter watches
- * the ticket and the `ticket.created` audit entry is written. Notifies staff (topic clientMessages) when a client opens it, else the client's users.
+ * the ticket and the `ticket.created` audit entry is written in the same transaction. Notifies
+ * staff (topic clientMessages) when a client opens it, else the client's users.
  */
 export async function createTicket({
   db,
