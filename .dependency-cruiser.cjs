@@ -77,6 +77,29 @@ module.exports = {
       to: { path: '^apps/api/src/modules/[^/]+/.+[.]routes[.]ts$', pathNot: '^apps/api/src/modules/$1/' },
     },
     {
+      name: 'api-billing-kit-from-its-module',
+      comment:
+        'The billing documents kit (numbering, line rows, lists, PDF layout, the PDF route) lives in ' +
+        'modules/billing-documents (issue 25, decision 149). Other modules reach invoices/ only ' +
+        'through its public service, queries and policy files (and fiscal-snapshot.ts, the ' +
+        '"as issued" read model the e-CF module seals), never through its internals.',
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/', pathNot: '^apps/api/src/modules/invoices/' },
+      to: {
+        path: '^apps/api/src/modules/invoices/',
+        pathNot: '^apps/api/src/modules/invoices/([^/]+[.](service|queries|policy)|fiscal-snapshot)[.]ts$',
+      },
+    },
+    {
+      name: 'api-billing-kit-below-documents',
+      comment:
+        'The billing documents kit sits below the document modules (invoices, quotes, recurring ' +
+        'invoices) and imports none of them (decision 149).',
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/billing-documents/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^apps/api/src/modules/(invoices|quotes|recurring-invoices)/' },
+    },
+    {
       name: 'api-layers-below-modules',
       comment:
         'The database layer, lib/ and the plugins sit below the modules and import none of them; ' +

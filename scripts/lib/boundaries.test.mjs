@@ -23,7 +23,11 @@ const PROBES = {
   'apps/web/src/lib/zz-boundary-probe.ts':
     "export { projectKeys } from '../features/projects/api/get-projects';\n",
   'apps/api/src/modules/zz-boundary-probe/probe.ts':
-    "export { default } from '../tickets/tickets.routes.js';\n",
+    "export { default } from '../tickets/tickets.routes.js';\n" +
+    "export { releaseBilledWork } from '../invoices/billed-work.js';\n" +
+    "export { getInvoice } from '../invoices/invoices.queries.js';\n",
+  'apps/api/src/modules/billing-documents/zz-boundary-probe.ts':
+    "export { getInvoice } from '../invoices/invoices.queries.js';\n",
   'packages/shared/src/zz-boundary-probe.ts': "export { sql } from 'drizzle-orm';\n",
 };
 
@@ -44,6 +48,7 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(path.join(ROOT, 'apps/web/src/features/zz-boundary-probe'), { recursive: true, force: true });
   rmSync(path.join(ROOT, 'apps/api/src/modules/zz-boundary-probe'), { recursive: true, force: true });
+  rmSync(path.join(ROOT, 'apps/api/src/modules/billing-documents/zz-boundary-probe.ts'), { force: true });
   rmSync(path.join(ROOT, 'apps/web/src/lib/zz-boundary-probe.ts'), { force: true });
   rmSync(path.join(ROOT, 'apps/web/src/features/quotes/zz-boundary-probe.ts'), { force: true });
   rmSync(path.join(ROOT, 'apps/web/src/features/billing-shared/zz-boundary-probe.ts'), { force: true });
@@ -90,6 +95,21 @@ describe('module boundaries (dependency-cruiser)', () => {
   it("refuses an API module importing another module's routes", () => {
     expect(output).toMatch(
       /error api-no-foreign-routes: apps\/api\/src\/modules\/zz-boundary-probe\/probe\.ts → apps\/api\/src\/modules\/tickets\/tickets\.routes\.ts/,
+    );
+  });
+
+  it('refuses a module reaching into invoices/ internals, allows its public queries (decision 149)', () => {
+    expect(output).toMatch(
+      /error api-billing-kit-from-its-module: apps\/api\/src\/modules\/zz-boundary-probe\/probe\.ts → apps\/api\/src\/modules\/invoices\/billed-work\.ts/,
+    );
+    expect(output).not.toMatch(
+      /api-billing-kit-from-its-module: apps\/api\/src\/modules\/zz-boundary-probe\/probe\.ts → apps\/api\/src\/modules\/invoices\/invoices\.queries\.ts/,
+    );
+  });
+
+  it('refuses the billing documents kit importing a document module', () => {
+    expect(output).toMatch(
+      /error api-billing-kit-below-documents: apps\/api\/src\/modules\/billing-documents\/zz-boundary-probe\.ts → apps\/api\/src\/modules\/invoices\/invoices\.queries\.ts/,
     );
   });
 

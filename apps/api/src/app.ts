@@ -366,7 +366,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ecfReceiverRoutes, {
     jwtSecret,
     ecf: config.ecf,
-    sendCommercialApproval: commercialApprovalSender(opts.database.db, config.ecf),
+    sendCommercialApproval: commercialApprovalSender({ db: opts.database.db, config: config.ecf }),
   });
 
   await app.register(seoRoutes, { publicUrl: config.publicUrl });

@@ -33,7 +33,12 @@ async function main(): Promise<void> {
   if (database.driver === 'pglite') {
     try {
       const socket = await startBackupSocket(backupSocketPath(config.dataDir), async () => {
-        const run = await runBackup(database, backupSettings(config), config.backup, 'cli');
+        const run = await runBackup({
+          database,
+          settings: backupSettings(config),
+          backup: config.backup,
+          reason: 'cli',
+        });
         return { ok: true, path: run.result.path, bytes: run.result.bytes, copies: run.copies };
       });
       app.addHook('onClose', async () => {

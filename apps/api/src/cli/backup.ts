@@ -27,7 +27,12 @@ async function main(): Promise<void> {
       : { dataDir: join(config.dataDir, 'pglite') },
   );
   try {
-    const run = await runBackup(database, backupSettings(config), config.backup, 'cli');
+    const run = await runBackup({
+      database,
+      settings: backupSettings(config),
+      backup: config.backup,
+      reason: 'cli',
+    });
     const { manifest } = run.result;
     console.info(`Copia creada: ${run.result.path} (${mb(run.result.bytes)})`);
     console.info(

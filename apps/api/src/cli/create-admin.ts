@@ -38,7 +38,11 @@ async function main(): Promise<void> {
   );
   try {
     await database.migrate();
-    const user = await createAdmin(database.db, parsed.data, { actorId: null, ip: 'cli' });
+    const user = await createAdmin({
+      db: database.db,
+      input: parsed.data,
+      ctx: { actorId: null, ip: 'cli' },
+    });
     console.info(`Administrador creado: ${user.email} (${user._id})`);
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));

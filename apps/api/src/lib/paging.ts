@@ -113,3 +113,8 @@ export async function pagedSelect<Row>(
     },
   };
 }
+
+/** `search` as an `ilike` pattern matching it anywhere (`\`, `%` and `_` taken literally). */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

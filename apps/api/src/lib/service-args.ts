@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
-import { type Actor, actorOf } from './actor.js';
+import type { Db, Tx } from '../db/client.js';
+import type { Actor } from './actor.js';
+import type { AuditContext } from './audit.js';
 
 /*
  * Argument shapes of the module services, so each signature names what it takes instead of
@@ -25,10 +25,26 @@ export interface ResourceInput<I> extends ResourceCall {
   input: I;
 }
 
-/** Service arguments of a request on `/things/:id…`: the app's database, the caller and the id. */
-export function resourceArgs(
-  app: FastifyInstance,
-  req: FastifyRequest & { params: { id: string } },
-): ResourceCall {
-  return { db: app.db, actor: actorOf(req), id: req.params.id };
+/**
+ * What a writing service takes when it records an audit entry (issue 15, kept by issue 25): the
+ * database (or a transaction, run as a savepoint), who acts and the request's audit context;
+ * each service adds its own `id` and `input`.
+ */
+export interface WriteCall extends ActorCall {
+  ctx: AuditContext;
+}
+
+/**
+ * A call that records an audit entry: any of the shapes above plus the request's audit context
+ * (`Audited<ResourceCall>`, `Audited<ActorInput<I>>`); routes build it with the kit's `write`.
+ */
+export type Audited<C extends ActorCall> = C & { ctx: AuditContext };
+
+/**
+ * What a reading function takes when it may run inside a caller's transaction: the database or
+ * the transaction and who reads (rows outside the actor's scope are not found).
+ */
+export interface ReadCall {
+  db: Db | Tx;
+  actor: Actor;
 }

@@ -184,9 +184,9 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
     // Issued demo invoices and their note carry their fiscal snapshot like issued ones (decision 132).
     const snapshot = demo.status === 'draft' ? null : buildFiscalSnapshot(client!, settings);
     const documentType = defaultDocumentType(client!.taxpayerType, 'paper');
-    const fiscal = demo.status === 'draft' ? null : await takeNcf(tx, documentType, today);
+    const fiscal = demo.status === 'draft' ? null : await takeNcf({ tx, type: documentType, today });
     const year = Number(issueDate.slice(0, 4));
-    const { sequence, invoiceNumber } = await nextInvoiceNumber(tx, DEFAULT_INVOICE_SERIES, year);
+    const { sequence, invoiceNumber } = await nextInvoiceNumber({ tx, series: DEFAULT_INVOICE_SERIES, year });
     const paid = (demo.payments ?? []).reduce((a, [amount]) => a + Math.round(amount * 100), 0);
     const lastPayment = demo.payments?.at(-1);
     const created = new Date(`${issueDate}T13:00:00Z`);
@@ -255,7 +255,7 @@ export async function seedBilling(tx: Tx, ids: { adminId: string; clientIds: str
       ]);
     if (demo.creditNote && fiscal) {
       const [amount, daysAfter, reason] = demo.creditNote;
-      const note = await takeNcf(tx, 'B04', today);
+      const note = await takeNcf({ tx, type: 'B04', today });
       const totalCents = Math.round(amount * 100);
       const taxCents = Math.round((totalCents * totals.taxCents) / totals.totalCents);
       const noteDate = shift(issueDate, daysAfter);

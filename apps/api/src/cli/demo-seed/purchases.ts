@@ -232,7 +232,7 @@ export async function seedPurchases(tx: Tx, ids: FoundationSeed, projectIds: str
       servicesCents,
       itbisCents,
     });
-    const taken = p.ncf ? null : await takeNcf(tx, p.documentType as FiscalDocumentType, today);
+    const taken = p.ncf ? null : await takeNcf({ tx, type: p.documentType as FiscalDocumentType, today });
     const projectId = p.project ? (projectIds[p.project[0]] ?? null) : null;
     await tx.insert(expenses).values({
       supplierId: supplier.id,

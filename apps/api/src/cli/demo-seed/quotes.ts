@@ -42,7 +42,7 @@ export async function seedQuotes(tx: Tx, ids: { adminId: string; clientIds: stri
   for (const demo of demos) {
     const totals = computeInvoiceTotals(demo.items, 18, 0);
     const year = Number(today.slice(0, 4));
-    const { sequence, quoteNumber } = await nextQuoteNumber(tx, year);
+    const { sequence, quoteNumber } = await nextQuoteNumber({ tx, year });
     const [row] = await tx
       .insert(quotes)
       .values({

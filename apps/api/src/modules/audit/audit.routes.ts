@@ -19,7 +19,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListAuditResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await listAudit(app.db, req.query) }),
+    async (req) => ({ success: true as const, data: await listAudit({ db: app.db, f: req.query }) }),
   );
 };
 

@@ -15,7 +15,7 @@ export type AuditFilters = Omit<ListAuditQuery, 'page' | 'limit'> & {
  * when it ends with "." ("auth." = every auth event); several, comma-separated, match any of them
  * (a category of the audit filter, issue 32). Dates filter on `createdAt` (ISO, inclusive).
  */
-export async function listAudit(db: Db, f: AuditFilters): Promise<ListAuditResponse> {
+export async function listAudit({ db, f }: { db: Db; f: AuditFilters }): Promise<ListAuditResponse> {
   const conds: (SQL | undefined)[] = [];
   if (f.actorId) conds.push(eq(auditLog.actorId, f.actorId));
   const actions = (f.action ?? '')

@@ -20,23 +20,24 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
+import { accountPolicy } from './account.policy.js';
 import * as account from './account.service.js';
 import * as twoFactor from './two-factor.js';
-
-const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * The signed-in user's own account (spec doc 2 §7 Profile, plus the security extras of issue 7):
  * profile, password, stats, preferences, sessions, two-factor and account deletion.
  */
 const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBox }> = async (app, opts) => {
+  const { call, writeCall, ctx } = routeKit(app, accountPolicy);
   const auth = { onRequest: [app.authenticate] };
   const userEnvelope = successEnvelope(z.object({ user: UserSchema }));
   const tfCtx = (req: FastifyRequest) => ({
     db: app.db,
     secrets: opts.totpSecrets,
     userId: actorOf(req).id,
-    audit: ctxOf(req),
+    audit: ctx(req),
   });
 
   app.put(
@@ -52,10 +53,9 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => {
       const user = await account.updateProfile({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         input: req.body,
-        ctx: ctxOf(req),
+        ctx: ctx(req),
       });
       return { success: true as const, data: { user } };
     },
@@ -74,10 +74,9 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => {
       const { user } = await account.changePassword({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         input: req.body,
-        ctx: ctxOf(req),
+        ctx: ctx(req),
       });
       return { success: true as const, data: { user } };
     },
@@ -95,7 +94,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: await account.getProfileStats({ db: app.db, actor: actorOf(req) }),
+      data: await account.getProfileStats(call(req)),
     }),
   );
 
@@ -111,7 +110,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: { preferences: await account.getPreferences({ db: app.db, actor: actorOf(req) }) },
+      data: { preferences: await account.getPreferences(call(req)) },
     }),
   );
 
@@ -130,10 +129,9 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
       success: true as const,
       data: {
         preferences: await account.updatePreferences({
-          db: app.db,
-          actor: actorOf(req),
+          ...call(req),
           input: req.body,
-          ctx: ctxOf(req),
+          ctx: ctx(req),
         }),
       },
     }),
@@ -151,7 +149,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: { sessions: await account.listSessions({ db: app.db, actor: actorOf(req) }) },
+      data: { sessions: await account.listSessions(call(req)) },
     }),
   );
 
@@ -167,7 +165,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
       },
     },
     async (req) => {
-      await account.revokeSession({ db: app.db, actor: actorOf(req), id: req.params.id, ctx: ctxOf(req) });
+      await account.revokeSession({ ...writeCall(req), id: req.params.id });
       return { success: true as const, message: 'Sesión cerrada' };
     },
   );
@@ -185,7 +183,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     async (req) => ({
       success: true as const,
       data: {
-        revoked: await account.revokeOtherSessions({ db: app.db, actor: actorOf(req), ctx: ctxOf(req) }),
+        revoked: await account.revokeOtherSessions(writeCall(req)),
       },
     }),
   );
@@ -202,7 +200,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => ({
       success: true as const,
-      data: await twoFactor.getTwoFactorStatus(app.db, actorOf(req).id),
+      data: await twoFactor.getTwoFactorStatus({ db: app.db, userId: actorOf(req).id }),
     }),
   );
 
@@ -283,10 +281,9 @@ const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBo
     },
     async (req) => {
       await account.deleteOwnAccount({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         password: req.body.password,
-        ctx: ctxOf(req),
+        ctx: ctx(req),
       });
       return { success: true as const, message: 'Cuenta eliminada' };
     },

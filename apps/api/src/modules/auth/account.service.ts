@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/security.js';
+import type { ActorCall } from '../../lib/service-args.js';
 import { deleteFile } from '../../lib/storage.js';
 import { countProfileTickets } from '../tickets/tickets.stats.js';
 import { accountPolicy, profileProjectScope } from './account.policy.js';
@@ -37,7 +38,15 @@ async function loadUser(db: Db | Tx, id: string): Promise<UserRow> {
 }
 
 /** Throws 409 when another user already has `email` (case-insensitive). */
-export async function assertEmailFree(db: Db | Tx, email: string, exceptId?: string): Promise<void> {
+export async function assertEmailFree({
+  db,
+  email,
+  exceptId,
+}: {
+  db: Db | Tx;
+  email: string;
+  exceptId?: string;
+}): Promise<void> {
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
@@ -66,7 +75,7 @@ export async function updateProfile(opts: {
 }): Promise<User> {
   const { db, actor, input, ctx } = opts;
   const current = await loadUser(db, actor.id);
-  await assertEmailFree(db, input.email, actor.id);
+  await assertEmailFree({ db, email: input.email, exceptId: actor.id });
   let avatar = current.avatar;
   if (input.avatar !== undefined) {
     if (input.avatar !== null) {
@@ -138,7 +147,12 @@ export async function changePassword(opts: {
       .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
       .where(eq(users.id, actor.id))
       .returning();
-    const revoked = await revokeSessions(tx, actor.id, 'password_changed', actor.sessionId);
+    const revoked = await revokeSessions({
+      db: tx,
+      userId: actor.id,
+      reason: 'password_changed',
+      keepSessionId: actor.sessionId,
+    });
     await audit(
       tx,
       ctx,
@@ -155,12 +169,17 @@ export async function changePassword(opts: {
  * password change, deactivation, reset and deletion. Revoked sessions stop at once (the auth
  * hook re-reads the session on every request).
  */
-export async function revokeSessions(
-  db: Db | Tx,
-  userId: string,
-  reason: string,
-  keepSessionId?: string | null,
-): Promise<number> {
+export async function revokeSessions({
+  db,
+  userId,
+  reason,
+  keepSessionId,
+}: {
+  db: Db | Tx;
+  userId: string;
+  reason: string;
+  keepSessionId?: string | null;
+}): Promise<number> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
@@ -180,7 +199,7 @@ export async function revokeSessions(
  * or creator; client: of their client record), tickets (the tickets module's
  * `countProfileTickets`), last login and member-since dates.
  */
-export async function getProfileStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProfileStats> {
+export async function getProfileStats({ db, actor }: ActorCall): Promise<ProfileStats> {
   const user = await loadUser(db, actor.id);
   const where = profileProjectScope(actor);
   const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
@@ -219,7 +238,7 @@ export function toPreferences(row: Pick<UserRow, 'uiPrefs' | 'notificationPrefs'
 }
 
 /** `GET /auth/preferences`: the caller's preferences. */
-export async function getPreferences({ db, actor }: { db: Db; actor: Actor }): Promise<UserPreferences> {
+export async function getPreferences({ db, actor }: ActorCall): Promise<UserPreferences> {
   return toPreferences(await loadUser(db, actor.id));
 }
 
@@ -301,7 +320,7 @@ export function describeDevice(userAgent: string | null): string {
 }
 
 /** `GET /auth/sessions`: the caller's live sessions, most recently used first. */
-export async function listSessions({ db, actor }: { db: Db; actor: Actor }): Promise<SessionInfo[]> {
+export async function listSessions({ db, actor }: ActorCall): Promise<SessionInfo[]> {
   const rows = await db
     .select()
     .from(sessions)
@@ -349,7 +368,12 @@ export async function revokeOtherSessions({
   actor: Actor;
   ctx: AuditContext;
 }): Promise<number> {
-  const n = await revokeSessions(db, actor.id, 'revoked_by_user', actor.sessionId);
+  const n = await revokeSessions({
+    db,
+    userId: actor.id,
+    reason: 'revoked_by_user',
+    keepSessionId: actor.sessionId,
+  });
   await audit(db, ctx, 'auth.sessions.revoked_others', { type: 'user', id: actor.id }, { revoked: n });
   return n;
 }
@@ -403,7 +427,7 @@ export async function deleteOwnAccount(opts: {
     if (avatarId) await deleteFile(tx, avatarId);
     await tx.delete(files).where(and(eq(files.ownerType, 'user_avatar'), eq(files.ownerId, user.id)));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await revokeSessions(tx, user.id, 'account_deleted');
+    await revokeSessions({ db: tx, userId: user.id, reason: 'account_deleted' });
     // No personal data in the audit entry: only the user id.
     await audit(tx, ctx, 'account.deleted', { type: 'user', id: user.id });
   });

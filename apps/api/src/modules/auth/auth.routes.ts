@@ -55,7 +55,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       },
     },
     async (req, reply) => {
-      const result = await auth.login(deps, req.body, clientInfo(req));
+      const result = await auth.login({ deps, input: req.body, client: clientInfo(req) });
       if (!isTwoFactorChallenge(result)) setRefreshCookie(reply, result.refreshToken, opts.secureCookies);
       return { success: true as const, data: result };
     },
@@ -72,7 +72,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       },
     },
     async (req, reply) => {
-      const session = await auth.loginWithTwoFactor(deps, req.body, clientInfo(req));
+      const session = await auth.loginWithTwoFactor({ deps, input: req.body, client: clientInfo(req) });
       setRefreshCookie(reply, session.refreshToken, opts.secureCookies);
       return { success: true as const, data: session };
     },
@@ -92,7 +92,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       const token = req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE];
       if (!token) throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.');
       try {
-        const session = await auth.refresh(deps, token, clientInfo(req));
+        const session = await auth.refresh({ deps, refreshToken: token, client: clientInfo(req) });
         setRefreshCookie(reply, session.refreshToken, opts.secureCookies);
         return { success: true as const, data: session };
       } catch (err) {
@@ -118,14 +118,14 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       const claims = header?.startsWith('Bearer ')
         ? await verifyAccessToken(opts.jwtSecret, header.slice(7))
         : null;
-      await auth.logout(
-        app.db,
-        {
+      await auth.logout({
+        db: app.db,
+        input: {
           refreshToken: req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE] ?? null,
           sessionId: claims?.sid ?? null,
         },
-        { ...clientInfo(req), actorId: claims?.sub ?? null },
-      );
+        client: { ...clientInfo(req), actorId: claims?.sub ?? null },
+      });
       reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
       return { success: true as const, message: 'Sesión cerrada' };
     },
@@ -141,7 +141,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
         response: { 200: successEnvelope(z.object({ user: UserSchema })) },
       },
     },
-    async (req) => ({ success: true as const, data: { user: await auth.getMe(app.db, actorOf(req).id) } }),
+    async (req) => ({
+      success: true as const,
+      data: { user: await auth.getMe({ db: app.db, userId: actorOf(req).id }) },
+    }),
   );
 
   app.post(
@@ -161,7 +164,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       },
     },
     async (req, reply) => {
-      const user = await auth.createAdmin(app.db, req.body, clientInfo(req));
+      const user = await auth.createAdmin({ db: app.db, input: req.body, ctx: clientInfo(req) });
       reply.code(201);
       return { success: true as const, data: { user } };
     },

@@ -57,11 +57,15 @@ async function issueTokens(
  * 401 INVALID_CREDENTIALS for unknown email, wrong password or an inactive account.
  * Creates a session (refresh family) and returns the access + refresh tokens.
  */
-export async function login(
-  deps: AuthDeps,
-  input: { email: string; password: string },
-  client: ClientInfo,
-): Promise<LoginResponse> {
+export async function login({
+  deps,
+  input,
+  client,
+}: {
+  deps: AuthDeps;
+  input: { email: string; password: string };
+  client: ClientInfo;
+}): Promise<LoginResponse> {
   const { db, throttle } = deps;
   const ip = client.ip ?? 'unknown';
   const retryAfter = await throttle.check(input.email, ip);
@@ -126,7 +130,7 @@ async function startSession(
       { type: 'user', id: user.id },
       method === 'password' ? undefined : { secondFactor: method },
     );
-    return openSession(tx, deps.jwtSecret, updated!, client);
+    return openSession({ db: tx, jwtSecret: deps.jwtSecret, user: updated!, client });
   });
 }
 
@@ -135,12 +139,17 @@ async function startSession(
  * access + refresh tokens. Used by {@link startSession} and by client registration
  * (modules/registration), which has already proven the user through a single-use link.
  */
-export async function openSession(
-  db: Db | Tx,
-  jwtSecret: Uint8Array,
-  user: UserRow,
-  client: ClientInfo,
-): Promise<Session> {
+export async function openSession({
+  db,
+  jwtSecret,
+  user,
+  client,
+}: {
+  db: Db | Tx;
+  jwtSecret: Uint8Array;
+  user: UserRow;
+  client: ClientInfo;
+}): Promise<Session> {
   const [session] = await db
     .insert(sessions)
     .values({
@@ -172,11 +181,15 @@ function openOrNull(box: TotpSecretBox, sealed: string): string | null {
  * 6-digit TOTP code (each accepted once) or an unused recovery code (then spent). Wrong codes
  * count as login failures for the throttle. Throws 401 TOTP_INVALID, 429 while throttled.
  */
-export async function loginWithTwoFactor(
-  deps: AuthDeps,
-  input: { challengeToken: string; code: string },
-  client: ClientInfo,
-): Promise<Session> {
+export async function loginWithTwoFactor({
+  deps,
+  input,
+  client,
+}: {
+  deps: AuthDeps;
+  input: { challengeToken: string; code: string };
+  client: ClientInfo;
+}): Promise<Session> {
   const { db, throttle } = deps;
   const ip = client.ip ?? 'unknown';
   const userId = await verifyChallengeToken(deps.jwtSecret, input.challengeToken);
@@ -237,7 +250,15 @@ export async function loginWithTwoFactor(
  * the same session. A token presented a second time (reuse) revokes the whole session and
  * throws 401 TOKEN_REUSED; unknown, expired or revoked tokens throw 401.
  */
-export async function refresh(deps: AuthDeps, refreshToken: string, client: ClientInfo): Promise<Session> {
+export async function refresh({
+  deps,
+  refreshToken,
+  client,
+}: {
+  deps: AuthDeps;
+  refreshToken: string;
+  client: ClientInfo;
+}): Promise<Session> {
   const { db } = deps;
   const hash = sha256(refreshToken);
   const outcome = await db.transaction(async (tx) => {
@@ -290,11 +311,15 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
  * Ends the session of the given refresh token (and, when known, the caller's current
  * session). Unknown tokens are ignored: logout always succeeds.
  */
-export async function logout(
-  db: Db,
-  input: { refreshToken?: string | null; sessionId?: string | null },
-  client: ClientInfo,
-): Promise<void> {
+export async function logout({
+  db,
+  input,
+  client,
+}: {
+  db: Db;
+  input: { refreshToken?: string | null; sessionId?: string | null };
+  client: ClientInfo;
+}): Promise<void> {
   const ids = new Set<string>();
   if (input.sessionId) ids.add(input.sessionId);
   if (input.refreshToken) {
@@ -317,7 +342,7 @@ export async function logout(
 }
 
 /** Loads a user by id for `GET /auth/me`; throws 401 when it no longer exists. */
-export async function getMe(db: Db, userId: string) {
+export async function getMe({ db, userId }: { db: Db; userId: string }) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw unauthorized();
   return loadUserDto(db, user);
@@ -336,11 +361,15 @@ export async function adminExists(db: Db): Promise<boolean> {
  * Creates an admin account. Throws 409 when the email is taken (case-insensitive).
  * Callers decide who may do this (`POST /auth/register-admin`, the create-admin CLI).
  */
-export async function createAdmin(
-  db: Db,
-  input: { firstName: string; lastName: string; email: string; password: string },
-  ctx: AuditContext,
-) {
+export async function createAdmin({
+  db,
+  input,
+  ctx,
+}: {
+  db: Db;
+  input: { firstName: string; lastName: string; email: string; password: string };
+  ctx: AuditContext;
+}) {
   const passwordHash = await hashPassword(input.password);
   const [existing] = await db
     .select({ id: users.id })

@@ -218,7 +218,13 @@ async function loadUser(db: Db | Tx, userId: string) {
 }
 
 /** `GET /auth/2fa`: whether it is on and how many recovery codes are left. */
-export async function getTwoFactorStatus(db: Db, userId: string): Promise<TwoFactorStatus> {
+export async function getTwoFactorStatus({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<TwoFactorStatus> {
   const user = await loadUser(db, userId);
   const [left] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -71,7 +71,7 @@ describe('backup retention', () => {
     const names = daily(20);
     for (const n of names) writeFileSync(join(dir, n), 'x');
     writeFileSync(join(dir, 'notas.txt'), 'no es una copia');
-    const removed = pruneArchives(dir, { keepDaily: 3, keepWeekly: 0, keepMonthly: 0 });
+    const removed = pruneArchives({ dir, policy: { keepDaily: 3, keepWeekly: 0, keepMonthly: 0 } });
     expect(removed).toHaveLength(17);
     expect(readdirSync(dir).sort()).toEqual([...names.slice(0, 3), 'notas.txt'].sort());
   });

@@ -81,7 +81,12 @@ const backupsRoutes: FastifyPluginAsyncZod<BackupsRoutesOptions> = async (app, o
     },
     async (_req, reply) => {
       if (running) throw conflict('Ya se está creando una copia. Espera a que termine.');
-      const run = runBackup(app.database, opts.settings, opts.backup, 'manual');
+      const run = runBackup({
+        database: app.database,
+        settings: opts.settings,
+        backup: opts.backup,
+        reason: 'manual',
+      });
       running = run;
       try {
         const { result } = await run;
@@ -107,7 +112,7 @@ const backupsRoutes: FastifyPluginAsyncZod<BackupsRoutesOptions> = async (app, o
       schema: { tags, summary: 'Descargar una copia de seguridad', params: BackupNameParamsSchema },
     },
     async (req, reply) => {
-      const path = archivePath(opts.backup.dir, req.params.name);
+      const path = archivePath({ dir: opts.backup.dir, name: req.params.name });
       return reply
         .header('Content-Type', 'application/octet-stream')
         .header('Content-Length', statSync(path).size)

@@ -48,17 +48,20 @@ export function listBackups(dir: string): BackupFile[] {
 }
 
 /** The path of archive `name` in `dir`; 404 for a name that is not an archive there (no path tricks). */
-export function archivePath(dir: string, name: string): string {
+export function archivePath({ dir, name }: { dir: string; name: string }): string {
   if (!ARCHIVE_NAME.test(name) || !existsSync(join(dir, name)))
     throw notFound('Copia de seguridad no encontrada');
   return join(dir, name);
 }
 
 /** Deletes the archives of `dir` that retention does not keep; answers their names. */
-export function pruneArchives(
-  dir: string,
-  policy: Pick<BackupConfig, 'keepDaily' | 'keepWeekly' | 'keepMonthly'>,
-) {
+export function pruneArchives({
+  dir,
+  policy,
+}: {
+  dir: string;
+  policy: Pick<BackupConfig, 'keepDaily' | 'keepWeekly' | 'keepMonthly'>;
+}) {
   const archives = listBackups(dir).map((a) => ({ name: a.name, takenAt: new Date(a.createdAt) }));
   const keep = archivesToKeep(archives, {
     daily: policy.keepDaily,
@@ -82,19 +85,25 @@ export interface BackupRun {
  * retention to `BACKUP_DIR` and the copy folder. A failing copy fails the run (the local archive
  * stays). Throws what {@link createBackup} or the copy threw.
  */
-export async function runBackup(
-  database: Database,
-  settings: BackupSettings,
-  backup: BackupConfig,
-  reason: BackupReason,
+export async function runBackup({
+  database,
+  settings,
+  backup,
+  reason,
   now = new Date(),
-): Promise<BackupRun> {
+}: {
+  database: Database;
+  settings: BackupSettings;
+  backup: BackupConfig;
+  reason: BackupReason;
+  now?: Date;
+}): Promise<BackupRun> {
   const result = await createBackup(database, settings, reason, now);
   const copies: string[] = [];
   if (backup.copyDir) copies.push(copyToDirectory(result.path, backup.copyDir));
   if (backup.s3) copies.push(`s3://${backup.s3.bucket}/${await uploadToS3(result.path, backup.s3)}`);
-  const removed = pruneArchives(settings.dir, backup);
-  if (backup.copyDir) pruneArchives(backup.copyDir, backup);
+  const removed = pruneArchives({ dir: settings.dir, policy: backup });
+  if (backup.copyDir) pruneArchives({ dir: backup.copyDir, policy: backup });
   return { result, copies, removed };
 }
 
@@ -109,15 +118,21 @@ function size(bytes: number): string {
  * notification (and its e-mail) with the reason, and the error is thrown again so the job runner
  * records the failure and retries. Answers the run's one-line summary.
  */
-export async function scheduledBackup(
-  database: Database,
-  settings: BackupSettings,
-  backup: BackupConfig,
-  push: (fx: Effects) => void,
+export async function scheduledBackup({
+  database,
+  settings,
+  backup,
+  push,
   now = new Date(),
-): Promise<string> {
+}: {
+  database: Database;
+  settings: BackupSettings;
+  backup: BackupConfig;
+  push: (fx: Effects) => void;
+  now?: Date;
+}): Promise<string> {
   try {
-    const run = await runBackup(database, settings, backup, 'scheduled', now);
+    const run = await runBackup({ database, settings, backup, reason: 'scheduled', now });
     const copies = run.copies.length ? `, copiada a ${run.copies.join(' y ')}` : '';
     const removed = run.removed.length ? `; ${run.removed.length} antiguas eliminadas` : '';
     return `Copia ${run.result.name} (${size(run.result.bytes)})${copies}${removed}`;

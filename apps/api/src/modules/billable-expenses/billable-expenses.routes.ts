@@ -7,18 +7,17 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { BILLABLE_EXPENSES_PERMISSIONS, billableExpensesPolicy } from './billable-expenses.policy.js';
 import * as svc from './billable-expenses.service.js';
-
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * "Facturar gastos" (decision 142): whoever may write invoices (admin, `invoices.write`) turns a
  * project's billable, unbilled purchases into a draft invoice. Employees and clients get 403.
  */
 const billableExpensesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const { writeCall } = routeKit(app, billableExpensesPolicy);
+  const writer = (req: FastifyRequest) => writeCall(req);
   const write = {
     onRequest: [
       app.authenticate,
@@ -40,7 +39,7 @@ const billableExpensesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.previewBillableExpenses(app.db, req.params.id),
+      data: await svc.previewBillableExpenses({ db: app.db, projectId: req.params.id }),
     }),
   );
 

@@ -15,9 +15,9 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { expenses, suppliers } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { billProjectWork, loadBillableProject } from '../billable-time/billable-work.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { displayDate } from '../invoices/billing-documents.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 type Input = z.output<typeof BillExpensesRequestSchema>;
@@ -110,7 +110,13 @@ function previewOf(rows: Row[], currency: Currency): BillableExpensesResponse {
  * the invoice lines "Facturar gastos" would create, in the company currency, before ITBIS.
  * 404 for an unknown or deleted project.
  */
-export async function previewBillableExpenses(db: Db, projectId: string): Promise<BillableExpensesResponse> {
+export async function previewBillableExpenses({
+  db,
+  projectId,
+}: {
+  db: Db;
+  projectId: string;
+}): Promise<BillableExpensesResponse> {
   await loadBillableProject(db, projectId);
   const settings = await getCompanySettings(db);
   return previewOf(await unbilledExpenses(db, projectId, null, false), settings.currency);
@@ -127,7 +133,7 @@ export async function previewBillableExpenses(db: Db, projectId: string): Promis
  * priced in the invoice currency. 404 for an unknown project.
  */
 export async function billExpenses(
-  opts: WriteOptions & { projectId: string; input: Input },
+  opts: WriteCall & { projectId: string; input: Input },
 ): Promise<{ invoice: Invoice; billedExpenses: number }> {
   const { input } = opts;
   const { invoice, billed } = await billProjectWork({

@@ -7,19 +7,18 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { BILLABLE_TIME_PERMISSIONS, billableTimePolicy } from './billable-time.policy.js';
 import * as svc from './billable-time.service.js';
-
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * "Facturar horas" (decision 115): whoever may write invoices (admin, `invoices.write`) turns a
  * project's unbilled billable time into a draft invoice. Employees and clients get 403.
  */
 const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, billableTimePolicy);
   /** Who writes, on which database, with which audit context: the options every writing service takes. */
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const writer = (req: FastifyRequest) => writeCall(req);
   const write = {
     onRequest: [
       app.authenticate,
@@ -42,7 +41,7 @@ const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.previewBillableTime(app.db, req.params.id, req.body),
+      data: await svc.previewBillableTime({ db: app.db, projectId: req.params.id, input: req.body }),
     }),
   );
 

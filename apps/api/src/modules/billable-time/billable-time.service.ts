@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { projectTimeEntries, users } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { displayDate } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { billProjectWork, loadBillableProject } from './billable-work.js';
 
@@ -175,7 +175,15 @@ function previewOf(groups: Group[], groupBy: BillTimeGroup, currency: string): B
  * the company currency, before ITBIS. Empty `lines` when nothing is left to bill. 404 for an
  * unknown or deleted project.
  */
-export async function previewBillableTime(db: Db, projectId: string, input: Input): Promise<BillTimePreview> {
+export async function previewBillableTime({
+  db,
+  projectId,
+  input,
+}: {
+  db: Db;
+  projectId: string;
+  input: Input;
+}): Promise<BillTimePreview> {
   await loadBillableProject(db, projectId);
   const settings = await getCompanySettings(db);
   const entries = await unbilledEntries(db, projectId, input, settings.defaultProjectHourlyRate * 100, false);
@@ -193,7 +201,7 @@ export async function previewBillableTime(db: Db, projectId: string, input: Inpu
  * quantities are ≥ 1). 404 for an unknown project; 400 from createInvoice for an archived client.
  */
 export async function billTime(
-  opts: WriteOptions & { projectId: string; input: Input },
+  opts: WriteCall & { projectId: string; input: Input },
 ): Promise<{ invoice: Invoice; billedEntries: number }> {
   const { input } = opts;
   const { invoice, billed } = await billProjectWork({

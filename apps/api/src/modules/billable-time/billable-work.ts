@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -50,7 +50,7 @@ export interface WorkToBill {
  * `countKey` and `auditMeta`. Answers the invoice as `getInvoice` reads it and the count billed.
  */
 export async function billProjectWork(
-  opts: WriteOptions & {
+  opts: WriteCall & {
     projectId: string;
     collect: (tx: Tx, project: Project, settings: Settings) => Promise<WorkToBill>;
     mark: (tx: Tx, invoiceId: string, ids: string[]) => Promise<number>;

@@ -4,7 +4,8 @@ import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { calendarEvents, calendarFeedTokens, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
-import type { ActorCall } from '../../lib/service-args.js';
+import { audit } from '../../lib/audit.js';
+import type { ActorCall, Audited } from '../../lib/service-args.js';
 import { toEvents } from './calendar.mappers.js';
 import { eventScope } from './calendar.policy.js';
 
@@ -43,11 +44,15 @@ export async function feedStatus({ db, actor }: ActorCall) {
   return { active: !!row, createdAt: row ? row.createdAt.toISOString() : null, url: null };
 }
 
-/** Creates (or replaces, revoking the old one) the caller's feed token; returns the new secret. */
+/**
+ * Creates (or replaces, revoking the old one) the caller's feed token and writes the
+ * `calendar.feed.created` audit entry; returns the new secret.
+ */
 export async function rotateFeedToken({
   db,
   actor,
-}: ActorCall): Promise<{ token: string; createdAt: string }> {
+  ctx,
+}: Audited<ActorCall>): Promise<{ token: string; createdAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(calendarFeedTokens)
@@ -57,12 +62,14 @@ export async function rotateFeedToken({
       set: { tokenHash: hashToken(token), createdAt: new Date() },
     })
     .returning();
+  await audit(db, ctx, 'calendar.feed.created');
   return { token, createdAt: row!.createdAt.toISOString() };
 }
 
-/** Revokes the caller's feed. */
-export async function revokeFeedToken({ db, actor }: ActorCall): Promise<void> {
+/** Revokes the caller's feed and writes the `calendar.feed.revoked` audit entry. */
+export async function revokeFeedToken({ db, actor, ctx }: Audited<ActorCall>): Promise<void> {
   await db.delete(calendarFeedTokens).where(eq(calendarFeedTokens.userId, actor.id));
+  await audit(db, ctx, 'calendar.feed.revoked');
 }
 
 /** The active user behind a feed token, as an Actor, or null. */

@@ -1,9 +1,10 @@
 import type { Session } from '@agencia/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
+  auditLog,
   calendarEvents,
   calendarFeedTokens,
   eventAttendees,
@@ -215,6 +216,13 @@ describe('iCalendar feed', () => {
     });
     await as(client, 'DELETE', '/calendar/feed');
     expect((await app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);
+    // Both steps audited by the feed service (decision 149).
+    const audited = await app.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, ids.client!), like(auditLog.action, 'calendar.feed.%')))
+      .orderBy(auditLog.createdAt);
+    expect(audited.map((a) => a.action)).toEqual(['calendar.feed.created', 'calendar.feed.revoked']);
   });
 });
 

@@ -19,10 +19,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import ical, { ICalAttendeeStatus, ICalCalendarMethod } from 'ical-generator';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.js';
-import { audit } from '../../lib/audit.js';
 import { publish } from '../../lib/effects.js';
 import { notFound } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
+import { calendarPolicy } from './calendar.policy.js';
 import {
   calendarStats,
   createEvent,
@@ -59,6 +59,7 @@ const ATTENDEE_ICAL: Record<string, ICalAttendeeStatus> = {
  * staff and the event's audience.
  */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call, writeCall } = routeKit(app, calendarPolicy);
   // Reads, attendance answers and the personal feed need calendar.read; creating, editing and
   // deleting events need calendar.write (decision 061; clients do not hold it by default).
   const auth = { onRequest: [app.authenticate, app.requirePermission('calendar.read')] };
@@ -77,7 +78,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { events: await listEvents({ db: app.db, actor: actorOf(req), input: req.query }) },
+      data: { events: await listEvents({ ...call(req), input: req.query }) },
     }),
   );
 
@@ -94,7 +95,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listEventPage({ db: app.db, actor: actorOf(req), input: req.query }),
+      data: await listEventPage({ ...call(req), input: req.query }),
     }),
   );
 
@@ -111,7 +112,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { events: await upcomingEvents({ db: app.db, actor: actorOf(req), limit: req.query.limit }) },
+      data: { events: await upcomingEvents({ ...call(req), limit: req.query.limit }) },
     }),
   );
 
@@ -127,7 +128,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await calendarStats({ db: app.db, actor: actorOf(req) }),
+      data: await calendarStats(call(req)),
     }),
   );
 
@@ -143,7 +144,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { invitees: await listInvitees({ db: app.db, actor: actorOf(req) }) },
+      data: { invitees: await listInvitees(call(req)) },
     }),
   );
 
@@ -157,7 +158,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(CalendarFeedSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await feedStatus({ db: app.db, actor: actorOf(req) }) }),
+    async (req) => ({ success: true as const, data: await feedStatus(call(req)) }),
   );
 
   app.post(
@@ -171,9 +172,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const { token, createdAt } = await rotateFeedToken({ db: app.db, actor });
-      await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'calendar.feed.created');
+      const { token, createdAt } = await rotateFeedToken(writeCall(req));
       // Built from PUBLIC_URL, never from the request's Host header (issue 13: host injection).
       const base = app.publicUrl;
       return {
@@ -190,9 +189,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Revocar el enlace iCalendar', response: { 200: MessageResponseSchema } },
     },
     async (req) => {
-      const actor = actorOf(req);
-      await revokeFeedToken({ db: app.db, actor });
-      await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'calendar.feed.revoked');
+      await revokeFeedToken(writeCall(req));
       return { success: true as const, message: 'Enlace revocado' };
     },
   );
@@ -265,8 +262,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { value: event, effects } = await createEvent({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         input: req.body,
       });
       publish(app, effects);
@@ -288,7 +284,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { event: await getEvent({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+      data: { event: await getEvent({ ...call(req), id: req.params.id }) },
     }),
   );
 
@@ -306,8 +302,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { value: event, effects } = await updateEvent({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         id: req.params.id,
         input: req.body,
       });
@@ -330,8 +325,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { value: event, effects } = await setAttendance({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         id: req.params.id,
         input: req.body,
       });
@@ -352,7 +346,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { effects } = await deleteEvent({ db: app.db, actor: actorOf(req), id: req.params.id });
+      const { effects } = await deleteEvent({ ...call(req), id: req.params.id });
       publish(app, effects);
       return { success: true as const, message: 'Evento eliminado' };
     },

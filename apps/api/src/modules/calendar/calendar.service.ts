@@ -226,11 +226,15 @@ async function audienceOf(db: Db | Tx, row: EventRow): Promise<string[]> {
  * Effects of an event write (decision 120): the stored notifications, then `calendar:changed
  * {eventId}` to the event's audience and to every role that sees all events (staff).
  */
-export function eventChanged(
-  eventId: string,
-  audience: string[],
-  notifications: StoredNotifications,
-): Effects {
+export function eventChanged({
+  eventId,
+  audience,
+  notifications,
+}: {
+  eventId: string;
+  audience: string[];
+  notifications: StoredNotifications;
+}): Effects {
   return effects({
     notifications,
     messages: [
@@ -282,7 +286,14 @@ export async function createEvent({
       link: `/calendar/${row!.id}`,
     });
     const [event] = await toEvents(tx, actor, [row!]);
-    return { value: event!, effects: eventChanged(row!.id, await audienceOf(tx, row!), created) };
+    return {
+      value: event!,
+      effects: eventChanged({
+        eventId: row!.id,
+        audience: await audienceOf(tx, row!),
+        notifications: created,
+      }),
+    };
   });
 }
 
@@ -363,7 +374,14 @@ export async function updateEvent({
       })),
     ];
     const [event] = await toEvents(tx, actor, [updated!]);
-    return { value: event!, effects: eventChanged(id, await audienceOf(tx, updated!), created) };
+    return {
+      value: event!,
+      effects: eventChanged({
+        eventId: id,
+        audience: await audienceOf(tx, updated!),
+        notifications: created,
+      }),
+    };
   });
 }
 
@@ -401,7 +419,10 @@ export async function setAttendance({
         })
       : [];
     const [event] = await toEvents(tx, actor, [row]);
-    return { value: event!, effects: eventChanged(id, await audienceOf(tx, row), created) };
+    return {
+      value: event!,
+      effects: eventChanged({ eventId: id, audience: await audienceOf(tx, row), notifications: created }),
+    };
   });
 }
 
@@ -427,7 +448,7 @@ export async function deleteEvent({ db, actor, id }: ResourceCall): Promise<Writ
       link: '/calendar',
     });
     await tx.delete(calendarEvents).where(eq(calendarEvents.id, id));
-    return { value: undefined, effects: eventChanged(id, audience, created) };
+    return { value: undefined, effects: eventChanged({ eventId: id, audience, notifications: created }) };
   });
 }
 

@@ -20,23 +20,21 @@ import {
   successEnvelope,
   UpdateClientRequestSchema,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { listInvoices } from '../invoices/invoices.queries.js';
 import * as history from './client-history.service.js';
 import { CLIENT_PERMISSIONS, clientPolicy } from './clients.policy.js';
 import * as queries from './clients.queries.js';
 import * as svc from './clients.service.js';
 
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
-
 /**
  * Clients (spec doc 2 §7 "Clients"). Policy (decision 050): admin reads and writes; employees
  * read only; clients get 403 on every route here.
  */
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call, writeCall } = routeKit(app, clientPolicy);
   // Role (050) and permission (070) together: staff with `clients.read` read, admins write. The
   // sub-lists also need the permission of what they list (projects, tickets, invoices).
   const staffRead = [
@@ -133,7 +131,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        client: await svc.createClient({ db: app.db, actor: actorOf(req), ctx: ctx(req), input: req.body }),
+        client: await svc.createClient({ ...writeCall(req), input: req.body }),
       },
     }),
   );
@@ -153,7 +151,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        client: await svc.updateClient({ db: app.db, ctx: ctx(req), id: req.params.id, input: req.body }),
+        client: await svc.updateClient({ ...writeCall(req), id: req.params.id, input: req.body }),
       },
     }),
   );
@@ -170,7 +168,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await svc.deleteClient({ db: app.db, ctx: ctx(req), id: req.params.id });
+      await svc.deleteClient({ ...writeCall(req), id: req.params.id });
       return { success: true as const, message: 'Cliente eliminado' };
     },
   );
@@ -228,8 +226,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data: await listInvoices({
-          db: app.db,
-          actor: actorOf(req),
+          ...call(req),
           query: { ...req.query, clientId: req.params.id },
         }),
       };
@@ -270,9 +267,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         communication: await history.createCommunication({
-          db: app.db,
-          actor: actorOf(req),
-          ctx: ctx(req),
+          ...writeCall(req),
           clientId: req.params.id,
           input: req.body,
         }),
@@ -293,8 +288,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await history.deleteCommunication({
-        db: app.db,
-        ctx: ctx(req),
+        ...writeCall(req),
         clientId: req.params.id,
         commId: req.params.commId,
       });

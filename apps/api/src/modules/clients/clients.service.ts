@@ -48,11 +48,15 @@ function taxIdOverride(taxId: string | null | undefined, reason: string | null |
  * Compared on digits, so "1-31-85542-3" and "131855423" are the same RNC. Used wherever a client
  * record gets a tax id: the client form, self-registration and an approved access request.
  */
-export async function assertNotAgencyTaxId(
-  db: Db | Tx,
-  taxId: string | null | undefined,
+export async function assertNotAgencyTaxId({
+  db,
+  taxId,
   field = 'companyRUC',
-): Promise<void> {
+}: {
+  db: Db | Tx;
+  taxId: string | null | undefined;
+  field?: string;
+}): Promise<void> {
   if (!taxId) return;
   const settings = await getCompanySettings(db);
   const digits = (value: string) => value.replace(/\D/g, '');
@@ -93,7 +97,7 @@ export async function createClient({
   input: CreateInput;
 }): Promise<Client> {
   await assertEmailFree(db, input.email);
-  await assertNotAgencyTaxId(db, input.companyRUC);
+  await assertNotAgencyTaxId({ db, taxId: input.companyRUC });
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(clients)
@@ -170,7 +174,7 @@ export async function updateClient({
   for (const key of direct) if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
   if (input.taxpayerType !== undefined) set.taxpayerType = input.taxpayerType;
   if (input.companyRUC !== undefined) {
-    await assertNotAgencyTaxId(db, input.companyRUC);
+    await assertNotAgencyTaxId({ db, taxId: input.companyRUC });
     set.companyRnc = input.companyRUC;
     set.taxIdOverrideReason = taxIdOverride(input.companyRUC, input.taxIdOverrideReason);
   }

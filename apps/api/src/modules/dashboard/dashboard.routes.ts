@@ -12,12 +12,14 @@ import {
   TicketResolutionSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { dashboardRecentTickets } from '../tickets/tickets.stats.js';
+import { dashboardPolicy } from './dashboard.policy.js';
 import * as service from './dashboard.service.js';
 
 /** Dashboard routes (spec doc 2 §7 "Dashboard"); every figure is scoped to the caller. */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call } = routeKit(app, dashboardPolicy);
   const auth = { onRequest: [app.authenticate] };
 
   app.get(
@@ -32,10 +34,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.getDashboardStats({
-        db: app.db,
-        actor: actorOf(req),
-      }),
+      data: await service.getDashboardStats(call(req)),
     }),
   );
 
@@ -54,8 +53,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         projects: await service.getRecentProjects({
-          db: app.db,
-          actor: actorOf(req),
+          ...call(req),
           limit: req.query.limit,
         }),
       },
@@ -75,7 +73,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { tickets: await dashboardRecentTickets(app.db, actorOf(req), req.query.limit) },
+      data: { tickets: await dashboardRecentTickets({ ...call(req), limit: req.query.limit }) },
     }),
   );
 
@@ -93,7 +91,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        activities: await service.getActivity({ db: app.db, actor: actorOf(req), days: req.query.days }),
+        activities: await service.getActivity({ ...call(req), days: req.query.days }),
       },
     }),
   );
@@ -110,7 +108,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.getProjectProgress({ db: app.db, actor: actorOf(req) }),
+      data: await service.getProjectProgress(call(req)),
     }),
   );
 
@@ -128,8 +126,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: await service.getTicketResolution({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         days: req.query.days,
       }),
     }),
@@ -147,7 +144,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { actions: service.getQuickActions({ actor: actorOf(req) }) },
+      data: { actions: service.getQuickActions(call(req)) },
     }),
   );
 };

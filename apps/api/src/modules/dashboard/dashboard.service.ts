@@ -15,6 +15,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activities, clients, projects, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
+import type { ActorCall } from '../../lib/service-args.js';
 import {
   clientVisibleMoney,
   countersServe,
@@ -32,7 +33,7 @@ import { dashboardPolicy, QUICK_ACTIONS_BY_ROLE, visibleActivities } from './das
  * over an employee's team projects); `clients` for admins only; ticket figures from the tickets
  * module's read model.
  */
-export async function getDashboardStats({ db, actor }: { db: Db; actor: Actor }): Promise<DashboardStats> {
+export async function getDashboardStats({ db, actor }: ActorCall): Promise<DashboardStats> {
   // Admins and clients: the project counters (decision 122); employees: their team's projects.
   const [p] = countersServe(actor)
     ? [projectTotals(await projectCountRows(db, actor))]
@@ -144,7 +145,7 @@ export async function getActivity({
 }
 
 /** `GET /dashboard/project-progress`: up to 8 active projects (nearest deadline first) and counts per status. */
-export async function getProjectProgress({ db, actor }: { db: Db; actor: Actor }): Promise<ProjectProgress> {
+export async function getProjectProgress({ db, actor }: ActorCall): Promise<ProjectProgress> {
   const active = await db
     .select({
       id: projects.id,

@@ -52,7 +52,13 @@ const text = (xml: string, tag: string) =>
   parseXmlStrict(xml).getElementsByTagName(tag)[0]?.textContent ?? null;
 
 async function loadOurCertificate() {
-  await saveCertificate(app.db, { actorId: null }, testConfig().ecf, ours.p12, ours.password);
+  await saveCertificate({
+    db: app.db,
+    ctx: { actorId: null },
+    config: testConfig().ecf,
+    file: ours.p12,
+    password: ours.password,
+  });
 }
 
 /** Checks an ARECF: valid against ARECF.xsd, signed by OUR certificate, with these values. */

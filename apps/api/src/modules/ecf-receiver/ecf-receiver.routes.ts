@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EcfConfig } from '../../config.js';
 import { publish } from '../../lib/effects.js';
 import { AppError } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { ECF_RECEIVER_PERMISSIONS, ecfReceiverPolicy } from './ecf-receiver.policy.js';
 import {
@@ -153,7 +154,7 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
 
   const reception = async (req: FastifyRequest, reply: FastifyReply) => {
     await requireReceiverToken(keys, req.headers.authorization);
-    const key = await receiverSigningKey(app.db, opts.ecf);
+    const key = await receiverSigningKey({ db: app.db, config: opts.ecf });
     const ourRnc = await receiverRnc(app.db);
     const xml = await readXmlPart(req);
     const outcome = await receiveEcf({ db: app.db, key, ourRnc, xml });
@@ -255,6 +256,7 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
  * Admin only (ecf-receiver.policy.ts).
  */
 const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = async (app, opts) => {
+  const { writeCall } = routeKit(app, ecfReceiverPolicy);
   const guard = (action: 'read' | 'approve') => ({
     onRequest: [
       app.authenticate,
@@ -275,7 +277,7 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
         response: { 200: successEnvelope(ListReceivedEcfResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await listReceived(app.db, req.query) }),
+    async (req) => ({ success: true as const, data: await listReceived({ db: app.db, query: req.query }) }),
   );
 
   app.get(
@@ -289,7 +291,10 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
         response: { 200: documentEnvelope },
       },
     },
-    async (req) => ({ success: true as const, data: { document: await getReceived(app.db, req.params.id) } }),
+    async (req) => ({
+      success: true as const,
+      data: { document: await getReceived({ db: app.db, id: req.params.id }) },
+    }),
   );
 
   app.get(
@@ -299,7 +304,7 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
       schema: { tags, summary: 'El XML del e-CF recibido, tal como llegó (admin)', params: IdParamsSchema },
     },
     async (req, reply) => {
-      const { fileName, xml } = await getReceivedXml(app.db, req.params.id);
+      const { fileName, xml } = await getReceivedXml({ db: app.db, id: req.params.id });
       return reply.type(XML_TYPE).header('Content-Disposition', contentDisposition(fileName)).send(xml);
     },
   );
@@ -318,8 +323,7 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
     },
     async (req) => {
       const document = await answerReceived({
-        db: app.db,
-        ctx: { actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id },
+        ...writeCall(req),
         config: opts.ecf,
         id: req.params.id,
         approved: req.body.approved,

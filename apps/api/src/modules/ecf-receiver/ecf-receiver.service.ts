@@ -56,10 +56,10 @@ export async function receiverRnc(db: Db): Promise<string> {
  * The agency's signing key for the receiver's answers. Throws {@link ReceiverError} 503 when no
  * certificate is loaded or it cannot be opened: the receiver cannot sign acknowledgements.
  */
-export async function receiverSigningKey(db: Db, config: EcfConfig): Promise<SigningKey> {
+export async function receiverSigningKey({ db, config }: { db: Db; config: EcfConfig }): Promise<SigningKey> {
   let key: SigningKey | null;
   try {
-    key = await loadSigningKey(db, config);
+    key = await loadSigningKey({ db, config });
   } catch {
     key = null;
   }
@@ -162,14 +162,17 @@ export async function receiveEcf(opts: {
       { issuerRnc, encf, documentType: fields.documentType },
     );
     // A received invoice becomes a purchase to complete, not re-typed (decision 140).
-    await draftFromReceivedEcf(tx, {
-      id: row.id,
-      issuerRnc,
-      issuerName: fields.issuerName!,
-      encf,
-      issueDate: fields.issueDate!,
-      totalCents: fields.totalCents!,
-      taxCents: fields.taxCents!,
+    await draftFromReceivedEcf({
+      tx,
+      ecf: {
+        id: row.id,
+        issuerRnc,
+        issuerName: fields.issuerName!,
+        encf,
+        issueDate: fields.issueDate!,
+        totalCents: fields.totalCents!,
+        taxCents: fields.taxCents!,
+      },
     });
     // The admins answer it commercially (approve or reject) from the received e-CF screen.
     const notifications = await createNotifications(tx, {
@@ -293,10 +296,13 @@ export function toReceivedEcfDetail(r: Row): ReceivedEcfDetail {
 }
 
 /** `GET /fiscal/received`: one page, newest received first (ties on id), optionally by approval status. */
-export async function listReceived(
-  db: Db,
-  query: { approvalStatus?: CommercialApprovalStatus; page: number; limit: number },
-): Promise<ListReceivedEcfResponse> {
+export async function listReceived({
+  db,
+  query,
+}: {
+  db: Db;
+  query: { approvalStatus?: CommercialApprovalStatus; page: number; limit: number };
+}): Promise<ListReceivedEcfResponse> {
   const where = query.approvalStatus ? eq(ecfReceived.approvalStatus, query.approvalStatus) : undefined;
   const { rows, pagination } = await pagedSelect(db, query, {
     table: ecfReceived,
@@ -320,7 +326,7 @@ async function findRow(db: Db, id: string): Promise<Row> {
 }
 
 /** `GET /fiscal/received/{id}`; 404 for an unknown id. */
-export async function getReceived(db: Db, id: string): Promise<ReceivedEcfDetail> {
+export async function getReceived({ db, id }: { db: Db; id: string }): Promise<ReceivedEcfDetail> {
   return toReceivedEcfDetail(await findRow(db, id));
 }
 
@@ -328,7 +334,13 @@ export async function getReceived(db: Db, id: string): Promise<ReceivedEcfDetail
  * `GET /fiscal/received/{id}/xml`: the supplier's XML exactly as received, and the DGII's file
  * name for it (`RNCEmisor` + e-NCF + `.xml`, "Formato de nombre de los archivos XML"); 404 unknown.
  */
-export async function getReceivedXml(db: Db, id: string): Promise<{ fileName: string; xml: string }> {
+export async function getReceivedXml({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<{ fileName: string; xml: string }> {
   const row = await findRow(db, id);
   return { fileName: `${row.issuerRnc}${row.encf}.xml`, xml: row.xml };
 }
@@ -368,7 +380,7 @@ export async function answerReceived(opts: {
   if (current.approvalStatus !== 'pending') throw conflict('Este comprobante ya fue aprobado o rechazado.');
   let key: SigningKey | null;
   try {
-    key = await loadSigningKey(db, opts.config);
+    key = await loadSigningKey({ db, config: opts.config });
   } catch {
     key = null;
   }
@@ -429,5 +441,5 @@ export async function answerReceived(opts: {
       .set({ approvalSentAt: sentAt, approvalMessages: messages, updatedAt: new Date() })
       .where(eq(ecfReceived.id, id));
   }
-  return getReceived(db, id);
+  return getReceived({ db, id });
 }

@@ -111,7 +111,7 @@ export async function retryEcf(opts: {
 export const ECF_STALE_AFTER_MS = 3600_000;
 
 /** `GET /fiscal/ecf-alerts`: rejected documents, documents waiting over an hour, certificate expiry. */
-export async function ecfAlerts(db: Db, now = new Date()): Promise<EcfAlerts> {
+export async function ecfAlerts({ db, now = new Date() }: { db: Db; now?: Date }): Promise<EcfAlerts> {
   const staleBefore = new Date(now.getTime() - ECF_STALE_AFTER_MS).toISOString();
   const result = (await db.execute(sql`
     select count(*) filter (where d.status = 'rejected' and not exists (

@@ -107,7 +107,7 @@ async function signAndStore(
       `El e-CF no cumple el formato de la DGII: ${problems.map((p) => p.message).join(' ')}`,
       problems,
     );
-  const key = await loadSigningKey(tx, config);
+  const key = await loadSigningKey({ db: tx, config });
   if (!key) throw conflict('Carga el certificado digital (.p12) en Configuración → Fiscal para emitir e-CF.');
   const signedXml = signXml(buildEcfXml(doc), key);
   const securityCode = securityCodeOf(signedXml);

@@ -111,7 +111,7 @@ export async function recordEcfAnnulment(
 ): Promise<boolean> {
   if (!current || !isDirectEcfType(input.documentType) || input.ncfs.length === 0) return false;
   if ((await ecfModeOf(tx)) !== 'direct') return false;
-  const key = await loadSigningKey(tx, current);
+  const key = await loadSigningKey({ db: tx, config: current });
   if (!key) throw conflict('Carga el certificado digital (.p12) para anular e-NCF ante la DGII.');
   if (!input.issuerRnc) throw conflict('Configura el RNC de la empresa antes de anular e-NCF ante la DGII.');
   const sorted = [...input.ncfs].sort();

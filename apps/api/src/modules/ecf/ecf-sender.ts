@@ -123,7 +123,7 @@ export class EcfSender {
     const result: EcfSendPass = { submitted: 0, decided: 0, retried: 0 };
     await this.annulments(now, result);
     if (claimed.rows.length === 0) return result;
-    const key = await loadSigningKey(this.db, this.config);
+    const key = await loadSigningKey({ db: this.db, config: this.config });
     for (const { id } of claimed.rows) {
       const [row] = await this.db.select().from(ecfDocuments).where(eq(ecfDocuments.id, id));
       if (!row) continue;
@@ -189,8 +189,8 @@ export class EcfSender {
       fcBaseUrl: this.config.fcBaseUrl,
       key,
       tokenStore: {
-        get: () => cachedDgiiToken(this.db, this.config),
-        set: (t) => storeDgiiToken(this.db, this.config, t),
+        get: () => cachedDgiiToken({ db: this.db, config: this.config }),
+        set: (t) => storeDgiiToken({ db: this.db, config: this.config, token: t }),
       },
       fetch: this.options.fetch,
       timeoutMs: this.options.timeoutMs,
@@ -205,7 +205,7 @@ export class EcfSender {
   private async annulments(now: Date, result: EcfSendPass): Promise<void> {
     const claimed = await this.claim('ecf_annulments', ['pending'], now);
     if (claimed.rows.length === 0) return;
-    const key = await loadSigningKey(this.db, this.config);
+    const key = await loadSigningKey({ db: this.db, config: this.config });
     for (const { id } of claimed.rows) {
       const [row] = await this.db.select().from(ecfAnnulments).where(eq(ecfAnnulments.id, id));
       if (!row) continue;

@@ -43,7 +43,13 @@ export function certificateSummaryOf(r: Row): EcfCertificate | null {
 }
 
 /** `GET /fiscal/settings`: the mode, and the environment and URLs from configuration. */
-export async function getEcfSettings(db: Db | Tx, config: EcfConfig): Promise<FiscalEcfSettings> {
+export async function getEcfSettings({
+  db,
+  config,
+}: {
+  db: Db | Tx;
+  config: EcfConfig;
+}): Promise<FiscalEcfSettings> {
   const r = await row(db);
   return {
     ecfMode: r.ecfMode,
@@ -63,7 +69,15 @@ export async function ecfModeOf(db: Db | Tx): Promise<EcfMode> {
  * `PUT /fiscal/settings`: switches the mode (audited). `direct` needs a loaded certificate that has
  * not expired → 409 otherwise, in Spanish.
  */
-export async function updateEcfMode(db: Db, ctx: AuditContext, mode: EcfMode): Promise<void> {
+export async function updateEcfMode({
+  db,
+  ctx,
+  mode,
+}: {
+  db: Db;
+  ctx: AuditContext;
+  mode: EcfMode;
+}): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await row(tx);
     if (mode === 'direct') {
@@ -99,13 +113,19 @@ export async function getCertificate(db: Db | Tx): Promise<EcfCertificate | null
  * wrong password, a file that is not a PKCS#12 with a private key, or a certificate out of its
  * validity.
  */
-export async function saveCertificate(
-  db: Db,
-  ctx: AuditContext,
-  config: EcfConfig,
-  file: Buffer,
-  password: string,
-): Promise<EcfCertificate> {
+export async function saveCertificate({
+  db,
+  ctx,
+  config,
+  file,
+  password,
+}: {
+  db: Db;
+  ctx: AuditContext;
+  config: EcfConfig;
+  file: Buffer;
+  password: string;
+}): Promise<EcfCertificate> {
   let parsed: ReturnType<typeof parsePkcs12>;
   try {
     parsed = parsePkcs12(file, password);
@@ -157,7 +177,13 @@ export async function saveCertificate(
  * The signing key of the loaded certificate, or null when none is loaded. Throws when the sealed
  * value cannot be opened (another `ECF_ENCRYPTION_KEY`): the caller reports it, nothing is signed.
  */
-export async function loadSigningKey(db: Db | Tx, config: EcfConfig): Promise<SigningKey | null> {
+export async function loadSigningKey({
+  db,
+  config,
+}: {
+  db: Db | Tx;
+  config: EcfConfig;
+}): Promise<SigningKey | null> {
   const r = await row(db);
   if (!r.certificateSealed) return null;
   const { privateKeyPem, certificatePem } = JSON.parse(
@@ -167,10 +193,13 @@ export async function loadSigningKey(db: Db | Tx, config: EcfConfig): Promise<Si
 }
 
 /** The DGII session token shared by every process, or null when absent or expiring within a minute. */
-export async function cachedDgiiToken(
-  db: Db | Tx,
-  config: EcfConfig,
-): Promise<{ token: string; expiresAt: Date } | null> {
+export async function cachedDgiiToken({
+  db,
+  config,
+}: {
+  db: Db | Tx;
+  config: EcfConfig;
+}): Promise<{ token: string; expiresAt: Date } | null> {
   const r = await row(db);
   if (!r.tokenSealed || !r.tokenExpiresAt || r.tokenExpiresAt.getTime() - Date.now() < 60_000) return null;
   try {
@@ -181,11 +210,15 @@ export async function cachedDgiiToken(
 }
 
 /** Keeps the DGII session token (sealed) until `expiresAt`; null clears it (a 401 from the DGII). */
-export async function storeDgiiToken(
-  db: Db | Tx,
-  config: EcfConfig,
-  token: { token: string; expiresAt: Date } | null,
-): Promise<void> {
+export async function storeDgiiToken({
+  db,
+  config,
+  token,
+}: {
+  db: Db | Tx;
+  config: EcfConfig;
+  token: { token: string; expiresAt: Date } | null;
+}): Promise<void> {
   await db
     .update(ecfSettings)
     .set({
@@ -202,19 +235,24 @@ export async function storeDgiiToken(
  * whether it worked with a Spanish message. Never throws for the DGII's own failures (they are the
  * answer); 409 when no certificate is loaded. Audited with the outcome.
  */
-export async function testDgiiConnection(
-  db: Db,
-  ctx: AuditContext,
-  config: EcfConfig,
-  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
-): Promise<EcfConnectionTest> {
-  const key = await loadSigningKey(db, config);
+export async function testDgiiConnection({
+  db,
+  ctx,
+  config,
+  options = {},
+}: {
+  db: Db;
+  ctx: AuditContext;
+  config: EcfConfig;
+  options?: { fetch?: typeof fetch; timeoutMs?: number };
+}): Promise<EcfConnectionTest> {
+  const key = await loadSigningKey({ db, config });
   if (!key) throw conflict('Carga el certificado digital (.p12) antes de probar la conexión con la DGII.');
   const client = new DgiiClient({
     ecfBaseUrl: config.ecfBaseUrl,
     fcBaseUrl: config.fcBaseUrl,
     key,
-    tokenStore: { get: async () => null, set: (t) => storeDgiiToken(db, config, t) },
+    tokenStore: { get: async () => null, set: (t) => storeDgiiToken({ db, config, token: t }) },
     fetch: options.fetch,
     timeoutMs: options.timeoutMs ?? 15_000,
   });
@@ -245,15 +283,26 @@ export async function testDgiiConnection(
  * an admin's ACECF goes to the DGII): posts the signed ACECF with the shared token and answers the
  * DGII's messages plus its state. Throws `DgiiError` (the caller stores it as a message).
  */
-export function commercialApprovalSender(db: Db, config: EcfConfig, options: { fetch?: typeof fetch } = {}) {
+export function commercialApprovalSender({
+  db,
+  config,
+  options = {},
+}: {
+  db: Db;
+  config: EcfConfig;
+  options?: { fetch?: typeof fetch };
+}) {
   return async (signedXml: string, fileName: string) => {
-    const key = await loadSigningKey(db, config);
+    const key = await loadSigningKey({ db, config });
     if (!key) throw conflict('Carga el certificado digital (.p12) para enviar la aprobación comercial.');
     const client = new DgiiClient({
       ecfBaseUrl: config.ecfBaseUrl,
       fcBaseUrl: config.fcBaseUrl,
       key,
-      tokenStore: { get: () => cachedDgiiToken(db, config), set: (t) => storeDgiiToken(db, config, t) },
+      tokenStore: {
+        get: () => cachedDgiiToken({ db, config }),
+        set: (t) => storeDgiiToken({ db, config, token: t }),
+      },
       fetch: options.fetch,
     });
     const answer = await client.sendCommercialApproval(signedXml, fileName);
@@ -271,10 +320,13 @@ export const CERTIFICATE_WARNING_DAYS = 30;
  * expired; `certificateWarned` remembers which went out (a new certificate clears it). Answers the
  * effects to push and a Spanish one-line summary.
  */
-export async function warnCertificateExpiry(
-  db: Db,
+export async function warnCertificateExpiry({
+  db,
   now = new Date(),
-): Promise<{ effects: Effects; summary: string }> {
+}: {
+  db: Db;
+  now?: Date;
+}): Promise<{ effects: Effects; summary: string }> {
   return db.transaction(async (tx) => {
     const r = await row(tx);
     const summary = certificateSummaryOf(r);

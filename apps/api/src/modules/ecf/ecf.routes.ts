@@ -12,8 +12,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { ECF_PERMISSIONS, ecfPolicy } from './ecf.policy.js';
 import * as documentsSvc from './ecf-documents.service.js';
 import * as settingsSvc from './ecf-settings.service.js';
@@ -27,8 +27,6 @@ function replyWithXml(reply: FastifyReply, row: { issuerRnc: string; encf: strin
     .header('Content-Disposition', `attachment; filename="${row.issuerRnc}${row.encf}.xml"`)
     .send(row.signedXml);
 }
-
-const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /** The largest .p12/.pfx accepted: certification bodies' files are 3–10 KB. */
 const CERTIFICATE_MAX_BYTES = 64 * 1024;
@@ -68,6 +66,7 @@ async function readCertificateUpload(req: FastifyRequest): Promise<{ file: Buffe
  * `GET/POST /fiscal/certificate`. Admin only (ecf.policy.ts).
  */
 const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call, writeCall } = routeKit(app, ecfPolicy);
   const tags = ['fiscal'];
   const admin = {
     onRequest: [
@@ -88,7 +87,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({
       success: true as const,
-      data: { settings: await settingsSvc.getEcfSettings(app.db, app.ecfConfig) },
+      data: { settings: await settingsSvc.getEcfSettings({ db: app.db, config: app.ecfConfig }) },
     }),
   );
 
@@ -104,10 +103,10 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await settingsSvc.updateEcfMode(app.db, ctxOf(req), req.body.ecfMode);
+      await settingsSvc.updateEcfMode({ ...writeCall(req), mode: req.body.ecfMode });
       return {
         success: true as const,
-        data: { settings: await settingsSvc.getEcfSettings(app.db, app.ecfConfig) },
+        data: { settings: await settingsSvc.getEcfSettings({ db: app.db, config: app.ecfConfig }) },
       };
     },
   );
@@ -137,13 +136,12 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { file, password } = await readCertificateUpload(req);
-      const certificate = await settingsSvc.saveCertificate(
-        app.db,
-        ctxOf(req),
-        app.ecfConfig,
+      const certificate = await settingsSvc.saveCertificate({
+        ...writeCall(req),
+        config: app.ecfConfig,
         file,
         password,
-      );
+      });
       reply.code(201);
       return { success: true as const, data: { certificate } };
     },
@@ -162,7 +160,9 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { result: await settingsSvc.testDgiiConnection(app.db, ctxOf(req), app.ecfConfig) },
+      data: {
+        result: await settingsSvc.testDgiiConnection({ ...writeCall(req), config: app.ecfConfig }),
+      },
     }),
   );
 
@@ -176,7 +176,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(GetEcfAlertsResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: { alerts: await documentsSvc.ecfAlerts(app.db) } }),
+    async () => ({ success: true as const, data: { alerts: await documentsSvc.ecfAlerts({ db: app.db }) } }),
   );
 
   const guard = (action: 'status' | 'xml' | 'retry') => ({
@@ -195,7 +195,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await documentsSvc.findEcfDocument({ db: app.db, actor: actorOf(req), id: req.params.id });
+      const row = await documentsSvc.findEcfDocument({ ...call(req), id: req.params.id });
       return { success: true as const, data: { submission: row ? documentsSvc.submissionOf(row) : null } };
     },
   );
@@ -207,7 +207,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'XML firmado del e-CF, tal como se guardó', params: IdParamsSchema },
     },
     async (req, reply) => {
-      const row = await documentsSvc.findEcfDocument({ db: app.db, actor: actorOf(req), id: req.params.id });
+      const row = await documentsSvc.findEcfDocument({ ...call(req), id: req.params.id });
       if (!row) throw notFound('Esta factura no tiene un e-CF emitido desde el portal.');
       return replyWithXml(reply, row);
     },
@@ -225,8 +225,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const row = await documentsSvc.findEcfDocument({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         id: req.params.id,
         noteId: req.params.noteId,
       });
@@ -247,8 +246,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const row = await documentsSvc.findEcfDocument({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         id: req.params.id,
         noteId: req.params.noteId,
         noteKind: 'debit',
@@ -271,9 +269,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const row = await documentsSvc.retryEcf({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
+        ...writeCall(req),
         config: app.ecfConfig,
         id: req.params.id,
       });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 
 /*
  * What an hour of a person costs the agency (decision 140): `users.cost_rate_cents`, set by an
@@ -12,7 +12,7 @@ import type { WriteOptions } from '../invoices/billing-documents.js';
  */
 
 /** `GET /users/{id}/cost-rate` (admin): decimal pesos per hour or null; 404 for an unknown user. */
-export async function getCostRate(db: Db, id: string): Promise<UserCostRateResponse> {
+export async function getCostRate({ db, id }: { db: Db; id: string }): Promise<UserCostRateResponse> {
   const [row] = await db.select({ cents: users.costRateCents }).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('Usuario no encontrado');
   return { userId: id, costRate: row.cents === null ? null : fromCents(row.cents) };
@@ -20,7 +20,7 @@ export async function getCostRate(db: Db, id: string): Promise<UserCostRateRespo
 
 /** `PUT /users/{id}/cost-rate` (admin): sets or clears it (null). Audited with the old and new rate. */
 export async function setCostRate(
-  opts: WriteOptions & { id: string; costRate: number | null },
+  opts: WriteCall & { id: string; costRate: number | null },
 ): Promise<UserCostRateResponse> {
   const { db, ctx, id, costRate } = opts;
   return db.transaction(async (tx) => {

@@ -10,8 +10,11 @@ import { supplierForTaxId } from './suppliers.service.js';
  * supplier types a purchase may carry (E31, E32, E44, E45); notes and others are skipped. Runs in
  * the receiver's transaction; a second arrival of the same e-NCF adds nothing.
  */
-export async function draftFromReceivedEcf(
-  tx: Tx,
+export async function draftFromReceivedEcf({
+  tx,
+  ecf,
+}: {
+  tx: Tx;
   ecf: {
     id: string;
     issuerRnc: string;
@@ -20,11 +23,11 @@ export async function draftFromReceivedEcf(
     issueDate: string;
     totalCents: number;
     taxCents: number;
-  },
-): Promise<string | null> {
+  };
+}): Promise<string | null> {
   const type = ecf.encf.slice(0, 3);
   if (!(SUPPLIER_NCF_TYPES as readonly string[]).includes(type)) return null;
-  const supplier = await supplierForTaxId(tx, ecf.issuerRnc, ecf.issuerName);
+  const supplier = await supplierForTaxId({ tx, taxId: ecf.issuerRnc, name: ecf.issuerName });
   const itbisCents = Math.min(Math.max(ecf.taxCents, 0), Math.max(ecf.totalCents, 0));
   const [row] = await tx
     .insert(expenses)

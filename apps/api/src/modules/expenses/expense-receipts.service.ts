@@ -1,12 +1,10 @@
 import type { Expense } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { expenses } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
+import type { ResourceCall, WriteCall } from '../../lib/service-args.js';
 import { deleteFile, readFile, saveFile } from '../../lib/storage.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
 import { findVisible, toExpenseDto } from './expense-rows.js';
 
 /*
@@ -23,7 +21,7 @@ const RECEIPT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf
  * uploader's quota; 413/415 otherwise) and replaces the previous one. Same access as editing.
  */
 export async function attachReceipt(
-  opts: WriteOptions & { id: string; file: { filename: string; data: Buffer } },
+  opts: WriteCall & { id: string; file: { filename: string; data: Buffer } },
 ): Promise<Expense> {
   const { db, actor, ctx, id, file } = opts;
   return db.transaction(async (tx) => {
@@ -55,7 +53,7 @@ export async function attachReceipt(
 }
 
 /** `GET /expenses/{id}/receipt`: the file, or 404 when the purchase is not visible or has none. */
-export async function readReceipt(db: Db, actor: Actor, id: string) {
+export async function readReceipt({ db, actor, id }: ResourceCall) {
   const { e } = await findVisible(db, actor, id);
   const file = e.receiptFileId ? await readFile(db, e.receiptFileId) : null;
   if (!file) throw notFound('El gasto no tiene comprobante adjunto');
@@ -63,7 +61,7 @@ export async function readReceipt(db: Db, actor: Actor, id: string) {
 }
 
 /** `DELETE /expenses/{id}/receipt`: removes the attached receipt (404 when none). */
-export async function removeReceipt(opts: WriteOptions & { id: string }): Promise<Expense> {
+export async function removeReceipt(opts: WriteCall & { id: string }): Promise<Expense> {
   const { db, actor, ctx, id } = opts;
   return db.transaction(async (tx) => {
     const { e } = await findVisible(tx, actor, id);

@@ -12,15 +12,13 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { getCostRate, setCostRate } from './cost-rates.service.js';
 import { expensePolicy } from './expenses.policy.js';
 import * as svc from './expenses.service.js';
-
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * Purchases and expenses (decision 140): admins every purchase, employees those of projects on
@@ -28,9 +26,10 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
  * Also the per-user cost rate (admin).
  */
 const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call, writeCall } = routeKit(app, expensePolicy);
   const staff = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('write'))] };
   const admin = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('manageCostRates'))] };
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const writer = (req: FastifyRequest) => writeCall(req);
   const tags = ['expenses'];
   const one = { 200: successEnvelope(GetExpenseResponseSchema) };
 
@@ -47,7 +46,7 @@ const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.listExpenses(app.db, actorOf(req), req.query),
+      data: await svc.listExpenses({ ...call(req), query: req.query }),
     }),
   );
 
@@ -56,7 +55,7 @@ const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...staff, schema: { tags, summary: 'Un gasto', params: IdParamsSchema, response: one } },
     async (req) => ({
       success: true as const,
-      data: { expense: await svc.getExpense(app.db, actorOf(req), req.params.id) },
+      data: { expense: await svc.getExpense({ ...call(req), id: req.params.id }) },
     }),
   );
 
@@ -148,7 +147,7 @@ const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/expenses/:id/receipt',
     { ...staff, schema: { tags, summary: 'Descargar comprobante adjunto', params: IdParamsSchema } },
     async (req, reply) => {
-      const file = await svc.readReceipt(app.db, actorOf(req), req.params.id);
+      const file = await svc.readReceipt({ ...call(req), id: req.params.id });
       reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', contentDisposition(file.filename))
@@ -181,7 +180,7 @@ const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(UserCostRateResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await getCostRate(app.db, req.params.id) }),
+    async (req) => ({ success: true as const, data: await getCostRate({ db: app.db, id: req.params.id }) }),
   );
 
   app.put(

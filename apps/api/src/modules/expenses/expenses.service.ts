@@ -20,12 +20,12 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { conflict, forbidden } from '../../lib/errors.js';
-import { pagedSelect } from '../../lib/paging.js';
+import { likePattern, pagedSelect } from '../../lib/paging.js';
+import type { ResourceCall, WriteCall } from '../../lib/service-args.js';
 import { deleteFile } from '../../lib/storage.js';
 import { signIssuedExpense } from '../ecf/ecf-runtime.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
-import { likePattern, type WriteOptions } from '../invoices/billing-documents.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import {
   agencyDocumentTypeFor,
@@ -59,7 +59,7 @@ export { toExpenseDto } from './expense-rows.js';
  */
 
 /** `GET /expenses/{id}`: admin any, employee of a project on their team; else 404. */
-export async function getExpense(db: Db, actor: Actor, id: string): Promise<Expense> {
+export async function getExpense({ db, actor, id }: ResourceCall): Promise<Expense> {
   return toExpenseDto(await findVisible(db, actor, id));
 }
 
@@ -67,11 +67,15 @@ export async function getExpense(db: Db, actor: Actor, id: string): Promise<Expe
  * `GET /expenses`: the purchases `actor` may see, filtered (see `ListExpensesQuerySchema`), newest
  * issue date first, ties on id; `data.expenses` + `data.pagination`.
  */
-export async function listExpenses(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof ListExpensesQuerySchema>,
-): Promise<ListExpensesResponse> {
+export async function listExpenses({
+  db,
+  actor,
+  query,
+}: {
+  db: Db;
+  actor: Actor;
+  query: z.output<typeof ListExpensesQuerySchema>;
+}): Promise<ListExpensesResponse> {
   const where: (SQL | undefined)[] = [visibleExpenses(actor)];
   if (query.search) {
     const p = likePattern(query.search);
@@ -121,7 +125,7 @@ export async function listExpenses(
  * period / no exchange rate / no usable range. Audited.
  */
 export async function createExpense(
-  opts: WriteOptions & { input: z.output<typeof CreateExpenseRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof CreateExpenseRequestSchema> },
 ): Promise<Written<Expense>> {
   const { db, actor, ctx, input } = opts;
   const projectId = input.projectId ?? null;
@@ -133,7 +137,7 @@ export async function createExpense(
     return await db.transaction(async (tx) => {
       await checkProject(tx, actor, projectId);
       const supplier = await loadSupplier(tx, input.supplierId);
-      await assertPeriodOpen(tx, input.issueDate, 'issueDate');
+      await assertPeriodOpen({ tx, day: input.issueDate, what: 'issueDate' });
       const exchangeRate = await rateFor(tx, input.currency, input.issueDate);
       const settings = await getCompanySettings(tx);
       let documentType: PurchaseDocumentType = input.documentType;
@@ -166,7 +170,7 @@ export async function createExpense(
         isrWithholdingType,
       });
       if (isAgencyPurchaseType(documentType)) {
-        const taken = await takeNcf(tx, documentType as FiscalDocumentType, businessToday());
+        const taken = await takeNcf({ tx, type: documentType as FiscalDocumentType, today: businessToday() });
         ncf = taken.ncf;
         sequenceId = taken.sequenceId;
         notifications = taken.notifications;
@@ -237,7 +241,7 @@ async function writableRow(tx: Tx, actor: Actor, id: string): Promise<ExpenseRow
  * A `draft` (received e-CF) becomes `recorded` once it has an expense type and a payment form.
  */
 export async function updateExpense(
-  opts: WriteOptions & { id: string; input: z.output<typeof UpdateExpenseRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof UpdateExpenseRequestSchema> },
 ): Promise<Expense> {
   const { db, actor, ctx, id, input } = opts;
   try {
@@ -255,8 +259,8 @@ export async function updateExpense(
       const supplierId = input.supplierId ?? cur.supplierId;
       const supplier = await loadSupplier(tx, supplierId, cur.supplierId);
       const issueDate = input.issueDate ?? cur.issueDate;
-      await assertPeriodOpen(tx, cur.issueDate, 'issueDate');
-      if (issueDate !== cur.issueDate) await assertPeriodOpen(tx, issueDate, 'issueDate');
+      await assertPeriodOpen({ tx, day: cur.issueDate, what: 'issueDate' });
+      if (issueDate !== cur.issueDate) await assertPeriodOpen({ tx, day: issueDate, what: 'issueDate' });
       const currency = input.currency ?? cur.currency;
       const exchangeRate =
         currency !== cur.currency || issueDate !== cur.issueDate
@@ -339,12 +343,12 @@ export async function updateExpense(
  * (direct mode) the document is withdrawn from the outbox and an ANECF is queued for the DGII — 409
  * when the DGII already received it (`withdrawExpenseEcf`). The receipt goes with it. Audited.
  */
-export async function deleteExpense(opts: WriteOptions & { id: string }): Promise<void> {
+export async function deleteExpense(opts: WriteCall & { id: string }): Promise<void> {
   const { db, actor, ctx, id } = opts;
   await db.transaction(async (tx) => {
     const { e } = await findVisible(tx, actor, id);
     if (e.invoiceId) throw conflict(EXPENSE_MESSAGES.billed);
-    await assertPeriodOpen(tx, e.issueDate, 'issueDate');
+    await assertPeriodOpen({ tx, day: e.issueDate, what: 'issueDate' });
     if (isAgencyPurchaseType(e.documentType)) {
       await annulAgencyDocument(tx, e, actor.id);
     }

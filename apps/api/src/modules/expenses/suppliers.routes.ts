@@ -11,20 +11,19 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { expensePolicy } from './expenses.policy.js';
 import * as svc from './suppliers.service.js';
-
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * Suppliers (decision 140): admins list, create and edit them; admins and employees pick one in
  * the purchase form (`/suppliers/options`). Clients get 403 on every route.
  */
 const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, expensePolicy);
   const admin = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('manageSuppliers'))] };
   const pick = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('pickSupplier'))] };
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const writer = (req: FastifyRequest) => writeCall(req);
   const tags = ['suppliers'];
 
   app.get(
@@ -38,7 +37,10 @@ const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListSuppliersResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.listSuppliers(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.listSuppliers({ db: app.db, query: req.query }),
+    }),
   );
 
   app.get(
@@ -52,7 +54,10 @@ const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(SupplierOptionsResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.supplierOptions(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.supplierOptions({ db: app.db, query: req.query }),
+    }),
   );
 
   app.get(
@@ -68,7 +73,7 @@ const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { supplier: svc.toSupplierDto(await svc.getSupplier(app.db, req.params.id)) },
+      data: { supplier: svc.toSupplierDto(await svc.getSupplier({ db: app.db, id: req.params.id })) },
     }),
   );
 

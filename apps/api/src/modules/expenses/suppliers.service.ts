@@ -18,8 +18,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { type SupplierRow, suppliers } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { pagedSelect } from '../../lib/paging.js';
-import { likePattern, type WriteOptions } from '../invoices/billing-documents.js';
+import { likePattern, pagedSelect } from '../../lib/paging.js';
+import type { WriteCall } from '../../lib/service-args.js';
 
 /*
  * Suppliers (decision 140): admins keep the list; the purchase form picks from the active ones.
@@ -68,7 +68,7 @@ async function assertTaxIdFree(
 }
 
 /** `GET /suppliers/{id}` (admin): 404 when missing. */
-export async function getSupplier(db: Db | Tx, id: string): Promise<SupplierRow> {
+export async function getSupplier({ db, id }: { db: Db | Tx; id: string }): Promise<SupplierRow> {
   const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id)).limit(1);
   if (!row) throw notFound('Proveedor no encontrado');
   return row;
@@ -78,10 +78,13 @@ export async function getSupplier(db: Db | Tx, id: string): Promise<SupplierRow>
  * `GET /suppliers` (admin): name or tax id contains `search`, optional `active` and
  * `taxpayerType`; by name, then id.
  */
-export async function listSuppliers(
-  db: Db,
-  query: z.output<typeof ListSuppliersQuerySchema>,
-): Promise<ListSuppliersResponse> {
+export async function listSuppliers({
+  db,
+  query,
+}: {
+  db: Db;
+  query: z.output<typeof ListSuppliersQuerySchema>;
+}): Promise<ListSuppliersResponse> {
   const where: SQL[] = [];
   if (query.search) {
     const pattern = likePattern(query.search);
@@ -109,10 +112,13 @@ export async function listSuppliers(
  * `GET /suppliers/options` (admin, employee): active suppliers whose name or tax id contains
  * `search` (or only `id`), label the name, description the tax id.
  */
-export async function supplierOptions(
-  db: Db,
-  query: z.output<typeof OptionsQuerySchema>,
-): Promise<ListOptionsResponse> {
+export async function supplierOptions({
+  db,
+  query,
+}: {
+  db: Db;
+  query: z.output<typeof OptionsQuerySchema>;
+}): Promise<ListOptionsResponse> {
   const where: SQL[] = [];
   if (query.id) where.push(eq(suppliers.id, query.id));
   else where.push(eq(suppliers.active, true));
@@ -133,7 +139,7 @@ export async function supplierOptions(
 
 /** `POST /suppliers` (admin): 409 when the RNC / cédula is taken. Audited. */
 export async function createSupplier(
-  opts: WriteOptions & { input: z.output<typeof CreateSupplierRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof CreateSupplierRequestSchema> },
 ): Promise<Supplier> {
   const { db, actor, ctx, input } = opts;
   return db.transaction(async (tx) => {
@@ -158,11 +164,11 @@ export async function createSupplier(
  * and its uniqueness (409). Audited with the changed fields.
  */
 export async function updateSupplier(
-  opts: WriteOptions & { id: string; input: z.output<typeof UpdateSupplierRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof UpdateSupplierRequestSchema> },
 ): Promise<Supplier> {
   const { db, ctx, id, input } = opts;
   return db.transaction(async (tx) => {
-    const current = await getSupplier(tx, id);
+    const current = await getSupplier({ db: tx, id });
     const taxIdType = input.taxIdType ?? current.taxIdType;
     const rawTaxId = input.taxId !== undefined ? input.taxId : current.taxId;
     if (taxIdType === 'rnc' || taxIdType === 'cedula') {
@@ -195,7 +201,15 @@ export async function updateSupplier(
  * The supplier of a received e-CF, by its RNC / cédula: found, or created active with the e-CF's
  * name (RNC → persona jurídica, cédula → persona física). Inside the caller's transaction.
  */
-export async function supplierForTaxId(tx: Tx, taxId: string, name: string): Promise<SupplierRow> {
+export async function supplierForTaxId({
+  tx,
+  taxId,
+  name,
+}: {
+  tx: Tx;
+  taxId: string;
+  name: string;
+}): Promise<SupplierRow> {
   const digits = taxId.replace(/\D/g, '');
   const [found] = await tx
     .select()

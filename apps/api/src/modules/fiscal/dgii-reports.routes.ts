@@ -45,7 +45,7 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const { filename, text } = await build(app.db, req.query.period);
+        const { filename, text } = await build({ db: app.db, period: req.query.period });
         return reply
           .type('text/plain; charset=utf-8')
           .header('Content-Disposition', contentDisposition(filename, false))
@@ -66,7 +66,7 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await consumoSummary(app.db, req.query.period);
+      const s = await consumoSummary({ db: app.db, period: req.query.period });
       const rd = (cents: number) => cents / 100;
       return {
         success: true as const,
@@ -100,7 +100,7 @@ const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { summary: await monthSummary(app.db, req.query.period) },
+      data: { summary: await monthSummary({ db: app.db, period: req.query.period }) },
     }),
   );
 };

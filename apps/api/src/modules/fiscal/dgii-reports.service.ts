@@ -81,7 +81,7 @@ type RatedDoc = { currency: string; exchangeRate: number | null; issueDate: stri
  * issuing rule (that day or the last of the 7 before it). Throws 409 naming the invoices and days
  * that have none, so a 607 never reports dollars as pesos. DOP invoices are left out (rate null).
  */
-export async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, number>> {
+export async function ratesOf({ db, docs }: { db: Db; docs: RatedDoc[] }): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const missing: RatedDoc[] = [];
   for (const d of docs) {
@@ -92,11 +92,7 @@ export async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, num
   const unknown: string[] = [];
   for (const currency of new Set(missing.map((d) => d.currency as ForeignCurrency))) {
     const mine = missing.filter((d) => d.currency === currency);
-    const found = await ratesForDays(
-      db,
-      currency,
-      mine.map((d) => d.issueDate),
-    );
+    const found = await ratesForDays({ db, currency, days: mine.map((d) => d.issueDate) });
     for (const d of mine) {
       const hit = found.get(d.issueDate);
       if (hit) out.set(d.ncf!, hit.rate);
@@ -121,8 +117,8 @@ export async function ratesOf(db: Db, docs: RatedDoc[]): Promise<Map<string, num
  * its invoice's), half-up to the centavo ({@link dgii607Amounts}, decision 137); 409 when such a
  * document has no known rate ({@link ratesOf}).
  */
-export async function rows607(db: Db, period: string): Promise<Dgii607Row[]> {
-  return (await sales607(db, period)).rows;
+export async function rows607({ db, period }: { db: Db; period: string }): Promise<Dgii607Row[]> {
+  return (await sales607({ db, period })).rows;
 }
 
 /**
@@ -164,10 +160,13 @@ export interface Sale607Document {
  * sale documents issued in the period (consumo included, re-listed invoices not), with the client's
  * name, for the month's ITBIS charged (decision 141).
  */
-export async function sales607(
-  db: Db,
-  period: string,
-): Promise<{ rows: Dgii607Row[]; consumo: ConsumoSummary; documents: Sale607Document[] }> {
+export async function sales607({
+  db,
+  period,
+}: {
+  db: Db;
+  period: string;
+}): Promise<{ rows: Dgii607Row[]; consumo: ConsumoSummary; documents: Sale607Document[] }> {
   const { from, to } = periodBounds(period);
   const issuedInPeriod = await db
     .select({ invoice: invoices, taxId: clients.companyRnc, party: partyName })
@@ -249,11 +248,10 @@ export async function sales607(
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(and(gte(debitNotes.issueDate, from), lte(debitNotes.issueDate, to)))
     .orderBy(asc(debitNotes.ncf));
-  const rates = await ratesOf(db, [
-    ...issued.map((r) => r.invoice),
-    ...notes.map((n) => n.invoice),
-    ...debits.map((n) => n.invoice),
-  ]);
+  const rates = await ratesOf({
+    db,
+    docs: [...issued.map((r) => r.invoice), ...notes.map((n) => n.invoice), ...debits.map((n) => n.invoice)],
+  });
   const rateOf = (ncf: string | null) => (ncf ? (rates.get(ncf) ?? null) : null);
   const invoiceRows: Dgii607Row[] = issued.map(({ invoice: i, taxId }) => {
     const mine = payments.filter((p) => p.invoiceId === i.id);
@@ -369,15 +367,15 @@ export async function sales607(
 }
 
 /** `GET /reports/dgii/consumo?period=YYYYMM` (admin): the period's consumo totals under RD$250,000. */
-export async function consumoSummary(db: Db, period: string): Promise<ConsumoSummary> {
-  return (await sales607(db, period)).consumo;
+export async function consumoSummary({ db, period }: { db: Db; period: string }): Promise<ConsumoSummary> {
+  return (await sales607({ db, period })).consumo;
 }
 
 /**
  * The 608 rows of a period: NCFs annulled without use (voided numbers), by date. The 608 has no
  * amounts, so the currency of a document never shows in it (decision 137).
  */
-export async function rows608(db: Db, period: string): Promise<Dgii608Row[]> {
+export async function rows608({ db, period }: { db: Db; period: string }): Promise<Dgii608Row[]> {
   const { from, to } = periodBounds(period);
   const voids = await db
     .select()
@@ -388,16 +386,28 @@ export async function rows608(db: Db, period: string): Promise<Dgii608Row[]> {
 }
 
 /** `GET /reports/dgii/607?period=YYYYMM` (admin): the text file and its name `DGII_F_607_<RNC>_<period>.txt`. */
-export async function dgii607(db: Db, period: string): Promise<{ filename: string; text: string }> {
+export async function dgii607({
+  db,
+  period,
+}: {
+  db: Db;
+  period: string;
+}): Promise<{ filename: string; text: string }> {
   const rnc = await agencyRnc(db);
-  const text = format607({ rnc, period, rows: await rows607(db, period) });
+  const text = format607({ rnc, period, rows: await rows607({ db, period }) });
   return { filename: `DGII_F_607_${rnc}_${period}.txt`, text };
 }
 
 /** `GET /reports/dgii/608?period=YYYYMM` (admin): the text file and its name `DGII_F_608_<RNC>_<period>.txt`. */
-export async function dgii608(db: Db, period: string): Promise<{ filename: string; text: string }> {
+export async function dgii608({
+  db,
+  period,
+}: {
+  db: Db;
+  period: string;
+}): Promise<{ filename: string; text: string }> {
   const rnc = await agencyRnc(db);
-  const text = format608({ rnc, period, rows: await rows608(db, period) });
+  const text = format608({ rnc, period, rows: await rows608({ db, period }) });
   return { filename: `DGII_F_608_${rnc}_${period}.txt`, text };
 }
 
@@ -416,7 +426,15 @@ export interface Purchase606Document {
  * l10n-dominicana `_compute_606_data` does for purchases abroad. USD purchases convert at the
  * expense's stored rate. Throws 409 (Spanish, naming the NCFs) when a supplier has no usable id.
  */
-export async function purchases606(db: Db, period: string, rnc?: string): Promise<Purchase606Document[]> {
+export async function purchases606({
+  db,
+  period,
+  rnc,
+}: {
+  db: Db;
+  period: string;
+  rnc?: string;
+}): Promise<Purchase606Document[]> {
   const { from, to } = periodBounds(period);
   const found = await db
     .select({ expense: expenses, supplier: suppliers })
@@ -492,8 +510,14 @@ export async function purchases606(db: Db, period: string, rnc?: string): Promis
 }
 
 /** `GET /reports/dgii/606?period=YYYYMM` (admin): the text file and its name `DGII_F_606_<RNC>_<period>.txt`. */
-export async function dgii606(db: Db, period: string): Promise<{ filename: string; text: string }> {
+export async function dgii606({
+  db,
+  period,
+}: {
+  db: Db;
+  period: string;
+}): Promise<{ filename: string; text: string }> {
   const rnc = await agencyRnc(db);
-  const rows = (await purchases606(db, period, rnc)).map((p) => p.row);
+  const rows = (await purchases606({ db, period, rnc })).map((p) => p.row);
   return { filename: `DGII_F_606_${rnc}_${period}.txt`, text: format606({ rnc, period, rows }) };
 }

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { exchangeRates, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { BcrdCsvError, decodeCsv, parseBcrdCsv } from './bcrd-rates.csv.js';
 
 /*
@@ -68,10 +68,13 @@ async function findRate(db: Db | Tx, currency: ForeignCurrency, date: string): P
  * `GET /fiscal/exchange-rates?currency=USD&from=&to=&page=&limit=` (admin): the stored rates of a
  * currency, newest day first, within the optional day range (ISO, both ends included), 30 a page.
  */
-export async function listRates(
-  db: Db,
-  query: z.output<typeof ListExchangeRatesQuerySchema>,
-): Promise<ListExchangeRatesResponse> {
+export async function listRates({
+  db,
+  query,
+}: {
+  db: Db;
+  query: z.output<typeof ListExchangeRatesQuerySchema>;
+}): Promise<ListExchangeRatesResponse> {
   const where: SQL[] = [eq(exchangeRates.currency, query.currency)];
   if (query.from) where.push(gte(exchangeRates.date, query.from));
   if (query.to) where.push(lte(exchangeRates.date, query.to));
@@ -98,7 +101,7 @@ export async function listRates(
  * `fiscal.exchange_rate_set` with the previous rate. Invoices already issued keep theirs.
  */
 export async function upsertRate(
-  opts: WriteOptions & { input: z.output<typeof UpsertExchangeRateRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof UpsertExchangeRateRequestSchema> },
 ): Promise<{ rate: ExchangeRate; created: boolean }> {
   const { db, actor, ctx, input } = opts;
   return db.transaction(async (tx) => {
@@ -148,7 +151,7 @@ export const BCRD_CSV_MAX_BYTES = 2 * 1024 * 1024;
  * is written. Audited as `fiscal.exchange_rates_imported` with the counts and the range.
  */
 export async function importBcrdCsv(
-  opts: WriteOptions & { file: Buffer },
+  opts: WriteCall & { file: Buffer },
 ): Promise<ImportExchangeRatesResponse> {
   const { db, actor, ctx, file } = opts;
   let parsed: ReturnType<typeof parseBcrdCsv>;
@@ -224,11 +227,15 @@ export async function importBcrdCsv(
  * or else the latest of the `EXCHANGE_RATE_MAX_AGE_DAYS` (7) days before it (the BCRD publishes
  * on business days; its rate "serves as reference" until the next one). Null when there is none.
  */
-export async function rateForDay(
-  db: Db | Tx,
-  currency: ForeignCurrency,
-  day: string,
-): Promise<{ rate: number; date: string } | null> {
+export async function rateForDay({
+  db,
+  currency,
+  day,
+}: {
+  db: Db | Tx;
+  currency: ForeignCurrency;
+  day: string;
+}): Promise<{ rate: number; date: string } | null> {
   const [row] = await db
     .select({ rate: exchangeRates.rate, date: exchangeRates.date })
     .from(exchangeRates)
@@ -249,23 +256,31 @@ export async function rateForDay(
  * Configuración → Fiscal …") with the field `exchangeRate`, so the issuing transaction rolls back
  * and no NCF is consumed.
  */
-export async function requireRateForDay(
-  tx: Tx,
-  currency: ForeignCurrency,
-  day: string,
-): Promise<{ rate: number; date: string }> {
-  const found = await rateForDay(tx, currency, day);
+export async function requireRateForDay({
+  tx,
+  currency,
+  day,
+}: {
+  tx: Tx;
+  currency: ForeignCurrency;
+  day: string;
+}): Promise<{ rate: number; date: string }> {
+  const found = await rateForDay({ db: tx, currency, day });
   if (found) return found;
   const message = missingExchangeRateMessage(currency, day);
   throw new AppError(409, ErrorCodes.CONFLICT, message, [{ field: 'exchangeRate', message }]);
 }
 
 /** The rates of `currency` for several days at once (the 607 of documents issued before issue 27). */
-export async function ratesForDays(
-  db: Db,
-  currency: ForeignCurrency,
-  days: string[],
-): Promise<Map<string, { rate: number; date: string }>> {
+export async function ratesForDays({
+  db,
+  currency,
+  days,
+}: {
+  db: Db;
+  currency: ForeignCurrency;
+  days: string[];
+}): Promise<Map<string, { rate: number; date: string }>> {
   const out = new Map<string, { rate: number; date: string }>();
   if (days.length === 0) return out;
   const sorted = [...new Set(days)].sort();

@@ -399,7 +399,11 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
     });
     const title = 'El rango de comprobantes E32 vence pronto';
     const before = await app.db.select().from(notifications).where(eq(notifications.title, title));
-    await Promise.all([sweepSequenceAlerts(app.db), sweepSequenceAlerts(app.db), sequences()]);
+    await Promise.all([
+      sweepSequenceAlerts({ db: app.db }),
+      sweepSequenceAlerts({ db: app.db }),
+      sequences(),
+    ]);
     await sequences();
     const after = await app.db.select().from(notifications).where(eq(notifications.title, title));
     const admins = await app.db
@@ -414,7 +418,7 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
       .update(fiscalSequences)
       .set({ expiresOn: '2026-01-31', expiryAlertedAt: null })
       .where(eq(fiscalSequences.id, e32!._id));
-    await sweepSequenceAlerts(app.db);
+    await sweepSequenceAlerts({ db: app.db });
     const expiredAlerts = await app.db
       .select()
       .from(notifications)

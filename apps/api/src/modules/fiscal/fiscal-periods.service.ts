@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { fiscalPeriods, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 
 /** Namespace of the period advisory locks (first key; the second is the period as a number). */
 const PERIOD_LOCK_NAMESPACE = 27_135;
@@ -41,7 +41,15 @@ async function lockPeriod(tx: Tx, period: string, mode: 'shared' | 'exclusive'):
  * `what` is the request field that carries the day (e.g. 'paidDate', 'issueDate'), returned as the
  * envelope's field error so a form can point at it.
  */
-export async function assertPeriodOpen(tx: Tx, day: string, what: string): Promise<void> {
+export async function assertPeriodOpen({
+  tx,
+  day,
+  what,
+}: {
+  tx: Tx;
+  day: string;
+  what: string;
+}): Promise<void> {
   const period = periodOfDay(day);
   await lockPeriod(tx, period, 'shared');
   const [row] = await tx
@@ -94,7 +102,7 @@ export async function listPeriods(db: Db): Promise<ClosedFiscalPeriod[]> {
  * Audited as `fiscal.period_closed`.
  */
 export async function closePeriod(
-  opts: WriteOptions & { input: z.output<typeof CreateFiscalPeriodRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof CreateFiscalPeriodRequestSchema> },
 ): Promise<ClosedFiscalPeriod> {
   const { db, actor, ctx, input } = opts;
   const { period } = input;
@@ -122,7 +130,7 @@ export async function closePeriod(
  * Audited as `fiscal.period_reopened` with the reason and who had closed it.
  */
 export async function reopenPeriod(
-  opts: WriteOptions & { period: string; input: z.output<typeof DeleteFiscalPeriodRequestSchema> },
+  opts: WriteCall & { period: string; input: z.output<typeof DeleteFiscalPeriodRequestSchema> },
 ): Promise<ClosedFiscalPeriod> {
   const { db, ctx, period, input } = opts;
   return db.transaction(async (tx) => {

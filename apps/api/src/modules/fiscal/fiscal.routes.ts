@@ -21,9 +21,9 @@ import {
 } from '@agencia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import * as ratesSvc from './exchange-rates.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 import * as svc from './fiscal.service.js';
@@ -53,8 +53,6 @@ async function readRatesUpload(req: FastifyRequest): Promise<Buffer> {
   return file;
 }
 
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
-
 /**
  * Fiscal invoicing (issue 12): NCF / e-NCF ranges (Configuración → Fiscal). Admin only
  * (fiscal.policy.ts); the DGII report downloads are in dgii-reports.routes.ts.
@@ -63,10 +61,11 @@ const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.
 const ALERT_SWEEP_MS = 6 * 3600_000;
 
 const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, fiscalPolicy);
   /** Who writes, on which database, with which audit context: the options every writing service takes. */
-  const writer = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: ctx(req) });
+  const writer = (req: FastifyRequest) => writeCall(req);
   const sweep = () =>
-    svc.sweepSequenceAlerts(app.db).then(
+    svc.sweepSequenceAlerts({ db: app.db }).then(
       (fx) => publish(app, fx),
       (err: unknown) => app.log.warn({ err }, 'fiscal alert sweep failed'),
     );
@@ -97,7 +96,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      publish(app, await svc.sweepSequenceAlerts(app.db));
+      publish(app, await svc.sweepSequenceAlerts({ db: app.db }));
       return { success: true as const, data: { sequences: await svc.listSequences(app.db) } };
     },
   );
@@ -137,7 +136,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        sequence: await svc.updateSequence({ db: app.db, ctx: ctx(req), id: req.params.id, input: req.body }),
+        sequence: await svc.updateSequence({ ...writeCall(req), id: req.params.id, input: req.body }),
       },
     }),
   );
@@ -259,7 +258,10 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListExchangeRatesResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await ratesSvc.listRates(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await ratesSvc.listRates({ db: app.db, query: req.query }),
+    }),
   );
 
   app.post(

@@ -19,9 +19,9 @@ import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import type { WriteCall } from '../../lib/service-args.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { recordEcfAnnulment } from '../ecf/ecf-runtime.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { displayDate } from '../invoices/billing-documents.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { assertPeriodOpen } from './fiscal-periods.service.js';
 
@@ -35,7 +35,13 @@ function remainingPercentOf(row: SequenceRow): number {
 }
 
 /** Maps a row to the API shape with its derived state against `today` (YYYY-MM-DD). */
-export function toSequenceDto(row: SequenceRow, today: string = businessToday()): FiscalSequence {
+export function toSequenceDto({
+  row,
+  today = businessToday(),
+}: {
+  row: SequenceRow;
+  today?: string;
+}): FiscalSequence {
   const type = row.documentType as FiscalDocumentType;
   const remaining = row.rangeTo - row.nextNumber + 1;
   const isExhausted = remaining <= 0;
@@ -73,7 +79,7 @@ export async function listSequences(db: Db): Promise<FiscalSequence[]> {
       desc(fiscalSequences.rangeFrom),
     );
   const today = businessToday();
-  return rows.map((r) => toSequenceDto(r, today));
+  return rows.map((r) => toSequenceDto({ row: r, today }));
 }
 
 /**
@@ -142,7 +148,7 @@ async function lockSequences(tx: Tx): Promise<void> {
  * `replaceActive` is not set (with it, that range is deactivated in the same transaction).
  */
 export async function createSequence(
-  opts: WriteOptions & { input: z.output<typeof CreateFiscalSequenceRequestSchema> },
+  opts: WriteCall & { input: z.output<typeof CreateFiscalSequenceRequestSchema> },
 ): Promise<FiscalSequence> {
   const { db, actor, ctx, input } = opts;
   if (input.rangeTo < input.rangeFrom) throw conflict('El final del rango no puede ser menor que el inicio.');
@@ -192,7 +198,7 @@ export async function createSequence(
     );
     return created!;
   });
-  return toSequenceDto(row);
+  return toSequenceDto({ row });
 }
 
 /**
@@ -232,7 +238,7 @@ export async function updateSequence({
     await audit(tx, ctx, 'fiscal.sequence_updated', { type: 'fiscal_sequence', id }, { ...input });
     return updated!;
   });
-  return toSequenceDto(row);
+  return toSequenceDto({ row });
 }
 
 /** A number taken from a sequence. */
@@ -250,11 +256,15 @@ export interface TakenNcf {
  * and a rolled-back issue gives its number back. Throws 409 (nothing consumed) when the type has
  * no active range, or it is expired or exhausted. Raises the low/expiry alert once per range.
  */
-export async function takeNcf(
-  tx: Tx,
-  type: FiscalDocumentType,
-  today: string = businessToday(),
-): Promise<TakenNcf> {
+export async function takeNcf({
+  tx,
+  type,
+  today = businessToday(),
+}: {
+  tx: Tx;
+  type: FiscalDocumentType;
+  today?: string;
+}): Promise<TakenNcf> {
   const [seq] = await tx
     .select()
     .from(fiscalSequences)
@@ -278,7 +288,7 @@ export async function takeNcf(
     .set({ nextNumber: seq.nextNumber + 1, updatedAt: new Date() })
     .where(eq(fiscalSequences.id, seq.id))
     .returning();
-  const notifications = await alertIfNeeded(tx, after!, today);
+  const notifications = await alertIfNeeded({ tx, row: after!, today });
   return { ncf, sequenceId: seq.id, expiresOn: seq.expiresOn, notifications };
 }
 
@@ -288,12 +298,16 @@ export async function takeNcf(
  * across processes: the alert is claimed with a conditional update (`… where low_alerted_at is
  * null returning`), so only the process that flips the flag notifies.
  */
-export async function alertIfNeeded(
-  tx: Tx | Db,
-  row: SequenceRow,
-  today: string = businessToday(),
-): Promise<StoredNotifications> {
-  const dto = toSequenceDto(row, today);
+export async function alertIfNeeded({
+  tx,
+  row,
+  today = businessToday(),
+}: {
+  tx: Tx | Db;
+  row: SequenceRow;
+  today?: string;
+}): Promise<StoredNotifications> {
+  const dto = toSequenceDto({ row, today });
   const out: StoredNotifications = [];
   const type = dto.documentType;
   if (dto.active && dto.isLow && !row.lowAlertedAt) {
@@ -343,12 +357,18 @@ export async function alertIfNeeded(
  * expiry without any invoice being issued). Run at start and every few hours by the app, and
  * when admins list the ranges. Answers the stored alerts as effects to publish after commit.
  */
-export async function sweepSequenceAlerts(db: Db, today: string = businessToday()): Promise<Effects> {
+export async function sweepSequenceAlerts({
+  db,
+  today = businessToday(),
+}: {
+  db: Db;
+  today?: string;
+}): Promise<Effects> {
   const rows = await db.select().from(fiscalSequences).where(eq(fiscalSequences.active, true));
   let out: StoredNotifications = [];
   for (const row of rows) {
     if (row.lowAlertedAt && row.expiryAlertedAt) continue;
-    out = out.concat(await db.transaction((tx) => alertIfNeeded(tx, row, today)));
+    out = out.concat(await db.transaction((tx) => alertIfNeeded({ tx, row, today })));
   }
   return effects({ notifications: out });
 }
@@ -359,7 +379,7 @@ export async function sweepSequenceAlerts(db: Db, today: string = businessToday(
  * {@link takeNcf}, and while today's month is a closed fiscal period (decision 135).
  */
 export async function voidNumbers(
-  opts: WriteOptions & { id: string; input: z.output<typeof VoidNcfRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof VoidNcfRequestSchema> },
 ): Promise<Written<z.output<typeof VoidNcfResponseSchema>>> {
   const { db, actor, ctx, id, input } = opts;
   return db.transaction(async (tx) => {
@@ -368,11 +388,11 @@ export async function voidNumbers(
     if (!seq.active) throw conflict('El rango está inactivo: solo se anulan números de un rango activo.');
     const today = businessToday();
     // The 608 line is dated today: refused while today's month is closed (decision 135).
-    await assertPeriodOpen(tx, today, 'voidedOn');
+    await assertPeriodOpen({ tx, day: today, what: 'voidedOn' });
     const voids = [];
     let notifications: StoredNotifications = [];
     for (let i = 0; i < input.count; i++) {
-      const taken = await takeNcf(tx, seq.documentType as FiscalDocumentType, today);
+      const taken = await takeNcf({ tx, type: seq.documentType as FiscalDocumentType, today });
       notifications = notifications.concat(taken.notifications);
       const [row] = await tx
         .insert(ncfVoids)
@@ -414,7 +434,7 @@ export async function voidNumbers(
           voidedOn: v.voidedOn,
           createdAt: v.createdAt.toISOString(),
         })),
-        sequence: toSequenceDto(after!, today),
+        sequence: toSequenceDto({ row: after!, today }),
       },
       effects: effects({ notifications }),
     };

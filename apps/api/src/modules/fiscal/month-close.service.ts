@@ -56,15 +56,15 @@ async function clientWithholdings(db: Db, from: string, to: string): Promise<Cli
     )
     .orderBy(day, invoices.ncf);
   const kept = found.filter((w) => w.issueDate >= from || w.retentionDate !== null);
-  const rates = await ratesOf(
+  const rates = await ratesOf({
     db,
-    kept.map((w) => ({
+    docs: kept.map((w) => ({
       currency: w.currency,
       exchangeRate: w.exchangeRate,
       issueDate: w.issueDate,
       ncf: w.ncf,
     })),
-  );
+  });
   return kept.map((w) => {
     const rate = rates.get(w.ncf!) ?? null;
     return {
@@ -120,12 +120,12 @@ const pesos = (f: FigureCents): SummaryFigure => ({
  * Amounts in RD$. Throws 409 like the 606/607 when a foreign-currency document has no rate or a
  * supplier has no RNC/cédula, 400 when the company has no RNC and there are purchases.
  */
-export async function monthSummary(db: Db, period: string): Promise<DgiiMonthSummary> {
+export async function monthSummary({ db, period }: { db: Db; period: string }): Promise<DgiiMonthSummary> {
   const { from, to } = bounds(period);
   const [sales, withholdings, purchases, holidays, closed] = await Promise.all([
-    sales607(db, period),
+    sales607({ db, period }),
     clientWithholdings(db, from, to),
-    purchases606(db, period),
+    purchases606({ db, period }),
     holidaysAfter(db, period),
     db.select({ period: fiscalPeriods.period }).from(fiscalPeriods).where(eq(fiscalPeriods.period, period)),
   ]);

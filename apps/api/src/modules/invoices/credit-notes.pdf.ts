@@ -11,9 +11,9 @@ import {
   printsSequenceExpiry,
 } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { dateEs, renderDocument } from '../billing-documents/document-pdf.js';
 import { qrEnvironmentFor } from '../ecf/ecf-runtime.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
-import { dateEs, renderDocument } from './document-pdf.js';
 import { settingsAsIssued } from './fiscal-snapshot.js';
 import { ecfQrUrl, partyOf } from './invoices.pdf.js';
 

@@ -14,12 +14,12 @@ import type { z } from 'zod';
 import { clients, creditNotes, invoices } from '../../db/schema/index.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { signIssuedCreditNote } from '../ecf/ecf-runtime.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { releaseBilledWork } from './billed-work.js';
-import type { WriteOptions } from './billing-documents.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
 import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import { assertBuyerId } from './invoice-issue.js';
@@ -39,7 +39,7 @@ import { balanceCents, lockInvoice } from './invoices.queries.js';
  * than today or a missing buyer id.
  */
 export async function createCreditNote(
-  opts: WriteOptions & { invoiceId: string; input: z.output<typeof CreateCreditNoteRequestSchema> },
+  opts: WriteCall & { invoiceId: string; input: z.output<typeof CreateCreditNoteRequestSchema> },
 ): Promise<Written<CreditNote>> {
   const { db, actor, ctx, invoiceId, input } = opts;
   return db.transaction(async (tx) => {
@@ -47,7 +47,7 @@ export async function createCreditNote(
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')
       throw conflict('Solo se emiten notas de crédito sobre facturas emitidas con comprobante fiscal (NCF).');
     const issueDate = noteIssueDay(input.issueDate, 'La nota de crédito');
-    await assertPeriodOpen(tx, issueDate, 'issueDate');
+    await assertPeriodOpen({ tx, day: issueDate, what: 'issueDate' });
     const withItbis = daysBetween(invoice.issueDate, issueDate) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
     const amounts = noteAmounts(input, invoice, withItbis);
     const [{ credited }] = (await tx
@@ -66,7 +66,7 @@ export async function createCreditNote(
     // The RD$250,000 threshold is in pesos: a foreign-currency invoice at its frozen rate (decision 137).
     assertBuyerId(invoiceType, dopAmounts(invoice, invoice.exchangeRate).totalCents, client!);
     const noteType = creditNoteTypeFor(invoiceType);
-    const taken = await takeNcf(tx, noteType, issueDate);
+    const taken = await takeNcf({ tx, type: noteType, today: issueDate });
 
     const open = balanceCents(invoice);
     const applied = Math.min(open, amounts.totalCents);

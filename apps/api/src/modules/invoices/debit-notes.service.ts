@@ -9,11 +9,11 @@ import type { z } from 'zod';
 import { clients, debitNotes, invoices } from '../../db/schema/index.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { conflict } from '../../lib/errors.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { signIssuedDebitNote } from '../ecf/ecf-runtime.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import type { WriteOptions } from './billing-documents.js';
 import { toDebitNoteDto } from './debit-notes.read.js';
 import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import { assertBuyerId } from './invoice-issue.js';
@@ -40,7 +40,7 @@ import { lockInvoice } from './invoices.queries.js';
  * under RD$0.01, a missing buyer id; 422/409 from e-CF signing.
  */
 export async function createDebitNote(
-  opts: WriteOptions & { invoiceId: string; input: z.output<typeof CreateDebitNoteRequestSchema> },
+  opts: WriteCall & { invoiceId: string; input: z.output<typeof CreateDebitNoteRequestSchema> },
 ): Promise<Written<DebitNote>> {
   const { db, actor, ctx, invoiceId, input } = opts;
   return db.transaction(async (tx) => {
@@ -48,14 +48,14 @@ export async function createDebitNote(
     if (!invoice.ncf || !invoice.documentType || invoice.status === 'draft' || invoice.status === 'cancelled')
       throw conflict('Solo se emiten notas de débito sobre facturas emitidas con comprobante fiscal (NCF).');
     const issueDate = noteIssueDay(input.issueDate, 'La nota de débito');
-    await assertPeriodOpen(tx, issueDate, 'issueDate');
+    await assertPeriodOpen({ tx, day: issueDate, what: 'issueDate' });
     const amounts = noteAmounts(input, invoice, true);
 
     const [client] = await tx.select().from(clients).where(eq(clients.id, invoice.clientId)).limit(1);
     const invoiceType = invoice.documentType as FiscalDocumentType;
     assertBuyerId(invoiceType, invoice.totalCents, client!);
     const noteType = debitNoteTypeFor(invoiceType);
-    const taken = await takeNcf(tx, noteType, issueDate);
+    const taken = await takeNcf({ tx, type: noteType, today: issueDate });
     const [inserted] = await tx
       .insert(debitNotes)
       .values({

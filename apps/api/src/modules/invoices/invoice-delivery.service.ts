@@ -7,33 +7,49 @@ import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { line, strong } from '../../lib/email-template.js';
 import { conflict } from '../../lib/errors.js';
-import { getCompanySettings } from '../settings/settings.service.js';
-import type { WriteOptions } from './billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import {
   type BillingDocumentKind,
   displayDate,
   mailDocumentInTx,
   notifyClientUsers,
-} from './billing-documents.js';
+} from '../billing-documents/billing-documents.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 import { renderCreditNotePdf, renderDebitNotePdf } from './credit-notes.pdf.js';
 import { issueInTx } from './invoice-issue.js';
 import { renderInvoicePdf } from './invoices.pdf.js';
 import { balanceCents, getInvoice, lockInvoice } from './invoices.queries.js';
 
 /** Builds the PDF of an invoice (bytes) with the company settings. */
-export async function buildInvoicePdf(db: Db | Tx, invoice: Invoice): Promise<Buffer> {
+export async function buildInvoicePdf({ db, invoice }: { db: Db | Tx; invoice: Invoice }): Promise<Buffer> {
   const settings = await getCompanySettings(db);
   return renderInvoicePdf(invoice, settings, db);
 }
 
 /** Builds the PDF of a credit note of `invoice` (bytes) with the company settings. */
-export async function buildCreditNotePdf(db: Db | Tx, invoice: Invoice, note: CreditNote): Promise<Buffer> {
+export async function buildCreditNotePdf({
+  db,
+  invoice,
+  note,
+}: {
+  db: Db | Tx;
+  invoice: Invoice;
+  note: CreditNote;
+}): Promise<Buffer> {
   const settings = await getCompanySettings(db);
   return renderCreditNotePdf(invoice, note, settings, db);
 }
 
 /** Builds the PDF of a debit note of `invoice` (bytes) with the company settings (decision 138). */
-export async function buildDebitNotePdf(db: Db | Tx, invoice: Invoice, note: DebitNote): Promise<Buffer> {
+export async function buildDebitNotePdf({
+  db,
+  invoice,
+  note,
+}: {
+  db: Db | Tx;
+  invoice: Invoice;
+  note: DebitNote;
+}): Promise<Buffer> {
   const settings = await getCompanySettings(db);
   return renderDebitNotePdf(invoice, note, settings, db);
 }
@@ -46,7 +62,7 @@ export const pdfFilename = (invoice: Pick<Invoice, 'invoiceNumber'>) =>
 export const INVOICE_DOCUMENT: BillingDocumentKind<Invoice> = {
   ownerType: 'invoice',
   load: getInvoice,
-  renderPdf: buildInvoicePdf,
+  renderPdf: (db, doc) => buildInvoicePdf({ db, invoice: doc }),
   filename: pdfFilename,
   recipient: (invoice) => ({
     clientId: invoice.client._id,
@@ -61,7 +77,7 @@ export const INVOICE_DOCUMENT: BillingDocumentKind<Invoice> = {
  * to the client; a draft becomes sent. Resending a sent/pending one is allowed; paid or
  * cancelled → 409. Notifies the client's users (topic invoicesGenerated).
  */
-export async function sendInvoice(opts: WriteOptions & { id: string }): Promise<Written<Invoice>> {
+export async function sendInvoice(opts: WriteCall & { id: string }): Promise<Written<Invoice>> {
   const { db, actor, ctx, id } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
@@ -124,7 +140,7 @@ export const REMINDER_INTERVAL_HOURS = 24;
  * `automatic` (the scheduled reminders, decision 111) is added to the history note.
  */
 export async function remindInvoice(
-  opts: WriteOptions & { id: string; automatic?: string },
+  opts: WriteCall & { id: string; automatic?: string },
 ): Promise<Written<Invoice>> {
   const { db, actor, ctx, id, automatic } = opts;
   const notifications = await db.transaction(async (tx) => {

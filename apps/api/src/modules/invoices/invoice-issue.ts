@@ -19,12 +19,12 @@ import { clients, invoiceEvents, invoices } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { signIssuedInvoice } from '../ecf/ecf-runtime.js';
 import { requireRateForDay } from '../fiscal/exchange-rates.service.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { displayDate } from './billing-documents.js';
 import { buildFiscalSnapshot } from './fiscal-snapshot.js';
 import type { InvoiceRow } from './invoices.queries.js';
 
@@ -63,12 +63,12 @@ export async function issueInTx(
   if (!foreign) assertBuyerId(type, current.totalCents, client!);
   const dates = issueDayDates(current.paymentTerms);
   // Issuing dates the invoice today: refused while today's month is closed (decision 135).
-  await assertPeriodOpen(tx, dates.issueDate, 'issueDate');
+  await assertPeriodOpen({ tx, day: dates.issueDate, what: 'issueDate' });
   // A foreign-currency invoice takes the rate of its issue day, frozen with it (decision 137); the
   // RD$250,000 consumo threshold is a peso figure, so it is checked on the converted total.
-  const fx = foreign ? await requireRateForDay(tx, foreign, dates.issueDate) : null;
+  const fx = foreign ? await requireRateForDay({ tx, currency: foreign, day: dates.issueDate }) : null;
   if (fx) assertBuyerId(type, dopAmounts(current, fx.rate).totalCents, client!);
-  const taken = await takeNcf(tx, type, dates.issueDate);
+  const taken = await takeNcf({ tx, type, today: dates.issueDate });
   const now = new Date();
   await tx
     .update(invoices)

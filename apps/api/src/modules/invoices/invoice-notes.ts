@@ -15,7 +15,7 @@ import { recordActivity } from '../../lib/activity.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
-import { displayDate, notifyClientUsers } from './billing-documents.js';
+import { displayDate, notifyClientUsers } from '../billing-documents/billing-documents.js';
 import type { InvoiceRow } from './invoices.queries.js';
 
 /*

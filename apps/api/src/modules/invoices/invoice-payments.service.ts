@@ -19,8 +19,8 @@ import { audit } from '../../lib/audit.js';
 import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
-import type { WriteOptions } from './billing-documents.js';
 import { mailReceiptInTx, nextReceiptNumber, paymentOf } from './invoice-receipts.js';
 import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
 
@@ -32,10 +32,12 @@ import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoic
  * either date falls in a closed fiscal period ({@link assertPeriodOpen}, decision 135).
  */
 export async function payInvoice(
-  opts: WriteOptions & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
 ): Promise<Written<Invoice>> {
   const { db, actor, ctx, id, input } = opts;
-  const { notifications } = await db.transaction((tx) => recordPaymentInTx(tx, { actor, ctx, id, input }));
+  const { notifications } = await db.transaction((tx) =>
+    recordPaymentInTx({ tx, opts: { actor, ctx, id, input } }),
+  );
   return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
 }
 
@@ -54,10 +56,13 @@ export interface RecordedPayment {
  * e-mailed to the client. Transfer reports and card payments record through here too; the
  * admins are notified unless `actor` is one of them.
  */
-export async function recordPaymentInTx(
-  tx: Tx,
-  opts: Omit<WriteOptions, 'db'> & { id: string; input: z.output<typeof PayInvoiceRequestSchema> },
-): Promise<RecordedPayment> {
+export async function recordPaymentInTx({
+  tx,
+  opts,
+}: {
+  tx: Tx;
+  opts: Omit<WriteCall, 'db'> & { id: string; input: z.output<typeof PayInvoiceRequestSchema> };
+}): Promise<RecordedPayment> {
   const { actor, ctx, id, input } = opts;
   {
     const current = await lockInvoice(tx, id);
@@ -113,9 +118,9 @@ export async function recordPaymentInTx(
     if (input.retentionDate !== undefined)
       assertPaymentDay('retentionDate', input.retentionDate, current.issueDate);
     // Nothing dated in a filed (closed) month is written (issue 27, decision 135).
-    await assertPeriodOpen(tx, paidDate, 'paidDate');
+    await assertPeriodOpen({ tx, day: paidDate, what: 'paidDate' });
     if (withheldTotal > 0 && input.retentionDate !== undefined)
-      await assertPeriodOpen(tx, input.retentionDate, 'retentionDate');
+      await assertPeriodOpen({ tx, day: input.retentionDate, what: 'retentionDate' });
     const method = input.paymentMethod ?? current.paymentMethod ?? 'bank_transfer';
     const paidCentsAfter = current.paidCents + amount;
     const withheldCentsAfter = current.withheldCents + withheldTotal;

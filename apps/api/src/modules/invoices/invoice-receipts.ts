@@ -12,9 +12,9 @@ import { receiptCounters } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { line, strong } from '../../lib/email-template.js';
 import { notFound } from '../../lib/errors.js';
+import { mailDocumentInTx } from '../billing-documents/billing-documents.js';
+import { dateEs, renderDocument } from '../billing-documents/document-pdf.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { mailDocumentInTx } from './billing-documents.js';
-import { dateEs, renderDocument } from './document-pdf.js';
 import { settingsAsIssued } from './fiscal-snapshot.js';
 import { partyOf } from './invoices.pdf.js';
 

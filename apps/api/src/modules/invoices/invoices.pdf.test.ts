@@ -4,9 +4,9 @@ import { extractImages } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.js';
 import type { Db } from '../../db/client.js';
+import { loadLogo } from '../billing-documents/document-pdf.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 import { renderCreditNotePdf } from './credit-notes.pdf.js';
-import { loadLogo } from './document-pdf.js';
 import { ecfQrUrl, invoiceQr, invoiceTitle, renderInvoicePdf } from './invoices.pdf.js';
 
 /** Whether the PDF embeds an image XObject (the QR or the logo). */

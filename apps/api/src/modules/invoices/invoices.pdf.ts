@@ -16,8 +16,6 @@ import {
   toCents,
 } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { qrEnvironmentFor } from '../ecf/ecf-runtime.js';
-import { type CompanySettingsRow, toPaymentInstructions } from '../settings/settings.service.js';
 import {
   type DocumentModel,
   dateEs,
@@ -26,7 +24,9 @@ import {
   priceTotals,
   renderDocument,
   tableLines,
-} from './document-pdf.js';
+} from '../billing-documents/document-pdf.js';
+import { qrEnvironmentFor } from '../ecf/ecf-runtime.js';
+import { type CompanySettingsRow, toPaymentInstructions } from '../settings/settings.service.js';
 import { settingsAsIssued } from './fiscal-snapshot.js';
 
 /** Title printed on an invoice of each document type (DGII names). */

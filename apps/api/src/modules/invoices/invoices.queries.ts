@@ -23,9 +23,15 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import type { ReadCall } from '../../lib/service-args.js';
+import { lineDto } from '../billing-documents/billing-documents.js';
+import {
+  type DocumentTable,
+  documentListWhere,
+  oneDocument,
+  pageOfDocuments,
+} from '../billing-documents/billing-lists.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { lineDto, type ReadOptions } from './billing-documents.js';
-import { type DocumentTable, documentListWhere, oneDocument, pageOfDocuments } from './billing-lists.js';
 import { listCreditNotes } from './credit-notes.read.js';
 import { listDebitNotes } from './debit-notes.read.js';
 import { invoicePolicy, visibleInvoices } from './invoices.policy.js';
@@ -152,7 +158,7 @@ export async function listInvoices({
   db,
   actor,
   query,
-}: ReadOptions & { query: z.output<typeof ListInvoicesQuerySchema> }): Promise<ListInvoicesResponse> {
+}: ReadCall & { query: z.output<typeof ListInvoicesQuerySchema> }): Promise<ListInvoicesResponse> {
   const today = businessToday();
   const where = documentListWhere({
     scope: and(visibleInvoices(actor), query.ecfStatus ? eq(invoices.ecfStatus, query.ecfStatus) : undefined),
@@ -179,7 +185,7 @@ export async function listInvoices({
 }
 
 /** Loads a full invoice within the actor's scope; 404 'Factura no encontrada' otherwise. */
-export async function getInvoice({ db, actor, id }: ReadOptions & { id: string }): Promise<Invoice> {
+export async function getInvoice({ db, actor, id }: ReadCall & { id: string }): Promise<Invoice> {
   const row = await oneDocument<SummaryRow>(db, {
     doc: INVOICE_TABLE,
     fields: summaryColumns,
@@ -267,7 +273,7 @@ export async function markViewed({
   db,
   actor,
   invoice,
-}: ReadOptions & { invoice: Pick<Invoice, '_id' | 'client'> }): Promise<void> {
+}: ReadCall & { invoice: Pick<Invoice, '_id' | 'client'> }): Promise<void> {
   const owns = actor.clientId !== null && actor.clientId === invoice.client._id;
   if (!invoicePolicy.can(actor.role, 'recordView', owns)) return;
   const id = invoice._id;
@@ -299,7 +305,7 @@ export type InvoiceRow = typeof invoices.$inferSelect;
  * `GET /invoices/stats` within the actor's scope, in the company currency (invoices in other
  * currencies are not converted and not counted in the money figures).
  */
-export async function invoiceStats({ db, actor }: ReadOptions): Promise<InvoiceStats> {
+export async function invoiceStats({ db, actor }: ReadCall): Promise<InvoiceStats> {
   const settings = await getCompanySettings(db);
   const today = businessToday();
   const scope = visibleInvoices(actor);

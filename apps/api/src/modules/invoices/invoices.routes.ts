@@ -20,9 +20,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
+import { replyWithPdf } from '../billing-documents/billing-documents.js';
+import { documentPdfRoute, PdfQuerySchema } from '../billing-documents/document-pdf-route.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { replyWithPdf } from './billing-documents.js';
-import { billingRoutes, documentPdfRoute, PdfQuerySchema } from './billing-routes.js';
 import * as notes from './credit-notes.service.js';
 import * as debitNotes from './debit-notes.service.js';
 import * as delivery from './invoice-delivery.service.js';
@@ -39,7 +40,7 @@ const invoiceEnvelope = successEnvelope(GetInvoiceResponseSchema);
  * Policy in invoices.policy.ts: admin writes; employees read; clients read their own.
  */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reader, writer, guard, published } = billingRoutes(app, invoicePolicy);
+  const { call, writeCall, guard, published } = routeKit(app, invoicePolicy);
   // Role table (050) and permission (070) in one hook each.
   const read = guard('invoices.read', 'read');
   const write = guard('invoices.write', 'write');
@@ -58,7 +59,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await queries.listInvoices({ ...reader(req), query: req.query }),
+      data: await queries.listInvoices({ ...call(req), query: req.query }),
     }),
   );
 
@@ -72,7 +73,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(InvoiceStatsSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await queries.invoiceStats(reader(req)) }),
+    async (req) => ({ success: true as const, data: await queries.invoiceStats(call(req)) }),
   );
 
   app.get(
@@ -112,7 +113,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const opts = reader(req);
+      const opts = call(req);
       const invoice = await queries.getInvoice({ ...opts, id: req.params.id });
       await queries.markViewed({ ...opts, invoice });
       return { success: true as const, data: { invoice } };
@@ -131,7 +132,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const invoice = await queries.getInvoice({ ...reader(req), id: req.params.id });
+      const invoice = await queries.getInvoice({ ...call(req), id: req.params.id });
       const payment = receipts.paymentOf(invoice, req.params.paymentId);
       return replyWithPdf(
         reply,
@@ -148,6 +149,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'PDF de la factura (application/pdf)',
     tags,
     guard: read,
+    call,
   });
 
   app.post(
@@ -163,7 +165,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { invoice: published(await svc.createInvoice({ ...writer(req), input: req.body })) },
+      data: { invoice: published(await svc.createInvoice({ ...writeCall(req), input: req.body })) },
     }),
   );
 
@@ -183,7 +185,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         invoice: await svc.updateInvoice({
-          ...writer(req),
+          ...writeCall(req),
           id: req.params.id,
           input: req.body,
         }),
@@ -207,7 +209,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         invoice: published(
-          await payments.payInvoice({ ...writer(req), id: req.params.id, input: req.body ?? {} }),
+          await payments.payInvoice({ ...writeCall(req), id: req.params.id, input: req.body ?? {} }),
         ),
       },
     }),
@@ -225,7 +227,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const invoice = published(await delivery.sendInvoice({ ...writer(req), id: req.params.id }));
+      const invoice = published(await delivery.sendInvoice({ ...writeCall(req), id: req.params.id }));
       app.ecfSender.wake();
       return { success: true as const, data: { invoice } };
     },
@@ -243,7 +245,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const invoice = published(await svc.issueInvoice({ ...writer(req), id: req.params.id }));
+      const invoice = published(await svc.issueInvoice({ ...writeCall(req), id: req.params.id }));
       // Direct e-CF mode stored a signed e-CF: the sender posts it now rather than on its next pass.
       app.ecfSender.wake();
       return { success: true as const, data: { invoice } };
@@ -266,7 +268,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         invoice: await svc.recordEcfSignature({
-          ...writer(req),
+          ...writeCall(req),
           id: req.params.id,
           input: req.body,
         }),
@@ -288,7 +290,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await notes.createCreditNote({
-        ...writer(req),
+        ...writeCall(req),
         invoiceId: req.params.id,
         input: req.body,
       });
@@ -310,10 +312,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const invoice = await queries.getInvoice({ ...reader(req), id: req.params.id });
+      const invoice = await queries.getInvoice({ ...call(req), id: req.params.id });
       const note = invoice.creditNotes.find((n) => n._id === req.params.noteId);
       if (!note) throw notFound('Nota de crédito no encontrada');
-      const pdf = await delivery.buildCreditNotePdf(app.db, invoice, note);
+      const pdf = await delivery.buildCreditNotePdf({ db: app.db, invoice, note });
       return replyWithPdf(reply, `Nota-de-credito-${note.ncf}.pdf`, pdf, Boolean(req.query.inline));
     },
   );
@@ -332,7 +334,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await debitNotes.createDebitNote({
-        ...writer(req),
+        ...writeCall(req),
         invoiceId: req.params.id,
         input: req.body,
       });
@@ -354,10 +356,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const invoice = await queries.getInvoice({ ...reader(req), id: req.params.id });
+      const invoice = await queries.getInvoice({ ...call(req), id: req.params.id });
       const note = invoice.debitNotes.find((n) => n._id === req.params.noteId);
       if (!note) throw notFound('Nota de débito no encontrada');
-      const pdf = await delivery.buildDebitNotePdf(app.db, invoice, note);
+      const pdf = await delivery.buildDebitNotePdf({ db: app.db, invoice, note });
       return replyWithPdf(reply, `Nota-de-debito-${note.ncf}.pdf`, pdf, Boolean(req.query.inline));
     },
   );
@@ -375,7 +377,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { invoice: published(await delivery.remindInvoice({ ...writer(req), id: req.params.id })) },
+      data: { invoice: published(await delivery.remindInvoice({ ...writeCall(req), id: req.params.id })) },
     }),
   );
 
@@ -394,7 +396,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         invoice: await svc.duplicateInvoice({
-          ...writer(req),
+          ...writeCall(req),
           id: req.params.id,
         }),
       },
@@ -417,7 +419,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         invoice: await svc.cancelInvoice({
-          ...writer(req),
+          ...writeCall(req),
           id: req.params.id,
           reason: req.body?.reason,
         }),
@@ -444,7 +446,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await svc.deleteInvoice({
-        ...writer(req),
+        ...writeCall(req),
         id: req.params.id,
       });
       return { success: true as const, message: result.message, data: { deleted: result.deleted } };

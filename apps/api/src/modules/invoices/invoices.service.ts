@@ -26,16 +26,16 @@ import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { getCompanySettings } from '../settings/settings.service.js';
-import { releaseBilledWork } from './billed-work.js';
-import type { WriteOptions } from './billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import {
   lineInput,
   lineValues,
   nextDocumentNumber,
   notifyClientUsers,
   totalsOrThrow,
-} from './billing-documents.js';
+} from '../billing-documents/billing-documents.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { releaseBilledWork } from './billed-work.js';
 import { INVOICE_DOCUMENT, sendInvoice } from './invoice-delivery.service.js';
 import { issueInTx } from './invoice-issue.js';
 import { getInvoice, lockInvoice } from './invoices.queries.js';
@@ -44,7 +44,7 @@ import { getInvoice, lockInvoice } from './invoices.queries.js';
  * Takes the next number of a series/year inside the caller's transaction (locked, gap-free:
  * {@link nextDocumentNumber}, decision 054).
  */
-export async function nextInvoiceNumber(tx: Tx, series: string, year: number) {
+export async function nextInvoiceNumber({ tx, series, year }: { tx: Tx; series: string; year: number }) {
   const { sequence, number } = await nextDocumentNumber(tx, { kind: 'invoice', series }, year);
   return { sequence, invoiceNumber: number };
 }
@@ -53,11 +53,15 @@ type CreateInput = z.output<typeof CreateInvoiceRequestSchema>;
 type UpdateInput = z.output<typeof UpdateInvoiceRequestSchema>;
 
 /** Checks the client (exists, not archived) and the project (belongs to it); answers the client's fiscal profile. */
-export async function assertClientAndProject(
-  tx: Tx,
-  clientId: string,
-  projectId: string | null | undefined,
-): Promise<{ taxpayerType: TaxpayerType }> {
+export async function assertClientAndProject({
+  tx,
+  clientId,
+  projectId,
+}: {
+  tx: Tx;
+  clientId: string;
+  projectId: string | null | undefined;
+}): Promise<{ taxpayerType: TaxpayerType }> {
   const [client] = await tx
     .select({ id: clients.id, archivedAt: clients.archivedAt, taxpayerType: clients.taxpayerType })
     .from(clients)
@@ -95,16 +99,16 @@ async function insertItems(tx: Tx, invoiceId: string, items: CreateInput['items'
  * `POST /invoices` (admin). Server-computed totals; tax rate and currency default to the
  * company settings; number from the locked counter. `asDraft: false` sends it at once.
  */
-export async function createInvoice(opts: WriteOptions & { input: CreateInput }): Promise<Written<Invoice>> {
+export async function createInvoice(opts: WriteCall & { input: CreateInput }): Promise<Written<Invoice>> {
   const { db, actor, ctx, input } = opts;
   const id = await db.transaction(async (tx) => {
-    const client = await assertClientAndProject(tx, input.clientId, input.projectId);
+    const client = await assertClientAndProject({ tx, clientId: input.clientId, projectId: input.projectId });
     const settings = await getCompanySettings(tx);
     const documentType = input.documentType ?? defaultDocumentType(client.taxpayerType, settings.fiscalMode);
     const taxRate = input.taxRate ?? settings.taxRate;
     const totals = totalsOrThrow(input.items, taxRate, input.discountAmount);
     const year = Number(input.issueDate.slice(0, 4));
-    const { sequence, invoiceNumber } = await nextInvoiceNumber(tx, input.series, year);
+    const { sequence, invoiceNumber } = await nextInvoiceNumber({ tx, series: input.series, year });
     const [row] = await tx
       .insert(invoices)
       .values({
@@ -152,9 +156,7 @@ export async function createInvoice(opts: WriteOptions & { input: CreateInput })
 }
 
 /** `PUT /invoices/{id}` (admin): drafts only (409 otherwise); totals recomputed. */
-export async function updateInvoice(
-  opts: WriteOptions & { id: string; input: UpdateInput },
-): Promise<Invoice> {
+export async function updateInvoice(opts: WriteCall & { id: string; input: UpdateInput }): Promise<Invoice> {
   const { db, actor, ctx, id, input } = opts;
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
@@ -168,7 +170,7 @@ export async function updateInvoice(
       );
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
-    const client = await assertClientAndProject(tx, clientId, projectId);
+    const client = await assertClientAndProject({ tx, clientId, projectId });
     const documentType =
       input.documentType ??
       (input.clientId && input.clientId !== current.clientId
@@ -231,7 +233,7 @@ export async function updateInvoice(
  * becomes visible to the client, status sent). 409 when it is not a draft; the fiscal refusals
  * of {@link issueInTx}. Notifies the client's users.
  */
-export async function issueInvoice(opts: WriteOptions & { id: string }): Promise<Written<Invoice>> {
+export async function issueInvoice(opts: WriteCall & { id: string }): Promise<Written<Invoice>> {
   const { db, actor, ctx, id } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
@@ -266,7 +268,7 @@ export async function issueInvoice(opts: WriteOptions & { id: string }): Promise
  * with the code it replaces.
  */
 export async function recordEcfSignature(
-  opts: WriteOptions & {
+  opts: WriteCall & {
     id: string;
     input: { securityCode: string; signedAt: string; replace?: boolean };
   },
@@ -308,7 +310,7 @@ export async function recordEcfSignature(
 }
 
 /** `POST /invoices/{id}/cancel` (admin): voids an unpaid invoice without payments; 409 otherwise. */
-export async function cancelInvoice(opts: WriteOptions & { id: string; reason?: string }): Promise<Invoice> {
+export async function cancelInvoice(opts: WriteCall & { id: string; reason?: string }): Promise<Invoice> {
   const { db, actor, ctx, id, reason } = opts;
   await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
@@ -344,7 +346,7 @@ export async function cancelInvoice(opts: WriteOptions & { id: string; reason?: 
 }
 
 /** `POST /invoices/{id}/duplicate` (admin): a new draft with the same lines, issued today. */
-export async function duplicateInvoice(opts: WriteOptions & { id: string }): Promise<Invoice> {
+export async function duplicateInvoice(opts: WriteCall & { id: string }): Promise<Invoice> {
   const { db, actor, ctx, id } = opts;
   const source = await getInvoice({ db, actor, id });
   const issueDate = businessToday();
@@ -387,7 +389,7 @@ export async function duplicateInvoice(opts: WriteOptions & { id: string }): Pro
  * an older draft is voided (cancelled) instead, keeping its number (decision 054).
  */
 export async function deleteInvoice(
-  opts: WriteOptions & { id: string },
+  opts: WriteCall & { id: string },
 ): Promise<{ deleted: boolean; message: string }> {
   const { db, actor, ctx, id } = opts;
   return db.transaction(async (tx) => {

@@ -31,7 +31,13 @@ export function appJobs(
               'Guarda una copia completa (base de datos, archivos subidos y claves) en BACKUP_DIR y en la segunda ubicación, y aplica la retención.',
             hour: backup.config.hour!,
             run: ({ asOf }: { asOf: Date }) =>
-              scheduledBackup(backup.database, backup.settings, backup.config, push, asOf),
+              scheduledBackup({
+                database: backup.database,
+                settings: backup.settings,
+                backup: backup.config,
+                push,
+                now: asOf,
+              }),
           },
         ]
       : []),
@@ -49,14 +55,14 @@ export function appJobs(
       description:
         'Envía por correo, con el PDF y el saldo, los recordatorios de las facturas pendientes según los días configurados.',
       hour: 8,
-      run: ({ db, today }) => sendScheduledReminders(db, today, push),
+      run: ({ db, today }) => sendScheduledReminders({ db, today, push }),
     },
     {
       name: 'quote-expiry',
       label: 'Vencimiento de cotizaciones',
       description: 'Marca como vencidas las cotizaciones enviadas cuya fecha de validez ya pasó.',
       hour: 0,
-      run: async ({ db, today }) => (await expireQuotes(db, today)).summary,
+      run: async ({ db, today }) => (await expireQuotes({ db, today })).summary,
     },
     {
       name: 'ecf-certificate',
@@ -65,7 +71,7 @@ export function appJobs(
         'Avisa a los administradores 30 días antes de que venza el certificado de facturación electrónica, y cuando venció.',
       hour: 7,
       run: async ({ db, asOf }) => {
-        const { effects: fx, summary } = await warnCertificateExpiry(db, asOf);
+        const { effects: fx, summary } = await warnCertificateExpiry({ db, now: asOf });
         push(fx);
         return summary;
       },

@@ -6,6 +6,7 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../lib/route-kit.js';
 import { mailPolicy } from './mail.policy.js';
 import { listMailOutbox, resendMail } from './mail.service.js';
 
@@ -15,6 +16,7 @@ import { listMailOutbox, resendMail } from './mail.service.js';
  * the queue. Admin only (403 for every other role).
  */
 const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, mailPolicy);
   const admin = { onRequest: [app.authenticate, app.requireRole(...mailPolicy.roles('outbox'))] };
   const tags = ['mail'];
 
@@ -29,7 +31,7 @@ const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListMailOutboxResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await listMailOutbox(app.db, req.query) }),
+    async (req) => ({ success: true as const, data: await listMailOutbox({ db: app.db, query: req.query }) }),
   );
 
   app.post(
@@ -45,8 +47,7 @@ const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const message = await resendMail({
-        db: app.db,
-        ctx: { actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id },
+        ...writeCall(req),
         id: req.params.id,
       });
       // Try it right away when SMTP is configured (the dispatcher is single-flight per process).

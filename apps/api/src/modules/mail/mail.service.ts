@@ -38,10 +38,13 @@ function redactCredentials(message: string): string {
 }
 
 /** One page of outbox mail with `status`, newest first (ties on id), plus the total. */
-export async function listMailOutbox(
-  db: Db,
-  query: { status: MailOutboxStatus; page: number; limit: number },
-): Promise<ListMailOutboxResponse> {
+export async function listMailOutbox({
+  db,
+  query,
+}: {
+  db: Db;
+  query: { status: MailOutboxStatus; page: number; limit: number };
+}): Promise<ListMailOutboxResponse> {
   const where = eq(emailOutbox.status, query.status);
   const { limit, offset } = pageWindow(query);
   const [rows, [count]] = await Promise.all([

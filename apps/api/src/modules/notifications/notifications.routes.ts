@@ -10,8 +10,8 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { notificationPolicy } from './notifications.policy.js';
 import {
   listNotifications,
@@ -28,6 +28,7 @@ import {
  * read the email outbox (`GET /notifications/outbox`), useful when no SMTP is configured.
  */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call } = routeKit(app, notificationPolicy);
   const auth = { onRequest: [app.authenticate] };
   const tags = ['notifications'];
 
@@ -44,7 +45,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listNotifications({ db: app.db, actor: actorOf(req), input: req.query }),
+      data: await listNotifications({ ...call(req), input: req.query }),
     }),
   );
 
@@ -60,7 +61,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { unreadCount: await unreadCount({ db: app.db, actor: actorOf(req) }) },
+      data: { unreadCount: await unreadCount(call(req)) },
     }),
   );
 
@@ -71,7 +72,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Marcar todas como leídas', response: { 200: MessageResponseSchema } },
     },
     async (req) => {
-      publish(app, (await markAllRead({ db: app.db, actor: actorOf(req) })).effects);
+      publish(app, (await markAllRead(call(req))).effects);
       return { success: true as const, message: 'Notificaciones marcadas como leídas' };
     },
   );
@@ -88,7 +89,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await markRead({ db: app.db, actor: actorOf(req), id: req.params.id });
+      const result = await markRead({ ...call(req), id: req.params.id });
       publish(app, result.effects);
       return { success: true as const, data: { notification: result.value } };
     },
@@ -107,7 +108,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listOutbox({ db: app.db, actor: actorOf(req), limit: req.query.limit }),
+      data: await listOutbox({ ...call(req), limit: req.query.limit }),
     }),
   );
 };

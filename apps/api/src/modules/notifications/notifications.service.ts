@@ -14,6 +14,7 @@ import { emailOutbox, notifications } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import type { ActorCall } from '../../lib/service-args.js';
 import { type NotificationAction, notificationPolicy, ownNotifications } from './notifications.policy.js';
 
 type Row = typeof notifications.$inferSelect;
@@ -41,7 +42,7 @@ const readEffects = (actor: Actor) =>
   effects({ messages: [{ event: NOTIFICATIONS_READ_EVENT, userIds: [actor.id] }] });
 
 /** Unread notifications of `actor`. */
-export async function unreadCount({ db, actor }: { db: Db; actor: Actor }): Promise<number> {
+export async function unreadCount({ db, actor }: ActorCall): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
@@ -83,7 +84,7 @@ export async function listNotifications({
 }
 
 /** `PUT /notifications/read-all`: marks every unread notification of the actor read. */
-export async function markAllRead({ db, actor }: { db: Db; actor: Actor }): Promise<Written<null>> {
+export async function markAllRead({ db, actor }: ActorCall): Promise<Written<null>> {
   await db
     .update(notifications)
     .set({ readAt: new Date() })

@@ -18,7 +18,7 @@ import { audit } from '../../lib/audit.js';
 import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { type RecordedPayment, recordPaymentInTx } from '../invoices/invoice-payments.service.js';
 import { balanceCents, getInvoice, lockInvoice } from '../invoices/invoices.queries.js';
 import {
@@ -46,7 +46,7 @@ export interface AzulRuntime {
 }
 
 /** Our return URLs (built from PUBLIC_URL); the cancel URL names its attempt (Azul adds nothing to it). */
-export function returnUrls(publicUrl: string, attemptId: string) {
+export function returnUrls({ publicUrl, attemptId }: { publicUrl: string; attemptId: string }) {
   const base = `${publicUrl}/api/payments/azul`;
   return {
     approvedUrl: `${base}/approved`,
@@ -68,14 +68,30 @@ function newOrderNumber(now = new Date()): string {
  * The ITBIS part of a payment of `amountCents` on an invoice: its ITBIS in proportion to what the
  * payment covers of the total (half-up to the centavo); Azul asks for it with the amount.
  */
-export function itbisShare(amountCents: number, taxCents: number, totalCents: number): number {
+export function itbisShare({
+  amountCents,
+  taxCents,
+  totalCents,
+}: {
+  amountCents: number;
+  taxCents: number;
+  totalCents: number;
+}): number {
   if (taxCents <= 0 || totalCents <= 0) return 0;
   return Math.min(taxCents, divRoundHalfUp(amountCents * taxCents, totalCents));
 }
 
 /** Whether Azul is on and takes `currency` (for the portal's "Pagar con tarjeta"). */
-export async function cardAvailable(db: Db, runtime: AzulRuntime, currency: string): Promise<boolean> {
-  const setup = await azulSetup(db, runtime.key, runtime.paymentPageUrl);
+export async function cardAvailable({
+  db,
+  runtime,
+  currency,
+}: {
+  db: Db;
+  runtime: AzulRuntime;
+  currency: string;
+}): Promise<boolean> {
+  const setup = await azulSetup({ db, key: runtime.key, override: runtime.paymentPageUrl });
   return Boolean(setup?.currencies.includes(currency));
 }
 
@@ -86,7 +102,7 @@ export async function cardAvailable(db: Db, runtime: AzulRuntime, currency: stri
  * above the balance → 400 on `amount`.
  */
 export async function startCardPayment(
-  opts: WriteOptions & {
+  opts: WriteCall & {
     id: string;
     input: z.output<typeof CreateCardPaymentRequestSchema>;
     runtime: AzulRuntime;
@@ -94,7 +110,7 @@ export async function startCardPayment(
 ): Promise<CreateCardPaymentResponse> {
   const { db, actor, ctx, id, input, runtime } = opts;
   const invoice = await getInvoice({ db, actor, id });
-  const setup = await azulSetup(db, runtime.key, runtime.paymentPageUrl);
+  const setup = await azulSetup({ db, key: runtime.key, override: runtime.paymentPageUrl });
   if (!setup?.currencies.includes(invoice.currency))
     throw conflict('El pago con tarjeta no está disponible para esta factura.');
   return db.transaction(async (tx) => {
@@ -106,7 +122,11 @@ export async function startCardPayment(
       const message = `El monto supera el saldo pendiente (${formatMoney(fromCents(balance), current.currency)})`;
       throw badRequest(message, [{ field: 'amount', message }]);
     }
-    const itbis = itbisShare(amount, current.taxCents, current.totalCents);
+    const itbis = itbisShare({
+      amountCents: amount,
+      taxCents: current.taxCents,
+      totalCents: current.totalCents,
+    });
     let attempt: { id: string; orderNumber: string } | undefined;
     for (let i = 0; !attempt && i < 5; i++) {
       [attempt] = await tx
@@ -143,7 +163,7 @@ export async function startCardPayment(
           orderNumber: attempt.orderNumber,
           amountCents: amount,
           itbisCents: itbis,
-          ...returnUrls(runtime.publicUrl, attempt.id),
+          ...returnUrls({ publicUrl: runtime.publicUrl, attemptId: attempt.id }),
           detail: { label: 'Factura', value: current.invoiceNumber },
         }),
       },
@@ -176,7 +196,7 @@ export async function recordCardAnswer(opts: {
   ctx: AuditContext;
 }): Promise<Written<CardLanding>> {
   const { db, runtime, answer, outcome, ctx } = opts;
-  const authKey = await azulAuthKey(db, runtime.key);
+  const authKey = await azulAuthKey({ db, key: runtime.key });
   if (!authKey || !verifyAnswer(answer, authKey))
     throw invalidAnswer('La respuesta de Azul no tiene una firma válida; no se registró nada.');
   const [found] = await db
@@ -295,15 +315,18 @@ async function recordApproved(
     mustChangePassword: false,
   };
   try {
-    return await recordPaymentInTx(tx, {
-      actor,
-      ctx: { ...opts.ctx, actorId: payer.id },
-      id: opts.invoiceId,
-      input: {
-        amount: fromCents(opts.amountCents),
-        paidDate: answerDay(answer.DateTime) ?? undefined,
-        paymentMethod: 'credit_card',
-        reference: `Azul · Aut. ${answer.AuthorizationCode ?? ''} · RRN ${answer.RRN ?? ''}`.slice(0, 100),
+    return await recordPaymentInTx({
+      tx,
+      opts: {
+        actor,
+        ctx: { ...opts.ctx, actorId: payer.id },
+        id: opts.invoiceId,
+        input: {
+          amount: fromCents(opts.amountCents),
+          paidDate: answerDay(answer.DateTime) ?? undefined,
+          paymentMethod: 'credit_card',
+          reference: `Azul · Aut. ${answer.AuthorizationCode ?? ''} · RRN ${answer.RRN ?? ''}`.slice(0, 100),
+        },
       },
     });
   } catch (err) {

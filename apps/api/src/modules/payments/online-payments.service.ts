@@ -107,11 +107,15 @@ export interface AzulSetup {
  * URL is `override` (`AZUL_PAYMENT_PAGE_URL`) or the one of the chosen environment. Throws when
  * the sealed key cannot be opened (another `ECF_ENCRYPTION_KEY`).
  */
-export async function azulSetup(
-  db: Db | Tx,
-  key: Buffer,
-  override: string | null,
-): Promise<AzulSetup | null> {
+export async function azulSetup({
+  db,
+  key,
+  override,
+}: {
+  db: Db | Tx;
+  key: Buffer;
+  override: string | null;
+}): Promise<AzulSetup | null> {
   const r = await row(db);
   if (!r.azulEnabled || r.azulAuthKeySealed === null) return null;
   return {
@@ -130,7 +134,7 @@ export async function azulSetup(
  * The stored auth key even when card payments were turned off since (answers to attempts made
  * before still arrive), or null without one.
  */
-export async function azulAuthKey(db: Db | Tx, key: Buffer): Promise<string | null> {
+export async function azulAuthKey({ db, key }: { db: Db | Tx; key: Buffer }): Promise<string | null> {
   const r = await row(db);
   return r.azulAuthKeySealed === null ? null : openSealed(key, r.azulAuthKeySealed);
 }

@@ -21,9 +21,9 @@ import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import { IMAGE_TYPES, readFile, saveFile } from '../../lib/storage.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { notifyClientUsers } from '../invoices/billing-documents.js';
+import { notifyClientUsers } from '../billing-documents/billing-documents.js';
 import { recordPaymentInTx } from '../invoices/invoice-payments.service.js';
 import { balanceCents, getInvoice, lockInvoice } from '../invoices/invoices.queries.js';
 import { visibleReportInvoices } from './payments.policy.js';
@@ -151,7 +151,7 @@ export function openForPayment(status: string): boolean {
  * invoice not open → 409; an amount above the balance → 400 on `amount`.
  */
 export async function createPaymentReport(
-  opts: WriteOptions & {
+  opts: WriteCall & {
     id: string;
     input: z.output<typeof CreatePaymentReportRequestSchema>;
     file: { filename: string; data: Buffer };
@@ -238,22 +238,25 @@ async function lockPending(tx: Tx, id: string) {
  * at once make one payment and the second gets 409.
  */
 export async function confirmPaymentReport(
-  opts: WriteOptions & { id: string; input: z.output<typeof ConfirmPaymentReportRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof ConfirmPaymentReportRequestSchema> },
 ): Promise<Written<PaymentReport>> {
   const { db, actor, ctx, id } = opts;
   const input = opts.input ?? {};
   const notifications = await db.transaction(async (tx) => {
     const report = await lockPending(tx, id);
-    const recorded = await recordPaymentInTx(tx, {
-      actor,
-      ctx,
-      id: report.invoiceId,
-      input: {
-        amount: fromCents(report.amountCents),
-        paidDate: report.transferDate,
-        paymentMethod: 'bank_transfer',
-        reference: `${report.bank} · Ref. ${report.reference}`.slice(0, 100),
-        ...input,
+    const recorded = await recordPaymentInTx({
+      tx,
+      opts: {
+        actor,
+        ctx,
+        id: report.invoiceId,
+        input: {
+          amount: fromCents(report.amountCents),
+          paidDate: report.transferDate,
+          paymentMethod: 'bank_transfer',
+          reference: `${report.bank} · Ref. ${report.reference}`.slice(0, 100),
+          ...input,
+        },
       },
     });
     await tx
@@ -297,7 +300,7 @@ export async function confirmPaymentReport(
  * report was already answered.
  */
 export async function rejectPaymentReport(
-  opts: WriteOptions & { id: string; input: z.output<typeof RejectPaymentReportRequestSchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof RejectPaymentReportRequestSchema> },
 ): Promise<Written<PaymentReport>> {
   const { db, actor, ctx, id, input } = opts;
   const notifications = await db.transaction(async (tx) => {

@@ -18,11 +18,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.js';
-import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
-import { auditContext } from '../invoices/billing-routes.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { AzulAnswerSchema } from './azul-payment-page.js';
 import {
@@ -80,28 +78,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     paymentPageUrl: app.azulConfig.paymentPageUrl,
     publicUrl: app.publicUrl,
   });
-  const clientOnly = {
-    onRequest: [app.authenticate, app.requirePermissionByRole({ client: 'invoices.read' })],
-  };
-  const readers = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission('invoices.read', ...paymentsPolicy.roles('readReports')),
-    ],
-  };
-  const deciders = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission('invoices.write', ...paymentsPolicy.roles('decideReports')),
-    ],
-  };
-  const settingsAdmin = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission('settings.write', ...paymentsPolicy.roles('manageSettings')),
-    ],
-  };
-  const writeArgs = (req: FastifyRequest) => ({ db: app.db, actor: actorOf(req), ctx: auditContext(req) });
+  const { guard, guardByRole, call, writeCall, anonymous, published } = routeKit(app, paymentsPolicy);
+  const clientOnly = guardByRole({ client: 'invoices.read' });
+  const readers = guard('invoices.read', 'readReports');
+  const deciders = guard('invoices.write', 'decideReports');
+  const settingsAdmin = guard('settings.write', 'manageSettings');
   const reportEnvelope = successEnvelope(CreatePaymentReportResponseSchema);
 
   app.get(
@@ -135,8 +116,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         onlinePayments: await settings.updateOnlinePaymentSettings({
-          db: app.db,
-          ctx: auditContext(req),
+          ...writeCall(req),
           key: app.ecfConfig.encryptionKey,
           input: req.body,
         }),
@@ -156,7 +136,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const invoice = await getInvoice({ db: app.db, actor: actorOf(req), id: req.params.id });
+      const invoice = await getInvoice({ ...call(req), id: req.params.id });
       const open =
         reports.openForPayment(invoice.status === 'overdue' ? 'pending' : invoice.status) &&
         invoice.balance > 0;
@@ -165,7 +145,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         data: {
           paymentOptions: {
             report: open,
-            card: open && (await cardAvailable(app.db, runtime(), invoice.currency)),
+            card:
+              open && (await cardAvailable({ db: app.db, runtime: runtime(), currency: invoice.currency })),
           },
         },
       };
@@ -186,10 +167,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { input, file } = await readReportUpload(req);
-      const result = await reports.createPaymentReport({ ...writeArgs(req), id: req.params.id, input, file });
-      publish(app, result.effects);
+      const result = await reports.createPaymentReport({ ...writeCall(req), id: req.params.id, input, file });
       reply.code(201);
-      return { success: true as const, data: { paymentReport: result.value } };
+      return { success: true as const, data: { paymentReport: published(result) } };
     },
   );
 
@@ -206,7 +186,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await reports.listPaymentReports({ db: app.db, actor: actorOf(req), query: req.query }),
+      data: await reports.listPaymentReports({ ...call(req), query: req.query }),
     }),
   );
 
@@ -217,7 +197,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Comprobante adjunto a un reporte', params: IdParamsSchema },
     },
     async (req, reply) => {
-      const file = await reports.reportFile({ db: app.db, actor: actorOf(req), id: req.params.id });
+      const file = await reports.reportFile({ ...call(req), id: req.params.id });
       reply.header('Content-Type', file.contentType);
       reply.header('Content-Disposition', contentDisposition(file.filename, true));
       reply.header('X-Content-Type-Options', 'nosniff');
@@ -239,12 +219,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await reports.confirmPaymentReport({
-        ...writeArgs(req),
+        ...writeCall(req),
         id: req.params.id,
         input: req.body,
       });
-      publish(app, result.effects);
-      return { success: true as const, data: { paymentReport: result.value } };
+      return { success: true as const, data: { paymentReport: published(result) } };
     },
   );
 
@@ -262,12 +241,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await reports.rejectPaymentReport({
-        ...writeArgs(req),
+        ...writeCall(req),
         id: req.params.id,
         input: req.body,
       });
-      publish(app, result.effects);
-      return { success: true as const, data: { paymentReport: result.value } };
+      return { success: true as const, data: { paymentReport: published(result) } };
     },
   );
 
@@ -286,7 +264,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: await startCardPayment({
-        ...writeArgs(req),
+        ...writeCall(req),
         id: req.params.id,
         input: req.body,
         runtime: runtime(),
@@ -313,14 +291,12 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const result = await recordCardAnswer({
-          db: app.db,
+          ...anonymous(req),
           runtime: runtime(),
           answer: req.query,
           outcome,
-          ctx: { actorId: null, ip: req.ip, requestId: req.id },
         });
-        publish(app, result.effects);
-        return land(reply, result.value);
+        return land(reply, published(result));
       },
     );
   }
@@ -338,9 +314,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       land(
         reply,
         await cancelCardPayment({
-          db: app.db,
+          ...anonymous(req),
           attemptId: req.params.attemptId,
-          ctx: { actorId: null, ip: req.ip, requestId: req.id },
         }),
       ),
   );

@@ -6,7 +6,7 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { PROFITABILITY_PERMISSIONS, profitabilityPolicy } from './profitability.policy.js';
 import * as svc from './profitability.service.js';
 
@@ -15,6 +15,7 @@ import * as svc from './profitability.service.js';
  * others 404) and the ranking by margin (admin, `reports.read`). Clients get 403 on both.
  */
 const profitabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call } = routeKit(app, profitabilityPolicy);
   app.get(
     '/projects/:id/finances',
     {
@@ -28,7 +29,7 @@ const profitabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.getProjectFinances(app.db, actorOf(req), req.params.id),
+      data: await svc.getProjectFinances({ ...call(req), projectId: req.params.id }),
     }),
   );
 
@@ -49,7 +50,10 @@ const profitabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ProfitabilityReportSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.getProfitabilityReport(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.getProfitabilityReport({ db: app.db, query: req.query }),
+    }),
   );
 };
 

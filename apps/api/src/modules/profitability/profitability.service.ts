@@ -218,7 +218,15 @@ const byDateDesc = <T extends { date: string }>(a: T, b: T) =>
  * {@link FINANCE_LINES_CAP}). 404 when the project is unknown, deleted or — for an employee —
  * not on its team. Clients are refused by the route (403).
  */
-export async function getProjectFinances(db: Db, actor: Actor, projectId: string): Promise<ProjectFinances> {
+export async function getProjectFinances({
+  db,
+  actor,
+  projectId,
+}: {
+  db: Db;
+  actor: Actor;
+  projectId: string;
+}): Promise<ProjectFinances> {
   const [project] = await db
     .select({ id: projects.id })
     .from(projects)
@@ -312,10 +320,13 @@ interface Acc {
  * with or without a project; expenses and time those of its projects. Deleted projects count
  * (their money was real) under their name.
  */
-export async function getProfitabilityReport(
-  db: Db,
-  query: z.output<typeof ProfitabilityQuerySchema>,
-): Promise<ProfitabilityReport> {
+export async function getProfitabilityReport({
+  db,
+  query,
+}: {
+  db: Db;
+  query: z.output<typeof ProfitabilityQuerySchema>;
+}): Promise<ProfitabilityReport> {
   const period = { from: query.from, to: query.to };
   const byProject = query.groupBy === 'project';
   const [revenue, spent, time] = await Promise.all([

@@ -8,9 +8,9 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import {
   deleteProjectFile,
@@ -19,11 +19,23 @@ import {
   readProjectFile,
   uploadProjectFile,
 } from './project-files.service.js';
-import { ctxOf, projectGuards, published, readArgs, writeArgs } from './projects.http.js';
+import { projectPolicy } from './projects.policy.js';
 
 /** Files of a project: paged list, upload (multipart), download, delete. */
 const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, write } = projectGuards(app);
+  const {
+    guard,
+    guardByRole,
+    call,
+    writeCall,
+    read,
+    write: writeArgs,
+    published,
+  } = routeKit(app, projectPolicy);
+  const auth = guard('projects.read');
+  // Clients never hold `projects.write` (role ceiling): on the routes they share (notes, files)
+  // they need `projects.read` and the service decides (decision 070).
+  const write = guardByRole({ admin: 'projects.write', employee: 'projects.write', client: 'projects.read' });
 
   app.get(
     '/projects/:id/files',
@@ -39,7 +51,7 @@ const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjectFiles(readArgs(app, req)),
+      data: await listProjectFiles(read(req)),
     }),
   );
 
@@ -60,9 +72,7 @@ const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!part) throw badRequest('Falta el archivo', [{ field: 'file', message: 'Falta el archivo' }]);
       const data = await part.toBuffer();
       const { value: file, effects } = await uploadProjectFile({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
+        ...writeCall(req),
         id: req.params.id,
         input: { filename: part.filename, data },
       });
@@ -84,8 +94,7 @@ const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const file = await readProjectFile({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         id: req.params.id,
         fileId: req.params.fileId,
       });
@@ -110,7 +119,7 @@ const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await published(app, deleteProjectFile(writeArgs(app, req)));
+      published(await deleteProjectFile(writeArgs(req)));
       return { success: true as const, message: 'Archivo eliminado' };
     },
   );

@@ -25,7 +25,7 @@ export const PROJECT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 const filesOf = (id: string) => and(eq(files.ownerType, 'project'), eq(files.ownerId, id));
 
 /** How many files project `id` has (the detail's `filesTotal`). */
-export async function countFiles(db: Db | Tx, id: string): Promise<number> {
+export async function countFiles({ db, id }: { db: Db | Tx; id: string }): Promise<number> {
   const [row] = await db.select({ n: countOf }).from(files).where(filesOf(id));
   return row?.n ?? 0;
 }

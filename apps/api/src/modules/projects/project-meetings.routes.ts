@@ -10,12 +10,17 @@ import {
   UpdateMeetingRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../lib/route-kit.js';
 import { addMeeting, deleteMeeting, listProjectMeetings, updateMeeting } from './project-meetings.service.js';
-import { projectGuards, published, readArgs, writeArgs } from './projects.http.js';
+import { projectPolicy } from './projects.policy.js';
 
 /** Meetings of a project: paged list (whoever sees the project); staff schedule, edit, delete (decision 036). */
 const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, write } = projectGuards(app);
+  const { guard, guardByRole, read, write: writeArgs, published } = routeKit(app, projectPolicy);
+  const auth = guard('projects.read');
+  // Clients never hold `projects.write` (role ceiling): on the routes they share (notes, files)
+  // they need `projects.read` and the service decides (decision 070).
+  const write = guardByRole({ admin: 'projects.write', employee: 'projects.write', client: 'projects.read' });
 
   app.get(
     '/projects/:id/meetings',
@@ -31,7 +36,7 @@ const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjectMeetings(readArgs(app, req)),
+      data: await listProjectMeetings(read(req)),
     }),
   );
 
@@ -48,7 +53,7 @@ const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const meeting = await published(app, addMeeting(writeArgs(app, req)));
+      const meeting = published(await addMeeting(writeArgs(req)));
       reply.code(201);
       return { success: true as const, data: { meeting } };
     },
@@ -67,7 +72,7 @@ const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const meeting = await published(app, updateMeeting(writeArgs(app, req)));
+      const meeting = published(await updateMeeting(writeArgs(req)));
       return { success: true as const, data: { meeting } };
     },
   );
@@ -84,7 +89,7 @@ const projectMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await published(app, deleteMeeting(writeArgs(app, req)));
+      published(await deleteMeeting(writeArgs(req)));
       return { success: true as const, message: 'Reunión eliminada' };
     },
   );

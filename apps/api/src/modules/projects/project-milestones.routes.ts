@@ -7,12 +7,16 @@ import {
   UpdateMilestoneRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../lib/route-kit.js';
 import { addMilestone, updateMilestone } from './project-milestones.service.js';
-import { projectGuards, published, writeArgs } from './projects.http.js';
+import { projectPolicy } from './projects.policy.js';
 
 /** `POST /projects/{id}/milestones` and `PUT /projects/{id}/milestones/{milestoneId}` (staff). */
 const projectMilestonesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { write } = projectGuards(app);
+  const { guardByRole, write: writeArgs, published } = routeKit(app, projectPolicy);
+  // Clients never hold `projects.write` (role ceiling): on the routes they share (notes, files)
+  // they need `projects.read` and the service decides (decision 070).
+  const write = guardByRole({ admin: 'projects.write', employee: 'projects.write', client: 'projects.read' });
 
   app.post(
     '/projects/:id/milestones',
@@ -27,7 +31,7 @@ const projectMilestonesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const milestone = await published(app, addMilestone(writeArgs(app, req)));
+      const milestone = published(await addMilestone(writeArgs(req)));
       reply.code(201);
       return { success: true as const, data: { milestone } };
     },
@@ -46,7 +50,7 @@ const projectMilestonesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const milestone = await published(app, updateMilestone(writeArgs(app, req)));
+      const milestone = published(await updateMilestone(writeArgs(req)));
       return { success: true as const, data: { milestone } };
     },
   );

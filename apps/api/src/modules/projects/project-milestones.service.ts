@@ -9,7 +9,7 @@ import { toMilestone } from './projects.mappers.js';
 import type { Input, RowWriteArgs, WriteArgs } from './projects.queries.js';
 
 /** The milestones of project `id` in their order (then oldest first), for the detail. */
-export async function milestonesOf(db: Db | Tx, id: string): Promise<Milestone[]> {
+export async function milestonesOf({ db, id }: { db: Db | Tx; id: string }): Promise<Milestone[]> {
   const rows = await db
     .select()
     .from(projectMilestones)

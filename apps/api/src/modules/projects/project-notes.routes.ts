@@ -10,12 +10,17 @@ import {
   UpdateProjectNoteRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../lib/route-kit.js';
 import { addNote, deleteNote, listProjectNotes, updateNote } from './project-notes.service.js';
-import { projectGuards, published, readArgs, writeArgs } from './projects.http.js';
+import { projectPolicy } from './projects.policy.js';
 
 /** Notes and comments of a project: paged list, add, and the author's corrections (decision 036). */
 const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, write } = projectGuards(app);
+  const { guard, guardByRole, read, write: writeArgs, published } = routeKit(app, projectPolicy);
+  const auth = guard('projects.read');
+  // Clients never hold `projects.write` (role ceiling): on the routes they share (notes, files)
+  // they need `projects.read` and the service decides (decision 070).
+  const write = guardByRole({ admin: 'projects.write', employee: 'projects.write', client: 'projects.read' });
 
   app.get(
     '/projects/:id/notes',
@@ -31,7 +36,7 @@ const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjectNotes(readArgs(app, req)),
+      data: await listProjectNotes(read(req)),
     }),
   );
 
@@ -48,7 +53,7 @@ const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const note = await published(app, addNote(writeArgs(app, req)));
+      const note = published(await addNote(writeArgs(req)));
       reply.code(201);
       return { success: true as const, data: { note } };
     },
@@ -68,7 +73,7 @@ const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const note = await published(app, updateNote(writeArgs(app, req)));
+      const note = published(await updateNote(writeArgs(req)));
       return { success: true as const, data: { note } };
     },
   );
@@ -85,7 +90,7 @@ const projectNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await published(app, deleteNote(writeArgs(app, req)));
+      published(await deleteNote(writeArgs(req)));
       return { success: true as const, message: 'Comentario eliminado' };
     },
   );

@@ -45,7 +45,15 @@ function notesVisibleTo(actor: Pick<Actor, 'role'>, id: string) {
 }
 
 /** How many notes of project `id` the caller may read (the detail's `notesTotal`). */
-export async function countNotes(db: Db | Tx, actor: Pick<Actor, 'role'>, id: string): Promise<number> {
+export async function countNotes({
+  db,
+  actor,
+  id,
+}: {
+  db: Db | Tx;
+  actor: Pick<Actor, 'role'>;
+  id: string;
+}): Promise<number> {
   const [row] = await db.select({ n: countOf }).from(projectNotes).where(notesVisibleTo(actor, id));
   return row?.n ?? 0;
 }

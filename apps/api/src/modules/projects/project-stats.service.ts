@@ -6,9 +6,8 @@ import {
   type ProjectStatus,
 } from '@agencia/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import type { ActorCall } from '../../lib/service-args.js';
 import { clientVisibleMoney, countedProjectStats, countersServe } from './project-counts.js';
 import { visibleProjects } from './projects.policy.js';
 import { todayInAgency } from './projects.queries.js';
@@ -22,7 +21,7 @@ import { todayInAgency } from './projects.queries.js';
  * today. Money in major units; a client's sums leave out the projects whose budget is hidden from
  * it (decision 145).
  */
-export async function getProjectStats({ db, actor }: { db: Db; actor: Actor }): Promise<ProjectStats> {
+export async function getProjectStats({ db, actor }: ActorCall): Promise<ProjectStats> {
   const today = todayInAgency();
   const rows = countersServe(actor)
     ? await countedProjectStats(db, actor, today)

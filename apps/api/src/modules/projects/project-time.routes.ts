@@ -10,17 +10,22 @@ import {
   UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../lib/route-kit.js';
 import {
   addTimeEntry,
   deleteTimeEntry,
   listProjectTimeEntries,
   updateTimeEntry,
 } from './project-time.service.js';
-import { projectGuards, published, readArgs, writeArgs } from './projects.http.js';
+import { projectPolicy } from './projects.policy.js';
 
 /** The time log of a project: paged list, log, and corrections (decision 036). */
 const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, write } = projectGuards(app);
+  const { guard, guardByRole, read, write: writeArgs, published } = routeKit(app, projectPolicy);
+  const auth = guard('projects.read');
+  // Clients never hold `projects.write` (role ceiling): on the routes they share (notes, files)
+  // they need `projects.read` and the service decides (decision 070).
+  const write = guardByRole({ admin: 'projects.write', employee: 'projects.write', client: 'projects.read' });
 
   app.get(
     '/projects/:id/time-entries',
@@ -36,7 +41,7 @@ const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjectTimeEntries(readArgs(app, req)),
+      data: await listProjectTimeEntries(read(req)),
     }),
   );
 
@@ -53,7 +58,7 @@ const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const timeEntry = await published(app, addTimeEntry(writeArgs(app, req)));
+      const timeEntry = published(await addTimeEntry(writeArgs(req)));
       reply.code(201);
       return { success: true as const, data: { timeEntry } };
     },
@@ -72,7 +77,7 @@ const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const timeEntry = await published(app, updateTimeEntry(writeArgs(app, req)));
+      const timeEntry = published(await updateTimeEntry(writeArgs(req)));
       return { success: true as const, data: { timeEntry } };
     },
   );
@@ -89,7 +94,7 @@ const projectTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await published(app, deleteTimeEntry(writeArgs(app, req)));
+      published(await deleteTimeEntry(writeArgs(req)));
       return { success: true as const, message: 'Registro de tiempo eliminado' };
     },
   );

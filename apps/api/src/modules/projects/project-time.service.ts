@@ -42,11 +42,15 @@ function timeVisibleTo(actor: Pick<Actor, 'role'>, id: string) {
  * log shows them) and, for staff, the internal cost (hours × the company's default hourly rate,
  * major units). Clients count billable time only and never get the cost.
  */
-export async function timeSummaryOf(
-  db: Db | Tx,
-  actor: Pick<Actor, 'role'>,
-  id: string,
-): Promise<ProjectDetail['timeSummary']> {
+export async function timeSummaryOf({
+  db,
+  actor,
+  id,
+}: {
+  db: Db | Tx;
+  actor: Pick<Actor, 'role'>;
+  id: string;
+}): Promise<ProjectDetail['timeSummary']> {
   // One row per member who logged time: minutes in all, billable minutes and entries.
   const perMember = await db
     .select({

@@ -13,15 +13,15 @@ import {
   UpdateProjectRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
+import { routeKit } from '../../lib/route-kit.js';
 import projectFilesRoutes from './project-files.routes.js';
 import projectMeetingsRoutes from './project-meetings.routes.js';
 import projectMilestonesRoutes from './project-milestones.routes.js';
 import projectNotesRoutes from './project-notes.routes.js';
 import { getProjectStats } from './project-stats.service.js';
 import projectTimeRoutes from './project-time.routes.js';
-import { ctxOf, projectGuards, published, writeArgs } from './projects.http.js';
+import { projectPolicy } from './projects.policy.js';
 import {
   createProject,
   deleteProject,
@@ -39,7 +39,12 @@ import {
  * (decision 120).
  */
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, write, adminOnly } = projectGuards(app);
+  const { guard, guardByRole, call, writeCall, write: writeArgs, published } = routeKit(app, projectPolicy);
+  const auth = guard('projects.read');
+  // Clients never hold `projects.write` (role ceiling): on the routes they share (notes, files)
+  // they need `projects.read` and the service decides (decision 070).
+  const write = guardByRole({ admin: 'projects.write', employee: 'projects.write', client: 'projects.read' });
+  const adminOnly = guard('projects.write', 'create');
 
   app.get(
     '/projects',
@@ -54,7 +59,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listProjects({ db: app.db, actor: actorOf(req), input: req.query }),
+      data: await listProjects({ ...call(req), input: req.query }),
     }),
   );
 
@@ -70,7 +75,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { stats: await getProjectStats({ db: app.db, actor: actorOf(req) }) },
+      data: { stats: await getProjectStats(call(req)) },
     }),
   );
 
@@ -88,7 +93,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        options: await listProjectOptions({ db: app.db, actor: actorOf(req), input: req.query }),
+        options: await listProjectOptions({ ...call(req), input: req.query }),
       },
     }),
   );
@@ -106,7 +111,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { project: await getProject({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+      data: { project: await getProject({ ...call(req), id: req.params.id }) },
     }),
   );
 
@@ -123,9 +128,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { value: project, effects } = await createProject({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
+        ...writeCall(req),
         input: req.body,
       });
       publish(app, effects);
@@ -147,7 +150,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const project = await published(app, updateProject(writeArgs(app, req)));
+      const project = published(await updateProject(writeArgs(req)));
       return { success: true as const, data: { project } };
     },
   );
@@ -164,7 +167,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await published(app, deleteProject(writeArgs(app, req)));
+      published(await deleteProject(writeArgs(req)));
       return { success: true as const, message: 'Proyecto eliminado' };
     },
   );

@@ -207,12 +207,12 @@ export async function getProject({
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(eq(projectMembers.projectId, id))
     .orderBy(asc(projectMembers.addedAt), asc(users.firstName));
-  const milestones = await milestonesOf(db, id);
+  const milestones = await milestonesOf({ db, id });
   // The tabs page through notes, files, meetings and time on their own endpoints; the detail carries
   // their counts and the time summary as SQL aggregates, so it costs the same at any size.
-  const notesTotal = await countNotes(db, actor, id);
-  const filesTotal = await countFiles(db, id);
-  const timeSummary = await timeSummaryOf(db, actor, id);
+  const notesTotal = await countNotes({ db, actor, id });
+  const filesTotal = await countFiles({ db, id });
+  const timeSummary = await timeSummaryOf({ db, actor, id });
 
   return {
     ...summary,

@@ -28,14 +28,13 @@ import {
 } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
-import { lineInput } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
+import { lineInput } from '../billing-documents/billing-documents.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
 import { createProject } from '../projects/projects.service.js';
 import { jobActor } from '../recurring-invoices/system-actor.js';
 import { ownsQuote, quotePolicy } from './quotes.policy.js';
-
 import { getQuote, loadItems, lockQuote, NOT_FOUND, type QuoteRow } from './quotes.queries.js';
 
 type Row = QuoteRow;
@@ -96,7 +95,7 @@ async function acceptedResult(tx: Tx, staff: Actor, actor: Actor, id: string): P
  * rejected or expired (validity before the agency's today).
  */
 export async function acceptQuote(
-  opts: WriteOptions & { id: string; input: z.output<typeof AcceptQuoteBodySchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof AcceptQuoteBodySchema> },
 ): Promise<Written<AcceptQuoteResponse> & { created: boolean }> {
   const { db, actor, ctx, id, input } = opts;
   return db.transaction(async (tx) => {
@@ -261,7 +260,7 @@ export async function acceptQuote(
  * notifies the admins. 409 unless the quote is sent (accepted, rejected or expired ones).
  */
 export async function rejectQuote(
-  opts: WriteOptions & { id: string; input: z.output<typeof RejectQuoteBodySchema> },
+  opts: WriteCall & { id: string; input: z.output<typeof RejectQuoteBodySchema> },
 ): Promise<Written<Quote>> {
   const { db, actor, ctx, id, input } = opts;
   const notifications = await db.transaction(async (tx) => {

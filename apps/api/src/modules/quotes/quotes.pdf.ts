@@ -1,6 +1,6 @@
 import { formatMoney, QUOTE_STATUS_LABELS, type Quote } from '@agencia/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { dateEs, priceTotals, renderDocument, tableLines } from '../invoices/document-pdf.js';
+import { dateEs, priceTotals, renderDocument, tableLines } from '../billing-documents/document-pdf.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 
 /**

@@ -13,13 +13,14 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, quoteItems, quotes } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { lineDto, type ReadOptions } from '../invoices/billing-documents.js';
+import type { ReadCall } from '../../lib/service-args.js';
+import { lineDto } from '../billing-documents/billing-documents.js';
 import {
   type DocumentTable,
   documentListWhere,
   oneDocument,
   pageOfDocuments,
-} from '../invoices/billing-lists.js';
+} from '../billing-documents/billing-lists.js';
 import { visibleQuotes } from './quotes.policy.js';
 
 /** A stored quote row. */
@@ -119,7 +120,7 @@ export async function listQuotes({
   db,
   actor,
   query,
-}: ReadOptions & { query: z.output<typeof ListQuotesQuerySchema> }): Promise<ListQuotesResponse> {
+}: ReadCall & { query: z.output<typeof ListQuotesQuerySchema> }): Promise<ListQuotesResponse> {
   const today = businessToday();
   const where = documentListWhere({
     scope: visibleQuotes(actor),
@@ -164,7 +165,7 @@ export async function loadItems(db: Db | Tx, quoteId: string) {
 }
 
 /** Loads a full quote within the actor's scope; 404 'Cotización no encontrada' otherwise. */
-export async function getQuote({ db, actor, id }: ReadOptions & { id: string }): Promise<Quote> {
+export async function getQuote({ db, actor, id }: ReadCall & { id: string }): Promise<Quote> {
   const row = await oneDocument<JoinedRow>(db, {
     doc: QUOTE_TABLE,
     fields: columns,

@@ -287,9 +287,9 @@ describe('quotes API (issue 16, decision 114)', () => {
       .update(quotes)
       .set({ validUntil: inDays(-2) })
       .where(inArray(quotes.id, [old._id, draft._id]));
-    const first = await expireQuotes(app.db, today);
+    const first = await expireQuotes({ db: app.db, today });
     expect(first.expired).toBeGreaterThanOrEqual(1);
-    const second = await expireQuotes(app.db, today);
+    const second = await expireQuotes({ db: app.db, today });
     expect(second.expired).toBe(0);
     const rows = await app.db
       .select()

@@ -11,7 +11,8 @@ import {
   UpdateQuoteBodySchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingRoutes, documentPdfRoute } from '../invoices/billing-routes.js';
+import { routeKit } from '../../lib/route-kit.js';
+import { documentPdfRoute } from '../billing-documents/document-pdf-route.js';
 import * as answers from './quote-answers.service.js';
 import { quotePolicy } from './quotes.policy.js';
 import * as queries from './quotes.queries.js';
@@ -24,7 +25,7 @@ const one = successEnvelope(GetQuoteResponseSchema);
  * edit drafts and send; employees read; the quote's client reads, accepts or rejects it.
  */
 const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reader, writer, guard, published } = billingRoutes(app, quotePolicy);
+  const { call, writeCall, guard, published } = routeKit(app, quotePolicy);
   const read = guard('invoices.read', 'read');
   const write = guard('invoices.write', 'write');
   const respond = guard('invoices.read', 'respond');
@@ -43,7 +44,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await queries.listQuotes({ ...reader(req), query: req.query }),
+      data: await queries.listQuotes({ ...call(req), query: req.query }),
     }),
   );
 
@@ -59,7 +60,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const quote = await svc.createQuote({ ...writer(req), input: req.body });
+      const quote = await svc.createQuote({ ...writeCall(req), input: req.body });
       return reply.code(201).send({ success: true as const, data: { quote } });
     },
   );
@@ -72,7 +73,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { quote: await queries.getQuote({ ...reader(req), id: req.params.id }) },
+      data: { quote: await queries.getQuote({ ...call(req), id: req.params.id }) },
     }),
   );
 
@@ -92,7 +93,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         quote: await svc.updateQuote({
-          ...writer(req),
+          ...writeCall(req),
           id: req.params.id,
           input: req.body,
         }),
@@ -113,7 +114,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { quote: published(await svc.sendQuote({ ...writer(req), id: req.params.id })) },
+      data: { quote: published(await svc.sendQuote({ ...writeCall(req), id: req.params.id })) },
     }),
   );
 
@@ -133,7 +134,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await answers.acceptQuote({ ...writer(req), id: req.params.id, input: req.body });
+      const result = await answers.acceptQuote({ ...writeCall(req), id: req.params.id, input: req.body });
       return reply.code(result.created ? 201 : 200).send({ success: true as const, data: published(result) });
     },
   );
@@ -153,7 +154,9 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        quote: published(await answers.rejectQuote({ ...writer(req), id: req.params.id, input: req.body })),
+        quote: published(
+          await answers.rejectQuote({ ...writeCall(req), id: req.params.id, input: req.body }),
+        ),
       },
     }),
   );
@@ -164,6 +167,7 @@ const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'PDF de la cotización (application/pdf)',
     tags,
     guard: read,
+    call,
   });
 };
 

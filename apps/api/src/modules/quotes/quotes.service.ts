@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { line, strong } from '../../lib/email-template.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import type { WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
 import {
   type BillingDocumentKind,
   displayDate,
@@ -25,18 +25,17 @@ import {
   nextDocumentNumber,
   notifyClientUsers,
   totalsOrThrow,
-} from '../invoices/billing-documents.js';
+} from '../billing-documents/billing-documents.js';
 import { assertClientAndProject } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { renderQuotePdf } from './quotes.pdf.js';
-
 import { getQuote, loadItems, lockQuote } from './quotes.queries.js';
 
 type CreateInput = z.output<typeof CreateQuoteBodySchema>;
 type UpdateInput = z.output<typeof UpdateQuoteBodySchema>;
 
 /** Takes the next `COT-YYYY-NNNN` inside the caller's transaction (locked upsert, gap-free, decision 054). */
-export async function nextQuoteNumber(tx: Tx, year: number) {
+export async function nextQuoteNumber({ tx, year }: { tx: Tx; year: number }) {
   const { sequence, number } = await nextDocumentNumber(tx, { kind: 'quote' }, year);
   return { sequence, quoteNumber: number };
 }
@@ -58,12 +57,12 @@ async function insertItems(tx: Tx, quoteId: string, items: CreateInput['items'],
  * 400 for an unknown/archived client, a project of another client, a past `validUntil`, a
  * discount above the subtotal or an unknown quote request.
  */
-export async function createQuote(opts: WriteOptions & { input: CreateInput }): Promise<Quote> {
+export async function createQuote(opts: WriteCall & { input: CreateInput }): Promise<Quote> {
   const { db, actor, ctx, input } = opts;
   const today = businessToday();
   assertValidFrom(input.validUntil, today);
   const id = await db.transaction(async (tx) => {
-    await assertClientAndProject(tx, input.clientId, input.projectId);
+    await assertClientAndProject({ tx, clientId: input.clientId, projectId: input.projectId });
     if (input.quoteRequestId) {
       const [req] = await tx
         .select({ id: quoteRequests.id })
@@ -79,7 +78,7 @@ export async function createQuote(opts: WriteOptions & { input: CreateInput }): 
     const taxRate = input.taxRate ?? settings.taxRate;
     const totals = totalsOrThrow(input.items, taxRate, input.discountAmount);
     const year = Number(today.slice(0, 4));
-    const { sequence, quoteNumber } = await nextQuoteNumber(tx, year);
+    const { sequence, quoteNumber } = await nextQuoteNumber({ tx, year });
     const [row] = await tx
       .insert(quotes)
       .values({
@@ -123,7 +122,7 @@ export async function createQuote(opts: WriteOptions & { input: CreateInput }): 
 }
 
 /** `PUT /quotes/{id}` (admin): drafts only (409 in Spanish otherwise); totals recomputed. */
-export async function updateQuote(opts: WriteOptions & { id: string; input: UpdateInput }): Promise<Quote> {
+export async function updateQuote(opts: WriteCall & { id: string; input: UpdateInput }): Promise<Quote> {
   const { db, actor, ctx, id, input } = opts;
   await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);
@@ -132,7 +131,7 @@ export async function updateQuote(opts: WriteOptions & { id: string; input: Upda
     if (input.validUntil) assertValidFrom(input.validUntil, businessToday());
     const clientId = input.clientId ?? current.clientId;
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
-    await assertClientAndProject(tx, clientId, projectId);
+    await assertClientAndProject({ tx, clientId, projectId });
     const items = input.items ?? (await loadItems(tx, id)).map(lineInput);
     const taxRate = input.taxRate ?? current.taxRate;
     const discount = input.discountAmount ?? fromCents(current.discountCents);
@@ -167,7 +166,7 @@ export async function updateQuote(opts: WriteOptions & { id: string; input: Upda
 }
 
 /** Builds the PDF of a quote (bytes) with the company settings. */
-export async function buildQuotePdf(db: Db | Tx, quote: Quote): Promise<Buffer> {
+export async function buildQuotePdf({ db, quote }: { db: Db | Tx; quote: Quote }): Promise<Buffer> {
   return renderQuotePdf(quote, await getCompanySettings(db), db);
 }
 
@@ -178,7 +177,7 @@ export const quotePdfFilename = (quote: Pick<Quote, 'quoteNumber'>) => `Cotizaci
 export const QUOTE_DOCUMENT: BillingDocumentKind<Quote> = {
   ownerType: 'quote',
   load: getQuote,
-  renderPdf: buildQuotePdf,
+  renderPdf: (db, doc) => buildQuotePdf({ db, quote: doc }),
   filename: quotePdfFilename,
   recipient: (quote) => ({ clientId: quote.client._id, email: quote.client.email, name: quote.client.name }),
   link: (id) => `/billing/quotes/${id}`,
@@ -190,7 +189,7 @@ export const QUOTE_DOCUMENT: BillingDocumentKind<Quote> = {
  * one is re-sent. 409 when accepted, rejected or expired, or when its validity has passed;
  * 400 when its total is zero (e.g. a quote request's lines not priced yet).
  */
-export async function sendQuote(opts: WriteOptions & { id: string }): Promise<Written<Quote>> {
+export async function sendQuote(opts: WriteCall & { id: string }): Promise<Written<Quote>> {
   const { db, actor, ctx, id } = opts;
   const notifications = await db.transaction(async (tx) => {
     const current = await lockQuote(tx, id);
@@ -243,7 +242,13 @@ export async function sendQuote(opts: WriteOptions & { id: string }): Promise<Wr
  * Daily job (decision 110): marks sent quotes whose `validUntil` is before `today` as expired.
  * Idempotent — an expired quote is no longer `sent`, so a second run changes nothing.
  */
-export async function expireQuotes(db: Db, today: string): Promise<{ summary: string; expired: number }> {
+export async function expireQuotes({
+  db,
+  today,
+}: {
+  db: Db;
+  today: string;
+}): Promise<{ summary: string; expired: number }> {
   const rows = await db.transaction(async (tx) => {
     const now = new Date();
     const changed = await tx

@@ -10,7 +10,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { billingRoutes } from '../invoices/billing-routes.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { recurringInvoicePolicy } from './recurring-invoices.policy.js';
 import * as runs from './recurring-invoices.run.js';
 import * as svc from './recurring-invoices.service.js';
@@ -22,7 +22,7 @@ const one = successEnvelope(GetRecurringInvoiceResponseSchema);
  * active ones (Mis Facturas); employees get 403.
  */
 const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reader, writer, guard, published } = billingRoutes(app, recurringInvoicePolicy);
+  const { call, writeCall, guard, published } = routeKit(app, recurringInvoicePolicy);
   const read = guard('invoices.read', 'read');
   const write = guard('invoices.write', 'write');
   const tags = ['recurring-invoices'];
@@ -40,7 +40,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { recurringInvoices: await svc.listRecurringInvoices({ ...reader(req), query: req.query }) },
+      data: { recurringInvoices: await svc.listRecurringInvoices({ ...call(req), query: req.query }) },
     }),
   );
 
@@ -52,7 +52,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { recurringInvoice: await svc.getRecurringInvoice({ ...reader(req), id: req.params.id }) },
+      data: { recurringInvoice: await svc.getRecurringInvoice({ ...call(req), id: req.params.id }) },
     }),
   );
 
@@ -69,7 +69,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const recurringInvoice = await svc.createRecurringInvoice({
-        ...writer(req),
+        ...writeCall(req),
         input: req.body,
       });
       return reply.code(201).send({ success: true as const, data: { recurringInvoice } });
@@ -92,7 +92,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         recurringInvoice: await svc.updateRecurringInvoice({
-          ...writer(req),
+          ...writeCall(req),
           id: req.params.id,
           input: req.body,
         }),
@@ -120,7 +120,7 @@ const recurringInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await runs.runRecurringInvoice({ ...writer(req), id: req.params.id });
+      const result = await runs.runRecurringInvoice({ ...writeCall(req), id: req.params.id });
       return {
         success: true as const,
         data: { invoice: published(result), created: result.created, sendError: result.sendError },

@@ -14,7 +14,8 @@ import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects, type Written } from '../../lib/effects.js';
 import { conflict } from '../../lib/errors.js';
-import { displayDate, type WriteOptions } from '../invoices/billing-documents.js';
+import type { WriteCall } from '../../lib/service-args.js';
+import { displayDate } from '../billing-documents/billing-documents.js';
 import { sendInvoice } from '../invoices/invoice-delivery.service.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
 import { createInvoice } from '../invoices/invoices.service.js';
@@ -133,7 +134,7 @@ async function generatePeriod(
  * paused with nothing invoiced for the period, or when the retainer is finished.
  */
 export async function runRecurringInvoice(
-  opts: WriteOptions & { id: string; today?: string },
+  opts: WriteCall & { id: string; today?: string },
 ): Promise<Written<Invoice> & { created: boolean; sendError: string | null }> {
   const { db, actor, ctx, id, today = businessToday() } = opts;
   const outcome = await db.transaction(async (tx): Promise<Generated> => {

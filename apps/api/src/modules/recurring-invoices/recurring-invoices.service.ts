@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { clients, invoices, projects, recurringInvoices } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { ReadOptions, WriteOptions } from '../invoices/billing-documents.js';
+import type { ReadCall, WriteCall } from '../../lib/service-args.js';
 import { assertClientAndProject } from '../invoices/invoices.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { visibleRetainers } from './recurring-invoices.policy.js';
@@ -134,7 +134,7 @@ export async function listRecurringInvoices({
   db,
   actor,
   query,
-}: ReadOptions & { query: z.output<typeof ListRecurringInvoicesQuerySchema> }): Promise<RecurringInvoice[]> {
+}: ReadCall & { query: z.output<typeof ListRecurringInvoicesQuerySchema> }): Promise<RecurringInvoice[]> {
   const where = [visibleRetainers(actor)];
   if (query.clientId) where.push(eq(recurringInvoices.clientId, query.clientId));
   if (query.status !== 'all') where.push(eq(recurringInvoices.status, query.status));
@@ -151,7 +151,7 @@ export async function getRecurringInvoice({
   db,
   actor,
   id,
-}: ReadOptions & { id: string }): Promise<RecurringInvoice> {
+}: ReadCall & { id: string }): Promise<RecurringInvoice> {
   const [row] = await db
     .select()
     .from(recurringInvoices)
@@ -173,12 +173,12 @@ function assertEndDate(startDate: string, endDate: string | null | undefined) {
  * date is past). 400 when the end date leaves no period.
  */
 export async function createRecurringInvoice(
-  opts: WriteOptions & { input: CreateInput; today?: string },
+  opts: WriteCall & { input: CreateInput; today?: string },
 ): Promise<RecurringInvoice> {
   const { db, actor, ctx, input, today = businessToday() } = opts;
   assertEndDate(input.startDate, input.endDate);
   const id = await db.transaction(async (tx) => {
-    await assertClientAndProject(tx, input.clientId, input.projectId);
+    await assertClientAndProject({ tx, clientId: input.clientId, projectId: input.projectId });
     const schedule = { frequency: input.frequency, dayOfMonth: input.dayOfMonth, startDate: input.startDate };
     const next = firstPendingPeriod(schedule, today);
     if (input.endDate && next > input.endDate) {
@@ -219,13 +219,14 @@ export async function createRecurringInvoice(
  * new schedule after the last invoiced period. `status` pauses/resumes.
  */
 export async function updateRecurringInvoice(
-  opts: WriteOptions & { id: string; input: UpdateInput; today?: string },
+  opts: WriteCall & { id: string; input: UpdateInput; today?: string },
 ): Promise<RecurringInvoice> {
   const { db, actor, ctx, id, input, today = businessToday() } = opts;
   await db.transaction(async (tx) => {
     const current = await lockRetainer(tx, id);
     const projectId = input.projectId === undefined ? current.projectId : input.projectId;
-    if (input.projectId !== undefined) await assertClientAndProject(tx, current.clientId, projectId);
+    if (input.projectId !== undefined)
+      await assertClientAndProject({ tx, clientId: current.clientId, projectId });
     const endDate = input.endDate === undefined ? current.endDate : input.endDate;
     assertEndDate(current.startDate, endDate);
     const next = { ...current, endDate, count: input.count === undefined ? current.count : input.count };

@@ -8,8 +8,8 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
 import { publish } from '../../lib/effects.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { clientInfo, setRefreshCookie } from '../auth/session-http.js';
 import { registrationPolicy } from './registration.policy.js';
 import { generateRegistrationLink, getRegistrationInfo, register } from './registration.service.js';
@@ -26,6 +26,7 @@ export interface RegistrationRoutesOptions {
  * `GET /auth/register/{token}` and `POST /auth/register/{token}` (public, single use).
  */
 const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, opts) => {
+  const { call } = routeKit(app, registrationPolicy);
   app.post(
     '/auth/generate-registration-link',
     {
@@ -39,8 +40,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     },
     async (req) => {
       const link = await generateRegistrationLink({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         publicUrl: opts.publicUrl,
         input: req.body,
         ctx: clientInfo(req),

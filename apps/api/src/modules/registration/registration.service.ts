@@ -233,7 +233,7 @@ export async function register({
       .limit(1);
     if (taken) throw conflict('Ya existe una cuenta con este email');
     const taxId = input.clientType === 'company' ? input.rnc : input.cedula;
-    await assertNotAgencyTaxId(tx, taxId, input.clientType === 'company' ? 'rnc' : 'cedula');
+    await assertNotAgencyTaxId({ db: tx, taxId, field: input.clientType === 'company' ? 'rnc' : 'cedula' });
     let clientId = link.clientId;
     if (clientId) {
       const [existing] = await tx.select().from(clients).where(eq(clients.id, clientId)).limit(1);
@@ -306,7 +306,7 @@ export async function register({
       link: `/clients/${clientId}`,
       email: false,
     });
-    const session = await openSession(tx, jwtSecret, user!, client);
+    const session = await openSession({ db: tx, jwtSecret, user: user!, client });
     return { value: { session, userId: user!.id }, effects: effects({ notifications }) };
   });
 }

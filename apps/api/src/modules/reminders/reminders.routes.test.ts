@@ -40,7 +40,9 @@ beforeAll(async () => {
 describe('scheduled payment reminders', () => {
   it('no offsets configured: nothing is sent', async () => {
     const id = await sentInvoice(client.user.clientId!);
-    expect(await sendScheduledReminders(app.db, '2026-02-10')).toBe('Sin recordatorios configurados');
+    expect(await sendScheduledReminders({ db: app.db, today: '2026-02-10' })).toBe(
+      'Sin recordatorios configurados',
+    );
     expect(await reminders(id)).toHaveLength(0);
   });
 
@@ -65,15 +67,19 @@ describe('scheduled payment reminders', () => {
   it('sends each offset once, keeps the 24-hour rule, and stops when paid', async () => {
     const id = await sentInvoice(client.user.clientId!);
     // Due 2026-02-09: the +1 reminder on 2026-02-10.
-    expect(await sendScheduledReminders(app.db, '2026-02-10')).toMatch(/^\d+ recordatorios? enviados?/);
+    expect(await sendScheduledReminders({ db: app.db, today: '2026-02-10' })).toMatch(
+      /^\d+ recordatorios? enviados?/,
+    );
     const first = await reminders(id);
     expect(first).toHaveLength(1);
     expect(first[0]?.note).toContain('automático, 1 día después del vencimiento');
     // Same day again: nothing twice.
-    await sendScheduledReminders(app.db, '2026-02-10');
+    await sendScheduledReminders({ db: app.db, today: '2026-02-10' });
     expect(await reminders(id)).toHaveLength(1);
     // +7 comes, but the last reminder went out less than 24 h ago (real clock): postponed.
-    expect(await sendScheduledReminders(app.db, '2026-02-16')).toMatch(/pospuestos por la regla de 24 horas/);
+    expect(await sendScheduledReminders({ db: app.db, today: '2026-02-16' })).toMatch(
+      /pospuestos por la regla de 24 horas/,
+    );
     expect(await reminders(id)).toHaveLength(1);
     // History shows the reminder.
     const detail = await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices/${id}` });
@@ -85,7 +91,7 @@ describe('scheduled payment reminders', () => {
     await app.db
       .delete(invoiceEvents)
       .where(and(eq(invoiceEvents.invoiceId, id), eq(invoiceEvents.event, 'reminded')));
-    await sendScheduledReminders(app.db, '2026-02-25');
+    await sendScheduledReminders({ db: app.db, today: '2026-02-25' });
     expect(await reminders(id)).toHaveLength(0);
   });
 
@@ -98,14 +104,14 @@ describe('scheduled payment reminders', () => {
     });
     expect(res.json().data.optOut).toBe(true);
     const id = await sentInvoice(clientId);
-    await sendScheduledReminders(app.db, '2026-02-10');
+    await sendScheduledReminders({ db: app.db, today: '2026-02-10' });
     expect(await reminders(id)).toHaveLength(0);
     await injectAs(app, admin.token, {
       method: 'PUT',
       url: `/api/clients/${clientId}/reminders`,
       payload: { optOut: false },
     });
-    await sendScheduledReminders(app.db, '2026-02-10');
+    await sendScheduledReminders({ db: app.db, today: '2026-02-10' });
     expect(await reminders(id)).toHaveLength(1);
   });
 });

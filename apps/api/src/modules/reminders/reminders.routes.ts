@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.js';
 import { forbidden } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { reminderPolicy } from './reminders.policy.js';
 import * as svc from './reminders.service.js';
 
@@ -22,10 +23,9 @@ function ownClientId(req: FastifyRequest): string {
   return actor.clientId;
 }
 
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
-
 /** Automatic payment reminders (decision 111): the company's offsets and a client's opt-out (admin). */
 const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, reminderPolicy);
   const admin = {
     onRequest: [
       app.authenticate,
@@ -61,7 +61,7 @@ const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { reminders: await svc.updateReminderSettings(app.db, ctx(req), req.body) },
+      data: { reminders: await svc.updateReminderSettings({ ...writeCall(req), input: req.body }) },
     }),
   );
 
@@ -76,7 +76,10 @@ const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ClientRemindersResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.getClientReminders(app.db, req.params.id) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.getClientReminders({ db: app.db, clientId: req.params.id }),
+    }),
   );
 
   // The client's own switch (Configuración → Notificaciones), decision 111's opt-out.
@@ -90,7 +93,10 @@ const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ClientRemindersResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.getClientReminders(app.db, ownClientId(req)) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.getClientReminders({ db: app.db, clientId: ownClientId(req) }),
+    }),
   );
 
   app.put(
@@ -106,7 +112,11 @@ const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.setClientReminders(app.db, ctx(req), ownClientId(req), req.body.optOut),
+      data: await svc.setClientReminders({
+        ...writeCall(req),
+        clientId: ownClientId(req),
+        optOut: req.body.optOut,
+      }),
     }),
   );
 
@@ -124,7 +134,11 @@ const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await svc.setClientReminders(app.db, ctx(req), req.params.id, req.body.optOut),
+      data: await svc.setClientReminders({
+        ...writeCall(req),
+        clientId: req.params.id,
+        optOut: req.body.optOut,
+      }),
     }),
   );
 };

@@ -18,11 +18,15 @@ export async function getReminderSettings(db: Db): Promise<ReminderSettings> {
 }
 
 /** `PUT /reminders/settings` (admin): replaces the offsets (days from the due date). */
-export async function updateReminderSettings(
-  db: Db,
-  ctx: AuditContext,
-  input: ReminderSettings,
-): Promise<ReminderSettings> {
+export async function updateReminderSettings({
+  db,
+  ctx,
+  input,
+}: {
+  db: Db;
+  ctx: AuditContext;
+  input: ReminderSettings;
+}): Promise<ReminderSettings> {
   const offsets = [...input.offsets].sort((a, b) => a - b);
   await db.transaction(async (tx) => {
     await getCompanySettings(tx);
@@ -36,7 +40,13 @@ export async function updateReminderSettings(
 }
 
 /** `GET /clients/{id}/reminders` (admin) and `GET /reminders/me` (client): the opt-out; 404 unknown client. */
-export async function getClientReminders(db: Db, clientId: string): Promise<{ optOut: boolean }> {
+export async function getClientReminders({
+  db,
+  clientId,
+}: {
+  db: Db;
+  clientId: string;
+}): Promise<{ optOut: boolean }> {
   const [row] = await db
     .select({ optOut: clients.remindersOptOut })
     .from(clients)
@@ -47,12 +57,17 @@ export async function getClientReminders(db: Db, clientId: string): Promise<{ op
 }
 
 /** `PUT /clients/{id}/reminders` (admin) and `PUT /reminders/me` (client): the client's opt-out of automatic reminders. */
-export async function setClientReminders(
-  db: Db,
-  ctx: AuditContext,
-  clientId: string,
-  optOut: boolean,
-): Promise<{ optOut: boolean }> {
+export async function setClientReminders({
+  db,
+  ctx,
+  clientId,
+  optOut,
+}: {
+  db: Db;
+  ctx: AuditContext;
+  clientId: string;
+  optOut: boolean;
+}): Promise<{ optOut: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(clients)
@@ -80,11 +95,15 @@ export function offsetLabel(offset: number): string {
  * rule) and records (invoice, offset) in the same transaction, so it goes out once. A refusal
  * of remindInvoice (sent in the last 24 h, paid meanwhile) rolls it back: tried again next day.
  */
-export async function sendScheduledReminders(
-  db: Db,
-  today: string,
-  push: (fx: Effects) => void = () => {},
-): Promise<string> {
+export async function sendScheduledReminders({
+  db,
+  today,
+  push = () => {},
+}: {
+  db: Db;
+  today: string;
+  push?: (fx: Effects) => void;
+}): Promise<string> {
   const { offsets } = await getReminderSettings(db);
   if (offsets.length === 0) return 'Sin recordatorios configurados';
   const earliest = addDays(today, -offsets[0]!);

@@ -31,11 +31,11 @@ beforeAll(async () => {
 
 describe('helpers', () => {
   it('subtracts months clamping the day and computes growth', () => {
-    expect(minusMonths('2026-03-31', 1)).toBe('2026-02-28');
-    expect(minusMonths('2026-01-15', 12)).toBe('2025-01-15');
-    expect(growth(150, 100)).toBe(50);
-    expect(growth(0, 0)).toBe(0);
-    expect(growth(10, 0)).toBeNull();
+    expect(minusMonths({ date: '2026-03-31', months: 1 })).toBe('2026-02-28');
+    expect(minusMonths({ date: '2026-01-15', months: 12 })).toBe('2025-01-15');
+    expect(growth({ current: 150, previous: 100 })).toBe(50);
+    expect(growth({ current: 0, previous: 0 })).toBe(0);
+    expect(growth({ current: 10, previous: 0 })).toBeNull();
   });
 });
 

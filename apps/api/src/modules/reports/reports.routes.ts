@@ -10,19 +10,17 @@ import {
   type ReportType,
   successEnvelope,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { REPORTS_PERMISSIONS, reportsPolicy } from './reports.policy.js';
 import * as svc from './reports.service.js';
-
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * Reports (spec doc 2 §7 "Reports"). Admin only (issue 6) holding `reports.read` (decision 070;
  * admins hold every permission, so the check documents the rule more than it narrows it).
  */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, reportsPolicy);
   const admin = {
     onRequest: [
       app.authenticate,
@@ -42,7 +40,10 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ReportDashboardSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.reportDashboard(app.db, req.query.period) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.reportDashboard({ db: app.db, period: req.query.period }),
+    }),
   );
 
   for (const type of ['financial', 'projects'] as ReportType[]) {
@@ -59,7 +60,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => ({
         success: true as const,
-        data: { report: await svc.generateReport(app.db, actorOf(req), ctx(req), type, req.body) },
+        data: {
+          report: await svc.generateReport({
+            ...writeCall(req),
+            type,
+            input: req.body,
+          }),
+        },
       }),
     );
   }
@@ -75,7 +82,10 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListReportsResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await svc.listReports(app.db, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await svc.listReports({ db: app.db, query: req.query }),
+    }),
   );
 
   app.get(
@@ -89,7 +99,10 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(GetReportResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: { report: await svc.getReport(app.db, req.params.id) } }),
+    async (req) => ({
+      success: true as const,
+      data: { report: await svc.getReport({ db: app.db, id: req.params.id }) },
+    }),
   );
 
   app.delete(
@@ -104,7 +117,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await svc.deleteReport(app.db, ctx(req), req.params.id);
+      await svc.deleteReport({ ...writeCall(req), id: req.params.id });
       return { success: true as const, message: 'Reporte eliminado' };
     },
   );

@@ -26,7 +26,7 @@ async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[
 }
 
 /** `date` minus `months` calendar months (YYYY-MM-DD, day clamped to the month's end). */
-export function minusMonths(date: string, months: number): string {
+export function minusMonths({ date, months }: { date: string; months: number }): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const total = y * 12 + (m - 1) - months;
   const ny = Math.floor(total / 12);
@@ -36,7 +36,7 @@ export function minusMonths(date: string, months: number): string {
 }
 
 /** Growth in percent with one decimal; null when the previous value was 0. */
-export function growth(current: number, previous: number): number | null {
+export function growth({ current, previous }: { current: number; previous: number }): number | null {
   if (previous === 0) return current === 0 ? 0 : null;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
@@ -120,13 +120,19 @@ async function projectsByStatus(db: Db, from?: string, to?: string) {
  * `GET /reports/dashboard?period`: the period ends today (agency time zone) and starts N
  * months earlier; growth compares with the N months before it. All aggregates run in SQL.
  */
-export async function reportDashboard(db: Db, period: ReportPeriod): Promise<ReportDashboard> {
+export async function reportDashboard({
+  db,
+  period,
+}: {
+  db: Db;
+  period: ReportPeriod;
+}): Promise<ReportDashboard> {
   const settings = await getCompanySettings(db);
   const months = REPORT_PERIOD_MONTHS[period];
   const today = businessToday();
   const end = addDays(today, 1); // exclusive
-  const start = minusMonths(end, months);
-  const prevStart = minusMonths(start, months);
+  const start = minusMonths({ date: end, months });
+  const prevStart = minusMonths({ date: start, months });
   const [rev, prevRev, proj, prevProj, clientsNow, clientsPrev, byMonth, byStatus, active] =
     await Promise.all([
       revenueCents(db, start, end, settings.currency),
@@ -149,12 +155,12 @@ export async function reportDashboard(db: Db, period: ReportPeriod): Promise<Rep
     endDate: today,
     currency: settings.currency,
     totalRevenue: fromCents(rev),
-    revenueGrowth: growth(rev, prevRev),
+    revenueGrowth: growth({ current: rev, previous: prevRev }),
     totalProjects: proj.total,
     activeProjects: Number(active[0]?.n ?? 0),
-    projectsGrowth: growth(proj.total, prevProj.total),
+    projectsGrowth: growth({ current: proj.total, previous: prevProj.total }),
     activeClients: clientsNow,
-    clientsGrowth: growth(clientsNow, clientsPrev),
+    clientsGrowth: growth({ current: clientsNow, previous: clientsPrev }),
     completionRate: eligible > 0 ? Math.round((proj.completed / eligible) * 1000) / 10 : 0,
     revenueByMonth: byMonth,
     projectsByStatus: byStatus,
@@ -171,12 +177,17 @@ async function hoursLogged(db: Db, from: string, to: string): Promise<number> {
 }
 
 /** Computes the content of a financial or projects report for [startDate, endDate]. */
-export async function computeReport(
-  db: Db,
-  type: ReportType,
-  startDate: string,
-  endDate: string,
-): Promise<ReportData> {
+export async function computeReport({
+  db,
+  type,
+  startDate,
+  endDate,
+}: {
+  db: Db;
+  type: ReportType;
+  startDate: string;
+  endDate: string;
+}): Promise<ReportData> {
   const settings = await getCompanySettings(db);
   const end = addDays(endDate, 1);
   const today = businessToday();
@@ -283,14 +294,20 @@ const reportSelect = {
 };
 
 /** `POST /reports/{type}`: computes and stores a report (admin). */
-export async function generateReport(
-  db: Db,
-  actor: Actor,
-  ctx: AuditContext,
-  type: ReportType,
-  input: z.output<typeof GenerateReportRequestSchema>,
-): Promise<Report> {
-  const data = await computeReport(db, type, input.startDate, input.endDate);
+export async function generateReport({
+  db,
+  actor,
+  ctx,
+  type,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  type: ReportType;
+  input: z.output<typeof GenerateReportRequestSchema>;
+}): Promise<Report> {
+  const data = await computeReport({ db, type, startDate: input.startDate, endDate: input.endDate });
   const [row] = await db
     .insert(reports)
     .values({
@@ -304,18 +321,18 @@ export async function generateReport(
     })
     .returning({ id: reports.id });
   await audit(db, ctx, 'report.generated', { type: 'report', id: row!.id }, { type });
-  return getReport(db, row!.id);
+  return getReport({ db, id: row!.id });
 }
 
 /** `GET /reports/{id}`; 404 'Reporte no encontrado'. */
-export async function getReport(db: Db, id: string): Promise<Report> {
+export async function getReport({ db, id }: { db: Db; id: string }): Promise<Report> {
   const [row] = await db.select(reportSelect).from(reports).where(eq(reports.id, id)).limit(1);
   if (!row) throw notFound('Reporte no encontrado');
   return toReportDto(row as ReportRow);
 }
 
 /** `GET /reports?page&limit&type`, newest first, without the content. */
-export async function listReports(db: Db, query: z.output<typeof ListReportsQuerySchema>) {
+export async function listReports({ db, query }: { db: Db; query: z.output<typeof ListReportsQuerySchema> }) {
   const where = query.type && query.type !== 'all' ? eq(reports.type, query.type) : undefined;
   const [count] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
@@ -338,7 +355,15 @@ export async function listReports(db: Db, query: z.output<typeof ListReportsQuer
 }
 
 /** `DELETE /reports/{id}` (admin); 404 when missing. */
-export async function deleteReport(db: Db, ctx: AuditContext, id: string): Promise<void> {
+export async function deleteReport({
+  db,
+  ctx,
+  id,
+}: {
+  db: Db;
+  ctx: AuditContext;
+  id: string;
+}): Promise<void> {
   const deleted = await db.delete(reports).where(eq(reports.id, id)).returning({ id: reports.id });
   if (!deleted[0]) throw notFound('Reporte no encontrado');
   await audit(db, ctx, 'report.deleted', { type: 'report', id });

@@ -16,6 +16,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
+import { requestPolicy } from './requests.policy.js';
 import { createAccessRequest, createQuoteRequest, type UploadedFile } from './requests.service.js';
 
 /** JSON bodies of the public forms stay small: 64 KB. */
@@ -29,10 +31,6 @@ const submitted = (reference: string) => ({
   success: true as const,
   data: { received: true as const, reference },
 });
-
-function ctxOf(req: FastifyRequest) {
-  return { actorId: null, ip: req.ip, requestId: req.id };
-}
 
 function isHoneypotHit(body: unknown): boolean {
   const value = (body as Record<string, unknown> | null)?.[HONEYPOT_FIELD];
@@ -81,6 +79,7 @@ async function readMultipart(req: FastifyRequest): Promise<{ body: unknown; uplo
  * and silently drop submissions whose honeypot field is filled.
  */
 const publicRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { anonymous } = routeKit(app, requestPolicy);
   app.post(
     '/public/quote-requests',
     {
@@ -96,7 +95,7 @@ const publicRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       if (!isHoneypotHit(req.body))
-        publish(app, (await createQuoteRequest({ db: app.db, input: req.body, ctx: ctxOf(req) })).effects);
+        publish(app, (await createQuoteRequest({ ...anonymous(req), input: req.body })).effects);
       else req.log.info('quote request dropped by honeypot');
       return reply.code(201).send(received);
     },
@@ -133,7 +132,7 @@ const publicRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         }));
         throw badRequest(errors[0]?.message ?? 'Datos inválidos', errors);
       }
-      const created = await createAccessRequest({ db: app.db, input: parsed.data, uploads, ctx: ctxOf(req) });
+      const created = await createAccessRequest({ ...anonymous(req), input: parsed.data, uploads });
       publish(app, created.effects);
       return reply.code(201).send(submitted(created.value.reference));
     },

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { requestPolicy } from './requests.policy.js';
 import { getAccessRequestFile, getRequest, listRequests, updateRequestStatus } from './requests.service.js';
@@ -19,6 +20,7 @@ import { getAccessRequestFile, getRequest, listRequests, updateRequestStatus } f
  * public site. Admin only; everyone else gets 401/403 before validation.
  */
 const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call, writeCall } = routeKit(app, requestPolicy);
   // Route guard from the policy table (decision 121); the service asks the policy again.
   const guard = [app.authenticate, app.requireRole(...requestPolicy.roles('read'))];
   const writeGuard = [app.authenticate, app.requireRole(...requestPolicy.roles('changeStatus'))];
@@ -37,7 +39,7 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listRequests({ db: app.db, actor: actorOf(req), query: req.query }),
+      data: await listRequests({ ...call(req), query: req.query }),
     }),
   );
 
@@ -56,8 +58,7 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         request: await getRequest({
-          db: app.db,
-          actor: actorOf(req),
+          ...call(req),
           kind: req.params.kind,
           id: req.params.id,
         }),
@@ -80,13 +81,12 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const request = await updateRequestStatus({
-        db: app.db,
+        ...writeCall(req),
         actor,
         publicUrl: app.publicUrl,
         kind: req.params.kind,
         id: req.params.id,
         status: req.body.status,
-        ctx: { actorId: actor.id, ip: req.ip, requestId: req.id },
       });
       return { success: true as const, data: { request } };
     },
@@ -105,8 +105,7 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       if (req.params.kind !== 'access') throw notFound('Archivo no encontrado');
       const file = await getAccessRequestFile({
-        db: app.db,
-        actor: actorOf(req),
+        ...call(req),
         id: req.params.id,
         fileId: req.params.fileId,
       });

@@ -89,7 +89,7 @@ export async function createQuoteRequest(opts: {
       roles: ['admin'],
       topic: 'system',
       title: `Nueva cotización: ${serviceTitle}`,
-      message: quoteMessage(input, serviceTitle),
+      message: quoteMessage({ input, serviceTitle }),
       link: `/clients/requests?kind=quote&id=${row!.id}`,
     });
     return { value: row!, effects: effects({ notifications: created }) };
@@ -100,7 +100,7 @@ export async function createQuoteRequest(opts: {
  * The text the original composed and only logged (spec doc 1 §7): form values, the service and
  * its first five features. Sent to admins as the notification / email body.
  */
-export function quoteMessage(input: QuoteInput, serviceTitle: string): string {
+export function quoteMessage({ input, serviceTitle }: { input: QuoteInput; serviceTitle: string }): string {
   const lines = [
     `Servicio: ${serviceTitle}`,
     ...(input.serviceFeatures.length
@@ -476,7 +476,7 @@ async function createClientFromAccessRequest(tx: Tx, request: AccessRequest): Pr
   if (existing) throw conflict(`Ya existe un cliente con el email ${request.email}`);
   const isCompany = request.clientType === 'company';
   const taxId = onlyDigits((isCompany ? d.rnc : d.cedula) ?? '') || null;
-  await assertNotAgencyTaxId(tx, taxId, isCompany ? 'rnc' : 'cedula');
+  await assertNotAgencyTaxId({ db: tx, taxId, field: isCompany ? 'rnc' : 'cedula' });
   const contact =
     d.preferredContact === 'phone' || d.preferredContact === 'whatsapp' ? d.preferredContact : 'email';
   const [client] = await tx

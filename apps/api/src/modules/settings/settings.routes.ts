@@ -11,19 +11,15 @@ import {
   UpdateCompanySettingsRequestSchema,
   UpdatePaymentInstructionsRequestSchema,
 } from '@agencia/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema/index.js';
-import { actorOf } from '../../lib/actor.js';
-import { audit } from '../../lib/audit.js';
-import { renderEmail } from '../../lib/email-template.js';
-import { queueEmail } from '../../lib/mailer.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { invoicePolicy } from '../invoices/invoices.policy.js';
 import { SETTINGS_PERMISSIONS, settingsPolicy } from './settings.policy.js';
 import {
   getBusinessHours,
   getCompanySettings,
   getPaymentInstructions,
+  sendTestEmail,
   toCompanySettings,
   toPublicSettings,
   updateBusinessHours,
@@ -40,6 +36,7 @@ import {
  * the calendar reads them; `PUT`: admin with `settings.write`; decision 145).
  */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall, roleGuard } = routeKit(app, settingsPolicy);
   app.get(
     '/settings/public',
     {
@@ -87,9 +84,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const settings = await updateCompanySettings({
-        db: app.db,
+        ...writeCall(req),
         input: req.body,
-        ctx: { actorId: actorOf(req).id, ip: req.ip, requestId: req.id },
       });
       return { success: true as const, data: { settings } };
     },
@@ -127,9 +123,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const paymentInstructions = await updatePaymentInstructions({
-        db: app.db,
+        ...writeCall(req),
         input: req.body,
-        ctx: { actorId: actorOf(req).id, ip: req.ip, requestId: req.id },
       });
       return { success: true as const, data: { paymentInstructions } };
     },
@@ -167,9 +162,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const businessHours = await updateBusinessHours({
-        db: app.db,
+        ...writeCall(req),
         input: req.body.businessHours,
-        ctx: { actorId: actorOf(req).id, ip: req.ip, requestId: req.id },
       });
       return { success: true as const, data: { businessHours } };
     },
@@ -178,7 +172,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/integrations',
     {
-      onRequest: [app.authenticate, app.requireRole(...settingsPolicy.roles('integrations'))],
+      ...roleGuard('integrations'),
       schema: {
         tags: ['settings'],
         summary: 'Estado de las integraciones (correo, API, WhatsApp)',
@@ -205,7 +199,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/settings/test-email',
     {
-      onRequest: [app.authenticate, app.requireRole(...settingsPolicy.roles('integrations'))],
+      ...roleGuard('integrations'),
       schema: {
         tags: ['settings'],
         summary: 'Enviar un correo de prueba (a mi email por defecto)',
@@ -214,28 +208,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const [me] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
-      const to = req.body?.to ?? me!.email;
-      const settings = await getCompanySettings(app.db);
-      await queueEmail(app.db, {
-        to,
-        subject: `Correo de prueba de ${settings.name}`,
-        ...renderEmail({
-          greeting: `Hola ${actor.firstName}:`,
-          paragraphs: [
-            'Este es un correo de prueba enviado desde la configuración del portal. Si lo recibes, el envío de correos funciona.',
-          ],
-          signature: (settings.emailSignature ?? settings.name).split('\n'),
-        }),
-      });
-      await audit(
-        app.db,
-        { actorId: actor.id, ip: req.ip, requestId: req.id },
-        'settings.test_email',
-        undefined,
-        { to },
-      );
+      const to = await sendTestEmail({ ...writeCall(req), to: req.body?.to });
       if (app.mailer) {
         // Send now rather than at the next dispatcher tick, so the answer tells the truth.
         await app.mailer.flush();

@@ -13,9 +13,12 @@ import {
 } from '@agencia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { companySettings, files } from '../../db/schema/index.js';
+import { companySettings, files, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { renderEmail } from '../../lib/email-template.js';
 import { badRequest } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/mailer.js';
+import type { WriteCall } from '../../lib/service-args.js';
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;
 
@@ -188,4 +191,27 @@ export async function updateBusinessHours(opts: {
     );
     return toBusinessHours(row!);
   });
+}
+
+/**
+ * `POST /settings/test-email`: queues a test e-mail (Spanish) to `to`, else to the caller's own
+ * address, and writes the `settings.test_email` audit entry; answers the address it went to.
+ */
+export async function sendTestEmail({ db, actor, ctx, to }: WriteCall & { to?: string }): Promise<string> {
+  const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
+  const address = to ?? me!.email;
+  const settings = await getCompanySettings(db);
+  await queueEmail(db, {
+    to: address,
+    subject: `Correo de prueba de ${settings.name}`,
+    ...renderEmail({
+      greeting: `Hola ${actor.firstName}:`,
+      paragraphs: [
+        'Este es un correo de prueba enviado desde la configuración del portal. Si lo recibes, el envío de correos funciona.',
+      ],
+      signature: (settings.emailSignature ?? settings.name).split('\n'),
+    }),
+  });
+  await audit(db, ctx, 'settings.test_email', undefined, { to: address });
+  return address;
 }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { clients, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { BillingDocumentKind } from '../invoices/billing-documents.js';
+import type { BillingDocumentKind } from '../billing-documents/billing-documents.js';
 import { INVOICE_DOCUMENT } from '../invoices/invoice-delivery.service.js';
 import { invoicePolicy } from '../invoices/invoices.policy.js';
 import { quotePolicy } from '../quotes/quotes.policy.js';

@@ -95,12 +95,12 @@ describe('share links: invoices', () => {
     const expiresAt = new Date(shareLink.expiresAt);
     // As of one minute before and after the expiry (the service takes the clock, as the jobs do).
     await expect(
-      viewSharedDocument(app.db, token, new Date(expiresAt.getTime() - 60_000)),
+      viewSharedDocument({ db: app.db, token, now: new Date(expiresAt.getTime() - 60_000) }),
     ).resolves.toMatchObject({
       document: { type: 'invoice' },
     });
     await expect(
-      viewSharedDocument(app.db, token, new Date(expiresAt.getTime() + 60_000)),
+      viewSharedDocument({ db: app.db, token, now: new Date(expiresAt.getTime() + 60_000) }),
     ).rejects.toMatchObject({
       statusCode: 410,
       message: SHARE_LINK_GONE,

@@ -9,13 +9,12 @@ import {
   ShareTokenParamsSchema,
   successEnvelope,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
+import { invoicePolicy } from '../invoices/invoices.policy.js';
 import * as svc from './share-links.service.js';
 
-const ctx = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 /** Public views are cheap but unauthenticated: the calendar feed's limit per IP. */
 const rateLimit = { max: 60, timeWindow: '1 minute' };
 /** Public answers are never indexed nor cached by shared caches. */
@@ -27,6 +26,7 @@ const privateHeaders = { 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': '
  * (`/public/share/{token}`, `/pdf`): no sign-in, rate limited, 410 when expired or revoked.
  */
 const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call, writeCall } = routeKit(app, invoicePolicy);
   const auth = { onRequest: [app.authenticate] };
   const tags = ['share-links'];
 
@@ -43,9 +43,7 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const data = await svc.createShareLink({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctx(req),
+        ...writeCall(req),
         publicUrl: app.publicUrl,
         input: req.body,
       });
@@ -69,8 +67,7 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: {
         shareLinks: await svc.listShareLinks({
-          db: app.db,
-          actor: actorOf(req),
+          ...call(req),
           type: req.query.type,
           id: req.query.id,
         }),
@@ -90,7 +87,7 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await svc.revokeShareLink({ db: app.db, actor: actorOf(req), ctx: ctx(req), id: req.params.id });
+      await svc.revokeShareLink({ ...writeCall(req), id: req.params.id });
       return { success: true as const, message: 'Enlace revocado' };
     },
   );
@@ -108,7 +105,10 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.headers(privateHeaders);
-      return { success: true as const, data: await svc.viewSharedDocument(app.db, req.params.token) };
+      return {
+        success: true as const,
+        data: await svc.viewSharedDocument({ db: app.db, token: req.params.token }),
+      };
     },
   );
 
@@ -119,7 +119,7 @@ const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'PDF del documento compartido (sin sesión)', params: ShareTokenParamsSchema },
     },
     async (req, reply) => {
-      const pdf = await svc.sharedDocumentPdf(app.db, req.params.token);
+      const pdf = await svc.sharedDocumentPdf({ db: app.db, token: req.params.token });
       return reply
         .headers(privateHeaders)
         .type('application/pdf')

@@ -162,7 +162,15 @@ export async function revokeShareLink({
  * Resolves a public token as of `now`: 404 'Enlace no encontrado' when no link has that hash,
  * 410 {@link SHARE_LINK_GONE} when it expired or was revoked. Records `last_viewed_at`.
  */
-export async function resolveShareToken(db: Db, token: string, now = new Date()): Promise<LinkRow> {
+export async function resolveShareToken({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<LinkRow> {
   const [row] = await db
     .select()
     .from(shareLinks)
@@ -175,12 +183,16 @@ export async function resolveShareToken(db: Db, token: string, now = new Date())
 }
 
 /** `GET /public/share/{token}` (no sign-in): the read-only document and the link's expiry. */
-export async function viewSharedDocument(
-  db: Db,
-  token: string,
+export async function viewSharedDocument({
+  db,
+  token,
   now = new Date(),
-): Promise<PublicShareResponse> {
-  const link = await resolveShareToken(db, token, now);
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<PublicShareResponse> {
+  const link = await resolveShareToken({ db, token, now });
   const document = await SHARE_DOCUMENTS[link.documentType as ShareDocumentType].publicView(
     db,
     link.documentId,
@@ -189,8 +201,16 @@ export async function viewSharedDocument(
 }
 
 /** `GET /public/share/{token}/pdf`: the document's PDF; 404 when its type has none. */
-export async function sharedDocumentPdf(db: Db, token: string, now = new Date()) {
-  const link = await resolveShareToken(db, token, now);
+export async function sharedDocumentPdf({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}) {
+  const link = await resolveShareToken({ db, token, now });
   const pdf = await SHARE_DOCUMENTS[link.documentType as ShareDocumentType].pdf(db, link.documentId);
   if (!pdf) throw notFound('Este documento no tiene PDF');
   return pdf;

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
-import { resourceArgs } from '../../lib/service-args.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import {
   findAttachment,
@@ -17,14 +17,16 @@ import {
   TICKET_ATTACHMENT_MAX_BYTES,
   uploadAttachment,
 } from './ticket-attachments.service.js';
-import { ticketRouteKit } from './tickets.route-kit.js';
+import { ticketPolicy } from './tickets.policy.js';
 
 const _ticketEnvelope = successEnvelope(GetTicketResponseSchema);
 const tags = ['tickets'];
 
 /** A ticket's attachments: paged list, upload (multipart, max 10 MB) and download. */
 const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, write } = ticketRouteKit(app);
+  const { guard, resource } = routeKit(app, ticketPolicy);
+  const auth = guard('tickets.read');
+  const write = guard('tickets.write');
 
   app.get(
     '/tickets/:id/attachments',
@@ -40,7 +42,7 @@ const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTicketAttachments({ ...resourceArgs(app, req), input: req.query }),
+      data: await listTicketAttachments({ ...resource(req), input: req.query }),
     }),
   );
 
@@ -61,7 +63,7 @@ const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!part) throw badRequest('Falta el archivo', [{ field: 'file', message: 'Falta el archivo' }]);
       const data = await part.toBuffer();
       const attachment = await uploadAttachment({
-        ...resourceArgs(app, req),
+        ...resource(req),
         filename: part.filename,
         data,
       });
@@ -82,7 +84,7 @@ const ticketAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const file = await findAttachment({
-        ...resourceArgs(app, req),
+        ...resource(req),
         fileId: req.params.fileId,
       });
       reply.header('Content-Type', file.contentType);

@@ -6,19 +6,32 @@ import {
   ListTicketMessagesQuerySchema,
   ListTicketMessagesResponseSchema,
   successEnvelope,
+  type TicketDetail,
 } from '@agencia/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resourceArgs } from '../../lib/service-args.js';
+import type { Written } from '../../lib/effects.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { addMessage, addWatcher, listTicketMessages, removeWatcher } from './ticket-conversation.service.js';
-import { ticketRouteKit } from './tickets.route-kit.js';
+import { ticketPolicy } from './tickets.policy.js';
 
 const ticketEnvelope = successEnvelope(GetTicketResponseSchema);
 const tags = ['tickets'];
 
 /** A ticket's conversation: messages (paged, newest first; post) and watchers. */
 const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, write, created } = ticketRouteKit(app);
+  const { guard, resource, published } = routeKit(app, ticketPolicy);
+  const auth = guard('tickets.read');
+  const write = guard('tickets.write');
+  const respond = (result: Written<TicketDetail>) => ({
+    success: true as const,
+    data: { ticket: published(result) },
+  });
+  const created = (reply: FastifyReply, result: Written<TicketDetail>) => {
+    reply.code(201);
+    return respond(result);
+  };
 
   app.get(
     '/tickets/:id/messages',
@@ -34,7 +47,7 @@ const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTicketMessages({ ...resourceArgs(app, req), input: req.query }),
+      data: await listTicketMessages({ ...resource(req), input: req.query }),
     }),
   );
 
@@ -50,7 +63,7 @@ const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ticketEnvelope },
       },
     },
-    async (req, reply) => created(reply, await addMessage({ ...resourceArgs(app, req), input: req.body })),
+    async (req, reply) => created(reply, await addMessage({ ...resource(req), input: req.body })),
   );
 
   app.post(
@@ -68,7 +81,7 @@ const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        ticket: await addWatcher({ ...resourceArgs(app, req), userId: req.body.userId }),
+        ticket: await addWatcher({ ...resource(req), userId: req.body.userId }),
       },
     }),
   );
@@ -87,7 +100,7 @@ const ticketConversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: {
-        ticket: await removeWatcher({ ...resourceArgs(app, req), userId: req.params.userId }),
+        ticket: await removeWatcher({ ...resource(req), userId: req.params.userId }),
       },
     }),
   );

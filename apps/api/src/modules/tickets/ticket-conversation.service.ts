@@ -81,28 +81,28 @@ export async function addMessage({
       isInternal: input.isInternal,
       attachmentIds: input.attachments,
     });
-    await addEvent(
-      tx,
-      id,
-      actor.id,
-      'comment',
-      input.isInternal
+    await addEvent({
+      db: tx,
+      ticketId: id,
+      actorId: actor.id,
+      type: 'comment',
+      description: input.isInternal
         ? `${fullName(actor)} agregó una nota interna`
         : `${fullName(actor)} agregó un comentario`,
-      input.isInternal,
-    );
+      isInternal: input.isInternal,
+    });
     const patch: Partial<typeof tickets.$inferInsert> = { updatedAt: new Date() };
     if (!actsForSupport(actor) && row.status === 'pending_client') {
       patch.status = 'open';
-      await addEvent(
-        tx,
-        id,
-        actor.id,
-        'status_change',
-        `Estado cambiado de ${TICKET_STATUS_LABELS.pending_client} a ${TICKET_STATUS_LABELS.open} (respuesta del cliente)`,
-        false,
-        { from: 'pending_client', to: 'open' },
-      );
+      await addEvent({
+        db: tx,
+        ticketId: id,
+        actorId: actor.id,
+        type: 'status_change',
+        description: `Estado cambiado de ${TICKET_STATUS_LABELS.pending_client} a ${TICKET_STATUS_LABELS.open} (respuesta del cliente)`,
+        isInternal: false,
+        metadata: { from: 'pending_client', to: 'open' },
+      });
     }
     [row] = (await tx.update(tickets).set(patch).where(eq(tickets.id, id)).returning()) as [TicketRow];
     const number = formatTicketNumber(row.number);
@@ -146,7 +146,12 @@ export async function addMessage({
         link,
       });
     }
-    return writtenTicket(tx, actor, row, { visibleToClient: !input.isInternal, notifications: created });
+    return writtenTicket({
+      tx,
+      actor,
+      row,
+      change: { visibleToClient: !input.isInternal, notifications: created },
+    });
   });
 }
 

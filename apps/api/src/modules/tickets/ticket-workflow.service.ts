@@ -30,10 +30,11 @@ import {
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
 import type { StoredNotifications, Written } from '../../lib/effects.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
-import type { ActorInput, ResourceCall, ResourceInput } from '../../lib/service-args.js';
+import type { ActorInput, Audited, ResourceCall, ResourceInput } from '../../lib/service-args.js';
 import { clientUserIds, ticketEffects, watcherIds } from './tickets.audience.js';
 import { fullName, type TicketRow } from './tickets.mappers.js';
 import {
@@ -49,11 +50,15 @@ import { findTicketFor, ticketDetail } from './tickets.queries.js';
  * Checks that a project exists (not deleted) and, when `clientId` is given, belongs to that
  * client; returns the project's client id. 400 on the `projectId` field otherwise.
  */
-export async function assertProjectFor(
-  db: Db | Tx,
-  projectId: string,
-  clientId: string | null,
-): Promise<string> {
+export async function assertProjectFor({
+  db,
+  projectId,
+  clientId,
+}: {
+  db: Db | Tx;
+  projectId: string;
+  clientId: string | null;
+}): Promise<string> {
   const [project] = await db
     .select({ id: projects.id, clientId: projects.clientId })
     .from(projects)
@@ -67,15 +72,23 @@ export async function assertProjectFor(
 }
 
 /** Adds one timeline entry to a ticket (`isInternal`: shown to staff only). */
-export async function addEvent(
-  db: Db | Tx,
-  ticketId: string,
-  actorId: string,
-  type: (typeof ticketEvents.$inferInsert)['type'],
-  description: string,
+export async function addEvent({
+  db,
+  ticketId,
+  actorId,
+  type,
+  description,
   isInternal = false,
-  metadata?: Record<string, unknown>,
-) {
+  metadata,
+}: {
+  db: Db | Tx;
+  ticketId: string;
+  actorId: string;
+  type: (typeof ticketEvents.$inferInsert)['type'];
+  description: string;
+  isInternal?: boolean;
+  metadata?: Record<string, unknown>;
+}) {
   await db.insert(ticketEvents).values({ ticketId, actorId, type, description, isInternal, metadata });
 }
 
@@ -83,12 +96,17 @@ export async function addEvent(
  * The answer of a ticket write: the detail of `row` as `actor` sees it, and what the write pushes
  * after commit ({@link ticketEffects}) to the ticket's audience.
  */
-export async function writtenTicket(
-  tx: Tx,
-  actor: Actor,
-  row: TicketRow,
-  change: { visibleToClient: boolean; event?: string; notifications?: StoredNotifications },
-): Promise<Written<TicketDetail>> {
+export async function writtenTicket({
+  tx,
+  actor,
+  row,
+  change,
+}: {
+  tx: Tx;
+  actor: Actor;
+  row: TicketRow;
+  change: { visibleToClient: boolean; event?: string; notifications?: StoredNotifications };
+}): Promise<Written<TicketDetail>> {
   return {
     value: await ticketDetail({ db: tx, actor, row }),
     effects: await ticketEffects(tx, { ticketId: row.id, clientId: row.clientId, ...change }),
@@ -98,13 +116,15 @@ export async function writtenTicket(
 /**
  * `POST /tickets`. A client's ticket is always for its own client record (403 when the user
  * has none); staff give `clientId` or a project (its client is used). The reporter watches
- * the ticket. Notifies staff (topic clientMessages) when a client opens it, else the client's users.
+ * the ticket and the `ticket.created` audit entry is written in the same transaction. Notifies
+ * staff (topic clientMessages) when a client opens it, else the client's users.
  */
 export async function createTicket({
   db,
   actor,
+  ctx,
   input,
-}: ActorInput<z.output<typeof CreateTicketRequestSchema>>): Promise<Written<TicketDetail>> {
+}: Audited<ActorInput<z.output<typeof CreateTicketRequestSchema>>>): Promise<Written<TicketDetail>> {
   return db.transaction(async (tx) => {
     let clientId: string | null;
     if (ticketPolicy.can(actor.role, 'create')) {
@@ -118,12 +138,13 @@ export async function createTicket({
         if (!c)
           throw badRequest('El cliente no existe', [{ field: 'clientId', message: 'Cliente inválido' }]);
       }
-      if (input.projectId) clientId = await assertProjectFor(tx, input.projectId, clientId);
+      if (input.projectId)
+        clientId = await assertProjectFor({ db: tx, projectId: input.projectId, clientId });
     } else {
       if (!ticketPolicy.can(actor.role, 'create', actor.clientId !== null))
         throw forbidden('Tu cuenta no está vinculada a un cliente.');
       clientId = actor.clientId;
-      if (input.projectId) await assertProjectFor(tx, input.projectId, clientId);
+      if (input.projectId) await assertProjectFor({ db: tx, projectId: input.projectId, clientId });
     }
     const [row] = await tx
       .insert(tickets)
@@ -148,7 +169,13 @@ export async function createTicket({
       .returning();
     const ticket = row!;
     await tx.insert(ticketWatchers).values({ ticketId: ticket.id, userId: actor.id }).onConflictDoNothing();
-    await addEvent(tx, ticket.id, actor.id, 'created', `${fullName(actor)} creó el ticket`);
+    await addEvent({
+      db: tx,
+      ticketId: ticket.id,
+      actorId: actor.id,
+      type: 'created',
+      description: `${fullName(actor)} creó el ticket`,
+    });
     const number = formatTicketNumber(ticket.number);
     await recordActivity(tx, {
       actorId: actor.id,
@@ -159,6 +186,7 @@ export async function createTicket({
       projectId: ticket.projectId,
       title: `Nuevo ticket ${number}: ${ticket.title}`,
     });
+    await audit(tx, ctx, 'ticket.created', { type: 'ticket', id: ticket.id });
     const link = `/tickets/${ticket.id}`;
     const created = actsForSupport(actor)
       ? await createNotifications(tx, {
@@ -177,10 +205,15 @@ export async function createTicket({
           message: `${fullName(actor)} abrió el ticket "${ticket.title}".`,
           link,
         });
-    return writtenTicket(tx, actor, ticket, {
-      visibleToClient: true,
-      event: TICKET_EVENTS.created,
-      notifications: created,
+    return writtenTicket({
+      tx,
+      actor,
+      row: ticket,
+      change: {
+        visibleToClient: true,
+        event: TICKET_EVENTS.created,
+        notifications: created,
+      },
     });
   });
 }
@@ -212,7 +245,8 @@ export async function updateTicket({
     const { relatedTicketIds, estimatedResolutionTime, ...fields } = input;
     const patch: Partial<typeof tickets.$inferInsert> = { ...fields, updatedAt: new Date() };
     if (estimatedResolutionTime !== undefined) patch.estimatedHours = estimatedResolutionTime;
-    if (fields.projectId) await assertProjectFor(tx, fields.projectId, row.clientId);
+    if (fields.projectId)
+      await assertProjectFor({ db: tx, projectId: fields.projectId, clientId: row.clientId });
     const [updated] = await tx.update(tickets).set(patch).where(eq(tickets.id, id)).returning();
     if (relatedTicketIds) {
       const others = [...new Set(relatedTicketIds.filter((r) => r !== id))];
@@ -234,21 +268,28 @@ export async function updateTicket({
           )
           .onConflictDoNothing();
     }
-    return writtenTicket(tx, actor, updated!, { visibleToClient: true });
+    return writtenTicket({ tx, actor, row: updated!, change: { visibleToClient: true } });
   });
 }
 
 /**
- * `DELETE /tickets/{id}` (admin): removes the ticket with its messages, logs and files; returns the
- * removed row and its effects (the client's users read before the delete).
+ * `DELETE /tickets/{id}` (admin): removes the ticket with its messages, logs and files and writes
+ * the `ticket.deleted` audit entry (with its title); returns the removed row and its effects (the
+ * client's users read before the delete).
  */
-export async function deleteTicket({ db, actor, id }: ResourceCall): Promise<Written<TicketRow>> {
+export async function deleteTicket({
+  db,
+  actor,
+  ctx,
+  id,
+}: Audited<ResourceCall>): Promise<Written<TicketRow>> {
   if (!ticketPolicy.can(actor.role, 'delete')) throw forbidden();
   return db.transaction(async (tx) => {
     const row = await findTicketFor({ db: tx, actor, id });
     const fx = await ticketEffects(tx, { ticketId: row.id, clientId: row.clientId, visibleToClient: true });
     await tx.delete(files).where(and(eq(files.ownerType, 'ticket'), eq(files.ownerId, id)));
     await tx.delete(tickets).where(eq(tickets.id, id));
+    await audit(tx, ctx, 'ticket.deleted', { type: 'ticket', id: row.id }, { title: row.title });
     return { value: row, effects: fx };
   });
 }
@@ -288,15 +329,15 @@ export async function assignTicket({
       .set({ assignedTo: assignee?.id ?? null, updatedAt: new Date() })
       .where(eq(tickets.id, id))
       .returning();
-    await addEvent(
-      tx,
-      id,
-      actor.id,
-      'assigned',
-      assignee ? `Asignado a ${fullName(assignee)}` : 'Ticket sin asignar',
-      false,
-      { assignedTo: assignee?.id ?? null },
-    );
+    await addEvent({
+      db: tx,
+      ticketId: id,
+      actorId: actor.id,
+      type: 'assigned',
+      description: assignee ? `Asignado a ${fullName(assignee)}` : 'Ticket sin asignar',
+      isInternal: false,
+      metadata: { assignedTo: assignee?.id ?? null },
+    });
     const created = assignee
       ? await createNotifications(tx, {
           userIds: [assignee.id],
@@ -307,7 +348,7 @@ export async function assignTicket({
           link: `/tickets/${id}`,
         })
       : [];
-    return writtenTicket(tx, actor, row!, { visibleToClient: true, notifications: created });
+    return writtenTicket({ tx, actor, row: row!, change: { visibleToClient: true, notifications: created } });
   });
 }
 
@@ -355,15 +396,15 @@ export async function changeTicketStatus({
       patch.closedAt = null;
     }
     const [row] = await tx.update(tickets).set(patch).where(eq(tickets.id, id)).returning();
-    await addEvent(
-      tx,
-      id,
-      actor.id,
-      'status_change',
-      `Estado cambiado de ${TICKET_STATUS_LABELS[from]} a ${TICKET_STATUS_LABELS[to]}`,
-      false,
-      { from, to },
-    );
+    await addEvent({
+      db: tx,
+      ticketId: id,
+      actorId: actor.id,
+      type: 'status_change',
+      description: `Estado cambiado de ${TICKET_STATUS_LABELS[from]} a ${TICKET_STATUS_LABELS[to]}`,
+      isInternal: false,
+      metadata: { from, to },
+    });
     await recordActivity(tx, {
       actorId: actor.id,
       type: 'ticket.status_changed',
@@ -385,7 +426,7 @@ export async function changeTicketStatus({
       message: `${fullName(actor)} cambió el estado de "${row!.title}" a ${TICKET_STATUS_LABELS[to]}.`,
       link: `/tickets/${id}`,
     });
-    return writtenTicket(tx, actor, row!, { visibleToClient: true, notifications: created });
+    return writtenTicket({ tx, actor, row: row!, change: { visibleToClient: true, notifications: created } });
   });
 }
 
@@ -418,20 +459,25 @@ export async function addTimeLog({
       description: input.description,
       date: input.date ?? businessToday(),
     });
-    await addEvent(
-      tx,
-      id,
-      actor.id,
-      'time_logged',
-      `${fullName(actor)} registró ${input.hours} h de ${WORK_TYPE_LABELS[input.workType].toLowerCase()}`,
-      true,
-      { hours: input.hours, workType: input.workType },
-    );
+    await addEvent({
+      db: tx,
+      ticketId: id,
+      actorId: actor.id,
+      type: 'time_logged',
+      description: `${fullName(actor)} registró ${input.hours} h de ${WORK_TYPE_LABELS[input.workType].toLowerCase()}`,
+      isInternal: true,
+      metadata: { hours: input.hours, workType: input.workType },
+    });
     const [updated] = await tx
       .update(tickets)
       .set({ updatedAt: new Date() })
       .where(eq(tickets.id, id))
       .returning();
-    return writtenTicket(tx, actor, updated ?? row, { visibleToClient: false, notifications: [] });
+    return writtenTicket({
+      tx,
+      actor,
+      row: updated ?? row,
+      change: { visibleToClient: false, notifications: [] },
+    });
   });
 }

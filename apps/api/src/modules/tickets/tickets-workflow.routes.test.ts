@@ -4,7 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, injectAs, startDemoApp, withoutPermission } from '../../../test/helpers.js';
 import { ticketCalls } from '../../../test/ticket-factories.js';
-import { files, notifications, projects, tickets, ticketTimeLogs, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  files,
+  notifications,
+  projects,
+  tickets,
+  ticketTimeLogs,
+  users,
+} from '../../db/schema/index.js';
 
 // Tickets: assignment, time logs, watchers, edit, delete, attachments, stats, permissions and staff-opened tickets.
 
@@ -85,6 +93,24 @@ describe('assign, time logs, watchers, edit, delete', () => {
     expect((await as(client, 'DELETE', `/tickets/${t._id}`)).statusCode).toBe(403);
     expect((await as(admin, 'DELETE', `/tickets/${t._id}`)).statusCode).toBe(200);
     expect(await app.db.select().from(tickets).where(eq(tickets.id, t._id))).toEqual([]);
+    // Audited by the services (decision 149): who opened it, who deleted it and its title.
+    const entries = await app.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId, metadata: auditLog.metadata })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'ticket'), eq(auditLog.targetId, t._id)));
+    const [clientUser] = await app.db.select().from(users).where(eq(users.email, DEMO.client));
+    const [adminUser] = await app.db.select().from(users).where(eq(users.email, DEMO.admin));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { action: 'ticket.created', actorId: clientUser!.id, metadata: null },
+        {
+          action: 'ticket.deleted',
+          actorId: adminUser!.id,
+          metadata: { title: 'La página de contacto no envía' },
+        },
+      ]),
+    );
+    expect(entries).toHaveLength(2);
   });
 });
 

@@ -13,16 +13,16 @@ import {
   MessageResponseSchema,
   successEnvelope,
   TicketAssigneeSchema,
+  type TicketDetail,
   TicketStatsSchema,
   TicketSubListQuerySchema,
   UpdateTicketRequestSchema,
 } from '@agencia/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.js';
-import { audit } from '../../lib/audit.js';
-import { publish } from '../../lib/effects.js';
-import { resourceArgs } from '../../lib/service-args.js';
+import type { Written } from '../../lib/effects.js';
+import { routeKit } from '../../lib/route-kit.js';
 import ticketAttachmentsRoutes from './ticket-attachments.routes.js';
 import ticketConversationRoutes from './ticket-conversation.routes.js';
 import {
@@ -34,6 +34,7 @@ import {
   deleteTicket,
   updateTicket,
 } from './ticket-workflow.service.js';
+import type { TicketAction } from './tickets.policy.js';
 import { ticketPolicy } from './tickets.policy.js';
 import {
   getTicket,
@@ -42,7 +43,6 @@ import {
   listTicketTimeLogs,
   listTicketTimeline,
 } from './tickets.queries.js';
-import { ticketRouteKit } from './tickets.route-kit.js';
 import { ticketStats } from './tickets.stats.js';
 
 const ticketEnvelope = successEnvelope(GetTicketResponseSchema);
@@ -54,7 +54,19 @@ const tags = ['tickets'];
  * own route files, registered here.
  */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, write, writeFor, readFor, respond, created } = ticketRouteKit(app);
+  const { guard, call, writeCall, resource, published, roleGuard } = routeKit(app, ticketPolicy);
+  const auth = guard('tickets.read');
+  const write = guard('tickets.write');
+  const writeFor = (action: TicketAction) => guard('tickets.write', action);
+  const readFor = (action: TicketAction) => guard('tickets.read', action);
+  const respond = (result: Written<TicketDetail>) => ({
+    success: true as const,
+    data: { ticket: published(result) },
+  });
+  const created = (reply: FastifyReply, result: Written<TicketDetail>) => {
+    reply.code(201);
+    return respond(result);
+  };
 
   await app.register(ticketConversationRoutes);
   await app.register(ticketAttachmentsRoutes);
@@ -72,7 +84,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTickets({ db: app.db, actor: actorOf(req), input: req.query }),
+      data: await listTickets({ ...call(req), input: req.query }),
     }),
   );
 
@@ -86,7 +98,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(TicketStatsSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await ticketStats(app.db, actorOf(req)) }),
+    async (req) => ({ success: true as const, data: await ticketStats(call(req)) }),
   );
 
   app.get(
@@ -99,7 +111,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.object({ assignees: z.array(TicketAssigneeSchema) })) },
       },
     },
-    async () => ({ success: true as const, data: { assignees: await listAssignees({ db: app.db }) } }),
+    async (req) => ({ success: true as const, data: { assignees: await listAssignees(call(req)) } }),
   );
 
   app.post(
@@ -114,13 +126,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const actor = actorOf(req);
-      const result = await createTicket({ db: app.db, actor, input: req.body });
-      await audit(app.db, { actorId: actor.id, ip: req.ip, requestId: req.id }, 'ticket.created', {
-        type: 'ticket',
-        id: result.value._id,
-      });
-      return created(reply, result);
+      return created(reply, await createTicket({ ...writeCall(req), input: req.body }));
     },
   );
 
@@ -137,7 +143,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { ticket: await getTicket(resourceArgs(app, req)) },
+      data: { ticket: await getTicket(resource(req)) },
     }),
   );
 
@@ -153,13 +159,13 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketEnvelope },
       },
     },
-    async (req) => respond(await updateTicket({ ...resourceArgs(app, req), input: req.body })),
+    async (req) => respond(await updateTicket({ ...resource(req), input: req.body })),
   );
 
   app.delete(
     '/tickets/:id',
     {
-      onRequest: [app.authenticate, app.requireRole(...ticketPolicy.roles('delete'))],
+      ...roleGuard('delete'),
       schema: {
         tags,
         summary: 'Eliminar ticket',
@@ -168,19 +174,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const { value: row, effects } = await deleteTicket({ db: app.db, actor, id: req.params.id });
-      await audit(
-        app.db,
-        { actorId: actor.id, ip: req.ip, requestId: req.id },
-        'ticket.deleted',
-        {
-          type: 'ticket',
-          id: row.id,
-        },
-        { title: row.title },
-      );
-      publish(app, effects);
+      published(await deleteTicket({ ...writeCall(req), id: req.params.id }));
       return { success: true as const, message: 'Ticket eliminado' };
     },
   );
@@ -199,7 +193,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTicketTimeline({ ...resourceArgs(app, req), input: req.query }),
+      data: await listTicketTimeline({ ...resource(req), input: req.query }),
     }),
   );
 
@@ -217,7 +211,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await listTicketTimeLogs({ ...resourceArgs(app, req), input: req.query }),
+      data: await listTicketTimeLogs({ ...resource(req), input: req.query }),
     }),
   );
 
@@ -233,7 +227,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketEnvelope },
       },
     },
-    async (req) => respond(await assignTicket({ ...resourceArgs(app, req), input: req.body })),
+    async (req) => respond(await assignTicket({ ...resource(req), input: req.body })),
   );
 
   app.put(
@@ -248,7 +242,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketEnvelope },
       },
     },
-    async (req) => respond(await changeTicketStatus({ ...resourceArgs(app, req), input: req.body })),
+    async (req) => respond(await changeTicketStatus({ ...resource(req), input: req.body })),
   );
 
   app.put(
@@ -263,7 +257,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketEnvelope },
       },
     },
-    async (req) => respond(await closeTicket({ ...resourceArgs(app, req), input: req.body })),
+    async (req) => respond(await closeTicket({ ...resource(req), input: req.body })),
   );
 
   app.post(
@@ -278,7 +272,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ticketEnvelope },
       },
     },
-    async (req, reply) => created(reply, await addTimeLog({ ...resourceArgs(app, req), input: req.body })),
+    async (req, reply) => created(reply, await addTimeLog({ ...resource(req), input: req.body })),
   );
 };
 

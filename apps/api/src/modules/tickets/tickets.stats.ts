@@ -11,6 +11,7 @@ import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
+import type { ActorCall } from '../../lib/service-args.js';
 import { ticketCountRows, ticketTotals } from './ticket-counts.js';
 import { toTickets } from './tickets.mappers.js';
 import { actsForSupport, ticketScope } from './tickets.policy.js';
@@ -40,7 +41,7 @@ export async function dashboardTicketStats(db: Db, actor: Actor) {
 }
 
 /** 'Tickets Recientes' of the dashboard (default 5). */
-export async function dashboardRecentTickets(db: Db, actor: Actor, limit: number) {
+export async function dashboardRecentTickets({ db, actor, limit }: ActorCall & { limit: number }) {
   return (await recentTickets(db, actor, limit)).map((t) => ({
     _id: t._id,
     title: t.title,
@@ -113,7 +114,7 @@ export async function countProfileTickets(db: Db, actor: Actor): Promise<number>
 }
 
 /** `GET /tickets/stats` (also the dashboard's `tickets` block: total and open = active statuses). */
-export async function ticketStats(db: Db, actor: Actor): Promise<TicketStats> {
+export async function ticketStats({ db, actor }: ActorCall): Promise<TicketStats> {
   // Counts per status × priority × type, and per group the resolved tickets and their
   // resolution seconds, from which the average is taken: summed from the counters kept by the
   // writes (decision 122), one small read instead of a scan of every ticket (issue 14).

@@ -12,7 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { files } from '../../db/schema/index.js';
 import { actorOf } from '../../lib/actor.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { readFile } from '../../lib/storage.js';
+import { uploadPolicy } from './uploads.policy.js';
 import { storeImage, type UploadType } from './uploads.service.js';
 
 /** Owner types whose files are public by URL (shown in <img> tags without a bearer header). */
@@ -27,6 +29,7 @@ const tooLarge = () => new AppError(413, ErrorCodes.PAYLOAD_TOO_LARGE, 'La image
  * also drops metadata (EXIF, GPS). `GET /files/{id}` serves avatars and logos.
  */
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { writeCall } = routeKit(app, uploadPolicy);
   app.post(
     '/upload',
     {
@@ -76,11 +79,10 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file)
         throw badRequest('El archivo es requerido', [{ field: 'file', message: 'El archivo es requerido' }]);
       const stored = await storeImage({
-        db: app.db,
+        ...writeCall(req),
         actor,
         type: type as UploadType,
         file,
-        ctx: { actorId: actor.id, ip: req.ip, requestId: req.id },
       });
       reply.code(201);
       return { success: true as const, data: { _id: stored.id, url: `/api/files/${stored.id}` } };

@@ -15,22 +15,20 @@ import {
   UserOptionsQuerySchema,
   UserStatsSchema,
 } from '@agencia/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { AUDIT_PERMISSIONS, auditPolicy } from '../audit/audit.policy.js';
 import { listAudit } from '../audit/audit.service.js';
 import { userPolicy } from './users.policy.js';
 import * as service from './users.service.js';
-
-const ctxOf = (req: FastifyRequest) => ({ actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id });
 
 /**
  * Users administration (spec doc 2 §7 Users). Admin only: the role check and the
  * `users.read` / `users.write` permission (decision 061); everyone else gets 403.
  */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { call, writeCall } = routeKit(app, userPolicy);
   // Roles from the policy table (decision 121), permissions per decision 061.
   const read = {
     onRequest: [app.authenticate, app.requirePermission('users.read', ...userPolicy.roles('read'))],
@@ -53,7 +51,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.listUsers({ db: app.db, actor: actorOf(req), query: req.query }),
+      data: await service.listUsers({ ...call(req), query: req.query }),
     }),
   );
 
@@ -70,7 +68,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { options: await service.listUserOptions({ db: app.db, actor: actorOf(req), query: req.query }) },
+      data: { options: await service.listUserOptions({ ...call(req), query: req.query }) },
     }),
   );
 
@@ -86,7 +84,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.getUserStats({ db: app.db, actor: actorOf(req) }),
+      data: await service.getUserStats(call(req)),
     }),
   );
 
@@ -103,7 +101,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { user: await service.getUser({ db: app.db, actor: actorOf(req), id: req.params.id }) },
+      data: { user: await service.getUser({ ...call(req), id: req.params.id }) },
     }),
   );
 
@@ -123,10 +121,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.getUser({ db: app.db, actor: actorOf(req), id: req.params.id });
+      await service.getUser({ ...call(req), id: req.params.id });
       return {
         success: true as const,
-        data: await listAudit(app.db, { ...req.query, involving: req.params.id }),
+        data: await listAudit({ db: app.db, f: { ...req.query, involving: req.params.id } }),
       };
     },
   );
@@ -144,9 +142,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = await service.createUser({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
+        ...writeCall(req),
         input: req.body,
       });
       reply.code(201);
@@ -168,9 +164,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await service.updateUser({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
+        ...writeCall(req),
         id: req.params.id,
         input: req.body,
       });
@@ -193,9 +187,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await service.updateUser({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
+        ...writeCall(req),
         id: req.params.id,
         input: { status: req.body.status },
       });
@@ -219,9 +211,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const temporaryPassword = await service.resetPassword({
-        db: app.db,
-        actor: actorOf(req),
-        ctx: ctxOf(req),
+        ...writeCall(req),
         id: req.params.id,
       });
       // Every session is revoked: open sockets go too (the browser then finds itself signed out).
@@ -242,7 +232,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.deleteUser({ db: app.db, actor: actorOf(req), ctx: ctxOf(req), id: req.params.id });
+      await service.deleteUser({ ...writeCall(req), id: req.params.id });
       app.realtime.userUpdated({ id: req.params.id, active: false });
       return { success: true as const, message: 'Usuario eliminado' };
     },

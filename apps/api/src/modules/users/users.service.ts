@@ -23,6 +23,7 @@ import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/security.js';
+import type { ActorCall, ResourceCall } from '../../lib/service-args.js';
 import { assertEmailFree, revokeSessions } from '../auth/account.service.js';
 import { toUserDto } from '../auth/auth.serializers.js';
 import { belongsToClient, type UserAction, userPolicy } from './users.policy.js';
@@ -165,13 +166,13 @@ export async function listUsers({
 }
 
 /** `GET /users/{id}`; 404 when missing. */
-export async function getUser({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<ManagedUser> {
+export async function getUser({ db, actor, id }: ResourceCall): Promise<ManagedUser> {
   assertAllowed(actor, 'read');
   return toManagedUserDto(await loadUser(db, id));
 }
 
 /** `GET /users/stats`: totals by status (spec doc 2 §3 "User stats"). */
-export async function getUserStats({ db, actor }: { db: Db; actor: Actor }): Promise<UserStats> {
+export async function getUserStats({ db, actor }: ActorCall): Promise<UserStats> {
   assertAllowed(actor, 'read');
   const [row] = await db
     .select({
@@ -211,7 +212,7 @@ export async function createUser(
 ): Promise<ManagedUser> {
   const { db, actor, input, ctx } = opts;
   assertAllowed(actor, 'manage');
-  await assertEmailFree(db, input.email);
+  await assertEmailFree({ db, email: input.email });
   if (input.clientId) await assertClientExists(db, input.clientId);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -273,7 +274,8 @@ export async function updateUser(opts: Opts & { id: string; input: UpdateUserInp
   if (current.role === 'admin' && current.status === 'active' && (role !== 'admin' || status !== 'active')) {
     if ((await otherActiveAdmins(db, id)) === 0) throw conflict(LAST_ADMIN);
   }
-  if (input.email && input.email.toLowerCase() !== current.email) await assertEmailFree(db, input.email, id);
+  if (input.email && input.email.toLowerCase() !== current.email)
+    await assertEmailFree({ db, email: input.email, exceptId: id });
   if (input.clientId) await assertClientExists(db, input.clientId);
 
   let permissions: string[] | null = current.permissions;
@@ -346,7 +348,8 @@ export async function updateUser(opts: Opts & { id: string; input: UpdateUserInp
         to: row!.permissions,
       });
     }
-    if (status !== 'active' && current.status === 'active') await revokeSessions(tx, id, `status_${status}`);
+    if (status !== 'active' && current.status === 'active')
+      await revokeSessions({ db: tx, userId: id, reason: `status_${status}` });
     return toManagedUserDto(row!);
   });
 }
@@ -398,7 +401,7 @@ export async function resetPassword(opts: Opts & { id: string }): Promise<string
       .update(users)
       .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
       .where(eq(users.id, id));
-    const revoked = await revokeSessions(tx, id, 'password_reset');
+    const revoked = await revokeSessions({ db: tx, userId: id, reason: 'password_reset' });
     await audit(tx, ctx, 'user.password_reset', { type: 'user', id }, { revokedSessions: revoked });
   });
   return temporaryPassword;

@@ -3,7 +3,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, projects } from '../../db/schema/index.js';
-import { likePattern } from './billing-documents.js';
+import { likePattern } from '../../lib/paging.js';
 
 /*
  * The list reads shared by the billing documents (invoices, quotes; issue 15): each document

@@ -12,52 +12,26 @@ import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { invoiceCounters, quoteCounters, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
-import type { AuditContext } from '../../lib/audit.js';
 import type { StoredNotifications } from '../../lib/effects.js';
 import { type EmailBody, renderEmail } from '../../lib/email-template.js';
 import { badRequest } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
+import type { ReadCall } from '../../lib/service-args.js';
 import { contentDisposition, saveFile } from '../../lib/storage.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 /*
- * The per-document wiring shared by the client-facing billing documents, invoices and quotes
- * (issue 15, decision 114): number series, line rows, "render PDF, store it, queue the e-mail",
+ * The billing documents module (issue 25, decision 149): the per-document wiring shared by the
+ * client-facing billing documents, invoices, quotes and their notes (issue 15, decision 114): number series, line rows, "render PDF, store it, queue the e-mail",
  * the client's notification on send and the PDF download answer. Each kind describes itself
  * once as a {@link BillingDocumentKind}; the steps take the kind as a parameter.
  */
-
-/**
- * What every writing service of the billing modules takes, in one options object (issue 15):
- * the database (or a transaction, run as a savepoint), who acts and the audit context; each
- * service adds its own `id` and `input`.
- */
-export interface WriteOptions {
-  db: Db;
-  actor: Actor;
-  ctx: AuditContext;
-}
-
-/**
- * What every reading function of the billing modules takes, in one options object (issue 15):
- * the database (or a transaction) and who reads (rows outside the actor's scope are not found);
- * each read adds its own `id`, `query`, ….
- */
-export interface ReadOptions {
-  db: Db | Tx;
-  actor: Actor;
-}
 
 /** An ISO date (YYYY-MM-DD) as Dominicans write it in e-mails: DD/MM/YYYY. */
 export function displayDate(iso: string): string {
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
-}
-
-/** `search` as an `ilike` pattern matching it anywhere (`\`, `%` and `_` taken literally). */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -189,7 +163,7 @@ export interface BillingDocumentKind<D> {
   /** Owner type of the stored PDF files (`files.owner_type`). */
   ownerType: 'invoice' | 'quote';
   /** Loads the document within `actor`'s scope; 404 (Spanish) otherwise. */
-  load(opts: ReadOptions & { id: string }): Promise<D>;
+  load(opts: ReadCall & { id: string }): Promise<D>;
   /** The document's PDF (bytes) with the company settings read from `db`. */
   renderPdf(db: Db | Tx, doc: D): Promise<Buffer>;
   /** File name of its PDF, e.g. `Factura-FAC-2026-0001.pdf`. */
