@@ -113,7 +113,8 @@ async function topUpProjects(baseURL, token) {
         clientId,
       }),
     });
-    if (res.status !== 201) throw new Error(`could not create a bench project: ${res.status} ${await res.text()}`);
+    if (res.status !== 201)
+      throw new Error(`could not create a bench project: ${res.status} ${await res.text()}`);
   }
 }
 
@@ -126,7 +127,8 @@ async function measure(engine, server) {
     // A first call warms the route (schemas compiled, statements planned) and checks it answers.
     const headers = route.auth ? { authorization: `Bearer ${token}` } : {};
     const probe = await fetch(server.baseURL + route.path, { headers });
-    if (probe.status !== 200) throw new Error(`${route.path} answered ${probe.status}: ${await probe.text()}`);
+    if (probe.status !== 200)
+      throw new Error(`${route.path} answered ${probe.status}: ${await probe.text()}`);
     const body = await probe.json();
     const rows = Object.values(body.data ?? {}).find(Array.isArray)?.length;
     const result = await autocannon({ url: server.baseURL + route.path, headers, connections, duration });
@@ -139,10 +141,14 @@ async function measure(engine, server) {
 async function runPglite() {
   const env = { ...BASE_ENV, DATABASE_URL: '' };
   const cold = await startServer({ keepData: true, env });
-  console.info(`[pglite] cold start (fresh DATA_DIR → first 200 on /api/health): ${(cold.startupMs / 1000).toFixed(2)} s`);
+  console.info(
+    `[pglite] cold start (fresh DATA_DIR → first 200 on /api/health): ${(cold.startupMs / 1000).toFixed(2)} s`,
+  );
   await cold.stop();
   const server = await startServer({ dataDir: cold.dataDir, env: { ...env, ...profileEnv('pglite') } });
-  console.info(`[pglite] warm start (existing DATA_DIR → first 200 on /api/health): ${(server.startupMs / 1000).toFixed(2)} s`);
+  console.info(
+    `[pglite] warm start (existing DATA_DIR → first 200 on /api/health): ${(server.startupMs / 1000).toFixed(2)} s`,
+  );
   try {
     return await measure('pglite', server);
   } finally {
@@ -224,9 +230,10 @@ const cols = [
   ['ratio', 20],
 ];
 const line = (cells) =>
-  cells.map((c, i) => (cols[i][2] === 'left' ? String(c).padEnd(cols[i][1]) : String(c).padStart(cols[i][1]))).join(' ');
+  cells
+    .map((c, i) => (cols[i][2] === 'left' ? String(c).padEnd(cols[i][1]) : String(c).padStart(cols[i][1])))
+    .join(' ');
 console.info(`\n${line(cols.map((c) => c[0]))}`);
-let failures = 0;
 for (const { engine, route, result } of results) {
   const health = results.find((r) => r.engine === engine && r.route.key === 'health')?.result;
   const ratio = health ? result.requests.average / health.requests.average : Number.NaN;
@@ -243,7 +250,6 @@ for (const { engine, route, result } of results) {
     target = `≥${wanted} p99≤${t.p99}`;
     absolute = clean && p99ok && result.requests.average >= wanted ? 'met' : 'not met';
     relative = `≥${pct(wantedRatio)} ${clean && ratio >= wantedRatio ? 'met' : 'not met'}`;
-    if (absolute !== 'met') failures++;
   }
   console.info(
     line([
@@ -266,4 +272,5 @@ console.info(
 );
 if (results.some(({ result }) => result.non2xx > 0 || result.errors > 0))
   console.warn('warning: some responses were not 2xx or failed — the numbers above include them.');
-if (cpuProfDir) console.info(`CPU profiles: ${path.resolve(cpuProfDir)} (node scripts/cpu-profile.mjs <file>)`);
+if (cpuProfDir)
+  console.info(`CPU profiles: ${path.resolve(cpuProfDir)} (node scripts/cpu-profile.mjs <file>)`);
