@@ -39,6 +39,8 @@ const MAX_ENTRIES = 10_000;
  */
 export class AuthCache {
   readonly #entries = new Map<string, Entry>();
+  /** Requests served from a cached session row since start (tests check the cache is used). */
+  rowHits = 0;
 
   /** The cached claims of `token`, or undefined (unknown or expired token; `now` in ms). */
   claims(token: string, now: number): VerifiedClaims | undefined {
@@ -56,6 +58,7 @@ export class AuthCache {
     if (epoch === null) return undefined;
     const entry = this.#entries.get(token);
     if (!entry?.row || entry.epoch !== epoch || now >= entry.row.sessionExpiresAt) return undefined;
+    this.rowHits++;
     return entry.row;
   }
 
