@@ -14,10 +14,13 @@
 // Options: --duration=10 --connections=50 --routes=projects,stats (names: health, projects,
 //          stats, tickets, invoices, clients, me) --engine=pglite|postgres (default both)
 //          --cpu-prof=DIR (the server writes a .cpuprofile per engine into DIR; see
-//          scripts/cpu-profile.mjs).
+//          scripts/cpu-profile.mjs) --server=path/to/server.js (another build, for A/B runs).
+// Besides req/s the table gives the server's CPU time per request (user + system, from
+// /proc/<pid>/stat over the run): on a machine shared with other work it moves far less than
+// req/s does, so A/B comparisons use it.
 // Environment: BENCH_DATABASE_URL (a postgres:// URL: used as is when it names a database other
 //          than `postgres`, else a disposable database is created on that server).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -36,6 +39,8 @@ const connections = Number(argValue('connections', 50));
 const routeFilter = argValue('routes', null)?.split(',');
 const engineFilter = argValue('engine', null)?.split(',');
 const cpuProfDir = argValue('cpu-prof', null);
+const serverPath = argValue('server', null);
+const serverOption = serverPath ? { server: path.resolve(serverPath) } : {};
 
 /**
  * Issue 31's targets. The absolute figures were set on a quiet 2-core machine where health ran at
@@ -48,6 +53,18 @@ const TARGETS = {
   postgres: { list: 1800, stats: 2400, p99: 60 },
   pglite: { list: 900, stats: 900, p99: 150 },
 };
+
+/** CPU time (ms, user + system) the process `pid` has used so far; null off Linux. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
 
 const ROUTES = [
   { key: 'health', name: 'GET /api/health', path: '/api/health', auth: false },
@@ -68,7 +85,7 @@ const selectedRoutes = ROUTES.filter((r) =>
   routeFilter ? r.key === 'health' || routeFilter.includes(r.key) : !r.optIn,
 );
 
-if (!(await ensureBuilt(ROOT))) process.exit(1);
+if (!serverPath && !(await ensureBuilt(ROOT))) process.exit(1);
 
 console.info(
   `\nbench: Node ${process.versions.node}, ${connections} connections, ${duration} s per route, routes ${selectedRoutes.map((r) => r.key).join(', ')}\n`,
@@ -131,21 +148,31 @@ async function measure(engine, server) {
       throw new Error(`${route.path} answered ${probe.status}: ${await probe.text()}`);
     const body = await probe.json();
     const rows = Object.values(body.data ?? {}).find(Array.isArray)?.length;
+    const cpuBefore = cpuMs(server.child.pid);
     const result = await autocannon({ url: server.baseURL + route.path, headers, connections, duration });
+    const cpuAfter = cpuMs(server.child.pid);
+    const cpuPerRequest =
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total);
     process.stdout.write(`done${rows === undefined ? '' : ` (${rows} rows)`}\n`);
-    results.push({ engine, route, result, rows });
+    results.push({ engine, route, result, rows, cpuPerRequest });
   }
   return results;
 }
 
 async function runPglite() {
   const env = { ...BASE_ENV, DATABASE_URL: '' };
-  const cold = await startServer({ keepData: true, env });
+  const cold = await startServer({ keepData: true, env, ...serverOption });
   console.info(
     `[pglite] cold start (fresh DATA_DIR → first 200 on /api/health): ${(cold.startupMs / 1000).toFixed(2)} s`,
   );
   await cold.stop();
-  const server = await startServer({ dataDir: cold.dataDir, env: { ...env, ...profileEnv('pglite') } });
+  const server = await startServer({
+    dataDir: cold.dataDir,
+    env: { ...env, ...profileEnv('pglite') },
+    ...serverOption,
+  });
   console.info(
     `[pglite] warm start (existing DATA_DIR → first 200 on /api/health): ${(server.startupMs / 1000).toFixed(2)} s`,
   );
@@ -197,6 +224,7 @@ async function runPostgres() {
   try {
     const server = await startServer({
       env: { ...BASE_ENV, DATABASE_URL: database.url, ...profileEnv('postgres') },
+      ...serverOption,
     });
     try {
       return await measure('postgres', server);
@@ -222,6 +250,7 @@ const cols = [
   ['req/s', 8],
   ['p50 ms', 8],
   ['p99 ms', 8],
+  ['CPU µs/req', 11],
   ['errors', 8],
   ['non-2xx', 8],
   ['÷health', 8],
@@ -234,7 +263,7 @@ const line = (cells) =>
     .map((c, i) => (cols[i][2] === 'left' ? String(c).padEnd(cols[i][1]) : String(c).padStart(cols[i][1])))
     .join(' ');
 console.info(`\n${line(cols.map((c) => c[0]))}`);
-for (const { engine, route, result } of results) {
+for (const { engine, route, result, cpuPerRequest } of results) {
   const health = results.find((r) => r.engine === engine && r.route.key === 'health')?.result;
   const ratio = health ? result.requests.average / health.requests.average : Number.NaN;
   const errors = result.errors + result.timeouts;
@@ -258,6 +287,7 @@ for (const { engine, route, result } of results) {
       result.requests.average.toFixed(0),
       result.latency.p50,
       result.latency.p99,
+      cpuPerRequest === null ? '' : (cpuPerRequest * 1000).toFixed(0),
       errors,
       result.non2xx,
       route.key === 'health' ? '' : pct(ratio),

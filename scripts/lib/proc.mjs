@@ -54,6 +54,7 @@ export async function waitForOk(url, { timeoutMs = 90_000, intervalMs = 100, isA
  * Starts the production server (apps/api/dist/server.js) on a free port with a fresh temporary
  * DATA_DIR (or the given one) and the demo seed, on `port` (default: a free one). Resolves once /api/health answers 200.
  * Returns { baseURL, port, dataDir, startupMs, stop() }; stop() deletes the DATA_DIR unless keepData.
+ * `server` runs another bundle than apps/api/dist/server.js (the bench's A/B comparisons).
  */
 export async function startServer({
   env = {},
@@ -62,12 +63,13 @@ export async function startServer({
   dataDir: givenDataDir,
   keepData = false,
   port: givenPort,
+  server = path.join(ROOT, 'apps/api/dist/server.js'),
 } = {}) {
   const createdDir = !givenDataDir;
   const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agencia-data-'));
   const port = givenPort ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [server], {
     cwd: ROOT,
     stdio,
     env: {
