@@ -28,7 +28,7 @@ async function statements(url: string): Promise<number> {
 }
 
 describe('SQL statements per request (decision 148)', () => {
-  it.each([
+  it.each<[url: string, expected: number, why: string]>([
     ['/api/projects', 1, 'a short page: its rows give the total'],
     ['/api/projects?limit=5', 1, 'a full page: the capped total is selected beside the rows'],
     ['/api/tickets', 2, 'the page, then people, clients, projects, hours and messages in one'],
@@ -36,7 +36,7 @@ describe('SQL statements per request (decision 148)', () => {
     ['/api/invoices', 1, 'a short page: no count'],
     ['/api/clients', 1, 'a short page: no count'],
     ['/api/dashboard/stats', 3, 'project counters, ticket counters, clients'],
-  ] as const)('GET %s: %i (%s)', async (url, expected) => {
+  ])('GET %s: %i (%s)', async (url, expected) => {
     const sessionRead = demo.app.database.driver === 'pglite' ? 0 : 1;
     expect(await statements(url)).toBe(expected + sessionRead);
   });
