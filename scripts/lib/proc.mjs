@@ -56,6 +56,7 @@ export async function waitForOk(url, { timeoutMs = 90_000, intervalMs = 100, isA
  * Returns { baseURL, port, dataDir, startupMs, stop() }; stop() deletes the DATA_DIR unless keepData.
  * `user` ({ uid, gid }) runs it as that user (the HTTPS check runs it as the systemd unit would);
  * `node` is the Node binary (default: this one).
+ * `server` runs another bundle than apps/api/dist/server.js (the bench's A/B comparisons).
  */
 export async function startServer({
   env = {},
@@ -66,12 +67,13 @@ export async function startServer({
   port: givenPort,
   user,
   node = process.execPath,
+  server = path.join(ROOT, 'apps/api/dist/server.js'),
 } = {}) {
   const createdDir = !givenDataDir;
   const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agencia-data-'));
   const port = givenPort ?? (await freePort());
   const started = performance.now();
-  const child = spawn(node, [path.join(ROOT, 'apps/api/dist/server.js')], {
+  const child = spawn(node, [server], {
     cwd: ROOT,
     stdio,
     ...(user ? { uid: user.uid, gid: user.gid } : {}),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@agencia/shared';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -72,6 +71,7 @@ import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import metricsPlugin from './plugins/metrics.js';
 import redisPlugin from './plugins/redis.js';
+import securityHeaders from './plugins/security-headers.js';
 import { type Contact, readPrerenderManifest, registerWeb } from './plugins/web.js';
 import realtime from './realtime/realtime.js';
 
@@ -169,7 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Pre-rendered public pages carry one inline script (the colour scheme), allowed by its hash.
   const prerender = config.serveWeb ? readPrerenderManifest(WEB_DIST_DIR) : null;
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

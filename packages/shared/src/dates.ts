@@ -44,7 +44,18 @@ export function isCalendarDay(value: string): boolean {
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in `timeZone`. */
 export function dayInZone(instant: Date | string, timeZone: string = BUSINESS_TIME_ZONE): string {
   const d = typeof instant === 'string' ? new Date(instant) : instant;
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(d);
+  return dayFormat(timeZone).format(d);
+}
+
+/** One `en-CA` (`YYYY-MM-DD`) formatter per time zone: building one costs more than formatting. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** Today's calendar day (`YYYY-MM-DD`) in the agency's time zone (or `timeZone`). */

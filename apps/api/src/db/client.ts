@@ -34,6 +34,40 @@ export interface Database {
   onQuery?: (seconds: number, failed: boolean) => void;
   /** PostgreSQL pool occupancy (connections), null on PGlite (one embedded connection). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * PGlite only (null on PostgreSQL): a counter that moves whenever a statement that may write
+   * runs (when it is sent and when it returns) and when a transaction ends. This process is
+   * the only one that can open an embedded database, so an equal value means nothing was written
+   * since: the auth plugin caches a session's row under it (decision 148). On PostgreSQL other
+   * processes write too, so nothing is cached there.
+   */
+  writeEpoch: (() => number) | null;
+}
+
+/**
+ * True when `text` may change data: any statement naming a write, DDL or lock keyword (`select
+ * … for update` included). False positives only cost a cache miss; a read never matches.
+ */
+const MAY_WRITE =
+  /\b(insert|update|delete|truncate|merge|copy|alter|drop|create|grant|revoke|call|do|vacuum|reindex|cluster|lock|refresh|import|comment|security|set|reset|discard|notify)\b/i;
+
+/**
+ * Wraps `target[method]` (PGlite's `query`/`exec`, on the client and on a transaction handle) so
+ * a statement that may write calls `bump` when sent and when it settles.
+ */
+function watchWrites(target: object, methods: string[], bump: () => void): void {
+  const record = target as Record<string, unknown>;
+  for (const method of methods) {
+    const original = record[method];
+    if (typeof original !== 'function') continue;
+    record[method] = function watched(this: unknown, ...args: unknown[]) {
+      const text = args[0];
+      if (typeof text === 'string' && !MAY_WRITE.test(text)) return original.apply(this, args);
+      bump();
+      const result = original.apply(this, args) as Promise<unknown>;
+      return result.finally(bump);
+    };
+  }
 }
 
 /**
@@ -112,6 +146,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      writeEpoch: null,
     };
     return database;
   }
@@ -124,14 +159,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         : new PGlite({ extensions });
   await client.waitReady;
   let database: Database | undefined;
+  let epoch = 0;
+  const bump = () => {
+    epoch++;
+  };
   // Drizzle calls query/exec on the client, and on the transaction handle inside a transaction.
+  watchWrites(client, ['query', 'exec'], bump);
   timeCalls(client, ['query', 'exec'], () => database);
   const transaction = client.transaction.bind(client);
-  client.transaction = ((fn: (tx: object) => Promise<unknown>) =>
-    transaction((tx) => {
+  client.transaction = ((fn: (tx: object) => Promise<unknown>) => {
+    bump();
+    return transaction((tx) => {
+      watchWrites(tx, ['query', 'exec'], bump);
       timeCalls(tx, ['query', 'exec'], () => database);
       return fn(tx);
-    })) as typeof client.transaction;
+    }).finally(bump);
+  }) as typeof client.transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   database = {
     db,
@@ -143,6 +186,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     close: () => client.close(),
     poolStats: () => null,
+    writeEpoch: () => epoch,
   };
   return database;
 }

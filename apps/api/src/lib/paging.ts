@@ -40,15 +40,37 @@ export async function countRows(
     const [row] = await db.select({ n: countOf }).from(table).where(where);
     return { total: row?.n ?? 0, capped: false };
   }
-  const window = db
+  const [row] = await db.select({ n: countOf }).from(cappedWindow(db, table, where, cap));
+  return cappedTotal(row?.n ?? 0, cap);
+}
+
+/** `{ total, capped }` of a count made up to `cap + 1` (see {@link countRows}). */
+function cappedTotal(n: number, cap: number): { total: number; capped: boolean } {
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * The count of {@link countRows} as a scalar sub-select, `(select count(*) from (select 1 … limit
+ * cap + 1))`, for a page query to select beside its rows: uncorrelated, the database runs it once
+ * per statement (decision 148: page and total in one round trip).
+ */
+export function cappedCountSql(
+  db: Db | Tx,
+  table: PgTable,
+  where: SQL | undefined,
+  cap: number,
+): SQL<number> {
+  return sql<number>`(select count(*)::int from ${cappedWindow(db, table, where, cap)})`.mapWith(Number);
+}
+
+/** `(select 1 from table where … limit cap + 1) capped_rows`: what the capped counts count. */
+function cappedWindow(db: Db | Tx, table: PgTable, where: SQL | undefined, cap: number) {
+  return db
     .select({ one: sql`1`.as('one') })
     .from(table)
     .where(where)
     .limit(cap + 1)
     .as('capped_rows');
-  const [row] = await db.select({ n: countOf }).from(window);
-  const n = row?.n ?? 0;
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
 /**
@@ -87,22 +109,47 @@ export async function pagedSelect<Row>(
   opts: {
     table: PgTable;
     where: SQL | undefined;
-    rows: (window: { limit: number; offset: number }) => PromiseLike<Row[]>;
+    rows?: (window: { limit: number; offset: number }) => PromiseLike<Row[]>;
+    /**
+     * Instead of `rows` (and when no `estimateFirst`): the page and its capped total in one
+     * statement — the caller selects `total` ({@link cappedCountSql}) beside its rows and answers
+     * its value (undefined on an empty page, which then counts apart).
+     */
+    rowsWithTotal?: (window: {
+      limit: number;
+      offset: number;
+      total: SQL<number>;
+    }) => PromiseLike<{ rows: Row[]; total: number | undefined }>;
     cap?: number;
     estimateFirst?: boolean;
   },
 ): Promise<{ rows: Row[]; pagination: Pagination }> {
   const window = pageWindow(input);
-  const rows = await opts.rows(window);
+  let inlineTotal: number | undefined;
+  let rows: Row[];
+  if (opts.rowsWithTotal && opts.cap !== undefined && !opts.estimateFirst) {
+    const page = await opts.rowsWithTotal({
+      ...window,
+      total: cappedCountSql(db, opts.table, opts.where, opts.cap),
+    });
+    rows = page.rows;
+    inlineTotal = page.total;
+  } else if (opts.rows) {
+    rows = await opts.rows(window);
+  } else {
+    throw new Error('pagedSelect: rows, or rowsWithTotal with a cap and without estimateFirst');
+  }
   // A short page that is not empty is the last one: its rows give the total without a count.
   const { total, capped } =
     rows.length > 0 && rows.length < window.limit
       ? { total: window.offset + rows.length, capped: false }
-      : opts.estimateFirst &&
-          opts.cap !== undefined &&
-          (await estimateRows(db, opts.table, opts.where)) > opts.cap
-        ? { total: opts.cap, capped: true }
-        : await countRows(db, opts.table, opts.where, opts.cap);
+      : inlineTotal !== undefined && opts.cap !== undefined
+        ? cappedTotal(inlineTotal, opts.cap)
+        : opts.estimateFirst &&
+            opts.cap !== undefined &&
+            (await estimateRows(db, opts.table, opts.where)) > opts.cap
+          ? { total: opts.cap, capped: true }
+          : await countRows(db, opts.table, opts.where, opts.cap);
   return {
     rows,
     pagination: {

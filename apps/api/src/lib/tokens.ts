@@ -24,19 +24,24 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims):
 
 /**
  * Verifies an access token: algorithm pinned to HS256 (no `none`, no RS/HS confusion),
- * issuer and `exp` checked. Returns null on any failure.
+ * issuer and `exp` checked. Returns the claims plus `exp` (seconds since the epoch), or null on
+ * any failure.
  */
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(
+  secret: Uint8Array,
+  token: string,
+): Promise<(AccessClaims & { exp: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER });
     if (
       typeof payload.sub !== 'string' ||
       typeof payload.sid !== 'string' ||
-      typeof payload.role !== 'string'
+      typeof payload.role !== 'string' ||
+      typeof payload.exp !== 'number'
     ) {
       return null;
     }
-    return { sub: payload.sub, sid: payload.sid, role: payload.role as Role };
+    return { sub: payload.sub, sid: payload.sid, role: payload.role as Role, exp: payload.exp };
   } catch {
     return null;
   }

@@ -1,10 +1,11 @@
 import { ErrorCodes, hasPermission, type Permission, type Role } from '@agencia/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema/index.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/tokens.js';
+import { AuthCache, type SessionRow } from './auth-cache.js';
 
 /**
  * Routes a user who must change the password may still call (decision 064): who am I, change
@@ -14,6 +15,8 @@ const PASSWORD_CHANGE_ALLOWED = new Set(['/api/auth/me', '/api/auth/change-passw
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The per-process cache of verified tokens and (PGlite) session rows (decision 148). */
+    authCache: AuthCache;
     /** onRequest hook: requires a valid access token of an active user in a live session. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook factory: requires one of `roles` (run after `authenticate`). */
@@ -43,41 +46,65 @@ declare module 'fastify' {
 /**
  * Authentication runs in `onRequest`, before body parsing and validation, so an
  * unauthenticated or unauthorised caller gets 401/403, never a 400 about the body.
- * Every request re-reads the user and session (one query): a deactivated user or a
- * revoked session stops working immediately, not when the token expires.
+ * Every request re-reads the user and session (one prepared query), unless nothing at all was
+ * written since the same token last read them (PGlite only, {@link AuthCache}, decision 148): a
+ * deactivated user or a revoked session stops working immediately, not when the token expires.
  */
 export default fp(
   async (app, opts: { jwtSecret: Uint8Array }) => {
     app.decorateRequest('actor', null);
 
+    const cache = new AuthCache();
+    app.decorate('authCache', cache);
+    // One statement, built once (a prepared query: no SQL building per request).
+    const readSession = app.db
+      .select({
+        id: users.id,
+        role: users.role,
+        status: users.status,
+        clientId: users.clientId,
+        permissions: users.permissions,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        mustChangePassword: users.mustChangePassword,
+        sessionExpiresAt: sessions.expiresAt,
+      })
+      .from(users)
+      .innerJoin(sessions, eq(sessions.userId, users.id))
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          eq(sessions.id, sql.placeholder('sessionId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('auth_session');
+    const writeEpoch = app.database.writeEpoch;
+
     app.decorate('authenticate', async (req: FastifyRequest) => {
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
       if (!token) throw unauthorized();
-      const claims = await verifyAccessToken(opts.jwtSecret, token);
+      const now = Date.now();
+      const claims = cache.claims(token, now) ?? (await verifyAccessToken(opts.jwtSecret, token));
       if (!claims) throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.');
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          role: users.role,
-          status: users.status,
-          clientId: users.clientId,
-          permissions: users.permissions,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          mustChangePassword: users.mustChangePassword,
-        })
-        .from(users)
-        .innerJoin(sessions, eq(sessions.userId, users.id))
-        .where(
-          and(
-            eq(users.id, claims.sub),
-            eq(sessions.id, claims.sid),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        )
-        .limit(1);
+      const epoch = writeEpoch?.() ?? null;
+      let row: SessionRow | undefined = cache.row(token, epoch, now);
+      if (!row) {
+        const [read] = await readSession.execute({
+          userId: claims.sub,
+          sessionId: claims.sid,
+          now: new Date(now).toISOString(),
+        });
+        row = read && { ...read, sessionExpiresAt: new Date(read.sessionExpiresAt).getTime() };
+        // The row is kept only when nothing was written while it was read (decision 148).
+        if (row?.status === 'active') {
+          const unchanged = epoch !== null && writeEpoch?.() === epoch;
+          cache.set(token, claims, row, unchanged ? epoch : null);
+        }
+      }
       if (row?.status !== 'active')
         throw unauthorized('Sesión expirada o inválida. Inicia sesión nuevamente.');
       req.actor = {

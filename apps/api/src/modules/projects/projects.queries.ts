@@ -139,6 +139,33 @@ export async function selectSummaries({
   return rows.map((r) => toSummary(r, actor.role));
 }
 
+/**
+ * {@link selectSummaries} plus `total` selected beside the rows (a scalar sub-select such as
+ * `cappedCountSql`, run once): the page and its total in one statement (decision 148). `total` is
+ * undefined when no row matched.
+ */
+export async function selectSummariesWithTotal({
+  db,
+  actor,
+  where,
+  orderBy,
+  total,
+}: {
+  db: Db | Tx;
+  actor: Actor;
+  where: SQL;
+  orderBy: SQL[];
+  total: SQL<number>;
+}): Promise<{ rows: ProjectSummary[]; total: number | undefined }> {
+  const rows = await db
+    .select({ ...summaryColumns, listTotal: total })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(and(visibleProjects(actor), where))
+    .orderBy(...orderBy);
+  return { rows: rows.map((r) => toSummary(r, actor.role)), total: rows[0]?.listTotal };
+}
+
 /** The project row if `actor` may see it, else 404 (also for other clients' projects). */
 export async function loadVisible(db: Db | Tx, actor: Actor, id: string) {
   const [row] = await db

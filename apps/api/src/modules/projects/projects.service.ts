@@ -37,6 +37,7 @@ import {
   type Input,
   likePattern,
   selectSummaries,
+  selectSummariesWithTotal,
   type WriteArgs,
 } from './projects.queries.js';
 import { assertClientExists, assertStaff, statusSideEffects } from './projects.rules.js';
@@ -96,10 +97,12 @@ export async function listProjects({
     // The page's ids first (an index walk of `projects` alone), then the summaries of those 20:
     // the client join and team count run for the page, not for every skipped row (a deep page
     // skipped 19,980 of them, decision 104).
-    rows: (window) =>
-      selectSummaries({
+    // The total is selected beside the page (one statement, decision 148).
+    rowsWithTotal: (window) =>
+      selectSummariesWithTotal({
         db,
         actor,
+        total: window.total,
         where: inArray(
           projects.id,
           db

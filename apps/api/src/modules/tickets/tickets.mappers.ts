@@ -16,7 +16,14 @@ import {
   ticketTimeLogs,
   users,
 } from '../../db/schema/index.js';
-import { inOrder } from '../../lib/in-order.js';
+
+/** The client columns a ticket list item shows. */
+interface ClientRef {
+  id: string;
+  companyName: string | null;
+  firstName: string;
+  lastName: string;
+}
 
 /** A `tickets` row. */
 export type TicketRow = typeof tickets.$inferSelect;
@@ -47,45 +54,38 @@ export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const people = await loadPeople(
-    db,
-    rows.flatMap((r) => [r.reportedBy, r.assignedTo]),
-  );
+  const personIds = [
+    ...new Set(rows.flatMap((r) => [r.reportedBy, r.assignedTo]).filter((v): v is string => !!v)),
+  ];
   const clientIds = [...new Set(rows.map((r) => r.clientId).filter((v): v is string => !!v))];
   const projectIds = [...new Set(rows.map((r) => r.projectId).filter((v): v is string => !!v))];
-  const [clientRows, projectRows, spent, messageCounts] = await inOrder([
-    clientIds.length
-      ? db
-          .select({
-            id: clients.id,
-            companyName: clients.companyName,
-            firstName: clients.firstName,
-            lastName: clients.lastName,
-          })
-          .from(clients)
-          .where(inArray(clients.id, clientIds))
-      : [],
-    projectIds.length
-      ? db
-          .select({ id: projects.id, title: projects.title })
-          .from(projects)
-          .where(inArray(projects.id, projectIds))
-      : [],
-    db
-      .select({ ticketId: ticketTimeLogs.ticketId, hours: sql<string>`sum(${ticketTimeLogs.hours})` })
-      .from(ticketTimeLogs)
-      .where(inArray(ticketTimeLogs.ticketId, ids))
-      .groupBy(ticketTimeLogs.ticketId),
-    db
-      .select({ ticketId: ticketMessages.ticketId, n: sql<number>`count(*)::int` })
-      .from(ticketMessages)
-      .where(and(inArray(ticketMessages.ticketId, ids), eq(ticketMessages.isInternal, false)))
-      .groupBy(ticketMessages.ticketId),
-  ]);
-  const clientMap = new Map(clientRows.map((c) => [c.id, c]));
-  const projectMap = new Map(projectRows.map((p) => [p.id, p]));
-  const spentMap = new Map(spent.map((s) => [s.ticketId, Number(s.hours)]));
-  const countMap = new Map(messageCounts.map((m) => [m.ticketId, m.n]));
+  // One statement for the five lookups (people, clients, projects, hours, public messages), each
+  // a sub-select as its own query was (decision 148: 5 round trips → 1).
+  const [related] = await db
+    .select({
+      people: sql<
+        TicketPerson[] | null
+      >`(select json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'role', ${users.role}, 'avatar', ${users.avatar})) from ${users} where ${inArray(users.id, personIds)})`,
+      clients: sql<
+        ClientRef[] | null
+      >`(select json_agg(json_build_object('id', ${clients.id}, 'companyName', ${clients.companyName}, 'firstName', ${clients.firstName}, 'lastName', ${clients.lastName})) from ${clients} where ${inArray(clients.id, clientIds)})`,
+      projects: sql<Array<{
+        id: string;
+        title: string;
+      }> | null>`(select json_agg(json_build_object('id', ${projects.id}, 'title', ${projects.title})) from ${projects} where ${inArray(projects.id, projectIds)})`,
+      spent: sql<Array<
+        [string, number | string]
+      > | null>`(select json_agg(json_build_array(s.ticket_id, s.hours)) from (select ${ticketTimeLogs.ticketId} as ticket_id, sum(${ticketTimeLogs.hours}) as hours from ${ticketTimeLogs} where ${inArray(ticketTimeLogs.ticketId, ids)} group by ${ticketTimeLogs.ticketId}) s)`,
+      messages: sql<Array<
+        [string, number]
+      > | null>`(select json_agg(json_build_array(m.ticket_id, m.n)) from (select ${ticketMessages.ticketId} as ticket_id, count(*)::int as n from ${ticketMessages} where ${and(inArray(ticketMessages.ticketId, ids), eq(ticketMessages.isInternal, false))} group by ${ticketMessages.ticketId}) m)`,
+    })
+    .from(sql`(select 1) as one`);
+  const people = new Map((related?.people ?? []).map((p) => [p._id, p]));
+  const clientMap = new Map((related?.clients ?? []).map((c) => [c.id, c]));
+  const projectMap = new Map((related?.projects ?? []).map((p) => [p.id, p]));
+  const spentMap = new Map((related?.spent ?? []).map(([id, hours]) => [id, Number(hours)]));
+  const countMap = new Map((related?.messages ?? []).map(([id, n]) => [id, Number(n)]));
   return rows.map((r) => {
     const client = r.clientId ? clientMap.get(r.clientId) : undefined;
     const project = r.projectId ? projectMap.get(r.projectId) : undefined;

@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type DemoApp, injectAs, startDemoApp } from './helpers.js';
+
+// Decision 148: statements sent to the database per request on the hot lists and stats, demo
+// data, as the admin. The session read is cached on PGlite (the write epoch, plugins/auth-cache.ts)
+// and runs on every request on PostgreSQL: one more there.
+
+let demo: DemoApp;
+beforeAll(async () => {
+  demo = await startDemoApp();
+});
+
+/** Statements sent while answering `GET url` as the admin (after one warm-up call). */
+async function statements(url: string): Promise<number> {
+  const { app, admin } = demo;
+  expect((await injectAs(app, admin.token, { method: 'GET', url })).statusCode).toBe(200);
+  let n = 0;
+  app.database.onQuery = () => {
+    n++;
+  };
+  try {
+    const res = await injectAs(app, admin.token, { method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+  } finally {
+    app.database.onQuery = undefined;
+  }
+  return n;
+}
+
+describe('SQL statements per request (decision 148)', () => {
+  it.each<[url: string, expected: number, why: string]>([
+    ['/api/projects', 1, 'a short page: its rows give the total'],
+    ['/api/projects?limit=5', 1, 'a full page: the capped total is selected beside the rows'],
+    ['/api/tickets', 2, 'the page, then people, clients, projects, hours and messages in one'],
+    ['/api/tickets?limit=2', 3, 'a full page also counts'],
+    ['/api/invoices', 1, 'a short page: no count'],
+    ['/api/clients', 1, 'a short page: no count'],
+    ['/api/dashboard/stats', 3, 'project counters, ticket counters, clients'],
+  ])('GET %s: %i (%s)', async (url, expected) => {
+    const sessionRead = demo.app.database.driver === 'pglite' ? 0 : 1;
+    expect(await statements(url)).toBe(expected + sessionRead);
+  });
+});
