@@ -1,17 +1,16 @@
 import { ListAuditQuerySchema, ListAuditResponseSchema, successEnvelope } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../lib/route-kit.js';
 import { AUDIT_PERMISSIONS, auditPolicy } from './audit.policy.js';
 import { listAudit } from './audit.service.js';
 
 /** `GET /audit`: the audit log, filtered and paged (admin with `audit.read`). */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { guard } = routeKit(app, auditPolicy);
   app.get(
     '/audit',
     {
-      onRequest: [
-        app.authenticate,
-        app.requirePermission(AUDIT_PERMISSIONS.read, ...auditPolicy.roles('read')),
-      ],
+      ...guard(AUDIT_PERMISSIONS.read, 'read'),
       schema: {
         tags: ['audit'],
         summary: 'Registro de auditoría',

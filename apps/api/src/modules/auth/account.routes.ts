@@ -30,8 +30,8 @@ import * as twoFactor from './two-factor.js';
  * profile, password, stats, preferences, sessions, two-factor and account deletion.
  */
 const accountRoutes: FastifyPluginAsyncZod<{ totpSecrets: twoFactor.TotpSecretBox }> = async (app, opts) => {
-  const { call, writeCall, ctx } = routeKit(app, accountPolicy);
-  const auth = { onRequest: [app.authenticate] };
+  const { call, writeCall, ctx, signedIn } = routeKit(app, accountPolicy);
+  const auth = signedIn;
   const userEnvelope = successEnvelope(z.object({ user: UserSchema }));
   const tfCtx = (req: FastifyRequest) => ({
     db: app.db,

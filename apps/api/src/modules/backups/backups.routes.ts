@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BackupConfig } from '../../config.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { scheduleText } from '../jobs/jobs.runner.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -30,7 +31,8 @@ export interface BackupsRoutesOptions {
  * and the dashboard's last-good-backup status.
  */
 const backupsRoutes: FastifyPluginAsyncZod<BackupsRoutesOptions> = async (app, opts) => {
-  const admin = { onRequest: [app.authenticate, app.requireRole(...backupsPolicy.roles('manage'))] };
+  const { roleGuard } = routeKit(app, backupsPolicy);
+  const admin = roleGuard('manage');
   const tags = ['backups'];
   let running: Promise<unknown> | null = null;
 

@@ -16,14 +16,9 @@ import * as svc from './billable-expenses.service.js';
  * project's billable, unbilled purchases into a draft invoice. Employees and clients get 403.
  */
 const billableExpensesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall } = routeKit(app, billableExpensesPolicy);
+  const { writeCall, guard } = routeKit(app, billableExpensesPolicy);
   const writer = (req: FastifyRequest) => writeCall(req);
-  const write = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(BILLABLE_EXPENSES_PERMISSIONS.bill, ...billableExpensesPolicy.roles('bill')),
-    ],
-  };
+  const write = guard(BILLABLE_EXPENSES_PERMISSIONS.bill, 'bill');
   const tags = ['projects', 'invoices', 'expenses'];
 
   app.get(

@@ -16,15 +16,10 @@ import * as svc from './billable-time.service.js';
  * project's unbilled billable time into a draft invoice. Employees and clients get 403.
  */
 const billableTimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall } = routeKit(app, billableTimePolicy);
+  const { writeCall, guard } = routeKit(app, billableTimePolicy);
   /** Who writes, on which database, with which audit context: the options every writing service takes. */
   const writer = (req: FastifyRequest) => writeCall(req);
-  const write = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(BILLABLE_TIME_PERMISSIONS.bill, ...billableTimePolicy.roles('bill')),
-    ],
-  };
+  const write = guard(BILLABLE_TIME_PERMISSIONS.bill, 'bill');
   const tags = ['projects', 'invoices'];
 
   app.post(

@@ -59,11 +59,11 @@ const ATTENDEE_ICAL: Record<string, ICalAttendeeStatus> = {
  * staff and the event's audience.
  */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, writeCall } = routeKit(app, calendarPolicy);
+  const { call, writeCall, guard } = routeKit(app, calendarPolicy);
   // Reads, attendance answers and the personal feed need calendar.read; creating, editing and
   // deleting events need calendar.write (decision 061; clients do not hold it by default).
-  const auth = { onRequest: [app.authenticate, app.requirePermission('calendar.read')] };
-  const write = { onRequest: [app.authenticate, app.requirePermission('calendar.write')] };
+  const auth = guard('calendar.read');
+  const write = guard('calendar.write');
 
   app.get(
     '/calendar',

@@ -34,7 +34,7 @@ import * as svc from './clients.service.js';
  * read only; clients get 403 on every route here.
  */
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, writeCall } = routeKit(app, clientPolicy);
+  const { call, writeCall, guard } = routeKit(app, clientPolicy);
   // Role (050) and permission (070) together: staff with `clients.read` read, admins write. The
   // sub-lists also need the permission of what they list (projects, tickets, invoices).
   const staffRead = [
@@ -45,12 +45,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffAlso = (permission: Permission) => ({
     onRequest: [...staffRead, app.requirePermission(permission)],
   });
-  const admin = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(CLIENT_PERMISSIONS.write, ...clientPolicy.roles('write')),
-    ],
-  };
+  const admin = guard(CLIENT_PERMISSIONS.write, 'write');
   const tags = ['clients'];
 
   app.get(

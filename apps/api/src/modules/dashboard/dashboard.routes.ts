@@ -19,8 +19,8 @@ import * as service from './dashboard.service.js';
 
 /** Dashboard routes (spec doc 2 §7 "Dashboard"); every figure is scoped to the caller. */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call } = routeKit(app, dashboardPolicy);
-  const auth = { onRequest: [app.authenticate] };
+  const { call, signedIn } = routeKit(app, dashboardPolicy);
+  const auth = signedIn;
 
   app.get(
     '/dashboard/stats',

@@ -256,13 +256,8 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
  * Admin only (ecf-receiver.policy.ts).
  */
 const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = async (app, opts) => {
-  const { writeCall } = routeKit(app, ecfReceiverPolicy);
-  const guard = (action: 'read' | 'approve') => ({
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(ECF_RECEIVER_PERMISSIONS[action], ...ecfReceiverPolicy.roles(action)),
-    ],
-  });
+  const { writeCall, guard: policyGuard } = routeKit(app, ecfReceiverPolicy);
+  const guard = (action: 'read' | 'approve') => policyGuard(ECF_RECEIVER_PERMISSIONS[action], action);
   const tags = ['fiscal'];
   const documentEnvelope = successEnvelope(GetReceivedEcfResponseSchema);
 

@@ -66,14 +66,9 @@ async function readCertificateUpload(req: FastifyRequest): Promise<{ file: Buffe
  * `GET/POST /fiscal/certificate`. Admin only (ecf.policy.ts).
  */
 const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, writeCall } = routeKit(app, ecfPolicy);
+  const { call, writeCall, guard: policyGuard } = routeKit(app, ecfPolicy);
   const tags = ['fiscal'];
-  const admin = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(ECF_PERMISSIONS.settings, ...ecfPolicy.roles('settings')),
-    ],
-  };
+  const admin = policyGuard(ECF_PERMISSIONS.settings, 'settings');
 
   app.get(
     '/fiscal/settings',
@@ -179,9 +174,7 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ success: true as const, data: { alerts: await documentsSvc.ecfAlerts({ db: app.db }) } }),
   );
 
-  const guard = (action: 'status' | 'xml' | 'retry') => ({
-    onRequest: [app.authenticate, app.requirePermission(ECF_PERMISSIONS[action], ...ecfPolicy.roles(action))],
-  });
+  const guard = (action: 'status' | 'xml' | 'retry') => policyGuard(ECF_PERMISSIONS[action], action);
 
   app.get(
     '/invoices/:id/ecf',

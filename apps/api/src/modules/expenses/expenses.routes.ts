@@ -26,9 +26,9 @@ import * as svc from './expenses.service.js';
  * Also the per-user cost rate (admin).
  */
 const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, writeCall } = routeKit(app, expensePolicy);
-  const staff = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('write'))] };
-  const admin = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('manageCostRates'))] };
+  const { call, writeCall, roleGuard } = routeKit(app, expensePolicy);
+  const staff = roleGuard('write');
+  const admin = roleGuard('manageCostRates');
   const writer = (req: FastifyRequest) => writeCall(req);
   const tags = ['expenses'];
   const one = { 200: successEnvelope(GetExpenseResponseSchema) };

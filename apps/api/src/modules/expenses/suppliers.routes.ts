@@ -20,9 +20,9 @@ import * as svc from './suppliers.service.js';
  * the purchase form (`/suppliers/options`). Clients get 403 on every route.
  */
 const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall } = routeKit(app, expensePolicy);
-  const admin = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('manageSuppliers'))] };
-  const pick = { onRequest: [app.authenticate, app.requireRole(...expensePolicy.roles('pickSupplier'))] };
+  const { writeCall, roleGuard } = routeKit(app, expensePolicy);
+  const admin = roleGuard('manageSuppliers');
+  const pick = roleGuard('pickSupplier');
   const writer = (req: FastifyRequest) => writeCall(req);
   const tags = ['suppliers'];
 

@@ -5,6 +5,7 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { consumoSummary, dgii606, dgii607, dgii608 } from './dgii-reports.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
@@ -16,12 +17,8 @@ import { monthSummary } from './month-close.service.js';
  * and deadlines for "Cierre del mes" (decision 141). Admin only (fiscal.policy.ts).
  */
 const dgiiReportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reports = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(FISCAL_PERMISSIONS.reports, ...fiscalPolicy.roles('reports')),
-    ],
-  };
+  const { guard } = routeKit(app, fiscalPolicy);
+  const reports = guard(FISCAL_PERMISSIONS.reports, 'reports');
   const tags = ['fiscal'];
 
   const summaries = {

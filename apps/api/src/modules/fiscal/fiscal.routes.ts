@@ -61,7 +61,7 @@ async function readRatesUpload(req: FastifyRequest): Promise<Buffer> {
 const ALERT_SWEEP_MS = 6 * 3600_000;
 
 const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall } = routeKit(app, fiscalPolicy);
+  const { writeCall, guard } = routeKit(app, fiscalPolicy);
   /** Who writes, on which database, with which audit context: the options every writing service takes. */
   const writer = (req: FastifyRequest) => writeCall(req);
   const sweep = () =>
@@ -76,12 +76,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => clearInterval(timer));
 
-  const sequences = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(FISCAL_PERMISSIONS.sequences, ...fiscalPolicy.roles('sequences')),
-    ],
-  };
+  const sequences = guard(FISCAL_PERMISSIONS.sequences, 'sequences');
   const tags = ['fiscal'];
   const sequenceEnvelope = successEnvelope(GetFiscalSequenceResponseSchema);
 
@@ -165,12 +160,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Closed periods (issue 27, decision 135): months whose DGII reports were filed.
-  const periods = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(FISCAL_PERMISSIONS.periods, ...fiscalPolicy.roles('periods')),
-    ],
-  };
+  const periods = guard(FISCAL_PERMISSIONS.periods, 'periods');
   const periodEnvelope = successEnvelope(GetFiscalPeriodResponseSchema);
 
   app.get(
@@ -240,12 +230,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Exchange rates (issue 27, decision 137): DOP per US$ / € by day, for foreign-currency invoices.
-  const rates = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(FISCAL_PERMISSIONS.rates, ...fiscalPolicy.roles('rates')),
-    ],
-  };
+  const rates = guard(FISCAL_PERMISSIONS.rates, 'rates');
 
   app.get(
     '/fiscal/exchange-rates',

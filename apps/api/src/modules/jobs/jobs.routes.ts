@@ -5,11 +5,13 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../lib/route-kit.js';
 import { jobsPolicy } from './jobs.policy.js';
 
 /** Scheduled jobs (decision 110): admins list them and run one now. */
 const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { onRequest: [app.authenticate, app.requireRole(...jobsPolicy.roles('manage'))] };
+  const { roleGuard } = routeKit(app, jobsPolicy);
+  const admin = roleGuard('manage');
   const tags = ['jobs'];
 
   app.get(

@@ -16,8 +16,8 @@ import { listMailOutbox, resendMail } from './mail.service.js';
  * the queue. Admin only (403 for every other role).
  */
 const mailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall } = routeKit(app, mailPolicy);
-  const admin = { onRequest: [app.authenticate, app.requireRole(...mailPolicy.roles('outbox'))] };
+  const { writeCall, roleGuard } = routeKit(app, mailPolicy);
+  const admin = roleGuard('outbox');
   const tags = ['mail'];
 
   app.get(

@@ -28,8 +28,8 @@ import {
  * read the email outbox (`GET /notifications/outbox`), useful when no SMTP is configured.
  */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call } = routeKit(app, notificationPolicy);
-  const auth = { onRequest: [app.authenticate] };
+  const { call, roleGuard, signedIn } = routeKit(app, notificationPolicy);
+  const auth = signedIn;
   const tags = ['notifications'];
 
   app.get(
@@ -98,7 +98,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/outbox',
     {
-      onRequest: [app.authenticate, app.requireRole(...notificationPolicy.roles('readOutbox'))],
+      ...roleGuard('readOutbox'),
       schema: {
         tags,
         summary: 'Bandeja de salida de correos (admin)',

@@ -15,11 +15,11 @@ import * as svc from './profitability.service.js';
  * others 404) and the ranking by margin (admin, `reports.read`). Clients get 403 on both.
  */
 const profitabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call } = routeKit(app, profitabilityPolicy);
+  const { call, roleGuard } = routeKit(app, profitabilityPolicy);
   app.get(
     '/projects/:id/finances',
     {
-      onRequest: [app.authenticate, app.requireRole(...profitabilityPolicy.roles('readFinances'))],
+      ...roleGuard('readFinances'),
       schema: {
         tags: ['projects'],
         summary: 'Finanzas del proyecto: ingresos, gastos, costo de tiempo y margen',

@@ -26,11 +26,11 @@ export interface RegistrationRoutesOptions {
  * `GET /auth/register/{token}` and `POST /auth/register/{token}` (public, single use).
  */
 const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, opts) => {
-  const { call } = routeKit(app, registrationPolicy);
+  const { call, roleGuard } = routeKit(app, registrationPolicy);
   app.post(
     '/auth/generate-registration-link',
     {
-      onRequest: [app.authenticate, app.requireRole(...registrationPolicy.roles('generateLink'))],
+      ...roleGuard('generateLink'),
       schema: {
         tags: ['auth'],
         summary: 'Generar un link de registro de cliente (un solo uso, 7 días)',

@@ -25,7 +25,7 @@ function ownClientId(req: FastifyRequest): string {
 
 /** Automatic payment reminders (decision 111): the company's offsets and a client's opt-out (admin). */
 const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall } = routeKit(app, reminderPolicy);
+  const { writeCall, signedIn } = routeKit(app, reminderPolicy);
   const admin = {
     onRequest: [
       app.authenticate,
@@ -86,7 +86,7 @@ const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reminders/me',
     {
-      onRequest: [app.authenticate],
+      ...signedIn,
       schema: {
         tags,
         summary: 'Mis recordatorios de pago automáticos (cliente)',
@@ -102,7 +102,7 @@ const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/reminders/me',
     {
-      onRequest: [app.authenticate],
+      ...signedIn,
       schema: {
         tags,
         summary: 'Activar o desactivar mis recordatorios de pago automáticos (cliente)',

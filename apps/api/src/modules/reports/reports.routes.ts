@@ -20,13 +20,8 @@ import * as svc from './reports.service.js';
  * admins hold every permission, so the check documents the rule more than it narrows it).
  */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall } = routeKit(app, reportsPolicy);
-  const admin = {
-    onRequest: [
-      app.authenticate,
-      app.requirePermission(REPORTS_PERMISSIONS.read, ...reportsPolicy.roles('read')),
-    ],
-  };
+  const { writeCall, guard } = routeKit(app, reportsPolicy);
+  const admin = guard(REPORTS_PERMISSIONS.read, 'read');
   const tags = ['reports'];
 
   app.get(

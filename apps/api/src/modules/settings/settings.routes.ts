@@ -36,7 +36,7 @@ import {
  * the calendar reads them; `PUT`: admin with `settings.write`; decision 145).
  */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall, roleGuard } = routeKit(app, settingsPolicy);
+  const { writeCall, roleGuard, guard } = routeKit(app, settingsPolicy);
   app.get(
     '/settings/public',
     {
@@ -55,7 +55,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      onRequest: [app.authenticate, app.requireRole(...settingsPolicy.roles('read'))],
+      ...roleGuard('read'),
       schema: {
         tags: ['settings'],
         summary: 'Configuración de la empresa',
@@ -71,10 +71,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings',
     {
-      onRequest: [
-        app.authenticate,
-        app.requirePermission(SETTINGS_PERMISSIONS.write, ...settingsPolicy.roles('write')),
-      ],
+      ...guard(SETTINGS_PERMISSIONS.write, 'write'),
       schema: {
         tags: ['settings'],
         summary: 'Actualizar la configuración de la empresa',
@@ -110,10 +107,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/payment-instructions',
     {
-      onRequest: [
-        app.authenticate,
-        app.requirePermission(SETTINGS_PERMISSIONS.write, ...settingsPolicy.roles('write')),
-      ],
+      ...guard(SETTINGS_PERMISSIONS.write, 'write'),
       schema: {
         tags: ['settings'],
         summary: 'Actualizar los datos de pago (reemplaza la lista de cuentas)',
@@ -133,7 +127,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/business-hours',
     {
-      onRequest: [app.authenticate, app.requireRole(...settingsPolicy.roles('read'))],
+      ...roleGuard('read'),
       schema: {
         tags: ['settings'],
         summary: 'Horario laboral de la empresa',
@@ -149,10 +143,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/business-hours',
     {
-      onRequest: [
-        app.authenticate,
-        app.requirePermission(SETTINGS_PERMISSIONS.write, ...settingsPolicy.roles('write')),
-      ],
+      ...guard(SETTINGS_PERMISSIONS.write, 'write'),
       schema: {
         tags: ['settings'],
         summary: 'Actualizar el horario laboral (reemplaza los días)',

@@ -26,8 +26,8 @@ const privateHeaders = { 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': '
  * (`/public/share/{token}`, `/pdf`): no sign-in, rate limited, 410 when expired or revoked.
  */
 const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, writeCall } = routeKit(app, invoicePolicy);
-  const auth = { onRequest: [app.authenticate] };
+  const { call, writeCall, signedIn } = routeKit(app, invoicePolicy);
+  const auth = signedIn;
   const tags = ['share-links'];
 
   app.post(

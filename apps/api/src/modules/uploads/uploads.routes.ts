@@ -29,11 +29,11 @@ const tooLarge = () => new AppError(413, ErrorCodes.PAYLOAD_TOO_LARGE, 'La image
  * also drops metadata (EXIF, GPS). `GET /files/{id}` serves avatars and logos.
  */
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall } = routeKit(app, uploadPolicy);
+  const { writeCall, signedIn } = routeKit(app, uploadPolicy);
   app.post(
     '/upload',
     {
-      onRequest: [app.authenticate],
+      ...signedIn,
       schema: {
         tags: ['uploads'],
         summary: 'Subir una imagen (avatar o logo)',

@@ -28,14 +28,10 @@ import * as service from './users.service.js';
  * `users.read` / `users.write` permission (decision 061); everyone else gets 403.
  */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, writeCall } = routeKit(app, userPolicy);
+  const { call, writeCall, guard, roleGuard } = routeKit(app, userPolicy);
   // Roles from the policy table (decision 121), permissions per decision 061.
-  const read = {
-    onRequest: [app.authenticate, app.requirePermission('users.read', ...userPolicy.roles('read'))],
-  };
-  const write = {
-    onRequest: [app.authenticate, app.requirePermission('users.write', ...userPolicy.roles('manage'))],
-  };
+  const read = guard('users.read', 'read');
+  const write = guard('users.write', 'manage');
   const userEnvelope = successEnvelope(GetUserResponseSchema);
 
   app.get(
@@ -58,7 +54,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/options',
     {
-      onRequest: [app.authenticate, app.requireRole(...userPolicy.roles('pickStaff'))],
+      ...roleGuard('pickStaff'),
       schema: {
         tags: ['users'],
         summary: 'Buscar usuarios activos para un selector (personal; clientes solo admin)',
