@@ -64,10 +64,16 @@ test('admin loads the day’s rate, issues a USD invoice shown in both currencie
   const periods = page.getByRole('region', { name: 'Períodos cerrados' });
   await periods.getByRole('button', { name: 'Cerrar período' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cerrar período' });
-  await dialog.getByRole('combobox', { name: 'Mes' }).click();
-  const options = dialog.getByRole('option');
-  const oldest = (await options.last().textContent())!.trim();
-  await options.last().click();
+  const month = dialog.getByRole('combobox', { name: 'Mes' });
+  await month.click();
+  const oldest = (await dialog.getByRole('option').last().textContent())!.trim();
+  // Typed, then picked as the one option left: a click on the last of 24 options needs the list
+  // scrolled first, and on a loaded machine that click was lost with the list left open over the
+  // dialog's buttons (CI, 2026-11-28).
+  await month.fill(oldest);
+  await dialog.getByRole('option', { name: oldest, exact: true }).click();
+  await expect(month).toHaveValue(oldest);
+  await expect(dialog.getByRole('listbox')).toBeHidden();
   await dialog.getByRole('button', { name: 'Cerrar período' }).click();
   await expect(dialog).toContainText(`¿Cerrar ${oldest}?`);
   await dialog.getByRole('button', { name: 'Sí, cerrar' }).click();
