@@ -56,6 +56,9 @@ export async function reflowProblems(page: Page): Promise<ReflowProblem[]> {
       if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
       if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0) continue;
       if (el.closest(scrollRegion)) continue;
+      // Not drawn (inside a closed <details>, whose content Chromium skips with content-visibility):
+      // nothing scrolls for the user, and the box's own resize observers do not run until it opens.
+      if (!el.checkVisibility()) continue;
       problems.push({ what: 'caja con desplazamiento horizontal no declarada', detail: label(el) });
     }
     const inViewport = (el: Element) => {
