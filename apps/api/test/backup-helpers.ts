@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
-import type { BackupSettings, RestoreTarget } from '../src/modules/backups/backups.archive.js';
+import type { BackupSettings } from '../src/modules/backups/backups.archive.js';
+import type { RestoreTarget } from '../src/modules/backups/backups.restore.js';
 import { tableChecksums } from '../src/modules/backups/backups.logical.js';
 import { withDatabase } from './global-setup.js';
 

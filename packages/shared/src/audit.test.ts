@@ -3,8 +3,8 @@ import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from './audit-actions.js';
 import {
-  AUDIT_ACTIONS,
   AUDIT_CATEGORIES,
   type AuditEntry,
   auditActionMatches,

@@ -17,9 +17,8 @@ import {
   type BackupResult,
   type BackupSettings,
   createBackup,
-  restoreBackup,
-  verifyArchive,
 } from './backups.archive.js';
+import { restoreBackup, verifyArchive } from './backups.restore.js';
 import { tableChecksums } from './backups.logical.js';
 
 /** Uploads a few text files (each in its own transaction with an audit-like notification) until stopped. */

@@ -7,12 +7,11 @@ import {
   type Dgii607Row,
   type Dgii608Row,
   dgii607Amounts,
-  dgiiAmount,
-  dgiiDate,
   format607,
   format608,
   isSummarisedConsumo,
 } from './dgii-formats.js';
+import { dgiiAmount, dgiiDate } from './dgii-fields.js';
 
 /*
  * The golden files were typed by hand from the layout (docs/research/dgii-607-608.md), not
