@@ -7,7 +7,6 @@ import { z } from 'zod';
  * it (split along that line, decision 152).
  */
 
-
 /** Pino levels accepted by `LOG_LEVEL`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

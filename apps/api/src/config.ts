@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DgiiEcfEnvironment } from '@agencia/shared';
-import { decodeKey, ENV_VARIABLES, EnvSchema, type LogLevel, shown } from './config-env.js';
+import { decodeKey, type ENV_VARIABLES, EnvSchema, type LogLevel, shown } from './config-env.js';
 import { LIST_TOTAL_CAP_DEFAULT } from './lib/paging.js';
 
 /**

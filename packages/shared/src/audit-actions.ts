@@ -1,5 +1,3 @@
-import { ECF_MODE_LABELS } from './ecf.js';
-import { REPORT_TYPE_LABELS } from './reports.js';
 import {
   type AuditActionText,
   fromTo,
@@ -12,6 +10,8 @@ import {
   reason,
   str,
 } from './audit-text.js';
+import { ECF_MODE_LABELS } from './ecf.js';
+import { REPORT_TYPE_LABELS } from './reports.js';
 import { ROLE_LABELS, USER_STATUS_LABELS } from './roles.js';
 
 /*

@@ -6,7 +6,6 @@ import { REQUEST_STATUS_LABELS } from './requests.js';
  * share. Internal to the audit files (not exported from the package; decision 152).
  */
 
-
 /** An audit entry's metadata as the sentences read it. */
 export type Metadata = Record<string, unknown>;
 
@@ -99,9 +98,11 @@ export const TARGET_ROUTES: Record<string, (id: string | null) => string | undef
 };
 
 /** A non-blank string, trimmed; undefined otherwise. */
-export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : undefined;
 /** A finite number; undefined otherwise. */
-export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+export const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 /** The label of a known value (`labels[v]`), the value itself when unknown, undefined when blank. */
 export const label = (labels: Record<string, string>, v: unknown): string | undefined => {
   const s = str(v);

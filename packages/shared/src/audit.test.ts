@@ -3,7 +3,6 @@ import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from './audit-actions.js';
 import {
   AUDIT_CATEGORIES,
   type AuditEntry,
@@ -12,6 +11,7 @@ import {
   auditSentence,
   describeAuditEntry,
 } from './audit.js';
+import { AUDIT_ACTIONS } from './audit-actions.js';
 import { REQUEST_KINDS } from './requests.js';
 
 const API_SRC = join(import.meta.dirname, '../../../apps/api/src');

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './audit-actions.js';
-import { type AuditActionText, type Metadata, NAME_KEYS, periodLabel, str, TARGET_NOUNS, TARGET_ROUTES } from './audit-text.js';
+import {
+  type AuditActionText,
+  type Metadata,
+  NAME_KEYS,
+  periodLabel,
+  str,
+  TARGET_NOUNS,
+  TARGET_ROUTES,
+} from './audit-text.js';
 import { PaginationSchema, pageQueryFields } from './pagination.js';
 import { isoDateTimeSchema } from './text.js';
 

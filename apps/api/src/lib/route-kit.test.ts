@@ -130,9 +130,11 @@ describe('the one route kit (issue 25, decision 149)', () => {
       authenticate: async () => {
         seen.push('authenticate');
       },
-      requireRole: (...roles: unknown[]) => async () => {
-        seen.push(`requireRole ${roles.join(',')}`);
-      },
+      requireRole:
+        (...roles: unknown[]) =>
+        async () => {
+          seen.push(`requireRole ${roles.join(',')}`);
+        },
     } as unknown as FastifyInstance;
     let open = true;
     const [hook] = routeKit(doorApp, policy).roleGuardUnless(async () => open, 'write').onRequest;

@@ -12,7 +12,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

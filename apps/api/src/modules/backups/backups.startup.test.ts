@@ -8,8 +8,8 @@ import { clonePgDatabase, freshDatabase } from '../../../test/helpers.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { MIGRATIONS_DIR } from '../../lib/paths.js';
 import type { BackupSettings } from './backups.archive.js';
-import { verifyArchive } from './backups.restore.js';
 import { journal, migrationLevel } from './backups.migrations.js';
+import { verifyArchive } from './backups.restore.js';
 import { MigrationFailedError, migrateWithBackup } from './backups.startup.js';
 
 const SLOW = 300_000;

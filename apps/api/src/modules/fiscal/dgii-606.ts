@@ -1,5 +1,13 @@
 import { toDopCents } from '@agencia/shared';
-import { amountField, compactId, DGII_EOL, dateField, header, MODIFIED_NCF_RE, NCF_RE } from './dgii-fields.js';
+import {
+  amountField,
+  compactId,
+  DGII_EOL,
+  dateField,
+  header,
+  MODIFIED_NCF_RE,
+  NCF_RE,
+} from './dgii-fields.js';
 
 /*
  * DGII 606, "Formato de Envío de Compras de Bienes y Servicios" (Norma General 07-2018, layout

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { dgiiAmount, dgiiDate } from './dgii-fields.js';
 import {
   DGII_607_COLUMNS,
   DGII_ANNULMENT_TYPES,
@@ -11,7 +12,6 @@ import {
   format608,
   isSummarisedConsumo,
 } from './dgii-formats.js';
-import { dgiiAmount, dgiiDate } from './dgii-fields.js';
 
 /*
  * The golden files were typed by hand from the layout (docs/research/dgii-607-608.md), not

@@ -27,7 +27,12 @@ export async function agencyRnc(db: Db): Promise<string> {
 }
 
 /** What the 607 needs of an invoice to convert it: currency, frozen rate, issue date and NCF. */
-export type RatedDoc = { currency: string; exchangeRate: number | null; issueDate: string; ncf: string | null };
+export type RatedDoc = {
+  currency: string;
+  exchangeRate: number | null;
+  issueDate: string;
+  ncf: string | null;
+};
 
 /**
  * The DOP rate of each foreign-currency invoice among `docs` (by NCF): its frozen rate (decision

@@ -1,5 +1,5 @@
 import { buyerIdType, type FiscalSnapshot } from '@agencia/shared';
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clients,

@@ -330,4 +330,3 @@ export async function getAccessRequestFile(opts: { db: Db; actor: Actor; id: str
     throw notFound('Archivo no encontrado');
   return file;
 }
-
