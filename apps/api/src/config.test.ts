@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, ENV_VARIABLES, loadConfig, loadConfigOrExit } from './config.js';
+import { ConfigError, loadConfig, loadConfigOrExit } from './config.js';
+import { ENV_VARIABLES } from './config-env.js';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 const API_ROOT = join(SRC, '..');

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
-import type { BackupSettings, RestoreTarget } from '../src/modules/backups/backups.archive.js';
+import type { BackupSettings } from '../src/modules/backups/backups.archive.js';
 import { tableChecksums } from '../src/modules/backups/backups.logical.js';
+import type { RestoreTarget } from '../src/modules/backups/backups.restore.js';
 import { withDatabase } from './global-setup.js';
 
 /** Backup settings for tests: a scratch folder, fixed keys, a cheap scrypt for encrypted archives. */

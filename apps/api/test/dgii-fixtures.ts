@@ -1,4 +1,4 @@
-import type { Purchase606 } from '../src/modules/fiscal/dgii-formats.js';
+import type { Purchase606 } from '../src/modules/fiscal/dgii-606.js';
 
 /**
  * The purchases of a worked month, October 2026, for the 606 golden file and the month's figures

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expenses, suppliers } from '../src/db/schema/index.js';
-import type { Purchase606 } from '../src/modules/fiscal/dgii-formats.js';
+import type { Purchase606 } from '../src/modules/fiscal/dgii-606.js';
 
 /**
  * Suppliers and purchases written straight into the tables (decision 140's schema), so report tests

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
-  AUDIT_ACTIONS,
   AUDIT_CATEGORIES,
   type AuditEntry,
   auditActionMatches,
@@ -12,6 +11,7 @@ import {
   auditSentence,
   describeAuditEntry,
 } from './audit.js';
+import { AUDIT_ACTIONS } from './audit-actions.js';
 import { REQUEST_KINDS } from './requests.js';
 
 const API_SRC = join(import.meta.dirname, '../../../apps/api/src');

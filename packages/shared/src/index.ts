@@ -3,6 +3,7 @@ import './zod-locale.js';
 export * from './access-requests.js';
 export * from './api.js';
 export * from './audit.js';
+export * from './audit-actions.js';
 export * from './auth.js';
 export * from './backups.js';
 export * from './billable-time.js';

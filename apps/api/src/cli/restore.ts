@@ -2,7 +2,8 @@ import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environmentHas, loadConfigOrExit } from '../config.js';
-import { BackupError, restoreBackup } from '../modules/backups/backups.archive.js';
+import { BackupError } from '../modules/backups/backups.archive.js';
+import { restoreBackup } from '../modules/backups/backups.restore.js';
 import { backupSocketPath } from '../modules/backups/backups.socket.js';
 
 /** Reads a line from the terminal without echoing it. */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ROLES } from '@agencia/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor.js';
@@ -7,11 +8,14 @@ import { definePolicy } from './policy.js';
 import { routeKit } from './route-kit.js';
 
 /*
- * The one route kit (issue 25 "One frame", decision 149): its guards come from the module's
- * policy, its service arguments from the request; and no route file builds service arguments by
- * hand, imports one of the three old kits, or writes an audit entry (services do).
+ * The one route kit (issue 25 "One frame", decisions 149 and 152): its guards come from the
+ * module's policy, its service arguments from the request; and no route file builds service
+ * arguments or a guard by hand, names a role as a string literal, imports one of the three old
+ * kits, or writes an audit entry (services do). Route files are searched under the whole API source
+ * but for the kit itself and the plugins (which define `authenticate` and the guard factories).
  */
-const MODULES = path.resolve(import.meta.dirname, '../modules');
+const SRC = path.resolve(import.meta.dirname, '..');
+const EXEMPT = [path.join('lib', 'route-kit.ts'), `plugins${path.sep}`];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,8 +25,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const routeFiles = sourceFiles(MODULES)
-  .map((file) => ({ file: path.relative(MODULES, file), text: readFileSync(file, 'utf8') }))
+const routeFiles = sourceFiles(SRC)
+  .map((file) => ({ file: path.relative(SRC, file), text: readFileSync(file, 'utf8') }))
+  .filter(({ file }) => !EXEMPT.some((exempt) => file.startsWith(exempt)))
   .filter(({ file, text }) => /routes\.ts$/.test(file) || /\bapp\.(get|post|put|patch|delete)\(/.test(text));
 
 /** What a route file may not contain, by rule. */
@@ -35,6 +40,13 @@ const FORBIDDEN: Record<string, RegExp> = {
   'calls a service positionally with the caller or the audit context':
     /\(app\.db, (actorOf\(req\)|ctx\(req\)|call\(req\)|writeCall\(req\))/,
   'writes an audit entry (services do)': /from '[^']*lib\/audit\.js'|\b(audit|recordAudit|writeAudit)\(/,
+  'guards by hand (authenticate / requirePermission / requireRole; the kit builds guards)':
+    /\bapp\.(authenticate|requirePermission|requirePermissionByRole|requireRole)\b|\brequire(Role|Permission|PermissionByRole)\(/,
+  // The kit's guards are spread (`...guard('x.read', 'read')`), so a route file never spells the
+  // hook itself: an `onRequest` option, hook or variable is a hand-made guard.
+  'declares an onRequest hook (the kit builds guards)': /\bonRequest\b/,
+  // Roles come from the policy table (`policy.roles(action)` inside the kit), never from the route.
+  'names a role as a string literal': new RegExp(`['"\`](${ROLES.join('|')})['"\`]`),
 };
 
 function offenders(rule: RegExp): string[] {
@@ -44,6 +56,8 @@ function offenders(rule: RegExp): string[] {
 describe('the one route kit (issue 25, decision 149)', () => {
   it('finds the route files', () => {
     expect(routeFiles.length).toBeGreaterThan(40);
+    expect(routeFiles.map(({ file }) => file)).toContain(path.join('modules', 'auth', 'auth.routes.ts'));
+    expect(routeFiles.map(({ file }) => file)).not.toContain(path.join('lib', 'route-kit.ts'));
   });
 
   for (const [what, rule] of Object.entries(FORBIDDEN)) {
@@ -97,6 +111,38 @@ describe('the one route kit (issue 25, decision 149)', () => {
       ['requirePermission', 'invoices.read'],
       ['requireRole', 'admin'],
     ]);
+  });
+
+  it('guards by every permission of a list, the roles of the action with the first', () => {
+    const kit = routeKit(app, policy);
+    calls.length = 0;
+    expect(kit.guard(['clients.read', 'invoices.read'], 'read').onRequest).toHaveLength(3);
+    expect(calls).toEqual([
+      ['requirePermission', 'clients.read', 'admin', 'employee', 'client'],
+      ['requirePermission', 'invoices.read'],
+    ]);
+  });
+
+  it('opens a first-install door while it is open, then guards by the role of the action', async () => {
+    const seen: string[] = [];
+    const doorApp = {
+      ...app,
+      authenticate: async () => {
+        seen.push('authenticate');
+      },
+      requireRole:
+        (...roles: unknown[]) =>
+        async () => {
+          seen.push(`requireRole ${roles.join(',')}`);
+        },
+    } as unknown as FastifyInstance;
+    let open = true;
+    const [hook] = routeKit(doorApp, policy).roleGuardUnless(async () => open, 'write').onRequest;
+    await hook!(req, {} as never);
+    expect(seen).toEqual([]);
+    open = false;
+    await hook!(req, {} as never);
+    expect(seen).toEqual(['authenticate', 'requireRole admin']);
   });
 
   it('reads and writes the service arguments from the request', () => {

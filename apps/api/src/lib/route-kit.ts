@@ -29,10 +29,13 @@ export function auditContext(req: FastifyRequest): AuditContext {
  * The route kit of a module guarded by `policy` (a module with no access rules of its own passes
  * the policy it defers to):
  * - `guard(permission, action?)`: authenticated, holds `permission` (decision 061) and, with an
- *   `action`, has a role the policy allows for it (decision 121);
+ *   `action`, has a role the policy allows for it (decision 121); `permission` may be a list
+ *   (`[main, ...also]`): the caller then holds every one (a sub-list of another module's rows);
  * - `guardByRole(byRole)`: authenticated and holds the permission its role needs (decision 070);
  * - `roleGuard(action)`: authenticated with a role the policy allows for `action` (no permission);
  * - `signedIn`: authenticated only (the service decides the rest);
+ * - `roleGuardUnless(isOpen, action)`: open to anyone while `isOpen()` answers true (a first-install
+ *   door, decision 152), afterwards as `roleGuard(action)`;
  * - `call(req)` / `writeCall(req)`: `{ db, actor }` / `{ db, actor, ctx }`, to which a route adds
  *   its own `id`, `input`, … ; `resource(req)`: `{ db, actor, id }` of a `/things/:id…` request;
  * - `ctx(req)`: the request's audit context alone (for a service that takes no caller);
@@ -45,12 +48,16 @@ export function routeKit<Action extends string>(app: FastifyInstance, policy: Po
   const call = (req: FastifyRequest): ActorCall => ({ db: app.db, actor: actorOf(req) });
   const writeCall = (req: FastifyRequest): WriteCall => ({ ...call(req), ctx: auditContext(req) });
   return {
-    guard: (permission: Permission, action?: Action): RouteGuard => ({
-      onRequest: [
-        app.authenticate,
-        app.requirePermission(permission, ...(action ? policy.roles(action) : [])),
-      ],
-    }),
+    guard: (permission: Permission | readonly [Permission, ...Permission[]], action?: Action): RouteGuard => {
+      const [main, ...also] = typeof permission === 'string' ? [permission] : permission;
+      return {
+        onRequest: [
+          app.authenticate,
+          app.requirePermission(main, ...(action ? policy.roles(action) : [])),
+          ...also.map((other) => app.requirePermission(other)),
+        ],
+      };
+    },
     guardByRole: (byRole: Partial<Record<Role, Permission>>): RouteGuard => ({
       onRequest: [app.authenticate, app.requirePermissionByRole(byRole)],
     }),
@@ -58,6 +65,18 @@ export function routeKit<Action extends string>(app: FastifyInstance, policy: Po
       onRequest: [app.authenticate, app.requireRole(...policy.roles(action))],
     }),
     signedIn: { onRequest: [app.authenticate] } as RouteGuard,
+    roleGuardUnless: (isOpen: () => Promise<boolean>, action: Action): RouteGuard => {
+      const byRole = app.requireRole(...policy.roles(action));
+      return {
+        onRequest: [
+          async (req, reply) => {
+            if (await isOpen()) return;
+            await app.authenticate(req, reply);
+            await byRole(req, reply);
+          },
+        ],
+      };
+    },
     anonymous: (req: FastifyRequest): { db: FastifyInstance['db']; ctx: AuditContext } => ({
       db: app.db,
       ctx: auditContext(req),

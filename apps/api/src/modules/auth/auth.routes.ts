@@ -15,7 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
+import { routeKit } from '../../lib/route-kit.js';
 import { verifyAccessToken } from '../../lib/tokens.js';
 import { userPolicy } from '../users/users.policy.js';
 import * as auth from './auth.service.js';
@@ -40,6 +41,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     throttle: opts.throttle,
     totpSecrets: opts.totpSecrets,
   };
+  // `/auth/me` needs a session only; `/auth/register-admin` is open until the first admin exists.
+  const { signedIn, roleGuardUnless } = routeKit(app, userPolicy);
 
   app.post(
     '/auth/login',
@@ -134,7 +137,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
   app.get(
     '/auth/me',
     {
-      onRequest: [app.authenticate],
+      ...signedIn,
       schema: {
         tags: ['auth'],
         summary: 'Usuario actual',
@@ -151,11 +154,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     '/auth/register-admin',
     {
       // Open only while no admin exists (first install); afterwards only an admin may call it.
-      onRequest: async (req, reply) => {
-        if (!(await auth.adminExists(app.db))) return;
-        await app.authenticate(req, reply);
-        if (!userPolicy.can(actorOf(req).role, 'manage')) throw forbidden();
-      },
+      ...roleGuardUnless(async () => !(await auth.adminExists(app.db)), 'manage'),
       schema: {
         tags: ['auth'],
         summary: 'Registrar un administrador',

@@ -12,15 +12,9 @@ import { clonePgDatabase, freshDatabase } from '../../../test/helpers.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { files, users } from '../../db/schema/index.js';
 import { saveFile } from '../../lib/storage.js';
-import {
-  BackupError,
-  type BackupResult,
-  type BackupSettings,
-  createBackup,
-  restoreBackup,
-  verifyArchive,
-} from './backups.archive.js';
+import { BackupError, type BackupResult, type BackupSettings, createBackup } from './backups.archive.js';
 import { tableChecksums } from './backups.logical.js';
+import { restoreBackup, verifyArchive } from './backups.restore.js';
 
 /** Uploads a few text files (each in its own transaction with an audit-like notification) until stopped. */
 function writeWhileRunning(database: Database, adminId: string) {

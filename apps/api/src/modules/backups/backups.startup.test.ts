@@ -7,8 +7,9 @@ import { testBackupSettings } from '../../../test/backup-helpers.js';
 import { clonePgDatabase, freshDatabase } from '../../../test/helpers.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { MIGRATIONS_DIR } from '../../lib/paths.js';
-import { type BackupSettings, verifyArchive } from './backups.archive.js';
+import type { BackupSettings } from './backups.archive.js';
 import { journal, migrationLevel } from './backups.migrations.js';
+import { verifyArchive } from './backups.restore.js';
 import { MigrationFailedError, migrateWithBackup } from './backups.startup.js';
 
 const SLOW = 300_000;

@@ -37,14 +37,8 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { call, writeCall, guard } = routeKit(app, clientPolicy);
   // Role (050) and permission (070) together: staff with `clients.read` read, admins write. The
   // sub-lists also need the permission of what they list (projects, tickets, invoices).
-  const staffRead = [
-    app.authenticate,
-    app.requirePermission(CLIENT_PERMISSIONS.read, ...clientPolicy.roles('read')),
-  ];
-  const staff = { onRequest: staffRead };
-  const staffAlso = (permission: Permission) => ({
-    onRequest: [...staffRead, app.requirePermission(permission)],
-  });
+  const staff = guard(CLIENT_PERMISSIONS.read, 'read');
+  const staffAlso = (permission: Permission) => guard([CLIENT_PERMISSIONS.read, permission], 'read');
   const admin = guard(CLIENT_PERMISSIONS.write, 'write');
   const tags = ['clients'];
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OCTOBER_2026_PURCHASES } from '../../../test/dgii-fixtures.js';
-import { DGII_606_COLUMNS, format606, purchase606Row } from './dgii-formats.js';
+import { DGII_606_COLUMNS, format606, purchase606Row } from './dgii-606.js';
 
 /*
  * The golden file was typed by hand from the layout (decision 141), not produced by this code.

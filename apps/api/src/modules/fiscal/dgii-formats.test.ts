@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { dgiiAmount, dgiiDate } from './dgii-fields.js';
 import {
   DGII_607_COLUMNS,
   DGII_ANNULMENT_TYPES,
@@ -7,8 +8,6 @@ import {
   type Dgii607Row,
   type Dgii608Row,
   dgii607Amounts,
-  dgiiAmount,
-  dgiiDate,
   format607,
   format608,
   isSummarisedConsumo,

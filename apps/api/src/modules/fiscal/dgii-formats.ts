@@ -5,6 +5,16 @@ import {
   type NcfAnnulmentType,
   toDopCents,
 } from '@agencia/shared';
+import {
+  amountField,
+  compactId,
+  DGII_EOL,
+  dateField,
+  header,
+  MODIFIED_NCF_RE,
+  NCF_RE,
+  OTHER_ID_RE,
+} from './dgii-fields.js';
 
 /*
  * DGII "Formatos de Envío de Datos" 607 (ventas de bienes y servicios) and 608 (comprobantes
@@ -17,16 +27,8 @@ import {
  *   report 607");
  * - consumo invoices below RD$250,000 are not listed: they go as one summary in the Oficina
  *   Virtual (l10n-dominicana `_compute_607_data`; DGII Comunidad de Ayuda, NG 07-18 arts. 4, 13).
+ * The text rules the three files share are in dgii-fields.ts, the 606 in dgii-606.ts (decision 152).
  */
-
-/** Separator after every line of the DGII text files, the last one included (l10n-dominicana writes CRLF). */
-export const DGII_EOL = '\r\n';
-
-/**
- * Oldest period the 607/608 layout of Norma General 07-2018 applies to (the DGII tool reads
- * "a partir del periodo de mayo 2018").
- */
-export const DGII_LAYOUT_FIRST_PERIOD = '201805';
 
 /**
  * "Tipo de Ingreso" of the 607, column 5. Codes and labels: l10n-dominicana 12.0
@@ -228,57 +230,6 @@ export function dgii607Amounts(a: Dgii607Amounts, rate: number | null): Dgii607M
   };
 }
 
-const PERIOD_RE = /^\d{4}(0[1-9]|1[0-2])$/;
-const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// NCF: series B + type (2) + sequence (8); e-NCF: E + type (2) + sequence (10).
-const NCF_RE = /^(B\d{10}|E\d{12})$/;
-// A modified NCF may also be a pre-2018 NCF of 19 positions (letter + 18 digits).
-const MODIFIED_NCF_RE = /^(B\d{10}|E\d{12}|[A-Z]\d{18})$/;
-const OTHER_ID_RE = /^[A-Z0-9]{1,20}$/;
-
-/**
- * Centavos → the DGII amount text: two decimals, a dot, no thousands separator (12345 → "123.45").
- * Throws RangeError unless `cents` is a non-negative safe integer.
- */
-export function dgiiAmount(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents < 0) {
-    throw new RangeError(`amount must be a non-negative integer of centavos, got ${cents}`);
-  }
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-/** ISO `YYYY-MM-DD` → `YYYYMMDD`; null → '' (empty field). Throws RangeError on another shape or a day that does not exist. */
-export function dgiiDate(iso: string | null): string {
-  if (iso === null) return '';
-  const m = ISO_DATE_RE.exec(iso);
-  const [year, month, day] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (!m || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    throw new RangeError(`date must be an existing ISO date YYYY-MM-DD, got "${iso}"`);
-  }
-  return `${m[1]}${m[2]}${m[3]}`;
-}
-
-/** Drops the dashes and spaces people type inside an RNC, cédula or passport number. */
-function compactId(value: string): string {
-  return value.replace(/[\s-]/g, '').toUpperCase();
-}
-
-/** The header fields, checked: the sender's RNC (9) or cédula (11) and a period YYYYMM of this layout. */
-function header(kind: '606' | '607' | '608', rnc: string, period: string, count: number): string {
-  const id = compactId(rnc);
-  if (!/^(\d{9}|\d{11})$/.test(id)) {
-    throw new RangeError(`${kind}: the sender must be an RNC of 9 digits or a cédula of 11, got "${rnc}"`);
-  }
-  if (!PERIOD_RE.test(period)) throw new RangeError(`${kind}: period must be YYYYMM, got "${period}"`);
-  if (period < DGII_LAYOUT_FIRST_PERIOD) {
-    throw new RangeError(
-      `${kind}: period ${period} is before ${DGII_LAYOUT_FIRST_PERIOD}, when the Norma 07-2018 layout starts`,
-    );
-  }
-  return `${kind}|${id}|${period}|${count}`;
-}
-
 /** The buyer's id and its type, checked against each other. */
 function buyerFields(r: Dgii607Row, where: string): [string, string] {
   if (r.buyerId === null || r.buyerId.trim() === '') {
@@ -298,23 +249,6 @@ function buyerFields(r: Dgii607Row, where: string): [string, string] {
   return [id, String(r.buyerIdType)];
 }
 
-/** Each 607 amount, by its DGII column name, so a bad one says where it is. */
-function amount(cents: number, column: string, where: string): string {
-  try {
-    return dgiiAmount(cents);
-  } catch (e) {
-    throw new RangeError(`${where}, "${column}": ${(e as Error).message}`);
-  }
-}
-
-function date(iso: string | null, column: string, where: string): string {
-  try {
-    return dgiiDate(iso);
-  } catch (e) {
-    throw new RangeError(`${where}, "${column}": ${(e as Error).message}`);
-  }
-}
-
 function line607(r: Dgii607Row, index: number): string {
   const where = `607 row ${index + 1} (${r.ncf})`;
   if (!NCF_RE.test(r.ncf)) throw new RangeError(`${where}: NCF must be B + 10 digits or E + 12 digits`);
@@ -330,24 +264,24 @@ function line607(r: Dgii607Row, index: number): string {
     r.ncf,
     r.modifiedNcf ?? '',
     r.incomeType,
-    date(r.issueDate, c[5], where),
-    date(r.withholdingDate, c[6], where),
-    amount(r.invoicedAmountCents, c[7], where),
-    amount(r.itbisCents, c[8], where),
-    amount(r.itbisWithheldCents, c[9], where),
-    amount(r.itbisPerceivedCents, c[10], where),
-    amount(r.isrWithheldCents, c[11], where),
-    amount(r.isrPerceivedCents, c[12], where),
-    amount(r.selectiveTaxCents, c[13], where),
-    amount(r.otherTaxesCents, c[14], where),
-    amount(r.legalTipCents, c[15], where),
-    amount(r.cashCents, c[16], where),
-    amount(r.bankCents, c[17], where),
-    amount(r.cardCents, c[18], where),
-    amount(r.creditSaleCents, c[19], where),
-    amount(r.giftCertificateCents, c[20], where),
-    amount(r.barterCents, c[21], where),
-    amount(r.otherPaymentCents, c[22], where),
+    dateField(r.issueDate, c[5], where),
+    dateField(r.withholdingDate, c[6], where),
+    amountField(r.invoicedAmountCents, c[7], where),
+    amountField(r.itbisCents, c[8], where),
+    amountField(r.itbisWithheldCents, c[9], where),
+    amountField(r.itbisPerceivedCents, c[10], where),
+    amountField(r.isrWithheldCents, c[11], where),
+    amountField(r.isrPerceivedCents, c[12], where),
+    amountField(r.selectiveTaxCents, c[13], where),
+    amountField(r.otherTaxesCents, c[14], where),
+    amountField(r.legalTipCents, c[15], where),
+    amountField(r.cashCents, c[16], where),
+    amountField(r.bankCents, c[17], where),
+    amountField(r.cardCents, c[18], where),
+    amountField(r.creditSaleCents, c[19], where),
+    amountField(r.giftCertificateCents, c[20], where),
+    amountField(r.barterCents, c[21], where),
+    amountField(r.otherPaymentCents, c[22], where),
   ];
   return fields.join('|');
 }
@@ -398,251 +332,7 @@ export function format608(input: { rnc: string; period: string; rows: Dgii608Row
     if (!Object.hasOwn(DGII_ANNULMENT_TYPES, r.annulmentType)) {
       throw new RangeError(`${where}: annulment type must be 01–10, got "${r.annulmentType}"`);
     }
-    lines.push([r.ncf, date(r.issueDate, DGII_608_COLUMNS[1], where), r.annulmentType].join('|'));
+    lines.push([r.ncf, dateField(r.issueDate, DGII_608_COLUMNS[1], where), r.annulmentType].join('|'));
   });
   return lines.map((l) => l + DGII_EOL).join('');
-}
-
-/*
- * DGII 606, "Formato de Envío de Compras de Bienes y Servicios" (Norma General 07-2018, layout
- * of 05-2019), decision 141. Sources:
- * - field order and text shape: indexa-git/l10n-dominicana 12.0 `dgii_reports/models/dgii_report.py`
- *   (`process_606_report_data`, `_generate_606_txt`: header `606|RNC|YYYYMM|count`, 23 fields);
- *   field meanings: DGII Comunidad de Ayuda, "¿Cómo está compuesto el formato de compras de bienes
- *   y servicios (606)?" (ayuda.dgii.gov.do, 5f3c17978cd858ce87a1b13d);
- * - ITBIS por adelantar = ITBIS facturado − ITBIS llevado al costo (l10n-dominicana
- *   `account_invoice.py` `_compute_advance_itbis`);
- * - a purchase on credit goes in the month it was issued with forma de pago 04 and no payment date
- *   nor withholdings; when it is paid with a withholding it is reported again in the month of the
- *   payment with the date and the withholdings (DGII Comunidad de Ayuda, official answer "Como
- *   declara una persona física las ventas a créditos a entidades del estado", 628543a4a19c15072c3c5c2b;
- *   l10n-dominicana `_include_in_current_report`).
- * Same text rules as the 607: no padding, amounts with two decimals, dates YYYYMMDD, CRLF.
- */
-
-/** The 23 columns of a 606 line, in file order, by their DGII names (see the block comment above). */
-export const DGII_606_COLUMNS = [
-  'RNC o Cédula',
-  'Tipo Id',
-  'Tipo Bienes y Servicios Comprados',
-  'NCF',
-  'NCF o Documento Modificado',
-  'Fecha Comprobante',
-  'Fecha Pago',
-  'Monto Facturado en Servicios',
-  'Monto Facturado en Bienes',
-  'Total Monto Facturado',
-  'ITBIS Facturado',
-  'ITBIS Retenido',
-  'ITBIS sujeto a Proporcionalidad',
-  'ITBIS llevado al Costo',
-  'ITBIS por Adelantar',
-  'ITBIS percibido en compras',
-  'Tipo de Retención en ISR',
-  'Monto Retención Renta',
-  'ISR Percibido en compras',
-  'Impuesto Selectivo al Consumo',
-  'Otros Impuesto/Tasas',
-  'Monto Propina Legal',
-  'Forma de Pago',
-] as const;
-
-/**
- * One purchase document of the 606 (a supplier's invoice, a B11 we issued to an informal supplier,
- * or a supplier's credit/debit note with `modifiedNcf`). Amounts are integer DOP centavos, never
- * negative; dates ISO `YYYY-MM-DD`. Col. 10 (services + goods) and col. 15 (ITBIS − ITBIS to cost)
- * are computed by {@link format606}, so they cannot disagree with their parts.
- */
-export interface Dgii606Row {
-  /** Col. 1: the supplier's RNC (9 digits) or cédula (11); dashes and spaces are dropped. */
-  supplierId: string;
-  /** Col. 2: 1 RNC, 2 cédula (DGII: "se autocompletará con los códigos 1 o 2"). */
-  supplierIdType: 1 | 2;
-  /** Col. 3 "Tipo Bienes y Servicios Comprados", '01'–'11'. */
-  expenseType: string;
-  /** Col. 4: `B` + 10 digits or `E` + 12 digits. */
-  ncf: string;
-  /** Col. 5: the NCF a supplier's credit/debit note modifies; null otherwise. */
-  modifiedNcf: string | null;
-  /** Col. 6 "Fecha Comprobante". */
-  issueDate: string;
-  /** Col. 7 "Fecha Pago": only when paid by the end of the period reported; null otherwise. */
-  paymentDate: string | null;
-  /** Col. 8: the services part, before taxes. */
-  servicesCents: number;
-  /** Col. 9: the goods part, before taxes. */
-  goodsCents: number;
-  /** Col. 11 "ITBIS Facturado". */
-  itbisCents: number;
-  /** Col. 12 "ITBIS Retenido": 0 unless paid in (or before the end of) the period. */
-  itbisWithheldCents: number;
-  /** Col. 13 "ITBIS sujeto a Proporcionalidad" (0 for this product). */
-  itbisProportionalCents: number;
-  /** Col. 14 "ITBIS llevado al Costo": the part of col. 11 that is not a credit (no right to deduct it). */
-  itbisToCostCents: number;
-  /** Col. 16 "ITBIS percibido en compras" (0 for this product). */
-  itbisPerceivedCents: number;
-  /** Col. 17 "Tipo de Retención en ISR", '01'–'08'; null when no ISR was withheld. */
-  isrWithholdingType: string | null;
-  /** Col. 18 "Monto Retención Renta": 0 unless paid by the end of the period. */
-  isrWithheldCents: number;
-  /** Col. 19 "ISR Percibido en compras" (0 for this product). */
-  isrPerceivedCents: number;
-  /** Col. 20 "Impuesto Selectivo al Consumo". */
-  selectiveTaxCents: number;
-  /** Col. 21 "Otros Impuesto/Tasas". */
-  otherTaxesCents: number;
-  /** Col. 22 "Monto Propina Legal". */
-  legalTipCents: number;
-  /** Col. 23 "Forma de Pago", '01'–'07'; '04' (compra a crédito) while unpaid. */
-  paymentMethod: string;
-}
-
-const CODE_01_11 = /^(0[1-9]|1[01])$/;
-const CODE_01_08 = /^0[1-8]$/;
-const CODE_01_07 = /^0[1-7]$/;
-
-function line606(r: Dgii606Row, index: number): string {
-  const where = `606 row ${index + 1} (${r.ncf})`;
-  const c = DGII_606_COLUMNS;
-  if (!NCF_RE.test(r.ncf)) throw new RangeError(`${where}: NCF must be B + 10 digits or E + 12 digits`);
-  if (r.modifiedNcf !== null && !MODIFIED_NCF_RE.test(r.modifiedNcf)) {
-    throw new RangeError(`${where}: modified NCF "${r.modifiedNcf}" is not an NCF`);
-  }
-  const id = compactId(r.supplierId);
-  if (!((r.supplierIdType === 1 && /^\d{9}$/.test(id)) || (r.supplierIdType === 2 && /^\d{11}$/.test(id)))) {
-    throw new RangeError(
-      `${where}: supplier id "${r.supplierId}" does not fit id type ${r.supplierIdType} (1 RNC 9 digits, 2 cédula 11 digits)`,
-    );
-  }
-  if (!CODE_01_11.test(r.expenseType)) throw new RangeError(`${where}, "${c[2]}": must be 01–11`);
-  if (r.isrWithholdingType !== null && !CODE_01_08.test(r.isrWithholdingType)) {
-    throw new RangeError(`${where}, "${c[16]}": must be 01–08`);
-  }
-  if (r.isrWithheldCents > 0 && r.isrWithholdingType === null) {
-    throw new RangeError(`${where}, "${c[16]}": an ISR withholding needs its type`);
-  }
-  if (!CODE_01_07.test(r.paymentMethod)) throw new RangeError(`${where}, "${c[22]}": must be 01–07`);
-  if (r.itbisToCostCents > r.itbisCents) {
-    throw new RangeError(`${where}, "${c[13]}": cannot exceed the ITBIS invoiced`);
-  }
-  return [
-    id,
-    String(r.supplierIdType),
-    r.expenseType,
-    r.ncf,
-    r.modifiedNcf ?? '',
-    date(r.issueDate, c[5], where),
-    date(r.paymentDate, c[6], where),
-    amount(r.servicesCents, c[7], where),
-    amount(r.goodsCents, c[8], where),
-    amount(r.servicesCents + r.goodsCents, c[9], where),
-    amount(r.itbisCents, c[10], where),
-    amount(r.itbisWithheldCents, c[11], where),
-    amount(r.itbisProportionalCents, c[12], where),
-    amount(r.itbisToCostCents, c[13], where),
-    amount(r.itbisCents - r.itbisToCostCents, c[14], where),
-    amount(r.itbisPerceivedCents, c[15], where),
-    // DGII (credit purchases): "Tipo de Retención" stays empty until the withholding is reported.
-    r.isrWithheldCents > 0 ? (r.isrWithholdingType ?? '') : '',
-    amount(r.isrWithheldCents, c[17], where),
-    amount(r.isrPerceivedCents, c[18], where),
-    amount(r.selectiveTaxCents, c[19], where),
-    amount(r.otherTaxesCents, c[20], where),
-    amount(r.legalTipCents, c[21], where),
-    r.paymentMethod,
-  ].join('|');
-}
-
-/**
- * The 606 text file of a period: `606|RNC|YYYYMM|count`, then one 23-field line per row in the
- * order given ({@link DGII_606_COLUMNS}); every line ends with CRLF. `rnc` is the sender's RNC or
- * cédula (dashes allowed, written without them); `period` is YYYYMM from 201805. Throws RangeError
- * on a bad RNC, period, NCF, id/type pair, code, date or amount, or ITBIS to cost above the ITBIS.
- */
-export function format606(input: { rnc: string; period: string; rows: Dgii606Row[] }): string {
-  const lines = [header('606', input.rnc, input.period, input.rows.length)];
-  input.rows.forEach((r, i) => {
-    lines.push(line606(r, i));
-  });
-  return lines.map((l) => l + DGII_EOL).join('');
-}
-
-/**
- * A recorded purchase as the 606 needs it, in its own currency (centavos) before any conversion;
- * `rate` is DOP per unit (the rate stored on the expense), null for a DOP purchase. Dates ISO.
- */
-export interface Purchase606 {
-  supplierId: string;
-  supplierIdType: 1 | 2;
-  expenseType: string;
-  ncf: string;
-  modifiedNcf: string | null;
-  issueDate: string;
-  /** The day it was paid; null while unpaid. */
-  paymentDate: string | null;
-  /** '01'–'07' as paid; ignored while unpaid (then the 606 says '04', compra a crédito). */
-  paymentMethod: string | null;
-  servicesCents: number;
-  goodsCents: number;
-  itbisCents: number;
-  itbisToCostCents: number;
-  itbisWithheldCents: number;
-  isrWithholdingType: string | null;
-  isrWithheldCents: number;
-  selectiveTaxCents: number;
-  otherTaxesCents: number;
-  legalTipCents: number;
-  rate: number | null;
-}
-
-/**
- * Whether a purchase goes in the 606 of the period ending `periodEnd` (ISO, last day), and how:
- * - issued in the period: listed; paid by `periodEnd` → with its payment date, withholdings and
- *   payment form; unpaid → no payment date, no withholdings, forma de pago '04' (compra a crédito);
- * - issued earlier and paid in the period with a withholding: listed again, with the payment date
- *   and the withholdings (so each withholding reaches the 606 of the month it was made);
- * - otherwise: null (not in this period's 606).
- * Source: DGII Comunidad de Ayuda, official answer on credit invoices (628543a4a19c15072c3c5c2b):
- * "solo cuando existe retención se debe reportar la factura nuevamente en el periodo
- * correspondiente al pago"; l10n-dominicana `_include_in_current_report` / `_get_pending_invoices`.
- * A payment dated before the invoice (an advance) reports the invoice date, as l10n-dominicana's
- * `_compute_invoice_payment_date` does. Every amount converts to DOP at `rate`, half-up to the
- * centavo (decision 137); `periodStart` is the first day of the period.
- */
-export function purchase606Row(p: Purchase606, periodStart: string, periodEnd: string): Dgii606Row | null {
-  if (p.issueDate > periodEnd) return null;
-  const paid = p.paymentDate !== null && p.paymentDate <= periodEnd;
-  const withheld = p.itbisWithheldCents + p.isrWithheldCents > 0;
-  if (p.issueDate < periodStart) {
-    const paidInPeriod = paid && p.paymentDate! >= periodStart;
-    if (!paidInPeriod || !withheld) return null;
-  }
-  const conv = (c: number) => (p.rate === null ? c : toDopCents(c, p.rate));
-  const itbisCents = conv(p.itbisCents);
-  return {
-    supplierId: p.supplierId,
-    supplierIdType: p.supplierIdType,
-    expenseType: p.expenseType,
-    ncf: p.ncf,
-    modifiedNcf: p.modifiedNcf,
-    issueDate: p.issueDate,
-    // ISO days sort as text: the later of the payment and the invoice.
-    paymentDate: paid ? [p.paymentDate!, p.issueDate].sort().at(-1)! : null,
-    servicesCents: conv(p.servicesCents),
-    goodsCents: conv(p.goodsCents),
-    itbisCents,
-    itbisWithheldCents: paid ? conv(p.itbisWithheldCents) : 0,
-    itbisProportionalCents: 0,
-    // Never above the converted ITBIS (both round the same way, this guards a typo'd row).
-    itbisToCostCents: Math.min(conv(p.itbisToCostCents), itbisCents),
-    itbisPerceivedCents: 0,
-    isrWithholdingType: paid && p.isrWithheldCents > 0 ? p.isrWithholdingType : null,
-    isrWithheldCents: paid ? conv(p.isrWithheldCents) : 0,
-    isrPerceivedCents: 0,
-    selectiveTaxCents: conv(p.selectiveTaxCents),
-    otherTaxesCents: conv(p.otherTaxesCents),
-    legalTipCents: conv(p.legalTipCents),
-    paymentMethod: paid && p.paymentMethod ? p.paymentMethod : '04',
-  };
 }

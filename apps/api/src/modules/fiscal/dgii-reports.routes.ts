@@ -7,7 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
-import { consumoSummary, dgii606, dgii607, dgii608 } from './dgii-reports.service.js';
+import { dgii606 } from './dgii-606.service.js';
+import { consumoSummary, dgii607, dgii608 } from './dgii-reports.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 import { monthSummary } from './month-close.service.js';
 

@@ -1,56 +1,29 @@
-import {
-  buyerIdType,
-  type FiscalSnapshot,
-  type ForeignCurrency,
-  isAgencyPurchaseType,
-  isForeignCurrency,
-} from '@agencia/shared';
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { buyerIdType, type FiscalSnapshot } from '@agencia/shared';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clients,
   creditNotes,
   debitNotes,
-  expenses,
   invoicePayments,
   invoices,
   ncfVoids,
-  suppliers,
 } from '../../db/schema/index.js';
-import { badRequest, conflict } from '../../lib/errors.js';
-import { getCompanySettings } from '../settings/settings.service.js';
 import {
-  type Dgii606Row,
   type Dgii607Row,
   type Dgii608Row,
   dgii607Amounts,
-  format606,
   format607,
   format608,
   isSummarisedConsumo,
-  purchase606Row,
 } from './dgii-formats.js';
-import { ratesForDays } from './exchange-rates.service.js';
+import { agencyRnc, periodBounds, ratesOf } from './dgii-report-inputs.js';
 
-/** First and last day (YYYY-MM-DD) of a period YYYYMM. */
-function periodBounds(period: string): { from: string; to: string } {
-  const year = Number(period.slice(0, 4));
-  const month = Number(period.slice(4, 6));
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const mm = String(month).padStart(2, '0');
-  return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
-}
-
-/** The agency's RNC for the report header; 400 when the settings have none. */
-async function agencyRnc(db: Db): Promise<string> {
-  const settings = await getCompanySettings(db);
-  if (!settings.taxId) {
-    const message =
-      'Configura el RNC de la empresa (Configuración → Empresa) antes de generar los reportes de la DGII.';
-    throw badRequest(message, [{ field: 'taxId', message }]);
-  }
-  return settings.taxId;
-}
+/*
+ * The DGII 607 and 608 of a period read from the database (issue 12): the sales and annulled
+ * NCFs, the consumo summary and the text files. The 606 (purchases) is in dgii-606.service.ts, the
+ * period bounds, the agency's RNC and the invoices' DOP rates in dgii-report-inputs.ts (decision 152).
+ */
 
 /**
  * Buyer id fields of a row: digits and DGII id type as the document was issued (its fiscal
@@ -71,40 +44,6 @@ function buyer(
 
 /** The client's name as the month-close lines show it: the company, or the person. */
 const partyName = sql<string>`coalesce(${clients.companyName}, trim(${clients.firstName} || ' ' || ${clients.lastName}))`;
-
-/** What the 607 needs of an invoice to convert it: currency, frozen rate, issue date and NCF. */
-type RatedDoc = { currency: string; exchangeRate: number | null; issueDate: string; ncf: string | null };
-
-/**
- * The DOP rate of each foreign-currency invoice among `docs` (by NCF): its frozen rate (decision
- * 137), or — for one issued before rates were stored — the rate stored for its issue date by the
- * issuing rule (that day or the last of the 7 before it). Throws 409 naming the invoices and days
- * that have none, so a 607 never reports dollars as pesos. DOP invoices are left out (rate null).
- */
-export async function ratesOf({ db, docs }: { db: Db; docs: RatedDoc[] }): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  const missing: RatedDoc[] = [];
-  for (const d of docs) {
-    if (!isForeignCurrency(d.currency) || !d.ncf) continue;
-    if (d.exchangeRate !== null) out.set(d.ncf, d.exchangeRate);
-    else missing.push(d);
-  }
-  const unknown: string[] = [];
-  for (const currency of new Set(missing.map((d) => d.currency as ForeignCurrency))) {
-    const mine = missing.filter((d) => d.currency === currency);
-    const found = await ratesForDays({ db, currency, days: mine.map((d) => d.issueDate) });
-    for (const d of mine) {
-      const hit = found.get(d.issueDate);
-      if (hit) out.set(d.ncf!, hit.rate);
-      else unknown.push(`${d.ncf} (${currency}, ${d.issueDate.split('-').reverse().join('/')})`);
-    }
-  }
-  if (unknown.length > 0)
-    throw conflict(
-      `No se puede reportar en pesos sin la tasa de cambio de: ${unknown.join(', ')}. Regístrala en Configuración → Fiscal (Tasas de cambio).`,
-    );
-  return out;
-}
 
 /**
  * The 607 rows of a period (issue 12): every invoice issued with an NCF in the period and every
@@ -409,115 +348,4 @@ export async function dgii608({
   const rnc = await agencyRnc(db);
   const text = format608({ rnc, period, rows: await rows608({ db, period }) });
   return { filename: `DGII_F_608_${rnc}_${period}.txt`, text };
-}
-
-/** A 606 row of the period with its expense and supplier (what the month's figures trace to). */
-export interface Purchase606Document {
-  row: Dgii606Row;
-  expenseId: string;
-  party: string;
-}
-
-/**
- * The 606 purchases of a period (decision 141): recorded expenses (drafts never) issued in it, and
- * those issued earlier, paid in it with a withholding ({@link purchase606Row} says how each is
- * written). Col. 1 is the supplier's RNC or cédula; a document the agency numbers itself for a
- * supplier without one (B11/B13/B17, E41/E43/E47) carries the agency's own RNC, as
- * l10n-dominicana `_compute_606_data` does for purchases abroad. USD purchases convert at the
- * expense's stored rate. Throws 409 (Spanish, naming the NCFs) when a supplier has no usable id.
- */
-export async function purchases606({
-  db,
-  period,
-  rnc,
-}: {
-  db: Db;
-  period: string;
-  rnc?: string;
-}): Promise<Purchase606Document[]> {
-  const { from, to } = periodBounds(period);
-  const found = await db
-    .select({ expense: expenses, supplier: suppliers })
-    .from(expenses)
-    .innerJoin(suppliers, eq(suppliers.id, expenses.supplierId))
-    .where(
-      and(
-        eq(expenses.status, 'recorded'),
-        lte(expenses.issueDate, to),
-        or(
-          gte(expenses.issueDate, from),
-          and(
-            gte(expenses.paymentDate, from),
-            lte(expenses.paymentDate, to),
-            gt(sql`${expenses.itbisWithheldCents} + ${expenses.isrWithheldCents}`, 0),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(expenses.issueDate), asc(expenses.ncf), asc(expenses.id));
-  const own = rnc ?? (found.length ? await agencyRnc(db) : '');
-  const out: Purchase606Document[] = [];
-  const missing: string[] = [];
-  for (const { expense: e, supplier: s } of found) {
-    // The 606 takes an RNC of 9 digits (type 1) or a cédula of 11 (type 2), nothing else.
-    const id =
-      s.taxIdType === 'rnc' && /^\d{9}$/.test(s.taxId ?? '')
-        ? { supplierId: s.taxId!, supplierIdType: 1 as const }
-        : s.taxIdType === 'cedula' && /^\d{11}$/.test(s.taxId ?? '')
-          ? { supplierId: s.taxId!, supplierIdType: 2 as const }
-          : (s.taxIdType === 'none' || s.taxIdType === 'foreign') && isAgencyPurchaseType(e.documentType)
-            ? {
-                supplierId: own,
-                supplierIdType: own.replace(/\D/g, '').length === 9 ? (1 as const) : (2 as const),
-              }
-            : null;
-    if (!id) {
-      missing.push(`${e.ncf} (${s.name})`);
-      continue;
-    }
-    const row = purchase606Row(
-      {
-        ...id,
-        // A recorded expense always has its type (check expenses_recorded_complete).
-        expenseType: e.expenseType!,
-        ncf: e.ncf,
-        modifiedNcf: null,
-        issueDate: e.issueDate,
-        paymentDate: e.paymentDate,
-        paymentMethod: e.paymentMethod,
-        servicesCents: e.servicesCents,
-        goodsCents: e.goodsCents,
-        itbisCents: e.itbisCents,
-        itbisToCostCents: e.itbisToCostCents,
-        itbisWithheldCents: e.itbisWithheldCents,
-        isrWithholdingType: e.isrWithholdingType,
-        isrWithheldCents: e.isrWithheldCents,
-        selectiveTaxCents: 0,
-        otherTaxesCents: 0,
-        legalTipCents: 0,
-        rate: e.currency === 'DOP' ? null : e.exchangeRate,
-      },
-      from,
-      to,
-    );
-    if (row) out.push({ row, expenseId: e.id, party: s.name });
-  }
-  if (missing.length > 0)
-    throw conflict(
-      `El 606 necesita el RNC o la cédula del proveedor de: ${missing.join(', ')}. Complétalo en Compras → Proveedores.`,
-    );
-  return out;
-}
-
-/** `GET /reports/dgii/606?period=YYYYMM` (admin): the text file and its name `DGII_F_606_<RNC>_<period>.txt`. */
-export async function dgii606({
-  db,
-  period,
-}: {
-  db: Db;
-  period: string;
-}): Promise<{ filename: string; text: string }> {
-  const rnc = await agencyRnc(db);
-  const rows = (await purchases606({ db, period, rnc })).map((p) => p.row);
-  return { filename: `DGII_F_606_${rnc}_${period}.txt`, text: format606({ rnc, period, rows }) };
 }

@@ -12,7 +12,9 @@ import {
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { calendarEvents, clients, fiscalPeriods, invoicePayments, invoices } from '../../db/schema/index.js';
-import { purchases606, ratesOf, sales607 } from './dgii-reports.service.js';
+import { purchases606 } from './dgii-606.service.js';
+import { ratesOf } from './dgii-report-inputs.js';
+import { sales607 } from './dgii-reports.service.js';
 import { type ClientWithholdingForSummary, type FigureCents, monthFigures } from './month-summary.js';
 
 /** First and last day (YYYY-MM-DD) of a period YYYYMM. */

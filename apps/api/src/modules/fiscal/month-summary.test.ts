@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OCTOBER_2026_PURCHASES, PURCHASE_606_BASE } from '../../../test/dgii-fixtures.js';
-import { purchase606Row } from './dgii-formats.js';
+import { purchase606Row } from './dgii-606.js';
 import { type FigureCents, monthFigures } from './month-summary.js';
 
 /*

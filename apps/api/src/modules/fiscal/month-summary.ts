@@ -1,4 +1,4 @@
-import type { Dgii606Row } from './dgii-formats.js';
+import type { Dgii606Row } from './dgii-606.js';
 
 /*
  * The month's IT-1 and IR-17 figures from the documents of its 606 and 607 (decision 141). Pure:

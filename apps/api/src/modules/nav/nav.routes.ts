@@ -1,6 +1,7 @@
 import { NavBadgesSchema, successEnvelope } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.js';
+import { routeKit } from '../../lib/route-kit.js';
+import { projectPolicy } from '../projects/projects.policy.js';
 import { countActiveVisible } from '../projects/projects.queries.js';
 import { countActiveTickets } from '../tickets/tickets.stats.js';
 
@@ -9,10 +10,12 @@ import { countActiveTickets } from '../tickets/tickets.stats.js';
  * caller may see), one query each, read from the owning modules.
  */
 const navRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Any signed-in user: the counts are scoped by the projects' and tickets' own row rules.
+  const { call, signedIn } = routeKit(app, projectPolicy);
   app.get(
     '/nav/badges',
     {
-      onRequest: [app.authenticate],
+      ...signedIn,
       schema: {
         tags: ['nav'],
         summary: 'Contadores de la navegación',
@@ -20,10 +23,10 @@ const navRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
+      const { db, actor } = call(req);
       const [projects, tickets] = await Promise.all([
-        countActiveVisible({ db: app.db, actor }),
-        countActiveTickets(app.db, actor),
+        countActiveVisible({ db, actor }),
+        countActiveTickets(db, actor),
       ]);
       return { success: true as const, data: { projects, tickets } };
     },

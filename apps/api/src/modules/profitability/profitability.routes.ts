@@ -15,7 +15,7 @@ import * as svc from './profitability.service.js';
  * others 404) and the ranking by margin (admin, `reports.read`). Clients get 403 on both.
  */
 const profitabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, roleGuard } = routeKit(app, profitabilityPolicy);
+  const { call, guard, roleGuard } = routeKit(app, profitabilityPolicy);
   app.get(
     '/projects/:id/finances',
     {
@@ -36,13 +36,7 @@ const profitabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/profitability',
     {
-      onRequest: [
-        app.authenticate,
-        app.requirePermission(
-          PROFITABILITY_PERMISSIONS.readReport,
-          ...profitabilityPolicy.roles('readReport'),
-        ),
-      ],
+      ...guard(PROFITABILITY_PERMISSIONS.readReport, 'readReport'),
       schema: {
         tags: ['reports'],
         summary: 'Rentabilidad por proyecto o cliente en un período',

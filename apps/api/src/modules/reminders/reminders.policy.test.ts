@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policyCases } from '../../lib/policy.js';
-import { reminderPolicy } from './reminders.policy.js';
+import { REMINDER_PERMISSIONS, reminderPolicy } from './reminders.policy.js';
 
 /**
  * The expected table, cell by cell: [not own, own] per role. "own" = the actor's own client record.
@@ -26,5 +26,9 @@ describe('reminderPolicy', () => {
   it('gives route guards the roles with any allowed cell', () => {
     expect(reminderPolicy.roles('manage')).toEqual(['admin']);
     expect(reminderPolicy.roles('ownOptOut')).toEqual(['client']);
+  });
+
+  it('also needs invoices.write to manage the reminders', () => {
+    expect(REMINDER_PERMISSIONS).toEqual({ manage: 'invoices.write' });
   });
 });

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.js';
 import { forbidden } from '../../lib/errors.js';
 import { routeKit } from '../../lib/route-kit.js';
-import { reminderPolicy } from './reminders.policy.js';
+import { REMINDER_PERMISSIONS, reminderPolicy } from './reminders.policy.js';
 import * as svc from './reminders.service.js';
 
 /** The signed-in client's own client record; staff get 403 (they use /clients/{id}/reminders). */
@@ -25,14 +25,8 @@ function ownClientId(req: FastifyRequest): string {
 
 /** Automatic payment reminders (decision 111): the company's offsets and a client's opt-out (admin). */
 const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { writeCall, signedIn } = routeKit(app, reminderPolicy);
-  const admin = {
-    onRequest: [
-      app.authenticate,
-      app.requireRole(...reminderPolicy.roles('manage')),
-      app.requirePermission('invoices.write', ...reminderPolicy.roles('manage')),
-    ],
-  };
+  const { writeCall, signedIn, guard } = routeKit(app, reminderPolicy);
+  const admin = guard(REMINDER_PERMISSIONS.manage, 'manage');
   const tags = ['reminders'];
 
   app.get(

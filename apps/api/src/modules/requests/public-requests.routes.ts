@@ -17,8 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { routeKit } from '../../lib/route-kit.js';
+import { createAccessRequest, createQuoteRequest, type UploadedFile } from './public-requests.service.js';
 import { requestPolicy } from './requests.policy.js';
-import { createAccessRequest, createQuoteRequest, type UploadedFile } from './requests.service.js';
 
 /** JSON bodies of the public forms stay small: 64 KB. */
 const JSON_BODY_LIMIT = 64 * 1024;

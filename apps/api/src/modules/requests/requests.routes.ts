@@ -20,16 +20,16 @@ import { getAccessRequestFile, getRequest, listRequests, updateRequestStatus } f
  * public site. Admin only; everyone else gets 401/403 before validation.
  */
 const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { call, writeCall } = routeKit(app, requestPolicy);
-  // Route guard from the policy table (decision 121); the service asks the policy again.
-  const guard = [app.authenticate, app.requireRole(...requestPolicy.roles('read'))];
-  const writeGuard = [app.authenticate, app.requireRole(...requestPolicy.roles('changeStatus'))];
-  const fileGuard = [app.authenticate, app.requireRole(...requestPolicy.roles('downloadFile'))];
+  const { call, writeCall, roleGuard } = routeKit(app, requestPolicy);
+  // Route guards from the policy table (decision 121); the service asks the policy again.
+  const read = roleGuard('read');
+  const changeStatus = roleGuard('changeStatus');
+  const downloadFile = roleGuard('downloadFile');
 
   app.get(
     '/requests',
     {
-      onRequest: guard,
+      ...read,
       schema: {
         tags: ['requests'],
         summary: 'Listar solicitudes (cotizaciones y solicitudes de acceso)',
@@ -46,7 +46,7 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests/:kind/:id',
     {
-      onRequest: guard,
+      ...read,
       schema: {
         tags: ['requests'],
         summary: 'Detalle de una solicitud',
@@ -69,7 +69,7 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/requests/:kind/:id/status',
     {
-      onRequest: writeGuard,
+      ...changeStatus,
       schema: {
         tags: ['requests'],
         summary: 'Cambiar el estado (nueva → contactada → convertida / descartada)',
@@ -95,7 +95,7 @@ const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests/:kind/:id/files/:fileId',
     {
-      onRequest: fileGuard,
+      ...downloadFile,
       schema: {
         tags: ['requests'],
         summary: 'Descargar un documento de una solicitud de acceso',

@@ -1,23 +1,14 @@
 import {
-  ACCESS_BUDGETS,
-  ACCESS_REQUEST_ALLOWED_TYPES,
-  ACCESS_REQUEST_MAX_FILE_BYTES,
   type AccessRequest,
   type AccessRequestData,
-  type AccessRequestUploadField,
-  accessRequestReference,
-  type CreateQuoteRequest,
   type ListRequestsQuerySchema,
   onlyDigits,
-  QUOTE_BUDGETS,
-  QUOTE_TIMELINES,
   type QuoteRequest,
   REQUEST_STATUS_LABELS,
   REQUEST_STATUS_TRANSITIONS,
   type RequestKind,
   type RequestListItem,
   type RequestStatus,
-  SERVICE_TITLES,
   type ServiceId,
 } from '@agencia/shared';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -27,195 +18,22 @@ import type { Db, Tx } from '../../db/client.js';
 import { accessRequests, clients, quoteRequests } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import { effects, type Written } from '../../lib/effects.js';
-import { renderEmail } from '../../lib/email-template.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { queueEmail } from '../../lib/mailer.js';
-import { createNotifications } from '../../lib/notify.js';
-import { readFile, saveFile } from '../../lib/storage.js';
+import { readFile } from '../../lib/storage.js';
 import { assertNotAgencyTaxId } from '../clients/clients.service.js';
 import { onAccessRequestConverted } from './requests.hooks.js';
 import { type RequestAction, requestPolicy } from './requests.policy.js';
+
+/*
+ * The admin 'Solicitudes' side of the public site's requests: list, read, change status (convert
+ * an access request into a client) and download an access document. Submitting one is
+ * public-requests.service.ts (split along that line, decision 152).
+ */
 
 /** Throws 403 unless `actor` may perform `action` on requests ({@link requestPolicy}). */
 function assertAllowed(actor: Actor, action: RequestAction): void {
   if (!requestPolicy.can(actor.role, action)) throw forbidden();
 }
-
-type QuoteInput = z.output<typeof import('@agencia/shared').CreateQuoteRequestSchema>;
-
-/** An uploaded file as the route hands it over (bytes already buffered within the size limit). */
-export interface UploadedFile {
-  field: AccessRequestUploadField;
-  filename: string;
-  data: Buffer;
-}
-
-const labelOf = (options: readonly { value: string; label: string }[], value: string | undefined) =>
-  options.find((o) => o.value === value)?.label ?? value ?? '';
-
-/**
- * Stores a quote request from `/quote` and notifies every active admin (notification row and
- * email in the outbox), all in one transaction; the route publishes the effects (the realtime
- * push) after commit.
- */
-export async function createQuoteRequest(opts: {
-  db: Db;
-  input: QuoteInput;
-  ctx: AuditContext;
-}): Promise<Written<{ id: string }>> {
-  const { db, input, ctx } = opts;
-  const serviceTitle = SERVICE_TITLES[input.serviceId as ServiceId];
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(quoteRequests)
-      .values({
-        serviceId: input.serviceId,
-        serviceTitle,
-        serviceFeatures: input.serviceFeatures,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        company: input.company ?? null,
-        budget: input.budget,
-        timeline: input.timeline,
-        description: input.description,
-        requirements: input.requirements ?? null,
-        ip: ctx.ip ?? null,
-      })
-      .returning({ id: quoteRequests.id });
-    await audit(tx, ctx, 'quote_request.created', { type: 'quote_request', id: row!.id });
-    const created = await createNotifications(tx, {
-      roles: ['admin'],
-      topic: 'system',
-      title: `Nueva cotización: ${serviceTitle}`,
-      message: quoteMessage({ input, serviceTitle }),
-      link: `/clients/requests?kind=quote&id=${row!.id}`,
-    });
-    return { value: row!, effects: effects({ notifications: created }) };
-  });
-}
-
-/**
- * The text the original composed and only logged (spec doc 1 §7): form values, the service and
- * its first five features. Sent to admins as the notification / email body.
- */
-export function quoteMessage({ input, serviceTitle }: { input: QuoteInput; serviceTitle: string }): string {
-  const lines = [
-    `Servicio: ${serviceTitle}`,
-    ...(input.serviceFeatures.length
-      ? ['Características:', ...input.serviceFeatures.map((f) => `  • ${f}`)]
-      : []),
-    `Nombre: ${input.name}`,
-    `Email: ${input.email}`,
-    `Teléfono: ${input.phone}`,
-    `Empresa: ${input.company ?? '—'}`,
-    `Presupuesto: ${labelOf(QUOTE_BUDGETS, input.budget)}`,
-    `Tiempo de entrega: ${labelOf(QUOTE_TIMELINES, input.timeline)}`,
-    `Descripción: ${input.description}`,
-    `Requerimientos adicionales: ${input.requirements ?? '—'}`,
-  ];
-  return lines.join('\n');
-}
-
-function accessName(data: AccessRequestData): string {
-  if (data.clientType === 'company') return data.companyName ?? data.firstName;
-  return [data.firstName, data.lastName].filter(Boolean).join(' ');
-}
-
-/**
- * Stores an access request with its uploads (type-sniffed, ≤ 5 MB each, PDF/JPEG/PNG/WebP:
- * 413/415 otherwise, and then nothing is stored) and notifies every active admin; the route
- * publishes the effects after commit.
- */
-export async function createAccessRequest(opts: {
-  db: Db;
-  input: AccessRequestData;
-  uploads: UploadedFile[];
-  ctx: AuditContext;
-}): Promise<Written<{ id: string; reference: string }>> {
-  const { db, input, uploads, ctx } = opts;
-  const { homepage: _honeypot, ...data } = input;
-  const name = accessName(input);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(accessRequests)
-      .values({
-        clientType: input.clientType,
-        name,
-        email: input.primaryEmail,
-        phone: input.primaryPhone,
-        companyName: input.companyName ?? null,
-        data,
-        ip: ctx.ip ?? null,
-      })
-      .returning({ id: accessRequests.id });
-    const stored = [];
-    for (const upload of uploads) {
-      const file = await saveFile(tx, {
-        ownerType: 'access_request',
-        ownerId: row!.id,
-        filename: upload.filename,
-        data: upload.data,
-        uploadedBy: null,
-        maxBytes: ACCESS_REQUEST_MAX_FILE_BYTES,
-        allowed: ACCESS_REQUEST_ALLOWED_TYPES,
-      });
-      stored.push({
-        fileId: file.id,
-        field: upload.field,
-        filename: file.filename,
-        contentType: file.contentType,
-        size: file.sizeBytes,
-      });
-    }
-    if (stored.length)
-      await tx.update(accessRequests).set({ files: stored }).where(eq(accessRequests.id, row!.id));
-    await audit(
-      tx,
-      ctx,
-      'access_request.created',
-      { type: 'access_request', id: row!.id },
-      { files: stored.length },
-    );
-    const created = await createNotifications(tx, {
-      roles: ['admin'],
-      topic: 'system',
-      title: `Nueva solicitud de acceso: ${name}`,
-      message: [
-        `${input.clientType === 'company' ? 'Empresa' : 'Persona Física'}: ${name}`,
-        `Email: ${input.primaryEmail}`,
-        `Teléfono: ${input.primaryPhone}`,
-        `Presupuesto estimado: ${labelOf(ACCESS_BUDGETS, input.estimatedBudget)}`,
-        `Proyecto: ${input.projectDescription}`,
-        stored.length ? `Documentos adjuntos: ${stored.length}` : '',
-      ]
-        .filter(Boolean)
-        .join('\n'),
-      link: `/clients/requests?kind=access&id=${row!.id}`,
-    });
-    // The requester's copy of the confirmation screen: reference and what happens next (issue 32).
-    const reference = accessRequestReference(row!.id);
-    await queueEmail(tx, {
-      to: input.primaryEmail,
-      subject: `Recibimos tu solicitud de acceso (${reference})`,
-      ...renderEmail({
-        greeting: `Hola ${input.firstName},`,
-        paragraphs: [
-          `Recibimos tu solicitud de acceso al portal de clientes. Tu número de referencia es ${reference}.`,
-          ACCESS_NEXT_STEPS,
-          'Si tienes alguna pregunta, responde a este correo indicando tu número de referencia.',
-        ],
-        signature: [],
-      }),
-    });
-    return { value: { ...row!, reference }, effects: effects({ notifications: created }) };
-  });
-}
-
-/** What happens after an access request, in the requester's words (confirmation screen and email). */
-const ACCESS_NEXT_STEPS =
-  'Te contactaremos dentro de 24 horas para comenzar tu proyecto. Si aprobamos tu solicitud, te enviaremos a este correo un link para crear tu cuenta en el portal.';
 
 /**
  * Lists quote and access requests together, newest first (ties on `id`, a stable order across
@@ -512,5 +330,3 @@ export async function getAccessRequestFile(opts: { db: Db; actor: Actor; id: str
     throw notFound('Archivo no encontrado');
   return file;
 }
-
-export type { CreateQuoteRequest };

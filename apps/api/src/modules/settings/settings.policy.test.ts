@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { policyCases } from '../../lib/policy.js';
-import { settingsPolicy } from './settings.policy.js';
+import { invoicePolicy } from '../invoices/invoices.policy.js';
+import { SETTINGS_PERMISSIONS, settingsPolicy } from './settings.policy.js';
 
 /**
  * The expected table, cell by cell: [not own, own] per role ("own" is not used here).
@@ -10,6 +11,7 @@ const EXPECTED = {
   read: { admin: [true, true], employee: [true, true], client: [true, true] },
   write: { admin: [true, true], employee: [false, false], client: [false, false] },
   integrations: { admin: [true, true], employee: [false, false], client: [false, false] },
+  readPaymentInstructions: { admin: [true, true], employee: [true, true], client: [false, true] },
 } as const;
 
 describe('settingsPolicy', () => {
@@ -28,5 +30,11 @@ describe('settingsPolicy', () => {
     expect(settingsPolicy.roles('read')).toEqual(['admin', 'employee', 'client']);
     expect(settingsPolicy.roles('write')).toEqual(['admin']);
     expect(settingsPolicy.roles('integrations')).toEqual(['admin']);
+    expect(settingsPolicy.roles('readPaymentInstructions')).toEqual(['admin', 'employee', 'client']);
+  });
+
+  it('reads the payment instructions under the invoices read row and permission', () => {
+    expect(settingsPolicy.table.readPaymentInstructions).toEqual(invoicePolicy.table.read);
+    expect(SETTINGS_PERMISSIONS.readPaymentInstructions).toBe('invoices.read');
   });
 });

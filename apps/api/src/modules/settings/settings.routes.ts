@@ -13,7 +13,6 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeKit } from '../../lib/route-kit.js';
-import { invoicePolicy } from '../invoices/invoices.policy.js';
 import { SETTINGS_PERMISSIONS, settingsPolicy } from './settings.policy.js';
 import {
   getBusinessHours,
@@ -91,7 +90,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/payment-instructions',
     {
-      onRequest: [app.authenticate, app.requirePermission('invoices.read', ...invoicePolicy.roles('read'))],
+      ...guard(SETTINGS_PERMISSIONS.readPaymentInstructions, 'readPaymentInstructions'),
       schema: {
         tags: ['settings'],
         summary: 'Datos de pago de la empresa (cuentas bancarias y otras formas de pago)',

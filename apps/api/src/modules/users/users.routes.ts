@@ -32,6 +32,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Roles from the policy table (decision 121), permissions per decision 061.
   const read = guard('users.read', 'read');
   const write = guard('users.write', 'manage');
+  // A user's activity is audit log: the audit policy and permission guard it.
+  const readActivity = routeKit(app, auditPolicy).guard(AUDIT_PERMISSIONS.read, 'read');
   const userEnvelope = successEnvelope(GetUserResponseSchema);
 
   app.get(
@@ -104,10 +106,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id/activity',
     {
-      onRequest: [
-        app.authenticate,
-        app.requirePermission(AUDIT_PERMISSIONS.read, ...auditPolicy.roles('read')),
-      ],
+      ...readActivity,
       schema: {
         tags: ['users'],
         summary: 'Actividad del usuario (registro de auditoría)',

@@ -1,0 +1,250 @@
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Decrypter } from 'age-encryption';
+import { sql } from 'drizzle-orm';
+import * as tar from 'tar';
+import { openDatabase } from '../../db/client.js';
+import { MIGRATIONS_DIR } from '../../lib/paths.js';
+import {
+  AGE_MAGIC,
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  BackupError,
+  type BackupManifest,
+  listFiles,
+  partOf,
+  sha256File,
+} from './backups.archive.js';
+import { countRows, loadSequences, loadTable } from './backups.logical.js';
+import { journal, migrateFrom, migrateTo } from './backups.migrations.js';
+
+/*
+ * Reading an archive back (decision 143): `verifyArchive` checks it before anything is written,
+ * `restoreBackup` (`npm run restore`) loads it into an empty target. Writing one is
+ * backups.archive.ts (split along that line, decision 152).
+ */
+
+/** An archive opened and checked: its manifest and the folder its parts were extracted to. */
+export interface VerifiedArchive {
+  manifest: BackupManifest;
+  dir: string;
+  /** Removes the extracted parts. */
+  dispose(): void;
+}
+
+/**
+ * Decrypts (when age-encrypted) and extracts `archive` into a scratch folder and checks it
+ * before anything is written anywhere: the manifest's format, every part's size and SHA-256, no
+ * part missing or added, and a migration level this version knows. Throws {@link BackupError}.
+ */
+export async function verifyArchive(archive: string, passphrase: string | null): Promise<VerifiedArchive> {
+  if (!existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}`);
+  const dir = mkdtempSync(join(tmpdir(), 'agencia-restore-check-'));
+  const dispose = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const head = Buffer.alloc(AGE_MAGIC.length);
+    const fh = await open(archive, 'r');
+    await fh.read(head, 0, head.length, 0);
+    await fh.close();
+    let tarFile = archive;
+    if (head.equals(AGE_MAGIC)) {
+      if (!passphrase)
+        throw new BackupError('La copia está cifrada: define BACKUP_PASSPHRASE con su frase de contraseña');
+      tarFile = join(dir, 'archive.tar.gz');
+      try {
+        const dec = new Decrypter();
+        dec.addPassphrase(passphrase);
+        const plain = await dec.decrypt(
+          Readable.toWeb(createReadStream(archive)) as ReadableStream<Uint8Array>,
+        );
+        await pipeline(Readable.fromWeb(plain as never), createWriteStream(tarFile));
+      } catch (err) {
+        throw new BackupError(
+          `No se pudo descifrar la copia (frase de contraseña incorrecta o archivo dañado): ${(err as Error).message}`,
+        );
+      }
+    }
+    const stage = join(dir, 'stage');
+    mkdirSync(stage);
+    try {
+      await tar.x({ file: tarFile, cwd: stage, strict: true });
+    } catch (err) {
+      throw new BackupError(`La copia está dañada (no se pudo leer el archivo): ${(err as Error).message}`);
+    }
+    if (tarFile !== archive) rmSync(tarFile);
+    let manifest: BackupManifest;
+    try {
+      manifest = JSON.parse(readFileSync(join(stage, 'manifest.json'), 'utf8')) as BackupManifest;
+    } catch {
+      throw new BackupError('La copia está dañada: falta manifest.json o no se puede leer');
+    }
+    if (manifest.format !== BACKUP_FORMAT || manifest.formatVersion !== BACKUP_FORMAT_VERSION)
+      throw new BackupError('El archivo no es una copia de seguridad de este sistema (formato desconocido)');
+    const listed = new Set(manifest.parts.map((p) => p.path));
+    for (const f of listFiles(stage))
+      if (f !== 'manifest.json' && !listed.has(f))
+        throw new BackupError(`La copia está dañada: ${f} no figura en el manifiesto`);
+    for (const part of manifest.parts) {
+      const file = join(stage, part.path);
+      if (!existsSync(file)) throw new BackupError(`La copia está dañada: falta ${part.path}`);
+      if (statSync(file).size !== part.bytes || (await sha256File(file)) !== part.sha256)
+        throw new BackupError(`La copia está dañada: la suma SHA-256 de ${part.path} no coincide`);
+    }
+    for (const t of manifest.tables)
+      if (!listed.has(partOf(t.name)))
+        throw new BackupError(`La copia está dañada: falta la tabla ${t.name}`);
+    const known = journal();
+    if (
+      manifest.migration.count > known.length ||
+      known[manifest.migration.count - 1]?.tag !== manifest.migration.tag
+    )
+      throw new BackupError(
+        `La copia es de una versión más nueva o distinta (migración ${manifest.migration.tag}); actualiza el sistema antes de restaurarla`,
+      );
+    return { manifest, dir: stage, dispose };
+  } catch (err) {
+    dispose();
+    throw err;
+  }
+}
+
+/** Where to restore: a PGlite data directory (`DATA_DIR`) or a PostgreSQL database. */
+export type RestoreTarget = { dataDir: string } | { url: string };
+
+/** One line per table of the row counts compared. */
+export interface RestoreReport {
+  manifest: BackupManifest;
+  counts: Array<{ table: string; archive: number; restored: number }>;
+  /** Key files written into DATA_DIR. */
+  keys: string[];
+}
+
+async function targetIsEmpty(target: RestoreTarget): Promise<boolean> {
+  if ('dataDir' in target) {
+    const dir = join(target.dataDir, 'pglite');
+    return !existsSync(dir) || readdirSync(dir).length === 0;
+  }
+  const database = await openDatabase({ url: target.url, poolMax: 1 });
+  try {
+    const r = (await database.db.execute(
+      sql`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p', 'v', 'm', 'S')`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    return Number(r.rows[0]!.n) === 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function emptyTarget(target: RestoreTarget): Promise<void> {
+  if ('dataDir' in target) {
+    rmSync(join(target.dataDir, 'pglite'), { recursive: true, force: true });
+    return;
+  }
+  const database = await openDatabase({ url: target.url, poolMax: 1 });
+  try {
+    await database.db.execute(sql`drop schema if exists drizzle cascade`);
+    await database.db.execute(sql`drop schema if exists public cascade`);
+    await database.db.execute(sql`create schema public`);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `npm run restore` (decision 143): verifies the archive first ({@link verifyArchive}), refuses a
+ * target that holds data unless `force` (then empties it), migrates the empty target to the
+ * archive's level, loads every table and sequence in one transaction, compares the row counts with
+ * the manifest (a difference rolls it back), checks every upload's SHA-256, migrates to the
+ * current level and writes the key files into `dataDir`. Throws {@link BackupError}.
+ */
+export async function restoreBackup(options: {
+  archive: string;
+  passphrase: string | null;
+  target: RestoreTarget;
+  /** DATA_DIR, where the key files go (also on PostgreSQL). */
+  dataDir: string;
+  force: boolean;
+  /** Tests point it at a folder with an extra migration. */
+  migrationsFolder?: string;
+}): Promise<RestoreReport> {
+  const verified = await verifyArchive(options.archive, options.passphrase);
+  try {
+    const { manifest } = verified;
+    if (!(await targetIsEmpty(options.target))) {
+      if (!options.force)
+        throw new BackupError(
+          'El destino ya tiene datos: restaura en un DATA_DIR o una base de datos vacíos, o añade --force para reemplazarlos',
+        );
+      await emptyTarget(options.target);
+    }
+    const target = options.target;
+    if ('dataDir' in target) mkdirSync(join(target.dataDir, 'pglite'), { recursive: true });
+    const database = await openDatabase(
+      'url' in target ? { url: target.url, poolMax: 2 } : { dataDir: join(target.dataDir, 'pglite') },
+    );
+    try {
+      await migrateTo(database, manifest.migration.count, options.migrationsFolder ?? MIGRATIONS_DIR);
+      const counts = await database.db.transaction(async (tx) => {
+        const names = manifest.tables.map((t) => t.name);
+        const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+        // The archive holds the tables' final state, counters included (decision 122's stat
+        // counters are kept by triggers): no trigger may add to it while it loads.
+        for (const name of names)
+          await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
+        // Rows a migration seeds (settings …) are replaced by the archive's.
+        for (const name of [...names].reverse()) await tx.execute(sql.raw(`delete from ${quoted(name)}`));
+        for (const t of manifest.tables) await loadTable(tx, t.name, join(verified.dir, partOf(t.name)));
+        for (const name of names)
+          await tx.execute(sql.raw(`alter table ${quoted(name)} enable trigger user`));
+        await loadSequences(tx, manifest.sequences);
+        const restored = await countRows(tx, names);
+        const compared = manifest.tables.map((t) => ({
+          table: t.name,
+          archive: t.rows,
+          restored: restored[t.name]!,
+        }));
+        const wrong = compared.filter((c) => c.archive !== c.restored);
+        if (wrong.length)
+          throw new BackupError(
+            `Las filas restauradas no coinciden: ${wrong.map((w) => `${w.table} ${w.restored}/${w.archive}`).join(', ')}`,
+          );
+        const bad = (await tx.execute(
+          sql`select count(*)::int as n from files where encode(sha256(data), 'hex') <> sha256`,
+        )) as unknown as { rows: Array<{ n: number }> };
+        if (Number(bad.rows[0]!.n) > 0)
+          throw new BackupError(`${bad.rows[0]!.n} archivos subidos no coinciden con su suma SHA-256`);
+        return compared;
+      });
+      await migrateFrom(database, options.migrationsFolder ?? MIGRATIONS_DIR);
+      mkdirSync(options.dataDir, { recursive: true });
+      const keys: string[] = [];
+      for (const key of ['totp-key', 'ecf-key']) {
+        const from = join(verified.dir, 'keys', key);
+        if (!existsSync(from)) continue;
+        writeFileSync(join(options.dataDir, key), readFileSync(from), { mode: 0o600 });
+        keys.push(join(options.dataDir, key));
+      }
+      return { manifest, counts, keys };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    verified.dispose();
+  }
+}
