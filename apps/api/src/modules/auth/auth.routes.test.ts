@@ -102,7 +102,9 @@ describe('POST /api/auth/login', () => {
       expect((await signIn(`nadie${i % 20}@example.do`, 'Wrong1234!')).statusCode).toBe(401);
     const blocked = await signIn(DEMO.employee, DEMO_PASSWORD);
     expect(blocked.statusCode).toBe(429);
-  });
+    // 210 argon2id verifications (19 MiB each, as in production): ~12 s on a quiet 2-core
+    // machine, past 30 s on a loaded one.
+  }, 90_000);
 
   it('rejects invalid input with 400 and Spanish field errors', async () => {
     const res = await app.inject({
