@@ -15,6 +15,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activities, clients, projects, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
+import { actorPlaceholders, preparedStatement } from '../../lib/prepared.js';
 import type { ActorCall } from '../../lib/service-args.js';
 import { countersServe, projectCountRows, projectTotalsSubquery } from '../projects/project-counts.js';
 import { visibleProjects } from '../projects/projects.policy.js';
@@ -23,23 +24,15 @@ import { ticketTotalsSubquery } from '../tickets/ticket-counts.js';
 import { ticketResolution } from '../tickets/tickets.stats.js';
 import { dashboardPolicy, QUICK_ACTIONS_BY_ROLE, visibleActivities } from './dashboard.policy.js';
 
-/** The statement of `GET /dashboard/stats` for one shape of caller, prepared once per database. */
-type StatsStatement = ReturnType<typeof buildStatsStatement>;
-const statsStatements = new WeakMap<Db, Map<string, StatsStatement>>();
-
 /**
  * The dashboard stats as one statement (decision 154): the project block, the ticket block and,
  * for roles that read client stats, the clients block, each a one-row aggregate sub-select,
  * cross-joined into one row. Built for a shape of caller — its role and whether it has a client
- * record — with the caller's ids as placeholders (`actorId`, `clientId`), and prepared
+ * record — with the caller's ids as placeholders (`actorId`, `actorClientId`), and prepared
  * (a named statement on PostgreSQL).
  */
-function buildStatsStatement(db: Db, role: Actor['role'], hasClient: boolean, name: string) {
-  const params = {
-    id: sql.placeholder('actorId') as unknown as string,
-    role,
-    clientId: hasClient ? (sql.placeholder('clientId') as unknown as string) : null,
-  };
+function buildStatsStatement(db: Db, params: Pick<Actor, 'id' | 'role' | 'clientId'>, name: string) {
+  const role = params.role;
   const p = projectTotalsSubquery(db, params, 'p');
   const t = ticketTotalsSubquery(db, params, 't');
   const c = db
@@ -80,15 +73,11 @@ function buildStatsStatement(db: Db, role: Actor['role'], hasClient: boolean, na
  * ("registered" = client records with at least one portal account).
  */
 export async function getDashboardStats({ db, actor }: ActorCall): Promise<DashboardStats> {
-  const key = `${actor.role}:${actor.clientId ? 'client' : 'none'}`;
-  let byShape = statsStatements.get(db);
-  if (!byShape) statsStatements.set(db, (byShape = new Map()));
-  let statement = byShape.get(key);
-  if (!statement) {
-    statement = buildStatsStatement(db, actor.role, actor.clientId !== null, `dashboard_stats_${key.replace(':', '_')}`);
-    byShape.set(key, statement);
-  }
-  const [row] = await statement.execute({ actorId: actor.id, clientId: actor.clientId });
+  const { stand, shape, values } = actorPlaceholders(actor);
+  const statement = preparedStatement(db, `dashboard_stats_${shape}`, (name) =>
+    buildStatsStatement(db, stand, name),
+  );
+  const [row] = await statement.execute(values);
   const total = Number(row?.projectsTotal ?? 0);
   const progressSum = Number(row?.progressSum ?? 0);
   const stats: DashboardStats = {
