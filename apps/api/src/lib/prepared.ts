@@ -20,7 +20,10 @@ const cache = new WeakMap<Db, Map<string, unknown>>();
 export function preparedStatement<T>(db: Db, name: string, build: (name: string) => T): T {
   if (name.length > 63) throw new Error(`prepared statement name too long: ${name}`);
   let statements = cache.get(db);
-  if (!statements) cache.set(db, (statements = new Map()));
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
   let statement = statements.get(name) as T | undefined;
   if (statement === undefined) {
     statement = build(name);

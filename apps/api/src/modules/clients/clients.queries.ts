@@ -171,7 +171,9 @@ export async function listClients({
             page(
               and(
                 query.archived === 'true' ? isNotNull(clients.archivedAt) : isNull(clients.archivedAt),
-                status ? eq(clients.status, sql.placeholder('status') as unknown as typeof status) : undefined,
+                status
+                  ? eq(clients.status, sql.placeholder('status') as unknown as typeof status)
+                  : undefined,
                 clientType
                   ? eq(clients.clientType, sql.placeholder('clientType') as unknown as typeof clientType)
                   : undefined,

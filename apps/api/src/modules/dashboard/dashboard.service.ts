@@ -41,7 +41,9 @@ function buildStatsStatement(db: Db, params: Pick<Actor, 'id' | 'role' | 'client
       // "registered" = client records with at least one portal account. Qualified by hand:
       // Drizzle leaves columns unqualified in the select list of a one-table query.
       registered:
-        sql<number>`(count(*) filter (where exists (select 1 from "users" u where u.client_id = "clients"."id" and u.role = 'client')))::int`.as('clients_registered'),
+        sql<number>`(count(*) filter (where exists (select 1 from "users" u where u.client_id = "clients"."id" and u.role = 'client')))::int`.as(
+          'clients_registered',
+        ),
     })
     .from(clients)
     .where(isNull(clients.archivedAt))

@@ -185,7 +185,13 @@ export async function listInvoices({
     page: query.page,
     limit: query.limit,
     // The unfiltered list (the common case) is a prepared statement per caller shape (decision 154).
-    prepared: unfiltered ? { name: `invoices_${caller.shape}`, where: () => visibleInvoices(caller.stand), values: caller.values } : undefined,
+    prepared: unfiltered
+      ? {
+          name: `invoices_${caller.shape}`,
+          where: () => visibleInvoices(caller.stand),
+          values: caller.values,
+        }
+      : undefined,
   });
   return { invoices: rows.map((r) => toSummary(r, today)), pagination };
 }

@@ -172,7 +172,10 @@ export function projectTotalsSubquery(
     return db
       .select({
         total: sql<number>`coalesce(sum(${projectCounts.n}), 0)::int`.as('projects_total'),
-        active: sql<number>`coalesce(sum(${projectCounts.n}) filter (where ${inArray(projectCounts.status, active)}), 0)::int`.as('projects_active'),
+        active:
+          sql<number>`coalesce(sum(${projectCounts.n}) filter (where ${inArray(projectCounts.status, active)}), 0)::int`.as(
+            'projects_active',
+          ),
         budgetCents: sql<number>`coalesce(sum(${projectCounts.budgetCents}), 0)::float8`.as('budget_cents'),
         progressSum: sql<number>`coalesce(sum(${projectCounts.progressSum}), 0)::float8`.as('progress_sum'),
         visibleBudgetCents: visibleBudget.as('visible_budget_cents'),
@@ -184,7 +187,9 @@ export function projectTotalsSubquery(
   return db
     .select({
       total: sql<number>`count(*)::int`.as('projects_total'),
-      active: sql<number>`(count(*) filter (where ${inArray(projects.status, active)}))::int`.as('projects_active'),
+      active: sql<number>`(count(*) filter (where ${inArray(projects.status, active)}))::int`.as(
+        'projects_active',
+      ),
       budgetCents: sql<number>`coalesce(sum(${projects.approvedBudgetCents}), 0)::float8`.as('budget_cents'),
       progressSum: sql<number>`coalesce(sum(${projects.progressPercentage}), 0)::float8`.as('progress_sum'),
       visibleBudgetCents: sql<number>`0::float8`.as('visible_budget_cents'),

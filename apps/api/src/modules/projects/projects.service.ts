@@ -32,6 +32,7 @@ import { countNotes } from './project-notes.service.js';
 import { timeSummaryOf } from './project-time.service.js';
 import { type ProjectActivity, type ProjectRow, withProjectWrite } from './project-writes.js';
 import { audienceEffects, audienceOf, notifyAssigned, projectChanged } from './projects.effects.js';
+import { toSummary } from './projects.mappers.js';
 import { editableFields, projectPolicy, visibleProjects } from './projects.policy.js';
 import {
   clientIdsMatching,
@@ -42,7 +43,6 @@ import {
   summariesWithTotalQuery,
   type WriteArgs,
 } from './projects.queries.js';
-import { toSummary } from './projects.mappers.js';
 import { assertClientExists, assertStaff, statusSideEffects } from './projects.rules.js';
 
 /*
@@ -106,7 +106,14 @@ export async function listProjects({
               db,
               actor: stand,
               total: cappedCountSql(db, projects, and(visibleProjects(stand), placeheld), cap),
-              where: pageIds(db, stand, placeheld, input.sort, sql.placeholder('limit'), sql.placeholder('offset')),
+              where: pageIds(
+                db,
+                stand,
+                placeheld,
+                input.sort,
+                sql.placeholder('limit'),
+                sql.placeholder('offset'),
+              ),
               orderBy: PROJECT_ORDER[input.sort],
             }).prepare(name);
           });

@@ -92,7 +92,9 @@ export function ticketTotalsSubquery(db: Db | Tx, actor: Pick<Actor, 'role' | 'c
     .select({
       total: sql<number>`coalesce(sum(${ticketCounts.n}), 0)::int`.as('tickets_total'),
       active:
-        sql<number>`coalesce(sum(${ticketCounts.n}) filter (where ${inArray(ticketCounts.status, [...TICKET_ACTIVE_STATUSES])}), 0)::int`.as('tickets_active'),
+        sql<number>`coalesce(sum(${ticketCounts.n}) filter (where ${inArray(ticketCounts.status, [...TICKET_ACTIVE_STATUSES])}), 0)::int`.as(
+          'tickets_active',
+        ),
     })
     .from(ticketCounts)
     .where(counterScope(actor))

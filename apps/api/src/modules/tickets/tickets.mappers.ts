@@ -8,7 +8,6 @@ import {
 import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { preparedStatement } from '../../lib/prepared.js';
 import {
   clients,
   files,
@@ -18,6 +17,7 @@ import {
   ticketTimeLogs,
   users,
 } from '../../db/schema/index.js';
+import { preparedStatement } from '../../lib/prepared.js';
 
 /** The client columns a ticket list item shows. */
 interface ClientRef {
@@ -62,7 +62,12 @@ const anyOf = (column: SQL | PgColumn, ids: string[] | Placeholder) =>
  */
 function relatedQuery(
   db: Db | Tx,
-  { personIds, clientIds, projectIds, ids }: Record<'personIds' | 'clientIds' | 'projectIds' | 'ids', string[] | Placeholder>,
+  {
+    personIds,
+    clientIds,
+    projectIds,
+    ids,
+  }: Record<'personIds' | 'clientIds' | 'projectIds' | 'ids', string[] | Placeholder>,
 ) {
   return db
     .select({
