@@ -135,7 +135,7 @@ const FILTER_NAMES = Object.keys(FILTER_KEYS) as Array<keyof typeof FILTER_KEYS>
 
 /**
  * The conditions of the filters set in `input`, each compared with `value(key)`: the value
- * itself, or a placeholder of the same name for a prepared statement.
+ * itself, or the placeholder `filter_<key>` for a prepared statement.
  */
 function filterConditions(
   input: z.output<typeof ListProjectsQuerySchema>,
