@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DemoApp, injectAs, startDemoApp } from './helpers.js';
 
-// Decision 148: statements sent to the database per request on the hot lists and stats, demo
-// data, as the admin. The session read is cached on PGlite (the write epoch, plugins/auth-cache.ts)
+// Decisions 148 and 154: statements sent to the database per request on the hot lists and stats,
+// demo data, as the admin. The session read is cached on PGlite (the write epoch, plugins/auth-cache.ts)
 // and runs on every request on PostgreSQL: one more there.
 
 let demo: DemoApp;
@@ -27,7 +27,7 @@ async function statements(url: string): Promise<number> {
   return n;
 }
 
-describe('SQL statements per request (decision 148)', () => {
+describe('SQL statements per request (decisions 148, 154)', () => {
   it.each<[url: string, expected: number, why: string]>([
     ['/api/projects', 1, 'a short page: its rows give the total'],
     ['/api/projects?limit=5', 1, 'a full page: the capped total is selected beside the rows'],
@@ -35,7 +35,7 @@ describe('SQL statements per request (decision 148)', () => {
     ['/api/tickets?limit=2', 3, 'a full page also counts'],
     ['/api/invoices', 1, 'a short page: no count'],
     ['/api/clients', 1, 'a short page: no count'],
-    ['/api/dashboard/stats', 3, 'project counters, ticket counters, clients'],
+    ['/api/dashboard/stats', 1, 'project counters, ticket counters and clients in one statement'],
   ])('GET %s: %i (%s)', async (url, expected) => {
     const sessionRead = demo.app.database.driver === 'pglite' ? 0 : 1;
     expect(await statements(url)).toBe(expected + sessionRead);

@@ -130,6 +130,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // The hot reads are named prepared statements (decision 154). Each execution is still
+      // planned with its values, as an unnamed statement is: a generic plan (PostgreSQL's choice
+      // after five runs) guesses at LIMIT/OFFSET and the scope ids, and could pick a different
+      // plan on a large table. `options` in DATABASE_URL, when given, replaces this.
+      options: '-c plan_cache_mode=force_custom_plan',
     });
     // An idle client erroring (server restart, network) must not crash the process.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));

@@ -1,9 +1,10 @@
 import type { Pagination } from '@agencia/shared';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { clients, projects } from '../../db/schema/index.js';
 import { likePattern } from '../../lib/paging.js';
+import { preparedStatement } from '../../lib/prepared.js';
 
 /*
  * The list reads shared by the billing documents (invoices, quotes; issue 15): each document
@@ -66,15 +67,27 @@ export async function pageOfDocuments<Row>(
     where: SQL | undefined;
     page: number;
     limit: number;
+    /**
+     * Read the page through a prepared statement (decision 154): `name` identifies the shape,
+     * `where` is `where` with `sql.placeholder`s for its values (built once), `values` fills them.
+     * `db` must then be the database, not a transaction.
+     */
+    prepared?: { name: string; where: () => SQL | undefined; values: Record<string, unknown> };
   },
 ): Promise<{ rows: Row[]; pagination: Pagination }> {
-  const { doc, where, page, limit } = opts;
+  const { doc, where, page, limit, prepared } = opts;
   const offset = (page - 1) * limit;
-  const rows = await joinedDocuments(db, doc, opts.fields)
-    .where(where)
-    .orderBy(desc(doc.issueDate), desc(doc.createdAt), desc(doc.id))
-    .limit(limit)
-    .offset(offset);
+  const pageQuery = (w: SQL | undefined, l: number | Placeholder, o: number | Placeholder) =>
+    joinedDocuments(db, doc, opts.fields)
+      .where(w)
+      .orderBy(desc(doc.issueDate), desc(doc.createdAt), desc(doc.id))
+      .limit(l)
+      .offset(o);
+  const rows = prepared
+    ? await preparedStatement(db as Db, prepared.name, (name) =>
+        pageQuery(prepared.where(), sql.placeholder('limit'), sql.placeholder('offset')).prepare(name),
+      ).execute({ ...prepared.values, limit, offset })
+    : await pageQuery(where, limit, offset);
   // A short page that is not empty is the last one: its rows give the total without a count
   // (one statement instead of two, decision 148).
   const total =

@@ -18,6 +18,7 @@ import {
   isNotNull,
   isNull,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -26,6 +27,7 @@ import type { Db } from '../../db/client.js';
 import { clients, invoices, projectCounts, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
+import { preparedStatement } from '../../lib/prepared.js';
 
 /*
  * Reads of the clients module (spec doc 2 §3): the client row with its computed columns, the
@@ -152,15 +154,34 @@ export async function listClients({
     );
   }
   const cond = and(...where);
+  const page = (w: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) =>
+    selectClients(db).where(w).orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit).offset(offset);
+  // Without a search the page is a prepared statement per shape: archived or not, which of the
+  // status and type filters are set (decision 154).
+  const status = query.status && query.status !== 'all' ? query.status : undefined;
+  const clientType = query.clientType && query.clientType !== 'all' ? query.clientType : undefined;
+  const name = `clients_${query.archived === 'true' ? 'archived' : 'live'}${status ? '_s' : ''}${clientType ? '_t' : ''}`;
   const { rows, pagination } = await pagedSelect(db, query, {
     table: clients,
     where: cond,
     rows: ({ limit, offset }) =>
-      selectClients(db)
-        .where(cond)
-        .orderBy(desc(clients.createdAt), desc(clients.id))
-        .limit(limit)
-        .offset(offset),
+      query.search
+        ? page(cond, limit, offset)
+        : preparedStatement(db, name, () =>
+            page(
+              and(
+                query.archived === 'true' ? isNotNull(clients.archivedAt) : isNull(clients.archivedAt),
+                status
+                  ? eq(clients.status, sql.placeholder('status') as unknown as typeof status)
+                  : undefined,
+                clientType
+                  ? eq(clients.clientType, sql.placeholder('clientType') as unknown as typeof clientType)
+                  : undefined,
+              ),
+              sql.placeholder('limit'),
+              sql.placeholder('offset'),
+            ).prepare(name),
+          ).execute({ status, clientType, limit, offset }),
   });
   return {
     clients: rows.map(toClientDto),

@@ -98,6 +98,35 @@ describe('GET /dashboard/stats', () => {
     const admin = (await get(tokens.admin, '/dashboard/stats')) as DashboardStats;
     expect(admin.tickets.totalTickets).toBeGreaterThan(own!.total);
   });
+
+  it("two clients, one after the other (one prepared statement, decision 154): each gets its own client's figures", async () => {
+    const [c1, c2] = [
+      (await get(tokens.client, '/dashboard/stats')) as DashboardStats,
+      (await get(tokens.client2, '/dashboard/stats')) as DashboardStats,
+    ];
+    const other = (await login(app, DEMO.client2)).user.clientId!;
+    for (const [stats, clientId] of [
+      [c1, clientRecord],
+      [c2, other],
+    ] as const) {
+      const [p] = await app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(projects)
+        .where(and(eq(projects.clientId, clientId), isNull(projects.deletedAt)));
+      const [t] = await app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(eq(tickets.clientId, clientId));
+      expect(stats.projects.totalProjects).toBe(p!.n);
+      expect(stats.tickets.totalTickets).toBe(t!.n);
+    }
+    expect(other).not.toBe(clientRecord);
+    // The demo's two clients differ, so answering one with the other's figures would show.
+    expect([c1.projects.totalProjects, c1.tickets.totalTickets]).not.toEqual([
+      c2.projects.totalProjects,
+      c2.tickets.totalTickets,
+    ]);
+  });
 });
 
 describe('recent lists, progress, resolution, quick actions', () => {

@@ -15,79 +15,88 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activities, clients, projects, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
+import { actorPlaceholders, preparedStatement } from '../../lib/prepared.js';
 import type { ActorCall } from '../../lib/service-args.js';
-import {
-  clientVisibleMoney,
-  countersServe,
-  type ProjectCountRow,
-  projectCountRows,
-} from '../projects/project-counts.js';
+import { countersServe, projectCountRows, projectTotalsSubquery } from '../projects/project-counts.js';
 import { visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.queries.js';
-import { dashboardTicketStats, ticketResolution } from '../tickets/tickets.stats.js';
+import { ticketTotalsSubquery } from '../tickets/ticket-counts.js';
+import { ticketResolution } from '../tickets/tickets.stats.js';
 import { dashboardPolicy, QUICK_ACTIONS_BY_ROLE, visibleActivities } from './dashboard.policy.js';
 
 /**
- * `GET /dashboard/stats` (spec doc 2 §3). One read per block over what the caller may see (the
- * stat counters for projects of admins and clients and for tickets, decision 122; an aggregate
- * over an employee's team projects); `clients` for admins only; ticket figures from the tickets
- * module's read model.
+ * The dashboard stats as one statement (decision 154): the project block, the ticket block and,
+ * for roles that read client stats, the clients block, each a one-row aggregate sub-select,
+ * cross-joined into one row. Built for a shape of caller — its role and whether it has a client
+ * record — with the caller's ids as placeholders (`actorId`, `actorClientId`), and prepared
+ * (a named statement on PostgreSQL).
  */
-export async function getDashboardStats({ db, actor }: ActorCall): Promise<DashboardStats> {
-  // Admins and clients: the project counters (decision 122); employees: their team's projects.
-  const [p] = countersServe(actor)
-    ? [projectTotals(await projectCountRows(db, actor))]
-    : await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          active: sql<number>`(count(*) filter (where ${inArray(projects.status, [...ACTIVE_PROJECT_STATUSES])}))::int`,
-          budgetCents: sql<string>`coalesce(sum(${projects.approvedBudgetCents}), 0)::text`,
-          avgProgress: sql<number>`coalesce(round(avg(${projects.progressPercentage})), 0)::int`,
-        })
-        .from(projects)
-        .where(visibleProjects(actor));
-  // A client's budget leaves out the projects whose budget is hidden from it (decision 145).
-  const budgetCents =
-    actor.role === 'client' ? (await clientVisibleMoney(db, actor)).budgetCents : Number(p?.budgetCents ?? 0);
-  const stats: DashboardStats = {
-    projects: {
-      totalProjects: Number(p?.total ?? 0),
-      activeProjects: Number(p?.active ?? 0),
-      totalBudget: fromCents(budgetCents),
-      avgProgress: Number(p?.avgProgress ?? 0),
-    },
-    tickets: await dashboardTicketStats(db, actor),
-  };
-  if (dashboardPolicy.can(actor.role, 'readClientStats')) {
-    // "registered" = client records with at least one portal account.
-    const [c] = await db
-      .select({
-        total: sql<number>`count(*)::int`,
-        // Qualified by hand: Drizzle leaves columns unqualified in the select list of a one-table query.
-        registered: sql<number>`(count(*) filter (where exists (select 1 from "users" u where u.client_id = "clients"."id" and u.role = 'client')))::int`,
-      })
-      .from(clients)
-      .where(isNull(clients.archivedAt));
-    stats.clients = { total: Number(c?.total ?? 0), registered: Number(c?.registered ?? 0) };
-  }
-  return stats;
+function buildStatsStatement(db: Db, params: Pick<Actor, 'id' | 'role' | 'clientId'>, name: string) {
+  const role = params.role;
+  const p = projectTotalsSubquery(db, params, 'p');
+  const t = ticketTotalsSubquery(db, params, 't');
+  const c = db
+    .select({
+      total: sql<number>`count(*)::int`.as('clients_total'),
+      // "registered" = client records with at least one portal account. Qualified by hand:
+      // Drizzle leaves columns unqualified in the select list of a one-table query.
+      registered:
+        sql<number>`(count(*) filter (where exists (select 1 from "users" u where u.client_id = "clients"."id" and u.role = 'client')))::int`.as(
+          'clients_registered',
+        ),
+    })
+    .from(clients)
+    .where(isNull(clients.archivedAt))
+    .as('c');
+  const withClients = dashboardPolicy.can(role, 'readClientStats');
+  const query = db
+    .select({
+      projectsTotal: p.total,
+      projectsActive: p.active,
+      budgetCents: p.budgetCents,
+      progressSum: p.progressSum,
+      visibleBudgetCents: p.visibleBudgetCents,
+      ticketsTotal: t.total,
+      ticketsActive: t.active,
+      clientsTotal: withClients ? c.total : sql<number | null>`null::int`,
+      clientsRegistered: withClients ? c.registered : sql<number | null>`null::int`,
+    })
+    .from(p)
+    .crossJoin(t)
+    .$dynamic();
+  return (withClients ? query.crossJoin(c) : query).prepare(name);
 }
 
 /**
- * The dashboard's project block from per-status counter rows: total, active, budget (centavos)
- * and the average progress rounded half away from zero, as SQL `round(avg(…))` does.
+ * `GET /dashboard/stats` (spec doc 2 §3) over what the caller may see, in one prepared statement
+ * (decision 154): the project counters for admins and clients (decision 122), an aggregate over an
+ * employee's team projects; a client's budget only over the projects whose budget it may see
+ * (decision 145); ticket figures from the ticket counters; `clients` for admins only
+ * ("registered" = client records with at least one portal account).
  */
-function projectTotals(rows: ProjectCountRow[]) {
-  const total = rows.reduce((a, r) => a + r.n, 0);
-  const progress = rows.reduce((a, r) => a + r.progressSum, 0);
-  return {
-    total,
-    active: rows
-      .filter((r) => (ACTIVE_PROJECT_STATUSES as readonly string[]).includes(r.status))
-      .reduce((a, r) => a + r.n, 0),
-    budgetCents: String(rows.reduce((a, r) => a + r.budgetCents, 0)),
-    avgProgress: total ? Math.round(progress / total) : 0,
+export async function getDashboardStats({ db, actor }: ActorCall): Promise<DashboardStats> {
+  const { stand, shape, values } = actorPlaceholders(actor);
+  const statement = preparedStatement(db, `dashboard_stats_${shape}`, (name) =>
+    buildStatsStatement(db, stand, name),
+  );
+  const [row] = await statement.execute(values);
+  const total = Number(row?.projectsTotal ?? 0);
+  const progressSum = Number(row?.progressSum ?? 0);
+  const stats: DashboardStats = {
+    projects: {
+      totalProjects: total,
+      activeProjects: Number(row?.projectsActive ?? 0),
+      totalBudget: fromCents(
+        Number((actor.role === 'client' ? row?.visibleBudgetCents : row?.budgetCents) ?? 0),
+      ),
+      // round(avg(progress)): half away from zero, as SQL rounds (progress is never negative).
+      avgProgress: total ? Math.round(progressSum / total) : 0,
+    },
+    tickets: { totalTickets: Number(row?.ticketsTotal ?? 0), openTickets: Number(row?.ticketsActive ?? 0) },
   };
+  if (row && row.clientsTotal !== null && row.clientsRegistered !== null)
+    stats.clients = { total: Number(row.clientsTotal), registered: Number(row.clientsRegistered) };
+  return stats;
 }
 
 /** `GET /dashboard/recent-projects?limit`: the visible projects with the latest activity. */

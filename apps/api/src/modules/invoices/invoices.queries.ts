@@ -23,6 +23,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { actorPlaceholders } from '../../lib/prepared.js';
 import type { ReadCall } from '../../lib/service-args.js';
 import { lineDto } from '../billing-documents/billing-documents.js';
 import {
@@ -174,12 +175,23 @@ export async function listInvoices({
         sql`${invoices.projectId} = any(array(select ${projects.id} from ${projects} where ${projects.title} ilike ${term}))`,
       ),
   });
+  const unfiltered =
+    !query.ecfStatus && !query.clientId && (!query.status || query.status === 'all') && !query.search;
+  const caller = actorPlaceholders(actor);
   const { rows, pagination } = await pageOfDocuments<SummaryRow>(db, {
     doc: INVOICE_TABLE,
     fields: summaryColumns,
     where,
     page: query.page,
     limit: query.limit,
+    // The unfiltered list (the common case) is a prepared statement per caller shape (decision 154).
+    prepared: unfiltered
+      ? {
+          name: `invoices_${caller.shape}`,
+          where: () => visibleInvoices(caller.stand),
+          values: caller.values,
+        }
+      : undefined,
   });
   return { invoices: rows.map((r) => toSummary(r, today)), pagination };
 }

@@ -148,3 +148,53 @@ export async function clientVisibleMoney(
     .where(visibleProjects(actor));
   return { budgetCents: row?.budgetCents ?? 0, spentCents: row?.spentCents ?? 0 };
 }
+
+/**
+ * The dashboard's project block as a one-row sub-select aliased `alias` (decision 154: the stats
+ * in one statement): `total` and `active` (int), `budget_cents` and `progress_sum` (float8,
+ * centavos and the sum of progress percentages) over the projects `actor` may see — from the
+ * counters for admins and clients (decision 122), over `projects` on the team for employees —
+ * and, for clients, `visible_budget_cents` (the budget of the projects whose budget it may see,
+ * decision 145; 0 for other roles). An aggregate without `group by`: always exactly one row.
+ * `actor`'s ids may be `sql.placeholder`s (a prepared statement).
+ */
+export function projectTotalsSubquery(
+  db: Db | Tx,
+  actor: Pick<Actor, 'id' | 'role' | 'clientId'>,
+  alias: string,
+) {
+  const active = [...ACTIVE_PROJECT_STATUSES];
+  if (countersServe(actor)) {
+    const visibleBudget =
+      actor.role === 'client'
+        ? sql`(select coalesce(sum(${projects.approvedBudgetCents}) filter (where ${projects.budgetVisibleToClient}), 0)::float8 from ${projects} where ${visibleProjects(actor)})`
+        : sql`0::float8`;
+    return db
+      .select({
+        total: sql<number>`coalesce(sum(${projectCounts.n}), 0)::int`.as('projects_total'),
+        active:
+          sql<number>`coalesce(sum(${projectCounts.n}) filter (where ${inArray(projectCounts.status, active)}), 0)::int`.as(
+            'projects_active',
+          ),
+        budgetCents: sql<number>`coalesce(sum(${projectCounts.budgetCents}), 0)::float8`.as('budget_cents'),
+        progressSum: sql<number>`coalesce(sum(${projectCounts.progressSum}), 0)::float8`.as('progress_sum'),
+        visibleBudgetCents: visibleBudget.as('visible_budget_cents'),
+      })
+      .from(projectCounts)
+      .where(counterScope(actor))
+      .as(alias);
+  }
+  return db
+    .select({
+      total: sql<number>`count(*)::int`.as('projects_total'),
+      active: sql<number>`(count(*) filter (where ${inArray(projects.status, active)}))::int`.as(
+        'projects_active',
+      ),
+      budgetCents: sql<number>`coalesce(sum(${projects.approvedBudgetCents}), 0)::float8`.as('budget_cents'),
+      progressSum: sql<number>`coalesce(sum(${projects.progressPercentage}), 0)::float8`.as('progress_sum'),
+      visibleBudgetCents: sql<number>`0::float8`.as('visible_budget_cents'),
+    })
+    .from(projects)
+    .where(visibleProjects(actor))
+    .as(alias);
+}

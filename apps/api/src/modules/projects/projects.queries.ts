@@ -157,13 +157,34 @@ export async function selectSummariesWithTotal({
   orderBy: SQL[];
   total: SQL<number>;
 }): Promise<{ rows: ProjectSummary[]; total: number | undefined }> {
-  const rows = await db
+  const rows = await summariesWithTotalQuery({ db, actor, where, orderBy, total });
+  return { rows: rows.map((r) => toSummary(r, actor.role)), total: rows[0]?.listTotal };
+}
+
+/**
+ * The query of {@link selectSummariesWithTotal}, not run: rows of the summary columns plus
+ * `listTotal`, to run as is or to prepare (`actor`'s ids and values in `where` may be
+ * `sql.placeholder`s; decision 154). Map the rows with `toSummary`.
+ */
+export function summariesWithTotalQuery({
+  db,
+  actor,
+  where,
+  orderBy,
+  total,
+}: {
+  db: Db | Tx;
+  actor: Pick<Actor, 'id' | 'role' | 'clientId'>;
+  where: SQL;
+  orderBy: SQL[];
+  total: SQL<number>;
+}) {
+  return db
     .select({ ...summaryColumns, listTotal: total })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(and(visibleProjects(actor), where))
     .orderBy(...orderBy);
-  return { rows: rows.map((r) => toSummary(r, actor.role)), total: rows[0]?.listTotal };
 }
 
 /** The project row if `actor` may see it, else 404 (also for other clients' projects). */

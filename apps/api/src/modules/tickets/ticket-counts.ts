@@ -81,3 +81,22 @@ export async function ticketTotals(
     .where(counterScope(actor));
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
+
+/**
+ * {@link ticketTotals} as a one-row sub-select aliased `alias` (int columns `total` and `active`),
+ * for a caller that reads it beside other figures in one statement (the dashboard stats,
+ * decision 154). `actor.clientId` may be a `sql.placeholder` (a prepared statement).
+ */
+export function ticketTotalsSubquery(db: Db | Tx, actor: Pick<Actor, 'role' | 'clientId'>, alias: string) {
+  return db
+    .select({
+      total: sql<number>`coalesce(sum(${ticketCounts.n}), 0)::int`.as('tickets_total'),
+      active:
+        sql<number>`coalesce(sum(${ticketCounts.n}) filter (where ${inArray(ticketCounts.status, [...TICKET_ACTIVE_STATUSES])}), 0)::int`.as(
+          'tickets_active',
+        ),
+    })
+    .from(ticketCounts)
+    .where(counterScope(actor))
+    .as(alias);
+}

@@ -5,7 +5,8 @@ import {
   type TicketMessage,
   type TicketPerson,
 } from '@agencia/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
   clients,
@@ -16,6 +17,7 @@ import {
   ticketTimeLogs,
   users,
 } from '../../db/schema/index.js';
+import { preparedStatement } from '../../lib/prepared.js';
 
 /** The client columns a ticket list item shows. */
 interface ClientRef {
@@ -50,6 +52,45 @@ export async function loadPeople(db: Db | Tx, ids: Array<string | null | undefin
 /** ISO 8601 text of a date, or null. */
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** `column = any(ids)`, `ids` a uuid array bound as one parameter (or an array placeholder). */
+const anyOf = (column: SQL | PgColumn, ids: string[] | Placeholder) =>
+  sql`${column} = any(${Array.isArray(ids) ? sql.param(ids) : ids}::uuid[])`;
+
+/**
+ * The five lookups of {@link toTickets} in one row of JSON arrays: the people, clients and
+ * projects named by the page's tickets, and the hours logged and public messages per ticket.
+ */
+function relatedQuery(
+  db: Db | Tx,
+  {
+    personIds,
+    clientIds,
+    projectIds,
+    ids,
+  }: Record<'personIds' | 'clientIds' | 'projectIds' | 'ids', string[] | Placeholder>,
+) {
+  return db
+    .select({
+      people: sql<
+        TicketPerson[] | null
+      >`(select json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'role', ${users.role}, 'avatar', ${users.avatar})) from ${users} where ${anyOf(users.id, personIds)})`,
+      clients: sql<
+        ClientRef[] | null
+      >`(select json_agg(json_build_object('id', ${clients.id}, 'companyName', ${clients.companyName}, 'firstName', ${clients.firstName}, 'lastName', ${clients.lastName})) from ${clients} where ${anyOf(clients.id, clientIds)})`,
+      projects: sql<Array<{
+        id: string;
+        title: string;
+      }> | null>`(select json_agg(json_build_object('id', ${projects.id}, 'title', ${projects.title})) from ${projects} where ${anyOf(projects.id, projectIds)})`,
+      spent: sql<Array<
+        [string, number | string]
+      > | null>`(select json_agg(json_build_array(s.ticket_id, s.hours)) from (select ${ticketTimeLogs.ticketId} as ticket_id, sum(${ticketTimeLogs.hours}) as hours from ${ticketTimeLogs} where ${anyOf(ticketTimeLogs.ticketId, ids)} group by ${ticketTimeLogs.ticketId}) s)`,
+      messages: sql<Array<
+        [string, number]
+      > | null>`(select json_agg(json_build_array(m.ticket_id, m.n)) from (select ${ticketMessages.ticketId} as ticket_id, count(*)::int as n from ${ticketMessages} where ${and(anyOf(ticketMessages.ticketId, ids), eq(ticketMessages.isInternal, false))} group by ${ticketMessages.ticketId}) m)`,
+    })
+    .from(sql`(select 1) as one`);
+}
+
 /** List items of tickets (client, project, people, hours spent, public message count), in the order of `rows`. */
 export async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[]> {
   if (rows.length === 0) return [];
@@ -60,27 +101,20 @@ export async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[
   const clientIds = [...new Set(rows.map((r) => r.clientId).filter((v): v is string => !!v))];
   const projectIds = [...new Set(rows.map((r) => r.projectId).filter((v): v is string => !!v))];
   // One statement for the five lookups (people, clients, projects, hours, public messages), each
-  // a sub-select as its own query was (decision 148: 5 round trips → 1).
-  const [related] = await db
-    .select({
-      people: sql<
-        TicketPerson[] | null
-      >`(select json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'role', ${users.role}, 'avatar', ${users.avatar})) from ${users} where ${inArray(users.id, personIds)})`,
-      clients: sql<
-        ClientRef[] | null
-      >`(select json_agg(json_build_object('id', ${clients.id}, 'companyName', ${clients.companyName}, 'firstName', ${clients.firstName}, 'lastName', ${clients.lastName})) from ${clients} where ${inArray(clients.id, clientIds)})`,
-      projects: sql<Array<{
-        id: string;
-        title: string;
-      }> | null>`(select json_agg(json_build_object('id', ${projects.id}, 'title', ${projects.title})) from ${projects} where ${inArray(projects.id, projectIds)})`,
-      spent: sql<Array<
-        [string, number | string]
-      > | null>`(select json_agg(json_build_array(s.ticket_id, s.hours)) from (select ${ticketTimeLogs.ticketId} as ticket_id, sum(${ticketTimeLogs.hours}) as hours from ${ticketTimeLogs} where ${inArray(ticketTimeLogs.ticketId, ids)} group by ${ticketTimeLogs.ticketId}) s)`,
-      messages: sql<Array<
-        [string, number]
-      > | null>`(select json_agg(json_build_array(m.ticket_id, m.n)) from (select ${ticketMessages.ticketId} as ticket_id, count(*)::int as n from ${ticketMessages} where ${and(inArray(ticketMessages.ticketId, ids), eq(ticketMessages.isInternal, false))} group by ${ticketMessages.ticketId}) m)`,
-    })
-    .from(sql`(select 1) as one`);
+  // a sub-select as its own query was (decision 148: 5 round trips → 1), with the ids as array
+  // parameters: prepared once per database (decision 154), or built for a transaction.
+  const values = { personIds, clientIds, projectIds, ids };
+  const [related] =
+    db instanceof PgTransaction
+      ? await relatedQuery(db, values)
+      : await preparedStatement(db, 'ticket_related', (name) =>
+          relatedQuery(db, {
+            personIds: sql.placeholder('personIds'),
+            clientIds: sql.placeholder('clientIds'),
+            projectIds: sql.placeholder('projectIds'),
+            ids: sql.placeholder('ids'),
+          }).prepare(name),
+        ).execute(values);
   const people = new Map((related?.people ?? []).map((p) => [p._id, p]));
   const clientMap = new Map((related?.clients ?? []).map((c) => [c.id, c]));
   const projectMap = new Map((related?.projects ?? []).map((p) => [p.id, p]));

@@ -33,13 +33,6 @@ export async function countActiveTickets(db: Db, actor: Actor): Promise<number> 
   return (await ticketTotals(db, actor)).active;
 }
 
-/** Dashboard stats block (spec doc 2 §3 "Dashboard stats": totalTickets, openTickets = still needing work). */
-export async function dashboardTicketStats(db: Db, actor: Actor) {
-  // From the counters (decision 122), same scope as `ticketScope`.
-  const { total, active } = await ticketTotals(db, actor);
-  return { totalTickets: total, openTickets: active };
-}
-
 /** 'Tickets Recientes' of the dashboard (default 5). */
 export async function dashboardRecentTickets({ db, actor, limit }: ActorCall & { limit: number }) {
   return (await recentTickets(db, actor, limit)).map((t) => ({
