@@ -5,6 +5,7 @@ import './app/focus.css';
 import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { takePrerenderedClick } from './features/marketing/lib/prerendered-clicks';
 import { queryClient } from './app/query-client';
 import { getRouter } from './app/router';
 import { validateStoredSession } from './app/session-bootstrap';
@@ -41,11 +42,17 @@ const trackScroll = () => {
   prerenderedScrollY = window.scrollY;
 };
 
-/** Puts the scroll position back after the swap, in the same commit (nothing moves on screen). */
+/**
+ * Puts the scroll position back after the swap, in the same commit (nothing moves on screen), and
+ * answers a button clicked on the pre-rendered page before the swap: the same control in the
+ * app's DOM is clicked in the next task (decision 153).
+ */
 function KeepPrerenderedScroll() {
   useLayoutEffect(() => {
     window.removeEventListener('scroll', trackScroll);
     if (prerenderedScrollY > 0) window.scrollTo(0, prerenderedScrollY);
+    const replay = takePrerenderedClick(container);
+    if (replay) window.setTimeout(replay, 0);
   }, []);
   return null;
 }
