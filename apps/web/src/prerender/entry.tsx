@@ -22,6 +22,7 @@ import { PortfolioPage } from '../features/marketing/pages/portfolio-page';
 import { publicSettingsQuery } from '../lib/public-settings';
 
 export { DEFAULT_COMPANY_NAME } from '@agencia/shared/constants';
+export { PRERENDERED_THEME_ATTRIBUTE } from '../app/prerendered-theme';
 export { DEFAULT_CONTACT_EMAIL, DEFAULT_WHATSAPP } from '../features/marketing/data/contact';
 
 /**

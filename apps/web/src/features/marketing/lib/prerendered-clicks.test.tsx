@@ -15,7 +15,7 @@ import {
   prerenderedClicksScript,
   takePrerenderedClick,
 } from './prerendered-clicks';
-import { PrerenderContext } from './prerendered-filter';
+import { PICKED_CATEGORY_ATTRIBUTE, PrerenderContext } from './prerendered-filter';
 
 /** A page as the build draws it (decision 027), in a container of the document. */
 function mountPrerendered(Page: ComponentType, path: string): HTMLElement {
@@ -54,6 +54,7 @@ describe('a click on a pre-rendered button before the app takes over (decision 1
     html.removeAttribute(PENDING_CLICK_ATTRIBUTE);
     html.removeAttribute(APP_MOUNTED_ATTRIBUTE);
     html.style.removeProperty('cursor');
+    html.removeAttribute(PICKED_CATEGORY_ATTRIBUTE);
   });
 
   it("is kept, and the app opens the dialog of the project whose 'Ver Detalles' was clicked", async () => {
@@ -79,6 +80,24 @@ describe('a click on a pre-rendered button before the app takes over (decision 1
     replay?.();
     const dialog = await screen.findByRole('dialog', { name: 'Centro de Operaciones Aeroportuarias' });
     expect(within(dialog).getByRole('heading', { name: 'Métricas del Proyecto' })).toBeTruthy();
+  });
+
+  it('finds the card again when a category picked before the swap leaves the app drawing fewer cards', async () => {
+    const prerendered = mountPrerendered(PortfolioPage, '/portfolio');
+    removeListener = runInlineScript();
+    const card = prerendered.querySelector<HTMLElement>('[data-project-id="ayuntamiento-digital"]');
+    if (!card) throw new Error('no card');
+    fireEvent.click(within(card).getByRole('button', { name: 'Ver Detalles' }));
+    // What the filter's own script records when 'Government' is picked (decision 134).
+    document.documentElement.setAttribute(PICKED_CATEGORY_ATTRIBUTE, 'Government');
+
+    prerendered.remove();
+    const { container } = renderWithProviders(<PortfolioPage />, '/portfolio');
+    await screen.findByRole('heading', { level: 1, name: 'Nuestro Portafolio' });
+    expect(container.querySelectorAll('[data-project-id]')).toHaveLength(1);
+    takePrerenderedClick(container)?.();
+    const dialog = await screen.findByRole('dialog', { name: 'Ayuntamiento Digital' });
+    expect(dialog.textContent).toContain('Ayuntamiento Digital');
   });
 
   it('opens the service card clicked on the pre-rendered landing', async () => {

@@ -18,12 +18,16 @@ export const APP_MOUNTED_ATTRIBUTE = 'data-app-mounted';
 
 /**
  * Names a control the same way in the pre-rendered markup and in the app's (the swap draws the
- * same page, decision 027): its tag, its project id, its accessible name (aria-label or text).
- * Self-contained (inlined into {@link capturePrerenderedClicks}'s page through its caller).
+ * same page, decision 027): its tag, the project or service card it belongs to, its accessible
+ * name (aria-label or text). The card matters: a category picked before the swap leaves the app
+ * drawing fewer cards than the markup holds, so a position among all 'Ver Detalles' would miss.
+ * Self-contained (the pre-render inlines its source next to {@link capturePrerenderedClicks}).
  */
 export function controlKey(control: Element): string {
+  const card = control.closest('[data-project-id], [data-service-id]');
+  const cardId = card?.getAttribute('data-project-id') ?? card?.getAttribute('data-service-id') ?? '';
   const name = control.getAttribute('aria-label') ?? control.textContent ?? '';
-  return `${control.tagName}|${control.getAttribute('data-project-id') ?? ''}|${name.trim()}`;
+  return `${control.tagName}|${cardId}|${name.trim()}`;
 }
 
 /**
