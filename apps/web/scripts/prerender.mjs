@@ -129,7 +129,8 @@ for (const [urlPath, { file }] of Object.entries(entry.PRERENDERED_PAGES)) {
   // same string again while it starts (`AppProviders`, decision 153). Same cascade: still after
   // the stylesheet.
   const themeStyle = /^<style data-mantine-styles="true">([\s\S]*?)<\/style>/.exec(html);
-  if (!themeStyle) throw new Error(`prerender: ${urlPath} has no Mantine theme variables at the top of #root`);
+  if (!themeStyle)
+    throw new Error(`prerender: ${urlPath} has no Mantine theme variables at the top of #root`);
   page = replaceOnce(
     page,
     '</head>',
