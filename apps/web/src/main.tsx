@@ -58,7 +58,7 @@ function KeepPrerenderedScroll() {
   useLayoutEffect(() => {
     window.removeEventListener('scroll', trackScroll);
     if (prerenderedScrollY > 0) window.scrollTo(0, prerenderedScrollY);
-    const replay = takePrerenderedClick(container);
+    const replay = takePrerenderedClick(container ?? document);
     if (replay) window.setTimeout(replay, 0);
   }, []);
   return null;
