@@ -381,6 +381,71 @@ test.describe('pre-rendered pages (decision 027)', () => {
     await expect(cards).toHaveCount(5);
   });
 
+  test("buttons clicked before the app takes over are answered by it: 'Ver Detalles' after a filter pick, a service card, the phone menu (decision 153)", async ({
+    page,
+  }) => {
+    /** Holds the app's entry until the returned function is called: what the visitor sees is the HTML. */
+    const holdApp = async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/index-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    const notReady = () => expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
+
+    // The portfolio: the filter answers at once (decision 134), 'Ver Detalles' once the app is up.
+    let releaseApp = await holdApp();
+    await page.goto('/portfolio', { waitUntil: 'commit' });
+    const filter = page.getByRole('group', { name: 'Filtrar por categoría' });
+    const cards = page.getByTestId('project-grid').locator('[data-project-id]');
+    await filter.getByText('Government').click();
+    await expect(cards.filter({ visible: true })).toHaveCount(1);
+    const details = cards.filter({ visible: true }).getByRole('button', { name: 'Ver Detalles' });
+    await details.click();
+    await expect(details).toHaveAttribute('aria-busy', 'true');
+    await notReady();
+    releaseApp();
+    await waitForApp(page);
+    const townHall = page.getByRole('dialog', { name: 'Ayuntamiento Digital' });
+    await expect(townHall).toBeVisible();
+    await expect(townHall.getByRole('heading', { name: 'Métricas del Proyecto' })).toBeVisible();
+    await townHall.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(townHall).toBeHidden();
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByRole('radio', { name: 'Government' })).toBeChecked();
+    await page.unrouteAll();
+
+    // The landing: a click anywhere on a service card opens its details.
+    releaseApp = await holdApp();
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('#services').getByRole('heading', { name: 'Marketing Digital' }).click();
+    await notReady();
+    releaseApp();
+    await waitForApp(page);
+    const marketing = page.getByRole('dialog', { name: 'Marketing Digital' });
+    await expect(marketing).toBeVisible();
+    await marketing.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(marketing).toBeHidden();
+    await page.unrouteAll();
+
+    // The phone menu.
+    await page.setViewportSize({ width: 390, height: 844 });
+    releaseApp = await holdApp();
+    await page.goto('/portfolio', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Abrir menú', exact: true }).click();
+    await notReady();
+    releaseApp();
+    await waitForApp(page);
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Iniciar Sesión' })).toHaveAttribute('href', '/login');
+  });
+
   test('the app replaces the pre-rendered markup once (one page, not two) and takes over', async ({
     page,
   }) => {

@@ -124,7 +124,21 @@ for (const [urlPath, { file }] of Object.entries(entry.PRERENDERED_PAGES)) {
     );
   }
   page = page.replace(appScripts, `<script type="module" src="${bootUrl}"></script>`);
-  page = replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`, '#root');
+  // Mantine's theme variables (the default theme's, ~10 KB) go from the top of #root to the end of
+  // <head>: the app, drawing the default theme, then leaves them there instead of computing the
+  // same string again while it starts (`AppProviders`, decision 153). Same cascade: still after
+  // the stylesheet.
+  const themeStyle = /^<style data-mantine-styles="true">([\s\S]*?)<\/style>/.exec(html);
+  if (!themeStyle)
+    throw new Error(`prerender: ${urlPath} has no Mantine theme variables at the top of #root`);
+  page = replaceOnce(
+    page,
+    '</head>',
+    `  <style ${entry.PRERENDERED_THEME_ATTRIBUTE}="default">${themeStyle[1]}</style>\n  </head>`,
+    '</head>',
+  );
+  const body = html.slice(themeStyle[0].length);
+  page = replaceOnce(page, '<div id="root"></div>', `<div id="root">${body}</div>`, '#root');
   // The page as served by default (the default company name), and the API's template.
   await writeFile(path.join(OUT, file.replace(/\.html$/, '.template.html')), page);
   await writeFile(

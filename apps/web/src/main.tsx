@@ -3,17 +3,25 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/focus.css';
 import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
 import { getRouter } from './app/router';
 import { validateStoredSession } from './app/session-bootstrap';
+import { takePrerenderedClick } from './features/marketing/lib/prerendered-clicks';
 import { syncServerHints } from './lib/hint-cookies';
 import { publicSettingsQuery } from './lib/public-settings';
 import { syncSessionAcrossTabs } from './stores/session-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+
+/*
+ * React DOM's renderer (~200 KB of the ~460 KB the page needs) is a chunk of its own, requested
+ * now and evaluated when it arrives, in its own task: evaluating everything in the entry's one
+ * task was the longest task of the pre-rendered pages' start-up, 270–400 ms at Lighthouse's 4×
+ * CPU slowdown (decision 153). Nothing but `mount` needs it.
+ */
+const reactDomClient = import('react-dom/client');
 
 /*
  * `/` and `/portfolio` arrive pre-rendered (decision 027). The app is not hydrated: its first
@@ -41,16 +49,25 @@ const trackScroll = () => {
   prerenderedScrollY = window.scrollY;
 };
 
-/** Puts the scroll position back after the swap, in the same commit (nothing moves on screen). */
+/**
+ * Puts the scroll position back after the swap, in the same commit (nothing moves on screen), and
+ * answers a button clicked on the pre-rendered page before the swap: the same control in the
+ * app's DOM is clicked in the next task (decision 153).
+ */
 function KeepPrerenderedScroll() {
   useLayoutEffect(() => {
     window.removeEventListener('scroll', trackScroll);
     if (prerenderedScrollY > 0) window.scrollTo(0, prerenderedScrollY);
+    const replay = takePrerenderedClick(container ?? document);
+    if (replay) window.setTimeout(replay, 0);
   }, []);
   return null;
 }
 
-function mount(target: HTMLElement) {
+async function mount(target: HTMLElement) {
+  const { createRoot } = await reactDomClient;
+  // Evaluating the renderer was a task; creating the root and rendering start in the next one.
+  await nextTask();
   const root = createRoot(target);
   const app = (
     <StrictMode>
@@ -105,11 +122,11 @@ async function start(target: HTMLElement) {
   await nextTask();
   getRouter();
   if (!prerendered) {
-    mount(target);
+    await mount(target);
     return;
   }
   await Promise.all([routerReady(), settings]);
-  mount(target);
+  await mount(target);
 }
 
 void start(container);

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 're
 import { LiveRegions } from '../components/ui/live-regions';
 import { installFocusFirstInvalidField } from '../lib/focus-first-invalid';
 import { useThemeStore } from '../stores/theme-store';
+import { hasPrerenderedThemeVariables } from './prerendered-theme';
 import { queryClient as defaultQueryClient } from './query-client';
 import { buildTheme, cssVariablesResolver } from './theme';
 
@@ -79,6 +80,8 @@ export function AppProviders({
         theme={theme}
         defaultColorScheme="auto"
         cssVariablesResolver={cssVariablesResolver}
+        // On the pre-rendered pages the build left these variables in <head> (decision 153).
+        withCssVariables={!hasPrerenderedThemeVariables(variant)}
         env={env}
       >
         {env === 'default' && <LiveRegions />}

@@ -14,6 +14,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { buildTheme, cssVariablesResolver } from '../app/theme';
 import { type PageMeta, takeRenderedPageMeta } from '../features/marketing/lib/page-meta';
+import { prerenderedClicksScript } from '../features/marketing/lib/prerendered-clicks';
 import { PrerenderContext, prerenderedFilterScript } from '../features/marketing/lib/prerendered-filter';
 import { deferSectionHashScript } from '../features/marketing/lib/section-hash';
 import { LandingPage } from '../features/marketing/pages/landing-page';
@@ -21,6 +22,7 @@ import { PortfolioPage } from '../features/marketing/pages/portfolio-page';
 import { publicSettingsQuery } from '../lib/public-settings';
 
 export { DEFAULT_COMPANY_NAME } from '@agencia/shared/constants';
+export { PRERENDERED_THEME_ATTRIBUTE } from '../app/prerendered-theme';
 export { DEFAULT_CONTACT_EMAIL, DEFAULT_WHATSAPP } from '../features/marketing/data/contact';
 
 /**
@@ -44,7 +46,8 @@ export interface RenderedPage {
   /**
    * Inline `<script>`s for `<head>`: the one that sets `data-mantine-color-scheme` before the
    * first paint and, on `/`, the one that defers a section hash (decision 028), on `/portfolio`
-   * the one that runs the category filter until the app takes over (decision 134).
+   * the one that runs the category filter until the app takes over (decision 134), and on both the
+   * one that keeps a button's click for the app to answer (decision 153).
    */
   colorSchemeScript: string;
 }
@@ -93,6 +96,7 @@ export function renderPage(path: string): RenderedPage {
     meta,
     colorSchemeScript:
       renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="auto" />) +
+      prerenderedClicksScript() +
       (path === '/' ? deferSectionHashScript() : '') +
       (path === '/portfolio' ? prerenderedFilterScript() : ''),
   };
