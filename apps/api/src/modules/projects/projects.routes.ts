@@ -16,20 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publish } from '../../lib/effects.js';
 import { routeKit } from '../../lib/route-kit.js';
 import projectFilesRoutes from './project-files.routes.js';
+import { listProjectOptions, listProjects } from './project-lists.js';
 import projectMeetingsRoutes from './project-meetings.routes.js';
 import projectMilestonesRoutes from './project-milestones.routes.js';
 import projectNotesRoutes from './project-notes.routes.js';
 import { getProjectStats } from './project-stats.service.js';
 import projectTimeRoutes from './project-time.routes.js';
 import { projectPolicy } from './projects.policy.js';
-import {
-  createProject,
-  deleteProject,
-  getProject,
-  listProjectOptions,
-  listProjects,
-  updateProject,
-} from './projects.service.js';
+import { createProject, deleteProject, getProject, updateProject } from './projects.service.js';
 
 /**
  * Projects routes (spec doc 2 §7 "Projects") plus what the detail screen needs (team, files,
