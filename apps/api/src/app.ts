@@ -66,6 +66,7 @@ import shareLinksRoutes from './modules/share-links/share-links.routes.js';
 import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
+import answerCachePlugin from './plugins/answer-cache.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -227,6 +228,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const jwtSecret = new TextEncoder().encode(config.jwtSecret);
   await app.register(authPlugin, { jwtSecret });
+  await app.register(answerCachePlugin, {
+    ttlMs: config.answerCacheTtlMs,
+    writeEpoch: opts.database.writeEpoch,
+  });
   // TOTP secrets under their own key; v1 values (JWT-derived key) are resealed before serving.
   const totpSecrets = new TotpSecretBox(config.totpEncryptionKey, jwtSecret);
   const totpMigration = await migrateTotpSecrets(opts.database.db, totpSecrets);

@@ -156,6 +156,7 @@ export const EnvSchema = z.object({
   RATE_LIMIT_MAX: optional(integer(1, 1_000_000_000)),
   DB_POOL_MAX: optional(integer(1, 1000)),
   LIST_TOTAL_CAP: optional(integer(1, 1_000_000_000)),
+  ANSWER_CACHE_TTL_MS: optional(integer(0, 60_000)),
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
   SMTP_FROM: optional(sender),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),

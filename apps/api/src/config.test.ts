@@ -60,6 +60,7 @@ describe('configuration (issue 13, decision 096)', () => {
     ],
     ['RATE_LIMIT_MAX', '0', 'RATE_LIMIT_MAX must be an integer between 1 and 1000000000 (got "0")'],
     ['DB_POOL_MAX', '10.5', 'DB_POOL_MAX must be an integer between 1 and 1000 (got "10.5")'],
+    ['ANSWER_CACHE_TTL_MS', '-1', 'ANSWER_CACHE_TTL_MS must be an integer between 0 and 60000 (got "-1")'],
     [
       'SMTP_URL',
       'https://mail.agencia.do',
@@ -146,6 +147,7 @@ describe('configuration (issue 13, decision 096)', () => {
         'RATE_LIMIT_MAX',
         'DB_POOL_MAX',
         'LIST_TOTAL_CAP',
+        'ANSWER_CACHE_TTL_MS',
         'SMTP_URL',
         'SMTP_FROM',
         'LOG_LEVEL',
@@ -237,6 +239,7 @@ describe('configuration (issue 13, decision 096)', () => {
       rateLimitMax: 1000,
       dbPoolMax: 10,
       listTotalCap: 10_000,
+      answerCacheTtlMs: 1000,
       jobsEnabled: true,
     });
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
@@ -307,6 +310,7 @@ describe('configuration (issue 13, decision 096)', () => {
       RATE_LIMIT_MAX: '5000',
       DB_POOL_MAX: '25',
       LIST_TOTAL_CAP: '500',
+      ANSWER_CACHE_TTL_MS: '0',
       SMTP_URL: 'smtps://correo:clave@mail.agencia.do:465',
       SMTP_FROM: 'Agencia Digital RD <no-reply@agencia.do>',
       LOG_LEVEL: 'warn',
@@ -326,6 +330,7 @@ describe('configuration (issue 13, decision 096)', () => {
       rateLimitMax: 5000,
       dbPoolMax: 25,
       listTotalCap: 500,
+      answerCacheTtlMs: 0,
       smtpUrl: 'smtps://correo:clave@mail.agencia.do:465',
       smtpFrom: 'Agencia Digital RD <no-reply@agencia.do>',
       logLevel: 'warn',

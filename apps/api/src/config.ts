@@ -43,6 +43,8 @@ export interface AppConfig {
   dbPoolMax: number;
   /** Rows the large lists count at most for `pagination.total` (decision 113). */
   listTotalCap: number;
+  /** How long (ms) a hot read's answer may be served again unchanged; 0 = off (decision 156). */
+  answerCacheTtlMs: number;
   /** Run the scheduled-jobs timer in this process (JOBS_ENABLED, default true; decision 110). */
   jobsEnabled: boolean;
   /** Direct e-CF emission (issue 26): the DGII environment and its two services' base URLs. */
@@ -186,6 +188,7 @@ export function resolveEcfKey(dataDir: string, fromEnv: Buffer | undefined): Buf
 /**
  * Validates `env` with {@link EnvSchema} and builds the configuration (defaults: PORT 3000,
  * HOST 0.0.0.0, DATA_DIR ./data, LOG_LEVEL info, RATE_LIMIT_MAX 1000, DB_POOL_MAX 10, LIST_TOTAL_CAP 10000,
+ * ANSWER_CACHE_TTL_MS 1000,
  * SEED_DEMO true on PGlite only, PUBLIC_URL http://localhost:PORT). Secrets absent from `env`
  * are generated into DATA_DIR. Throws {@link ConfigError} listing every bad variable.
  */
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMax: e.RATE_LIMIT_MAX ?? 1000,
     dbPoolMax: e.DB_POOL_MAX ?? 10,
     listTotalCap: e.LIST_TOTAL_CAP ?? LIST_TOTAL_CAP_DEFAULT,
+    answerCacheTtlMs: e.ANSWER_CACHE_TTL_MS ?? 1000,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     ecf: {
       environment: e.DGII_ECF_ENV ?? 'TesteCF',

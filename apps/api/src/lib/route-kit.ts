@@ -20,6 +20,14 @@ export interface RouteGuard {
   onRequest: Array<(req: FastifyRequest, reply: FastifyReply) => Promise<void>>;
 }
 
+/**
+ * Spread into a hot GET route's options (`{ ...guard, ...cachedAnswer, schema }`): its 200 answers
+ * may be served again from the answer cache while the database is unchanged (decision 156). Only
+ * for routes whose answer depends on nothing but the caller, the URL and the database (and the
+ * clock, within `ANSWER_CACHE_TTL_MS`).
+ */
+export const cachedAnswer = { config: { answerCache: true } } as const;
+
 /** The audit context of a request: who acts, from which address, under which request id. */
 export function auditContext(req: FastifyRequest): AuditContext {
   return { actorId: req.actor?.id ?? null, ip: req.ip, requestId: req.id };

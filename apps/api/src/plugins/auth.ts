@@ -68,6 +68,10 @@ export default fp(
         lastName: users.lastName,
         mustChangePassword: users.mustChangePassword,
         sessionExpiresAt: sessions.expiresAt,
+        // PostgreSQL: the data version of the answer cache (decision 156), in the same statement.
+        ...(app.database.writeEpoch
+          ? {}
+          : { snapshot: sql<string>`pg_current_snapshot()::text`.as('data_snapshot') }),
       })
       .from(users)
       .innerJoin(sessions, eq(sessions.userId, users.id))
@@ -99,6 +103,7 @@ export default fp(
           now: new Date(now).toISOString(),
         });
         row = read && { ...read, sessionExpiresAt: new Date(read.sessionExpiresAt).getTime() };
+        if (read && 'snapshot' in read) req.dataSnapshot = read.snapshot as string;
         // The row is kept only when nothing was written while it was read (decision 148).
         if (row?.status === 'active') {
           const unchanged = epoch !== null && writeEpoch?.() === epoch;

@@ -22,7 +22,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeKit } from '../../lib/route-kit.js';
+import { cachedAnswer, routeKit } from '../../lib/route-kit.js';
 import { listInvoices } from '../invoices/invoices.queries.js';
 import * as history from './client-history.service.js';
 import { CLIENT_PERMISSIONS, clientPolicy } from './clients.policy.js';
@@ -46,6 +46,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/clients',
     {
       ...staff,
+      ...cachedAnswer,
       schema: {
         tags,
         summary: 'Listar clientes',

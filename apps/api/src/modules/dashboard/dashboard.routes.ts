@@ -12,7 +12,7 @@ import {
   TicketResolutionSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeKit } from '../../lib/route-kit.js';
+import { cachedAnswer, routeKit } from '../../lib/route-kit.js';
 import { dashboardRecentTickets } from '../tickets/tickets.stats.js';
 import { dashboardPolicy } from './dashboard.policy.js';
 import * as service from './dashboard.service.js';
@@ -26,6 +26,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard/stats',
     {
       ...auth,
+      ...cachedAnswer,
       schema: {
         tags: ['dashboard'],
         summary: 'Estadísticas del dashboard',

@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
-import { routeKit } from '../../lib/route-kit.js';
+import { cachedAnswer, routeKit } from '../../lib/route-kit.js';
 import { replyWithPdf } from '../billing-documents/billing-documents.js';
 import { documentPdfRoute, PdfQuerySchema } from '../billing-documents/document-pdf-route.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -50,6 +50,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices',
     {
       ...read,
+      ...cachedAnswer,
       schema: {
         tags,
         summary: 'Listar facturas',

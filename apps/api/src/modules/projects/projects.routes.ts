@@ -14,7 +14,7 @@ import {
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publish } from '../../lib/effects.js';
-import { routeKit } from '../../lib/route-kit.js';
+import { cachedAnswer, routeKit } from '../../lib/route-kit.js';
 import projectFilesRoutes from './project-files.routes.js';
 import { listProjectOptions, listProjects } from './project-lists.js';
 import projectMeetingsRoutes from './project-meetings.routes.js';
@@ -44,6 +44,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects',
     {
       ...auth,
+      ...cachedAnswer,
       schema: {
         tags: ['projects'],
         summary: 'Lista de proyectos visibles',

@@ -22,7 +22,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Written } from '../../lib/effects.js';
-import { routeKit } from '../../lib/route-kit.js';
+import { cachedAnswer, routeKit } from '../../lib/route-kit.js';
 import ticketAttachmentsRoutes from './ticket-attachments.routes.js';
 import ticketConversationRoutes from './ticket-conversation.routes.js';
 import {
@@ -75,6 +75,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets',
     {
       ...auth,
+      ...cachedAnswer,
       schema: {
         tags,
         summary: 'Lista de tickets',
