@@ -1,8 +1,9 @@
+import type { Session } from '@agencia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, injectAs, login, type Session, withoutPermission } from '../../test/helpers.js';
+import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../test/helpers.js';
 import { createProjectVia } from '../../test/project-factories.js';
 import { openDatabase } from '../db/client.js';
 import { clients, projects, sessions, users } from '../db/schema/index.js';
