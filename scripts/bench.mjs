@@ -14,7 +14,12 @@
 // Options: --duration=10 --connections=50 --routes=projects,stats (names: health, projects,
 //          stats, tickets, invoices, clients, me) --engine=pglite|postgres (default both)
 //          --cpu-prof=DIR (the server writes a .cpuprofile per engine into DIR; see
-//          scripts/cpu-profile.mjs) --server=path/to/server.js (another build, for A/B runs).
+//          scripts/cpu-profile.mjs) --server=path/to/server.js (another build, for A/B runs)
+//          --computed=no (skip the second pass below).
+// Each engine is measured twice: as configured (the answer cache of decision 156 on: a repeated
+// request of the same admin is served from the cache while nothing is written), then with
+// ANSWER_CACHE_TTL_MS=0, where every request computes its answer — the rows marked "computed",
+// the cost a request pays after any write.
 // Besides req/s the table gives the server's CPU time per request (user + system, from
 // /proc/<pid>/stat over the run): on a machine shared with other work it moves far less than
 // req/s does, so A/B comparisons use it.
@@ -41,6 +46,9 @@ const engineFilter = argValue('engine', null)?.split(',');
 const cpuProfDir = argValue('cpu-prof', null);
 const serverPath = argValue('server', null);
 const serverOption = serverPath ? { server: path.resolve(serverPath) } : {};
+const computedPass = argValue('computed', 'yes') !== 'no';
+/** The second pass's server settings: every answer computed (decision 156). */
+const COMPUTED_ENV = { ANSWER_CACHE_TTL_MS: '0' };
 
 /**
  * Issue 31's targets. The absolute figures were set on a quiet 2-core machine where health ran at
@@ -135,12 +143,12 @@ async function topUpProjects(baseURL, token) {
   }
 }
 
-async function measure(engine, server) {
+async function measure(engine, server, variant = '') {
   const token = await login(server.baseURL);
   await topUpProjects(server.baseURL, token);
   const results = [];
   for (const route of selectedRoutes) {
-    process.stdout.write(`[${engine}] ${route.name} … `);
+    process.stdout.write(`[${engine}${variant}] ${route.name} … `);
     // A first call warms the route (schemas compiled, statements planned) and checks it answers.
     const headers = route.auth ? { authorization: `Bearer ${token}` } : {};
     const probe = await fetch(server.baseURL + route.path, { headers });
@@ -156,7 +164,7 @@ async function measure(engine, server) {
         ? null
         : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total);
     process.stdout.write(`done${rows === undefined ? '' : ` (${rows} rows)`}\n`);
-    results.push({ engine, route, result, rows, cpuPerRequest });
+    results.push({ engine, variant, route, result, rows, cpuPerRequest });
   }
   return results;
 }
@@ -170,6 +178,7 @@ async function runPglite() {
   await cold.stop();
   const server = await startServer({
     dataDir: cold.dataDir,
+    keepData: true,
     env: { ...env, ...profileEnv('pglite') },
     ...serverOption,
   });
@@ -177,7 +186,22 @@ async function runPglite() {
     `[pglite] warm start (existing DATA_DIR → first 200 on /api/health): ${(server.startupMs / 1000).toFixed(2)} s`,
   );
   try {
-    return await measure('pglite', server);
+    const results = await measure('pglite', server);
+    await server.stop();
+    if (computedPass) {
+      const computed = await startServer({
+        dataDir: cold.dataDir,
+        keepData: true,
+        env: { ...env, ...COMPUTED_ENV },
+        ...serverOption,
+      });
+      try {
+        results.push(...(await measure('pglite', computed, ' computed')));
+      } finally {
+        await computed.stop();
+      }
+    }
+    return results;
   } finally {
     await server.stop();
     rmSync(cold.dataDir, { recursive: true, force: true });
@@ -226,11 +250,24 @@ async function runPostgres() {
       env: { ...BASE_ENV, DATABASE_URL: database.url, ...profileEnv('postgres') },
       ...serverOption,
     });
+    const results = [];
     try {
-      return await measure('postgres', server);
+      results.push(...(await measure('postgres', server)));
     } finally {
       await server.stop();
     }
+    if (computedPass) {
+      const computed = await startServer({
+        env: { ...BASE_ENV, DATABASE_URL: database.url, ...COMPUTED_ENV },
+        ...serverOption,
+      });
+      try {
+        results.push(...(await measure('postgres', computed, ' computed')));
+      } finally {
+        await computed.stop();
+      }
+    }
+    return results;
   } finally {
     await database.drop();
   }
@@ -246,7 +283,7 @@ for (const engine of ['pglite', 'postgres']) {
 const pct = (x) => `${(x * 100).toFixed(0)} %`;
 const cols = [
   ['engine', 9, 'left'],
-  ['route', 26, 'left'],
+  ['route', 35, 'left'],
   ['req/s', 8],
   ['p50 ms', 8],
   ['p99 ms', 8],
@@ -263,14 +300,16 @@ const line = (cells) =>
     .map((c, i) => (cols[i][2] === 'left' ? String(c).padEnd(cols[i][1]) : String(c).padStart(cols[i][1])))
     .join(' ');
 console.info(`\n${line(cols.map((c) => c[0]))}`);
-for (const { engine, route, result, cpuPerRequest } of results) {
-  const health = results.find((r) => r.engine === engine && r.route.key === 'health')?.result;
+for (const { engine, variant, route, result, cpuPerRequest } of results) {
+  const health = results.find(
+    (r) => r.engine === engine && r.variant === variant && r.route.key === 'health',
+  )?.result;
   const ratio = health ? result.requests.average / health.requests.average : Number.NaN;
   const errors = result.errors + result.timeouts;
   let target = '';
   let absolute = '';
   let relative = '';
-  if (route.target) {
+  if (route.target && !variant) {
     const t = TARGETS[engine];
     const wanted = t[route.target];
     const wantedRatio = wanted / HEALTH_AT_TARGET[engine];
@@ -283,7 +322,7 @@ for (const { engine, route, result, cpuPerRequest } of results) {
   console.info(
     line([
       engine,
-      route.name,
+      `${route.name}${variant}`,
       result.requests.average.toFixed(0),
       result.latency.p50,
       result.latency.p99,
@@ -298,7 +337,10 @@ for (const { engine, route, result, cpuPerRequest } of results) {
   );
 }
 console.info(
-  `\ntargets: issue 31 (absolute on a quiet machine; "ratio" = the same target as a share of health, measured then at ${HEALTH_AT_TARGET.postgres} req/s on PostgreSQL, ${HEALTH_AT_TARGET.pglite} on PGlite).`,
+  '\n"computed": ANSWER_CACHE_TTL_MS=0, every request computes its answer (what a request costs after a write; decision 156).',
+);
+console.info(
+  `targets: issue 31 (absolute on a quiet machine; "ratio" = the same target as a share of health, measured then at ${HEALTH_AT_TARGET.postgres} req/s on PostgreSQL, ${HEALTH_AT_TARGET.pglite} on PGlite).`,
 );
 if (results.some(({ result }) => result.non2xx > 0 || result.errors > 0))
   console.warn('warning: some responses were not 2xx or failed — the numbers above include them.');

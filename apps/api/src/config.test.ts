@@ -239,7 +239,7 @@ describe('configuration (issue 13, decision 096)', () => {
       rateLimitMax: 1000,
       dbPoolMax: 10,
       listTotalCap: 10_000,
-      answerCacheTtlMs: 1000,
+      answerCacheTtlMs: 30_000,
       jobsEnabled: true,
     });
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);

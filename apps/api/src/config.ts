@@ -188,7 +188,7 @@ export function resolveEcfKey(dataDir: string, fromEnv: Buffer | undefined): Buf
 /**
  * Validates `env` with {@link EnvSchema} and builds the configuration (defaults: PORT 3000,
  * HOST 0.0.0.0, DATA_DIR ./data, LOG_LEVEL info, RATE_LIMIT_MAX 1000, DB_POOL_MAX 10, LIST_TOTAL_CAP 10000,
- * ANSWER_CACHE_TTL_MS 1000,
+ * ANSWER_CACHE_TTL_MS 30000,
  * SEED_DEMO true on PGlite only, PUBLIC_URL http://localhost:PORT). Secrets absent from `env`
  * are generated into DATA_DIR. Throws {@link ConfigError} listing every bad variable.
  */
@@ -227,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMax: e.RATE_LIMIT_MAX ?? 1000,
     dbPoolMax: e.DB_POOL_MAX ?? 10,
     listTotalCap: e.LIST_TOTAL_CAP ?? LIST_TOTAL_CAP_DEFAULT,
-    answerCacheTtlMs: e.ANSWER_CACHE_TTL_MS ?? 1000,
+    answerCacheTtlMs: e.ANSWER_CACHE_TTL_MS ?? 30_000,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     ecf: {
       environment: e.DGII_ECF_ENV ?? 'TesteCF',

@@ -43,7 +43,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitMax: 1000,
     dbPoolMax: 10,
     listTotalCap: 10_000,
-    answerCacheTtlMs: 1000,
+    answerCacheTtlMs: 30_000,
     jobsEnabled: false,
     // Nothing listens on port 9 (discard): a test that needs the DGII starts the fake (fake-dgii.ts).
     ecf: {

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema/index.js';
-import { createTestApp, DEMO, testConfig, uniqueIp } from './helpers.js';
+import { createTestApp, DEMO, injectAs, login, testConfig, uniqueIp } from './helpers.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 
@@ -118,6 +118,21 @@ describe('/metrics (issue 29, decision 144)', () => {
     const poolTotal = sample(after, 'agencia_db_pool_connections', { state: 'total' });
     if (app.database.driver === 'postgres') expect(poolTotal).toBeGreaterThanOrEqual(1);
     else expect(poolTotal).toBeUndefined();
+  });
+
+  it('counts the answer cache: a computed answer is stored, a repeat on PGlite is a hit', async () => {
+    const before = (await scrape()).text;
+    const storesBefore = sample(before, 'agencia_answer_cache_stores_total') ?? 0;
+    const hitsBefore = sample(before, 'agencia_answer_cache_hits_total') ?? 0;
+    const admin = await login(app, DEMO.admin);
+    const url = `/api/clients?search=${Date.now()}`;
+    for (let i = 0; i < 2; i++)
+      expect((await injectAs(app, admin.token, { method: 'GET', url })).statusCode).toBe(200);
+    const after = (await scrape()).text;
+    expect(sample(after, 'agencia_answer_cache_stores_total')).toBeGreaterThan(storesBefore);
+    // On PostgreSQL other test files' commits may move the snapshot between the two reads.
+    if (app.database.driver === 'pglite')
+      expect(sample(after, 'agencia_answer_cache_hits_total')).toBe(hitsBefore + 1);
   });
 
   it('reports the queues as the database holds them, and e-mail failures', async () => {

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import answerCache, { AnswerCache } from './answer-cache.js';
 
 // Decision 156, without a database: the cache's own rules, and the PostgreSQL mode's versions
@@ -89,6 +89,23 @@ describe('answer cache plugin, PostgreSQL mode (snapshot versions)', () => {
     expect((await get('u1', '10:13:10,12', '/list?page=2')).json()).toEqual({ n: 4 });
     expect(computed()).toBe(4);
     expect(app.answerCache.hits).toBe(1);
+  });
+
+  it("a new business day (the agency's time zone) computes again: overdue invoices change then", async () => {
+    const { get, computed } = await appWith({ answerCache: true });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 23:59 in Santo Domingo (UTC−4) on the 28th, then 00:01 on the 29th.
+      vi.setSystemTime(new Date('2026-11-29T03:59:00Z'));
+      await get('u1', 's');
+      await get('u1', 's');
+      expect(computed()).toBe(1);
+      vi.setSystemTime(new Date('2026-11-29T04:01:00Z'));
+      await get('u1', 's');
+      expect(computed()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('errors are not stored, and a route that did not opt in is always computed', async () => {

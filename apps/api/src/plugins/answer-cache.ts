@@ -1,3 +1,4 @@
+import { businessToday } from '@agencia/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -17,8 +18,9 @@ import fp from 'fastify-plugin';
  * Authentication, the role/permission guards, validation and rate limits all run before the
  * lookup, so a revoked session or a lost permission is refused exactly as without the cache. The
  * key holds the caller's id, role, client record and permissions and the whole URL with its query.
- * Answers that depend on the clock (overdue invoices, SLA times) are bounded by a short TTL
- * (`ANSWER_CACHE_TTL_MS`, default 1 s; 0 turns the cache off).
+ * The cached routes read the clock only as the agency's business date (an invoice is overdue the
+ * day after its due date), so the date is part of the version; `ANSWER_CACHE_TTL_MS` (default 30 s;
+ * 0 turns the cache off) bounds any other dependence on time.
  */
 
 declare module 'fastify' {
@@ -117,8 +119,10 @@ export default fp(
     app.decorateRequest('answerSlot', null);
     if (opts.ttlMs <= 0) return;
     const { writeEpoch } = opts;
-    const versionOf = (req: FastifyRequest): string | null =>
-      writeEpoch ? `e${writeEpoch()}` : req.dataSnapshot;
+    const versionOf = (req: FastifyRequest): string | null => {
+      const data = writeEpoch ? `e${writeEpoch()}` : req.dataSnapshot;
+      return data === null ? null : `${data}|${businessToday()}`;
+    };
 
     app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.method !== 'GET' || !req.routeOptions.config.answerCache) return;
@@ -137,7 +141,7 @@ export default fp(
     app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const slot = req.answerSlot;
       if (!slot || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      // PGlite: nothing may have been written while the answer was computed.
+      // PGlite: nothing may have been written while the answer was computed (nor the day changed).
       if (writeEpoch && versionOf(req) !== slot.version) return payload;
       cache.set(slot.key, slot.version, payload, Date.now());
       return payload;

@@ -161,6 +161,25 @@ function createMetrics(app: FastifyInstance, database: Database, backupDir: stri
       this.set(lastBackupAgeSeconds(backupDir) ?? Number.NaN);
     },
   });
+  // The answer cache (decision 156) is registered after this plugin: read at scrape time.
+  new Counter({
+    name: 'agencia_answer_cache_hits_total',
+    help: 'Hot reads answered from the answer cache (the data unchanged since they were computed)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (app.hasDecorator('answerCache')) this.inc(app.answerCache.hits);
+    },
+  });
+  new Counter({
+    name: 'agencia_answer_cache_stores_total',
+    help: 'Hot reads computed and kept in the answer cache',
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (app.hasDecorator('answerCache')) this.inc(app.answerCache.stores);
+    },
+  });
   const loginFailures = new Counter({
     name: 'agencia_login_failures_total',
     help: 'Failed sign-in attempts (wrong password or code, unknown account)',
