@@ -285,7 +285,14 @@ async function measure(engine, server) {
 
 // ── engines ─────────────────────────────────────────────────────────────────────────────────
 
-const SERVER_ENV = { RATE_LIMIT_MAX: '1000000000', SEED_DEMO: 'true', NODE_ENV: 'production' };
+// The answer cache is off (decision 156): the same URL is called 20 times in a row, and the figures
+// are the cost of computing each answer at scale, not of repeating it.
+const SERVER_ENV = {
+  RATE_LIMIT_MAX: '1000000000',
+  SEED_DEMO: 'true',
+  NODE_ENV: 'production',
+  ANSWER_CACHE_TTL_MS: '0',
+};
 
 async function runPostgres() {
   let url = process.env.DATABASE_URL;
