@@ -6,7 +6,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
-    setupFiles: ['test/close-apps.ts'],
+    // close-apps.ts: closes the apps a file opened. query-overlap-guard.ts: fails a test that
+    // sends a query on a pg client still executing another (pg 9 rejects it).
+    setupFiles: ['test/close-apps.ts', 'test/query-overlap-guard.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -147,12 +147,13 @@ export async function ticketDetail({
   const seesTimeLogs = ticketPolicy.can(actor.role, 'logTime');
   const [base] = await toTickets(db, [row]);
   const [newest, attachmentsCount, timelineCount, timeLogsCount, watcherRows, relRows] = await inOrder([
-    messagePage(db, actor, row.id, { limit: TICKET_DETAIL_MESSAGES, offset: 0 }),
-    countRows(db, files, visibleTicketFiles(actor, row.id)),
-    countRows(db, ticketEvents, visibleEvents(actor, row.id)),
-    seesTimeLogs
-      ? countRows(db, ticketTimeLogs, eq(ticketTimeLogs.ticketId, row.id))
-      : Promise.resolve({ total: 0 }),
+    () => messagePage(db, actor, row.id, { limit: TICKET_DETAIL_MESSAGES, offset: 0 }),
+    () => countRows(db, files, visibleTicketFiles(actor, row.id)),
+    () => countRows(db, ticketEvents, visibleEvents(actor, row.id)),
+    () =>
+      seesTimeLogs
+        ? countRows(db, ticketTimeLogs, eq(ticketTimeLogs.ticketId, row.id))
+        : Promise.resolve({ total: 0 }),
     db
       .select({ userId: ticketWatchers.userId })
       .from(ticketWatchers)

@@ -10,15 +10,11 @@ import {
   type InvoiceSummary,
   toCents,
 } from '@agencia/shared';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
-import { toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
-import { formatDate, formatMoney, todayIso } from '../../billing-shared/components/format';
+import { formatMoney } from '../../billing-shared/components/format';
 import { useCreateCreditNote, useInvoice } from '../api/invoices';
 import { creditedCentsOf } from './invoice-rules';
 import {
@@ -28,6 +24,7 @@ import {
   noteAmountBody,
   noteNum,
 } from './note-amount-fields';
+import { NoteModalFrame, useNoteSubmit } from './note-modal-frame';
 
 interface Values extends NoteAmountValues {
   modificationCode: string;
@@ -64,7 +61,6 @@ export function CreditNoteModal({
   const invoice = given && !('creditNotes' in given) && detail.data ? detail.data : given;
   useDateDisplay();
   const create = useCreateCreditNote();
-  const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { ...initialNoteAmount(), modificationCode: '3', reason: '' },
     validate: (v) => {
@@ -80,87 +76,41 @@ export function CreditNoteModal({
       return errors;
     },
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another invoice is chosen
-  useEffect(() => {
-    if (invoice) {
-      form.reset();
-      setServerError(null);
-    }
-  }, [invoice?._id]);
+  const frame = useNoteSubmit({ kind: 'crédito', invoice, form, create, toRequest, onClose });
 
   if (!invoice) return <Modal opened={false} onClose={onClose} title="Nota de crédito" />;
   const available = fromCents(availableCents(invoice));
   const balance = invoice.status === 'draft' ? invoice.total : invoice.balance;
-  // The note is dated the day it is issued (decision 132): today.
-  const today = todayIso();
-  const withItbis = daysBetween(invoice.issueDate, today) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
+  // ITBIS up to 30 days after the invoice, counted to the note's date: today (decision 132).
+  const withItbis = daysBetween(invoice.issueDate, frame.today) <= CREDIT_NOTE_ITBIS_MAX_DAYS;
   const noteType = invoice.documentType ? creditNoteTypeFor(invoice.documentType) : 'B04';
 
-  const submit = form.onSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const note = await create.mutateAsync({ id: invoice._id, body: toRequest(values) });
-      toastSuccess('Nota de crédito emitida', `${note.ncf} por ${formatMoney(note.total, invoice.currency)}`);
-      onClose();
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'No se pudo emitir la nota de crédito'));
-    }
-  });
-
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Nota de crédito (${noteType}) · ${invoice.ncf ?? invoice.invoiceNumber}`}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Disponible para acreditar: <b>{formatMoney(available, invoice.currency)}</b> de{' '}
-            {formatMoney(invoice.total, invoice.currency)}.{' '}
-            {withItbis
-              ? `Lleva ITBIS (${invoice.taxRate} %).`
-              : `Sin ITBIS: han pasado más de ${CREDIT_NOTE_ITBIS_MAX_DAYS} días desde la factura.`}
-            {balance < available &&
-              ` Saldo pendiente ${formatMoney(balance, invoice.currency)}: lo que la nota supere se devuelve al cliente (reembolso).`}
-          </Text>
-          <NoteAmountFields
-            form={form}
-            currency={invoice.currency}
-            taxRate={withItbis ? invoice.taxRate : 0}
-            max={available}
-          />
-          <Select
-            label="Código de modificación (DGII)"
-            data={CREDIT_NOTE_MODIFICATION_CODES.map((c) => ({
-              value: String(c),
-              label: `${c} · ${CREDIT_NOTE_MODIFICATION_LABELS[c]}`,
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('modificationCode')}
-          />
-          <Textarea label="Motivo" required rows={3} maxLength={500} {...form.getInputProps('reason')} />
-          <Text size="sm" data-testid="credit-note-date">
-            Fecha de la nota: <b>hoy, {formatDate(today)}</b>. Las notas de crédito se fechan el día en que se
-            emiten.
-          </Text>
-          {serverError && (
-            <Alert color="red" icon={<IconInfoCircle />} role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Emitir nota de crédito
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <NoteModalFrame {...frame} noteType={noteType} invoice={invoice}>
+      <Text size="sm" c="dimmed">
+        Disponible para acreditar: <b>{formatMoney(available, invoice.currency)}</b> de{' '}
+        {formatMoney(invoice.total, invoice.currency)}.{' '}
+        {withItbis
+          ? `Lleva ITBIS (${invoice.taxRate} %).`
+          : `Sin ITBIS: han pasado más de ${CREDIT_NOTE_ITBIS_MAX_DAYS} días desde la factura.`}
+        {balance < available &&
+          ` Saldo pendiente ${formatMoney(balance, invoice.currency)}: lo que la nota supere se devuelve al cliente (reembolso).`}
+      </Text>
+      <NoteAmountFields
+        form={form}
+        currency={invoice.currency}
+        taxRate={withItbis ? invoice.taxRate : 0}
+        max={available}
+      />
+      <Select
+        label="Código de modificación (DGII)"
+        data={CREDIT_NOTE_MODIFICATION_CODES.map((c) => ({
+          value: String(c),
+          label: `${c} · ${CREDIT_NOTE_MODIFICATION_LABELS[c]}`,
+        }))}
+        allowDeselect={false}
+        {...form.getInputProps('modificationCode')}
+      />
+    </NoteModalFrame>
   );
 }
