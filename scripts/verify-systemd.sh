@@ -6,7 +6,7 @@
 # the internet (apt-get, git clone, npm ci, npm run build, the editor, Caddy). Then it checks the
 # running service and prints one PASS/FAIL line per check and a summary; exit 1 if any failed.
 #
-#   sudo scripts/verify-systemd.sh            # about 4 minutes; needs root and a Debian mirror
+#   sudo scripts/verify-systemd.sh            # about 5 minutes; needs root and a Debian mirror
 #
 # Not part of `npm test`: it is slow, needs root with CAP_SYS_ADMIN and the Debian mirror.
 # Settings (environment): ROOTFS (default /var/tmp/agencia-root), DEBIAN_MIRROR (default the
@@ -83,6 +83,8 @@ cleanup() {
     kill -0 "$NSPAWN_PID" 2>/dev/null && kill -KILL "$NSPAWN_PID"
     wait "$NSPAWN_PID" 2>/dev/null
   fi
+  # debootstrap mounts /proc and /sys in the new system while it works: never delete through them.
+  awk -v root="$ROOTFS/" 'index($2, root) == 1 { print $2 }' /proc/mounts | sort -r | xargs -r umount -l
   if [[ ${KEEP_ROOTFS:-0} != 1 && -d $ROOTFS ]]; then
     say "deleting $ROOTFS"
     rm -rf --one-file-system "$ROOTFS"
@@ -122,13 +124,18 @@ fi
 if [[ ! -x $ROOTFS/lib/systemd/systemd ]]; then
   say "debootstrap bookworm into $ROOTFS from $DEBIAN_MIRROR"
   start=$(now)
-  debootstrap --variant=minbase --include=systemd,systemd-sysv,dbus,sudo,curl,jq,ca-certificates,nodejs,npm \
+  debootstrap --variant=minbase --include=systemd,systemd-sysv,dbus,sudo,curl,jq,ca-certificates \
     bookworm "$ROOTFS" "$DEBIAN_MIRROR" >"$LOG_DIR/debootstrap.log" 2>&1 ||
     die "debootstrap failed: $LOG_DIR/debootstrap.log"
+  # Debian's Node, which the README uses only to run install-node.mjs (debootstrap's --include
+  # cannot resolve it; npm is left out: install-node.mjs needs it only to fetch, not here).
+  cp /etc/resolv.conf "$ROOTFS/etc/resolv.conf"
+  chroot "$ROOTFS" sh -c 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs' \
+    >>"$LOG_DIR/debootstrap.log" 2>&1 || die "apt-get install nodejs failed: $LOG_DIR/debootstrap.log"
   say "debootstrap took $(elapsed "$start" "$(now)") s"
 fi
 echo "$MACHINE" >"$ROOTFS/etc/hostname"
-grep -q "$MACHINE" "$ROOTFS/etc/hosts" || printf '127.0.1.1\t%s\n' "$MACHINE" >>"$ROOTFS/etc/hosts" # as Debian's installer does
+grep -qs "$MACHINE" "$ROOTFS/etc/hosts" || printf '127.0.1.1\t%s\n' "$MACHINE" >>"$ROOTFS/etc/hosts" # as Debian's installer does
 # What the README's steps 2–3 produce without the internet: the built repository (git clone +
 # npm ci + npm run build) and the pinned Node in install-node.mjs's cache (it then only links it).
 say "copying the built repository to /opt/agencia-portal"
@@ -235,7 +242,8 @@ check "the sandbox holds: own mounts, /opt read-only, no capabilities, no new pr
 # The first administrator (README step 5 ran create-admin before the start): sign in.
 login=$(ct curl -s -H 'content-type: application/json' \
   -d "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" "http://127.0.0.1:$PORT/api/auth/login")
-check "the administrator made by create-admin signs in" ct jq -e '.success == true' <<<"$login" >/dev/null
+signed_in() { ct jq -e '.success == true' <<<"$login" >/dev/null; }
+check "the administrator made by create-admin signs in" signed_in
 
 # A backup, with the README's command (production "Backups"): the service user, the service's
 # settings; on PGlite the running server writes it, asked through DATA_DIR/backup.sock.
