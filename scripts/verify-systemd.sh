@@ -6,7 +6,7 @@
 # the internet (apt-get, git clone, npm ci, npm run build, the editor, Caddy). Then it checks the
 # running service and prints one PASS/FAIL line per check and a summary; exit 1 if any failed.
 #
-#   sudo scripts/verify-systemd.sh            # about 5 minutes; needs root and a Debian mirror
+#   sudo scripts/verify-systemd.sh            # about 6 minutes; needs root and a Debian mirror
 #
 # Not part of `npm test`: it is slow, needs root with CAP_SYS_ADMIN and the Debian mirror.
 # Settings (environment): ROOTFS (default /var/tmp/agencia-root), DEBIAN_MIRROR (default the
