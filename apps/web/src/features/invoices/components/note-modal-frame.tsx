@@ -5,6 +5,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { formatDate, formatMoney, todayIso } from '../../billing-shared/components/format';
 
 /** Which note a modal issues, as its texts name it ("Nota de crédito", "Emitir nota de débito"). */
@@ -108,6 +109,8 @@ export function NoteModalFrame({
   invoice: { ncf: string | null; invoiceNumber: string };
   children: ReactNode;
 }) {
+  // The note's date follows the user's date format (decision 123).
+  useDateDisplay();
   return (
     <Modal
       opened
