@@ -1,8 +1,9 @@
 import type { Currency } from '@agencia/shared';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
@@ -127,19 +128,13 @@ export function NoteModalFrame({
             Fecha de la nota: <b>hoy, {formatDate(today)}</b>.{' '}
             {`Las notas de ${kind} se fechan el día en que se emiten.`}
           </Text>
-          {serverError && (
-            <Alert color="red" icon={<IconInfoCircle />} role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {`Emitir nota de ${kind}`}
-            </Button>
-          </Group>
+          <ModalFormFooter
+            error={serverError}
+            alertIcon={<IconInfoCircle />}
+            onCancel={onClose}
+            loading={submitting}
+            submitLabel={`Emitir nota de ${kind}`}
+          />
         </Stack>
       </form>
     </Modal>

@@ -14,23 +14,12 @@ import {
   type WithholdingPreset,
   withholdingForPreset,
 } from '@agencia/shared';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
+import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
@@ -344,19 +333,14 @@ export function PayInvoiceModal({
                 </Text>
               </Group>
             </Paper>
-            {serverError && (
-              <Alert color="red" icon={<IconInfoCircle />} role="alert">
-                {serverError}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancelar
-              </Button>
-              <Button type="submit" color="green" loading={pay.isPending}>
-                Registrar pago
-              </Button>
-            </Group>
+            <ModalFormFooter
+              error={serverError}
+              alertIcon={<IconInfoCircle />}
+              onCancel={onClose}
+              loading={pay.isPending}
+              submitLabel="Registrar pago"
+              submitColor="green"
+            />
           </Stack>
         </form>
       )}
