@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from './dates.js';
 import { REQUEST_STATUS_LABELS } from './requests.js';
 
 /*
@@ -126,24 +127,10 @@ export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 
 /** Project sub-resources link to their project (metadata `projectId`, written since issue 32). */
 const toProject = (m: Metadata) => (str(m.projectId) ? `/projects/${str(m.projectId)}` : undefined);
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 /** "202603" → "marzo de 2026" (other shapes unchanged). */
 export function periodLabel(period: string): string {
   const m = /^(\d{4})-?(\d{2})$/.exec(period);
-  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  const month = m ? MONTH_NAMES[Number(m[2]) - 1] : undefined;
   return m && month ? `${month} de ${m[1]}` : period;
 }
 

@@ -202,3 +202,19 @@ export function formatRelative(value: string, now: number = Date.now()): string 
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
   return relative.format(Math.round(seconds / 86_400), 'day');
 }
+
+/** The months' names in Spanish, lower case, January first (index = month − 1). */
+export const MONTH_NAMES: readonly string[] = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];

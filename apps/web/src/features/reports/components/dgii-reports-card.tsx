@@ -1,4 +1,4 @@
-import { formatMoney } from '@agencia/shared';
+import { formatMoney, MONTH_NAMES } from '@agencia/shared';
 import {
   Alert,
   Anchor,
@@ -72,21 +72,6 @@ function ConsumoTotals({ period }: { period: string }) {
   );
 }
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
 /** The last 24 periods as YYYYMM, newest first, labelled "noviembre 2026". */
 export function recentPeriods(today: Date = new Date(), count = 24): Array<{ value: string; label: string }> {
   const out = [];
@@ -94,7 +79,7 @@ export function recentPeriods(today: Date = new Date(), count = 24): Array<{ val
     const d = new Date(today.getFullYear(), today.getMonth() - i, 1);
     out.push({
       value: `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}`,
-      label: `${MONTHS[d.getMonth()]} ${d.getFullYear()}`,
+      label: `${MONTH_NAMES[d.getMonth()]} ${d.getFullYear()}`,
     });
   }
   return out;
