@@ -32,20 +32,32 @@ async function expectInsideViewport(page: Page, locator: ReturnType<Page['locato
 }
 
 /** An invoice of the signed-in client that still has a balance (the demo seed has two). */
+/**
+ * An invoice of the demo client with all of it owed, created and sent by the admin for this test:
+ * picking one of the client's invoices raced with payments.spec.ts, which pays the invoices it
+ * creates for the same client in another worker.
+ */
 async function invoiceWithBalance(
   page: Page,
-  session: SignedIn,
+  admin: SignedIn,
+  client: SignedIn,
 ): Promise<{ _id: string; invoiceNumber: string }> {
-  const res = await page.request.get('/api/invoices?limit=50', {
-    headers: { authorization: `Bearer ${session.token}` },
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const clientId = (client.user as SignedIn['user'] & { clientId: string }).clientId;
+  const created = await page.request.post('/api/invoices', {
+    headers,
+    data: {
+      clientId,
+      issueDate: '2026-01-10',
+      dueDate: '2026-02-09',
+      items: [{ description: 'Instrucciones de pago (prueba)', quantity: 1, unitPrice: 1500 }],
+    },
   });
-  expect(res.status()).toBe(200);
-  const { invoices } = (await res.json()).data as {
-    invoices: { _id: string; invoiceNumber: string; balance: number; status: string }[];
-  };
-  const owed = invoices.find((i) => i.balance > 0 && i.status !== 'cancelled' && i.status !== 'draft');
-  expect(owed, 'the client has an invoice with a balance').toBeTruthy();
-  return owed!;
+  expect(created.status(), await created.text()).toBe(200);
+  const { invoice } = (await created.json()).data as { invoice: { _id: string } };
+  const sent = await page.request.post(`/api/invoices/${invoice._id}/send`, { headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return (await sent.json()).data.invoice as { _id: string; invoiceNumber: string };
 }
 
 async function clientPage(browser: Browser, viewport: { width: number; height: number }) {
@@ -66,7 +78,7 @@ for (const [i, viewport] of VIEWPORTS.entries()) {
   }) => {
     const accountNumber = `812-34567${i}-9`;
     await page.setViewportSize(viewport);
-    await signInAs(page, 'admin');
+    const admin = await signInAs(page, 'admin');
     await page.goto('/settings?tab=payments');
     await expect(page.getByRole('tab', { name: 'Datos de pago' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Cuentas bancarias' })).toBeVisible();
@@ -106,7 +118,7 @@ for (const [i, viewport] of VIEWPORTS.entries()) {
     await expect(listCard).toContainText(accountNumber);
     await expectNoHorizontalOverflow(client.page);
 
-    const invoice = await invoiceWithBalance(client.page, client.session);
+    const invoice = await invoiceWithBalance(page, admin, client.session);
     await client.page.goto(`/billing/${invoice._id}`);
     const card = client.page.getByRole('region', { name: 'Cómo pagar' });
     await expect(card).toContainText(`e indica la factura ${invoice.invoiceNumber} como referencia`);
