@@ -9,6 +9,7 @@ export * from './backups.js';
 export * from './billable-time.js';
 export * from './billing-documents.js';
 export * from './calendar.js';
+export * from './certification.js';
 export * from './clients.js';
 export * from './constants.js';
 export * from './credit-notes.js';

@@ -46,6 +46,14 @@ export const ecfSettings = pgTable(
     certificateWarned: text('certificate_warned'),
     tokenSealed: text('token_sealed'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /**
+     * The admin confirmed the agency was certified by the DGII outside the portal's wizard (issue
+     * 41): direct mode in production is allowed without the wizard's last step.
+     */
+    certifiedElsewhereAt: timestamp('certified_elsewhere_at', { withTimezone: true }),
+    certifiedElsewhereBy: uuid('certified_elsewhere_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps(),
   },
   (t) => [check('ecf_settings_one_row', sql`${t.id} = 1`)],
@@ -94,6 +102,11 @@ export const ecfDocuments = pgTable(
     rejectionNotifiedAt: timestamp('rejection_notified_at', { withTimezone: true }),
     /** The DGII's `secuenciaUtilizada` with its answer: false = the e-NCF may be sent again. */
     sequenceUsed: boolean('sequence_used'),
+    /**
+     * DGII_ECF_ENV when signed (TesteCF, CerteCF, eCF; null for rows older than issue 41): the
+     * certification wizard counts the simulation documents issued in CerteCF.
+     */
+    environment: text('environment'),
     ...timestamps(),
   },
   (t) => [

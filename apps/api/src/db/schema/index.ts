@@ -4,6 +4,7 @@ export * from './activities.js';
 export * from './audit.js';
 export * from './billing.js';
 export * from './calendar.js';
+export * from './certification.js';
 export * from './client-communications.js';
 export * from './clients.js';
 export * from './ecf.js';
