@@ -342,3 +342,30 @@ export const GetCertificationResponseSchema = z.object({ certification: Certific
 export const CertifiedElsewhereRequestSchema = z.object({
   confirm: z.literal(true, { error: 'Confirma que la empresa ya está certificada por la DGII' }),
 });
+
+/** `POST /fiscal/certification/url-test` (admin): each of the three URLs called over HTTPS. */
+export const UrlSelfTestResponseSchema = z.object({ results: z.array(UrlSelfTestSchema) });
+
+/**
+ * One printed representation of a simulated document (step 5) and the DGII's requirements it meets
+ * (DGII, "Representación Impresa (Modelos ilustrativos)"; issue 41): under 10 MB, the QR, the
+ * security code, the signature's date and time, and the legend.
+ */
+export const PrintedRepresentationSchema = z.object({
+  encf: z.string(),
+  documentType: z.string(),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  checks: z.object({
+    underTenMegabytes: z.boolean(),
+    qrCode: z.boolean(),
+    securityCode: z.boolean(),
+    signatureDateTime: z.boolean(),
+    legend: z.boolean(),
+  }),
+});
+export type PrintedRepresentation = z.infer<typeof PrintedRepresentationSchema>;
+/** `GET /fiscal/certification/printed-representations` (admin); the ZIP is `…/printed-representations.zip`. */
+export const ListPrintedRepresentationsResponseSchema = z.object({
+  documents: z.array(PrintedRepresentationSchema),
+});
