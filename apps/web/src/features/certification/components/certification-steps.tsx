@@ -1,9 +1,16 @@
-import type { CertificationOverview, CertificationStepState } from '@agencia/shared';
+import {
+  CERTIFICATION_SET_STATUS_LABELS,
+  type CertificationOverview,
+  type CertificationStepState,
+  type CertificationTestSet,
+} from '@agencia/shared';
 import { Accordion, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { formatNumericDate } from '../../../lib/format';
+import { useTestSets } from '../api/get-test-sets';
+import { sentCount } from './labels';
 import { PrintedRepresentationsStep } from './printed-representations-step';
 import { ReceivedStep } from './received-step';
 import { ServiceUrlsStep } from './service-urls-step';
@@ -45,6 +52,40 @@ function StepTool({ step, overview }: { step: number; overview: CertificationOve
   }
 }
 
+/** The newest set of a kind, or null. */
+function latestSet(sets: CertificationTestSet[] | undefined, kind: CertificationTestSet['kind']) {
+  const mine = (sets ?? []).filter((s) => s.kind === kind);
+  return mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+}
+
+/** The product's own progress on a step, in a few words under its title (null when it has none). */
+function productProgress(
+  step: number,
+  overview: CertificationOverview,
+  sets: CertificationTestSet[] | undefined,
+): string | null {
+  switch (step) {
+    case 2:
+    case 3: {
+      if (!sets) return null;
+      const set = latestSet(sets, step === 2 ? 'ecf' : 'approval');
+      if (!set) return 'Sin archivo importado';
+      return `${CERTIFICATION_SET_STATUS_LABELS[set.status]} · ${sentCount(set.cases)} de ${set.cases.length} casos enviados`;
+    }
+    case 4: {
+      const { counters } = overview.simulation;
+      const complete = counters.filter((c) => c.accepted >= c.target).length;
+      return `${complete} de ${counters.length} tipos completos`;
+    }
+    case 9:
+      return `${overview.received.ecf.length} e-CF recibidos`;
+    case 11:
+      return `${overview.received.approvals.length} aprobaciones recibidas`;
+    default:
+      return null;
+  }
+}
+
 /** The step's state in words beside its icon: "Hecho el …" or "Pendiente". */
 function StepState({ step }: { step: CertificationStepState }) {
   return step.completedAt ? (
@@ -62,6 +103,7 @@ function StepState({ step }: { step: CertificationStepState }) {
 export function CertificationSteps({ overview }: { overview: CertificationOverview }) {
   const [params, setParams] = useSearchParams();
   const open = params.get('paso');
+  const sets = useTestSets();
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="certification-steps-title" p={0}>
       <Title order={2} size="h4" id="certification-steps-title" p="md" pb="xs">
@@ -85,6 +127,7 @@ export function CertificationSteps({ overview }: { overview: CertificationOvervi
         {overview.steps.map((step) => {
           const value = String(step.step);
           const isOpen = open === value;
+          const progress = productProgress(step.step, overview, sets.data);
           return (
             <Accordion.Item key={step.step} value={value}>
               <Accordion.Control
@@ -97,9 +140,16 @@ export function CertificationSteps({ overview }: { overview: CertificationOvervi
                 }
               >
                 <Group gap="xs" justify="space-between" wrap="wrap">
-                  <Text fw={500} size="sm">
-                    Paso {step.step} · {step.title}
-                  </Text>
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={500} size="sm">
+                      Paso {step.step} · {step.title}
+                    </Text>
+                    {progress && (
+                      <Text size="xs" c="dimmed">
+                        {progress}
+                      </Text>
+                    )}
+                  </div>
                   <StepState step={step} />
                 </Group>
               </Accordion.Control>
