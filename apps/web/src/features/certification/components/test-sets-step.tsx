@@ -205,7 +205,9 @@ function TestSetCard({ initial }: { initial: CertificationTestSet }) {
  */
 export function TestSetsStep({ kind }: { kind: WorkbookKind }) {
   const sets = useTestSets();
-  const mine = (sets.data ?? []).filter((s) => s.kind === kind);
+  const mine = (sets.data ?? [])
+    .filter((s) => s.kind === kind)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <Stack gap="md">
       <WorkbookUpload kind={kind} />

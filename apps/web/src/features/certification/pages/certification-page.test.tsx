@@ -4,6 +4,7 @@ import {
   CertificationTestSetResponseSchema,
   GetCertificationResponseSchema,
   ListCertificationTestSetsResponseSchema,
+  ListPrintedRepresentationsResponseSchema,
   UrlSelfTestResponseSchema,
 } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -346,6 +347,79 @@ describe('Configuración → Fiscal → Certificación DGII', () => {
       'Aprobación comercial: responde (HTTP 200) — Respondió',
       'Autenticación: falla — Certificado TLS no válido',
     ]);
+  });
+
+  it('lists the printed representations with each requirement in words and downloads the ZIP', async () => {
+    mockOverview(buildCertificationOverview());
+    const checks = {
+      underTenMegabytes: true,
+      qrCode: true,
+      securityCode: true,
+      signatureDateTime: true,
+      legend: true,
+    };
+    server.use(
+      http.get(apiUrl('/fiscal/certification/printed-representations'), () =>
+        ok(ListPrintedRepresentationsResponseSchema, {
+          documents: [
+            {
+              encf: 'E310000000010',
+              documentType: 'E31',
+              fileName: 'E310000000010.pdf',
+              sizeBytes: 84_000,
+              checks,
+            },
+            {
+              encf: 'E320000000004',
+              documentType: 'E32',
+              fileName: 'E320000000004.pdf',
+              sizeBytes: 91_000,
+              checks: { ...checks, qrCode: false },
+            },
+          ],
+        }),
+      ),
+      http.get(
+        apiUrl('/fiscal/certification/printed-representations.zip'),
+        () =>
+          new HttpResponse('PK-zip', {
+            headers: {
+              'content-type': 'application/zip',
+              'content-disposition': 'attachment; filename="representaciones-131855423.zip"',
+            },
+          }),
+      ),
+    );
+    const { names } = captureDownloads();
+    render('?paso=5');
+    const panel = await stepPanel(5);
+    const table = await within(panel).findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getAllByText('Cumple')).toHaveLength(5);
+    expect(within(rows[2]!).getAllByText('Cumple')).toHaveLength(4);
+    expect(within(rows[2]!).getByText('No cumple')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Descargar ZIP' }));
+    await waitFor(() => expect(names).toEqual(['representaciones-131855423.zip']));
+  });
+
+  it('asks for the overview every 5 s while a reception step is open', async () => {
+    const state = mockOverview(buildCertificationOverview());
+    const interval = vi.spyOn(window, 'setInterval');
+    render('?paso=9');
+    const panel = await stepPanel(9);
+    expect(within(panel).getByText('Aún no se ha recibido ningún e-CF.')).toBeTruthy();
+    await waitFor(() => expect(interval.mock.calls.some(([, ms]) => ms === 5_000)).toBe(true));
+    state.overview = buildCertificationOverview({
+      received: {
+        ecf: [{ encf: 'E310000000099', issuerRnc: '101000001', receivedAt: '2026-11-21T14:00:00.000Z' }],
+        approvals: [],
+      },
+    });
+    const poll = interval.mock.calls.find(([, ms]) => ms === 5_000)![0] as () => void;
+    poll();
+    const received = await within(panel).findByRole('table');
+    expect(within(received).getByText('E310000000099')).toBeTruthy();
+    expect(within(received).getByText('101000001')).toBeTruthy();
   });
 
   it('records "Ya estoy certificado por otra vía" only after its confirmation', async () => {
