@@ -82,6 +82,10 @@ export const PORTAL_PAGES = {
     import('../features/calendar/pages/event-detail-page').then((m) => ({ Component: m.EventDetailPage })),
   settings: (): PageModule =>
     import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  certification: (): PageModule =>
+    import('../features/certification/pages/certification-page').then((m) => ({
+      Component: m.CertificationPage,
+    })),
   profile: (): PageModule =>
     import('../features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
   billing: (): PageModule =>

@@ -175,6 +175,11 @@ export const routes: RouteObject[] = [
             lazy: () => loadPortal().then((portal) => ({ Component: portal.AdminOnly })),
             children: [
               {
+                // DGII certification (Configuración → Fiscal → Certificación DGII); `?paso=N` opens a step.
+                path: 'settings/certification',
+                lazy: portalPage('certification'),
+              },
+              {
                 path: 'billing/retainers',
                 lazy: portalPage('retainers'),
               },

@@ -1,6 +1,7 @@
 // Builders of API-shaped test data, one file per domain; import them from `test/factories`.
 export * from './billing';
 export * from './calendar';
+export * from './certification';
 export * from './clients';
 export * from './expenses';
 export * from './projects';

@@ -92,6 +92,9 @@ describe('Configuración → Fiscal: Facturación electrónica', () => {
     expect(within(region).getByText('Vigente')).toBeTruthy();
     expect(within(region).queryByText('El certificado digital vence pronto')).toBeNull();
     expect(within(region).getByRole('button', { name: 'Reemplazar certificado' })).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'Certificación DGII' }).getAttribute('href')).toBe(
+      '/settings/certification',
+    );
   });
 
   it('warns when the certificate expires within 30 days or has expired', async () => {

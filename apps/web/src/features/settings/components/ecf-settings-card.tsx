@@ -21,11 +21,13 @@ import {
   IconCertificate,
   IconCircleCheck,
   IconCircleX,
+  IconListCheck,
   IconPaperclip,
   IconPlugConnected,
 } from '@tabler/icons-react';
 import { AxiosError } from 'axios';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { certificateExpiry, daysText } from '../../../lib/ecf-certificate';
 import { formatNumericDate, formatNumericDateTime } from '../../../lib/format';
@@ -404,6 +406,27 @@ export function EcfSettingsCard() {
 
           <Divider />
           <ConnectionTest canTest={settings.data.hasCertificate || Boolean(cert)} />
+
+          <Divider />
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <div style={{ minWidth: 0, flex: '1 1 240px' }}>
+              <Title order={3} size="h5">
+                Certificación DGII
+              </Title>
+              <Text size="sm" c="dimmed">
+                Los 15 pasos para que la DGII certifique al portal como tu sistema de facturación electrónica:
+                sets de prueba, simulación, URL de servicios y declaración jurada.
+              </Text>
+            </div>
+            <Button
+              component={Link}
+              to="/settings/certification"
+              variant="light"
+              leftSection={<IconListCheck size={16} />}
+            >
+              Certificación DGII
+            </Button>
+          </Group>
         </Stack>
       )}
     </Card>
