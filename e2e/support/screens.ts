@@ -71,6 +71,8 @@ const ADMIN: Screen[] = [
     dialogs: [{ name: 'cerrar mes', open: 'Cerrar mes' }],
   },
   { name: 'configuración', path: '/settings' },
+  // Issue 41: the DGII certification wizard, with step 2 (test sets) open.
+  { name: 'certificación DGII', path: '/settings/certification?paso=2' },
   { name: 'perfil', path: '/profile' },
   { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },
 ];
