@@ -111,7 +111,8 @@ export function trackIds(core: FakeDgiiCore, url: URL): HttpAnswer {
       estado: TRACK_STATES[t.polls <= core.processingPolls ? 3 : t.outcome.codigo],
       fechaRecepcion: universal(t.submission.at),
     }));
-  if (found.length === 0) return json(200, [{ trackId: null, estado: TRACK_STATES[0], fechaRecepcion: null }]);
+  if (found.length === 0)
+    return json(200, [{ trackId: null, estado: TRACK_STATES[0], fechaRecepcion: null }]);
   return json(200, found);
 }
 

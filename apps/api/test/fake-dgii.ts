@@ -4,8 +4,8 @@ import { authorize, seed, validateSeed } from './fake-dgii-auth.js';
 import {
   createCore,
   FAKE_DGII_MESSAGES,
-  type FakeDgiiMessage,
   type FakeDgiiEnvironment,
+  type FakeDgiiMessage,
   type FakeDgiiOptions,
   type FakeDgiiOutage,
   type FakeDgiiOutageMode,
@@ -205,11 +205,7 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
         return reply(new HttpAnswer(503, '<html><body>Service Unavailable</body></html>', 'text/html'));
       // The request is handled; its answer is lost (hangs, or the connection is reset instead).
       const answer =
-        mode === 'timeout-after'
-          ? () => {}
-          : mode === 'reset-after'
-            ? () => req.socket.destroy()
-            : reply;
+        mode === 'timeout-after' ? () => {} : mode === 'reset-after' ? () => req.socket.destroy() : reply;
       handle(req, Buffer.concat(chunks), url, r).then(answer, (err: unknown) =>
         answer(json(500, { error: 'Error interno', mensaje: (err as Error).message })),
       );

@@ -45,7 +45,12 @@ beforeEach(async () => {
 function sender(dgii: FakeDgii = testecf, timeoutMs = 5_000) {
   return new EcfSender(
     app.db,
-    { ...app.ecfConfig, environment: dgii.environment, ecfBaseUrl: dgii.ecfBaseUrl, fcBaseUrl: dgii.fcBaseUrl },
+    {
+      ...app.ecfConfig,
+      environment: dgii.environment,
+      ecfBaseUrl: dgii.ecfBaseUrl,
+      fcBaseUrl: dgii.fcBaseUrl,
+    },
     () => {},
     undefined,
     { timeoutMs },
@@ -180,7 +185,11 @@ describe('documents waiting in back-off', () => {
     const pass = await s.pass(new Date(t0 + 2_000));
     expect(pass.submitted).toBe(3);
     for (const encf of encfs) {
-      expect(await rowOf(encf)).toMatchObject({ status: 'sent', trackId: expect.any(String), lastError: null });
+      expect(await rowOf(encf)).toMatchObject({
+        status: 'sent',
+        trackId: expect.any(String),
+        lastError: null,
+      });
       expect(submissionsOf(testecf, encf)).toHaveLength(1);
     }
     for (const encf of encfs) expect((await drive(s, encf, t0 + 2_000)).status).toBe('accepted');

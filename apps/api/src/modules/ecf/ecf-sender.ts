@@ -155,8 +155,18 @@ export class EcfSender {
     const result: EcfSendPass = { submitted: 0, decided: 0, retried: 0 };
     const round: PassState = { reached: false, released: false, key: undefined, startedAt: new Date() };
     for (let i = 0; i < MAX_ROUNDS; i++) {
-      let handled = await this.annulments(await this.claim('ecf_annulments', ['pending'], now), now, result, round);
-      handled += await this.documents(await this.claim('ecf_documents', ['pending', 'sent'], now), now, result, round);
+      let handled = await this.annulments(
+        await this.claim('ecf_annulments', ['pending'], now),
+        now,
+        result,
+        round,
+      );
+      handled += await this.documents(
+        await this.claim('ecf_documents', ['pending', 'sent'], now),
+        now,
+        result,
+        round,
+      );
       if (handled === 0 && i === 0) {
         const waiting = await this.claim('ecf_documents', ['pending', 'sent'], now, { waiting: true });
         handled = waiting.rows.length
