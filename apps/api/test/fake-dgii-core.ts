@@ -14,14 +14,32 @@ export type DgiiSchemaName = DgiiSchema;
 
 /** The fake's services, as the outages name them. */
 export type FakeDgiiService = 'auth' | 'reception' | 'status' | 'fc' | 'void' | 'approval';
-/** How a service is down: 503 answers, no answer at all (the client times out), or a reset socket. */
-export type FakeDgiiOutageMode = '503' | 'timeout' | 'reset';
+/**
+ * How a service is down: `503` answers; `timeout`: no answer at all and nothing received (the
+ * client times out); `reset`: the connection is destroyed before the request body is read
+ * (nothing received). `timeout-after` and `reset-after` lose the answer instead: the request is
+ * handled (a posted document IS received and gets its trackId) but the answer never comes, or the
+ * connection is destroyed in its place — the "unknown outcome" a sender must not post twice.
+ */
+export type FakeDgiiOutageMode = '503' | 'timeout' | 'reset' | 'timeout-after' | 'reset-after';
+/**
+ * The DGII environment the fake plays (DT, "Descripción de Ambientes"): its name is the URL prefix
+ * `/ecf/{env}`, `/fc/{env}`. TesteCF is pre-certification, CerteCF certification, eCF production.
+ */
+export type FakeDgiiEnvironment = 'TesteCF' | 'CerteCF' | 'eCF';
 export type FakeDgiiOutage =
   | boolean
   | { service: FakeDgiiService | 'all'; mode?: FakeDgiiOutageMode }
   | Array<{ service: FakeDgiiService | 'all'; mode?: FakeDgiiOutageMode }>;
 
 export interface FakeDgiiOptions {
+  /**
+   * The environment played (default TesteCF). CerteCF has no consulta de trackIds: the DT lists its
+   * URL for TesteCF and eCF only (DT §5.10 "Consulta de trackId e-CF", p. 25), and the 28-12-2020
+   * update removed it from certification (DT, "Actualizaciones al 28-12-2020", item 2), so the
+   * fake answers it as an unknown route (404).
+   */
+  environment?: FakeDgiiEnvironment;
   /** How long a token lasts; 1 hour as the DGII's (default). */
   tokenTtlMs?: number;
   /** Consultas of a trackId answered "En Proceso" before the final state; default 1. */

@@ -93,8 +93,12 @@ export function trackResult(core: FakeDgiiCore, url: URL): HttpAnswer {
 }
 
 /**
- * DT "Consulta TrackIds": GET `?rncemisor=&encf=` → every reception of that e-NCF by that issuer,
- * `[{trackId, estado, fechaRecepcion}]` (an empty array when the DGII has none).
+ * DT §5.10 "Consulta de trackId e-CF" (pp. 24–27): GET `?rncemisor=&encf=` → every reception of
+ * that e-NCF by that issuer, entries `{trackId, estado, fechaRecepcion}` ("Se pueden obtener
+ * múltiples TrackIds cuando se remite varios e-CF con el mismo e-NCF"). When the DGII has none it
+ * answers one entry in the state "No encontrado" ("implica que no se encontró el e-CF en los
+ * registros", p. 27) without a trackId: `[{"trackId": null, "estado": "No encontrado",
+ * "fechaRecepcion": null}]`, as the service was seen answering (issue 41), not an empty array.
  */
 export function trackIds(core: FakeDgiiCore, url: URL): HttpAnswer {
   const param = (name: string) => [...url.searchParams].find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
@@ -107,6 +111,8 @@ export function trackIds(core: FakeDgiiCore, url: URL): HttpAnswer {
       estado: TRACK_STATES[t.polls <= core.processingPolls ? 3 : t.outcome.codigo],
       fechaRecepcion: universal(t.submission.at),
     }));
+  if (found.length === 0)
+    return json(200, [{ trackId: null, estado: TRACK_STATES[0], fechaRecepcion: null }]);
   return json(200, found);
 }
 

@@ -4,6 +4,7 @@ import { authorize, seed, validateSeed } from './fake-dgii-auth.js';
 import {
   createCore,
   FAKE_DGII_MESSAGES,
+  type FakeDgiiEnvironment,
   type FakeDgiiMessage,
   type FakeDgiiOptions,
   type FakeDgiiOutage,
@@ -21,6 +22,7 @@ import { approval, voidRanges } from './fake-dgii-void-approval.js';
 export {
   type DgiiSchemaName,
   FAKE_DGII_MESSAGES,
+  type FakeDgiiEnvironment,
   type FakeDgiiMessage,
   type FakeDgiiOptions,
   type FakeDgiiOutage,
@@ -36,7 +38,8 @@ export {
  * A local stand-in for the DGII's e-CF web services (issue 26), for tests: one node:http server on
  * 127.0.0.1 that answers as the DGII's "Descripción técnica de facturación electrónica" (v1.6,
  * "DT") documents, for both hosts: `…/ecf/TesteCF` plays https://ecf.dgii.gov.do/TesteCF and
- * `…/fc/TesteCF` plays https://fc.dgii.gov.do/TesteCF. Paths are matched without regard to case,
+ * `…/fc/TesteCF` plays https://fc.dgii.gov.do/TesteCF (or CerteCF, eCF: the `environment` option;
+ * CerteCF has no consulta de trackIds, as the DT lists it for TesteCF and eCF only). Paths are matched without regard to case,
  * as the DGII's are. What the DT does not say (the codes and wording of most messages, how a
  * duplicated e-NCF is answered) is the fake's own choice, marked "assumption" below.
  *
@@ -46,10 +49,12 @@ export {
  */
 
 export interface FakeDgii {
-  /** `http://127.0.0.1:PORT/ecf/TesteCF`: authentication, reception, consulta, ANECF, ACECF. */
+  /** `http://127.0.0.1:PORT/ecf/{environment}`: authentication, reception, consulta, ANECF, ACECF. */
   ecfBaseUrl: string;
-  /** `http://127.0.0.1:PORT/fc/TesteCF`: RFCE reception. */
+  /** `http://127.0.0.1:PORT/fc/{environment}`: RFCE reception. */
   fcBaseUrl: string;
+  /** The environment played (option `environment`, default TesteCF). */
+  environment: FakeDgiiEnvironment;
   state: FakeDgiiState;
   requests: FakeDgiiRequest[];
   /** The next e-CF or RFCE matching (its e-NCF, or a predicate) ends Rechazado with these messages. */
@@ -79,13 +84,19 @@ const ECF_ROUTES: Record<string, FakeDgiiService> = {
 };
 const FC_ROUTES: Record<string, FakeDgiiService> = { 'recepcionfc/api/recepcion/ecf': 'fc' };
 
-const ENVIRONMENT = 'TesteCF';
+/** Services the DT does not list for an environment: answered as unknown routes (404). */
+const MISSING_ROUTES: Partial<Record<FakeDgiiEnvironment, string[]>> = {
+  // DT §5.10 "Consulta de trackId e-CF", p. 25: URLs for TesteCF and eCF only.
+  CerteCF: ['consultatrackids/api/trackids/consulta'],
+};
 
 /**
  * Starts the fake DGII (see the module comment). Close it with `close()` (in `afterAll`/`afterEach`).
  */
 export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgii> {
   const core = createCore(opts);
+  const environment = opts.environment ?? 'TesteCF';
+  const missing = MISSING_ROUTES[environment] ?? [];
   const requests: FakeDgiiRequest[] = [];
   let outages: Array<{ service: FakeDgiiService | 'all'; mode: FakeDgiiOutageMode }> = [];
   const sockets = new Set<Socket>();
@@ -96,10 +107,11 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
   // --- HTTP -----------------------------------------------------------------------------------
 
   function route(pathname: string): { host: 'ecf' | 'fc'; rest: string; service: FakeDgiiService } | null {
-    const m = new RegExp(`^/(ecf|fc)/${ENVIRONMENT}/(.+?)/*$`, 'i').exec(pathname);
+    const m = new RegExp(`^/(ecf|fc)/${environment}/(.+?)/*$`, 'i').exec(pathname);
     if (!m) return null;
     const host = m[1]!.toLowerCase() as 'ecf' | 'fc';
     const rest = m[2]!.toLowerCase();
+    if (missing.includes(rest)) return null;
     const service = (host === 'ecf' ? ECF_ROUTES : FC_ROUTES)[rest];
     return service ? { host, rest, service } : null;
   }
@@ -191,8 +203,11 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
       if (!r) return reply(new HttpAnswer(404, '<html><body>Not Found</body></html>', 'text/html'));
       if (mode === '503')
         return reply(new HttpAnswer(503, '<html><body>Service Unavailable</body></html>', 'text/html'));
-      handle(req, Buffer.concat(chunks), url, r).then(reply, (err: unknown) =>
-        reply(json(500, { error: 'Error interno', mensaje: (err as Error).message })),
+      // The request is handled; its answer is lost (hangs, or the connection is reset instead).
+      const answer =
+        mode === 'timeout-after' ? () => {} : mode === 'reset-after' ? () => req.socket.destroy() : reply;
+      handle(req, Buffer.concat(chunks), url, r).then(answer, (err: unknown) =>
+        answer(json(500, { error: 'Error interno', mensaje: (err as Error).message })),
       );
     });
   });
@@ -205,8 +220,9 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
   const origin = `http://127.0.0.1:${port}`;
 
   return {
-    ecfBaseUrl: `${origin}/ecf/${ENVIRONMENT}`,
-    fcBaseUrl: `${origin}/fc/${ENVIRONMENT}`,
+    ecfBaseUrl: `${origin}/ecf/${environment}`,
+    fcBaseUrl: `${origin}/fc/${environment}`,
+    environment,
     state: core.state,
     requests,
     rejectNext(match, mensajes = [FAKE_DGII_MESSAGES.rejected], o = {}) {

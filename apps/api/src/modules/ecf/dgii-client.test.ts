@@ -535,3 +535,140 @@ describe('outages: unavailable', () => {
     expect((await failure(dgii.authenticate())).kind).toBe('protocol');
   });
 });
+
+describe('consulta de trackIds (issue 41)', () => {
+  it('answers the receptions of an e-NCF; "No encontrado" (trackId null) is read as none', async () => {
+    const { dgii } = client();
+    const encf = 'E310000000950';
+    expect(await dgii.trackIdsFor(RNC, encf)).toEqual([]);
+    const last = fake.requests.at(-1)!;
+    expect(last).toMatchObject({ service: 'status', status: 200 });
+    expect(last.path).toMatch(/\/consultatrackids\/api\/trackids\/consulta$/);
+    const { trackId } = await dgii.sendEcf(signXml(ecfXml(encf), key), `${RNC}${encf}.xml`);
+    expect(await dgii.trackIdsFor(RNC, encf)).toEqual([{ trackId, state: 'En Proceso' }]);
+  });
+
+  it('reads the DGII\'s shapes: the array with a "No encontrado" entry, and the single object of the DT\'s sample', async () => {
+    const bodies = [
+      [{ trackId: null, estado: 'No encontrado', fechaRecepcion: null }],
+      [{ trackId: null, estado: 'No encontrado' }],
+      { trackId: null, estado: 'No encontrado', fechaRecepcion: null },
+      { trackId: 'abc-1', estado: 'Aceptado', fechaRecepcion: '2025-07-01T10:00:00Z' },
+      [
+        { trackId: 'abc-2', estado: 'Rechazado', fechaRecepcion: '2025-07-01T10:00:00Z' },
+        { trackId: 'abc-3', estado: 'Aceptado', fechaRecepcion: '2025-07-01T10:05:00Z' },
+      ],
+    ];
+    const scripted = (async () =>
+      new Response(JSON.stringify(bodies.shift()), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })) as unknown as typeof fetch;
+    const { dgii } = client(
+      { fetch: scripted },
+      memoryStore({ token: 'scripted', expiresAt: new Date(Date.now() + 3_600_000) }),
+    );
+    expect(await dgii.trackIdsFor(RNC, 'E310000000951')).toEqual([]);
+    expect(await dgii.trackIdsFor(RNC, 'E310000000951')).toEqual([]);
+    expect(await dgii.trackIdsFor(RNC, 'E310000000951')).toEqual([]);
+    expect(await dgii.trackIdsFor(RNC, 'E310000000951')).toEqual([{ trackId: 'abc-1', state: 'Aceptado' }]);
+    expect(await dgii.trackIdsFor(RNC, 'E310000000951')).toEqual([
+      { trackId: 'abc-2', state: 'Rechazado' },
+      { trackId: 'abc-3', state: 'Aceptado' },
+    ]);
+  });
+
+  it('CerteCF has no consulta de trackIds: its 404 is read as none; the other services answer there', async () => {
+    const certe = await startFakeDgii({ environment: 'CerteCF' });
+    try {
+      expect(certe.ecfBaseUrl).toMatch(/\/ecf\/CerteCF$/);
+      expect(certe.fcBaseUrl).toMatch(/\/fc\/CerteCF$/);
+      const dgii = new DgiiClient({
+        ecfBaseUrl: certe.ecfBaseUrl,
+        fcBaseUrl: certe.fcBaseUrl,
+        key,
+        tokenStore: memoryStore(),
+      });
+      const encf = 'E310000000952';
+      const { trackId } = await dgii.sendEcf(signXml(ecfXml(encf), key), `${RNC}${encf}.xml`);
+      expect(await dgii.trackIdsFor(RNC, encf)).toEqual([]);
+      expect(certe.requests.at(-1)).toMatchObject({ service: 'unknown', status: 404 });
+      expect(await dgii.trackResult(trackId)).toMatchObject({ status: 'in_process', encf });
+      // TesteCF's paths are not CerteCF's.
+      expect(
+        (
+          await fetch(
+            `${fake.ecfBaseUrl.replace('TesteCF', 'CerteCF')}/autenticacion/api/autenticacion/semilla`,
+          )
+        ).status,
+      ).toBe(404);
+    } finally {
+      await certe.close();
+    }
+  });
+});
+
+describe('uncertain or definite failures (issue 41)', () => {
+  const post = (dgii: DgiiClient, encf: string) =>
+    dgii.sendEcf(signXml(ecfXml(encf), key), `${RNC}${encf}.xml`);
+
+  it('an answer (503, 4xx) is definite: the DGII did not take the document', async () => {
+    const { dgii } = client();
+    await dgii.token();
+    fake.setOutage({ service: 'reception', mode: '503' });
+    const unavailable = await failure(post(dgii, 'E310000000960'));
+    expect(unavailable).toMatchObject({ kind: 'unavailable', status: 503, uncertain: false });
+    fake.setOutage(false);
+    const refused = await failure(dgii.sendEcf(signXml(ecfXml('E310000000961'), key), 'otro-nombre.xml'));
+    expect(refused).toMatchObject({ kind: 'rejected', status: 400, uncertain: false });
+  });
+
+  it('a connection refused is definite', async () => {
+    const closed = await startFakeDgii();
+    const ecfBaseUrl = closed.ecfBaseUrl;
+    await closed.close();
+    const dgii = new DgiiClient({
+      ecfBaseUrl,
+      fcBaseUrl: ecfBaseUrl,
+      key,
+      tokenStore: memoryStore({ token: 'stored', expiresAt: new Date(Date.now() + 3_600_000) }),
+    });
+    const err = await failure(post(dgii, 'E310000000962'));
+    expect(err).toMatchObject({ kind: 'unavailable', uncertain: false });
+    expect(err.message).toMatch(/ECONNREFUSED/);
+  });
+
+  it('a failed authentication before the post is definite, even a timeout, and a refused seed is not a refusal of the document', async () => {
+    const { dgii } = client({ timeoutMs: 300 });
+    fake.setOutage({ service: 'auth', mode: 'timeout' });
+    expect(await failure(post(dgii, 'E310000000963'))).toMatchObject({
+      kind: 'unavailable',
+      uncertain: false,
+    });
+    fake.setOutage(false);
+    const other = client({
+      key: { privateKeyPem: otherKey.privateKeyPem, certificatePem: key.certificatePem },
+    });
+    expect(await failure(post(other.dgii, 'E310000000964'))).toMatchObject({
+      kind: 'unauthorized',
+      status: 400,
+      uncertain: false,
+    });
+  });
+
+  for (const mode of ['timeout', 'reset', 'timeout-after', 'reset-after'] as const) {
+    it(`no answer to the post (${mode}) is uncertain; ${mode.endsWith('-after') ? 'the DGII did receive it' : 'the DGII did not receive it'}`, async () => {
+      const { dgii } = client({ timeoutMs: 500 });
+      await dgii.token();
+      const encf = `E31000000097${['timeout', 'reset', 'timeout-after', 'reset-after'].indexOf(mode)}`;
+      fake.setOutage({ service: 'reception', mode });
+      expect(await failure(post(dgii, encf))).toMatchObject({ kind: 'unavailable', uncertain: true });
+      fake.setOutage(false);
+      const received = fake.state.submissions.filter((s) => s.encf === encf);
+      expect(received).toHaveLength(mode.endsWith('-after') ? 1 : 0);
+      expect((await dgii.trackIdsFor(RNC, encf)).map((t) => t.trackId)).toEqual(
+        received.map((s) => s.trackId),
+      );
+    });
+  }
+});

@@ -13,6 +13,7 @@
  * (it logs nothing).
  */
 
+import type { z } from 'zod';
 import {
   approvalAnswerSchema,
   DGII_PATHS,
@@ -115,22 +116,40 @@ export class DgiiClient extends DgiiSession {
   }
 
   /**
-   * The receptions the DGII holds for one e-NCF of one issuer (DT, "Consulta TrackIds": GET
-   * `?rncemisor=&encf=` with the Bearer token → `[{trackId, estado, fechaRecepcion}]`). The sender
-   * asks it before posting again a document whose earlier post got no answer, so an e-NCF the DGII
-   * already has is never posted twice. Throws {@link DgiiError}.
+   * The receptions the DGII holds for one e-NCF of one issuer (DT §5.10 "Consulta de trackId e-CF",
+   * pp. 24–27: GET `?rncemisor=&encf=` with the Bearer token → `[{trackId, estado,
+   * fechaRecepcion}]`). The sender asks it before posting again a document whose earlier post may
+   * have arrived (no answer came), so an e-NCF the DGII already has is never posted twice.
+   *
+   * Answers only entries with a trackId: an entry in the state "No encontrado" ("no se encontró el
+   * e-CF en los registros", p. 27), which the service answers with `trackId: null` when it has
+   * nothing, means "not received" and is left out. The service exists in TesteCF and eCF only (the
+   * DT lists no CerteCF URL, p. 25; removed from certification, "Actualizaciones al 28-12-2020",
+   * item 2): a 404 answers "not received" too (empty), since the DGII cannot say otherwise there.
+   * Throws {@link DgiiError} for anything else.
    */
   async trackIdsFor(
     issuerRnc: string,
     encf: string,
   ): Promise<Array<{ trackId: string; state: string | null }>> {
     const service = 'consulta de trackIds';
-    const { parsed } = await this.request(
-      service,
-      `${this.ecfBaseUrl}${DGII_PATHS.trackIds}?rncemisor=${encodeURIComponent(issuerRnc)}&encf=${encodeURIComponent(encf)}`,
-      trackIdsAnswerSchema,
+    let parsed: z.infer<typeof trackIdsAnswerSchema>;
+    try {
+      ({ parsed } = await this.request(
+        service,
+        `${this.ecfBaseUrl}${DGII_PATHS.trackIds}?rncemisor=${encodeURIComponent(issuerRnc)}&encf=${encodeURIComponent(encf)}`,
+        trackIdsAnswerSchema,
+      ));
+    } catch (err) {
+      if (err instanceof DgiiError && err.status === 404) return [];
+      throw err;
+    }
+    const entries = Array.isArray(parsed) ? parsed : [parsed];
+    return entries.flatMap((t) =>
+      t.trackId && statusOf(null, t.estado) !== 'not_found'
+        ? [{ trackId: t.trackId, state: t.estado ?? null }]
+        : [],
     );
-    return parsed.map((t) => ({ trackId: t.trackId, state: t.estado ?? null }));
   }
 
   /**

@@ -54,14 +54,24 @@ const TRACK_STATUS_BY_TEXT: Readonly<Record<string, DgiiTrackStatus>> = {
   'aceptado condicional': 'conditionally_accepted',
 };
 
-/** The answer of the consulta de trackIds: one entry per reception of the e-NCF. */
-export const trackIdsAnswerSchema = z.array(
-  z.object({
-    trackId: z.string().min(1),
-    estado: z.string().nullish(),
-    fechaRecepcion: z.string().nullish(),
-  }),
-);
+/**
+ * One entry of the consulta de trackIds (DT §5.10 "Consulta de trackId e-CF", "Formato salida",
+ * p. 26: `{trackId, estado, fechaRecepcion}`). `trackId` may be null: when the DGII has no
+ * reception of the e-NCF it answers an entry in the state "No encontrado" ("implica que no se
+ * encontró el e-CF en los registros", p. 27), seen as `[{"trackId": null, "estado": "No
+ * encontrado"}]` (issue 41).
+ */
+const trackIdEntrySchema = z.object({
+  trackId: z.string().nullish(),
+  estado: z.string().nullish(),
+  fechaRecepcion: z.string().nullish(),
+});
+/**
+ * The answer of the consulta de trackIds: one entry per reception of the e-NCF ("Se pueden obtener
+ * múltiples TrackIds", DT p. 24). The DT's sample shows a single object, the service an array:
+ * both are read as a list.
+ */
+export const trackIdsAnswerSchema = z.union([z.array(trackIdEntrySchema), trackIdEntrySchema]);
 
 /** A DGII session token and when it stops being accepted. */
 export interface DgiiToken {
@@ -97,22 +107,30 @@ export interface DgiiClientOptions {
  * certificate. `protocol`: an answer this client cannot read (wrong URL, unexpected body).
  * `messages` are the DGII's (`{code: String(codigo), message: valor}`); `message` is Spanish and
  * never contains the token or key.
+ *
+ * `uncertain` (issue 41): the request may have reached the DGII and been processed though no answer
+ * came back — a timeout, or a connection lost once it was open. False for a definite failure: the
+ * DGII answered (any HTTP status), the connection was never made (refused, unknown host, TLS), or
+ * the request never left (the authentication before it failed). Only an uncertain post calls for
+ * the consulta de trackIds before posting again.
  */
 export class DgiiError extends Error {
   override name = 'DgiiError';
   readonly kind: 'unavailable' | 'rejected' | 'unauthorized' | 'protocol';
   readonly status?: number;
   readonly messages: DgiiMessage[];
+  readonly uncertain: boolean;
 
   constructor(
     kind: DgiiError['kind'],
     message: string,
-    opts: { status?: number; messages?: DgiiMessage[] } = {},
+    opts: { status?: number; messages?: DgiiMessage[]; uncertain?: boolean } = {},
   ) {
     super(message);
     this.kind = kind;
     if (opts.status !== undefined) this.status = opts.status;
     this.messages = opts.messages ?? [];
+    this.uncertain = opts.uncertain ?? false;
   }
 }
 

@@ -16,6 +16,21 @@ import {
 import { parseXmlStrict, type SigningKey, signXml, XmlParseError } from './ecf-signature.js';
 
 /**
+ * Error codes of a connection that was never made (refused, unknown or unreachable host, connect
+ * timeout): the request cannot have reached the DGII. TLS and certificate failures count too (the
+ * request is sent after the handshake). Anything else lost without an answer may have arrived.
+ */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
  * The DGII session of one taxpayer certificate (DT, "Autenticación"): the signed-seed
  * authentication, the token kept in the store, and the HTTP call every service makes with it
  * (multipart `xml`, Bearer token, one retry on 401, errors mapped to {@link DgiiError}). The
@@ -132,12 +147,14 @@ export class DgiiSession {
   /**
    * One request, with the Bearer token when `authenticated`: a 401 clears the stored token and the
    * request is sent once more with a new one; a second 401 is `unauthorized`. Network errors and
-   * timeouts are `unavailable`. Answers the status and body of anything else.
+   * timeouts are `unavailable`. Answers the status and body of anything else. A failure of the
+   * authentication before the request is never {@link DgiiError.uncertain}: the request did not
+   * leave.
    */
   protected async call(spec: CallSpec): Promise<RawAnswer> {
     for (let attempt = 0; ; attempt++) {
       const headers: Record<string, string> = { accept: spec.accept };
-      if (spec.authenticated) headers.authorization = `Bearer ${(await this.token()).token}`;
+      if (spec.authenticated) headers.authorization = `Bearer ${(await this.sessionToken()).token}`;
       const answer = await this.send(spec, headers);
       if (answer.status !== 401) return answer;
       if (spec.authenticated) await this.tokenStore.set(null);
@@ -149,6 +166,29 @@ export class DgiiSession {
     }
   }
 
+  /**
+   * {@link token} for a service call. Its failures are never uncertain (the request that needed it
+   * never left), and the DGII refusing the signed seed (the certificate) is `unauthorized`, not a
+   * refusal of the document the call carries.
+   */
+  private async sessionToken(): Promise<DgiiToken> {
+    try {
+      return await this.token();
+    } catch (err) {
+      if (err instanceof DgiiError && (err.uncertain || err.kind === 'rejected'))
+        throw new DgiiError(err.kind === 'rejected' ? 'unauthorized' : err.kind, err.message, {
+          ...(err.status !== undefined ? { status: err.status } : {}),
+          messages: err.messages,
+        });
+      throw err;
+    }
+  }
+
+  /**
+   * Sends one request. A failure without an answer is `unavailable`, and
+   * {@link DgiiError.uncertain} unless the connection was never made ({@link NOT_CONNECTED}): a
+   * timeout or a connection lost midway may come after the DGII took the request.
+   */
   private async send(spec: CallSpec, headers: Record<string, string>): Promise<RawAnswer> {
     let body: FormData | undefined;
     if (spec.document) {
@@ -170,9 +210,14 @@ export class DgiiSession {
         throw new DgiiError(
           'unavailable',
           `La DGII no respondió en ${Math.round(this.timeoutMs / 100) / 10} s (${spec.service}).`,
+          { uncertain: true },
         );
-      const code = e.cause?.code ? ` (${e.cause.code})` : '';
-      throw new DgiiError('unavailable', `No se pudo conectar con la DGII${code} (${spec.service}).`);
+      const cause = e.cause?.code;
+      const code = cause ? ` (${cause})` : '';
+      const uncertain = !(cause && (NOT_CONNECTED.has(cause) || /^(ERR_TLS_|CERT_|UNABLE_TO_)/.test(cause)));
+      throw new DgiiError('unavailable', `No se pudo conectar con la DGII${code} (${spec.service}).`, {
+        uncertain,
+      });
     }
   }
 

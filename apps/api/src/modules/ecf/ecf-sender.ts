@@ -21,8 +21,29 @@ type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: str
 
 /** How long a claimed document stays ours: longer than the client's timeout on a request. */
 export const ECF_CLAIM_LEASE_MS = 2 * 60_000;
-/** Documents handled per pass and process. */
+/** Documents (and ANECF) claimed per round of a pass and process. */
 const BATCH = 20;
+/** Rounds of a pass at most (a pass goes on while the DGII answers and rows are due). */
+const MAX_ROUNDS = 50;
+
+/** What a pass carries between its rounds. */
+interface PassState {
+  /** The DGII answered a call in this pass (a success, or a refusal of the document). */
+  reached: boolean;
+  /** The rows in back-off were made due (once per pass). */
+  released: boolean;
+  /** The certificate's key, once loaded. */
+  key: Awaited<ReturnType<typeof loadSigningKey>> | undefined;
+  /** When the pass began (wall clock, as `updated_at`). */
+  startedAt: Date;
+}
+
+/** The DGII refused a post itself (4xx with its messages): the document's final answer. */
+class DocumentRefused extends Error {
+  constructor(readonly error: DgiiError) {
+    super(error.message);
+  }
+}
 
 /**
  * Delay before the next try after `failures` consecutive failures of the DGII (contingency):
@@ -57,10 +78,16 @@ export interface EcfSenderOptions {
  * summary), then it asks the result until the DGII decides. Every process may run it: a pass
  * claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, so one document is handled by one
  * process at a time. Exactly-once posting: the attempt is recorded (`submittedAt`) and committed
- * before the request leaves, and a row with a `trackId` is never posted again; a row whose earlier
- * attempt has no known outcome (timeout, crash) asks the DGII for the e-NCF's trackIds first
- * and adopts the one it finds. When the DGII does not answer the document stays `pending` and is
- * tried again with {@link ecfRetryDelayMs}.
+ * before the request leaves, and a row with a `trackId` is never posted again. A post that failed
+ * for sure (the DGII answered 5xx/4xx, or the connection was never made) was not received: the
+ * attempt is cleared and the document is simply posted again. A post whose outcome is unknown
+ * (timeout, connection lost, crash) keeps `submittedAt`, and before posting again the sender asks
+ * the DGII for the e-NCF's trackIds and adopts the one it finds (decision 157).
+ *
+ * When the DGII does not answer the document stays `pending` and is tried again with
+ * {@link ecfRetryDelayMs}, but never waits for its back-off once the DGII is back (decision 157):
+ * a pass with nothing due tries the waiting document whose turn is nearest, and a pass in which
+ * the DGII answered makes every waiting document (and ANECF) due and goes on until all went out.
  */
 export class EcfSender {
   private timer: NodeJS.Timeout | null = null;
@@ -117,13 +144,58 @@ export class EcfSender {
     while (this.running) await this.running;
   }
 
-  /** One pass over the due documents at `now` (tests move it). */
+  /**
+   * One pass over the due documents at `now` (tests move it): rounds of claims until nothing is
+   * due. With nothing due at all, it tries the one waiting document (or ANECF) whose turn is
+   * nearest, so a DGII back from an outage is noticed within a pass. Once the DGII answered in the
+   * pass, every document and ANECF waiting in back-off is made due and the pass goes on until they
+   * all went out; while it does not answer, a pass stops after its round.
+   */
   async pass(now = new Date()): Promise<EcfSendPass> {
-    const claimed = await this.claim('ecf_documents', ['pending', 'sent'], now);
     const result: EcfSendPass = { submitted: 0, decided: 0, retried: 0 };
-    await this.annulments(now, result);
-    if (claimed.rows.length === 0) return result;
-    const key = await loadSigningKey({ db: this.db, config: this.config });
+    const round: PassState = { reached: false, released: false, key: undefined, startedAt: new Date() };
+    for (let i = 0; i < MAX_ROUNDS; i++) {
+      let handled = await this.annulments(
+        await this.claim('ecf_annulments', ['pending'], now),
+        now,
+        result,
+        round,
+      );
+      handled += await this.documents(
+        await this.claim('ecf_documents', ['pending', 'sent'], now),
+        now,
+        result,
+        round,
+      );
+      if (handled === 0 && i === 0) {
+        const waiting = await this.claim('ecf_documents', ['pending', 'sent'], now, { waiting: true });
+        handled = waiting.rows.length
+          ? await this.documents(waiting, now, result, round)
+          : await this.annulments(
+              await this.claim('ecf_annulments', ['pending'], now, { waiting: true }),
+              now,
+              result,
+              round,
+            );
+      }
+      if (handled === 0 || !round.reached) break;
+      if (!round.released) {
+        await this.release(now, round.startedAt);
+        round.released = true;
+      }
+    }
+    return result;
+  }
+
+  /** Handles claimed documents; answers how many. */
+  private async documents(
+    claimed: { rows: Array<{ id: string }> },
+    now: Date,
+    result: EcfSendPass,
+    round: PassState,
+  ): Promise<number> {
+    if (claimed.rows.length === 0) return 0;
+    const key = await this.signingKey(round);
     for (const { id } of claimed.rows) {
       const [row] = await this.db.select().from(ecfDocuments).where(eq(ecfDocuments.id, id));
       if (!row) continue;
@@ -135,14 +207,17 @@ export class EcfSender {
       const client = this.client(key);
       try {
         const outcome = await this.advance(client, row, now);
+        round.reached = true;
         result[outcome]++;
       } catch (err) {
-        if (err instanceof DgiiError && err.kind === 'rejected' && row.status === 'pending' && !row.trackId) {
+        if (err instanceof DocumentRefused) {
           // The DGII refused the submission itself (format, signature…): a final answer.
+          round.reached = true;
+          const { error } = err;
           await this.decide(
             row,
             'rejected',
-            err.messages.length ? err.messages : [{ code: 'HTTP', message: err.message }],
+            error.messages.length ? error.messages : [{ code: 'HTTP', message: error.message }],
             now,
           );
           result.decided++;
@@ -152,7 +227,39 @@ export class EcfSender {
         }
       }
     }
-    return result;
+    return claimed.rows.length;
+  }
+
+  /** The certificate's key, loaded once per pass. */
+  private async signingKey(round: PassState) {
+    if (round.key === undefined) round.key = await loadSigningKey({ db: this.db, config: this.config });
+    return round.key;
+  }
+
+  /**
+   * The DGII answered: every document and ANECF waiting in contingency back-off since before the
+   * pass (a failure noted, next try later than `now`, not held by another process) is due now
+   * (decision 157). One that failed in this very pass is not tried twice in it; documents waiting
+   * for a result "En Proceso" keep their polling schedule (no failure noted).
+   */
+  private async release(now: Date, passStartedAt: Date): Promise<void> {
+    const at = now.toISOString();
+    for (const [table, statuses] of [
+      ['ecf_documents', ['pending', 'sent']],
+      ['ecf_annulments', ['pending']],
+    ] as const) {
+      await this.db.execute(sql`
+        update ${sql.identifier(table)}
+           set next_attempt_at = ${at}::timestamptz
+         where status in (${sql.join(
+           statuses.map((st) => sql`${st}`),
+           sql`, `,
+         )})
+           and last_error is not null
+           and next_attempt_at > ${at}::timestamptz
+           and updated_at < ${passStartedAt.toISOString()}::timestamptz
+           and (locked_until is null or locked_until < now())`);
+    }
   }
 
   /**
@@ -163,8 +270,15 @@ export class EcfSender {
     table: 'ecf_documents' | 'ecf_annulments',
     statuses: EcfStatus[],
     now: Date,
+    opts: { waiting?: boolean } = {},
   ): Promise<{ rows: Array<{ id: string }> }> {
     const name = sql.identifier(table);
+    // `waiting`: the one row in contingency back-off (a failure noted) whose turn is nearest, due
+    // or not. Nearest rather than oldest: a row failing for its own reason moves back at every try,
+    // so it never hides the others from the probe.
+    const which = opts.waiting
+      ? sql`and last_error is not null order by next_attempt_at limit 1`
+      : sql`and next_attempt_at <= ${now.toISOString()}::timestamptz order by next_attempt_at limit ${BATCH}`;
     return (await this.db.execute(sql`
       update ${name}
          set locked_until = now() + make_interval(secs => ${ECF_CLAIM_LEASE_MS / 1000}),
@@ -175,10 +289,8 @@ export class EcfSender {
             statuses.map((st) => sql`${st}`),
             sql`, `,
           )})
-            and next_attempt_at <= ${now.toISOString()}::timestamptz
             and (locked_until is null or locked_until < now())
-          order by next_attempt_at
-          limit ${BATCH}
+            ${which}
           for update skip locked)
       returning id`)) as unknown as { rows: Array<{ id: string }> };
   }
@@ -202,10 +314,14 @@ export class EcfSender {
    * service: claimed like documents; the DGII's answer is final (accepted, or rejected with its
    * messages, which admins are told); no answer → tried again with {@link ecfRetryDelayMs}.
    */
-  private async annulments(now: Date, result: EcfSendPass): Promise<void> {
-    const claimed = await this.claim('ecf_annulments', ['pending'], now);
-    if (claimed.rows.length === 0) return;
-    const key = await loadSigningKey({ db: this.db, config: this.config });
+  private async annulments(
+    claimed: { rows: Array<{ id: string }> },
+    now: Date,
+    result: EcfSendPass,
+    round: PassState,
+  ): Promise<number> {
+    if (claimed.rows.length === 0) return 0;
+    const key = await this.signingKey(round);
     for (const { id } of claimed.rows) {
       const [row] = await this.db.select().from(ecfAnnulments).where(eq(ecfAnnulments.id, id));
       if (!row) continue;
@@ -224,9 +340,11 @@ export class EcfSender {
           .update(ecfAnnulments)
           .set({ ...release, status: 'accepted', messages, decidedAt: now, attempts: row.attempts + 1 })
           .where(eq(ecfAnnulments.id, id));
+        round.reached = true;
         result.decided++;
       } catch (err) {
         if (err instanceof DgiiError && err.kind === 'rejected') {
+          round.reached = true;
           const messages = err.messages.length ? err.messages : [{ code: 'HTTP', message: err.message }];
           const fx = await this.db.transaction(async (tx) => {
             await tx
@@ -263,14 +381,19 @@ export class EcfSender {
         }
       }
     }
+    return claimed.rows.length;
   }
 
-  /** Moves one document one step: submit, adopt a lost submission, or ask its result. */
+  /**
+   * Moves one document one step: submit, adopt a lost submission, or ask its result. Throws
+   * {@link DocumentRefused} when the DGII refused the post itself; any other error is a failure to
+   * try again later.
+   */
   private async advance(client: DgiiClient, row: Row, now: Date): Promise<keyof EcfSendPass> {
     const fileName = `${row.issuerRnc}${row.encf}.xml`;
     if (row.channel === 'rfce') {
       if (!(await this.markSubmitted(row, now))) return 'retried';
-      const answer = await client.sendSummary(row.summaryXml!, fileName);
+      const answer = await this.post(row, () => client.sendSummary(row.summaryXml!, fileName));
       if (answer.status === 'in_process' || answer.status === 'not_found') {
         await this.later(row, now, ecfPollDelayMs(row.attempts), answer.messages);
         return 'retried';
@@ -280,7 +403,8 @@ export class EcfSender {
     }
     if (!row.trackId) {
       if (row.submittedAt) {
-        // An earlier attempt left without an answer: the DGII may have it already.
+        // An earlier post may have arrived (no answer came): the DGII may have it already. "No
+        // encontrado", or no such service (CerteCF), answers none: it is posted again.
         const known = await client.trackIdsFor(row.issuerRnc, row.encf);
         if (known.length > 0) {
           await this.sent(row, known[0]!.trackId, [], now);
@@ -288,7 +412,7 @@ export class EcfSender {
         }
       }
       if (!(await this.markSubmitted(row, now))) return 'retried';
-      const answer = await client.sendEcf(row.signedXml, fileName);
+      const answer = await this.post(row, () => client.sendEcf(row.signedXml, fileName));
       await this.sent(row, answer.trackId, answer.messages, now);
       return 'submitted';
     }
@@ -299,6 +423,31 @@ export class EcfSender {
     }
     await this.decide(row, result.status, result.messages, now, result.sequenceUsed);
     return 'decided';
+  }
+
+  /**
+   * Runs the post of `row` recorded by {@link markSubmitted}. A refusal of the document by the DGII
+   * becomes {@link DocumentRefused}. A failure that proves the DGII did not take the document —
+   * it answered an error status, or the request never reached it ({@link DgiiError.uncertain}
+   * false) — clears `submittedAt`: nothing is pending to look up, and the next try posts at once
+   * (and the DGII's 5xx, which CerteCF answers without a consulta de trackIds to ask, no longer
+   * leaves the document waiting on that consulta). An uncertain failure (timeout, connection lost,
+   * a 2xx it could not read, anything unexpected) keeps it.
+   */
+  private async post<T>(row: Row, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (err) {
+      if (err instanceof DgiiError && err.kind === 'rejected') throw new DocumentRefused(err);
+      const definite =
+        err instanceof DgiiError && !err.uncertain && (err.status === undefined || err.status >= 300);
+      if (definite)
+        await this.db
+          .update(ecfDocuments)
+          .set({ submittedAt: null, updatedAt: new Date() })
+          .where(eq(ecfDocuments.id, row.id));
+      throw err;
+    }
   }
 
   /**
@@ -339,6 +488,7 @@ export class EcfSender {
       .set({
         attempts: row.attempts + 1,
         messages,
+        lastError: null,
         nextAttemptAt: new Date(now.getTime() + delayMs),
         lockedUntil: null,
         lockedBy: null,
