@@ -29,6 +29,7 @@ import { backupSettings } from './modules/backups/backups.service.js';
 import billableExpensesRoutes from './modules/billable-expenses/billable-expenses.routes.js';
 import billableTimeRoutes from './modules/billable-time/billable-time.routes.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
+import certificationWizardRoutes from './modules/certification/certification-wizard.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import ecfRoutes from './modules/ecf/ecf.routes.js';
@@ -353,6 +354,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(backupsRoutes, { settings: backupSettings(config), backup: config.backup });
       await api.register(fiscalRoutes);
       await api.register(ecfRoutes);
+      await api.register(certificationWizardRoutes);
       await api.register(dgiiReportsRoutes);
       await api.register(suppliersRoutes);
       await api.register(expensesRoutes);

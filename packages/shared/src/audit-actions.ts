@@ -371,6 +371,30 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     detail: (m) => (str(m.issuerRnc) ? `del emisor RNC ${str(m.issuerRnc)}` : undefined),
   },
   'fiscal.received_rejected': { verb: 'rechazó', of: 'ecf_received', detail: reason },
+  // DGII certification wizard (issue 41, decision 159)
+  'fiscal.certification_step_completed': {
+    verb: 'marcó como completado',
+    object: 'un paso de la certificación DGII',
+    href: () => '/settings?tab=fiscal',
+    detail: (m) =>
+      num(m.step) !== undefined && str(m.title) ? `(paso ${num(m.step)}: ${str(m.title)})` : undefined,
+  },
+  'fiscal.certification_step_undone': {
+    verb: 'desmarcó',
+    object: 'un paso de la certificación DGII',
+    href: () => '/settings?tab=fiscal',
+    detail: (m) =>
+      num(m.step) !== undefined && str(m.title) ? `(paso ${num(m.step)}: ${str(m.title)})` : undefined,
+  },
+  'fiscal.certified_elsewhere': {
+    verb: 'confirmó que la empresa ya está certificada por la DGII como emisor electrónico',
+    noObject: true,
+  },
+  'fiscal.certification_file_signed': {
+    verb: 'firmó con el certificado digital',
+    object: 'un archivo XML de la certificación DGII',
+    detail: (m) => (str(m.fileName) ? `(${str(m.fileName)})` : undefined),
+  },
   'fiscal.exchange_rate_set': {
     verb: 'registró la tasa de cambio',
     noObject: true,

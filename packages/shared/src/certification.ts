@@ -369,3 +369,19 @@ export type PrintedRepresentation = z.infer<typeof PrintedRepresentationSchema>;
 export const ListPrintedRepresentationsResponseSchema = z.object({
   documents: z.array(PrintedRepresentationSchema),
 });
+
+/**
+ * The receiver's resources under the URL registered with the DGII (wizard steps 1, 7 and 12). The
+ * DGII's standard fixes these names so that "la única diferencia entre los servicios de los
+ * contribuyentes sea la dirección de host" (DGII, "Descripción Técnica de Facturación Electrónica"
+ * v1.6, "Creación y Parametrización de Servicios", and its examples
+ * `https://host/ambiente/nombreservicio/fe/recepcion/api/ecf`), and its services directory keeps,
+ * per taxpayer, the *host* of each service (same report, "Consulta Directorio de Servicios":
+ * "urlRecepcion: host del servicio de recepción del contribuyente"). So the postulación's three
+ * fields take the base URL (`CertificationUrls`), and the DGII calls it followed by these paths.
+ */
+export const CERTIFICATION_SERVICE_PATHS = {
+  reception: '/fe/recepcion/api/ecf',
+  commercialApproval: '/fe/aprobacioncomercial/api/ecf',
+  authentication: '/fe/autenticacion/api/semilla',
+} as const;

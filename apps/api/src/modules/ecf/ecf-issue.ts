@@ -91,7 +91,7 @@ function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 
  * format ({@link checkEcf}) throws 422 with the reasons in Spanish — the caller's transaction rolls
  * back, so no e-NCF is consumed and nothing is stored. Throws 409 when no certificate is loaded.
  * Stores the signed XML unchanged in `ecf_documents` (status `pending`: the sender posts it after
- * commit) and answers the security code (the first 6 characters of the SignatureValue).
+ * commit; `environment` = DGII_ECF_ENV, decision 159) and answers the security code (the first 6 characters of the SignatureValue).
  */
 async function signAndStore(
   tx: Tx,
@@ -132,6 +132,8 @@ async function signAndStore(
     securityCode,
     signedAt,
     totalCents: input.totals.totalCents,
+    // The certification wizard counts the simulation documents signed in CerteCF (issue 41).
+    environment: config.environment,
   });
   return { securityCode, signedAt, channel };
 }

@@ -1,8 +1,14 @@
-import type { EcfCertificate, EcfConnectionTest, EcfMode, FiscalEcfSettings } from '@agencia/shared';
+import type {
+  DgiiEcfEnvironment,
+  EcfCertificate,
+  EcfConnectionTest,
+  EcfMode,
+  FiscalEcfSettings,
+} from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { ecfSettings } from '../../db/schema/index.js';
+import { ecfCertificationSteps, ecfSettings } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects } from '../../lib/effects.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -66,17 +72,42 @@ export async function ecfModeOf(db: Db | Tx): Promise<EcfMode> {
 }
 
 /**
+ * Whether the agency may issue directly in production (issue 41, decision 159): the certification
+ * wizard's last step ("Finalizado", 15) is checked off, or an admin confirmed the agency was
+ * certified by the DGII outside the wizard (`certifiedElsewhereAt`).
+ */
+export async function certifiedForProduction(db: Db | Tx): Promise<boolean> {
+  const r = await row(db);
+  if (r.certifiedElsewhereAt) return true;
+  const [finished] = await db
+    .select({ step: ecfCertificationSteps.step })
+    .from(ecfCertificationSteps)
+    .where(eq(ecfCertificationSteps.step, 15))
+    .limit(1);
+  return Boolean(finished);
+}
+
+/** Why `direct` is refused in production before the DGII certified the agency (decision 159). */
+export const NOT_CERTIFIED_FOR_PRODUCTION =
+  'La DGII aún no ha certificado a la empresa como emisor electrónico: completa el asistente de certificación (Configuración → Fiscal → Certificación DGII) hasta el paso 15 «Finalizado», o confirma allí que la empresa ya fue certificada, antes de activar la emisión directa en producción (eCF).';
+
+/**
  * `PUT /fiscal/settings`: switches the mode (audited). `direct` needs a loaded certificate that has
- * not expired → 409 otherwise, in Spanish.
+ * not expired → 409 otherwise, in Spanish; in production (`environment` eCF) it also needs the
+ * DGII's certification ({@link certifiedForProduction}) → 409 naming the wizard (decision 159).
+ * TesteCF and CerteCF are the certification's own environments: no such check there.
  */
 export async function updateEcfMode({
   db,
   ctx,
   mode,
+  environment,
 }: {
   db: Db;
   ctx: AuditContext;
   mode: EcfMode;
+  /** DGII_ECF_ENV. */
+  environment: DgiiEcfEnvironment;
 }): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await row(tx);
@@ -88,6 +119,8 @@ export async function updateEcfMode({
         throw conflict(
           'El certificado digital venció: carga uno vigente antes de activar la emisión directa.',
         );
+      if (environment === 'eCF' && r.ecfMode !== 'direct' && !(await certifiedForProduction(tx)))
+        throw conflict(NOT_CERTIFIED_FOR_PRODUCTION);
     }
     if (r.ecfMode === mode) return;
     await tx.update(ecfSettings).set({ ecfMode: mode, updatedAt: new Date() }).where(eq(ecfSettings.id, 1));

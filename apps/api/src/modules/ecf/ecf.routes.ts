@@ -98,7 +98,11 @@ const ecfRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await settingsSvc.updateEcfMode({ ...writeCall(req), mode: req.body.ecfMode });
+      await settingsSvc.updateEcfMode({
+        ...writeCall(req),
+        mode: req.body.ecfMode,
+        environment: app.ecfConfig.environment,
+      });
       return {
         success: true as const,
         data: { settings: await settingsSvc.getEcfSettings({ db: app.db, config: app.ecfConfig }) },

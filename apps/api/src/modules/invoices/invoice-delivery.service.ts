@@ -15,9 +15,9 @@ import {
   notifyClientUsers,
 } from '../billing-documents/billing-documents.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { renderCreditNotePdf, renderDebitNotePdf } from './credit-notes.pdf.js';
+import { noteQr, renderCreditNotePdf, renderDebitNotePdf } from './credit-notes.pdf.js';
 import { issueInTx } from './invoice-issue.js';
-import { renderInvoicePdf } from './invoices.pdf.js';
+import { invoiceQr, renderInvoicePdf } from './invoices.pdf.js';
 import { balanceCents, getInvoice, lockInvoice } from './invoices.queries.js';
 
 /** Builds the PDF of an invoice (bytes) with the company settings. */
@@ -52,6 +52,24 @@ export async function buildDebitNotePdf({
 }): Promise<Buffer> {
   const settings = await getCompanySettings(db);
   return renderDebitNotePdf(invoice, note, settings, db);
+}
+
+/**
+ * What the DGII QR of the PDF of `invoice` (or of its `note`) holds — the timbre URL, the security
+ * code and the signature instant printed under it — or null when the PDF prints no QR: the same
+ * data `renderInvoicePdf` / the notes' PDF draw (certification wizard, step 5, decision 159).
+ */
+export async function printedQrOf({
+  db,
+  invoice,
+  note,
+}: {
+  db: Db | Tx;
+  invoice: Invoice;
+  note?: CreditNote | DebitNote;
+}): Promise<{ url: string; securityCode: string; signedAt: string } | null> {
+  const settings = await getCompanySettings(db);
+  return note ? noteQr(invoice, note, settings) : invoiceQr(invoice, settings);
 }
 
 /** File name of an invoice PDF: `Factura-FAC-2026-0001.pdf`. */
