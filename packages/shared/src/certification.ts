@@ -316,6 +316,10 @@ export const CertificationOverviewSchema = z.object({
   /** Production URLs are the same paths under PUBLIC_URL; false when PUBLIC_URL is not https. */
   publicUrlIsHttps: z.boolean(),
   simulation: z.object({
+    /**
+     * Whose documents are counted: TesteCF's while in TesteCF (a rehearsal), else CerteCF's.
+     */
+    environment: DgiiEcfEnvironmentSchema,
     counters: z.array(SimulationCounterSchema),
     /** The last rejection in CerteCF (ISO), which reset the DGII's counters; null when none. */
     lastRejectionAt: z.string().nullable(),

@@ -40,6 +40,7 @@ export function buildCertificationOverview(
     },
     publicUrlIsHttps: true,
     simulation: {
+      environment: 'CerteCF',
       counters: (Object.keys(SIMULATION_TARGETS) as SimulationKind[]).map((kind) => ({
         kind,
         label: SIMULATION_KIND_LABELS[kind],

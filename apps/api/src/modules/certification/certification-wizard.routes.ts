@@ -170,7 +170,11 @@ const certificationWizardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { documents: (await printedRepresentations(call(req))).map((d) => d.representation) },
+      data: {
+        documents: (await printedRepresentations({ ...call(req), config: app.ecfConfig })).map(
+          (d) => d.representation,
+        ),
+      },
     }),
   );
 
@@ -181,7 +185,7 @@ const certificationWizardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'ZIP con el PDF de cada comprobante simulado ({RNC}{e-NCF}.pdf)' },
     },
     async (req, reply) => {
-      const docs = await printedRepresentations(call(req));
+      const docs = await printedRepresentations({ ...call(req), config: app.ecfConfig });
       const zip = await printedRepresentationsZip(docs);
       return reply
         .type('application/zip')

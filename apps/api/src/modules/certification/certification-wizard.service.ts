@@ -5,6 +5,7 @@ import {
   type CertificationOverview,
   type CertificationStepState,
   type CertificationUrls,
+  type DgiiEcfEnvironment,
   SIMULATION_KIND_LABELS,
   SIMULATION_TARGETS,
   type SimulationKind,
@@ -38,8 +39,15 @@ import { certifiedForProduction, ecfModeOf, getCertificate } from '../ecf/ecf-se
 
 type Row = typeof ecfDocuments.$inferSelect;
 
-/** The certification environment's name in `ecf_documents.environment` (DGII_ECF_ENV). */
-const CERTIFICATION_ENVIRONMENT = 'CerteCF';
+/**
+ * Whose documents the simulation step counts and prints (`ecf_documents.environment`): in TesteCF
+ * the pre-certification documents themselves — a rehearsal the admin can run before the DGII opens
+ * the certification (the process PDF, p. 4: "podrá realizar pruebas en el ambiente de
+ * pre-certificación"); in CerteCF and afterwards in eCF, the certification's (issue 41).
+ */
+export function simulationEnvironment(environment: DgiiEcfEnvironment): DgiiEcfEnvironment {
+  return environment === 'TesteCF' ? 'TesteCF' : 'CerteCF';
+}
 
 /**
  * The three URLs the postulación asks for (process PDF p. 5–6, "URL Recepción", "URL Aprobación",
@@ -74,7 +82,8 @@ export function simulationKindOf(row: Pick<Row, 'documentType' | 'channel'>): Si
 }
 
 /**
- * The simulation documents that count now (step 4): every e-CF signed in CerteCF after the latest
+ * The simulation documents that count now (step 4): every e-CF signed in the
+ * {@link simulationEnvironment} after the latest
  * one the DGII rejected there — a rejection resets the DGII's counters (issue 41; the process PDF,
  * p. 11–12, "Pruebas de Simulación": every document must end Aceptado or Aceptado Condicional) —
  * oldest first, and that rejection: when its document was decided (or signed, if the decision
@@ -82,11 +91,12 @@ export function simulationKindOf(row: Pick<Row, 'documentType' | 'channel'>): Si
  */
 export async function simulationDocuments(
   db: Db | Tx,
+  environment: DgiiEcfEnvironment,
 ): Promise<{ rows: Row[]; lastRejectionAt: Date | null }> {
   const rows = await db
     .select()
     .from(ecfDocuments)
-    .where(eq(ecfDocuments.environment, CERTIFICATION_ENVIRONMENT))
+    .where(eq(ecfDocuments.environment, simulationEnvironment(environment)))
     .orderBy(ecfDocuments.signedAt, ecfDocuments.createdAt);
   const rejected = rows.filter((r) => r.status === 'rejected').at(-1);
   if (!rejected) return { rows, lastRejectionAt: null };
@@ -108,8 +118,11 @@ export const isAccepted = (row: Pick<Row, 'status'>) => ACCEPTED.includes(row.st
  * and the E32 under RD$250,000 whose consumo summary was accepted — the DGII received only the
  * summary (RFCE), so their full signed E32 is uploaded by hand on its portal.
  */
-export async function simulationCounters(db: Db | Tx): Promise<CertificationOverview['simulation']> {
-  const { rows, lastRejectionAt } = await simulationDocuments(db);
+export async function simulationCounters(
+  db: Db | Tx,
+  environment: DgiiEcfEnvironment,
+): Promise<CertificationOverview['simulation']> {
+  const { rows, lastRejectionAt } = await simulationDocuments(db, environment);
   const counters = (Object.keys(SIMULATION_TARGETS) as SimulationKind[]).map((kind) => {
     const mine = rows.filter((r) => simulationKindOf(r) === kind);
     return {
@@ -121,6 +134,7 @@ export async function simulationCounters(db: Db | Tx): Promise<CertificationOver
     };
   });
   return {
+    environment: simulationEnvironment(environment),
     counters,
     lastRejectionAt: lastRejectionAt?.toISOString() ?? null,
     e32ToUpload: rows
@@ -203,7 +217,7 @@ export async function getCertificationOverview({
     steps: await stepStates(db),
     urls: certificationUrls(publicUrl),
     publicUrlIsHttps: publicUrl.startsWith('https://'),
-    simulation: await simulationCounters(db),
+    simulation: await simulationCounters(db, config.environment),
     received: {
       ecf: received.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString() })),
       approvals: approvals.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString() })),

@@ -1,6 +1,7 @@
 import type { Invoice, PrintedRepresentation } from '@agencia/shared';
 import { inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
+import type { EcfConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { creditNotes, debitNotes } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
@@ -44,7 +45,7 @@ export interface PrintedDocument {
 
 /**
  * The printed representations of the simulated documents (step 5): the accepted (or conditionally
- * accepted) invoices, credit notes and debit notes signed in CerteCF that count now
+ * accepted) invoices, credit notes and debit notes signed in the simulation environment that count now
  * (`simulationDocuments`: after the last rejection), oldest first, each rendered by the invoice /
  * note PDF generator and checked: under 10 MB; the QR drawn (the generator draws it from the timbre
  * URL of this e-NCF and its security code); the security code and the signature's date and time
@@ -54,11 +55,13 @@ export interface PrintedDocument {
 export async function printedRepresentations({
   db,
   actor,
+  config,
 }: {
   db: Db;
   actor: Actor;
+  config: EcfConfig;
 }): Promise<PrintedDocument[]> {
-  const { rows } = await simulationDocuments(db);
+  const { rows } = await simulationDocuments(db, config.environment);
   const docs = rows.filter((r) => isAccepted(r) && (r.invoiceId || r.creditNoteId || r.debitNoteId));
   const owners = async (table: typeof creditNotes | typeof debitNotes, ids: string[]) =>
     ids.length === 0

@@ -14,6 +14,13 @@ export function SimulationStep({ simulation }: { simulation: CertificationOvervi
   const money = useMoney();
   return (
     <Stack gap="md">
+      {simulation.environment === 'TesteCF' ? (
+        <Alert color="blue" title="Ensayo en el ambiente de pruebas (TesteCF)">
+          Estos contadores y las representaciones impresas usan los comprobantes emitidos en pruebas, para que
+          ensayes antes de la certificación. Con DGII_ECF_ENV=CerteCF solo cuentan los emitidos en
+          certificación.
+        </Alert>
+      ) : null}
       <Alert color="orange" icon={<IconAlertTriangle />} title="Un rechazo reinicia los contadores">
         Si la DGII rechaza un solo comprobante de la simulación, pone en cero los contadores de todos los
         tipos y hay que volver a emitirlos. Revisa cada factura antes de emitirla.
