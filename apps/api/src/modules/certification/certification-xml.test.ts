@@ -98,7 +98,7 @@ describe('readTestSetWorkbook', () => {
     expect(first.FechaLimitePago).toBe('01-05-2026');
     expect(first.IdentificadorExtranjero).toBeUndefined();
     expect(book.rfce?.rows).toHaveLength(1);
-    expect(book.rfce?.rows[0]!.values.CodigoSeguridadeCF).toBeUndefined();
+    expect(book.rfce!.rows[0]!.values.CodigoSeguridadeCF).toBeUndefined();
   });
 
   it('keeps every cell exactly as the workbook shows it (whole set)', async () => {
