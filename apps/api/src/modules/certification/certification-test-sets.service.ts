@@ -275,7 +275,7 @@ export async function importApprovalSet({
     const buyer = get('RNCComprador');
     if (buyer !== rnc)
       problems.push({
-        caseNumber: get('CasoPrueba') ?? `Fila ${row.row}`,
+        caseNumber: get('CasoPrueba') ?? get('eNCF') ?? `Fila ${row.row}`,
         row: row.row,
         field: 'RNCComprador',
         message: `RNCComprador ${buyer ?? '(vacío)'} no es el RNC de la empresa (${rnc}): la empresa aprueba como compradora.`,

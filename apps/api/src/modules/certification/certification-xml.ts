@@ -719,7 +719,8 @@ export function prepareApprovalCase(
   at: Date,
 ): { prepared: PreparedCase | null; problems: WorkbookProblem[] } {
   const get = rowReader(row.values);
-  const caseNumber = get('CasoPrueba') ?? `Fila ${row.row}`;
+  // The DGII's approvals sheet has no CasoPrueba: the e-NCF answered names the case.
+  const caseNumber = get('CasoPrueba') ?? get('eNCF') ?? `Fila ${row.row}`;
   const built = buildCaseAcecf(row.values, at);
   if (built.problems.length > 0)
     return { prepared: null, problems: problemsOf(row, caseNumber, built.problems) };
