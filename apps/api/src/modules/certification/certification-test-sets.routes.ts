@@ -50,7 +50,7 @@ async function readWorkbookUpload(req: FastifyRequest): Promise<{ file: Buffer; 
  * its own (the certification wizard's routes live in other files of this module).
  */
 const certificationTestSetsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { guard, ctx } = routeKit(app, certificationPolicy);
+  const { guard, call, writeCall, resource } = routeKit(app, certificationPolicy);
   const tags = ['fiscal'];
   const admin = guard(CERTIFICATION_PERMISSIONS.testSets, 'testSets');
   const testSet = successEnvelope(CertificationTestSetResponseSchema);
@@ -68,8 +68,7 @@ const certificationTestSetsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { file, fileName } = await readWorkbookUpload(req);
       const set = await svc.importTestSet({
-        db: app.db,
-        ctx: ctx(req),
+        ...writeCall(req),
         config: app.ecfConfig,
         file,
         fileName,
@@ -89,7 +88,7 @@ const certificationTestSetsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(ListCertificationTestSetsResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: { testSets: await svc.listTestSets({ db: app.db }) } }),
+    async (req) => ({ success: true as const, data: { testSets: await svc.listTestSets(call(req)) } }),
   );
 
   app.get(
@@ -105,7 +104,7 @@ const certificationTestSetsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { testSet: await svc.getTestSet({ db: app.db, id: req.params.id }) },
+      data: { testSet: await svc.getTestSet(resource(req)) },
     }),
   );
 
@@ -121,7 +120,7 @@ const certificationTestSetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const set = await svc.startTestSet({ db: app.db, id: req.params.id });
+      const set = await svc.startTestSet(resource(req));
       app.certificationRunner.wake();
       reply.code(202);
       return { success: true as const, data: { testSet: set } };
@@ -136,7 +135,7 @@ const certificationTestSetsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { xml, fileName } = await svc.caseXml({
-        db: app.db,
+        ...call(req),
         id: req.params.id,
         caseId: req.params.caseId,
       });
@@ -160,8 +159,7 @@ const certificationTestSetsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { file, fileName } = await readWorkbookUpload(req);
       const set = await svc.importApprovalSet({
-        db: app.db,
-        ctx: ctx(req),
+        ...writeCall(req),
         config: app.ecfConfig,
         file,
         fileName,
