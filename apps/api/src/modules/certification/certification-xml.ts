@@ -102,12 +102,7 @@ function leavesOf(schema: DgiiDocumentSchema): Map<string, Leaf> {
   };
   walk(xsdTree(schema), [], 0);
   for (const [alias, names] of Object.entries(ALIASES)) {
-    const leaf = [...map.values()].find(
-      (lf) =>
-        lf.path.length > names.length &&
-        names.every((n, i) => lf.path[lf.path.length - names.length + i]!.name === n),
-    );
-    const found = leaf ?? findPath(schema, names);
+    const found = findPath(schema, names);
     if (found) map.set(`${alias}#${found.levels}`, { ...found, column: 'NumeroLineaDoR' });
   }
   leafCache.set(schema, map);
