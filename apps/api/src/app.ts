@@ -29,6 +29,8 @@ import { backupSettings } from './modules/backups/backups.service.js';
 import billableExpensesRoutes from './modules/billable-expenses/billable-expenses.routes.js';
 import billableTimeRoutes from './modules/billable-time/billable-time.routes.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
+import { CertificationRunner } from './modules/certification/certification-runner.js';
+import certificationTestSetsRoutes from './modules/certification/certification-test-sets.routes.js';
 import certificationWizardRoutes from './modules/certification/certification-wizard.routes.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
@@ -91,6 +93,8 @@ declare module 'fastify' {
     ecfConfig: EcfConfig;
     /** The e-CF outbox sender (issue 26); its timer runs only when JOBS_ENABLED. */
     ecfSender: EcfSender;
+    /** The DGII certification test-set runner (issue 41); its timer runs only when JOBS_ENABLED. */
+    certificationRunner: CertificationRunner;
     /** Azul's Payment Page URL override (decision 147). */
     azulConfig: AzulConfig;
   }
@@ -287,6 +291,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onReady', async () => ecfSender.start());
     app.addHook('onClose', async () => ecfSender.stop());
   }
+  // DGII certification test sets (issue 41, decision 158): their runner, beside the e-CF sender.
+  const certificationRunner = new CertificationRunner(opts.database.db, config.ecf, app.log);
+  app.decorate('certificationRunner', certificationRunner);
+  if (config.jobsEnabled) {
+    app.addHook('onReady', async () => certificationRunner.start());
+    app.addHook('onClose', async () => certificationRunner.stop());
+  }
 
   // Graceful shutdown: responses finished while closing tell the client to drop the keep-alive
   // connection, so server.close() is not held open by idle sockets until their timeout.
@@ -356,6 +367,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ecfRoutes);
       await api.register(certificationWizardRoutes);
       await api.register(dgiiReportsRoutes);
+      await api.register(certificationTestSetsRoutes);
       await api.register(suppliersRoutes);
       await api.register(expensesRoutes);
       await api.register(reportsRoutes);
