@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
+import { buildTestSetWorkbook } from '../apps/api/test/certification-workbook.js';
 import { makeTestPkcs12 } from '../apps/api/test/ecf-test-certificate.js';
 import { expect, signInAs, test } from './fixtures.js';
+
+// One worker runs this file's journeys in order: the certification journey signs with the
+// certificate the first journey loads (loading another one in parallel would change the key under
+// the first journey's feet).
+test.describe.configure({ mode: 'serial' });
 
 /**
  * Issue 26 journey, against the fake DGII that global-setup.ts starts: the admin loads the
@@ -123,4 +130,91 @@ test('direct e-CF emission: certificate, direct mode, an E31 accepted by the DGI
     });
     expect(back.status()).toBe(200);
   }
+});
+
+/**
+ * Issue 41 journey: Configuración → Fiscal → Certificación DGII. The admin opens the wizard from the
+ * e-CF card, checks step 1 off, imports a DGII-like test workbook (the agency's RNC as RNCEmisor),
+ * sends it, and watches every case reach "Aceptado" live; then downloads one case's signed XML and
+ * the ZIP of printed representations (the E31 the first journey issued in TesteCF is there, a
+ * rehearsal before CerteCF).
+ */
+test('DGII certification wizard: step checked off, a test set imported and sent to "Aceptado", XML and printed representations downloaded', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const { token } = await signInAs(page, 'admin');
+  const auth = { authorization: `Bearer ${token}` };
+  const settings = await (await page.request.get('/api/settings', { headers: auth })).json();
+  const rnc = settings.data.settings.taxId as string;
+  expect(rnc).toMatch(/^\d{9}$/);
+  // e-NCF of the workbook are its own; a sequence far from the demo ranges and unique per run.
+  const workbook = await buildTestSetWorkbook({
+    issuerRnc: rnc,
+    sequenceStart: 5_000_000 + (Date.now() % 1_000_000) * 10,
+  });
+
+  await page.goto('/settings?tab=fiscal');
+  await page
+    .getByRole('link', { name: /Certificación DGII/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Certificación DGII' })).toBeVisible();
+  const steps = page.getByRole('region', { name: 'Pasos de la DGII' });
+
+  // Step 1 is done on the DGII's portal: checked off here with today's date and a note.
+  await steps.getByRole('button', { name: /^Paso 1 · Registrado/ }).click();
+  const step1 = page.getByRole('region', { name: /^Paso 1 · Registrado/ });
+  await step1.getByLabel('Nota').fill('Postulación firmada y enviada');
+  await step1.getByRole('button', { name: 'Marcar como hecho' }).click();
+  await expect(step1).toContainText('Postulación firmada y enviada');
+
+  // Step 2: import the workbook and send it.
+  await steps.getByRole('button', { name: /^Paso 2 · Pruebas de Datos e-CF/ }).click();
+  const step2 = page.getByRole('region', { name: /^Paso 2 · Pruebas de Datos e-CF/ });
+  await step2.locator('input[type=file]').first().setInputFiles({
+    name: 'SetPruebas_e2e.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: workbook,
+  });
+  await step2.getByRole('button', { name: 'Importar set de pruebas' }).click();
+  const set = page.getByRole('region', { name: 'SetPruebas_e2e.xlsx' });
+  await expect(set).toContainText('Listo para enviar');
+  await set.getByRole('button', { name: 'Enviar a la DGII' }).click();
+  await page
+    .getByRole('dialog', { name: '¿Enviar el set a la DGII?' })
+    .getByRole('button', { name: /Enviar/ })
+    .click();
+  // Live progress: the set polls while sending, then every case shows "Aceptado".
+  await expect(set).toContainText('Completado', { timeout: 120_000 });
+  const rows = set.getByRole('row');
+  const count = (await rows.count()) - 1;
+  expect(count).toBeGreaterThanOrEqual(10);
+  await expect(set.getByText('Aceptado', { exact: true })).toHaveCount(count);
+
+  // The signed XML of the first case, as sent.
+  const [xml] = await Promise.all([
+    page.waitForEvent('download'),
+    set
+      .getByRole('button', { name: /^Descargar XML de E31/ })
+      .first()
+      .click(),
+  ]);
+  const body = (await readFile((await xml.path())!)).toString('utf8');
+  expect(body).toContain(`<RNCEmisor>${rnc}</RNCEmisor>`);
+  expect(body).toContain('<SignatureValue>');
+
+  // Step 5: the printed representations' ZIP.
+  await steps.getByRole('button', { name: /^Paso 5 · / }).click();
+  const step5 = page.getByRole('region', { name: /^Paso 5 · / });
+  await expect(step5.getByRole('row').nth(1)).toBeVisible();
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    step5.getByRole('button', { name: 'Descargar ZIP' }).click(),
+  ]);
+  const archive = await JSZip.loadAsync(await readFile((await zip.path())!));
+  const pdfs = Object.keys(archive.files).filter((name) => name.endsWith('.pdf'));
+  expect(pdfs.length).toBeGreaterThan(0);
+  const first = await archive.file(pdfs[0]!)!.async('nodebuffer');
+  expect(first.subarray(0, 5).toString()).toBe('%PDF-');
 });
