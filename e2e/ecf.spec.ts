@@ -135,9 +135,9 @@ test('direct e-CF emission: certificate, direct mode, an E31 accepted by the DGI
 /**
  * Issue 41 journey: Configuración → Fiscal → Certificación DGII. The admin opens the wizard from the
  * e-CF card, checks step 1 off, imports a DGII-like test workbook (the agency's RNC as RNCEmisor),
- * sends it, and watches every case reach "Aceptado" live; then downloads one case's signed XML and
- * the ZIP of printed representations (the E31 the first journey issued in TesteCF is there, a
- * rehearsal before CerteCF).
+ * sends it, and watches every case reach "Aceptado" live; then downloads one case's signed XML;
+ * issues one simulation E31 and downloads the ZIP of printed representations with its PDF (in
+ * TesteCF the wizard counts TesteCF documents: a rehearsal before CerteCF).
  */
 test('DGII certification wizard: step checked off, a test set imported and sent to "Aceptado", XML and printed representations downloaded', async ({
   page,
@@ -204,7 +204,45 @@ test('DGII certification wizard: step checked off, a test set imported and sent 
   expect(body).toContain(`<RNCEmisor>${rnc}</RNCEmisor>`);
   expect(body).toContain('<SignatureValue>');
 
+  // A simulation document issued from a real operation after the first journey's rejection (a
+  // rejection resets the DGII's counters): an E31 in direct mode, accepted by the DGII.
+  const clients = await (await page.request.get('/api/clients?search=Cibao', { headers: auth })).json();
+  const direct = await page.request.put('/api/fiscal/settings', {
+    headers: auth,
+    data: { ecfMode: 'direct' },
+  });
+  expect(direct.status(), await direct.text()).toBe(200);
+  let encf: string;
+  try {
+    const draft = await page.request.post('/api/invoices', {
+      headers: auth,
+      data: {
+        clientId: clients.data.clients[0]._id,
+        documentType: 'E31',
+        issueDate: '2026-11-02',
+        dueDate: '2026-12-02',
+        items: [{ description: 'Simulación: hosting anual', quantity: 1, unitPrice: 18000 }],
+      },
+    });
+    expect(draft.status(), await draft.text()).toBe(200);
+    const invoiceId = (await draft.json()).data.invoice._id as string;
+    const issued = await page.request.post(`/api/invoices/${invoiceId}/issue`, { headers: auth });
+    expect(issued.status(), await issued.text()).toBe(200);
+    encf = (await issued.json()).data.invoice.ncf as string;
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get(`/api/invoices/${invoiceId}/ecf`, { headers: auth })).json()).data
+            .submission?.status,
+        { timeout: 60_000 },
+      )
+      .toBe('accepted');
+  } finally {
+    await page.request.put('/api/fiscal/settings', { headers: auth, data: { ecfMode: 'provider' } });
+  }
+
   // Step 5: the printed representations' ZIP.
+  await page.reload();
   await steps.getByRole('button', { name: /^Paso 5 · / }).click();
   const step5 = page.getByRole('region', { name: /^Paso 5 · / });
   await expect(step5.getByRole('row').nth(1)).toBeVisible();
@@ -214,7 +252,7 @@ test('DGII certification wizard: step checked off, a test set imported and sent 
   ]);
   const archive = await JSZip.loadAsync(await readFile((await zip.path())!));
   const pdfs = Object.keys(archive.files).filter((name) => name.endsWith('.pdf'));
-  expect(pdfs.length).toBeGreaterThan(0);
-  const first = await archive.file(pdfs[0]!)!.async('nodebuffer');
+  expect(pdfs).toContain(`${rnc}${encf}.pdf`);
+  const first = await archive.file(`${rnc}${encf}.pdf`)!.async('nodebuffer');
   expect(first.subarray(0, 5).toString()).toBe('%PDF-');
 });
