@@ -5,7 +5,17 @@ import type { EcfConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { ecfCertificationCases, ecfCertificationSets } from '../../db/schema/index.js';
 import { DgiiClient, DgiiError } from '../ecf/dgii-client.js';
-import { ecfPollDelayMs, ecfRetryDelayMs } from '../ecf/ecf-sender.js';
+import { ecfRetryDelayMs } from '../ecf/ecf-sender.js';
+
+/**
+ * Wait before asking the result of a case again, after `attempts` (post included): 1 s, then
+ * doubling up to a minute. Shorter than the invoices' schedule because an admin is watching the
+ * run and the DGII validates in about 200 ms on average (DT, "Consulta de resultado e-CF": "En
+ * Proceso … tiempo promedio de validación 200 ms").
+ */
+export function certificationPollDelayMs(attempts: number): number {
+  return Math.min(60_000, 1_000 * 2 ** Math.max(0, attempts - 1));
+}
 import { cachedDgiiToken, loadSigningKey, storeDgiiToken } from '../ecf/ecf-settings.service.js';
 import { type SigningKey, securityCodeOf, signXml } from '../ecf/ecf-signature.js';
 import {
@@ -340,7 +350,7 @@ export class CertificationRunner {
           .update(ecfCertificationCases)
           .set({ attempts: c.attempts + 1, updatedAt: new Date() })
           .where(eq(ecfCertificationCases.id, c.id));
-        return { waitMs: ecfPollDelayMs(c.attempts) };
+        return { waitMs: certificationPollDelayMs(c.attempts) };
       }
       await this.decide(c, answer.status, answer.messages, now);
       result.decided++;
@@ -377,12 +387,12 @@ export class CertificationRunner {
     if (c.channel === 'ecf') {
       const reception = await client.sendEcf(c.signedXml!, fileName);
       await this.sent(c, reception.trackId, reception.messages);
-      return { waitMs: ecfPollDelayMs(0) };
+      return { waitMs: certificationPollDelayMs(1) };
     }
     if (c.channel === 'rfce') {
       const answer = await client.sendSummary(c.summaryXml!, fileName);
       if (answer.status === 'in_process' || answer.status === 'not_found')
-        return { waitMs: ecfPollDelayMs(c.attempts) };
+        return { waitMs: certificationPollDelayMs(c.attempts) };
       await this.decide(c, answer.status, answer.messages, now);
       result.decided++;
       if (answer.status === 'rejected') return this.stopRun(set, c, answer.messages, now);
