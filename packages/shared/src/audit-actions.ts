@@ -375,20 +375,38 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'fiscal.certification_step_completed': {
     verb: 'marcó como completado',
     object: 'un paso de la certificación DGII',
-    href: () => '/settings?tab=fiscal',
+    href: () => '/settings/certification',
     detail: (m) =>
       num(m.step) !== undefined && str(m.title) ? `(paso ${num(m.step)}: ${str(m.title)})` : undefined,
   },
   'fiscal.certification_step_undone': {
     verb: 'desmarcó',
     object: 'un paso de la certificación DGII',
-    href: () => '/settings?tab=fiscal',
+    href: () => '/settings/certification',
     detail: (m) =>
       num(m.step) !== undefined && str(m.title) ? `(paso ${num(m.step)}: ${str(m.title)})` : undefined,
   },
   'fiscal.certified_elsewhere': {
     verb: 'confirmó que la empresa ya está certificada por la DGII como emisor electrónico',
     noObject: true,
+  },
+  'fiscal.certification_set_imported': {
+    verb: 'importó',
+    object: 'un set de pruebas de la certificación DGII',
+    href: () => '/settings/certification?paso=2',
+    detail: (m) => (str(m.fileName) ? `(${str(m.fileName)}, ${num(m.cases) ?? 0} casos)` : undefined),
+  },
+  'fiscal.certification_approvals_imported': {
+    verb: 'importó y envió',
+    object: 'las aprobaciones comerciales de la certificación DGII',
+    href: () => '/settings/certification?paso=3',
+    detail: (m) => (str(m.fileName) ? `(${str(m.fileName)}, ${num(m.cases) ?? 0} casos)` : undefined),
+  },
+  'fiscal.certification_set_sent': {
+    verb: 'envió a la DGII',
+    object: 'un set de pruebas de la certificación DGII',
+    href: () => '/settings/certification?paso=2',
+    detail: (m) => (str(m.fileName) ? `(${str(m.fileName)})` : undefined),
   },
   'fiscal.certification_file_signed': {
     verb: 'firmó con el certificado digital',

@@ -16,6 +16,7 @@ import { ecfRetryDelayMs } from '../ecf/ecf-sender.js';
 export function certificationPollDelayMs(attempts: number): number {
   return Math.min(60_000, 1_000 * 2 ** Math.max(0, attempts - 1));
 }
+
 import { cachedDgiiToken, loadSigningKey, storeDgiiToken } from '../ecf/ecf-settings.service.js';
 import { type SigningKey, securityCodeOf, signXml } from '../ecf/ecf-signature.js';
 import {

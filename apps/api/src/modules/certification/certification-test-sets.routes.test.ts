@@ -1,6 +1,6 @@
 import type { CertificationTestSet, Session } from '@agencia/shared';
 import type { Element } from '@xmldom/xmldom';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,7 @@ import { type DgiiSchema, validateAgainstDgiiXsd } from '../../../test/dgii-xsd.
 import { startDirectEcfApp } from '../../../test/direct-ecf.js';
 import type { FakeDgii } from '../../../test/fake-dgii.js';
 import { injectAs } from '../../../test/helpers.js';
-import { ecfCertificationCases, ecfCertificationSets } from '../../db/schema/index.js';
+import { auditLog, ecfCertificationCases, ecfCertificationSets } from '../../db/schema/index.js';
 import { parseXmlStrict, securityCodeOf, verifyXmlSignature } from '../ecf/ecf-signature.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { CertificationRunner } from './certification-runner.js';
@@ -161,6 +161,17 @@ describe('import', () => {
     });
     expect(list.json().data.testSets[0]._id).toBe(set._id);
     expect(await getSet(set._id)).toEqual(set);
+    // Audited like the rest: who imported which file, with how many cases.
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'fiscal.certification_set_imported'),
+          sql`${auditLog.metadata}->>'setId' = ${set._id}`,
+        ),
+      );
+    expect(entry?.metadata).toMatchObject({ cases: DGII_ORDER.length });
     const xml = await injectAs(app, admin.token, {
       method: 'GET',
       url: `/api/fiscal/certification/test-sets/${set._id}/cases/${set.cases[0]!._id}/xml`,
@@ -237,6 +248,16 @@ describe('sending', () => {
     const set = await imported({ sequenceStart: 1 });
     const started = await send(set._id);
     expect(started.status).toBe('sending');
+    const [sentEntry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'fiscal.certification_set_sent'),
+          sql`${auditLog.metadata}->>'setId' = ${set._id}`,
+        ),
+      );
+    expect(sentEntry).toBeDefined();
     const done = await drive(set._id);
     expect(done.status).toBe('completed');
     expect(done.advice).toMatch(/aceptó todos los casos/);

@@ -120,7 +120,7 @@ const certificationTestSetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const set = await svc.startTestSet(resource(req));
+      const set = await svc.startTestSet({ ...writeCall(req), id: req.params.id });
       app.certificationRunner.wake();
       reply.code(202);
       return { success: true as const, data: { testSet: set } };

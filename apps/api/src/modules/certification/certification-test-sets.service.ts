@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { ecfCertificationCases, ecfCertificationSets } from '../../db/schema/index.js';
-import type { AuditContext } from '../../lib/audit.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { readApprovalWorkbook, readTestSetWorkbook, WorkbookReadError } from './certification-workbook.js';
@@ -139,6 +139,7 @@ async function store(
     actorId: string | null;
     status: 'ready' | 'sending';
     cases: Array<PreparedCase & { issuerRnc: string }>;
+    ctx: AuditContext;
   },
 ): Promise<CertificationTestSet> {
   const ordered = [...input.cases].sort((a, b) => a.rank - b.rank || a.row - b.row);
@@ -169,6 +170,13 @@ async function store(
         unsignedXml: c.unsignedXml,
         total: c.total,
       })),
+    );
+    await audit(
+      tx,
+      input.ctx,
+      input.kind === 'ecf' ? 'fiscal.certification_set_imported' : 'fiscal.certification_approvals_imported',
+      { type: 'settings', id: null },
+      { fileName: input.fileName.slice(0, 200), cases: ordered.length, setId: set!.id },
     );
     return set!.id;
   });
@@ -235,6 +243,7 @@ export async function importTestSet({
     actorId: ctx.actorId,
     status: 'ready',
     cases: prepared,
+    ctx,
   });
 }
 
@@ -291,6 +300,7 @@ export async function importApprovalSet({
     actorId: ctx.actorId,
     status: 'sending',
     cases: prepared,
+    ctx,
   });
 }
 
@@ -298,7 +308,15 @@ export async function importApprovalSet({
  * `POST /fiscal/certification/test-sets/{id}/send`: starts (or keeps) the run of a `ready` e-CF set;
  * the runner sends its cases in order. 409 for a set that already finished or stopped.
  */
-export async function startTestSet({ db, id }: { db: Db; id: string }): Promise<CertificationTestSet> {
+export async function startTestSet({
+  db,
+  ctx,
+  id,
+}: {
+  db: Db;
+  ctx: AuditContext;
+  id: string;
+}): Promise<CertificationTestSet> {
   const [set] = await db.select().from(ecfCertificationSets).where(eq(ecfCertificationSets.id, id));
   if (!set) throw notFound('Set de pruebas no encontrado');
   if (set.status === 'completed' || set.status === 'stopped')
@@ -313,6 +331,16 @@ export async function startTestSet({ db, id }: { db: Db; id: string }): Promise<
       .update(ecfCertificationSets)
       .set({ status: 'sending', startedAt: now, nextAttemptAt: now, updatedAt: now })
       .where(and(eq(ecfCertificationSets.id, id), eq(ecfCertificationSets.status, 'ready')));
+    await audit(
+      db,
+      ctx,
+      'fiscal.certification_set_sent',
+      { type: 'settings', id: null },
+      {
+        fileName: set.fileName,
+        setId: id,
+      },
+    );
   }
   return getTestSet({ db, id });
 }
