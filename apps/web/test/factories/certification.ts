@@ -34,9 +34,9 @@ export function buildCertificationOverview(
       note: null,
     })),
     urls: {
-      reception: 'https://portal.agencia.do/fe/recepcion/api/ecf',
-      commercialApproval: 'https://portal.agencia.do/fe/aprobacioncomercial/api/ecf',
-      authentication: 'https://portal.agencia.do/fe/autenticacion/api/semilla',
+      reception: 'https://portal.agencia.do',
+      commercialApproval: 'https://portal.agencia.do',
+      authentication: 'https://portal.agencia.do',
     },
     publicUrlIsHttps: true,
     simulation: {

@@ -1,4 +1,4 @@
-import type { CertificationUrls, UrlSelfTest } from '@agencia/shared';
+import { CERTIFICATION_SERVICE_PATHS, type CertificationUrls, type UrlSelfTest } from '@agencia/shared';
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -58,6 +58,10 @@ export function ServiceUrlsStep({
               <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
                 {urls[s.name]}
               </Code>
+              <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
+                La DGII añade la ruta del servicio: {urls[s.name].replace(/\/+$/, '')}
+                {CERTIFICATION_SERVICE_PATHS[s.name]}
+              </Text>
             </div>
             <CopyButton value={urls[s.name]}>
               {({ copied, copy }) => (

@@ -333,7 +333,13 @@ describe('Configuración → Fiscal → Certificación DGII', () => {
     render('?paso=7');
     const panel = await stepPanel(7);
     expect(within(panel).getByText('La dirección pública no usa https')).toBeTruthy();
-    expect(within(panel).getByText('https://portal.agencia.do/fe/recepcion/api/ecf')).toBeTruthy();
+    // The base address is what the DGII's form takes; the hint shows the full address it calls.
+    expect(within(panel).getAllByText('https://portal.agencia.do')).toHaveLength(3);
+    expect(
+      within(panel).getByText(
+        /La DGII añade la ruta del servicio: https:\/\/portal\.agencia\.do\/fe\/recepcion\/api\/ecf/,
+      ),
+    ).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Copiar la URL de Recepción de e-CF' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Copiar la URL de Autenticación' })).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Probar URLs' }));
