@@ -19,6 +19,7 @@ describe('workbookProblems', () => {
           { field: '4.FechaEmision', message: 'Fecha inválida' },
           { field: 'file', message: 'No es un libro de Excel' },
           { field: 'Caso 9 · RNCComprador', message: 'RNC inválido' },
+          { field: 'E32-250K · RNCComprador', message: 'Caso E32-250K (fila 4), RNCComprador: falta' },
         ]),
       ),
     ).toEqual([
@@ -27,6 +28,7 @@ describe('workbookProblems', () => {
       'Caso 4 · campo FechaEmision: Fecha inválida',
       'No es un libro de Excel',
       'Caso 9 · RNCComprador: RNC inválido',
+      'Caso E32-250K (fila 4), RNCComprador: falta',
     ]);
   });
 

@@ -27,7 +27,8 @@ export function workbookProblems(error: unknown): string[] {
     const plain = FieldErrorLike.safeParse(entry);
     if (!plain.success) return [];
     const { field, message } = plain.data;
-    if (!field || field === 'file') return [message];
+    // The API's own sentence already names the case, row and column ("Caso E43-01 (fila 10), …").
+    if (!field || field === 'file' || /^Caso /.test(message)) return [message];
     const dotted = /^(?:cases?\.)?([^.\s]+)\.(.+)$/i.exec(field);
     if (dotted && !/\s/.test(field)) return [`Caso ${dotted[1]} · campo ${dotted[2]}: ${message}`];
     return [`${field}: ${message}`];
