@@ -106,7 +106,7 @@ export function ProductionChecklist({ overview }: { overview: CertificationOverv
         <Item done={null} title="Secuencias e-NCF de producción" state="por revisar">
           Las secuencias usadas en la certificación no sirven en producción: solicita rangos nuevos en la
           Oficina Virtual de la DGII y regístralos en{' '}
-          <Anchor component={Link} to="/settings?tab=fiscal" size="sm">
+          <Anchor component={Link} to="/settings?tab=fiscal" size="sm" underline="always">
             Configuración → Fiscal
           </Anchor>
           .
@@ -117,7 +117,7 @@ export function ProductionChecklist({ overview }: { overview: CertificationOverv
           state={overview.hasCertificate ? 'cargado' : 'falta'}
         >
           El mismo certificado sirve en producción; revisa que esté vigente en{' '}
-          <Anchor component={Link} to={ECF_CARD_PATH} size="sm">
+          <Anchor component={Link} to={ECF_CARD_PATH} size="sm" underline="always">
             Facturación electrónica
           </Anchor>
           .
@@ -131,7 +131,15 @@ export function ProductionChecklist({ overview }: { overview: CertificationOverv
         </Alert>
       ) : (
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={openConfirm} loading={confirm.isPending}>
+          <Button
+            variant="default"
+            onClick={openConfirm}
+            loading={confirm.isPending}
+            h="auto"
+            py={6}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          >
             Ya estoy certificado por otra vía
           </Button>
         </Group>
