@@ -20,7 +20,7 @@ type SetRow = typeof ecfCertificationSets.$inferSelect;
 type CaseRow = typeof ecfCertificationCases.$inferSelect;
 
 /** The API shape of a set and its cases (cases in sending order). */
-export function testSetView(set: SetRow, cases: CaseRow[]): CertificationTestSet {
+export function testSetView({ set, cases }: { set: SetRow; cases: CaseRow[] }): CertificationTestSet {
   return {
     _id: set.id,
     kind: set.kind,
@@ -56,7 +56,7 @@ export async function getTestSet({ db, id }: { db: Db; id: string }): Promise<Ce
   const [set] = await db.select().from(ecfCertificationSets).where(eq(ecfCertificationSets.id, id));
   if (!set) throw notFound('Set de pruebas no encontrado');
   const cases = await db.select().from(ecfCertificationCases).where(eq(ecfCertificationCases.setId, id));
-  return testSetView(set, cases);
+  return testSetView({ set, cases });
 }
 
 /** Every set (both kinds), newest first, each with its cases. */
@@ -76,10 +76,10 @@ export async function listTestSets({ db }: { db: Db }): Promise<CertificationTes
       ),
     );
   return sets.map((s) =>
-    testSetView(
-      s,
-      cases.filter((c) => c.setId === s.id),
-    ),
+    testSetView({
+      set: s,
+      cases: cases.filter((c) => c.setId === s.id),
+    }),
   );
 }
 

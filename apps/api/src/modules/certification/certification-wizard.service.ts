@@ -89,10 +89,13 @@ export function simulationKindOf(row: Pick<Row, 'documentType' | 'channel'>): Si
  * oldest first, and that rejection: when its document was decided (or signed, if the decision
  * time is missing).
  */
-export async function simulationDocuments(
-  db: Db | Tx,
-  environment: DgiiEcfEnvironment,
-): Promise<{ rows: Row[]; lastRejectionAt: Date | null }> {
+export async function simulationDocuments({
+  db,
+  environment,
+}: {
+  db: Db | Tx;
+  environment: DgiiEcfEnvironment;
+}): Promise<{ rows: Row[]; lastRejectionAt: Date | null }> {
   const rows = await db
     .select()
     .from(ecfDocuments)
@@ -118,11 +121,14 @@ export const isAccepted = (row: Pick<Row, 'status'>) => ACCEPTED.includes(row.st
  * and the E32 under RD$250,000 whose consumo summary was accepted — the DGII received only the
  * summary (RFCE), so their full signed E32 is uploaded by hand on its portal.
  */
-export async function simulationCounters(
-  db: Db | Tx,
-  environment: DgiiEcfEnvironment,
-): Promise<CertificationOverview['simulation']> {
-  const { rows, lastRejectionAt } = await simulationDocuments(db, environment);
+export async function simulationCounters({
+  db,
+  environment,
+}: {
+  db: Db | Tx;
+  environment: DgiiEcfEnvironment;
+}): Promise<CertificationOverview['simulation']> {
+  const { rows, lastRejectionAt } = await simulationDocuments({ db, environment });
   const counters = (Object.keys(SIMULATION_TARGETS) as SimulationKind[]).map((kind) => {
     const mine = rows.filter((r) => simulationKindOf(r) === kind);
     return {
@@ -217,7 +223,7 @@ export async function getCertificationOverview({
     steps: await stepStates(db),
     urls: certificationUrls(publicUrl),
     publicUrlIsHttps: publicUrl.startsWith('https://'),
-    simulation: await simulationCounters(db, config.environment),
+    simulation: await simulationCounters({ db, environment: config.environment }),
     received: {
       ecf: received.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString() })),
       approvals: approvals.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString() })),

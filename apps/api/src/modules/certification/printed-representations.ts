@@ -61,7 +61,7 @@ export async function printedRepresentations({
   actor: Actor;
   config: EcfConfig;
 }): Promise<PrintedDocument[]> {
-  const { rows } = await simulationDocuments(db, config.environment);
+  const { rows } = await simulationDocuments({ db, environment: config.environment });
   const docs = rows.filter((r) => isAccepted(r) && (r.invoiceId || r.creditNoteId || r.debitNoteId));
   const owners = async (table: typeof creditNotes | typeof debitNotes, ids: string[]) =>
     ids.length === 0

@@ -8,6 +8,7 @@ import { IconCertificate, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { formatNumericDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { CountProgress } from './count-progress';
 import { ENVIRONMENT_COLORS } from './labels';
 
@@ -19,6 +20,7 @@ export const ECF_CARD_PATH = '/settings?tab=fiscal';
  * certificate is loaded (a link to the e-CF card when not) and the overall progress, N of 15.
  */
 export function CertificationHeader({ overview }: { overview: CertificationOverview }) {
+  useDateDisplay();
   const done = overview.steps.filter((s) => s.completedAt !== null).length;
   const total = overview.steps.length || CERTIFICATION_STEP_COUNT;
   return (

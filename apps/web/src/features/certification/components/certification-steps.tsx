@@ -9,6 +9,7 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { ColorBadge } from '../../../components/ui/color-badge';
 import { formatNumericDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useTestSets } from '../api/get-test-sets';
 import { sentCount } from './labels';
 import { PrintedRepresentationsStep } from './printed-representations-step';
@@ -88,6 +89,7 @@ function productProgress(
 
 /** The step's state in words beside its icon: "Hecho el …" or "Pendiente". */
 function StepState({ step }: { step: CertificationStepState }) {
+  useDateDisplay();
   return step.completedAt ? (
     <ColorBadge color="green">Hecho el {formatNumericDate(step.completedAt)}</ColorBadge>
   ) : (

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDate } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useConfirmCertifiedElsewhere } from '../api/confirm-certified-elsewhere';
 import { ECF_CARD_PATH } from './certification-header';
 
@@ -57,6 +58,7 @@ function Item({
  * "Ya estoy certificado por otra vía" (with a confirmation) for a company certified elsewhere.
  */
 export function ProductionChecklist({ overview }: { overview: CertificationOverview }) {
+  useDateDisplay();
   const confirm = useConfirmCertifiedElsewhere();
   const inProduction = overview.environment === 'eCF';
   const { certified, certifiedElsewhereAt } = overview.production;

@@ -2,6 +2,7 @@ import { Alert, Stack, Table, Text } from '@mantine/core';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDateTime } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useCertification } from '../api/get-certification';
 import { approvalStateLabel } from './labels';
 
@@ -13,6 +14,7 @@ export const RECEIVED_POLL_MS = 5_000;
  * reception URLs lately. Mounted only while its step is open, and asks every 5 s meanwhile.
  */
 export function ReceivedStep({ what }: { what: 'ecf' | 'approvals' }) {
+  useDateDisplay();
   const overview = useCertification(RECEIVED_POLL_MS);
   const received = overview.data?.received;
   return (

@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatNumericDateTime, useMoney } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 
 /**
  * Step 4: how many documents of each kind the DGII has accepted in CerteCF against what it asks
@@ -11,6 +12,7 @@ import { formatNumericDateTime, useMoney } from '../../../lib/format';
  * the E32 whose consumo summary was accepted, to upload by hand on the DGII's portal.
  */
 export function SimulationStep({ simulation }: { simulation: CertificationOverview['simulation'] }) {
+  useDateDisplay();
   const money = useMoney();
   return (
     <Stack gap="md">

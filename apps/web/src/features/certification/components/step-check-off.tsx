@@ -7,6 +7,7 @@ import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDate, todayDateOnly } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { useUpdateCertificationStep } from '../api/update-certification-step';
 import { readableBy } from './labels';
 
@@ -16,6 +17,7 @@ import { readableBy } from './labels';
  * today by default, never later) and an optional note.
  */
 export function StepCheckOff({ step }: { step: CertificationStepState }) {
+  useDateDisplay();
   const update = useUpdateCertificationStep();
   const [completedOn, setCompletedOn] = useState(todayDateOnly);
   const [note, setNote] = useState('');

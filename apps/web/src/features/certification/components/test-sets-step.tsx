@@ -15,6 +15,7 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { downloadErrorMessage } from '../api/download';
 import { downloadCaseXml } from '../api/download-case-xml';
 import { useLiveTestSet } from '../api/get-test-set';
@@ -109,6 +110,7 @@ function CasesTable({ set }: { set: CertificationTestSet }) {
  * `sending`), the advice after a stop, "Enviar a la DGII" behind a confirmation, and its cases.
  */
 function TestSetCard({ initial }: { initial: CertificationTestSet }) {
+  useDateDisplay();
   const qc = useQueryClient();
   const live = useLiveTestSet(initial);
   const send = useSendTestSet();
