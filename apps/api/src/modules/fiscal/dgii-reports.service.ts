@@ -1,10 +1,11 @@
-import { buyerIdType, type FiscalSnapshot } from '@agencia/shared';
-import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { buyerIdType, type FiscalSnapshot, type RejectedEcf } from '@agencia/shared';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clients,
   creditNotes,
   debitNotes,
+  ecfDocuments,
   invoicePayments,
   invoices,
   ncfVoids,
@@ -41,6 +42,15 @@ function buyer(
   const type = buyerIdType(liveTaxId);
   return { buyerId: type ? liveTaxId : null, buyerIdType: type };
 }
+
+/**
+ * A document whose e-CF the DGII rejected has no fiscal effect (Reglamento 587-24, art. 17 párr.
+ * III; DGII Comunidad de Ayuda CA4404): no 607 line, no ITBIS charged, no consumo total (issue 42,
+ * point 1). `ecf_status` is null outside direct mode, so the test is "is distinct from".
+ */
+export const liveEcf = (
+  column: typeof invoices.ecfStatus | typeof creditNotes.ecfStatus | typeof debitNotes.ecfStatus,
+) => sql`${column} is distinct from 'rejected'`;
 
 /** The client's name as the month-close lines show it: the company, or the person. */
 const partyName = sql<string>`coalesce(${clients.companyName}, trim(${clients.firstName} || ' ' || ${clients.lastName}))`;
@@ -115,6 +125,7 @@ export async function sales607({
       and(
         isNotNull(invoices.ncf),
         ne(invoices.status, 'draft'),
+        liveEcf(invoices.ecfStatus),
         gte(invoices.issueDate, from),
         lte(invoices.issueDate, to),
       ),
@@ -133,6 +144,7 @@ export async function sales607({
           sql`${invoicePayments.itbisWithheldCents} + ${invoicePayments.isrWithheldCents} > 0`,
           lt(invoices.issueDate, from),
           isNotNull(invoices.ncf),
+          liveEcf(invoices.ecfStatus),
         ),
       )
   ).map((r) => r.id);
@@ -167,7 +179,9 @@ export async function sales607({
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(and(gte(creditNotes.issueDate, from), lte(creditNotes.issueDate, to)))
+    .where(
+      and(gte(creditNotes.issueDate, from), lte(creditNotes.issueDate, to), liveEcf(creditNotes.ecfStatus)),
+    )
     .orderBy(asc(creditNotes.ncf));
   // Debit notes (B03/E33, decision 138): their own line like a credit note, with the modified NCF.
   const debits = await db
@@ -185,7 +199,7 @@ export async function sales607({
     .from(debitNotes)
     .innerJoin(invoices, eq(invoices.id, debitNotes.invoiceId))
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(and(gte(debitNotes.issueDate, from), lte(debitNotes.issueDate, to)))
+    .where(and(gte(debitNotes.issueDate, from), lte(debitNotes.issueDate, to), liveEcf(debitNotes.ecfStatus)))
     .orderBy(asc(debitNotes.ncf));
   const rates = await ratesOf({
     db,
@@ -348,4 +362,104 @@ export async function dgii608({
   const rnc = await agencyRnc(db);
   const text = format608({ rnc, period, rows: await rows608({ db, period }) });
   return { filename: `DGII_F_608_${rnc}_${period}.txt`, text };
+}
+
+/**
+ * The period's documents whose e-CF the DGII rejected (issue 42, point 1): invoices and notes dated
+ * in it with `ecf_status` rejected, each with the DGII's reasons and `secuenciaUtilizada` from its
+ * latest rejected e-CF. They have no fiscal effect (Reglamento 587-24, art. 17 párr. III), so
+ * {@link sales607} leaves them out; the month's summary lists them so the admin sees why.
+ */
+export async function rejectedEcf({ db, period }: { db: Db; period: string }): Promise<RejectedEcf[]> {
+  const { from, to } = periodBounds(period);
+  const inPeriod = (
+    column: typeof invoices.issueDate | typeof creditNotes.issueDate | typeof debitNotes.issueDate,
+  ) => and(gte(column, from), lte(column, to));
+  const [own, credits, debits] = await Promise.all([
+    db
+      .select({
+        id: invoices.id,
+        invoiceId: invoices.id,
+        ncf: invoices.ncf,
+        date: invoices.issueDate,
+        totalCents: invoices.totalCents,
+        currency: invoices.currency,
+        status: invoices.status,
+        party: partyName,
+      })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(invoices.ecfStatus, 'rejected'), isNotNull(invoices.ncf), inPeriod(invoices.issueDate))),
+    db
+      .select({
+        id: creditNotes.id,
+        invoiceId: invoices.id,
+        ncf: creditNotes.ncf,
+        date: creditNotes.issueDate,
+        totalCents: creditNotes.totalCents,
+        currency: invoices.currency,
+        status: invoices.status,
+        party: partyName,
+      })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(creditNotes.ecfStatus, 'rejected'), inPeriod(creditNotes.issueDate))),
+    db
+      .select({
+        id: debitNotes.id,
+        invoiceId: invoices.id,
+        ncf: debitNotes.ncf,
+        date: debitNotes.issueDate,
+        totalCents: debitNotes.totalCents,
+        currency: invoices.currency,
+        status: invoices.status,
+        party: partyName,
+      })
+      .from(debitNotes)
+      .innerJoin(invoices, eq(invoices.id, debitNotes.invoiceId))
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(debitNotes.ecfStatus, 'rejected'), inPeriod(debitNotes.issueDate))),
+  ]);
+  const docs = [
+    ...own.map((d) => ({ ...d, kind: 'invoice' as const })),
+    ...credits.map((d) => ({ ...d, kind: 'credit' as const })),
+    ...debits.map((d) => ({ ...d, kind: 'debit' as const })),
+  ];
+  if (docs.length === 0) return [];
+  const ecf = await db
+    .select({
+      encf: ecfDocuments.encf,
+      messages: ecfDocuments.messages,
+      sequenceUsed: ecfDocuments.sequenceUsed,
+      createdAt: ecfDocuments.createdAt,
+    })
+    .from(ecfDocuments)
+    .where(
+      and(
+        eq(ecfDocuments.status, 'rejected'),
+        inArray(
+          ecfDocuments.encf,
+          docs.map((d) => d.ncf!),
+        ),
+      ),
+    )
+    .orderBy(desc(ecfDocuments.createdAt));
+  return docs
+    .map((d) => {
+      const last = ecf.find((e) => e.encf === d.ncf);
+      return {
+        ncf: d.ncf!,
+        kind: d.kind,
+        invoiceId: d.invoiceId,
+        party: d.party,
+        date: d.date,
+        total: d.totalCents / 100,
+        currency: d.currency,
+        cancelled: d.status === 'cancelled',
+        sequenceUsed: last?.sequenceUsed ?? null,
+        messages: last?.messages ?? [],
+      };
+    })
+    .sort((a, b) => a.date.localeCompare(b.date) || a.ncf.localeCompare(b.ncf));
 }

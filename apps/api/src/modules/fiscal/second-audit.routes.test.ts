@@ -1,0 +1,255 @@
+import { addDays, businessToday, periodOfDay, type Session } from '@agencia/shared';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageIssuedInvoice, createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
+import { validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
+import { startDirectEcfApp } from '../../../test/direct-ecf.js';
+import type { FakeDgii } from '../../../test/fake-dgii.js';
+import { fiscalCalls } from '../../../test/fiscal-factories.js';
+import { injectAs } from '../../../test/helpers.js';
+import { supplierFor } from '../../../test/purchase-factories.js';
+import { ecfDocuments } from '../../db/schema/index.js';
+import { EcfSender } from '../ecf/ecf-sender.js';
+
+/*
+ * Issue 42, "Fiscal correctness, second audit": each case the accountant found, reproduced through
+ * the real app in direct e-CF mode against the fake DGII (decision 160). The worked month is in
+ * second-audit-month.routes.test.ts.
+ */
+
+let dgii: FakeDgii;
+let app: FastifyInstance, admin: Session, client: Session;
+let companyId: string;
+const { issue, clientWithout } = fiscalCalls(() => ({ app, admin }));
+const today = businessToday();
+const period = periodOfDay(today);
+
+beforeAll(async () => {
+  ({ app, admin, client, dgii } = await startDirectEcfApp());
+  companyId = client.user.clientId!;
+  const range = await injectAs(app, admin.token, {
+    method: 'POST',
+    url: '/api/fiscal/sequences',
+    payload: { documentType: 'E45', rangeFrom: 1, rangeTo: 100, expiresOn: addDays(today, 365) },
+  });
+  expect(range.statusCode, range.body).toBe(201);
+});
+
+afterAll(async () => {
+  await dgii.close();
+});
+
+const sender = () => new EcfSender(app.db, app.ecfConfig, () => {}, undefined, { timeoutMs: 5_000 });
+async function latest(encf: string) {
+  const [row] = await app.db
+    .select()
+    .from(ecfDocuments)
+    .where(eq(ecfDocuments.encf, encf))
+    .orderBy(desc(ecfDocuments.createdAt))
+    .limit(1);
+  return row!;
+}
+/** Runs sender passes until `encf` reaches a final state, moving the clock past each wait. */
+async function drive(encf: string, max = 6) {
+  const s = sender();
+  let clock = Date.now();
+  for (let i = 0; i < max; i++) {
+    await s.pass(new Date(clock));
+    const row = await latest(encf);
+    if (['accepted', 'conditionally_accepted', 'rejected'].includes(row.status)) return row;
+    clock += 10 * 60_000;
+  }
+  return latest(encf);
+}
+const get = (url: string) => injectAs(app, admin.token, { method: 'GET', url });
+const post = (url: string, payload: object) => injectAs(app, admin.token, { method: 'POST', url, payload });
+async function issued(clientId: string, overrides: Parameters<typeof invoicePayload>[1] = {}) {
+  const draft = await createInvoiceVia(app, admin.token, invoicePayload(clientId, overrides));
+  const res = await issue(draft._id);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.invoice;
+}
+/** Taxed 5,000 + exempt 1,000: ITBIS 900, total 6,900. */
+const mixedItems = [
+  { description: 'Campaña en redes', quantity: 1, unitPrice: 5000 },
+  { description: 'Tasa de registro de dominio', quantity: 1, unitPrice: 1000, taxExempt: true },
+];
+
+describe('1. a rejected e-CF has no fiscal effect (Reglamento 587-24 art. 17 párr. III)', () => {
+  it('leaves the rejected and cancelled E31 out of the 607, the IT-1 and the consumo totals, and lists it with the DGII’s reasons', async () => {
+    const before = (await get(`/api/reports/dgii/summary?period=${period}`)).json().data.summary;
+    const invoice = await issued(companyId, { documentType: 'E31' });
+    dgii.rejectNext(invoice.ncf, [{ codigo: 107, valor: 'El comprobante no cumple las validaciones.' }], {
+      sequenceUsed: true,
+    });
+    expect((await drive(invoice.ncf)).status).toBe('rejected');
+    const cancel = await post(`/api/invoices/${invoice._id}/cancel`, {
+      reason: 'e-CF rechazado por la DGII',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const file = await get(`/api/reports/dgii/607?period=${period}`);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).not.toContain(invoice.ncf);
+    const summary = (await get(`/api/reports/dgii/summary?period=${period}`)).json().data.summary;
+    expect(summary.it1.itbisCharged.lines.map((l: { ncf: string }) => l.ncf)).not.toContain(invoice.ncf);
+    expect(summary.it1.itbisCharged.amount).toBe(before.it1.itbisCharged.amount);
+    expect(summary.rejectedEcf).toContainEqual(
+      expect.objectContaining({
+        ncf: invoice.ncf,
+        total: invoice.total,
+        cancelled: true,
+        messages: [{ code: '107', message: 'El comprobante no cumple las validaciones.' }],
+      }),
+    );
+  });
+});
+
+describe('3. notes by amount on invoices with taxed and exempt lines', () => {
+  it('a credit note of 590 on a mixed E31 writes one taxed and one exempt line, valid against the XSD', async () => {
+    const invoice = await issued(companyId, { documentType: 'E31', items: mixedItems });
+    const res = await post(`/api/invoices/${invoice._id}/credit-notes`, {
+      amount: 590,
+      reason: 'Descuento acordado',
+      modificationCode: 3,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = res.json().data.creditNote;
+    // 590 × 900 / 6,900 = 76.96 ITBIS; 513.04 × 1,000 / 6,000 = 85.51 exempt; 427.53 taxed.
+    expect(note).toMatchObject({ taxAmount: 76.96, exemptAmount: 85.51, subtotal: 513.04 });
+    expect(note.lines.map((l: { taxExempt: boolean; total: number }) => [l.taxExempt, l.total])).toEqual([
+      [false, 427.53],
+      [true, 85.51],
+    ]);
+    const row = await latest(note.ncf);
+    expect(await validateAgainstDgiiXsd(row.signedXml, 'ECF-34')).toEqual([]);
+    expect(row.signedXml).toContain('<MontoExento>85.51</MontoExento>');
+    expect(row.signedXml).toContain('<IndicadorFacturacion>4</IndicadorFacturacion>');
+  });
+
+  it('a debit note of 640 on an E45 with an exempt line is issued, valid against the XSD', async () => {
+    const gov = await clientWithout('gubernamental', '401-00732-2');
+    const invoice = await issued(gov, { documentType: 'E45', items: mixedItems });
+    const res = await post(`/api/invoices/${invoice._id}/debit-notes`, {
+      amount: 640,
+      reason: 'Intereses por mora',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = res.json().data.debitNote;
+    const row = await latest(note.ncf);
+    expect(await validateAgainstDgiiXsd(row.signedXml, 'ECF-33')).toEqual([]);
+    expect(note.lines.filter((l: { taxExempt: boolean }) => l.taxExempt)).toHaveLength(1);
+  });
+});
+
+describe('4. a note’s buyer is its invoice’s frozen buyer (Norma 06-2018)', () => {
+  it('after the client’s RNC and name change, the credit note keeps the invoice’s buyer in its XML and its 607 line', async () => {
+    const created = await post('/api/clients', {
+      clientType: 'company',
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      email: `rnc-${Math.random().toString(36).slice(2)}@example.do`,
+      companyName: 'Comercial Antigua SRL',
+      companyRUC: '133104016',
+      taxpayerType: 'contribuyente',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const clientId = created.json().data.client._id;
+    const invoice = await issued(clientId, { documentType: 'E31' });
+    const changed = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/clients/${clientId}`,
+      payload: { companyName: 'Comercial Nueva SRL', companyRUC: '131246796' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const res = await post(`/api/invoices/${invoice._id}/credit-notes`, {
+      amount: 118,
+      reason: 'Ajuste',
+      modificationCode: 3,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = res.json().data.creditNote;
+    expect(note.fiscalSnapshot.buyer).toMatchObject({ taxId: '133104016', name: 'Comercial Antigua SRL' });
+    const row = await latest(note.ncf);
+    expect(row.signedXml).toContain('<RNCComprador>133104016</RNCComprador>');
+    expect(row.signedXml).not.toContain('131246796');
+    const file = await get(`/api/reports/dgii/607?period=${period}`);
+    const line = file.body.split('\r\n').find((l) => l.includes(note.ncf))!;
+    expect(line.startsWith('133104016|1|')).toBe(true);
+  });
+});
+
+describe('7. a fixed global discount is written as an amount (Formato e-CF, sección D)', () => {
+  it('writes TipoValor $ without a percentage, the amount in MontoDescuentooRecargo', async () => {
+    const invoice = await issued(companyId, {
+      documentType: 'E31',
+      items: mixedItems,
+      discountAmount: 500,
+    });
+    const xml = (await latest(invoice.ncf)).signedXml;
+    expect(await validateAgainstDgiiXsd(xml, 'ECF-31')).toEqual([]);
+    expect(xml).not.toContain('<TipoValor>%</TipoValor>');
+    expect(xml).not.toContain('<ValorDescuentooRecargo>');
+    // 500 split by line kind: 5,000 / 6,000 → 416.67 taxed, 83.33 exempt.
+    expect(xml).toContain(
+      '<TipoValor>$</TipoValor><MontoDescuentooRecargo>416.67</MontoDescuentooRecargo><IndicadorFacturacionDescuentooRecargo>1</IndicadorFacturacionDescuentooRecargo>',
+    );
+    expect(xml).toContain(
+      '<TipoValor>$</TipoValor><MontoDescuentooRecargo>83.33</MontoDescuentooRecargo><IndicadorFacturacionDescuentooRecargo>4</IndicadorFacturacionDescuentooRecargo>',
+    );
+  });
+});
+
+describe('8. two document-type rules', () => {
+  it('refuses an E31 (or B01) to a government client: sales to the State take B15/E45', async () => {
+    const gov = await clientWithout('gubernamental', '401-00732-2');
+    for (const documentType of ['E31', 'B01'] as const) {
+      const draft = await createInvoiceVia(app, admin.token, invoicePayload(gov, { documentType }));
+      const res = await issue(draft._id);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toContain('Gubernamental');
+      expect(res.json().errors[0].field).toBe('documentType');
+    }
+  });
+
+  it('refuses an agency purchase document while direct e-CF is on and the company mode says paper, naming the setting', async () => {
+    const supplierId = await supplierFor(app, '00114272360', { taxpayerType: 'persona_fisica' });
+    const res = await post('/api/expenses', {
+      supplierId,
+      documentType: 'B11',
+      issueDate: today,
+      paymentDate: today,
+      expenseType: '02',
+      paymentMethod: '01',
+      servicesAmount: 1000,
+      description: 'Sesión de fotos',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toContain('Modo de facturación');
+    expect(res.json().errors[0].field).toBe('fiscalMode');
+  });
+});
+
+describe('9. not yet exercised', () => {
+  it('an E34 more than 30 days after its E31 carries IndicadorNotaCredito 1 and no ITBIS, valid against the XSD', async () => {
+    const invoice = await issued(companyId, { documentType: 'E31' });
+    await ageIssuedInvoice(app, invoice._id, {
+      issueDate: addDays(today, -40),
+      dueDate: addDays(today, -10),
+    });
+    const res = await post(`/api/invoices/${invoice._id}/credit-notes`, {
+      amount: 500,
+      reason: 'Devolución tardía',
+      modificationCode: 3,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = res.json().data.creditNote;
+    expect(note.taxAmount).toBe(0);
+    const xml = (await latest(note.ncf)).signedXml;
+    expect(await validateAgainstDgiiXsd(xml, 'ECF-34')).toEqual([]);
+    expect(xml).toContain('<IndicadorNotaCredito>1</IndicadorNotaCredito>');
+    expect(xml).not.toContain('<TotalITBIS>');
+    expect(xml).toContain('<MontoTotal>500.00</MontoTotal>');
+  });
+});
