@@ -69,3 +69,34 @@ export function settingsAsIssued(
     country: '',
   };
 }
+
+/**
+ * The fiscal snapshot of a credit or debit note issued now (issue 42, point 4): the buyer is the
+ * one of the invoice it modifies, as that invoice was issued — a note reverses or extends the
+ * operation of the modified NCF and may only go to the same buyer ("sólo podrán ser emitidas al
+ * mismo adquiriente o usuario para modificar comprobantes emitidos con anterioridad", Norma
+ * General 06-2018, tipos 03 y 04) — so a client's later change of RNC or name never moves the
+ * note to another taxpayer. The issuer is the agency as it is today. An invoice without a snapshot
+ * (none is left after migration 0013) falls back to the client as it is.
+ */
+export function noteFiscalSnapshot(
+  invoiceSnapshot: FiscalSnapshot | null,
+  client: SnapshotClient,
+  settings: SnapshotSettings,
+): FiscalSnapshot {
+  const now = buildFiscalSnapshot(client, settings);
+  return invoiceSnapshot ? { buyer: invoiceSnapshot.buyer, issuer: now.issuer } : now;
+}
+
+/**
+ * The buyer id a note is checked with (`assertBuyerId`): its invoice's frozen RNC/cédula, with the
+ * client's override reason (staff accepted a failing check digit when the invoice was issued).
+ */
+export function noteBuyerId(
+  invoiceSnapshot: FiscalSnapshot | null,
+  client: { companyRnc: string | null; taxIdOverrideReason: string | null },
+): { companyRnc: string | null; taxIdOverrideReason: string | null } {
+  return invoiceSnapshot
+    ? { companyRnc: invoiceSnapshot.buyer.taxId, taxIdOverrideReason: client.taxIdOverrideReason }
+    : client;
+}
