@@ -23,7 +23,7 @@ import { conflict, forbidden } from '../../lib/errors.js';
 import { likePattern, pagedSelect } from '../../lib/paging.js';
 import type { ResourceCall, WriteCall } from '../../lib/service-args.js';
 import { deleteFile } from '../../lib/storage.js';
-import { signIssuedExpense } from '../ecf/ecf-runtime.js';
+import { assertModesAgree, signIssuedExpense } from '../ecf/ecf-runtime.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
@@ -145,6 +145,7 @@ export async function createExpense(
       let sequenceId: string | null = null;
       let notifications: Effects['notifications'] = [];
       if (isAgencyPurchaseType(documentType)) {
+        await assertModesAgree(tx, settings.fiscalMode);
         documentType = agencyDocumentTypeFor(documentType, settings.fiscalMode);
         checkAgencyDocumentSupplier(documentType, supplier);
       } else {

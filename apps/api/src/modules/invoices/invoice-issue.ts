@@ -12,6 +12,7 @@ import {
   requiresBuyerId,
   TAXPAYER_TYPE_LABELS,
   type TaxpayerType,
+  typesOnlyFor,
 } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -117,7 +118,8 @@ export async function issueInTx(
 
 /**
  * 400 when `type` is for another kind of buyer than the client's fiscal profile (B14/E44,
- * B15/E45, B16/E46: {@link buyerProfileOf}), or is an export carrying ITBIS (`taxCents` > 0;
+ * B15/E45, B16/E46: {@link buyerProfileOf}), when the profile takes only some types (a government
+ * client only B15/E45: `typesOnlyFor`, issue 42), or is an export carrying ITBIS (`taxCents` > 0;
  * exports are zero-rated). Issue 27, point 7.
  */
 export function assertTypeFitsBuyer(type: FiscalDocumentType, buyer: TaxpayerType, taxCents: number): void {
@@ -125,6 +127,11 @@ export function assertTypeFitsBuyer(type: FiscalDocumentType, buyer: TaxpayerTyp
   const profile = buyerProfileOf(type);
   if (profile && profile !== buyer) {
     const message = `El comprobante ${label} es solo para clientes con perfil fiscal "${TAXPAYER_TYPE_LABELS[profile]}"; este cliente es "${TAXPAYER_TYPE_LABELS[buyer]}". Cambia el tipo de comprobante o el perfil del cliente.`;
+    throw badRequest(message, [{ field: 'documentType', message }]);
+  }
+  const only = typesOnlyFor(buyer);
+  if (only && !only.includes(type)) {
+    const message = `A un cliente con perfil fiscal "${TAXPAYER_TYPE_LABELS[buyer]}" se le factura con comprobante ${only.join(' o ')} (ventas al Estado); ${label} no corresponde. Cambia el tipo de comprobante o el perfil del cliente.`;
     throw badRequest(message, [{ field: 'documentType', message }]);
   }
   if (isExportType(type) && taxCents > 0) {
