@@ -3,12 +3,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageIssuedInvoice, createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
+import { PURCHASE_606_BASE } from '../../../test/dgii-fixtures.js';
 import { validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
 import { startDirectEcfApp } from '../../../test/direct-ecf.js';
 import type { FakeDgii } from '../../../test/fake-dgii.js';
 import { fiscalCalls } from '../../../test/fiscal-factories.js';
 import { injectAs } from '../../../test/helpers.js';
-import { supplierFor } from '../../../test/purchase-factories.js';
+import { insertPurchase, supplierFor } from '../../../test/purchase-factories.js';
 import { ecfDocuments } from '../../db/schema/index.js';
 import { EcfSender } from '../ecf/ecf-sender.js';
 
@@ -24,6 +25,8 @@ let companyId: string;
 const { issue, clientWithout } = fiscalCalls(() => ({ app, admin }));
 const today = businessToday();
 const period = periodOfDay(today);
+/** The month before `p` (YYYYMM). */
+const previousPeriod = (p: string) => periodOfDay(addDays(`${p.slice(0, 4)}-${p.slice(4)}-01`, -1));
 
 beforeAll(async () => {
   ({ app, admin, client, dgii } = await startDirectEcfApp());
@@ -103,6 +106,63 @@ describe('1. a rejected e-CF has no fiscal effect (Reglamento 587-24 art. 17 pá
         messages: [{ code: '107', message: 'El comprobante no cumple las validaciones.' }],
       }),
     );
+  });
+});
+
+describe('2. a credit purchase of a closed month is paid in an open one (DGII: re-reported in the month paid)', () => {
+  it('records the payment and withholdings dated today; the closed month’s 606 stays byte-identical', async () => {
+    const lastMonth = previousPeriod(period);
+    const issueDate = `${lastMonth.slice(0, 4)}-${lastMonth.slice(4)}-10`;
+    const expenseId = await insertPurchase(
+      app,
+      {
+        ...PURCHASE_606_BASE,
+        supplierId: '00114272360',
+        supplierIdType: 2,
+        ncf: 'B0100004242',
+        issueDate,
+        servicesCents: 1_000_000,
+        itbisCents: 180_000,
+      },
+      { paymentMethod: '04' },
+    );
+    const closed = await post('/api/fiscal/periods', { period: lastMonth });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const before = (await get(`/api/reports/dgii/606?period=${lastMonth}`)).body;
+    expect(before).toContain(
+      `B0100004242||${issueDate.replaceAll('-', '')}||10000.00|0.00|10000.00|1800.00|0.00|`,
+    );
+
+    const edit = (payload: object) =>
+      injectAs(app, admin.token, { method: 'PUT', url: `/api/expenses/${expenseId}`, payload });
+    // Anything beyond the payment still touches the filed month.
+    const amounts = await edit({ servicesAmount: 9000, paymentDate: today, paymentMethod: '02' });
+    expect(amounts.statusCode).toBe(409);
+    expect(amounts.json().errors[0].field).toBe('issueDate');
+    const paid = await edit({
+      paymentDate: today,
+      paymentMethod: '02',
+      itbisWithheld: 1800,
+      isrWithheld: 1000,
+      isrWithholdingType: '02',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.expense).toMatchObject({
+      paymentDate: today,
+      itbisWithheld: 1800,
+      isrWithheld: 1000,
+    });
+
+    expect((await get(`/api/reports/dgii/606?period=${lastMonth}`)).body).toBe(before);
+    const now = (await get(`/api/reports/dgii/606?period=${period}`)).body;
+    expect(now).toContain(
+      `B0100004242||${issueDate.replaceAll('-', '')}|${today.replaceAll('-', '')}|10000.00|0.00|10000.00|1800.00|1800.00|0.00|0.00|1800.00|0.00|02|1000.00|`,
+    );
+    await injectAs(app, admin.token, {
+      method: 'DELETE',
+      url: `/api/fiscal/periods/${lastMonth}`,
+      payload: { reason: 'Fin de la prueba' },
+    });
   });
 });
 
