@@ -10,8 +10,10 @@ import type { FakeDgii } from '../../../test/fake-dgii.js';
 import { fiscalCalls } from '../../../test/fiscal-factories.js';
 import { injectAs } from '../../../test/helpers.js';
 import { insertPurchase, supplierFor } from '../../../test/purchase-factories.js';
-import { ecfDocuments } from '../../db/schema/index.js';
+import { ecfAnnulments, ecfDocuments } from '../../db/schema/index.js';
 import { EcfSender } from '../ecf/ecf-sender.js';
+import { verifyXmlSignature } from '../ecf/ecf-signature.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 
 /*
  * Issue 42, "Fiscal correctness, second audit": each case the accountant found, reproduced through
@@ -311,5 +313,32 @@ describe('9. not yet exercised', () => {
     expect(xml).toContain('<IndicadorNotaCredito>1</IndicadorNotaCredito>');
     expect(xml).not.toContain('<TotalITBIS>');
     expect(xml).toContain('<MontoTotal>500.00</MontoTotal>');
+  });
+
+  it('a signed ANECF of voided E31 numbers states the issuer, the type, the range and the count, valid against the DGII’s ANECF schema', async () => {
+    const sequences = (await get('/api/fiscal/sequences')).json().data.sequences;
+    const e31 = sequences.find(
+      (s: { documentType: string; active: boolean }) => s.documentType === 'E31' && s.active,
+    );
+    const res = await post(`/api/fiscal/sequences/${e31._id}/void`, {
+      count: 3,
+      annulmentType: '04',
+      reason: 'Números saltados por error',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const voided: string[] = res
+      .json()
+      .data.voids.map((v: { ncf: string }) => v.ncf)
+      .sort();
+    const [row] = await app.db.select().from(ecfAnnulments).where(eq(ecfAnnulments.encfFrom, voided[0]!));
+    expect(row).toMatchObject({ encfTo: voided[2], count: 3 });
+    const xml = row!.signedXml;
+    expect(await validateAgainstDgiiXsd(xml, 'ANECF')).toEqual([]);
+    expect(verifyXmlSignature(xml)).toMatchObject({ valid: true });
+    const rnc = (await getCompanySettings(app.db)).taxId!.replace(/\D/g, '');
+    expect(xml).toContain(`<RncEmisor>${rnc}</RncEmisor><CantidadeNCFAnulados>3</CantidadeNCFAnulados>`);
+    expect(xml).toContain(
+      `<TipoeCF>31</TipoeCF><TablaRangoSecuenciasAnuladaseNCF><Secuencias><SecuenciaeNCFDesde>${voided[0]}</SecuenciaeNCFDesde><SecuenciaeNCFHasta>${voided[2]}</SecuenciaeNCFHasta></Secuencias></TablaRangoSecuenciasAnuladaseNCF><CantidadeNCFAnulados>3</CantidadeNCFAnulados>`,
+    );
   });
 });
