@@ -11,12 +11,14 @@ import {
   ncfVoids,
 } from '../../db/schema/index.js';
 import {
+  collectionForms,
   type Dgii607Row,
   type Dgii608Row,
   dgii607Amounts,
   format607,
   format608,
   isSummarisedConsumo,
+  type OperationCollection,
 } from './dgii-formats.js';
 import { agencyRnc, periodBounds, ratesOf } from './dgii-report-inputs.js';
 
@@ -52,15 +54,35 @@ export const liveEcf = (
   column: typeof invoices.ecfStatus | typeof creditNotes.ecfStatus | typeof debitNotes.ecfStatus,
 ) => sql`${column} is distinct from 'rejected'`;
 
+/** Sum of the live (not rejected) notes of each invoice among `ids` dated by `to`, centavos. */
+async function noteTotals(
+  db: Db,
+  table: typeof creditNotes | typeof debitNotes,
+  ids: string[],
+  to: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      invoiceId: table.invoiceId,
+      cents: sql<number>`coalesce(sum(${table.totalCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(table)
+    .where(and(inArray(table.invoiceId, ids), lte(table.issueDate, to), liveEcf(table.ecfStatus)))
+    .groupBy(table.invoiceId);
+  return new Map(rows.map((r) => [r.invoiceId, r.cents]));
+}
+
 /** The client's name as the month-close lines show it: the company, or the person. */
 const partyName = sql<string>`coalesce(${clients.companyName}, trim(${clients.firstName} || ' ' || ${clients.lastName}))`;
 
 /**
  * The 607 rows of a period (issue 12): every invoice issued with an NCF in the period and every
- * debit and credit note dated in it (decision 138), each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: payments received by the last day
- * of the period by method, each with the withholdings recorded on it (cash → efectivo; transfer,
- * check, PSE → cheque/transferencia/depósito; card → tarjeta), the rest of the total as venta a
- * crédito, so the forms add up to the total. Withholdings dated by their
+ * debit and credit note dated in it (decision 138), each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: how the
+ * operation (the invoice with its notes) was collected by the last day of the period — payments by
+ * method, each with the withholdings recorded on it (cash → efectivo; transfer, check, PSE →
+ * cheque/transferencia/depósito; card → tarjeta), what is still owed as venta a crédito — and
+ * every document of it, notes included, carries its total in those proportions
+ * ({@link collectionForms}, issue 42), so the forms add up to each document's total. Withholdings dated by their
  * retention date up to the period's end. Income type 01 (operaciones no financieras).
  * Foreign-currency documents report every amount in DOP at the invoice's rate (a credit note at
  * its invoice's), half-up to the centavo ({@link dgii607Amounts}, decision 137); 409 when such a
@@ -157,19 +179,13 @@ export async function sales607({
         .orderBy(asc(invoices.ncf))
     : [];
   const issued = [...issuedInPeriod, ...late];
-  const ids = issued.map((r) => r.invoice.id);
-  const payments = ids.length
-    ? await db
-        .select()
-        .from(invoicePayments)
-        .where(and(inArray(invoicePayments.invoiceId, ids), lte(invoicePayments.paidDate, to)))
-    : [];
   const notes = await db
     .select({
       note: creditNotes,
       taxId: clients.companyRnc,
       party: partyName,
       invoice: {
+        id: invoices.id,
         currency: invoices.currency,
         exchangeRate: invoices.exchangeRate,
         issueDate: invoices.issueDate,
@@ -190,6 +206,7 @@ export async function sales607({
       taxId: clients.companyRnc,
       party: partyName,
       invoice: {
+        id: invoices.id,
         currency: invoices.currency,
         exchangeRate: invoices.exchangeRate,
         issueDate: invoices.issueDate,
@@ -201,6 +218,49 @@ export async function sales607({
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(and(gte(debitNotes.issueDate, from), lte(debitNotes.issueDate, to), liveEcf(debitNotes.ecfStatus)))
     .orderBy(asc(debitNotes.ncf));
+  // How each operation (invoice and its notes) was collected by the period's end (issue 42, point 6).
+  const ids = [
+    ...new Set([
+      ...issued.map((r) => r.invoice.id),
+      ...notes.map((n) => n.invoice.id),
+      ...debits.map((n) => n.invoice.id),
+    ]),
+  ];
+  const [payments, creditedBy, debitedBy, totals] = ids.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(invoicePayments)
+          .where(and(inArray(invoicePayments.invoiceId, ids), lte(invoicePayments.paidDate, to))),
+        noteTotals(db, creditNotes, ids, to),
+        noteTotals(db, debitNotes, ids, to),
+        db
+          .select({ id: invoices.id, totalCents: invoices.totalCents })
+          .from(invoices)
+          .where(inArray(invoices.id, ids)),
+      ])
+    : [[], new Map<string, number>(), new Map<string, number>(), []];
+  const collection = new Map<string, OperationCollection>();
+  for (const { id, totalCents } of totals) {
+    const mine = payments.filter((p) => p.invoiceId === id);
+    // A withholding settles part of the sale together with its payment: same payment form.
+    const byMethod = (methods: string[]) =>
+      mine.reduce(
+        (a, p) =>
+          a +
+          (methods.includes(p.paymentMethod) ? p.amountCents + p.itbisWithheldCents + p.isrWithheldCents : 0),
+        0,
+      );
+    collection.set(id, {
+      chargedCents: totalCents + (debitedBy.get(id) ?? 0),
+      creditedCents: creditedBy.get(id) ?? 0,
+      cashCents: byMethod(['cash']),
+      bankCents: byMethod(['bank_transfer', 'check', 'pse']),
+      cardCents: byMethod(['credit_card']),
+    });
+  }
+  const formsOf = (invoiceId: string, docTotalCents: number) =>
+    collectionForms(docTotalCents, collection.get(invoiceId)!);
   const rates = await ratesOf({
     db,
     docs: [...issued.map((r) => r.invoice), ...notes.map((n) => n.invoice), ...debits.map((n) => n.invoice)],
@@ -211,14 +271,6 @@ export async function sales607({
     const sum = (pick: (p: (typeof mine)[number]) => number) => mine.reduce((a, p) => a + pick(p), 0);
     // A withholding counts from its retention date (its payment's date when none was typed).
     const withheldBy = (p: (typeof mine)[number]) => (p.retentionDate ?? p.paidDate) <= to;
-    // A withholding settles part of the sale together with its payment: same payment form.
-    const byMethod = (methods: string[]) =>
-      sum((p) =>
-        methods.includes(p.paymentMethod) ? p.amountCents + p.itbisWithheldCents + p.isrWithheldCents : 0,
-      );
-    const cash = byMethod(['cash']);
-    const bank = byMethod(['bank_transfer', 'check', 'pse']);
-    const card = byMethod(['credit_card']);
     const retention = mine
       .filter(
         (p) => p.retentionDate && p.retentionDate <= to && p.itbisWithheldCents + p.isrWithheldCents > 0,
@@ -240,7 +292,7 @@ export async function sales607({
           taxCents: i.taxCents,
           itbisWithheldCents: sum((p) => (withheldBy(p) ? p.itbisWithheldCents : 0)),
           isrWithheldCents: sum((p) => (withheldBy(p) ? p.isrWithheldCents : 0)),
-          forms: { cashCents: cash, bankCents: bank, cardCents: card },
+          forms: formsOf(i.id, i.totalCents),
         },
         rateOf(i.ncf),
       ),
@@ -301,7 +353,8 @@ export async function sales607({
           taxCents: note.taxCents,
           itbisWithheldCents: 0,
           isrWithheldCents: 0,
-          forms: null,
+          // A note follows its invoice: its total split as the operation was collected.
+          forms: formsOf(invoice.id, note.totalCents),
         },
         rateOf(invoice.ncf),
       ),

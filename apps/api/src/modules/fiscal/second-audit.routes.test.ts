@@ -242,6 +242,51 @@ describe('4. a note’s buyer is its invoice’s frozen buyer (Norma 06-2018)', 
   });
 });
 
+describe('6. 607 payment columns of a settled invoice with notes (Norma 07-2018, fields 17–23)', () => {
+  /** The 607 line of `ncf` as [efectivo, cheque/transferencia, tarjeta, venta a crédito]. */
+  async function forms(ncf: string): Promise<string[]> {
+    const file = (await get(`/api/reports/dgii/607?period=${period}`)).body;
+    const line = file.split('\r\n').find((l) => l.split('|')[2] === ncf);
+    expect(line, `${ncf} in the 607`).toBeTruthy();
+    return line!.split('|').slice(16, 20);
+  }
+  const pay = (id: string, payload: object) =>
+    injectAs(app, admin.token, { method: 'PUT', url: `/api/invoices/${id}/pay`, payload });
+  const items = [{ description: 'Estrategia digital', quantity: 1, unitPrice: 5000 }];
+
+  it('an invoice settled by payments, a withholding and a credit note has nothing on credit; its note follows it', async () => {
+    const invoice = await issued(companyId, { documentType: 'E31', items });
+    const credit = await post(`/api/invoices/${invoice._id}/credit-notes`, {
+      amount: 590,
+      reason: 'Descuento acordado',
+      modificationCode: 3,
+    });
+    expect(credit.statusCode, credit.body).toBe(201);
+    const paid = await pay(invoice._id, {
+      withholdingPreset: 'company_services',
+      paymentMethod: 'bank_transfer',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.invoice.balance).toBe(0);
+    expect(await forms(invoice.ncf)).toEqual(['0.00', '5900.00', '0.00', '0.00']);
+    expect(await forms(credit.json().data.creditNote.ncf)).toEqual(['0.00', '590.00', '0.00', '0.00']);
+  });
+
+  it('a debit note paid with its invoice shows the form it was collected by', async () => {
+    const invoice = await issued(companyId, { documentType: 'E31', items });
+    const debit = await post(`/api/invoices/${invoice._id}/debit-notes`, {
+      amount: 640,
+      reason: 'Intereses por mora',
+    });
+    expect(debit.statusCode, debit.body).toBe(201);
+    const paid = await pay(invoice._id, { paymentMethod: 'cash' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.invoice.balance).toBe(0);
+    expect(await forms(invoice.ncf)).toEqual(['5900.00', '0.00', '0.00', '0.00']);
+    expect(await forms(debit.json().data.debitNote.ncf)).toEqual(['640.00', '0.00', '0.00', '0.00']);
+  });
+});
+
 describe('7. a fixed global discount is written as an amount (Formato e-CF, sección D)', () => {
   it('writes TipoValor $ without a percentage, the amount in MontoDescuentooRecargo', async () => {
     const invoice = await issued(companyId, {
