@@ -64,6 +64,14 @@ export function ecfAddress(line: string | null): string | null {
   return parts.join(', ');
 }
 
+/** IdentificadorExtranjero of a document's buyer: its foreign id, else (older snapshots) a foreign buyer's taxId. */
+function foreignIdOf(snapshot: FiscalSnapshot): string | null {
+  return (
+    snapshot.buyer.foreignTaxId ??
+    (snapshot.buyer.taxpayerType === 'extranjero' ? snapshot.buyer.taxId : null)
+  );
+}
+
 function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 'buyer'> {
   if (!snapshot.issuer.taxId)
     throw unprocessable('Configura el RNC de la empresa (Configuración → Empresa) antes de emitir e-CF.', [
@@ -75,9 +83,11 @@ function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 
       name: snapshot.issuer.name,
       address: ecfAddress(snapshot.issuer.address) ?? '',
     },
+    // A foreign buyer's own id goes in IdentificadorExtranjero (issue 42); a snapshot taken before
+    // it existed kept a foreign buyer's number as its taxId, written there as before.
     buyer: {
-      taxId: snapshot.buyer.taxpayerType === 'extranjero' ? null : snapshot.buyer.taxId,
-      foreignId: snapshot.buyer.taxpayerType === 'extranjero' ? snapshot.buyer.taxId : null,
+      taxId: foreignIdOf(snapshot) ? null : snapshot.buyer.taxId,
+      foreignId: foreignIdOf(snapshot),
       name: snapshot.buyer.name,
       address: ecfAddress(snapshot.buyer.address),
       // CorreoComprador is optional and its XSD pattern is narrower than e-mail (no "_"): an

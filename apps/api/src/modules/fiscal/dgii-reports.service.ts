@@ -30,7 +30,8 @@ import { agencyRnc, periodBounds, ratesOf } from './dgii-report-inputs.js';
 
 /**
  * Buyer id fields of a row: digits and DGII id type as the document was issued (its fiscal
- * snapshot, decision 132), empty when the buyer had none. `liveTaxId`, the client's id today, is
+ * snapshot, decision 132): its RNC (1) or cédula (2), else a foreign buyer's passport or foreign
+ * tax id as type 3 ("RNC/Cédula o Pasaporte", Norma General 07-2018; issue 42), empty when none. `liveTaxId`, the client's id today, is
  * read only for a document without a snapshot (none is left after migration 0013).
  */
 function buyer(
@@ -38,8 +39,10 @@ function buyer(
   liveTaxId: string | null,
 ): { buyerId: string | null; buyerIdType: 1 | 2 | 3 | null } {
   if (snapshot) {
-    const { taxId, taxIdType } = snapshot.buyer;
-    return { buyerId: taxIdType ? taxId : null, buyerIdType: taxIdType };
+    const { taxId, taxIdType, foreignTaxId } = snapshot.buyer;
+    if (taxIdType) return { buyerId: taxId, buyerIdType: taxIdType };
+    // A foreign buyer's passport or foreign tax id: type 3, whatever its length (issue 42).
+    return foreignTaxId ? { buyerId: foreignTaxId, buyerIdType: 3 } : { buyerId: null, buyerIdType: null };
   }
   const type = buyerIdType(liveTaxId);
   return { buyerId: type ? liveTaxId : null, buyerIdType: type };

@@ -33,12 +33,14 @@ const previousPeriod = (p: string) => periodOfDay(addDays(`${p.slice(0, 4)}-${p.
 beforeAll(async () => {
   ({ app, admin, client, dgii } = await startDirectEcfApp());
   companyId = client.user.clientId!;
-  const range = await injectAs(app, admin.token, {
-    method: 'POST',
-    url: '/api/fiscal/sequences',
-    payload: { documentType: 'E45', rangeFrom: 1, rangeTo: 100, expiresOn: addDays(today, 365) },
-  });
-  expect(range.statusCode, range.body).toBe(201);
+  for (const documentType of ['E45', 'E46']) {
+    const range = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/fiscal/sequences',
+      payload: { documentType, rangeFrom: 1, rangeTo: 100, expiresOn: addDays(today, 365) },
+    });
+    expect(range.statusCode, range.body).toBe(201);
+  }
 });
 
 afterAll(async () => {
@@ -239,6 +241,73 @@ describe('4. a note’s buyer is its invoice’s frozen buyer (Norma 06-2018)', 
     const file = await get(`/api/reports/dgii/607?period=${period}`);
     const line = file.body.split('\r\n').find((l) => l.includes(note.ncf))!;
     expect(line.startsWith('133104016|1|')).toBe(true);
+  });
+});
+
+describe('5. foreign buyers are identified by their own id (IdentificadorExtranjero, 607 id type 3)', () => {
+  async function foreignClient(foreignTaxId: string) {
+    const res = await post('/api/clients', {
+      clientType: 'company',
+      firstName: 'John',
+      lastName: 'Smith',
+      email: `abroad-${Math.random().toString(36).slice(2)}@example.com`,
+      companyName: 'Acme Travel LLC',
+      taxpayerType: 'extranjero',
+      foreignTaxId,
+      address: { city: 'Miami', country: 'Estados Unidos' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.client;
+  }
+  const exportItems = [
+    { description: 'Campaña para el mercado de EE. UU.', quantity: 1, unitPrice: 8000, taxExempt: true },
+  ];
+
+  it('an E46 to a buyer with a passport-style id carries it as IdentificadorExtranjero and goes to the 607 as type 3', async () => {
+    const abroad = await foreignClient('ab-1234567');
+    expect(abroad).toMatchObject({
+      foreignTaxId: 'AB1234567',
+      companyRUC: null,
+      address: { country: 'Estados Unidos' },
+    });
+    const invoice = await issued(abroad._id, { documentType: 'E46', items: exportItems });
+    const xml = (await latest(invoice.ncf)).signedXml;
+    expect(await validateAgainstDgiiXsd(xml, 'ECF-46')).toEqual([]);
+    expect(xml).toContain('<IdentificadorExtranjero>AB1234567</IdentificadorExtranjero>');
+    expect(xml).not.toContain('<RNCComprador>');
+    const file = (await get(`/api/reports/dgii/607?period=${period}`)).body;
+    expect(file.split('\r\n').find((l) => l.includes(invoice.ncf))).toMatch(/^AB1234567\|3\|/);
+  });
+
+  it('a 9-digit foreign id is not an RNC: type 3 in the 607, no RncComprador in the QR', async () => {
+    const abroad = await foreignClient('987654321');
+    const invoice = await issued(abroad._id, { documentType: 'E46', items: exportItems });
+    const file = (await get(`/api/reports/dgii/607?period=${period}`)).body;
+    expect(file.split('\r\n').find((l) => l.includes(invoice.ncf))).toMatch(/^987654321\|3\|/);
+    expect(invoice.fiscalSnapshot.buyer).toMatchObject({ taxId: null, foreignTaxId: '987654321' });
+  });
+
+  it('keeps RNC/cédula checks for Dominican buyers: a foreign id is refused outside the foreign profile, a bad one in Spanish', async () => {
+    const dominican = await post('/api/clients', {
+      clientType: 'individual',
+      firstName: 'Luis',
+      lastName: 'Gómez',
+      email: `local-${Math.random().toString(36).slice(2)}@example.do`,
+      taxpayerType: 'consumidor_final',
+      foreignTaxId: 'AB1234567',
+    });
+    expect(dominican.statusCode).toBe(400);
+    expect(dominican.json().errors[0].field).toBe('foreignTaxId');
+    const bad = await post('/api/clients', {
+      clientType: 'individual',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: `bad-${Math.random().toString(36).slice(2)}@example.com`,
+      taxpayerType: 'extranjero',
+      foreignTaxId: 'AB#12',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Identificación extranjera inválida/);
   });
 });
 

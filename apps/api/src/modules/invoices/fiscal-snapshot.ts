@@ -15,7 +15,7 @@ export type SnapshotClient = Pick<
   | 'country'
   | 'taxpayerType'
   | 'email'
->;
+> & { foreignTaxId?: string | null };
 
 /** The company settings a snapshot reads. */
 export type SnapshotSettings = Pick<
@@ -25,8 +25,8 @@ export type SnapshotSettings = Pick<
 
 /**
  * The fiscal snapshot of a document issued now (decision 132): the buyer from the client row (name
- * by {@link buyerNames}, RNC/cédula digits and their DGII type by `buyerIdType`, address by
- * `addressLine`, fiscal profile, e-mail) and the issuer from the company settings (name, RNC,
+ * by {@link buyerNames}, RNC/cédula digits and their DGII type by `buyerIdType`, a foreign buyer's
+ * passport or foreign tax id when it has one (issue 42), address by `addressLine`, fiscal profile, e-mail) and the issuer from the company settings (name, RNC,
  * address). Pure; migration 0013 writes the same value in SQL for documents issued before it.
  */
 export function buildFiscalSnapshot(client: SnapshotClient, settings: SnapshotSettings): FiscalSnapshot {
@@ -37,6 +37,8 @@ export function buildFiscalSnapshot(client: SnapshotClient, settings: SnapshotSe
       taxId,
       taxIdType: buyerIdType(taxId),
       address: addressLine([client.street, client.city, client.state, client.country]),
+      // Only when set, so a snapshot equals the one migration 0013 wrote for the same client.
+      ...(client.foreignTaxId ? { foreignTaxId: client.foreignTaxId } : {}),
       taxpayerType: client.taxpayerType,
       email: client.email,
     },
@@ -94,9 +96,13 @@ export function noteFiscalSnapshot(
  */
 export function noteBuyerId(
   invoiceSnapshot: FiscalSnapshot | null,
-  client: { companyRnc: string | null; taxIdOverrideReason: string | null },
-): { companyRnc: string | null; taxIdOverrideReason: string | null } {
+  client: { companyRnc: string | null; taxIdOverrideReason: string | null; foreignTaxId: string | null },
+): { companyRnc: string | null; taxIdOverrideReason: string | null; foreignTaxId: string | null } {
   return invoiceSnapshot
-    ? { companyRnc: invoiceSnapshot.buyer.taxId, taxIdOverrideReason: client.taxIdOverrideReason }
+    ? {
+        companyRnc: invoiceSnapshot.buyer.taxId,
+        taxIdOverrideReason: client.taxIdOverrideReason,
+        foreignTaxId: invoiceSnapshot.buyer.foreignTaxId ?? null,
+      }
     : client;
 }

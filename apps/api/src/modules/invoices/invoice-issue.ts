@@ -142,14 +142,18 @@ export function assertTypeFitsBuyer(type: FiscalDocumentType, buyer: TaxpayerTyp
 
 /**
  * 400 unless the buyer is identified when `type` (of an invoice or the invoice a credit note
- * modifies) needs it: a valid RNC/cédula, or one staff accepted with an override reason.
+ * modifies) needs it: a valid RNC/cédula, or one staff accepted with an override reason; for an
+ * export (B16/E46) a foreign buyer's passport or foreign tax id is enough.
  */
 export function assertBuyerId(
   type: FiscalDocumentType,
   totalCents: number,
-  client: { companyRnc: string | null; taxIdOverrideReason: string | null },
+  client: { companyRnc: string | null; taxIdOverrideReason: string | null; foreignTaxId?: string | null },
 ): void {
   if (!requiresBuyerId(type, totalCents)) return;
+  // An export (B16/E46) identifies its foreign buyer by passport or foreign tax id: the e-CF's
+  // IdentificadorExtranjero (Formato e-CF, Comprador; XSD e-CF 46), issue 42.
+  if (isExportType(type) && client.foreignTaxId) return;
   if (client.companyRnc && (isValidBuyerId(client.companyRnc) || client.taxIdOverrideReason)) return;
   const message =
     type === 'B02' || type === 'E32'
