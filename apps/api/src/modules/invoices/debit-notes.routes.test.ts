@@ -246,7 +246,8 @@ describe('debit notes (POST /invoices/{id}/debit-notes)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.split('\r\n');
     expect(lines).toContain(
-      `130458715|1|${dn.ncf}|${inv.ncf}|01|${date}||500.00|90.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00`,
+      // Nothing collected yet: the note follows its invoice, on credit (issue 42).
+      `130458715|1|${dn.ncf}|${inv.ncf}|01|${date}||500.00|90.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|590.00|0.00|0.00|0.00`,
     );
     expect(lines[0]).toMatch(new RegExp(`\\|${lines.length - 2}$`));
   });
