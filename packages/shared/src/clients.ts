@@ -57,6 +57,8 @@ export const COMMUNICATION_DIRECTION_LABELS: Record<(typeof COMMUNICATION_DIRECT
 export const RNC_INVALID = 'RNC inválido (9 dígitos con dígito verificador correcto)';
 export const CEDULA_INVALID = 'Cédula inválida (11 dígitos con dígito verificador correcto)';
 export const RNC_OR_CEDULA_INVALID = 'RNC o cédula inválido (revisa el dígito verificador)';
+export const FOREIGN_TAX_ID_ONLY_ABROAD =
+  'La identificación extranjera es solo para clientes con perfil fiscal «Extranjero»; a un cliente dominicano identifícalo con su RNC o cédula.';
 
 /**
  * Tax id of a client (`companyRUC`): the Dominican RNC (9 digits, DGII check digit) or a
@@ -68,6 +70,22 @@ export const taxIdSchema = z
   .max(20)
   .refine((v) => isValidRnc(v) || isValidCedula(v), RNC_OR_CEDULA_INVALID)
   .transform(onlyDigits);
+
+export const FOREIGN_TAX_ID_INVALID =
+  'Identificación extranjera inválida: hasta 20 letras o números (pasaporte o identificación fiscal de su país)';
+
+/**
+ * A foreign buyer's identifier (passport or foreign tax id, issue 42): the e-CF's
+ * IdentificadorExtranjero holds up to 20 characters (XSD AlfNum20Type) and the 607's col. 1 letters
+ * and digits for id type 3 (Norma General 07-2018, "RNC/Cédula o Pasaporte"), so spaces and dashes
+ * are dropped, letters upper-cased, and 1–20 letters or digits remain.
+ */
+export const foreignTaxIdSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .refine((v) => /^[A-Z0-9]{1,20}$/.test(v), FOREIGN_TAX_ID_INVALID);
 
 /** RNC (9 digits) or cédula (11) by shape only, dashes allowed → digits; the check digit is checked with the override rule. */
 export const taxIdShapeSchema = z
@@ -120,6 +138,8 @@ export const ClientSchema = z.object({
   taxpayerType: TaxpayerTypeSchema,
   /** Why staff accepted a tax id whose check digit fails (null when it passes). */
   taxIdOverrideReason: z.string().nullable(),
+  /** A foreign buyer's passport or foreign tax id (profile "extranjero" only; issue 42). */
+  foreignTaxId: z.string().nullable(),
   industry: z.string().nullable(),
   website: z.string().nullable(),
   address: AddressSchema,
@@ -162,6 +182,10 @@ const clientFields = {
     .transform((v) => v ?? null),
   taxpayerType: TaxpayerTypeSchema.optional(),
   taxIdOverrideReason: optionalText(300),
+  foreignTaxId: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), foreignTaxIdSchema.nullable())
+    .optional()
+    .transform((v) => v ?? null),
   industry: optionalText(100),
   website: optionalText(200),
   address: AddressInputSchema.optional(),
@@ -189,6 +213,8 @@ export const CreateClientRequestSchema = z.object(clientFields).superRefine((v, 
   if (v.clientType === 'company' && !v.companyName)
     ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Nombre de la empresa es requerido' });
   checkTaxId(v, ctx);
+  if (v.foreignTaxId && v.taxpayerType !== 'extranjero')
+    ctx.addIssue({ code: 'custom', path: ['foreignTaxId'], message: FOREIGN_TAX_ID_ONLY_ABROAD });
 });
 export type CreateClientRequest = z.input<typeof CreateClientRequestSchema>;
 
@@ -204,6 +230,7 @@ export const UpdateClientRequestSchema = z
     companyRUC: clientFields.companyRUC,
     taxpayerType: TaxpayerTypeSchema,
     taxIdOverrideReason: clientFields.taxIdOverrideReason,
+    foreignTaxId: clientFields.foreignTaxId,
     industry: clientFields.industry,
     website: clientFields.website,
     address: AddressInputSchema,

@@ -41,11 +41,13 @@ export function buyerProfileOf(type: FiscalDocumentType): TaxpayerType | null {
 
 /**
  * True when a document of `type` may go to a buyer with fiscal profile `profile`
- * ({@link buyerProfileOf}): types for one profile only to that profile, the rest to anyone.
+ * ({@link buyerProfileOf}): types for one profile only to that profile, the rest to anyone, and a
+ * profile that takes only some types ({@link typesOnlyFor}) only those.
  */
 export const typeFitsBuyer = (type: FiscalDocumentType, profile: TaxpayerType): boolean => {
   const only = buyerProfileOf(type);
-  return only === null || only === profile;
+  const allowed = typesOnlyFor(profile);
+  return (only === null || only === profile) && (allowed === null || allowed.includes(type));
 };
 
 /**
@@ -53,3 +55,15 @@ export const typeFitsBuyer = (type: FiscalDocumentType, profile: TaxpayerType): 
  * rate (Código Tributario, Ley 11-92, art. 343).
  */
 export const isExportType = (type: FiscalDocumentType): boolean => type === 'B16' || type === 'E46';
+
+/**
+ * The only invoice types a buyer profile may receive, when it is restricted (issue 42, point 8):
+ * sales to the State take the comprobante gubernamental, B15 or E45 — the DGII's type 15 is the
+ * comprobante for the sales of goods and services to the government's bodies (Norma General
+ * 06-2018, tipo 15; DGII, *Guía Informativa sobre Comprobantes Fiscales*, 2018, as read for
+ * decision 138), so an E31/B01 or a consumo document to a government client is refused. Null: the
+ * profile may take any type its own rules allow ({@link buyerProfileOf}).
+ */
+export function typesOnlyFor(profile: TaxpayerType): readonly FiscalDocumentType[] | null {
+  return profile === 'gubernamental' ? ['B15', 'E45'] : null;
+}

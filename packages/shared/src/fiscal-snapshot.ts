@@ -25,6 +25,11 @@ export const FiscalBuyerSnapshotSchema = z.object({
   taxIdType: BuyerIdTypeSchema.nullable(),
   /** Street, city, province and country on one line (`addressLine`); null when none was recorded. */
   address: z.string().nullable(),
+  /**
+   * A foreign buyer's passport or foreign tax id (issue 42), letters and digits: the e-CF's
+   * IdentificadorExtranjero and the 607's id type 3. Absent from snapshots taken before it existed.
+   */
+  foreignTaxId: z.string().nullable().optional(),
   /** The client's fiscal profile when the document was issued. */
   taxpayerType: TaxpayerTypeSchema,
   email: z.string(),

@@ -110,6 +110,27 @@ export const SummaryFigureSchema = z.object({ amount: z.number(), lines: z.array
 export type SummaryFigure = z.infer<typeof SummaryFigureSchema>;
 
 /**
+ * A document of the month whose e-CF the DGII rejected (issue 42, point 1). A rejected e-CF has no
+ * fiscal effect (Reglamento 587-24, art. 17 párr. III): it is in no 607, IT-1 or consumo figure, and
+ * is listed here with the DGII's reasons. `kind` invoice, credit or debit note; `total` in the
+ * document's `currency`; `cancelled` once the invoice was cancelled; `sequenceUsed` the DGII's
+ * `secuenciaUtilizada` (false: the e-NCF may be corrected and sent again).
+ */
+export const RejectedEcfSchema = z.object({
+  ncf: z.string(),
+  kind: z.enum(['invoice', 'credit', 'debit']),
+  invoiceId: z.string(),
+  party: z.string(),
+  date: z.string(),
+  total: z.number(),
+  currency: z.string(),
+  cancelled: z.boolean(),
+  sequenceUsed: z.boolean().nullable(),
+  messages: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type RejectedEcf = z.infer<typeof RejectedEcfSchema>;
+
+/**
  * `GET /reports/dgii/summary?period=YYYYMM` (admin): the month's figures, all in RD$ (a foreign
  * currency document at its stored rate).
  * - `it1`: ITBIS charged on sales (607 and consumo, credit notes subtracted, debit notes added);
@@ -120,6 +141,8 @@ export type SummaryFigure = z.infer<typeof SummaryFigureSchema>;
  *   section "ITBIS retenido"); `totalToPay` = the positive balance + the ITBIS withheld from suppliers.
  * - `ir17`: ISR withheld from suppliers in the month (606 col. 18) by type (col. 17), and its total.
  * - `deadlines`: the month's filings and their due dates; `closed`: whether the month is closed.
+ * - `rejectedEcf`: the month's documents whose e-CF the DGII rejected, left out of every figure
+ *   (issue 42, {@link RejectedEcfSchema}).
  */
 export const DgiiMonthSummarySchema = z.object({
   period: z.string(),
@@ -140,6 +163,7 @@ export const DgiiMonthSummarySchema = z.object({
   }),
   deadlines: z.array(z.object({ filing: z.enum(DGII_FILINGS), label: z.string(), dueDate: z.string() })),
   closed: z.boolean(),
+  rejectedEcf: z.array(RejectedEcfSchema),
 });
 export type DgiiMonthSummary = z.infer<typeof DgiiMonthSummarySchema>;
 export const GetDgiiMonthSummaryResponseSchema = z.object({ summary: DgiiMonthSummarySchema });

@@ -16,6 +16,7 @@ export function buildClient(overrides: Partial<Client> = {}): Client {
     companyRUC: '130458715',
     taxpayerType: 'contribuyente',
     taxIdOverrideReason: null,
+    foreignTaxId: null,
     industry: null,
     website: null,
     address: { street: null, city: null, state: null, country: 'República Dominicana', postalCode: null },

@@ -27,6 +27,11 @@ export const clients = pgTable(
       .default('consumidor_final'),
     /** Why staff accepted a tax id whose check digit fails. */
     taxIdOverrideReason: text('tax_id_override_reason'),
+    /**
+     * A foreign buyer's passport or foreign tax id (issue 42): written as the e-CF's
+     * IdentificadorExtranjero and as id type 3 in the 607; only for the "extranjero" profile.
+     */
+    foreignTaxId: text('foreign_tax_id'),
     industry: text('industry'),
     website: text('website'),
     street: text('street'),

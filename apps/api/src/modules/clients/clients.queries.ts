@@ -87,6 +87,7 @@ export function toClientDto(row: ClientRow): Client {
     companyRUC: row.companyRnc,
     taxpayerType: row.taxpayerType,
     taxIdOverrideReason: row.taxIdOverrideReason,
+    foreignTaxId: row.foreignTaxId,
     industry: row.industry,
     website: row.website,
     address: {

@@ -2,6 +2,7 @@ import {
   type Client,
   type CreateClientRequestSchema,
   defaultTaxpayerType,
+  FOREIGN_TAX_ID_ONLY_ABROAD,
   isValidBuyerId,
   type UpdateClientRequestSchema,
 } from '@agencia/shared';
@@ -111,6 +112,7 @@ export async function createClient({
         companyRnc: input.companyRUC,
         taxpayerType: input.taxpayerType ?? defaultTaxpayerType(input.clientType),
         taxIdOverrideReason: taxIdOverride(input.companyRUC, input.taxIdOverrideReason),
+        foreignTaxId: input.foreignTaxId ?? null,
         industry: input.industry,
         website: input.website,
         street: input.address?.street ?? null,
@@ -173,6 +175,15 @@ export async function updateClient({
   ] as const;
   for (const key of direct) if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
   if (input.taxpayerType !== undefined) set.taxpayerType = input.taxpayerType;
+  if (input.foreignTaxId !== undefined) set.foreignTaxId = input.foreignTaxId;
+  // A foreign id belongs to a foreign buyer only (issue 42): checked on the merged record.
+  if (
+    (set.foreignTaxId ?? (input.foreignTaxId === undefined ? current.foreignTaxId : null)) &&
+    (set.taxpayerType ?? current.taxpayerType) !== 'extranjero'
+  )
+    throw badRequest(FOREIGN_TAX_ID_ONLY_ABROAD, [
+      { field: 'foreignTaxId', message: FOREIGN_TAX_ID_ONLY_ABROAD },
+    ]);
   if (input.companyRUC !== undefined) {
     await assertNotAgencyTaxId({ db, taxId: input.companyRUC });
     set.companyRnc = input.companyRUC;

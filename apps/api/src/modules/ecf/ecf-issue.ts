@@ -1,7 +1,9 @@
 import {
   addressLine,
   CONSUMO_BUYER_ID_THRESHOLD_CENTS,
+  CREDIT_NOTE_ITBIS_MAX_DAYS,
   DEBIT_NOTE_MODIFICATION_CODE,
+  daysBetween,
   dopAmounts,
   type FiscalSnapshot,
 } from '@agencia/shared';
@@ -62,6 +64,14 @@ export function ecfAddress(line: string | null): string | null {
   return parts.join(', ');
 }
 
+/** IdentificadorExtranjero of a document's buyer: its foreign id, else (older snapshots) a foreign buyer's taxId. */
+function foreignIdOf(snapshot: FiscalSnapshot): string | null {
+  return (
+    snapshot.buyer.foreignTaxId ??
+    (snapshot.buyer.taxpayerType === 'extranjero' ? snapshot.buyer.taxId : null)
+  );
+}
+
 function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 'buyer'> {
   if (!snapshot.issuer.taxId)
     throw unprocessable('Configura el RNC de la empresa (Configuración → Empresa) antes de emitir e-CF.', [
@@ -73,9 +83,11 @@ function partiesOf(snapshot: FiscalSnapshot): Pick<EcfDocumentInput, 'issuer' | 
       name: snapshot.issuer.name,
       address: ecfAddress(snapshot.issuer.address) ?? '',
     },
+    // A foreign buyer's own id goes in IdentificadorExtranjero (issue 42); a snapshot taken before
+    // it existed kept a foreign buyer's number as its taxId, written there as before.
     buyer: {
-      taxId: snapshot.buyer.taxpayerType === 'extranjero' ? null : snapshot.buyer.taxId,
-      foreignId: snapshot.buyer.taxpayerType === 'extranjero' ? snapshot.buyer.taxId : null,
+      taxId: foreignIdOf(snapshot) ? null : snapshot.buyer.taxId,
+      foreignId: foreignIdOf(snapshot),
       name: snapshot.buyer.name,
       address: ecfAddress(snapshot.buyer.address),
       // CorreoComprador is optional and its XSD pattern is narrower than e-mail (no "_"): an
@@ -216,7 +228,16 @@ export async function signNoteEcf(
   const [note] = await tx.select().from(table).where(eq(table.id, noteId)).limit(1);
   if (!note?.fiscalSnapshot) throw new Error(`${kind} note without snapshot`);
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, note.invoiceId)).limit(1);
-  const exemptCents = note.exemptCents;
+  // A credit note more than 30 days after its invoice has no right to reduce ITBIS (Formato e-CF,
+  // IdDoc <IndicadorNotaCredito>: "Sólo para Notas de Crédito que no tienen derecho a rebajar
+  // ITBIS", 1 past 30 calendar days): it is priced without ITBIS (CREDIT_NOTE_ITBIS_MAX_DAYS), so
+  // its lines are written without a rate, as exempt (IndicadorFacturacion 4, MontoExento), the
+  // format's only way to state an amount that carries no ITBIS; the builder writes the indicator 1
+  // (issue 42, point 9).
+  const noItbis =
+    kind === 'credit' && daysBetween(note.modifiedIssueDate, note.issueDate) > CREDIT_NOTE_ITBIS_MAX_DAYS;
+  const lines = noItbis ? note.lines.map((l) => ({ ...l, taxExempt: true })) : note.lines;
+  const exemptCents = noItbis ? note.subtotalCents : note.exemptCents;
   const modificationCode =
     'modificationCode' in note ? (note.modificationCode as 1 | 2 | 3 | 4 | 5) : DEBIT_NOTE_MODIFICATION_CODE;
   const signed = await signAndStore(
@@ -231,7 +252,7 @@ export async function signNoteEcf(
       paymentTermDays: null,
       paymentType: 1,
       ...partiesOf(note.fiscalSnapshot),
-      lines: note.lines,
+      lines,
       currency: invoice!.currency,
       // A note on a foreign-currency invoice converts at the invoice's rate (decision 137).
       exchangeRate: invoice!.exchangeRate,

@@ -1,9 +1,9 @@
-import { ECF_STATUS_LABELS } from '@agencia/shared';
+import { ECF_STATUS_LABELS, ErrorCodes } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { ecfAnnulments, ecfDocuments } from '../../db/schema/index.js';
-import { conflict } from '../../lib/errors.js';
+import { AppError, conflict } from '../../lib/errors.js';
 import { buildAnecfXml } from './ecf-anecf.js';
 import { isDirectEcfType, type SignedEcf, signExpenseEcf, signInvoiceEcf, signNoteEcf } from './ecf-issue.js';
 import { ecfModeOf, loadSigningKey } from './ecf-settings.service.js';
@@ -96,6 +96,21 @@ export async function withdrawExpenseEcf(tx: Tx, expenseId: string): Promise<voi
       );
   }
   if (docs.length > 0) await tx.delete(ecfDocuments).where(eq(ecfDocuments.expenseId, expenseId));
+}
+
+/**
+ * 409 when direct e-CF emission is on (`ecf_settings.ecfMode` direct) while the company's
+ * *Modo de facturación* (`company_settings.fiscalMode`) still says paper: the agency's own purchase
+ * documents take their type from that mode (B11 ↔ E41, B13 ↔ E43, B17 ↔ E47, decision 140), and
+ * the two settings must not disagree silently (issue 42, point 8) — a B11 numbered from a paper
+ * range while the portal sends e-CF to the DGII. The message names the setting to change; the
+ * envelope's field is `fiscalMode`.
+ */
+export async function assertModesAgree(tx: Tx, fiscalMode: 'paper' | 'electronic'): Promise<void> {
+  if (fiscalMode !== 'paper' || (await ecfModeOf(tx)) !== 'direct') return;
+  const message =
+    'La emisión directa de e-CF está activa, pero el Modo de facturación de la empresa dice «Comprobantes en papel»: cambia el Modo de facturación a «Comprobantes electrónicos (e-CF serie E)» en Configuración → Fiscal, o desactiva la emisión directa, antes de emitir este comprobante.';
+  throw new AppError(409, ErrorCodes.CONFLICT, message, [{ field: 'fiscalMode', message }]);
 }
 
 /**

@@ -226,30 +226,27 @@ function itemXml(input: EcfDocumentInput, line: EcfLine, index: number): string 
 /**
  * DescuentosORecargos for the global discount (Formato §D): one DescuentoORecargo per
  * IndicadorFacturacion the discount touches ("deberá haber tantas líneas como conceptos existan"),
- * TipoAjuste D; TipoValor "%" when the lines mix tax codes (rule a: "el campo tipo de valor del
- * descuento debe ser porcentaje"), with ValorDescuentooRecargo (the share over that code's lines, 2
- * decimals, at least 0.01 as the XSD requires > 0) and the MontoDescuentooRecargo; "$" otherwise.
+ * TipoAjuste D. The product's discount is a fixed amount (`discountAmount`), so TipoValor is "$"
+ * ("Monto (cantidad fija)") with the amount in MontoDescuentooRecargo, and no
+ * ValorDescuentooRecargo: that field is the percentage of a "%" discount (Formato §D, field 6
+ * "Porcentaje de descuento/recargo", 3 integers and 2 decimals; XSD minOccurs 0). Writing the share
+ * as a rounded percentage made the stated amount irreproducible (issue 42, point 7: 2.99 % of
+ * 13,720.00 is not 410.19).
  */
 function discountsXml(input: EcfDocumentInput, a: EcfAmounts): string {
   const foreign = input.currency !== 'DOP';
-  const entries = a.discounts.map((d, i) => {
-    let percent = '';
-    if (a.mixedLines) {
-      const hundredths = divHalfUp(BigInt(d.cents) * 10_000n, BigInt(d.linesCents));
-      percent = fixed(hundredths > 0n ? hundredths : 1n, 2);
-    }
-    return group(
+  const entries = a.discounts.map((d, i) =>
+    group(
       'DescuentoORecargo',
       el('NumeroLinea', i + 1),
       el('TipoAjuste', 'D'),
       el('DescripcionDescuentooRecargo', 'Descuento'),
-      el('TipoValor', a.mixedLines ? '%' : '$'),
-      el('ValorDescuentooRecargo', percent),
+      el('TipoValor', '$'),
       el('MontoDescuentooRecargo', money(toDop(input, d.cents))),
       foreign ? el('MontoDescuentooRecargoOtraMoneda', money(d.cents)) : '',
       el('IndicadorFacturacionDescuentooRecargo', d.indicator),
-    );
-  });
+    ),
+  );
   return group('DescuentosORecargos', ...entries);
 }
 

@@ -9,6 +9,7 @@ import {
   type ListExpensesQuerySchema,
   type ListExpensesResponse,
   type PurchaseDocumentType,
+  periodOfDay,
   toCents,
   type UpdateExpenseRequestSchema,
 } from '@agencia/shared';
@@ -23,9 +24,10 @@ import { conflict, forbidden } from '../../lib/errors.js';
 import { likePattern, pagedSelect } from '../../lib/paging.js';
 import type { ResourceCall, WriteCall } from '../../lib/service-args.js';
 import { deleteFile } from '../../lib/storage.js';
-import { signIssuedExpense } from '../ecf/ecf-runtime.js';
+import { assertModesAgree, signIssuedExpense } from '../ecf/ecf-runtime.js';
+import { periodBounds } from '../fiscal/dgii-report-inputs.js';
 import { takeNcf } from '../fiscal/fiscal.service.js';
-import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
+import { assertPeriodOpen, isPeriodClosed } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import {
   agencyDocumentTypeFor,
@@ -145,6 +147,7 @@ export async function createExpense(
       let sequenceId: string | null = null;
       let notifications: Effects['notifications'] = [];
       if (isAgencyPurchaseType(documentType)) {
+        await assertModesAgree(tx, settings.fiscalMode);
         documentType = agencyDocumentTypeFor(documentType, settings.fiscalMode);
         checkAgencyDocumentSupplier(documentType, supplier);
       } else {
@@ -234,9 +237,39 @@ async function writableRow(tx: Tx, actor: Actor, id: string): Promise<ExpenseRow
   return e;
 }
 
+/** What recording a purchase's payment changes (the 606's payment columns 7, 12, 17, 18, 23). */
+const PAYMENT_FIELDS = new Set([
+  'paymentDate',
+  'paymentMethod',
+  'itbisWithheld',
+  'isrWithheld',
+  'isrWithholdingType',
+]);
+
+/**
+ * True when `input` records the payment of a purchase whose issue month is closed without changing
+ * what that month's 606 says: only the payment fields change, the purchase was unpaid at that
+ * month's end (no payment date, or one after it), and the new payment date is after it too. Such a
+ * purchase went in its month's 606 as "compra a crédito" without payment date nor withholdings
+ * (`purchase606Row`), and the DGII asks that it be reported again in the month it is paid, with the
+ * withholdings ("solo cuando existe retención se debe reportar la factura nuevamente en el periodo
+ * correspondiente al pago", DGII Comunidad de Ayuda, the source of decision 141): the closed
+ * month's 606 stays as filed and the payment lands in the open month's (issue 42, point 2).
+ */
+function isLatePayment(
+  cur: ExpenseRow,
+  input: z.output<typeof UpdateExpenseRequestSchema>,
+): input is typeof input & { paymentDate: string } {
+  const changed = Object.entries(input).filter(([, v]) => v !== undefined);
+  if (!input.paymentDate || changed.some(([k]) => !PAYMENT_FIELDS.has(k))) return false;
+  const monthEnd = periodBounds(periodOfDay(cur.issueDate)).to;
+  return input.paymentDate > monthEnd && (cur.paymentDate === null || cur.paymentDate > monthEnd);
+}
+
 /**
  * `PUT /expenses/{id}`: merges the change and re-checks the whole purchase (amounts, NCF shape and
- * uniqueness, the project for employees, closed periods on both the old and the new date, the rate
+ * uniqueness, the project for employees, closed periods on both the old and the new date (but a
+ * purchase of a closed month may be paid in an open one: {@link isLatePayment}), the rate
  * when the currency or day changes). An agency-issued document keeps its type and number (409).
  * A `draft` (received e-CF) becomes `recorded` once it has an expense type and a payment form.
  */
@@ -259,8 +292,12 @@ export async function updateExpense(
       const supplierId = input.supplierId ?? cur.supplierId;
       const supplier = await loadSupplier(tx, supplierId, cur.supplierId);
       const issueDate = input.issueDate ?? cur.issueDate;
-      await assertPeriodOpen({ tx, day: cur.issueDate, what: 'issueDate' });
-      if (issueDate !== cur.issueDate) await assertPeriodOpen({ tx, day: issueDate, what: 'issueDate' });
+      if (await isPeriodClosed({ tx, day: cur.issueDate })) {
+        // A purchase of a closed month may still be paid in an open one (issue 42, point 2).
+        if (!isLatePayment(cur, input)) await assertPeriodOpen({ tx, day: cur.issueDate, what: 'issueDate' });
+        await assertPeriodOpen({ tx, day: input.paymentDate!, what: 'paymentDate' });
+      } else if (issueDate !== cur.issueDate)
+        await assertPeriodOpen({ tx, day: issueDate, what: 'issueDate' });
       const currency = input.currency ?? cur.currency;
       const exchangeRate =
         currency !== cur.currency || issueDate !== cur.issueDate

@@ -165,8 +165,8 @@ export interface Dgii608Row {
 /**
  * A document's 607 amounts in its own currency (centavos), before any conversion: the ITBIS base
  * and exempt part (their sum is col. 8), the ITBIS, the withholdings, and what was settled by each
- * payment form (payments plus the withholdings recorded on them); `forms` is null for a credit
- * note, which has no payment form.
+ * payment form (payments plus the withholdings recorded on them, or a note's share of its
+ * operation's: {@link collectionForms}); `forms` null puts nothing in the payment columns.
  */
 export interface Dgii607Amounts {
   taxableBaseCents: number;
@@ -228,6 +228,46 @@ export function dgii607Amounts(a: Dgii607Amounts, rate: number | null): Dgii607M
     cardCents: forms[2]!,
     creditSaleCents: forms[3]!,
   };
+}
+
+/** How an operation (an invoice with its debit and credit notes) was collected by a date, in centavos of its currency. */
+export interface OperationCollection {
+  /** Invoice total plus its debit notes. */
+  chargedCents: number;
+  /** Its credit notes. */
+  creditedCents: number;
+  /** Payments by form, each with the withholdings recorded on it. */
+  cashCents: number;
+  bankCents: number;
+  cardCents: number;
+}
+
+/**
+ * The payment-form columns (17–19; col. 20 "Venta a Crédito" is the rest) of one document of an
+ * operation — the invoice, or one of its debit or credit notes — with `docTotalCents` (its amount
+ * plus ITBIS). Fields 17–23 of the 607 say how the sale was collected (Norma General 07-2018) and
+ * must add up to the document's amount plus ITBIS. What is collected is the net of the operation
+ * (invoice + debit notes − credit notes), so each of its documents carries its total split in the
+ * proportions the operation was collected: the payments by form and, for what is still owed, venta
+ * a crédito. A settled operation (paid, withheld and credited in full) has nothing on credit, and a
+ * note follows its invoice: the invoice's forms less its credit notes' are what was received by
+ * each form (issue 42, point 6). An operation with nothing charged, paid or owed (fully credited,
+ * never paid) is on credit. Half-up per form; the rest, never negative, is on credit.
+ */
+export function collectionForms(
+  docTotalCents: number,
+  op: OperationCollection,
+): { cashCents: number; bankCents: number; cardCents: number } {
+  const paid = op.cashCents + op.bankCents + op.cardCents;
+  const owed = Math.max(0, op.chargedCents - op.creditedCents - paid);
+  const base = paid + owed;
+  if (base <= 0 || docTotalCents <= 0) return { cashCents: 0, bankCents: 0, cardCents: 0 };
+  const part = (cents: number) => Math.round((docTotalCents * cents) / base);
+  const forms = [part(op.cashCents), part(op.bankCents), part(op.cardCents)];
+  // Rounding up three forms may pass the total by a centavo or two: take it off the largest.
+  const over = forms.reduce((a, b) => a + b, 0) - docTotalCents;
+  if (over > 0) forms[forms.indexOf(Math.max(...forms))]! -= over;
+  return { cashCents: forms[0]!, bankCents: forms[1]!, cardCents: forms[2]! };
 }
 
 /** The buyer's id and its type, checked against each other. */

@@ -1,21 +1,24 @@
-import { buyerIdType, type FiscalSnapshot } from '@agencia/shared';
-import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { buyerIdType, type FiscalSnapshot, type RejectedEcf } from '@agencia/shared';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clients,
   creditNotes,
   debitNotes,
+  ecfDocuments,
   invoicePayments,
   invoices,
   ncfVoids,
 } from '../../db/schema/index.js';
 import {
+  collectionForms,
   type Dgii607Row,
   type Dgii608Row,
   dgii607Amounts,
   format607,
   format608,
   isSummarisedConsumo,
+  type OperationCollection,
 } from './dgii-formats.js';
 import { agencyRnc, periodBounds, ratesOf } from './dgii-report-inputs.js';
 
@@ -27,7 +30,8 @@ import { agencyRnc, periodBounds, ratesOf } from './dgii-report-inputs.js';
 
 /**
  * Buyer id fields of a row: digits and DGII id type as the document was issued (its fiscal
- * snapshot, decision 132), empty when the buyer had none. `liveTaxId`, the client's id today, is
+ * snapshot, decision 132): its RNC (1) or cédula (2), else a foreign buyer's passport or foreign
+ * tax id as type 3 ("RNC/Cédula o Pasaporte", Norma General 07-2018; issue 42), empty when none. `liveTaxId`, the client's id today, is
  * read only for a document without a snapshot (none is left after migration 0013).
  */
 function buyer(
@@ -35,11 +39,40 @@ function buyer(
   liveTaxId: string | null,
 ): { buyerId: string | null; buyerIdType: 1 | 2 | 3 | null } {
   if (snapshot) {
-    const { taxId, taxIdType } = snapshot.buyer;
-    return { buyerId: taxIdType ? taxId : null, buyerIdType: taxIdType };
+    const { taxId, taxIdType, foreignTaxId } = snapshot.buyer;
+    if (taxIdType) return { buyerId: taxId, buyerIdType: taxIdType };
+    // A foreign buyer's passport or foreign tax id: type 3, whatever its length (issue 42).
+    return foreignTaxId ? { buyerId: foreignTaxId, buyerIdType: 3 } : { buyerId: null, buyerIdType: null };
   }
   const type = buyerIdType(liveTaxId);
   return { buyerId: type ? liveTaxId : null, buyerIdType: type };
+}
+
+/**
+ * A document whose e-CF the DGII rejected has no fiscal effect (Reglamento 587-24, art. 17 párr.
+ * III; DGII Comunidad de Ayuda CA4404): no 607 line, no ITBIS charged, no consumo total (issue 42,
+ * point 1). `ecf_status` is null outside direct mode, so the test is "is distinct from".
+ */
+export const liveEcf = (
+  column: typeof invoices.ecfStatus | typeof creditNotes.ecfStatus | typeof debitNotes.ecfStatus,
+) => sql`${column} is distinct from 'rejected'`;
+
+/** Sum of the live (not rejected) notes of each invoice among `ids` dated by `to`, centavos. */
+async function noteTotals(
+  db: Db,
+  table: typeof creditNotes | typeof debitNotes,
+  ids: string[],
+  to: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      invoiceId: table.invoiceId,
+      cents: sql<number>`coalesce(sum(${table.totalCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(table)
+    .where(and(inArray(table.invoiceId, ids), lte(table.issueDate, to), liveEcf(table.ecfStatus)))
+    .groupBy(table.invoiceId);
+  return new Map(rows.map((r) => [r.invoiceId, r.cents]));
 }
 
 /** The client's name as the month-close lines show it: the company, or the person. */
@@ -47,10 +80,12 @@ const partyName = sql<string>`coalesce(${clients.companyName}, trim(${clients.fi
 
 /**
  * The 607 rows of a period (issue 12): every invoice issued with an NCF in the period and every
- * debit and credit note dated in it (decision 138), each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: payments received by the last day
- * of the period by method, each with the withholdings recorded on it (cash → efectivo; transfer,
- * check, PSE → cheque/transferencia/depósito; card → tarjeta), the rest of the total as venta a
- * crédito, so the forms add up to the total. Withholdings dated by their
+ * debit and credit note dated in it (decision 138), each with the buyer's RNC/cédula as issued (decision 132). Amounts in centavos. Payment forms: how the
+ * operation (the invoice with its notes) was collected by the last day of the period — payments by
+ * method, each with the withholdings recorded on it (cash → efectivo; transfer, check, PSE →
+ * cheque/transferencia/depósito; card → tarjeta), what is still owed as venta a crédito — and
+ * every document of it, notes included, carries its total in those proportions
+ * ({@link collectionForms}, issue 42), so the forms add up to each document's total. Withholdings dated by their
  * retention date up to the period's end. Income type 01 (operaciones no financieras).
  * Foreign-currency documents report every amount in DOP at the invoice's rate (a credit note at
  * its invoice's), half-up to the centavo ({@link dgii607Amounts}, decision 137); 409 when such a
@@ -115,6 +150,7 @@ export async function sales607({
       and(
         isNotNull(invoices.ncf),
         ne(invoices.status, 'draft'),
+        liveEcf(invoices.ecfStatus),
         gte(invoices.issueDate, from),
         lte(invoices.issueDate, to),
       ),
@@ -133,6 +169,7 @@ export async function sales607({
           sql`${invoicePayments.itbisWithheldCents} + ${invoicePayments.isrWithheldCents} > 0`,
           lt(invoices.issueDate, from),
           isNotNull(invoices.ncf),
+          liveEcf(invoices.ecfStatus),
         ),
       )
   ).map((r) => r.id);
@@ -145,19 +182,13 @@ export async function sales607({
         .orderBy(asc(invoices.ncf))
     : [];
   const issued = [...issuedInPeriod, ...late];
-  const ids = issued.map((r) => r.invoice.id);
-  const payments = ids.length
-    ? await db
-        .select()
-        .from(invoicePayments)
-        .where(and(inArray(invoicePayments.invoiceId, ids), lte(invoicePayments.paidDate, to)))
-    : [];
   const notes = await db
     .select({
       note: creditNotes,
       taxId: clients.companyRnc,
       party: partyName,
       invoice: {
+        id: invoices.id,
         currency: invoices.currency,
         exchangeRate: invoices.exchangeRate,
         issueDate: invoices.issueDate,
@@ -167,7 +198,9 @@ export async function sales607({
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(and(gte(creditNotes.issueDate, from), lte(creditNotes.issueDate, to)))
+    .where(
+      and(gte(creditNotes.issueDate, from), lte(creditNotes.issueDate, to), liveEcf(creditNotes.ecfStatus)),
+    )
     .orderBy(asc(creditNotes.ncf));
   // Debit notes (B03/E33, decision 138): their own line like a credit note, with the modified NCF.
   const debits = await db
@@ -176,6 +209,7 @@ export async function sales607({
       taxId: clients.companyRnc,
       party: partyName,
       invoice: {
+        id: invoices.id,
         currency: invoices.currency,
         exchangeRate: invoices.exchangeRate,
         issueDate: invoices.issueDate,
@@ -185,8 +219,51 @@ export async function sales607({
     .from(debitNotes)
     .innerJoin(invoices, eq(invoices.id, debitNotes.invoiceId))
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(and(gte(debitNotes.issueDate, from), lte(debitNotes.issueDate, to)))
+    .where(and(gte(debitNotes.issueDate, from), lte(debitNotes.issueDate, to), liveEcf(debitNotes.ecfStatus)))
     .orderBy(asc(debitNotes.ncf));
+  // How each operation (invoice and its notes) was collected by the period's end (issue 42, point 6).
+  const ids = [
+    ...new Set([
+      ...issued.map((r) => r.invoice.id),
+      ...notes.map((n) => n.invoice.id),
+      ...debits.map((n) => n.invoice.id),
+    ]),
+  ];
+  const [payments, creditedBy, debitedBy, totals] = ids.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(invoicePayments)
+          .where(and(inArray(invoicePayments.invoiceId, ids), lte(invoicePayments.paidDate, to))),
+        noteTotals(db, creditNotes, ids, to),
+        noteTotals(db, debitNotes, ids, to),
+        db
+          .select({ id: invoices.id, totalCents: invoices.totalCents })
+          .from(invoices)
+          .where(inArray(invoices.id, ids)),
+      ])
+    : [[], new Map<string, number>(), new Map<string, number>(), []];
+  const collection = new Map<string, OperationCollection>();
+  for (const { id, totalCents } of totals) {
+    const mine = payments.filter((p) => p.invoiceId === id);
+    // A withholding settles part of the sale together with its payment: same payment form.
+    const byMethod = (methods: string[]) =>
+      mine.reduce(
+        (a, p) =>
+          a +
+          (methods.includes(p.paymentMethod) ? p.amountCents + p.itbisWithheldCents + p.isrWithheldCents : 0),
+        0,
+      );
+    collection.set(id, {
+      chargedCents: totalCents + (debitedBy.get(id) ?? 0),
+      creditedCents: creditedBy.get(id) ?? 0,
+      cashCents: byMethod(['cash']),
+      bankCents: byMethod(['bank_transfer', 'check', 'pse']),
+      cardCents: byMethod(['credit_card']),
+    });
+  }
+  const formsOf = (invoiceId: string, docTotalCents: number) =>
+    collectionForms(docTotalCents, collection.get(invoiceId)!);
   const rates = await ratesOf({
     db,
     docs: [...issued.map((r) => r.invoice), ...notes.map((n) => n.invoice), ...debits.map((n) => n.invoice)],
@@ -197,14 +274,6 @@ export async function sales607({
     const sum = (pick: (p: (typeof mine)[number]) => number) => mine.reduce((a, p) => a + pick(p), 0);
     // A withholding counts from its retention date (its payment's date when none was typed).
     const withheldBy = (p: (typeof mine)[number]) => (p.retentionDate ?? p.paidDate) <= to;
-    // A withholding settles part of the sale together with its payment: same payment form.
-    const byMethod = (methods: string[]) =>
-      sum((p) =>
-        methods.includes(p.paymentMethod) ? p.amountCents + p.itbisWithheldCents + p.isrWithheldCents : 0,
-      );
-    const cash = byMethod(['cash']);
-    const bank = byMethod(['bank_transfer', 'check', 'pse']);
-    const card = byMethod(['credit_card']);
     const retention = mine
       .filter(
         (p) => p.retentionDate && p.retentionDate <= to && p.itbisWithheldCents + p.isrWithheldCents > 0,
@@ -226,7 +295,7 @@ export async function sales607({
           taxCents: i.taxCents,
           itbisWithheldCents: sum((p) => (withheldBy(p) ? p.itbisWithheldCents : 0)),
           isrWithheldCents: sum((p) => (withheldBy(p) ? p.isrWithheldCents : 0)),
-          forms: { cashCents: cash, bankCents: bank, cardCents: card },
+          forms: formsOf(i.id, i.totalCents),
         },
         rateOf(i.ncf),
       ),
@@ -287,7 +356,8 @@ export async function sales607({
           taxCents: note.taxCents,
           itbisWithheldCents: 0,
           isrWithheldCents: 0,
-          forms: null,
+          // A note follows its invoice: its total split as the operation was collected.
+          forms: formsOf(invoice.id, note.totalCents),
         },
         rateOf(invoice.ncf),
       ),
@@ -348,4 +418,104 @@ export async function dgii608({
   const rnc = await agencyRnc(db);
   const text = format608({ rnc, period, rows: await rows608({ db, period }) });
   return { filename: `DGII_F_608_${rnc}_${period}.txt`, text };
+}
+
+/**
+ * The period's documents whose e-CF the DGII rejected (issue 42, point 1): invoices and notes dated
+ * in it with `ecf_status` rejected, each with the DGII's reasons and `secuenciaUtilizada` from its
+ * latest rejected e-CF. They have no fiscal effect (Reglamento 587-24, art. 17 párr. III), so
+ * {@link sales607} leaves them out; the month's summary lists them so the admin sees why.
+ */
+export async function rejectedEcf({ db, period }: { db: Db; period: string }): Promise<RejectedEcf[]> {
+  const { from, to } = periodBounds(period);
+  const inPeriod = (
+    column: typeof invoices.issueDate | typeof creditNotes.issueDate | typeof debitNotes.issueDate,
+  ) => and(gte(column, from), lte(column, to));
+  const [own, credits, debits] = await Promise.all([
+    db
+      .select({
+        id: invoices.id,
+        invoiceId: invoices.id,
+        ncf: invoices.ncf,
+        date: invoices.issueDate,
+        totalCents: invoices.totalCents,
+        currency: invoices.currency,
+        status: invoices.status,
+        party: partyName,
+      })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(invoices.ecfStatus, 'rejected'), isNotNull(invoices.ncf), inPeriod(invoices.issueDate))),
+    db
+      .select({
+        id: creditNotes.id,
+        invoiceId: invoices.id,
+        ncf: creditNotes.ncf,
+        date: creditNotes.issueDate,
+        totalCents: creditNotes.totalCents,
+        currency: invoices.currency,
+        status: invoices.status,
+        party: partyName,
+      })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(creditNotes.ecfStatus, 'rejected'), inPeriod(creditNotes.issueDate))),
+    db
+      .select({
+        id: debitNotes.id,
+        invoiceId: invoices.id,
+        ncf: debitNotes.ncf,
+        date: debitNotes.issueDate,
+        totalCents: debitNotes.totalCents,
+        currency: invoices.currency,
+        status: invoices.status,
+        party: partyName,
+      })
+      .from(debitNotes)
+      .innerJoin(invoices, eq(invoices.id, debitNotes.invoiceId))
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(debitNotes.ecfStatus, 'rejected'), inPeriod(debitNotes.issueDate))),
+  ]);
+  const docs = [
+    ...own.map((d) => ({ ...d, kind: 'invoice' as const })),
+    ...credits.map((d) => ({ ...d, kind: 'credit' as const })),
+    ...debits.map((d) => ({ ...d, kind: 'debit' as const })),
+  ];
+  if (docs.length === 0) return [];
+  const ecf = await db
+    .select({
+      encf: ecfDocuments.encf,
+      messages: ecfDocuments.messages,
+      sequenceUsed: ecfDocuments.sequenceUsed,
+      createdAt: ecfDocuments.createdAt,
+    })
+    .from(ecfDocuments)
+    .where(
+      and(
+        eq(ecfDocuments.status, 'rejected'),
+        inArray(
+          ecfDocuments.encf,
+          docs.map((d) => d.ncf!),
+        ),
+      ),
+    )
+    .orderBy(desc(ecfDocuments.createdAt));
+  return docs
+    .map((d) => {
+      const last = ecf.find((e) => e.encf === d.ncf);
+      return {
+        ncf: d.ncf!,
+        kind: d.kind,
+        invoiceId: d.invoiceId,
+        party: d.party,
+        date: d.date,
+        total: d.totalCents / 100,
+        currency: d.currency,
+        cancelled: d.status === 'cancelled',
+        sequenceUsed: last?.sequenceUsed ?? null,
+        messages: last?.messages ?? [],
+      };
+    })
+    .sort((a, b) => a.date.localeCompare(b.date) || a.ncf.localeCompare(b.ncf));
 }

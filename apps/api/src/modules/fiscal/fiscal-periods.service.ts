@@ -62,6 +62,21 @@ export async function assertPeriodOpen({
   }
 }
 
+/**
+ * Whether `day`'s month is closed, taking the month's shared lock like {@link assertPeriodOpen}
+ * (a concurrent close waits for the caller's transaction). For writers that may touch a closed
+ * month only in a way that leaves its reports as filed (a late payment of a purchase, issue 42).
+ */
+export async function isPeriodClosed({ tx, day }: { tx: Tx; day: string }): Promise<boolean> {
+  const period = periodOfDay(day);
+  await lockPeriod(tx, period, 'shared');
+  const [row] = await tx
+    .select({ period: fiscalPeriods.period })
+    .from(fiscalPeriods)
+    .where(eq(fiscalPeriods.period, period));
+  return Boolean(row);
+}
+
 const selectPeriod = {
   period: fiscalPeriods.period,
   closedAt: fiscalPeriods.closedAt,

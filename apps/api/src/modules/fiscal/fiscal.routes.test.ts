@@ -147,7 +147,8 @@ describe('DGII reports (GET /reports/dgii/607, /608)', () => {
       `130458715|1|${issued.ncf}||01|${date}|${date}|3666.66|660.00|198.00|0.00|0.00|0.00|0.00|0.00|0.00|4326.66|0.00|0.00|0.00|0.00|0.00|0.00`,
     );
     expect(body).toContain(
-      `130458715|1|${noteNcf}|${issued.ncf}|01|${date}||1000.00|180.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00`,
+      // The note follows its invoice, collected in cash (issue 42).
+      `130458715|1|${noteNcf}|${issued.ncf}|01|${date}||1000.00|180.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|1180.00|0.00|0.00|0.00|0.00|0.00|0.00`,
     );
     expect(body.some((l) => l.includes(consumoNcf))).toBe(false);
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { calendarEvents, clients, fiscalPeriods, invoicePayments, invoices } from '../../db/schema/index.js';
 import { purchases606 } from './dgii-606.service.js';
 import { ratesOf } from './dgii-report-inputs.js';
-import { sales607 } from './dgii-reports.service.js';
+import { liveEcf, rejectedEcf, sales607 } from './dgii-reports.service.js';
 import { type ClientWithholdingForSummary, type FigureCents, monthFigures } from './month-summary.js';
 
 /** First and last day (YYYY-MM-DD) of a period YYYYMM. */
@@ -51,6 +51,7 @@ async function clientWithholdings(db: Db, from: string, to: string): Promise<Cli
     .where(
       and(
         isNotNull(invoices.ncf),
+        liveEcf(invoices.ecfStatus),
         sql`${invoicePayments.itbisWithheldCents} > 0`,
         gte(day, from),
         lte(day, to),
@@ -119,17 +120,19 @@ const pesos = (f: FigureCents): SummaryFigure => ({
  * `GET /reports/dgii/summary?period=YYYYMM` (admin, decision 141): the month's IT-1 and IR-17
  * figures with the lines behind each (from the same rows as its 606 and 607), the filing
  * deadlines (weekends and the calendar's holidays skipped) and whether the month is closed.
- * Amounts in RD$. Throws 409 like the 606/607 when a foreign-currency document has no rate or a
+ * Documents whose e-CF the DGII rejected count nowhere and are listed in `rejectedEcf` with the
+ * DGII's reasons (issue 42). Amounts in RD$. Throws 409 like the 606/607 when a foreign-currency document has no rate or a
  * supplier has no RNC/cédula, 400 when the company has no RNC and there are purchases.
  */
 export async function monthSummary({ db, period }: { db: Db; period: string }): Promise<DgiiMonthSummary> {
   const { from, to } = bounds(period);
-  const [sales, withholdings, purchases, holidays, closed] = await Promise.all([
+  const [sales, withholdings, purchases, holidays, closed, rejected] = await Promise.all([
     sales607({ db, period }),
     clientWithholdings(db, from, to),
     purchases606({ db, period }),
     holidaysAfter(db, period),
     db.select({ period: fiscalPeriods.period }).from(fiscalPeriods).where(eq(fiscalPeriods.period, period)),
+    rejectedEcf({ db, period }),
   ]);
   const f = monthFigures({
     periodStart: from,
@@ -166,5 +169,6 @@ export async function monthSummary({ db, period }: { db: Db; period: string }): 
     },
     deadlines: dgiiDeadlines(period, holidays),
     closed: closed.length > 0,
+    rejectedEcf: rejected,
   };
 }

@@ -21,7 +21,7 @@ import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { releaseBilledWork } from './billed-work.js';
 import { toCreditNoteDto } from './credit-notes.read.js';
-import { buildFiscalSnapshot } from './fiscal-snapshot.js';
+import { noteBuyerId, noteFiscalSnapshot } from './fiscal-snapshot.js';
 import { assertBuyerId } from './invoice-issue.js';
 import { noteAmounts, noteIssueDay, recordNoteIssued } from './invoice-notes.js';
 import { balanceCents, lockInvoice } from './invoices.queries.js';
@@ -64,7 +64,11 @@ export async function createCreditNote(
     const [client] = await tx.select().from(clients).where(eq(clients.id, invoice.clientId)).limit(1);
     const invoiceType = invoice.documentType as FiscalDocumentType;
     // The RD$250,000 threshold is in pesos: a foreign-currency invoice at its frozen rate (decision 137).
-    assertBuyerId(invoiceType, dopAmounts(invoice, invoice.exchangeRate).totalCents, client!);
+    assertBuyerId(
+      invoiceType,
+      dopAmounts(invoice, invoice.exchangeRate).totalCents,
+      noteBuyerId(invoice.fiscalSnapshot, client!),
+    );
     const noteType = creditNoteTypeFor(invoiceType);
     const taken = await takeNcf({ tx, type: noteType, today: issueDate });
 
@@ -90,7 +94,7 @@ export async function createCreditNote(
         taxCents: amounts.taxCents,
         totalCents: amounts.totalCents,
         refundCents,
-        fiscalSnapshot: buildFiscalSnapshot(client!, await getCompanySettings(tx)),
+        fiscalSnapshot: noteFiscalSnapshot(invoice.fiscalSnapshot, client!, await getCompanySettings(tx)),
         createdBy: actor.id,
       })
       .returning();

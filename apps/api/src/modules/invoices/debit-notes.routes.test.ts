@@ -6,14 +6,7 @@ import { createInvoiceVia, invoicePayload } from '../../../test/billing-factorie
 import { closePeriodInDb } from '../../../test/fiscal-factories.js';
 import { createTestApp, DEMO, injectAs, login } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import {
-  auditLog,
-  clients,
-  debitNotes,
-  fiscalPeriods,
-  fiscalSequences,
-  invoices,
-} from '../../db/schema/index.js';
+import { auditLog, debitNotes, fiscalPeriods, fiscalSequences, invoices } from '../../db/schema/index.js';
 
 // Debit notes (B03 / E33) of issued invoices (issue 27, decision 138).
 
@@ -201,10 +194,16 @@ describe('debit notes (POST /invoices/{id}/debit-notes)', () => {
       'No hay un rango de comprobantes activo para B03 (Nota de Débito). Agrégalo en Configuración → Fiscal.',
     );
 
-    const [before] = await app.db.select().from(clients).where(eq(clients.id, clientId));
-    await app.db.update(clients).set({ companyRnc: null }).where(eq(clients.id, clientId));
+    // The note's buyer is the invoice's as issued (issue 42): an invoice whose frozen buyer has no
+    // RNC (one issued before the rule, with an override) cannot take a B03.
+    const [before] = await app.db.select().from(invoices).where(eq(invoices.id, inv._id));
+    const snapshot = before!.fiscalSnapshot!;
+    await app.db
+      .update(invoices)
+      .set({ fiscalSnapshot: { ...snapshot, buyer: { ...snapshot.buyer, taxId: null, taxIdType: null } } })
+      .where(eq(invoices.id, inv._id));
     const noId = await debit(inv._id, { amount: 10, reason: 'Intereses' });
-    await app.db.update(clients).set({ companyRnc: before!.companyRnc }).where(eq(clients.id, clientId));
+    await app.db.update(invoices).set({ fiscalSnapshot: snapshot }).where(eq(invoices.id, inv._id));
     expect(noId.statusCode).toBe(400);
     expect(noId.json().errors).toEqual([
       { field: 'clientId', message: expect.stringContaining('RNC o la cédula') },
@@ -247,7 +246,8 @@ describe('debit notes (POST /invoices/{id}/debit-notes)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.split('\r\n');
     expect(lines).toContain(
-      `130458715|1|${dn.ncf}|${inv.ncf}|01|${date}||500.00|90.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00`,
+      // Nothing collected yet: the note follows its invoice, on credit (issue 42).
+      `130458715|1|${dn.ncf}|${inv.ncf}|01|${date}||500.00|90.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|590.00|0.00|0.00|0.00`,
     );
     expect(lines[0]).toMatch(new RegExp(`\\|${lines.length - 2}$`));
   });

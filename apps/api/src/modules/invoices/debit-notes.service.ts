@@ -15,7 +15,7 @@ import { takeNcf } from '../fiscal/fiscal.service.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { toDebitNoteDto } from './debit-notes.read.js';
-import { buildFiscalSnapshot } from './fiscal-snapshot.js';
+import { noteBuyerId, noteFiscalSnapshot } from './fiscal-snapshot.js';
 import { assertBuyerId } from './invoice-issue.js';
 import { noteAmounts, noteIssueDay, recordNoteIssued } from './invoice-notes.js';
 import { lockInvoice } from './invoices.queries.js';
@@ -53,7 +53,7 @@ export async function createDebitNote(
 
     const [client] = await tx.select().from(clients).where(eq(clients.id, invoice.clientId)).limit(1);
     const invoiceType = invoice.documentType as FiscalDocumentType;
-    assertBuyerId(invoiceType, invoice.totalCents, client!);
+    assertBuyerId(invoiceType, invoice.totalCents, noteBuyerId(invoice.fiscalSnapshot, client!));
     const noteType = debitNoteTypeFor(invoiceType);
     const taken = await takeNcf({ tx, type: noteType, today: issueDate });
     const [inserted] = await tx
@@ -73,7 +73,7 @@ export async function createDebitNote(
         exemptCents: amounts.exemptCents,
         taxCents: amounts.taxCents,
         totalCents: amounts.totalCents,
-        fiscalSnapshot: buildFiscalSnapshot(client!, await getCompanySettings(tx)),
+        fiscalSnapshot: noteFiscalSnapshot(invoice.fiscalSnapshot, client!, await getCompanySettings(tx)),
         createdBy: actor.id,
       })
       .returning();

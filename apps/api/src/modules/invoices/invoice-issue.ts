@@ -12,6 +12,7 @@ import {
   requiresBuyerId,
   TAXPAYER_TYPE_LABELS,
   type TaxpayerType,
+  typesOnlyFor,
 } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -117,7 +118,8 @@ export async function issueInTx(
 
 /**
  * 400 when `type` is for another kind of buyer than the client's fiscal profile (B14/E44,
- * B15/E45, B16/E46: {@link buyerProfileOf}), or is an export carrying ITBIS (`taxCents` > 0;
+ * B15/E45, B16/E46: {@link buyerProfileOf}), when the profile takes only some types (a government
+ * client only B15/E45: `typesOnlyFor`, issue 42), or is an export carrying ITBIS (`taxCents` > 0;
  * exports are zero-rated). Issue 27, point 7.
  */
 export function assertTypeFitsBuyer(type: FiscalDocumentType, buyer: TaxpayerType, taxCents: number): void {
@@ -125,6 +127,11 @@ export function assertTypeFitsBuyer(type: FiscalDocumentType, buyer: TaxpayerTyp
   const profile = buyerProfileOf(type);
   if (profile && profile !== buyer) {
     const message = `El comprobante ${label} es solo para clientes con perfil fiscal "${TAXPAYER_TYPE_LABELS[profile]}"; este cliente es "${TAXPAYER_TYPE_LABELS[buyer]}". Cambia el tipo de comprobante o el perfil del cliente.`;
+    throw badRequest(message, [{ field: 'documentType', message }]);
+  }
+  const only = typesOnlyFor(buyer);
+  if (only && !only.includes(type)) {
+    const message = `A un cliente con perfil fiscal "${TAXPAYER_TYPE_LABELS[buyer]}" se le factura con comprobante ${only.join(' o ')} (ventas al Estado); ${label} no corresponde. Cambia el tipo de comprobante o el perfil del cliente.`;
     throw badRequest(message, [{ field: 'documentType', message }]);
   }
   if (isExportType(type) && taxCents > 0) {
@@ -135,14 +142,18 @@ export function assertTypeFitsBuyer(type: FiscalDocumentType, buyer: TaxpayerTyp
 
 /**
  * 400 unless the buyer is identified when `type` (of an invoice or the invoice a credit note
- * modifies) needs it: a valid RNC/cédula, or one staff accepted with an override reason.
+ * modifies) needs it: a valid RNC/cédula, or one staff accepted with an override reason; for an
+ * export (B16/E46) a foreign buyer's passport or foreign tax id is enough.
  */
 export function assertBuyerId(
   type: FiscalDocumentType,
   totalCents: number,
-  client: { companyRnc: string | null; taxIdOverrideReason: string | null },
+  client: { companyRnc: string | null; taxIdOverrideReason: string | null; foreignTaxId?: string | null },
 ): void {
   if (!requiresBuyerId(type, totalCents)) return;
+  // An export (B16/E46) identifies its foreign buyer by passport or foreign tax id: the e-CF's
+  // IdentificadorExtranjero (Formato e-CF, Comprador; XSD e-CF 46), issue 42.
+  if (isExportType(type) && client.foreignTaxId) return;
   if (client.companyRnc && (isValidBuyerId(client.companyRnc) || client.taxIdOverrideReason)) return;
   const message =
     type === 'B02' || type === 'E32'

@@ -47,8 +47,8 @@ type PricedInvoice = Pick<
  * invoice — its ITBIS share is the invoice's tax / total (half-up) and its exempt share the
  * invoice's exempt / net base, so the note is taxed as the operation it modifies (decision 138).
  * `withItbis` false prices the note without ITBIS
- * (a credit note issued more than 30 days after its invoice). An `amount` becomes one line
- * described by `reason`. Throws 400 ("El monto mínimo es RD$0.01") when the note comes to nothing.
+ * (a credit note issued more than 30 days after its invoice). An `amount` becomes one line per
+ * kind described by `reason`: its taxed part and, on an invoice with exempt lines, its exempt part. Throws 400 ("El monto mínimo es RD$0.01") when the note comes to nothing.
  */
 export function noteAmounts(
   input: { amount?: number; lines?: Array<z.output<typeof NoteLineInputSchema>>; reason: string },
@@ -80,16 +80,20 @@ export function noteAmounts(
     const subtotalCents = amountCents - taxCents;
     const netBase = invoice.subtotalCents - invoice.discountCents;
     const exemptCents = netBase > 0 ? divRoundHalfUp(subtotalCents * invoice.exemptCents, netBase) : 0;
+    // One line per kind, so the e-CF's MontoExento and MontoGravado equal the sums of their lines
+    // (Formato e-CF, Totales <MontoExento> b: "suma de valores del monto ítem con indicador de
+    // facturación = 4"): the taxed part (IndicadorFacturacion 1) and the exempt part (4), issue 42.
+    const line = (cents: number, taxExempt: boolean): NoteLineRow => ({
+      description: input.reason,
+      quantity: 1,
+      unitPriceCents: cents,
+      totalCents: cents,
+      taxExempt,
+    });
+    const taxedCents = subtotalCents - exemptCents;
+    const lines = [line(taxedCents, false), line(exemptCents, true)].filter((l) => l.totalCents > 0);
     amounts = {
-      lines: [
-        {
-          description: input.reason,
-          quantity: 1,
-          unitPriceCents: subtotalCents,
-          totalCents: subtotalCents,
-          taxExempt: false,
-        },
-      ],
+      lines: lines.length > 0 ? lines : [line(subtotalCents, false)],
       subtotalCents,
       exemptCents,
       taxCents,

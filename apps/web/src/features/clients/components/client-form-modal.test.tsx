@@ -103,4 +103,41 @@ describe('Editar cliente: fiscal profile and tax id override (issue 12)', () => 
       taxIdOverrideReason: null,
     });
   }, 20_000);
+
+  it('a foreign client takes its passport or foreign tax id and country; another profile clears the id (issue 42)', async () => {
+    const puts = mockUpdate();
+    const onClose = vi.fn();
+    renderWithProviders(
+      <ClientFormModal
+        client={{ ...client, companyRUC: null, taxpayerType: 'extranjero' }}
+        onClose={onClose}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Editar cliente' });
+    fireEvent.change(input(dialog, /^Identificación extranjera/), { target: { value: 'ab-1234567' } });
+    fireEvent.change(input(dialog, /^País/), { target: { value: 'Estados Unidos' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(puts[0]!.body).toMatchObject({
+      taxpayerType: 'extranjero',
+      foreignTaxId: 'ab-1234567',
+      address: expect.objectContaining({ country: 'Estados Unidos' }),
+    });
+  }, 20_000);
+
+  it('hides the foreign id for a Dominican profile and sends none', async () => {
+    const puts = mockUpdate();
+    const onClose = vi.fn();
+    renderWithProviders(
+      <ClientFormModal
+        client={{ ...client, companyRUC: '130458715', taxpayerType: 'contribuyente', foreignTaxId: 'X1' }}
+        onClose={onClose}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Editar cliente' });
+    expect(within(dialog).queryByLabelText(/^Identificación extranjera/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(puts[0]!.body.foreignTaxId).toBeNull();
+  }, 20_000);
 });

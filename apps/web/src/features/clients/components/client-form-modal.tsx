@@ -47,11 +47,13 @@ function valuesOf(c: Client) {
     companyRUC: c.companyRUC ?? '',
     taxpayerType: c.taxpayerType,
     taxIdOverrideReason: c.taxIdOverrideReason ?? '',
+    foreignTaxId: c.foreignTaxId ?? '',
     industry: c.industry ?? '',
     website: c.website ?? '',
     street: c.address.street ?? '',
     city: c.address.city ?? '',
     state: c.address.state ?? '',
+    country: c.address.country ?? '',
     status: c.status,
     preferredCommunication: c.preferredCommunication,
     satisfactionRating: c.satisfactionRating ?? 0,
@@ -79,9 +81,11 @@ function toBody(v: Values, mode: Mode, override: boolean) {
     taxpayerType: v.taxpayerType,
     // The reason only travels with a number that needs it and that the user chose to accept.
     taxIdOverrideReason: override && checkDigitFails(v.companyRUC) ? v.taxIdOverrideReason : null,
+    // A foreign id belongs to the "extranjero" profile only (issue 42): another profile clears it.
+    foreignTaxId: v.taxpayerType === 'extranjero' ? v.foreignTaxId : null,
     industry: v.industry,
     website: v.website,
-    address: { street: v.street, city: v.city, state: v.state },
+    address: { street: v.street, city: v.city, state: v.state, country: v.country },
     status: v.status,
     preferredCommunication: v.preferredCommunication,
     satisfactionRating: v.satisfactionRating || null,
@@ -94,7 +98,8 @@ const REASON_REQUIRED = 'Indica el motivo para aceptar este número';
  * Edit modals of a client (spec doc 2 §2 "Client detail"): its data, or its notes. Fiscal
  * profile (decides the invoice's document type) and the RNC/cédula: one whose check digit fails
  * shows the error and 'Aceptar de todos modos', which asks for a required 'Motivo'
- * (`taxIdOverrideReason`, audited by the server; issue 12).
+ * (`taxIdOverrideReason`, audited by the server; issue 12). A client with the "Extranjero" profile
+ * also takes its passport or foreign tax id and its country (issue 42).
  */
 export function ClientFormModal({
   client,
@@ -214,6 +219,14 @@ export function ClientFormModal({
                     allowDeselect={false}
                     {...form.getInputProps('taxpayerType')}
                   />
+                  {form.values.taxpayerType === 'extranjero' && (
+                    <TextInput
+                      label="Identificación extranjera"
+                      description="Pasaporte o identificación fiscal de su país (hasta 20 letras o números): va al e-CF como identificador extranjero y al 607 como tipo 3"
+                      maxLength={40}
+                      {...form.getInputProps('foreignTaxId')}
+                    />
+                  )}
                   {rucFails && override && (
                     <Stack gap={4} style={{ gridColumn: '1 / -1' }}>
                       <Textarea
@@ -244,6 +257,7 @@ export function ClientFormModal({
                   <TextInput label="Dirección" {...form.getInputProps('street')} />
                   <TextInput label="Ciudad" {...form.getInputProps('city')} />
                   <TextInput label="Provincia" {...form.getInputProps('state')} />
+                  <TextInput label="País" {...form.getInputProps('country')} />
                   <Select
                     label="Comunicación preferida"
                     data={PREFERRED_COMMUNICATIONS.map((p) => ({

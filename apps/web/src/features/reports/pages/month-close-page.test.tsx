@@ -53,6 +53,7 @@ function summaryOf(period: string, closed = false): DgiiMonthSummary {
     },
     deadlines: dgiiDeadlines(period),
     closed,
+    rejectedEcf: [],
   };
 }
 
@@ -86,6 +87,52 @@ describe('Cierre del mes (decision 141)', () => {
     expect(deadlines.textContent).toContain('IT-1 (ITBIS)');
     expect(deadlines.textContent).toMatch(/Vence|Vencido/);
     expect(screen.getByRole('button', { name: /Descargar 606/ })).toBeTruthy();
+  });
+
+  it('lists the month’s rejected e-CF with the DGII’s reasons, out of the figures (issue 42)', async () => {
+    server.use(
+      http.get(apiUrl('/reports/dgii/summary'), ({ request }) => {
+        const period = new URL(request.url).searchParams.get('period')!;
+        const summary: DgiiMonthSummary = {
+          ...summaryOf(period),
+          rejectedEcf: [
+            {
+              ncf: 'E310000000005',
+              kind: 'invoice',
+              invoiceId: '6f1c1b1e-0000-4000-8000-000000000005',
+              party: 'Café Cibao SRL',
+              date: '2026-11-12',
+              total: 14160,
+              currency: 'DOP',
+              cancelled: true,
+              sequenceUsed: true,
+              messages: [{ code: '107', message: 'El comprobante no cumple las validaciones.' }],
+            },
+          ],
+        };
+        return ok(GetDgiiMonthSummaryResponseSchema, { summary });
+      }),
+    );
+    renderWithProviders(<MonthClosePage />);
+    const card = await screen.findByRole('region', { name: 'e-CF rechazados por la DGII' });
+    expect(within(card).getByRole('link', { name: 'Factura E310000000005' }).getAttribute('href')).toBe(
+      '/billing/6f1c1b1e-0000-4000-8000-000000000005',
+    );
+    expect(card.textContent).toContain('107: El comprobante no cumple las validaciones.');
+    expect(card.textContent).toContain('Cancelada');
+    expect(card.textContent).toContain('no tiene efecto fiscal');
+  });
+
+  it('shows no rejected e-CF card when the month has none', async () => {
+    server.use(
+      http.get(apiUrl('/reports/dgii/summary'), ({ request }) => {
+        const period = new URL(request.url).searchParams.get('period')!;
+        return ok(GetDgiiMonthSummaryResponseSchema, { summary: summaryOf(period) });
+      }),
+    );
+    renderWithProviders(<MonthClosePage />);
+    await screen.findByRole('region', { name: 'IT-1 · ITBIS del mes' });
+    expect(screen.queryByRole('region', { name: 'e-CF rechazados por la DGII' })).toBeNull();
   });
 
   it('closes the month after a confirmation and then shows it closed', async () => {

@@ -3,6 +3,7 @@ import {
   type DgiiMonthSummary,
   deadlineStatus,
   fiscalPeriodLabel,
+  formatMoney,
   periodOfDay,
 } from '@agencia/shared';
 import {
@@ -227,6 +228,50 @@ function Ir17Card({ summary }: { summary: DgiiMonthSummary }) {
   );
 }
 
+const REJECTED_KIND = { invoice: 'Factura', credit: 'Nota de crédito', debit: 'Nota de débito' } as const;
+
+/**
+ * The month's documents whose e-CF the DGII rejected (issue 42): they are in no figure nor 607
+ * (a rejected e-CF has no fiscal effect, Reglamento 587-24 art. 17 párr. III); each shows the
+ * DGII's reasons and links to its invoice. Nothing when there are none.
+ */
+export function RejectedEcfCard({ summary }: { summary: DgiiMonthSummary }) {
+  useDateDisplay();
+  if (summary.rejectedEcf.length === 0) return null;
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="month-close-rejected">
+      <Title order={2} size="h4" id="month-close-rejected" mb="xs">
+        e-CF rechazados por la DGII
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Un e-CF rechazado no tiene efecto fiscal: no está en el 607 ni en las cifras del IT-1.
+      </Text>
+      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {summary.rejectedEcf.map((r) => (
+          <li key={r.ncf}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Anchor component={Link} to={`/billing/${r.invoiceId}`} size="sm" fw={600}>
+                {REJECTED_KIND[r.kind]} {r.ncf}
+              </Anchor>
+              <Text size="sm">{formatMoney(r.total, r.currency)}</Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {r.party} · {formatDate(r.date)}
+              {r.cancelled ? ' · Cancelada' : ''}
+            </Text>
+            {r.messages.map((m) => (
+              <Text key={`${m.code}-${m.message}`} size="xs" c="red">
+                {m.code ? `${m.code}: ` : ''}
+                {m.message}
+              </Text>
+            ))}
+          </li>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 function CloseMonth({ period, closed }: { period: string; closed: boolean }) {
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -347,6 +392,7 @@ export function MonthClosePage() {
             <Stack gap="lg">
               <It1Card summary={q.data} />
               <Ir17Card summary={q.data} />
+              <RejectedEcfCard summary={q.data} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "foreign_tax_id" text;
