@@ -1,0 +1,16 @@
+import { parentPort } from 'node:worker_threads';
+import { inspectReceivedXml, type InspectKind } from './ecf-receiver-inspect.js';
+
+/*
+ * The receiver's worker thread (`ecf-receiver-pool.ts`): inspects one document per message
+ * (`{id, kind, xml}`) and answers `{id, result}` or `{id, failure}`. A separate entry point of the
+ * build (build.mjs), run from source through tsx in development and tests.
+ */
+
+parentPort?.on('message', (task: { id: number; kind: InspectKind; xml: string }) => {
+  try {
+    parentPort!.postMessage({ id: task.id, result: inspectReceivedXml(task.kind, task.xml) });
+  } catch (err) {
+    parentPort!.postMessage({ id: task.id, failure: (err as Error).message ?? String(err) });
+  }
+});
