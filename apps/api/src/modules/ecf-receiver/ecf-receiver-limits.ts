@@ -118,7 +118,8 @@ export function xmlShapeProblem(buf: Buffer, limits: XmlShapeLimits): XmlShapePr
     }
     if (j >= n || buf[j] === LT) return null;
     if (++elements > limits.maxElements) return 'elements';
-    if (buf[j - 1] !== SLASH && ++depth > limits.maxDepth) return 'depth';
+    if (depth + 1 > limits.maxDepth) return 'depth';
+    if (buf[j - 1] !== SLASH) depth++;
     i = buf.indexOf(LT, j + 1);
   }
   return null;

@@ -36,6 +36,8 @@ interface Slot {
   worker: Worker;
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  /** The worker's code has loaded (its `ready` message): the task's time runs from then. */
+  online: boolean;
 }
 
 /**
@@ -105,7 +107,7 @@ export class XmlWorkerPool {
       if (!slot) return;
       const task = this.queue.shift()!;
       slot.task = task;
-      slot.timer = setTimeout(() => void this.retire(slot!, tooComplex()), this.timeoutMs);
+      if (slot.online) this.startTimer(slot);
       slot.worker.postMessage({ id: task.id, kind: task.kind, xml: task.xml });
     }
   }
@@ -117,8 +119,14 @@ export class XmlWorkerPool {
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 32 },
     });
     worker.unref();
-    const slot: Slot = { worker, task: null, timer: null };
-    worker.on('message', (msg: { id: number; result?: Inspection; failure?: string }) => {
+    const slot: Slot = { worker, task: null, timer: null, online: false };
+
+    worker.on('message', (msg: { ready?: true; id: number; result?: Inspection; failure?: string }) => {
+      if (msg.ready) {
+        slot.online = true;
+        if (slot.task && !slot.timer) this.startTimer(slot);
+        return;
+      }
       const task = slot.task;
       if (!task || task.id !== msg.id) return;
       this.finish(slot);
@@ -140,6 +148,11 @@ export class XmlWorkerPool {
     worker.on('exit', lost);
     this.slots.push(slot);
     return slot;
+  }
+
+  /** A document's time starts once its worker is running (start-up is not the document's fault). */
+  private startTimer(slot: Slot): void {
+    slot.timer = setTimeout(() => void this.retire(slot, tooComplex()), this.timeoutMs);
   }
 
   private finish(slot: Slot): void {

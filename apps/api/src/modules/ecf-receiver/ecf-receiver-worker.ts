@@ -3,7 +3,7 @@ import { inspectReceivedXml, type InspectKind } from './ecf-receiver-inspect.js'
 
 /*
  * The receiver's worker thread (`ecf-receiver-pool.ts`): inspects one document per message
- * (`{id, kind, xml}`) and answers `{id, result}` or `{id, failure}`. A separate entry point of the
+ * (`{id, kind, xml}`) and answers `{id, result}` or `{id, failure}`; says `{ready}` once loaded. A separate entry point of the
  * build (build.mjs), run from source through tsx in development and tests.
  */
 
@@ -14,3 +14,5 @@ parentPort?.on('message', (task: { id: number; kind: InspectKind; xml: string })
     parentPort!.postMessage({ id: task.id, failure: (err as Error).message ?? String(err) });
   }
 });
+
+parentPort?.postMessage({ ready: true });
