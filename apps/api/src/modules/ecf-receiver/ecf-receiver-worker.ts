@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { inspectReceivedXml, type InspectKind } from './ecf-receiver-inspect.js';
 
@@ -6,6 +7,14 @@ import { inspectReceivedXml, type InspectKind } from './ecf-receiver-inspect.js'
  * (`{id, kind, xml}`) and answers `{id, result}` or `{id, failure}`; says `{ready}` once loaded. A separate entry point of the
  * build (build.mjs), run from source through tsx in development and tests.
  */
+
+// On Linux a thread's nice value is its own: the heavy XML work yields the CPU to the app's event
+// loop (and anything else) on a small machine. Elsewhere this may not apply; it is harmless.
+try {
+  setPriority(10);
+} catch {
+  // Not permitted here: the worker runs at the process's priority.
+}
 
 parentPort?.on('message', (task: { id: number; kind: InspectKind; xml: string }) => {
   try {

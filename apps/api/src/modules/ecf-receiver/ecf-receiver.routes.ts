@@ -167,6 +167,8 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
   app.setErrorHandler((err: FastifyError | AppError | ReceiverError, req, reply) => {
     const send = (status: number, error: string, mensaje: string) =>
       reply.code(status).type('application/json; charset=utf-8').send({ error, mensaje });
+    // A body refused for its size is not read to its end: the connection is closed instead.
+    if (err.statusCode === 413) reply.header('connection', 'close');
     if (err instanceof ReceiverError) return send(err.statusCode, err.error, err.message);
     if (err instanceof AppError) return send(err.statusCode, err.code.toLowerCase(), err.message);
     const status = err.statusCode;
