@@ -80,23 +80,30 @@ function runFlood(origin: string, floods: Flood[]): Promise<Record<string, numbe
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** Health probes, one after the other every {@link PROBE_EVERY_MS}, for `ms`. */
+/**
+ * Health probes on a fixed schedule, one every {@link PROBE_EVERY_MS} for `ms`, each timed from
+ * when it was due — not from when a busy event loop got round to sending it — so a blocked loop
+ * shows as the wait a visitor arriving then would have had (no coordinated omission).
+ */
 async function probe(ms: number): Promise<{ latencies: number[]; failures: string[] }> {
   const latencies: number[] = [];
   const failures: string[] = [];
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const t = performance.now();
+  const t0 = performance.now();
+  const one = async (due: number) => {
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     try {
-      const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(15_000) });
       await res.arrayBuffer();
       if (res.status !== 200) failures.push(`status ${res.status}`);
     } catch (err) {
       failures.push((err as Error).name);
     }
-    latencies.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
-  }
+    latencies.push(performance.now() - due);
+  };
+  const probes: Array<Promise<void>> = [];
+  for (let at = 0; at < ms; at += PROBE_EVERY_MS) probes.push(one(t0 + at));
+  await Promise.all(probes);
   return { latencies, failures };
 }
 
