@@ -21,6 +21,7 @@ import { formatDate, formatDateTime } from '../../billing-shared/components/form
 import { useReceivedEcf } from '../api/ecf-received';
 import {
   ApprovalStatusBadge,
+  VerificationBadge,
   type ReceivedEcfActions,
   receivedMoney,
   receivedTypeLabel,
@@ -49,6 +50,16 @@ function ApprovalSection({ document }: { document: ReceivedEcfDetail }) {
         Aprobación comercial
       </Title>
       <Stack gap="xs">
+        {document.verification !== 'verified' && (
+          <Group gap="xs">
+            <VerificationBadge document={document} />
+            {document.verificationMessage && (
+              <Text size="sm" c="dimmed">
+                {document.verificationMessage}
+              </Text>
+            )}
+          </Group>
+        )}
         <Group gap="xs">
           <ApprovalStatusBadge status={document.approvalStatus} />
           {document.approvalStatus !== 'pending' && (
