@@ -28,4 +28,6 @@ await build({
   },
   logLevel: 'warning',
 });
-console.info('api: built dist/server.js, dist/ecf-receiver-worker.js and dist/cli/{create-admin,backup,restore}.js');
+console.info(
+  'api: built dist/server.js, dist/ecf-receiver-worker.js and dist/cli/{create-admin,backup,restore}.js',
+);

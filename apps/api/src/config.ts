@@ -209,7 +209,9 @@ function pemCertificates(text: string): string[] {
 export function loadTrustedCas(file: string | null, dir: string = SHIPPED_TRUST_DIR): string[] {
   const sources: Array<{ name: string; text: string; variable?: string }> = [];
   if (existsSync(dir))
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.pem')).sort())
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.pem'))
+      .sort())
       sources.push({ name: join(dir, name), text: readFileSync(join(dir, name), 'utf8') });
   if (file) {
     let text: string;

@@ -20,12 +20,7 @@ function keyPair() {
   return { privateKeyPem, key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
 }
 
-function build(opts: {
-  commonName: string;
-  issuer: TestCa | null;
-  ca: boolean;
-  notAfter?: Date;
-}): TestCa {
+function build(opts: { commonName: string; issuer: TestCa | null; ca: boolean; notAfter?: Date }): TestCa {
   const own = keyPair();
   const cert = forge.pki.createCertificate();
   cert.publicKey = own.publicKey;
@@ -38,7 +33,9 @@ function build(opts: {
     { shortName: 'C', value: 'DO' },
   ];
   cert.setSubject(subject);
-  cert.setIssuer(opts.issuer ? forge.pki.certificateFromPem(opts.issuer.certificatePem).subject.attributes : subject);
+  cert.setIssuer(
+    opts.issuer ? forge.pki.certificateFromPem(opts.issuer.certificatePem).subject.attributes : subject,
+  );
   cert.setExtensions(
     opts.ca
       ? [

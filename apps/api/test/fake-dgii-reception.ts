@@ -171,7 +171,11 @@ export function registerIssued(core: FakeDgiiCore, xml: string, codigo: 1 | 2 | 
   core.state.submissions.push(submission);
   core.tracks.set(submission.trackId, {
     submission,
-    outcome: { codigo, mensajes: codigo === 1 ? [] : [FAKE_DGII_MESSAGES.rejected], secuenciaUtilizada: true },
+    outcome: {
+      codigo,
+      mensajes: codigo === 1 ? [] : [FAKE_DGII_MESSAGES.rejected],
+      secuenciaUtilizada: true,
+    },
     polls: core.processingPolls,
   });
   return submission.trackId;

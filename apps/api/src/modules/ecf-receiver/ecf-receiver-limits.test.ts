@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
 import { signXml } from '../ecf/ecf-signature.js';
 import { signedSupplierEcf } from './ecf-receiver.test-kit.js';
+import { RECEIVER_LIMITS, type XmlShapeLimits, xmlShapeProblem } from './ecf-receiver-limits.js';
 import { XmlWorkerPool } from './ecf-receiver-pool.js';
-import { RECEIVER_LIMITS, xmlShapeProblem } from './ecf-receiver-limits.js';
 import { buildSeedXml } from './ecf-receiver-xml.js';
 
 /*
@@ -13,7 +13,8 @@ import { buildSeedXml } from './ecf-receiver-xml.js';
 
 const cert = makeTestPkcs12();
 const key = { privateKeyPem: cert.privateKeyPem, certificatePem: cert.certificatePem };
-const shape = (xml: string, limits = RECEIVER_LIMITS.ecf) => xmlShapeProblem(Buffer.from(xml), limits);
+const shape = (xml: string, limits: XmlShapeLimits = RECEIVER_LIMITS.ecf) =>
+  xmlShapeProblem(Buffer.from(xml), limits);
 
 describe('xmlShapeProblem', () => {
   it('passes the DGII documents the routes receive, signed', () => {
@@ -38,11 +39,15 @@ describe('xmlShapeProblem', () => {
     // `=` and `>` inside quoted values, comments, CDATA and processing instructions are not markup.
     expect(
       xmlShapeProblem(
-        Buffer.from('<?xml version="1.0"?><a x="a=b>c=d=e"><!-- <b><b><b><b> --><![CDATA[<b><b><b><b>]]></a>'),
+        Buffer.from(
+          '<?xml version="1.0"?><a x="a=b>c=d=e"><!-- <b><b><b><b> --><![CDATA[<b><b><b><b>]]></a>',
+        ),
         limits,
       ),
     ).toBeNull();
-    expect(xmlShapeProblem(Buffer.from('<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>'), limits)).toBe('declaration');
+    expect(xmlShapeProblem(Buffer.from('<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>'), limits)).toBe(
+      'declaration',
+    );
   });
 });
 
@@ -57,7 +62,10 @@ describe('XmlWorkerPool', () => {
         fields: { encf: 'E310000000042', buyerRnc: '101010101', totalCents: 708_000 },
         signature: { valid: true, chainPems: [], securityCode: expect.stringMatching(/^.{6}$/) },
       });
-      expect(await pool.inspect('ecf', 'esto no es XML')).toMatchObject({ kind: 'refused', error: 'xml_invalido' });
+      expect(await pool.inspect('ecf', 'esto no es XML')).toMatchObject({
+        kind: 'refused',
+        error: 'xml_invalido',
+      });
     } finally {
       await pool.close();
     }
@@ -74,7 +82,10 @@ describe('XmlWorkerPool', () => {
       const big = small.replace(item, item.repeat(10_000));
       const slow = pool.inspect('ecf', big);
       const queued = pool.inspect('ecf', small);
-      await expect(pool.inspect('ecf', small)).rejects.toMatchObject({ statusCode: 503, error: 'receptor_ocupado' });
+      await expect(pool.inspect('ecf', small)).rejects.toMatchObject({
+        statusCode: 503,
+        error: 'receptor_ocupado',
+      });
       await expect(slow).rejects.toMatchObject({ statusCode: 413, error: 'xml_demasiado_complejo' });
       // The queued document is served by a fresh worker.
       expect((await queued).kind).toBe('ecf');

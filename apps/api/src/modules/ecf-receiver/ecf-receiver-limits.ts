@@ -56,7 +56,9 @@ const CDATA_CLOSE = Buffer.from(']]>');
 const PI_CLOSE = Buffer.from('?>');
 
 function startsWith(buf: Buffer, at: number, prefix: Buffer): boolean {
-  return buf.length - at >= prefix.length && buf.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
+  return (
+    buf.length - at >= prefix.length && buf.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0
+  );
 }
 
 /**

@@ -55,11 +55,7 @@ function workerEntry(): { url: URL; execArgv: string[] } {
 }
 
 const tooComplex = () =>
-  new ReceiverError(
-    413,
-    'xml_demasiado_complejo',
-    'El XML es demasiado grande o complejo para procesarlo.',
-  );
+  new ReceiverError(413, 'xml_demasiado_complejo', 'El XML es demasiado grande o complejo para procesarlo.');
 
 /** See the module comment. `inspect` is the {@link XmlInspect} the receiver routes use. */
 export class XmlWorkerPool {
@@ -81,10 +77,15 @@ export class XmlWorkerPool {
 
   readonly inspect: XmlInspect = (kind, xml) =>
     new Promise<Inspection>((resolve, reject) => {
-      if (this.closed) return reject(new ReceiverError(503, 'receptor_ocupado', 'El receptor se está deteniendo.'));
+      if (this.closed)
+        return reject(new ReceiverError(503, 'receptor_ocupado', 'El receptor se está deteniendo.'));
       if (this.queue.length >= this.maxQueue)
         return reject(
-          new ReceiverError(503, 'receptor_ocupado', 'El receptor está ocupado. Intente nuevamente en unos segundos.'),
+          new ReceiverError(
+            503,
+            'receptor_ocupado',
+            'El receptor está ocupado. Intente nuevamente en unos segundos.',
+          ),
         );
       this.queue.push({ id: this.nextId++, kind, xml, resolve, reject });
       this.dispatch();
@@ -170,7 +171,8 @@ export class XmlWorkerPool {
     if (i >= 0) this.slots.splice(i, 1);
     const task = slot.task;
     this.finish(slot);
-    if (task) task.reject(err ?? new ReceiverError(503, 'receptor_ocupado', 'El receptor se está deteniendo.'));
+    if (task)
+      task.reject(err ?? new ReceiverError(503, 'receptor_ocupado', 'El receptor se está deteniendo.'));
     await slot.worker.terminate();
     if (!this.closed) this.dispatch();
   }

@@ -6,7 +6,13 @@ import { makeTestCa, makeTestIntermediate, makeTestSigner, type TestCa } from '.
 import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
 import { type FakeDgii, startFakeDgii } from '../../../test/fake-dgii.js';
 import { type DemoApp, injectAs, startDemoApp, testConfig } from '../../../test/helpers.js';
-import { ecfBuyerApprovals, ecfDocuments, ecfReceived, expenses, notifications } from '../../db/schema/index.js';
+import {
+  ecfBuyerApprovals,
+  ecfDocuments,
+  ecfReceived,
+  expenses,
+  notifications,
+} from '../../db/schema/index.js';
 import { DgiiClient } from '../ecf/dgii-client.js';
 import { saveCertificate } from '../ecf/ecf-settings.service.js';
 import { signXml } from '../ecf/ecf-signature.js';
@@ -62,8 +68,12 @@ const rows = (encf: string) =>
     .orderBy(ecfReceived.receivedAt);
 const draftsOf = (encf: string) => app.db.select().from(expenses).where(eq(expenses.ncf, encf));
 const noticesOf = (encf: string) =>
-  app.db.select().from(notifications).where(eq(notifications.title, `e-CF recibido: ${encf}`));
-const arecfState = (xml: string) => /<Estado>(\d)<\/Estado>(?:<CodigoMotivoNoRecibido>(\d)<)?/.exec(xml)?.slice(1);
+  app.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.title, `e-CF recibido: ${encf}`));
+const arecfState = (xml: string) =>
+  /<Estado>(\d)<\/Estado>(?:<CodigoMotivoNoRecibido>(\d)<)?/.exec(xml)?.slice(1);
 
 beforeAll(async () => {
   dgii = await startFakeDgii({ environment: 'eCF' });
@@ -170,13 +180,20 @@ describe('a received e-CF counts once the DGII confirms it', () => {
     const pass = await app.receivedEcfVerifier.pass();
     expect(pass).toMatchObject({ verified: 1 });
     const [a, b] = await rows('E310000000700');
-    expect(a).toMatchObject({ verification: 'unconfirmed', verificationMessage: expect.stringMatching(/mismo e-NCF/) });
+    expect(a).toMatchObject({
+      verification: 'unconfirmed',
+      verificationMessage: expect.stringMatching(/mismo e-NCF/),
+    });
     expect(b).toMatchObject({ verification: 'verified', totalCents: 708_000 });
     expect(await draftsOf('E310000000700')).toEqual([expect.objectContaining({ ecfReceivedId: b!.id })]);
     expect(await noticesOf('E310000000700')).toHaveLength(1);
 
     // Now the e-NCF is taken: another document with it is a duplicate (ARECF code 3).
-    const late = signedSupplierEcf(key(accredited), { buyerRnc: ourRnc, encf: 'E310000000700', total: '1.00' });
+    const late = signedSupplierEcf(key(accredited), {
+      buyerRnc: ourRnc,
+      encf: 'E310000000700',
+      total: '1.00',
+    });
     expect(arecfState((await postXml(app, RECEPTION, late, token)).body)).toEqual(['1', '3']);
   });
 
@@ -195,7 +212,10 @@ describe('a received e-CF counts once the DGII confirms it', () => {
     dgii.setOutage({ service: 'status' });
     expect(await app.receivedEcfVerifier.pass()).toMatchObject({ waiting: 3, verified: 0 });
     const [down] = await rows('E310000000701');
-    expect(down).toMatchObject({ verification: 'pending', verificationMessage: expect.stringMatching(/No se pudo consultar/) });
+    expect(down).toMatchObject({
+      verification: 'pending',
+      verificationMessage: expect.stringMatching(/No se pudo consultar/),
+    });
     dgii.setOutage(false);
 
     const later = new Date(Date.now() + 3600_000);
@@ -316,7 +336,9 @@ describe('ACECF: only for an e-CF we issued, from its buyer', () => {
       }),
       key(selfSigned),
     );
-    expect((await postXml(app, APPROVAL, forged, token)).json()).toMatchObject({ error: 'certificado_no_confiable' });
+    expect((await postXml(app, APPROVAL, forged, token)).json()).toMatchObject({
+      error: 'certificado_no_confiable',
+    });
   });
 });
 
@@ -332,7 +354,12 @@ describe('DGII client: consulta de estado, as the fake DGII answers it', () => {
     dgii.registerIssued(xml);
     const code = /<SignatureValue>([^<]{6})/.exec(xml)![1]!;
     expect(
-      await client.ecfStatus({ issuerRnc: SUPPLIER_RNC, encf: 'E310000000950', buyerRnc: ourRnc, securityCode: code }),
+      await client.ecfStatus({
+        issuerRnc: SUPPLIER_RNC,
+        encf: 'E310000000950',
+        buyerRnc: ourRnc,
+        securityCode: code,
+      }),
     ).toEqual({
       status: 'accepted',
       issuerRnc: SUPPLIER_RNC,
@@ -357,9 +384,11 @@ describe('DGII client: consulta de estado, as the fake DGII answers it', () => {
         key: { privateKeyPem: ours.privateKeyPem, certificatePem: ours.certificatePem },
         tokenStore: { get: async () => null, set: async () => {} },
       });
-      await expect(there.ecfStatus({ issuerRnc: SUPPLIER_RNC, encf: 'E310000000950' })).rejects.toMatchObject({
-        status: 404,
-      });
+      await expect(there.ecfStatus({ issuerRnc: SUPPLIER_RNC, encf: 'E310000000950' })).rejects.toMatchObject(
+        {
+          status: 404,
+        },
+      );
     } finally {
       await certe.close();
     }

@@ -126,7 +126,7 @@ export class ReceivedEcfVerifier {
       const ids = await this.claim(now);
       for (const id of ids) {
         const [row] = await this.db.select().from(ecfReceived).where(eq(ecfReceived.id, id));
-        if (!row || row.verification !== 'pending') continue;
+        if (row?.verification !== 'pending') continue;
         result[await this.verify(client, row, now)]++;
       }
       if (ids.length < BATCH) break;
@@ -182,7 +182,12 @@ export class ReceivedEcfVerifier {
             : `No se pudo consultar el estado en la DGII: ${[err.message, ...err.messages.map((m) => m.message)].join(' ')}`
           : `No se pudo consultar el estado en la DGII: ${(err as Error).message}`;
       this.log.warn({ err, ecfReceived: row.id }, 'received e-CF: consulta de estado failed');
-      await this.later(row, now, message, err instanceof DgiiError && err.status === 404 ? 6 * 3600_000 : null);
+      await this.later(
+        row,
+        now,
+        message,
+        err instanceof DgiiError && err.status === 404 ? 6 * 3600_000 : null,
+      );
       return 'waiting';
     }
     if (answer.status === 'in_process') {
@@ -206,7 +211,9 @@ export class ReceivedEcfVerifier {
     const differs = [
       answer.totalCents !== null && answer.totalCents !== row.totalCents ? 'monto total' : null,
       answer.buyerRnc && answer.buyerRnc !== row.buyerRnc ? 'RNC comprador' : null,
-      answer.securityCode && securityCode && answer.securityCode !== securityCode ? 'código de seguridad' : null,
+      answer.securityCode && securityCode && answer.securityCode !== securityCode
+        ? 'código de seguridad'
+        : null,
     ].filter(Boolean);
     if (differs.length > 0)
       return this.settle(

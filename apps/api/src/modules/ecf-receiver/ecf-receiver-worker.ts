@@ -1,6 +1,6 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { inspectReceivedXml, type InspectKind } from './ecf-receiver-inspect.js';
+import { type InspectKind, inspectReceivedXml } from './ecf-receiver-inspect.js';
 
 /*
  * The receiver's worker thread (`ecf-receiver-pool.ts`): inspects one document per message

@@ -474,9 +474,11 @@ describe('POST /fe/aprobacioncomercial/api/ecf (a buyer answers an e-CF we issue
 
   beforeAll(async () => {
     // The e-CF we issued to buyer 101010101 that the ACECF answers (decision 161: only those).
-    const [invoice] = await app.db.execute<{ id: string }>(
-      sql`select id from invoices where id not in (select invoice_id from ecf_documents where invoice_id is not null) limit 1`,
-    ).then((r) => (r as unknown as { rows: Array<{ id: string }> }).rows);
+    const [invoice] = await app.db
+      .execute<{ id: string }>(
+        sql`select id from invoices where id not in (select invoice_id from ecf_documents where invoice_id is not null) limit 1`,
+      )
+      .then((r) => (r as unknown as { rows: Array<{ id: string }> }).rows);
     await app.db.insert(ecfDocuments).values({
       invoiceId: invoice!.id,
       encf: 'E310000000777',

@@ -132,7 +132,8 @@ async function readXmlPart(req: FastifyRequest, limits: XmlShapeLimits): Promise
     }
   }
   if (xml === null) throw new ReceiverError(400, 'xml_requerido', 'Falta el archivo XML en el campo «xml».');
-  if (xml.includes(0)) throw new ReceiverError(400, 'xml_invalido', 'El XML contiene caracteres no permitidos.');
+  if (xml.includes(0))
+    throw new ReceiverError(400, 'xml_invalido', 'El XML contiene caracteres no permitidos.');
   const problem = xmlShapeProblem(xml, limits);
   if (problem)
     throw new ReceiverError(

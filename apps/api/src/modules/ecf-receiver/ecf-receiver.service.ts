@@ -36,7 +36,6 @@ import { buildAcecfXml, buildArecfXml, readEcfFields } from './ecf-receiver-xml.
  */
 export const RECEIVABLE_ECF_TYPES: readonly string[] = ['31', '32', '33', '34', '44', '45'];
 
-
 /**
  * Our RNC as the receiver checks it: the company settings' `taxId`, digits only. Throws
  * {@link ReceiverError} 503 when it is not set (no document can be checked as addressed to us).
@@ -240,7 +239,11 @@ async function issuedEcf(
     .select({ signedXml: ecfDocuments.signedXml, totalCents: ecfDocuments.totalCents })
     .from(ecfDocuments)
     .where(
-      and(eq(ecfDocuments.encf, encf), eq(ecfDocuments.issuerRnc, ourRnc), ne(ecfDocuments.status, 'rejected')),
+      and(
+        eq(ecfDocuments.encf, encf),
+        eq(ecfDocuments.issuerRnc, ourRnc),
+        ne(ecfDocuments.status, 'rejected'),
+      ),
     )
     .limit(1);
   if (!row) return null;

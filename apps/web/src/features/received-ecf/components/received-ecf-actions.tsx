@@ -57,9 +57,11 @@ const VERIFICATION_COLORS: Record<Exclude<ReceivedEcfVerification, 'verified'>, 
 export function VerificationBadge({ document }: { document: ReceivedEcf }) {
   if (document.verification === 'verified') return null;
   return (
-    <ColorBadge color={VERIFICATION_COLORS[document.verification]} title={document.verificationMessage ?? undefined}>
-      {RECEIVED_ECF_VERIFICATION_LABELS[document.verification]}
-    </ColorBadge>
+    <span title={document.verificationMessage ?? undefined}>
+      <ColorBadge color={VERIFICATION_COLORS[document.verification]}>
+        {RECEIVED_ECF_VERIFICATION_LABELS[document.verification]}
+      </ColorBadge>
+    </span>
   );
 }
 
@@ -71,7 +73,12 @@ export function ReceiverTrustNotice({ receiver }: { receiver: ReceiverTrustInfo 
   if (!receiver) return null;
   if (!receiver.certificatesChecked)
     return (
-      <Alert color="yellow" icon={<IconShieldExclamation />} title={`Ambiente de pruebas (${receiver.environment})`} mb="md">
+      <Alert
+        color="yellow"
+        icon={<IconShieldExclamation />}
+        title={`Ambiente de pruebas (${receiver.environment})`}
+        mb="md"
+      >
         El receptor acepta comprobantes firmados con cualquier certificado válido: no comprueba que lo haya
         emitido una entidad acreditada por el INDOTEL (solo en producción, eCF). Cada e-CF queda «por
         verificar» hasta que la DGII lo confirma.
@@ -79,7 +86,12 @@ export function ReceiverTrustNotice({ receiver }: { receiver: ReceiverTrustInfo 
     );
   if (receiver.trustedAuthorities === 0)
     return (
-      <Alert color="red" icon={<IconShieldExclamation />} title="El receptor no puede recibir comprobantes" mb="md">
+      <Alert
+        color="red"
+        icon={<IconShieldExclamation />}
+        title="El receptor no puede recibir comprobantes"
+        mb="md"
+      >
         No hay entidades de certificación configuradas (apps/api/trust/dgii-ca o ECF_TRUSTED_CA_FILE): se
         rechaza todo documento recibido.
       </Alert>

@@ -21,10 +21,10 @@ import { formatDate, formatDateTime } from '../../billing-shared/components/form
 import { useReceivedEcf } from '../api/ecf-received';
 import {
   ApprovalStatusBadge,
-  VerificationBadge,
   type ReceivedEcfActions,
   receivedMoney,
   receivedTypeLabel,
+  VerificationBadge,
 } from './received-ecf-actions';
 
 /** One labelled value of the detail. */

@@ -177,14 +177,21 @@ describe('ReceivedEcfPage (issue 26, "Receiving")', () => {
 
   it('marks what the DGII has not confirmed (decision 161), and says when the receiver trusts any certificate', async () => {
     answerList([
-      received(3, { verification: 'pending', verifiedAt: null, verificationMessage: 'La DGII aún no tiene registrado este e-CF.' }),
+      received(3, {
+        verification: 'pending',
+        verifiedAt: null,
+        verificationMessage: 'La DGII aún no tiene registrado este e-CF.',
+      }),
       received(2, { verification: 'unconfirmed', verifiedAt: null }),
       received(1),
     ]);
     const { unmount } = render();
-    expect(within(await row(3)).getByText('Por verificar').closest('[title]')?.getAttribute('title')).toBe(
-      'La DGII aún no tiene registrado este e-CF.',
-    );
+    expect(
+      within(await row(3))
+        .getByText('Por verificar')
+        .closest('[title]')
+        ?.getAttribute('title'),
+    ).toBe('La DGII aún no tiene registrado este e-CF.');
     expect(within(await row(2)).getByText('No confirmado por la DGII')).toBeTruthy();
     expect(within(await row(1)).queryByText(/verificar|confirmado/)).toBeNull();
     // Production with its authorities: no notice.

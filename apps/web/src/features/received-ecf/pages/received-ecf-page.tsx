@@ -33,12 +33,12 @@ import { formatDate, formatDateTime } from '../../billing-shared/components/form
 import { receivedEcfKeys, useReceivedEcfs } from '../api/ecf-received';
 import {
   ApprovalStatusBadge,
-  ReceiverTrustNotice,
-  VerificationBadge,
   ReceivedEcfRowMenu,
+  ReceiverTrustNotice,
   receivedMoney,
   receivedTypeLabel,
   useReceivedEcfActions,
+  VerificationBadge,
 } from '../components/received-ecf-actions';
 import { ReceivedEcfDrawer } from '../components/received-ecf-drawer';
 
