@@ -98,10 +98,14 @@ const MULTIPART_OVERHEAD = 16 * 1024;
  * Refuses at once (413) a request whose Content-Length says more than `limits` allow, before a
  * byte of its body is read (issue 43, item 1).
  */
-function refuseLargeBody(req: FastifyRequest, limits: XmlShapeLimits): void {
+function refuseLargeBody(req: FastifyRequest, reply: FastifyReply, limits: XmlShapeLimits): void {
   const length = Number(req.headers['content-length']);
-  if (Number.isFinite(length) && length > limits.maxBytes + MULTIPART_OVERHEAD)
+  if (Number.isFinite(length) && length > limits.maxBytes + MULTIPART_OVERHEAD) {
+    // The body is never read: once the answer is out the connection is dropped, rather than
+    // draining megabytes nobody will look at (Node reads an unread body to its end otherwise).
+    reply.raw.once('finish', () => req.raw.destroy());
     throw new ReceiverError(413, 'xml_demasiado_grande', 'El archivo XML excede el tamaño permitido.');
+  }
 }
 
 /**
@@ -197,13 +201,13 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
     reply.type(XML_TYPE).send(issueSeed(keys.seedKey).xml);
 
   const validateCertificate = async (req: FastifyRequest, reply: FastifyReply) => {
-    refuseLargeBody(req, RECEIVER_LIMITS.seed);
+    refuseLargeBody(req, reply, RECEIVER_LIMITS.seed);
     const xml = await readXmlPart(req, RECEIVER_LIMITS.seed);
     return reply.send(await exchangeSignedSeed({ keys, ledger, xml, inspect, trust }));
   };
 
   const reception = async (req: FastifyRequest, reply: FastifyReply) => {
-    refuseLargeBody(req, RECEIVER_LIMITS.ecf);
+    refuseLargeBody(req, reply, RECEIVER_LIMITS.ecf);
     await requireReceiverToken(keys, req.headers.authorization);
     const key = await receiverSigningKey({ db: app.db, config: opts.ecf });
     const ourRnc = await receiverRnc(app.db);
@@ -216,7 +220,7 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
   };
 
   const commercialApproval = async (req: FastifyRequest, reply: FastifyReply) => {
-    refuseLargeBody(req, RECEIVER_LIMITS.approval);
+    refuseLargeBody(req, reply, RECEIVER_LIMITS.approval);
     await requireReceiverToken(keys, req.headers.authorization);
     const ourRnc = await receiverRnc(app.db);
     const xml = await readXmlPart(req, RECEIVER_LIMITS.approval);
