@@ -13,6 +13,8 @@ await build({
     'cli/create-admin': 'src/cli/create-admin.ts',
     'cli/backup': 'src/cli/backup.ts',
     'cli/restore': 'src/cli/restore.ts',
+    // The e-CF receiver's worker thread (ecf-receiver-pool.ts loads it beside server.js).
+    'ecf-receiver-worker': 'src/modules/ecf-receiver/ecf-receiver-worker.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -26,4 +28,6 @@ await build({
   },
   logLevel: 'warning',
 });
-console.info('api: built dist/server.js and dist/cli/{create-admin,backup,restore}.js');
+console.info(
+  'api: built dist/server.js, dist/ecf-receiver-worker.js and dist/cli/{create-admin,backup,restore}.js',
+);

@@ -39,6 +39,8 @@ import { setEcfConfig } from './modules/ecf/ecf-runtime.js';
 import { EcfSender } from './modules/ecf/ecf-sender.js';
 import { commercialApprovalSender } from './modules/ecf/ecf-settings.service.js';
 import ecfReceiverRoutes from './modules/ecf-receiver/ecf-receiver.routes.js';
+import { XmlWorkerPool } from './modules/ecf-receiver/ecf-receiver-pool.js';
+import { ReceivedEcfVerifier } from './modules/ecf-receiver/ecf-receiver-verify.js';
 import expensesRoutes from './modules/expenses/expenses.routes.js';
 import suppliersRoutes from './modules/expenses/suppliers.routes.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
@@ -95,6 +97,8 @@ declare module 'fastify' {
     ecfSender: EcfSender;
     /** The DGII certification test-set runner (issue 41); its timer runs only when JOBS_ENABLED. */
     certificationRunner: CertificationRunner;
+    /** Confirms received e-CF with the DGII's consulta de estado (decision 161). */
+    receivedEcfVerifier: ReceivedEcfVerifier;
     /** Azul's Payment Page URL override (decision 147). */
     azulConfig: AzulConfig;
   }
@@ -298,6 +302,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onReady', async () => certificationRunner.start());
     app.addHook('onClose', async () => certificationRunner.stop());
   }
+  // Received e-CF count once the DGII confirms them (decision 161): verified on the same processes.
+  const receivedEcfVerifier = new ReceivedEcfVerifier(
+    opts.database.db,
+    config.ecf,
+    (fx) => publish(app, fx),
+    app.log,
+  );
+  app.decorate('receivedEcfVerifier', receivedEcfVerifier);
+  if (config.jobsEnabled) {
+    app.addHook('onReady', async () => receivedEcfVerifier.start());
+    app.addHook('onClose', async () => receivedEcfVerifier.stop());
+  }
 
   // Graceful shutdown: responses finished while closing tell the client to drop the keep-alive
   // connection, so server.close() is not held open by idle sockets until their timeout.
@@ -382,10 +398,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+  // The receiver parses and verifies documents in a worker thread, never on the event loop
+  // (issue 43): a hostile or merely large document cannot freeze the app.
+  const receiverXml = new XmlWorkerPool();
+  app.addHook('onClose', async () => receiverXml.close());
   await app.register(ecfReceiverRoutes, {
     jwtSecret,
     ecf: config.ecf,
     sendCommercialApproval: commercialApprovalSender({ db: opts.database.db, config: config.ecf }),
+    inspect: receiverXml.inspect,
+    onReceived: () => receivedEcfVerifier.wake(),
   });
 
   await app.register(seoRoutes, { publicUrl: config.publicUrl });

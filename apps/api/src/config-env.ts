@@ -170,6 +170,7 @@ export const EnvSchema = z.object({
   DGII_FC_BASE_URL: optional(publicUrl),
   ECF_ENCRYPTION_KEY: optional(totpKey),
   ECF_SEND_INTERVAL_SECONDS: optional(integer(1, 3600)),
+  ECF_TRUSTED_CA_FILE: optional(z.string().trim()),
   // Backups (decision 143).
   BACKUP_DIR: optional(z.string()),
   BACKUP_PASSPHRASE: optional(z.string().min(12, { error: 'must be at least 12 characters' })),

@@ -96,6 +96,11 @@ describe('configuration (issue 13, decision 096)', () => {
       '0',
       'ECF_SEND_INTERVAL_SECONDS must be an integer between 1 and 3600 (got "0")',
     ],
+    [
+      'ECF_TRUSTED_CA_FILE',
+      '/nonexistent/autoridades.pem',
+      'ECF_TRUSTED_CA_FILE cannot be read (ENOENT: "/nonexistent/autoridades.pem")',
+    ],
     ['BACKUP_PASSPHRASE', 'corta', 'BACKUP_PASSPHRASE must be at least 12 characters (got 5 characters)'],
     [
       'BACKUP_SCHEDULE',
@@ -159,6 +164,7 @@ describe('configuration (issue 13, decision 096)', () => {
         'DGII_FC_BASE_URL',
         'ECF_ENCRYPTION_KEY',
         'ECF_SEND_INTERVAL_SECONDS',
+        'ECF_TRUSTED_CA_FILE',
         // Backups (decision 143): free text or checked above.
         'BACKUP_DIR',
         'BACKUP_PASSPHRASE',

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes, X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DgiiEcfEnvironment } from '@agencia/shared';
 import { decodeKey, type ENV_VARIABLES, EnvSchema, type LogLevel, shown } from './config-env.js';
 import { LIST_TOTAL_CAP_DEFAULT } from './lib/paging.js';
@@ -113,6 +114,11 @@ export interface EcfConfig {
   encryptionKey: Buffer;
   /** Seconds between two passes of the e-CF sender (`ECF_SEND_INTERVAL_SECONDS`, default 15). */
   sendIntervalSeconds: number;
+  /**
+   * Certification authorities the public receiver trusts in eCF (decision 161), PEM: the files of
+   * `apps/api/trust/dgii-ca/` and `ECF_TRUSTED_CA_FILE`. Absent: none.
+   */
+  trustedCaPems?: readonly string[];
 }
 
 /**
@@ -183,6 +189,60 @@ export function resolveEcfKey(dataDir: string, fromEnv: Buffer | undefined): Buf
   return key;
 }
 
+/**
+ * The trust store the e-CF receiver ships (decision 161): `apps/api/trust/dgii-ca/*.pem`, beside
+ * `src/` and `dist/` alike.
+ */
+export const SHIPPED_TRUST_DIR = fileURLToPath(new URL('../trust/dgii-ca/', import.meta.url));
+
+/** The certificates of a PEM text (one or several `BEGIN CERTIFICATE` blocks). */
+function pemCertificates(text: string): string[] {
+  return text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+}
+
+/**
+ * The certification authorities the e-CF receiver trusts in eCF: every certificate in the
+ * `.pem` files of `dir` (default {@link SHIPPED_TRUST_DIR}), then those of `file`
+ * (`ECF_TRUSTED_CA_FILE`). Throws ConfigError when the file is missing or unreadable, holds no
+ * certificate, or any certificate does not parse or is not a CA certificate.
+ */
+export function loadTrustedCas(file: string | null, dir: string = SHIPPED_TRUST_DIR): string[] {
+  const sources: Array<{ name: string; text: string; variable?: string }> = [];
+  if (existsSync(dir))
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.pem'))
+      .sort())
+      sources.push({ name: join(dir, name), text: readFileSync(join(dir, name), 'utf8') });
+  if (file) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(file), 'utf8');
+    } catch (err) {
+      throw new ConfigError([
+        `ECF_TRUSTED_CA_FILE cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}: ${JSON.stringify(file)})`,
+      ]);
+    }
+    sources.push({ name: file, text, variable: 'ECF_TRUSTED_CA_FILE' });
+  }
+  const pems: string[] = [];
+  for (const source of sources) {
+    const what = source.variable ? `${source.variable} (${JSON.stringify(source.name)})` : source.name;
+    const found = pemCertificates(source.text);
+    if (found.length === 0) throw new ConfigError([`${what} holds no PEM certificate`]);
+    for (const pem of found) {
+      let cert: X509Certificate;
+      try {
+        cert = new X509Certificate(pem);
+      } catch {
+        throw new ConfigError([`${what} holds a certificate that does not parse`]);
+      }
+      if (!cert.ca) throw new ConfigError([`${what} holds a certificate that is not a CA: ${cert.subject}`]);
+      pems.push(pem);
+    }
+  }
+  return pems;
+}
+
 // ── loading ────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -241,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
       encryptionKey: resolveEcfKey(dataDir, e.ECF_ENCRYPTION_KEY),
       sendIntervalSeconds: e.ECF_SEND_INTERVAL_SECONDS ?? 15,
+      trustedCaPems: loadTrustedCas(e.ECF_TRUSTED_CA_FILE ?? null),
     },
     backup: {
       dir: resolve(e.BACKUP_DIR ?? join(dataDir, 'backups')),

@@ -149,3 +149,99 @@ export async function summary(core: FakeDgiiCore, req: IncomingMessage, body: Bu
     secuenciaUtilizada: outcome.secuenciaUtilizada,
   });
 }
+
+/**
+ * Records a signed e-CF as if its issuer had sent it to the reception service and the DGII had
+ * decided it (`codigo`: 1 Aceptado, default; 2 Rechazado; 4 Aceptado Condicional): a supplier's
+ * document the receiver under test then asks about with the consulta de estado.
+ */
+export function registerIssued(core: FakeDgiiCore, xml: string, codigo: 1 | 2 | 4 = 1): string {
+  const doc = parseXmlStrict(xml);
+  const encf = firstText(doc, 'eNCF');
+  const rnc = firstText(doc, 'RNCEmisor');
+  if (!encf || !rnc) throw new Error('registerIssued: not an e-CF');
+  const submission: FakeDgiiSubmission = {
+    encf,
+    rnc,
+    trackId: randomUUID(),
+    xml,
+    fileName: `${rnc}${encf}.xml`,
+    at: new Date(),
+  };
+  core.state.submissions.push(submission);
+  core.tracks.set(submission.trackId, {
+    submission,
+    outcome: {
+      codigo,
+      mensajes: codigo === 1 ? [] : [FAKE_DGII_MESSAGES.rejected],
+      secuenciaUtilizada: true,
+    },
+    polls: core.processingPolls,
+  });
+  return submission.trackId;
+}
+
+/** A DGII amount of an XML text as the JSON number the consulta de estado answers. */
+const amount = (text: string | null): number | null => (text === null ? null : Number(text));
+
+/**
+ * DT "Consulta de estado e-CF" (pp. 21–24): GET `?rncemisor=&ncfelectronico=&rnccomprador=&
+ * codigoseguridad=`. RNC emisor and e-NCF are required and checked as the DT's validations of the
+ * consulta de trackIds read (assumption: the same wording here; 400 with `mensajes`). The fake
+ * answers the newest e-CF it holds of that issuer and e-NCF whose buyer and security code match
+ * those given (assumption: the DGII answers "No encontrado" when they do not, as for an e-CF it does
+ * not hold), with its final state and the values of the XML; else `codigo` 0 "No encontrado".
+ */
+export function ecfStatus(core: FakeDgiiCore, url: URL): HttpAnswer {
+  const param = (name: string) =>
+    [...url.searchParams].find(([k]) => k.toLowerCase() === name)?.[1]?.trim() ?? '';
+  const rnc = param('rncemisor');
+  const encf = param('ncfelectronico');
+  const buyer = param('rnccomprador');
+  const code = param('codigoseguridad');
+  const problems: string[] = [];
+  if (!rnc) problems.push('El campo RNC Emisor es requerido.');
+  else if (!/^(\d{9}|\d{11})$/.test(rnc)) problems.push('La longitud del RNC Emisor es inválida.');
+  if (!encf) problems.push('El campo NCF Electrónico es requerido.');
+  else if (!parseEncf(encf)) problems.push('El NCF Electrónico es inválido.');
+  if (problems.length > 0)
+    return json(400, { codigo: 0, estado: null, mensajes: problems.map((valor) => ({ codigo: 1, valor })) });
+  const match = [...core.tracks.values()]
+    .filter((t) => t.submission.rnc === rnc && t.submission.encf === encf)
+    .reverse()
+    .find((t) => {
+      const doc = parseXmlStrict(t.submission.xml);
+      const value = doc.getElementsByTagName('SignatureValue')[0]?.textContent?.replace(/\s+/g, '') ?? '';
+      return (!buyer || firstText(doc, 'RNCComprador') === buyer) && (!code || value.slice(0, 6) === code);
+    });
+  if (!match)
+    return json(200, {
+      codigo: 0,
+      estado: TRACK_STATES[0],
+      rncEmisor: rnc,
+      ncfElectronico: encf,
+      montoTotal: 0,
+      totalITBIS: 0,
+      fechaEmision: null,
+      fechaFirma: null,
+      rncComprador: buyer || null,
+      codigoSeguridad: code || null,
+      idExtranjero: null,
+    });
+  const doc = parseXmlStrict(match.submission.xml);
+  const codigo = match.polls < core.processingPolls ? 3 : match.outcome.codigo;
+  return json(200, {
+    codigo,
+    estado: TRACK_STATES[codigo],
+    rncEmisor: rnc,
+    ncfElectronico: encf,
+    montoTotal: amount(firstText(doc, 'MontoTotal')),
+    totalITBIS: amount(firstText(doc, 'TotalITBIS')) ?? 0,
+    fechaEmision: firstText(doc, 'FechaEmision'),
+    fechaFirma: firstText(doc, 'FechaHoraFirma'),
+    rncComprador: firstText(doc, 'RNCComprador'),
+    codigoSeguridad:
+      doc.getElementsByTagName('SignatureValue')[0]?.textContent?.replace(/\s+/g, '').slice(0, 6) ?? null,
+    idExtranjero: firstText(doc, 'IdentificadorExtranjero'),
+  });
+}

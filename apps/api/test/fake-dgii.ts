@@ -16,7 +16,14 @@ import {
   json,
   type Matcher,
 } from './fake-dgii-core.js';
-import { reception, summary, trackIds, trackResult } from './fake-dgii-reception.js';
+import {
+  ecfStatus,
+  reception,
+  registerIssued,
+  summary,
+  trackIds,
+  trackResult,
+} from './fake-dgii-reception.js';
 import { approval, voidRanges } from './fake-dgii-void-approval.js';
 
 export {
@@ -67,6 +74,11 @@ export interface FakeDgii {
   setUnauthorized(on: boolean): void;
   /** Forgets every token issued (the next authenticated request with one answers 401). */
   revokeTokens(): void;
+  /**
+   * Records a supplier's signed e-CF as sent to the DGII and decided (1 Aceptado by default, 2
+   * Rechazado, 4 Aceptado Condicional): the consulta de estado then finds it. Answers its trackId.
+   */
+  registerIssued(xml: string, codigo?: 1 | 2 | 4): string;
   /** The trackId records: the outcome decided and how many consultas were made. */
   outcomeOf(trackId: string): { codigo: number; polls: number } | null;
   close(): Promise<void>;
@@ -79,6 +91,7 @@ const ECF_ROUTES: Record<string, FakeDgiiService> = {
   'recepcion/api/facturaselectronicas': 'reception',
   'consultaresultado/api/consultas/estado': 'status',
   'consultatrackids/api/trackids/consulta': 'status',
+  'consultaestado/api/consultas/estado': 'status',
   'anulacionrangos/api/operaciones/anularrango': 'void',
   'aprobacioncomercial/api/aprobacioncomercial': 'approval',
 };
@@ -87,7 +100,8 @@ const FC_ROUTES: Record<string, FakeDgiiService> = { 'recepcionfc/api/recepcion/
 /** Services the DT does not list for an environment: answered as unknown routes (404). */
 const MISSING_ROUTES: Partial<Record<FakeDgiiEnvironment, string[]>> = {
   // DT §5.10 "Consulta de trackId e-CF", p. 25: URLs for TesteCF and eCF only.
-  CerteCF: ['consultatrackids/api/trackids/consulta'],
+  // DT "Consulta de estado e-CF", p. 21: URLs for TesteCF and eCF only.
+  CerteCF: ['consultatrackids/api/trackids/consulta', 'consultaestado/api/consultas/estado'],
 };
 
 /**
@@ -139,6 +153,7 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
       case 'reception':
         return reception(core, req, body);
       case 'status':
+        if (r.rest.startsWith('consultaestado')) return ecfStatus(core, url);
         return r.rest.startsWith('consultatrackids') ? trackIds(core, url) : trackResult(core, url);
       case 'fc':
         return summary(core, req, body);
@@ -245,6 +260,9 @@ export async function startFakeDgii(opts: FakeDgiiOptions = {}): Promise<FakeDgi
     },
     revokeTokens() {
       core.state.tokens.clear();
+    },
+    registerIssued(xml, codigo) {
+      return registerIssued(core, xml, codigo);
     },
     outcomeOf(trackId) {
       const t = core.tracks.get(trackId);

@@ -359,6 +359,13 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     anonymous: { actor: 'El portal' },
     detail: (m) => (str(m.issuerRnc) ? `del emisor RNC ${str(m.issuerRnc)}` : undefined),
   },
+  'fiscal.received_verified': {
+    verb: 'verificó con la DGII',
+    of: 'ecf_received',
+    object: 'el e-CF',
+    anonymous: { actor: 'El portal' },
+    detail: (m) => (str(m.outcome) ? `(${str(m.outcome)})` : undefined),
+  },
   'fiscal.buyer_approval_received': {
     verb: 'recibió la aprobación comercial del comprador para',
     of: 'ecf_buyer_approval',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { COMMERCIAL_APPROVAL_STATUSES, DgiiMessageSchema } from './ecf.js';
+import {
+  COMMERCIAL_APPROVAL_STATUSES,
+  DGII_ECF_ENVIRONMENTS,
+  DgiiMessageSchema,
+  RECEIVED_ECF_VERIFICATIONS,
+} from './ecf.js';
 import { pageQueryFields, pageResponseSchema } from './pagination.js';
 
 /*
@@ -73,6 +78,11 @@ export const ReceivedEcfSchema = z.object({
   approvalReason: z.string().nullable(),
   approvalSentAt: z.string().nullable(),
   receivedAt: z.string(),
+  /** Whether the DGII confirmed it (decision 161): "por verificar" until then. */
+  verification: z.enum(RECEIVED_ECF_VERIFICATIONS),
+  /** Why it is not (yet) verified, in Spanish; null when verified or never asked. */
+  verificationMessage: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
 });
 export type ReceivedEcf = z.infer<typeof ReceivedEcfSchema>;
 
@@ -88,8 +98,22 @@ export const ReceivedEcfDetailSchema = ReceivedEcfSchema.extend({
 });
 export type ReceivedEcfDetail = z.infer<typeof ReceivedEcfDetailSchema>;
 
-/** `GET /fiscal/received` → `data`. */
-export const ListReceivedEcfResponseSchema = pageResponseSchema('documents', ReceivedEcfSchema);
+/**
+ * How the public receiver trusts senders (decision 161): the DGII environment, and whether a
+ * signer's certificate must chain to an authority the DGII accepts (production only) and how
+ * many are configured. TesteCF and CerteCF accept any valid signature: the screen says so.
+ */
+export const ReceiverTrustSchema = z.object({
+  environment: z.enum(DGII_ECF_ENVIRONMENTS),
+  certificatesChecked: z.boolean(),
+  trustedAuthorities: z.number().int(),
+});
+export type ReceiverTrustInfo = z.infer<typeof ReceiverTrustSchema>;
+
+/** `GET /fiscal/received` → `data`: one page, and the receiver's trust. */
+export const ListReceivedEcfResponseSchema = pageResponseSchema('documents', ReceivedEcfSchema).extend({
+  receiver: ReceiverTrustSchema,
+});
 export type ListReceivedEcfResponse = z.infer<typeof ListReceivedEcfResponseSchema>;
 
 /** `GET /fiscal/received/{id}` and `POST /fiscal/received/{id}/approval` → `data`. */

@@ -109,6 +109,23 @@ export type EcfSubmission = z.infer<typeof EcfSubmissionSchema>;
 export const GetEcfSubmissionResponseSchema = z.object({ submission: EcfSubmissionSchema.nullable() });
 
 /** A received e-CF's commercial approval (ACECF): pending until the admin answers. */
+/**
+ * Whether the DGII confirmed a received e-CF (issue 43, decision 161): `pending` ("por
+ * verificar") until the DGII's consulta de estado answers; `verified` once it confirms it
+ * (Aceptado or Aceptado Condicional, with the same amount) — only then is it a purchase draft and
+ * does it block another document with its e-NCF; `rejected` when the DGII answers it Rechazado;
+ * `unconfirmed` when the DGII never found it, or found other data, or another document with the
+ * same e-NCF was confirmed.
+ */
+export const RECEIVED_ECF_VERIFICATIONS = ['pending', 'verified', 'rejected', 'unconfirmed'] as const;
+export type ReceivedEcfVerification = (typeof RECEIVED_ECF_VERIFICATIONS)[number];
+export const RECEIVED_ECF_VERIFICATION_LABELS: Record<ReceivedEcfVerification, string> = {
+  pending: 'Por verificar',
+  verified: 'Verificado por la DGII',
+  rejected: 'Rechazado por la DGII',
+  unconfirmed: 'No confirmado por la DGII',
+};
+
 export const COMMERCIAL_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CommercialApprovalStatus = (typeof COMMERCIAL_APPROVAL_STATUSES)[number];
 export const COMMERCIAL_APPROVAL_LABELS: Record<CommercialApprovalStatus, string> = {

@@ -1,5 +1,11 @@
 import type { DgiiMessage } from '@agencia/shared';
-import { COMMERCIAL_APPROVAL_STATUSES, ECF_CHANNELS, ECF_MODES, ECF_STATUSES } from '@agencia/shared';
+import {
+  COMMERCIAL_APPROVAL_STATUSES,
+  ECF_CHANNELS,
+  ECF_MODES,
+  ECF_STATUSES,
+  RECEIVED_ECF_VERIFICATIONS,
+} from '@agencia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -138,7 +144,9 @@ export const ecfDocuments = pgTable(
 /**
  * e-CF received from suppliers on the public reception route (`/fe/recepcion/api/ecf`), with the
  * signed ARECF acknowledgement answered and the admin's commercial approval (ACECF) (issue 26,
- * "Receiving").
+ * "Receiving"). A row is "por verificar" (`verification` pending) until the DGII's consulta de
+ * estado confirms it (decision 161): several pending rows may carry one issuer's e-NCF (a forgery
+ * cannot block the genuine document), at most one verified row does.
  */
 export const ecfReceived = pgTable(
   'ecf_received',
@@ -165,10 +173,23 @@ export const ecfReceived = pgTable(
     approvalMessages: jsonb('approval_messages').$type<DgiiMessage[]>().notNull().default([]),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first 6 characters of the e-CF's `SignatureValue`: the consulta de estado asks with it. */
+    securityCode: text('security_code'),
+    verification: text('verification', { enum: RECEIVED_ECF_VERIFICATIONS }).notNull().default('pending'),
+    /** Why it is not (yet) verified, in Spanish (the DGII's answer, or ours). */
+    verificationMessage: text('verification_message'),
+    verificationAttempts: integer('verification_attempts').notNull().default(0),
+    /** When the verifier asks the DGII next (also its claim lease while it asks). */
+    nextVerificationAt: timestamp('next_verification_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('ecf_received_issuer_encf_uq').on(t.issuerRnc, t.encf),
+    uniqueIndex('ecf_received_verified_encf_uq')
+      .on(t.issuerRnc, t.encf)
+      .where(sql`${t.verification} = 'verified'`),
+    index('ecf_received_issuer_encf_idx').on(t.issuerRnc, t.encf),
+    index('ecf_received_verification_idx').on(t.verification, t.nextVerificationAt),
     index('ecf_received_list_idx').on(t.receivedAt, t.id),
   ],
 );

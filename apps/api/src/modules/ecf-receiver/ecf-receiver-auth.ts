@@ -3,8 +3,10 @@ import type { EcfReceiverToken } from '@agencia/shared';
 import { type Document, ParseError } from '@xmldom/xmldom';
 import type { Redis } from 'ioredis';
 import { jwtVerify, SignJWT } from 'jose';
-import { parseXmlStrict, verifyXmlSignature, XmlParseError } from '../ecf/ecf-signature.js';
-import { buildSeedXml, textAt } from './ecf-receiver-xml.js';
+import { parseXmlStrict, XmlParseError } from '../ecf/ecf-signature.js';
+import { inspectInline, type XmlInspect } from './ecf-receiver-inspect.js';
+import { certificateProblem, type ReceiverTrust } from './ecf-receiver-trust.js';
+import { buildSeedXml } from './ecf-receiver-xml.js';
 
 /*
  * The receiver's optional authentication ("Descripción Técnica de Facturación Electrónica",
@@ -141,44 +143,51 @@ export function seedProblem(seedKey: Buffer, valor: string, now: Date = new Date
 /**
  * `POST /fe/autenticacion/api/validacioncertificado`: checks the signed seed — well-formed XML
  * whose root is `SemillaModel`, a `valor` we issued less than 5 minutes ago and never used, a
- * valid enveloped signature ({@link verifyXmlSignature}) by a certificate within its validity —
- * and answers a token for one hour (`{token, expira, expedido}`, universal date-times as the DGII
- * answers). Throws {@link ReceiverError} 400 for a bad document or signature, 401 for a seed that
- * is not ours, expired or already used.
+ * valid enveloped signature by a certificate within its validity and, in production, chaining to a
+ * certification authority the DGII accepts ({@link certificateProblem}, decision 161) — and answers
+ * a token for one hour (`{token, expira, expedido}`, universal date-times as the DGII answers).
+ * The parse and signature check run through `inspect` (the receiver's worker thread in the app).
+ * Throws {@link ReceiverError} 400 for a bad document or signature, 401 for a seed that is not
+ * ours, expired or already used, or an untrusted certificate; 503 when trust is enforced without
+ * any authority configured.
  */
 export async function exchangeSignedSeed(opts: {
   keys: ReceiverKeys;
   ledger: SeedLedger;
   xml: string;
   now?: Date;
+  inspect?: XmlInspect;
+  trust?: ReceiverTrust;
 }): Promise<EcfReceiverToken> {
   const now = opts.now ?? new Date();
-  const doc = parseIncomingXml(opts.xml);
-  if (doc.documentElement?.localName !== 'SemillaModel')
+  const inspection = await (opts.inspect ?? inspectInline)('seed', opts.xml);
+  if (inspection.kind === 'refused')
+    throw new ReceiverError(inspection.status, inspection.error, inspection.message);
+  if (inspection.kind !== 'seed') throw new Error('unexpected inspection');
+  if (inspection.root !== 'SemillaModel')
     throw new ReceiverError(400, 'semilla_invalida', 'El documento no es una semilla (SemillaModel).');
-  const valor = textAt(doc.documentElement, 'valor');
+  const valor = inspection.valor;
   if (!valor) throw new ReceiverError(400, 'semilla_invalida', 'La semilla no tiene valor.');
   const problem = seedProblem(opts.keys.seedKey, valor, now);
   if (problem) throw new ReceiverError(401, 'semilla_rechazada', problem);
-  const check = verifyXmlSignature(opts.xml);
-  if (!check.valid)
+  const check = inspection.signature;
+  if (!check.valid || !check.certificatePem)
     throw new ReceiverError(400, 'firma_invalida', `La firma de la semilla no es válida: ${check.reason}`);
-  let certificate: X509Certificate;
-  try {
-    certificate = new X509Certificate(check.certificatePem);
-  } catch {
+  const untrusted = certificateProblem(opts.trust ?? OPEN_TRUST, check, now);
+  if (untrusted) {
+    if (untrusted.error === 'sin_autoridades')
+      throw new ReceiverError(503, 'receptor_no_configurado', untrusted.message);
+    if (untrusted.error === 'certificado_no_confiable')
+      throw new ReceiverError(401, untrusted.error, untrusted.message);
     throw new ReceiverError(
       400,
-      'certificado_invalido',
-      'No se pudo leer el certificado que firmó la semilla.',
+      untrusted.error,
+      untrusted.error === 'certificado_vencido'
+        ? 'El certificado que firmó la semilla no está vigente.'
+        : 'No se pudo leer el certificado que firmó la semilla.',
     );
   }
-  if (new Date(certificate.validFrom) > now || new Date(certificate.validTo) < now)
-    throw new ReceiverError(
-      400,
-      'certificado_vencido',
-      'El certificado que firmó la semilla no está vigente.',
-    );
+  const certificate = new X509Certificate(check.certificatePem);
   if (!(await opts.ledger.claim(valor, SEED_TTL_MS + 60_000)))
     throw new ReceiverError(401, 'semilla_rechazada', 'La semilla ya fue utilizada: solicite una nueva.');
   const expires = new Date(now.getTime() + RECEIVER_TOKEN_TTL_SECONDS * 1000);
@@ -192,6 +201,9 @@ export async function exchangeSignedSeed(opts: {
     .sign(opts.keys.tokenKey);
   return { token, expira: universal(expires), expedido: universal(now) };
 }
+
+/** No trust enforced (TesteCF, CerteCF; direct calls without a configuration). */
+const OPEN_TRUST: ReceiverTrust = { enforced: false, anchors: [] };
 
 /** `yyyy-MM-ddTHH:mm:ssZ` (the DGII's universal format for `expira`/`expedido`). */
 function universal(d: Date): string {

@@ -111,6 +111,8 @@ describe('ACECF builder ("Formato Aprobación Comercial" v1.0)', () => {
       buyerRnc: OUR_RNC,
       state: 2,
       reason: reason.slice(0, 250),
+      issueDate: '2026-01-15',
+      totalCents: 708_005,
     });
   });
 });

@@ -246,6 +246,10 @@ export interface AcecfFields {
   /** 1 accepted, 2 rejected. */
   state: 1 | 2 | null;
   reason: string | null;
+  /** The e-CF's `FechaEmision` as `YYYY-MM-DD`. */
+  issueDate: string | null;
+  /** The e-CF's `MontoTotal` in cents. */
+  totalCents: number | null;
 }
 
 /** Reads {@link AcecfFields}; all null when the root is not `ACECF`. */
@@ -256,11 +260,15 @@ export function readAcecfFields(doc: Document): AcecfFields {
   const encf = textAt(detail, 'eNCF');
   const buyerRnc = textAt(detail, 'RNCComprador');
   const state = textAt(detail, 'Estado');
+  const issueDate = textAt(detail, 'FechaEmision');
+  const total = textAt(detail, 'MontoTotal');
   return {
     issuerRnc: issuerRnc && RNC_RE.test(issuerRnc) ? issuerRnc : null,
     encf: encf && ENCF_RE.test(encf) ? encf : null,
     buyerRnc: buyerRnc && RNC_RE.test(buyerRnc) ? buyerRnc : null,
     state: state === '1' ? 1 : state === '2' ? 2 : null,
     reason: textAt(detail, 'DetalleMotivoRechazo')?.slice(0, COMMERCIAL_REJECTION_REASON_MAX) ?? null,
+    issueDate: issueDate ? fromDgiiDate(issueDate) : null,
+    totalCents: total ? parseDgiiAmount(total) : null,
   };
 }

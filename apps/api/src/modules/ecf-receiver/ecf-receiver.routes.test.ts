@@ -1,14 +1,16 @@
 import { NOTIFICATION_EVENT, onlyDigits, type ReceivedEcfDetail } from '@agencia/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateAgainstDgiiXsd } from '../../../test/dgii-xsd.js';
 import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
+import { type FakeDgii, startFakeDgii } from '../../../test/fake-dgii.js';
 import { type DemoApp, injectAs, startDemoApp, testConfig, uniqueIp } from '../../../test/helpers.js';
 import {
   auditLog,
   ecfBuyerApprovals,
+  ecfDocuments,
   ecfReceived,
   emailOutbox,
   notifications,
@@ -40,6 +42,7 @@ const VALIDATE = '/fe/autenticacion/api/validacioncertificado';
 
 let demo: DemoApp;
 let app: FastifyInstance;
+let dgii: FakeDgii;
 let ourRnc: string;
 const ours = makeTestPkcs12();
 const supplierCert = makeTestPkcs12({ commonName: 'SUMINISTROS & OFICINA SRL' });
@@ -84,12 +87,25 @@ const receivedRows = (encf: string) =>
     .where(and(eq(ecfReceived.issuerRnc, SUPPLIER_RNC), eq(ecfReceived.encf, encf)));
 
 beforeAll(async () => {
-  demo = await startDemoApp();
+  dgii = await startFakeDgii();
+  demo = await startDemoApp({
+    ecf: { ...testConfig().ecf, ecfBaseUrl: dgii.ecfBaseUrl, fcBaseUrl: dgii.fcBaseUrl },
+  });
   app = demo.app;
   ourRnc = onlyDigits((await getCompanySettings(app.db)).taxId ?? '');
   expect(ourRnc).toMatch(/^\d{9}$|^\d{11}$/);
   token = await receiverToken(app, supplier);
 });
+
+afterAll(async () => {
+  await dgii.close();
+});
+
+/** The supplier also sent `xml` to the DGII, which accepted it; then the verifier asks (decision 161). */
+async function confirmedByDgii(xml: string) {
+  dgii.registerIssued(xml);
+  return app.receivedEcfVerifier.pass();
+}
 
 describe('authentication (GET semilla, POST validacioncertificado)', () => {
   it('answers a SemillaModel seed with a valor and a Dominican fecha, rate limited', async () => {
@@ -237,7 +253,7 @@ describe('POST /fe/recepcion/api/ecf', () => {
     expect(await receivedRows('E310000000123')).toHaveLength(0);
   });
 
-  it('receives a signed e-CF addressed to us: ARECF Estado 0, signed with our certificate, stored', async () => {
+  it('receives a signed e-CF addressed to us: ARECF Estado 0, signed with our certificate, stored por verificar', async () => {
     const xml = signedSupplierEcf(supplier, { buyerRnc: ourRnc, encf: 'E310000000123' });
     const res = await postXml(app, RECEPTION, xml, token);
     expect(res.statusCode).toBe(200);
@@ -254,6 +270,7 @@ describe('POST /fe/recepcion/api/ecf', () => {
       xml,
       acknowledgementXml: res.body,
       approvalStatus: 'pending',
+      verification: 'pending',
     });
     const [entry] = await app.db
       .select()
@@ -262,8 +279,13 @@ describe('POST /fe/recepcion/api/ecf', () => {
     expect(entry).toBeDefined();
   });
 
-  it('turns the received invoice into a purchase to complete (draft), which the admin completes (decision 140)', async () => {
+  it('turns the received invoice into a purchase to complete (draft) once the DGII confirms it, which the admin completes (decision 140)', async () => {
     const { admin } = demo;
+    const before = await injectAs(app, admin.token, { method: 'GET', url: '/api/expenses?status=draft' });
+    expect(before.json().data.expenses.filter((e: { ncf: string }) => e.ncf === 'E310000000123')).toEqual([]);
+    expect(
+      await confirmedByDgii(signedSupplierEcf(supplier, { buyerRnc: ourRnc, encf: 'E310000000123' })),
+    ).toMatchObject({ verified: 1 });
     const list = await injectAs(app, admin.token, { method: 'GET', url: '/api/expenses?status=draft' });
     expect(list.statusCode).toBe(200);
     const drafts = list.json().data.expenses.filter((e: { ncf: string }) => e.ncf === 'E310000000123');
@@ -300,13 +322,16 @@ describe('POST /fe/recepcion/api/ecf', () => {
     expect(await receivedRows('E310000000123')).toHaveLength(1);
   });
 
-  it('tells the admins of a stored e-CF (stored, live and by e-mail) with a link to it; never of a duplicate', async () => {
+  it('tells the admins of an e-CF once the DGII confirms it (stored, live and by e-mail) with a link to it; never of a duplicate', async () => {
     const title = 'e-CF recibido: E310000000500';
     const push = vi.spyOn(app.realtime, 'toUser');
     try {
       const xml = signedSupplierEcf(supplier, { buyerRnc: ourRnc, encf: 'E310000000500' });
       const res = await postXml(app, RECEPTION, xml, token);
       expect(res.statusCode, res.body).toBe(200);
+      expect(await app.db.select().from(notifications).where(eq(notifications.title, title))).toEqual([]);
+      expect(push).not.toHaveBeenCalled();
+      await confirmedByDgii(xml);
       const [row] = await receivedRows('E310000000500');
       const link = `/billing/received?doc=${row!.id}`;
       const stored = await app.db.select().from(notifications).where(eq(notifications.title, title));
@@ -318,7 +343,7 @@ describe('POST /fe/recepcion/api/ecf', () => {
           message: expect.stringContaining(`SUMINISTROS & OFICINA SRL (RNC ${SUPPLIER_RNC})`),
         }),
       ]);
-      expect(stored[0]!.message).toMatch(/por RD\$\s?7,080\.00/);
+      expect(stored[0]!.message).toMatch(/por RD\$\s?7,080\.00, verificado con la DGII/);
       // Live, after commit, to the admin only (staff and clients are not told).
       expect(push).toHaveBeenCalledWith(
         demo.admin.user._id,
@@ -447,6 +472,32 @@ describe('POST /fe/aprobacioncomercial/api/ecf (a buyer answers an e-CF we issue
       buyer,
     );
 
+  beforeAll(async () => {
+    // The e-CF we issued to buyer 101010101 that the ACECF answers (decision 161: only those).
+    const [invoice] = await app.db
+      .execute<{ id: string }>(
+        sql`select id from invoices where id not in (select invoice_id from ecf_documents where invoice_id is not null) limit 1`,
+      )
+      .then((r) => (r as unknown as { rows: Array<{ id: string }> }).rows);
+    await app.db.insert(ecfDocuments).values({
+      invoiceId: invoice!.id,
+      encf: 'E310000000777',
+      documentType: '31',
+      issuerRnc: ourRnc,
+      signedXml: signedSupplierEcf(ours, {
+        buyerRnc: '101010101',
+        issuerRnc: ourRnc,
+        encf: 'E310000000777',
+        issueDate: '01-02-2026',
+        total: '11800.00',
+      }),
+      securityCode: 'abcdef',
+      signedAt: new Date(),
+      totalCents: 1_180_000,
+      status: 'accepted',
+    });
+  });
+
   it('stores a signed ACECF about our e-CF and answers 200; the same document again is 200, another 409', async () => {
     const xml = acecf(true);
     const res = await postXml(app, APPROVAL, xml, token);
@@ -553,7 +604,8 @@ describe('admin: /api/fiscal/received', () => {
     expect(document).toMatchObject({
       approvalStatus: 'approved',
       approvalReason: null,
-      approvalSentAt: null,
+      // Sent to the (fake) DGII the app points at.
+      approvalSentAt: expect.any(String),
     });
     expect(document.approvedBy).toBe(demo.admin.user._id);
     const acecf = document.approvalXml!;

@@ -21,7 +21,6 @@ import {
   getReceived,
   getReceivedXml,
   listReceived,
-  RECEIVER_MAX_XML_BYTES,
   receiveBuyerApproval,
   receiveEcf,
   receiverRnc,
@@ -37,6 +36,14 @@ import {
   redisSeedLedger,
   requireReceiverToken,
 } from './ecf-receiver-auth.js';
+import { inspectInline, type XmlInspect } from './ecf-receiver-inspect.js';
+import {
+  RECEIVER_LIMITS,
+  XML_SHAPE_MESSAGES,
+  type XmlShapeLimits,
+  xmlShapeProblem,
+} from './ecf-receiver-limits.js';
+import { receiverTrust } from './ecf-receiver-trust.js';
 
 /** Options of {@link ecfReceiverRoutes} (registered once in app.ts, outside the `/api` prefix). */
 export interface EcfReceiverRoutesOptions {
@@ -49,6 +56,13 @@ export interface EcfReceiverRoutesOptions {
    * stored as not yet sent.
    */
   sendCommercialApproval?: SendCommercialApproval;
+  /**
+   * Where received documents are parsed and their signatures verified: the app passes its worker
+   * pool (`XmlWorkerPool.inspect`), so the heavy work never runs on the event loop. Default: inline.
+   */
+  inspect?: XmlInspect;
+  /** Called after an e-CF is stored "por verificar": the app wakes its verifier. */
+  onReceived?: () => void;
 }
 
 /**
@@ -77,30 +91,61 @@ const LIMITS = {
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 
+/** Room for the multipart envelope (boundaries, part headers, small fields) around the XML. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+/**
+ * Refuses at once (413) a request whose Content-Length says more than `limits` allow, before a
+ * byte of its body is read (issue 43, item 1).
+ */
+function refuseLargeBody(req: FastifyRequest, reply: FastifyReply, limits: XmlShapeLimits): void {
+  const length = Number(req.headers['content-length']);
+  if (Number.isFinite(length) && length > limits.maxBytes + MULTIPART_OVERHEAD) {
+    // The body is never read: once the answer is out the connection is dropped, rather than
+    // draining megabytes nobody will look at (Node reads an unread body to its end otherwise).
+    reply.raw.once('finish', () => req.raw.destroy());
+    throw new ReceiverError(413, 'xml_demasiado_grande', 'El archivo XML excede el tamaño permitido.');
+  }
+}
+
 /**
  * Reads the `xml` part of a multipart/form-data request (a file part, or a plain field), the
- * DGII's input for every receiver service (`-F 'xml=@archivo.xml'`). At most 2 MB; a leading BOM
- * is dropped. Throws {@link ReceiverError} 400 when the request is not multipart, has no `xml`
- * part, or holds NUL characters; 413 past the size limit (from @fastify/multipart).
+ * DGII's input for every receiver service (`-F 'xml=@archivo.xml'`), within the route's `limits`:
+ * at most `maxBytes` (413 past it, from @fastify/multipart, without reading further), then the
+ * streaming shape check ({@link xmlShapeProblem}: depth, elements, attributes, no DOCTYPE) on the
+ * raw bytes, before any parser sees them. A leading BOM is dropped. Throws {@link ReceiverError}
+ * 400 when the request is not multipart, has no `xml` part, holds NUL characters or fails the
+ * shape check.
  */
-async function readXmlPart(req: FastifyRequest): Promise<string> {
+async function readXmlPart(req: FastifyRequest, limits: XmlShapeLimits): Promise<string> {
   if (!req.isMultipart())
     throw new ReceiverError(400, 'xml_requerido', 'Envíe el XML como multipart/form-data en el campo «xml».');
-  let xml: string | null = null;
+  let xml: Buffer | null = null;
   const parts = req.parts({
-    limits: { fileSize: RECEIVER_MAX_XML_BYTES, files: 1, fields: 10, fieldSize: RECEIVER_MAX_XML_BYTES },
+    limits: { fileSize: limits.maxBytes, files: 1, fields: 10, fieldSize: limits.maxBytes },
   });
   for await (const part of parts) {
     const isXml = part.fieldname.toLowerCase() === 'xml';
     if (part.type === 'file') {
       const data = await part.toBuffer();
-      if (isXml) xml = data.toString('utf8');
-    } else if (isXml) xml = String(part.value);
+      if (isXml) xml = data;
+    } else if (isXml) {
+      if (part.valueTruncated)
+        throw new ReceiverError(413, 'xml_demasiado_grande', 'El archivo XML excede el tamaño permitido.');
+      xml = Buffer.from(String(part.value), 'utf8');
+    }
   }
   if (xml === null) throw new ReceiverError(400, 'xml_requerido', 'Falta el archivo XML en el campo «xml».');
-  if (xml.includes('\u0000'))
+  if (xml.includes(0))
     throw new ReceiverError(400, 'xml_invalido', 'El XML contiene caracteres no permitidos.');
-  return xml.replace(/^\uFEFF/, '');
+  const problem = xmlShapeProblem(xml, limits);
+  if (problem)
+    throw new ReceiverError(
+      400,
+      problem === 'declaration' ? 'xml_invalido' : 'xml_demasiado_complejo',
+      XML_SHAPE_MESSAGES[problem],
+    );
+  return xml.toString('utf8').replace(/^\uFEFF/, '');
 }
 
 /** Busboy's errors for a broken multipart body carry no status: they are the sender's fault. */
@@ -116,11 +161,19 @@ const BROKEN_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (mul
 const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = async (app, opts) => {
   const keys = receiverKeys(opts.jwtSecret);
   const ledger = app.redis ? redisSeedLedger(app.redis) : memorySeedLedger();
+  const inspect = opts.inspect ?? inspectInline;
+  const trust = receiverTrust(opts.ecf);
+  if (trust.enforced && trust.anchors.length === 0)
+    app.log.error(
+      'e-CF receiver: DGII_ECF_ENV is eCF but no certification authority is trusted (apps/api/trust/dgii-ca, ECF_TRUSTED_CA_FILE): every document will be refused',
+    );
   const tags = ['e-CF receptor'];
 
   app.setErrorHandler((err: FastifyError | AppError | ReceiverError, req, reply) => {
     const send = (status: number, error: string, mensaje: string) =>
       reply.code(status).type('application/json; charset=utf-8').send({ error, mensaje });
+    // A body refused for its size is not read to its end: the connection is closed instead.
+    if (err.statusCode === 413) reply.header('connection', 'close');
     if (err instanceof ReceiverError) return send(err.statusCode, err.error, err.message);
     if (err instanceof AppError) return send(err.statusCode, err.code.toLowerCase(), err.message);
     const status = err.statusCode;
@@ -148,26 +201,30 @@ const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = as
     reply.type(XML_TYPE).send(issueSeed(keys.seedKey).xml);
 
   const validateCertificate = async (req: FastifyRequest, reply: FastifyReply) => {
-    const xml = await readXmlPart(req);
-    return reply.send(await exchangeSignedSeed({ keys, ledger, xml }));
+    refuseLargeBody(req, reply, RECEIVER_LIMITS.seed);
+    const xml = await readXmlPart(req, RECEIVER_LIMITS.seed);
+    return reply.send(await exchangeSignedSeed({ keys, ledger, xml, inspect, trust }));
   };
 
   const reception = async (req: FastifyRequest, reply: FastifyReply) => {
+    refuseLargeBody(req, reply, RECEIVER_LIMITS.ecf);
     await requireReceiverToken(keys, req.headers.authorization);
     const key = await receiverSigningKey({ db: app.db, config: opts.ecf });
     const ourRnc = await receiverRnc(app.db);
-    const xml = await readXmlPart(req);
-    const outcome = await receiveEcf({ db: app.db, key, ourRnc, xml });
+    const xml = await readXmlPart(req, RECEIVER_LIMITS.ecf);
+    const outcome = await receiveEcf({ db: app.db, key, ourRnc, xml, inspect, trust });
     publish(app, outcome.effects);
+    if (outcome.id) opts.onReceived?.();
     req.log.info({ ecfReceived: { id: outcome.id, notReceivedReason: outcome.reason } }, 'e-CF received');
     return reply.type(XML_TYPE).send(outcome.acknowledgementXml);
   };
 
   const commercialApproval = async (req: FastifyRequest, reply: FastifyReply) => {
+    refuseLargeBody(req, reply, RECEIVER_LIMITS.approval);
     await requireReceiverToken(keys, req.headers.authorization);
     const ourRnc = await receiverRnc(app.db);
-    const xml = await readXmlPart(req);
-    const result = await receiveBuyerApproval({ db: app.db, ourRnc, xml });
+    const xml = await readXmlPart(req, RECEIVER_LIMITS.approval);
+    const result = await receiveBuyerApproval({ db: app.db, ourRnc, xml, inspect, trust });
     const answer: EcfBuyerApprovalAnswer = {
       estado: 'Recibido',
       mensaje: result.duplicate
@@ -272,7 +329,10 @@ const adminReceivedRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = asy
         response: { 200: successEnvelope(ListReceivedEcfResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await listReceived({ db: app.db, query: req.query }) }),
+    async (req) => ({
+      success: true as const,
+      data: await listReceived({ db: app.db, query: req.query, config: opts.ecf }),
+    }),
   );
 
   app.get(

@@ -10,21 +10,23 @@ import {
   type ReceivedEcf,
   type ReceivedEcfDetail,
 } from '@agencia/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne, or } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { ecfBuyerApprovals, ecfReceived } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import { ecfBuyerApprovals, ecfDocuments, ecfReceived } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { type Effects, effects } from '../../lib/effects.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import { pagedSelect } from '../../lib/paging.js';
 import { loadSigningKey } from '../ecf/ecf-settings.service.js';
-import { type SigningKey, signXml, verifyXmlSignature } from '../ecf/ecf-signature.js';
+import { parseXmlStrict, type SigningKey, signXml } from '../ecf/ecf-signature.js';
 import { draftFromReceivedEcf } from '../expenses/expenses.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
-import { parseIncomingXml, ReceiverError } from './ecf-receiver-auth.js';
-import { buildAcecfXml, buildArecfXml, readAcecfFields, readEcfFields } from './ecf-receiver-xml.js';
+import { ReceiverError } from './ecf-receiver-auth.js';
+import { inspectInline, type XmlInspect } from './ecf-receiver-inspect.js';
+import { certificateProblem, type ReceiverTrust, receiverTrust } from './ecf-receiver-trust.js';
+import { buildAcecfXml, buildArecfXml, readEcfFields } from './ecf-receiver-xml.js';
 
 /**
  * e-CF types a supplier may send to an electronic buyer: the ones with a buyer RNC. 41 (compras)
@@ -33,9 +35,6 @@ import { buildAcecfXml, buildArecfXml, readAcecfFields, readEcfFields } from './
  * specification (ARECF `CodigoMotivoNoRecibido` 1).
  */
 export const RECEIVABLE_ECF_TYPES: readonly string[] = ['31', '32', '33', '34', '44', '45'];
-
-/** Largest XML the receiver reads (2 MB; an e-CF of 1,000 lines stays well under it). */
-export const RECEIVER_MAX_XML_BYTES = 2 * 1024 * 1024;
 
 /**
  * Our RNC as the receiver checks it: the company settings' `taxId`, digits only. Throws
@@ -93,12 +92,17 @@ export const RECEIVED_ECF_SCREEN = '/billing/received';
  *    the document);
  *  - a type we do not receive, an e-NCF that does not match its type, a missing `FechaEmision`,
  *    `MontoTotal`, `RazonSocialEmisor` or `RNCComprador` → Estado 1, code 1 (especificación);
- *  - an invalid signature → code 2 (firma digital);
+ *  - an invalid signature, or — in production — a certificate that does not chain to an authority
+ *    the DGII accepts (decision 161) → code 2 (firma digital);
  *  - `RNCComprador` not our RNC → code 4 (RNC comprador no corresponde);
- *  - the same `RNCEmisor` + e-NCF received before → code 3 (envío duplicado), not stored again;
- *  - otherwise stored in `ecf_received` with the ARECF, Estado 0 "e-CF Recibido", and every admin
- *    is notified (stored, e-mail; `effects` to publish after commit) with a link to the document.
- * Documents not received are not stored (a corrected resend can still be received).
+ *  - the same `RNCEmisor` + e-NCF already confirmed by the DGII, or this very document received
+ *    before → code 3 (envío duplicado), not stored again;
+ *  - otherwise stored in `ecf_received` "por verificar" (`verification` pending) with the ARECF,
+ *    Estado 0 "e-CF Recibido". It becomes a purchase draft, and the admins are told, only once the
+ *    DGII's consulta de estado confirms it ({@link verifyReceived}); until then another document
+ *    with the same e-NCF is stored beside it, so a forgery received first never blocks the genuine.
+ * Documents not received are not stored (a corrected resend can still be received). The parse and
+ * signature check run through `inspect` (the receiver's worker thread in the app).
  */
 export async function receiveEcf(opts: {
   db: Db;
@@ -106,11 +110,16 @@ export async function receiveEcf(opts: {
   ourRnc: string;
   xml: string;
   now?: Date;
+  inspect?: XmlInspect;
+  trust?: ReceiverTrust;
 }): Promise<ReceiveOutcome> {
   const { db, key, ourRnc, xml } = opts;
   const now = opts.now ?? new Date();
-  const doc = parseIncomingXml(xml);
-  const fields = readEcfFields(doc);
+  const inspection = await (opts.inspect ?? inspectInline)('ecf', xml);
+  if (inspection.kind === 'refused')
+    throw new ReceiverError(inspection.status, inspection.error, inspection.message);
+  if (inspection.kind !== 'ecf') throw new Error('unexpected inspection');
+  const { fields, signature } = inspection;
   if (!fields.encf || !fields.issuerRnc)
     throw new ReceiverError(
       400,
@@ -131,11 +140,28 @@ export async function receiveEcf(opts: {
     fields.issuerName !== null &&
     fields.buyerRnc !== null;
   if (!specificationOk) return notReceived(ECF_NOT_RECEIVED_REASONS.specification);
-  if (!verifyXmlSignature(xml).valid) return notReceived(ECF_NOT_RECEIVED_REASONS.signature);
+  if (!signature.valid) return notReceived(ECF_NOT_RECEIVED_REASONS.signature);
+  const untrusted = certificateProblem(opts.trust ?? { enforced: false, anchors: [] }, signature, now);
+  if (untrusted?.error === 'sin_autoridades')
+    throw new ReceiverError(503, 'receptor_no_configurado', untrusted.message);
+  if (untrusted) return notReceived(ECF_NOT_RECEIVED_REASONS.signature);
   if (onlyDigits(fields.buyerRnc!) !== ourRnc) return notReceived(ECF_NOT_RECEIVED_REASONS.buyerMismatch);
 
+  const [duplicate] = await db
+    .select({ id: ecfReceived.id })
+    .from(ecfReceived)
+    .where(
+      and(
+        eq(ecfReceived.issuerRnc, issuerRnc),
+        eq(ecfReceived.encf, encf),
+        or(eq(ecfReceived.verification, 'verified'), eq(ecfReceived.xml, xml)),
+      ),
+    )
+    .limit(1);
+  if (duplicate) return notReceived(ECF_NOT_RECEIVED_REASONS.duplicate);
+
   const acknowledgementXml = answer(null);
-  const stored = await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ecfReceived)
       .values({
@@ -150,42 +176,21 @@ export async function receiveEcf(opts: {
         xml,
         acknowledgementXml,
         receivedAt: now,
+        securityCode: signature.securityCode,
+        verification: 'pending',
+        nextVerificationAt: now,
       })
-      .onConflictDoNothing({ target: [ecfReceived.issuerRnc, ecfReceived.encf] })
       .returning({ id: ecfReceived.id });
-    if (!row) return null;
     await audit(
       tx,
       { actorId: null },
       'fiscal.ecf_received',
-      { type: 'ecf_received', id: row.id },
-      { issuerRnc, encf, documentType: fields.documentType },
+      { type: 'ecf_received', id: row!.id },
+      { issuerRnc, encf, documentType: fields.documentType, verification: 'pending' },
     );
-    // A received invoice becomes a purchase to complete, not re-typed (decision 140).
-    await draftFromReceivedEcf({
-      tx,
-      ecf: {
-        id: row.id,
-        issuerRnc,
-        issuerName: fields.issuerName!,
-        encf,
-        issueDate: fields.issueDate!,
-        totalCents: fields.totalCents!,
-        taxCents: fields.taxCents!,
-      },
-    });
-    // The admins answer it commercially (approve or reject) from the received e-CF screen.
-    const notifications = await createNotifications(tx, {
-      roles: ['admin'],
-      topic: 'system',
-      title: `e-CF recibido: ${encf}`,
-      message: `${fields.issuerName} (RNC ${issuerRnc}) envió el e-CF ${encf} por ${formatMoney(fromCents(fields.totalCents!), 'DOP')}. Apruébalo o recházalo en Facturación → e-CF recibidos.`,
-      link: `${RECEIVED_ECF_SCREEN}?doc=${row.id}`,
-    });
-    return { id: row.id, effects: effects({ notifications }) };
+    return row!.id;
   });
-  if (!stored) return notReceived(ECF_NOT_RECEIVED_REASONS.duplicate);
-  return { acknowledgementXml, reason: null, id: stored.id, effects: stored.effects };
+  return { acknowledgementXml, reason: null, id, effects: effects() };
 
   function notReceived(reason: EcfNotReceivedReason): ReceiveOutcome {
     return { acknowledgementXml: answer(reason), reason, id: null, effects: effects() };
@@ -193,10 +198,71 @@ export async function receiveEcf(opts: {
 }
 
 /**
+ * What a received e-CF becomes once the DGII confirmed it (decision 161), in `tx`: a purchase to
+ * complete (decision 140) and a notification to every admin (stored, e-mail; `effects` to publish
+ * after commit) with a link to the document.
+ */
+export async function adoptVerifiedEcf(tx: Tx, row: Row): Promise<Effects> {
+  await draftFromReceivedEcf({
+    tx,
+    ecf: {
+      id: row.id,
+      issuerRnc: row.issuerRnc,
+      issuerName: row.issuerName,
+      encf: row.encf,
+      issueDate: row.issueDate,
+      totalCents: row.totalCents,
+      taxCents: row.taxCents,
+    },
+  });
+  // The admins answer it commercially (approve or reject) from the received e-CF screen.
+  const notifications = await createNotifications(tx, {
+    roles: ['admin'],
+    topic: 'system',
+    title: `e-CF recibido: ${row.encf}`,
+    message: `${row.issuerName} (RNC ${row.issuerRnc}) envió el e-CF ${row.encf} por ${formatMoney(fromCents(row.totalCents), 'DOP')}, verificado con la DGII. Apruébalo o recházalo en Facturación → e-CF recibidos.`,
+    link: `${RECEIVED_ECF_SCREEN}?doc=${row.id}`,
+  });
+  return effects({ notifications });
+}
+
+/**
+ * The buyer RNC of a live e-CF this agency issued with `encf` (ours as `RNCEmisor`), read from its
+ * signed XML, with its issue day and total; null when we never issued it (or the DGII rejected it).
+ */
+async function issuedEcf(
+  db: Db,
+  ourRnc: string,
+  encf: string,
+): Promise<{ buyerRnc: string | null; issueDate: string | null; totalCents: number } | null> {
+  const [row] = await db
+    .select({ signedXml: ecfDocuments.signedXml, totalCents: ecfDocuments.totalCents })
+    .from(ecfDocuments)
+    .where(
+      and(
+        eq(ecfDocuments.encf, encf),
+        eq(ecfDocuments.issuerRnc, ourRnc),
+        ne(ecfDocuments.status, 'rejected'),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const fields = readEcfFields(parseXmlStrict(row.signedXml));
+  return {
+    buyerRnc: fields.buyerRnc ? onlyDigits(fields.buyerRnc) : null,
+    issueDate: fields.issueDate,
+    totalCents: row.totalCents,
+  };
+}
+
+/**
  * `POST /fe/aprobacioncomercial/api/ecf`: a buyer's signed ACECF about an e-CF we issued
  * ("Formato Aprobación Comercial" v1.0). Checks the document (root `ACECF`, valid RNCs, e-NCF and
- * `Estado` 1 or 2), its signature, and that `RNCEmisor` is ours; stores it in
- * `ecf_buyer_approvals`. The same document posted again is accepted again (`duplicate: true`);
+ * `Estado` 1 or 2), its signature (in production, by a certificate chaining to an authority the
+ * DGII accepts: decision 161), that `RNCEmisor` is ours, and that the e-NCF is one this agency
+ * issued (a live `ecf_documents` row) to this `RNCComprador`, with the same `FechaEmision` and
+ * `MontoTotal` — so nobody can answer in a buyer's place for an e-NCF they only guessed. Stores it
+ * in `ecf_buyer_approvals`. The same document posted again is accepted again (`duplicate: true`);
  * another answer for an e-NCF the buyer already answered → {@link ReceiverError} 409. Other
  * failures → 400, in Spanish.
  */
@@ -205,28 +271,56 @@ export async function receiveBuyerApproval(opts: {
   ourRnc: string;
   xml: string;
   now?: Date;
+  inspect?: XmlInspect;
+  trust?: ReceiverTrust;
 }): Promise<{ duplicate: boolean; state: 1 | 2; encf: string }> {
   const { db, ourRnc, xml } = opts;
-  const doc = parseIncomingXml(xml);
-  const fields = readAcecfFields(doc);
+  const now = opts.now ?? new Date();
+  const inspection = await (opts.inspect ?? inspectInline)('approval', xml);
+  if (inspection.kind === 'refused')
+    throw new ReceiverError(inspection.status, inspection.error, inspection.message);
+  if (inspection.kind !== 'approval') throw new Error('unexpected inspection');
+  const { fields, signature } = inspection;
   if (!fields.encf || !fields.issuerRnc || !fields.buyerRnc || !fields.state)
     throw new ReceiverError(
       400,
       'acecf_invalido',
       'El documento no es una aprobación comercial válida (ACECF/DetalleAprobacionComercial).',
     );
-  const check = verifyXmlSignature(xml);
-  if (!check.valid)
+  if (!signature.valid)
     throw new ReceiverError(
       400,
       'firma_invalida',
-      `La firma de la aprobación comercial no es válida: ${check.reason}`,
+      `La firma de la aprobación comercial no es válida: ${signature.reason}`,
     );
+  const untrusted = certificateProblem(opts.trust ?? { enforced: false, anchors: [] }, signature, now);
+  if (untrusted?.error === 'sin_autoridades')
+    throw new ReceiverError(503, 'receptor_no_configurado', untrusted.message);
+  if (untrusted) throw new ReceiverError(400, untrusted.error, untrusted.message);
   if (fields.issuerRnc !== ourRnc)
     throw new ReceiverError(
       400,
       'rnc_emisor_no_corresponde',
       'El RNCEmisor de la aprobación comercial no corresponde a este receptor.',
+    );
+  const issued = await issuedEcf(db, ourRnc, fields.encf);
+  if (!issued)
+    throw new ReceiverError(
+      400,
+      'ecf_no_emitido',
+      `El e-NCF ${fields.encf} no corresponde a un e-CF emitido por este contribuyente.`,
+    );
+  if (issued.buyerRnc !== fields.buyerRnc)
+    throw new ReceiverError(
+      400,
+      'rnc_comprador_no_corresponde',
+      `El RNCComprador de la aprobación comercial no es el comprador del e-CF ${fields.encf}.`,
+    );
+  if (fields.totalCents !== issued.totalCents || (issued.issueDate && fields.issueDate !== issued.issueDate))
+    throw new ReceiverError(
+      400,
+      'datos_no_corresponden',
+      `La fecha de emisión o el monto total de la aprobación comercial no corresponden al e-CF ${fields.encf}.`,
     );
   const [row] = await db
     .insert(ecfBuyerApprovals)
@@ -236,7 +330,7 @@ export async function receiveBuyerApproval(opts: {
       state: fields.state,
       reason: fields.state === 2 ? fields.reason : null,
       xml,
-      receivedAt: opts.now ?? new Date(),
+      receivedAt: now,
     })
     .onConflictDoNothing({ target: [ecfBuyerApprovals.encf, ecfBuyerApprovals.buyerRnc] })
     .returning({ id: ecfBuyerApprovals.id });
@@ -281,6 +375,9 @@ export function toReceivedEcf(r: Row): ReceivedEcf {
     approvalReason: r.approvalReason,
     approvalSentAt: r.approvalSentAt?.toISOString() ?? null,
     receivedAt: r.receivedAt.toISOString(),
+    verification: r.verification,
+    verificationMessage: r.verificationMessage,
+    verifiedAt: r.verifiedAt?.toISOString() ?? null,
   };
 }
 
@@ -295,13 +392,18 @@ export function toReceivedEcfDetail(r: Row): ReceivedEcfDetail {
   };
 }
 
-/** `GET /fiscal/received`: one page, newest received first (ties on id), optionally by approval status. */
+/**
+ * `GET /fiscal/received`: one page, newest received first (ties on id), optionally by approval
+ * status, with how the receiver trusts senders in `config`'s environment (decision 161).
+ */
 export async function listReceived({
   db,
   query,
+  config,
 }: {
   db: Db;
   query: { approvalStatus?: CommercialApprovalStatus; page: number; limit: number };
+  config: Pick<EcfConfig, 'environment' | 'trustedCaPems'>;
 }): Promise<ListReceivedEcfResponse> {
   const where = query.approvalStatus ? eq(ecfReceived.approvalStatus, query.approvalStatus) : undefined;
   const { rows, pagination } = await pagedSelect(db, query, {
@@ -316,7 +418,16 @@ export async function listReceived({
         .limit(limit)
         .offset(offset),
   });
-  return { documents: rows.map(toReceivedEcf), pagination };
+  const trust = receiverTrust(config);
+  return {
+    documents: rows.map(toReceivedEcf),
+    pagination,
+    receiver: {
+      environment: config.environment,
+      certificatesChecked: trust.enforced,
+      trustedAuthorities: trust.anchors.length,
+    },
+  };
 }
 
 async function findRow(db: Db, id: string): Promise<Row> {
@@ -378,6 +489,10 @@ export async function answerReceived(opts: {
   const now = opts.now ?? new Date();
   const current = await findRow(db, id);
   if (current.approvalStatus !== 'pending') throw conflict('Este comprobante ya fue aprobado o rechazado.');
+  // In production an e-CF is approved only once the DGII confirmed it is genuine (decision 161);
+  // rejecting stays possible. TesteCF and CerteCF keep both open (CerteCF has no consulta de estado).
+  if (opts.approved && opts.config.environment === 'eCF' && current.verification !== 'verified')
+    throw conflict('Este e-CF aún no ha sido verificado con la DGII: no puede aprobarse todavía.');
   let key: SigningKey | null;
   try {
     key = await loadSigningKey({ db, config: opts.config });

@@ -15,14 +15,17 @@
 
 import type { z } from 'zod';
 import {
+  amountCents,
   approvalAnswerSchema,
   DGII_PATHS,
   type DgiiCommercialApprovalResult,
+  type DgiiEcfStatus,
   DgiiError,
   type DgiiReception,
   type DgiiTrackResult,
   type DgiiVoidResult,
   dgiiMessagesOf,
+  ecfStatusAnswerSchema,
   mapMessages,
   receptionAnswerSchema,
   statusOf,
@@ -38,6 +41,7 @@ export {
   DGII_TRACK_STATUS,
   type DgiiClientOptions,
   type DgiiCommercialApprovalResult,
+  type DgiiEcfStatus,
   DgiiError,
   type DgiiReception,
   type DgiiToken,
@@ -112,6 +116,48 @@ export class DgiiClient extends DgiiSession {
       encf: parsed.encf ?? parsed.eNCF ?? null,
       sequenceUsed: parsed.secuenciaUtilizada ?? null,
       receivedAt: parsed.fechaRecepcion ?? null,
+    };
+  }
+
+  /**
+   * The consulta de estado e-CF (DT pp. 21–24): whether the DGII holds a valid e-CF with this
+   * issuer RNC and e-NCF and — the two fields conditional on the document — buyer RNC and security
+   * code (the first 6 characters of its `SignatureValue`). GET
+   * `?rncemisor=&ncfelectronico=&rnccomprador=&codigoseguridad=` with the Bearer token (the
+   * taxpayer must be delegated for the issuer or the buyer). The receiver asks it before a received
+   * e-CF counts (decision 161). "No encontrado" is an answer (`not_found`), not an error. Throws
+   * {@link DgiiError}: `rejected` for the DGII's validation messages (4xx), `unavailable`,
+   * `protocol` — a 404 (no such service, as in CerteCF) included.
+   */
+  async ecfStatus(query: {
+    issuerRnc: string;
+    encf: string;
+    buyerRnc?: string | null;
+    securityCode?: string | null;
+  }): Promise<DgiiEcfStatus> {
+    const service = 'consulta de estado';
+    const params = new URLSearchParams({ rncemisor: query.issuerRnc, ncfelectronico: query.encf });
+    if (query.buyerRnc) params.set('rnccomprador', query.buyerRnc);
+    if (query.securityCode) params.set('codigoseguridad', query.securityCode);
+    const { parsed, status: httpStatus } = await this.request(
+      service,
+      `${this.ecfBaseUrl}${DGII_PATHS.ecfStatus}?${params.toString()}`,
+      ecfStatusAnswerSchema,
+    );
+    const status =
+      parsed.estado?.trim().toLowerCase() === 'anulado' ? 'rejected' : statusOf(parsed.codigo, parsed.estado);
+    if (!status)
+      throw new DgiiError('protocol', 'La DGII respondió un estado desconocido en la consulta de estado.', {
+        status: httpStatus,
+      });
+    return {
+      status,
+      issuerRnc: parsed.rncEmisor ?? null,
+      encf: parsed.ncfElectronico ?? null,
+      buyerRnc: parsed.rncComprador ?? null,
+      totalCents: amountCents(parsed.montoTotal),
+      securityCode: parsed.codigoSeguridad ?? null,
+      messages: mapMessages(parsed.mensajes, text(parsed.codigo) ?? ''),
     };
   }
 

@@ -18,6 +18,12 @@ export const DGII_PATHS = {
   reception: '/recepcion/api/facturaselectronicas',
   /** DT "Consulta de resultado e-CF": GET `?trackid=`, answers the validation state. */
   trackResult: '/consultaresultado/api/consultas/estado',
+  /**
+   * DT "Consulta de estado e-CF" (pp. 21–24): GET `?rncemisor=&ncfelectronico=&rnccomprador=&codigoseguridad=`,
+   * answers whether an e-CF (anyone's: the caller must be delegated for its issuer or its buyer) is
+   * valid. TesteCF and eCF only (the DT lists no CerteCF URL).
+   */
+  ecfStatus: '/consultaestado/api/consultas/estado',
   /** DT "Consulta TrackIds": GET `?rncemisor=&encf=`, answers every reception of that e-NCF. */
   trackIds: '/consultatrackids/api/trackids/consulta',
   /** DT "Recepción de resumen factura de consumo e-CF", on the `fc` host: answers at once. */
@@ -206,6 +212,51 @@ export const trackAnswerSchema = z.object({
   fechaRecepcion: z.string().nullish(),
   mensajes: z.array(messageObjectSchema).nullish(),
 });
+/**
+ * DT "Consulta de estado e-CF", "Formatos salida" (p. 22): `{codigo, estado, rncEmisor,
+ * ncfElectronico, montoTotal, totalITBIS, fechaEmision, fechaFirma, rncComprador, codigoSeguridad,
+ * idExtranjero}`; amounts are numbers in the DT's sample (strings read too).
+ */
+export const ecfStatusAnswerSchema = z.object({
+  codigo: codeSchema,
+  estado: z.string().nullish(),
+  rncEmisor: z.string().nullish(),
+  ncfElectronico: z.string().nullish(),
+  montoTotal: z.union([z.number(), z.string()]).nullish(),
+  totalITBIS: z.union([z.number(), z.string()]).nullish(),
+  fechaEmision: z.string().nullish(),
+  fechaFirma: z.string().nullish(),
+  rncComprador: z.string().nullish(),
+  codigoSeguridad: z.string().nullish(),
+  idExtranjero: z.string().nullish(),
+  mensajes: z.array(z.union([z.string(), messageObjectSchema])).nullish(),
+});
+
+/**
+ * The answer of the consulta de estado e-CF (DT pp. 21–24). `status`: `not_found` ("no se encontró
+ * el comprobante en los registros, pudiendo deberse a que aún no haya sido reportado"),
+ * `accepted` (valid), `conditionally_accepted` (valid; the DT names it for facturas de consumo
+ * under RD$250,000), `rejected` (void for tax purposes; an "Anulado" state is read the same way),
+ * `in_process`. The other fields are the DGII's, as it extracted them from the e-CF it holds.
+ */
+export interface DgiiEcfStatus {
+  status: DgiiTrackStatus;
+  issuerRnc: string | null;
+  encf: string | null;
+  buyerRnc: string | null;
+  /** `montoTotal` in cents (null when absent or unreadable). */
+  totalCents: number | null;
+  securityCode: string | null;
+  messages: DgiiMessage[];
+}
+
+/** An amount of the DGII's JSON (a number, or its text) in whole cents; null otherwise. */
+export function amountCents(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const n = typeof value === 'number' ? value : Number(value.trim());
+  return Number.isFinite(n) ? Math.round(n * 100) : null;
+}
+
 /** DT "Anulación de e-NCF": `{rnc, codigo, nombre, mensajes: [string]}`. */
 export const voidAnswerSchema = z.object({
   rnc: z.string().nullish(),

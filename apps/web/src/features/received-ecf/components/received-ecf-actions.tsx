@@ -4,12 +4,22 @@ import {
   CommercialApprovalRequestSchema,
   type CommercialApprovalStatus,
   fromCents,
+  RECEIVED_ECF_VERIFICATION_LABELS,
   type ReceivedEcf,
   type ReceivedEcfDetail,
+  type ReceivedEcfVerification,
+  type ReceiverTrustInfo,
 } from '@agencia/shared';
-import { ActionIcon, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconDotsVertical, IconDownload, IconEye, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconDotsVertical,
+  IconDownload,
+  IconEye,
+  IconShieldExclamation,
+  IconX,
+} from '@tabler/icons-react';
 import { AxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { ColorBadge } from '../../../components/ui/color-badge';
@@ -31,6 +41,62 @@ const APPROVAL_COLORS: Record<CommercialApprovalStatus, string> = {
 /** Pendiente / Aprobado / Rechazado. */
 export function ApprovalStatusBadge({ status }: { status: CommercialApprovalStatus }) {
   return <ColorBadge color={APPROVAL_COLORS[status]}>{COMMERCIAL_APPROVAL_LABELS[status]}</ColorBadge>;
+}
+
+/** Badge colours of the DGII's verification (decision 161); none once verified. */
+const VERIFICATION_COLORS: Record<Exclude<ReceivedEcfVerification, 'verified'>, string> = {
+  pending: 'yellow',
+  rejected: 'red',
+  unconfirmed: 'gray',
+};
+
+/**
+ * Por verificar / Rechazado por la DGII / No confirmado por la DGII, with the reason as its title;
+ * nothing for a document the DGII confirmed.
+ */
+export function VerificationBadge({ document }: { document: ReceivedEcf }) {
+  if (document.verification === 'verified') return null;
+  return (
+    <span title={document.verificationMessage ?? undefined}>
+      <ColorBadge color={VERIFICATION_COLORS[document.verification]}>
+        {RECEIVED_ECF_VERIFICATION_LABELS[document.verification]}
+      </ColorBadge>
+    </span>
+  );
+}
+
+/**
+ * How the receiver trusts senders (decision 161): outside production it accepts any valid
+ * signature, and says so; in production without any authority configured it receives nothing.
+ */
+export function ReceiverTrustNotice({ receiver }: { receiver: ReceiverTrustInfo | undefined }) {
+  if (!receiver) return null;
+  if (!receiver.certificatesChecked)
+    return (
+      <Alert
+        color="yellow"
+        icon={<IconShieldExclamation />}
+        title={`Ambiente de pruebas (${receiver.environment})`}
+        mb="md"
+      >
+        El receptor acepta comprobantes firmados con cualquier certificado válido: no comprueba que lo haya
+        emitido una entidad acreditada por el INDOTEL (solo en producción, eCF). Cada e-CF queda «por
+        verificar» hasta que la DGII lo confirma.
+      </Alert>
+    );
+  if (receiver.trustedAuthorities === 0)
+    return (
+      <Alert
+        color="red"
+        icon={<IconShieldExclamation />}
+        title="El receptor no puede recibir comprobantes"
+        mb="md"
+      >
+        No hay entidades de certificación configuradas (apps/api/trust/dgii-ca o ECF_TRUSTED_CA_FILE): se
+        rechaza todo documento recibido.
+      </Alert>
+    );
+  return null;
 }
 
 /** The e-CF types a supplier sends us (`TipoeCF`), by their DGII names. */

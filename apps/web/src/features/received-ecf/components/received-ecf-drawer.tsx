@@ -24,6 +24,7 @@ import {
   type ReceivedEcfActions,
   receivedMoney,
   receivedTypeLabel,
+  VerificationBadge,
 } from './received-ecf-actions';
 
 /** One labelled value of the detail. */
@@ -49,6 +50,16 @@ function ApprovalSection({ document }: { document: ReceivedEcfDetail }) {
         Aprobación comercial
       </Title>
       <Stack gap="xs">
+        {document.verification !== 'verified' && (
+          <Group gap="xs">
+            <VerificationBadge document={document} />
+            {document.verificationMessage && (
+              <Text size="sm" c="dimmed">
+                {document.verificationMessage}
+              </Text>
+            )}
+          </Group>
+        )}
         <Group gap="xs">
           <ApprovalStatusBadge status={document.approvalStatus} />
           {document.approvalStatus !== 'pending' && (

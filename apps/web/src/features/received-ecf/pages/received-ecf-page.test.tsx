@@ -8,6 +8,7 @@ import {
   ListRecurringInvoicesResponseSchema,
   type ReceivedEcf,
   type ReceivedEcfDetail,
+  type ReceiverTrustInfo,
 } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,9 +40,15 @@ function received(n: number, overrides: Partial<ReceivedEcf> = {}): ReceivedEcf 
     approvalReason: null,
     approvalSentAt: null,
     receivedAt: '2026-01-16T14:30:00.000Z',
+    verification: 'verified',
+    verificationMessage: null,
+    verifiedAt: '2026-01-16T14:31:00.000Z',
     ...overrides,
   };
 }
+
+/** How the receiver trusts senders, as the list answers it (decision 161). */
+let receiver: ReceiverTrustInfo = { environment: 'eCF', certificatesChecked: true, trustedAuthorities: 3 };
 
 const detail = (doc: ReceivedEcf, overrides: Partial<ReceivedEcfDetail> = {}): ReceivedEcfDetail => ({
   ...doc,
@@ -69,6 +76,7 @@ function answerList(rows: ReceivedEcf[]) {
       return ok(ListReceivedEcfResponseSchema, {
         documents: matching.slice((page - 1) * limit, page * limit),
         pagination: { page, limit, total: matching.length },
+        receiver,
       });
     }),
     http.get(apiUrl('/fiscal/received/:id'), ({ params }) => {
@@ -120,6 +128,7 @@ describe('ReceivedEcfPage (issue 26, "Receiving")', () => {
   beforeEach(() => {
     calls = [];
     answers = [];
+    receiver = { environment: 'eCF', certificatesChecked: true, trustedAuthorities: 3 };
     signIn('admin');
   });
   afterEach(() => {
@@ -165,6 +174,40 @@ describe('ReceivedEcfPage (issue 26, "Receiving")', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=rejected'));
     expect(calls.at(-1)).toMatchObject({ approvalStatus: 'rejected', page: '1' });
   }, 20_000);
+
+  it('marks what the DGII has not confirmed (decision 161), and says when the receiver trusts any certificate', async () => {
+    answerList([
+      received(3, {
+        verification: 'pending',
+        verifiedAt: null,
+        verificationMessage: 'La DGII aún no tiene registrado este e-CF.',
+      }),
+      received(2, { verification: 'unconfirmed', verifiedAt: null }),
+      received(1),
+    ]);
+    const { unmount } = render();
+    expect(
+      within(await row(3))
+        .getByText('Por verificar')
+        .closest('[title]')
+        ?.getAttribute('title'),
+    ).toBe('La DGII aún no tiene registrado este e-CF.');
+    expect(within(await row(2)).getByText('No confirmado por la DGII')).toBeTruthy();
+    expect(within(await row(1)).queryByText(/verificar|confirmado/)).toBeNull();
+    // Production with its authorities: no notice.
+    expect(screen.queryByText(/Ambiente de pruebas/)).toBeNull();
+    unmount();
+
+    receiver = { environment: 'TesteCF', certificatesChecked: false, trustedAuthorities: 0 };
+    const again = render();
+    expect(await screen.findByText('Ambiente de pruebas (TesteCF)')).toBeTruthy();
+    expect(screen.getByText(/acepta comprobantes firmados con cualquier certificado válido/)).toBeTruthy();
+    again.unmount();
+
+    receiver = { environment: 'eCF', certificatesChecked: true, trustedAuthorities: 0 };
+    render();
+    expect(await screen.findByText('El receptor no puede recibir comprobantes')).toBeTruthy();
+  });
 
   it('says when there is nothing received yet, and when no document has the chosen status', async () => {
     answerList([]);

@@ -34,9 +34,11 @@ import { receivedEcfKeys, useReceivedEcfs } from '../api/ecf-received';
 import {
   ApprovalStatusBadge,
   ReceivedEcfRowMenu,
+  ReceiverTrustNotice,
   receivedMoney,
   receivedTypeLabel,
   useReceivedEcfActions,
+  VerificationBadge,
 } from '../components/received-ecf-actions';
 import { ReceivedEcfDrawer } from '../components/received-ecf-drawer';
 
@@ -123,6 +125,7 @@ export function ReceivedEcfPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
+        <ReceiverTrustNotice receiver={list.data?.receiver} />
         <Group mb="md" gap="sm" align="flex-end">
           <Select
             label="Estado comercial"
@@ -218,7 +221,10 @@ export function ReceivedEcfPage() {
                         <Text size="sm">{formatDateTime(d.receivedAt)}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <ApprovalStatusBadge status={d.approvalStatus} />
+                        <Group gap={4}>
+                          <ApprovalStatusBadge status={d.approvalStatus} />
+                          <VerificationBadge document={d} />
+                        </Group>
                       </Table.Td>
                       <Table.Td>
                         <ReceivedEcfRowMenu document={d} actions={actions} onView={() => open(d._id)} />
@@ -251,6 +257,7 @@ export function ReceivedEcfPage() {
                       <Group gap="xs">
                         {encfLink(d)}
                         <ApprovalStatusBadge status={d.approvalStatus} />
+                        <VerificationBadge document={d} />
                       </Group>
                       <Text size="xs" c="dimmed">
                         {receivedTypeLabel(d.documentType)} · emitido {formatDate(d.issueDate)}
