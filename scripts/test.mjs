@@ -7,7 +7,7 @@
 // exactly `N passed, N failed` (tests summed over every suite; lint, boundaries, typecheck and build count as
 // one check each). Exit code 1 when anything failed.
 //
-// Developer options:  npm test -- --only=unit,e2e   (steps: lint, typecheck, unit, pg, https, e2e)
+// Developer options:  npm test -- --only=unit,e2e   (steps: lint, typecheck, unit, pg, load, https, e2e)
 //                     npm test -- --skip=e2e
 //                     npm test -- --rebuild          (build even when the build looks current)
 //                     npm test -- --grep "login"      (passed to Playwright)
@@ -24,7 +24,7 @@ import { runHttpsCheck } from './lib/https-check.mjs';
 import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT, run } from './lib/proc.mjs';
 
-const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'https', 'e2e'];
+const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'load', 'https', 'e2e'];
 
 const options = parseArgs(process.argv.slice(2));
 const selected = (name) => options.only.has(name) && !options.skip.has(name);
@@ -176,6 +176,18 @@ if (selected('pg')) {
   }
 }
 
+if (selected('load')) {
+  // Timed checks under load (`*.load.test.ts`, decision 161) run alone, one file at a time, on
+  // PGlite, so the two cores are the app's and the flood's, not the rest of the suite's.
+  const { TEST_DATABASE_URL: _pg, ...pgliteEnv } = process.env;
+  await step('API under load, alone (vitest)', () =>
+    vitest(['--project', 'api', '--maxWorkers=1'], path.join(TMP, 'vitest-load.json'), {
+      ...pgliteEnv,
+      VITEST_LOAD: '1',
+    }),
+  );
+}
+
 // ── f. build, HTTPS behind Caddy, then end to end ───────────────────────────────────────────
 let build = null;
 if (selected('e2e') || selected('https')) {
@@ -304,7 +316,7 @@ function parseArgs(argv) {
     else if (arg.startsWith('--grep=')) parsed.playwright.push(arg);
     else if (arg === '--help' || arg === '-h') {
       console.info(
-        'npm test [-- --only=lint,typecheck,unit,pg,https,e2e] [--skip=…] [--rebuild] [--grep <e2e title>] [--changed[=<ref>]]',
+        'npm test [-- --only=lint,typecheck,unit,pg,load,https,e2e] [--skip=…] [--rebuild] [--grep <e2e title>] [--changed[=<ref>]]',
       );
       process.exit(0);
     } else {

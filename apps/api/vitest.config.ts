@@ -1,9 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * `*.load.test.ts` time the app under load (the receiver flood, decision 161): they run alone, in
+ * their own step of `npm test` (`VITEST_LOAD=1`), never beside other test files that would share
+ * the two cores and make the timing a measure of the suite instead of the app.
+ */
+const LOAD = process.env.VITEST_LOAD === '1';
+
 export default defineConfig({
   test: {
     name: 'api',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: LOAD ? ['src/**/*.load.test.ts'] : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: LOAD ? [] : ['**/node_modules/**', 'src/**/*.load.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     // close-apps.ts: closes the apps a file opened. query-overlap-guard.ts: fails a test that
