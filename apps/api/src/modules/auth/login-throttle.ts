@@ -1,11 +1,39 @@
 import { LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } from '@agencia/shared';
 import type { Redis } from 'ioredis';
 import {
+  type IRateLimiterOptions,
   type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import type { RedisStatus } from '../../plugins/redis.js';
+
+/**
+ * rate-limiter-flexible's "insurance" limiter (its Insurance Strategy: used only when the main
+ * store fails, the main one active again once it answers): this process's memory, counted on
+ * `/metrics` and logged through {@link RedisStatus.fellBack} (decision 162).
+ */
+class InsuranceMemory extends RateLimiterMemory {
+  constructor(
+    opts: IRateLimiterOptions,
+    private readonly status: RedisStatus,
+  ) {
+    super(opts);
+  }
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    this.status.fellBack('login_throttle');
+    return super.consume(...args);
+  }
+  override get(...args: Parameters<RateLimiterMemory['get']>) {
+    this.status.fellBack('login_throttle');
+    return super.get(...args);
+  }
+  override delete(...args: Parameters<RateLimiterMemory['delete']>) {
+    this.status.fellBack('login_throttle');
+    return super.delete(...args);
+  }
+}
 
 /**
  * Login brute-force protection (ASVS V2.2.1), after rate-limiter-flexible's
@@ -22,13 +50,21 @@ export class LoginThrottle {
    * `onFailure` is told of every recorded failure (the `/metrics` login-failure counter).
    */
   constructor(
-    redis: Redis | null = null,
+    redis: { client: Redis; status: RedisStatus } | null = null,
     private readonly onFailure: () => void = () => {},
   ) {
-    const make = (keyPrefix: string, points: number) =>
-      redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: LOGIN_WINDOW_SECONDS })
-        : new RateLimiterMemory({ keyPrefix, points, duration: LOGIN_WINDOW_SECONDS });
+    const make = (keyPrefix: string, points: number) => {
+      const opts = { keyPrefix, points, duration: LOGIN_WINDOW_SECONDS };
+      // While Redis is gone the counters live in this process (decision 162), not a 500.
+      return redis
+        ? new RateLimiterRedis({
+            ...opts,
+            storeClient: redis.client,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new InsuranceMemory(opts, redis.status),
+          })
+        : new RateLimiterMemory(opts);
+    };
     this.failuresByEmailIp = make('login_fail_email_ip', LOGIN_MAX_FAILURES);
     this.failuresByIp = make('login_fail_ip', LOGIN_MAX_ATTEMPTS_PER_IP);
   }
