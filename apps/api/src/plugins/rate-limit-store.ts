@@ -51,15 +51,17 @@ class SharedOrLocal implements RateLimitStore {
     };
     if (!this.status.up) {
       this.status.fellBack('rate_limit');
-      return local();
+      local();
+      return;
     }
     this.shared[method]?.call(
       this.shared,
       key,
       (err, res) => {
-        if (!err) return cb(null, res);
-        this.status.fellBack('rate_limit', err);
-        local();
+        if (err) {
+          this.status.fellBack('rate_limit', err);
+          local();
+        } else cb(null, res);
       },
       timeWindow,
       max,
