@@ -45,6 +45,14 @@ async function main(): Promise<void> {
   }
 }
 
+// Interrupted (Ctrl-C, systemctl stop, a timeout's SIGTERM): exit, so the scratch folder with the
+// plaintext parts is removed by its exit hook (decision 162). A SIGKILL leaves it to the next run.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    console.error(`Interrumpido (${signal}): se borran los archivos temporales`);
+    process.exit(130);
+  });
+
 main().catch((err) => {
   console.error(`No se pudo crear la copia: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

@@ -3,7 +3,6 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -11,7 +10,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,6 +30,7 @@ import {
 } from './backups.archive.js';
 import { countRows, loadSequences, loadTable } from './backups.logical.js';
 import { journal, migrateFrom, migrateTo } from './backups.migrations.js';
+import { scratchFolder } from './backups.scratch.js';
 
 /*
  * Reading an archive back (decision 143): `verifyArchive` checks it before anything is written,
@@ -54,39 +53,41 @@ export interface VerifiedArchive {
  */
 export async function verifyArchive(archive: string, passphrase: string | null): Promise<VerifiedArchive> {
   if (!existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}`);
-  const dir = mkdtempSync(join(tmpdir(), 'agencia-restore-check-'));
-  const dispose = () => rmSync(dir, { recursive: true, force: true });
+  // Decrypted parts only in a private folder, removed on exit and by the next run (decision 162).
+  const scratch = scratchFolder('restore');
+  const dir = scratch.dir;
+  const dispose = scratch.dispose;
   try {
     const head = Buffer.alloc(AGE_MAGIC.length);
     const fh = await open(archive, 'r');
     await fh.read(head, 0, head.length, 0);
     await fh.close();
-    let tarFile = archive;
+    const stage = join(dir, 'stage');
+    mkdirSync(stage);
+    const extract = () => tar.x({ cwd: stage, strict: true });
     if (head.equals(AGE_MAGIC)) {
       if (!passphrase)
         throw new BackupError('La copia está cifrada: define BACKUP_PASSPHRASE con su frase de contraseña');
-      tarFile = join(dir, 'archive.tar.gz');
+      // Decrypted as it is extracted: the plaintext archive is never written whole.
       try {
         const dec = new Decrypter();
         dec.addPassphrase(passphrase);
         const plain = await dec.decrypt(
           Readable.toWeb(createReadStream(archive)) as ReadableStream<Uint8Array>,
         );
-        await pipeline(Readable.fromWeb(plain as never), createWriteStream(tarFile));
+        await pipeline(Readable.fromWeb(plain as never), extract());
       } catch (err) {
         throw new BackupError(
           `No se pudo descifrar la copia (frase de contraseña incorrecta o archivo dañado): ${(err as Error).message}`,
         );
       }
+    } else {
+      try {
+        await pipeline(createReadStream(archive), extract());
+      } catch (err) {
+        throw new BackupError(`La copia está dañada (no se pudo leer el archivo): ${(err as Error).message}`);
+      }
     }
-    const stage = join(dir, 'stage');
-    mkdirSync(stage);
-    try {
-      await tar.x({ file: tarFile, cwd: stage, strict: true });
-    } catch (err) {
-      throw new BackupError(`La copia está dañada (no se pudo leer el archivo): ${(err as Error).message}`);
-    }
-    if (tarFile !== archive) rmSync(tarFile);
     let manifest: BackupManifest;
     try {
       manifest = JSON.parse(readFileSync(join(stage, 'manifest.json'), 'utf8')) as BackupManifest;
