@@ -194,7 +194,7 @@ describe(`an interrupted encrypted backup or restore (${ENGINE}, issue 43 item 4
   }, 120_000);
 
   it('a restore killed half-way leaves the decrypted archive only in the private folder; the next run removes it', async () => {
-    const target = async () => {
+    const target = async (): Promise<Record<string, string>> => {
       if (ENGINE === 'pglite') return { DATA_DIR: mkdtempSync(join(root, 'restore-')) };
       const db = await emptyPgDatabase();
       cleanups.push(db.drop);
