@@ -1,6 +1,5 @@
 import {
   createReadStream,
-  createWriteStream,
   existsSync,
   mkdirSync,
   readdirSync,
