@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EcfConfig } from '../../config.js';
 import { publish } from '../../lib/effects.js';
 import { AppError } from '../../lib/errors.js';
+import { fieldText } from '../../lib/multipart.js';
 import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { ECF_RECEIVER_PERMISSIONS, ecfReceiverPolicy } from './ecf-receiver.policy.js';
@@ -95,7 +96,12 @@ async function readXmlPart(req: FastifyRequest): Promise<string> {
     if (part.type === 'file') {
       const data = await part.toBuffer();
       if (isXml) xml = data.toString('utf8');
-    } else if (isXml) xml = String(part.value);
+    } else if (isXml)
+      // A field cut at the size limit is refused, not parsed cut (decision 162).
+      xml = fieldText(
+        part,
+        () => new ReceiverError(413, 'xml_demasiado_grande', 'El archivo XML excede el tamaño permitido.'),
+      );
   }
   if (xml === null) throw new ReceiverError(400, 'xml_requerido', 'Falta el archivo XML en el campo «xml».');
   if (xml.includes('\u0000'))
