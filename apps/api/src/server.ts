@@ -3,7 +3,7 @@ import { seedDemoIfEmpty } from './cli/demo-seed/index.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { sweepScratch } from './modules/backups/backups.scratch.js';
-import { backupSettings, runBackup } from './modules/backups/backups.service.js';
+import { backupSettings, socketBackup } from './modules/backups/backups.service.js';
 import { backupSocketPath, startBackupSocket } from './modules/backups/backups.socket.js';
 import { MigrationFailedError, migrateWithBackup } from './modules/backups/backups.startup.js';
 
@@ -36,15 +36,10 @@ async function main(): Promise<void> {
   // PGlite: `npm run backup` asks this process, the only one that may open the data directory.
   if (database.driver === 'pglite') {
     try {
-      const socket = await startBackupSocket(backupSocketPath(config.dataDir), async () => {
-        const run = await runBackup({
-          database,
-          settings: backupSettings(config),
-          backup: config.backup,
-          reason: 'cli',
-        });
-        return { ok: true, path: run.result.path, bytes: run.result.bytes, copies: run.copies };
-      });
+      const socket = await startBackupSocket(
+        backupSocketPath(config.dataDir),
+        socketBackup({ database, config }),
+      );
       app.addHook('onClose', async () => {
         socket.close();
       });
