@@ -75,6 +75,8 @@ async function main(): Promise<void> {
   console.info(
     `Copia del ${manifest.createdAt} (${manifest.engine}, migración ${manifest.migration.tag}, versión ${manifest.appVersion}): sumas SHA-256 verificadas`,
   );
+  if (report.via === 'pglite-directory')
+    console.info('Base PGlite restaurada desde su propio directorio de datos de la copia');
   const width = Math.max(...report.counts.map((c) => c.table.length), 5);
   console.info(`${'tabla'.padEnd(width)}  copia  restauradas`);
   for (const c of report.counts)
