@@ -5,6 +5,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
+import { memorySeedLedger, redisSeedLedger } from '../src/modules/ecf-receiver/ecf-receiver-auth.js';
+import { sharedOrLocalSeedLedger } from '../src/modules/ecf-receiver/ecf-receiver-ledger.js';
 import { DEMO, DEMO_PASSWORD, freshDatabase, login, testConfig, uniqueIp } from './helpers.js';
 import { HAS_REDIS_BIN, TestRedis } from './redis-server.js';
 
@@ -126,6 +128,11 @@ describe.runIf(RUN)('Redis outage (issue 43 item 2, decision 162)', () => {
     // …counted by this process only: the other one has not seen them.
     expect((await loginAttempt(b, loginIp, DEMO_PASSWORD)).statusCode).toBe(200);
 
+    // The e-CF receiver's seed ledger (a seed exchanged once for a token) goes on in memory.
+    const ledger = sharedOrLocalSeedLedger(redisSeedLedger(a.redis!), memorySeedLedger(), a.redisStatus!);
+    expect(await ledger.claim('semilla-durante-la-caida', 60_000)).toBe(true);
+    expect(await ledger.claim('semilla-durante-la-caida', 60_000)).toBe(false);
+
     // Realtime degrades to this process: its own sockets still get its events.
     const received = new Promise((resolve) => socket.once('ticket:updated', resolve));
     a.realtime.toUser(session.user._id, 'ticket:updated', { ticketId: 'local' });
@@ -154,6 +161,7 @@ describe.runIf(RUN)('Redis outage (issue 43 item 2, decision 162)', () => {
     expect(sample(metrics, 'agencia_redis_up')).toBe(0);
     expect(sample(metrics, 'agencia_redis_fallbacks_total{use="rate_limit"}')).toBeGreaterThan(0);
     expect(sample(metrics, 'agencia_redis_fallbacks_total{use="login_throttle"}')).toBeGreaterThan(0);
+    expect(sample(metrics, 'agencia_redis_fallbacks_total{use="ecf_seed_ledger"}')).toBeGreaterThan(0);
     const warnings = logs.map((l) => JSON.parse(l)).filter((l) => l.level === 40);
     expect(warnings.map((l) => l.msg)).toContain(
       'redis unavailable: rate limits and the login throttle count per process, realtime reaches this process only',
@@ -180,9 +188,12 @@ describe.runIf(RUN)('Redis outage (issue 43 item 2, decision 162)', () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) expect((await loginAttempt(a, ip, 'Incorrecta1!')).statusCode).toBe(401);
     expect((await loginAttempt(b, ip, DEMO_PASSWORD)).statusCode).toBe(429);
+    const ledger = sharedOrLocalSeedLedger(redisSeedLedger(a.redis!), memorySeedLedger(), a.redisStatus!);
+    expect(await ledger.claim('semilla-compartida', 60_000)).toBe(true);
     const direct = new Redis(redis.url);
     try {
       expect((await direct.keys('fastify-rate-limit-*')).length).toBeGreaterThan(0);
+      expect((await direct.keys('ecf-receiver:seed:*')).length).toBe(1);
     } finally {
       direct.disconnect();
     }

@@ -193,7 +193,7 @@ function createMetrics(app: FastifyInstance, database: Database, backupDir: stri
   });
   new Counter({
     name: 'agencia_redis_fallbacks_total',
-    help: 'Operations served by this process because Redis was gone: rate_limit, login_throttle, realtime',
+    help: 'Operations served by this process because Redis was gone: rate_limit, login_throttle, realtime, ecf_seed_ledger',
     labelNames: ['use'] as const,
     registers: [registry],
     collect() {

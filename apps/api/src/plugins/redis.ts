@@ -3,8 +3,13 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
 /** What is shared through Redis, and falls back to this process when Redis is gone. */
-export type RedisUse = 'rate_limit' | 'login_throttle' | 'realtime';
-export const REDIS_USES: readonly RedisUse[] = ['rate_limit', 'login_throttle', 'realtime'];
+export type RedisUse = 'rate_limit' | 'login_throttle' | 'realtime' | 'ecf_seed_ledger';
+export const REDIS_USES: readonly RedisUse[] = [
+  'rate_limit',
+  'login_throttle',
+  'realtime',
+  'ecf_seed_ledger',
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +42,12 @@ export class RedisStatus {
   private outage = false;
   private closing = false;
   /** Operations served without Redis, per use, since start (read by `/metrics` at scrape time). */
-  readonly fallbacks: Record<RedisUse, number> = { rate_limit: 0, login_throttle: 0, realtime: 0 };
+  readonly fallbacks: Record<RedisUse, number> = {
+    rate_limit: 0,
+    login_throttle: 0,
+    realtime: 0,
+    ecf_seed_ledger: 0,
+  };
 
   constructor(
     private readonly client: Redis,

@@ -38,6 +38,7 @@ import {
   redisSeedLedger,
   requireReceiverToken,
 } from './ecf-receiver-auth.js';
+import { sharedOrLocalSeedLedger } from './ecf-receiver-ledger.js';
 
 /** Options of {@link ecfReceiverRoutes} (registered once in app.ts, outside the `/api` prefix). */
 export interface EcfReceiverRoutesOptions {
@@ -121,7 +122,10 @@ const BROKEN_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (mul
  */
 const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = async (app, opts) => {
   const keys = receiverKeys(opts.jwtSecret);
-  const ledger = app.redis ? redisSeedLedger(app.redis) : memorySeedLedger();
+  const ledger =
+    app.redis && app.redisStatus
+      ? sharedOrLocalSeedLedger(redisSeedLedger(app.redis), memorySeedLedger(), app.redisStatus)
+      : memorySeedLedger();
   const tags = ['e-CF receptor'];
 
   app.setErrorHandler((err: FastifyError | AppError | ReceiverError, req, reply) => {
