@@ -76,6 +76,7 @@ import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import metricsPlugin from './plugins/metrics.js';
+import { sharedOrLocalStore } from './plugins/rate-limit-store.js';
 import redisPlugin from './plugins/redis.js';
 import securityHeaders from './plugins/security-headers.js';
 import { type Contact, readPrerenderManifest, registerWeb } from './plugins/web.js';
@@ -208,8 +209,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(redisPlugin, { redisUrl: config.redisUrl });
   await app.register(fastifyRateLimit, {
     global: true,
-    // Shared across app processes when REDIS_URL is set; per process otherwise.
-    redis: app.redis ?? undefined,
+    // Shared across app processes when REDIS_URL is set (per process while Redis is gone,
+    // decision 162); per process otherwise.
+    ...(app.redis && app.redisStatus ? { store: sharedOrLocalStore(app.redis, app.redisStatus) } : {}),
     max: config.rateLimitMax,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
@@ -346,7 +348,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
-  const throttle = new LoginThrottle(app.redis, () => app.metrics?.loginFailures.inc());
+  const throttle = new LoginThrottle(
+    app.redis && app.redisStatus ? { client: app.redis, status: app.redisStatus } : null,
+    () => app.metrics?.loginFailures.inc(),
+  );
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './cli/demo-seed/index.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { backupSettings, runBackup } from './modules/backups/backups.service.js';
+import { sweepScratch } from './modules/backups/backups.scratch.js';
+import { backupSettings, socketBackup } from './modules/backups/backups.service.js';
 import { backupSocketPath, startBackupSocket } from './modules/backups/backups.socket.js';
 import { MigrationFailedError, migrateWithBackup } from './modules/backups/backups.startup.js';
 
@@ -14,6 +15,9 @@ import { MigrationFailedError, migrateWithBackup } from './modules/backups/backu
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  // Plaintext left by a backup or restore killed earlier (decision 162).
+  for (const dir of sweepScratch())
+    console.info(`removed the scratch folder of an interrupted backup: ${dir}`);
   const database = await openDatabase(
     config.databaseUrl
       ? { url: config.databaseUrl, poolMax: config.dbPoolMax }
@@ -32,15 +36,10 @@ async function main(): Promise<void> {
   // PGlite: `npm run backup` asks this process, the only one that may open the data directory.
   if (database.driver === 'pglite') {
     try {
-      const socket = await startBackupSocket(backupSocketPath(config.dataDir), async () => {
-        const run = await runBackup({
-          database,
-          settings: backupSettings(config),
-          backup: config.backup,
-          reason: 'cli',
-        });
-        return { ok: true, path: run.result.path, bytes: run.result.bytes, copies: run.copies };
-      });
+      const socket = await startBackupSocket(
+        backupSocketPath(config.dataDir),
+        socketBackup({ database, config }),
+      );
       app.addHook('onClose', async () => {
         socket.close();
       });

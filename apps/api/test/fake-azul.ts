@@ -20,13 +20,14 @@ export const FAKE_AZUL_AUTH_KEY = 'clave-de-prueba-azul-0123456789abcdefghijklmn
 /**
  * The URL Azul sends the browser to for `outcome` of the posted `fields`, with a correctly hashed
  * answer (under `authKey`); `overrides` change answer values after hashing (to tamper) or before
- * (`Amount` to test a mismatch, with `rehash`).
+ * (`Amount` to test a mismatch, with `rehash`); `to` sends it to the other outcome's URL (an
+ * approval at the declined URL: what decides is the signed content, decision 162).
  */
 export function azulAnswerUrl(
   fields: Record<string, string>,
   outcome: FakeAzulOutcome,
   authKey: string = FAKE_AZUL_AUTH_KEY,
-  opts: { overrides?: Record<string, string>; rehash?: boolean } = {},
+  opts: { overrides?: Record<string, string>; rehash?: boolean; to?: 'approved' | 'declined' } = {},
 ): string {
   if (outcome === 'cancelled') return fields.CancelUrl!;
   const now = new Date(Date.now() - 4 * 3600 * 1000); // Santo Domingo time (UTC−4)
@@ -49,7 +50,7 @@ export function azulAnswerUrl(
   if (opts.rehash) Object.assign(answer, opts.overrides);
   answer.AuthHash = azulResponseHash(answer, authKey);
   if (!opts.rehash) Object.assign(answer, opts.overrides);
-  const base = approved ? fields.ApprovedUrl! : fields.DeclinedUrl!;
+  const base = (opts.to ?? outcome) === 'approved' ? fields.ApprovedUrl! : fields.DeclinedUrl!;
   return `${base}?${new URLSearchParams(answer).toString()}`;
 }
 

@@ -12,6 +12,18 @@ export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Wider per-IP cap on login attempts in the same window, whatever the email. */
 export const LOGIN_MAX_ATTEMPTS_PER_IP = 100;
+/**
+ * Failures on one account from any addresses (24 hours) before each further attempt from an
+ * address the account has not signed in from waits an increasing delay (OWASP ASVS 5.0 V6.3.1;
+ * decision 162).
+ */
+export const LOGIN_ACCOUNT_FREE_FAILURES = 10;
+/** Window of the per-account failure count (seconds): 24 hours. */
+export const LOGIN_ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60;
+/** First per-account delay (seconds), doubled after each further failure. */
+export const LOGIN_ACCOUNT_FIRST_DELAY_SECONDS = 30;
+/** Longest per-account delay (seconds): 15 minutes, a slowdown and never a lockout. */
+export const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 15 * 60;
 /** Name of the HttpOnly cookie carrying the refresh token (path /api/auth). */
 export const REFRESH_COOKIE = 'agencia_rt';
 

@@ -56,7 +56,8 @@ export const ReadinessSchema = z.object({
   status: z.literal('ready'),
   database: z.literal('up'),
   migrations: z.literal('current'),
-  redis: z.enum(['up', 'not_configured']),
+  /** `down` only with `?redis=optional` (decision 162): the process serves, limits per process. */
+  redis: z.enum(['up', 'down', 'not_configured']),
 });
 
 const optionalText = (max: number, message = `Máximo ${max} caracteres`) =>

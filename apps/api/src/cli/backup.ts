@@ -7,13 +7,15 @@ import { backupSocketPath, requestBackup } from '../modules/backups/backups.sock
 /**
  * `npm run backup`: one archive in BACKUP_DIR, copied to the second place and pruned by retention
  * (README "Backups", decision 143). PGlite with the server running: the server takes it (Unix
- * socket in DATA_DIR), since only one process may open the data directory. Exits 1 with one line.
+ * socket in DATA_DIR), since only one process may open the data directory, and writes it into
+ * this command's BACKUP_DIR (decision 162). Exits 1 with one line.
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   if (!config.databaseUrl) {
-    const answer = await requestBackup(backupSocketPath(config.dataDir));
+    // The server writes it, into this command's BACKUP_DIR (decision 162).
+    const answer = await requestBackup(backupSocketPath(config.dataDir), { dir: config.backup.dir });
     if (answer) {
       if (!answer.ok) throw new Error(answer.error);
       console.info(`Copia creada por el servidor en marcha: ${answer.path} (${mb(answer.bytes)})`);
@@ -44,6 +46,14 @@ async function main(): Promise<void> {
     await database.close();
   }
 }
+
+// Interrupted (Ctrl-C, systemctl stop, a timeout's SIGTERM): exit, so the scratch folder with the
+// plaintext parts is removed by its exit hook (decision 162). A SIGKILL leaves it to the next run.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    console.error(`Interrumpido (${signal}): se borran los archivos temporales`);
+    process.exit(130);
+  });
 
 main().catch((err) => {
   console.error(`No se pudo crear la copia: ${err instanceof Error ? err.message : String(err)}`);

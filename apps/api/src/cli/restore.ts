@@ -75,6 +75,8 @@ async function main(): Promise<void> {
   console.info(
     `Copia del ${manifest.createdAt} (${manifest.engine}, migración ${manifest.migration.tag}, versión ${manifest.appVersion}): sumas SHA-256 verificadas`,
   );
+  if (report.via === 'pglite-directory')
+    console.info('Base PGlite restaurada desde su propio directorio de datos de la copia');
   const width = Math.max(...report.counts.map((c) => c.table.length), 5);
   console.info(`${'tabla'.padEnd(width)}  copia  restauradas`);
   for (const c of report.counts)
@@ -111,6 +113,14 @@ async function isServerRunning(dataDir: string): Promise<boolean> {
     s.on('error', () => done(false));
   });
 }
+
+// Interrupted (Ctrl-C, systemctl stop, a timeout's SIGTERM): exit, so the scratch folder with the
+// plaintext parts is removed by its exit hook (decision 162). A SIGKILL leaves it to the next run.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    console.error(`Interrumpido (${signal}): se borran los archivos temporales`);
+    process.exit(130);
+  });
 
 main().catch((err) => {
   console.error(`No se pudo restaurar: ${err instanceof Error ? err.message : String(err)}`);

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.js';
 import { ecfDocuments, emailOutbox, scheduledJobs } from '../db/schema/index.js';
 import { lastBackupAgeSeconds } from '../lib/backup-age.js';
 import { AppError } from '../lib/errors.js';
+import { REDIS_USES } from './redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -178,6 +179,27 @@ function createMetrics(app: FastifyInstance, database: Database, backupDir: stri
     collect() {
       this.reset();
       if (app.hasDecorator('answerCache')) this.inc(app.answerCache.stores);
+    },
+  });
+  // Redis (decision 162): registered before this plugin, read at scrape time; absent without REDIS_URL.
+  new Gauge({
+    name: 'agencia_redis_up',
+    help: 'Whether Redis (REDIS_URL) answers this process: 1 up, 0 gone (limits per process, realtime local)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (app.redisStatus) this.set(app.redisStatus.up ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'agencia_redis_fallbacks_total',
+    help: 'Operations served by this process because Redis was gone: rate_limit, login_throttle, realtime, ecf_seed_ledger',
+    labelNames: ['use'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const status = app.redisStatus;
+      if (status) for (const use of REDIS_USES) this.inc({ use }, status.fallbacks[use]);
     },
   });
   const loginFailures = new Counter({

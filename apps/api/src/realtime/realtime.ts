@@ -31,23 +31,45 @@ declare module 'fastify' {
  * token in the handshake (`auth.token`). Each socket joins `user:<id>` and `role:<role>`.
  * The user and session are re-checked like any request, so revoked sessions cannot connect.
  * With `redisUrl` (REDIS_URL) events fan out to every app process through the Redis adapter
- * (decision record 047), so a user connected to process A gets what process B emits.
+ * (decision record 047), so a user connected to process A gets what process B emits; while Redis
+ * is gone, events reach this process's sockets only (decision 162).
  */
 export default fp(
   async (app, opts: { jwtSecret: Uint8Array }) => {
     const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
-    if (app.redis) {
+    const status = app.redisStatus;
+    if (app.redis && status) {
       // One pub and one sub connection, duplicated from the shared client (decision record 047).
-      const pub = app.redis.duplicate();
-      const sub = app.redis.duplicate();
+      // The subscriber queues its SUBSCRIBEs until connected (ioredis resubscribes after an
+      // outage by itself); the publisher fails at once while Redis is gone (decision 162).
+      const pub = app.redis.duplicate({ lazyConnect: false });
+      const sub = app.redis.duplicate({ lazyConnect: false, enableOfflineQueue: true });
       for (const client of [pub, sub])
-        client.on('error', (err: Error) => app.log.error({ err }, 'redis (socket.io adapter) error'));
+        client.on('error', (err: Error) => app.log.debug({ err }, 'redis (socket.io adapter) error'));
+      // The adapter publishes without handling a failure: an unhandled rejection would stop the
+      // process. A failed publish is a fallback: the local sockets got the event anyway.
+      const publish = pub.publish.bind(pub);
+      pub.publish = ((channel: string | Buffer, message: string | Buffer) =>
+        publish(channel, message).catch((err: unknown) => {
+          status.fellBack('realtime', err);
+          return 0;
+        })) as typeof pub.publish;
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
-        await Promise.allSettled([pub.quit(), sub.quit()]);
+        await Promise.all(
+          [pub, sub].map((client) =>
+            client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
+          ),
+        );
       });
       app.log.info('socket.io: Redis adapter enabled');
     }
+    /** Every process while Redis is up; only this one's sockets while it is gone (decision 162). */
+    const reach = () => {
+      if (!status || status.up) return io;
+      status.fellBack('realtime');
+      return io.local;
+    };
     io.use(async (socket, next) => {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
       const claims = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
@@ -67,18 +89,21 @@ export default fp(
     app.decorate('realtime', {
       io,
       toUser: (userId, event, payload) => {
-        io.to(`user:${userId}`).emit(event, payload);
+        reach().to(`user:${userId}`).emit(event, payload);
       },
       toRoles: (roles, event, payload) => {
-        io.to(roles.map((r) => `role:${r}`)).emit(event, payload);
+        reach()
+          .to(roles.map((r) => `role:${r}`))
+          .emit(event, payload);
       },
       userUpdated: ({ id, role, active }) => {
-        const sockets = io.in(`user:${id}`);
+        const target = reach();
+        const sockets = target.in(`user:${id}`);
         if (role) {
           sockets.socketsLeave(ROLES.filter((r) => r !== role).map((r) => `role:${r}`));
           sockets.socketsJoin(`role:${role}`);
         }
-        io.to(`user:${id}`).emit(SESSION_USER_UPDATED_EVENT, {});
+        target.to(`user:${id}`).emit(SESSION_USER_UPDATED_EVENT, {});
         if (!active) sockets.disconnectSockets(true);
       },
     } satisfies Realtime);

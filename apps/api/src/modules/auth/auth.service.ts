@@ -5,15 +5,18 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type Session,
 } from '@agencia/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
+import { renderEmail } from '../../lib/email-template.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/mailer.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/security.js';
 import { signAccessToken, signChallengeToken, verifyChallengeToken } from '../../lib/tokens.js';
+import { getCompanySettings } from '../settings/settings.service.js';
 import { loadUserDto, toUserDto } from './auth.serializers.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { FailureOutcome, LoginThrottle } from './login-throttle.js';
 import { checkTotp, consumeRecoveryCode, type TotpSecretBox } from './two-factor.js';
 
 /** Dependencies of the auth service. */
@@ -51,6 +54,63 @@ async function issueTokens(
   return { user: await loadUserDto(db, user), token, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
 
+/** Days an address that signed in successfully stays exempt from the per-account delays. */
+const KNOWN_ADDRESS_DAYS = 30;
+
+/**
+ * Whether the account `email` started a session from `ip` in the last 30 days: such an address
+ * is not held by the per-account delays (decision 162), so an attacker elsewhere cannot keep the
+ * owner out (OWASP ASVS 5.0 V6.1.1).
+ */
+function knownAddress(db: Db, email: string, ip: string): () => Promise<boolean> {
+  return async () => {
+    const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 24 * 60 * 60 * 1000);
+    const found = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sql`lower(${users.email})`, email.toLowerCase()),
+          eq(sessions.ip, ip),
+          gt(sessions.createdAt, since),
+        ),
+      )
+      .limit(1);
+    return found.length > 0;
+  };
+}
+
+/** Subject of the e-mail telling an account's owner that sign-ins are being slowed down. */
+export const FAILED_LOGINS_SUBJECT = 'Intentos fallidos de inicio de sesión en tu cuenta';
+
+/**
+ * When a failure started the per-account delays, e-mails the account's owner (through the
+ * outbox; once per 24-hour window): what happened, that their usual devices are not affected,
+ * and what to do if it was not them. Nothing for an unknown or inactive account.
+ */
+async function tellOwner(
+  db: Db,
+  user: { email: string; firstName: string; status: string } | undefined,
+  outcome: FailureOutcome,
+): Promise<void> {
+  if (!outcome.notifyOwner || !user || user.status !== 'active') return;
+  const settings = await getCompanySettings(db);
+  await queueEmail(db, {
+    to: user.email,
+    subject: FAILED_LOGINS_SUBJECT,
+    ...renderEmail({
+      greeting: `Hola ${user.firstName}:`,
+      paragraphs: [
+        `Hubo ${outcome.accountFailures} intentos fallidos de iniciar sesión en tu cuenta del portal en las últimas 24 horas, desde una o más direcciones.`,
+        'Para protegerla, cada nuevo intento desde un equipo o red desde los que no has entrado antes debe esperar unos minutos. Desde los equipos en los que ya iniciaste sesión puedes seguir entrando con normalidad.',
+        'Si no fuiste tú, no necesitas hacer nada más, pero te recomendamos cambiar tu contraseña y activar la verificación en dos pasos desde tu perfil.',
+      ],
+      signature: (settings.emailSignature ?? settings.name).split('\n'),
+    }),
+  });
+}
+
 /**
  * Signs a user in. With two-factor on, a correct password answers a challenge instead of a
  * session (finish with {@link loginWithTwoFactor}). Throws 429 (THROTTLED, with Retry-After) while email+IP is blocked,
@@ -68,7 +128,7 @@ export async function login({
 }): Promise<LoginResponse> {
   const { db, throttle } = deps;
   const ip = client.ip ?? 'unknown';
-  const retryAfter = await throttle.check(input.email, ip);
+  const retryAfter = await throttle.check(input.email, ip, knownAddress(db, input.email, ip));
   if (retryAfter > 0) {
     await audit(db, client, 'auth.login.throttled', undefined, { email: input.email });
     throw new AppError(
@@ -88,7 +148,7 @@ export async function login({
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   if (!user || !ok || user.status !== 'active') {
-    await throttle.fail(input.email, ip);
+    await tellOwner(db, user, await throttle.fail(input.email, ip));
     await audit(
       db,
       { ...client, actorId: user?.id ?? null },
@@ -203,7 +263,7 @@ export async function loginWithTwoFactor({
   if (user?.status !== 'active' || !user.totpSecret) {
     throw unauthorized(TOTP_INVALID_MESSAGE, ErrorCodes.TOTP_INVALID);
   }
-  const retryAfter = await throttle.check(user.email, ip);
+  const retryAfter = await throttle.check(user.email, ip, knownAddress(db, user.email, ip));
   if (retryAfter > 0) {
     throw new AppError(
       429,
@@ -237,7 +297,7 @@ export async function loginWithTwoFactor({
     });
   }
   if (!method) {
-    await throttle.fail(user.email, ip);
+    await tellOwner(db, user, await throttle.fail(user.email, ip));
     await audit(db, { ...client, actorId: user.id }, 'auth.login.2fa_failed', { type: 'user', id: user.id });
     throw unauthorized(TOTP_INVALID_MESSAGE, ErrorCodes.TOTP_INVALID);
   }

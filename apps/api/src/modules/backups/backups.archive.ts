@@ -4,7 +4,6 @@ import {
   createReadStream,
   createWriteStream,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -24,6 +23,7 @@ import { childProcessEnv } from '../../config.js';
 import { type Database, type Db, PGLITE_EXTENSIONS } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
 import { API_ROOT } from '../../lib/paths.js';
+import { BackupError } from './backups.error.js';
 import {
   type DumpedSequence,
   type DumpedTable,
@@ -32,6 +32,7 @@ import {
   tablesInDependencyOrder,
 } from './backups.logical.js';
 import { type MigrationLevel, migrationLevel } from './backups.migrations.js';
+import { processAlive, scratchFolder, sweepScratch } from './backups.scratch.js';
 
 /** Why a backup was taken; it ends the archive's name. */
 export type BackupReason = 'manual' | 'scheduled' | 'pre-migration' | 'cli';
@@ -84,13 +85,7 @@ export interface BackupResult {
   manifest: BackupManifest;
 }
 
-/** A backup or restore that cannot go on, with a Spanish one-line reason for the operator. */
-export class BackupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BackupError';
-  }
-}
+export { BackupError };
 
 /** Archive names: `agencia-backup-20261128T030000Z-scheduled.tar.gz[.age]`. */
 export const ARCHIVE_NAME =
@@ -225,13 +220,45 @@ function runPgDump(settings: BackupSettings, snapshot: string | null, file: stri
 }
 
 /**
+ * Removes from BACKUP_DIR what a killed backup of an earlier run left there: the `.work-*`
+ * folders of versions before decision 162 (plaintext tables and keys) and `.…partial` archives
+ * whose process is gone. Answers what it removed.
+ */
+export function sweepBackupDir(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of entries) {
+    const pid = /^\.agencia-backup-.*\.(\d+)\.partial$/.exec(name)?.[1];
+    const stale =
+      name.startsWith('.work-') ||
+      (pid !== undefined && !processAlive(Number(pid))) ||
+      (pid === undefined && /^\.agencia-backup-.*\.partial$/.test(name));
+    if (!stale) continue;
+    rmSync(join(dir, name), { recursive: true, force: true });
+    removed.push(join(dir, name));
+  }
+  return removed;
+}
+
+/**
  * Takes one consistent backup of `database` into `settings.dir` (decision 143) and answers the
  * archive. PGlite: the data directory's own dump (`dumpDataDir`, taken while no transaction is
  * open), loaded into a scratch PGlite that the logical dump then reads, so both parts are the same
  * instant. PostgreSQL: the logical dump in a REPEATABLE READ transaction whose snapshot pg_dump
  * (custom format) imports. Plus the key files and `manifest.json`; tar + gzip, then age
- * (passphrase) when `BACKUP_PASSPHRASE` is set. Written under a temporary name and renamed, so a
- * file with an archive's name is always complete. Throws {@link BackupError} (pg_dump missing …).
+ * (passphrase) when `BACKUP_PASSPHRASE` is set. Throws {@link BackupError} (pg_dump missing …).
+ *
+ * Where the plaintext goes (decision 162): the parts are staged in a private scratch folder
+ * outside BACKUP_DIR ({@link scratchFolder}: 0700, removed on exit and by the next run), and the
+ * archive is encrypted as tar writes it, so nothing unencrypted ever reaches BACKUP_DIR when a
+ * passphrase is set. The archive is written as `.<name>.<pid>.partial` (0600) and renamed, so a
+ * file with an archive's name is always complete; a partial left by a killed run is removed by
+ * the next one ({@link sweepBackupDir}).
  */
 export async function createBackup(
   database: Database,
@@ -240,7 +267,10 @@ export async function createBackup(
   now = new Date(),
 ): Promise<BackupResult> {
   mkdirSync(settings.dir, { recursive: true });
-  const work = mkdtempSync(join(settings.dir, '.work-'));
+  sweepBackupDir(settings.dir);
+  sweepScratch();
+  const scratch = scratchFolder('backup');
+  const work = scratch.dir;
   const stage = join(work, 'stage');
   mkdirSync(join(stage, 'database'), { recursive: true });
   let partial: string | null = null;
@@ -252,16 +282,19 @@ export async function createBackup(
       // Inside a transaction of ours no other one can be half-way (PGlite runs one at a time).
       const dump = (await live.transaction(async () => live.dumpDataDir('gzip'))) as Blob;
       const dumpFile = join(stage, 'database', 'pglite-datadir.tar.gz');
-      writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
-      const scratch = new PGlite(join(work, 'pglite'), { loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+      writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+      const scratchDb = new PGlite(join(work, 'pglite'), {
+        loadDataDir: dump,
+        extensions: PGLITE_EXTENSIONS,
+      });
       try {
-        await scratch.waitReady;
-        const scratchDb = drizzlePglite(scratch, { schema }) as unknown as Db;
-        const scratchDatabase: Database = { ...database, db: scratchDb, pglite: scratch };
+        await scratchDb.waitReady;
+        const db = drizzlePglite(scratchDb, { schema }) as unknown as Db;
+        const scratchDatabase: Database = { ...database, db, pglite: scratchDb };
         migration = await migrationLevel(scratchDatabase);
-        logical = await logicalDump(scratchDb, stage);
+        logical = await logicalDump(db, stage);
       } finally {
-        await scratch.close();
+        await scratchDb.close();
       }
     } else {
       if (!settings.databaseUrl) throw new BackupError('Falta DATABASE_URL para ejecutar pg_dump');
@@ -294,28 +327,27 @@ export async function createBackup(
     writeFileSync(join(stage, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     const name = archiveName(now, reason, Boolean(settings.passphrase));
-    const tarFile = join(work, 'archive.tar.gz');
-    await tar.c({ gzip: true, cwd: stage, file: tarFile, portable: true }, [
-      'manifest.json',
-      ...parts.map((p) => p.path),
-    ]);
-    partial = join(settings.dir, `.${name}.partial`);
+    // tar + gzip as a stream, encrypted on the way when there is a passphrase: no plaintext
+    // archive is ever written, here or in BACKUP_DIR.
+    const tarred = Readable.from(
+      tar.c({ gzip: true, cwd: stage, portable: true }, ['manifest.json', ...parts.map((p) => p.path)]),
+    );
+    partial = join(settings.dir, `.${name}.${process.pid}.partial`);
     if (settings.passphrase) {
       const enc = new Encrypter();
       enc.setPassphrase(settings.passphrase);
       if (settings.scryptWorkFactor) enc.setScryptWorkFactor(settings.scryptWorkFactor);
-      const input = Readable.toWeb(createReadStream(tarFile)) as ReadableStream<Uint8Array>;
-      const encrypted = await enc.encrypt(input);
+      const encrypted = await enc.encrypt(Readable.toWeb(tarred) as ReadableStream<Uint8Array>);
       await pipeline(Readable.fromWeb(encrypted as never), createWriteStream(partial, { mode: 0o600 }));
     } else {
-      await pipeline(createReadStream(tarFile), createWriteStream(partial, { mode: 0o600 }));
+      await pipeline(tarred, createWriteStream(partial, { mode: 0o600 }));
     }
     const path = join(settings.dir, name);
     renameSync(partial, path);
     partial = null;
     return { name, path, bytes: statSync(path).size, manifest };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    scratch.dispose();
     if (partial) rmSync(partial, { force: true });
   }
 }

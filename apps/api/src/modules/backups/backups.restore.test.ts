@@ -96,14 +96,17 @@ describe('backup and restore', () => {
 
       const target = await emptyTarget(source.driver);
       try {
+        // The tables loaded one by one (the --force restore below takes PGlite's own directory).
         const report = await restoreBackup({
           archive: backup.path,
           passphrase: null,
           target: target.target,
           dataDir: target.dataDir,
           force: false,
+          logical: true,
         });
         expect(report.counts.every((c) => c.archive === c.restored)).toBe(true);
+        expect(report.via).toBe('tables');
         const tables = manifest.tables.map((t) => t.name);
         const restored = await target.open();
         const verified = await verifyArchive(backup.path, null);
@@ -163,6 +166,8 @@ describe('backup and restore', () => {
           force: true,
         });
         expect(forced.counts.every((c) => c.archive === c.restored)).toBe(true);
+        // PGlite into PGlite: the archive's own directory, no initdb (its ~1 GB peak, decision 162).
+        expect(forced.via).toBe(source.driver === 'pglite' ? 'pglite-directory' : 'tables');
         const replaced = await target.open();
         try {
           const names = await replaced.db.select({ name: files.filename }).from(files);

@@ -1,9 +1,7 @@
 import {
   createReadStream,
-  createWriteStream,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -11,14 +9,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Decrypter } from 'age-encryption';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
-import { openDatabase } from '../../db/client.js';
+import { type Database, openDatabase, type Tx } from '../../db/client.js';
 import { MIGRATIONS_DIR } from '../../lib/paths.js';
 import {
   AGE_MAGIC,
@@ -32,6 +29,7 @@ import {
 } from './backups.archive.js';
 import { countRows, loadSequences, loadTable } from './backups.logical.js';
 import { journal, migrateFrom, migrateTo } from './backups.migrations.js';
+import { scratchFolder } from './backups.scratch.js';
 
 /*
  * Reading an archive back (decision 143): `verifyArchive` checks it before anything is written,
@@ -54,39 +52,41 @@ export interface VerifiedArchive {
  */
 export async function verifyArchive(archive: string, passphrase: string | null): Promise<VerifiedArchive> {
   if (!existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}`);
-  const dir = mkdtempSync(join(tmpdir(), 'agencia-restore-check-'));
-  const dispose = () => rmSync(dir, { recursive: true, force: true });
+  // Decrypted parts only in a private folder, removed on exit and by the next run (decision 162).
+  const scratch = scratchFolder('restore');
+  const dir = scratch.dir;
+  const dispose = scratch.dispose;
   try {
     const head = Buffer.alloc(AGE_MAGIC.length);
     const fh = await open(archive, 'r');
     await fh.read(head, 0, head.length, 0);
     await fh.close();
-    let tarFile = archive;
+    const stage = join(dir, 'stage');
+    mkdirSync(stage);
+    const extract = () => tar.x({ cwd: stage, strict: true });
     if (head.equals(AGE_MAGIC)) {
       if (!passphrase)
         throw new BackupError('La copia está cifrada: define BACKUP_PASSPHRASE con su frase de contraseña');
-      tarFile = join(dir, 'archive.tar.gz');
+      // Decrypted as it is extracted: the plaintext archive is never written whole.
       try {
         const dec = new Decrypter();
         dec.addPassphrase(passphrase);
         const plain = await dec.decrypt(
           Readable.toWeb(createReadStream(archive)) as ReadableStream<Uint8Array>,
         );
-        await pipeline(Readable.fromWeb(plain as never), createWriteStream(tarFile));
+        await pipeline(Readable.fromWeb(plain as never), extract());
       } catch (err) {
         throw new BackupError(
           `No se pudo descifrar la copia (frase de contraseña incorrecta o archivo dañado): ${(err as Error).message}`,
         );
       }
+    } else {
+      try {
+        await pipeline(createReadStream(archive), extract());
+      } catch (err) {
+        throw new BackupError(`La copia está dañada (no se pudo leer el archivo): ${(err as Error).message}`);
+      }
     }
-    const stage = join(dir, 'stage');
-    mkdirSync(stage);
-    try {
-      await tar.x({ file: tarFile, cwd: stage, strict: true });
-    } catch (err) {
-      throw new BackupError(`La copia está dañada (no se pudo leer el archivo): ${(err as Error).message}`);
-    }
-    if (tarFile !== archive) rmSync(tarFile);
     let manifest: BackupManifest;
     try {
       manifest = JSON.parse(readFileSync(join(stage, 'manifest.json'), 'utf8')) as BackupManifest;
@@ -132,6 +132,8 @@ export interface RestoreReport {
   counts: Array<{ table: string; archive: number; restored: number }>;
   /** Key files written into DATA_DIR. */
   keys: string[];
+  /** How the data went in: the tables loaded one by one, or the archive's PGlite directory (decision 162). */
+  via: 'tables' | 'pglite-directory';
 }
 
 async function targetIsEmpty(target: RestoreTarget): Promise<boolean> {
@@ -166,12 +168,81 @@ async function emptyTarget(target: RestoreTarget): Promise<void> {
   }
 }
 
+type Exec = Database['db'];
+
+/**
+ * Uploads whose bytes no longer match their SHA-256, one file per statement: a single query over
+ * every file made PGlite hold them all at once (400 MB more for 40 MB of uploads, decision 162).
+ */
+async function mismatchedUploads(db: Exec | Tx): Promise<number> {
+  const ids = (await db.execute(sql`select id from files`)) as unknown as { rows: Array<{ id: string }> };
+  let bad = 0;
+  for (const { id } of ids.rows) {
+    const r = (await db.execute(
+      sql`select encode(sha256(data), 'hex') = sha256 as ok from files where id = ${id}`,
+    )) as unknown as { rows: Array<{ ok: boolean }> };
+    if (!r.rows[0]?.ok) bad++;
+  }
+  return bad;
+}
+
+/** The manifest's row counts against the database's; a difference throws (rolling back the caller). */
+async function compareCounts(db: Exec | Tx, manifest: BackupManifest): Promise<RestoreReport['counts']> {
+  const names = manifest.tables.map((t) => t.name);
+  const restored = await countRows(db, names);
+  const compared = manifest.tables.map((t) => ({
+    table: t.name,
+    archive: t.rows,
+    restored: restored[t.name]!,
+  }));
+  const wrong = compared.filter((c) => c.archive !== c.restored);
+  if (wrong.length)
+    throw new BackupError(
+      `Las filas restauradas no coinciden: ${wrong.map((w) => `${w.table} ${w.restored}/${w.archive}`).join(', ')}`,
+    );
+  const bad = await mismatchedUploads(db);
+  if (bad > 0) throw new BackupError(`${bad} archivos subidos no coinciden con su suma SHA-256`);
+  return compared;
+}
+
+/**
+ * PGlite archive into a PGlite DATA_DIR (decision 162): the archive's own data directory (the
+ * engine's dump of the same instant as the tables, SHA-256 checked with every part) is extracted
+ * into place and opened. Creating an empty PGlite database instead runs its initdb, which alone
+ * peaks at about 1 GB of memory, whatever the archive's size. Answers null (the target emptied
+ * again) when that directory cannot be opened by this PGlite (a dump from another PostgreSQL
+ * major version): the caller then loads the tables.
+ */
+async function openNativePglite(verified: VerifiedArchive, dataDir: string): Promise<Database | null> {
+  const dump = join(verified.dir, 'database', 'pglite-datadir.tar.gz');
+  if (verified.manifest.engine !== 'pglite' || !existsSync(dump)) return null;
+  const dir = join(dataDir, 'pglite');
+  // Members are written as absolute paths (`/base/…`): extracted under `dir`, never outside it.
+  await tar.x({ file: dump, cwd: dir, onwarn: () => {} });
+  try {
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      await database.ping();
+      return database;
+    } catch (err) {
+      await database.close().catch(() => {});
+      throw err;
+    }
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    return null;
+  }
+}
+
 /**
  * `npm run restore` (decision 143): verifies the archive first ({@link verifyArchive}), refuses a
  * target that holds data unless `force` (then empties it), migrates the empty target to the
  * archive's level, loads every table and sequence in one transaction, compares the row counts with
  * the manifest (a difference rolls it back), checks every upload's SHA-256, migrates to the
- * current level and writes the key files into `dataDir`. Throws {@link BackupError}.
+ * current level and writes the key files into `dataDir`. A PGlite archive restored into PGlite
+ * starts from the archive's own data directory instead of loading the tables
+ * ({@link openNativePglite}; the same counts and checks follow). Throws {@link BackupError}.
  */
 export async function restoreBackup(options: {
   archive: string;
@@ -182,6 +253,8 @@ export async function restoreBackup(options: {
   force: boolean;
   /** Tests point it at a folder with an extra migration. */
   migrationsFolder?: string;
+  /** Load the tables even when the archive's PGlite directory could be used (tests cover both). */
+  logical?: boolean;
 }): Promise<RestoreReport> {
   const verified = await verifyArchive(options.archive, options.passphrase);
   try {
@@ -195,42 +268,41 @@ export async function restoreBackup(options: {
     }
     const target = options.target;
     if ('dataDir' in target) mkdirSync(join(target.dataDir, 'pglite'), { recursive: true });
-    const database = await openDatabase(
-      'url' in target ? { url: target.url, poolMax: 2 } : { dataDir: join(target.dataDir, 'pglite') },
-    );
+    const native =
+      'dataDir' in target && !options.logical ? await openNativePglite(verified, target.dataDir) : null;
+    const database =
+      native ??
+      (await openDatabase(
+        'url' in target ? { url: target.url, poolMax: 2 } : { dataDir: join(target.dataDir, 'pglite') },
+      ));
+    let refused = false;
     try {
-      await migrateTo(database, manifest.migration.count, options.migrationsFolder ?? MIGRATIONS_DIR);
-      const counts = await database.db.transaction(async (tx) => {
-        const names = manifest.tables.map((t) => t.name);
-        const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-        // The archive holds the tables' final state, counters included (decision 122's stat
-        // counters are kept by triggers): no trigger may add to it while it loads.
-        for (const name of names)
-          await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
-        // Rows a migration seeds (settings …) are replaced by the archive's.
-        for (const name of [...names].reverse()) await tx.execute(sql.raw(`delete from ${quoted(name)}`));
-        for (const t of manifest.tables) await loadTable(tx, t.name, join(verified.dir, partOf(t.name)));
-        for (const name of names)
-          await tx.execute(sql.raw(`alter table ${quoted(name)} enable trigger user`));
-        await loadSequences(tx, manifest.sequences);
-        const restored = await countRows(tx, names);
-        const compared = manifest.tables.map((t) => ({
-          table: t.name,
-          archive: t.rows,
-          restored: restored[t.name]!,
-        }));
-        const wrong = compared.filter((c) => c.archive !== c.restored);
-        if (wrong.length)
-          throw new BackupError(
-            `Las filas restauradas no coinciden: ${wrong.map((w) => `${w.table} ${w.restored}/${w.archive}`).join(', ')}`,
-          );
-        const bad = (await tx.execute(
-          sql`select count(*)::int as n from files where encode(sha256(data), 'hex') <> sha256`,
-        )) as unknown as { rows: Array<{ n: number }> };
-        if (Number(bad.rows[0]!.n) > 0)
-          throw new BackupError(`${bad.rows[0]!.n} archivos subidos no coinciden con su suma SHA-256`);
-        return compared;
-      });
+      let counts: RestoreReport['counts'];
+      if (native) {
+        try {
+          counts = await compareCounts(database.db, manifest);
+        } catch (err) {
+          refused = true;
+          throw err;
+        }
+      } else {
+        await migrateTo(database, manifest.migration.count, options.migrationsFolder ?? MIGRATIONS_DIR);
+        counts = await database.db.transaction(async (tx) => {
+          const names = manifest.tables.map((t) => t.name);
+          const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+          // The archive holds the tables' final state, counters included (decision 122's stat
+          // counters are kept by triggers): no trigger may add to it while it loads.
+          for (const name of names)
+            await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
+          // Rows a migration seeds (settings …) are replaced by the archive's.
+          for (const name of [...names].reverse()) await tx.execute(sql.raw(`delete from ${quoted(name)}`));
+          for (const t of manifest.tables) await loadTable(tx, t.name, join(verified.dir, partOf(t.name)));
+          for (const name of names)
+            await tx.execute(sql.raw(`alter table ${quoted(name)} enable trigger user`));
+          await loadSequences(tx, manifest.sequences);
+          return compareCounts(tx, manifest);
+        });
+      }
       await migrateFrom(database, options.migrationsFolder ?? MIGRATIONS_DIR);
       mkdirSync(options.dataDir, { recursive: true });
       const keys: string[] = [];
@@ -240,9 +312,12 @@ export async function restoreBackup(options: {
         writeFileSync(join(options.dataDir, key), readFileSync(from), { mode: 0o600 });
         keys.push(join(options.dataDir, key));
       }
-      return { manifest, counts, keys };
+      return { manifest, counts, keys, via: native ? 'pglite-directory' : 'tables' };
     } finally {
       await database.close();
+      // Nothing of a refused archive stays behind.
+      if (refused && 'dataDir' in target)
+        rmSync(join(target.dataDir, 'pglite'), { recursive: true, force: true });
     }
   } finally {
     verified.dispose();

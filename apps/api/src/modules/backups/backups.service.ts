@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { BackupFile } from '@agencia/shared';
 import type { AppConfig, BackupConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -14,8 +14,10 @@ import {
   type BackupSettings,
   createBackup,
 } from './backups.archive.js';
+import { BackupError } from './backups.error.js';
 import { copyToDirectory, uploadToS3 } from './backups.offsite.js';
 import { archivesToKeep } from './backups.retention.js';
+import type { SocketAnswer, SocketRequest } from './backups.socket.js';
 
 /** The archive settings of a loaded configuration. */
 export function backupSettings(config: AppConfig): BackupSettings {
@@ -105,6 +107,36 @@ export async function runBackup({
   const removed = pruneArchives({ dir: settings.dir, policy: backup });
   if (backup.copyDir) pruneArchives({ dir: backup.copyDir, policy: backup });
   return { result, copies, removed };
+}
+
+/**
+ * What the running PGlite server does when `npm run backup` asks over its socket (decisions 143
+ * and 162): the backup goes to the command's BACKUP_DIR (`request.dir`; the server's own when the
+ * command sends none), with retention applied there as the command would when it runs alone. The
+ * server's other settings apply (passphrase, second copies). A folder the server's process
+ * cannot write (another user's, or outside what systemd lets it write) is refused with why.
+ */
+export function socketBackup({ database, config }: { database: Database; config: AppConfig }) {
+  return async (request: SocketRequest): Promise<SocketAnswer> => {
+    const dir = request.dir ? resolve(request.dir) : config.backup.dir;
+    if (dir !== config.backup.dir) {
+      try {
+        mkdirSync(dir, { recursive: true });
+        accessSync(dir, constants.W_OK);
+      } catch (err) {
+        throw new BackupError(
+          `El servidor en marcha no puede escribir en ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): dale permiso a su usuario, o usa su BACKUP_DIR (${config.backup.dir})`,
+        );
+      }
+    }
+    const run = await runBackup({
+      database,
+      settings: { ...backupSettings(config), dir },
+      backup: config.backup,
+      reason: 'cli',
+    });
+    return { ok: true, path: run.result.path, bytes: run.result.bytes, copies: run.copies };
+  };
 }
 
 /** Spanish size: "1,2 MB". */

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EcfConfig } from '../../config.js';
 import { publish } from '../../lib/effects.js';
 import { AppError } from '../../lib/errors.js';
+import { fieldText } from '../../lib/multipart.js';
 import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { ECF_RECEIVER_PERMISSIONS, ecfReceiverPolicy } from './ecf-receiver.policy.js';
@@ -37,6 +38,7 @@ import {
   requireReceiverToken,
 } from './ecf-receiver-auth.js';
 import { inspectInline, type XmlInspect } from './ecf-receiver-inspect.js';
+import { sharedOrLocalSeedLedger } from './ecf-receiver-ledger.js';
 import {
   RECEIVER_LIMITS,
   XML_SHAPE_MESSAGES,
@@ -129,11 +131,15 @@ async function readXmlPart(req: FastifyRequest, limits: XmlShapeLimits): Promise
     if (part.type === 'file') {
       const data = await part.toBuffer();
       if (isXml) xml = data;
-    } else if (isXml) {
-      if (part.valueTruncated)
-        throw new ReceiverError(413, 'xml_demasiado_grande', 'El archivo XML excede el tamaño permitido.');
-      xml = Buffer.from(String(part.value), 'utf8');
-    }
+    } else if (isXml)
+      // A field cut at the size limit is refused, not parsed cut (decision 162).
+      xml = Buffer.from(
+        fieldText(
+          part,
+          () => new ReceiverError(413, 'xml_demasiado_grande', 'El archivo XML excede el tamaño permitido.'),
+        ),
+        'utf8',
+      );
   }
   if (xml === null) throw new ReceiverError(400, 'xml_requerido', 'Falta el archivo XML en el campo «xml».');
   if (xml.includes(0))
@@ -160,7 +166,10 @@ const BROKEN_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (mul
  */
 const publicReceiverRoutes: FastifyPluginAsyncZod<EcfReceiverRoutesOptions> = async (app, opts) => {
   const keys = receiverKeys(opts.jwtSecret);
-  const ledger = app.redis ? redisSeedLedger(app.redis) : memorySeedLedger();
+  const ledger =
+    app.redis && app.redisStatus
+      ? sharedOrLocalSeedLedger(redisSeedLedger(app.redis), memorySeedLedger(), app.redisStatus)
+      : memorySeedLedger();
   const inspect = opts.inspect ?? inspectInline;
   const trust = receiverTrust(opts.ecf);
   if (trust.enforced && trust.anchors.length === 0)

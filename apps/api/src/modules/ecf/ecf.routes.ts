@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { fieldText } from '../../lib/multipart.js';
 import { routeKit } from '../../lib/route-kit.js';
 import { ECF_PERMISSIONS, ecfPolicy } from './ecf.policy.js';
 import * as documentsSvc from './ecf-documents.service.js';
@@ -51,7 +52,7 @@ async function readCertificateUpload(req: FastifyRequest): Promise<{ file: Buffe
         const message = 'El certificado ocupa más de 64 KB: no parece un archivo .p12.';
         throw badRequest(message, [{ field: 'file', message }]);
       }
-    } else if (part.fieldname === 'password') password = String(part.value ?? '');
+    } else if (part.fieldname === 'password') password = fieldText(part);
   }
   if (!file || file.length === 0) throw badRequest(missingFile, [{ field: 'file', message: missingFile }]);
   if (!password) {

@@ -7,6 +7,7 @@ import {
   successEnvelope,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { pendingMigrations } from '../../lib/migrations.js';
 
 /** Seconds a readiness check may take before it counts as failed (a proxy polls every few seconds). */
@@ -21,11 +22,19 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   ]);
 }
 
+/** What readiness says while Redis is gone (decision 162): what still works, and how. */
+export const REDIS_DOWN_MESSAGE =
+  'Redis no está disponible: límites de peticiones e intentos de acceso por proceso, tiempo real solo en este proceso';
+
 /**
  * `GET /health` (liveness): 200 with the database status, 503 (error envelope) when the database
  * does not answer. `GET /health/ready` (readiness, decision 144): 200 when the database answers,
  * every migration of this build is applied and Redis (when configured) answers; 503 with the
  * failed checks in `errors` otherwise, and from the moment the process starts shutting down.
+ * `?redis=optional` (the proxy's check, deploy/Caddyfile): a Redis outage is reported in `data`
+ * (`redis: 'down'`) without failing, because every process degrades alike (rate limits and the
+ * login throttle per process, realtime local; decision 162): taking them all out of rotation
+ * would turn a degraded service into none.
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   let shuttingDown = false;
@@ -39,11 +48,18 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Listo para recibir tráfico (base de datos, migraciones, Redis)',
+        querystring: z.object({
+          redis: z
+            .enum(['optional'])
+            .optional()
+            .describe('`optional`: Redis caído no impide responder 200 (lo indica `data.redis`)'),
+        }),
         response: { 200: successEnvelope(ReadinessSchema), 503: ErrorResponseSchema },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
       const problems: FieldError[] = [];
+      let redisDown = false;
       if (shuttingDown) problems.push({ field: 'process', message: 'El proceso se está deteniendo' });
       else {
         try {
@@ -62,8 +78,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           try {
             await withTimeout(app.redis.ping(), 'redis');
           } catch (err) {
-            app.log.warn({ err }, 'readiness: redis unreachable');
-            problems.push({ field: 'redis', message: 'Redis no está disponible' });
+            app.log.debug({ err }, 'readiness: redis unreachable');
+            redisDown = true;
+            if (req.query.redis !== 'optional')
+              problems.push({ field: 'redis', message: REDIS_DOWN_MESSAGE });
           }
         }
       }
@@ -81,7 +99,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           status: 'ready' as const,
           database: 'up' as const,
           migrations: 'current' as const,
-          redis: app.redis ? ('up' as const) : ('not_configured' as const),
+          redis: !app.redis ? ('not_configured' as const) : redisDown ? ('down' as const) : ('up' as const),
         },
       };
     },

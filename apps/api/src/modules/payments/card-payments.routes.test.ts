@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { azulRequestHash } from './azul-hash.js';
+import { CONTRADICTORY_ANSWER_TITLE } from './card-payments.service.js';
 
 let app: FastifyInstance;
 let fake: FakeAzul;
@@ -266,10 +267,6 @@ describe('card payments through Azul', () => {
     expect(res.headers.location).toBe(`${PUBLIC_URL}/billing/${inv._id}?pago=cancelado`);
     expect((await attemptOf(cardPayment._id)).status).toBe('cancelled');
     expect(await paymentsOf(inv._id)).toEqual([]);
-    // Azul's answer arriving after the cancel changes nothing either.
-    const late = await app.inject({ method: 'GET', url: local(azulAnswerUrl(redirect.fields, 'approved')) });
-    expect(late.headers.location).toBe(`${PUBLIC_URL}/billing/${inv._id}?pago=cancelado`);
-    expect(await paymentsOf(inv._id)).toEqual([]);
   });
 
   it('a tampered or missing hash is 400 and records nothing', async () => {
@@ -306,5 +303,76 @@ describe('card payments through Azul', () => {
     expect((await app.inject({ method: 'GET', url: local(unknown) })).statusCode).toBe(400);
     expect((await attemptOf(cardPayment._id)).status).toBe('pending');
     expect(await paymentsOf(inv._id)).toEqual([]);
+    // Signed by Azul for another amount: the admins look at it.
+    expect(await alertsOf(inv.invoiceNumber)).toHaveLength(1);
   });
+});
+
+/** The admin's alerts about contradictory Azul answers on an invoice (decision 162). */
+async function alertsOf(invoiceNumber: string) {
+  const [adminUser] = await app.db.select().from(users).where(eq(users.email, DEMO.admin));
+  const told = await app.db.select().from(notifications).where(eq(notifications.userId, adminUser!.id));
+  return told.filter((n) => n.title === `${CONTRADICTORY_ANSWER_TITLE}: ${invoiceNumber}`);
+}
+
+/**
+ * Issue 43 item 5 (decision 162): Azul's answers decided by their signed content, in every order.
+ * `A` an approval, `A2` another approved transaction of the same order, `D` a decline, `C` the
+ * anonymous cancel URL; `@declined`/`@approved`: delivered to the other outcome's URL.
+ */
+describe('Azul answers in every order (decision 162)', () => {
+  type Step = 'A' | 'A@declined' | 'A2' | 'D' | 'D@approved' | 'C';
+  const cases: Array<{ steps: Step[]; paid: boolean; status: string; landing: string; alerts: number }> = [
+    { steps: ['A'], paid: true, status: 'approved', landing: 'aprobado', alerts: 0 },
+    { steps: ['A@declined'], paid: true, status: 'approved', landing: 'aprobado', alerts: 1 },
+    { steps: ['C', 'A'], paid: true, status: 'approved', landing: 'aprobado', alerts: 1 },
+    { steps: ['C', 'A@declined'], paid: true, status: 'approved', landing: 'aprobado', alerts: 1 },
+    { steps: ['D', 'A'], paid: true, status: 'approved', landing: 'aprobado', alerts: 1 },
+    { steps: ['D', 'C', 'A'], paid: true, status: 'approved', landing: 'aprobado', alerts: 1 },
+    { steps: ['A', 'A'], paid: true, status: 'approved', landing: 'aprobado', alerts: 0 },
+    { steps: ['A', 'A@declined'], paid: true, status: 'approved', landing: 'aprobado', alerts: 0 },
+    { steps: ['A', 'C'], paid: true, status: 'approved', landing: 'aprobado', alerts: 0 },
+    { steps: ['A', 'D'], paid: true, status: 'approved', landing: 'aprobado', alerts: 1 },
+    { steps: ['A', 'A2'], paid: true, status: 'approved', landing: 'aprobado', alerts: 1 },
+    { steps: ['D'], paid: false, status: 'declined', landing: 'declinado', alerts: 0 },
+    { steps: ['D@approved'], paid: false, status: 'declined', landing: 'declinado', alerts: 1 },
+    { steps: ['D', 'D', 'C'], paid: false, status: 'declined', landing: 'declinado', alerts: 0 },
+    { steps: ['C', 'D'], paid: false, status: 'cancelled', landing: 'cancelado', alerts: 0 },
+  ];
+
+  it.each(cases)(
+    '$steps → paid $paid, $status, $alerts alert(s)',
+    async ({ steps, paid, status, landing, alerts }) => {
+      const inv = await openInvoiceFor(app, admin, clientId);
+      const { cardPayment, redirect } = await startPayment(inv._id, inv.balance);
+      const approval = azulAnswerUrl(redirect.fields, 'approved');
+      const urls: Record<Step, () => string> = {
+        A: () => approval,
+        // The same signed approval, at the declined URL.
+        'A@declined': () => approval.replace('/approved?', '/declined?'),
+        A2: () => azulAnswerUrl(redirect.fields, 'approved'),
+        D: () => azulAnswerUrl(redirect.fields, 'declined'),
+        'D@approved': () =>
+          azulAnswerUrl(redirect.fields, 'declined', FAKE_AZUL_AUTH_KEY, { to: 'approved' }),
+        C: () => azulAnswerUrl(redirect.fields, 'cancelled'),
+      };
+      let location = '';
+      for (const step of steps) {
+        const res = await app.inject({ method: 'GET', url: local(urls[step]()) });
+        expect(res.statusCode).toBe(303);
+        location = res.headers.location as string;
+      }
+      expect(location).toBe(`${PUBLIC_URL}/billing/${inv._id}?pago=${landing}`);
+      const attempt = await attemptOf(cardPayment._id);
+      expect(attempt.status).toBe(status);
+      const payments = await paymentsOf(inv._id);
+      expect(payments).toHaveLength(paid ? 1 : 0);
+      if (paid) {
+        expect(attempt.paymentId).toBe(payments[0]!.id);
+        // The first approval is the one recorded (its authorization code), once.
+        expect(payments[0]!.reference).toContain(new URL(approval).searchParams.get('AuthorizationCode')!);
+      }
+      expect(await alertsOf(inv.invoiceNumber)).toHaveLength(alerts);
+    },
+  );
 });

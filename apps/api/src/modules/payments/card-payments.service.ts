@@ -179,14 +179,78 @@ export interface CardLanding {
 
 const invalidAnswer = (message: string) => badRequest(message);
 
+type Attempt = typeof cardPayments.$inferSelect;
+
 /**
- * The answer Azul sends to our approved (`outcome` approved) or declined URL. Verified first
- * (response hash under the stored auth key: a wrong or missing hash → 400 and nothing recorded),
- * matched to its attempt by OrderNumber (unknown → 400), the amount checked against the attempt
- * (different → 400, nothing recorded). Recorded once, under the attempt's row lock: an approval
- * records the payment (method card, reference with Azul's authorization code and RRN, the day of
- * Azul's DateTime) with its receipt; a decline keeps the invoice unchanged. A repeated or
- * replayed answer changes nothing and lands on the attempt's recorded result.
+ * Whether `answer` is the transaction already stored on `attempt` (a repeated or replayed answer):
+ * the same `AzulOrderId` (Azul's id of the transaction) when both have one, else the same
+ * authorization code and RRN (both under the response hash).
+ */
+function sameTransaction(attempt: Attempt, answer: AzulAnswer): boolean {
+  if (attempt.azulOrderId && answer.AzulOrderId) return attempt.azulOrderId === answer.AzulOrderId;
+  return (
+    (attempt.authorizationCode ?? '') === (answer.AuthorizationCode ?? '') &&
+    (attempt.rrn ?? '') === (answer.RRN ?? '')
+  );
+}
+
+/** Azul's answer as stored on its attempt. */
+function answeredColumns(answer: AzulAnswer) {
+  return {
+    authorizationCode: answer.AuthorizationCode || null,
+    rrn: answer.RRN || null,
+    azulOrderId: answer.AzulOrderId || null,
+    responseCode: answer.ResponseCode || null,
+    isoCode: answer.IsoCode || null,
+    responseMessage: answer.ResponseMessage || null,
+    errorDescription: answer.ErrorDescription || null,
+    azulDateTime: answer.DateTime || null,
+    answeredAt: new Date(),
+    updatedAt: new Date(),
+  };
+}
+
+/** Title of the admins' alert when Azul's answers contradict each other or their URL (decision 162). */
+export const CONTRADICTORY_ANSWER_TITLE = 'Respuesta de Azul por revisar';
+
+/**
+ * Tells the admins (stored, live, e-mail) that what Azul answered for an attempt needs a look:
+ * the contradictions found, the attempt's amount and the authorization code.
+ */
+async function alertAdmins(
+  db: Db | Tx,
+  attempt: Attempt,
+  answer: AzulAnswer,
+  problems: string[],
+): Promise<StoredNotifications> {
+  const [inv] = await db
+    .select({ n: invoices.invoiceNumber })
+    .from(invoices)
+    .where(eq(invoices.id, attempt.invoiceId));
+  return createNotifications(db, {
+    roles: ['admin'],
+    topic: 'paymentsReceived',
+    title: `${CONTRADICTORY_ANSWER_TITLE}: ${inv!.n}`,
+    message: `${problems.join(' ')} Pago de ${formatMoney(fromCents(attempt.amountCents), attempt.currency)} (orden ${attempt.orderNumber}, aut. ${answer.AuthorizationCode || '—'}, Azul ${answer.AzulOrderId || '—'}) en la factura ${inv!.n}; compáralo con el portal de Azul.`,
+    link: `/billing/${attempt.invoiceId}`,
+  });
+}
+
+/**
+ * The answer Azul sends to our approved or declined URL (`outcome`: which URL it reached).
+ * Verified first (response hash under the stored auth key: a wrong or missing hash → 400 and
+ * nothing recorded), matched to its attempt by OrderNumber (unknown → 400), the amount checked
+ * against the attempt (different → 400, nothing recorded, the admins told).
+ *
+ * Decided by the verified content, not by the URL (issue 43 item 5, decision 162): an approval
+ * (`IsoCode` 00 under a valid hash) always records the payment, once per attempt, whatever came
+ * before — a decline, the anonymous cancel URL, or the approval itself at the declined URL. A
+ * repeated answer of the same transaction (same `AzulOrderId`) changes nothing. Anything
+ * contradictory — an answer at the other outcome's URL, an approval after a cancel or a decline,
+ * a decline or a second transaction after an approval (a possible double charge) — alerts the
+ * admins, as does an approval the payment rules refuse now (paid or cancelled meanwhile). The
+ * payment (method card, reference with Azul's authorization code and RRN, the day of Azul's
+ * DateTime) is recorded with its receipt under the attempt's row lock.
  */
 export async function recordCardAnswer(opts: {
   db: Db;
@@ -200,35 +264,57 @@ export async function recordCardAnswer(opts: {
   if (!authKey || !verifyAnswer(answer, authKey))
     throw invalidAnswer('La respuesta de Azul no tiene una firma válida; no se registró nada.');
   const [found] = await db
-    .select({ id: cardPayments.id })
+    .select()
     .from(cardPayments)
     .where(eq(cardPayments.orderNumber, answer.OrderNumber ?? ''))
     .limit(1);
   if (!found) throw invalidAnswer('La respuesta de Azul no corresponde a ningún pago iniciado.');
+  const approved = isApproved(answer);
+  if (answer.Amount !== String(found.amountCents)) {
+    // Signed by Azul, so Azul answered for another amount than ours: worth a look when approved.
+    if (approved)
+      await alertAdmins(db, found, answer, [
+        `Azul aprobó ${answer.Amount ?? '—'} centavos para un pago iniciado por otro monto; no se registró.`,
+      ]);
+    throw invalidAnswer(
+      'El monto de la respuesta de Azul no coincide con el del pago iniciado; no se registró nada.',
+    );
+  }
   let notifications: StoredNotifications = [];
   const landing = await db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(cardPayments).where(eq(cardPayments.id, found.id)).for('update');
-    const done = (result: CardResult): CardLanding => ({ invoiceId: attempt!.invoiceId, result });
-    if (attempt!.status !== 'pending') return done(resultOf(attempt!.status));
-    if (answer.Amount !== String(attempt!.amountCents))
-      throw invalidAnswer(
-        'El monto de la respuesta de Azul no coincide con el del pago iniciado; no se registró nada.',
+    const prior = attempt!;
+    const done = (result: CardResult): CardLanding => ({ invoiceId: prior.invoiceId, result });
+    const problems: string[] = [];
+    const wrongUrl = approved !== (outcome === 'approved');
+
+    if (prior.status === 'approved') {
+      // The payment stands; only a different answer is news.
+      if (approved && sameTransaction(prior, answer)) return done('aprobado');
+      problems.push(
+        approved
+          ? 'Azul aprobó otra transacción para un pago ya aprobado y registrado: posible doble cargo; reembolsa una desde el portal de Azul.'
+          : 'Azul envió un rechazo para un pago ya aprobado y registrado; el pago se mantiene.',
       );
-    const approved = outcome === 'approved' && isApproved(answer);
-    const answered = {
-      authorizationCode: answer.AuthorizationCode || null,
-      rrn: answer.RRN || null,
-      azulOrderId: answer.AzulOrderId || null,
-      responseCode: answer.ResponseCode || null,
-      isoCode: answer.IsoCode || null,
-      responseMessage: answer.ResponseMessage || null,
-      errorDescription: answer.ErrorDescription || null,
-      azulDateTime: answer.DateTime || null,
-      answeredAt: new Date(),
-      updatedAt: new Date(),
-    };
-    const [payer] = attempt!.createdBy
-      ? await tx.select().from(users).where(eq(users.id, attempt!.createdBy)).limit(1)
+      notifications = await alertAdmins(tx, prior, answer, problems);
+      await auditAnswer(tx, ctx, prior, answer, 'contradictory');
+      return done('aprobado');
+    }
+    if (!approved && prior.status !== 'pending') return done(resultOf(prior.status));
+
+    if (wrongUrl)
+      problems.push(
+        approved
+          ? 'Azul envió una aprobación válida a la dirección de pago rechazado; se registró como aprobado.'
+          : 'Azul envió un rechazo a la dirección de pago aprobado; se registró como rechazado.',
+      );
+    if (approved && prior.status === 'cancelled')
+      problems.push('El pago se había marcado como cancelado desde el navegador y Azul lo aprobó después.');
+    if (approved && prior.status === 'declined')
+      problems.push('Azul había rechazado este pago y después lo aprobó.');
+
+    const [payer] = prior.createdBy
+      ? await tx.select().from(users).where(eq(users.id, prior.createdBy)).limit(1)
       : [];
     // The client who started the attempt records it (Azul's browser return carries no session).
     const recorded =
@@ -236,25 +322,25 @@ export async function recordCardAnswer(opts: {
         ? await recordApproved(tx, {
             payer,
             ctx,
-            invoiceId: attempt!.invoiceId,
-            amountCents: attempt!.amountCents,
+            invoiceId: prior.invoiceId,
+            amountCents: prior.amountCents,
             answer,
           })
         : null;
     await tx
       .update(cardPayments)
       .set({
-        ...answered,
+        ...answeredColumns(answer),
         status: approved ? 'approved' : 'declined',
         paymentId: recorded?.paymentId ?? null,
       })
-      .where(eq(cardPayments.id, attempt!.id));
+      .where(eq(cardPayments.id, prior.id));
     if (!approved)
       await tx.insert(invoiceEvents).values({
-        invoiceId: attempt!.invoiceId,
+        invoiceId: prior.invoiceId,
         event: 'card_payment_failed',
-        actorId: attempt!.createdBy,
-        note: `${formatMoney(fromCents(attempt!.amountCents), attempt!.currency)} · Azul: ${answer.ResponseMessage ?? ''}${answer.ErrorDescription ? ` (${answer.ErrorDescription})` : ''}`,
+        actorId: prior.createdBy,
+        note: `${formatMoney(fromCents(prior.amountCents), prior.currency)} · Azul: ${answer.ResponseMessage ?? ''}${answer.ErrorDescription ? ` (${answer.ErrorDescription})` : ''}`,
       });
     if (recorded) notifications = recorded.notifications;
     else if (approved) {
@@ -263,29 +349,42 @@ export async function recordCardAnswer(opts: {
       const [inv] = await tx
         .select({ n: invoices.invoiceNumber })
         .from(invoices)
-        .where(eq(invoices.id, attempt!.invoiceId));
+        .where(eq(invoices.id, prior.invoiceId));
       notifications = await createNotifications(tx, {
         roles: ['admin'],
         topic: 'paymentsReceived',
         title: `Pago con tarjeta por revisar: ${inv!.n}`,
-        message: `Azul aprobó un pago de ${formatMoney(fromCents(attempt!.amountCents), attempt!.currency)} (aut. ${answer.AuthorizationCode ?? ''}) en la factura ${inv!.n} que no se pudo registrar solo; regístralo o reembólsalo desde el portal de Azul.`,
-        link: `/billing/${attempt!.invoiceId}`,
+        message: `Azul aprobó un pago de ${formatMoney(fromCents(prior.amountCents), prior.currency)} (aut. ${answer.AuthorizationCode ?? ''}) en la factura ${inv!.n} que no se pudo registrar solo; regístralo o reembólsalo desde el portal de Azul.`,
+        link: `/billing/${prior.invoiceId}`,
       });
     }
-    await audit(
-      tx,
-      ctx,
-      'invoice.card_payment_answered',
-      { type: 'invoice', id: attempt!.invoiceId },
-      {
-        orderNumber: attempt!.orderNumber,
-        status: approved ? 'approved' : 'declined',
-        isoCode: answer.IsoCode ?? null,
-      },
-    );
+    if (problems.length > 0)
+      notifications = [...notifications, ...(await alertAdmins(tx, prior, answer, problems))];
+    await auditAnswer(tx, ctx, prior, answer, approved ? 'approved' : 'declined');
     return done(approved ? 'aprobado' : 'declinado');
   });
   return { value: landing, effects: effects({ notifications }) };
+}
+
+async function auditAnswer(
+  tx: Tx,
+  ctx: AuditContext,
+  attempt: Attempt,
+  answer: AzulAnswer,
+  status: 'approved' | 'declined' | 'contradictory',
+): Promise<void> {
+  await audit(
+    tx,
+    ctx,
+    'invoice.card_payment_answered',
+    { type: 'invoice', id: attempt.invoiceId },
+    {
+      orderNumber: attempt.orderNumber,
+      status,
+      previous: attempt.status,
+      isoCode: answer.IsoCode ?? null,
+    },
+  );
 }
 
 /**
@@ -342,6 +441,8 @@ function resultOf(status: string): CardResult {
 /**
  * The browser came back through the cancel URL of attempt `attemptId` (Azul sends no answer
  * there): a pending attempt becomes cancelled; the invoice is unchanged. Unknown attempt → 404.
+ * The URL is anonymous and unsigned, so "cancelled" is not final: a verified approval arriving
+ * later still records the payment ({@link recordCardAnswer}, decision 162).
  */
 export async function cancelCardPayment(opts: {
   db: Db;

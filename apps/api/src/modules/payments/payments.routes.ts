@@ -19,6 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
+import { fieldText } from '../../lib/multipart.js';
 import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { getInvoice } from '../invoices/invoices.queries.js';
@@ -56,7 +57,7 @@ async function readReportUpload(req: FastifyRequest) {
         throw badRequest(message, [{ field: 'file', message }]);
       }
       file = { filename: part.filename, data };
-    } else fields[part.fieldname] = String(part.value ?? '');
+    } else fields[part.fieldname] = fieldText(part);
   }
   const parsed = CreatePaymentReportRequestSchema.safeParse(fields);
   if (!parsed.success) {

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
+import { fieldText } from '../../lib/multipart.js';
 import { routeKit } from '../../lib/route-kit.js';
 import { createAccessRequest, createQuoteRequest, type UploadedFile } from './public-requests.service.js';
 import { requestPolicy } from './requests.policy.js';
@@ -62,8 +63,9 @@ async function readMultipart(req: FastifyRequest): Promise<{ body: unknown; uplo
       if (data.length > 0)
         uploads.push({ field: part.fieldname as AccessRequestUploadField, filename: part.filename, data });
     } else if (part.fieldname === 'data') {
+      const text = fieldText(part);
       try {
-        body = JSON.parse(String(part.value));
+        body = JSON.parse(text);
       } catch {
         throw badRequest('El campo «data» no es JSON válido', [{ field: 'data', message: 'JSON inválido' }]);
       }

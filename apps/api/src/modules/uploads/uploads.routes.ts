@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { files } from '../../db/schema/index.js';
 import { actorOf } from '../../lib/actor.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { fieldText } from '../../lib/multipart.js';
 import { routeKit } from '../../lib/route-kit.js';
 import { readFile } from '../../lib/storage.js';
 import { uploadPolicy } from './uploads.policy.js';
@@ -69,7 +70,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (f.file.truncated) throw tooLarge();
           file = { data, filename: f.filename };
         } else if (part.fieldname === 'type') {
-          type = String(part.value);
+          type = fieldText(part);
         }
       }
       type ??= 'avatar';
