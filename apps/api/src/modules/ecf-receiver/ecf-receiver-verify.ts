@@ -292,7 +292,7 @@ export class ReceivedEcfVerifier {
       );
       let fx = effects();
       if (status === 'verified') {
-        fx = mergeEffects(fx, await adoptVerifiedEcf(tx, updated));
+        fx = mergeEffects(fx, await adoptVerifiedEcf({ tx, row: updated }));
         await tx
           .update(ecfReceived)
           .set({

@@ -202,7 +202,7 @@ export async function receiveEcf(opts: {
  * complete (decision 140) and a notification to every admin (stored, e-mail; `effects` to publish
  * after commit) with a link to the document.
  */
-export async function adoptVerifiedEcf(tx: Tx, row: Row): Promise<Effects> {
+export async function adoptVerifiedEcf({ tx, row }: { tx: Tx; row: Row }): Promise<Effects> {
   await draftFromReceivedEcf({
     tx,
     ecf: {
