@@ -76,6 +76,7 @@ export const INVOICE_EVENTS = [
   'payment_reported',
   'payment_report_rejected',
   'card_payment_failed',
+  'payment_voided',
 ] as const;
 export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], string> = {
   created: 'Creada',
@@ -93,6 +94,7 @@ export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], strin
   payment_reported: 'Transferencia reportada por el cliente',
   payment_report_rejected: 'Transferencia reportada no confirmada',
   card_payment_failed: 'Pago con tarjeta no completado',
+  payment_voided: 'Pago anulado',
 };
 
 /** Default series of the invoice number (`FAC-2026-0001`). */

@@ -104,6 +104,22 @@ export function useDecidePaymentReport() {
   });
 }
 
+/** `POST /invoices/{id}/payments/{paymentId}/void` (admin): takes back the latest payment, with a reason. */
+export function useVoidPayment(invoiceId: string) {
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    mutationFn: ({ paymentId, reason }: { paymentId: string; reason: string }) =>
+      unwrap(
+        apiClient.post<SuccessEnvelope<{ invoice: Invoice }>>(
+          `/invoices/${invoiceId}/payments/${paymentId}/void`,
+          { reason },
+        ),
+      ),
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
 /** `POST /invoices/{id}/card-payments`: the Azul form the browser posts next. */
 export function useStartCardPayment(invoiceId: string) {
   return useMutation({

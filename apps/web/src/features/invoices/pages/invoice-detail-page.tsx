@@ -343,7 +343,7 @@ export function InvoiceDetailPage() {
             <InvoiceItemsCard inv={inv} />
 
             {!isDraft && <InvoicePaymentReportsCard inv={inv} canDecide={canManage} />}
-            {inv.payments.length > 0 && <InvoicePaymentsCard inv={inv} />}
+            {inv.payments.length > 0 && <InvoicePaymentsCard inv={inv} canManage={canManage} />}
             {inv.creditNotes.length > 0 && (
               // Direct e-CF mode (the invoice has an e-CF status): its E34 notes offer their XML.
               <InvoiceCreditNotesCard inv={inv} ecfXml={inv.ecfStatus !== null} />
