@@ -49,7 +49,7 @@ import { useInvoiceActions } from '../components/use-invoice-actions';
 
 const STATUS_FILTER: Array<{ value: string; label: string }> = [
   { value: 'all', label: 'Todos' },
-  ...(['draft', 'sent', 'pending', 'paid', 'overdue', 'cancelled'] as InvoiceStatus[]).map((s) => ({
+  ...(['draft', 'issued', 'sent', 'pending', 'paid', 'overdue', 'cancelled'] as InvoiceStatus[]).map((s) => ({
     value: s,
     label: INVOICE_STATUS_LABELS[s],
   })),

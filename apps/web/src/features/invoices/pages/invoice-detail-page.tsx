@@ -190,6 +190,21 @@ export function InvoiceDetailPage() {
               </Button>
             </Tooltip>
           )}
+          {canManage && inv.status === 'issued' && (
+            <Tooltip
+              label="La factura está emitida pero el cliente aún no la recibió por email"
+              multiline
+              w={260}
+            >
+              <Button
+                leftSection={<IconSend size={16} />}
+                loading={actions.busy}
+                onClick={() => actions.send(inv)}
+              >
+                Enviar por email
+              </Button>
+            </Tooltip>
+          )}
           {role !== 'client' && !isDraft && inv.status !== 'cancelled' && (
             <ShareDocumentActions type="invoice" id={inv._id} />
           )}
@@ -215,9 +230,9 @@ export function InvoiceDetailPage() {
                     Editar
                   </Menu.Item>
                 )}
-                {payable && (
+                {payable && inv.status !== 'issued' && (
                   <Menu.Item leftSection={<IconSend size={16} />} onClick={() => actions.send(inv)}>
-                    Reenviar por email
+                    {inv.sentAt ? 'Reenviar por email' : 'Enviar por email'}
                   </Menu.Item>
                 )}
                 {payable && (
