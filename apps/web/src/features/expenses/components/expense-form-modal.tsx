@@ -327,7 +327,6 @@ export function ExpenseFormModal({
             form={form}
             isAdmin={isAdmin}
             current={current}
-            rate={rate}
             usdRate={usdRate}
             suggestion={suggestion}
             withholdingsTouched={withholdingsTouched}
