@@ -1,6 +1,7 @@
 import {
   BUSINESS_TIME_ZONE,
   documentBuyer,
+  exchangeRateLine,
   FISCAL_DOCUMENT_TYPE_LABELS,
   formatTaxId,
   INVOICE_EVENT_LABELS,
@@ -10,6 +11,8 @@ import {
   PAYMENT_METHOD_LABELS,
   printsSequenceExpiry,
   taxIdLabel,
+  toCents,
+  toDopCents,
 } from '@agencia/shared';
 import {
   Alert,
@@ -419,6 +422,11 @@ export function InvoiceDetailPage() {
             {invoiceAwaitsPayment(inv) && (
               <PaymentInstructionsCard
                 amount={formatMoney(inv.balance, inv.currency)}
+                pesoAmount={
+                  inv.exchangeRate
+                    ? `${formatMoney(toDopCents(toCents(inv.balance), inv.exchangeRate) / 100, 'DOP')} (${exchangeRateLine(inv.currency, inv.exchangeRate, inv.exchangeRateDate ?? inv.issueDate).replace('Tasa: ', 'a ')})`
+                    : undefined
+                }
                 reference={inv.invoiceNumber}
                 currency={inv.currency}
                 canManage={canManage}
