@@ -37,6 +37,7 @@ export const PAYMENT_REPORT_MESSAGES = {
   bank: 'Indica el banco desde el que transferiste',
   reference: 'Indica el número de referencia de la transferencia',
   file: 'Adjunta el comprobante de la transferencia (imagen o PDF)',
+  noAccount: 'La agencia aún no tiene una cuenta para transferencias: contáctala para pagar esta factura.',
 } as const;
 
 /**
@@ -231,11 +232,19 @@ export type CardPaymentStatus = z.infer<typeof CardPaymentStatusSchema>;
 
 /** `GET /invoices/{id}/payment-options` (the invoice's own client, staff): what the portal offers. */
 export const InvoicePaymentOptionsSchema = z.object({
+  /** The invoice is open (issued, sent, part paid or overdue, balance above zero). */
+  open: z.boolean(),
   /** Azul is on and takes the invoice's currency. */
   card: z.boolean(),
-  /** The invoice is open (sent or pending, balance above zero): transfers can be reported. */
+  /**
+   * The invoice is open and the agency has a bank account to transfer to: transfers can be
+   * reported (decision 163: without an account the client is told to contact the agency).
+   */
   report: z.boolean(),
+  /** What the client's transfer reports still under review add up to (major units). */
+  reportedPending: z.number(),
 });
+export type InvoicePaymentOptions = z.infer<typeof InvoicePaymentOptionsSchema>;
 export const GetInvoicePaymentOptionsResponseSchema = z.object({
   paymentOptions: InvoicePaymentOptionsSchema,
 });

@@ -338,6 +338,37 @@ describe('transfer reports', () => {
     expect(ok.json().data.invoice.payments).toHaveLength(1);
   });
 
+  it('payment options: open, the reports under review, and no "Reportar pago" without a bank account (decision 163)', async () => {
+    const inv = await openInvoiceFor(app, admin, clientId);
+    await report(client, inv._id, goodFields('1000'));
+    const options = async () =>
+      (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}/payment-options` })).json()
+        .data.paymentOptions;
+    expect(await options()).toMatchObject({ open: true, report: true, reportedPending: 1000 });
+    const saved = (
+      await injectAs(app, admin, { method: 'GET', url: '/api/settings/payment-instructions' })
+    ).json().data.paymentInstructions;
+    await injectAs(app, admin, {
+      method: 'PUT',
+      url: '/api/settings/payment-instructions',
+      payload: { bankAccounts: [], otherMethods: null },
+    });
+    try {
+      expect(await options()).toMatchObject({ open: true, report: false });
+      const refused = await report(client, inv._id, goodFields('10'));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'La agencia aún no tiene una cuenta para transferencias: contáctala para pagar esta factura.',
+      );
+    } finally {
+      await injectAs(app, admin, {
+        method: 'PUT',
+        url: '/api/settings/payment-instructions',
+        payload: saved,
+      });
+    }
+  });
+
   it('the admin rejects with a reason: the client is told why, the invoice is unchanged', async () => {
     const inv = await openInvoiceFor(app, admin, clientId);
     const r = (await report(client, inv._id, goodFields('80'))).json().data.paymentReport;

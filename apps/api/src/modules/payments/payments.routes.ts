@@ -143,9 +143,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         data: {
           paymentOptions: {
-            report: open,
+            open,
+            report: open && (await reports.hasTransferAccount(app.db)),
             card:
               open && (await cardAvailable({ db: app.db, runtime: runtime(), currency: invoice.currency })),
+            reportedPending: open ? await reports.pendingReportedAmount(app.db, invoice._id) : 0,
           },
         },
       };

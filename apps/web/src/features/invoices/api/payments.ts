@@ -3,6 +3,7 @@ import type {
   CreateCardPaymentResponse,
   CreatePaymentReportRequest,
   Invoice,
+  InvoicePaymentOptions,
   ListPaymentReportsQuery,
   ListPaymentReportsResponse,
   PaymentReport,
@@ -29,7 +30,7 @@ export const usePaymentOptions = (invoiceId: string, enabled = true) =>
     queryFn: async () =>
       (
         await unwrap(
-          apiClient.get<SuccessEnvelope<{ paymentOptions: { card: boolean; report: boolean } }>>(
+          apiClient.get<SuccessEnvelope<{ paymentOptions: InvoicePaymentOptions }>>(
             `/invoices/${invoiceId}/payment-options`,
           ),
         )
