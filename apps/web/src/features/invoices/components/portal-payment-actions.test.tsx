@@ -1,4 +1,8 @@
-import { CreatePaymentReportResponseSchema, GetInvoicePaymentOptionsResponseSchema } from '@agencia/shared';
+import {
+  businessToday,
+  CreatePaymentReportResponseSchema,
+  GetInvoicePaymentOptionsResponseSchema,
+} from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildInvoice } from '../../../../test/factories';
@@ -81,6 +85,12 @@ describe('paying from the portal (decision 147)', () => {
     renderWithProviders(<PortalPaymentActions invoice={invoice} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reportar pago' }));
     const dialog = await screen.findByRole('dialog');
+    // The transfer date is the shared date field, in the user's format (DD/MM/YYYY), not a native input.
+    expect(dialog.querySelector('input[type="date"]')).toBeNull();
+    const day = businessToday();
+    expect(
+      (within(dialog).getByRole('textbox', { name: /Fecha de la transferencia/ }) as HTMLInputElement).value,
+    ).toBe(day.split('-').reverse().join('/'));
     const amount = within(dialog).getByRole('textbox', { name: /Monto transferido/ });
     fireEvent.change(amount, { target: { value: '5000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar pago' }));

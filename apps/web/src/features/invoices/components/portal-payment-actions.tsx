@@ -26,6 +26,7 @@ import { IconBuildingBank, IconCreditCard, IconPaperclip } from '@tabler/icons-r
 import type React from 'react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
@@ -131,10 +132,11 @@ export function ReportPaymentModal({
               prefix={invoice.currency === 'DOP' ? 'RD$ ' : `${invoice.currency} `}
               {...form.getInputProps('amount')}
             />
-            <TextInput
+            {/* The shared date field (user's date format, Spanish calendar), never the browser's native one. */}
+            <DateField
               label="Fecha de la transferencia"
-              type="date"
               required
+              min={invoice.issueDate}
               max={todayIso()}
               {...form.getInputProps('date')}
             />
