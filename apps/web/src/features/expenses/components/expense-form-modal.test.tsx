@@ -211,6 +211,25 @@ describe('ExpenseFormModal: the purchase form’s rules (decision 140)', { timeo
     expect(posted[0]).toMatchObject({ documentType: 'B11', ncf: null, itbisWithheld: 900, isrWithheld: 0 });
   });
 
+  it('a supplier without RNC suggests the agency’s B11 by itself; the user’s own pick then wins (decision 163)', async () => {
+    signIn('admin');
+    const { dialog } = await open();
+    await pick(dialog, /Suplidor/, 'Juan Pérez (plomero)');
+    const type = () =>
+      (
+        within(dialog)
+          .getAllByLabelText(/^Tipo de comprobante/)
+          .find((e) => e.tagName === 'INPUT') as HTMLInputElement
+      ).value;
+    await waitFor(() => expect(type()).toMatch(/^B11 · Comprobante de Compras/));
+    expect(within(dialog).getByText('Sugerido por el suplidor: proveedor informal sin RNC')).toBeTruthy();
+    expect(within(dialog).getByTestId('expense-ncf-auto')).toBeTruthy();
+    await pick(dialog, 'Tipo de comprobante', /B01 · Crédito Fiscal/);
+    await pick(dialog, /Suplidor/, 'Imprenta Santo Domingo SRL');
+    await pick(dialog, /Suplidor/, 'Juan Pérez (plomero)');
+    expect(type()).toMatch(/^B01/);
+  });
+
   it('keeps everything typed and shows the server’s refusal', async () => {
     signIn('admin');
     server.use(
