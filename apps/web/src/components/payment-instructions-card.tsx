@@ -107,8 +107,9 @@ export function PaymentInstructionsCard({
   /** The invoice's currency: accounts held in it are listed first. */
   currency?: string;
   /**
-   * A foreign-currency invoice's balance in pesos at its own rate, e.g. "RD$139,122.00 (a
-   * RD$58.95 por US$1)": what to transfer when no account is held in the invoice's currency.
+   * A foreign-currency invoice's balance in pesos at its own rate, e.g. "RD$139,122.00, el
+   * equivalente de US$2,360.00 a RD$58.95 por US$1 del 27/11/2026,": what to transfer when no
+   * account is held in the invoice's currency.
    */
   pesoAmount?: string;
 }) {

@@ -16,9 +16,9 @@ import {
   IconFileInvoice,
   IconInbox,
   IconPlus,
-  IconReceipt,
   IconReceipt2,
   IconRepeat,
+  IconShoppingCart,
   IconTrendingUp,
 } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
@@ -150,7 +150,7 @@ export function BillingPage() {
                 component={Link}
                 to="/expenses"
                 variant="default"
-                leftSection={<IconReceipt size={18} />}
+                leftSection={<IconShoppingCart size={18} />}
               >
                 Gastos
               </Button>

@@ -424,7 +424,13 @@ export function InvoiceDetailPage() {
                 amount={formatMoney(inv.balance, inv.currency)}
                 pesoAmount={
                   inv.exchangeRate
-                    ? `${formatMoney(toDopCents(toCents(inv.balance), inv.exchangeRate) / 100, 'DOP')} (${exchangeRateLine(inv.currency, inv.exchangeRate, inv.exchangeRateDate ?? inv.issueDate).replace('Tasa: ', 'a ')})`
+                    ? `${formatMoney(toDopCents(toCents(inv.balance), inv.exchangeRate) / 100, 'DOP')}, el equivalente de ${formatMoney(inv.balance, inv.currency)} a ${exchangeRateLine(
+                        inv.currency,
+                        inv.exchangeRate,
+                        inv.exchangeRateDate ?? inv.issueDate,
+                      )
+                        .replace('Tasa: ', '')
+                        .replace(/ \((.+)\)$/, ' del $1')},`
                     : undefined
                 }
                 reference={inv.invoiceNumber}

@@ -244,14 +244,14 @@ describe('Cómo pagar', () => {
     const { unmount } = renderWithProviders(
       <PaymentInstructionsCard
         amount="US$2,360.00"
-        pesoAmount="RD$139,122.00 (a RD$58.95 por US$1 (27/11/2026))"
+        pesoAmount="RD$139,122.00, el equivalente de US$2,360.00 a RD$58.95 por US$1 del 27/11/2026,"
         reference="FAC-2026-0050"
         currency="USD"
       />,
     );
     const card = await screen.findByRole('region', { name: 'Cómo pagar' });
     expect(card.textContent).toContain(
-      'Transfiere RD$139,122.00 (a RD$58.95 por US$1 (27/11/2026)) a una de estas cuentas e indica la factura FAC-2026-0050 como referencia.',
+      'Transfiere RD$139,122.00, el equivalente de US$2,360.00 a RD$58.95 por US$1 del 27/11/2026, a una de estas cuentas e indica la factura FAC-2026-0050 como referencia.',
     );
     expect(card.textContent).not.toContain('US$2,360.00 a una');
     unmount();
