@@ -249,6 +249,25 @@ for (const [roleIndex, role] of roles.entries()) {
       });
       await useScheme(page, 'light');
 
+      // A loading state (decision 163): Facturación while its list is held back, so its loader is
+      // on screen when axe reads it (a labelled loader must be a status, not a bare span).
+      await test.step('Facturación cargando', async () => {
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const invoices = /\/api\/invoices\?/;
+        await page.route(invoices, async (route) => {
+          await held;
+          await route.continue().catch(() => {});
+        });
+        await page.goto('/billing');
+        await expect(page.getByRole('main').locator('.mantine-Loader-root').first()).toBeVisible();
+        await axe('Facturación (cargando)');
+        release();
+        await page.unroute(invoices);
+      });
+
       // "Rule failures" as issue 17 counts them: each rule once per audited screen.
       const ruleFailures = new Set(axeProblems.map((problem) => `${problem.where} ${problem.rule}`)).size;
       console.info(

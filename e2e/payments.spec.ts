@@ -134,7 +134,15 @@ test('a client reports a transfer with its receipt, the admin confirms it, the c
   await expect(pending.getByRole('link', { name: `Factura ${invoice.invoiceNumber}` })).toBeVisible();
   await pending.getByRole('link', { name: `Factura ${invoice.invoiceNumber}` }).click();
   const onInvoice = adminPage.getByRole('region', { name: 'Transferencias reportadas' });
-  await onInvoice.getByRole('button', { name: 'Confirmar' }).click();
+  // Confirming opens the payment form pre-filled from the report (decision 163): nothing is
+  // recorded until the admin checks it and confirms there.
+  await onInvoice.getByRole('button', { name: 'Revisar y confirmar' }).click();
+  const confirm = adminPage.getByRole('dialog', { name: 'Confirmar transferencia reportada' });
+  await expect(confirm.getByRole('textbox', { name: 'Referencia' })).toHaveValue(
+    'Banco BHD · Ref. BHD-558120',
+  );
+  await confirm.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(confirm).toBeHidden();
   await expect(onInvoice.getByText('Confirmado')).toBeVisible();
   await context.close();
 

@@ -54,7 +54,9 @@ const defaultHandlers = [
     }),
   ),
   http.get(apiUrl('/invoices/:id/payment-options'), () =>
-    ok(GetInvoicePaymentOptionsResponseSchema, { paymentOptions: { card: false, report: false } }),
+    ok(GetInvoicePaymentOptionsResponseSchema, {
+      paymentOptions: { open: false, card: false, report: false, reportedPending: 0 },
+    }),
   ),
   http.get(apiUrl('/settings/public'), () =>
     ok(GetPublicSettingsResponseSchema, {

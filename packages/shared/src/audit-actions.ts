@@ -183,6 +183,7 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'invoice.payment_recorded': {
     verb: (m) => (m.fullyPaid === true ? 'registró el pago total de' : 'registró un pago en'),
   },
+  'invoice.payment_voided': { verb: 'anuló un pago de', detail: reason },
   'invoice.payment_reported': { verb: 'reportó una transferencia en' },
   'invoice.payment_report_confirmed': { verb: 'confirmó la transferencia reportada en' },
   'invoice.payment_report_rejected': { verb: 'rechazó la transferencia reportada en', detail: reason },

@@ -37,7 +37,7 @@ export const EXCHANGE_RATE_SOURCE_LABELS: Record<ExchangeRateSource, string> = {
 export const EXCHANGE_RATE_MAX_AGE_DAYS = 7;
 
 /** Spanish name of the currency in "la tasa del dólar / del euro". */
-const CURRENCY_NAMES: Record<ForeignCurrency, string> = { USD: 'dólar', EUR: 'euro' };
+export const CURRENCY_NAMES: Record<ForeignCurrency, string> = { USD: 'dólar', EUR: 'euro' };
 /** Symbol of one unit in "por US$1" / "por €1". */
 const UNIT_SYMBOLS: Record<ForeignCurrency, string> = { USD: 'US$', EUR: '€' };
 
@@ -117,6 +117,14 @@ export function exchangeRateLine(currency: Currency, rate: number, rateDate: str
  */
 export function missingExchangeRateMessage(currency: ForeignCurrency, day: string): string {
   return `Registra la tasa del ${CURRENCY_NAMES[currency]} del ${dmy(day)} en Configuración → Fiscal (Tasas de cambio) antes de emitir esta factura en ${currency}.`;
+}
+
+/**
+ * 409 of saving a USD/EUR purchase without a usable rate (decision 163): about the expense, with
+ * the 7-day window the API applies, so it never reads as an invoice refusal.
+ */
+export function missingExpenseRateMessage(currency: ForeignCurrency, day: string): string {
+  return `No hay tasa del ${CURRENCY_NAMES[currency]} del ${dmy(day)} ni de los ${EXCHANGE_RATE_MAX_AGE_DAYS} días anteriores: regístrala en Configuración → Fiscal (Tasas de cambio) para guardar este gasto en ${currency}.`;
 }
 
 /** The oldest day whose rate may serve a document dated `day` ({@link EXCHANGE_RATE_MAX_AGE_DAYS}). */

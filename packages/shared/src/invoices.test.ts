@@ -93,6 +93,10 @@ describe('effectiveInvoiceStatus (overdue rule, spec doc 2 §4)', () => {
     expect(effectiveInvoiceStatus('pending', '2026-01-10', '2026-01-11').daysOverdue).toBe(1);
   });
   it('is not overdue on the due date itself, nor when paid, draft or cancelled', () => {
+    // Issued and never e-mailed reads "Emitida (sin enviar)" until it is sent (decision 163).
+    expect(effectiveInvoiceStatus('sent', '2026-01-10', '2026-01-10', false).status).toBe('issued');
+    expect(effectiveInvoiceStatus('sent', '2026-01-10', '2026-01-11', false).status).toBe('overdue');
+    expect(effectiveInvoiceStatus('pending', '2026-01-10', '2026-01-10', false).status).toBe('pending');
     expect(effectiveInvoiceStatus('sent', '2026-01-10', '2026-01-10').status).toBe('sent');
     for (const s of ['paid', 'draft', 'cancelled'] as const)
       expect(effectiveInvoiceStatus(s, '2020-01-01', '2026-01-10')).toEqual({

@@ -20,15 +20,26 @@ import { isoDateSchema } from './text.js';
 
 /**
  * Invoice statuses with labels and colours (spec doc 2 §4). `overdue` is never stored: an
- * unpaid (sent/pending) invoice whose due date has passed is reported as overdue.
+ * unpaid (sent/pending) invoice whose due date has passed is reported as overdue. `issued` is
+ * never stored either (decision 163): a `sent` invoice that was issued ("Emitir") but never
+ * e-mailed (`sentAt` null) reads "Emitida"; "Enviada" comes only with a real sending.
  * `pending` = sent and partly paid (decision 053), shown as "Pago parcial" (issue 18, decision 092:
  * the specification's "Pendiente" read as "nothing paid yet" while a payment was listed).
  */
-export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled', 'pending'] as const;
+export const INVOICE_STATUSES = [
+  'draft',
+  'issued',
+  'sent',
+  'paid',
+  'overdue',
+  'cancelled',
+  'pending',
+] as const;
 export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'Borrador',
+  issued: 'Emitida (sin enviar)',
   sent: 'Enviada',
   paid: 'Pagada',
   overdue: 'Vencida',
@@ -37,6 +48,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 };
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
   draft: 'gray',
+  issued: 'cyan',
   sent: 'blue',
   paid: 'green',
   overdue: 'red',
@@ -76,6 +88,7 @@ export const INVOICE_EVENTS = [
   'payment_reported',
   'payment_report_rejected',
   'card_payment_failed',
+  'payment_voided',
 ] as const;
 export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], string> = {
   created: 'Creada',
@@ -93,6 +106,7 @@ export const INVOICE_EVENT_LABELS: Record<(typeof INVOICE_EVENTS)[number], strin
   payment_reported: 'Transferencia reportada por el cliente',
   payment_report_rejected: 'Transferencia reportada no confirmada',
   card_payment_failed: 'Pago con tarjeta no completado',
+  payment_voided: 'Pago anulado',
 };
 
 /** Default series of the invoice number (`FAC-2026-0001`). */
@@ -358,17 +372,26 @@ export type InvoiceStats = z.infer<typeof InvoiceStatsSchema>;
 
 /**
  * The overdue rule (spec doc 2 §4): an invoice is overdue when it is not paid (stored status
- * sent or pending) and its due date is before today. Returns the effective status and days overdue.
+ * sent or pending) and its due date is before today. Returns the effective status and days
+ * overdue. A stored `sent` invoice that was never e-mailed (`sent` false) is `issued`
+ * ("Emitida (sin enviar)", decision 163); overdue wins over it.
  */
 export function effectiveInvoiceStatus(
   stored: StoredInvoiceStatus,
   dueDate: string,
   today: string = businessToday(),
+  sent = true,
 ): { status: InvoiceStatus; isOverdue: boolean; daysOverdue: number } {
   const unpaid = stored === 'sent' || stored === 'pending';
   const days = daysBetween(dueDate, today);
   if (unpaid && days > 0) return { status: 'overdue', isOverdue: true, daysOverdue: days };
+  if (stored === 'sent' && !sent) return { status: 'issued', isOverdue: false, daysOverdue: 0 };
   return { status: stored, isOverdue: false, daysOverdue: 0 };
+}
+
+/** Whether an invoice (effective status) still takes payments: issued, sent, part paid or overdue. */
+export function invoiceIsOpen(status: InvoiceStatus): boolean {
+  return status === 'issued' || status === 'sent' || status === 'pending' || status === 'overdue';
 }
 
 /** Formats an invoice number: series, year and a 4-digit (or longer) sequence: `FAC-2026-0001`. */

@@ -37,6 +37,7 @@ export const PAYMENT_REPORT_MESSAGES = {
   bank: 'Indica el banco desde el que transferiste',
   reference: 'Indica el número de referencia de la transferencia',
   file: 'Adjunta el comprobante de la transferencia (imagen o PDF)',
+  noAccount: 'La agencia aún no tiene una cuenta para transferencias: contáctala para pagar esta factura.',
 } as const;
 
 /**
@@ -95,12 +96,21 @@ export const ListPaymentReportsResponseSchema = z.object({
 export type ListPaymentReportsResponse = z.infer<typeof ListPaymentReportsResponseSchema>;
 
 /**
- * `POST /payment-reports/{id}/confirm` body (admin, optional): the withholdings the client
- * retained with this transfer, as on `PUT /invoices/{id}/pay` (major units; a preset computes
- * them). The amount, date, method (transfer) and reference come from the report.
+ * `POST /payment-reports/{id}/confirm` body (admin, optional): the payment as the admin checked
+ * it in the payment form (decision 163) — the amount received, its date and reference when the
+ * bank shows other figures than the report, and the withholdings the client retained, as on
+ * `PUT /invoices/{id}/pay` (major units; a preset computes them). Omitted fields come from the
+ * report (amount, transfer date, "banco · Ref. …"); the method is always a bank transfer.
  */
 export const ConfirmPaymentReportRequestSchema = z
   .object({
+    amount: z
+      .number({ error: 'Monto inválido' })
+      .min(0.01, PAYMENT_REPORT_MESSAGES.amountMin)
+      .max(100_000_000, 'Monto demasiado alto')
+      .optional(),
+    paidDate: isoDateSchema().optional(),
+    reference: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
     withholdingPreset: z.enum(['none', 'company_services', 'persona_fisica', 'government']).optional(),
     itbisWithheld: z.number().min(0, 'La retención no puede ser negativa').max(100_000_000).optional(),
     isrWithheld: z.number().min(0, 'La retención no puede ser negativa').max(100_000_000).optional(),
@@ -108,6 +118,19 @@ export const ConfirmPaymentReportRequestSchema = z
   })
   .nullish();
 export type ConfirmPaymentReportRequest = z.input<typeof ConfirmPaymentReportRequestSchema>;
+
+/**
+ * `POST /invoices/{id}/payments/{paymentId}/void` body (admin): why the payment is voided
+ * (1–500 characters), kept in the invoice's history and told to the client (decision 163).
+ */
+export const VoidPaymentRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Indica el motivo de la anulación' })
+    .trim()
+    .min(1, 'Indica el motivo de la anulación')
+    .max(500, 'Máximo 500 caracteres'),
+});
+export type VoidPaymentRequest = z.input<typeof VoidPaymentRequestSchema>;
 
 /** `POST /payment-reports/{id}/reject` body (admin): why, told to the client (1–500 characters). */
 export const RejectPaymentReportRequestSchema = z.object({
@@ -209,11 +232,19 @@ export type CardPaymentStatus = z.infer<typeof CardPaymentStatusSchema>;
 
 /** `GET /invoices/{id}/payment-options` (the invoice's own client, staff): what the portal offers. */
 export const InvoicePaymentOptionsSchema = z.object({
+  /** The invoice is open (issued, sent, part paid or overdue, balance above zero). */
+  open: z.boolean(),
   /** Azul is on and takes the invoice's currency. */
   card: z.boolean(),
-  /** The invoice is open (sent or pending, balance above zero): transfers can be reported. */
+  /**
+   * The invoice is open and the agency has a bank account to transfer to: transfers can be
+   * reported (decision 163: without an account the client is told to contact the agency).
+   */
   report: z.boolean(),
+  /** What the client's transfer reports still under review add up to (major units). */
+  reportedPending: z.number(),
 });
+export type InvoicePaymentOptions = z.infer<typeof InvoicePaymentOptionsSchema>;
 export const GetInvoicePaymentOptionsResponseSchema = z.object({
   paymentOptions: InvoicePaymentOptionsSchema,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvoiceSchema } from './invoices.js';
-import { CURRENCIES } from './money.js';
+import { CURRENCIES, divRoundHalfUp } from './money.js';
 import { DateOnlySchema } from './projects.js';
 
 /*
@@ -101,6 +101,17 @@ export const ExpenseCostLineSchema = z.object({
 export type ExpenseCostLine = z.infer<typeof ExpenseCostLineSchema>;
 
 /**
+ * The one time-cost rule (decisions 142 and 163), used by the project's Tiempo tab, its Finanzas
+ * tab and Reportes → Rentabilidad: a person's minutes × their own cost rate (`rateCents`, DOP
+ * centavos per hour) / 60, half-up to the centavo, per person. A person without a cost rate
+ * (`null`) costs nothing here and their hours are counted apart ("sin tarifa") so every screen
+ * can warn that the cost is understated; the company's billing rate is never used as a cost.
+ */
+export function timeCostCents(t: { minutes: number; rateCents: number | null }): number {
+  return t.rateCents === null ? 0 : divRoundHalfUp(t.minutes * t.rateCents, 60);
+}
+
+/**
  * Time cost per person: `hours` logged × `costRate` (DOP/h) = `amount`, half-up at the cent.
  * `costRate` null = "sin tarifa": the hours count, their cost does not. `hidden`: an employee
  * reading the finances does not see another person's rate or cost (both null then); the totals
@@ -182,6 +193,8 @@ export const ProfitabilityRowSchema = z.object({
   revenue: z.number(),
   expenses: z.number(),
   timeCost: z.number(),
+  /** Hours logged by people without a cost rate: their cost is missing from `timeCost` (decision 163). */
+  unratedHours: z.number(),
   margin: z.number(),
   marginPercent: z.number().nullable(),
 });

@@ -310,7 +310,13 @@ export const TimeSummarySchema = z.object({
   totalHours: z.number(),
   billableHours: z.number(),
   entries: z.number().int(),
+  /**
+   * Staff only: the time's cost to the agency by the one rule of {@link timeCostCents} (each
+   * person's cost rate), the same figure as the Finanzas tab; `unratedHours` are hours of people
+   * without a cost rate, not in it (decision 163).
+   */
   internalCost: z.number().optional(),
+  unratedHours: z.number().optional(),
   byMember: z.array(
     z.object({ _id: z.uuid(), firstName: z.string(), lastName: z.string(), hours: z.number() }),
   ),

@@ -128,6 +128,9 @@ export function buildTheme(variant: ThemeVariant): MantineThemeOverride {
         },
       },
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+      // Loaders carry an aria-label ("Cargando facturas"); on a span without a role it is not read
+      // and axe reports aria-prohibited-attr. As a status it is announced (decision 163).
+      Loader: { defaultProps: { role: 'status' } },
       // The placeholder is a focusable role="presentation" div inside role="menu" (axe
       // aria-required-children); without it the focus lands on the first item, as ARIA's menu
       // pattern asks.

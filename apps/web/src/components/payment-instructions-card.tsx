@@ -95,6 +95,7 @@ export function PaymentInstructionsCard({
   canManage = false,
   wide = false,
   currency,
+  pesoAmount,
 }: {
   /** Formatted amount owed, e.g. "RD$45,000.00". */
   amount?: string;
@@ -105,6 +106,12 @@ export function PaymentInstructionsCard({
   wide?: boolean;
   /** The invoice's currency: accounts held in it are listed first. */
   currency?: string;
+  /**
+   * A foreign-currency invoice's balance in pesos at its own rate, e.g. "RD$139,122.00, el
+   * equivalente de US$2,360.00 a RD$58.95 por US$1 del 27/11/2026,": what to transfer when no
+   * account is held in the invoice's currency.
+   */
+  pesoAmount?: string;
 }) {
   const titleId = useId();
   const query = usePaymentInstructions();
@@ -131,6 +138,10 @@ export function PaymentInstructionsCard({
     );
   }
   const accounts = currency ? accountsForCurrency(data.bankAccounts, currency) : data.bankAccounts;
+  // Dollars are never sent to a peso account (decision 163): without an account in the invoice's
+  // currency the sentence asks for the peso equivalent, or names no amount when there is none.
+  const inCurrency = !currency || accounts.some((a) => a.currency === currency);
+  const toTransfer = inCurrency ? amount : pesoAmount;
   return (
     <Card withBorder radius="md" component="section" aria-labelledby={titleId} data-testid="how-to-pay">
       <Title order={2} size="h4" mb="xs" id={titleId}>
@@ -140,10 +151,15 @@ export function PaymentInstructionsCard({
         <Stack gap="sm">
           {accounts.length > 0 && (
             <Text size="sm">
-              {amount ? `Transfiere ${amount} a una de estas cuentas` : 'Transfiere a una de estas cuentas'}
+              {toTransfer
+                ? `Transfiere ${toTransfer} a una de estas cuentas`
+                : 'Transfiere a una de estas cuentas'}
               {reference
                 ? ` e indica la factura ${reference} como referencia.`
                 : ' e indica el número de la factura como referencia.'}
+              {!inCurrency && !pesoAmount && amount
+                ? ` Las cuentas son en otra moneda: confirma con nosotros el monto equivalente a ${amount}.`
+                : ''}
             </Text>
           )}
           {wide ? (

@@ -13,8 +13,8 @@ import { notifications } from '@mantine/notifications';
  * `app/providers.tsx` (bottom-right from 768 px, top and full width on phones) — spec doc 2 §8's
  * "top-right" is superseded by issue 18 (decision 093): no call site passes a position.
  */
-export function toastSuccess(title: string, message?: string): void {
-  notifications.show({ color: 'green', title, message: message ?? '' });
+export function toastSuccess(title: string, message?: string, options?: { autoClose?: number }): void {
+  notifications.show({ color: 'green', title, message: message ?? '', ...options });
 }
 
 /**

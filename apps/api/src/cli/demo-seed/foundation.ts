@@ -42,6 +42,20 @@ export async function seedFoundation(tx: Tx, passwordHash: string): Promise<Foun
       whatsappNumber: '18095550142',
       taxId: rnc('13185542'),
       emailSignature: 'Equipo de Agencia Digital RD\nSanto Domingo, República Dominicana',
+      // One peso account, so "Cómo pagar" and "Reportar pago" work in the demo (decision 163).
+      paymentInstructions: {
+        bankAccounts: [
+          {
+            bank: 'Banco Popular Dominicano',
+            accountType: 'corriente',
+            currency: 'DOP',
+            accountNumber: '812-000142-7',
+            holderName: 'Agencia Digital RD',
+            holderId: rnc('13185542'),
+          },
+        ],
+        otherMethods: null,
+      },
     })
     .onConflictDoNothing();
 

@@ -179,8 +179,41 @@ const PURCHASES: DemoPurchase[] = [
   },
 ];
 
-/** USD → DOP of the Adobe purchase's day (a Banco Central selling rate of that season). */
+/** USD → DOP around which the demo's daily rates move (a Banco Central selling rate of that season). */
 const DEMO_USD_RATE = 63.2415;
+
+/** Days of dollar rates the demo holds, up to today: every purchase and a first USD flow find one. */
+const DEMO_RATE_DAYS = 30;
+
+/**
+ * The demo's dollar rates (decision 163): one per business day (Monday to Friday, as the BCRD
+ * publishes) for the last {@link DEMO_RATE_DAYS} days up to today, moving a few centavos around
+ * {@link DEMO_USD_RATE}, so a USD expense or invoice works on the first try on any day (a weekend
+ * takes Friday's, within the 7 days of decision 137). Answers the rates by day.
+ */
+async function seedUsdRates(tx: Tx, adminId: string, today: string): Promise<Map<string, number>> {
+  const rates = new Map<string, number>();
+  for (let back = DEMO_RATE_DAYS; back >= 0; back -= 1) {
+    const day = addDays(today, -back);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    rates.set(day, Math.round((DEMO_USD_RATE + ((back % 9) - 4) * 0.0125) * 10_000) / 10_000);
+  }
+  await tx.insert(exchangeRates).values(
+    [...rates].map(([date, rate]) => ({
+      date,
+      currency: 'USD' as const,
+      rate,
+      source: 'manual' as const,
+      createdBy: adminId,
+    })),
+  );
+  return rates;
+}
+
+/** The rate a document dated `day` takes from `rates`: its day's or the latest before it. */
+const rateOn = (rates: Map<string, number>, day: string) =>
+  [...rates].filter(([d]) => d <= day).at(-1)?.[1] ?? DEMO_USD_RATE;
 
 /**
  * Seeds the purchases feature (decision 140): the agency's purchase-document ranges, six
@@ -203,6 +236,7 @@ export async function seedPurchases(tx: Tx, ids: FoundationSeed, projectIds: str
       createdBy: ids.adminId,
     })),
   );
+  const usdRates = await seedUsdRates(tx, ids.adminId, today);
   const rows = await tx
     .insert(suppliers)
     .values(SUPPLIERS.map((s) => ({ ...s, createdBy: ids.adminId })))
@@ -210,17 +244,7 @@ export async function seedPurchases(tx: Tx, ids: FoundationSeed, projectIds: str
   for (const p of PURCHASES) {
     const supplier = rows[p.supplier]!;
     const issueDate = addDays(today, -p.daysAgo);
-    let exchangeRate: number | null = null;
-    if (p.currency === 'USD') {
-      await tx.insert(exchangeRates).values({
-        date: issueDate,
-        currency: 'USD',
-        rate: DEMO_USD_RATE,
-        source: 'manual',
-        createdBy: ids.adminId,
-      });
-      exchangeRate = DEMO_USD_RATE;
-    }
+    const exchangeRate = p.currency === 'USD' ? rateOn(usdRates, issueDate) : null;
     const goodsCents = Math.round((p.goods ?? 0) * 100);
     const servicesCents = Math.round((p.services ?? 0) * 100);
     const itbisCents = Math.round((p.itbis ?? 0) * 100);

@@ -110,7 +110,7 @@ export function assertAmounts(v: Parameters<typeof checkExpenseAmounts>[0]): voi
 /** The exchange rate of a purchase: null for DOP; the day's rate (or 409) for USD. */
 export async function rateFor(tx: Tx, currency: 'DOP' | 'USD', issueDate: string): Promise<number | null> {
   if (currency === 'DOP') return null;
-  return (await requireRateForDay({ tx, currency, day: issueDate })).rate;
+  return (await requireRateForDay({ tx, currency, day: issueDate, document: 'expense' })).rate;
 }
 
 /**

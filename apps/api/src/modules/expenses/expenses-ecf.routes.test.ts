@@ -137,7 +137,8 @@ describe('direct e-CF of purchase documents (E41, E43, E47)', () => {
       currency: 'USD',
       rate: 60.25,
     });
-    expect(rate.statusCode, rate.body).toBe(201);
+    // The demo holds a rate for every business day up to today (decision 163): this one replaces it.
+    expect([200, 201], rate.body).toContain(rate.statusCode);
     const res = await call('POST', '/api/expenses', {
       supplierId: ids.adobe,
       documentType: 'E47',

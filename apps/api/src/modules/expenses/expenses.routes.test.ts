@@ -369,6 +369,14 @@ describe('purchases: documents the agency issues (B11, B13, B17) and withholding
     const missing = await create(usd);
     expect(missing.statusCode).toBe(409);
     expect(missing.json().errors[0].field).toBe('exchangeRate');
+    // About the expense, not an invoice (decision 163).
+    expect(missing.json().message).toBe(
+      `No hay tasa del dólar del ${day.split('-').reverse().join('/')} ni de los 7 días anteriores: regístrala en Configuración → Fiscal (Tasas de cambio) para guardar este gasto en USD.`,
+    );
+    // The demo's rates reach today: a purchase of today is priced on the first try.
+    const todays = await create({ ...usd, issueDate: today, ncf: undefined, description: 'Hoy' });
+    expect(todays.statusCode, todays.body).toBe(201);
+    expect(todays.json().data.expense.exchangeRate).toEqual(expect.any(Number));
     const rate = await call('POST', '/api/fiscal/exchange-rates', { date: day, currency: 'USD', rate: 60.5 });
     expect(rate.statusCode, rate.body).toBe(201);
     const res = await create(usd);

@@ -7,6 +7,7 @@ import {
   type ListExchangeRatesQuerySchema,
   type ListExchangeRatesResponse,
   missingExchangeRateMessage,
+  missingExpenseRateMessage,
   oldestUsableRateDay,
   pageWindow,
   type UpsertExchangeRateRequestSchema,
@@ -260,14 +261,20 @@ export async function requireRateForDay({
   tx,
   currency,
   day,
+  document = 'invoice',
 }: {
   tx: Tx;
   currency: ForeignCurrency;
   day: string;
+  /** Whose refusal it is: an invoice being issued (default) or a purchase being saved. */
+  document?: 'invoice' | 'expense';
 }): Promise<{ rate: number; date: string }> {
   const found = await rateForDay({ db: tx, currency, day });
   if (found) return found;
-  const message = missingExchangeRateMessage(currency, day);
+  const message =
+    document === 'expense'
+      ? missingExpenseRateMessage(currency, day)
+      : missingExchangeRateMessage(currency, day);
   throw new AppError(409, ErrorCodes.CONFLICT, message, [{ field: 'exchangeRate', message }]);
 }
 

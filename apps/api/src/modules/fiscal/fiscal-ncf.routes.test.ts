@@ -138,7 +138,8 @@ describe('issuing an invoice takes its NCF (POST /invoices/{id}/issue, /send)', 
     expect(res.statusCode, res.body).toBe(200);
     const inv = res.json().data.invoice;
     expect(inv).toMatchObject({
-      status: 'sent',
+      // Issued, not e-mailed (decision 163).
+      status: 'issued',
       ncf: before!.nextNcf,
       ncfExpiresOn: before!.expiresOn,
       documentType: 'B01',

@@ -74,7 +74,7 @@ describe('credit notes (POST /invoices/{id}/credit-notes)', () => {
     expect(seen.json().data.invoice).toMatchObject({
       amountCredited: 1180,
       balance: 3146.66,
-      status: 'sent',
+      status: 'issued',
     });
     expect(seen.json().data.invoice.creditNotes.map((n: { ncf: string }) => n.ncf)).toEqual([cn.ncf]);
     const other = await injectAs(app, client2.token, { method: 'GET', url: `/api/invoices/${inv._id}` });

@@ -66,7 +66,7 @@ describe('debit notes (POST /invoices/{id}/debit-notes)', () => {
     });
     expect(dn.ncf).toMatch(/^B03\d{8}$/);
     const seen = await read(inv._id, client.token);
-    expect(seen).toMatchObject({ amountDebited: 590, balance: 4916.66, status: 'sent' });
+    expect(seen).toMatchObject({ amountDebited: 590, balance: 4916.66, status: 'issued' });
     expect(seen.debitNotes.map((n: { ncf: string }) => n.ncf)).toEqual([dn.ncf]);
     expect(seen.history.at(-1)).toMatchObject({ event: 'debit_note', note: `NCF ${dn.ncf} por RD$590.00` });
     expect(

@@ -8,18 +8,27 @@ import {
   type PayInvoiceRequestSchema,
   paymentDateError,
   toCents,
+  type VoidPaymentRequestSchema,
   withholdingForPreset,
 } from '@agencia/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { creditNotes, debitNotes, invoiceEvents, invoicePayments, invoices } from '../../db/schema/index.js';
+import {
+  creditNotes,
+  debitNotes,
+  invoiceEvents,
+  invoicePayments,
+  invoices,
+  paymentReports,
+} from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { audit } from '../../lib/audit.js';
 import { effects, type StoredNotifications, type Written } from '../../lib/effects.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { WriteCall } from '../../lib/service-args.js';
+import { notifyClientUsers } from '../billing-documents/billing-documents.js';
 import { assertPeriodOpen } from '../fiscal/fiscal-periods.service.js';
 import { mailReceiptInTx, nextReceiptNumber, paymentOf } from './invoice-receipts.js';
 import { balanceCents, getInvoice, type InvoiceRow, lockInvoice } from './invoices.queries.js';
@@ -256,4 +265,107 @@ function withholdingsOf(
 function assertPaymentDay(field: 'paidDate' | 'retentionDate', day: string, issueDate: string): void {
   const message = paymentDateError(field, day, issueDate);
   if (message) throw badRequest(message, [{ field, message }]);
+}
+
+/**
+ * `POST /invoices/{id}/payments/{paymentId}/void` (admin, decision 163): takes back a payment
+ * recorded by mistake — typed by hand, or a transfer report confirmed with the wrong figures.
+ * Only the invoice's latest payment can be voided (each receipt states the balance after it, so
+ * voiding an earlier one would make the later receipts wrong): 409 otherwise, and when its
+ * payment or retention date lies in a closed fiscal period (decision 135: the 607 of that month
+ * was filed with it). In one transaction: the payment row is deleted (its receipt number stays
+ * used; the history and the audit keep amount, withholdings and receipt), the invoice's paid and
+ * withheld totals go back, its status becomes `pending` while other payments remain and `sent`
+ * otherwise, a transfer report it came from returns to review (`pending`), and the client's users
+ * are told. 404 for an unknown payment of the invoice.
+ */
+export async function voidPayment(
+  opts: WriteCall & { id: string; paymentId: string; input: z.output<typeof VoidPaymentRequestSchema> },
+): Promise<Written<Invoice>> {
+  const { db, actor, ctx, id, paymentId, input } = opts;
+  const notifications = await db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, id);
+    const [payment] = await tx
+      .select()
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.id, paymentId), eq(invoicePayments.invoiceId, id)))
+      .limit(1);
+    if (!payment) throw notFound('Pago no encontrado');
+    if (current.status === 'cancelled')
+      throw conflict('La factura está cancelada: su pago no se puede anular.');
+    const [latest] = await tx
+      .select({ id: invoicePayments.id })
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, id))
+      .orderBy(desc(invoicePayments.createdAt), desc(invoicePayments.receiptNumber))
+      .limit(1);
+    if (latest?.id !== payment.id)
+      throw conflict(
+        'Solo se puede anular el último pago de la factura: anula primero los pagos posteriores.',
+      );
+    await assertPeriodOpen({ tx, day: payment.paidDate, what: 'paidDate' });
+    if (payment.retentionDate)
+      await assertPeriodOpen({ tx, day: payment.retentionDate, what: 'retentionDate' });
+    const withheld = payment.itbisWithheldCents + payment.isrWithheldCents;
+    const [report] = await tx
+      .select({ id: paymentReports.id })
+      .from(paymentReports)
+      .where(eq(paymentReports.paymentId, payment.id))
+      .limit(1);
+    await tx.delete(invoicePayments).where(eq(invoicePayments.id, payment.id));
+    const [left] = await tx
+      .select({ n: count() })
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, id));
+    const paidCents = Math.max(0, current.paidCents - payment.amountCents);
+    const withheldCents = Math.max(0, current.withheldCents - withheld);
+    await tx
+      .update(invoices)
+      .set({
+        paidCents,
+        withheldCents,
+        status: (left?.n ?? 0) > 0 ? 'pending' : 'sent',
+        paidDate: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id));
+    if (report)
+      await tx
+        .update(paymentReports)
+        .set({ status: 'pending', paymentId: null, decidedBy: null, decidedAt: null, updatedAt: new Date() })
+        .where(eq(paymentReports.id, report.id));
+    const money = formatMoney(fromCents(payment.amountCents), current.currency);
+    const withheldNote =
+      withheld > 0 ? ` · Retenciones: ${formatMoney(fromCents(withheld), current.currency)}` : '';
+    await tx.insert(invoiceEvents).values({
+      invoiceId: id,
+      event: 'payment_voided',
+      actorId: actor.id,
+      note: `${money}${withheldNote} · Recibo ${payment.receiptNumber} · Motivo: ${input.reason}${report ? ' · La transferencia reportada vuelve a revisión' : ''}`,
+    });
+    await audit(
+      tx,
+      ctx,
+      'invoice.payment_voided',
+      { type: 'invoice', id },
+      {
+        reason: input.reason,
+        receiptNumber: payment.receiptNumber,
+        amountCents: payment.amountCents,
+        itbisWithheldCents: payment.itbisWithheldCents,
+        isrWithheldCents: payment.isrWithheldCents,
+        paidDate: payment.paidDate,
+        paymentMethod: payment.paymentMethod,
+        reference: payment.reference,
+        reportId: report?.id ?? null,
+      },
+    );
+    return notifyClientUsers(tx, current.clientId, {
+      topic: 'paymentsReceived',
+      title: `Pago anulado: ${current.invoiceNumber}`,
+      message: `Anulamos el pago de ${money} (recibo ${payment.receiptNumber}) de la factura ${current.invoiceNumber}. Motivo: ${input.reason}`,
+      link: `/billing/${id}`,
+    });
+  });
+  return { value: await getInvoice({ db, actor, id }), effects: effects({ notifications }) };
 }

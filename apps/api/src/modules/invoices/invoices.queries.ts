@@ -9,7 +9,7 @@ import {
   type ListInvoicesQuerySchema,
   type ListInvoicesResponse,
 } from '@agencia/shared';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import {
@@ -69,7 +69,7 @@ type SummaryRow = {
 
 function toSummary(row: SummaryRow, today: string): InvoiceSummary {
   const i = row.invoice;
-  const eff = effectiveInvoiceStatus(i.status, i.dueDate, today);
+  const eff = effectiveInvoiceStatus(i.status, i.dueDate, today, i.sentAt !== null);
   return {
     _id: i.id,
     invoiceNumber: i.invoiceNumber,
@@ -142,12 +142,22 @@ const INVOICE_TABLE: DocumentTable = {
   createdAt: invoices.createdAt,
 };
 
-/** SQL for an effective status (overdue computed against `today`). */
+/**
+ * SQL for an effective status (overdue computed against `today`; `issued` = stored `sent` never
+ * e-mailed, `sent` = e-mailed, decision 163).
+ */
 function statusCondition(status: string, today: string): SQL {
   const unpaid = inArray(invoices.status, ['sent', 'pending']);
   if (status === 'overdue') return and(unpaid, sql`${invoices.dueDate} < ${today}`)!;
-  if (status === 'sent' || status === 'pending')
-    return and(eq(invoices.status, status), sql`${invoices.dueDate} >= ${today}`)!;
+  if (status === 'issued')
+    return and(eq(invoices.status, 'sent'), isNull(invoices.sentAt), sql`${invoices.dueDate} >= ${today}`)!;
+  if (status === 'sent')
+    return and(
+      eq(invoices.status, 'sent'),
+      isNotNull(invoices.sentAt),
+      sql`${invoices.dueDate} >= ${today}`,
+    )!;
+  if (status === 'pending') return and(eq(invoices.status, status), sql`${invoices.dueDate} >= ${today}`)!;
   return eq(invoices.status, status as 'draft');
 }
 

@@ -355,6 +355,32 @@ describe('list, stats, duplicate, cancel, delete', () => {
     expect(row!.status).toBe('cancelled');
   });
 
+  it('"Emitir" leaves the invoice issued and not sent; only a real sending makes it "Enviada", with its history entry (decision 163)', async () => {
+    const draft = await createInvoiceVia(
+      app,
+      admin.token,
+      invoicePayload(clientId, { dueDate: '2099-01-01' }),
+    );
+    const issued = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: `/api/invoices/${draft._id}/issue`,
+    });
+    expect(issued.statusCode).toBe(200);
+    expect(issued.json().data.invoice).toMatchObject({ status: 'issued', sentAt: null });
+    expect(issued.json().data.invoice.history.map((h: { event: string }) => h.event)).not.toContain('sent');
+    const ids = async (status: string) =>
+      (await injectAs(app, admin.token, { method: 'GET', url: `/api/invoices?status=${status}&limit=100` }))
+        .json()
+        .data.invoices.map((i: { _id: string }) => i._id);
+    expect(await ids('issued')).toContain(draft._id);
+    expect(await ids('sent')).not.toContain(draft._id);
+    const sent = await injectAs(app, admin.token, { method: 'POST', url: `/api/invoices/${draft._id}/send` });
+    expect(sent.json().data.invoice).toMatchObject({ status: 'sent', sentAt: expect.any(String) });
+    expect(sent.json().data.invoice.history.map((h: { event: string }) => h.event)).toContain('sent');
+    expect(await ids('sent')).toContain(draft._id);
+    expect(await ids('issued')).not.toContain(draft._id);
+  });
+
   it('cancels a draft; refuses to cancel or delete an invoice issued with an NCF (409: it needs a credit note)', async () => {
     const inv = await createInvoiceVia(
       app,

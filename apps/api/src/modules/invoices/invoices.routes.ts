@@ -16,6 +16,7 @@ import {
   RecordEcfSignatureRequestSchema,
   successEnvelope,
   UpdateInvoiceRequestSchema,
+  VoidPaymentRequestSchema,
 } from '@agencia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -211,6 +212,33 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       data: {
         invoice: published(
           await payments.payInvoice({ ...writeCall(req), id: req.params.id, input: req.body ?? {} }),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/invoices/:id/payments/:paymentId/void',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Anular un pago registrado por error (el último de la factura)',
+        params: IdParamsSchema.extend({ paymentId: z.uuid({ message: 'Identificador inválido' }) }),
+        body: VoidPaymentRequestSchema,
+        response: { 200: invoiceEnvelope },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        invoice: published(
+          await payments.voidPayment({
+            ...writeCall(req),
+            id: req.params.id,
+            paymentId: req.params.paymentId,
+            input: req.body,
+          }),
         ),
       },
     }),

@@ -243,6 +243,132 @@ describe('transfer reports', () => {
     expect(invoice.payments[0].balanceAfter).toBeCloseTo(inv.balance - 150, 2);
   });
 
+  it('the admin confirms from the payment form with corrected figures, and can void it: the report goes back to review', async () => {
+    const inv = await openInvoiceFor(app, admin, clientId);
+    const r = (await report(client, inv._id, goodFields('200'))).json().data.paymentReport;
+    // The bank shows RD$190 on the day before: the admin confirms what the bank shows.
+    const yesterday = addDays(today(), -1) < inv.issueDate ? today() : addDays(today(), -1);
+    const ok = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/payment-reports/${r._id}/confirm`,
+      payload: {
+        amount: 190,
+        paidDate: yesterday,
+        reference: 'Banco Popular · Ref. TRF-1',
+        itbisWithheld: 10,
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    let invoice = (await injectAs(app, admin, { method: 'GET', url: `/api/invoices/${inv._id}` })).json().data
+      .invoice;
+    expect(invoice.payments[0]).toMatchObject({
+      amount: 190,
+      itbisWithheld: 10,
+      paidDate: yesterday,
+      reference: 'Banco Popular · Ref. TRF-1',
+      paymentMethod: 'bank_transfer',
+    });
+    const paymentId = invoice.payments[0]._id;
+    // Voiding asks for a reason (Spanish 400), an employee or client cannot (403).
+    const noReason = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/invoices/${inv._id}/payments/${paymentId}/void`,
+      payload: { reason: ' ' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Indica el motivo de la anulación');
+    for (const token of [employee, client])
+      expect(
+        (
+          await injectAs(app, token, {
+            method: 'POST',
+            url: `/api/invoices/${inv._id}/payments/${paymentId}/void`,
+            payload: { reason: 'x' },
+          })
+        ).statusCode,
+      ).toBe(403);
+    const voided = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/invoices/${inv._id}/payments/${paymentId}/void`,
+      payload: { reason: 'Monto equivocado' },
+    });
+    expect(voided.statusCode).toBe(200);
+    invoice = voided.json().data.invoice;
+    expect(invoice.payments).toEqual([]);
+    expect(invoice.balance).toBeCloseTo(inv.balance, 2);
+    expect(invoice.amountWithheld).toBe(0);
+    expect(invoice.history.at(-1)).toMatchObject({ event: 'payment_voided' });
+    expect(invoice.history.at(-1).note).toContain('Motivo: Monto equivocado');
+    const rows = await app.db.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId));
+    expect(rows).toEqual([]);
+    const again = (
+      await injectAs(app, admin, { method: 'GET', url: `/api/payment-reports?invoiceId=${inv._id}` })
+    ).json().data.paymentReports[0];
+    expect(again).toMatchObject({ status: 'pending', paymentId: null });
+    // A second void of the same payment: 404.
+    const twice = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/invoices/${inv._id}/payments/${paymentId}/void`,
+      payload: { reason: 'otra vez' },
+    });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('only the latest payment can be voided (each receipt states the balance after it)', async () => {
+    const inv = await openInvoiceFor(app, admin, clientId);
+    for (const amount of [10, 20])
+      await injectAs(app, admin, { method: 'PUT', url: `/api/invoices/${inv._id}/pay`, payload: { amount } });
+    const invoice = (await injectAs(app, admin, { method: 'GET', url: `/api/invoices/${inv._id}` })).json()
+      .data.invoice;
+    const [first, last] = invoice.payments;
+    const refused = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/invoices/${inv._id}/payments/${first._id}/void`,
+      payload: { reason: 'error' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Solo se puede anular el último pago/);
+    const ok = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/invoices/${inv._id}/payments/${last._id}/void`,
+      payload: { reason: 'error' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.invoice).toMatchObject({ status: expect.stringMatching(/pending|overdue/) });
+    expect(ok.json().data.invoice.payments).toHaveLength(1);
+  });
+
+  it('payment options: open, the reports under review, and no "Reportar pago" without a bank account (decision 163)', async () => {
+    const inv = await openInvoiceFor(app, admin, clientId);
+    await report(client, inv._id, goodFields('1000'));
+    const options = async () =>
+      (await injectAs(app, client, { method: 'GET', url: `/api/invoices/${inv._id}/payment-options` })).json()
+        .data.paymentOptions;
+    expect(await options()).toMatchObject({ open: true, report: true, reportedPending: 1000 });
+    const saved = (
+      await injectAs(app, admin, { method: 'GET', url: '/api/settings/payment-instructions' })
+    ).json().data.paymentInstructions;
+    await injectAs(app, admin, {
+      method: 'PUT',
+      url: '/api/settings/payment-instructions',
+      payload: { bankAccounts: [], otherMethods: null },
+    });
+    try {
+      expect(await options()).toMatchObject({ open: true, report: false });
+      const refused = await report(client, inv._id, goodFields('10'));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'La agencia aún no tiene una cuenta para transferencias: contáctala para pagar esta factura.',
+      );
+    } finally {
+      await injectAs(app, admin, {
+        method: 'PUT',
+        url: '/api/settings/payment-instructions',
+        payload: saved,
+      });
+    }
+  });
+
   it('the admin rejects with a reason: the client is told why, the invoice is unchanged', async () => {
     const inv = await openInvoiceFor(app, admin, clientId);
     const r = (await report(client, inv._id, goodFields('80'))).json().data.paymentReport;

@@ -6,6 +6,7 @@ import {
   type ListPaymentReportsQuerySchema,
   type ListPaymentReportsResponse,
   PAYMENT_REPORT_MAX_BYTES,
+  PAYMENT_REPORT_MESSAGES,
   type PaymentReport,
   pageWindow,
   type RejectPaymentReportRequestSchema,
@@ -26,6 +27,7 @@ import { IMAGE_TYPES, readFile, saveFile } from '../../lib/storage.js';
 import { notifyClientUsers } from '../billing-documents/billing-documents.js';
 import { recordPaymentInTx } from '../invoices/invoice-payments.service.js';
 import { balanceCents, getInvoice, lockInvoice } from '../invoices/invoices.queries.js';
+import { getPaymentInstructions } from '../settings/settings.service.js';
 import { visibleReportInvoices } from './payments.policy.js';
 
 /*
@@ -139,6 +141,20 @@ export async function listPaymentReports(opts: {
   };
 }
 
+/** Whether the agency has a bank account to transfer to (Configuración → Datos de pago). */
+export async function hasTransferAccount(db: Db | Tx): Promise<boolean> {
+  return (await getPaymentInstructions(db)).bankAccounts.length > 0;
+}
+
+/** What the pending transfer reports of invoice `invoiceId` add up to, in major units. */
+export async function pendingReportedAmount(db: Db | Tx, invoiceId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${paymentReports.amountCents}), 0)`.mapWith(Number) })
+    .from(paymentReports)
+    .where(and(eq(paymentReports.invoiceId, invoiceId), eq(paymentReports.status, 'pending')));
+  return fromCents(row?.cents ?? 0);
+}
+
 /** Whether an invoice takes payments from the portal: sent or pending (not draft, paid, cancelled). */
 export function openForPayment(status: string): boolean {
   return status === 'sent' || status === 'pending';
@@ -164,6 +180,8 @@ export async function createPaymentReport(
     const current = await lockInvoice(tx, id);
     if (!openForPayment(current.status))
       throw conflict('Esta factura no tiene saldo pendiente para reportar un pago.');
+    // Nowhere to transfer to yet: the portal hides "Reportar pago" too (decision 163).
+    if (!(await hasTransferAccount(tx))) throw conflict(PAYMENT_REPORT_MESSAGES.noAccount);
     const amount = toCents(input.amount);
     const balance = balanceCents(current);
     if (amount > balance) {

@@ -7,6 +7,7 @@ import {
   GetInvoicePaymentOptionsResponseSchema,
   GetOnlinePaymentSettingsResponseSchema,
   IdParamsSchema,
+  invoiceIsOpen,
   ListPaymentReportsQuerySchema,
   ListPaymentReportsResponseSchema,
   PAYMENT_REPORT_MAX_BYTES,
@@ -138,16 +139,16 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const invoice = await getInvoice({ ...call(req), id: req.params.id });
-      const open =
-        reports.openForPayment(invoice.status === 'overdue' ? 'pending' : invoice.status) &&
-        invoice.balance > 0;
+      const open = invoiceIsOpen(invoice.status) && invoice.balance > 0;
       return {
         success: true as const,
         data: {
           paymentOptions: {
-            report: open,
+            open,
+            report: open && (await reports.hasTransferAccount(app.db)),
             card:
               open && (await cardAvailable({ db: app.db, runtime: runtime(), currency: invoice.currency })),
+            reportedPending: open ? await reports.pendingReportedAmount(app.db, invoice._id) : 0,
           },
         },
       };

@@ -108,7 +108,15 @@ const report = (token: string, query: string) =>
   injectAs(app, token, { method: 'GET', url: `/api/reports/profitability?${query}` });
 
 /** The hand computation: revenue 20,000 − 1,000 = 19,000; expenses 1,000 + 118 × 60 = 8,080; time 2 h × 500 = 1,000. */
-const HAND = { revenue: 19_000, expenses: 8_080, timeCost: 1_000, margin: 9_920, marginPercent: 52.2 };
+const HAND = {
+  revenue: 19_000,
+  expenses: 8_080,
+  timeCost: 1_000,
+  // The employee's 1.5 h have no cost rate: flagged in the report (decision 163).
+  unratedHours: 1.5,
+  margin: 9_920,
+  marginPercent: 52.2,
+};
 
 describe('GET /api/projects/{id}/finances', () => {
   it('equals the hand computation, each figure with the lines that make it', async () => {
@@ -119,6 +127,7 @@ describe('GET /api/projects/{id}/finances', () => {
       revenue: f.revenue.total,
       expenses: f.expenses.total,
       timeCost: f.timeCost.total,
+      unratedHours: f.timeCost.unrated.hours,
       margin: f.margin,
       marginPercent: f.marginPercent,
     }).toEqual(HAND);
@@ -150,6 +159,11 @@ describe('GET /api/projects/{id}/finances', () => {
     });
     expect(f.timeCost.hours).toBe(3.5);
     expect(f.timeCost.unrated).toEqual({ entries: 1, hours: 1.5 });
+    // One cost rule (decision 163): the project's Tiempo tab shows the same cost and unrated hours.
+    const detail = (
+      await injectAs(app, admin.token, { method: 'GET', url: `/api/projects/${projectId}` })
+    ).json().data.project;
+    expect(detail.timeSummary).toMatchObject({ internalCost: f.timeCost.total, unratedHours: 1.5 });
   });
 
   it('a project with expenses only has a negative margin and no margin percent', async () => {
@@ -227,12 +241,20 @@ describe('GET /api/reports/profitability', () => {
       revenue: 19_000,
       expenses: 8_580,
       timeCost: 1_000,
+      unratedHours: 1.5,
       margin: 9_420,
       marginPercent: 49.6,
     });
     const empty = (await report(admin.token, 'from=2001-01-01&to=2001-01-31')).json().data;
     expect(empty.rows).toEqual([]);
-    expect(empty.totals).toEqual({ revenue: 0, expenses: 0, timeCost: 0, margin: 0, marginPercent: null });
+    expect(empty.totals).toEqual({
+      revenue: 0,
+      expenses: 0,
+      unratedHours: 0,
+      timeCost: 0,
+      margin: 0,
+      marginPercent: null,
+    });
   });
 
   it('answers bad periods and groupings with Spanish 400s; employees and clients get 403', async () => {

@@ -1,5 +1,4 @@
 import {
-  divRoundHalfUp,
   type ExpenseCostLine,
   FINANCE_LINES_CAP,
   fromCents,
@@ -10,6 +9,7 @@ import {
   type ProjectFinances,
   type RevenueLine,
   type TimeCostLine,
+  timeCostCents,
   toDopCents,
 } from '@agencia/shared';
 import { and, eq, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
@@ -206,9 +206,6 @@ async function timeFacts(db: Db, where: SQL | undefined, period: Period | null) 
     .groupBy(projectTimeEntries.projectId, projects.clientId, users.id);
 }
 
-const timeCostCents = (t: { minutes: number; rateCents: number | null }) =>
-  t.rateCents === null ? 0 : divRoundHalfUp(t.minutes * t.rateCents, 60);
-
 const byDateDesc = <T extends { date: string }>(a: T, b: T) =>
   a.date < b.date ? 1 : a.date > b.date ? -1 : 0;
 
@@ -311,6 +308,8 @@ interface Acc {
   revenue: number;
   expenses: number;
   timeCost: number;
+  /** Minutes of people without a cost rate (their cost is missing from `timeCost`). */
+  unratedMinutes: number;
 }
 
 /**
@@ -337,7 +336,7 @@ export async function getProfitabilityReport({
   const acc = new Map<string, Acc>();
   const add = (key: string | null, field: keyof Acc, cents: number) => {
     if (!key) return;
-    const a = acc.get(key) ?? { revenue: 0, expenses: 0, timeCost: 0 };
+    const a = acc.get(key) ?? { revenue: 0, expenses: 0, timeCost: 0, unratedMinutes: 0 };
     a[field] += cents;
     acc.set(key, a);
   };
@@ -345,7 +344,10 @@ export async function getProfitabilityReport({
     byProject ? f.projectId : f.clientId;
   for (const r of revenue) add(keyOf(r), 'revenue', r.cents);
   for (const e of spent) add(keyOf(e), 'expenses', e.cents);
-  for (const t of time) add(keyOf(t), 'timeCost', timeCostCents(t));
+  for (const t of time) {
+    add(keyOf(t), 'timeCost', timeCostCents(t));
+    if (t.rateCents === null) add(keyOf(t), 'unratedMinutes', t.minutes);
+  }
   const ids = [...acc.keys()];
   const clientName = sql<string>`coalesce(nullif(${clients.companyName}, ''), trim(${clients.firstName} || ' ' || ${clients.lastName}))`;
   const names = new Map<string, { name: string; clientName: string | null }>();
@@ -367,6 +369,7 @@ export async function getProfitabilityReport({
       revenue: fromCents(a.revenue),
       expenses: fromCents(a.expenses),
       timeCost: fromCents(a.timeCost),
+      unratedHours: Math.round((a.unratedMinutes / 60) * 100) / 100,
       margin: fromCents(margin),
       marginPercent: marginPercentOf(margin, a.revenue),
       marginCents: margin,
@@ -386,8 +389,9 @@ export async function getProfitabilityReport({
       revenue: t.revenue + a.revenue,
       expenses: t.expenses + a.expenses,
       timeCost: t.timeCost + a.timeCost,
+      unratedMinutes: t.unratedMinutes + a.unratedMinutes,
     }),
-    { revenue: 0, expenses: 0, timeCost: 0 },
+    { revenue: 0, expenses: 0, timeCost: 0, unratedMinutes: 0 },
   );
   const { marginCents: _m, ...totals } = rowOf(total);
   return {

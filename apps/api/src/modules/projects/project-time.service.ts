@@ -1,9 +1,9 @@
 import {
   type CreateTimeEntryRequestSchema,
-  divRoundHalfUp,
   fromCents,
   type ProjectDetail,
   type TimeEntry,
+  timeCostCents,
   type UpdateTimeEntryRequestSchema,
 } from '@agencia/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
@@ -13,7 +13,6 @@ import type { Actor } from '../../lib/actor.js';
 import type { Written } from '../../lib/effects.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pagedSelect } from '../../lib/paging.js';
-import { getCompanySettings } from '../settings/settings.service.js';
 import { deleteRowOr404, withProjectWrite } from './project-writes.js';
 import { hoursOf, toTimeEntry } from './projects.mappers.js';
 import { ownsTimeEntry, projectPolicy } from './projects.policy.js';
@@ -39,8 +38,9 @@ function timeVisibleTo(actor: Pick<Actor, 'role'>, id: string) {
 /**
  * The detail's time summary of project `id` as SQL aggregates (same cost at any size): hours in
  * all and billable, entries, hours per member (in the order of their latest entry, as the time
- * log shows them) and, for staff, the internal cost (hours × the company's default hourly rate,
- * major units). Clients count billable time only and never get the cost.
+ * log shows them) and, for staff, the internal cost by the one rule of `timeCostCents` (each
+ * person's cost rate, decision 163; major units) with the hours of people without a rate apart.
+ * Clients count billable time only and never get the cost.
  */
 export async function timeSummaryOf({
   db,
@@ -57,6 +57,7 @@ export async function timeSummaryOf({
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
+      rateCents: users.costRateCents,
       minutes: sql<number>`coalesce(sum(${projectTimeEntries.minutes}), 0)::int`.mapWith(Number),
       billableMinutes:
         sql<number>`coalesce(sum(${projectTimeEntries.minutes}) filter (where ${projectTimeEntries.billable}), 0)::int`.mapWith(
@@ -67,7 +68,7 @@ export async function timeSummaryOf({
     .from(projectTimeEntries)
     .innerJoin(users, eq(users.id, projectTimeEntries.userId))
     .where(timeVisibleTo(actor, id))
-    .groupBy(users.id, users.firstName, users.lastName)
+    .groupBy(users.id, users.firstName, users.lastName, users.costRateCents)
     .orderBy(
       sql`max(${projectTimeEntries.date}) desc`,
       sql`max(${projectTimeEntries.createdAt}) desc`,
@@ -77,16 +78,20 @@ export async function timeSummaryOf({
   const totalMinutes = perMember.reduce((s, m) => s + m.minutes, 0);
   const billableMinutes = perMember.reduce((s, m) => s + m.billableMinutes, 0);
   const entries = perMember.reduce((s, m) => s + m.entries, 0);
-  let internalCost: number | undefined;
-  if (projectPolicy.can(actor.role, 'readInternal')) {
-    const settings = await getCompanySettings(db);
-    internalCost = fromCents(divRoundHalfUp(totalMinutes * settings.defaultProjectHourlyRate * 100, 60));
-  }
+  // The one time-cost rule (decision 163): each person's cost rate, as Finanzas and Rentabilidad.
+  const internal = projectPolicy.can(actor.role, 'readInternal')
+    ? {
+        internalCost: fromCents(perMember.reduce((s, m) => s + timeCostCents(m), 0)),
+        unratedHours: hoursOf(
+          perMember.filter((m) => m.rateCents === null).reduce((s, m) => s + m.minutes, 0),
+        ),
+      }
+    : {};
   return {
     totalHours: hoursOf(totalMinutes),
     billableHours: hoursOf(billableMinutes),
     entries,
-    ...(internalCost === undefined ? {} : { internalCost }),
+    ...internal,
     byMember: perMember.map((m) => ({
       _id: m.userId,
       firstName: m.firstName,

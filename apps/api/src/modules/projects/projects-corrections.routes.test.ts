@@ -315,7 +315,9 @@ describe('PATCH/DELETE /projects/{id}/time-entries/{entryId}', () => {
     expect(afterEdit.timeSummary.totalHours).toBe(before.totalHours + 3.5);
     expect(afterEdit.timeSummary.billableHours).toBe(before.billableHours + 3.5);
     expect(afterEdit.timeSummary.entries).toBe(before.entries + 1);
-    expect(afterEdit.timeSummary.internalCost).toBeGreaterThan(afterAdd.internalCost!);
+    // The demo employee has no cost rate: the hours are counted apart, not costed (decision 163).
+    expect(afterEdit.timeSummary.unratedHours).toBe(afterAdd.unratedHours! + 1.5);
+    expect(afterEdit.timeSummary.internalCost).toBe(afterAdd.internalCost);
     const mine = afterEdit.timeSummary.byMember.find((m) => m._id === ids.employee);
     const mineBefore = before.byMember.find((m) => m._id === ids.employee)?.hours ?? 0;
     expect(mine!.hours).toBe(mineBefore + 3.5);

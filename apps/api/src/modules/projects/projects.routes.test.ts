@@ -117,7 +117,9 @@ describe('GET /projects/{id}', () => {
       entries: timeRows.length,
     });
     expect(staff.timeSummary.byMember.reduce((s, m) => s + m.hours, 0)).toBe(hours(timeRows));
-    expect(staff.timeSummary.internalCost).toBeGreaterThan(0);
+    // Staff get the cost by each person's rate and the hours of those without one (decision 163).
+    expect(staff.timeSummary.internalCost).toEqual(expect.any(Number));
+    expect(staff.timeSummary.unratedHours).toEqual(expect.any(Number));
     expect(staff.team.length).toBeGreaterThan(0);
     expect(staff.milestones.length).toBeGreaterThan(0);
     expect(staff).not.toHaveProperty('notes');
@@ -134,6 +136,7 @@ describe('GET /projects/{id}', () => {
       entries: billable.length,
     });
     expect(project!.timeSummary.internalCost).toBeUndefined();
+    expect(project!.timeSummary.unratedHours).toBeUndefined();
     const internalTexts = (
       await app.db.select().from(projectNotes).where(eq(projectNotes.projectId, p.id))
     ).filter((n) => n.isInternal);

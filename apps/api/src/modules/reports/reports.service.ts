@@ -212,7 +212,8 @@ export async function computeReport({
     );
     const byStatus = await rows<{ status: string; count: number; total: number }>(
       db,
-      sql`select case when status in ('sent', 'pending') and due_date < ${today} then 'overdue' else status end as status,
+      sql`select case when status in ('sent', 'pending') and due_date < ${today} then 'overdue'
+                      when status = 'sent' and sent_at is null then 'issued' else status end as status,
                  count(*)::int as count, coalesce(sum(total_cents), 0)::float8 as total
           from invoices where issue_date >= ${startDate} and issue_date < ${end} and currency = ${settings.currency}
           group by 1 order by 2 desc`,

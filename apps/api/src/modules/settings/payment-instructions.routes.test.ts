@@ -58,10 +58,14 @@ function multipart(data: Buffer, type: string) {
 }
 
 describe('payment instructions', () => {
-  it('starts empty, the admin saves accounts and other methods, the client and employee read them', async () => {
-    const empty = await injectAs(app, client, { method: 'GET', url: URL });
-    expect(empty.statusCode).toBe(200);
-    expect(empty.json().data.paymentInstructions).toEqual({ bankAccounts: [], otherMethods: null });
+  it('starts with the demo’s peso account, the admin saves accounts and other methods, the client and employee read them', async () => {
+    const start = await injectAs(app, client, { method: 'GET', url: URL });
+    expect(start.statusCode).toBe(200);
+    // The demo agency has one peso account (decision 163), so transfers can be reported.
+    expect(start.json().data.paymentInstructions).toMatchObject({
+      bankAccounts: [{ bank: 'Banco Popular Dominicano', currency: 'DOP' }],
+      otherMethods: null,
+    });
 
     const put = await injectAs(app, admin, {
       method: 'PUT',

@@ -6,9 +6,9 @@ import {
   IconFolders,
   IconHeadset,
   IconLayoutDashboard,
-  IconReceipt,
   IconReceipt2,
   IconSettings,
+  IconShoppingCart,
   IconTicket,
   IconUserCog,
   IconUsers,
@@ -32,7 +32,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: '/calendar', label: 'Calendario', icon: IconCalendar },
   { to: '/clients', label: 'Clientes', icon: IconUsers },
   { to: '/billing', label: 'Facturación', icon: IconReceipt2 },
-  { to: '/expenses', label: 'Gastos', icon: IconReceipt },
+  { to: '/expenses', label: 'Gastos', icon: IconShoppingCart },
   { to: '/suppliers', label: 'Suplidores', icon: IconBuildingStore },
   { to: '/reports', label: 'Reportes', icon: IconChartBar },
   { to: '/settings', label: 'Configuración', icon: IconSettings },
@@ -54,7 +54,7 @@ const BILLING_ITEM: Record<'employee' | 'client', NavItem> = {
 };
 
 /** Expenses of the employee's projects (decision 140); clients never see expenses. */
-const EMPLOYEE_EXPENSES_ITEM: NavItem = { to: '/expenses', label: 'Gastos', icon: IconReceipt };
+const EMPLOYEE_EXPENSES_ITEM: NavItem = { to: '/expenses', label: 'Gastos', icon: IconShoppingCart };
 
 /** The read permission each area needs (decision 070); areas not listed are always shown. */
 const AREA_PERMISSIONS: Record<string, Permission> = {

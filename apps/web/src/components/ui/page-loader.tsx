@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 
-/** Centered spinner for route and session loading. */
+/** Centered spinner for route and session loading (the loader is the status, theme default). */
 export function PageLoader({ label = 'Cargando…' }: { label?: string }) {
   return (
-    <Center mih="60vh" role="status" aria-live="polite">
+    <Center mih="60vh">
       <Loader aria-label={label} />
     </Center>
   );
@@ -13,7 +13,7 @@ export function PageLoader({ label = 'Cargando…' }: { label?: string }) {
 export function FullPageLoader() {
   return (
     <main>
-      <Center mih="100vh" role="status" aria-live="polite">
+      <Center mih="100vh">
         <Loader aria-label="Cargando…" />
       </Center>
     </main>

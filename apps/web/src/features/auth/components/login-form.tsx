@@ -24,7 +24,8 @@ export function LoginForm() {
 
   const finish = (session: Session) => {
     storeLogin({ user: session.user, token: session.token });
-    toastSuccess('Bienvenido de vuelta', 'Has iniciado sesión correctamente');
+    // Short: on a phone the toast sits over the header the user reaches for next (decision 163).
+    toastSuccess('Bienvenido de vuelta', 'Has iniciado sesión correctamente', { autoClose: 2000 });
     navigate('/dashboard', { replace: true });
   };
 

@@ -1,22 +1,7 @@
-import type { ListExchangeRatesResponse } from '@agencia/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
+import { useRateForDay } from '../../../lib/exchange-rate-api';
 
 /**
- * `GET /fiscal/exchange-rates?currency=USD&from=date&to=date&limit=1` (admin): the dollar rate of
- * the purchase's day, which the API will apply (decision 137); null when none is stored.
+ * The dollar rate a purchase dated `date` takes (its day's or the latest of the 7 before it, as
+ * the API applies it: decisions 137 and 163); null when none is stored. Admins only.
  */
-export const useUsdRate = (date: string, enabled: boolean) =>
-  useQuery({
-    queryKey: ['fiscal', 'exchange-rates', 'USD', 'day', date],
-    queryFn: async () => {
-      const data = await unwrap(
-        apiClient.get<SuccessEnvelope<ListExchangeRatesResponse>>('/fiscal/exchange-rates', {
-          params: { currency: 'USD', to: date, limit: 1 },
-        }),
-      );
-      return data.rates[0] ?? null;
-    },
-    enabled: enabled && /^\d{4}-\d{2}-\d{2}$/.test(date),
-    staleTime: 60_000,
-  });
+export const useUsdRate = (date: string, enabled: boolean) => useRateForDay('USD', date, enabled);

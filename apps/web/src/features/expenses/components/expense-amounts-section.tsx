@@ -18,6 +18,7 @@ import {
   Text,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { ExchangeRateNotice } from '../../../components/exchange-rate-notice';
 import type { Values } from './expense-form-values';
 import { expenseTotals, ISR_TYPE_OPTIONS, type suggestedWithholdings } from './expense-rules';
 
@@ -36,7 +37,6 @@ export function ExpenseAmountsSection({
   form,
   isAdmin,
   current,
-  rate,
   usdRate,
   suggestion,
   withholdingsTouched,
@@ -46,8 +46,6 @@ export function ExpenseAmountsSection({
   isAdmin: boolean;
   /** The stored purchase being edited, if any (its own rate and date win over the day's). */
   current: Expense | null;
-  /** The day's USD rate query (admins only). */
-  rate: { data?: { rate: number; date: string } | null; isSuccess: boolean };
   /** The rate the totals in pesos use; null for DOP or while unknown. */
   usdRate: number | null;
   suggestion: ReturnType<typeof suggestedWithholdings> | null;
@@ -80,19 +78,21 @@ export function ExpenseAmountsSection({
           onChange={(c) => form.setFieldValue('currency', c as PurchaseCurrency)}
           style={{ alignSelf: 'flex-start' }}
         />
-        {v.currency === 'USD' && (
-          <Text size="sm" c="dimmed" data-testid="expense-rate">
-            {usdRate !== null
-              ? exchangeRateLine(
-                  'USD',
-                  usdRate,
-                  current?.exchangeRate ? current.issueDate : (rate.data?.date ?? v.issueDate),
-                )
-              : isAdmin && rate.isSuccess
-                ? 'No hay tasa del dólar registrada para esa fecha: regístrala en Configuración → Fiscal.'
-                : 'Se aplica la tasa del dólar del día del comprobante al guardar.'}
-          </Text>
-        )}
+        {v.currency === 'USD' &&
+          (current?.exchangeRate ? (
+            <Text size="sm" c="dimmed" data-testid="expense-rate">
+              {exchangeRateLine('USD', current.exchangeRate, current.issueDate)}
+            </Text>
+          ) : (
+            // The rate the API will apply, said before saving (decision 163).
+            <ExchangeRateNotice
+              currency="USD"
+              day={v.issueDate}
+              isAdmin={isAdmin}
+              action="guardar este gasto"
+              fallback="Se aplica la tasa del dólar del día del comprobante al guardar."
+            />
+          ))}
       </Stack>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -5,6 +5,7 @@ import {
   ListExchangeRatesResponseSchema,
   ListOptionsResponseSchema,
   type Supplier,
+  UpsertExchangeRateResponseSchema,
 } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -210,6 +211,25 @@ describe('ExpenseFormModal: the purchase form’s rules (decision 140)', { timeo
     expect(posted[0]).toMatchObject({ documentType: 'B11', ncf: null, itbisWithheld: 900, isrWithheld: 0 });
   });
 
+  it('a supplier without RNC suggests the agency’s B11 by itself; the user’s own pick then wins (decision 163)', async () => {
+    signIn('admin');
+    const { dialog } = await open();
+    await pick(dialog, /Suplidor/, 'Juan Pérez (plomero)');
+    const type = () =>
+      (
+        within(dialog)
+          .getAllByLabelText(/^Tipo de comprobante/)
+          .find((e) => e.tagName === 'INPUT') as HTMLInputElement
+      ).value;
+    await waitFor(() => expect(type()).toMatch(/^B11 · Comprobante de Compras/));
+    expect(within(dialog).getByText('Sugerido por el suplidor: proveedor informal sin RNC')).toBeTruthy();
+    expect(within(dialog).getByTestId('expense-ncf-auto')).toBeTruthy();
+    await pick(dialog, 'Tipo de comprobante', /B01 · Crédito Fiscal/);
+    await pick(dialog, /Suplidor/, 'Imprenta Santo Domingo SRL');
+    await pick(dialog, /Suplidor/, 'Juan Pérez (plomero)');
+    expect(type()).toMatch(/^B01/);
+  });
+
   it('keeps everything typed and shows the server’s refusal', async () => {
     signIn('admin');
     server.use(
@@ -299,9 +319,75 @@ describe('ExpenseFormModal: the purchase form’s rules (decision 140)', { timeo
     const { dialog } = await open();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'US$ dólares' }));
     money(dialog, 'Monto de servicios', '1000');
-    expect(await within(dialog).findByText('Tasa: RD$60.50 por US$1 (20/11/2026)')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'Tasa: RD$60.50 por US$1 (20/11/2026) · se aplica al guardar este gasto.',
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByTestId('expense-total').textContent).toBe('US$1,000.00');
     expect(within(dialog).getByTestId('expense-total-dop').textContent).toBe('RD$60,500.00');
+  });
+
+  it('USD without a rate in the 7-day window says so before saving, and the admin records it from the form (decision 163)', async () => {
+    signIn('admin');
+    // The only stored rate is 20 days old: the API would refuse it, so the form must not show it.
+    const stored = [{ date: '2026-11-20', rate: 60.5 }];
+    const asked: Record<string, string>[] = [];
+    const recorded: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/fiscal/exchange-rates'), ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        asked.push(q);
+        const rates = stored
+          .filter((r) => (!q.from || r.date >= q.from) && (!q.to || r.date <= q.to))
+          .map((r) => ({
+            ...r,
+            currency: 'USD' as const,
+            source: 'manual' as const,
+            createdBy: null,
+            updatedAt: `${r.date}T14:00:00.000Z`,
+          }));
+        return ok(ListExchangeRatesResponseSchema, {
+          rates,
+          pagination: { page: 1, limit: 1, total: rates.length },
+        });
+      }),
+      http.post(apiUrl('/fiscal/exchange-rates'), async ({ request }) => {
+        const body = (await request.json()) as { date: string; rate: number };
+        recorded.push(body);
+        stored.push({ date: body.date, rate: body.rate });
+        return ok(
+          UpsertExchangeRateResponseSchema,
+          {
+            rate: {
+              ...body,
+              currency: 'USD',
+              source: 'manual',
+              createdBy: null,
+              updatedAt: new Date().toISOString(),
+            },
+            created: true,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { dialog } = await open();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'US$ dólares' }));
+    const notice = await within(dialog).findByTestId('exchange-rate-notice');
+    expect(notice.textContent).toMatch(/Falta la tasa del dólar/);
+    expect(notice.textContent).toMatch(
+      /ni de los 7 días anteriores: sin ella no se puede guardar este gasto en USD/,
+    );
+    expect(asked.at(-1)).toMatchObject({ currency: 'USD', limit: '1' });
+    expect(asked.at(-1)!.from).toBeTruthy();
+    fireEvent.change(within(notice).getByRole('textbox', { name: /RD\$ por US\$1/ }), {
+      target: { value: '63.25' },
+    });
+    fireEvent.click(within(notice).getByRole('button', { name: 'Registrar tasa' }));
+    await waitFor(() => expect(recorded).toHaveLength(1));
+    expect(recorded[0]).toMatchObject({ currency: 'USD', rate: 63.25 });
+    expect(await within(dialog).findByText(/^Tasa: RD\$63\.25 por US\$1/)).toBeTruthy();
   });
 
   it('an employee: no agency documents, no "Crear suplidor", and a project is required', async () => {

@@ -40,6 +40,7 @@ import {
   isAgencyPurchaseType,
   num,
   PAYMENT_METHOD_OPTIONS,
+  suggestedDocumentType,
   suggestedWithholdings,
 } from './expense-rules';
 import { SupplierFormModal } from './supplier-form-modal';
@@ -75,6 +76,8 @@ export function ExpenseFormModal({
   const [receipt, setReceipt] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [withholdingsTouched, setWithholdingsTouched] = useState(Boolean(expense));
+  /** The user picked the document type: the supplier no longer suggests one. */
+  const [typeTouched, setTypeTouched] = useState(Boolean(expense));
   const [creatingSupplier, setCreatingSupplier] = useState(false);
   const [supplierLabel, setSupplierLabel] = useState<{ value: string; label: string } | null>(null);
   const create = useCreateExpense();
@@ -96,6 +99,7 @@ export function ExpenseFormModal({
     setReceipt(null);
     setError(null);
     setWithholdingsTouched(Boolean(expense && expense.status === 'recorded'));
+    setTypeTouched(Boolean(expense));
     setSupplierLabel(expense ? { value: expense.supplier._id, label: expense.supplier.name } : null);
   }, [opened, expense?._id]);
 
@@ -218,6 +222,16 @@ export function ExpenseFormModal({
 
   const title = current ? (current.status === 'draft' ? 'Completar gasto' : 'Editar gasto') : 'Nuevo gasto';
   const mode = settings.data?.fiscalMode ?? 'paper';
+  // The supplier's usual comprobante (decision 163): B11/E41 without RNC, B17/E47 from abroad.
+  const supplierSuggestion =
+    supplier.data && !locked ? suggestedDocumentType(supplier.data.taxpayerType, mode) : null;
+  const typeSuggested =
+    supplierSuggestion && v.documentType === supplierSuggestion ? supplier.data!.taxpayerType : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the chosen supplier until the user picks a type
+  useEffect(() => {
+    if (typeTouched || !supplierSuggestion || v.documentType === supplierSuggestion) return;
+    form.setFieldValue('documentType', supplierSuggestion);
+  }, [supplierSuggestion, typeTouched]);
 
   return (
     <Modal
@@ -273,7 +287,18 @@ export function ExpenseFormModal({
               data={documentTypeOptions(mode, isAdmin)}
               allowDeselect={false}
               disabled={locked}
+              description={
+                typeSuggested
+                  ? `Sugerido por el suplidor: ${typeSuggested === 'informal' ? 'proveedor informal sin RNC' : 'proveedor del exterior'}`
+                  : isAdmin
+                    ? 'Gastos menores sin comprobante (peajes, parqueo): B13 de la agencia'
+                    : undefined
+              }
               {...form.getInputProps('documentType')}
+              onChange={(t) => {
+                setTypeTouched(true);
+                if (t) form.setFieldValue('documentType', t as Values['documentType']);
+              }}
             />
             {locked ? (
               <TextInput label="NCF" value={current?.ncf ?? ''} readOnly />
@@ -327,7 +352,6 @@ export function ExpenseFormModal({
             form={form}
             isAdmin={isAdmin}
             current={current}
-            rate={rate}
             usdRate={usdRate}
             suggestion={suggestion}
             withholdingsTouched={withholdingsTouched}

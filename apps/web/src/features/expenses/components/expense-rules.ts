@@ -125,3 +125,18 @@ export function suggestedWithholdings(input: {
 }
 
 export { isAgencyPurchaseType };
+
+/**
+ * The comprobante a purchase from `supplierType` is normally on (decision 163): an informal
+ * supplier without RNC → the agency's B11/E41 (compras), a foreign one → B17/E47 (exterior);
+ * null for anyone else, who hands over their own NCF. Minor expenses without a supplier's NCF
+ * (B13/E43) are said in the select's description: no supplier type tells them apart.
+ */
+export function suggestedDocumentType(
+  supplierType: SupplierTaxpayerType,
+  mode: 'paper' | 'electronic',
+): PurchaseDocumentType | null {
+  if (supplierType === 'informal') return agencyPurchaseTypeFor('compras', mode);
+  if (supplierType === 'extranjero') return agencyPurchaseTypeFor('exterior', mode);
+  return null;
+}

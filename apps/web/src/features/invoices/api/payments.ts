@@ -3,6 +3,7 @@ import type {
   CreateCardPaymentResponse,
   CreatePaymentReportRequest,
   Invoice,
+  InvoicePaymentOptions,
   ListPaymentReportsQuery,
   ListPaymentReportsResponse,
   PaymentReport,
@@ -29,7 +30,7 @@ export const usePaymentOptions = (invoiceId: string, enabled = true) =>
     queryFn: async () =>
       (
         await unwrap(
-          apiClient.get<SuccessEnvelope<{ paymentOptions: { card: boolean; report: boolean } }>>(
+          apiClient.get<SuccessEnvelope<{ paymentOptions: InvoicePaymentOptions }>>(
             `/invoices/${invoiceId}/payment-options`,
           ),
         )
@@ -97,6 +98,22 @@ export function useDecidePaymentReport() {
         apiClient.post(
           `/payment-reports/${d.id}/${d.action}`,
           d.action === 'confirm' ? (d.body ?? {}) : { reason: d.reason },
+        ),
+      ),
+    onSuccess: invalidate,
+    retry: false,
+  });
+}
+
+/** `POST /invoices/{id}/payments/{paymentId}/void` (admin): takes back the latest payment, with a reason. */
+export function useVoidPayment(invoiceId: string) {
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    mutationFn: ({ paymentId, reason }: { paymentId: string; reason: string }) =>
+      unwrap(
+        apiClient.post<SuccessEnvelope<{ invoice: Invoice }>>(
+          `/invoices/${invoiceId}/payments/${paymentId}/void`,
+          { reason },
         ),
       ),
     onSuccess: invalidate,

@@ -4,6 +4,7 @@ import {
   GetClientResponseSchema,
   GetInvoiceResponseSchema,
   InvoiceDefaultsSchema,
+  ListExchangeRatesResponseSchema,
   ListOptionsResponseSchema,
 } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -283,5 +284,40 @@ describe('Nueva Factura: document type and totals (issue 12)', () => {
       target: { value: '2026-08-01' },
     });
     await waitFor(() => expect(within(dialog).queryByTestId('issue-date-notice')).toBeNull());
+  }, 20_000);
+
+  it('warns in the form as soon as USD is chosen when today has no usable rate, with a link to Tasas de cambio (decision 163)', async () => {
+    const asked: Record<string, string>[] = [];
+    server.use(
+      http.get(apiUrl('/fiscal/exchange-rates'), ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams));
+        return ok(ListExchangeRatesResponseSchema, {
+          rates: [],
+          pagination: { page: 1, limit: 1, total: 0 },
+        });
+      }),
+    );
+    const { queryClient } = renderWithProviders(<InvoiceFormModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Factura' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(within(dialog).queryByTestId('exchange-rate-notice')).toBeNull();
+    fireEvent.click(
+      within(dialog)
+        .getAllByLabelText('Moneda')
+        .find((e) => e.tagName === 'INPUT')!,
+    );
+    fireEvent.click(await screen.findByRole('option', { name: 'USD' }));
+    const notice = await within(dialog).findByTestId('exchange-rate-notice');
+    expect(notice.textContent).toContain(
+      `No hay tasa del ${dmy(businessToday())} ni de los 7 días anteriores: sin ella no se puede emitir esta factura en USD.`,
+    );
+    expect(within(notice).getByRole('link', { name: 'Tasas de cambio' }).getAttribute('href')).toBe(
+      '/settings?tab=fiscal',
+    );
+    expect(asked[0]).toMatchObject({
+      currency: 'USD',
+      to: businessToday(),
+      from: addDays(businessToday(), -7),
+    });
   }, 20_000);
 });

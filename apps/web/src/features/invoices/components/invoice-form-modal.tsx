@@ -7,6 +7,7 @@ import {
   INVOICE_DOCUMENT_TYPES,
   type Invoice,
   type InvoiceDocumentType,
+  isForeignCurrency,
   isValidBuyerId,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -30,6 +31,7 @@ import {
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { ExchangeRateNotice } from '../../../components/exchange-rate-notice';
 import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
@@ -372,6 +374,16 @@ export function InvoiceFormModal({ opened, onClose, invoice, onSaved }: InvoiceF
                   {...form.getInputProps('currency')}
                 />
               </SimpleGrid>
+              {/* Issuing takes today's rate (decisions 132 and 137): said as soon as USD/EUR is chosen (decision 163). */}
+              {isForeignCurrency(currency) && (
+                <ExchangeRateNotice
+                  currency={currency}
+                  day={todayIso()}
+                  isAdmin
+                  action="emitir esta factura"
+                  fallback=""
+                />
+              )}
               {/* Its own row: "Transferencia bancaria" and the clear button fit at 390 px (issue 18). */}
               <Select
                 label="Método de pago"

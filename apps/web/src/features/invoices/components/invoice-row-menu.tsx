@@ -64,7 +64,11 @@ export function InvoiceRowMenu({ invoice, actions, canManage, onView }: Props) {
             )}
             {(r.isDraft || r.payable) && (
               <Menu.Item leftSection={<IconSend size={16} />} onClick={() => actions.send(invoice)}>
-                {r.isDraft ? 'Emitir y enviar por email' : 'Reenviar por email'}
+                {r.isDraft
+                  ? 'Emitir y enviar por email'
+                  : invoice.status === 'issued'
+                    ? 'Enviar por email'
+                    : 'Reenviar por email'}
               </Menu.Item>
             )}
             {r.payable && (

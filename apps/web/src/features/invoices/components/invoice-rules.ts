@@ -1,4 +1,4 @@
-import { type Invoice, type InvoiceSummary, isElectronicType, toCents } from '@agencia/shared';
+import { type Invoice, type InvoiceSummary, invoiceIsOpen, isElectronicType, toCents } from '@agencia/shared';
 
 /** Why an invoice with an NCF offers no Cancelar/Eliminar (decision 080: it needs a credit note). */
 export const NCF_LOCKED_HINT = 'Tiene comprobante fiscal: corrígela con una nota de crédito';
@@ -24,7 +24,7 @@ export function creditedCentsOf(inv: InvoiceSummary | Invoice): number {
  */
 export function invoiceActionRules(inv: InvoiceSummary | Invoice) {
   const isDraft = inv.status === 'draft';
-  const payable = inv.status === 'sent' || inv.status === 'pending' || inv.status === 'overdue';
+  const payable = invoiceIsOpen(inv.status);
   const fiscal = Boolean(inv.ncf);
   const electronic = fiscal && inv.documentType !== null && isElectronicType(inv.documentType);
   return {

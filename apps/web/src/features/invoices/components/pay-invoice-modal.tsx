@@ -7,6 +7,7 @@ import {
   PAYMENT_METHODS,
   PayInvoiceRequestSchema,
   type PaymentMethod,
+  type PaymentReport,
   paymentDateError,
   toCents,
   WITHHOLDING_PRESET_LABELS,
@@ -23,8 +24,9 @@ import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
-import { addDaysIso, formatMoney, todayIso } from '../../billing-shared/components/format';
+import { addDaysIso, formatDate, formatMoney, todayIso } from '../../billing-shared/components/format';
 import { useAgencySettings, useInvoice, useInvoiceClient, usePayInvoice } from '../api/invoices';
+import { useDecidePaymentReport } from '../api/payments';
 import { defaultWithholdingPreset, withholdingShare } from './withholding';
 
 interface PayValues {
@@ -56,8 +58,16 @@ function toBody(v: PayValues) {
   };
 }
 
+/** The reference a confirmed transfer report's payment carries: "Banco · Ref. 123". */
+export const reportReference = (r: Pick<PaymentReport, 'bank' | 'reference'>) =>
+  `${r.bank} · Ref. ${r.reference}`.slice(0, 100);
+
 /**
- * 'Registrar pago' (`PUT /invoices/{id}/pay`): partial payments allowed. Withholdings (issue 12):
+ * 'Registrar pago' (`PUT /invoices/{id}/pay`): partial payments allowed. With `report` it is the
+ * check before confirming a client's transfer report (decision 163): amount, date and reference
+ * come from the report, the method is a transfer, the client's withholding preset applies to the
+ * amount transferred, and the admin confirms (`POST /payment-reports/{id}/confirm`) what the bank
+ * shows. Withholdings (issue 12):
  * the preset is preselected from the client (company, gubernamental) and the agency (persona
  * física), fills ITBIS and ISR retenido (editable) and the amount becomes the balance less them;
  * they count towards settling the invoice. Validated with the shared schema; a refusal from the
@@ -65,13 +75,17 @@ function toBody(v: PayValues) {
  */
 export function PayInvoiceModal({
   invoice,
+  report,
   onClose,
 }: {
   /** A list row (summary) or the full invoice (its credit notes are then at hand). */
   invoice: InvoiceSummary | Invoice | null;
+  /** A client's transfer report to check and confirm instead of a payment typed from scratch. */
+  report?: PaymentReport | null;
   onClose: () => void;
 }) {
   const pay = usePayInvoice();
+  const decide = useDecidePaymentReport();
   const client = useInvoiceClient(invoice?.client._id);
   const settings = useAgencySettings(Boolean(invoice));
   // Credit notes lower the withholding base (issue 27): a list row carries only their total, so
@@ -132,6 +146,22 @@ export function PayInvoiceModal({
     const w = withholdingForPreset(preset, net);
     presetFull.current =
       preset === 'none' ? null : { itbisCents: w.itbisWithheldCents, isrCents: w.isrWithheldCents };
+    if (report) {
+      // A reported transfer is the cash the client sent: the withholdings are the preset's share of it.
+      const share = presetFull.current
+        ? withholdingShare(
+            presetFull.current,
+            toCents(invoice.balance),
+            toCents(num(form.getValues().amount)),
+          )
+        : { itbisCents: 0, isrCents: 0 };
+      form.setValues({
+        withholdingPreset: preset,
+        itbisWithheld: fromCents(share.itbisCents),
+        isrWithheld: fromCents(share.isrCents),
+      });
+      return;
+    }
     form.setValues({
       withholdingPreset: preset,
       itbisWithheld: fromCents(w.itbisWithheldCents),
@@ -164,16 +194,16 @@ export function PayInvoiceModal({
     setServerError(null);
     if (invoice)
       form.setValues({
-        amount: invoice.balance,
-        paidDate: todayIso(),
-        paymentMethod: invoice.paymentMethod ?? 'bank_transfer',
-        reference: '',
+        amount: report ? report.amount : invoice.balance,
+        paidDate: report ? report.date : todayIso(),
+        paymentMethod: report ? 'bank_transfer' : (invoice.paymentMethod ?? 'bank_transfer'),
+        reference: report ? reportReference(report) : '',
         withholdingPreset: 'none',
         itbisWithheld: 0,
         isrWithheld: 0,
-        retentionDate: todayIso(),
+        retentionDate: report ? report.date : todayIso(),
       });
-  }, [invoice?._id]);
+  }, [invoice?._id, report?._id]);
 
   // The suggested preset, once the client and the agency settings are known (never over the user's choice).
   const suggested =
@@ -194,13 +224,28 @@ export function PayInvoiceModal({
     presetSet.current = true;
     // Too late to suggest once the user started typing.
     if (form.isTouched()) return;
-    if (suggested !== 'none') applyPreset(suggested);
+    if (suggested === 'none') return;
+    applyPreset(suggested);
+    // A report that already covers the balance means the client withheld nothing: keep 'none'.
+    if (
+      report &&
+      invoice &&
+      toCents(report.amount) + withheldCentsOf(form.getValues()) > toCents(invoice.balance)
+    )
+      applyPreset('none');
   }, [suggested, invoice?._id]);
 
   const submit = form.onSubmit(async (v) => {
     if (!invoice) return;
     setServerError(null);
     try {
+      if (report) {
+        const { paymentMethod: _transfer, ...body } = toBody(v);
+        await decide.mutateAsync({ id: report._id, action: 'confirm', body });
+        toastSuccess('Pago confirmado', 'Se registró el pago y se envió el recibo al cliente.');
+        onClose();
+        return;
+      }
       const saved = await pay.mutateAsync({ id: invoice._id, body: toBody(v) });
       toastSuccess(
         saved.status === 'paid' ? 'Factura marcada como pagada' : 'Pago registrado',
@@ -224,7 +269,7 @@ export function PayInvoiceModal({
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
       opened={Boolean(invoice)}
       onClose={onClose}
-      title="Registrar pago"
+      title={report ? 'Confirmar transferencia reportada' : 'Registrar pago'}
     >
       {invoice && (
         <form onSubmit={submit} noValidate>
@@ -236,6 +281,13 @@ export function PayInvoiceModal({
                 {formatMoney(invoice.balance, invoice.currency)}
               </Text>
             </Text>
+            {report && (
+              <Text size="sm">
+                El cliente reportó {formatMoney(report.amount, invoice.currency)} el {formatDate(report.date)}{' '}
+                desde {report.bank}. Compara con tu cuenta de banco y corrige lo que no coincida antes de
+                confirmar: al confirmar se registra el pago y se envía el recibo.
+              </Text>
+            )}
             <Select
               label="Retenciones"
               description={
@@ -307,6 +359,7 @@ export function PayInvoiceModal({
                 label="Método de pago"
                 data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
                 allowDeselect={false}
+                disabled={Boolean(report)}
                 {...form.getInputProps('paymentMethod')}
               />
             </SimpleGrid>
@@ -337,8 +390,8 @@ export function PayInvoiceModal({
               error={serverError}
               alertIcon={<IconInfoCircle />}
               onCancel={onClose}
-              loading={pay.isPending}
-              submitLabel="Registrar pago"
+              loading={pay.isPending || decide.isPending}
+              submitLabel={report ? 'Confirmar pago' : 'Registrar pago'}
               submitColor="green"
             />
           </Stack>

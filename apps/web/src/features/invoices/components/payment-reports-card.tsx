@@ -27,7 +27,9 @@ import { zodResolver } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { formatDate, formatDateTime, formatMoney } from '../../billing-shared/components/format';
+import { useInvoice } from '../api/invoices';
 import { openReportFile, useDecidePaymentReport, usePaymentReports } from '../api/payments';
+import { PayInvoiceModal } from './pay-invoice-modal';
 
 const fail = (error: unknown, fallback: string) => toastError('Error', getErrorMessage(error, fallback));
 
@@ -80,20 +82,40 @@ function RejectReportModal({ report, onClose }: { report: PaymentReport | null; 
   );
 }
 
+/**
+ * "Confirmar": the payment form pre-filled from the report (decision 163), so the admin checks
+ * amount, date, reference and withholdings against the bank before anything is recorded. `inv`
+ * is the invoice when the caller has it (its detail page); otherwise it is read here.
+ */
+function ConfirmReportModal({
+  report,
+  inv,
+  onClose,
+}: {
+  report: PaymentReport | null;
+  inv?: Invoice;
+  onClose: () => void;
+}) {
+  const detail = useInvoice(report && !inv ? report.invoice._id : undefined);
+  const invoice = report ? (inv ?? detail.data ?? null) : null;
+  return <PayInvoiceModal invoice={invoice} report={report} onClose={onClose} />;
+}
+
 /** One report: amount, date, bank, reference, receipt link, status; confirm/reject for admins. */
 function ReportRow({
   report,
   canDecide,
   showInvoice,
+  onConfirm,
   onReject,
 }: {
   report: PaymentReport;
   canDecide: boolean;
   showInvoice?: boolean;
+  onConfirm: (r: PaymentReport) => void;
   onReject: (r: PaymentReport) => void;
 }) {
   useDateDisplay();
-  const decide = useDecidePaymentReport();
   return (
     <Stack
       gap={4}
@@ -146,17 +168,9 @@ function ReportRow({
               size="compact-sm"
               color="green"
               leftSection={<IconCheck size={14} />}
-              loading={decide.isPending}
-              onClick={async () => {
-                try {
-                  await decide.mutateAsync({ id: report._id, action: 'confirm' });
-                  toastSuccess('Pago confirmado', 'Se registró el pago y se envió el recibo al cliente.');
-                } catch (err) {
-                  fail(err, 'No se pudo confirmar el reporte');
-                }
-              }}
+              onClick={() => onConfirm(report)}
             >
-              Confirmar
+              Revisar y confirmar
             </Button>
             <Button
               size="compact-sm"
@@ -178,6 +192,7 @@ function ReportRow({
 export function InvoicePaymentReportsCard({ inv, canDecide }: { inv: Invoice; canDecide: boolean }) {
   const reports = usePaymentReports({ invoiceId: inv._id, limit: 20 });
   const [rejecting, setRejecting] = useState<PaymentReport | null>(null);
+  const [confirming, setConfirming] = useState<PaymentReport | null>(null);
   const list = reports.data?.paymentReports ?? [];
   if (list.length === 0) return null;
   return (
@@ -186,9 +201,16 @@ export function InvoicePaymentReportsCard({ inv, canDecide }: { inv: Invoice; ca
         Transferencias reportadas
       </Title>
       {list.map((r) => (
-        <ReportRow key={r._id} report={r} canDecide={canDecide} onReject={setRejecting} />
+        <ReportRow
+          key={r._id}
+          report={r}
+          canDecide={canDecide}
+          onConfirm={setConfirming}
+          onReject={setRejecting}
+        />
       ))}
       <RejectReportModal report={rejecting} onClose={() => setRejecting(null)} />
+      <ConfirmReportModal report={confirming} inv={inv} onClose={() => setConfirming(null)} />
     </Card>
   );
 }
@@ -197,6 +219,7 @@ export function InvoicePaymentReportsCard({ inv, canDecide }: { inv: Invoice; ca
 export function PendingPaymentReportsCard({ canDecide }: { canDecide: boolean }) {
   const reports = usePaymentReports({ status: 'pending', limit: 10 });
   const [rejecting, setRejecting] = useState<PaymentReport | null>(null);
+  const [confirming, setConfirming] = useState<PaymentReport | null>(null);
   const list = reports.data?.paymentReports ?? [];
   if (list.length === 0) return null;
   const total = reports.data?.pagination.total ?? list.length;
@@ -209,12 +232,20 @@ export function PendingPaymentReportsCard({ canDecide }: { canDecide: boolean })
         {total === 1
           ? 'Un cliente reportó una transferencia.'
           : `${total} transferencias reportadas esperan revisión.`}{' '}
-        Confírmalas al verlas en la cuenta del banco.
+        Revisa cada una contra la cuenta del banco antes de confirmarla.
       </Alert>
       {list.map((r) => (
-        <ReportRow key={r._id} report={r} canDecide={canDecide} showInvoice onReject={setRejecting} />
+        <ReportRow
+          key={r._id}
+          report={r}
+          canDecide={canDecide}
+          showInvoice
+          onConfirm={setConfirming}
+          onReject={setRejecting}
+        />
       ))}
       <RejectReportModal report={rejecting} onClose={() => setRejecting(null)} />
+      <ConfirmReportModal report={confirming} onClose={() => setConfirming(null)} />
     </Card>
   );
 }

@@ -1,4 +1,8 @@
-import { CreatePaymentReportResponseSchema, GetInvoicePaymentOptionsResponseSchema } from '@agencia/shared';
+import {
+  businessToday,
+  CreatePaymentReportResponseSchema,
+  GetInvoicePaymentOptionsResponseSchema,
+} from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildInvoice } from '../../../../test/factories';
@@ -25,10 +29,12 @@ function multipartParts(contentType: string, body: string): Record<string, strin
   return parts;
 }
 
-function mockOptions(card: boolean) {
+function mockOptions(card: boolean, over: { report?: boolean; reportedPending?: number } = {}) {
   server.use(
     http.get(apiUrl('/invoices/:id/payment-options'), () =>
-      ok(GetInvoicePaymentOptionsResponseSchema, { paymentOptions: { card, report: true } }),
+      ok(GetInvoicePaymentOptionsResponseSchema, {
+        paymentOptions: { open: true, card, report: true, reportedPending: 0, ...over },
+      }),
     ),
   );
 }
@@ -79,6 +85,12 @@ describe('paying from the portal (decision 147)', () => {
     renderWithProviders(<PortalPaymentActions invoice={invoice} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reportar pago' }));
     const dialog = await screen.findByRole('dialog');
+    // The transfer date is the shared date field, in the user's format (DD/MM/YYYY), not a native input.
+    expect(dialog.querySelector('input[type="date"]')).toBeNull();
+    const day = businessToday();
+    expect(
+      (within(dialog).getByRole('textbox', { name: /Fecha de la transferencia/ }) as HTMLInputElement).value,
+    ).toBe(day.split('-').reverse().join('/'));
     const amount = within(dialog).getByRole('textbox', { name: /Monto transferido/ });
     fireEvent.change(amount, { target: { value: '5000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar pago' }));
@@ -107,6 +119,29 @@ describe('paying from the portal (decision 147)', () => {
     expect(
       await screen.findByText('Revisaremos tu transferencia y te avisaremos cuando la confirmemos.'),
     ).toBeTruthy();
+  });
+
+  it('a card payment while a transfer is under review says so and pre-fills the rest (decision 163)', async () => {
+    // The factory's invoice owes RD$4,326.66; RD$1,000 were reported by transfer.
+    mockOptions(true, { reportedPending: 1000 });
+    renderWithProviders(<PortalPaymentActions invoice={invoice} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pagar con tarjeta' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('reported-pending').textContent).toMatch(
+      /^Tienes RD\$1,000\.00 reportados en revisión\. Te sugerimos pagar el resto \(RD\$3,326\.66\)/,
+    );
+    expect((within(dialog).getByRole('textbox', { name: /Monto a pagar/ }) as HTMLInputElement).value).toBe(
+      'RD$ 3,326.66',
+    );
+  });
+
+  it('without a bank account or card, an open invoice tells the client to contact the agency (decision 163)', async () => {
+    mockOptions(false, { report: false });
+    renderWithProviders(<PortalPaymentActions invoice={invoice} />);
+    expect((await screen.findByTestId('contact-agency')).textContent).toBe(
+      'Para pagar esta factura, contacta a la agencia.',
+    );
+    expect(screen.queryByRole('button', { name: 'Reportar pago' })).toBeNull();
   });
 
   it('says how the card payment ended when the client comes back from Azul', async () => {

@@ -26,6 +26,7 @@ import { IconBuildingBank, IconCreditCard, IconPaperclip } from '@tabler/icons-r
 import type React from 'react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DateField } from '../../../components/ui/date-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
@@ -33,6 +34,11 @@ import { formatMoney, todayIso } from '../../billing-shared/components/format';
 import { postToAzul, useCreatePaymentReport, usePaymentOptions, useStartCardPayment } from '../api/payments';
 
 const num = (v: number | string) => (typeof v === 'number' ? v : Number.parseFloat(v) || 0);
+
+/** The balance less what is reported under review, never below RD$0.01 (major units). */
+export function remainderAfterReports(balance: number, reportedPending: number): number {
+  return Math.max(0.01, (toCents(balance) - toCents(reportedPending)) / 100);
+}
 
 /** The amount must not pass the balance (the API says the same in the same words). */
 function aboveBalance(amount: number, inv: Pick<Invoice, 'balance' | 'currency'>): string | null {
@@ -126,10 +132,11 @@ export function ReportPaymentModal({
               prefix={invoice.currency === 'DOP' ? 'RD$ ' : `${invoice.currency} `}
               {...form.getInputProps('amount')}
             />
-            <TextInput
+            {/* The shared date field (user's date format, Spanish calendar), never the browser's native one. */}
+            <DateField
               label="Fecha de la transferencia"
-              type="date"
               required
+              min={invoice.issueDate}
               max={todayIso()}
               {...form.getInputProps('date')}
             />
@@ -179,15 +186,19 @@ export function CardPaymentModal({
   invoice,
   opened,
   onClose,
+  reportedPending = 0,
 }: {
   invoice: Invoice;
   opened: boolean;
   onClose: () => void;
+  /** What the client's transfers under review add up to: the card pre-fills the rest (decision 163). */
+  reportedPending?: number;
 }) {
   const start = useStartCardPayment(invoice._id);
   const [serverError, setServerError] = useState<string | null>(null);
+  const rest = remainderAfterReports(invoice.balance, reportedPending);
   const form = useForm({
-    initialValues: { amount: invoice.balance as number | string },
+    initialValues: { amount: rest as number | string },
     validate: (v) => {
       const errors: Record<string, React.ReactNode> = zodResolver(CreateCardPaymentRequestSchema)({
         amount: num(v.amount),
@@ -214,6 +225,13 @@ export function CardPaymentModal({
             Te llevaremos a la página segura de Azul (Banco Popular) para escribir los datos de tu tarjeta. Al
             terminar volverás a esta factura.
           </Text>
+          {reportedPending > 0 && (
+            <Alert color="blue" data-testid="reported-pending">
+              Tienes {formatMoney(reportedPending, invoice.currency)} reportados en revisión. Te sugerimos
+              pagar el resto ({formatMoney(rest, invoice.currency)}); si rechazamos la transferencia podrás
+              pagarla aquí.
+            </Alert>
+          )}
           {serverError && (
             <Alert color="red" role="alert">
               {serverError}
@@ -246,7 +264,16 @@ export function CardPaymentModal({
 export function PortalPaymentActions({ invoice }: { invoice: Invoice }) {
   const options = usePaymentOptions(invoice._id);
   const [open, setOpen] = useState<'report' | 'card' | null>(null);
-  if (!options.data?.report && !options.data?.card) return null;
+  if (!options.data?.report && !options.data?.card) {
+    // Open but with nowhere to send money yet (no bank account, no card): say whom to ask (decision 163).
+    if (!options.data?.open) return null;
+    return (
+      <Text size="sm" c="dimmed" data-testid="contact-agency">
+        Para pagar esta factura, contacta a la agencia.
+      </Text>
+    );
+  }
+  const reportedPending = options.data.reportedPending;
   return (
     <>
       {options.data.card && (
@@ -264,7 +291,12 @@ export function PortalPaymentActions({ invoice }: { invoice: Invoice }) {
         </Button>
       )}
       <ReportPaymentModal invoice={invoice} opened={open === 'report'} onClose={() => setOpen(null)} />
-      <CardPaymentModal invoice={invoice} opened={open === 'card'} onClose={() => setOpen(null)} />
+      <CardPaymentModal
+        invoice={invoice}
+        opened={open === 'card'}
+        onClose={() => setOpen(null)}
+        reportedPending={reportedPending}
+      />
     </>
   );
 }

@@ -85,7 +85,7 @@ export function useInvoiceActions() {
         onConfirm: async () => {
           try {
             const saved = await issue.mutateAsync(inv._id);
-            ok('Factura emitida', `${saved.invoiceNumber} · NCF ${saved.ncf}`);
+            ok('Factura emitida', `${saved.invoiceNumber} · NCF ${saved.ncf}. Aún no se envió al cliente.`);
           } catch (error) {
             fail(error, 'No se pudo emitir la factura');
           }

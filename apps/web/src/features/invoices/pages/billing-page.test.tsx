@@ -218,6 +218,8 @@ describe('BillingPage', () => {
       expect(screen.getByText('Soporte mensual')).toBeTruthy();
       expect(await screen.findByText('Pago en efectivo en la oficina')).toBeTruthy();
       await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+      // Its own name in every row says nothing: no "Cliente" column for a client (decision 163).
+      expect(screen.queryByRole('columnheader', { name: 'Cliente' })).toBeNull();
     }, 20_000);
   });
 });

@@ -16,9 +16,9 @@ import {
   IconFileInvoice,
   IconInbox,
   IconPlus,
-  IconReceipt,
   IconReceipt2,
   IconRepeat,
+  IconShoppingCart,
   IconTrendingUp,
 } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
@@ -49,7 +49,7 @@ import { useInvoiceActions } from '../components/use-invoice-actions';
 
 const STATUS_FILTER: Array<{ value: string; label: string }> = [
   { value: 'all', label: 'Todos' },
-  ...(['draft', 'sent', 'pending', 'paid', 'overdue', 'cancelled'] as InvoiceStatus[]).map((s) => ({
+  ...(['draft', 'issued', 'sent', 'pending', 'paid', 'overdue', 'cancelled'] as InvoiceStatus[]).map((s) => ({
     value: s,
     label: INVOICE_STATUS_LABELS[s],
   })),
@@ -128,7 +128,11 @@ export function BillingPage() {
       <PageHeader
         title={role === 'client' ? 'Mis Facturas' : 'Facturación'}
         description={
-          canManage ? 'Facturas, cobros y pagos de los clientes' : 'Consulta tus facturas y descarga sus PDF'
+          canManage
+            ? 'Facturas, cobros y pagos de los clientes'
+            : staff
+              ? 'Facturas de los clientes: consulta su estado y descarga sus PDF'
+              : 'Consulta tus facturas y descarga sus PDF'
         }
         actions={
           <Group>
@@ -146,7 +150,7 @@ export function BillingPage() {
                 component={Link}
                 to="/expenses"
                 variant="default"
-                leftSection={<IconReceipt size={18} />}
+                leftSection={<IconShoppingCart size={18} />}
               >
                 Gastos
               </Button>
@@ -269,7 +273,8 @@ export function BillingPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Factura</Table.Th>
-                <Table.Th>Cliente</Table.Th>
+                {/* A client's own name in every row says nothing (decision 163). */}
+                {staff && <Table.Th>Cliente</Table.Th>}
                 <Table.Th ta="right">Monto</Table.Th>
                 <Table.Th>Estado</Table.Th>
                 <Table.Th>Vencimiento</Table.Th>
@@ -306,16 +311,18 @@ export function BillingPage() {
                       {inv.project?.title ?? formatDate(inv.issueDate)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
-                    </Text>
-                    {inv.client.company && (
-                      <Text size="xs" c="dimmed">
-                        {inv.client.firstName} {inv.client.lastName}
+                  {staff && (
+                    <Table.Td>
+                      <Text size="sm">
+                        {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
                       </Text>
-                    )}
-                  </Table.Td>
+                      {inv.client.company && (
+                        <Text size="xs" c="dimmed">
+                          {inv.client.firstName} {inv.client.lastName}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  )}
                   <Table.Td ta="right" data-amount>
                     <Text size="sm" fw={600}>
                       {formatMoney(inv.total, inv.currency)}
@@ -374,9 +381,17 @@ export function BillingPage() {
                     <InvoiceStatusBadge status={inv.status} />
                     {inv.ecfStatus && <EcfStatusBadge status={inv.ecfStatus} prefixed />}
                   </Group>
-                  <Text size="sm" truncate>
-                    {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
-                  </Text>
+                  {staff ? (
+                    <Text size="sm" truncate>
+                      {inv.client.company ?? `${inv.client.firstName} ${inv.client.lastName}`}
+                    </Text>
+                  ) : (
+                    inv.project && (
+                      <Text size="sm" truncate>
+                        {inv.project.title}
+                      </Text>
+                    )
+                  )}
                   <NcfLine invoice={inv} />
                   <Text size="xs" c={inv.isOverdue ? 'red' : 'dimmed'} fw={inv.isOverdue ? 600 : undefined}>
                     Vence {formatDate(inv.dueDate)}

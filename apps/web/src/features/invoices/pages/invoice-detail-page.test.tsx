@@ -226,3 +226,61 @@ describe('invoice detail: a foreign-currency invoice in both currencies (issue 2
     expect(screen.queryByText(/Al emitirla se fija la tasa/)).toBeNull();
   });
 });
+
+describe('invoice detail: issued is not sent, and a payment can be voided (decision 163)', () => {
+  beforeEach(() =>
+    useSessionStore.setState({
+      user: buildUser({ role: 'admin', permissions: ['billing.read', 'billing.write'] }),
+      isAuthenticated: true,
+    } as never),
+  );
+  afterEach(() => useSessionStore.getState().logout());
+
+  const payment = {
+    _id: '0f0e0d0c-0b0a-4909-8807-060504030201',
+    amount: 1000,
+    itbisWithheld: 0,
+    isrWithheld: 0,
+    retentionDate: null,
+    paidDate: businessToday(),
+    paymentMethod: 'bank_transfer' as const,
+    reference: 'Banco Popular · Ref. 123',
+    recordedBy: 'Ana Admin',
+    createdAt: new Date().toISOString(),
+    receiptNumber: 'REC-2026-0007',
+    balanceAfter: 3326.66,
+  };
+
+  it('an invoice issued and never e-mailed reads "Emitida (sin enviar)" and offers "Enviar por email"; the latest payment has "Anular" with a reason', async () => {
+    const invoice = buildInvoice({
+      _id: ID,
+      status: 'issued',
+      sentAt: null,
+      dueDate: addDays(businessToday(), 30),
+      amountPaid: 1000,
+      balance: 3326.66,
+      payments: [payment],
+    });
+    answer(invoice);
+    const voids: unknown[] = [];
+    server.use(
+      http.post(apiUrl(`/invoices/${ID}/payments/${payment._id}/void`), async ({ request }) => {
+        voids.push(await request.json());
+        return ok(GetInvoiceResponseSchema, { invoice: { ...invoice, payments: [], amountPaid: 0 } });
+      }),
+    );
+    render();
+    expect((await screen.findAllByText('Emitida (sin enviar)')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Enviada')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Enviar por email' })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Anular pago REC-2026-0007' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Anular pago' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anular pago' }));
+    expect(await within(dialog).findByText('Indica el motivo de la anulación')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), {
+      target: { value: 'Se registró dos veces' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anular pago' }));
+    await waitFor(() => expect(voids).toEqual([{ reason: 'Se registró dos veces' }]));
+  }, 30_000);
+});

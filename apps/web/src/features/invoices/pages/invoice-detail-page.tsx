@@ -1,6 +1,7 @@
 import {
   BUSINESS_TIME_ZONE,
   documentBuyer,
+  exchangeRateLine,
   FISCAL_DOCUMENT_TYPE_LABELS,
   formatTaxId,
   INVOICE_EVENT_LABELS,
@@ -10,6 +11,8 @@ import {
   PAYMENT_METHOD_LABELS,
   printsSequenceExpiry,
   taxIdLabel,
+  toCents,
+  toDopCents,
 } from '@agencia/shared';
 import {
   Alert,
@@ -190,6 +193,21 @@ export function InvoiceDetailPage() {
               </Button>
             </Tooltip>
           )}
+          {canManage && inv.status === 'issued' && (
+            <Tooltip
+              label="La factura está emitida pero el cliente aún no la recibió por email"
+              multiline
+              w={260}
+            >
+              <Button
+                leftSection={<IconSend size={16} />}
+                loading={actions.busy}
+                onClick={() => actions.send(inv)}
+              >
+                Enviar por email
+              </Button>
+            </Tooltip>
+          )}
           {role !== 'client' && !isDraft && inv.status !== 'cancelled' && (
             <ShareDocumentActions type="invoice" id={inv._id} />
           )}
@@ -215,9 +233,9 @@ export function InvoiceDetailPage() {
                     Editar
                   </Menu.Item>
                 )}
-                {payable && (
+                {payable && inv.status !== 'issued' && (
                   <Menu.Item leftSection={<IconSend size={16} />} onClick={() => actions.send(inv)}>
-                    Reenviar por email
+                    {inv.sentAt ? 'Reenviar por email' : 'Enviar por email'}
                   </Menu.Item>
                 )}
                 {payable && (
@@ -343,7 +361,7 @@ export function InvoiceDetailPage() {
             <InvoiceItemsCard inv={inv} />
 
             {!isDraft && <InvoicePaymentReportsCard inv={inv} canDecide={canManage} />}
-            {inv.payments.length > 0 && <InvoicePaymentsCard inv={inv} />}
+            {inv.payments.length > 0 && <InvoicePaymentsCard inv={inv} canManage={canManage} />}
             {inv.creditNotes.length > 0 && (
               // Direct e-CF mode (the invoice has an e-CF status): its E34 notes offer their XML.
               <InvoiceCreditNotesCard inv={inv} ecfXml={inv.ecfStatus !== null} />
@@ -404,6 +422,17 @@ export function InvoiceDetailPage() {
             {invoiceAwaitsPayment(inv) && (
               <PaymentInstructionsCard
                 amount={formatMoney(inv.balance, inv.currency)}
+                pesoAmount={
+                  inv.exchangeRate
+                    ? `${formatMoney(toDopCents(toCents(inv.balance), inv.exchangeRate) / 100, 'DOP')}, el equivalente de ${formatMoney(inv.balance, inv.currency)} a ${exchangeRateLine(
+                        inv.currency,
+                        inv.exchangeRate,
+                        inv.exchangeRateDate ?? inv.issueDate,
+                      )
+                        .replace('Tasa: ', '')
+                        .replace(/ \((.+)\)$/, ' del $1')},`
+                    : undefined
+                }
                 reference={inv.invoiceNumber}
                 currency={inv.currency}
                 canManage={canManage}

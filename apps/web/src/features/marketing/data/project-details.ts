@@ -29,7 +29,7 @@ export const PROJECT_DETAILS: Record<ProjectId, ProjectDetails> = {
     year: '2024',
     client: 'Grupo Editorial Quisqueya',
     industry: 'Medios de comunicación',
-    stats: { 'Visitas mensuales': '1,2 M', 'Tiempo de carga': '1,4 s', 'Suscriptores del boletín': '18.000' },
+    stats: { 'Visitas mensuales': '1.2 M', 'Tiempo de carga': '1.4 s', 'Suscriptores del boletín': '18,000' },
   },
   'cafe-cibao-shop': {
     url: 'https://cafecibao.example',
@@ -44,7 +44,7 @@ export const PROJECT_DETAILS: Record<ProjectId, ProjectDetails> = {
     year: '2024',
     client: 'Café Cibao',
     industry: 'Alimentos y bebidas',
-    stats: { 'Ventas en línea': '+240%', 'Clientes recurrentes': '45%', 'Pedidos al mes': '1.100' },
+    stats: { 'Ventas en línea': '+240%', 'Clientes recurrentes': '45%', 'Pedidos al mes': '1,100' },
   },
   'servicios-aeroportuarios': {
     url: '#',
@@ -74,7 +74,7 @@ export const PROJECT_DETAILS: Record<ProjectId, ProjectDetails> = {
     year: '2023',
     client: 'Ayuntamiento Municipal',
     industry: 'Gobierno local',
-    stats: { 'Trámites en línea': '24', 'Incidencias resueltas': '3.400', 'Satisfacción ciudadana': '92%' },
+    stats: { 'Trámites en línea': '24', 'Incidencias resueltas': '3,400', 'Satisfacción ciudadana': '92%' },
   },
   'operaciones-aeropuerto': {
     url: '#',
@@ -89,6 +89,6 @@ export const PROJECT_DETAILS: Record<ProjectId, ProjectDetails> = {
     year: '2025',
     client: 'Operadora Aeroportuaria',
     industry: 'Aviación',
-    stats: { 'Vuelos diarios monitoreados': '350', Puntualidad: '+12%', Disponibilidad: '99,9%' },
+    stats: { 'Vuelos diarios monitoreados': '350', Puntualidad: '+12%', Disponibilidad: '99.9%' },
   },
 };

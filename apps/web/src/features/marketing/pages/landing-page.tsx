@@ -133,7 +133,7 @@ export function LandingPage() {
           <Container size="lg">
             <Stack gap="lg" maw={760}>
               <Badge variant="light" size="lg" leftSection={<IconRocket size={14} />} tt="none">
-                5 clientes activos confían en nosotros
+                Más de 20 clientes confían en nosotros
               </Badge>
               <Title id="hero-title" order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
                 Hacemos crecer tu negocio en el mundo digital

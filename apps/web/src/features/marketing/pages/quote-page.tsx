@@ -113,6 +113,9 @@ export function QuotePage() {
 
   useEffect(() => {
     if (!sent) return;
+    // On a phone the form was scrolled far down: show the success title, not the sticky header's
+    // back (decision 163).
+    window.scrollTo({ top: 0 });
     const timer = window.setTimeout(() => navigate('/'), QUOTE_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [sent, navigate]);

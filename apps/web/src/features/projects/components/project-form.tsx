@@ -228,7 +228,8 @@ export function ProjectForm({
               {...form.getInputProps('approvedBudget')}
             />
             <NumberInput
-              label={`Gastado (${currency})`}
+              label={`Consumido del presupuesto (${currency})`}
+              description="Lo que el cliente ve consumido; no es el costo interno (gastos y horas: pestaña Finanzas)"
               min={0}
               decimalScale={2}
               thousandSeparator=","

@@ -18,10 +18,10 @@ const entry: TimeEntry = {
   invoice: null,
 };
 
-function open(user: User, internalCost?: number) {
+function open(user: User, internalCost?: number, unratedHours?: number) {
   useSessionStore.setState({ user, isAuthenticated: true } as never);
   const project = buildProjectDetail({
-    timeSummary: { totalHours: 3, billableHours: 2, entries: 1, byMember: [], internalCost },
+    timeSummary: { totalHours: 3, billableHours: 2, entries: 1, byMember: [], internalCost, unratedHours },
   });
   server.use(
     http.get(apiUrl(`/projects/${project._id}/time-entries`), () =>
@@ -54,5 +54,11 @@ describe('TimeTab: billable/internal is agency talk (issue 32)', () => {
     expect(await screen.findByText('Diseño de la portada')).toBeTruthy();
     expect(screen.getByText('Horas facturables')).toBeTruthy();
     expect(screen.getByText('Facturable')).toBeTruthy();
+  });
+
+  it('staff read the internal cost by the one rule, with the hours that have no cost rate (decision 163)', async () => {
+    open(buildUser({ role: 'admin' }), 1000, 1.5);
+    expect(await screen.findByText('Costo interno')).toBeTruthy();
+    expect(screen.getByTestId('time-unrated').textContent).toBe('Sin contar 1.5 h sin tarifa de costo');
   });
 });

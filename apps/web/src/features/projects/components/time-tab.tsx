@@ -265,6 +265,12 @@ export function TimeTab({
               <Text fw={700} size="lg">
                 {money(s.internalCost)}
               </Text>
+              {/* The one cost rule (decision 163): each person's cost rate, as Finanzas. */}
+              <Text size="xs" c="dimmed" data-testid="time-unrated">
+                {(s.unratedHours ?? 0) > 0
+                  ? `Sin contar ${hoursLabel(s.unratedHours ?? 0)} sin tarifa de costo`
+                  : 'Al costo por hora de cada persona'}
+              </Text>
             </Paper>
           ) : (
             <Paper withBorder p="sm" radius="md">

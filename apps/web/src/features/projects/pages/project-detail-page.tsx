@@ -226,9 +226,15 @@ export function ProjectDetailPage() {
               {project.approvedBudget === null ? 'Sin presupuesto' : money(project.approvedBudget)}
             </Text>
             <Text size="sm" c="dimmed">
-              Gastado: {money(project.spent)}
+              Consumido: {money(project.spent)}
               {budgetUse !== null ? ` (${budgetUse}%)` : ''}
             </Text>
+            {/* A figure the team types for the client, not the agency's cost (decision 163). */}
+            {role !== 'client' && (
+              <Text size="xs" c="dimmed">
+                Cifra que registra el equipo para el cliente; el costo real está en Finanzas.
+              </Text>
+            )}
             {role !== 'client' && !project.budgetVisibleToClient && (
               <Text size="xs" c="dimmed">
                 Oculto al cliente

@@ -33,6 +33,8 @@ const ProfitabilityChart = lazy(() => import('./profitability-chart'));
 
 const dop = (v: number) => formatMoney(v, 'DOP');
 const percent = (v: number | null) => (v === null ? '—' : `${v.toLocaleString('es-DO')} %`);
+/** "12.5 h": hours with at most two decimals. */
+const hours = (h: number) => `${Number(h.toFixed(2))} h`;
 
 /**
  * Reportes → "Rentabilidad" (decision 142): a period and a grouping (project or client), a bar
@@ -99,6 +101,16 @@ export function ProfitabilityCard() {
           </Text>
         ) : (
           <>
+            {data.totals.unratedHours > 0 && (
+              <Alert color="yellow" title="Horas sin tarifa de costo" data-testid="profitability-unrated">
+                {hours(data.totals.unratedHours)} del período son de personas sin costo por hora: no cuentan
+                en el costo del tiempo, así que esos márgenes salen más altos de lo real. Asigna el costo en{' '}
+                <Anchor component={Link} to="/users" underline="always">
+                  Usuarios
+                </Anchor>{' '}
+                (Editar usuario → Costo por hora).
+              </Alert>
+            )}
             <div
               role="img"
               aria-label={`Gráfico del margen por ${label.toLowerCase()}; los datos están en la tabla "Rentabilidad por ${label.toLowerCase()}".`}
@@ -168,6 +180,11 @@ export function ProfitabilityCard() {
                       </Table.Td>
                       <Table.Td ta="right" data-amount>
                         {dop(r.timeCost)}
+                        {r.unratedHours > 0 && (
+                          <Text size="xs" c="dimmed">
+                            + {hours(r.unratedHours)} sin tarifa
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td
                         ta="right"

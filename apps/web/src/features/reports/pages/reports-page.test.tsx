@@ -128,6 +128,7 @@ describe('ReportsPage', () => {
               revenue: 19_000,
               expenses: 8_080,
               timeCost: 1_000,
+              unratedHours: 2.5,
               margin: 9_920,
               marginPercent: 52.2,
             },
@@ -138,11 +139,19 @@ describe('ReportsPage', () => {
               revenue: 0,
               expenses: 500,
               timeCost: 0,
+              unratedHours: 0,
               margin: -500,
               marginPercent: null,
             },
           ],
-          totals: { revenue: 19_000, expenses: 8_580, timeCost: 1_000, margin: 9_420, marginPercent: 49.6 },
+          totals: {
+            revenue: 19_000,
+            expenses: 8_580,
+            timeCost: 1_000,
+            unratedHours: 2.5,
+            margin: 9_420,
+            marginPercent: 49.6,
+          },
         });
       }),
       http.get(apiUrl('/reports/:id'), () => ok(GetReportResponseSchema, { report: REPORT })),
@@ -168,6 +177,11 @@ describe('ReportsPage', () => {
     expect(rows[1]!.textContent).toContain('Tienda en línea');
     expect(rows[1]!.textContent).toContain('52.2 %');
     expect(rows[2]!.textContent).toContain('-RD$500.00');
+    // Hours of people without a cost rate are flagged, on the row and above the table (decision 163).
+    expect(rows[1]!.textContent).toContain('+ 2.5 h sin tarifa');
+    expect(screen.getByTestId('profitability-unrated').textContent).toMatch(
+      /^Horas sin tarifa de costo2\.5 h del período/,
+    );
     expect(within(table).getByRole('row', { name: /Total/ }).textContent).toContain('RD$9,420.00');
     expect(profitabilityQueries[0]).toMatchObject({ groupBy: 'project' });
     fireEvent.click(screen.getByRole('radio', { name: 'Cliente' }));

@@ -48,9 +48,10 @@ describe('Configuración → Pagos en línea (decision 147)', () => {
     fireEvent.change(within(card).getByRole('textbox', { name: 'Nombre del comercio' }), {
       target: { value: 'Agencia Digital RD' },
     });
-    fireEvent.change(within(card).getByRole('textbox', { name: 'Tipo de comercio' }), {
-      target: { value: 'ECommerce' },
-    });
+    // Azul's usual merchant type is a real value from the start, not a placeholder (decision 163).
+    expect((within(card).getByRole('textbox', { name: 'Tipo de comercio' }) as HTMLInputElement).value).toBe(
+      'ECommerce',
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Guardar' }));
     expect(
       await within(card).findByText('Indica la llave de autenticación (AuthKey) que te entregó Azul'),

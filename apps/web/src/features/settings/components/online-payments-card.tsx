@@ -48,7 +48,9 @@ const valuesOf = ({ azul }: OnlinePaymentSettings): Values => ({
   environment: azul.environment,
   merchantId: azul.merchantId,
   merchantName: azul.merchantName,
-  merchantType: azul.merchantType,
+  // Azul's usual merchant type as a real value, not a placeholder that looked filled in and then
+  // failed on save (decision 163).
+  merchantType: azul.merchantType || 'ECommerce',
   authKey: '',
   currencies: azul.currencies,
 });
@@ -68,7 +70,7 @@ export function OnlinePaymentsCard() {
       environment: 'pruebas',
       merchantId: '',
       merchantName: '',
-      merchantType: '',
+      merchantType: 'ECommerce',
       authKey: '',
       currencies: ['DOP'],
     },
@@ -140,8 +142,8 @@ export function OnlinePaymentsCard() {
             <TextInput label="Nombre del comercio" maxLength={60} {...form.getInputProps('merchantName')} />
             <TextInput
               label="Tipo de comercio"
+              description="El que indica Azul en tu contrato; casi siempre ECommerce"
               maxLength={60}
-              placeholder="ECommerce"
               {...form.getInputProps('merchantType')}
             />
             <PasswordInput

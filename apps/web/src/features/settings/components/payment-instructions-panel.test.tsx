@@ -238,6 +238,34 @@ describe('Cómo pagar', () => {
     ).toEqual(['Banco BHD', 'Banco Popular Dominicano']);
   });
 
+  it('a USD invoice with peso accounts only asks for the peso equivalent, never dollars into a peso account (decision 163)', async () => {
+    stored = { bankAccounts: [popular], otherMethods: null };
+    mockApi();
+    const { unmount } = renderWithProviders(
+      <PaymentInstructionsCard
+        amount="US$2,360.00"
+        pesoAmount="RD$139,122.00, el equivalente de US$2,360.00 a RD$58.95 por US$1 del 27/11/2026,"
+        reference="FAC-2026-0050"
+        currency="USD"
+      />,
+    );
+    const card = await screen.findByRole('region', { name: 'Cómo pagar' });
+    expect(card.textContent).toContain(
+      'Transfiere RD$139,122.00, el equivalente de US$2,360.00 a RD$58.95 por US$1 del 27/11/2026, a una de estas cuentas e indica la factura FAC-2026-0050 como referencia.',
+    );
+    expect(card.textContent).not.toContain('US$2,360.00 a una');
+    unmount();
+    // A USD draft has no rate yet: no amount in the instruction.
+    renderWithProviders(
+      <PaymentInstructionsCard amount="US$2,360.00" reference="FAC-2026-0051" currency="USD" />,
+    );
+    const draft = await screen.findByRole('region', { name: 'Cómo pagar' });
+    expect(draft.textContent).toContain(
+      'Transfiere a una de estas cuentas e indica la factura FAC-2026-0051',
+    );
+    expect(draft.textContent).toContain('confirma con nosotros el monto equivalente a US$2,360.00');
+  });
+
   it('shows nothing to a client when no instructions exist, and a link to settings to the admin', async () => {
     stored = { bankAccounts: [], otherMethods: null };
     const { gets } = mockApi();
