@@ -135,26 +135,38 @@ describe('Configuración → Fiscal: Facturación electrónica', () => {
     expect(within(region).getByText(/\(modo actual\)$/).textContent).toMatch(/^El portal firma/);
   });
 
-  it('shows the Spanish 409 at the mode when direct emission is refused; provider stays saved', async () => {
-    mockEcf({ ...SETTINGS, hasCertificate: false }, null);
-    server.use(
-      http.put(apiUrl('/fiscal/settings'), () =>
-        fail(409, {
-          code: 'CONFLICT',
-          message: 'Carga el certificado digital (.p12) antes de activar la emisión directa.',
-        }),
-      ),
-    );
+  it('without a certificate says so before any confirmation; nothing is sent', async () => {
+    const puts = mockEcf({ ...SETTINGS, hasCertificate: false }, null);
     renderWithProviders(<EcfSettingsCard />);
     const region = await card();
     expect(await within(region).findByText(/Aún no has cargado el certificado digital/)).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Probar conexión' })).toHaveProperty('disabled', true);
     fireEvent.click(within(region).getByRole('radio', { name: /Emisión directa/ }));
     fireEvent.click(within(region).getByRole('button', { name: 'Guardar modo de emisión' }));
+    const message = await within(region).findByText(/^Primero carga el certificado digital de la empresa/);
+    expect(within(region).getByRole('radiogroup').getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.queryByRole('dialog', { name: '¿Activar la emisión directa?' })).toBeNull();
+    expect(puts).toEqual([]);
+  });
+
+  it('shows the Spanish 409 at the mode when direct emission is refused; provider stays saved', async () => {
+    mockEcf(SETTINGS, certificate(200));
+    server.use(
+      http.put(apiUrl('/fiscal/settings'), () =>
+        fail(409, {
+          code: 'CONFLICT',
+          message: 'El certificado digital venció: carga uno vigente antes de activar la emisión directa.',
+        }),
+      ),
+    );
+    renderWithProviders(<EcfSettingsCard />);
+    const region = await card();
+    fireEvent.click(await within(region).findByRole('radio', { name: /Emisión directa/ }));
+    fireEvent.click(within(region).getByRole('button', { name: 'Guardar modo de emisión' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Activar la emisión directa?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Activar emisión directa' }));
     const message = await within(region).findByText(
-      'Carga el certificado digital (.p12) antes de activar la emisión directa.',
+      'El certificado digital venció: carga uno vigente antes de activar la emisión directa.',
     );
     expect(within(region).getByRole('radiogroup').getAttribute('aria-describedby')).toContain(message.id);
     expect(within(region).getByText(/\(modo actual\)$/).textContent).toMatch(/^Un proveedor/);

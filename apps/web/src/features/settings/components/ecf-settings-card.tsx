@@ -303,6 +303,14 @@ export function EcfSettingsCard() {
   const submitMode = () => {
     if (!choice || choice === mode || update.isPending) return;
     if (choice === 'provider') return void save(choice);
+    // Say what blocks it before asking to confirm (issue 44, point 12): without a loaded
+    // certificate the API would refuse the switch after the confirmation.
+    if (!settings.data?.hasCertificate && !certificate.data) {
+      setModeError(
+        'Primero carga el certificado digital de la empresa (más abajo): la emisión directa firma cada e-CF con él.',
+      );
+      return;
+    }
     modals.openConfirmModal({
       title: '¿Activar la emisión directa?',
       children: (
