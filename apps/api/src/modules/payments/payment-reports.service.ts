@@ -147,7 +147,13 @@ export async function hasTransferAccount(db: Db | Tx): Promise<boolean> {
 }
 
 /** What the pending transfer reports of invoice `invoiceId` add up to, in major units. */
-export async function pendingReportedAmount(db: Db | Tx, invoiceId: string): Promise<number> {
+export async function pendingReportedAmount({
+  db,
+  invoiceId,
+}: {
+  db: Db | Tx;
+  invoiceId: string;
+}): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${paymentReports.amountCents}), 0)`.mapWith(Number) })
     .from(paymentReports)

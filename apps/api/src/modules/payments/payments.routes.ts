@@ -148,7 +148,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             report: open && (await reports.hasTransferAccount(app.db)),
             card:
               open && (await cardAvailable({ db: app.db, runtime: runtime(), currency: invoice.currency })),
-            reportedPending: open ? await reports.pendingReportedAmount(app.db, invoice._id) : 0,
+            reportedPending: open
+              ? await reports.pendingReportedAmount({ db: app.db, invoiceId: invoice._id })
+              : 0,
           },
         },
       };

@@ -24,6 +24,7 @@ import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { getErrorMessage } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
+import { useDateDisplay } from '../../../stores/display-store';
 import { addDaysIso, formatDate, formatMoney, todayIso } from '../../billing-shared/components/format';
 import { useAgencySettings, useInvoice, useInvoiceClient, usePayInvoice } from '../api/invoices';
 import { useDecidePaymentReport } from '../api/payments';
@@ -84,6 +85,7 @@ export function PayInvoiceModal({
   report?: PaymentReport | null;
   onClose: () => void;
 }) {
+  useDateDisplay();
   const pay = usePayInvoice();
   const decide = useDecidePaymentReport();
   const client = useInvoiceClient(invoice?.client._id);
