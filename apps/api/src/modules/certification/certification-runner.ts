@@ -4,8 +4,17 @@ import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { EcfConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { ecfCertificationCases, ecfCertificationSets } from '../../db/schema/index.js';
+import { PassLoop } from '../../lib/pass-loop.js';
 import { DgiiClient, DgiiError } from '../ecf/dgii-client.js';
 import { ecfRetryDelayMs } from '../ecf/ecf-sender.js';
+import { cachedDgiiToken, loadSigningKey, storeDgiiToken } from '../ecf/ecf-settings.service.js';
+import { type SigningKey, securityCodeOf, signXml } from '../ecf/ecf-signature.js';
+import {
+  buildCaseAcecf,
+  buildCaseEcf,
+  buildCaseRfce,
+  type CertificationEcfType,
+} from './certification-xml.js';
 
 /**
  * Wait before asking the result of a case again, after `attempts` (post included): 1 s, then
@@ -16,15 +25,6 @@ import { ecfRetryDelayMs } from '../ecf/ecf-sender.js';
 export function certificationPollDelayMs(attempts: number): number {
   return Math.min(60_000, 1_000 * 2 ** Math.max(0, attempts - 1));
 }
-
-import { cachedDgiiToken, loadSigningKey, storeDgiiToken } from '../ecf/ecf-settings.service.js';
-import { type SigningKey, securityCodeOf, signXml } from '../ecf/ecf-signature.js';
-import {
-  buildCaseAcecf,
-  buildCaseEcf,
-  buildCaseRfce,
-  type CertificationEcfType,
-} from './certification-xml.js';
 
 type SetRow = typeof ecfCertificationSets.$inferSelect;
 type CaseRow = typeof ecfCertificationCases.$inferSelect;
@@ -65,10 +65,15 @@ const DECIDED = ['accepted', 'conditionally_accepted'] as const;
  * outcome asks the DGII's trackIds first (e-CF) and adopts the one it finds.
  */
 export class CertificationRunner {
-  private timer: NodeJS.Timeout | null = null;
   private soon: NodeJS.Timeout | null = null;
-  private running: Promise<CertificationPass> | null = null;
-  private again = false;
+  private readonly loop = new PassLoop<CertificationPass>({
+    run: () => this.pass(),
+    everyMs: () => this.config.sendIntervalSeconds * 1000,
+    onError: (err) => {
+      this.log.warn({ err }, 'certification runner pass failed');
+      return { sets: 0, posted: 0, decided: 0 };
+    },
+  });
   readonly instanceId = randomUUID();
 
   constructor(
@@ -78,44 +83,25 @@ export class CertificationRunner {
     private readonly options: CertificationRunnerOptions = {},
   ) {}
 
-  /** Passes every `config.sendIntervalSeconds`. */
+  /** Passes every `config.sendIntervalSeconds` (see {@link PassLoop}). */
   start(): void {
-    this.timer = setInterval(() => this.wake(), this.config.sendIntervalSeconds * 1000);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
     if (this.soon) clearTimeout(this.soon);
-    this.timer = null;
     this.soon = null;
-    await this.running?.catch(() => undefined);
+    await this.loop.stop();
   }
 
-  /** Runs a pass soon (after a send or an import); does nothing unless {@link start}ed (tests call {@link pass}). */
+  /** Runs a pass soon; a pass in progress is followed by another. Does nothing unless started. */
   wake(): void {
-    if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((err) => {
-        this.log.warn({ err }, 'certification runner pass failed');
-        return { sets: 0, posted: 0, decided: 0 };
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.loop.wake();
   }
 
   /** Waits for the pass in progress, if any (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.loop.idle();
   }
 
   /** One pass over the due sets at `now` (tests move it). */
@@ -141,7 +127,7 @@ export class CertificationRunner {
       if (wait !== null) nextWake = Math.min(nextWake ?? wait, wait);
     }
     // A short wait (the consulta while the DGII processes) need not wait for the interval.
-    if (this.timer && nextWake !== null && nextWake < this.config.sendIntervalSeconds * 1000) {
+    if (this.loop.started && nextWake !== null && nextWake < this.config.sendIntervalSeconds * 1000) {
       if (this.soon) clearTimeout(this.soon);
       this.soon = setTimeout(() => this.wake(), nextWake);
       this.soon.unref();

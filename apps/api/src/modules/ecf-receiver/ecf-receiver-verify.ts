@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { ecfReceived } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { type Effects, effects, mergeEffects } from '../../lib/effects.js';
+import { PassLoop } from '../../lib/pass-loop.js';
 import { DgiiClient, DgiiError } from '../ecf/dgii-client.js';
 import { cachedDgiiToken, loadSigningKey, storeDgiiToken } from '../ecf/ecf-settings.service.js';
 import type { SigningKey } from '../ecf/ecf-signature.js';
@@ -58,9 +59,14 @@ export interface VerifierOptions {
  * and pushes their next turn forward as a lease, so one row is asked about by one process at a time.
  */
 export class ReceivedEcfVerifier {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<VerificationPass> | null = null;
-  private again = false;
+  private readonly loop = new PassLoop<VerificationPass>({
+    run: () => this.pass(),
+    everyMs: () => this.config.sendIntervalSeconds * 1000,
+    onError: (err) => {
+      this.log.warn({ err }, 'received e-CF verification pass failed');
+      return { verified: 0, rejected: 0, unconfirmed: 0, waiting: 0 };
+    },
+  });
 
   constructor(
     private readonly db: Db,
@@ -70,42 +76,23 @@ export class ReceivedEcfVerifier {
     private readonly options: VerifierOptions = {},
   ) {}
 
-  /** Passes every `config.sendIntervalSeconds` (the sender's interval). */
+  /** Passes every `config.sendIntervalSeconds` (see {@link PassLoop}). */
   start(): void {
-    this.timer = setInterval(() => this.wake(), this.config.sendIntervalSeconds * 1000);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+    await this.loop.stop();
   }
 
-  /** Runs a pass soon (after a reception); only once {@link start}ed. */
+  /** Runs a pass soon; a pass in progress is followed by another. Does nothing unless started. */
   wake(): void {
-    if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((err) => {
-        this.log.warn({ err }, 'received e-CF verification pass failed');
-        return { verified: 0, rejected: 0, unconfirmed: 0, waiting: 0 };
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.loop.wake();
   }
 
-  /** Waits for the pass in progress (tests). */
+  /** Waits for the pass in progress, if any (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.loop.idle();
   }
 
   /**

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { type Effects, effects } from '../../lib/effects.js';
 import { createNotifications } from '../../lib/notify.js';
+import { PassLoop } from '../../lib/pass-loop.js';
 import { DgiiClient, DgiiError } from './dgii-client.js';
 import { cachedDgiiToken, loadSigningKey, storeDgiiToken } from './ecf-settings.service.js';
 
@@ -90,9 +91,14 @@ export interface EcfSenderOptions {
  * the DGII answered makes every waiting document (and ANECF) due and goes on until all went out.
  */
 export class EcfSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<EcfSendPass> | null = null;
-  private again = false;
+  private readonly loop = new PassLoop<EcfSendPass>({
+    run: () => this.pass(),
+    everyMs: () => this.config.sendIntervalSeconds * 1000,
+    onError: (err) => {
+      this.log.warn({ err }, 'e-CF sender pass failed');
+      return { submitted: 0, decided: 0, retried: 0 };
+    },
+  });
   readonly instanceId = randomUUID();
 
   constructor(
@@ -103,45 +109,23 @@ export class EcfSender {
     private readonly options: EcfSenderOptions = {},
   ) {}
 
-  /** Passes every `config.sendIntervalSeconds`. */
+  /** Passes every `config.sendIntervalSeconds` (see {@link PassLoop}). */
   start(): void {
-    this.timer = setInterval(() => this.wake(), this.config.sendIntervalSeconds * 1000);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+    await this.loop.stop();
   }
 
-  /**
-   * Runs a pass soon (after an issue commits); a pass in progress is followed by another. Does
-   * nothing unless {@link start}ed (tests drive {@link pass} themselves).
-   */
+  /** Runs a pass soon; a pass in progress is followed by another. Does nothing unless started. */
   wake(): void {
-    if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((err) => {
-        this.log.warn({ err }, 'e-CF sender pass failed');
-        return { submitted: 0, decided: 0, retried: 0 };
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.loop.wake();
   }
 
   /** Waits for the pass in progress, if any (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.loop.idle();
   }
 
   /**
