@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Group, Stack } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
+import { useIsPhone } from '../../lib/use-is-phone';
 
 /** Mantine's `sm` breakpoint (48em = 768 px), the spec's mobile limit (doc 1 §9). */
-const PHONE_QUERY = '(max-width: 47.99em)';
 
 /**
  * A list's filters that give the first rows the phone's first screen (issue 32: at 390×844 the
@@ -29,7 +29,7 @@ export function FilterDisclosure({
   layout: (content: ReactNode) => ReactNode;
 }) {
   // Read on the first render, as the calendar does: no wide row flashing on a phone.
-  const isPhone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const isPhone = useIsPhone();
   const [opened, { toggle }] = useDisclosure(false);
   const panelId = useId();
   if (!isPhone) {

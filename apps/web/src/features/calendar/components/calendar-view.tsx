@@ -17,8 +17,8 @@ import listPlugin from '@fullcalendar/react/list';
 import esLocale from '@fullcalendar/react/locales/es';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { formatEventDate } from './event-labels';
 
 const VIEW_BUTTONS = {
@@ -43,7 +43,6 @@ const TIME_FORMAT = (info: { date: { hour: number; minute: number } }) =>
   CLOCK.format(Date.UTC(2000, 0, 1, info.date.hour, info.date.minute));
 
 /** Mantine's `sm` breakpoint (48em = 768 px), the spec's mobile limit (doc 1 §9). */
-const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** Height of the week and day grids' scroller, which opens at the start of the working day. */
 const TIME_GRID_HEIGHT = { phone: 520, desktop: 640 };
@@ -104,7 +103,7 @@ export function CalendarView({
   canDrag: boolean;
 }) {
   // Read on the first render: the initial view depends on it.
-  const isMobile = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const isMobile = useIsPhone();
   const input = useMemo(
     () =>
       events.map((e) => ({

@@ -114,6 +114,36 @@ describe('CalendarPage', () => {
     expect(listCalls).toEqual([]);
   }, 40_000);
 
+  it('on a phone the calendar comes first and the four summary cards follow it (issue 44 point 12)', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width: 47.99em'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderWithProviders(<CalendarPage />, '/calendar');
+      const tabs = await screen.findByRole('tab', { name: /Calendario/ });
+      const card = screen.getByText('Eventos hoy');
+      // The summary card follows the calendar's tabs in document order.
+      expect(tabs.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
+  }, 40_000);
+
+  it('at 1440 px the four summary cards sit above the calendar', async () => {
+    renderWithProviders(<CalendarPage />, '/calendar');
+    const tabs = await screen.findByRole('tab', { name: /Calendario/ });
+    const card = screen.getByText('Eventos hoy');
+    expect(tabs.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+  }, 40_000);
+
   it('sends the type filter with the range', async () => {
     renderWithProviders(<CalendarPage />, '/calendar?type=deadline');
     await waitFor(() =>

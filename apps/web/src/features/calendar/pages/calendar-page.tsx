@@ -45,6 +45,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { businessHoursQuery } from '../../../lib/business-hours';
 import { useListParams } from '../../../lib/list-params';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { useSessionStore } from '../../../stores/session-store';
 import {
   useCalendarStats,
@@ -126,6 +127,7 @@ export function CalendarPage() {
       : null,
   );
   const upcoming = useUpcomingEvents();
+  const isPhone = useIsPhone();
   const stats = useCalendarStats();
   const { update } = useEventMutations();
 
@@ -188,6 +190,23 @@ export function CalendarPage() {
     </SimpleGrid>
   );
 
+  // Issue 44 point 12: on a phone the four summary cards go below the calendar, so the grid (week
+  // or day view) starts right under the header instead of a screen further down.
+  const summaryCards = (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb={isPhone ? 0 : 'lg'} mt={isPhone ? 'lg' : 0}>
+      {cards.map((c) => (
+        <Paper key={c.label} withBorder radius="md" p="md">
+          <Text size="sm" c="dimmed">
+            {c.label}
+          </Text>
+          <Text fw={700} fz={28} c={c.color}>
+            {c.value ?? '—'}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+
   return (
     <>
       <PageHeader
@@ -218,18 +237,7 @@ export function CalendarPage() {
         </Card>
       </Collapse>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
-        {cards.map((c) => (
-          <Paper key={c.label} withBorder radius="md" p="md">
-            <Text size="sm" c="dimmed">
-              {c.label}
-            </Text>
-            <Text fw={700} fz={28} c={c.color}>
-              {c.value ?? '—'}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      {!isPhone && summaryCards}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 9 }}>
@@ -390,6 +398,8 @@ export function CalendarPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+
+      {isPhone && summaryCards}
 
       {createOpen && <EventFormModal opened onClose={closeCreate} initialDate={createAt} />}
       <FeedModal opened={feedOpen} onClose={feed.close} />

@@ -35,6 +35,7 @@ import { RECEIPT_ACCEPT, RECEIPT_MAX_BYTES, useUploadExpenseReceipt } from '../a
 import { ExpenseAmountsSection } from './expense-amounts-section';
 import { type Values, valuesOf } from './expense-form-values';
 import {
+  documentTypeHint,
   documentTypeOptions,
   EXPENSE_TYPE_OPTIONS,
   isAgencyPurchaseType,
@@ -285,6 +286,19 @@ export function ExpenseFormModal({
             <Select
               label="Tipo de comprobante"
               data={documentTypeOptions(mode, isAdmin)}
+              renderOption={({ option }) => {
+                const hint = documentTypeHint(option.value, mode);
+                return (
+                  <div>
+                    <Text size="sm">{option.label}</Text>
+                    {hint && (
+                      <Text size="xs" c="dimmed">
+                        {hint}
+                      </Text>
+                    )}
+                  </div>
+                );
+              }}
               allowDeselect={false}
               disabled={locked}
               description={

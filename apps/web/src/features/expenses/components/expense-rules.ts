@@ -59,12 +59,21 @@ export function documentTypeOptions(mode: 'paper' | 'electronic', canIssue: bool
     supplier,
     {
       group: 'Emitido por la agencia (NCF automático)',
-      items: AGENCY_KINDS.map(({ kind, hint }) => {
+      items: AGENCY_KINDS.map(({ kind }) => {
         const t = agencyPurchaseTypeFor(kind, mode);
-        return { value: t, label: `${fiscalDocumentTypeLabel(t as FiscalDocumentType)} (${hint})` };
+        return { value: t, label: fiscalDocumentTypeLabel(t as FiscalDocumentType) };
       }),
     },
   ];
+}
+
+/**
+ * The one-line hint shown under an agency-issued type in the select's list ("proveedor informal
+ * sin RNC" under B11/E41…), or null. Kept out of the option's label so the chosen value fits a
+ * half-width field on a phone (issue 44 point 12).
+ */
+export function documentTypeHint(value: string, mode: 'paper' | 'electronic'): string | null {
+  return AGENCY_KINDS.find(({ kind }) => agencyPurchaseTypeFor(kind, mode) === value)?.hint ?? null;
 }
 
 /** Amounts of the form in pesos (or dollars) as typed. */
