@@ -33,7 +33,13 @@ export async function createBankAccount(
 }
 
 /** Uploads `file` as the statement of account `id`; the raw response. */
-export function importStatement(app: FastifyInstance, token: string, id: string, file: Buffer, filename = 'estado.csv') {
+export function importStatement(
+  app: FastifyInstance,
+  token: string,
+  id: string,
+  file: Buffer,
+  filename = 'estado.csv',
+) {
   return injectAs(app, token, {
     method: 'POST',
     url: `/api/bank-accounts/${id}/statements`,
@@ -43,7 +49,8 @@ export function importStatement(app: FastifyInstance, token: string, id: string,
 
 /** DD-MM-YYYY, as BHD writes dates. */
 const bhdDate = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
-const bhdMoney = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const bhdMoney = (n: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * A BHD statement (`;`, account rows first, Latin-1) of `lines` (amount signed, major units),
@@ -54,7 +61,11 @@ export function bhdStatement(
   opening = 100_000,
 ): Buffer {
   let balance = Math.round(opening * 100);
-  const rows = [';Banco BHD;;;;;;;;', ';Cuenta;0000-999999-9;;;;;;;', ';Fecha;Número de Referencia;;Descripción;Débitos;Créditos;Balance;;'];
+  const rows = [
+    ';Banco BHD;;;;;;;;',
+    ';Cuenta;0000-999999-9;;;;;;;',
+    ';Fecha;Número de Referencia;;Descripción;Débitos;Créditos;Balance;;',
+  ];
   lines.forEach((l, i) => {
     balance += Math.round(l.amount * 100);
     const debit = l.amount < 0 ? bhdMoney(-l.amount) : '';

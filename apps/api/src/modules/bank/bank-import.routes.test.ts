@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 
 async function linesOf(id: string, query = '') {
-  const res = await injectAs(app, admin, { method: 'GET', url: `/api/bank-accounts/${id}/lines?limit=100${query}` });
+  const res = await injectAs(app, admin, {
+    method: 'GET',
+    url: `/api/bank-accounts/${id}/lines?limit=100${query}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.bankLines as Array<{
     date: string;
@@ -61,9 +64,20 @@ describe('statement import: each bank’s layout and encoding', () => {
     const again = await importStatement(app, admin, id, bankFixture('bhd.csv'));
     expect(again.json().data).toMatchObject({ imported: 0, duplicates: 4, lines: 4 });
     const lines = await linesOf(id);
-    expect(lines.map((l) => l.reference)).toEqual(['100201', '100202', '100203', '100204', '100205', '100206']);
+    expect(lines.map((l) => l.reference)).toEqual([
+      '100201',
+      '100202',
+      '100203',
+      '100204',
+      '100205',
+      '100206',
+    ]);
     const account = await injectAs(app, admin, { method: 'GET', url: `/api/bank-accounts/${id}` });
-    expect(account.json().data.bankAccount).toMatchObject({ bankBalance: 122926, lastLineDate: '2026-02-13', unmatchedCount: 6 });
+    expect(account.json().data.bankAccount).toMatchObject({
+      bankBalance: 122926,
+      lastLineDate: '2026-02-13',
+      unmatchedCount: 6,
+    });
   });
 
   it('Popular: UTF-8 with BOM, DD/MM/YYYY, always-positive amount with a Crédito/Débito column', async () => {
@@ -84,7 +98,13 @@ describe('statement import: each bank’s layout and encoding', () => {
     const id = await createBankAccount(app, admin, { bank: 'Banreservas' });
     const res = await importStatement(app, admin, id, bankFixture('banreservas.csv'));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ imported: 3, layout: 'banreservas', from: '2026-01-10', to: '2026-01-20', gaps: [] });
+    expect(res.json().data).toMatchObject({
+      imported: 3,
+      layout: 'banreservas',
+      from: '2026-01-10',
+      to: '2026-01-20',
+      gaps: [],
+    });
     expect((await linesOf(id)).map((l) => [l.date, l.amount])).toEqual([
       ['2026-01-10', 5250],
       ['2026-01-15', -250],
@@ -132,7 +152,13 @@ describe('statement import: each bank’s layout and encoding', () => {
           thousandsSeparator: ',',
           dateFormat: 'MM/DD/YYYY',
           headerRow: 3,
-          columns: { date: 'Date', description: 'Memo', reference: 'Ref', amount: 'Amount', balance: 'Running Bal' },
+          columns: {
+            date: 'Date',
+            description: 'Memo',
+            reference: 'Ref',
+            amount: 'Amount',
+            balance: 'Running Bal',
+          },
         },
       },
     });
@@ -152,10 +178,15 @@ describe('statement import: each bank’s layout and encoding', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Fila 6: no tiene débito ni crédito. No se importó ninguna línea.');
     expect(await linesOf(id)).toEqual([]);
-    const fixed = Buffer.from(bankFixture('broken.csv').toString('latin1').replace(';PAGO;;;', ';PAGO;10.00;;'), 'latin1');
+    const fixed = Buffer.from(
+      bankFixture('broken.csv').toString('latin1').replace(';PAGO;;;', ';PAGO;10.00;;'),
+      'latin1',
+    );
     const amount = await importStatement(app, admin, id, fixed);
     expect(amount.statusCode).toBe(400);
-    expect(amount.json().message).toBe('Fila 7: el monto «1.0O0,00» no es un número. No se importó ninguna línea.');
+    expect(amount.json().message).toBe(
+      'Fila 7: el monto «1.0O0,00» no es un número. No se importó ninguna línea.',
+    );
     expect(await linesOf(id)).toEqual([]);
   });
 
@@ -170,7 +201,13 @@ describe('statement import: each bank’s layout and encoding', () => {
     const bad = await injectAs(app, admin, {
       method: 'POST',
       url: '/api/bank-accounts',
-      payload: { bank: 'BHD', accountNumber: '1', currency: 'EUR', openingBalance: 0, openingDate: '2026-01-01' },
+      payload: {
+        bank: 'BHD',
+        accountNumber: '1',
+        currency: 'EUR',
+        openingBalance: 0,
+        openingDate: '2026-01-01',
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Moneda inválida (DOP o USD)');
@@ -178,14 +215,23 @@ describe('statement import: each bank’s layout and encoding', () => {
     const dup = await injectAs(app, admin, {
       method: 'POST',
       url: '/api/bank-accounts',
-      payload: { bank: 'banco caribe', accountNumber: '123-456', currency: 'DOP', openingBalance: 0, openingDate: '2026-01-01' },
+      payload: {
+        bank: 'banco caribe',
+        accountNumber: '123-456',
+        currency: 'DOP',
+        openingBalance: 0,
+        openingDate: '2026-01-01',
+      },
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('Ya existe una cuenta con ese banco y número');
     const noFile = await injectAs(app, admin, { method: 'POST', url: `/api/bank-accounts/${id}/statements` });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe('Adjunta el archivo del estado de cuenta (CSV, XLSX u OFX)');
-    const badMonth = await injectAs(app, admin, { method: 'GET', url: `/api/bank-accounts/${id}/lines?month=2026-13` });
+    const badMonth = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/bank-accounts/${id}/lines?month=2026-13`,
+    });
     expect(badMonth.statusCode).toBe(400);
     expect(badMonth.json().message).toBe('Mes inválido (AAAA-MM)');
   });
@@ -194,7 +240,9 @@ describe('statement import: each bank’s layout and encoding', () => {
     const id = await createBankAccount(app, admin);
     for (const token of [employee, client]) {
       expect((await injectAs(app, token, { method: 'GET', url: '/api/bank-accounts' })).statusCode).toBe(403);
-      expect((await injectAs(app, token, { method: 'GET', url: `/api/bank-accounts/${id}/lines` })).statusCode).toBe(403);
+      expect(
+        (await injectAs(app, token, { method: 'GET', url: `/api/bank-accounts/${id}/lines` })).statusCode,
+      ).toBe(403);
       expect((await importStatement(app, token, id, bankFixture('bhd.csv'))).statusCode).toBe(403);
       expect((await injectAs(app, token, { method: 'GET', url: '/api/bank-rules' })).statusCode).toBe(403);
     }
