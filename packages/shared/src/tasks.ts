@@ -245,6 +245,14 @@ const taskFilterFields = {
   /** Searches title (and labels). */
   q: z.preprocess(blankAsUndefined, z.string().trim().max(200, 'Máximo 200 caracteres').optional()),
   milestoneId: z.preprocess(blankAsUndefined, z.uuid({ error: 'Hito inválido' }).optional()),
+  /** `open=true` leaves out done tasks ("Mis tareas" sends it). */
+  open: z.preprocess(
+    blankAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'Valor inválido' })
+      .transform((v) => v === 'true')
+      .optional(),
+  ),
 };
 
 /**
@@ -470,7 +478,7 @@ export const TaskSubParamsSchema = z.object({
 /** A timer running longer than this must be confirmed (or its end corrected) before it is saved. */
 export const TIMER_CONFIRM_AFTER_HOURS = 12;
 /** Error code of the 409 a long timer answers (`POST /timer/stop`, or a start that would stop it). */
-export const TIMER_CONFIRMATION_REQUIRED = 'TIMER_CONFIRMATION_REQUIRED';
+export const TIMER_CONFIRMATION_REQUIRED = 'TIMER_CONFIRMATION_REQUIRED' as const;
 /** Spanish message of that 409. */
 export const TIMER_CONFIRMATION_MESSAGE =
   'El temporizador lleva más de 12 horas en marcha. Confirma el tiempo o corrige la hora de fin antes de guardarlo.';
