@@ -44,6 +44,12 @@ export const taskPolicy = definePolicy({
 /** The actions of {@link taskPolicy}. */
 export type TaskAction = keyof typeof taskPolicy.table;
 
+/*
+ * Correlated sub-selects name the outer row as "tasks"."…" and their own tables by alias: Drizzle
+ * leaves columns unqualified in a single-table select, where `${projectMembers.projectId} =
+ * ${tasks.projectId}` would compare the inner table with itself.
+ */
+
 /**
  * SQL condition selecting the tasks `actor` may see: tasks of the projects it sees
  * ({@link visibleProjects}); for a client only those `visibleToClient`.
@@ -52,7 +58,7 @@ export function visibleTasks(actor: Pick<Actor, 'id' | 'role' | 'clientId'>): SQ
   if (actor.role === 'admin') return projectAlive();
   if (actor.role === 'employee') return and(projectAlive(), taskOnTeam(actor.id)) as SQL;
   const own = exists(
-    sql`(select 1 from ${projects} where ${projects.id} = ${tasks.projectId} and ${visibleProjects(actor)})`,
+    sql`(select 1 from ${projects} where "projects"."id" = "tasks"."project_id" and ${visibleProjects(actor)})`,
   );
   return and(own, eq(tasks.visibleToClient, true)) as SQL;
 }
@@ -60,13 +66,13 @@ export function visibleTasks(actor: Pick<Actor, 'id' | 'role' | 'clientId'>): SQ
 /** SQL: the task's project is not deleted. */
 function projectAlive(): SQL {
   return exists(
-    sql`(select 1 from ${projects} where ${projects.id} = ${tasks.projectId} and ${projects.deletedAt} is null)`,
+    sql`(select 1 from ${projects} as tp where tp.id = "tasks"."project_id" and tp.deleted_at is null)`,
   );
 }
 
 /** SQL: `userId` is on the team of the task's project. */
 export function taskOnTeam(userId: string): SQL {
   return exists(
-    sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${tasks.projectId} and ${projectMembers.userId} = ${userId})`,
+    sql`(select 1 from ${projectMembers} as pm where pm.project_id = "tasks"."project_id" and pm.user_id = ${userId})`,
   );
 }

@@ -41,7 +41,7 @@ async function renumber(tx: Tx, projectId: string, status: TaskStatus, except: s
       from ${tasks}
       where project_id = ${projectId} and status = ${status} and id <> ${except}
     ) as ranked
-    where ${tasks.id} = ranked.id`);
+    where "tasks"."id" = ranked.id`);
 }
 
 /** A neighbour card: in the column, of the project, not the moving card; 400 otherwise. */

@@ -32,9 +32,9 @@ export const TASK_FILE_OWNER = 'task';
 
 /** The assignees of the row's task as a JSON array of people (name order). */
 const assigneesJson = sql<Array<{ _id: string; firstName: string; lastName: string; avatar: string | null }>>`coalesce((
-  select json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'avatar', ${users.avatar}) order by ${users.firstName}, ${users.lastName}, ${users.id})
-  from ${taskAssignees} join ${users} on ${users.id} = ${taskAssignees.userId}
-  where ${taskAssignees.taskId} = ${tasks.id}), '[]'::json)`;
+  select json_agg(json_build_object('_id', au.id, 'firstName', au.first_name, 'lastName', au.last_name, 'avatar', au.avatar) order by au.first_name, au.last_name, au.id)
+  from ${taskAssignees} as ta join ${users} as au on au.id = ta.user_id
+  where ta.task_id = "tasks"."id"), '[]'::json)`;
 
 /**
  * Columns of a task row for `actor`: staff counts every comment and gets the minutes logged on
@@ -42,8 +42,8 @@ const assigneesJson = sql<Array<{ _id: string; firstName: string; lastName: stri
  */
 export function taskColumns(internal: boolean) {
   const comments = internal
-    ? sql<number>`(select count(*)::int from ${taskComments} where ${taskComments.taskId} = ${tasks.id})`
-    : sql<number>`(select count(*)::int from ${taskComments} where ${taskComments.taskId} = ${tasks.id} and not ${taskComments.isInternal})`;
+    ? sql<number>`(select count(*)::int from ${taskComments} as tc where tc.task_id = "tasks"."id")`
+    : sql<number>`(select count(*)::int from ${taskComments} as tc where tc.task_id = "tasks"."id" and not tc.is_internal)`;
   return {
     id: tasks.id,
     projectId: tasks.projectId,
@@ -65,18 +65,18 @@ export function taskColumns(internal: boolean) {
     createdAt: tasks.createdAt,
     updatedAt: tasks.updatedAt,
     assignees: assigneesJson,
-    checklistTotal: sql<number>`jsonb_array_length(${tasks.checklist})`.mapWith(Number),
+    checklistTotal: sql<number>`jsonb_array_length("tasks"."checklist")`.mapWith(Number),
     checklistDone:
-      sql<number>`(select count(*)::int from jsonb_array_elements(${tasks.checklist}) as item where (item->>'done')::boolean)`.mapWith(
+      sql<number>`(select count(*)::int from jsonb_array_elements("tasks"."checklist") as item where (item->>'done')::boolean)`.mapWith(
         Number,
       ),
     commentsCount: comments.mapWith(Number),
     filesCount:
-      sql<number>`(select count(*)::int from ${files} where ${files.ownerType} = ${TASK_FILE_OWNER} and ${files.ownerId} = ${tasks.id})`.mapWith(
+      sql<number>`(select count(*)::int from ${files} as tf where tf.owner_type = ${TASK_FILE_OWNER} and tf.owner_id = "tasks"."id")`.mapWith(
         Number,
       ),
     loggedMinutes: internal
-      ? sql<number>`(select coalesce(sum(${projectTimeEntries.minutes}), 0)::int from ${taskTimeEntries} join ${projectTimeEntries} on ${projectTimeEntries.id} = ${taskTimeEntries.timeEntryId} where ${taskTimeEntries.taskId} = ${tasks.id})`.mapWith(
+      ? sql<number>`(select coalesce(sum(pte.minutes), 0)::int from ${taskTimeEntries} as tte join ${projectTimeEntries} as pte on pte.id = tte.time_entry_id where tte.task_id = "tasks"."id")`.mapWith(
           Number,
         )
       : sql<null>`null`,

@@ -83,7 +83,7 @@ function filterConditions(
   if (input.assigneeId) {
     const userId = input.assigneeId === 'me' ? actor.id : input.assigneeId;
     out.push(
-      sql`exists (select 1 from ${taskAssignees} where ${taskAssignees.taskId} = ${tasks.id} and ${taskAssignees.userId} = ${userId})`,
+      sql`exists (select 1 from ${taskAssignees} as ta where ta.task_id = "tasks"."id" and ta.user_id = ${userId})`,
     );
   }
   if (input.due) {
@@ -202,7 +202,7 @@ async function detailOf(db: Db | Tx, actor: Actor, row: TaskRow): Promise<TaskDe
       lastName: users.lastName,
       nextId: sql<
         string | null
-      >`(select t2.id from ${tasks} as t2 where t2.recurrence_source_id = ${tasks.id} limit 1)`,
+      >`(select t2.id from ${tasks} as t2 where t2.recurrence_source_id = "tasks"."id" limit 1)`,
     })
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.createdBy))
@@ -419,7 +419,7 @@ async function afterStatusChange(
           id: projectMilestones.id,
           title: projectMilestones.title,
           status: projectMilestones.status,
-          open: sql<number>`(select count(*)::int from ${tasks} where ${tasks.milestoneId} = ${projectMilestones.id} and ${tasks.status} <> 'done' and not ${tasks.clientRequest})`.mapWith(
+          open: sql<number>`(select count(*)::int from ${tasks} as mt where mt.milestone_id = "project_milestones"."id" and mt.status <> 'done' and not mt.client_request)`.mapWith(
             Number,
           ),
         })
@@ -438,7 +438,7 @@ export async function followProgress(tx: Tx, projectId: string): Promise<void> {
     update ${projects} set progress_percentage = coalesce((
       select round(100.0 * count(*) filter (where status = 'done') / nullif(count(*), 0))::int
       from ${tasks} where project_id = ${projectId} and not client_request), 0), updated_at = now()
-    where ${projects.id} = ${projectId}`);
+    where "projects"."id" = ${projectId}`);
 }
 
 /** Inserts the next task of recurring `task` (due a week or a month later) unless it exists. */
@@ -864,7 +864,7 @@ export async function myTasksDashboard({
   const mine = and(
     visibleTasks(actor),
     ne(tasks.status, 'done'),
-    sql`exists (select 1 from ${taskAssignees} where ${taskAssignees.taskId} = ${tasks.id} and ${taskAssignees.userId} = ${actor.id})`,
+    sql`exists (select 1 from ${taskAssignees} as ta where ta.task_id = "tasks"."id" and ta.user_id = ${actor.id})`,
   );
   const internal = taskPolicy.can(actor.role, 'readInternal');
   const part = async (cond: SQL) => {
@@ -915,7 +915,7 @@ export async function calendarTasks({
       { field: 'end_date', message: `El rango máximo es de ${CALENDAR_TASK_WINDOW_DAYS} días` },
     ]);
   }
-  const assignedToMe = sql<boolean>`exists (select 1 from ${taskAssignees} where ${taskAssignees.taskId} = ${tasks.id} and ${taskAssignees.userId} = ${actor.id})`;
+  const assignedToMe = sql<boolean>`exists (select 1 from ${taskAssignees} as ta where ta.task_id = "tasks"."id" and ta.user_id = ${actor.id})`;
   const rows = await db
     .select({
       id: tasks.id,
