@@ -86,7 +86,10 @@ export const taskAssignees = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index('task_assignees_user_idx').on(t.userId, t.taskId)],
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.userId] }),
+    index('task_assignees_user_idx').on(t.userId, t.taskId),
+  ],
 );
 
 /** Task comments; `isInternal` ones never reach a client. `mentions`: user ids mentioned. */

@@ -60,7 +60,10 @@ export async function addTaskComment({
       const rows = await tx
         .select({ id: users.id, role: users.role, clientId: users.clientId, onTeam: projectMembers.userId })
         .from(users)
-        .leftJoin(projectMembers, and(eq(projectMembers.userId, users.id), eq(projectMembers.projectId, project.id)))
+        .leftJoin(
+          projectMembers,
+          and(eq(projectMembers.userId, users.id), eq(projectMembers.projectId, project.id)),
+        )
         .where(and(inArray(users.id, candidates), eq(users.status, 'active')));
       mentions = rows
         .filter(
@@ -73,7 +76,13 @@ export async function addTaskComment({
     }
     const [row] = await tx
       .insert(taskComments)
-      .values({ taskId: id, authorId: actor.id, content: input.content, isInternal: input.isInternal, mentions })
+      .values({
+        taskId: id,
+        authorId: actor.id,
+        content: input.content,
+        isInternal: input.isInternal,
+        mentions,
+      })
       .returning();
     const link = `/projects/${project.id}/tasks?task=${id}`;
     const notifications: StoredNotifications = mentions.length
@@ -165,9 +174,19 @@ export async function uploadTaskFile({
       { type: 'file', id: saved.id },
       { projectId: project.id, taskTitle: task.title, filename: saved.filename },
     );
-    const fx = await taskChanged(tx, { project, taskId: id, kind: 'files', clientSees: task.visibleToClient });
+    const fx = await taskChanged(tx, {
+      project,
+      taskId: id,
+      kind: 'files',
+      clientSees: task.visibleToClient,
+    });
     return {
-      value: toTaskFile({ ...saved, uploaderId: actor.id, firstName: actor.firstName, lastName: actor.lastName }),
+      value: toTaskFile({
+        ...saved,
+        uploaderId: actor.id,
+        firstName: actor.firstName,
+        lastName: actor.lastName,
+      }),
       effects: fx,
     };
   });
@@ -213,7 +232,8 @@ export async function deleteTaskFile({
     .limit(1);
   if (!file) throw notFound('Archivo no encontrado');
   const owns = file.uploadedBy !== null && file.uploadedBy === actor.id;
-  if (!taskPolicy.can(actor.role, 'deleteFile', owns)) throw forbidden('Solo puedes eliminar los archivos que subiste.');
+  if (!taskPolicy.can(actor.role, 'deleteFile', owns))
+    throw forbidden('Solo puedes eliminar los archivos que subiste.');
   return db.transaction(async (tx) => {
     await deleteFile(tx, subId);
     await audit(
@@ -223,7 +243,12 @@ export async function deleteTaskFile({
       { type: 'file', id: subId },
       { projectId: project.id, taskTitle: task.title, filename: file.filename },
     );
-    const fx = await taskChanged(tx, { project, taskId: id, kind: 'files', clientSees: task.visibleToClient });
+    const fx = await taskChanged(tx, {
+      project,
+      taskId: id,
+      kind: 'files',
+      clientSees: task.visibleToClient,
+    });
     return { value: undefined, effects: fx };
   });
 }

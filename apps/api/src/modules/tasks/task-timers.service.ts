@@ -2,8 +2,8 @@ import {
   ErrorCodes,
   type RunningTimer,
   type StartTimerResponse,
-  type StopTimerRequestSchema,
   type StoppedTimer,
+  type StopTimerRequestSchema,
   TIMER_CHANGED_EVENT,
   TIMER_CONFIRM_AFTER_HOURS,
   TIMER_CONFIRMATION_MESSAGE,
@@ -18,9 +18,9 @@ import { type Effects, effects, mergeEffects, type Written } from '../../lib/eff
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { addTimeEntry } from '../projects/project-time.service.js';
 import { todayInAgency } from '../projects/projects.queries.js';
-import { onTaskTeam } from './tasks.service.js';
 import { taskPolicy } from './tasks.policy.js';
 import { loadVisibleTask, settingsOf } from './tasks.queries.js';
+import { onTaskTeam } from './tasks.service.js';
 
 /*
  * Task timers (issue 45, decision 164): one row per person in `task_timers` (primary key = user),

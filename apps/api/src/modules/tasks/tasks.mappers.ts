@@ -57,7 +57,13 @@ export function toTaskComment(c: {
     isInternal: c.isInternal,
     author:
       c.authorId && c.firstName !== null
-        ? { _id: c.authorId, firstName: c.firstName, lastName: c.lastName ?? '', avatar: c.avatar, role: c.role }
+        ? {
+            _id: c.authorId,
+            firstName: c.firstName,
+            lastName: c.lastName ?? '',
+            avatar: c.avatar,
+            role: c.role,
+          }
         : null,
     mentions: c.mentions,
     createdAt: c.createdAt.toISOString(),

@@ -62,8 +62,14 @@ async function neighbour(tx: Tx, projectId: string, status: TaskStatus, id: stri
 /** Order of cards after (`after`) or before a card at (position, id). */
 function beyond(card: { id: string; position: number }, after: boolean): SQL {
   return after
-    ? (or(gt(tasks.position, card.position), and(eq(tasks.position, card.position), gt(tasks.id, card.id))) as SQL)
-    : (or(lt(tasks.position, card.position), and(eq(tasks.position, card.position), lt(tasks.id, card.id))) as SQL);
+    ? (or(
+        gt(tasks.position, card.position),
+        and(eq(tasks.position, card.position), gt(tasks.id, card.id)),
+      ) as SQL)
+    : (or(
+        lt(tasks.position, card.position),
+        and(eq(tasks.position, card.position), lt(tasks.id, card.id)),
+      ) as SQL);
 }
 
 /**
@@ -95,7 +101,8 @@ export async function placeCard(
       .orderBy(after ? asc(tasks.position) : desc(tasks.position), after ? asc(tasks.id) : desc(tasks.id))
       .limit(1);
     if (!other) return after ? anchor.position + 1 : anchor.position - 1;
-    if (Math.abs(other.position - anchor.position) >= MIN_GAP * 2) return (other.position + anchor.position) / 2;
+    if (Math.abs(other.position - anchor.position) >= MIN_GAP * 2)
+      return (other.position + anchor.position) / 2;
     await renumber(tx, projectId, status, moving);
   }
   throw new Error('placeCard: no gap after renumbering');

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_PROJECT_TASK_SETTINGS,
-  type ProjectTaskSettings,
-  type TaskStatus,
-} from '@agencia/shared';
+import { DEFAULT_PROJECT_TASK_SETTINGS, type ProjectTaskSettings, type TaskStatus } from '@agencia/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -31,7 +27,9 @@ import { taskPolicy, visibleTasks } from './tasks.policy.js';
 export const TASK_FILE_OWNER = 'task';
 
 /** The assignees of the row's task as a JSON array of people (name order). */
-const assigneesJson = sql<Array<{ _id: string; firstName: string; lastName: string; avatar: string | null }>>`coalesce((
+const assigneesJson = sql<
+  Array<{ _id: string; firstName: string; lastName: string; avatar: string | null }>
+>`coalesce((
   select json_agg(json_build_object('_id', au.id, 'firstName', au.first_name, 'lastName', au.last_name, 'avatar', au.avatar) order by au.first_name, au.last_name, au.id)
   from ${taskAssignees} as ta join ${users} as au on au.id = ta.user_id
   where ta.task_id = "tasks"."id"), '[]'::json)`;

@@ -66,12 +66,22 @@ import {
  * (comments, files, requests) need `projects.read` and the service decides (decision 070).
  */
 const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { guard, guardByRole, roleGuard, read, write: writeArgs, call, writeCall, published } = routeKit(
-    app,
-    taskPolicy,
-  );
+  const {
+    guard,
+    guardByRole,
+    roleGuard,
+    read,
+    write: writeArgs,
+    call,
+    writeCall,
+    published,
+  } = routeKit(app, taskPolicy);
   const auth = guard('projects.read');
-  const shared = guardByRole({ admin: 'projects.write', employee: 'projects.write', client: 'projects.read' });
+  const shared = guardByRole({
+    admin: 'projects.write',
+    employee: 'projects.write',
+    client: 'projects.read',
+  });
   const staff = guard('projects.write', 'update');
   const tags = ['tasks'];
 
@@ -81,7 +91,8 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        summary: 'Tareas de mis proyectos (paginadas; filtros responsable, estado, vencimiento, proyecto, texto)',
+        summary:
+          'Tareas de mis proyectos (paginadas; filtros responsable, estado, vencimiento, proyecto, texto)',
         querystring: ListTasksQuerySchema,
         response: { 200: successEnvelope(ListTasksResponseSchema) },
       },
@@ -374,7 +385,10 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(MyTasksDashboardResponseSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await myTasksDashboard({ ...call(req), input: req.query }) }),
+    async (req) => ({
+      success: true as const,
+      data: await myTasksDashboard({ ...call(req), input: req.query }),
+    }),
   );
 
   app.get(

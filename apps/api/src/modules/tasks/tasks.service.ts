@@ -311,7 +311,7 @@ function addMonth(date: string): string {
 }
 
 /** The next due date of a recurring task. */
-export function nextDueDate(date: string, recurrence: 'weekly' | 'monthly'): string {
+function nextDueDate(date: string, recurrence: 'weekly' | 'monthly'): string {
   return recurrence === 'weekly' ? addDays(date, 7) : addMonth(date);
 }
 
@@ -324,8 +324,13 @@ async function checkAssignees(db: Db | Tx, projectId: string, ids: string[]): Pr
   const rows = await db
     .select({ id: users.id, role: users.role, onTeam: projectMembers.userId })
     .from(users)
-    .leftJoin(projectMembers, and(eq(projectMembers.userId, users.id), eq(projectMembers.projectId, projectId)))
-    .where(and(inArray(users.id, ids), eq(users.status, 'active'), inArray(users.role, ['admin', 'employee'])));
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.userId, users.id), eq(projectMembers.projectId, projectId)),
+    )
+    .where(
+      and(inArray(users.id, ids), eq(users.status, 'active'), inArray(users.role, ['admin', 'employee'])),
+    );
   const ok = new Set(rows.filter((r) => r.role === 'admin' || r.onTeam).map((r) => r.id));
   if (ids.some((id) => !ok.has(id))) {
     throw badRequest('Los responsables deben ser del equipo del proyecto', [
@@ -399,7 +404,13 @@ async function notifyAssigned(
  */
 async function afterStatusChange(
   tx: Tx,
-  args: { taskId: string; projectId: string; from: TaskStatus | null; to: TaskStatus; settings: ProjectTaskSettings },
+  args: {
+    taskId: string;
+    projectId: string;
+    from: TaskStatus | null;
+    to: TaskStatus;
+    settings: ProjectTaskSettings;
+  },
 ): Promise<TaskResponse['milestoneReady']> {
   const { taskId, projectId, from, to } = args;
   if (from === to) return null;
@@ -433,7 +444,7 @@ async function afterStatusChange(
 }
 
 /** Sets the project's progress to done ÷ all of its tasks (client requests not counted), rounded. */
-export async function followProgress(tx: Tx, projectId: string): Promise<void> {
+async function followProgress(tx: Tx, projectId: string): Promise<void> {
   await tx.execute(sql`
     update ${projects} set progress_percentage = coalesce((
       select round(100.0 * count(*) filter (where status = 'done') / nullif(count(*), 0))::int
@@ -716,11 +727,7 @@ export async function moveTask({
   return db.transaction(async (tx) => {
     await lockBoard(tx, task.projectId);
     // Re-read under the lock: a concurrent move may have changed the column.
-    const [current] = await tx
-      .select({ status: tasks.status })
-      .from(tasks)
-      .where(eq(tasks.id, id))
-      .limit(1);
+    const [current] = await tx.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id)).limit(1);
     if (!current) throw notFound('Tarea no encontrada');
     const position = await placeCard(tx, {
       projectId: task.projectId,
@@ -748,7 +755,12 @@ export async function moveTask({
       { projectId: task.projectId, taskTitle: task.title, from: current.status, to: input.status },
     );
     const value = await answer(tx, actor, id, milestoneReady);
-    const fx = await taskChanged(tx, { project, taskId: id, kind: 'moved', clientSees: task.visibleToClient });
+    const fx = await taskChanged(tx, {
+      project,
+      taskId: id,
+      kind: 'moved',
+      clientSees: task.visibleToClient,
+    });
     return { value, effects: fx };
   });
 }
@@ -766,12 +778,19 @@ export async function toggleChecklistItem({
 > {
   const { task, project } = await loadForWrite(db, actor, id, 'update');
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ checklist: tasks.checklist }).from(tasks).where(eq(tasks.id, id)).for('update');
+    const [row] = await tx
+      .select({ checklist: tasks.checklist })
+      .from(tasks)
+      .where(eq(tasks.id, id))
+      .for('update');
     const items = row?.checklist ?? [];
     if (!items.some((i) => i.id === subId)) throw notFound('Elemento no encontrado');
     await tx
       .update(tasks)
-      .set({ checklist: items.map((i) => (i.id === subId ? { ...i, done: input.done } : i)), updatedAt: new Date() })
+      .set({
+        checklist: items.map((i) => (i.id === subId ? { ...i, done: input.done } : i)),
+        updatedAt: new Date(),
+      })
       .where(eq(tasks.id, id));
     await audit(
       tx,
@@ -781,7 +800,12 @@ export async function toggleChecklistItem({
       { projectId: task.projectId, taskTitle: task.title, fields: ['items'] },
     );
     const value = await answer(tx, actor, id, null);
-    const fx = await taskChanged(tx, { project, taskId: id, kind: 'updated', clientSees: task.visibleToClient });
+    const fx = await taskChanged(tx, {
+      project,
+      taskId: id,
+      kind: 'updated',
+      clientSees: task.visibleToClient,
+    });
     return { value, effects: fx };
   });
 }
@@ -803,8 +827,19 @@ export async function deleteTask({
     const gone = await tx.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
     if (!gone.length) throw notFound('Tarea no encontrada');
     if (settings.progressFromTasks) await followProgress(tx, task.projectId);
-    await audit(tx, ctx, 'task.deleted', { type: 'task', id }, { projectId: task.projectId, taskTitle: task.title });
-    const fx = await taskChanged(tx, { project, taskId: id, kind: 'deleted', clientSees: task.visibleToClient });
+    await audit(
+      tx,
+      ctx,
+      'task.deleted',
+      { type: 'task', id },
+      { projectId: task.projectId, taskTitle: task.title },
+    );
+    const fx = await taskChanged(tx, {
+      project,
+      taskId: id,
+      kind: 'deleted',
+      clientSees: task.visibleToClient,
+    });
     return { value: undefined, effects: fx };
   });
 }
@@ -881,7 +916,12 @@ export async function myTasksDashboard({
   };
   const overdue = await part(lt(tasks.dueDate, today));
   const dueToday = await part(eq(tasks.dueDate, today));
-  return { overdue: overdue.rows, today: dueToday.rows, overdueTotal: overdue.total, todayTotal: dueToday.total };
+  return {
+    overdue: overdue.rows,
+    today: dueToday.rows,
+    overdueTotal: overdue.total,
+    todayTotal: dueToday.total,
+  };
 }
 
 /** Largest calendar window of the task layer, in days. */
