@@ -270,7 +270,7 @@ const taskFilterFields = {
 
 /**
  * `GET /tasks` (across the caller's projects, paged like the other lists: page/limit 20, max 100).
- * Order: due date ascending (no date last), then project, position, id. `due=overdue|today|week`
+ * Order: due date ascending (no date last), then id. `due=overdue|today|week`
  * leaves out done tasks. Clients get their visible tasks only.
  */
 export const ListTasksQuerySchema = z.object({
