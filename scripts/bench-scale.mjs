@@ -13,6 +13,7 @@
 //   5. The same on PGlite (embedded): the data is loaded into its DATA_DIR while the server is
 //      stopped.
 // Options: --engines=postgres,pglite  --projects=100000 --tickets=1000000  --duration=10
+//          --tasks=100000 --task-projects=10000 (0 tasks: skip) --tasks-only (tasks figures only)
 //          --port=4180 (PostgreSQL server; PGlite uses port + 1)  --keep (keep database / DATA_DIR)
 //          --load-only (load, print the load timings and keep the database / DATA_DIR; no measurements)
 //          --load-as-before (profiling: the load of decision 122, triggers on, PGlite default settings)
@@ -26,6 +27,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { bulkLoad, countProjects } from './lib/bench-load.mjs';
+import { boardProjectOf, countTasks, loadTasks, measureTasks, reportTasks } from './lib/bench-tasks.mjs';
 import { ensureBuilt } from './lib/build-check.mjs';
 import { CHROMIUM } from './lib/chromium.mjs';
 import { ROOT, startServer } from './lib/proc.mjs';
@@ -36,6 +38,11 @@ const argValue = (name, fallback) => {
 };
 const PROJECTS = Number(argValue('projects', 100_000));
 const TICKETS = Number(argValue('tickets', 1_000_000));
+// Project tasks (issue 45): 100,000 tasks over the first 10,000 projects, 20 people; 0 = skip.
+const TASKS = Number(argValue('tasks', 100_000));
+const TASK_PROJECTS = Number(argValue('task-projects', 10_000));
+// Only the tasks part of the measurement (skips the lists, Chromium and autocannon).
+const TASKS_ONLY = process.argv.includes('--tasks-only');
 const DURATION = Number(argValue('duration', 10));
 const PORT = Number(argValue('port', 0)) || undefined;
 const ENGINES = argValue('engines', 'postgres,pglite').split(',');
@@ -258,8 +265,31 @@ const loadAverage = () =>
     .map((v) => v.toFixed(2))
     .join(' / ');
 
-async function measure(engine, server) {
+/** Loads the tasks of issue 45 when fewer are there; answers the 300-card board's project. */
+async function ensureTasks(engine, db) {
+  if (TASKS <= 0) return null;
+  if ((await countTasks(db)) < TASKS) {
+    console.info(
+      `[${engine}] loading ${TASKS.toLocaleString('en')} tasks in ${TASK_PROJECTS.toLocaleString('en')} projects …`,
+    );
+    const t = await loadTasks(db, { tasks: TASKS, projects: TASK_PROJECTS });
+    console.info(`[${engine}] tasks loaded in ${(t.ms / 1000).toFixed(1)} s`);
+  }
+  return boardProjectOf(db);
+}
+
+async function measure(engine, server, boardProject) {
   const loadBefore = loadAverage();
+  const tasks = boardProject ? await measureTasks(server.baseURL, { boardProject, calls: CALLS }) : null;
+  if (TASKS_ONLY)
+    return {
+      engine,
+      tasks,
+      latency: [],
+      screens: {},
+      load: [],
+      loadAverage: { before: loadBefore, after: loadAverage() },
+    };
   const tokens = { admin: await login(server.baseURL, ADMIN), client: await login(server.baseURL, CLIENT) };
   // Warm-up: one pass so the first timed call does not pay for cold caches and JIT.
   for (const list of LISTS)
@@ -280,7 +310,7 @@ async function measure(engine, server) {
   }
   console.info(`[${engine}] throughput: autocannon, 50 connections, ${DURATION} s per route …`);
   const load = await throughput(server.baseURL, tokens.admin);
-  return { engine, latency, screens, load, loadAverage: { before: loadBefore, after: loadAverage() } };
+  return { engine, tasks, latency, screens, load, loadAverage: { before: loadBefore, after: loadAverage() } };
 }
 
 // ── engines ─────────────────────────────────────────────────────────────────────────────────
@@ -334,9 +364,10 @@ async function runPostgres() {
       });
       console.info(`[postgres] loaded in ${(load.totalMs / 1000).toFixed(1)} s`);
     }
+    const boardProject = await ensureTasks('postgres', db);
     await client.end();
     if (LOAD_ONLY) return { engine: 'PostgreSQL', loadTiming: load };
-    return { ...(await measure('PostgreSQL', server)), loadTiming: load };
+    return { ...(await measure('PostgreSQL', server, boardProject)), loadTiming: load };
   } finally {
     await client.end().catch(() => {});
     await server.stop();
@@ -389,11 +420,12 @@ async function runPglite() {
       });
       console.info(`[pglite] loaded in ${(load.totalMs / 1000).toFixed(1)} s`);
     }
+    const boardProject = await ensureTasks('pglite', db);
     await lite.close();
     if (LOAD_ONLY) return { engine: 'PGlite', loadTiming: load };
     const server = await startServer({ env, dataDir, port, keepData: true });
     try {
-      return { ...(await measure('PGlite', server)), loadTiming: load };
+      return { ...(await measure('PGlite', server, boardProject)), loadTiming: load };
     } finally {
       await server.stop();
     }
@@ -414,6 +446,7 @@ function report(result) {
     load,
     loadTiming,
     loadAverage: la = { before: loadAverage(), after: loadAverage() },
+    tasks,
   } = result;
   console.info(
     `\n━━ ${engine}: ${PROJECTS.toLocaleString('en')} projects, ${TICKETS.toLocaleString('en')} tickets ━━`,
@@ -432,7 +465,8 @@ function report(result) {
       `  CPU of the loading process, s (PGlite: the load itself): projects ${(c.projects / 1000).toFixed(1)}, tickets ${((c.inserted - c.projects) / 1000).toFixed(1)}, counters ${((c.counted - c.inserted) / 1000).toFixed(1)}, indexes ${((c.indexed - c.counted) / 1000).toFixed(1)}, VACUUM ANALYZE ${((c.total - c.indexed) / 1000).toFixed(1)}, total ${(c.total / 1000).toFixed(1)}`,
     );
   }
-  if (!latency) return;
+  reportTasks(tasks);
+  if (!latency || TASKS_ONLY) return;
   console.info(
     `\n${'role'.padEnd(8)}${'endpoint'.padEnd(40)}${'status'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'items'.padStart(7)}${'total'.padStart(10)}${'KB'.padStart(8)}  `,
   );

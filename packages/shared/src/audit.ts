@@ -24,7 +24,7 @@ export const AUDIT_CATEGORIES: { label: string; prefixes: string[] }[] = [
   { label: 'Cotizaciones', prefixes: ['quote.'] },
   { label: 'Solicitudes', prefixes: ['quote_request.', 'access_request.', 'registration_link.'] },
   { label: 'Clientes', prefixes: ['client.'] },
-  { label: 'Proyectos', prefixes: ['project.'] },
+  { label: 'Proyectos', prefixes: ['project.', 'task.'] },
   { label: 'Tickets', prefixes: ['ticket.'] },
   { label: 'Fiscal', prefixes: ['fiscal.'] },
   { label: 'Compras y gastos', prefixes: ['supplier.', 'expense.'] },

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
 import { seedProjects } from './projects.js';
 import { seedPurchases } from './purchases.js';
 import { seedQuotes } from './quotes.js';
+import { seedTasks } from './tasks.js';
 import { seedTickets } from './tickets.js';
 
 /**
@@ -27,6 +28,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedQuotes(tx, ids);
     await seedTickets(tx, ids);
     await seedCalendar(tx, ids);
+    await seedTasks(tx, ids);
   });
   return true;
 }
