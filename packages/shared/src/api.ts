@@ -50,5 +50,7 @@ export const ErrorCodes = {
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** The database can't be reached: 503 with Retry-After; the request can be repeated. */
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  /** 409: a task timer ran more than 12 hours; confirm or correct its end before it is saved (issue 45). */
+  TIMER_CONFIRMATION_REQUIRED: 'TIMER_CONFIRMATION_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -52,6 +52,7 @@ export * from './roles.js';
 export * from './settings.js';
 export * from './share-links.js';
 export * from './suppliers.js';
+export * from './tasks.js';
 export * from './text.js';
 export * from './ticket-enums.js';
 export * from './tickets.js';

@@ -14,6 +14,8 @@ export const NOTIFICATION_TOPICS = [
   { id: 'projectStatus', label: 'Cambios de estado de proyectos', default: true },
   { id: 'invoicesGenerated', label: 'Facturas generadas', default: false },
   { id: 'paymentsReceived', label: 'Pagos recibidos', default: true },
+  /** Tasks assigned to me and mentions in task comments (issue 45). */
+  { id: 'tasks', label: 'Tareas asignadas y menciones', default: true },
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number]['id'] | 'system';
 export const NotificationTopicSchema = z.enum([
@@ -24,6 +26,7 @@ export const NotificationTopicSchema = z.enum([
   'projectStatus',
   'invoicesGenerated',
   'paymentsReceived',
+  'tasks',
   'system',
 ] satisfies NotificationTopic[]);
 

@@ -22,5 +22,6 @@ export * from './scheduling.js';
 export * from './sessions.js';
 export * from './settings.js';
 export * from './sharing.js';
+export * from './tasks.js';
 export * from './tickets.js';
 export * from './users.js';
