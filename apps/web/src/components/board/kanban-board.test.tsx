@@ -148,7 +148,7 @@ describe('KanbanBoard', () => {
   });
 
   it('moves a card to the next column with the keyboard, announcing in Spanish, and saves the move', async () => {
-    const onMove = vi.fn(async () => {});
+    const onMove = vi.fn(async (_move: BoardMove) => {});
     renderBoard(onMove);
     const handle = screen.getByRole('button', { name: 'Mover Diseñar logo' });
     handle.focus();
@@ -168,7 +168,7 @@ describe('KanbanBoard', () => {
   });
 
   it('reorders inside a column with the arrow keys', async () => {
-    const onMove = vi.fn(async () => {});
+    const onMove = vi.fn(async (_move: BoardMove) => {});
     renderBoard(onMove);
     const handle = screen.getByRole('button', { name: 'Mover Diseñar logo' });
     handle.focus();
@@ -208,7 +208,7 @@ describe('KanbanBoard', () => {
   });
 
   it('cancels with Escape without saving', async () => {
-    const onMove = vi.fn(async () => {});
+    const onMove = vi.fn(async (_move: BoardMove) => {});
     renderBoard(onMove);
     const handle = screen.getByRole('button', { name: 'Mover Escribir textos' });
     handle.focus();
