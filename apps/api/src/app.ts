@@ -68,6 +68,7 @@ import seoRoutes from './modules/seo/seo.routes.js';
 import settingsRoutes from './modules/settings/settings.routes.js';
 import { getCompanySettings } from './modules/settings/settings.service.js';
 import shareLinksRoutes from './modules/share-links/share-links.routes.js';
+import tasksRoutes from './modules/tasks/tasks.routes.js';
 import ticketsRoutes from './modules/tickets/tickets.routes.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -395,6 +396,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(projectsRoutes);
       await api.register(dashboardRoutes);
       await api.register(ticketsRoutes);
+      await api.register(tasksRoutes);
       await api.register(calendarRoutes);
       await api.register(notificationsRoutes);
       await api.register(mailRoutes);

@@ -22,6 +22,9 @@ import { ROLE_LABELS, USER_STATUS_LABELS } from './roles.js';
  * fails it.
  */
 
+/** «Title» of the task an entry names (metadata `taskTitle`). */
+const taskTitle = (m: Record<string, unknown>) => (str(m.taskTitle) ? `«${str(m.taskTitle)}»` : undefined);
+
 /** Every action the API writes, as it reads after the actor. */
 export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   // Sessions and security
@@ -254,6 +257,21 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   },
   'project.milestone.created': { ...PROJECT, verb: 'añadió un hito a' },
   'project.milestone.updated': { ...PROJECT, verb: 'actualizó un hito de' },
+  // Project tasks (issue 45): the project links, the task's title in the detail.
+  'task.created': { ...PROJECT, verb: 'creó una tarea en', detail: (m) => taskTitle(m) },
+  'task.requested': { ...PROJECT, verb: 'solicitó una tarea en', detail: (m) => taskTitle(m) },
+  'task.updated': { ...PROJECT, verb: 'editó una tarea de', detail: (m) => taskTitle(m) },
+  'task.moved': { ...PROJECT, verb: 'movió una tarea de', detail: (m) => taskTitle(m) },
+  'task.deleted': { ...PROJECT, verb: 'eliminó una tarea de', detail: (m) => taskTitle(m) },
+  'task.comment.created': {
+    ...PROJECT,
+    verb: (m) => (m.isInternal === true ? 'comentó (interno) una tarea de' : 'comentó una tarea de'),
+    detail: (m) => taskTitle(m),
+  },
+  'task.file.uploaded': { ...PROJECT, verb: 'subió un archivo a una tarea de' },
+  'task.file.deleted': { ...PROJECT, verb: 'eliminó un archivo de una tarea de' },
+  'task.settings.updated': { ...PROJECT, verb: 'cambió la configuración de tareas de' },
+  'task.timer.discarded': { ...PROJECT, verb: 'descartó un temporizador de', detail: (m) => taskTitle(m) },
   'project.note.created': {
     ...PROJECT,
     verb: (m) => (m.isInternal === true ? 'añadió una nota interna a' : 'añadió una nota a'),

@@ -97,6 +97,19 @@ export const TASK_LIMITS = {
   estimateMaxMinutes: 60_000,
 } as const;
 
+/**
+ * A task description as stored and shown: Markdown without raw HTML (tags removed) and without
+ * script links (`javascript:`, `vbscript:`, `data:` targets become `#`). The server applies it on
+ * every write; the web renders Markdown with raw HTML off.
+ */
+export function sanitizeTaskMarkdown(markdown: string): string {
+  return markdown
+    .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\]\(\s*(?:javascript|vbscript|data):[^)]*\)/gi, '](#)')
+    .trim();
+}
+
 /* ──────────────────────────── response shapes ──────────────────────────── */
 
 /** A person on a task (assignee, comment author). */

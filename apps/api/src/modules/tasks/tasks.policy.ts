@@ -1,0 +1,72 @@
+import { and, eq, exists, type SQL, sql } from 'drizzle-orm';
+import { projectMembers, projects, tasks } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
+import { definePolicy } from '../../lib/policy.js';
+import { visibleProjects } from '../projects/projects.policy.js';
+
+/**
+ * Who may do what on project tasks (issue 45, decision 164), one table:
+ *
+ * | action                         | admin | employee (on the team) | client (own projects)   |
+ * |--------------------------------|-------|------------------------|-------------------------|
+ * | read                           | all   | own team's projects    | `visibleToClient` only  |
+ * | create, update, move, delete   | yes   | yes                    | no                      |
+ * | request ("Solicitudes del cliente") | no | no                  | when the project allows |
+ * | comment                        | yes   | yes                    | yes (never internal)    |
+ * | internal comment               | yes   | yes                    | no                      |
+ * | upload a file                  | yes   | yes                    | yes                     |
+ * | delete a file                  | any   | own uploads            | own uploads             |
+ * | internal data (estimates, time logged, internal comments) | yes | yes | no             |
+ * | timer                          | on the team | on the team      | no                      |
+ * | project task settings          | yes   | no                     | no                      |
+ *
+ * A task the caller may not see answers 404 like a project it may not see (existence does not
+ * leak). Which rows a role sees is the row scope {@link visibleTasks}.
+ */
+export const taskPolicy = definePolicy({
+  create: { admin: true, employee: true, client: false },
+  /** Create a client request; the project must allow it (`clientRequestsEnabled`). */
+  request: { admin: false, employee: false, client: true },
+  update: { admin: true, employee: true, client: false },
+  delete: { admin: true, employee: true, client: false },
+  comment: { admin: true, employee: true, client: true },
+  commentInternal: { admin: true, employee: true, client: false },
+  uploadFile: { admin: true, employee: true, client: true },
+  /** Delete a task file; own = its uploader. */
+  deleteFile: { admin: true, employee: 'own', client: 'own' },
+  readInternal: { admin: true, employee: true, client: false },
+  timer: { admin: true, employee: true, client: false },
+  manageSettings: { admin: true, employee: false, client: false },
+  /** "Mis tareas" on the dashboard. */
+  myTasks: { admin: true, employee: true, client: false },
+});
+
+/** The actions of {@link taskPolicy}. */
+export type TaskAction = keyof typeof taskPolicy.table;
+
+/**
+ * SQL condition selecting the tasks `actor` may see: tasks of the projects it sees
+ * ({@link visibleProjects}); for a client only those `visibleToClient`.
+ */
+export function visibleTasks(actor: Pick<Actor, 'id' | 'role' | 'clientId'>): SQL {
+  if (actor.role === 'admin') return projectAlive();
+  if (actor.role === 'employee') return and(projectAlive(), taskOnTeam(actor.id)) as SQL;
+  const own = exists(
+    sql`(select 1 from ${projects} where ${projects.id} = ${tasks.projectId} and ${visibleProjects(actor)})`,
+  );
+  return and(own, eq(tasks.visibleToClient, true)) as SQL;
+}
+
+/** SQL: the task's project is not deleted. */
+function projectAlive(): SQL {
+  return exists(
+    sql`(select 1 from ${projects} where ${projects.id} = ${tasks.projectId} and ${projects.deletedAt} is null)`,
+  );
+}
+
+/** SQL: `userId` is on the team of the task's project. */
+export function taskOnTeam(userId: string): SQL {
+  return exists(
+    sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${tasks.projectId} and ${projectMembers.userId} = ${userId})`,
+  );
+}
