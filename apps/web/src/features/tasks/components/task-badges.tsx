@@ -10,6 +10,7 @@ import {
 import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconCalendarDue } from '@tabler/icons-react';
 import { formatNumericDate } from '../../../lib/format';
+import { useDateDisplay } from '../../../stores/display-store';
 import { isOverdue } from './group-my-tasks';
 
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
@@ -64,8 +65,9 @@ export function TaskAssignees({ people, max = 3 }: { people: TaskPerson[]; max?:
   );
 }
 
-/** The due day; red with "Vencida" when an open task is past it. Callers subscribe to the date display. */
+/** The due day; red with "Vencida" when an open task is past it. */
 export function TaskDueDate({ task, today }: { task: Pick<Task, 'dueDate' | 'status'>; today: string }) {
+  useDateDisplay();
   if (!task.dueDate) return null;
   const late = isOverdue(task, today);
   return (
