@@ -99,7 +99,7 @@ test.describe('tasks: the board', () => {
     await expect(page.locator('[data-task-list]')).toBeVisible();
     await expect(page.getByText(title)).toBeVisible();
 
-    await page.getByRole('radio', { name: 'Tablero' }).check({ force: true });
+    await page.locator('label', { hasText: 'Tablero' }).click();
     const board = page.locator('[data-board]');
     await expect(board).toBeVisible();
     expect(await board.evaluate((el) => getComputedStyle(el).scrollSnapType)).toContain('x');

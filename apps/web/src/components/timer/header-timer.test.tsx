@@ -4,7 +4,7 @@ import {
   TIMER_CONFIRMATION_REQUIRED,
 } from '@agencia/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildTimer } from '../../../test/factories';
 import { apiUrl, fail, ok, server } from '../../../test/msw';

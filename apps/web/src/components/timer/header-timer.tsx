@@ -1,5 +1,5 @@
 import { TIMER_CHANGED_EVENT, type TimerChangedPayload } from '@agencia/shared';
-import { Anchor, Button, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClock, IconPlayerStop } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -60,20 +60,16 @@ export function HeaderTimer() {
     return (
       <Popover position="bottom" withArrow shadow="md" width={280}>
         <Popover.Target>
-          <UnstyledButton
+          {/* A 36 px clock beside the bell: the brand keeps its width at 320 px (decision 112). */}
+          <ActionIcon
+            size="lg"
+            variant="light"
+            color="red"
             aria-label={`Temporizador en marcha: ${timer.task.title}, ${spokenElapsed(timer.startedAt, now)}`}
             data-header-timer
-            px={6}
-            py={4}
-            style={{ borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-red-light)' }}
           >
-            <Group gap={4} wrap="nowrap">
-              <IconClock size={16} aria-hidden />
-              <Text size="sm" fw={600} ff="monospace" aria-hidden>
-                {elapsed}
-              </Text>
-            </Group>
-          </UnstyledButton>
+            <IconClock size={20} aria-hidden />
+          </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="xs">
@@ -102,11 +98,10 @@ export function HeaderTimer() {
       aria-label="Temporizador en marcha"
       px="xs"
       py={4}
-      maw={360}
       style={{ borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-red-light)' }}
     >
       <IconClock size={16} aria-hidden />
-      <Stack gap={0} miw={0}>
+      <Stack gap={0} miw={0} maw={220}>
         {task}
         <Text size="xs" c="dimmed" lineClamp={1}>
           {timer.project.title}

@@ -9,12 +9,12 @@ import {
   TaskStatusSchema,
   taskBoardColumn,
 } from '@agencia/shared';
-import { Alert, Button, Center, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconLayoutKanban, IconList, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { type BoardMove, KanbanBoard } from '../../../components/board/kanban-board';
-import { SearchInput } from '../../../components/ui/search-input';
+import { ListFilters } from '../../../components/ui/list-filters';
 import { getErrorMessage } from '../../../lib/api-client';
 import { todayDateOnly } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
@@ -101,43 +101,38 @@ export function ProjectTasksTab({ project }: { project: ProjectDetail }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: 1 }}>
-          <SearchInput
-            label="Buscar tareas"
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <ListFilters
+            searchLabel="Buscar tareas"
             placeholder="Título o etiqueta"
-            value={params.q}
-            onChange={(q) => setParams({ q })}
+            search={params.q}
+            onSearch={(q) => setParams({ q })}
+            selects={[
+              ...(isStaff
+                ? [
+                    {
+                      label: 'Responsable',
+                      data: [{ value: 'all', label: 'Todos' }, { value: 'me', label: 'Yo' }, ...team],
+                      value: params.assigneeId || 'all',
+                      onChange: (value: string) => setParams({ assigneeId: value === 'all' ? '' : value }),
+                    },
+                  ]
+                : []),
+              {
+                label: 'Estado',
+                data: [{ value: 'all', label: 'Todos' }, ...options(TASK_STATUS_LABELS)],
+                value: params.status || 'all',
+                onChange: (value: string) => setParams({ status: value === 'all' ? '' : value }),
+              },
+              {
+                label: 'Vencimiento',
+                data: [{ value: 'all', label: 'Cualquiera' }, ...options(TASK_DUE_FILTER_LABELS)],
+                value: params.due || 'all',
+                onChange: (value: string) => setParams({ due: value === 'all' ? '' : value }),
+              },
+            ]}
           />
-          {isStaff && (
-            <Select
-              label="Responsable"
-              placeholder="Todos"
-              data={[{ value: 'me', label: 'Yo' }, ...team]}
-              value={params.assigneeId || null}
-              onChange={(value) => setParams({ assigneeId: value ?? '' })}
-              clearable
-              w={{ base: '100%', xs: 190 }}
-            />
-          )}
-          <Select
-            label="Estado"
-            placeholder="Todos"
-            data={options(TASK_STATUS_LABELS)}
-            value={params.status || null}
-            onChange={(value) => setParams({ status: value ?? '' })}
-            clearable
-            w={{ base: '100%', xs: 160 }}
-          />
-          <Select
-            label="Vencimiento"
-            placeholder="Cualquiera"
-            data={options(TASK_DUE_FILTER_LABELS)}
-            value={params.due || null}
-            onChange={(value) => setParams({ due: value ?? '' })}
-            clearable
-            w={{ base: '100%', xs: 160 }}
-          />
-        </Group>
+        </div>
         <Group gap="xs">
           <SegmentedControl
             aria-label="Vista de tareas"
