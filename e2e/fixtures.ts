@@ -18,6 +18,7 @@ export const NAV = {
   admin: [
     'Dashboard',
     'Proyectos',
+    'Mis tareas',
     'Tickets',
     'Calendario',
     'Clientes',
@@ -31,7 +32,16 @@ export const NAV = {
   member: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Configuración'],
   /** Read-only invoices entry inserted before Configuración (decision 056). */
   /** …and the expenses of their projects (decision 140). */
-  empleado: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Facturación', 'Gastos', 'Configuración'],
+  empleado: [
+    'Dashboard',
+    'Mis Proyectos',
+    'Mis tareas',
+    'Soporte',
+    'Calendario',
+    'Facturación',
+    'Gastos',
+    'Configuración',
+  ],
   cliente: ['Dashboard', 'Mis Proyectos', 'Soporte', 'Calendario', 'Mis Facturas', 'Configuración'],
 } as const;
 

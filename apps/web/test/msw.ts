@@ -2,8 +2,10 @@ import {
   ErrorResponseSchema,
   GetInvoicePaymentOptionsResponseSchema,
   GetPublicSettingsResponseSchema,
+  GetTimerResponseSchema,
   ListPaymentReportsResponseSchema,
   MessageResponseSchema,
+  MyTasksDashboardResponseSchema,
 } from '@agencia/shared';
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
@@ -47,6 +49,11 @@ export function fail(status: number, body: Omit<z.input<typeof ErrorResponseSche
  * (decision 147) on the invoice screens.
  */
 const defaultHandlers = [
+  // The header's task timer and the dashboard's task card (decision 165): nothing running, nothing due.
+  http.get(apiUrl('/timer'), () => ok(GetTimerResponseSchema, { timer: null })),
+  http.get(apiUrl('/dashboard/my-tasks'), () =>
+    ok(MyTasksDashboardResponseSchema, { overdue: [], today: [], overdueTotal: 0, todayTotal: 0 }),
+  ),
   http.get(apiUrl('/payment-reports'), () =>
     ok(ListPaymentReportsResponseSchema, {
       paymentReports: [],

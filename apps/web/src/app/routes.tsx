@@ -160,6 +160,11 @@ export const routes: RouteObject[] = [
             lazy: () => loadPortal().then((portal) => ({ Component: portal.StaffOnly })),
             children: [
               {
+                // "Mis tareas" (decision 165): everything assigned to me, with the timer.
+                path: 'tasks',
+                lazy: portalPage('myTasks'),
+              },
+              {
                 path: 'expenses',
                 lazy: portalPage('expenses'),
               },

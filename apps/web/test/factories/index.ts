@@ -7,5 +7,6 @@ export * from './expenses';
 export * from './projects';
 export * from './reports';
 export * from './settings';
+export * from './tasks';
 export * from './tickets';
 export * from './users';

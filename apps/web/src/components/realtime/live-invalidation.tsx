@@ -10,6 +10,8 @@ export const LIVE_INVALIDATIONS: Record<string, string[][]> = {
   'ticket:created': [['tickets'], ['dashboard']],
   'ticket:updated': [['tickets'], ['dashboard']],
   'calendar:changed': [['calendar']],
+  // Task boards, drawers, "Mis tareas" and the dashboard's task card (decision 165).
+  'tasks:changed': [['tasks'], ['task']],
   notification: [['notifications']],
   'notifications:read': [['notifications']],
 };

@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconCalendar,
   IconChartBar,
+  IconChecklist,
   IconFolders,
   IconHeadset,
   IconLayoutDashboard,
@@ -28,6 +29,7 @@ export interface NavItem {
 const ADMIN_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
   { to: '/projects', label: 'Proyectos', icon: IconFolders, badge: 'projects' },
+  { to: '/tasks', label: 'Mis tareas', icon: IconChecklist },
   { to: '/tickets', label: 'Tickets', icon: IconTicket, badge: 'tickets' },
   { to: '/calendar', label: 'Calendario', icon: IconCalendar },
   { to: '/clients', label: 'Clientes', icon: IconUsers },
@@ -53,12 +55,16 @@ const BILLING_ITEM: Record<'employee' | 'client', NavItem> = {
   client: { to: '/billing', label: 'Mis Facturas', icon: IconReceipt2 },
 };
 
+/** "Mis tareas" (decision 165): staff only — clients see tasks inside their projects. */
+const MY_TASKS_ITEM: NavItem = { to: '/tasks', label: 'Mis tareas', icon: IconChecklist };
+
 /** Expenses of the employee's projects (decision 140); clients never see expenses. */
 const EMPLOYEE_EXPENSES_ITEM: NavItem = { to: '/expenses', label: 'Gastos', icon: IconShoppingCart };
 
 /** The read permission each area needs (decision 070); areas not listed are always shown. */
 const AREA_PERMISSIONS: Record<string, Permission> = {
   '/projects': 'projects.read',
+  '/tasks': 'projects.read',
   '/tickets': 'tickets.read',
   '/calendar': 'calendar.read',
   '/clients': 'clients.read',
@@ -78,7 +84,10 @@ export function getNavItems(role: Role | undefined, permissions?: readonly strin
   else {
     items = [...MEMBER_ITEMS];
     items.splice(4, 0, BILLING_ITEM[role]);
-    if (role === 'employee') items.splice(5, 0, EMPLOYEE_EXPENSES_ITEM);
+    if (role === 'employee') {
+      items.splice(5, 0, EMPLOYEE_EXPENSES_ITEM);
+      items.splice(2, 0, MY_TASKS_ITEM);
+    }
   }
   if (!permissions) return items;
   return items.filter((item) => {

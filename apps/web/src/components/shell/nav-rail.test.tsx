@@ -9,6 +9,7 @@ describe('navigation per role', () => {
     expect(getNavItems('admin').map((item) => [item.to, item.label])).toEqual([
       ['/dashboard', 'Dashboard'],
       ['/projects', 'Proyectos'],
+      ['/tasks', 'Mis tareas'],
       ['/tickets', 'Tickets'],
       ['/calendar', 'Calendario'],
       ['/clients', 'Clientes'],
@@ -22,14 +23,15 @@ describe('navigation per role', () => {
   });
 
   it.each([
-    ['client', 'Mis Facturas', []],
-    ['employee', 'Facturación', [['/expenses', 'Gastos']]],
+    ['client', 'Mis Facturas', [], []],
+    ['employee', 'Facturación', [['/expenses', 'Gastos']], [['/tasks', 'Mis tareas']]],
   ] as const)(
-    'gives %s the reduced navigation with read-only invoices (expenses: staff only)',
-    (role, billing, expenses) => {
+    'gives %s the reduced navigation with read-only invoices (expenses and Mis tareas: staff only)',
+    (role, billing, expenses, tasks) => {
       expect(getNavItems(role).map((item) => [item.to, item.label])).toEqual([
         ['/dashboard', 'Dashboard'],
         ['/projects', 'Mis Proyectos'],
+        ...tasks,
         ['/tickets', 'Soporte'],
         ['/calendar', 'Calendario'],
         ['/billing', billing],
@@ -52,7 +54,7 @@ describe('navigation per role', () => {
     expect(projects.getAttribute('aria-label')).toBeNull();
     const tickets = within(nav).getByRole('link', { name: 'Tickets' });
     expect(tickets.getAttribute('aria-current')).toBeNull();
-    expect(within(nav).getAllByRole('link')).toHaveLength(11);
+    expect(within(nav).getAllByRole('link')).toHaveLength(12);
   });
 });
 
@@ -62,6 +64,7 @@ describe('getNavItems with permissions (decision 070)', () => {
     expect(employee.map((item) => item.label)).toEqual([
       'Dashboard',
       'Mis Proyectos',
+      'Mis tareas',
       'Soporte',
       'Calendario',
       // The expenses API checks the role, not a permission (decision 140): the entry stays.

@@ -11,6 +11,7 @@ import { useSessionStore } from '../../stores/session-store';
 import { LiveInvalidation } from '../realtime/live-invalidation';
 import { RealtimeProvider, useSocketEvent } from '../realtime/realtime-provider';
 import { SessionUserSync } from '../realtime/session-user-sync';
+import { HeaderTimer } from '../timer/header-timer';
 import { PageLoader } from '../ui/page-loader';
 import { navBadgesQuery, useNavBadges } from './api/get-nav-badges';
 import { getNavItems } from './nav-items';
@@ -83,6 +84,8 @@ function ShellLayout({ children }: { children?: ReactNode }) {
             <ShellBrand />
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {/* Staff's running task timer (clients never have one). */}
+            {role !== 'client' && <HeaderTimer />}
             <NotificationBell />
             <ThemeMenu />
             <UserMenu />

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Center,
   Grid,
@@ -22,6 +23,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
+import { DashboardMyTasks } from '../../tasks';
 import {
   dashboardKeys,
   useActivity,
@@ -200,6 +202,13 @@ export function DashboardPage() {
           />
         )}
       </StatGrid>
+
+      {/* Staff: my tasks due today and overdue (decision 165). */}
+      {user && user.role !== 'client' && (
+        <Box mb="lg">
+          <DashboardMyTasks />
+        </Box>
+      )}
 
       <SimpleGrid cols={{ base: 1, md: 2, xl: showInvoices ? 3 : 2 }} mb="lg">
         <ListPanel title="Proyectos Recientes" to="/projects">

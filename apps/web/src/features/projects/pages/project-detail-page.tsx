@@ -30,6 +30,7 @@ import {
   IconFiles,
   IconFlag,
   IconInfoCircle,
+  IconLayoutKanban,
   IconMessage,
   IconPencil,
   IconTrash,
@@ -45,6 +46,7 @@ import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
+import { ProjectTasksTab } from '../../tasks';
 import { useProject } from '../api/get-project';
 import { projectKeys } from '../api/get-projects';
 import { useUpdateProject } from '../api/project-mutations';
@@ -98,7 +100,16 @@ function StatusMenu({ project }: { project: ProjectDetail }) {
   );
 }
 
-const TABS = ['resumen', 'hitos', 'equipo', 'archivos', 'tiempo', 'finanzas', 'comentarios'] as const;
+const TABS = [
+  'resumen',
+  'tareas',
+  'hitos',
+  'equipo',
+  'archivos',
+  'tiempo',
+  'finanzas',
+  'comentarios',
+] as const;
 /** Tabs clients never get (the API refuses them too): expenses, costs and margins (decision 142). */
 const STAFF_TABS: readonly string[] = ['finanzas'];
 
@@ -267,6 +278,9 @@ export function ProjectDetailPage() {
           <Tabs.Tab value="resumen" leftSection={<IconInfoCircle size={16} />}>
             Resumen
           </Tabs.Tab>
+          <Tabs.Tab value="tareas" leftSection={<IconLayoutKanban size={16} />}>
+            Tareas
+          </Tabs.Tab>
           <Tabs.Tab value="hitos" leftSection={<IconFlag size={16} />}>
             Hitos
           </Tabs.Tab>
@@ -300,6 +314,9 @@ export function ProjectDetailPage() {
         </Tabs.List>
         <Tabs.Panel value="resumen">
           <OverviewTab project={project} isStaff={canWrite} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tareas">
+          <ProjectTasksTab project={project} />
         </Tabs.Panel>
         <Tabs.Panel value="hitos">
           <MilestonesTab project={project} canManage={canWrite} />

@@ -1,0 +1,104 @@
+import { Anchor, Code, List, Text, Title } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+
+/*
+ * A small Markdown subset rendered as React elements (decision 165): paragraphs, line breaks,
+ * `#`–`###` headings, `-`/`*` and `1.` lists, **bold**, *italic*, `code` and [links](https://…).
+ * Nothing is parsed as HTML and no markup is injected (no `dangerouslySetInnerHTML`): React
+ * escapes every piece of text, and links keep only http(s) and mailto addresses, so a stored
+ * `<script>` or `javascript:` URL shows as text (OWASP XSS prevention, rule "output encoding").
+ */
+
+const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\[[^\]]+\]\([^)\s]+\)|\*[^*\s][^*]*\*|_[^_\s][^_]*_)/g;
+const SAFE_URL = /^(https?:\/\/|mailto:)/i;
+
+/** Inline marks of one line of text. */
+function inline(text: string, keyPrefix: string): ReactNode[] {
+  return text.split(INLINE).map((part, index) => {
+    const key = `${keyPrefix}-${index}`;
+    if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
+      return <strong key={key}>{part.slice(2, -2)}</strong>;
+    if (part.startsWith('`') && part.endsWith('`') && part.length > 2)
+      return <Code key={key}>{part.slice(1, -1)}</Code>;
+    const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
+    if (link?.[1] && link[2]) {
+      if (!SAFE_URL.test(link[2])) return <Fragment key={key}>{link[1]}</Fragment>;
+      return (
+        <Anchor key={key} href={link[2]} target="_blank" rel="noopener noreferrer" underline="always">
+          {link[1]}
+        </Anchor>
+      );
+    }
+    if ((part.startsWith('*') || part.startsWith('_')) && part.length > 2 && part.at(-1) === part[0]) {
+      return <em key={key}>{part.slice(1, -1)}</em>;
+    }
+    return <Fragment key={key}>{part}</Fragment>;
+  });
+}
+
+/** Lines joined with `<br>`. */
+function lines(block: string[], keyPrefix: string): ReactNode[] {
+  return block.flatMap((line, index) => [
+    // biome-ignore lint/suspicious/noArrayIndexKey: static text, rebuilt whole when it changes
+    ...(index > 0 ? [<br key={`${keyPrefix}-br-${index}`} />] : []),
+    ...inline(line, `${keyPrefix}-${index}`),
+  ]);
+}
+
+/** Renders `source` (Markdown, already sanitised by the server) safely; `empty` when blank. */
+export function MarkdownText({ source, empty = 'Sin descripción.' }: { source: string; empty?: string }) {
+  if (!source.trim()) {
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  }
+  const blocks = source.replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  return (
+    <div data-markdown>
+      {blocks.map((block, index) => {
+        const key = `b${index}`;
+        const rows = block.split('\n').filter((row) => row.trim() !== '');
+        const heading = /^(#{1,3})\s+(.*)$/.exec(rows[0] ?? '');
+        if (heading && rows.length === 1) {
+          const order = Math.min(6, (heading[1]?.length ?? 1) + 3) as 4 | 5 | 6;
+          return (
+            <Title key={key} order={order} mb="xs">
+              {inline(heading[2] ?? '', key)}
+            </Title>
+          );
+        }
+        if (rows.length > 0 && rows.every((row) => /^\s*[-*]\s+/.test(row))) {
+          return (
+            <List key={key} size="sm" mb="xs">
+              {rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static text, rebuilt whole when it changes
+                <List.Item key={`${key}-${i}`}>
+                  {inline(row.replace(/^\s*[-*]\s+/, ''), `${key}-${i}`)}
+                </List.Item>
+              ))}
+            </List>
+          );
+        }
+        if (rows.length > 0 && rows.every((row) => /^\s*\d+[.)]\s+/.test(row))) {
+          return (
+            <List key={key} type="ordered" size="sm" mb="xs">
+              {rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static text, rebuilt whole when it changes
+                <List.Item key={`${key}-${i}`}>
+                  {inline(row.replace(/^\s*\d+[.)]\s+/, ''), `${key}-${i}`)}
+                </List.Item>
+              ))}
+            </List>
+          );
+        }
+        return (
+          <Text key={key} size="sm" mb="xs" style={{ overflowWrap: 'anywhere' }}>
+            {lines(rows, key)}
+          </Text>
+        );
+      })}
+    </div>
+  );
+}
