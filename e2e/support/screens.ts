@@ -152,7 +152,7 @@ export async function openScreen(page: Page, screen: Screen, options: { reload: 
     return;
   }
   // Detail pages only: not the list's own sub-pages (as keyboard.spec.ts's firstDetailLink).
-  const others = ['new', 'requests', 'retainers', 'quotes', 'received']
+  const others = ['new', 'requests', 'retainers', 'quotes', 'received', 'reconciliation']
     .map((p) => `:not([href="${prefix}${p}"])`)
     .join('');
   const link = page.locator(`main a[href^="${prefix}"]${others}`).first();
