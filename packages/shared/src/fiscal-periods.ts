@@ -34,8 +34,14 @@ export const ClosedFiscalPeriodSchema = z.object({
 });
 export type ClosedFiscalPeriod = z.infer<typeof ClosedFiscalPeriodSchema>;
 
-/** `POST /fiscal/periods` (201) and `DELETE` (200) response. */
-export const GetFiscalPeriodResponseSchema = z.object({ period: ClosedFiscalPeriodSchema });
+/**
+ * `POST /fiscal/periods` (201) and `DELETE` (200) response. `warnings` (closing only; issue 48):
+ * Spanish notes that do not block the closing, e.g. bank lines of the month not reconciled.
+ */
+export const GetFiscalPeriodResponseSchema = z.object({
+  period: ClosedFiscalPeriodSchema,
+  warnings: z.array(z.string()).optional(),
+});
 
 /** `GET /fiscal/periods`: closed months, newest first. */
 export const ListFiscalPeriodsResponseSchema = z.object({ periods: z.array(ClosedFiscalPeriodSchema) });

@@ -6,6 +6,7 @@ export * from './audit.js';
 export * from './audit-actions.js';
 export * from './auth.js';
 export * from './backups.js';
+export * from './bank.js';
 export * from './billable-time.js';
 export * from './billing-documents.js';
 export * from './calendar.js';
