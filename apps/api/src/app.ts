@@ -26,6 +26,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { migrateTotpSecrets, TotpSecretBox } from './modules/auth/two-factor.js';
 import backupsRoutes from './modules/backups/backups.routes.js';
 import { backupSettings } from './modules/backups/backups.service.js';
+import bankRoutes from './modules/bank/bank.routes.js';
 import billableExpensesRoutes from './modules/billable-expenses/billable-expenses.routes.js';
 import billableTimeRoutes from './modules/billable-time/billable-time.routes.js';
 import calendarRoutes from './modules/calendar/calendar.routes.js';
@@ -391,6 +392,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(certificationTestSetsRoutes);
       await api.register(suppliersRoutes);
       await api.register(expensesRoutes);
+      await api.register(bankRoutes);
       await api.register(reportsRoutes);
       await api.register(projectsRoutes);
       await api.register(dashboardRoutes);

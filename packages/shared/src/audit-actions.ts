@@ -308,6 +308,41 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'expense.receipt_attached': { verb: 'adjuntó el comprobante de', of: 'expense' },
   'expense.receipt_removed': { verb: 'quitó el comprobante de', of: 'expense' },
 
+  // Bank reconciliation (issue 48, decision 166)
+  'bank.account_created': {
+    verb: 'creó',
+    object: 'una cuenta bancaria',
+    detail: (m) =>
+      str(m.bank) ? `(${str(m.bank)} ${str(m.accountNumber) ?? ''})`.replace(' )', ')') : undefined,
+  },
+  'bank.account_updated': { verb: 'editó', object: 'una cuenta bancaria' },
+  'bank.statement_imported': {
+    verb: 'importó',
+    object: 'un estado de cuenta',
+    detail: (m) =>
+      m.imported !== undefined ? `(${String(m.imported)} de ${String(m.lines)} líneas nuevas)` : undefined,
+  },
+  'bank.line_matched': { verb: 'concilió', object: 'una línea del banco' },
+  'bank.line_unmatched': { verb: 'deshizo la conciliación de', object: 'una línea del banco' },
+  'bank.line_ignored': { verb: 'ignoró', object: 'una línea del banco', detail: (m) => reason(m) },
+  'bank.line_unignored': { verb: 'volvió a considerar', object: 'una línea del banco' },
+  'bank.rule_created': {
+    verb: 'creó',
+    object: 'una regla bancaria',
+    detail: (m) => (str(m.name) ? `«${str(m.name)}»` : undefined),
+  },
+  'bank.rule_updated': {
+    verb: 'editó',
+    object: 'una regla bancaria',
+    detail: (m) => (str(m.name) ? `«${str(m.name)}»` : undefined),
+  },
+  'bank.rule_deleted': {
+    verb: 'eliminó',
+    object: 'una regla bancaria',
+    gone: true,
+    detail: (m) => (str(m.name) ? `«${str(m.name)}»` : undefined),
+  },
+
   // Fiscal and e-CF
   'fiscal.sequence_created': {
     verb: 'creó',

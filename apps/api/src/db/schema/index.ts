@@ -2,6 +2,7 @@
 export * from './account.js';
 export * from './activities.js';
 export * from './audit.js';
+export * from './bank.js';
 export * from './billing.js';
 export * from './calendar.js';
 export * from './certification.js';

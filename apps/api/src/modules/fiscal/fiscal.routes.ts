@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
 import { routeKit } from '../../lib/route-kit.js';
+import { bankCloseWarnings } from '../bank/bank-reconciliation.service.js';
 import * as ratesSvc from './exchange-rates.service.js';
 import { FISCAL_PERMISSIONS, fiscalPolicy } from './fiscal.policy.js';
 import * as svc from './fiscal.service.js';
@@ -205,7 +206,9 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const period = await periodsSvc.closePeriod({ ...writer(req), input: req.body });
-      return reply.code(201).send({ success: true as const, data: { period } });
+      // Bank lines of the month not reconciled are a warning, never a block (issue 48).
+      const warnings = await bankCloseWarnings({ db: app.db, period: req.body.period });
+      return reply.code(201).send({ success: true as const, data: { period, warnings } });
     },
   );
 
