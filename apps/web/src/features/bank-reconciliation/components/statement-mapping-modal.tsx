@@ -148,6 +148,16 @@ export function mappingOf(v: MappingValues): StatementMappingInput {
   };
 }
 
+/** The file's bytes (FileReader: the one reader every browser and jsdom share). */
+function readBytes(file: File): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /** What the browser could read of the file: its rows (CSV and other text), or null (XLSX). */
 function useFileRows(file: File | null) {
   const [raw, setRaw] = useState<string[] | null>(null);
@@ -157,7 +167,7 @@ function useFileRows(file: File | null) {
     setReady(false);
     setRaw(null);
     if (!file) return;
-    void file.arrayBuffer().then((buffer) => {
+    void readBytes(file).then((buffer) => {
       if (!live) return;
       const bytes = new Uint8Array(buffer);
       // XLSX is a ZIP ("PK"): the server reads it; the browser shows no preview.
@@ -469,7 +479,13 @@ export function StatementMappingModal({
                 Primeras filas del archivo
               </Title>
               <TableScroll label="Primeras filas del archivo" minWidth={Math.min(900, 120 * width)}>
-                <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={4}>
+                <Table
+                  withTableBorder
+                  withColumnBorders
+                  fz="xs"
+                  verticalSpacing={4}
+                  aria-labelledby="mapping-preview-title"
+                >
                   <Table.Tbody>
                     {rows.slice(0, values.headerRow + 5).map((cells, i) => {
                       const isHeader = i === values.headerRow - 1;
