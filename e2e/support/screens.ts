@@ -62,6 +62,8 @@ const ADMIN: Screen[] = [
   },
   { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
   { name: 'igualas', path: '/billing/retainers', dialogs: [{ name: 'nueva iguala', open: 'Nueva iguala' }] },
+  // Bank reconciliation (decision 167): the page (its empty state until an account exists) and the accounts tab.
+  { name: 'conciliación bancaria', path: '/billing/reconciliation' },
   { name: 'gastos', path: '/expenses', dialogs: [{ name: 'nuevo gasto', open: 'Nuevo gasto' }] },
   { name: 'suplidores', path: '/suppliers', dialogs: [{ name: 'nuevo suplidor', open: 'Nuevo suplidor' }] },
   { name: 'reportes', path: '/reports' },
@@ -71,6 +73,11 @@ const ADMIN: Screen[] = [
     dialogs: [{ name: 'cerrar mes', open: 'Cerrar mes' }],
   },
   { name: 'configuración', path: '/settings' },
+  {
+    name: 'configuración: cuentas bancarias',
+    path: '/settings?tab=bank-accounts',
+    dialogs: [{ name: 'agregar cuenta bancaria', open: 'Agregar cuenta' }],
+  },
   // Issue 41: the DGII certification wizard, with step 2 (test sets) open.
   { name: 'certificación DGII', path: '/settings/certification?paso=2' },
   { name: 'perfil', path: '/profile' },
