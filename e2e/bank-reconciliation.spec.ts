@@ -21,7 +21,12 @@ async function openInvoice(
 ) {
   const created = await request.post('/api/invoices', {
     headers: auth(admin),
-    data: { clientId, issueDate: today(), items: [{ description, quantity: 1, unitPrice: 2500 }] },
+    data: {
+      clientId,
+      issueDate: today(),
+      dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      items: [{ description, quantity: 1, unitPrice: 2500 }],
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { invoice } = (await created.json()).data as { invoice: { _id: string } };
