@@ -50,8 +50,8 @@ export function BankLineCard({
       aria-label={`Línea del ${formatDate(line.date)}: ${line.description}`}
     >
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <Stack gap={2} miw={0} style={{ flex: '1 1 280px' }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} miw={0} style={{ flex: '1 1 auto' }}>
             <Group gap="xs" wrap="wrap">
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatDate(line.date)}

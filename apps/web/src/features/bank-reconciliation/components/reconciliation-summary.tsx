@@ -115,7 +115,7 @@ export function ReconciliationSummaryCard({
                 <Text size="sm">
                   {summary.unmatchedBank.count === 1 ? '1 línea' : `${summary.unmatchedBank.count} líneas`}:
                   créditos {formatMoney(summary.unmatchedBank.credits, summary.currency)}, débitos{' '}
-                  {formatMoney(summary.unmatchedBank.debits, summary.currency)}
+                  {formatMoney(Math.abs(summary.unmatchedBank.debits), summary.currency)}
                 </Text>
               )}
             </Stack>

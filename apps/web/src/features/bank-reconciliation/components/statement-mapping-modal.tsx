@@ -496,7 +496,7 @@ export function StatementMappingModal({
                           fw={isHeader ? 700 : undefined}
                           c={i < values.headerRow - 1 ? 'dimmed' : undefined}
                         >
-                          <Table.Th scope="row" w={48}>
+                          <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                             {isHeader ? (
                               <Badge size="xs" variant="light" tt="none">
                                 Encabezado
