@@ -28,6 +28,7 @@ export const AUDIT_CATEGORIES: { label: string; prefixes: string[] }[] = [
   { label: 'Tickets', prefixes: ['ticket.'] },
   { label: 'Fiscal', prefixes: ['fiscal.'] },
   { label: 'Compras y gastos', prefixes: ['supplier.', 'expense.'] },
+  { label: 'Conciliación bancaria', prefixes: ['bank.'] },
   { label: 'Reportes', prefixes: ['report.'] },
   { label: 'Seguridad y sesiones', prefixes: ['auth.'] },
   { label: 'Inicios de sesión fallidos', prefixes: ['auth.login.failed'] },

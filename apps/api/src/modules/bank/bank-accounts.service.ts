@@ -25,7 +25,7 @@ import { type ParsedLine, parseStatement } from './statement-parser.js';
 type AccountRow = typeof bankAccounts.$inferSelect;
 
 /** The account row `id`, 404 "Cuenta bancaria no encontrada". */
-export async function loadAccount(db: Db | Tx, id: string): Promise<AccountRow> {
+export async function loadAccount({ db, id }: { db: Db | Tx; id: string }): Promise<AccountRow> {
   const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
   if (!row) throw notFound('Cuenta bancaria no encontrada');
   return row;
@@ -73,7 +73,7 @@ export async function listAccounts({ db }: ActorCall): Promise<ReconciliationAcc
 
 /** `GET /bank-accounts/{id}`. 404 when unknown. */
 export async function getAccount({ db, id }: ActorCall & { id: string }): Promise<ReconciliationAccount> {
-  return toDto(db, await loadAccount(db, id));
+  return toDto(db, await loadAccount({ db, id }));
 }
 
 const isUnique = (err: unknown) =>
@@ -126,7 +126,7 @@ export async function updateAccount(
   const { db, ctx, id, input } = opts;
   try {
     return await db.transaction(async (tx) => {
-      const cur = await loadAccount(tx, id);
+      const cur = await loadAccount({ db: tx, id });
       if (input.currency && input.currency !== cur.currency) {
         const [n] = await tx.select({ n: count() }).from(bankLines).where(eq(bankLines.bankAccountId, id));
         if ((n?.n ?? 0) > 0)
@@ -210,7 +210,7 @@ export async function importStatement(
   opts: WriteCall & { id: string; file: { filename: string; data: Buffer } },
 ): Promise<ImportStatementResponse> {
   const { db, actor, ctx, id, file } = opts;
-  const account = await loadAccount(db, id);
+  const account = await loadAccount({ db, id });
   const parsed = await parseStatement({
     data: file.data,
     mapping: (account.mapping as StatementMapping | null) ?? null,

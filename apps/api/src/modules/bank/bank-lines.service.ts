@@ -165,7 +165,7 @@ export async function listLines({
   id: string;
   query: z.output<typeof ListBankLinesQuerySchema>;
 }): Promise<ListBankLinesResponse> {
-  const account = await loadAccount(db, id);
+  const account = await loadAccount({ db, id });
   const where: SQL[] = [eq(bankLines.bankAccountId, id)];
   if (query.status) where.push(eq(bankLines.status, query.status));
   if (query.month)
@@ -199,7 +199,7 @@ export async function listLines({
 export async function getLine({ db, id }: { db: Db | Tx; id: string }): Promise<BankLine> {
   const [row] = await db.select().from(bankLines).where(eq(bankLines.id, id)).limit(1);
   if (!row) throw notFound('Línea del banco no encontrada');
-  const account = await loadAccount(db, row.bankAccountId);
+  const account = await loadAccount({ db, id: row.bankAccountId });
   return (await toDtos(db, account, [row]))[0]!;
 }
 
@@ -224,7 +224,7 @@ export async function matchLine(
   const fx = await db.transaction(async (tx) => {
     const line = await lockLine(tx, id);
     if (line.status !== 'unmatched') throw conflict(BANK_MESSAGES.alreadyMatched);
-    const account = await loadAccount(tx, line.bankAccountId);
+    const account = await loadAccount({ db: tx, id: line.bankAccountId });
     const parts: Effects[] = [];
     const links: Array<typeof bankLineLinks.$inferInsert> = [];
     if (input.expenseId) {

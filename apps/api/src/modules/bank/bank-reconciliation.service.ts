@@ -37,7 +37,7 @@ export async function reconciliationSummary({
   id: string;
   month: string;
 }): Promise<ReconciliationSummary> {
-  const account = await loadAccount(db, id);
+  const account = await loadAccount({ db, id });
   const from = `${month}-01`;
   const to = monthEnd(month);
   const [last] = await db
