@@ -69,7 +69,7 @@ async function type(page: Page, text: string) {
 /** The first link of `main` to a detail page under `prefix` ("/projects/…", not "/projects/new"). */
 function firstDetailLink(page: Page, prefix: string) {
   // Detail pages only: not the list's own sub-pages (new, requests, retainers, quotes, received).
-  const others = ['new', 'requests', 'retainers', 'quotes', 'received']
+  const others = ['new', 'requests', 'retainers', 'quotes', 'received', 'reconciliation']
     .map((p) => `:not([href="${prefix}${p}"])`)
     .join('');
   return page.locator(`main a[href^="${prefix}"]${others}`).first();

@@ -71,6 +71,8 @@ const ADMIN: Screen[] = [
   },
   { name: 'cotización', path: '/billing/quotes', detailOf: '/billing/quotes/' },
   { name: 'igualas', path: '/billing/retainers', dialogs: [{ name: 'nueva iguala', open: 'Nueva iguala' }] },
+  // Bank reconciliation (decision 167): the page (its empty state until an account exists) and the accounts tab.
+  { name: 'conciliación bancaria', path: '/billing/reconciliation' },
   { name: 'gastos', path: '/expenses', dialogs: [{ name: 'nuevo gasto', open: 'Nuevo gasto' }] },
   { name: 'suplidores', path: '/suppliers', dialogs: [{ name: 'nuevo suplidor', open: 'Nuevo suplidor' }] },
   { name: 'reportes', path: '/reports' },
@@ -80,6 +82,11 @@ const ADMIN: Screen[] = [
     dialogs: [{ name: 'cerrar mes', open: 'Cerrar mes' }],
   },
   { name: 'configuración', path: '/settings' },
+  {
+    name: 'configuración: cuentas bancarias',
+    path: '/settings?tab=bank-accounts',
+    dialogs: [{ name: 'agregar cuenta bancaria', open: 'Agregar cuenta' }],
+  },
   // Issue 41: the DGII certification wizard, with step 2 (test sets) open.
   { name: 'certificación DGII', path: '/settings/certification?paso=2' },
   { name: 'perfil', path: '/profile' },
@@ -164,7 +171,7 @@ export async function openScreen(page: Page, screen: Screen, options: { reload: 
     return;
   }
   // Detail pages only: not the list's own sub-pages (as keyboard.spec.ts's firstDetailLink).
-  const others = ['new', 'requests', 'retainers', 'quotes', 'received']
+  const others = ['new', 'requests', 'retainers', 'quotes', 'received', 'reconciliation']
     .map((p) => `:not([href="${prefix}${p}"])`)
     .join('');
   const link = page.locator(`main a[href^="${prefix}"]${others}`).first();

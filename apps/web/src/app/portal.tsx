@@ -106,6 +106,10 @@ export const PORTAL_PAGES = {
     import('../features/received-ecf/pages/received-ecf-page').then((m) => ({
       Component: m.ReceivedEcfPage,
     })),
+  bankReconciliation: (): PageModule =>
+    import('../features/bank-reconciliation/pages/bank-reconciliation-page').then((m) => ({
+      Component: m.BankReconciliationPage,
+    })),
   expenses: (): PageModule =>
     import('../features/expenses/pages/expenses-page').then((m) => ({ Component: m.ExpensesPage })),
   suppliers: (): PageModule =>

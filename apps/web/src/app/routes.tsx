@@ -194,6 +194,11 @@ export const routes: RouteObject[] = [
                 lazy: portalPage('receivedEcf'),
               },
               {
+                // Bank reconciliation (decision 167): the statement's lines matched to invoices and expenses.
+                path: 'billing/reconciliation',
+                lazy: portalPage('bankReconciliation'),
+              },
+              {
                 path: 'projects/new',
                 lazy: portalPage('projectNew'),
               },

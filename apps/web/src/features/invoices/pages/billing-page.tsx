@@ -11,6 +11,7 @@ import {
 import { Anchor, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconBuildingBank,
   IconCash,
   IconClockHour4,
   IconFileInvoice,
@@ -174,6 +175,17 @@ export function BillingPage() {
                 leftSection={<IconInbox size={18} />}
               >
                 e-CF recibidos
+              </Button>
+            )}
+            {canManage && (
+              // Bank reconciliation (decision 167): the bank's statement against the portal's payments.
+              <Button
+                component={Link}
+                to="/billing/reconciliation"
+                variant="default"
+                leftSection={<IconBuildingBank size={18} />}
+              >
+                Conciliación bancaria
               </Button>
             )}
             {canManage && (

@@ -109,12 +109,16 @@ export const useDgiiMonthSummary = (period: string) =>
 export function useCloseMonth() {
   const qc = useQueryClient();
   return useMutation({
+    // `warnings`: notes that do not block the closing, e.g. bank lines not reconciled (decision 167).
     mutationFn: async (period: string) =>
-      (
-        await unwrap(
-          apiClient.post<SuccessEnvelope<{ period: ClosedFiscalPeriod }>>('/fiscal/periods', { period }),
-        )
-      ).period,
+      unwrap(
+        apiClient.post<SuccessEnvelope<{ period: ClosedFiscalPeriod; warnings?: string[] }>>(
+          '/fiscal/periods',
+          {
+            period,
+          },
+        ),
+      ),
     onSuccess: (_data, period) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: dgiiSummaryKey(period) }),

@@ -272,7 +272,15 @@ export function RejectedEcfCard({ summary }: { summary: DgiiMonthSummary }) {
   );
 }
 
-function CloseMonth({ period, closed }: { period: string; closed: boolean }) {
+function CloseMonth({
+  period,
+  closed,
+  onWarnings,
+}: {
+  period: string;
+  closed: boolean;
+  onWarnings: (warnings: string[]) => void;
+}) {
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const close = useCloseMonth();
@@ -286,7 +294,8 @@ function CloseMonth({ period, closed }: { period: string; closed: boolean }) {
   const confirm = async () => {
     setError(null);
     try {
-      await close.mutateAsync(period);
+      const answer = await close.mutateAsync(period);
+      onWarnings(answer.warnings ?? []);
       setOpened(false);
       toastSuccess('Mes cerrado', fiscalPeriodLabel(period));
     } catch (e) {
@@ -346,6 +355,7 @@ function CloseMonth({ period, closed }: { period: string; closed: boolean }) {
 export function MonthClosePage() {
   const periods = recentPeriods();
   const [period, setPeriod] = useState(periods[1]!.value);
+  const [warnings, setWarnings] = useState<string[]>([]);
   const q = useDgiiMonthSummary(period);
   return (
     <>
@@ -361,14 +371,33 @@ export function MonthClosePage() {
               label="Período"
               data={periods}
               value={period}
-              onChange={(v) => v && setPeriod(v)}
+              onChange={(v) => {
+                if (!v) return;
+                setPeriod(v);
+                setWarnings([]);
+              }}
               allowDeselect={false}
               w={190}
             />
-            {q.data && <CloseMonth period={period} closed={q.data.closed} />}
+            {q.data && <CloseMonth period={period} closed={q.data.closed} onWarnings={setWarnings} />}
           </Group>
         }
       />
+      {warnings.length > 0 && (
+        // What the closing answered without blocking it: bank lines of the month not reconciled (decision 167).
+        <Alert color="orange" role="alert" title="Mes cerrado con avisos" mb="lg">
+          <Stack gap={4}>
+            {warnings.map((w) => (
+              <Text key={w} size="sm">
+                {w}
+              </Text>
+            ))}
+            <Anchor component={Link} to="/billing/reconciliation" size="sm" underline="always">
+              Ir a Conciliación bancaria
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
       {q.isLoading ? (
         <Center py="xl">
           <Loader aria-label="Cargando el cierre del mes" />

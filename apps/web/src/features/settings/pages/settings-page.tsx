@@ -6,6 +6,7 @@ import { SessionsCard } from '../../../components/account/sessions-card';
 import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSessionStore } from '../../../stores/session-store';
+import { BankAccountsPanel } from '../../bank-reconciliation';
 import { AuditPanel } from '../components/audit-panel';
 import { BackupsPanel } from '../components/backups-panel';
 import { BusinessHoursCard } from '../components/business-hours-card';
@@ -33,6 +34,7 @@ export function SettingsPage() {
     ? [
         { value: 'company', label: 'Empresa' },
         { value: 'payments', label: 'Datos de pago' },
+        { value: 'bank-accounts', label: 'Cuentas bancarias' },
         { value: 'fiscal', label: 'Fiscal' },
         { value: 'notifications', label: 'Notificaciones' },
         { value: 'security', label: 'Seguridad' },
@@ -82,6 +84,11 @@ export function SettingsPage() {
               <PaymentInstructionsPanel />
               <OnlinePaymentsCard />
             </Stack>
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="bank-accounts">
+            <BankAccountsPanel />
           </Tabs.Panel>
         )}
         {isAdmin && (
