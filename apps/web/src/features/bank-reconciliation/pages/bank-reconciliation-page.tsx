@@ -185,7 +185,9 @@ export function BankReconciliationPage() {
           {line.match?.paymentReportId && (
             <Text size="sm">· El reporte de transferencia vuelve a revisión</Text>
           )}
-          {line.match?.expenseId && <Text size="sm">· El gasto queda sin conciliar (si lo creó una regla, se elimina)</Text>}
+          {line.match?.expenseId && (
+            <Text size="sm">· El gasto queda sin conciliar (si lo creó una regla, se elimina)</Text>
+          )}
         </Stack>
       ),
       labels: { confirm: 'Deshacer', cancel: 'Cancelar' },
