@@ -13,6 +13,7 @@ import {
   splitAddress,
   ticketRootMessageId,
 } from './mail-thread.js';
+import { renderEmail } from './email-template.js';
 import { readFile } from './storage.js';
 
 /** An email to queue. `attachments` reference stored files. */
@@ -188,7 +189,9 @@ export class MailDispatcher {
     fields.references = last ? [root, last.messageId] : [root];
     fields.replyTo = plusAddress(support, token);
     fields.text = `${row.text.replace(/\n*$/, '')}\n\n[${bodyMarker(token)}]\n`;
-    if (row.html) fields.html = `${row.html}${hiddenMarkerHtml(token)}`;
+    // Plain notifications get an HTML part too, so the marker can hide in it.
+    const html = row.html ?? renderEmail({ greeting: '', paragraphs: row.text.trim().split(/\n{2,}/), signature: [] }).html;
+    fields.html = `${html}${hiddenMarkerHtml(token)}`;
     return fields;
   }
 
