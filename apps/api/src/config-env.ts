@@ -218,7 +218,12 @@ export const EnvSchema = z.object({
   INBOUND_IMAP_URL: optional(
     url(['imap:', 'imaps:'], 'an imap:// or imaps:// URL (imaps://user:password@host:993)'),
   ),
-  INBOUND_IMAP_FOLDER: optional(z.string().trim().min(1)),
+  INBOUND_IMAP_FOLDER: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[^*%\r\n]{1,200}$/, { error: 'must be a folder name without * or %' }),
+  ),
   INBOUND_IMAP_INTERVAL_SECONDS: optional(integer(5, 86_400)),
 });
 

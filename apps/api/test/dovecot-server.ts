@@ -1,7 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
-import { tmpdir } from 'node:os';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { freePort, untilAccepting } from './redis-server.js';

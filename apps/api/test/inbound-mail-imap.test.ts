@@ -73,7 +73,10 @@ describe('tickets by e-mail over IMAP, real Dovecot (decision 168)', () => {
     const res = await injectAs(apps[0]!, client.token, {
       method: 'POST',
       url: '/api/tickets',
-      payload: { title: 'Correo corporativo caído', description: 'No recibimos correos desde ayer en la oficina.' },
+      payload: {
+        title: 'Correo corporativo caído',
+        description: 'No recibimos correos desde ayer en la oficina.',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const ticket = res.json().data.ticket as { _id: string; ticketNumber: string };
@@ -91,18 +94,37 @@ describe('tickets by e-mail over IMAP, real Dovecot (decision 168)', () => {
     );
     await dovecot.append(
       message(
-        { From: 'nuevo@desconocido.example', To: SUPPORT, Subject: 'Presupuesto', 'Message-ID': '<imap-2@x.example>' },
+        {
+          From: 'nuevo@desconocido.example',
+          To: SUPPORT,
+          Subject: 'Presupuesto',
+          'Message-ID': '<imap-2@x.example>',
+        },
         'Quisiera un presupuesto para una tienda en línea.',
       ),
     );
 
     const handled = await apps[0]!.inboundMail.imapPoller(dovecot.url).poll();
     expect(handled).toBe(2);
-    const [reply] = await database.db.select().from(inboundMail).where(eq(inboundMail.messageId, '<imap-1@demo.do>'));
-    expect(reply).toMatchObject({ source: 'imap', status: 'added', matchedBy: 'subject', ticketId: ticket._id });
-    const messages = await database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket._id));
+    const [reply] = await database.db
+      .select()
+      .from(inboundMail)
+      .where(eq(inboundMail.messageId, '<imap-1@demo.do>'));
+    expect(reply).toMatchObject({
+      source: 'imap',
+      status: 'added',
+      matchedBy: 'subject',
+      ticketId: ticket._id,
+    });
+    const messages = await database.db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, ticket._id));
     expect(messages.map((m) => m.content)).toContain('Ya volvió a funcionar, gracias.');
-    const [unknown] = await database.db.select().from(inboundMail).where(eq(inboundMail.messageId, '<imap-2@x.example>'));
+    const [unknown] = await database.db
+      .select()
+      .from(inboundMail)
+      .where(eq(inboundMail.messageId, '<imap-2@x.example>'));
     expect(unknown).toMatchObject({ source: 'imap', status: 'unassigned' });
 
     expect((await dovecot.flags()).every((f) => f.includes('\\Seen'))).toBe(true);
@@ -135,7 +157,10 @@ describe('tickets by e-mail over IMAP, real Dovecot (decision 168)', () => {
     );
     const [a, b] = await Promise.all(apps.map((app) => app.inboundMail.imapPoller(dovecot.url).poll()));
     expect(a! + b!).toBeGreaterThanOrEqual(1);
-    const rows = await database.db.select().from(inboundMail).where(eq(inboundMail.messageId, '<imap-3@demo.do>'));
+    const rows = await database.db
+      .select()
+      .from(inboundMail)
+      .where(eq(inboundMail.messageId, '<imap-3@demo.do>'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('created');
     const after = await database.db.select({ id: tickets.id }).from(tickets);

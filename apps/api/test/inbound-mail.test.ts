@@ -3,7 +3,7 @@ import type { Session } from '@agencia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -43,7 +43,10 @@ class SmtpCapture {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
+          this.messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks),
+          });
           callback();
         });
       },
@@ -122,7 +125,7 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
     injectAs(app, s.token, { method, url: `/api${url}`, payload: payload as never });
 
   /** Sends a message to the listener over SMTP (resolves once the pipeline stored it). */
-  async function sendToListener(message: nodemailer.SendMailOptions, port = listenerPort) {
+  async function sendToListener(message: SendMailOptions, port = listenerPort) {
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     try {
       return await transport.sendMail({ to: SUPPORT, ...message });
@@ -157,7 +160,11 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
 
   async function conversation(ticketId: string) {
     return database.db
-      .select({ content: ticketMessages.content, authorId: ticketMessages.authorId, isInternal: ticketMessages.isInternal })
+      .select({
+        content: ticketMessages.content,
+        authorId: ticketMessages.authorId,
+        isInternal: ticketMessages.isInternal,
+      })
       .from(ticketMessages)
       .where(eq(ticketMessages.ticketId, ticketId))
       .orderBy(ticketMessages.createdAt);
@@ -174,7 +181,9 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
     expect(mail.messageId).toMatch(/^<outbox-[0-9a-f-]{36}@agencia\.test>$/);
     expect(mail.inReplyTo).toBe(`<ticket-${t.id}@agencia.test>`);
     expect(mail.references).toContain(`<ticket-${t.id}@agencia.test>`);
-    expect(mail.replyTo?.value[0]?.address).toMatch(new RegExp(`^soporte\\+t${t.number}-[0-9a-f]{12}@agencia\\.test$`));
+    expect(mail.replyTo?.value[0]?.address).toMatch(
+      new RegExp(`^soporte\\+t${t.number}-[0-9a-f]{12}@agencia\\.test$`),
+    );
     expect(mail.subject).toContain(`[#${t.label}]`);
     expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
     expect(mail.text).toMatch(new RegExp(`ref:t${t.number}-[0-9a-f]{12}`));
@@ -336,10 +345,7 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
     ].join('\r\n');
     await sendToListener({ envelope: { from: '', to: [SUPPORT] }, raw: dsn });
     expect(await inboundRow('<dsn-1@mx.example>')).toMatchObject({ status: 'bounce' });
-    const [c] = await database.db
-      .select()
-      .from(clients)
-      .where(sql`lower(${clients.email}) = ${DEMO.client}`);
+    const [c] = await database.db.select().from(clients).where(sql`lower(${clients.email}) = ${DEMO.client}`);
     expect(c!.emailFailingAt).not.toBeNull();
     expect(c!.emailFailingReason).toContain('5.1.1');
   });
@@ -365,7 +371,12 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
       .update(tickets)
       .set({ closedAt: sql`now() - interval '40 days'` })
       .where(eq(tickets.id, t.id));
-    const sent = await sendToListener({ from: DEMO.client, to: plus, subject: 'Re: x', text: 'Meses después, otro fallo.' });
+    const sent = await sendToListener({
+      from: DEMO.client,
+      to: plus,
+      subject: 'Re: x',
+      text: 'Meses después, otro fallo.',
+    });
     const row = await inboundRow(sent.messageId);
     expect(row).toMatchObject({ status: 'created', matchedBy: 'token' });
     expect(row!.ticketId).not.toBe(t.id);
@@ -406,9 +417,11 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
     const acks = await database.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, DEMO.client2), sql`${emailOutbox.subject} like '%Recibimos su solicitud%'`));
+      .where(
+        and(eq(emailOutbox.to, DEMO.client2), sql`${emailOutbox.subject} like '%Recibimos su solicitud%'`),
+      );
     expect(acks).toHaveLength(3);
-    expect(acks[0]!.subject).toMatch(/^\[#TK-\d{4}\] Recibimos su solicitud/);
+    expect(acks[0]!.subject).toMatch(/^Recibimos su solicitud: .+ \[#TK-\d{4}\]$/);
   });
 
   it('an unknown sender waits in "Correo sin asignar"; staff assign it, create a ticket from it or discard it', async () => {
@@ -420,7 +433,8 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
         text: `Hola, les escribo por ${subject}.`,
       });
     const [m1, m2, m3] = [await send('una cotización'), await send('otro proyecto'), await send('spam')];
-    for (const m of [m1, m2, m3]) expect(await inboundRow(m.messageId)).toMatchObject({ status: 'unassigned' });
+    for (const m of [m1, m2, m3])
+      expect(await inboundRow(m.messageId)).toMatchObject({ status: 'unassigned' });
 
     expect((await as(client, 'GET', '/mail/inbound?status=unassigned')).statusCode).toBe(403);
     expect((await as(employee, 'GET', '/mail/inbound')).statusCode).toBe(403);
@@ -431,7 +445,9 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
     void byId;
     const idOf = async (m: { messageId: string }) => (await inboundRow(m.messageId))!.id;
 
-    const assign = await as(employee, 'POST', `/mail/inbound/${await idOf(m1)}/assign`, { ticketNumber: t.label });
+    const assign = await as(employee, 'POST', `/mail/inbound/${await idOf(m1)}/assign`, {
+      ticketNumber: t.label,
+    });
     expect(assign.statusCode, assign.body).toBe(200);
     expect(assign.json().data.message).toMatchObject({ status: 'assigned', ticket: { _id: t.id } });
     const note = (await conversation(t.id)).at(-1)!;
@@ -439,8 +455,13 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
     expect(note.content).toContain('alguien@otro.example');
     expect(note.content).toContain('Hola, les escribo por una cotización.');
 
-    const [cafe] = await database.db.select().from(clients).where(sql`lower(${clients.email}) = ${DEMO.client}`);
-    const created = await as(admin, 'POST', `/mail/inbound/${await idOf(m2)}/create-ticket`, { clientId: cafe!.id });
+    const [cafe] = await database.db
+      .select()
+      .from(clients)
+      .where(sql`lower(${clients.email}) = ${DEMO.client}`);
+    const created = await as(admin, 'POST', `/mail/inbound/${await idOf(m2)}/create-ticket`, {
+      clientId: cafe!.id,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const newTicketId = created.json().data.message.ticket._id as string;
     const [nt] = await database.db.select().from(tickets).where(eq(tickets.id, newTicketId));

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client.js';
 import { emailOutbox, inboundMail, type OutboxAttachment, tickets } from '../db/schema/index.js';
+import { renderEmail } from './email-template.js';
 import {
   bodyMarker,
   hiddenMarkerHtml,
@@ -13,7 +14,6 @@ import {
   splitAddress,
   ticketRootMessageId,
 } from './mail-thread.js';
-import { renderEmail } from './email-template.js';
 import { readFile } from './storage.js';
 
 /** An email to queue. `attachments` reference stored files. */
@@ -24,7 +24,7 @@ export interface EmailMessage {
   html?: string;
   attachments?: OutboxAttachment[];
   /**
-   * The ticket the mail is about (decision 168): the subject gets its `[#TK-0007]` tag here and
+   * The ticket the mail is about (decision 168): the subject gets its `[#TK-0007]` tag at the end here and
    * the dispatcher threads the mail (Message-ID, In-Reply-To, References, Reply-To, marker).
    */
   ticket?: { id: string; number: number };
@@ -38,7 +38,7 @@ export async function queueEmail(db: Db | Tx, message: EmailMessage): Promise<st
   let subject = message.subject;
   if (message.ticket) {
     const tag = ticketSubjectTag(formatTicketNumber(message.ticket.number));
-    if (!subject.includes(tag)) subject = `${tag} ${subject}`;
+    if (!subject.includes(tag)) subject = `${subject} ${tag}`;
   }
   const [row] = await db
     .insert(emailOutbox)
@@ -190,7 +190,9 @@ export class MailDispatcher {
     fields.replyTo = plusAddress(support, token);
     fields.text = `${row.text.replace(/\n*$/, '')}\n\n[${bodyMarker(token)}]\n`;
     // Plain notifications get an HTML part too, so the marker can hide in it.
-    const html = row.html ?? renderEmail({ greeting: '', paragraphs: row.text.trim().split(/\n{2,}/), signature: [] }).html;
+    const html =
+      row.html ??
+      renderEmail({ greeting: '', paragraphs: row.text.trim().split(/\n{2,}/), signature: [] }).html;
     fields.html = `${html}${hiddenMarkerHtml(token)}`;
     return fields;
   }
