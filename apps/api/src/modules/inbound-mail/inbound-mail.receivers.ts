@@ -185,7 +185,7 @@ export class ImapPoller {
         const uids = (await client.search({ seen: false }, { uid: true })) || [];
         for (const uid of uids) {
           const message = await client.fetchOne(String(uid), { source: true, envelope: true }, { uid: true });
-          if (!message?.source) continue;
+          if (message === false || !message.source) continue;
           const ctx = await this.context();
           await handleInboundMail({ db: this.db, raw: message.source, source: 'imap', context: ctx });
           await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
