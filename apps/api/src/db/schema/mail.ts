@@ -69,7 +69,8 @@ export interface InboundAttachment {
  * Received e-mail (decision 168). One row per Message-ID: the pipeline claims a message by
  * inserting its row in the transaction that handles it (unique `message_id`), so any number of
  * processes (SMTP listeners, IMAP pollers) handle each message once. `body` is the text without
- * quoted history and signature. `raw` is kept only while the row waits for staff (unassigned).
+ * quoted history and signature (the raw source is not kept); the attachments of an unassigned
+ * message are files owned by `inbound_mail` until staff assign or discard it.
  */
 export const inboundMail = pgTable(
   'inbound_mail',
