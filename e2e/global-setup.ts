@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeAzul } from '../apps/api/test/fake-azul.js';
 import { startFakeDgii } from '../apps/api/test/fake-dgii.js';
-import { ROOT, startServer } from './support/server.js';
+import { freePort, ROOT, startServer } from './support/server.js';
 
 /**
  * Starts the production build once for the whole run (free port, temporary DATA_DIR, demo seed)
@@ -30,6 +30,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   // the browser back to our approved/declined/cancel URLs with a correctly hashed answer.
   const azul = await startFakeAzul();
   process.env.AZUL_PAYMENT_PAGE_URL = azul.url;
+  // Tickets by e-mail (decision 168): the server's SMTP listener on a free port; the specs send to it.
+  process.env.INBOUND_SMTP_PORT = String(await freePort());
+  process.env.INBOUND_SMTP_HOST = '127.0.0.1';
+  process.env.INBOUND_EMAIL_ADDRESS = 'soporte@agencia-e2e.test';
   const server = await startServer();
   process.env.E2E_BASE_URL = server.baseURL;
   console.info(

@@ -20,6 +20,7 @@ import { ensureCaddy } from './lib/caddy.mjs';
 import { changedFiles, E2E_SOURCES, LINTABLE } from './lib/changed.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
+import { ensureDovecot } from './lib/dovecot.mjs';
 import { runHttpsCheck } from './lib/https-check.mjs';
 import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 import { ROOT, run } from './lib/proc.mjs';
@@ -129,6 +130,16 @@ let caddy = { ok: true };
 if (selected('https')) {
   caddy = await ensureCaddy();
   if (caddy.ok) console.info(`• Caddy: ${caddy.path}`);
+}
+
+// The IMAP tests of tickets by e-mail start their own Dovecot (decision 168): installed like Caddy;
+// a machine without it fails those tests (never skipped), and DOVECOT_PATH reaches them.
+if (selected('unit') || selected('pg')) {
+  const dovecot = await ensureDovecot();
+  if (dovecot.ok) {
+    console.info(`• Dovecot: ${dovecot.path}`);
+    process.env.DOVECOT_PATH = dovecot.path;
+  }
 }
 
 // ── b–e. static checks, unit and API suites ─────────────────────────────────────────────────

@@ -87,6 +87,8 @@ const ADMIN: Screen[] = [
     path: '/settings?tab=bank-accounts',
     dialogs: [{ name: 'agregar cuenta bancaria', open: 'Agregar cuenta' }],
   },
+  // Decision 168: Configuración → Correos (receiving status, unassigned list, outbox).
+  { name: 'configuración — correos', path: '/settings?tab=mail' },
   // Issue 41: the DGII certification wizard, with step 2 (test sets) open.
   { name: 'certificación DGII', path: '/settings/certification?paso=2' },
   { name: 'perfil', path: '/profile' },

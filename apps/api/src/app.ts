@@ -47,6 +47,8 @@ import suppliersRoutes from './modules/expenses/suppliers.routes.js';
 import dgiiReportsRoutes from './modules/fiscal/dgii-reports.routes.js';
 import fiscalRoutes from './modules/fiscal/fiscal.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import inboundMailRoutes from './modules/inbound-mail/inbound-mail.routes.js';
+import { InboundMailRuntime } from './modules/inbound-mail/inbound-mail.runtime.js';
 import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import { appJobs } from './modules/jobs/jobs.registry.js';
 import jobsRoutes from './modules/jobs/jobs.routes.js';
@@ -104,6 +106,8 @@ declare module 'fastify' {
     receivedEcfVerifier: ReceivedEcfVerifier;
     /** Azul's Payment Page URL override (decision 147). */
     azulConfig: AzulConfig;
+    /** Tickets by e-mail (decision 168): context, outbound threading and this process's receivers. */
+    inboundMail: InboundMailRuntime;
   }
 }
 
@@ -260,9 +264,38 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     );
   await app.register(realtime, { jwtSecret });
 
+  // Tickets by e-mail (decision 168): threading of outgoing ticket mail, the SMTP listener and
+  // IMAP polling feeding one pipeline.
+  const inboundMail = new InboundMailRuntime(opts.database.db, config.inbound, {
+    jwtSecret: config.jwtSecret,
+    smtpFrom: config.smtpFrom,
+    publicUrl: config.publicUrl.replace(/\/+$/, ''),
+    publish: (fx) => publish(app, fx),
+    log: app.log,
+  });
+  app.decorate('inboundMail', inboundMail);
+  if (config.inbound.smtpPort) {
+    const port = config.inbound.smtpPort;
+    app.addHook('onReady', async () => {
+      await inboundMail.startSmtp(port);
+    });
+  }
+  if (config.inbound.imapUrl && config.jobsEnabled) {
+    const poller = inboundMail.imapPoller(config.inbound.imapUrl);
+    app.addHook('onReady', async () => poller.start());
+  }
+  app.addHook('onClose', async () => inboundMail.stop());
+
   // Outbound email: with SMTP_URL a dispatcher sends the outbox; without it emails stay queued.
   const mailer = config.smtpUrl
-    ? new MailDispatcher(opts.database.db, config.smtpUrl, config.smtpFrom, app.log, opts.mail)
+    ? new MailDispatcher(
+        opts.database.db,
+        config.smtpUrl,
+        config.smtpFrom,
+        app.log,
+        opts.mail,
+        inboundMail.threading(),
+      )
     : null;
   app.decorate('mailer', mailer);
   app.decorate('smtpFrom', config.smtpFrom);
@@ -402,6 +435,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(calendarRoutes);
       await api.register(notificationsRoutes);
       await api.register(mailRoutes);
+      await api.register(inboundMailRoutes, { runtime: inboundMail });
       await api.register(publicRequestsRoutes);
       await api.register(requestsRoutes);
     },

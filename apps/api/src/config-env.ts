@@ -21,7 +21,7 @@ const SECRET_VARIABLES = new Set([
   'METRICS_TOKEN',
 ]);
 /** URLs that may carry a password: printed masked, or by length when they don't parse. */
-const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOUND_IMAP_URL']);
 
 // ── value schemas ──────────────────────────────────────────────────────────────────────────
 
@@ -199,6 +199,32 @@ export const EnvSchema = z.object({
       .regex(/^[\x21-\x7e]{32,}$/, { error: 'must be at least 32 printable characters without spaces' }),
   ),
   AZUL_PAYMENT_PAGE_URL: optional(publicUrl),
+  // Tickets by e-mail (decision 168).
+  INBOUND_EMAIL_ADDRESS: optional(
+    z
+      .string()
+      .trim()
+      .refine((s) => EMAIL.safeParse(s).success && !s.split('@')[0]!.includes('+'), {
+        error: 'must be an e-mail address without a +tag',
+      }),
+  ),
+  INBOUND_SMTP_PORT: optional(integer(1, 65535)),
+  INBOUND_SMTP_HOST: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.:%[\]-]+$/, { error: 'must be a host name or an IP address' }),
+  ),
+  INBOUND_IMAP_URL: optional(
+    url(['imap:', 'imaps:'], 'an imap:// or imaps:// URL (imaps://user:password@host:993)'),
+  ),
+  INBOUND_IMAP_FOLDER: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[^*%\r\n]{1,200}$/, { error: 'must be a folder name without * or %' }),
+  ),
+  INBOUND_IMAP_INTERVAL_SECONDS: optional(integer(5, 86_400)),
 });
 
 /** Names of the variables {@link EnvSchema} validates. */

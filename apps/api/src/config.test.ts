@@ -131,6 +131,32 @@ describe('configuration (issue 13, decision 096)', () => {
       'pruebas.azul.com.do/PaymentPage/',
       'AZUL_PAYMENT_PAGE_URL must be an http:// or https:// URL without credentials, query or fragment (got "pruebas.azul.com.do/PaymentPage/")',
     ],
+    [
+      'INBOUND_EMAIL_ADDRESS',
+      'soporte+x@agencia.do',
+      'INBOUND_EMAIL_ADDRESS must be an e-mail address without a +tag (got "soporte+x@agencia.do")',
+    ],
+    ['INBOUND_SMTP_PORT', '0', 'INBOUND_SMTP_PORT must be an integer between 1 and 65535 (got "0")'],
+    [
+      'INBOUND_SMTP_HOST',
+      'mal host',
+      'INBOUND_SMTP_HOST must be a host name or an IP address (got "mal host")',
+    ],
+    [
+      'INBOUND_IMAP_URL',
+      'https://imap.gmail.com',
+      'INBOUND_IMAP_URL must be an imap:// or imaps:// URL (imaps://user:password@host:993) (got "https://imap.gmail.com")',
+    ],
+    [
+      'INBOUND_IMAP_FOLDER',
+      'INBOX*',
+      'INBOUND_IMAP_FOLDER must be a folder name without * or % (got "INBOX*")',
+    ],
+    [
+      'INBOUND_IMAP_INTERVAL_SECONDS',
+      '1',
+      'INBOUND_IMAP_INTERVAL_SECONDS must be an integer between 5 and 86400 (got "1")',
+    ],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
@@ -183,6 +209,13 @@ describe('configuration (issue 13, decision 096)', () => {
         'PG_DUMP_PATH',
         'METRICS_TOKEN',
         'AZUL_PAYMENT_PAGE_URL',
+        // Tickets by e-mail (decision 168).
+        'INBOUND_EMAIL_ADDRESS',
+        'INBOUND_SMTP_PORT',
+        'INBOUND_SMTP_HOST',
+        'INBOUND_IMAP_URL',
+        'INBOUND_IMAP_FOLDER',
+        'INBOUND_IMAP_INTERVAL_SECONDS',
       ].sort(),
     );
   });

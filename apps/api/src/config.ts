@@ -56,6 +56,24 @@ export interface AppConfig {
   azul: AzulConfig;
   /** Backups and restore (README "Backups", decision 143). */
   backup: BackupConfig;
+  /** Tickets by e-mail (decision 168). */
+  inbound: InboundConfig;
+}
+
+/** Receiving e-mail into tickets (decision 168). */
+export interface InboundConfig {
+  /** `INBOUND_EMAIL_ADDRESS`; null: the company's e-mail (Configuración → Empresa). */
+  address: string | null;
+  /** `INBOUND_SMTP_PORT`: the SMTP listener's port; null: no listener (default). */
+  smtpPort: number | null;
+  /** `INBOUND_SMTP_HOST`, default 0.0.0.0. */
+  smtpHost: string;
+  /** `INBOUND_IMAP_URL` (`imaps://user:password@host:993`); null: no polling. */
+  imapUrl: string | null;
+  /** `INBOUND_IMAP_FOLDER`, default `INBOX`. */
+  imapFolder: string;
+  /** `INBOUND_IMAP_INTERVAL_SECONDS`, default 60. */
+  imapIntervalSeconds: number;
 }
 
 /** Azul's Payment Page (decision 147). */
@@ -326,6 +344,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     azul: { paymentPageUrl: e.AZUL_PAYMENT_PAGE_URL ?? null },
+    inbound: {
+      address: e.INBOUND_EMAIL_ADDRESS?.toLowerCase() ?? null,
+      smtpPort: e.INBOUND_SMTP_PORT ?? null,
+      smtpHost: e.INBOUND_SMTP_HOST ?? '0.0.0.0',
+      imapUrl: e.INBOUND_IMAP_URL ?? null,
+      imapFolder: e.INBOUND_IMAP_FOLDER ?? 'INBOX',
+      imapIntervalSeconds: e.INBOUND_IMAP_INTERVAL_SECONDS ?? 60,
+    },
   };
 }
 

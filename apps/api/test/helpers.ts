@@ -68,6 +68,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     metricsToken: null,
     // A test that pays by card starts the fake Payment Page (fake-azul.ts) and overrides this.
     azul: { paymentPageUrl: 'http://127.0.0.1:9/PaymentPage/' },
+    // No listener, no polling: a test of tickets by e-mail starts its own (decision 168).
+    inbound: {
+      address: null,
+      smtpPort: null,
+      smtpHost: '127.0.0.1',
+      imapUrl: null,
+      imapFolder: 'INBOX',
+      imapIntervalSeconds: 60,
+    },
     ...overrides,
   };
 }

@@ -135,6 +135,24 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     detail: (m) => (str(m.to) ? `a ${str(m.to)}` : undefined),
   },
   'mail.resent': { verb: 'reenvió' },
+  'mail.inbound.assigned': {
+    verb: 'asignó',
+    object: 'un correo recibido',
+    detail: (m) => (str(m.ticket) ? `al ticket ${str(m.ticket)}` : undefined),
+    href: () => '/settings?tab=mail',
+  },
+  'mail.inbound.ticket_created': {
+    verb: 'creó un ticket desde',
+    object: 'un correo recibido',
+    detail: (m) => (str(m.ticket) ? `(${str(m.ticket)})` : undefined),
+    href: () => '/settings?tab=mail',
+  },
+  'mail.inbound.discarded': {
+    verb: 'descartó',
+    object: 'un correo recibido',
+    detail: (m) => (str(m.from) ? `de ${str(m.from)}` : undefined),
+    href: () => '/settings?tab=mail',
+  },
   'file.uploaded': { verb: 'subió', object: 'un archivo' },
 
   // Clients and requests

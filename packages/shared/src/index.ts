@@ -25,6 +25,7 @@ export * from './fiscal.js';
 export * from './fiscal-document-rules.js';
 export * from './fiscal-periods.js';
 export * from './fiscal-snapshot.js';
+export * from './inbound-mail.js';
 export * from './invoice-notes.js';
 export * from './invoices.js';
 export * from './jobs.js';

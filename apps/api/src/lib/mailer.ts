@@ -1,8 +1,19 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { formatTicketNumber, ticketSubjectTag } from '@agencia/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client.js';
-import { emailOutbox, type OutboxAttachment } from '../db/schema/index.js';
+import { emailOutbox, inboundMail, type OutboxAttachment, tickets } from '../db/schema/index.js';
+import { renderEmail } from './email-template.js';
+import {
+  bodyMarker,
+  hiddenMarkerHtml,
+  outboxMessageId,
+  plusAddress,
+  replyToken,
+  splitAddress,
+  ticketRootMessageId,
+} from './mail-thread.js';
 import { readFile } from './storage.js';
 
 /** An email to queue. `attachments` reference stored files. */
@@ -12,6 +23,11 @@ export interface EmailMessage {
   text: string;
   html?: string;
   attachments?: OutboxAttachment[];
+  /**
+   * The ticket the mail is about (decision 168): the subject gets its `[#TK-0007]` tag at the end here and
+   * the dispatcher threads the mail (Message-ID, In-Reply-To, References, Reply-To, marker).
+   */
+  ticket?: { id: string; number: number };
 }
 
 /**
@@ -19,11 +35,17 @@ export interface EmailMessage {
  * rolled-back action sends nothing). The dispatcher sends it when SMTP is configured.
  */
 export async function queueEmail(db: Db | Tx, message: EmailMessage): Promise<string> {
+  let subject = message.subject;
+  if (message.ticket) {
+    const tag = ticketSubjectTag(formatTicketNumber(message.ticket.number));
+    if (!subject.includes(tag)) subject = `${subject} ${tag}`;
+  }
   const [row] = await db
     .insert(emailOutbox)
     .values({
       to: message.to,
-      subject: message.subject,
+      subject,
+      ticketId: message.ticket?.id ?? null,
       text: message.text,
       html: message.html ?? null,
       attachments: message.attachments ?? [],
@@ -63,6 +85,19 @@ export interface MailDispatcherOptions {
 }
 
 /**
+ * How the dispatcher threads ticket mail (decision 168): the reply-token key (derived from
+ * JWT_SECRET, {@link replyTokenKey}) and the support address (INBOUND_EMAIL_ADDRESS or the
+ * company's e-mail, read when a batch is sent).
+ */
+export interface MailThreading {
+  key: Buffer;
+  supportAddress: () => Promise<string>;
+}
+
+/** Headers every mail of ours carries: it is automatic (RFC 3834), so auto-responders stay quiet. */
+export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated' } as const;
+
+/**
  * Sends queued outbox rows through SMTP (nodemailer, `SMTP_URL` such as
  * smtp://user:pass@host:587) every few seconds. Safe with several app processes on one database
  * (issue 13): a batch is claimed in one statement (`FOR UPDATE SKIP LOCKED` + a lease), so two
@@ -83,6 +118,7 @@ export class MailDispatcher {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
     options: MailDispatcherOptions = {},
+    private readonly threading: MailThreading | null = null,
   ) {
     this.transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
     this.options = {
@@ -117,6 +153,50 @@ export class MailDispatcher {
     this.transport.close();
   }
 
+  /**
+   * Message-ID and automatic-mail headers of a row, plus for ticket mail In-Reply-To / References
+   * (the ticket's root id and the last message received on it), Reply-To with the signed plus
+   * address and the marker at the end of the body (hidden in HTML). Decision 168.
+   */
+  private async threadFields(row: typeof emailOutbox.$inferSelect, support: string | null) {
+    const domain = support
+      ? splitAddress(support).domain
+      : (/@([^>\s]+)/.exec(this.from)?.[1] ?? 'localhost');
+    const fields: {
+      messageId: string;
+      headers: Record<string, string>;
+      inReplyTo?: string;
+      references?: string[];
+      replyTo?: string;
+      text?: string;
+      html?: string;
+    } = { messageId: outboxMessageId(row.id, domain), headers: { ...AUTOMATIC_MAIL_HEADERS } };
+    if (!row.ticketId || !support || !this.threading) return fields;
+    const [ticket] = await this.db
+      .select({ number: tickets.number })
+      .from(tickets)
+      .where(eq(tickets.id, row.ticketId));
+    if (!ticket) return fields;
+    const [last] = await this.db
+      .select({ messageId: inboundMail.messageId })
+      .from(inboundMail)
+      .where(and(eq(inboundMail.ticketId, row.ticketId)))
+      .orderBy(desc(inboundMail.receivedAt))
+      .limit(1);
+    const root = ticketRootMessageId(row.ticketId, domain);
+    const token = replyToken(this.threading.key, ticket.number);
+    fields.inReplyTo = last?.messageId ?? root;
+    fields.references = last ? [root, last.messageId] : [root];
+    fields.replyTo = plusAddress(support, token);
+    fields.text = `${row.text.replace(/\n*$/, '')}\n\n[${bodyMarker(token)}]\n`;
+    // Plain notifications get an HTML part too, so the marker can hide in it.
+    const html =
+      row.html ??
+      renderEmail({ greeting: '', paragraphs: row.text.trim().split(/\n{2,}/), signature: [] }).html;
+    fields.html = `${html}${hiddenMarkerHtml(token)}`;
+    return fields;
+  }
+
   /** Claims up to `limit` due rows for this process (lease), oldest first. */
   private async claim(limit: number) {
     const result = (await this.db.execute(sql`
@@ -146,6 +226,7 @@ export class MailDispatcher {
     let sent = 0;
     try {
       const batch = await this.claim(this.options.batchSize);
+      const support = batch.length > 0 && this.threading ? await this.threading.supportAddress() : null;
       for (const row of batch) {
         try {
           const attachments = [];
@@ -161,6 +242,7 @@ export class MailDispatcher {
             text: row.text,
             html: row.html ?? undefined,
             attachments,
+            ...(await this.threadFields(row, support)),
           });
           await this.db
             .update(emailOutbox)

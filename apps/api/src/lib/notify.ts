@@ -24,6 +24,8 @@ export interface NotifyInput {
   link?: string | null;
   /** Also queue an email to recipients whose preferences allow email. Default true. */
   email?: boolean;
+  /** The ticket the notification is about: its e-mails are threaded for replies (decision 168). */
+  ticket?: { id: string; number: number };
 }
 
 /**
@@ -63,7 +65,12 @@ export async function createNotifications(
       })
       .returning();
     if (input.email !== false && (prefs?.emailNotifications ?? true)) {
-      await queueEmail(db, { to: r.email, subject: input.title, text: `${input.message}\n` });
+      await queueEmail(db, {
+        to: r.email,
+        subject: input.title,
+        text: `${input.message}\n`,
+        ticket: input.ticket,
+      });
     }
     out.push({
       userId: r.id,

@@ -53,6 +53,9 @@ export const clients = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** The client asked not to receive automatic payment reminders (decision 111). */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+    /** Our mail to `email` bounced (a delivery status notification, decision 168): when, and why. */
+    emailFailingAt: timestamp('email_failing_at', { withTimezone: true }),
+    emailFailingReason: text('email_failing_reason'),
     ...timestamps(),
   },
   (t) => [

@@ -120,6 +120,7 @@ export async function addMessage({
         title: `Nota interna en ${number}`,
         message: `${fullName(actor)}: ${input.content.slice(0, 140)}`,
         link,
+        ticket: { id, number: row.number },
       });
     } else if (actsForSupport(actor)) {
       const recipients = [...(await clientUserIds(tx, row.clientId)), ...watchers];
@@ -130,6 +131,7 @@ export async function addMessage({
         title: `Nueva respuesta en ${number}`,
         message: `${fullName(actor)}: ${input.content.slice(0, 140)}`,
         link,
+        ticket: { id, number: row.number },
       });
     } else {
       const staffRecipients = await staffIds(
@@ -144,6 +146,7 @@ export async function addMessage({
         title: `Mensaje del cliente en ${number}`,
         message: `${fullName(actor)}: ${input.content.slice(0, 140)}`,
         link,
+        ticket: { id, number: row.number },
       });
     }
     return writtenTicket({

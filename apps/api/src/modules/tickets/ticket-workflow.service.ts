@@ -196,6 +196,7 @@ export async function createTicket({
           title: `Nuevo ticket ${number}`,
           message: `${fullName(actor)} abrió el ticket "${ticket.title}" para tu empresa.`,
           link,
+          ticket: { id: ticket.id, number: ticket.number },
         })
       : await createNotifications(tx, {
           roles: TICKET_STAFF_ROLES,
@@ -204,6 +205,7 @@ export async function createTicket({
           title: `Nuevo ticket ${number}`,
           message: `${fullName(actor)} abrió el ticket "${ticket.title}".`,
           link,
+          ticket: { id: ticket.id, number: ticket.number },
         });
     return writtenTicket({
       tx,
@@ -346,6 +348,7 @@ export async function assignTicket({
           title: `Ticket ${formatTicketNumber(row!.number)} asignado`,
           message: `${fullName(actor)} te asignó el ticket "${row!.title}".`,
           link: `/tickets/${id}`,
+          ticket: { id, number: row!.number },
         })
       : [];
     return writtenTicket({ tx, actor, row: row!, change: { visibleToClient: true, notifications: created } });
@@ -425,6 +428,7 @@ export async function changeTicketStatus({
       title: `Ticket ${formatTicketNumber(row!.number)}: ${TICKET_STATUS_LABELS[to]}`,
       message: `${fullName(actor)} cambió el estado de "${row!.title}" a ${TICKET_STATUS_LABELS[to]}.`,
       link: `/tickets/${id}`,
+      ticket: { id, number: row!.number },
     });
     return writtenTicket({ tx, actor, row: row!, change: { visibleToClient: true, notifications: created } });
   });

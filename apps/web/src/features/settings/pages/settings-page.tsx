@@ -16,6 +16,7 @@ import { DeleteAccountCard } from '../components/delete-account-card';
 import { EcfSettingsCard } from '../components/ecf-settings-card';
 import { ExchangeRatesCard } from '../components/exchange-rates-card';
 import { FiscalPanel } from '../components/fiscal-panel';
+import { InboundMailPanel } from '../components/inbound-mail-panel';
 import { IntegrationsPanel } from '../components/integrations-panel';
 import { JobsPanel } from '../components/jobs-panel';
 import { MailOutboxPanel } from '../components/mail-outbox-panel';
@@ -131,7 +132,10 @@ export function SettingsPage() {
         )}
         {isAdmin && (
           <Tabs.Panel value="mail">
-            <MailOutboxPanel />
+            <Stack gap="md">
+              <InboundMailPanel />
+              <MailOutboxPanel />
+            </Stack>
           </Tabs.Panel>
         )}
         {isAdmin && (
