@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
+import webPush from 'web-push';
 import { buildApp } from '../src/app.js';
 import { DEMO_PASSWORD } from '../src/cli/demo-seed/foundation.js';
 import type { AppConfig } from '../src/config.js';
@@ -21,6 +22,9 @@ export const DEMO = {
   client: 'cliente@demo.do',
   client2: 'cliente2@demo.do',
 } as const;
+
+/** One VAPID key pair per test run (decision 169). */
+export const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
 
 /** Test configuration: no web, fixed secret, quiet. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -68,6 +72,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     metricsToken: null,
     // A test that pays by card starts the fake Payment Page (fake-azul.ts) and overrides this.
     azul: { paymentPageUrl: 'http://127.0.0.1:9/PaymentPage/' },
+    webPush: { ...TEST_VAPID_KEYS, subject: 'mailto:no-reply@agenciadigital.do' },
     ...overrides,
   };
 }
