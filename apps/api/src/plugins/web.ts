@@ -87,7 +87,9 @@ export async function registerWeb(
       wildcard: true,
       index: false,
       setHeaders(reply, path) {
-        if (path === join(webDir, 'sw.js') || path === join(webDir, 'manifest.webmanifest')) {
+        // `path` is the file sent: `sw.js.br` when the browser takes the precompressed one.
+        const served = path.replace(/\.(br|gz)$/, '');
+        if (served === join(webDir, 'sw.js') || served === join(webDir, 'manifest.webmanifest')) {
           // The service worker and the manifest name a build's files: always revalidated, so a new
           // build's worker is found on the next visit (decision 169).
           reply.header('Cache-Control', 'no-cache');

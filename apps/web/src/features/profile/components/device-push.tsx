@@ -84,6 +84,25 @@ export function DevicePush({ device = currentDevice() }: { device?: DeviceInfo }
   const [busy, setBusy] = useState(false);
   const [testing, setTesting] = useState(false);
 
+  // The Permissions API follows a change made in the browser's settings while the page is open
+  // (and is what some browsers answer truly when `Notification.permission` lags).
+  useEffect(() => {
+    if (support !== 'supported' || !navigator.permissions?.query) return;
+    let status: PermissionStatus | null = null;
+    const update = () => {
+      if (status) setPermission(status.state === 'prompt' ? 'default' : status.state);
+    };
+    navigator.permissions
+      .query({ name: 'notifications' })
+      .then((answer) => {
+        status = answer;
+        update();
+        answer.addEventListener('change', update);
+      })
+      .catch(() => undefined);
+    return () => status?.removeEventListener('change', update);
+  }, [support]);
+
   useEffect(() => {
     if (support !== 'supported') return;
     let live = true;
