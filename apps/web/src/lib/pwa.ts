@@ -100,9 +100,13 @@ export async function pushRegistration(): Promise<ServiceWorkerRegistration | nu
   return navigator.serviceWorker.ready;
 }
 
-/** This device's current push subscription (never asks for permission). */
+/**
+ * This device's current push subscription (never asks for permission, never waits for a worker
+ * still installing: without a registration there is no subscription).
+ */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
-  const registration = await pushRegistration();
+  if (!('serviceWorker' in navigator)) return null;
+  const registration = await navigator.serviceWorker.getRegistration('/');
   return registration ? registration.pushManager.getSubscription() : null;
 }
 

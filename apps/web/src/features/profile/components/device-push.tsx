@@ -2,6 +2,7 @@ import { PUSH_MESSAGES } from '@agencia/shared';
 import { Alert, Button, Card, Group, List, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconBellRinging, IconDeviceMobile, IconShare2 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { WRAPPING_BUTTON_STYLES } from '../../../components/ui/wrapping-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import {
   currentDevice,
@@ -192,6 +193,7 @@ export function DevicePush({ device = currentDevice() }: { device?: DeviceInfo }
         <Group>
           <Button
             variant="light"
+            styles={WRAPPING_BUTTON_STYLES}
             leftSection={<IconBellRinging size={16} aria-hidden />}
             onClick={() => void test()}
             loading={testing}
