@@ -136,6 +136,8 @@ const CLIENT: Screen[] = [
   },
   { name: 'configuración', path: '/settings' },
   { name: 'perfil', path: '/profile' },
+  // Issue 46: Perfil → Notificaciones (this device's Web Push and the topics, decision 169).
+  { name: 'perfil notificaciones', path: '/profile?tab=notifications' },
   // The public page of a shared document (/compartido/{token}, decision 116) is checked by
   // billable-share.spec.ts: a real link needs a sent invoice, and an unknown token's 410 is a
   // console error here.

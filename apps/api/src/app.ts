@@ -60,6 +60,8 @@ import { azulFormOrigins } from './modules/payments/azul-payment-page.js';
 import paymentsRoutes from './modules/payments/payments.routes.js';
 import profitabilityRoutes from './modules/profitability/profitability.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
+import pushRoutes from './modules/push/push.routes.js';
+import { PushSender, type PushSenderOptions } from './modules/push/push.sender.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
 import recurringInvoicesRoutes from './modules/recurring-invoices/recurring-invoices.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
@@ -108,6 +110,8 @@ declare module 'fastify' {
     azulConfig: AzulConfig;
     /** Tickets by e-mail (decision 168): context, outbound threading and this process's receivers. */
     inboundMail: InboundMailRuntime;
+    /** Sends the Web Push outbox (decision 169); its timer runs only when JOBS_ENABLED. */
+    pushSender: PushSender;
   }
 }
 
@@ -123,6 +127,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** E-mail dispatcher tuning (interval, backoff); tests shrink it, production uses the defaults. */
   mail?: MailDispatcherOptions;
+  /** Web Push sender tuning (interval, backoff, HTTPS agent); tests point it at a fake push service. */
+  push?: PushSenderOptions;
 }
 
 /** Log redaction: credentials and tokens never reach the logs. */
@@ -308,6 +314,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => mailer.stop());
   }
 
+  // Web Push (decision 169): the processes that run the jobs send the push outbox (claimed rows),
+  // woken when a write that stored notifications is published; the timer catches the rest.
+  const pushSender = new PushSender(opts.database.db, config.webPush, app.log, opts.push);
+  app.decorate('pushSender', pushSender);
+  if (config.jobsEnabled) {
+    app.addHook('onReady', async () => pushSender.start());
+    app.addHook('onClose', async () => pushSender.stop());
+  }
+
   // Scheduled jobs (decision 110): every process may run the timer; the database lease picks one.
   const jobs = new JobRunner(
     opts.database.db,
@@ -434,6 +449,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(tasksRoutes);
       await api.register(calendarRoutes);
       await api.register(notificationsRoutes);
+      await api.register(pushRoutes, {
+        publicKey: config.webPush.publicKey,
+        requireHttps: config.publicUrl.startsWith('https://'),
+      });
       await api.register(mailRoutes);
       await api.register(inboundMailRoutes, { runtime: inboundMail });
       await api.register(publicRequestsRoutes);

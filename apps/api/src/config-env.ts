@@ -19,6 +19,7 @@ const SECRET_VARIABLES = new Set([
   'BACKUP_PASSPHRASE',
   'BACKUP_S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ]);
 /** URLs that may carry a password: printed masked, or by length when they don't parse. */
 const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOUND_IMAP_URL']);
@@ -117,6 +118,13 @@ const publicUrl = z
     },
     { error: 'must be an http:// or https:// URL without credentials, query or fragment' },
   );
+
+/** A VAPID key as `web-push generate-vapid-keys` prints it: base64url of `length` characters. */
+const vapidKey = (length: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => new RegExp(`^[A-Za-z0-9_-]{${length}}$`).test(s), { error: `must be ${what}` });
 
 /** `BACKUP_SCHEDULE`: `off`, or the hour of the daily backup: `3`, `03` or `03:00`. */
 const backupSchedule = z
@@ -225,6 +233,20 @@ export const EnvSchema = z.object({
       .regex(/^[^*%\r\n]{1,200}$/, { error: 'must be a folder name without * or %' }),
   ),
   INBOUND_IMAP_INTERVAL_SECONDS: optional(integer(5, 86_400)),
+  // Web Push (decision 169): both keys or neither (then DATA_DIR/vapid-keys).
+  VAPID_PUBLIC_KEY: optional(vapidKey(87, 'an uncompressed P-256 public key in base64url (87 characters)')),
+  VAPID_PRIVATE_KEY: optional(vapidKey(43, 'a P-256 private key in base64url (43 characters)')),
+  VAPID_SUBJECT: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (s) => /^mailto:[^@\s]+@[^@\s]+$/.test(s) || (URL.canParse(s) && new URL(s).protocol === 'https:'),
+        {
+          error: 'must be a mailto: address or an https:// URL',
+        },
+      ),
+  ),
 });
 
 /** Names of the variables {@link EnvSchema} validates. */

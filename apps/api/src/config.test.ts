@@ -157,6 +157,21 @@ describe('configuration (issue 13, decision 096)', () => {
       '1',
       'INBOUND_IMAP_INTERVAL_SECONDS must be an integer between 5 and 86400 (got "1")',
     ],
+    [
+      'VAPID_PUBLIC_KEY',
+      'abc',
+      'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters) (got "abc")',
+    ],
+    [
+      'VAPID_PRIVATE_KEY',
+      'secreto',
+      'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters) (got 7 characters)',
+    ],
+    [
+      'VAPID_SUBJECT',
+      'agencia@example.do',
+      'VAPID_SUBJECT must be a mailto: address or an https:// URL (got "agencia@example.do")',
+    ],
   ])('%s=%s stops the start with one line', (variable, value, expected) => {
     const message = refusal({ [variable]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
@@ -216,6 +231,9 @@ describe('configuration (issue 13, decision 096)', () => {
         'INBOUND_IMAP_URL',
         'INBOUND_IMAP_FOLDER',
         'INBOUND_IMAP_INTERVAL_SECONDS',
+        'VAPID_PUBLIC_KEY',
+        'VAPID_PRIVATE_KEY',
+        'VAPID_SUBJECT',
       ].sort(),
     );
   });
@@ -410,6 +428,35 @@ describe('configuration (issue 13, decision 096)', () => {
     writeFileSync(join(dataDir, 'totp-key'), 'not a key');
     expect(refusal({ DATA_DIR: dataDir })).toBe(
       `Invalid configuration: ${join(dataDir, 'totp-key')} does not hold a 32-byte key`,
+    );
+  });
+
+  it('VAPID keys (decision 169): generated once into DATA_DIR/vapid-keys, or both from the environment', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).webPush;
+    expect(first.publicKey).toMatch(/^[\w-]{87}$/);
+    expect(first.privateKey).toMatch(/^[\w-]{43}$/);
+    expect(first.subject).toBe('mailto:no-reply@agenciadigital.do');
+    expect(loadConfig({ DATA_DIR: dataDir }).webPush).toEqual(first);
+    expect(statSync(join(dataDir, 'vapid-keys')).mode & 0o777).toBe(0o600);
+    const pair = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'b'.repeat(43) };
+    const fromEnv = loadConfig({
+      DATA_DIR: tempDir(),
+      ...pair,
+      SMTP_FROM: 'Agencia <hola@agencia.do>',
+    }).webPush;
+    expect(fromEnv).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+      subject: 'mailto:hola@agencia.do',
+    });
+    expect(refusal({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toBe(
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+    const damaged = tempDir();
+    writeFileSync(join(damaged, 'vapid-keys'), '{"publicKey":1}');
+    expect(refusal({ DATA_DIR: damaged })).toBe(
+      `Invalid configuration: ${join(damaged, 'vapid-keys')} does not hold a VAPID key pair`,
     );
   });
 

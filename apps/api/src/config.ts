@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DgiiEcfEnvironment } from '@agencia/shared';
+import webPush from 'web-push';
 import { decodeKey, type ENV_VARIABLES, EnvSchema, type LogLevel, shown } from './config-env.js';
 import { LIST_TOTAL_CAP_DEFAULT } from './lib/paging.js';
 
@@ -58,6 +59,8 @@ export interface AppConfig {
   backup: BackupConfig;
   /** Tickets by e-mail (decision 168). */
   inbound: InboundConfig;
+  /** Web Push's VAPID keys and contact (decision 169). */
+  webPush: VapidConfig;
 }
 
 /** Receiving e-mail into tickets (decision 168). */
@@ -74,6 +77,16 @@ export interface InboundConfig {
   imapFolder: string;
   /** `INBOUND_IMAP_INTERVAL_SECONDS`, default 60. */
   imapIntervalSeconds: number;
+}
+
+/** Web Push's application server identity (RFC 8292, decision 169). */
+export interface VapidConfig {
+  /** Uncompressed P-256 public key, base64url (87 characters): what browsers subscribe with. */
+  publicKey: string;
+  /** P-256 private key, base64url (43 characters): signs the VAPID JWT. */
+  privateKey: string;
+  /** `sub` of the JWT: `VAPID_SUBJECT`, default `mailto:` + the address of SMTP_FROM. */
+  subject: string;
 }
 
 /** Azul's Payment Page (decision 147). */
@@ -261,6 +274,41 @@ export function loadTrustedCas(file: string | null, dir: string = SHIPPED_TRUST_
   return pems;
 }
 
+/**
+ * The VAPID key pair (decision 169): `VAPID_PUBLIC_KEY` + `VAPID_PRIVATE_KEY` (both or neither),
+ * else `DATA_DIR/vapid-keys` (JSON `{publicKey, privateKey}`), generated once (mode 0600) like
+ * the other keys. Browsers subscribed with the public key: changing it silences every device
+ * until it subscribes again (the profile page does so on its next visit).
+ */
+export function resolveVapidKeys(
+  dataDir: string,
+  fromEnv: { publicKey?: string; privateKey?: string },
+): { publicKey: string; privateKey: string } {
+  if (fromEnv.publicKey && fromEnv.privateKey)
+    return { publicKey: fromEnv.publicKey, privateKey: fromEnv.privateKey };
+  if (fromEnv.publicKey || fromEnv.privateKey)
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together']);
+  const text = keptSecret(dataDir, 'vapid-keys', () => JSON.stringify(webPush.generateVAPIDKeys()));
+  try {
+    const keys = JSON.parse(text) as { publicKey?: unknown; privateKey?: unknown };
+    if (
+      typeof keys.publicKey === 'string' &&
+      /^[A-Za-z0-9_-]{87}$/.test(keys.publicKey) &&
+      typeof keys.privateKey === 'string' &&
+      /^[A-Za-z0-9_-]{43}$/.test(keys.privateKey)
+    )
+      return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+  } catch {
+    // reported below
+  }
+  throw new ConfigError([`${join(dataDir, 'vapid-keys')} does not hold a VAPID key pair`]);
+}
+
+/** `mailto:` + the address of a sender (`Name <a@b.do>` or `a@b.do`). */
+function mailtoOf(sender: string): string {
+  return `mailto:${(/<([^<>]+)>/.exec(sender)?.[1] ?? sender).trim()}`;
+}
+
 // ── loading ────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -351,6 +399,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       imapUrl: e.INBOUND_IMAP_URL ?? null,
       imapFolder: e.INBOUND_IMAP_FOLDER ?? 'INBOX',
       imapIntervalSeconds: e.INBOUND_IMAP_INTERVAL_SECONDS ?? 60,
+    },
+    webPush: {
+      ...resolveVapidKeys(dataDir, { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }),
+      subject: e.VAPID_SUBJECT ?? mailtoOf(e.SMTP_FROM ?? 'no-reply@agenciadigital.do'),
     },
   };
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
+import webPush from 'web-push';
 import { buildApp } from '../src/app.js';
 import { DEMO_PASSWORD } from '../src/cli/demo-seed/foundation.js';
 import type { AppConfig } from '../src/config.js';
@@ -21,6 +22,9 @@ export const DEMO = {
   client: 'cliente@demo.do',
   client2: 'cliente2@demo.do',
 } as const;
+
+/** One VAPID key pair per test run (decision 169). */
+export const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
 
 /** Test configuration: no web, fixed secret, quiet. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -77,6 +81,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       imapFolder: 'INBOX',
       imapIntervalSeconds: 60,
     },
+    webPush: { ...TEST_VAPID_KEYS, subject: 'mailto:no-reply@agenciadigital.do' },
     ...overrides,
   };
 }

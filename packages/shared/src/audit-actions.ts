@@ -82,6 +82,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'account.deleted': { verb: 'eliminó su cuenta', noObject: true },
   'profile.updated': { verb: 'actualizó su perfil', noObject: true },
   'profile.preferences_updated': { verb: 'actualizó sus preferencias', noObject: true },
+  'profile.push_subscribed': { verb: 'activó las notificaciones en un dispositivo', noObject: true },
+  'profile.push_unsubscribed': { verb: 'desactivó las notificaciones en un dispositivo', noObject: true },
   'calendar.feed.created': { verb: 'activó su enlace de calendario', noObject: true },
   'calendar.feed.revoked': { verb: 'revocó su enlace de calendario', noObject: true },
 

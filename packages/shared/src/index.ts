@@ -44,6 +44,7 @@ export * from './project-requests.js';
 export * from './projects.js';
 export * from './purchase-codes.js';
 export * from './purchase-withholdings.js';
+export * from './push.js';
 export * from './quote-requests.js';
 export * from './quotes.js';
 export * from './recurring-invoices.js';

@@ -45,11 +45,16 @@ export function mergeEffects(...parts: Effects[]): Effects {
 }
 
 /**
- * Pushes committed effects: each stored notification to its user (`NOTIFICATION_EVENT`), then
- * each message to its users and roles. A user listed twice in one message gets it once.
+ * Pushes committed effects: each stored notification to its user (`NOTIFICATION_EVENT`) and wakes
+ * the Web Push sender, then each message to its users and roles. A user listed twice in one message gets it once.
  */
-export function publish(app: Pick<FastifyInstance, 'realtime'>, fx: Effects): void {
+export function publish(
+  app: Pick<FastifyInstance, 'realtime'> & Partial<Pick<FastifyInstance, 'pushSender'>>,
+  fx: Effects,
+): void {
   for (const n of fx.notifications) app.realtime.toUser(n.userId, NOTIFICATION_EVENT, n.notification);
+  // Their Web Push messages were queued in the same transaction (decision 169): send them now.
+  if (fx.notifications.length > 0) app.pushSender?.wake();
   for (const m of fx.messages) {
     for (const userId of new Set(m.userIds ?? [])) app.realtime.toUser(userId, m.event, m.payload);
     if (m.roles?.length) app.realtime.toRoles(m.roles, m.event, m.payload);

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
 import { notifications, users } from '../db/schema/index.js';
 import { queueEmail } from './mailer.js';
+import { queuePushes } from './push-queue.js';
 
 /** Who to notify and what to say. Recipients: explicit user ids and/or every active user of some roles. */
 export interface NotifyInput {
@@ -30,7 +31,8 @@ export interface NotifyInput {
 
 /**
  * Stores one notification per recipient whose preferences allow the topic, queues the
- * matching emails, and returns what to push. Call inside the service's transaction, then
+ * matching emails and the Web Push messages for each recipient's devices (decision 169), and
+ * returns what to push over the socket. Call inside the service's transaction, then
  * {@link pushNotifications} after commit so nothing is pushed for a rolled-back action.
  */
 export async function createNotifications(
@@ -85,15 +87,20 @@ export async function createNotifications(
       },
     });
   }
+  await queuePushes(db, out);
   return out;
 }
 
-/** Pushes stored notifications over socket.io (event `notification`) to their recipients. */
+/**
+ * Pushes stored notifications over socket.io (event `notification`) to their recipients, and wakes
+ * the Web Push sender for the device messages queued with them.
+ */
 export function pushNotifications(
   app: FastifyInstance,
   created: Array<{ userId: string; notification: Notification }>,
 ): void {
   for (const c of created) app.realtime.toUser(c.userId, NOTIFICATION_EVENT, c.notification);
+  if (created.length > 0) app.pushSender?.wake();
 }
 
 /** Convenience outside a transaction: store + push in one call. */

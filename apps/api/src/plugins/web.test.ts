@@ -180,3 +180,45 @@ describe('web plugin: pre-rendered pages (decision 027)', () => {
     expect(api.json()).toMatchObject({ success: false, message: 'Ruta no encontrada' });
   });
 });
+
+describe('web plugin: the installable portal’s files (decision 169)', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'agencia-web-pwa-'));
+    writeFileSync(join(dir, 'index.html'), SHELL);
+    writeFileSync(join(dir, 'sw.js'), "self.addEventListener('fetch', () => {});");
+    writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Portal","display":"standalone"}');
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    app = Fastify();
+    await app.register(fastifyCookie);
+    await registerWeb(app, dir, true, null);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves sw.js as JavaScript revalidated on every visit (a new build’s worker is found at once)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the manifest as application/manifest+json, revalidated', async () => {
+    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ display: 'standalone' });
+  });
+
+  it('keeps hashed assets immutable for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -64,8 +64,8 @@ const gz = promisify(gzip);
 
 /**
  * Serves the built SPA: precompressed .br/.gz siblings (made at build time), hashed
- * `/assets/*` cached for a year as immutable, `index.html` revalidated on every load
- * (no-cache), and history fallback to index.html for any non-API GET that wants HTML.
+ * `/assets/*` cached for a year as immutable, `index.html`, `sw.js` and the web app manifest
+ * revalidated on every load (no-cache), and history fallback to index.html for any non-API GET that wants HTML.
  * Unknown `/api/*` paths get the JSON 404 envelope. Paths in the pre-render manifest get their
  * pre-rendered HTML instead of the empty shell, except `/` for a browser that says it is signed
  * in (it is sent on to the dashboard) and any of them for a browser with a theme variant other
@@ -87,7 +87,15 @@ export async function registerWeb(
       wildcard: true,
       index: false,
       setHeaders(reply, path) {
-        if (path.includes(`${join(webDir, 'assets')}`)) {
+        // `path` is the file sent: `sw.js.br` when the browser takes the precompressed one.
+        const served = path.replace(/\.(br|gz)$/, '');
+        if (served === join(webDir, 'sw.js') || served === join(webDir, 'manifest.webmanifest')) {
+          // The service worker and the manifest name a build's files: always revalidated, so a new
+          // build's worker is found on the next visit (decision 169).
+          reply.header('Cache-Control', 'no-cache');
+          if (path.endsWith('.webmanifest'))
+            reply.header('Content-Type', 'application/manifest+json; charset=utf-8');
+        } else if (path.includes(`${join(webDir, 'assets')}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
         } else if (path.endsWith('.html')) {
           reply.header('Cache-Control', 'no-cache');

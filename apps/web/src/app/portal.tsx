@@ -5,7 +5,7 @@
  * gzip on the public pages' entry chunk, the guard and the 404 another 0.8 KB (decision 134). The
  * shell was already loaded on the way to every portal page, so this adds no round trip.
  */
-import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AccessDenied } from '../components/errors/access-denied';
 import { NotFoundPage } from '../components/errors/not-found-page';
@@ -13,8 +13,21 @@ import { RouteGuard } from '../components/guard/route-guard';
 import { PortalShell } from '../components/shell/portal-shell';
 import { FullPageLoader } from '../components/ui/page-loader';
 import { dashboardStatsQuery } from '../features/dashboard/api/get-dashboard';
+import { registerServiceWorker } from '../lib/pwa';
 import { useSessionStore } from '../stores/session-store';
 import { queryClient } from './query-client';
+
+/**
+ * Registers the service worker once the portal is open (decision 169): the installable app, its
+ * offline start and Web Push are the portal's, so the public pages never download its precache.
+ */
+function ServiceWorkerRegistration() {
+  useEffect(() => {
+    const id = window.setTimeout(() => void registerServiceWorker(), 2000);
+    return () => window.clearTimeout(id);
+  }, []);
+  return null;
+}
 
 /** Signed-in area: guard first (spinner / redirect), then the shell around the nested route or `children`. */
 export function ProtectedLayout({ children }: { children?: ReactNode }) {
@@ -23,6 +36,7 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
       <Suspense fallback={<FullPageLoader />}>
         <PortalShell>{children}</PortalShell>
       </Suspense>
+      <ServiceWorkerRegistration />
     </RouteGuard>
   );
 }

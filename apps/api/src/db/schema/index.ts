@@ -16,6 +16,7 @@ export * from './notifications.js';
 export * from './payments.js';
 export * from './projects.js';
 export * from './purchases.js';
+export * from './push.js';
 export * from './quotes.js';
 export * from './registration.js';
 export * from './requests.js';

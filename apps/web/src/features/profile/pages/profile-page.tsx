@@ -12,10 +12,11 @@ import { formatNumericDate } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useProfile, useProfileStats } from '../api/profile-api';
+import { DevicePush } from '../components/device-push';
 import { DisplayPreferences } from '../components/display-preferences';
 import { PersonalInfo } from '../components/personal-info';
 
-const TABS = ['personal', 'security', 'preferences'] as const;
+const TABS = ['personal', 'security', 'preferences', 'notifications'] as const;
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -30,7 +31,10 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** /profile (spec doc 2 §2 "Profile"): tabs personal information, security and preferences. */
+/**
+ * /profile (spec doc 2 §2 "Profile"): tabs personal information, security, preferences and
+ * notifications (this device's Web Push and the per-topic choices, decision 169).
+ */
 export function ProfilePage() {
   useDateDisplay();
   const { data: user, isLoading, error } = useProfile();
@@ -72,6 +76,7 @@ export function ProfilePage() {
               <Tabs.Tab value="personal">Información personal</Tabs.Tab>
               <Tabs.Tab value="security">Seguridad</Tabs.Tab>
               <Tabs.Tab value="preferences">Preferencias</Tabs.Tab>
+              <Tabs.Tab value="notifications">Notificaciones</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="personal" pt="md">
               <PersonalInfo user={user} />
@@ -89,8 +94,11 @@ export function ProfilePage() {
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="preferences" pt="md">
+              <DisplayPreferences />
+            </Tabs.Panel>
+            <Tabs.Panel value="notifications" pt="md">
               <Stack gap="lg">
-                <DisplayPreferences />
+                <DevicePush />
                 <NotificationPreferences />
               </Stack>
             </Tabs.Panel>
