@@ -9,6 +9,7 @@ export * from './client-communications.js';
 export * from './clients.js';
 export * from './ecf.js';
 export * from './files.js';
+export * from './leads.js';
 export * from './fiscal.js';
 export * from './mail.js';
 export * from './notifications.js';
