@@ -139,7 +139,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'lead.created': {
     verb: 'creó',
     anonymous: { actor: 'El portal', verb: 'creó' },
-    detail: (m) => (str(m.source) ? `desde ${label(LEAD_SOURCE_LABELS, m.source)!.toLowerCase()}` : undefined),
+    detail: (m) =>
+      str(m.source) ? `desde ${label(LEAD_SOURCE_LABELS, m.source)!.toLowerCase()}` : undefined,
   },
   'lead.updated': { verb: 'editó' },
   'lead.moved': {
@@ -154,7 +155,10 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   },
   'lead.note_added': { verb: 'agregó una nota a' },
   'lead.activity_added': {
-    verb: (m) => (str(m.type) ? `registró una ${label(LEAD_ACTIVITY_TYPE_LABELS, m.type)!.toLowerCase()} en` : 'registró una actividad en'),
+    verb: (m) =>
+      str(m.type)
+        ? `registró una ${label(LEAD_ACTIVITY_TYPE_LABELS, m.type)!.toLowerCase()} en`
+        : 'registró una actividad en',
   },
   'lead.converted': { verb: 'convirtió en cliente' },
   'lead_stage.created': { verb: 'creó' },

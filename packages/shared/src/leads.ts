@@ -61,7 +61,13 @@ export const LEAD_ACTIVITY_TYPE_LABELS: Record<LeadActivityType, string> = {
 };
 
 /** Every kind of timeline entry: how the lead was created, notes, activities, moves, conversion. */
-export const LEAD_EVENT_KINDS = ['created', 'note', ...LEAD_ACTIVITY_TYPES, 'stage_changed', 'converted'] as const;
+export const LEAD_EVENT_KINDS = [
+  'created',
+  'note',
+  ...LEAD_ACTIVITY_TYPES,
+  'stage_changed',
+  'converted',
+] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 /** A stage of the board. `leadCount`: leads in it now. */
@@ -186,7 +192,9 @@ const leadFields = {
  */
 export const CreateLeadRequestSchema = z.object({
   ...leadFields,
-  source: z.enum(MANUAL_LEAD_SOURCES, { error: 'Origen inválido (WhatsApp, referido u otro)' }).default('other'),
+  source: z
+    .enum(MANUAL_LEAD_SOURCES, { error: 'Origen inválido (WhatsApp, referido u otro)' })
+    .default('other'),
   stageId: z.uuid({ message: 'Etapa inválida' }).optional(),
 });
 export type CreateLeadRequest = z.input<typeof CreateLeadRequestSchema>;
@@ -323,7 +331,9 @@ export const LEADS_CHANGED_EVENT = 'leads:changed';
  * in US dollars (the public forms state budgets in dollars, "$1,000 - $3,000"); null when the
  * budget has no lower end ("Menos de $1,000", "Flexible").
  */
-export function budgetEstimate(budget: string | null | undefined): { amount: number; currency: 'USD' } | null {
+export function budgetEstimate(
+  budget: string | null | undefined,
+): { amount: number; currency: 'USD' } | null {
   const match = /^(\d+)(?:-\d+|\+)$/.exec(budget ?? '') ?? /^over-(\d+)$/.exec(budget ?? '');
   return match ? { amount: Number(match[1]), currency: 'USD' } : null;
 }

@@ -2,7 +2,7 @@ import type { CreateLeadStageRequestSchema, LeadStage, UpdateLeadStageRequestSch
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { leads, leadStages } from '../../db/schema/index.js';
+import { leadStages, leads } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { Written } from '../../lib/effects.js';
@@ -56,9 +56,11 @@ export async function createStage({
   actor,
   ctx,
   input,
-}: Audited<{ db: WriteCall['db']; actor: Actor; input: z.output<typeof CreateLeadStageRequestSchema> }>): Promise<
-  Written<LeadStage>
-> {
+}: Audited<{
+  db: WriteCall['db'];
+  actor: Actor;
+  input: z.output<typeof CreateLeadStageRequestSchema>;
+}>): Promise<Written<LeadStage>> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const stages = await lockedStages(tx);
@@ -103,7 +105,13 @@ export async function updateStage({
       order.splice(clampIndex(input.position, order.length), 0, id);
       await renumber(tx, order);
     }
-    await audit(tx, ctx, 'lead_stage.updated', { type: 'lead_stage', id }, { name: input.name ?? current.name });
+    await audit(
+      tx,
+      ctx,
+      'lead_stage.updated',
+      { type: 'lead_stage', id },
+      { name: input.name ?? current.name },
+    );
     const stage = (await listStageRows({ db: tx })).find((s) => s._id === id)!;
     return { value: stage, effects: leadsChanged(null) };
   });

@@ -8,14 +8,14 @@ import {
   type LeadTotals,
   type ListLeadsQuerySchema,
   type ListLeadsResponse,
-  pageWindow,
   type PipelineReport,
+  pageWindow,
 } from '@agencia/shared';
 import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { leadEvents, leads, leadStages, users } from '../../db/schema/index.js';
+import { leadEvents, leadStages, leads, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { likePattern } from '../../lib/paging.js';
 import type { ActorInput, ReadCall, ResourceCall } from '../../lib/service-args.js';
@@ -120,7 +120,9 @@ function listWhere(actorId: string, q: z.output<typeof ListLeadsQuerySchema>): S
 }
 
 /** Count and value per currency from grouped rows. */
-function totalsOf(rows: Array<{ currency: LeadCurrency; n: number; cents: number | string | null }>): LeadTotals {
+function totalsOf(
+  rows: Array<{ currency: LeadCurrency; n: number; cents: number | string | null }>,
+): LeadTotals {
   return {
     count: rows.reduce((s, r) => s + Number(r.n), 0),
     values: rows
@@ -209,13 +211,20 @@ export async function listStageRows({ db }: { db: Db | Tx }): Promise<LeadStage[
       name: leadStages.name,
       kind: leadStages.kind,
       position: leadStages.position,
-      leadCount: sql<number>`(select count(*)::int from ${leads} where ${leads.stageId} = ${leadStages.id})`.mapWith(
-        Number,
-      ),
+      leadCount:
+        sql<number>`(select count(*)::int from ${leads} where ${leads.stageId} = ${leadStages.id})`.mapWith(
+          Number,
+        ),
     })
     .from(leadStages)
     .orderBy(asc(leadStages.position), asc(leadStages.id));
-  return rows.map((r) => ({ _id: r.id, name: r.name, kind: r.kind, position: r.position, leadCount: r.leadCount }));
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    kind: r.kind,
+    position: r.position,
+    leadCount: r.leadCount,
+  }));
 }
 
 /** `GET /lead-stages`: the stages (anyone who reads leads). */

@@ -79,7 +79,10 @@ describe('stages', () => {
     const id = created.json().data.stage._id;
     let list: LeadStage[] = (await as(admin.token, 'GET', '/api/lead-stages')).json().data.stages;
     expect(list.map((s) => s.name).slice(0, 3)).toEqual(['Nuevo', 'Calificado', 'Contactado']);
-    const renamed = await as(admin.token, 'PUT', `/api/lead-stages/${id}`, { name: 'Calificado ✓', position: 3 });
+    const renamed = await as(admin.token, 'PUT', `/api/lead-stages/${id}`, {
+      name: 'Calificado ✓',
+      position: 3,
+    });
     expect(renamed.json().data.stage).toMatchObject({ name: 'Calificado ✓', position: 3 });
     const noWon = await as(admin.token, 'PUT', `/api/lead-stages/${stage('Ganado')._id}`, { kind: 'open' });
     expect(noWon.statusCode).toBe(409);
@@ -119,7 +122,9 @@ describe('who may reach leads', () => {
   it('answers 403 to an employee without the permission (not a default), and lets one with it work', async () => {
     const lead = await newLead();
     expect((await as(employee.token, 'GET', '/api/leads')).statusCode).toBe(403);
-    expect((await as(employee.token, 'POST', '/api/leads', { title: 'a', contactName: 'b' })).statusCode).toBe(403);
+    expect(
+      (await as(employee.token, 'POST', '/api/leads', { title: 'a', contactName: 'b' })).statusCode,
+    ).toBe(403);
     await setEmployeePermissions(['projects.read', 'leads.read']);
     try {
       expect((await as(employee.token, 'GET', '/api/leads')).statusCode).toBe(200);
@@ -157,7 +162,10 @@ describe('who may reach leads', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
-      { field: 'ownerId', message: 'El responsable debe ser un administrador o un empleado con acceso a prospectos' },
+      {
+        field: 'ownerId',
+        message: 'El responsable debe ser un administrador o un empleado con acceso a prospectos',
+      },
     ]);
   });
 });
@@ -182,15 +190,20 @@ describe('bad input answers 400 in Spanish', () => {
       expectedCloseDate: '2026-02-30',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(
-      ['currency', 'email', 'estimatedValue', 'expectedCloseDate'].sort(),
-    );
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['currency', 'email', 'estimatedValue', 'expectedCloseDate'].sort());
     expect(JSON.stringify(bad.json().errors)).toContain('Moneda inválida (DOP o USD)');
     const lead = await newLead();
     const move = await as(admin.token, 'POST', `/api/leads/${lead._id}/move`, { stageId: 'nada' });
     expect(move.statusCode).toBe(400);
     expect(move.json().errors[0]).toEqual({ field: 'stageId', message: 'Etapa inválida' });
-    const lost = await as(admin.token, 'POST', `/api/leads/${lead._id}/move`, { stageId: stage('Perdido')._id });
+    const lost = await as(admin.token, 'POST', `/api/leads/${lead._id}/move`, {
+      stageId: stage('Perdido')._id,
+    });
     expect(lost.statusCode).toBe(400);
     expect(lost.json().message).toBe('Indica el motivo por el que se perdió el prospecto');
     const elsewhere = await newLead();
@@ -213,9 +226,9 @@ describe('bad input answers 400 in Spanish', () => {
     expect(list.json().errors.map((e: { message: string }) => e.message)).toEqual(
       expect.arrayContaining(['Origen inválido', 'La página mínima es 1']),
     );
-    expect((await as(admin.token, 'GET', '/api/leads/00000000-0000-4000-8000-000000000000')).json().message).toBe(
-      'Prospecto no encontrado',
-    );
+    expect(
+      (await as(admin.token, 'GET', '/api/leads/00000000-0000-4000-8000-000000000000')).json().message,
+    ).toBe('Prospecto no encontrado');
   });
 });
 
@@ -267,7 +280,10 @@ describe('the board', () => {
     // Each move lands right below `first`: the gap halves every time until it is renumbered.
     for (let i = 0; i < 45; i++) {
       const l = await newLead();
-      const res = await as(admin.token, 'POST', `/api/leads/${l._id}/move`, { stageId: target, afterId: first._id });
+      const res = await as(admin.token, 'POST', `/api/leads/${l._id}/move`, {
+        stageId: target,
+        afterId: first._id,
+      });
       expect(res.statusCode).toBe(200);
     }
     const rows = await column(target);
@@ -315,7 +331,10 @@ describe('conversion into a client', () => {
     const email = `conv.${Date.now()}@ejemplo.do`;
     const lead = await newLead({ contactName: 'Carmen Julia Peña', email, company: 'Panadería La Espiga' });
     await as(admin.token, 'POST', `/api/leads/${lead._id}/notes`, { body: 'Quiere pedidos en línea' });
-    await as(admin.token, 'POST', `/api/leads/${lead._id}/activities`, { type: 'call', body: 'Llamada inicial' });
+    await as(admin.token, 'POST', `/api/leads/${lead._id}/activities`, {
+      type: 'call',
+      body: 'Llamada inicial',
+    });
     const [one, two] = await Promise.all([
       as(admin.token, 'POST', `/api/leads/${lead._id}/convert`, {}),
       as(admin.token, 'POST', `/api/leads/${lead._id}/convert`, {}),
@@ -324,7 +343,10 @@ describe('conversion into a client', () => {
     const answers = [one.json().data, two.json().data];
     expect(answers[0].clientId).toBe(answers[1].clientId);
     expect(answers.map((a) => a.alreadyConverted).sort()).toEqual([false, true]);
-    const rows = await app.db.select().from(clients).where(eq(sql`lower(${clients.email})`, email));
+    const rows = await app.db
+      .select()
+      .from(clients)
+      .where(eq(sql`lower(${clients.email})`, email));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       clientType: 'company',
@@ -428,12 +450,19 @@ describe('follow-ups become reminders', () => {
       followUpDate: '2999-01-01',
     });
     expect(later.json().data.event.followUpDate).toBe('2999-01-01');
-    expect((await as(admin.token, 'GET', `/api/leads/${lead._id}`)).json().data.lead.nextFollowUp).toBe(today);
+    expect((await as(admin.token, 'GET', `/api/leads/${lead._id}`)).json().data.lead.nextFollowUp).toBe(
+      today,
+    );
     const mine = () =>
       app.db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, admin.user._id), eq(notifications.title, `Seguimiento pendiente: ${lead.title}`)));
+        .where(
+          and(
+            eq(notifications.userId, admin.user._id),
+            eq(notifications.title, `Seguimiento pendiente: ${lead.title}`),
+          ),
+        );
     expect(await mine()).toHaveLength(0);
     const run = await as(admin.token, 'POST', '/api/jobs/lead-follow-ups/run');
     expect(run.statusCode, run.body).toBe(200);
@@ -443,7 +472,9 @@ describe('follow-ups become reminders', () => {
     expect(sent[0]!.message).toContain('Presentar propuesta');
     await app.jobs.runNow('lead-follow-ups');
     expect(await mine()).toHaveLength(1);
-    expect((await as(admin.token, 'GET', `/api/leads/${lead._id}`)).json().data.lead.nextFollowUp).toBe('2999-01-01');
+    expect((await as(admin.token, 'GET', `/api/leads/${lead._id}`)).json().data.lead.nextFollowUp).toBe(
+      '2999-01-01',
+    );
   });
 });
 
@@ -452,7 +483,9 @@ describe('Reportes', () => {
     const before = (await as(admin.token, 'GET', '/api/reports/pipeline?period=1m')).json().data;
     const won = await newLead({ estimatedValue: 1234.56, currency: 'USD' });
     await newLead({ estimatedValue: 100, currency: 'DOP' });
-    const move = await as(admin.token, 'POST', `/api/leads/${won._id}/move`, { stageId: stage('Ganado')._id });
+    const move = await as(admin.token, 'POST', `/api/leads/${won._id}/move`, {
+      stageId: stage('Ganado')._id,
+    });
     expect(move.statusCode).toBe(200);
     const res = await as(admin.token, 'GET', '/api/reports/pipeline?period=1m');
     expect(res.statusCode).toBe(200);

@@ -17,7 +17,7 @@ import {
 import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { clientCommunications, leadEvents, leads, leadStages, users } from '../../db/schema/index.js';
+import { clientCommunications, leadEvents, leadStages, leads, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import type { Effects, Written } from '../../lib/effects.js';
@@ -131,7 +131,9 @@ async function insertLead(tx: Db | Tx, actorId: string | null, input: NewLead): 
       position: await endOfStage(tx, stageId),
       ownerId: input.ownerId ?? null,
       estimatedValueCents:
-        input.estimatedValue === null || input.estimatedValue === undefined ? null : toCents(input.estimatedValue),
+        input.estimatedValue === null || input.estimatedValue === undefined
+          ? null
+          : toCents(input.estimatedValue),
       currency: input.currency,
       expectedCloseDate: input.expectedCloseDate ?? null,
       quoteRequestId: input.quoteRequestId ?? null,
@@ -157,7 +159,9 @@ export async function createLead({
   actor,
   ctx,
   input,
-}: Audited<{ db: Db; actor: Actor; input: z.output<typeof CreateLeadRequestSchema> }>): Promise<Written<Lead>> {
+}: Audited<{ db: Db; actor: Actor; input: z.output<typeof CreateLeadRequestSchema> }>): Promise<
+  Written<Lead>
+> {
   assertAllowed(actor, 'write');
   return db.transaction(async (tx) => {
     await assertOwner(tx, input.ownerId);
@@ -195,7 +199,13 @@ export async function updateLead({
       })
       .where(eq(leads.id, id));
     const lead = await loadLead({ db: tx, id });
-    await audit(tx, ctx, 'lead.updated', { type: 'lead', id }, { title: lead.title, fields: Object.keys(input) });
+    await audit(
+      tx,
+      ctx,
+      'lead.updated',
+      { type: 'lead', id },
+      { title: lead.title, fields: Object.keys(input) },
+    );
     return { value: lead, effects: leadsChanged(id) };
   });
 }
@@ -261,7 +271,8 @@ export async function moveLead({
       .for('update');
     const target = locked.find((s) => s.id === input.stageId);
     const from = locked.find((s) => s.id === lead.stageId)!;
-    if (!target) throw badRequest('Etapa no encontrada', [{ field: 'stageId', message: 'Etapa no encontrada' }]);
+    if (!target)
+      throw badRequest('Etapa no encontrada', [{ field: 'stageId', message: 'Etapa no encontrada' }]);
     const stageChanged = target.id !== lead.stageId;
     if (target.kind === 'lost' && stageChanged && !input.lostReason) {
       const message = 'Indica el motivo por el que se perdió el prospecto';
@@ -380,7 +391,8 @@ function splitName(name: string): { firstName: string; lastName: string } {
 function notesForClient(lead: Lead, events: LeadEvent[]): string {
   const lines = [`Prospecto: ${lead.title} (origen: ${LEAD_SOURCE_LABELS[lead.source]})`];
   if (lead.description) lines.push(lead.description);
-  for (const e of events) if (e.kind === 'note' && e.body) lines.push(`Nota (${e.createdAt.slice(0, 10)}): ${e.body}`);
+  for (const e of events)
+    if (e.kind === 'note' && e.body) lines.push(`Nota (${e.createdAt.slice(0, 10)}): ${e.body}`);
   const text = lines.join('\n\n');
   return text.length > 5000 ? `${text.slice(0, 4997)}...` : text;
 }
@@ -451,7 +463,9 @@ export async function convertLead({
         clientId: client._id,
         convertedAt: now,
         updatedAt: now,
-        ...(won ? { stageId: won.id, position: await endOfStage(tx, won.id), wonAt: now, lostReason: null } : {}),
+        ...(won
+          ? { stageId: won.id, position: await endOfStage(tx, won.id), wonAt: now, lostReason: null }
+          : {}),
       })
       .where(eq(leads.id, id));
     if (won)
@@ -553,7 +567,8 @@ export async function sendLeadFollowUps({
         .where(eq(leads.id, c.leadId));
       const to = lead?.ownerId ?? c.authorId;
       if (!lead || !to) continue;
-      const what = c.kind in LEAD_ACTIVITY_TYPE_LABELS ? LEAD_ACTIVITY_TYPE_LABELS[c.kind as 'call'] : 'Actividad';
+      const what =
+        c.kind in LEAD_ACTIVITY_TYPE_LABELS ? LEAD_ACTIVITY_TYPE_LABELS[c.kind as 'call'] : 'Actividad';
       notifications.push(
         ...(await createNotifications(tx, {
           userIds: [to],

@@ -174,7 +174,13 @@ export async function reportDashboard({
  * currency) and the leads won in the period (the same window as the dashboard: N months up to
  * today, business days).
  */
-export async function reportPipeline({ db, period }: { db: Db; period: ReportPeriod }): Promise<PipelineReport> {
+export async function reportPipeline({
+  db,
+  period,
+}: {
+  db: Db;
+  period: ReportPeriod;
+}): Promise<PipelineReport> {
   const today = businessToday();
   const start = minusMonths({ date: addDays(today, 1), months: REPORT_PERIOD_MONTHS[period] });
   return pipelineReport({ db, from: start, to: today });

@@ -10,6 +10,8 @@ export const LIVE_INVALIDATIONS: Record<string, string[][]> = {
   'ticket:created': [['tickets'], ['dashboard']],
   'ticket:updated': [['tickets'], ['dashboard']],
   'calendar:changed': [['calendar']],
+  // Decision 170: the pipeline board, a lead's detail and the report's pipeline card.
+  'leads:changed': [['leads'], ['reports', 'pipeline']],
   notification: [['notifications']],
   'notifications:read': [['notifications']],
 };

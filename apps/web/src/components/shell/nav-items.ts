@@ -9,6 +9,7 @@ import {
   IconReceipt2,
   IconSettings,
   IconShoppingCart,
+  IconTargetArrow,
   IconTicket,
   IconUserCog,
   IconUsers,
@@ -31,6 +32,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: '/tickets', label: 'Tickets', icon: IconTicket, badge: 'tickets' },
   { to: '/calendar', label: 'Calendario', icon: IconCalendar },
   { to: '/clients', label: 'Clientes', icon: IconUsers },
+  { to: '/leads', label: 'Prospectos', icon: IconTargetArrow },
   { to: '/billing', label: 'Facturación', icon: IconReceipt2 },
   { to: '/expenses', label: 'Gastos', icon: IconShoppingCart },
   { to: '/suppliers', label: 'Suplidores', icon: IconBuildingStore },
@@ -56,12 +58,16 @@ const BILLING_ITEM: Record<'employee' | 'client', NavItem> = {
 /** Expenses of the employee's projects (decision 140); clients never see expenses. */
 const EMPLOYEE_EXPENSES_ITEM: NavItem = { to: '/expenses', label: 'Gastos', icon: IconShoppingCart };
 
+/** The leads pipeline (decision 170): employees see it only once an admin granted `leads.read`. */
+const LEADS_ITEM: NavItem = { to: '/leads', label: 'Prospectos', icon: IconTargetArrow };
+
 /** The read permission each area needs (decision 070); areas not listed are always shown. */
 const AREA_PERMISSIONS: Record<string, Permission> = {
   '/projects': 'projects.read',
   '/tickets': 'tickets.read',
   '/calendar': 'calendar.read',
   '/clients': 'clients.read',
+  '/leads': 'leads.read',
   '/billing': 'invoices.read',
   '/reports': 'reports.read',
   '/users': 'users.read',
@@ -79,6 +85,7 @@ export function getNavItems(role: Role | undefined, permissions?: readonly strin
     items = [...MEMBER_ITEMS];
     items.splice(4, 0, BILLING_ITEM[role]);
     if (role === 'employee') items.splice(5, 0, EMPLOYEE_EXPENSES_ITEM);
+    if (role === 'employee' && permissions?.includes('leads.read')) items.splice(6, 0, LEADS_ITEM);
   }
   if (!permissions) return items;
   return items.filter((item) => {
