@@ -21,6 +21,7 @@ export const NAV = {
     'Tickets',
     'Calendario',
     'Clientes',
+    'Prospectos',
     'Facturación',
     'Gastos',
     'Suplidores',

@@ -50,6 +50,13 @@ async function column(stageId: string): Promise<Array<{ id: string; position: nu
     .orderBy(leads.position, leads.id);
 }
 
+/** A new empty open stage (the demo seed puts leads in the default ones). */
+async function freshStage(name: string): Promise<string> {
+  const res = await as(admin.token, 'POST', '/api/lead-stages', { name, position: 1 });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.stage._id;
+}
+
 /** Grants (or, with `null`, resets to the role default) the employee's permissions through the API. */
 async function setEmployeePermissions(permissions: string[] | null) {
   const res = await as(admin.token, 'PUT', `/api/users/${employee.user._id}`, { permissions });
@@ -258,7 +265,7 @@ describe('the board', () => {
   });
 
   it('places a card above beforeId, below afterId, or at the end', async () => {
-    const target = stage('Propuesta enviada')._id;
+    const target = await freshStage('Orden');
     const [a, b, c] = [await newLead(), await newLead(), await newLead()];
     await as(admin.token, 'POST', `/api/leads/${a._id}/move`, { stageId: target });
     await as(admin.token, 'POST', `/api/leads/${b._id}/move`, { stageId: target, beforeId: a._id });
@@ -272,7 +279,7 @@ describe('the board', () => {
   });
 
   it('renumbers a column when repeated moves use up the gap', async () => {
-    const target = stage('Negociación')._id;
+    const target = await freshStage('Renumerar');
     const first = await newLead();
     const last = await newLead();
     await as(admin.token, 'POST', `/api/leads/${first._id}/move`, { stageId: target });
