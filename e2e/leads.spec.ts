@@ -21,6 +21,8 @@ test('a quote request becomes a lead that the admin drags, moves by keyboard to 
   const email = `prospecto.${stamp}@ejemplo.do`;
 
   await page.goto('/quote');
+  await page.getByRole('combobox', { name: 'Servicio', exact: true }).click();
+  await page.getByRole('option', { name: 'Branding e Identidad Visual' }).click();
   await page.getByLabel('Nombre Completo').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Teléfono').fill('809-555-0101');
@@ -62,7 +64,10 @@ test('a quote request becomes a lead that the admin drags, moves by keyboard to 
       .getByRole('button', { name: /^Mover / });
     await movable.focus();
     await page.keyboard.press('Space');
+    // The sensor listens for the arrows once the card is lifted (the handle says it is pressed).
+    await expect(movable).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowRight');
+    await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`está en ${stage}`);
     await page.keyboard.press('Space');
     await expect(column(page, stage).getByTestId('lead-card').filter({ hasText: name })).toBeVisible();
     await expect(page.getByText(`${name} → ${stage}`)).toBeVisible();
