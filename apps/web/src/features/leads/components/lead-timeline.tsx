@@ -33,7 +33,9 @@ function heading(e: LeadEvent): string {
   const m = e.meta ?? {};
   switch (e.kind) {
     case 'created':
-      return `Creado desde ${(LEAD_SOURCE_LABELS[m.source as LeadSource] ?? 'el portal').toLowerCase()}`;
+      return m.source === 'whatsapp'
+        ? 'Creado desde WhatsApp'
+        : `Creado desde ${(LEAD_SOURCE_LABELS[m.source as LeadSource] ?? 'el portal').toLowerCase()}`;
     case 'note':
       return 'Nota';
     case 'stage_changed':

@@ -128,6 +128,7 @@ function LeadsPageContent() {
         placeholder="Buscar por título, contacto, empresa o email…"
         search={search}
         onSearch={setSearch}
+        selectWidth={230}
         selects={[
           ...(board
             ? []
