@@ -22,6 +22,7 @@ export const NAV = {
     'Tickets',
     'Calendario',
     'Clientes',
+    'Prospectos',
     'Facturación',
     'Gastos',
     'Suplidores',

@@ -61,6 +61,10 @@ const ADMIN: Screen[] = [
   { name: 'clientes', path: '/clients' },
   // Client cards are links since issue 32: the walk follows the first one like any list row.
   { name: 'cliente', path: '/clients', detailOf: '/clients/' },
+  // Leads pipeline (decision 170): the board (list on phones) and one lead with its timeline.
+  { name: 'prospectos', path: '/leads', dialogs: [{ name: 'nuevo prospecto', open: 'Nuevo prospecto' }] },
+  { name: 'prospectos: lista', path: '/leads?view=list' },
+  { name: 'prospecto', path: '/leads?view=list', detailOf: '/leads/' },
   { name: 'solicitudes', path: '/clients/requests' },
   { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },

@@ -53,6 +53,7 @@ import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import { appJobs } from './modules/jobs/jobs.registry.js';
 import jobsRoutes from './modules/jobs/jobs.routes.js';
 import { JobRunner } from './modules/jobs/jobs.runner.js';
+import leadsRoutes from './modules/leads/leads.routes.js';
 import mailRoutes from './modules/mail/mail.routes.js';
 import navRoutes from './modules/nav/nav.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
@@ -423,6 +424,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         publicUrl: config.publicUrl,
       });
       await api.register(clientsRoutes);
+      await api.register(leadsRoutes);
       await api.register(invoicesRoutes);
       await api.register(paymentsRoutes);
       await api.register(billableTimeRoutes);

@@ -11,6 +11,7 @@ import {
   str,
 } from './audit-text.js';
 import { ECF_MODE_LABELS } from './ecf.js';
+import { LEAD_ACTIVITY_TYPE_LABELS, LEAD_SOURCE_LABELS } from './leads.js';
 import { REPORT_TYPE_LABELS } from './reports.js';
 import { ROLE_LABELS, USER_STATUS_LABELS } from './roles.js';
 
@@ -156,6 +157,36 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     href: () => '/settings?tab=mail',
   },
   'file.uploaded': { verb: 'subió', object: 'un archivo' },
+
+  // Leads pipeline (decision 170)
+  'lead.created': {
+    verb: 'creó',
+    anonymous: { actor: 'El portal', verb: 'creó' },
+    detail: (m) =>
+      str(m.source) ? `desde ${label(LEAD_SOURCE_LABELS, m.source)!.toLowerCase()}` : undefined,
+  },
+  'lead.updated': { verb: 'editó' },
+  'lead.moved': {
+    verb: 'movió',
+    detail: (m) => {
+      const from = str(m.fromStage);
+      const to = str(m.toStage);
+      const move = from && to ? `de ${from} a ${to}` : to ? `a ${to}` : undefined;
+      const why = reason(m);
+      return [move, why].filter(Boolean).join(' ') || undefined;
+    },
+  },
+  'lead.note_added': { verb: 'agregó una nota a' },
+  'lead.activity_added': {
+    verb: (m) =>
+      str(m.type)
+        ? `registró una ${label(LEAD_ACTIVITY_TYPE_LABELS, m.type)!.toLowerCase()} en`
+        : 'registró una actividad en',
+  },
+  'lead.converted': { verb: 'convirtió en cliente' },
+  'lead_stage.created': { verb: 'creó' },
+  'lead_stage.updated': { verb: 'editó' },
+  'lead_stage.deleted': { verb: 'eliminó', gone: true },
 
   // Clients and requests
   'client.created': { verb: 'creó' },

@@ -64,6 +64,8 @@ export const TARGET_NOUNS: Record<string, string> = {
   company_settings: 'la configuración de la empresa',
   supplier: 'el proveedor',
   expense: 'el gasto',
+  lead: 'el prospecto',
+  lead_stage: 'la etapa de prospectos',
 };
 
 /** Metadata keys that name the object, by target type (first present wins). */
@@ -81,6 +83,8 @@ export const NAME_KEYS: Record<string, string[]> = {
   registration_link: ['email'],
   supplier: ['name', 'supplierName'],
   expense: ['ncf'],
+  lead: ['title'],
+  lead_stage: ['name'],
 };
 
 /** Portal route of a target, by type and id (absent: no screen of its own). */
@@ -99,6 +103,8 @@ export const TARGET_ROUTES: Record<string, (id: string | null) => string | undef
   fiscal_sequence: () => '/settings?tab=fiscal',
   fiscal_period: () => '/settings?tab=fiscal',
   email: () => '/settings?tab=mail',
+  lead: byId((id) => `/leads/${id}`),
+  lead_stage: () => '/leads',
 };
 
 /** A non-blank string, trimmed; undefined otherwise. */

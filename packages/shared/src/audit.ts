@@ -23,6 +23,7 @@ export const AUDIT_CATEGORIES: { label: string; prefixes: string[] }[] = [
   { label: 'Facturación', prefixes: ['invoice.', 'recurring_invoice.', 'share_link.'] },
   { label: 'Cotizaciones', prefixes: ['quote.'] },
   { label: 'Solicitudes', prefixes: ['quote_request.', 'access_request.', 'registration_link.'] },
+  { label: 'Prospectos', prefixes: ['lead.', 'lead_stage.'] },
   { label: 'Clientes', prefixes: ['client.'] },
   { label: 'Proyectos', prefixes: ['project.', 'task.'] },
   { label: 'Tickets', prefixes: ['ticket.'] },

@@ -29,6 +29,7 @@ export * from './inbound-mail.js';
 export * from './invoice-notes.js';
 export * from './invoices.js';
 export * from './jobs.js';
+export * from './leads.js';
 export * from './mail.js';
 export * from './money.js';
 export * from './month-close.js';

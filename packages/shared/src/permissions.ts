@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'clients.write',
   'invoices.read',
   'invoices.write',
+  'leads.read',
+  'leads.write',
   'reports.read',
   'users.read',
   'users.write',
@@ -30,7 +32,7 @@ type PermissionGroup = { label: string; permissions: { value: Permission; label:
 /** A group with the read and write permission of one resource. */
 function readWriteGroup(
   label: string,
-  resource: 'projects' | 'tickets' | 'calendar' | 'clients' | 'invoices',
+  resource: 'projects' | 'tickets' | 'calendar' | 'clients' | 'invoices' | 'leads',
   readLabel: string,
   writeLabel: string,
 ): PermissionGroup {
@@ -50,6 +52,7 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   readWriteGroup('Calendario', 'calendar', 'Ver eventos', 'Crear y editar eventos'),
   readWriteGroup('Clientes', 'clients', 'Ver clientes', 'Crear y editar clientes'),
   readWriteGroup('Facturación', 'invoices', 'Ver facturas', 'Crear facturas y registrar pagos'),
+  readWriteGroup('Prospectos', 'leads', 'Ver prospectos', 'Crear, mover y dar seguimiento a prospectos'),
   { label: 'Reportes', permissions: [{ value: 'reports.read', label: 'Ver reportes' }] },
   {
     label: 'Administración',
@@ -100,8 +103,9 @@ export const ROLE_PERMISSION_CEILING: Record<Role, readonly Permission[]> = {
   // Mirrors what the modules let an employee do at all (decisions 050 and 070): clients and
   // invoices are read-only for employees and reports are admin-only, so `clients.write`,
   // `invoices.write` and `reports.read` are not offered (a toggle the server never honours).
-  // `users.read` may be granted but is not a default.
-  employee: [...EMPLOYEE_DEFAULTS, 'users.read'],
+  // `users.read` may be granted but is not a default; so may the leads pipeline (decision 170):
+  // an admin gives `leads.read` / `leads.write` to the employees who sell.
+  employee: [...EMPLOYEE_DEFAULTS, 'users.read', 'leads.read', 'leads.write'],
   client: CLIENT_PERMISSIONS,
 };
 

@@ -169,6 +169,15 @@ export const routes: RouteObject[] = [
                 lazy: portalPage('expenses'),
               },
               {
+                // Leads pipeline (decision 170): admins and employees granted `leads.read`; the API decides.
+                path: 'leads',
+                lazy: portalPage('leads'),
+              },
+              {
+                path: 'leads/:id',
+                lazy: portalPage('leadDetail'),
+              },
+              {
                 // One purchase (a notification's link, e.g. a DGII rejection): the list with its form open.
                 path: 'expenses/:id',
                 lazy: portalPage('expenses'),

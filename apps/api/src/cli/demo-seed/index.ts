@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/security.js';
 import { seedBilling } from './billing.js';
 import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
+import { seedLeads } from './leads.js';
 import { seedProjects } from './projects.js';
 import { seedPurchases } from './purchases.js';
 import { seedQuotes } from './quotes.js';
@@ -29,6 +30,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedTickets(tx, ids);
     await seedCalendar(tx, ids);
     await seedTasks(tx, ids);
+    await seedLeads(tx, ids);
   });
   return true;
 }

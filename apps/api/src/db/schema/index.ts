@@ -11,6 +11,7 @@ export * from './clients.js';
 export * from './ecf.js';
 export * from './files.js';
 export * from './fiscal.js';
+export * from './leads.js';
 export * from './mail.js';
 export * from './notifications.js';
 export * from './payments.js';

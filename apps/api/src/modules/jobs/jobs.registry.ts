@@ -4,6 +4,7 @@ import type { Effects } from '../../lib/effects.js';
 import type { BackupSettings } from '../backups/backups.archive.js';
 import { scheduledBackup } from '../backups/backups.service.js';
 import { warnCertificateExpiry } from '../ecf/ecf-settings.service.js';
+import { sendLeadFollowUps } from '../leads/leads.service.js';
 import { expireQuotes } from '../quotes/quotes.service.js';
 import { generateDueRecurringInvoices } from '../recurring-invoices/recurring-invoices.run.js';
 import { sendScheduledReminders } from '../reminders/reminders.service.js';
@@ -56,6 +57,15 @@ export function appJobs(
         'Envía por correo, con el PDF y el saldo, los recordatorios de las facturas pendientes según los días configurados.',
       hour: 8,
       run: ({ db, today }) => sendScheduledReminders({ db, today, push }),
+    },
+    {
+      // Decision 170: a lead activity's follow-up day notifies the lead's owner that morning.
+      name: 'lead-follow-ups',
+      label: 'Seguimientos de prospectos',
+      description:
+        'Avisa al responsable de cada prospecto cuyas actividades tienen una fecha de seguimiento que ya llegó (una sola vez).',
+      hour: 8,
+      run: ({ db, today }) => sendLeadFollowUps({ db, today, push }),
     },
     {
       name: 'quote-expiry',

@@ -248,6 +248,7 @@ describe('scheduled jobs runner', () => {
     expect(list.json().data.jobs.map((j: { name: string }) => j.name)).toEqual([
       'recurring-invoices',
       'payment-reminders',
+      'lead-follow-ups',
       'quote-expiry',
       'ecf-certificate',
     ]);

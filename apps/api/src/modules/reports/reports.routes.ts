@@ -5,6 +5,7 @@ import {
   ListReportsQuerySchema,
   ListReportsResponseSchema,
   MessageResponseSchema,
+  PipelineReportSchema,
   ReportDashboardQuerySchema,
   ReportDashboardSchema,
   type ReportType,
@@ -38,6 +39,23 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       data: await svc.reportDashboard({ db: app.db, period: req.query.period }),
+    }),
+  );
+
+  app.get(
+    '/reports/pipeline',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Embudo de prospectos: totales por etapa y ganados en el período',
+        querystring: ReportDashboardQuerySchema,
+        response: { 200: successEnvelope(PipelineReportSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await svc.reportPipeline({ db: app.db, period: req.query.period }),
     }),
   );
 

@@ -4,6 +4,7 @@ import {
   fromCents,
   type GenerateReportRequestSchema,
   type ListReportsQuerySchema,
+  type PipelineReport,
   REPORT_PERIOD_MONTHS,
   type Report,
   type ReportDashboard,
@@ -18,6 +19,7 @@ import { reports, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
+import { pipelineReport } from '../leads/leads.queries.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 
 async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
@@ -165,6 +167,23 @@ export async function reportDashboard({
     revenueByMonth: byMonth,
     projectsByStatus: byStatus,
   };
+}
+
+/**
+ * `GET /reports/pipeline?period` (decision 170): the leads now in each stage (count and value per
+ * currency) and the leads won in the period (the same window as the dashboard: N months up to
+ * today, business days).
+ */
+export async function reportPipeline({
+  db,
+  period,
+}: {
+  db: Db;
+  period: ReportPeriod;
+}): Promise<PipelineReport> {
+  const today = businessToday();
+  const start = minusMonths({ date: addDays(today, 1), months: REPORT_PERIOD_MONTHS[period] });
+  return pipelineReport({ db, from: start, to: today });
 }
 
 /** Hours logged on projects (time entries dated in [from, to)), two decimals. */

@@ -16,11 +16,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { accessRequests, quoteRequests } from '../../db/schema/index.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import { effects, type Written } from '../../lib/effects.js';
+import { effects, mergeEffects, type Written } from '../../lib/effects.js';
 import { renderEmail } from '../../lib/email-template.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { saveFile } from '../../lib/storage.js';
+import { onRequestCreated } from './requests.hooks.js';
 
 /*
  * Submitting a request from the public site (no session: the routes rate-limit and check the
@@ -78,7 +79,20 @@ export async function createQuoteRequest(opts: {
       message: quoteMessage({ input, serviceTitle }),
       link: `/clients/requests?kind=quote&id=${row!.id}`,
     });
-    return { value: row!, effects: effects({ notifications: created }) };
+    const lead = await onRequestCreated({
+      tx,
+      ctx,
+      kind: 'quote',
+      requestId: row!.id,
+      title: `${serviceTitle} — ${input.company || input.name}`,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company ?? null,
+      description: [input.description, input.requirements].filter(Boolean).join('\n\n'),
+      budget: input.budget,
+    });
+    return { value: row!, effects: mergeEffects(effects({ notifications: created }), lead) };
   });
 }
 
@@ -195,7 +209,23 @@ export async function createAccessRequest(opts: {
         signature: [],
       }),
     });
-    return { value: { ...row!, reference }, effects: effects({ notifications: created }) };
+    const lead = await onRequestCreated({
+      tx,
+      ctx,
+      kind: 'access',
+      requestId: row!.id,
+      title: `Solicitud de acceso — ${name}`,
+      name: [input.firstName, input.lastName].filter(Boolean).join(' ') || name,
+      email: input.primaryEmail,
+      phone: input.primaryPhone,
+      company: input.clientType === 'company' ? (input.companyName ?? null) : null,
+      description: input.projectDescription ?? null,
+      budget: input.estimatedBudget ?? null,
+    });
+    return {
+      value: { ...row!, reference },
+      effects: mergeEffects(effects({ notifications: created }), lead),
+    };
   });
 }
 

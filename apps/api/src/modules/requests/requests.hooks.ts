@@ -1,6 +1,9 @@
 import type { AccessRequestData, RegistrationPrefill } from '@agencia/shared';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
+import type { AuditContext } from '../../lib/audit.js';
+import { type Effects, effects } from '../../lib/effects.js';
+import { createLeadFromRequest } from '../leads/leads.service.js';
 import { createRegistrationLink } from '../registration/registration.service.js';
 
 /** What {@link onAccessRequestConverted} receives once the client record exists. */
@@ -43,4 +46,43 @@ export async function onAccessRequestConverted(event: AccessRequestConvertedEven
     createdBy: event.actor.id,
     source: 'access_request',
   });
+}
+
+/** What {@link onRequestCreated} receives once a public request is stored. */
+export interface RequestCreatedEvent {
+  /** The transaction that stored the request: its lead commits or rolls back with it. */
+  tx: Tx;
+  ctx: AuditContext;
+  kind: 'quote' | 'access';
+  requestId: string;
+  /** Card title: "Sitios web — Colmado La Esquina", "Solicitud de acceso — Pedro Santos". */
+  title: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  description: string | null;
+  budget: string | null;
+}
+
+/**
+ * Runs inside the transaction that stored a quote or access request: the request becomes a lead
+ * in the first open stage of the pipeline (decision 170), once per request. Answers the effects
+ * to publish after commit (the board refetches).
+ */
+export async function onRequestCreated(event: RequestCreatedEvent): Promise<Effects> {
+  const fx = await createLeadFromRequest({
+    tx: event.tx,
+    ctx: event.ctx,
+    kind: event.kind,
+    requestId: event.requestId,
+    title: event.title,
+    contactName: event.name,
+    email: event.email,
+    phone: event.phone,
+    company: event.company,
+    description: event.description,
+    budget: event.budget,
+  });
+  return fx ?? effects();
 }

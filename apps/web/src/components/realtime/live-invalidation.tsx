@@ -12,6 +12,8 @@ export const LIVE_INVALIDATIONS: Record<string, string[][]> = {
   'calendar:changed': [['calendar']],
   // Task boards, drawers, "Mis tareas" and the dashboard's task card (decision 165).
   'tasks:changed': [['tasks'], ['task']],
+  // Decision 170: the pipeline board, a lead's detail and the report's pipeline card.
+  'leads:changed': [['leads'], ['reports', 'pipeline']],
   notification: [['notifications']],
   'notifications:read': [['notifications']],
 };

@@ -10,6 +10,7 @@ import {
   IconReceipt2,
   IconSettings,
   IconShoppingCart,
+  IconTargetArrow,
   IconTicket,
   IconUserCog,
   IconUsers,
@@ -33,6 +34,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: '/tickets', label: 'Tickets', icon: IconTicket, badge: 'tickets' },
   { to: '/calendar', label: 'Calendario', icon: IconCalendar },
   { to: '/clients', label: 'Clientes', icon: IconUsers },
+  { to: '/leads', label: 'Prospectos', icon: IconTargetArrow },
   { to: '/billing', label: 'Facturación', icon: IconReceipt2 },
   { to: '/expenses', label: 'Gastos', icon: IconShoppingCart },
   { to: '/suppliers', label: 'Suplidores', icon: IconBuildingStore },
@@ -61,6 +63,9 @@ const MY_TASKS_ITEM: NavItem = { to: '/tasks', label: 'Mis tareas', icon: IconCh
 /** Expenses of the employee's projects (decision 140); clients never see expenses. */
 const EMPLOYEE_EXPENSES_ITEM: NavItem = { to: '/expenses', label: 'Gastos', icon: IconShoppingCart };
 
+/** The leads pipeline (decision 170): employees see it only once an admin granted `leads.read`. */
+const LEADS_ITEM: NavItem = { to: '/leads', label: 'Prospectos', icon: IconTargetArrow };
+
 /** The read permission each area needs (decision 070); areas not listed are always shown. */
 const AREA_PERMISSIONS: Record<string, Permission> = {
   '/projects': 'projects.read',
@@ -68,6 +73,7 @@ const AREA_PERMISSIONS: Record<string, Permission> = {
   '/tickets': 'tickets.read',
   '/calendar': 'calendar.read',
   '/clients': 'clients.read',
+  '/leads': 'leads.read',
   '/billing': 'invoices.read',
   '/reports': 'reports.read',
   '/users': 'users.read',
@@ -86,6 +92,7 @@ export function getNavItems(role: Role | undefined, permissions?: readonly strin
     items.splice(4, 0, BILLING_ITEM[role]);
     if (role === 'employee') {
       items.splice(5, 0, EMPLOYEE_EXPENSES_ITEM);
+      if (permissions?.includes('leads.read')) items.splice(6, 0, LEADS_ITEM);
       items.splice(2, 0, MY_TASKS_ITEM);
     }
   }

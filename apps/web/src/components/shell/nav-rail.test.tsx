@@ -13,6 +13,7 @@ describe('navigation per role', () => {
       ['/tickets', 'Tickets'],
       ['/calendar', 'Calendario'],
       ['/clients', 'Clientes'],
+      ['/leads', 'Prospectos'],
       ['/billing', 'Facturación'],
       ['/expenses', 'Gastos'],
       ['/suppliers', 'Suplidores'],
@@ -71,6 +72,11 @@ describe('getNavItems with permissions (decision 070)', () => {
       'Gastos',
       'Configuración',
     ]);
+    // The leads pipeline (decision 170) shows only to an employee granted `leads.read`.
+    expect(getNavItems('employee', ['projects.read', 'leads.read']).map((item) => item.label)).toContain(
+      'Prospectos',
+    );
+    expect(getNavItems('client', ['leads.read']).map((item) => item.label)).not.toContain('Prospectos');
     const client = getNavItems('client', ['tickets.read', 'invoices.read']);
     expect(client.map((item) => item.label)).toEqual([
       'Dashboard',

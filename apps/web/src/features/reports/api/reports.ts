@@ -3,6 +3,7 @@ import type {
   ConsumoSummary,
   DgiiMonthSummary,
   GenerateReportRequest,
+  PipelineReport,
   ProfitabilityQuery,
   ProfitabilityReport,
   Report,
@@ -23,6 +24,15 @@ export const useReportDashboard = (period: ReportPeriod) =>
       unwrap(apiClient.get<SuccessEnvelope<ReportDashboard>>('/reports/dashboard', { params: { period } })),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+
+/** `GET /reports/pipeline?period` (decision 170): leads per stage and won in the period. */
+export const usePipelineReport = (period: ReportPeriod) =>
+  useQuery({
+    queryKey: ['reports', 'pipeline', period],
+    queryFn: () =>
+      unwrap(apiClient.get<SuccessEnvelope<PipelineReport>>('/reports/pipeline', { params: { period } })),
+    placeholderData: keepPreviousData,
   });
 
 /** `GET /reports?page&limit&type`. */

@@ -2,6 +2,7 @@ import {
   GetConsumoSummaryResponseSchema,
   GetReportResponseSchema,
   ListReportsResponseSchema,
+  PipelineReportSchema,
   ProfitabilityReportSchema,
   type Report,
   ReportDashboardSchema,
@@ -112,6 +113,29 @@ describe('ReportsPage', () => {
         }),
       ),
       // Rentabilidad (decision 142): a profitable project and one at a loss.
+      http.get(apiUrl('/reports/pipeline'), () =>
+        ok(PipelineReportSchema, {
+          startDate: '2026-01-01',
+          endDate: '2026-06-30',
+          stages: [
+            {
+              stageId: '00000000-0000-4000-8000-000000000901',
+              name: 'Negociación',
+              kind: 'open',
+              count: 3,
+              values: [{ currency: 'USD', amount: 4500 }],
+            },
+            {
+              stageId: '00000000-0000-4000-8000-000000000902',
+              name: 'Ganado',
+              kind: 'won',
+              count: 2,
+              values: [{ currency: 'DOP', amount: 220000 }],
+            },
+          ],
+          won: { count: 2, values: [{ currency: 'DOP', amount: 220000 }] },
+        }),
+      ),
       http.get(apiUrl('/reports/profitability'), ({ request }) => {
         const query = Object.fromEntries(new URL(request.url).searchParams);
         profitabilityQueries.push(query);
@@ -284,4 +308,15 @@ describe('ReportsPage', () => {
       },
     ]);
   }, 20_000);
+
+  it('shows the leads pipeline: won in the period and every stage with count and value (decision 170)', async () => {
+    renderWithProviders(<ReportsPage />);
+    expect(await screen.findByRole('heading', { name: 'Embudo de prospectos' })).toBeTruthy();
+    expect((await screen.findByTestId('pipeline-won-count')).textContent).toBe('2');
+    expect(screen.getByTestId('pipeline-won-value').textContent).toBe('RD$220,000');
+    const table = screen.getByRole('table', { name: 'Prospectos por etapa' });
+    const row = within(table).getByRole('row', { name: /Negociación/ });
+    expect(within(row).getByText('3')).toBeTruthy();
+    expect(within(row).getByText('US$4,500')).toBeTruthy();
+  });
 });

@@ -10,6 +10,7 @@ import { downloadCsv } from '../components/csv';
 import { DgiiReportsCard } from '../components/dgii-reports-card';
 import { GenerateReportCard } from '../components/generate-report-card';
 import { Kpi } from '../components/kpi';
+import { PipelineCard } from '../components/pipeline-card';
 import { ProfitabilityCard } from '../components/profitability-card';
 import { dashboardCsv } from '../components/report-csv';
 import { ReportsList } from '../components/reports-list';
@@ -94,6 +95,7 @@ export function ReportsPage() {
             <ReportCharts data={d} />
           </Suspense>
           <ProfitabilityCard />
+          <PipelineCard period={period} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <Stack gap="lg">
