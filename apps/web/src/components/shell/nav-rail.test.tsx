@@ -42,6 +42,27 @@ describe('navigation per role', () => {
     },
   );
 
+  it('gives an employee granted leads.read the Prospectos item after Gastos (decision 170)', () => {
+    const items = getNavItems('employee', [
+      'projects.read',
+      'tickets.read',
+      'calendar.read',
+      'invoices.read',
+      'leads.read',
+    ]);
+    expect(items.map((item) => item.to)).toEqual([
+      '/dashboard',
+      '/projects',
+      '/tasks',
+      '/tickets',
+      '/calendar',
+      '/billing',
+      '/expenses',
+      '/leads',
+      '/settings',
+    ]);
+  });
+
   it('marks the current page and shows only positive badges', () => {
     renderWithProviders(
       <nav aria-label="Navegación principal">
@@ -55,7 +76,7 @@ describe('navigation per role', () => {
     expect(projects.getAttribute('aria-label')).toBeNull();
     const tickets = within(nav).getByRole('link', { name: 'Tickets' });
     expect(tickets.getAttribute('aria-current')).toBeNull();
-    expect(within(nav).getAllByRole('link')).toHaveLength(12);
+    expect(within(nav).getAllByRole('link')).toHaveLength(13);
   });
 });
 
