@@ -5,6 +5,9 @@ import { z } from 'zod';
  * public key the page subscribes with, and what a pushed message carries to the service worker.
  */
 
+/** Statuses of a queued push message (the `push_outbox` column): queued → sent, or failed. */
+export const PUSH_OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+
 /** Longest push endpoint accepted (FCM, Mozilla autopush and Apple's are well under 1 KB). */
 export const PUSH_ENDPOINT_MAX = 1024;
 

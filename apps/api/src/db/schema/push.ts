@@ -1,3 +1,4 @@
+import { PUSH_OUTBOX_STATUSES } from '@agencia/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -50,9 +51,7 @@ export const pushOutbox = pgTable(
       .notNull()
       .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').$type<PushOutboxPayload>().notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: PUSH_OUTBOX_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
