@@ -105,7 +105,6 @@ function lineEvent(arg: EntryArg) {
   );
 }
 
-
 /**
  * FullCalendar per spec doc 2 §2/§9: month by default (the week's agenda on phones, issue 32),
  * week, day and list-week; Spanish; 3 events per day then 'más eventos'; 30-minute slots; colours

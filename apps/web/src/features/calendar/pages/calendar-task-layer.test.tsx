@@ -77,7 +77,9 @@ describe('CalendarPage task layer', () => {
     expect(link.getAttribute('title')).toBe('Tarea: Entregar artes de Navidad · Campaña Los Pinos');
     expect(link.className).toContain('agencia-task-event');
     // Events keep their own look.
-    const meeting = (await screen.findByText('Reunión con Los Pinos')).closest('[role="button"]') as HTMLElement;
+    const meeting = (await screen.findByText('Reunión con Los Pinos')).closest(
+      '[role="button"]',
+    ) as HTMLElement;
     expect(meeting.textContent).not.toContain('Tarea:');
     // The entry sits in the cell of its due date.
     expect(link.closest('[data-date]')?.getAttribute('data-date')).toBe('2026-11-20');
