@@ -61,7 +61,8 @@ const ADMIN: Screen[] = [
   // The task drawer (?tarea=<id>) of the first card: fields, checklist, comments, files, time.
   {
     name: 'proyecto: tarea (panel)',
-    path: '/projects',
+    // An active project: every one of the demo has a board.
+    path: '/projects?status=in_progress',
     detailOf: '/projects/',
     query: '?tab=tareas&vista=tablero',
     taskDrawer: true,
@@ -132,7 +133,8 @@ const CLIENT: Screen[] = [
   // The drawer of a task the team shares with the client (the client's board shows only those).
   {
     name: 'proyecto: tarea (panel)',
-    path: '/projects',
+    // An active project: every one of the demo has a board.
+    path: '/projects?status=in_progress',
     detailOf: '/projects/',
     query: '?tab=tareas&vista=tablero',
     taskDrawer: true,
