@@ -228,6 +228,8 @@ export function CalendarView({
           info.el.title = `${info.event.title}${time}`;
         }}
         moreLinkText={(n: number) => `+${n} más eventos`}
+        // A 24 px target at least (WCAG 2.5.8): the task layer fills days past three entries.
+        moreLinkClass="agencia-more-link"
         noEventsText="No hay eventos para mostrar"
         allDayText="Todo el día"
         slotDuration={{ minutes: CALENDAR.slotMinutes }}
