@@ -110,7 +110,9 @@ export function ProjectTasksTab({ project }: { project: ProjectDetail }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <div style={{ flex: 1, minWidth: 0 }}>
+        {/* At least 16rem: on a phone the filters take their own line rather than squeezing the
+            search box beside the view switch (320 px, the screen walk). */}
+        <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <ListFilters
             searchLabel="Buscar tareas"
             placeholder="Título o etiqueta"
