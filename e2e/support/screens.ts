@@ -25,6 +25,11 @@ export interface Screen {
   query?: string;
   /** A public page outside the portal shell (no header or navigation to check). */
   public?: boolean;
+  /**
+   * Then open the task drawer of the first task card on the screen (its `?tarea=<id>` link,
+   * decision 165) and wait for the task to load in it.
+   */
+  taskDrawer?: boolean;
   dialogs?: Dialog[];
 }
 
@@ -52,6 +57,15 @@ const ADMIN: Screen[] = [
     detailOf: '/projects/',
     query: '?tab=tareas&vista=tablero',
     dialogs: [{ name: 'nueva tarea', open: 'Nueva tarea' }],
+  },
+  // The task drawer (?tarea=<id>) of the first card: fields, checklist, comments, files, time.
+  {
+    name: 'proyecto: tarea (panel)',
+    // An active project: every one of the demo has a board.
+    path: '/projects?status=in_progress',
+    detailOf: '/projects/',
+    query: '?tab=tareas&vista=tablero',
+    taskDrawer: true,
   },
   { name: 'mis tareas', path: '/tasks' },
   { name: 'nuevo proyecto', path: '/projects/new' },
@@ -122,6 +136,15 @@ const CLIENT: Screen[] = [
   { name: 'proyectos', path: '/projects' },
   { name: 'proyecto', path: '/projects', detailOf: '/projects/' },
   { name: 'proyecto: tareas', path: '/projects', detailOf: '/projects/', query: '?tab=tareas&vista=tablero' },
+  // The drawer of a task the team shares with the client (the client's board shows only those).
+  {
+    name: 'proyecto: tarea (panel)',
+    // An active project: every one of the demo has a board.
+    path: '/projects?status=in_progress',
+    detailOf: '/projects/',
+    query: '?tab=tareas&vista=tablero',
+    taskDrawer: true,
+  },
   { name: 'soporte', path: '/tickets', dialogs: [{ name: 'nuevo ticket', open: 'Nuevo Ticket' }] },
   { name: 'ticket', path: '/tickets', detailOf: '/tickets/', dialogs: SHARE_DIALOGS },
   { name: 'calendario', path: '/calendar' },
@@ -186,6 +209,23 @@ export async function openScreen(page: Page, screen: Screen, options: { reload: 
   const href = await link.getAttribute('href');
   expect(href, `${screen.name}: a link to ${prefix}… on ${screen.path}`).toBeTruthy();
   await navigateInApp(page, `${href}${screen.query ?? ''}`);
+  if (screen.taskDrawer) await openTaskDrawer(page, screen.name);
+}
+
+/**
+ * Opens the drawer of the first task card on the screen by its title link (`?tarea=<id>`) and
+ * waits until the task has loaded in the dialog.
+ */
+async function openTaskDrawer(page: Page, name: string): Promise<void> {
+  const card = page.locator('main a[href*="tarea="]').first();
+  await expect(card, `${name}: a task card on the board`).toBeVisible();
+  await card.click();
+  await expect(page).toHaveURL(/[?&]tarea=[0-9a-f-]{36}/);
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.locator('[data-task-drawer]')).toBeVisible();
+  await expect(drawer.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 10_000 });
+  await animationsDone(page);
 }
 
 /**

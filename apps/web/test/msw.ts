@@ -1,4 +1,5 @@
 import {
+  CalendarTasksResponseSchema,
   ErrorResponseSchema,
   GetInvoicePaymentOptionsResponseSchema,
   GetPublicSettingsResponseSchema,
@@ -51,6 +52,8 @@ export function fail(status: number, body: Omit<z.input<typeof ErrorResponseSche
 const defaultHandlers = [
   // The header's task timer and the dashboard's task card (decision 165): nothing running, nothing due.
   http.get(apiUrl('/timer'), () => ok(GetTimerResponseSchema, { timer: null })),
+  // The calendar's task layer: no task due in the visible days.
+  http.get(apiUrl('/calendar/tasks'), () => ok(CalendarTasksResponseSchema, { tasks: [], truncated: false })),
   http.get(apiUrl('/dashboard/my-tasks'), () =>
     ok(MyTasksDashboardResponseSchema, { overdue: [], today: [], overdueTotal: 0, todayTotal: 0 }),
   ),

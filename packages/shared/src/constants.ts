@@ -61,6 +61,8 @@ export const STORAGE_KEYS = {
   session: 'agencia-rd-session',
   theme: 'agencia-rd-theme',
   serviceQuote: 'serviceQuote',
+  /** Prefix of the calendar's task layer switch, stored per user as `<prefix>:<userId>` = '1' | '0'. */
+  calendarTaskLayer: 'agencia-rd-calendar-tasks',
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import {
   tasks,
   taskTimeEntries,
   taskTimers,
+  users,
 } from '../../db/schema/index.js';
 
 /*
@@ -20,6 +21,7 @@ import {
 let app: FastifyInstance;
 const tokens = { admin: '', employee: '', client: '', client2: '' };
 const ids = { admin: '', employee: '', clientRecord: '', client2Record: '', client: '' };
+let employeeEmail = '';
 /** P: the demo client's project with the employee on the team; Q: another client's, without him. */
 let P = '';
 let Q = '';
@@ -67,6 +69,7 @@ beforeAll(async () => {
   tokens.client2 = demo.client2.token;
   ids.admin = demo.admin.user._id;
   ids.employee = demo.employee.user._id;
+  employeeEmail = demo.employee.user.email;
   ids.client = demo.client.user._id;
   ids.clientRecord = demo.client.user.clientId!;
   ids.client2Record = demo.client2.user.clientId!;
@@ -182,6 +185,106 @@ describe('client visibility', () => {
     const staff = await call(tokens.employee, 'GET', `/tasks/${shown._id}`);
     expect(staff.json().data.task.estimateMinutes).toBe(120);
     expect(staff.json().data.task.comments).toHaveLength(1);
+  });
+
+  it("a client's task JSON carries only the allowed fields: no estimate, time, cost, rate or staff e-mail", async () => {
+    // Distinctive rates on the assignee, so any leak of them shows in the raw body.
+    await app.db
+      .update(users)
+      .set({ hourlyRateCents: 9_876_543, costRateCents: 8_765_432 })
+      .where(eq(users.id, ids.employee));
+    const shown = await newTask(tokens.admin, P, {
+      title: 'Campos del cliente',
+      visibleToClient: true,
+      assigneeIds: [ids.employee],
+      estimateMinutes: 240,
+      dueDate: '2031-03-14',
+      items: [{ text: 'Revisar textos' }],
+    });
+    expect(
+      (await call(tokens.employee, 'POST', `/tasks/${shown._id}/comments`, { content: 'Listo el borrador' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await call(tokens.employee, 'POST', `/tasks/${shown._id}/comments`, {
+          content: 'Nota interna de costos',
+          isInternal: true,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const TASK_KEYS = [
+      '_id',
+      'assignees',
+      'checklist',
+      'clientRequest',
+      'commentsCount',
+      'completedAt',
+      'createdAt',
+      'dueDate',
+      'filesCount',
+      'labels',
+      'milestone',
+      'position',
+      'priority',
+      'project',
+      'recurrence',
+      'startDate',
+      'status',
+      'title',
+      'updatedAt',
+      'visibleToClient',
+    ];
+    const PERSON_KEYS = ['_id', 'avatar', 'firstName', 'lastName'];
+    const keys = (o: object) => Object.keys(o).sort();
+    const leaks = (body: string) => {
+      expect(body).not.toContain(employeeEmail);
+      expect(body).not.toContain('9876543');
+      expect(body).not.toContain('8765432');
+      expect(body).not.toMatch(/rate|cost|email|estimate|loggedMinutes|timeEntries|isInternal":true/i);
+    };
+
+    const boardRes = await call(tokens.client, 'GET', `/projects/${P}/tasks`);
+    leaks(boardRes.body);
+    const card = (boardRes.json().data.tasks as Task[]).find((t) => t._id === shown._id)!;
+    expect(keys(card)).toEqual(TASK_KEYS);
+    expect(card.assignees).toHaveLength(1);
+    expect(keys(card.assignees[0]!)).toEqual(PERSON_KEYS);
+    expect(card.commentsCount).toBe(1);
+
+    const listRes = await call(tokens.client, 'GET', `/tasks?projectId=${P}&limit=100`);
+    expect(listRes.statusCode).toBe(200);
+    leaks(listRes.body);
+    const listed = (listRes.json().data.tasks as Task[]).find((t) => t._id === shown._id)!;
+    expect(keys(listed)).toEqual(TASK_KEYS);
+
+    const detailRes = await call(tokens.client, 'GET', `/tasks/${shown._id}`);
+    expect(detailRes.statusCode).toBe(200);
+    leaks(detailRes.body);
+    const detail = detailRes.json().data.task as TaskDetail;
+    expect(keys(detail)).toEqual(
+      [
+        ...TASK_KEYS,
+        'canComment',
+        'canEdit',
+        'comments',
+        'createdBy',
+        'description',
+        'files',
+        'items',
+        'recurrenceNextId',
+      ].sort(),
+    );
+    expect(keys(detail.assignees[0]!)).toEqual(PERSON_KEYS);
+    expect(detail.comments.map((c) => c.content)).toEqual(['Listo el borrador']);
+    expect(keys(detail.comments[0]!.author!)).toEqual([...PERSON_KEYS, 'role'].sort());
+    expect(keys(detail.createdBy!)).toEqual(['_id', 'firstName', 'lastName']);
+
+    const cal = await call(tokens.client, 'GET', '/calendar/tasks?start_date=2031-03-01&end_date=2031-03-31');
+    expect(cal.statusCode, cal.body).toBe(200);
+    leaks(cal.body);
+    const entry = cal.json().data.tasks.find((t: { _id: string }) => t._id === shown._id);
+    expect(keys(entry)).toEqual(['_id', 'assignedToMe', 'dueDate', 'priority', 'project', 'status', 'title']);
   });
 
   it('a client comments on a visible task, never internally; cannot edit or move', async () => {

@@ -258,7 +258,9 @@ export function KanbanBoard<T>(props: KanbanBoardProps<T>) {
   const activeItem = activeId ? byId.get(activeId) : undefined;
 
   const body = (
-    <section aria-label={props.label} className={classes.board} data-board>
+    // Scrolls sideways on purpose (column by column on phones): every card inside is focusable, so
+    // the keyboard reaches each one and the browser scrolls it into view (data-reflow-scroll).
+    <section aria-label={props.label} className={classes.board} data-board data-reflow-scroll>
       {columns.map((column) => {
         const ids = arrangement[column.id] ?? [];
         const columnItems = ids.map((id) => byId.get(id)).filter((item): item is T => item !== undefined);

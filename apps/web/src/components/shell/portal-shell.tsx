@@ -12,6 +12,7 @@ import { LiveInvalidation } from '../realtime/live-invalidation';
 import { RealtimeProvider, useSocketEvent } from '../realtime/realtime-provider';
 import { SessionUserSync } from '../realtime/session-user-sync';
 import { HeaderTimer } from '../timer/header-timer';
+import { useRunningTimer } from '../timer/timer-api';
 import { PageLoader } from '../ui/page-loader';
 import { navBadgesQuery, useNavBadges } from './api/get-nav-badges';
 import { getNavItems } from './nav-items';
@@ -48,6 +49,10 @@ function ShellLayout({ children }: { children?: ReactNode }) {
   const role = useSessionStore((state) => state.user?.role);
   const permissions = useSessionStore((state) => state.user?.permissions);
   const { data: badges } = useNavBadges();
+  // A running timer takes header room on phones: the brand turns compact meanwhile (decision 165).
+  const staff = !!role && role !== 'client';
+  const { data: timer } = useRunningTimer(staff);
+  const timerShown = staff && !!timer;
   const queryClient = useQueryClient();
   const location = useLocation();
 
@@ -81,7 +86,7 @@ function ShellLayout({ children }: { children?: ReactNode }) {
               aria-expanded={opened}
               aria-controls="portal-navigation"
             />
-            <ShellBrand />
+            <ShellBrand compact={timerShown} />
           </Group>
           <Group gap="xs" wrap="nowrap">
             {/* Staff's running task timer (clients never have one). */}

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, http, ok, server } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/render';
-import { ShellBrand } from './shell-brand';
+import { initials, ShellBrand } from './shell-brand';
 import classes from './shell-brand.module.css';
 
 const LONG_NAME = 'Agencia Digital Dominicana de Servicios Creativos';
@@ -69,5 +69,25 @@ describe('ShellBrand (issue 32: the phone header at 390 px)', () => {
     expect(badge.className).toContain(classes.version);
     // Not Mantine's `visibleFrom="xs"` (576 px), which hid it at 390 px.
     expect(badge.className).not.toContain('mantine-visible-from');
+  });
+
+  it('with a timer running, phones show the initials and no version badge; 768 px and up the whole name', async () => {
+    settings(null, 'Agencia Digital RD');
+    renderWithProviders(<ShellBrand compact />, '/dashboard');
+    const link = await brandLink('Agencia Digital RD');
+    const mark = screen.getByTestId('shell-brand-initials');
+    expect(mark.textContent).toBe('AD');
+    // The initials only below 768 px, the name only from 768 px; the link keeps the whole name.
+    expect(mark.className).toContain('mantine-hidden-from-sm');
+    expect(screen.getByTestId('shell-brand-name').className).toContain('mantine-visible-from-sm');
+    expect(link.getAttribute('title')).toBe('Agencia Digital RD');
+    const badge = screen.getByText(APP_VERSION_LABEL).closest('.mantine-Badge-root') as HTMLElement;
+    expect(badge.className).toContain('mantine-visible-from-sm');
+  });
+
+  it('initials skip words that are not names', () => {
+    expect(initials('Agencia Digital RD')).toBe('AD');
+    expect(initials('  Estudio   & Co ')).toBe('EC');
+    expect(initials('Ñandú')).toBe('Ñ');
   });
 });

@@ -22,9 +22,9 @@ export async function getTimer(): Promise<RunningTimer | null> {
 
 export const timerQuery = queryOptions({ queryKey: TIMER_QUERY_KEY, queryFn: getTimer, staleTime: 60_000 });
 
-/** The caller's running timer (null when none). */
-export function useRunningTimer() {
-  return useQuery(timerQuery);
+/** The caller's running timer (null when none); `enabled` false for clients, who have none. */
+export function useRunningTimer(enabled = true) {
+  return useQuery({ ...timerQuery, enabled });
 }
 
 /** True when the error is the 409 of a timer past 12 hours that must be confirmed first. */

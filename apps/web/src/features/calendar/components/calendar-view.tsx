@@ -5,7 +5,9 @@ import './calendar-theme.css';
 import {
   type BusinessHours,
   CALENDAR,
+  CALENDAR_TASK_HEX,
   type CalendarEvent,
+  type CalendarTask,
   EVENT_TYPE_HEX,
   toCalendarBusinessHours,
   workdayStart,
@@ -17,6 +19,7 @@ import listPlugin from '@fullcalendar/react/list';
 import esLocale from '@fullcalendar/react/locales/es';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { IconSquareCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { formatEventDate } from './event-labels';
@@ -47,14 +50,35 @@ const TIME_FORMAT = (info: { date: { hour: number; minute: number } }) =>
 /** Height of the week and day grids' scroller, which opens at the start of the working day. */
 const TIME_GRID_HEIGHT = { phone: 520, desktop: 640 };
 
+/** Ids of task-layer entries on the grid: `task:<taskId>` (events keep their own uuid). */
+const TASK_PREFIX = 'task:';
+
+/** FullCalendar's view of an entry's extra data: tasks carry `kind: 'task'`. */
+type EntryArg = { event: { title: string; extendedProps: Record<string, unknown> } };
+const isTask = (arg: EntryArg) => arg.event.extendedProps.kind === 'task';
+
+/**
+ * A task's mark before its title (the layer's look is not colour alone, WCAG 1.4.1): a checkbox
+ * icon and, for screen readers, "Tarea:".
+ */
+function taskMark(arg: EntryArg) {
+  return isTask(arg) ? (
+    <>
+      <IconSquareCheck size={12} aria-hidden className="agencia-task-icon" />
+      <span className="agencia-visually-hidden">Tarea: </span>
+    </>
+  ) : null;
+}
+
 /**
  * Event content of the month and time grids: the time, bold and on one line (never "3: 00"),
  * then the title. calendar-theme.css fits the text to the event's box: whole lines, the last one
  * ellipsized, and no time where it would not fit whole.
  */
-function gridEvent(arg: { timeText: string; event: { title: string } }) {
+function gridEvent(arg: EntryArg & { timeText: string }) {
   return (
     <div className="agencia-event">
+      {taskMark(arg)}
       {arg.timeText && (
         <>
           <b className="agencia-event-time" style={{ whiteSpace: 'nowrap' }}>
@@ -72,8 +96,13 @@ function gridEvent(arg: { timeText: string; event: { title: string } }) {
  * broke words inside their letters, "Reunió n", issue 32); the time is in the tooltip, the agenda
  * and "Próximos eventos".
  */
-function lineEvent(arg: { event: { title: string } }) {
-  return <div className="agencia-event agencia-event-line">{arg.event.title}</div>;
+function lineEvent(arg: EntryArg) {
+  return (
+    <div className="agencia-event agencia-event-line">
+      {taskMark(arg)}
+      {arg.event.title}
+    </div>
+  );
 }
 
 /**
@@ -82,7 +111,9 @@ function lineEvent(arg: { event: { title: string } }) {
  * by type; the time grids shade the hours outside `businessHours` (the company's, Configuración →
  * Empresa, decision 145) and open at the working week's earliest start. Clicking a date
  * calls `onDateClick`, clicking an event `onEventClick`; events the caller may edit can be
- * dragged or resized (`onEventChange`, which must call `revert` on failure).
+ * dragged or resized (`onEventChange`, which must call `revert` on failure). `tasks` (the task
+ * layer, decision 165) show as all-day entries on their due date, teal with a checkbox mark and
+ * never draggable; clicking one calls `onTaskClick`.
  */
 export function CalendarView({
   events,
@@ -92,8 +123,13 @@ export function CalendarView({
   onEventClick,
   onEventChange,
   canDrag,
+  tasks = [],
+  onTaskClick,
 }: {
   events: CalendarEvent[];
+  /** Due dates of the task layer (empty when the layer is off). */
+  tasks?: CalendarTask[];
+  onTaskClick?: (task: CalendarTask) => void;
   /** The company's working days (`GET /settings/business-hours`); read once for the initial scroll. */
   businessHours: BusinessHours;
   onRangeChange: (range: { start: string; end: string }) => void;
@@ -105,8 +141,8 @@ export function CalendarView({
   // Read on the first render: the initial view depends on it.
   const isMobile = useIsPhone();
   const input = useMemo(
-    () =>
-      events.map((e) => ({
+    () => [
+      ...events.map((e) => ({
         id: e._id,
         title: e.title,
         start: e.startDate,
@@ -116,8 +152,21 @@ export function CalendarView({
         contrastColor: '#ffffff',
         editable: canDrag && e.canEdit,
       })),
-    [events, canDrag],
+      ...tasks.map((t) => ({
+        id: `${TASK_PREFIX}${t._id}`,
+        title: t.title,
+        start: t.dueDate,
+        allDay: true,
+        color: CALENDAR_TASK_HEX,
+        contrastColor: '#ffffff',
+        className: 'agencia-task-event',
+        editable: false,
+        extendedProps: { kind: 'task', projectTitle: t.project.title },
+      })),
+    ],
+    [events, tasks, canDrag],
   );
+  const tasksById = useMemo(() => new Map(tasks.map((t) => [t._id, t])), [tasks]);
   const hours = useMemo(() => toCalendarBusinessHours(businessHours), [businessHours]);
   return (
     <div className="agencia-calendar">
@@ -152,7 +201,11 @@ export function CalendarView({
         // time-grid events size their text to their box, list titles wrap.
         slotHeaderInnerClass="agencia-slot-label"
         columnEventClass="agencia-column-event"
-        listItemEventTitleClass="agencia-list-title"
+        // The list view keeps its own content (time and title); a task's title gets the
+        // "Tarea:" mark from calendar-task-theme rules (calendar-theme.css).
+        listItemEventTitleClass={(info: EntryArg) =>
+          isTask(info) ? 'agencia-list-title agencia-task-title' : 'agencia-list-title'
+        }
         businessHours={hours}
         nonBusinessHoursClass="agencia-non-business"
         scrollTime={workdayStart(businessHours)}
@@ -164,6 +217,10 @@ export function CalendarView({
         // The grid cuts long titles to its cell: the full title (and time) is the tooltip and the
         // accessible name of the event link, on hover and on focus.
         eventDidMount={(info) => {
+          if (info.event.extendedProps.kind === 'task') {
+            info.el.title = `Tarea: ${info.event.title} · ${String(info.event.extendedProps.projectTitle)}`;
+            return;
+          }
           const time =
             info.event.allDay || !info.event.start
               ? ''
@@ -171,6 +228,8 @@ export function CalendarView({
           info.el.title = `${info.event.title}${time}`;
         }}
         moreLinkText={(n: number) => `+${n} más eventos`}
+        // A 24 px target at least (WCAG 2.5.8): the task layer fills days past three entries.
+        moreLinkClass="agencia-more-link"
         noEventsText="No hay eventos para mostrar"
         allDayText="Todo el día"
         slotDuration={{ minutes: CALENDAR.slotMinutes }}
@@ -183,6 +242,11 @@ export function CalendarView({
         dateClick={(info) => onDateClick(info.date, info.allDay)}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
+          if (info.event.id.startsWith(TASK_PREFIX)) {
+            const task = tasksById.get(info.event.id.slice(TASK_PREFIX.length));
+            if (task) onTaskClick?.(task);
+            return;
+          }
           onEventClick(info.event.id);
         }}
         eventDrop={onEventChange}

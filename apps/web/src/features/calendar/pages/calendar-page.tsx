@@ -1,4 +1,5 @@
 import {
+  CALENDAR_TASK_LAYER_LABEL,
   DEFAULT_BUSINESS_HOURS,
   EVENT_TYPE_COLORS,
   EVENT_TYPE_LABELS,
@@ -21,6 +22,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Tabs,
   Text,
   Title,
@@ -47,6 +49,7 @@ import { useListParams } from '../../../lib/list-params';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useSessionStore } from '../../../stores/session-store';
+import { useCalendarTasks } from '../../tasks';
 import {
   useCalendarStats,
   useEventMutations,
@@ -59,6 +62,7 @@ import { EventFormModal } from '../components/event-form-modal';
 import { typeOptions } from '../components/event-labels';
 import { EventList } from '../components/event-list';
 import { FeedModal } from '../components/feed-modal';
+import { useTaskLayer } from '../components/use-task-layer';
 
 /** Events a page of the "Lista de eventos" tab shows (issue 14; the API default). */
 const EVENTS_PAGE_SIZE = 20;
@@ -70,6 +74,7 @@ const EVENTS_PAGE_SIZE = 20;
 export function CalendarPage() {
   const navigate = useNavigate();
   const role = useSessionStore((s) => s.user?.role);
+  const userId = useSessionStore((s) => s.user?._id);
   const staff = role === 'admin' || role === 'employee';
   // Creating events needs calendar.write (clients do not hold it by default; decision 061).
   const canCreate = useSessionStore((s) => s.user?.permissions?.includes('calendar.write') ?? false);
@@ -126,6 +131,16 @@ export function CalendarPage() {
         }
       : null,
   );
+  // The task layer (decision 165): due dates of open tasks in the visible days, switchable and
+  // remembered per user. The grid's end is exclusive, hence the millisecond back.
+  const [showTasks, setShowTasks] = useTaskLayer(userId);
+  const taskDays = range
+    ? {
+        start: dayjs(range.start).format('YYYY-MM-DD'),
+        end: dayjs(range.end).subtract(1, 'millisecond').format('YYYY-MM-DD'),
+      }
+    : { start: '', end: '' };
+  const calendarTasks = useCalendarTasks(taskDays.start, taskDays.end, showTasks);
   const upcoming = useUpcomingEvents();
   const isPhone = useIsPhone();
   const stats = useCalendarStats();
@@ -253,6 +268,27 @@ export function CalendarPage() {
                 <Tabs.Tab value="stats">Estadísticas</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="calendar">
+                <Group justify="space-between" gap="xs" mb="sm" wrap="wrap">
+                  <Switch
+                    label={CALENDAR_TASK_LAYER_LABEL}
+                    description="Fechas de entrega de las tareas abiertas"
+                    checked={showTasks}
+                    onChange={(e) => setShowTasks(e.currentTarget.checked)}
+                  />
+                  {showTasks && calendarTasks.isFetching && (
+                    <Loader size="xs" aria-label="Cargando tareas del calendario" />
+                  )}
+                </Group>
+                {showTasks && calendarTasks.isError ? (
+                  <Alert color="orange" icon={<IconAlertCircle size={18} aria-hidden />} mb="sm">
+                    {getErrorMessage(calendarTasks.error, 'No se pudieron cargar las tareas del calendario')}
+                  </Alert>
+                ) : null}
+                {showTasks && calendarTasks.data?.truncated ? (
+                  <Text size="sm" c="dimmed" mb="sm">
+                    Se muestran las primeras {calendarTasks.data.tasks.length} tareas de estas fechas.
+                  </Text>
+                ) : null}
                 {events.isError ? (
                   <Alert
                     color="red"
@@ -279,6 +315,10 @@ export function CalendarPage() {
                       onRangeChange={setRange}
                       onDateClick={(date) => canCreate && openCreate(date)}
                       onEventClick={(id) => navigate(`/calendar/${id}`)}
+                      tasks={showTasks ? (calendarTasks.data?.tasks ?? []) : []}
+                      onTaskClick={(task) =>
+                        navigate(`/projects/${task.project._id}?tab=tareas&tarea=${task._id}`)
+                      }
                       onEventChange={(info) => void onEventChange(info)}
                       canDrag={staff && canCreate}
                     />

@@ -5,6 +5,7 @@ import {
   type ProjectDetail,
   type ProjectStatus,
   projectClientName,
+  TASKS_CHANGED_EVENT,
 } from '@agencia/shared';
 import {
   Alert,
@@ -134,6 +135,10 @@ export function ProjectDetailPage() {
   const queryClient = useQueryClient();
   const confirmDelete = useConfirmDeleteProject(() => navigate('/projects', { replace: true }));
   useSocketEvent<{ projectId?: string }>(PROJECT_CHANGED_EVENT, (payload) => {
+    if (payload?.projectId === id) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(id) });
+  });
+  // A project whose progress follows its tasks changes with every task write (decision 165).
+  useSocketEvent<{ projectId?: string }>(TASKS_CHANGED_EVENT, (payload) => {
     if (payload?.projectId === id) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(id) });
   });
 

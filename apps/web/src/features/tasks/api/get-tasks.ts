@@ -5,6 +5,7 @@ import {
   ListProjectTasksResponseSchema,
   ListTasksResponseSchema,
   MyTasksDashboardResponseSchema,
+  ProjectTaskSettingsResponseSchema,
 } from '@agencia/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
@@ -100,5 +101,17 @@ export function useTaskProjectContext(projectId: string | undefined, enabled: bo
     },
     enabled: enabled && !!projectId,
     staleTime: 60_000,
+  });
+}
+
+/** `GET /projects/{id}/task-settings`: the board's settings ("Ajustes del tablero"). */
+export function useTaskSettings(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: taskKeys.settings(projectId),
+    queryFn: async () => {
+      const response = await apiClient.get<SuccessEnvelope<unknown>>(`/projects/${projectId}/task-settings`);
+      return ProjectTaskSettingsResponseSchema.parse(response.data.data).settings;
+    },
+    enabled,
   });
 }

@@ -11,5 +11,6 @@ export const taskKeys = {
   dashboard: ['tasks', 'dashboard'] as const,
   calendar: (start: string, end: string) => ['tasks', 'calendar', start, end] as const,
   context: (projectId: string) => ['tasks', 'context', projectId] as const,
+  settings: (projectId: string) => ['tasks', 'settings', projectId] as const,
   detail: (taskId: string) => ['task', taskId] as const,
 };

@@ -2,8 +2,10 @@ import {
   type CreateTaskCommentRequest,
   type CreateTaskRequest,
   type MoveTaskRequest,
+  ProjectTaskSettingsResponseSchema,
   type TaskFile,
   TaskResponseSchema,
+  type UpdateProjectTaskSettingsRequest,
   type UpdateTaskRequest,
 } from '@agencia/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -127,5 +129,30 @@ export function useCompleteMilestone() {
     mutationFn: ({ projectId, milestoneId }: { projectId: string; milestoneId: string }) =>
       apiClient.put(`/projects/${projectId}/milestones/${milestoneId}`, { status: 'completed' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}
+
+/**
+ * `PUT /projects/{id}/task-settings` (admins). Refreshes the boards and the project itself
+ * (`['projects', 'detail', id]`, the projects feature's key): turning `progressFromTasks` on
+ * recomputes the project's progress on the server.
+ */
+export function useUpdateTaskSettings(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateProjectTaskSettingsRequest) => {
+      const response = await apiClient.put<SuccessEnvelope<unknown>>(
+        `/projects/${projectId}/task-settings`,
+        body,
+      );
+      return ProjectTaskSettingsResponseSchema.parse(response.data.data).settings;
+    },
+    onSuccess: (settings) => {
+      queryClient.setQueryData(taskKeys.settings(projectId), settings);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['projects', 'detail', projectId] }),
+      ]);
+    },
   });
 }

@@ -12,6 +12,7 @@ import { IconCalendarDue } from '@tabler/icons-react';
 import { formatNumericDate } from '../../../lib/format';
 import { useDateDisplay } from '../../../stores/display-store';
 import { isOverdue } from './group-my-tasks';
+import classes from './task-badges.module.css';
 
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
   return (
@@ -71,7 +72,13 @@ export function TaskDueDate({ task, today }: { task: Pick<Task, 'dueDate' | 'sta
   if (!task.dueDate) return null;
   const late = isOverdue(task, today);
   return (
-    <Group gap={4} wrap="nowrap" c={late ? 'red.8' : 'dimmed'} data-overdue={late || undefined}>
+    <Group
+      gap={4}
+      wrap="nowrap"
+      c={late ? undefined : 'dimmed'}
+      className={late ? classes.overdue : undefined}
+      data-overdue={late || undefined}
+    >
       <IconCalendarDue size={14} aria-hidden />
       <Text size="xs" fw={late ? 700 : 400} c="inherit">
         {late ? 'Vencida: ' : 'Entrega: '}

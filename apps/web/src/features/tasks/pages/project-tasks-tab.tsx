@@ -11,7 +11,13 @@ import {
 } from '@agencia/shared';
 import { Alert, Button, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconLayoutKanban, IconList, IconPlus } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconAlertCircle,
+  IconLayoutKanban,
+  IconList,
+  IconPlus,
+} from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { type BoardMove, KanbanBoard } from '../../../components/board/kanban-board';
 import { ListFilters } from '../../../components/ui/list-filters';
@@ -28,6 +34,7 @@ import { NewTaskModal } from '../components/new-task-modal';
 import { TaskCard } from '../components/task-card';
 import { TaskDrawer } from '../components/task-drawer';
 import { TaskListView } from '../components/task-list-view';
+import { TaskSettingsModal } from '../components/task-settings-modal';
 import { useDrawerParam } from '../components/use-drawer-param';
 
 const options = <K extends string>(labels: Record<K, string>) =>
@@ -43,6 +50,7 @@ export function ProjectTasksTab({ project }: { project: ProjectDetail }) {
   useDateDisplay();
   const role = useSessionStore((state) => state.user?.role);
   const isStaff = !!role && isStaffRole(role);
+  const isAdmin = role === 'admin';
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [params, setParams] = useListParams({ assigneeId: '', status: '', due: '', q: '', vista: '' });
   const view = params.vista || (isPhone ? 'lista' : 'tablero');
@@ -52,6 +60,7 @@ export function ProjectTasksTab({ project }: { project: ProjectDetail }) {
   const offerMilestone = useMilestoneOffer();
   const [openTask, closeTask] = useDrawerParam();
   const [creating, createModal] = useDisclosure(false);
+  const [settingsOpen, settingsModal] = useDisclosure(false);
   const today = todayDateOnly();
 
   const data = query.data;
@@ -101,7 +110,9 @@ export function ProjectTasksTab({ project }: { project: ProjectDetail }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <div style={{ flex: 1, minWidth: 0 }}>
+        {/* At least 16rem: on a phone the filters take their own line rather than squeezing the
+            search box beside the view switch (320 px, the screen walk). */}
+        <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <ListFilters
             searchLabel="Buscar tareas"
             placeholder="Título o etiqueta"
@@ -157,6 +168,15 @@ export function ProjectTasksTab({ project }: { project: ProjectDetail }) {
               },
             ]}
           />
+          {isAdmin && (
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+              onClick={settingsModal.open}
+            >
+              Ajustes del tablero
+            </Button>
+          )}
           {canCreate && (
             <Button leftSection={<IconPlus size={16} />} onClick={createModal.open}>
               Nueva tarea
@@ -226,6 +246,9 @@ export function ProjectTasksTab({ project }: { project: ProjectDetail }) {
           mode={isStaff ? 'task' : 'request'}
           team={team}
         />
+      )}
+      {isAdmin && (
+        <TaskSettingsModal projectId={project._id} opened={settingsOpen} onClose={settingsModal.close} />
       )}
       <TaskDrawer taskId={openTask} onClose={closeTask} />
     </Stack>
