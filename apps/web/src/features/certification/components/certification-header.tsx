@@ -76,7 +76,7 @@ export function CertificationHeader({ overview }: { overview: CertificationOverv
           <Alert color="orange" icon={<IconCertificate />} title="Falta el certificado digital">
             Para firmar los casos de prueba y la declaración jurada, carga el certificado digital de la
             empresa en{' '}
-            <Anchor component={Link} to={ECF_CARD_PATH} underline="always">
+            <Anchor component={Link} to={ECF_CARD_PATH} c="inherit" fw={600} underline="always">
               Configuración → Fiscal → Facturación electrónica
             </Anchor>
             .

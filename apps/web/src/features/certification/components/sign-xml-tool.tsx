@@ -41,7 +41,7 @@ export function SignXmlTool({ hasCertificate }: { hasCertificate: boolean }) {
         {!hasCertificate && (
           <Alert color="orange">
             Para firmar, carga primero el certificado digital en{' '}
-            <Anchor component={Link} to={ECF_CARD_PATH} underline="always">
+            <Anchor component={Link} to={ECF_CARD_PATH} c="inherit" fw={600} underline="always">
               Facturación electrónica
             </Anchor>
             .
