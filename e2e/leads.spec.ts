@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.js';
+import { notification } from './support/shell.js';
 
 /*
  * The leads pipeline (decision 170): a quote request from the public form becomes a lead; the
@@ -52,7 +53,7 @@ test('a quote request becomes a lead that the admin drags, moves by keyboard to 
   await page.mouse.move(from.x + 20, from.y + 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 15 });
   await page.mouse.up();
-  await expect(page.getByText(`${name} → Contactado`)).toBeVisible();
+  await expect(notification(page, `${name} → Contactado`)).toBeVisible();
   await expect(column(page, 'Contactado').getByTestId('lead-card').filter({ hasText: name })).toBeVisible();
   await expect(column(page, 'Contactado').getByTestId('column-total')).toHaveText('1 en total · US$1,000');
 
@@ -70,7 +71,7 @@ test('a quote request becomes a lead that the admin drags, moves by keyboard to 
     await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`está en ${stage}`);
     await page.keyboard.press('Space');
     await expect(column(page, stage).getByTestId('lead-card').filter({ hasText: name })).toBeVisible();
-    await expect(page.getByText(`${name} → ${stage}`)).toBeVisible();
+    await expect(notification(page, `${name} → ${stage}`).last()).toBeVisible();
   }
 
   const list = await page.request.get(`/api/leads?q=${encodeURIComponent(name)}`, {

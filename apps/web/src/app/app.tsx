@@ -1,7 +1,6 @@
 import { RouterProvider } from 'react-router';
 import { DisplaySettingsSync } from '../components/account/display-settings-sync';
 import { ServerPreferencesSync } from '../components/account/server-preferences-sync';
-import { OfflineBanner } from '../components/shell/offline-banner';
 import { AppProviders } from './providers';
 import { getRouter } from './router';
 
@@ -11,7 +10,6 @@ export function App() {
       <ServerPreferencesSync />
       <DisplaySettingsSync />
       <RouterProvider router={getRouter()} />
-      <OfflineBanner />
     </AppProviders>
   );
 }

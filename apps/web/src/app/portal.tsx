@@ -10,6 +10,7 @@ import { Outlet } from 'react-router';
 import { AccessDenied } from '../components/errors/access-denied';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { RouteGuard } from '../components/guard/route-guard';
+import { OfflineBanner } from '../components/shell/offline-banner';
 import { PortalShell } from '../components/shell/portal-shell';
 import { FullPageLoader } from '../components/ui/page-loader';
 import { dashboardStatsQuery } from '../features/dashboard/api/get-dashboard';
@@ -29,15 +30,23 @@ function ServiceWorkerRegistration() {
   return null;
 }
 
-/** Signed-in area: guard first (spinner / redirect), then the shell around the nested route or `children`. */
+/**
+ * Signed-in area: guard first (spinner / redirect), then the shell around the nested route or
+ * `children`. The "Sin conexión" bar lives here, outside the guard, with the service worker whose
+ * offline start it explains (decision 169); kept out of the public pages' entry chunk (their
+ * 150 KB budget, decisions 020 and 134).
+ */
 export function ProtectedLayout({ children }: { children?: ReactNode }) {
   return (
-    <RouteGuard fallback={<FullPageLoader />}>
-      <Suspense fallback={<FullPageLoader />}>
-        <PortalShell>{children}</PortalShell>
-      </Suspense>
-      <ServiceWorkerRegistration />
-    </RouteGuard>
+    <>
+      <RouteGuard fallback={<FullPageLoader />}>
+        <Suspense fallback={<FullPageLoader />}>
+          <PortalShell>{children}</PortalShell>
+        </Suspense>
+        <ServiceWorkerRegistration />
+      </RouteGuard>
+      <OfflineBanner />
+    </>
   );
 }
 

@@ -23,7 +23,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Box, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 
 /*
  * A small Kanban board over dnd-kit for the leads pipeline (decision 170). Its props are the ones
@@ -325,7 +325,13 @@ export function StageBoard<T>({
         },
       }}
     >
-      <ScrollArea type="auto" offsetScrollbars aria-label={label} role="region">
+      <ScrollArea
+        type="auto"
+        offsetScrollbars
+        aria-label={label}
+        role="region"
+        viewportProps={{ 'data-reflow-scroll': true } as ComponentProps<'div'>}
+      >
         <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
           {columns.map((column) => {
             const ids = arrangement[column.id] ?? [];
