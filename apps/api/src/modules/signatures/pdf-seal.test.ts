@@ -3,6 +3,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { SignPdf } from '@signpdf/signpdf';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,6 +276,82 @@ describe('sealSignedDocument with the agency e-CF certificate (PAdES, decision 1
   it('bytes appended after sealing leave the ByteRange short of the file: not intact', async () => {
     const appended = Buffer.concat([sealed, Buffer.from('\n% añadido después\n', 'latin1')]);
     expect(await verifySealedDocument({ pdf: appended })).toMatchObject({ sealed: true, intact: false });
+  });
+
+  it('a long trail flows onto more certificate pages and the seal still verifies', async () => {
+    const base = await certificateInput(original);
+    const events = Array.from({ length: 70 }, (_, i) => ({
+      at: new Date(Date.UTC(2026, 4, 12, 13, i)).toISOString(),
+      event: `Visto (${i + 1})`,
+      actor: 'ana@cliente.do',
+      ip: '190.166.10.20',
+      userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/124.0 Mobile Safari/537.36',
+    }));
+    const long = await sealSignedDocument({
+      db: database.db,
+      config,
+      pdf: original,
+      certificate: { ...base, events },
+    });
+    const pages = (await PDFDocument.load(long)).getPageCount();
+    expect(pages).toBeGreaterThan(3);
+    const text = await pdfText(long);
+    expect(text).toContain('Visto (70)');
+    expect(text).toContain(`Certificado de firma · PRO-0007 · ${pages - 1} de ${pages - 1}`);
+    expect(pdfsig(long).out).toContain('Signature Validation: Signature is Valid.');
+    expect(await verifySealedDocument({ pdf: long })).toMatchObject({ sealed: true, intact: true });
+  });
+
+  it('our verifier accepts a CAdES signature openssl made (not only our own signer) and reads its signing-time', async () => {
+    const p12 = makeTestPkcs12({ commonName: 'FIRMA HECHA CON OPENSSL' });
+    writeFileSync(join(dir, 'ossl-cert.pem'), p12.certificatePem);
+    writeFileSync(join(dir, 'ossl-key.pem'), p12.privateKeyPem);
+    class OpensslSigner extends Signer {
+      override async sign(pdfBuffer: Buffer): Promise<Buffer> {
+        writeFileSync(join(dir, 'ossl-in.bin'), pdfBuffer);
+        const r = spawnSync('openssl', [
+          'cms',
+          '-sign',
+          '-binary',
+          '-cades',
+          '-md',
+          'sha256',
+          '-outform',
+          'DER',
+          '-in',
+          join(dir, 'ossl-in.bin'),
+          '-signer',
+          join(dir, 'ossl-cert.pem'),
+          '-inkey',
+          join(dir, 'ossl-key.pem'),
+        ]);
+        expect(r.status, r.stderr.toString()).toBe(0);
+        return r.stdout;
+      }
+    }
+    const doc = await PDFDocument.load(original);
+    pdflibAddPlaceholder({
+      pdfDoc: doc,
+      reason: 'Prueba',
+      contactInfo: '',
+      name: 'openssl',
+      location: '',
+      subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    });
+    const before = Date.now();
+    const signed = await new SignPdf().sign(
+      Buffer.from(await doc.save({ useObjectStreams: false })),
+      new OpensslSigner(),
+    );
+    const result = await verifySealedDocument({ pdf: signed });
+    expect(result).toMatchObject({
+      sealed: true,
+      intact: true,
+      signerName: 'FIRMA HECHA CON OPENSSL',
+      timestamped: false,
+    });
+    expect(Math.abs(Date.parse(result.signedAt!) - before)).toBeLessThan(120_000);
+    expect(pdfsig(signed).out).toContain('Signature Validation: Signature is Valid.');
   });
 
   it('an unsealed PDF is reported as not sealed', async () => {
