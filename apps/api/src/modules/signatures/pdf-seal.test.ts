@@ -170,7 +170,7 @@ describe('sealSignedDocument without an e-CF certificate', () => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).statusCode).toBe(409);
     expect((err as AppError).message).toBe(
-      'No hay un certificado digital cargado para sellar el documento firmado: cárgalo en Configuración → Fiscal → Facturación electrónica (el mismo de la facturación electrónica).',
+      'No hay un certificado digital cargado para sellar el documento firmado: carga el de la facturación electrónica en Configuración → Fiscal → Facturación electrónica.',
     );
   });
 });
@@ -362,6 +362,26 @@ describe('sealSignedDocument with the agency e-CF certificate (PAdES, decision 1
     expect(pdfsig(signed).out).toContain('Signature Validation: Signature is Valid.');
   });
 
+  it('a stored certificate another ECF_ENCRYPTION_KEY sealed, or a PDF that is not one, is refused in Spanish', async () => {
+    const otherKey = { ...config, ecf: { ...config.ecf, encryptionKey: Buffer.alloc(32, 7) } };
+    const err = await sealSignedDocument({
+      db: database.db,
+      config: otherKey,
+      pdf: original,
+      certificate: input,
+    }).catch((e: unknown) => e);
+    expect((err as AppError).statusCode).toBe(409);
+    expect((err as AppError).message).toMatch(/^El certificado digital guardado no se puede abrir/);
+    const notPdf = await sealSignedDocument({
+      db: database.db,
+      config,
+      pdf: Buffer.from('no soy un PDF'),
+      certificate: input,
+    }).catch((e: unknown) => e);
+    expect((notPdf as AppError).statusCode).toBe(400);
+    expect((notPdf as AppError).message).toBe('El PDF del documento no se puede leer: no se pudo sellar.');
+  });
+
   it('an unsealed PDF is reported as not sealed', async () => {
     expect(await verifySealedDocument({ pdf: original })).toEqual({
       sealed: false,
@@ -434,11 +454,13 @@ describe('sealSignedDocument with TSA_URL (RFC 3161 signature time-stamp, PAdES 
       pdf: original,
       certificate: await certificateInput(original),
     });
+    // Another document: its signature value differs (two seals of the same bytes in the same
+    // second are identical, RSA PKCS#1 v1.5 being deterministic, and their tokens interchangeable).
     const other = await sealSignedDocument({
       db: database.db,
       config: { ...config, tsaUrl: tsa.url },
       pdf: original,
-      certificate: await certificateInput(original),
+      certificate: { ...(await certificateInput(original)), documentNumber: 'PRO-0008' },
     });
     // Swap the signature time-stamp of `other` into `sealed`: same length, outside the ByteRange.
     const tokenOf = (pdf: Buffer) =>

@@ -117,7 +117,7 @@ async function agencyKey(db: Db | Tx, config: AppConfig): Promise<{ key: Signing
   }
   if (!key)
     throw conflict(
-      'No hay un certificado digital cargado para sellar el documento firmado: cárgalo en Configuración → Fiscal → Facturación electrónica (el mismo de la facturación electrónica).',
+      'No hay un certificado digital cargado para sellar el documento firmado: carga el de la facturación electrónica en Configuración → Fiscal → Facturación electrónica.',
     );
   const x509 = new X509Certificate(key.certificatePem);
   const now = Date.now();
@@ -137,7 +137,9 @@ async function agencyKey(db: Db | Tx, config: AppConfig): Promise<{ key: Signing
  * Appends the "Certificado de firma" page to `pdf` and seals the result with a PAdES
  * (ETSI.CAdES.detached) signature made with the agency's certificate already loaded for e-CF;
  * with `TSA_URL` configured, the signature carries an RFC 3161 timestamp.
- * Throws AppError 409 (Spanish message) when no e-CF certificate is loaded.
+ * Throws AppError 409 (Spanish message) when no e-CF certificate is loaded (or it cannot be
+ * opened, or is out of its validity); 503 when `TSA_URL` is set and the TSA gives no valid token;
+ * 400 when `pdf` is not a readable PDF. Decision 172.
  */
 export async function sealSignedDocument(args: {
   db: Db | Tx;
