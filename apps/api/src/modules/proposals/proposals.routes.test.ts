@@ -114,6 +114,25 @@ async function signAsRecipient(kind: 'proposal' | 'contract', token: string, ema
   return res;
 }
 
+describe('demo data', () => {
+  it('seeds one template of each kind and a proposal sent to a demo lead, with its frozen PDF', async () => {
+    const templates = (await as(admin.token, 'GET', '/api/document-templates')).json().data
+      .templates as Array<{ kind: string }>;
+    expect(templates.some((t) => t.kind === 'proposal')).toBe(true);
+    expect(templates.some((t) => t.kind === 'contract')).toBe(true);
+    const sent = (await as(admin.token, 'GET', '/api/proposals?status=sent')).json().data.documents as Array<{
+      _id: string;
+      number: string;
+      leadId: string | null;
+    }>;
+    const demo = sent.find((d) => d.number === 'PRO-0001');
+    expect(demo?.leadId).toBeTruthy();
+    const [row] = await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, demo!._id));
+    const pdf = await as(admin.token, 'GET', `/api/proposals/${demo!._id}/pdf`);
+    expect(sha(pdf.rawPayload)).toBe(row!.documentSha256);
+  });
+});
+
 describe('templates and merge', () => {
   it('merges the client fields escaped: what a user typed never becomes Markdown', async () => {
     const lead = await as(admin.token, 'POST', '/api/leads', {
