@@ -43,6 +43,7 @@ export * from './profile.js';
 export * from './profitability.js';
 export * from './project-requests.js';
 export * from './projects.js';
+export * from './proposals.js';
 export * from './purchase-codes.js';
 export * from './purchase-withholdings.js';
 export * from './push.js';

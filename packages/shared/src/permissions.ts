@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'invoices.write',
   'leads.read',
   'leads.write',
+  'proposals.read',
+  'proposals.write',
   'reports.read',
   'users.read',
   'users.write',
@@ -32,7 +34,7 @@ type PermissionGroup = { label: string; permissions: { value: Permission; label:
 /** A group with the read and write permission of one resource. */
 function readWriteGroup(
   label: string,
-  resource: 'projects' | 'tickets' | 'calendar' | 'clients' | 'invoices' | 'leads',
+  resource: 'projects' | 'tickets' | 'calendar' | 'clients' | 'invoices' | 'leads' | 'proposals',
   readLabel: string,
   writeLabel: string,
 ): PermissionGroup {
@@ -53,6 +55,12 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   readWriteGroup('Clientes', 'clients', 'Ver clientes', 'Crear y editar clientes'),
   readWriteGroup('Facturación', 'invoices', 'Ver facturas', 'Crear facturas y registrar pagos'),
   readWriteGroup('Prospectos', 'leads', 'Ver prospectos', 'Crear, mover y dar seguimiento a prospectos'),
+  readWriteGroup(
+    'Propuestas y contratos',
+    'proposals',
+    'Ver propuestas y contratos',
+    'Crear, editar y enviar propuestas y contratos',
+  ),
   { label: 'Reportes', permissions: [{ value: 'reports.read', label: 'Ver reportes' }] },
   {
     label: 'Administración',
@@ -104,8 +112,16 @@ export const ROLE_PERMISSION_CEILING: Record<Role, readonly Permission[]> = {
   // invoices are read-only for employees and reports are admin-only, so `clients.write`,
   // `invoices.write` and `reports.read` are not offered (a toggle the server never honours).
   // `users.read` may be granted but is not a default; so may the leads pipeline (decision 170):
-  // an admin gives `leads.read` / `leads.write` to the employees who sell.
-  employee: [...EMPLOYEE_DEFAULTS, 'users.read', 'leads.read', 'leads.write'],
+  // an admin gives `leads.read` / `leads.write` to the employees who sell, and likewise
+  // `proposals.read` / `proposals.write` (decision 171).
+  employee: [
+    ...EMPLOYEE_DEFAULTS,
+    'users.read',
+    'leads.read',
+    'leads.write',
+    'proposals.read',
+    'proposals.write',
+  ],
   client: CLIENT_PERMISSIONS,
 };
 
