@@ -1,9 +1,9 @@
 import { type Client, hasPermission } from '@agencia/shared';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMailOff } from '@tabler/icons-react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumericDate } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { useUpdateClient } from '../api/clients';
@@ -30,12 +30,9 @@ export function ClientEmailBounce({ client }: { client: Client }) {
     update.mutate(
       { id: client._id, body: { clearEmailFailing: true } },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Aviso de correo rebotado quitado' }),
+        onSuccess: () => toastSuccess('Aviso de correo rebotado quitado'),
         onError: (err) =>
-          notifications.show({
-            color: 'red',
-            message: getErrorMessage(err, 'No se pudo quitar el aviso'),
-          }),
+          toastError('No se pudo quitar el aviso', getErrorMessage(err, 'Inténtalo de nuevo')),
       },
     );
   return (
