@@ -46,7 +46,7 @@ export function ClientEmailBounce({ client }: { client: Client }) {
       </Text>
       {canClear && (
         <Group mt="sm">
-          <Button size="xs" variant="light" color="orange" loading={update.isPending} onClick={clear}>
+          <Button size="xs" variant="default" loading={update.isPending} onClick={clear}>
             Quitar aviso
           </Button>
         </Group>
