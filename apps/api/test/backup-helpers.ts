@@ -5,11 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import webPush from 'web-push';
 import { type Database, openDatabase } from '../src/db/client.js';
 import type { BackupSettings } from '../src/modules/backups/backups.archive.js';
 import { tableChecksums } from '../src/modules/backups/backups.logical.js';
 import type { RestoreTarget } from '../src/modules/backups/backups.restore.js';
 import { withDatabase } from './global-setup.js';
+
+/** A VAPID pair of the shapes `resolveVapidKeys` accepts (87 and 43 base64url characters). */
+const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
 
 /** Backup settings for tests: a scratch folder, fixed keys, a cheap scrypt for encrypted archives. */
 export function testBackupSettings(overrides: Partial<BackupSettings> = {}): BackupSettings {
@@ -20,6 +24,7 @@ export function testBackupSettings(overrides: Partial<BackupSettings> = {}): Bac
     databaseUrl: null,
     totpKey: Buffer.alloc(32, 7),
     ecfKey: Buffer.alloc(32, 9),
+    vapidKeys: TEST_VAPID_KEYS,
     scryptWorkFactor: 10,
     ...overrides,
   };

@@ -424,6 +424,121 @@ describe('tickets by e-mail over SMTP (decision 168)', () => {
     expect(acks[0]!.subject).toMatch(/^Recibimos su solicitud: .+ \[#TK-\d{4}\]$/);
   });
 
+  it("a client record's own address without a portal user opens a ticket for that client; staff replies mail it and its replies thread", async () => {
+    const created = await as(admin, 'POST', '/clients', {
+      clientType: 'company',
+      firstName: 'Lucía',
+      lastName: 'Méndez',
+      companyName: 'Panadería Sin Portal',
+      email: 'Lucia@SinPortal.do',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const clientId = created.json().data.client._id as string;
+    const address = 'lucia@sinportal.do';
+
+    const sent = await sendToListener({
+      from: `Lucía Méndez <LUCIA@sinportal.do>`,
+      subject: 'El formulario de pedidos no envía',
+      text: 'Cuando un cliente pulsa Enviar en el formulario de pedidos no pasa nada.',
+    });
+    const row = await inboundRow(sent.messageId);
+    expect(row).toMatchObject({ status: 'created', senderUserId: null, acknowledged: true });
+    const [ticket] = await database.db.select().from(tickets).where(eq(tickets.id, row!.ticketId!));
+    expect(ticket).toMatchObject({
+      clientId,
+      reportedBy: null,
+      reporterEmail: address,
+      title: 'El formulario de pedidos no envía',
+      category: 'Otro',
+      priority: 'medium',
+      status: 'open',
+    });
+    // The acknowledgement goes to the sender, threaded on the ticket.
+    const ack = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, address), eq(emailOutbox.ticketId, ticket!.id)));
+    expect(ack).toHaveLength(1);
+    // Staff see who wrote it.
+    const detail = await as(admin, 'GET', `/tickets/${ticket!.id}`);
+    expect(detail.json().data.ticket).toMatchObject({ reportedBy: null, reporterEmail: address });
+    expect(detail.json().data.ticket.client._id).toBe(clientId);
+
+    // A staff reply on the portal is mailed to the contact (no portal user to notify) …
+    await app.mailer!.flush();
+    const before = capture.messages.length;
+    const reply = await as(admin, 'POST', `/tickets/${ticket!.id}/messages`, {
+      content: 'Ya corregimos el botón, ¿puede probar de nuevo?',
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    await app.mailer!.flush();
+    // (The acknowledgement may leave in the same flush: the reply is the mail that answers.)
+    const toContact = await Promise.all(
+      capture.messages
+        .slice(before)
+        .filter((m) => m.to.includes(address))
+        .map((m) => simpleParser(m.raw)),
+    );
+    const replies = toContact.filter((m) => m.subject?.startsWith('Nueva respuesta'));
+    expect(replies).toHaveLength(1);
+    const ours = replies[0]!;
+    expect(ours.text).toContain('Ya corregimos el botón');
+    expect(ours.subject).toContain(`[#TK-${String(ticket!.number).padStart(4, '0')}]`);
+
+    // … and the contact's answer threads into the same ticket, kept with its address.
+    const answer = await sendToListener({
+      from: address,
+      subject: `Re: ${ours.subject}`,
+      inReplyTo: ours.messageId,
+      references: [ours.messageId!],
+      text: `Sí, ya funciona. Gracias.\n\nEl mar, 6 may 2025, Soporte <${SUPPORT}> escribió:\n> Ya corregimos el botón\n`,
+    });
+    expect(await inboundRow(answer.messageId)).toMatchObject({
+      status: 'added',
+      matchedBy: 'message_id',
+      ticketId: ticket!.id,
+      senderUserId: null,
+    });
+    const [last] = await database.db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, ticket!.id))
+      .orderBy(sql`${ticketMessages.createdAt} desc`)
+      .limit(1);
+    expect(last).toMatchObject({
+      content: 'Sí, ya funciona. Gracias.',
+      authorId: null,
+      authorEmail: address,
+    });
+    const messages = await as(admin, 'GET', `/tickets/${ticket!.id}`);
+    expect(messages.json().data.ticket.messages.at(-1)).toMatchObject({
+      author: null,
+      authorEmail: address,
+      content: 'Sí, ya funciona. Gracias.',
+    });
+
+    // The address of another client's record is not a contact of this ticket.
+    const otherClient = await as(admin, 'POST', '/clients', {
+      clientType: 'individual',
+      firstName: 'Otro',
+      lastName: 'Contacto',
+      email: 'otro@ajeno.do',
+    });
+    expect(otherClient.statusCode).toBe(200);
+    const stray = await sendToListener({
+      from: 'otro@ajeno.do',
+      subject: `Re: ${ours.subject}`,
+      inReplyTo: ours.messageId,
+      references: [ours.messageId!],
+      text: 'Yo también tengo ese problema.',
+    });
+    expect(await inboundRow(stray.messageId)).toMatchObject({
+      status: 'unassigned',
+      suggestedTicketId: ticket!.id,
+      ticketId: null,
+    });
+  });
+
   it('an unknown sender waits in "Correo sin asignar"; staff assign it, create a ticket from it or discard it', async () => {
     const t = await newTicket();
     const send = (subject: string) =>

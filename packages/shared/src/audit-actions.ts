@@ -244,6 +244,10 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'client.created': { verb: 'creó' },
   'client.updated': { verb: 'editó' },
   'client.archived': { verb: 'archivó' },
+  'client.email_failing_cleared': {
+    verb: (m) =>
+      m.why === 'email_changed' ? 'cambió el correo que rebotaba de' : 'quitó el aviso de correo rebotado de',
+  },
   'client.deleted': { verb: 'eliminó', gone: true },
   'client.registered': { verb: 'completó el registro de' },
   'client.reminders_updated': {

@@ -157,6 +157,13 @@ export const ClientSchema = z.object({
   timezone: z.string(),
   notes: z.string().nullable(),
   registeredUsers: z.number().int(),
+  /**
+   * Our mail to `email` bounced (decision 168): when (ISO instant) and the delivery status the
+   * report gave (e.g. "5.1.1"); both null while the address works. Staff only: the clients API
+   * answers staff alone. Cleared by `clearEmailFailing` or by a new `email`.
+   */
+  emailFailingAt: z.string().nullable(),
+  emailFailingReason: z.string().nullable(),
   archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -240,6 +247,9 @@ export const UpdateClientRequestSchema = z
     timezone: timeZoneSchema,
     notes: clientFields.notes,
     archived: z.boolean().describe('true archives the client, false restores it'),
+    clearEmailFailing: z
+      .literal(true)
+      .describe('Clears the bounce mark on the e-mail (the address was fixed or checked); audited'),
   })
   .partial()
   .superRefine(checkTaxId);

@@ -43,6 +43,8 @@ export type TicketAttachment = z.infer<typeof TicketAttachmentSchema>;
 export const TicketMessageSchema = z.object({
   _id: z.uuid(),
   author: TicketPersonSchema.nullable(),
+  /** Sender of a message received by e-mail from a client contact without a portal user (author null). */
+  authorEmail: z.string().nullable(),
   content: z.string(),
   isInternal: z.boolean(),
   attachments: z.array(TicketAttachmentSchema),
@@ -93,6 +95,8 @@ export const TicketSchema = z.object({
     .nullable(),
   project: z.object({ _id: z.uuid(), title: z.string() }).nullable(),
   reportedBy: TicketPersonSchema.nullable(),
+  /** A client contact without a portal user who opened it by e-mail (`reportedBy` null; decision 168). */
+  reporterEmail: z.string().nullable(),
   assignedTo: TicketPersonSchema.nullable(),
   reportedDate: z.string(),
   estimatedResolutionTime: z.number().nullable().describe('Hours'),

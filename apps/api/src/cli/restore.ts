@@ -97,6 +97,16 @@ async function main(): Promise<void> {
     console.warn(
       'Atención: ECF_ENCRYPTION_KEY no es la clave de la copia: quítala del entorno o pon la de ecf-key',
     );
+  const vapidFile = report.keys.find((k) => k.endsWith('vapid-keys'));
+  if (
+    vapidFile &&
+    environmentHas('VAPID_PUBLIC_KEY') &&
+    (JSON.parse(readFileSync(vapidFile, 'utf8')) as { publicKey?: string }).publicKey !==
+      config.webPush.publicKey
+  )
+    console.warn(
+      'Atención: VAPID_PUBLIC_KEY no es la clave de la copia: los dispositivos suscritos no recibirán avisos hasta volver a abrir el portal; quita VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY del entorno o pon las de vapid-keys',
+    );
   console.info('Restauración completa. Ya puedes iniciar el servidor (npm start).');
 }
 

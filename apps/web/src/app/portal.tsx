@@ -14,6 +14,7 @@ import { OfflineBanner } from '../components/shell/offline-banner';
 import { PortalShell } from '../components/shell/portal-shell';
 import { FullPageLoader } from '../components/ui/page-loader';
 import { dashboardStatsQuery } from '../features/dashboard/api/get-dashboard';
+import { PushKeyRefresh } from '../features/profile/components/push-key-refresh';
 import { registerServiceWorker } from '../lib/pwa';
 import { useSessionStore } from '../stores/session-store';
 import { queryClient } from './query-client';
@@ -44,6 +45,7 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
           <PortalShell>{children}</PortalShell>
         </Suspense>
         <ServiceWorkerRegistration />
+        <PushKeyRefresh />
       </RouteGuard>
       <OfflineBanner />
     </>

@@ -121,12 +121,7 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
   const key = base64UrlToBytes(publicKey);
   const current = await registration.pushManager.getSubscription();
   if (current) {
-    const currentKey = current.options?.applicationServerKey;
-    const same =
-      currentKey &&
-      new Uint8Array(currentKey).length === key.length &&
-      new Uint8Array(currentKey).every((b, i) => b === key[i]);
-    if (same) return current.toJSON() as PushSubscriptionInput;
+    if (subscribedWith(current, key) === true) return current.toJSON() as PushSubscriptionInput;
     await current.unsubscribe();
   }
   const subscription = await registration.pushManager.subscribe({
@@ -134,4 +129,35 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
     applicationServerKey: key,
   });
   return subscription.toJSON() as PushSubscriptionInput;
+}
+
+/**
+ * Whether `subscription` was made with `key` (the VAPID public key's bytes); null when the browser
+ * does not say (`options.applicationServerKey` missing).
+ */
+export function subscribedWith(subscription: PushSubscription, key: Uint8Array): boolean | null {
+  const currentKey = subscription.options?.applicationServerKey;
+  if (!currentKey) return null;
+  const bytes = new Uint8Array(currentKey);
+  return bytes.length === key.length && bytes.every((b, i) => b === key[i]);
+}
+
+/**
+ * A device subscribed with an old VAPID key (the keys changed, or a restore brought others)
+ * receives nothing: when the permission is already granted and this device's subscription names
+ * another key than `publicKey`, it is replaced by one with `publicKey`, without asking anything
+ * (decision 169 addendum). Answers the old endpoint and the new subscription's JSON for the
+ * server, or null when nothing had to change (no subscription, same key, key unknown, no
+ * permission). Throws when the browser refuses the new subscription.
+ */
+export async function replaceStaleSubscription(
+  publicKey: string,
+): Promise<{ oldEndpoint: string; subscription: PushSubscriptionInput } | null> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return null;
+  const current = await currentPushSubscription();
+  if (!current) return null;
+  const key = base64UrlToBytes(publicKey);
+  if (subscribedWith(current, key) !== false) return null;
+  const oldEndpoint = current.endpoint;
+  return { oldEndpoint, subscription: await subscribeThisDevice(publicKey) };
 }

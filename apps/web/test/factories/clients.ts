@@ -34,6 +34,8 @@ export function buildClient(overrides: Partial<Client> = {}): Client {
     timezone: 'America/Santo_Domingo',
     notes: null,
     registeredUsers: 0,
+    emailFailingAt: null,
+    emailFailingReason: null,
     archivedAt: null,
     createdAt: '2026-01-10T14:00:00.000Z',
     updatedAt: '2026-01-10T14:00:00.000Z',

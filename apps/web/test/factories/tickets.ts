@@ -23,6 +23,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     client: null,
     project: null,
     reportedBy: null,
+    reporterEmail: null,
     assignedTo: null,
     reportedDate: '2026-01-10T12:00:00.000Z',
     estimatedResolutionTime: null,

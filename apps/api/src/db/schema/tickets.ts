@@ -55,6 +55,12 @@ export const tickets = pgTable(
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     reportedBy: uuid('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The address of a client contact without a portal user who opened the ticket by e-mail
+     * (decision 168 addendum): `reportedBy` is null, `clientId` the client whose record has the
+     * address. Staff replies are mailed to it.
+     */
+    reporterEmail: text('reporter_email'),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     environment: text('environment'),
     browserInfo: text('browser_info'),
@@ -124,6 +130,8 @@ export const ticketMessages = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A message received by e-mail from a client contact without a portal user: its sender (author null). */
+    authorEmail: text('author_email'),
     content: text('content').notNull(),
     isInternal: boolean('is_internal').notNull().default(false),
     attachmentIds: uuid('attachment_ids').array().notNull().default(sql`'{}'::uuid[]`),

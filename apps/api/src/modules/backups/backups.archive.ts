@@ -50,6 +50,12 @@ export interface BackupSettings {
   /** The keys the data needs (TOTP secrets, e-CF certificate and token), as the server resolved them. */
   totpKey: Buffer;
   ecfKey: Buffer;
+  /**
+   * Web Push's VAPID key pair (decision 169): every browser subscribed with its public key, so a
+   * restore without it would silence every device. Stored as `keys/vapid-keys`, the JSON of
+   * `DATA_DIR/vapid-keys`. Absent in archives of versions before it.
+   */
+  vapidKeys?: { publicKey: string; privateKey: string };
   /** age's scrypt work factor (log2 N); tests lower it. Default 18, age's own. */
   scryptWorkFactor?: number;
 }
@@ -305,6 +311,12 @@ export async function createBackup(
     mkdirSync(join(stage, 'keys'), { recursive: true });
     writeFileSync(join(stage, 'keys', 'totp-key'), settings.totpKey.toString('base64url'), { mode: 0o600 });
     writeFileSync(join(stage, 'keys', 'ecf-key'), settings.ecfKey.toString('base64url'), { mode: 0o600 });
+    if (settings.vapidKeys) {
+      const { publicKey, privateKey } = settings.vapidKeys;
+      writeFileSync(join(stage, 'keys', 'vapid-keys'), JSON.stringify({ publicKey, privateKey }), {
+        mode: 0o600,
+      });
+    }
 
     const parts: BackupManifest['parts'] = [];
     for (const path of listFiles(stage))

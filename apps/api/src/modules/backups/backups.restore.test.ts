@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   testBackupSettings,
 } from '../../../test/backup-helpers.js';
 import { clonePgDatabase, freshDatabase } from '../../../test/helpers.js';
+import { resolveVapidKeys } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { files, users } from '../../db/schema/index.js';
 import { saveFile } from '../../lib/storage.js';
@@ -91,7 +92,12 @@ describe('backup and restore', () => {
       expect(manifest.migration.count).toBeGreaterThan(0);
       expect(manifest.tables.find((t) => t.name === 'files')!.rows).toBe(manifest.uploads.files);
       expect(manifest.parts.map((p) => p.path)).toEqual(
-        expect.arrayContaining(['keys/totp-key', 'keys/ecf-key', 'database/tables/users.jsonl']),
+        expect.arrayContaining([
+          'keys/totp-key',
+          'keys/ecf-key',
+          'keys/vapid-keys',
+          'database/tables/users.jsonl',
+        ]),
       );
 
       const target = await emptyTarget(source.driver);
@@ -130,6 +136,10 @@ describe('backup and restore', () => {
         expect(readFileSync(join(target.dataDir, 'ecf-key'), 'utf8')).toBe(
           settings.ecfKey.toString('base64url'),
         );
+        // Web Push's pair comes back where the server reads it (decision 169): no device goes silent.
+        expect(report.keys).toContain(join(target.dataDir, 'vapid-keys'));
+        expect(resolveVapidKeys(target.dataDir, {})).toEqual(settings.vapidKeys);
+        expect(statSync(join(target.dataDir, 'vapid-keys')).mode & 0o777).toBe(0o600);
 
         // The target now holds data: a second restore is refused without --force …
         await expect(

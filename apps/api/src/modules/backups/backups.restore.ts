@@ -306,7 +306,8 @@ export async function restoreBackup(options: {
       await migrateFrom(database, options.migrationsFolder ?? MIGRATIONS_DIR);
       mkdirSync(options.dataDir, { recursive: true });
       const keys: string[] = [];
-      for (const key of ['totp-key', 'ecf-key']) {
+      // In this order: the CLI compares keys[0] and keys[1] with the environment's TOTP/e-CF keys.
+      for (const key of ['totp-key', 'ecf-key', 'vapid-keys']) {
         const from = join(verified.dir, 'keys', key);
         if (!existsSync(from)) continue;
         writeFileSync(join(options.dataDir, key), readFileSync(from), { mode: 0o600 });

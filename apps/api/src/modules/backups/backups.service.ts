@@ -28,6 +28,7 @@ export function backupSettings(config: AppConfig): BackupSettings {
     databaseUrl: config.databaseUrl,
     totpKey: config.totpEncryptionKey,
     ecfKey: config.ecf.encryptionKey,
+    vapidKeys: { publicKey: config.webPush.publicKey, privateKey: config.webPush.privateKey },
   };
 }
 

@@ -112,6 +112,8 @@ export function toClientDto(row: ClientRow): Client {
     timezone: row.timezone,
     notes: row.notes,
     registeredUsers: row.registeredUsers,
+    emailFailingAt: row.emailFailingAt?.toISOString() ?? null,
+    emailFailingReason: row.emailFailingAt ? row.emailFailingReason : null,
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

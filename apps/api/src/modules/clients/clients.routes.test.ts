@@ -1,11 +1,12 @@
 import { cedulaCheckDigit, rncCheckDigit, type Session } from '@agencia/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceVia, invoicePayload } from '../../../test/billing-factories.js';
 import { createTestApp, DEMO, injectAs, login, withoutPermission } from '../../../test/helpers.js';
 import {
   activities,
+  auditLog,
   clientCommunications,
   clients,
   projects,
@@ -290,5 +291,105 @@ describe('permissions (decision 070)', () => {
     expect(row!.permissions).toBeNull();
     const write = await injectAs(app, employee.token, { method: 'POST', url: '/api/clients', payload: {} });
     expect(write.statusCode).toBe(403);
+  });
+
+  it('a bounce mark (decision 168): staff see it, a client never; clearing it or a new e-mail removes it, audited', async () => {
+    const created = await injectAs(app, admin.token, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: {
+        clientType: 'individual',
+        firstName: 'Rebote',
+        lastName: 'Prueba',
+        email: 'rebote@cliente.do',
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data.client._id as string;
+    expect(created.json().data.client.emailFailingAt).toBeNull();
+    const at = new Date('2025-03-04T15:00:00Z');
+    await app.db
+      .update(clients)
+      .set({ emailFailingAt: at, emailFailingReason: '5.1.1 usuario desconocido' })
+      .where(eq(clients.id, id));
+
+    const seen = await injectAs(app, employee.token, { method: 'GET', url: `/api/clients/${id}` });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data.client).toMatchObject({
+      emailFailingAt: at.toISOString(),
+      emailFailingReason: '5.1.1 usuario desconocido',
+    });
+    const listed = await injectAs(app, admin.token, {
+      method: 'GET',
+      url: '/api/clients?search=rebote%40cliente',
+    });
+    expect(listed.json().data.clients[0]).toMatchObject({ _id: id, emailFailingAt: at.toISOString() });
+    // The contract is staff only: a client's session gets no client record at all.
+    const asClient = await injectAs(app, client.token, { method: 'GET', url: `/api/clients/${id}` });
+    expect(asClient.statusCode).toBe(403);
+    expect(asClient.body).not.toContain('5.1.1');
+    // Employees read; only `clients.write` clears.
+    const byEmployee = await injectAs(app, employee.token, {
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { clearEmailFailing: true },
+    });
+    expect(byEmployee.statusCode).toBe(403);
+    const bad = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { clearEmailFailing: false },
+    });
+    expect(bad.statusCode).toBe(400);
+
+    // Editing something else keeps the mark.
+    const other = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { phone: '809-555-0101', email: 'REBOTE@cliente.do' },
+    });
+    expect(other.json().data.client.emailFailingAt).toBe(at.toISOString());
+
+    const cleared = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { clearEmailFailing: true },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.client).toMatchObject({ emailFailingAt: null, emailFailingReason: null });
+    const [row] = await app.db.select().from(clients).where(eq(clients.id, id));
+    expect(row!.emailFailingAt).toBeNull();
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'client.email_failing_cleared'), eq(auditLog.targetId, id)));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.actorId).toBe(admin.user._id);
+    expect(entries[0]!.metadata).toMatchObject({
+      email: 'rebote@cliente.do',
+      reason: '5.1.1 usuario desconocido',
+      why: 'cleared',
+    });
+
+    // Bounced again, then the address is corrected: the new address starts clean.
+    await app.db
+      .update(clients)
+      .set({ emailFailingAt: at, emailFailingReason: '5.2.2 buzón lleno' })
+      .where(eq(clients.id, id));
+    const changed = await injectAs(app, admin.token, {
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { email: 'rebote.nuevo@cliente.do' },
+    });
+    expect(changed.json().data.client).toMatchObject({
+      email: 'rebote.nuevo@cliente.do',
+      emailFailingAt: null,
+      emailFailingReason: null,
+    });
+    const after = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'client.email_failing_cleared'), eq(auditLog.targetId, id)));
+    expect(after.map((e) => e.metadata?.why).sort()).toEqual(['cleared', 'email_changed']);
   });
 });

@@ -142,7 +142,11 @@ export async function createClient({
   return getClient({ db, id });
 }
 
-/** `PUT /clients/{id}` (admin): partial update; `archived` archives/restores. 404 / 409 (email). */
+/**
+ * `PUT /clients/{id}` (admin): partial update; `archived` archives/restores; `clearEmailFailing`
+ * or a different `email` clears the bounce mark (audited as `client.email_failing_cleared` with
+ * what it said). 404 / 409 (email).
+ */
 export async function updateClient({
   db,
   ctx,
@@ -199,10 +203,31 @@ export async function updateClient({
   }
   if (input.archived !== undefined)
     set.archivedAt = input.archived ? (current.archivedAt ?? new Date()) : null;
+  // A bounce mark (decision 168) belongs to the address that bounced: a new address, or staff
+  // saying they fixed it, clears it.
+  const emailChanged = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
+  const clearsBounce = current.emailFailingAt !== null && (input.clearEmailFailing === true || emailChanged);
+  if (clearsBounce) {
+    set.emailFailingAt = null;
+    set.emailFailingReason = null;
+  }
   await db.transaction(async (tx) => {
     await tx.update(clients).set(set).where(eq(clients.id, id));
     if (input.companyRUC !== undefined)
       await auditTaxIdOverride(tx, ctx, id, input.companyRUC, input.taxIdOverrideReason);
+    if (clearsBounce)
+      await audit(
+        tx,
+        ctx,
+        'client.email_failing_cleared',
+        { type: 'client', id },
+        {
+          email: current.email,
+          failingAt: current.emailFailingAt!.toISOString(),
+          reason: current.emailFailingReason,
+          why: emailChanged ? 'email_changed' : 'cleared',
+        },
+      );
     await audit(
       tx,
       ctx,

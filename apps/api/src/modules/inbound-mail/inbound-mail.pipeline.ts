@@ -6,7 +6,7 @@ import {
   TICKET_STATUS_LABELS,
   type TicketStatus,
 } from '@agencia/shared';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   clients,
@@ -31,8 +31,8 @@ import {
 } from '../../lib/mail-thread.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { saveFile } from '../../lib/storage.js';
-import { addMessage } from '../tickets/ticket-conversation.service.js';
-import { addEvent, createTicket } from '../tickets/ticket-workflow.service.js';
+import { addContactMessage, addMessage } from '../tickets/ticket-conversation.service.js';
+import { addEvent, createTicket, createTicketForContact } from '../tickets/ticket-workflow.service.js';
 import { TICKET_STAFF_ROLES } from '../tickets/tickets.policy.js';
 import { type ParsedMail, parseMail } from './inbound-mail.parse.js';
 
@@ -211,9 +211,21 @@ async function decide(
     .from(users)
     .where(and(sql`lower(${users.email}) = ${mail.fromAddress}`, eq(users.status, 'active')))
     .limit(1);
+  // A client record's own address is a known contact even without a portal user (decision 168
+  // addendum); a portal user with the address always wins.
+  const [contact] = sender
+    ? []
+    : await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(sql`lower(${clients.email}) = ${mail.fromAddress}`, isNull(clients.archivedAt)))
+        .orderBy(asc(clients.createdAt))
+        .limit(1);
   const match = await matchTicket(tx, mail, ctx);
   const toSupport = mail.recipients.some((r) => plusTagOf(r, ctx.supportAddress) !== null);
 
+  if (match && contact && contact.id === match.ticket.clientId)
+    return contactReply(tx, inboundId, mail, ctx, fx, match, contact.id);
   if (match) {
     const { ticket, by } = match;
     const allowed = isStaff(sender) || (!!sender?.clientId && sender.clientId === ticket.clientId);
@@ -243,7 +255,7 @@ async function decide(
           reason: `Ticket ${formatTicketNumber(ticket.number)} cerrado hace más de ${REOPEN_WINDOW_DAYS} días`,
         };
       }
-      await reopen(tx, ticket, actor);
+      await reopen(tx, ticket, actor.id);
     }
     const attachments = await storeAttachments(tx, mail, 'ticket', ticket.id, sender.id);
     const written = await addMessage({
@@ -270,6 +282,7 @@ async function decide(
   if (sender && sender.role === 'client' && sender.clientId && toSupport) {
     return openTicket(tx, actorFromUser(sender), mail, ctx, fx, inboundId, null);
   }
+  if (contact && toSupport) return openTicket(tx, { contact: contact.id }, mail, ctx, fx, inboundId, null);
   const attachments = await storeAttachments(tx, mail, 'inbound_mail', inboundId, null);
   return {
     status: 'unassigned',
@@ -280,6 +293,53 @@ async function decide(
         : 'Remitente desconocido',
     ...none,
     senderUserId: sender?.id ?? null,
+    attachments: attachments.stored,
+  };
+}
+
+/**
+ * A reply from a client contact without a portal user (the client record's own address) on a
+ * ticket of that client: added with no author and the address kept on the message; a closed
+ * ticket reopens, or after {@link REOPEN_WINDOW_DAYS} a new one linked to it is opened.
+ */
+async function contactReply(
+  tx: Tx,
+  inboundId: string,
+  mail: ParsedMail,
+  ctx: InboundContext,
+  fx: Effects[],
+  match: { ticket: TicketRow; by: InboundMatchKey },
+  clientId: string,
+): Promise<Decision> {
+  const { ticket, by } = match;
+  const closed: TicketStatus[] = ['resolved', 'closed', 'cancelled'];
+  if (closed.includes(ticket.status)) {
+    const since = ticket.closedAt ?? ticket.resolvedAt ?? ticket.updatedAt;
+    if (Date.now() - since.getTime() > REOPEN_WINDOW_DAYS * 86_400_000) {
+      const created = await openTicket(tx, { contact: clientId }, mail, ctx, fx, inboundId, ticket);
+      return {
+        ...created,
+        matchedBy: by,
+        reason: `Ticket ${formatTicketNumber(ticket.number)} cerrado hace más de ${REOPEN_WINDOW_DAYS} días`,
+      };
+    }
+    await reopen(tx, ticket, null);
+  }
+  const attachments = await storeAttachments(tx, mail, 'ticket', ticket.id, null);
+  const written = await addContactMessage({
+    db: tx,
+    ticket: { ...ticket, status: closed.includes(ticket.status) ? 'open' : ticket.status },
+    address: mail.fromAddress,
+    content: messageContent(mail, attachments.rejected),
+    attachmentIds: attachments.stored.map((a) => a.fileId),
+  });
+  fx.push(written.effects);
+  return {
+    status: 'added',
+    reason: null,
+    matchedBy: by,
+    ticketId: ticket.id,
+    senderUserId: null,
     attachments: attachments.stored,
   };
 }
@@ -336,7 +396,7 @@ async function matchTicket(
 }
 
 /** A client's reply reopens a resolved/closed/cancelled ticket (timeline entry, counters by trigger). */
-async function reopen(tx: Tx, ticket: TicketRow, actor: Actor) {
+async function reopen(tx: Tx, ticket: TicketRow, actorId: string | null) {
   await tx
     .update(tickets)
     .set({ status: 'open', resolvedAt: null, closedAt: null, updatedAt: new Date() })
@@ -344,7 +404,7 @@ async function reopen(tx: Tx, ticket: TicketRow, actor: Actor) {
   await addEvent({
     db: tx,
     ticketId: ticket.id,
-    actorId: actor.id,
+    actorId,
     type: 'status_change',
     description: `Estado cambiado de ${TICKET_STATUS_LABELS[ticket.status]} a ${TICKET_STATUS_LABELS.open} (respuesta del cliente por correo)`,
     metadata: { from: ticket.status, to: 'open', via: 'email' },
@@ -365,7 +425,7 @@ function messageContent(mail: ParsedMail, rejected: string[]): string {
  */
 async function openTicket(
   tx: Tx,
-  actor: Actor,
+  by: Actor | { contact: string },
   mail: ParsedMail,
   ctx: InboundContext,
   fx: Effects[],
@@ -379,46 +439,66 @@ async function openTicket(
   let description = mail.visibleText || mail.fullText || '(mensaje sin texto)';
   if (description.length < 10) description = `${description} (recibido por correo)`;
   if (previous) description = `Sigue al ticket ${formatTicketNumber(previous.number)}.\n\n${description}`;
-  const written = await createTicket({
-    db: tx as unknown as Db,
-    actor,
-    ctx: { actorId: actor.id, ip: null, requestId: `mail:${mail.messageId}`.slice(0, 200) },
-    input: {
-      title,
-      description: description.slice(0, 10_000),
-      type: 'support',
-      priority: 'medium',
-      severity: 'medium',
-      category: 'Otro',
-      tags: [],
-      projectId: null,
-      clientId: null,
-      environment: null,
-      browserInfo: null,
-      steps: null,
-    },
-  });
-  fx.push(written.effects);
-  const ticketId = written.value._id;
+  const requestId = `mail:${mail.messageId}`.slice(0, 200);
+  let ticketId: string;
+  if ('contact' in by) {
+    const written = await createTicketForContact({
+      db: tx,
+      ctx: { ip: null, requestId },
+      contact: { clientId: by.contact, address: mail.fromAddress, name: mail.fromName },
+      input: { title, description: description.slice(0, 10_000) },
+    });
+    fx.push(written.effects);
+    ticketId = written.value.id;
+  } else {
+    const written = await createTicket({
+      db: tx as unknown as Db,
+      actor: by,
+      ctx: { actorId: by.id, ip: null, requestId },
+      input: {
+        title,
+        description: description.slice(0, 10_000),
+        type: 'support',
+        priority: 'medium',
+        severity: 'medium',
+        category: 'Otro',
+        tags: [],
+        projectId: null,
+        clientId: null,
+        environment: null,
+        browserInfo: null,
+        steps: null,
+      },
+    });
+    fx.push(written.effects);
+    ticketId = written.value._id;
+  }
+  const uploader = 'contact' in by ? null : by.id;
   const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId));
   if (previous) {
     const [a, b] = [previous.id, ticketId].sort();
     await tx.insert(ticketRelations).values({ ticketId: a!, relatedId: b! }).onConflictDoNothing();
   }
-  const attachments = await storeAttachments(tx, mail, 'ticket', ticketId, actor.id);
+  const attachments = await storeAttachments(tx, mail, 'ticket', ticketId, uploader);
   if (attachments.stored.length || attachments.rejected.length) {
-    const added = await addMessage({
-      db: tx as unknown as Db,
-      actor,
-      id: ticketId,
-      input: {
-        content: attachments.rejected.length
-          ? `Adjuntos del correo. (Adjuntos no aceptados: ${attachments.rejected.join('; ')})`
-          : 'Adjuntos del correo.',
-        isInternal: false,
-        attachments: attachments.stored.map((a) => a.fileId),
-      },
-    });
+    const content = attachments.rejected.length
+      ? `Adjuntos del correo. (Adjuntos no aceptados: ${attachments.rejected.join('; ')})`
+      : 'Adjuntos del correo.';
+    const added =
+      'contact' in by
+        ? await addContactMessage({
+            db: tx,
+            ticket: ticket!,
+            address: mail.fromAddress,
+            content,
+            attachmentIds: attachments.stored.map((a) => a.fileId),
+          })
+        : await addMessage({
+            db: tx as unknown as Db,
+            actor: by,
+            id: ticketId,
+            input: { content, isInternal: false, attachments: attachments.stored.map((a) => a.fileId) },
+          });
     fx.push(added.effects);
   }
   const acknowledged = await acknowledge(tx, mail, ticket!, ctx, inboundId);
@@ -427,7 +507,7 @@ async function openTicket(
     reason: null,
     matchedBy: null,
     ticketId,
-    senderUserId: actor.id,
+    senderUserId: uploader,
     acknowledged,
     attachments: attachments.stored,
   };

@@ -9,13 +9,16 @@ import {
 } from '@agencia/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
 import { files, ticketMessages, tickets, ticketWatchers, users } from '../../db/schema/index.js';
 import type { StoredNotifications, Written } from '../../lib/effects.js';
+import { line, renderEmail, strong } from '../../lib/email-template.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import type { ResourceCall, ResourceInput } from '../../lib/service-args.js';
 import { addEvent, writtenTicket } from './ticket-workflow.service.js';
-import { clientUserIds, staffIds, watcherIds } from './tickets.audience.js';
+import { clientUserIds, staffIds, ticketEffects, watcherIds } from './tickets.audience.js';
 import { fullName, loadPeople, type TicketRow, toMessage } from './tickets.mappers.js';
 import { actsForSupport, ownsTicket, TICKET_STAFF_ROLES, ticketPolicy } from './tickets.policy.js';
 import { findTicketFor, messageFiles, messagePage, ticketDetail } from './tickets.queries.js';
@@ -123,6 +126,7 @@ export async function addMessage({
         ticket: { id, number: row.number },
       });
     } else if (actsForSupport(actor)) {
+      if (row.reporterEmail) await mailContact(tx, row, fullName(actor), input.content);
       const recipients = [...(await clientUserIds(tx, row.clientId)), ...watchers];
       created = await createNotifications(tx, {
         userIds: recipients,
@@ -156,6 +160,105 @@ export async function addMessage({
       change: { visibleToClient: !input.isInternal, notifications: created },
     });
   });
+}
+
+/**
+ * A staff reply to a ticket a client contact without a portal user opened by e-mail (decision 168
+ * addendum) is mailed to that address, threaded like every ticket mail (its replies come back).
+ */
+async function mailContact(tx: Tx, row: TicketRow, staffName: string, content: string): Promise<void> {
+  const number = formatTicketNumber(row.number);
+  const body = renderEmail({
+    greeting: 'Hola,',
+    paragraphs: [
+      line`${staffName} respondió a su ticket ${strong(number)}: «${row.title}».`,
+      content,
+      'Para contestar, responda a este correo.',
+    ],
+    signature: ['Equipo de soporte'],
+  });
+  await queueEmail(tx, {
+    to: row.reporterEmail!,
+    subject: `Nueva respuesta: ${row.title}`,
+    text: body.text,
+    html: body.html,
+    ticket: { id: row.id, number: row.number },
+  });
+}
+
+/**
+ * A message received by e-mail from a client contact without a portal user (decision 168
+ * addendum), on a ticket of the client whose record has `address`: stored with no author and the
+ * address as `authorEmail`; a ticket waiting on the client goes back to open; staff watching or
+ * assigned are notified (topic clientMessages), else every staff member. Inside the pipeline's
+ * transaction; `attachmentIds` are files already stored on the ticket.
+ */
+export async function addContactMessage({
+  db,
+  ticket,
+  address,
+  content,
+  attachmentIds,
+}: {
+  db: Db | Tx;
+  ticket: TicketRow;
+  address: string;
+  content: string;
+  attachmentIds: string[];
+}): Promise<Written<TicketRow>> {
+  await db.insert(ticketMessages).values({
+    ticketId: ticket.id,
+    authorId: null,
+    authorEmail: address,
+    content,
+    isInternal: false,
+    attachmentIds,
+  });
+  await addEvent({
+    db,
+    ticketId: ticket.id,
+    actorId: null,
+    type: 'comment',
+    description: `${address} agregó un comentario por correo`,
+  });
+  const patch: Partial<typeof tickets.$inferInsert> = { updatedAt: new Date() };
+  if (ticket.status === 'pending_client') {
+    patch.status = 'open';
+    await addEvent({
+      db,
+      ticketId: ticket.id,
+      actorId: null,
+      type: 'status_change',
+      description: `Estado cambiado de ${TICKET_STATUS_LABELS.pending_client} a ${TICKET_STATUS_LABELS.open} (respuesta del cliente)`,
+      metadata: { from: 'pending_client', to: 'open' },
+    });
+  }
+  const [row] = (await db.update(tickets).set(patch).where(eq(tickets.id, ticket.id)).returning()) as [
+    TicketRow,
+  ];
+  const watchers = await watcherIds(db, ticket.id);
+  const staffRecipients = await staffIds(
+    db,
+    [...watchers, row.assignedTo].filter((v): v is string => !!v),
+  );
+  const created = await createNotifications(db, {
+    userIds: staffRecipients,
+    roles: staffRecipients.length === 0 ? TICKET_STAFF_ROLES : undefined,
+    topic: 'clientMessages',
+    title: `Mensaje del cliente en ${formatTicketNumber(row.number)}`,
+    message: `${address}: ${content.slice(0, 140)}`,
+    link: `/tickets/${row.id}`,
+    ticket: { id: row.id, number: row.number },
+  });
+  return {
+    value: row,
+    effects: await ticketEffects(db, {
+      ticketId: row.id,
+      clientId: row.clientId,
+      visibleToClient: true,
+      notifications: created,
+    }),
+  };
 }
 
 /**

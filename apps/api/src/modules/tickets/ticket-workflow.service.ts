@@ -83,7 +83,8 @@ export async function addEvent({
 }: {
   db: Db | Tx;
   ticketId: string;
-  actorId: string;
+  /** Null for a client contact without a portal user writing by e-mail (decision 168). */
+  actorId: string | null;
   type: (typeof ticketEvents.$inferInsert)['type'];
   description: string;
   isInternal?: boolean;
@@ -218,6 +219,84 @@ export async function createTicket({
       },
     });
   });
+}
+
+/**
+ * A ticket opened by e-mail by a client contact who has no portal user (decision 168 addendum):
+ * the client record's own address wrote to the support address. `reportedBy` is null, the
+ * client is set and the sender's address is kept as `reporterEmail` (staff replies are mailed
+ * to it). No watcher (no user); staff are notified (topic clientMessages) as for a client's
+ * ticket. Call inside the pipeline's transaction; answers the new row and its effects.
+ */
+export async function createTicketForContact({
+  db,
+  ctx,
+  contact,
+  input,
+}: {
+  db: Db | Tx;
+  ctx: { ip: null; requestId: string };
+  /** The client whose record has the address, the address (lower case) and the display name. */
+  contact: { clientId: string; address: string; name: string | null };
+  input: { title: string; description: string };
+}): Promise<Written<TicketRow>> {
+  const [ticket] = await db
+    .insert(tickets)
+    .values({
+      title: input.title,
+      description: input.description,
+      type: 'support',
+      priority: 'medium',
+      severity: 'medium',
+      category: 'Otro',
+      clientId: contact.clientId,
+      reportedBy: null,
+      reporterEmail: contact.address,
+    })
+    .returning();
+  const row = ticket!;
+  const who = contact.name ? `${contact.name} <${contact.address}>` : contact.address;
+  await addEvent({
+    db,
+    ticketId: row.id,
+    actorId: null,
+    type: 'created',
+    description: `${who} abrió el ticket por correo`,
+  });
+  const number = formatTicketNumber(row.number);
+  await recordActivity(db, {
+    actorId: null,
+    type: 'ticket.created',
+    entityType: 'ticket',
+    entityId: row.id,
+    clientId: contact.clientId,
+    title: `Nuevo ticket ${number}: ${row.title}`,
+  });
+  await audit(
+    db,
+    { actorId: null, ...ctx },
+    'ticket.created',
+    { type: 'ticket', id: row.id },
+    { via: 'email', from: contact.address },
+  );
+  const created = await createNotifications(db, {
+    roles: TICKET_STAFF_ROLES,
+    topic: 'clientMessages',
+    title: `Nuevo ticket ${number}`,
+    message: `${who} abrió el ticket "${row.title}" por correo.`,
+    link: `/tickets/${row.id}`,
+    ticket: { id: row.id, number: row.number },
+  });
+  return {
+    value: row,
+    effects: await ticketEffects(db, {
+      ticketId: row.id,
+      clientId: row.clientId,
+      visibleToClient: true,
+      event: TICKET_EVENTS.created,
+      notifications: created,
+    }),
+  };
 }
 
 /**

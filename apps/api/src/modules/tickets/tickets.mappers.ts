@@ -143,6 +143,7 @@ export async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[
         : null,
       project: project ? { _id: project.id, title: project.title } : null,
       reportedBy: (r.reportedBy && people.get(r.reportedBy)) || null,
+      reporterEmail: r.reporterEmail,
       assignedTo: (r.assignedTo && people.get(r.assignedTo)) || null,
       reportedDate: r.createdAt.toISOString(),
       estimatedResolutionTime: r.estimatedHours ?? null,
@@ -192,6 +193,7 @@ export function toMessage(
   return {
     _id: m.id,
     author: (m.authorId && people.get(m.authorId)) || null,
+    authorEmail: m.authorEmail,
     content: m.content,
     isInternal: m.isInternal,
     attachments: m.attachmentIds.map((id) => fileMap.get(id)).filter((a): a is TicketAttachment => !!a),

@@ -12,13 +12,13 @@ const CARMEN = buildClient({
   status: 'inactive',
 });
 
-function renderCard(onEdit = vi.fn()) {
+function renderCard(onEdit = vi.fn(), client = CARMEN) {
   return renderRoutes(
     [
       {
         path: '/clients',
         element: (
-          <ClientCard client={CARMEN} currency="DOP" onEdit={onEdit} onLink={vi.fn()} onDelete={vi.fn()} />
+          <ClientCard client={client} currency="DOP" onEdit={onEdit} onLink={vi.fn()} onDelete={vi.fn()} />
         ),
       },
       { path: '/clients/:id', element: <p>Detalle del cliente</p> },
@@ -65,5 +65,21 @@ describe('ClientCard (issue 32: whole badges and names, the card a link)', () =>
     expect(details.getAttribute('href')).toBe(`/clients/${CARMEN._id}`);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Editar' }));
     expect(onEdit).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks an address our mail bounced from, with the date and reason on the badge (decision 168)', () => {
+    const view = renderCard(
+      vi.fn(),
+      buildClient({
+        ...CARMEN,
+        emailFailingAt: '2026-03-04T15:00:00.000Z',
+        emailFailingReason: '5.1.1 usuario desconocido',
+      }),
+    );
+    const badge = screen.getByText('Rebotó').closest('.mantine-Badge-root') as HTMLElement;
+    expect(badge.getAttribute('title')).toBe('El correo rebotó el 04/03/2026: 5.1.1 usuario desconocido');
+    view.unmount();
+    renderCard();
+    expect(screen.queryByText('Rebotó')).toBeNull();
   });
 });

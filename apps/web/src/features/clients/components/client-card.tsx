@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { CardLink, cardLinkAbove } from '../../../components/ui/card-link';
 import { formatDate } from '../../../lib/format';
 import { useDateDisplay } from '../../../stores/display-store';
+import { bounceLine } from './client-email-bounce';
 
 const initials = (c: Client) => `${c.firstName[0] ?? ''}${c.lastName[0] ?? ''}`.toUpperCase();
 const date = (iso: string | null) => (iso ? formatDate(iso) : 'Sin actividad');
@@ -101,6 +102,17 @@ export function ClientCard({ client, currency, onEdit, onLink, onDelete }: Props
           <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
             {client.email}
           </Text>
+          {client.emailFailingAt && (
+            <Badge
+              color="orange"
+              variant="light"
+              size="sm"
+              style={{ flexShrink: 0, overflow: 'visible' }}
+              title={bounceLine(client)}
+            >
+              Rebotó
+            </Badge>
+          )}
         </Group>
         <Group gap={6} wrap="nowrap">
           <IconPhone size={14} aria-hidden />

@@ -6,7 +6,7 @@ import {
   ListCommunicationsResponseSchema,
   ListInvoicesResponseSchema,
 } from '@agencia/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildClient, buildInvoiceSummary, buildUser } from '../../../../test/factories';
 import { apiUrl, fail, http, ok, server } from '../../../../test/msw';
@@ -146,5 +146,56 @@ describe('ClientDetailPage', () => {
     expect(await screen.findByText('El cliente no existe o fue eliminado.')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Volver a Clientes' }));
     expect(await screen.findByText('Lista de clientes')).toBeTruthy();
+  });
+
+  it('shows a bounce of our mail with its date and reason, and staff who edit clients clear it', async () => {
+    let current = buildClient({
+      ...CLIENT,
+      emailFailingAt: '2026-03-04T15:00:00.000Z',
+      emailFailingReason: '5.1.1 usuario desconocido',
+    });
+    const puts: unknown[] = [];
+    server.use(
+      http.get(apiUrl(`/clients/${ID}`), () => ok(GetClientResponseSchema, { client: current })),
+      http.put(apiUrl(`/clients/${ID}`), async ({ request }) => {
+        puts.push(await request.json());
+        current = { ...current, emailFailingAt: null, emailFailingReason: null };
+        return ok(GetClientResponseSchema, { client: current });
+      }),
+    );
+    renderDetail();
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Correo no entregado')).toBeTruthy();
+    expect(
+      within(notice).getByText('El correo rebotó el 04/03/2026: 5.1.1 usuario desconocido'),
+    ).toBeTruthy();
+    expect(within(notice).getByText(/Los correos a rafael@lospinos\.do no están llegando/)).toBeTruthy();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Quitar aviso' }));
+    await waitFor(() => expect(screen.queryByText(/El correo rebotó/)).toBeNull());
+    expect(puts).toEqual([{ clearEmailFailing: true }]);
+  });
+
+  it('an employee without clients.write sees the bounce but no way to clear it; a working address shows nothing', async () => {
+    useSessionStore.setState({ user: buildUser({ role: 'employee', permissions: ['clients.read'] }) });
+    server.use(
+      http.get(apiUrl(`/clients/${ID}`), () =>
+        ok(GetClientResponseSchema, {
+          client: buildClient({
+            ...CLIENT,
+            emailFailingAt: '2026-03-04T15:00:00.000Z',
+            emailFailingReason: null,
+          }),
+        }),
+      ),
+    );
+    const view = renderDetail();
+    expect(await screen.findByText('El correo rebotó el 04/03/2026')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Quitar aviso' })).toBeNull();
+    view.unmount();
+
+    server.use(http.get(apiUrl(`/clients/${ID}`), () => ok(GetClientResponseSchema, { client: CLIENT })));
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Ferretería Los Pinos', level: 1 })).toBeTruthy();
+    expect(screen.queryByText(/El correo rebotó/)).toBeNull();
   });
 });

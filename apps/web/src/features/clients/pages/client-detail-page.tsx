@@ -24,6 +24,7 @@ import { publicSettingsQuery } from '../../../lib/public-settings';
 import { useClient } from '../api/clients';
 import { ClientCommunicationTab } from '../components/client-communication-tab';
 import { ClientBillingTab, ClientProjectsTab, ClientTicketsTab } from '../components/client-detail-tabs';
+import { ClientEmailBounce } from '../components/client-email-bounce';
 import { ClientFormModal } from '../components/client-form-modal';
 import { ClientOverview } from '../components/client-overview';
 import { RegistrationLinkModal } from '../components/registration-link-modal';
@@ -128,6 +129,8 @@ export function ClientDetailPage() {
           </ActionIcon>
         </Group>
       </Group>
+
+      <ClientEmailBounce client={c} />
 
       {/* Two columns on phones, four at 1440 px, fewer with the text at 200 % (decision 112). */}
       <StatGrid minColumn="9rem">

@@ -59,6 +59,7 @@ describe('AddCommentBox (spec doc 2 §5 "Ticket comment")', () => {
 const message = (n: number): TicketMessage => ({
   _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   author: null,
+  authorEmail: null,
   content: `Mensaje ${n}`,
   isInternal: false,
   attachments: [],

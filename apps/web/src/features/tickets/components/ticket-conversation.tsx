@@ -40,11 +40,13 @@ import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from './create-ticket-modal';
 const initials = (p: { firstName: string; lastName: string }) =>
   `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
 
+/** The author's name; a client contact without a portal user writing by e-mail is named by address. */
+const authorName = (m: TicketMessage) =>
+  m.author ? `${m.author.firstName} ${m.author.lastName}` : (m.authorEmail ?? 'Usuario eliminado');
+
 /** What a screen reader says when a message arrives live: author and the start of the text. */
 export function arrivalAnnouncement(message: TicketMessage): string {
-  const author = message.author
-    ? `${message.author.firstName} ${message.author.lastName}`
-    : 'Usuario eliminado';
+  const author = authorName(message);
   const text = message.content.replace(/\s+/g, ' ').trim();
   const excerpt = text.length > 140 ? `${text.slice(0, 140)}…` : text;
   return `Nuevo mensaje de ${author}${excerpt ? `: ${excerpt}` : ''}`;
@@ -124,12 +126,21 @@ export function TicketMessages({ ticket }: { ticket: TicketDetail }) {
               ("María Fer…", issue 18). */}
           <Group justify="space-between" gap={4} mb={4} wrap="wrap">
             <Group gap="xs" wrap="wrap" miw={0} style={{ rowGap: 2 }}>
-              <Avatar size="sm" radius="xl" color={m.author?.role === 'client' ? 'teal' : 'blue'}>
+              <Avatar
+                size="sm"
+                radius="xl"
+                color={m.author?.role === 'client' || m.authorEmail ? 'teal' : 'blue'}
+              >
                 {m.author ? initials(m.author) : '?'}
               </Avatar>
               <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {m.author ? `${m.author.firstName} ${m.author.lastName}` : 'Usuario eliminado'}
+                {authorName(m)}
               </Text>
+              {!m.author && m.authorEmail && (
+                <Text size="xs" c="dimmed">
+                  Contacto del cliente, por correo
+                </Text>
+              )}
               {m.author && (
                 <Text size="xs" c="dimmed">
                   {ROLE_LABELS[m.author.role]}

@@ -56,7 +56,11 @@ export function TicketSidebar({
               : 'Sin asignar'}
           </Field>
           <Field label="Reportado por">
-            {ticket.reportedBy ? `${ticket.reportedBy.firstName} ${ticket.reportedBy.lastName}` : '—'}
+            {ticket.reportedBy
+              ? `${ticket.reportedBy.firstName} ${ticket.reportedBy.lastName}`
+              : ticket.reporterEmail
+                ? `${ticket.reporterEmail} (por correo)`
+                : '—'}
           </Field>
         </Stack>
       </Card>
