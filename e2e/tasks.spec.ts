@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, type SignedIn, signInAs, test } from './fixtures.js';
+import { notification } from './support/shell.js';
 
 /*
  * Project tasks (decision 165): the board with the mouse and the keyboard, a timer started in one
@@ -134,7 +135,7 @@ test.describe('tasks: timer across tabs', () => {
     // Time entries start at one minute: wait until the header's clock says so.
     await expect(secondHeader.getByText(/^0:01:\d\d$/)).toBeVisible({ timeout: 90_000 });
     await secondHeader.getByRole('button', { name: 'Detener' }).click();
-    await expect(second.getByText('Tiempo registrado')).toBeVisible();
+    await expect(notification(second, 'Tiempo registrado')).toBeVisible();
     await expect(secondHeader).toHaveCount(0);
     // The first tab hears it live.
     await expect(header).toHaveCount(0);
