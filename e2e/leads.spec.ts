@@ -10,9 +10,7 @@ import { notification } from './support/shell.js';
 
 /** The column (stage section) named `stage` on the board. */
 const column = (page: Page, stage: string) =>
-  page
-    .locator('section[data-column-id]')
-    .filter({ has: page.getByRole('heading', { name: stage, exact: true }) });
+  page.locator('[data-column]').filter({ has: page.getByRole('heading', { name: stage, exact: true }) });
 
 test('a quote request becomes a lead that the admin drags, moves by keyboard to Ganado and converts', async ({
   page,
@@ -68,7 +66,7 @@ test('a quote request becomes a lead that the admin drags, moves by keyboard to 
     // The sensor listens for the arrows once the card is lifted (the handle says it is pressed).
     await expect(movable).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowRight');
-    await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`está en ${stage}`);
+    await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`está ahora en la columna ${stage}`);
     await page.keyboard.press('Space');
     await expect(column(page, stage).getByTestId('lead-card').filter({ hasText: name })).toBeVisible();
     await expect(notification(page, `${name} → ${stage}`).last()).toBeVisible();

@@ -88,13 +88,15 @@ afterEach(() => useSessionStore.getState().logout());
 describe('Prospectos board and list', () => {
   it('shows one column per stage with its count and value per currency, filters in the URL', async () => {
     renderWithProviders(<LeadsPage />, '/leads?source=whatsapp');
-    const column = (await screen.findByRole('heading', { name: 'Nuevo' })).closest('section')!;
+    const column = (await screen.findByRole('heading', { name: 'Nuevo' })).closest(
+      '[data-column]',
+    ) as HTMLElement;
     expect(within(column).getByText('Prospecto 1')).toBeTruthy();
     expect(within(column).getByText('Sitio en dólares')).toBeTruthy();
     expect(within(column).getByTestId('column-total').textContent).toMatch(
       /2 en total · RD\$45,000 · US\$1,000/,
     );
-    const empty = screen.getByRole('heading', { name: 'Contactado' }).closest('section')!;
+    const empty = screen.getByRole('heading', { name: 'Contactado' }).closest('[data-column]') as HTMLElement;
     expect(within(empty).getByText('Sin prospectos')).toBeTruthy();
     expect(within(empty).getByTestId('column-total').textContent).toBe('0 en total · —');
     expect(screen.getAllByRole('button', { name: /^Mover / })).toHaveLength(2);

@@ -2,6 +2,7 @@ import { LEAD_SOURCE_LABELS, LEAD_SOURCES, type Lead, type ListLeadsQuery } from
 import { Alert, Button, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
+import { type BoardMove, KanbanBoard } from '../../../components/board/kanban-board';
 import { AccessDenied } from '../../../components/errors/access-denied';
 import { ListFilters, useDebouncedSearch } from '../../../components/ui/list-filters';
 import { ListPagination } from '../../../components/ui/list-pagination';
@@ -16,7 +17,6 @@ import { LeadFormModal } from '../components/lead-form-modal';
 import { LeadList } from '../components/lead-list';
 import { totalsText } from '../components/lead-money';
 import { LostReasonModal } from '../components/lost-reason-modal';
-import { type BoardMove, StageBoard } from '../components/stage-board';
 import { useCanReadLeads } from '../components/use-can-read-leads';
 
 /** The board shows up to this many leads (the API's largest page); the totals count them all. */
@@ -179,8 +179,9 @@ function LeadsPageContent() {
               resto. Los totales de cada etapa cuentan todos.
             </Text>
           )}
-          <StageBoard
+          <KanbanBoard
             label="Tablero de prospectos"
+            nouns={{ one: 'un prospecto' }}
             columns={columns}
             items={leads.data.leads}
             getId={getId}
