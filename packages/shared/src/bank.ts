@@ -175,12 +175,15 @@ export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 /**
  * A break in the running balance: the file's `row` (1-based, as a spreadsheet shows it) whose
  * balance is not the previous line's balance plus its amount (`expected` vs `actual`, major units).
+ * `previous` is present when that previous line was not in the file but already kept from an
+ * earlier import (the last stored line before it, by date and order): a gap between statements.
  */
 export const BalanceGapSchema = z.object({
   row: z.number().int(),
   date: z.string(),
   expected: z.number(),
   actual: z.number(),
+  previous: z.object({ date: z.string(), reference: z.string() }).optional(),
 });
 export type BalanceGap = z.infer<typeof BalanceGapSchema>;
 
@@ -301,8 +304,18 @@ export const BankLineSuggestionSchema = z.object({
   exact: z.boolean(),
   /** Short label of what is proposed: "FAC-2026-0012 · Cliente SRL", the supplier, the rule. */
   label: z.string(),
+  /**
+   * The invoices the suggestion pays (for a transfer report, the report's invoice), each with its
+   * client's name and e-mail address — where the receipt is sent — and balance (major units).
+   */
   invoices: z.array(
-    z.object({ id: z.uuid(), invoiceNumber: z.string(), clientName: z.string(), balance: z.number() }),
+    z.object({
+      id: z.uuid(),
+      invoiceNumber: z.string(),
+      clientName: z.string(),
+      clientEmail: z.string(),
+      balance: z.number(),
+    }),
   ),
   match: MatchBankLineRequestSchema.nullable(),
 });

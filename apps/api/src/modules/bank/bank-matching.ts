@@ -100,6 +100,7 @@ export interface OpenInvoice {
   ncf: string | null;
   clientId: string;
   clientName: string;
+  clientEmail: string;
   clientWords: string[];
   clientType: string;
   taxpayerType: string;
@@ -115,7 +116,9 @@ interface PendingReport {
   amountCents: number;
   invoiceId: string;
   invoiceNumber: string;
+  invoiceBalanceCents: number;
   clientName: string;
+  clientEmail: string;
   bank: string;
   reference: string;
 }
@@ -164,6 +167,11 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 const numberKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The client's display name: company, else first and last name. */
+/** An invoice's open balance in centavos (never below zero). */
+const balanceSql =
+  sql<number>`greatest(0, ${invoices.totalCents} + ${invoices.debitedCents} - ${invoices.paidCents} - ${invoices.withheldCents} - ${invoices.creditedCents})`.mapWith(
+    Number,
+  );
 const clientNameSql = sql<string>`coalesce(nullif(${clients.companyName}, ''), trim(${clients.firstName} || ' ' || ${clients.lastName}))`;
 
 /**
@@ -187,12 +195,10 @@ export async function loadCandidates({
       ncf: invoices.ncf,
       clientId: invoices.clientId,
       clientName: clientNameSql,
+      clientEmail: clients.email,
       clientType: clients.clientType,
       taxpayerType: clients.taxpayerType,
-      balanceCents:
-        sql<number>`greatest(0, ${invoices.totalCents} + ${invoices.debitedCents} - ${invoices.paidCents} - ${invoices.withheldCents} - ${invoices.creditedCents})`.mapWith(
-          Number,
-        ),
+      balanceCents: balanceSql,
       taxCents: invoices.taxCents,
       baseCents: sql<number>`${invoices.subtotalCents} - ${invoices.discountCents}`.mapWith(Number),
       withheldCents: invoices.withheldCents,
@@ -240,7 +246,9 @@ export async function loadCandidates({
       amountCents: paymentReports.amountCents,
       invoiceId: paymentReports.invoiceId,
       invoiceNumber: invoices.invoiceNumber,
+      invoiceBalanceCents: balanceSql,
       clientName: clientNameSql,
+      clientEmail: clients.email,
       bank: paymentReports.bank,
       reference: paymentReports.reference,
     })
@@ -382,6 +390,7 @@ export function suggestFor(line: LineToMatch, c: Candidates): BankLineSuggestion
     id: inv.id,
     invoiceNumber: inv.invoiceNumber,
     clientName: inv.clientName,
+    clientEmail: inv.clientEmail,
     balance: fromCents(inv.balanceCents),
   });
   const invoiceSuggestion = (
@@ -447,7 +456,15 @@ export function suggestFor(line: LineToMatch, c: Candidates): BankLineSuggestion
           rule: 'report',
           exact: true,
           label: `Reporte · ${r.invoiceNumber} · ${r.clientName}`,
-          invoices: [],
+          invoices: [
+            {
+              id: r.invoiceId,
+              invoiceNumber: r.invoiceNumber,
+              clientName: r.clientName,
+              clientEmail: r.clientEmail,
+              balance: fromCents(r.invoiceBalanceCents),
+            },
+          ],
           match: { invoices: [], paymentReportId: r.id },
         },
         `report:${r.id}`,

@@ -88,7 +88,13 @@ const line: BankLine = {
       exact: true,
       label: 'FAC-2026-0012 · Cliente Uno SRL',
       invoices: [
-        { id: INVOICE_ID, invoiceNumber: 'FAC-2026-0012', clientName: 'Cliente Uno SRL', balance: 25_000 },
+        {
+          id: INVOICE_ID,
+          invoiceNumber: 'FAC-2026-0012',
+          clientName: 'Cliente Uno SRL',
+          clientEmail: 'pagos@clienteuno.do',
+          balance: 25_000,
+        },
       ],
       match: { invoices: [{ id: INVOICE_ID, amount: 25_000 }] },
     },
@@ -221,7 +227,7 @@ describe('Conciliación bancaria', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getByText(/Pago de RD\$25,000\.00 a la factura FAC-2026-0012 \(Cliente Uno SRL/),
     ).toBeTruthy();
-    expect(within(dialog).getByText('Se enviará el recibo por correo a Cliente Uno SRL.')).toBeTruthy();
+    expect(within(dialog).getByText('Se enviará el recibo por correo a Cliente Uno SRL (pagos@clienteuno.do).')).toBeTruthy();
     expect(posted).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
