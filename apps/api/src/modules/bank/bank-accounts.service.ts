@@ -330,12 +330,13 @@ export async function unmatchedByAccount({
   db: Db | Tx;
   from: string;
   to: string;
-}): Promise<Array<{ id: string; bank: string; accountNumber: string; unmatched: number }>> {
+}): Promise<Array<{ id: string; bank: string; accountNumber: string; currency: string; unmatched: number }>> {
   return db
     .select({
       id: bankAccounts.id,
       bank: bankAccounts.bank,
       accountNumber: bankAccounts.accountNumber,
+      currency: bankAccounts.currency,
       unmatched: sql<number>`count(*)`.mapWith(Number),
     })
     .from(bankLines)
@@ -347,5 +348,6 @@ export async function unmatchedByAccount({
         sql`${bankLines.date} <= ${to}`,
       ),
     )
-    .groupBy(bankAccounts.id, bankAccounts.bank, bankAccounts.accountNumber);
+    .groupBy(bankAccounts.id, bankAccounts.bank, bankAccounts.accountNumber, bankAccounts.currency)
+    .orderBy(bankAccounts.bank, bankAccounts.accountNumber);
 }

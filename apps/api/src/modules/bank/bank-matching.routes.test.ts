@@ -448,4 +448,44 @@ describe('the month', () => {
       expect.stringMatching(/tiene 1 línea del banco sin conciliar en 2019-03\.$/),
     ]);
   });
+
+  it('the month close lists, before closing, the unmatched lines of the month per account', async () => {
+    const a = await createBankAccount(app, admin, { bank: 'Banco A Cierre', openingDate: '2019-01-01' });
+    const b = await createBankAccount(app, admin, { bank: 'Banco B Cierre', openingDate: '2019-01-01' });
+    const file = (prefix: string) =>
+      bhdStatement([
+        { description: `${prefix} 1`, amount: 700, reference: `${prefix}1`, date: '2019-04-02' },
+        { description: `${prefix} 2`, amount: -50, reference: `${prefix}2`, date: '2019-04-30' },
+        { description: `${prefix} 3`, amount: 10, reference: `${prefix}3`, date: '2019-05-01' },
+      ]);
+    expect((await importStatement(app, admin, a, file('CA'))).statusCode).toBe(201);
+    expect((await importStatement(app, admin, b, file('CB'))).statusCode).toBe(201);
+    const summary = async () => {
+      const res = await injectAs(app, admin, { method: 'GET', url: '/api/reports/dgii/summary?period=201904' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.summary.unreconciledBank as Array<Record<string, unknown>>;
+    };
+    // Both accounts, two lines each in April (the May line is another month).
+    expect(await summary()).toEqual([
+      { bankAccountId: a, bank: 'Banco A Cierre', accountNumber: expect.any(String), currency: 'DOP', unmatched: 2 },
+      { bankAccountId: b, bank: 'Banco B Cierre', accountNumber: expect.any(String), currency: 'DOP', unmatched: 2 },
+    ]);
+    // Account B's April lines explained: only A is left, the month still open.
+    const bLines = (
+      await injectAs(app, admin, { method: 'GET', url: `/api/bank-accounts/${b}/lines?month=2019-04` })
+    ).json().data.bankLines as Line[];
+    for (const l of bLines)
+      expect(
+        (
+          await injectAs(app, admin, {
+            method: 'POST',
+            url: `/api/bank-lines/${l._id}/ignore`,
+            payload: { reason: 'Movimiento interno' },
+          })
+        ).statusCode,
+      ).toBe(200);
+    expect(await summary()).toEqual([expect.objectContaining({ bankAccountId: a, unmatched: 2 })]);
+    const periods = await injectAs(app, admin, { method: 'GET', url: '/api/fiscal/periods' });
+    expect(JSON.stringify(periods.json().data)).not.toContain('201904');
+  });
 });
