@@ -225,7 +225,10 @@ async function seedBook(token, clientToken, clientId) {
 
 try {
   const { token } = await api(null, 'POST', '/auth/login', { email: 'admin@demo.do', password: 'Demo1234!' });
-  const demoClient = await api(null, 'POST', '/auth/login', { email: 'cliente@demo.do', password: 'Demo1234!' });
+  const demoClient = await api(null, 'POST', '/auth/login', {
+    email: 'cliente@demo.do',
+    password: 'Demo1234!',
+  });
   const book = await seedBook(token, demoClient.token, demoClient.user.clientId);
   console.info(
     `bench:bank — ${LINES} lines per statement against ${book.invoices.length + book.reports.length} open DOP invoices, ${book.reports.length} pending reports, ${book.expenses.length} expenses`,

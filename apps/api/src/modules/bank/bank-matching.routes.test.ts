@@ -128,7 +128,11 @@ describe('credits: suggestions in order, each with its reason', () => {
     expect(line.suggestions[0]!.reason).toContain(`la factura ${inv.invoiceNumber}`);
     // Where the receipt goes, for the confirmation dialog.
     expect(line.suggestions[0]!.invoices).toEqual([
-      expect.objectContaining({ id: inv._id, invoiceNumber: inv.invoiceNumber, clientEmail: inv.client.email }),
+      expect.objectContaining({
+        id: inv._id,
+        invoiceNumber: inv.invoiceNumber,
+        clientEmail: inv.client.email,
+      }),
     ]);
     const mailsBefore = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, inv.client.email));
     const res = await match(line._id, line.suggestions[0]!.match);
@@ -392,9 +396,8 @@ describe('accept every exact match of the month', () => {
     expect(p.lines[0]!.label).toContain(byNumber.invoiceNumber);
     // Another admin matches the third line between the preview and the confirmation.
     const third = p.lines[2]!.lineId;
-    const lineThird = (
-      await injectAs(app, admin, { method: 'GET', url: `/api/bank-lines/${third}` })
-    ).json().data.bankLine as Line;
+    const lineThird = (await injectAs(app, admin, { method: 'GET', url: `/api/bank-lines/${third}` })).json()
+      .data.bankLine as Line;
     expect((await match(third, lineThird.suggestions[0]!.match)).statusCode).toBe(200);
 
     const denied = await injectAs(app, employee, {
@@ -571,14 +574,29 @@ describe('the month', () => {
     expect((await importStatement(app, admin, a, file('CA'))).statusCode).toBe(201);
     expect((await importStatement(app, admin, b, file('CB'))).statusCode).toBe(201);
     const summary = async () => {
-      const res = await injectAs(app, admin, { method: 'GET', url: '/api/reports/dgii/summary?period=201904' });
+      const res = await injectAs(app, admin, {
+        method: 'GET',
+        url: '/api/reports/dgii/summary?period=201904',
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.summary.unreconciledBank as Array<Record<string, unknown>>;
     };
     // Both accounts, two lines each in April (the May line is another month).
     expect(await summary()).toEqual([
-      { bankAccountId: a, bank: 'Banco A Cierre', accountNumber: expect.any(String), currency: 'DOP', unmatched: 2 },
-      { bankAccountId: b, bank: 'Banco B Cierre', accountNumber: expect.any(String), currency: 'DOP', unmatched: 2 },
+      {
+        bankAccountId: a,
+        bank: 'Banco A Cierre',
+        accountNumber: expect.any(String),
+        currency: 'DOP',
+        unmatched: 2,
+      },
+      {
+        bankAccountId: b,
+        bank: 'Banco B Cierre',
+        accountNumber: expect.any(String),
+        currency: 'DOP',
+        unmatched: 2,
+      },
     ]);
     // Account B's April lines explained: only A is left, the month still open.
     const bLines = (

@@ -229,7 +229,9 @@ describe('Conciliación bancaria', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getByText(/Pago de RD\$25,000\.00 a la factura FAC-2026-0012 \(Cliente Uno SRL/),
     ).toBeTruthy();
-    expect(within(dialog).getByText('Se enviará el recibo por correo a Cliente Uno SRL (pagos@clienteuno.do).')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Se enviará el recibo por correo a Cliente Uno SRL (pagos@clienteuno.do).'),
+    ).toBeTruthy();
     expect(posted).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
@@ -301,8 +303,14 @@ describe('Conciliación bancaria', { timeout: 30_000 }, () => {
       [{ path: '/billing/reconciliation', element: <BankReconciliationPage /> }],
       '/billing/reconciliation?mes=2026-02',
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Aceptar todas las coincidencias exactas del mes' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Aceptar las coincidencias exactas de febrero 2026' });
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: 'Aceptar todas las coincidencias exactas del mes (febrero 2026)',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Aceptar las coincidencias exactas de febrero 2026',
+    });
     expect(dialog.textContent).toContain('2 líneas del mes (todas las páginas)');
     expect(dialog.textContent).toContain('RD$26,500.00 en total');
     expect(dialog.textContent).toContain('1 línea queda fuera porque su factura ya la toma otra línea');
@@ -311,7 +319,9 @@ describe('Conciliación bancaria', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar 2' }));
     await waitFor(() => expect(posted).toEqual([{ month: '2026-02', lineIds: [LINE_ID, OTHER] }]));
     expect(await screen.findByText('1 de 2 en febrero 2026')).toBeTruthy();
-    expect(await screen.findByText(/TRANSFERENCIA 2: Esta línea del banco ya está conciliada o ignorada/)).toBeTruthy();
+    expect(
+      await screen.findByText(/TRANSFERENCIA 2: Esta línea del banco ya está conciliada o ignorada/),
+    ).toBeTruthy();
   });
 
   it('the month summary shows the bank balance against the portal, the difference and what is unmatched on each side', () => {

@@ -38,7 +38,9 @@ export function describeAcceptance(line: BankLine, suggestion: BankLineSuggestio
     items.unshift(`El reporte de transferencia del cliente queda confirmado (${suggestion.label})`);
   // Where the receipts go: each client's e-mail address (one receipt per payment recorded).
   const recipients = [
-    ...new Set(suggestion.invoices.map((i) => (i.clientEmail ? `${i.clientName} (${i.clientEmail})` : i.clientName))),
+    ...new Set(
+      suggestion.invoices.map((i) => (i.clientEmail ? `${i.clientName} (${i.clientEmail})` : i.clientName)),
+    ),
   ];
   const receipts = suggestion.kind === 'payment_report' ? 1 : invoices.length;
   return {

@@ -271,7 +271,9 @@ export function BankReconciliationPage() {
       toastSuccess(
         'Nada que aceptar',
         `No hay coincidencias exactas sin conciliar en ${monthLabel(month)}${
-          preview.skipped > 0 ? ` (${preview.skipped} comparten factura con otra línea: revísalas una a una)` : ''
+          preview.skipped > 0
+            ? ` (${preview.skipped} comparten factura con otra línea: revísalas una a una)`
+            : ''
         }.`,
       );
       return;
@@ -323,7 +325,10 @@ export function BankReconciliationPage() {
                 .join(' · '),
             );
         } catch (error) {
-          toastError('No se pudieron aceptar las coincidencias', getErrorMessage(error, 'Inténtalo de nuevo.'));
+          toastError(
+            'No se pudieron aceptar las coincidencias',
+            getErrorMessage(error, 'Inténtalo de nuevo.'),
+          );
         }
       },
     });
@@ -455,7 +460,7 @@ export function BankReconciliationPage() {
                       loading={previewing || acceptMonth.isPending}
                       styles={WRAPPING_BUTTON_STYLES}
                     >
-                      Aceptar todas las coincidencias exactas del mes
+                      Aceptar todas las coincidencias exactas del mes ({monthLabel(month)})
                     </Button>
                   )}
                 </Group>

@@ -177,7 +177,13 @@ describe('Cierre del mes (decision 141)', () => {
           summary: {
             ...summaryOf(period, closed),
             unreconciledBank: [
-              { bankAccountId: ACCOUNT, bank: 'Banco BHD', accountNumber: '0000-111122-3', currency: 'DOP', unmatched: 3 },
+              {
+                bankAccountId: ACCOUNT,
+                bank: 'Banco BHD',
+                accountNumber: '0000-111122-3',
+                currency: 'DOP',
+                unmatched: 3,
+              },
             ],
           },
         });
@@ -200,9 +206,9 @@ describe('Cierre del mes (decision 141)', () => {
     const alert = await screen.findByText('Líneas del banco sin conciliar');
     const box = alert.closest('[role="alert"], .mantine-Alert-root') as HTMLElement;
     expect(box.textContent).toContain('Banco BHD 0000-111122-3 (DOP): 3 líneas sin conciliar');
-    expect(within(box).getByRole('link', { name: 'Conciliar Banco BHD 0000-111122-3' }).getAttribute('href')).toBe(
-      `/billing/reconciliation?cuenta=${ACCOUNT}&mes=${month}&estado=unmatched`,
-    );
+    expect(
+      within(box).getByRole('link', { name: 'Conciliar Banco BHD 0000-111122-3' }).getAttribute('href'),
+    ).toBe(`/billing/reconciliation?cuenta=${ACCOUNT}&mes=${month}&estado=unmatched`);
     // And again in the confirmation, which still lets the month be closed.
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar mes' }));
     const dialog = await screen.findByRole('dialog');

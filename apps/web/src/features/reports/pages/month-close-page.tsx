@@ -3,8 +3,8 @@ import {
   type DgiiMonthSummary,
   deadlineStatus,
   fiscalPeriodLabel,
-  formatMoney,
   formatFiscalPeriod,
+  formatMoney,
   periodOfDay,
   type UnreconciledBankAccount,
 } from '@agencia/shared';
@@ -292,8 +292,8 @@ export function UnreconciledBankAlert({
     <Alert color="orange" title="Líneas del banco sin conciliar">
       <Stack gap={4}>
         <Text size="sm">
-          El estado de cuenta de {fiscalPeriodLabel(period)} tiene líneas sin conciliar. Puedes cerrar el mes
-          igual, pero conviene revisarlas antes.
+          El estado de cuenta de {fiscalPeriodLabel(period).toLowerCase()} tiene líneas sin conciliar. Puedes
+          cerrar el mes igual, pero conviene revisarlas antes.
         </Text>
         <Stack gap={2} component="ul" m={0} pl="md">
           {accounts.map((a) => (
