@@ -137,6 +137,15 @@ function rnc(i) {
 /** The open book the statement is matched against (see the header). Returns what the lines name. */
 async function seedBook(token, clientToken, clientId) {
   const t0 = performance.now();
+  // The demo's NCF ranges are small: a fresh DGII authorisation for the 520 invoices' types.
+  for (const documentType of ['B01', 'B02'])
+    await api(token, 'POST', '/fiscal/sequences', {
+      documentType,
+      rangeFrom: 5_000_000,
+      rangeTo: 5_010_000,
+      expiresOn: `${new Date().getUTCFullYear() + 1}-12-31`,
+      replaceActive: true,
+    });
   const clients = await pool(
     Array.from({ length: CLIENTS }, (_, i) => i),
     4,
