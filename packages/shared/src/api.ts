@@ -52,5 +52,7 @@ export const ErrorCodes = {
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   /** 409: a task timer ran more than 12 hours; confirm or correct its end before it is saved (issue 45). */
   TIMER_CONFIRMATION_REQUIRED: 'TIMER_CONFIRMATION_REQUIRED',
+  /** 400: no bank preset reads the statement and the account has no generic mapping that does (decision 166). */
+  UNKNOWN_STATEMENT_LAYOUT: 'UNKNOWN_STATEMENT_LAYOUT',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

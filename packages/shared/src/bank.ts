@@ -175,12 +175,15 @@ export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 /**
  * A break in the running balance: the file's `row` (1-based, as a spreadsheet shows it) whose
  * balance is not the previous line's balance plus its amount (`expected` vs `actual`, major units).
+ * `previous` is present when that previous line was not in the file but already kept from an
+ * earlier import (the last stored line before it, by date and order): a gap between statements.
  */
 export const BalanceGapSchema = z.object({
   row: z.number().int(),
   date: z.string(),
   expected: z.number(),
   actual: z.number(),
+  previous: z.object({ date: z.string(), reference: z.string() }).optional(),
 });
 export type BalanceGap = z.infer<typeof BalanceGapSchema>;
 
@@ -301,8 +304,18 @@ export const BankLineSuggestionSchema = z.object({
   exact: z.boolean(),
   /** Short label of what is proposed: "FAC-2026-0012 · Cliente SRL", the supplier, the rule. */
   label: z.string(),
+  /**
+   * The invoices the suggestion pays (for a transfer report, the report's invoice), each with its
+   * client's name and e-mail address — where the receipt is sent — and balance (major units).
+   */
   invoices: z.array(
-    z.object({ id: z.uuid(), invoiceNumber: z.string(), clientName: z.string(), balance: z.number() }),
+    z.object({
+      id: z.uuid(),
+      invoiceNumber: z.string(),
+      clientName: z.string(),
+      clientEmail: z.string(),
+      balance: z.number(),
+    }),
   ),
   match: MatchBankLineRequestSchema.nullable(),
 });
@@ -368,6 +381,77 @@ export const ListBankLinesResponseSchema = z.object({
   pagination: PaginationSchema,
 });
 export type ListBankLinesResponse = z.infer<typeof ListBankLinesResponseSchema>;
+
+// ── accept every exact match of a month ─────────────────────────────────────────────────────
+
+/** `GET /bank-accounts/{id}/exact-matches?month=YYYY-MM` query (admin). */
+export const ExactMatchesQuerySchema = z.object({ month: MonthSchema });
+
+/**
+ * One line the month's bulk accept would record: the line (date, description, signed amount) and
+ * its first suggestion (label, reason), whose amounts agree to the cent.
+ */
+export const ExactMatchLineSchema = z.object({
+  lineId: z.uuid(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  label: z.string(),
+  reason: z.string(),
+});
+export type ExactMatchLine = z.infer<typeof ExactMatchLineSchema>;
+
+/**
+ * `GET /bank-accounts/{id}/exact-matches?month=YYYY-MM` (admin) → the preview of "accept every exact
+ * match of the month", across all pages: the month's unmatched lines whose first suggestion is exact
+ * (an invoice, a transfer report or an expense — not a debit rule, which creates an expense), oldest
+ * first; a line whose invoice, report or expense an earlier line of the month already takes is left
+ * out and counted in `skipped` (one invoice is never paid twice). `total` is the sum of the amounts.
+ */
+export const ExactMatchesPreviewSchema = z.object({
+  month: z.string(),
+  count: z.number().int(),
+  total: z.number(),
+  skipped: z.number().int(),
+  lines: z.array(ExactMatchLineSchema),
+});
+export type ExactMatchesPreview = z.infer<typeof ExactMatchesPreviewSchema>;
+
+/** Most lines one bulk accept takes. */
+export const EXACT_MATCHES_MAX = 2000;
+
+/**
+ * `POST /bank-accounts/{id}/exact-matches` body (admin): the month and the line ids the admin
+ * confirmed from the preview (1–2,000). Only those are recorded, each with the first suggestion it
+ * has now, if that is still exact.
+ */
+export const AcceptExactMatchesRequestSchema = z.object({
+  month: MonthSchema,
+  lineIds: z
+    .array(z.uuid({ error: 'Línea inválida' }))
+    .min(1, 'Indica las líneas que se aceptan')
+    .max(EXACT_MATCHES_MAX, `Máximo ${EXACT_MATCHES_MAX} líneas por vez`),
+});
+export type AcceptExactMatchesRequest = z.input<typeof AcceptExactMatchesRequestSchema>;
+
+/**
+ * The bulk accept's answer: how many lines were `recorded` and each that failed with the Spanish
+ * reason (matched by someone else meanwhile, its suggestion changed, a closed month…). Each line is
+ * recorded in its own transaction (decision 166 addendum): a failure leaves the others recorded.
+ */
+export const AcceptExactMatchesResponseSchema = z.object({
+  recorded: z.number().int(),
+  failed: z.array(
+    z.object({
+      lineId: z.uuid(),
+      date: z.string().nullable(),
+      description: z.string(),
+      amount: z.number().nullable(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type AcceptExactMatchesResponse = z.infer<typeof AcceptExactMatchesResponseSchema>;
 
 // ── debit rules ─────────────────────────────────────────────────────────────────────────────
 

@@ -131,6 +131,20 @@ export const RejectedEcfSchema = z.object({
 export type RejectedEcf = z.infer<typeof RejectedEcfSchema>;
 
 /**
+ * A bank account with lines of the month not yet reconciled (issue 48, decision 166): shown on the
+ * month close before it is confirmed — a warning, never a block. `unmatched` counts the account's
+ * statement lines dated in the month whose status is still unmatched.
+ */
+export const UnreconciledBankAccountSchema = z.object({
+  bankAccountId: z.string(),
+  bank: z.string(),
+  accountNumber: z.string(),
+  currency: z.string(),
+  unmatched: z.number().int(),
+});
+export type UnreconciledBankAccount = z.infer<typeof UnreconciledBankAccountSchema>;
+
+/**
  * `GET /reports/dgii/summary?period=YYYYMM` (admin): the month's figures, all in RD$ (a foreign
  * currency document at its stored rate).
  * - `it1`: ITBIS charged on sales (607 and consumo, credit notes subtracted, debit notes added);
@@ -143,6 +157,8 @@ export type RejectedEcf = z.infer<typeof RejectedEcfSchema>;
  * - `deadlines`: the month's filings and their due dates; `closed`: whether the month is closed.
  * - `rejectedEcf`: the month's documents whose e-CF the DGII rejected, left out of every figure
  *   (issue 42, {@link RejectedEcfSchema}).
+ * - `unreconciledBank`: the bank accounts with statement lines of the month not reconciled
+ *   ({@link UnreconciledBankAccountSchema}); empty when every line is matched or ignored.
  */
 export const DgiiMonthSummarySchema = z.object({
   period: z.string(),
@@ -164,6 +180,7 @@ export const DgiiMonthSummarySchema = z.object({
   deadlines: z.array(z.object({ filing: z.enum(DGII_FILINGS), label: z.string(), dueDate: z.string() })),
   closed: z.boolean(),
   rejectedEcf: z.array(RejectedEcfSchema),
+  unreconciledBank: z.array(UnreconciledBankAccountSchema),
 });
 export type DgiiMonthSummary = z.infer<typeof DgiiMonthSummarySchema>;
 export const GetDgiiMonthSummaryResponseSchema = z.object({ summary: DgiiMonthSummarySchema });

@@ -217,15 +217,17 @@ export async function importStatement(
   });
   const ids = lineIdentities(parsed.lines);
   const gaps = balanceGaps(parsed.lines);
-  const imported = await db.transaction(async (tx) => {
+  const { imported, storedGap } = await db.transaction(async (tx) => {
     // One import at a time per account: the next `seq` is read under the account's row lock.
     await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, id)).for('update');
     const [top] = await tx
       .select({ seq: sql<number>`coalesce(max(${bankLines.seq}), 0)`.mapWith(Number) })
       .from(bankLines)
       .where(eq(bankLines.bankAccountId, id));
-    let seq = top?.seq ?? 0;
+    const storedSeq = top?.seq ?? 0;
+    let seq = storedSeq;
     let inserted = 0;
+    const insertedIds = new Set<string>();
     for (let at = 0; at < parsed.lines.length; at += INSERT_BATCH) {
       const batch = parsed.lines.slice(at, at + INSERT_BATCH).map((l, i) => ({
         bankAccountId: id,
@@ -242,9 +244,11 @@ export async function importStatement(
         .insert(bankLines)
         .values(batch)
         .onConflictDoNothing({ target: [bankLines.bankAccountId, bankLines.identity] })
-        .returning({ id: bankLines.id });
+        .returning({ identity: bankLines.identity });
       inserted += rows.length;
+      for (const r of rows) insertedIds.add(r.identity);
     }
+    const storedGap = await gapAfterStored(tx, id, storedSeq, parsed.lines, ids, insertedIds);
     await audit(
       tx,
       ctx,
@@ -255,10 +259,10 @@ export async function importStatement(
         layout: parsed.layout,
         lines: parsed.lines.length,
         imported: inserted,
-        gaps: gaps.length,
+        gaps: gaps.length + (storedGap ? 1 : 0),
       },
     );
-    return inserted;
+    return { imported: inserted, storedGap };
   });
   const dates = parsed.lines.map((l) => l.date).sort();
   return {
@@ -268,7 +272,52 @@ export async function importStatement(
     layout: parsed.layout,
     from: dates[0] ?? null,
     to: dates[dates.length - 1] ?? null,
-    gaps,
+    gaps: storedGap ? [storedGap, ...gaps] : gaps,
+  };
+}
+
+/**
+ * The running-balance check across imports (issue 48, decision 166 addendum): when the first line
+ * this import added is the file's first (so the file holds no line before it), its balance is
+ * checked against the last line the account already had before it — the latest by date, then by
+ * the order lines were kept (`seq`), among lines stored before this import (`seq <= storedSeq`).
+ * A break is a {@link BalanceGap} with `previous` naming that stored line; null when they agree,
+ * when either has no running balance, or when the account had no earlier line. A first new line
+ * further down the file was already checked against the file's previous line ({@link balanceGaps}).
+ */
+async function gapAfterStored(
+  tx: Tx,
+  accountId: string,
+  storedSeq: number,
+  lines: ParsedLine[],
+  ids: string[],
+  insertedIds: Set<string>,
+): Promise<BalanceGap | null> {
+  const first = ids.findIndex((identity) => insertedIds.has(identity));
+  if (first !== 0 || storedSeq === 0) return null;
+  const line = lines[0]!;
+  if (line.balanceCents === null) return null;
+  const [prev] = await tx
+    .select({ date: bankLines.date, reference: bankLines.reference, balanceCents: bankLines.balanceCents })
+    .from(bankLines)
+    .where(
+      and(
+        eq(bankLines.bankAccountId, accountId),
+        sql`${bankLines.seq} <= ${storedSeq}`,
+        sql`${bankLines.date} <= ${line.date}`,
+      ),
+    )
+    .orderBy(desc(bankLines.date), desc(bankLines.seq))
+    .limit(1);
+  if (!prev || prev.balanceCents === null) return null;
+  const expected = prev.balanceCents + line.amountCents;
+  if (expected === line.balanceCents) return null;
+  return {
+    row: line.row,
+    date: line.date,
+    expected: fromCents(expected),
+    actual: fromCents(line.balanceCents),
+    previous: { date: prev.date, reference: prev.reference },
   };
 }
 
@@ -281,12 +330,13 @@ export async function unmatchedByAccount({
   db: Db | Tx;
   from: string;
   to: string;
-}): Promise<Array<{ id: string; bank: string; accountNumber: string; unmatched: number }>> {
+}): Promise<Array<{ id: string; bank: string; accountNumber: string; currency: string; unmatched: number }>> {
   return db
     .select({
       id: bankAccounts.id,
       bank: bankAccounts.bank,
       accountNumber: bankAccounts.accountNumber,
+      currency: bankAccounts.currency,
       unmatched: sql<number>`count(*)`.mapWith(Number),
     })
     .from(bankLines)
@@ -298,5 +348,6 @@ export async function unmatchedByAccount({
         sql`${bankLines.date} <= ${to}`,
       ),
     )
-    .groupBy(bankAccounts.id, bankAccounts.bank, bankAccounts.accountNumber);
+    .groupBy(bankAccounts.id, bankAccounts.bank, bankAccounts.accountNumber, bankAccounts.currency)
+    .orderBy(bankAccounts.bank, bankAccounts.accountNumber);
 }

@@ -142,6 +142,7 @@ describe('statement import: each bank’s layout and encoding', () => {
     const refused = await importStatement(app, admin, id, bankFixture('generic-pipe.csv'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/^No reconocemos el formato de este archivo/);
+    expect(refused.json().code).toBe('UNKNOWN_STATEMENT_LAYOUT');
     const put = await injectAs(app, admin, {
       method: 'PUT',
       url: `/api/bank-accounts/${id}`,
@@ -195,6 +196,63 @@ describe('statement import: each bank’s layout and encoding', () => {
     const res = await importStatement(app, admin, id, bankFixture('bhd-gap.csv'));
     expect(res.statusCode).toBe(201);
     expect(res.json().data.gaps).toEqual([{ row: 5, date: '2026-02-06', expected: 11450, actual: 11250 }]);
+  });
+
+  it('the first new line of an import is checked against the last line already kept before it', async () => {
+    const id = await createBankAccount(app, admin);
+    expect((await importStatement(app, admin, id, bankFixture('bhd.csv'))).statusCode).toBe(201);
+    const bhd = (rows: string[]) =>
+      Buffer.from(
+        [
+          ';Banco BHD;;;;;;;;',
+          ';Fecha;Número de Referencia;;Descripción;Débitos;Créditos;Balance;;',
+          ...rows,
+        ].join('\r\n'),
+        'latin1',
+      );
+    // Follows on from 09-02 (119,930.50): no gap.
+    const next = await importStatement(
+      app,
+      admin,
+      id,
+      bhd([
+        ';12-02-2026;100205;;TRANSFERENCIA RECIBIDA CLIENTE DOS;;3,000.00;122,930.50;;',
+        ';13-02-2026;100206;;CARGO ITBIS 0.15% TRANSFERENCIAS;4.50;;122,926.00;;',
+      ]),
+    );
+    expect(next.json().data).toMatchObject({ imported: 2, gaps: [] });
+    // A statement is missing between 13-02 (122,926.00) and this one: the gap names the stored line.
+    const after = await importStatement(
+      app,
+      admin,
+      id,
+      bhd([
+        ';20-02-2026;100210;;DEPOSITO;;100.00;123,100.00;;',
+        ';21-02-2026;100211;;COMISION;10.00;;123,090.00;;',
+      ]),
+    );
+    expect(after.statusCode).toBe(201);
+    expect(after.json().data).toMatchObject({ imported: 2, duplicates: 0 });
+    expect(after.json().data.gaps).toEqual([
+      {
+        row: 3,
+        date: '2026-02-20',
+        expected: 123026,
+        actual: 123100,
+        previous: { date: '2026-02-13', reference: '100206' },
+      },
+    ]);
+    // The same file again adds nothing and reports nothing across imports (no new first line).
+    const again = await importStatement(
+      app,
+      admin,
+      id,
+      bhd([
+        ';20-02-2026;100210;;DEPOSITO;;100.00;123,100.00;;',
+        ';21-02-2026;100211;;COMISION;10.00;;123,090.00;;',
+      ]),
+    );
+    expect(again.json().data).toMatchObject({ imported: 0, duplicates: 2, gaps: [] });
   });
 
   it('Spanish 400s on the account and the upload; 409 on a duplicate account', async () => {

@@ -1,9 +1,13 @@
 import {
+  type AcceptExactMatchesRequestSchema,
+  type AcceptExactMatchesResponse,
   BANK_MESSAGES,
   type BankLine,
   type BankLineMatch,
+  type BankLineSuggestion,
   type CreateExpenseFromLineRequestSchema,
   CreateExpenseRequestSchema,
+  type ExactMatchesPreview,
   formatMoney,
   fromCents,
   type IgnoreBankLineRequestSchema,
@@ -29,7 +33,7 @@ import {
 } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { type Effects, effects, mergeEffects, type Written } from '../../lib/effects.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { likePattern } from '../../lib/paging.js';
 import type { WriteCall } from '../../lib/service-args.js';
 import { createExpense, deleteExpense, updateExpense } from '../expenses/expenses.service.js';
@@ -571,4 +575,141 @@ export async function expenseFromRule(
     return created.effects;
   });
   return { value: await getLine({ db, id }), effects: fx };
+}
+
+// ── accept every exact match of a month ─────────────────────────────────────────────────────
+
+interface PlannedMatch {
+  row: LineRow;
+  suggestion: BankLineSuggestion & { match: NonNullable<BankLineSuggestion['match']> };
+}
+
+/**
+ * What "accept every exact match of the month" takes (decision 166 addendum): the month's unmatched
+ * lines of the account, oldest first (date, then the file's order), whose first suggestion is exact
+ * and has a match body (invoice, transfer report, expense — a debit rule creates an expense and is
+ * left to one-by-one). A line whose invoice, report or expense an earlier line already takes is
+ * left out (`skipped`): two RD$5,000 transfers never pay the same RD$5,000 invoice twice.
+ */
+async function exactPlan(
+  db: Db | Tx,
+  account: { id: string; currency: string },
+  month: string,
+): Promise<{ planned: PlannedMatch[]; skipped: number }> {
+  const rows = await db
+    .select()
+    .from(bankLines)
+    .where(
+      and(
+        eq(bankLines.bankAccountId, account.id),
+        eq(bankLines.status, 'unmatched'),
+        sql`${bankLines.date} >= ${`${month}-01`}`,
+        sql`${bankLines.date} <= ${monthEnd(month)}`,
+      ),
+    )
+    .orderBy(asc(bankLines.date), asc(bankLines.seq), asc(bankLines.id));
+  if (rows.length === 0) return { planned: [], skipped: 0 };
+  const candidates = await loadCandidates({ db, bankAccountId: account.id, currency: account.currency });
+  const taken = new Set<string>();
+  const planned: PlannedMatch[] = [];
+  let skipped = 0;
+  for (const row of rows) {
+    const first = suggestFor(row, candidates)[0];
+    if (!first?.exact || !first.match) continue;
+    const keys = [
+      ...first.match.invoices.map((i) => `invoice:${i.id}`),
+      ...(first.match.paymentReportId ? [`report:${first.match.paymentReportId}`] : []),
+      ...(first.match.expenseId ? [`expense:${first.match.expenseId}`] : []),
+    ];
+    if (keys.some((k) => taken.has(k))) {
+      skipped++;
+      continue;
+    }
+    for (const k of keys) taken.add(k);
+    planned.push({ row, suggestion: { ...first, match: first.match } });
+  }
+  return { planned, skipped };
+}
+
+/**
+ * `GET /bank-accounts/{id}/exact-matches?month=YYYY-MM` (admin): the preview of the month's bulk
+ * accept across every page — the lines {@link exactPlan} takes, their count and total (major
+ * units), and how many exact lines were left out because an earlier line takes the same record.
+ */
+export async function previewExactMatches({
+  db,
+  id,
+  month,
+}: {
+  db: Db;
+  id: string;
+  month: string;
+}): Promise<ExactMatchesPreview> {
+  const account = await loadAccount({ db, id });
+  const { planned, skipped } = await exactPlan(db, account, month);
+  return {
+    month,
+    count: planned.length,
+    total: fromCents(planned.reduce((sum, p) => sum + p.row.amountCents, 0)),
+    skipped,
+    lines: planned.map((p) => ({
+      lineId: p.row.id,
+      date: p.row.date,
+      description: p.row.description,
+      amount: fromCents(p.row.amountCents),
+      label: p.suggestion.label,
+      reason: p.suggestion.reason,
+    })),
+  };
+}
+
+/**
+ * `POST /bank-accounts/{id}/exact-matches {month, lineIds}` (admin): records the lines the admin
+ * confirmed from the preview, each with the first suggestion {@link exactPlan} gives it now, through
+ * {@link matchLine} — so each line in its OWN transaction, with its lock, 409s, receipts and audit
+ * entry. One line failing (matched meanwhile by another admin, a closed month, its suggestion no
+ * longer exact) does not undo nor stop the others: the answer counts what was recorded and lists
+ * each failure with its Spanish reason. Ids of other accounts or months fail as "no longer exact".
+ */
+export async function acceptExactMatches(
+  opts: WriteCall & { id: string; input: z.output<typeof AcceptExactMatchesRequestSchema> },
+): Promise<Written<AcceptExactMatchesResponse>> {
+  const { db, actor, ctx, id, input } = opts;
+  const account = await loadAccount({ db, id });
+  const { planned } = await exactPlan(db, account, input.month);
+  const byLine = new Map(planned.map((p) => [p.row.id, p]));
+  const parts: Effects[] = [];
+  const failed: AcceptExactMatchesResponse['failed'] = [];
+  let recorded = 0;
+  for (const lineId of new Set(input.lineIds)) {
+    const plan = byLine.get(lineId);
+    if (!plan) {
+      const [row] = await db.select().from(bankLines).where(eq(bankLines.id, lineId)).limit(1);
+      failed.push({
+        lineId,
+        date: row?.date ?? null,
+        description: row?.description ?? '',
+        amount: row ? fromCents(row.amountCents) : null,
+        reason:
+          row && row.status !== 'unmatched'
+            ? BANK_MESSAGES.alreadyMatched
+            : 'La línea ya no tiene una coincidencia exacta en este mes',
+      });
+      continue;
+    }
+    try {
+      const written = await matchLine({ db, actor, ctx, id: lineId, input: plan.suggestion.match });
+      parts.push(written.effects);
+      recorded++;
+    } catch (error) {
+      failed.push({
+        lineId,
+        date: plan.row.date,
+        description: plan.row.description,
+        amount: fromCents(plan.row.amountCents),
+        reason: error instanceof AppError ? error.message : 'Error inesperado al registrar la línea',
+      });
+    }
+  }
+  return { value: { recorded, failed }, effects: mergeEffects(...parts) };
 }

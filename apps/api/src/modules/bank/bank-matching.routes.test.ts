@@ -1,4 +1,4 @@
-import { toCents, withholdingForPreset } from '@agencia/shared';
+import { businessToday, toCents, withholdingForPreset } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +126,14 @@ describe('credits: suggestions in order, each with its reason', () => {
       exact: true,
     });
     expect(line.suggestions[0]!.reason).toContain(`la factura ${inv.invoiceNumber}`);
+    // Where the receipt goes, for the confirmation dialog.
+    expect(line.suggestions[0]!.invoices).toEqual([
+      expect.objectContaining({
+        id: inv._id,
+        invoiceNumber: inv.invoiceNumber,
+        clientEmail: inv.client.email,
+      }),
+    ]);
     const mailsBefore = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, inv.client.email));
     const res = await match(line._id, line.suggestions[0]!.match);
     expect(res.statusCode, res.body).toBe(200);
@@ -341,6 +349,111 @@ describe('one line, two admins', () => {
   });
 });
 
+describe('accept every exact match of the month', () => {
+  it('works across pages, skips a second line for the same invoice, records each line on its own and reports failures', async () => {
+    const acc = await createBankAccount(app, admin);
+    const month = businessToday().slice(0, 7);
+    const byNumber = await openInvoice(13_579.13);
+    const byAmount = await openInvoice(24_680.24, client2Id);
+    const taken = await openInvoice(35_791.35);
+    // 21 plain deposits first, so the exact lines fall on page 2 of the screen (20 a page).
+    const filler = Array.from({ length: 21 }, (_, i) => ({
+      description: `DEPOSITO VARIOS ${i}`,
+      amount: 3 + i / 100,
+      reference: `BF${i}`,
+    }));
+    const file = bhdStatement([
+      ...filler,
+      { description: `PAGO ${byNumber.invoiceNumber}`, amount: byNumber.balance, reference: 'BX1' },
+      { description: 'TRANSFERENCIA RECIBIDA', amount: byAmount.balance, reference: 'BX2' },
+      { description: 'TRANSFERENCIA RECIBIDA OTRA', amount: byAmount.balance, reference: 'BX3' },
+      { description: 'TRANSFERENCIA TERCERA', amount: taken.balance, reference: 'BX4' },
+    ]);
+    expect((await importStatement(app, admin, acc, file)).statusCode).toBe(201);
+    const preview = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/bank-accounts/${acc}/exact-matches?month=${month}`,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const p = preview.json().data as {
+      count: number;
+      total: number;
+      skipped: number;
+      lines: Array<{ lineId: string; description: string; label: string }>;
+    };
+    // BX3 would pay byAmount a second time: left out.
+    expect(p).toMatchObject({
+      month,
+      count: 3,
+      skipped: 1,
+      total: Math.round((byNumber.balance + byAmount.balance + taken.balance) * 100) / 100,
+    });
+    expect(p.lines.map((l) => l.description)).toEqual([
+      `PAGO ${byNumber.invoiceNumber}`,
+      'TRANSFERENCIA RECIBIDA',
+      'TRANSFERENCIA TERCERA',
+    ]);
+    expect(p.lines[0]!.label).toContain(byNumber.invoiceNumber);
+    // Another admin matches the third line between the preview and the confirmation.
+    const third = p.lines[2]!.lineId;
+    const lineThird = (await injectAs(app, admin, { method: 'GET', url: `/api/bank-lines/${third}` })).json()
+      .data.bankLine as Line;
+    expect((await match(third, lineThird.suggestions[0]!.match)).statusCode).toBe(200);
+
+    const denied = await injectAs(app, employee, {
+      method: 'POST',
+      url: `/api/bank-accounts/${acc}/exact-matches`,
+      payload: { month, lineIds: p.lines.map((l) => l.lineId) },
+    });
+    expect(denied.statusCode).toBe(403);
+    const res = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/bank-accounts/${acc}/exact-matches`,
+      payload: { month, lineIds: p.lines.map((l) => l.lineId) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      recorded: 2,
+      failed: [
+        {
+          lineId: third,
+          date: businessToday(),
+          description: 'TRANSFERENCIA TERCERA',
+          amount: taken.balance,
+          reason: 'Esta línea del banco ya está conciliada o ignorada',
+        },
+      ],
+    });
+    expect((await getInvoice(byNumber._id)).status).toBe('paid');
+    expect((await getInvoice(byAmount._id)).status).toBe('paid');
+    // One payment each: the skipped line did not pay byAmount twice; the third was paid once.
+    for (const inv of [byNumber, byAmount, taken])
+      expect(
+        await app.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv._id)),
+      ).toHaveLength(1);
+    const left = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/bank-accounts/${acc}/lines?status=unmatched&limit=100`,
+    });
+    expect((left.json().data.bankLines as Line[]).map((l) => l.description)).toContain(
+      'TRANSFERENCIA RECIBIDA OTRA',
+    );
+    // Nothing exact is left; an empty list of ids is a Spanish 400.
+    const after = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/bank-accounts/${acc}/exact-matches?month=${month}`,
+    });
+    expect(after.json().data).toMatchObject({ count: 0, skipped: 0, lines: [] });
+    const empty = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/bank-accounts/${acc}/exact-matches`,
+      payload: { month, lineIds: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Indica las líneas que se aceptan');
+  });
+});
+
 describe('ignore, Spanish 400s and roles', () => {
   it('ignore needs a reason; an ignored line cannot be matched until brought back', async () => {
     const line = await importLine('INTERESES GANADOS', 12.34);
@@ -447,5 +560,60 @@ describe('the month', () => {
     expect(close.json().data.warnings).toEqual([
       expect.stringMatching(/tiene 1 línea del banco sin conciliar en 2019-03\.$/),
     ]);
+  });
+
+  it('the month close lists, before closing, the unmatched lines of the month per account', async () => {
+    const a = await createBankAccount(app, admin, { bank: 'Banco A Cierre', openingDate: '2019-01-01' });
+    const b = await createBankAccount(app, admin, { bank: 'Banco B Cierre', openingDate: '2019-01-01' });
+    const file = (prefix: string) =>
+      bhdStatement([
+        { description: `${prefix} 1`, amount: 700, reference: `${prefix}1`, date: '2019-04-02' },
+        { description: `${prefix} 2`, amount: -50, reference: `${prefix}2`, date: '2019-04-30' },
+        { description: `${prefix} 3`, amount: 10, reference: `${prefix}3`, date: '2019-05-01' },
+      ]);
+    expect((await importStatement(app, admin, a, file('CA'))).statusCode).toBe(201);
+    expect((await importStatement(app, admin, b, file('CB'))).statusCode).toBe(201);
+    const summary = async () => {
+      const res = await injectAs(app, admin, {
+        method: 'GET',
+        url: '/api/reports/dgii/summary?period=201904',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.summary.unreconciledBank as Array<Record<string, unknown>>;
+    };
+    // Both accounts, two lines each in April (the May line is another month).
+    expect(await summary()).toEqual([
+      {
+        bankAccountId: a,
+        bank: 'Banco A Cierre',
+        accountNumber: expect.any(String),
+        currency: 'DOP',
+        unmatched: 2,
+      },
+      {
+        bankAccountId: b,
+        bank: 'Banco B Cierre',
+        accountNumber: expect.any(String),
+        currency: 'DOP',
+        unmatched: 2,
+      },
+    ]);
+    // Account B's April lines explained: only A is left, the month still open.
+    const bLines = (
+      await injectAs(app, admin, { method: 'GET', url: `/api/bank-accounts/${b}/lines?month=2019-04` })
+    ).json().data.bankLines as Line[];
+    for (const l of bLines)
+      expect(
+        (
+          await injectAs(app, admin, {
+            method: 'POST',
+            url: `/api/bank-lines/${l._id}/ignore`,
+            payload: { reason: 'Movimiento interno' },
+          })
+        ).statusCode,
+      ).toBe(200);
+    expect(await summary()).toEqual([expect.objectContaining({ bankAccountId: a, unmatched: 2 })]);
+    const periods = await injectAs(app, admin, { method: 'GET', url: '/api/fiscal/periods' });
+    expect(JSON.stringify(periods.json().data)).not.toContain('201904');
   });
 });

@@ -100,6 +100,7 @@ export interface OpenInvoice {
   ncf: string | null;
   clientId: string;
   clientName: string;
+  clientEmail: string;
   clientWords: string[];
   clientType: string;
   taxpayerType: string;
@@ -108,6 +109,17 @@ export interface OpenInvoice {
   baseCents: number;
   withheldCents: number;
   issueDate: string;
+  /**
+   * What each withholding preset would retain on this invoice (centavos), the client's usual
+   * preset first; computed once per candidate load — empty when the invoice already has
+   * withholdings or no amounts. The tolerance rule compares each line against `totalCents`.
+   */
+  withholdings: Array<{
+    preset: WithholdingPreset;
+    itbisCents: number;
+    isrCents: number;
+    totalCents: number;
+  }>;
 }
 
 interface PendingReport {
@@ -115,7 +127,9 @@ interface PendingReport {
   amountCents: number;
   invoiceId: string;
   invoiceNumber: string;
+  invoiceBalanceCents: number;
   clientName: string;
+  clientEmail: string;
   bank: string;
   reference: string;
 }
@@ -164,6 +178,11 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 const numberKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The client's display name: company, else first and last name. */
+/** An invoice's open balance in centavos (never below zero). */
+const balanceSql =
+  sql<number>`greatest(0, ${invoices.totalCents} + ${invoices.debitedCents} - ${invoices.paidCents} - ${invoices.withheldCents} - ${invoices.creditedCents})`.mapWith(
+    Number,
+  );
 const clientNameSql = sql<string>`coalesce(nullif(${clients.companyName}, ''), trim(${clients.firstName} || ' ' || ${clients.lastName}))`;
 
 /**
@@ -187,12 +206,10 @@ export async function loadCandidates({
       ncf: invoices.ncf,
       clientId: invoices.clientId,
       clientName: clientNameSql,
+      clientEmail: clients.email,
       clientType: clients.clientType,
       taxpayerType: clients.taxpayerType,
-      balanceCents:
-        sql<number>`greatest(0, ${invoices.totalCents} + ${invoices.debitedCents} - ${invoices.paidCents} - ${invoices.withheldCents} - ${invoices.creditedCents})`.mapWith(
-          Number,
-        ),
+      balanceCents: balanceSql,
       taxCents: invoices.taxCents,
       baseCents: sql<number>`${invoices.subtotalCents} - ${invoices.discountCents}`.mapWith(Number),
       withheldCents: invoices.withheldCents,
@@ -203,7 +220,24 @@ export async function loadCandidates({
     .where(and(inArray(invoices.status, ['sent', 'pending']), eq(invoices.currency, currency as 'DOP')));
   const open: OpenInvoice[] = invoiceRows
     .filter((r) => r.balanceCents > 0)
-    .map((r) => ({ ...r, clientWords: nameWords(r.clientName) }));
+    .map((r) => {
+      const inv = {
+        ...r,
+        clientWords: nameWords(r.clientName),
+        withholdings: [] as OpenInvoice['withholdings'],
+      };
+      if (inv.withheldCents === 0 && inv.taxCents + inv.baseCents > 0)
+        inv.withholdings = presetsFor(inv).map((preset) => {
+          const w = withholdingForPreset(preset, { taxCents: inv.taxCents, baseCents: inv.baseCents });
+          return {
+            preset,
+            itbisCents: w.itbisWithheldCents,
+            isrCents: w.isrWithheldCents,
+            totalCents: w.itbisWithheldCents + w.isrWithheldCents,
+          };
+        });
+      return inv;
+    });
   const byBalance = new Map<number, OpenInvoice[]>();
   const byNumber = new Map<string, OpenInvoice>();
   const byNcf = new Map<string, OpenInvoice>();
@@ -240,7 +274,9 @@ export async function loadCandidates({
       amountCents: paymentReports.amountCents,
       invoiceId: paymentReports.invoiceId,
       invoiceNumber: invoices.invoiceNumber,
+      invoiceBalanceCents: balanceSql,
       clientName: clientNameSql,
+      clientEmail: clients.email,
       bank: paymentReports.bank,
       reference: paymentReports.reference,
     })
@@ -382,6 +418,7 @@ export function suggestFor(line: LineToMatch, c: Candidates): BankLineSuggestion
     id: inv.id,
     invoiceNumber: inv.invoiceNumber,
     clientName: inv.clientName,
+    clientEmail: inv.clientEmail,
     balance: fromCents(inv.balanceCents),
   });
   const invoiceSuggestion = (
@@ -447,7 +484,15 @@ export function suggestFor(line: LineToMatch, c: Candidates): BankLineSuggestion
           rule: 'report',
           exact: true,
           label: `Reporte · ${r.invoiceNumber} · ${r.clientName}`,
-          invoices: [],
+          invoices: [
+            {
+              id: r.invoiceId,
+              invoiceNumber: r.invoiceNumber,
+              clientName: r.clientName,
+              clientEmail: r.clientEmail,
+              balance: fromCents(r.invoiceBalanceCents),
+            },
+          ],
           match: { invoices: [], paymentReportId: r.id },
         },
         `report:${r.id}`,
@@ -474,31 +519,28 @@ export function suggestFor(line: LineToMatch, c: Candidates): BankLineSuggestion
     // 4. Within tolerance: a bank fee, the client's withholdings, the 3 % band.
     const feeCap = FEE_CAP_CENTS[c.currency] ?? FEE_CAP_CENTS.DOP!;
     const tolerance: BankLineSuggestion[] = [];
+    // Numbers first (the withholdings precomputed per invoice); the client's name is read only
+    // when a fee outside the band needs it — this loop runs lines × open invoices.
     for (const inv of c.invoices) {
       const diff = inv.balanceCents - amount;
       if (diff === 0) continue;
-      const named = namesIn(text, inv.clientWords);
       const bandOk = Math.abs(diff) * 100 <= inv.balanceCents * BAND_PERCENT;
-      if (diff > 0 && inv.withheldCents === 0 && inv.taxCents + inv.baseCents > 0) {
-        const preset = presetsFor(inv).find((p) => {
-          const w = withholdingForPreset(p, { taxCents: inv.taxCents, baseCents: inv.baseCents });
-          return w.itbisWithheldCents + w.isrWithheldCents === diff;
-        });
-        if (preset) {
-          const w = withholdingForPreset(preset, { taxCents: inv.taxCents, baseCents: inv.baseCents });
+      if (diff > 0) {
+        const w = inv.withholdings.find((x) => x.totalCents === diff);
+        if (w) {
           tolerance.push(
             invoiceSuggestion(
               inv,
               'withholding',
-              `Saldo de ${inv.invoiceNumber} (${inv.clientName}) menos las retenciones del cliente — ${WITHHOLDING_PRESET_LABELS[preset]}: ITBIS ${money(w.itbisWithheldCents)}, ISR ${money(w.isrWithheldCents)}`,
-              { amountCents: amount, itbisCents: w.itbisWithheldCents, isrCents: w.isrWithheldCents },
+              `Saldo de ${inv.invoiceNumber} (${inv.clientName}) menos las retenciones del cliente — ${WITHHOLDING_PRESET_LABELS[w.preset]}: ITBIS ${money(w.itbisCents)}, ISR ${money(w.isrCents)}`,
+              { amountCents: amount, itbisCents: w.itbisCents, isrCents: w.isrCents },
               true,
             ),
           );
           continue;
         }
       }
-      if (diff > 0 && diff <= feeCap && (named || bandOk)) {
+      if (diff > 0 && diff <= feeCap && (bandOk || namesIn(text, inv.clientWords))) {
         tolerance.push(
           invoiceSuggestion(
             inv,

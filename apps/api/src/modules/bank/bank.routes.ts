@@ -1,8 +1,12 @@
 import {
+  AcceptExactMatchesRequestSchema,
+  AcceptExactMatchesResponseSchema,
   BANK_MESSAGES,
   BankRuleRequestSchema,
   CreateExpenseFromLineRequestSchema,
   CreateReconciliationAccountRequestSchema,
+  ExactMatchesPreviewSchema,
+  ExactMatchesQuerySchema,
   GetBankLineResponseSchema,
   GetBankRuleResponseSchema,
   GetReconciliationAccountResponseSchema,
@@ -189,6 +193,44 @@ const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       data: {
         summary: await reconciliationSummary({ db: app.db, id: req.params.id, month: req.query.month }),
       },
+    }),
+  );
+
+  app.get(
+    '/bank-accounts/:id/exact-matches',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Coincidencias exactas del mes (vista previa de aceptarlas todas)',
+        params: IdParamsSchema,
+        querystring: ExactMatchesQuerySchema,
+        response: { 200: successEnvelope(ExactMatchesPreviewSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await lines.previewExactMatches({ db: app.db, id: req.params.id, month: req.query.month }),
+    }),
+  );
+
+  app.post(
+    '/bank-accounts/:id/exact-matches',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Aceptar las coincidencias exactas del mes (cada línea en su propia transacción)',
+        params: IdParamsSchema,
+        body: AcceptExactMatchesRequestSchema,
+        response: { 200: successEnvelope(AcceptExactMatchesResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: published(
+        await lines.acceptExactMatches({ ...writeCall(req), id: req.params.id, input: req.body }),
+      ),
     }),
   );
 

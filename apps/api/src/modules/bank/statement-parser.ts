@@ -1,12 +1,13 @@
 import {
   BANK_MESSAGES,
+  ErrorCodes,
   type StatementDateFormat,
   type StatementLayout,
   type StatementMapping,
 } from '@agencia/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 
 /*
  * Reading a bank's statement file (issue 48, decision 166): CSV in any of the encodings the
@@ -545,7 +546,10 @@ export async function parseStatement({
       if (!result && mapping) result = readMapped(csvTable(data, mapping.delimiter), mapping);
     }
   }
-  if (!result) throw fileError(BANK_MESSAGES.unknownLayout);
+  if (!result)
+    throw new AppError(400, ErrorCodes.UNKNOWN_STATEMENT_LAYOUT, BANK_MESSAGES.unknownLayout, [
+      { field: 'file', message: BANK_MESSAGES.unknownLayout },
+    ]);
   if (result.lines.length === 0)
     throw fileError('El archivo no tiene movimientos. No se importó ninguna línea.');
   if (result.lines.length > MAX_STATEMENT_LINES)

@@ -12,6 +12,7 @@ import {
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { calendarEvents, clients, fiscalPeriods, invoicePayments, invoices } from '../../db/schema/index.js';
+import { unmatchedByAccount } from '../bank/bank-accounts.service.js';
 import { purchases606 } from './dgii-606.service.js';
 import { ratesOf } from './dgii-report-inputs.js';
 import { liveEcf, rejectedEcf, sales607 } from './dgii-reports.service.js';
@@ -121,18 +122,20 @@ const pesos = (f: FigureCents): SummaryFigure => ({
  * figures with the lines behind each (from the same rows as its 606 and 607), the filing
  * deadlines (weekends and the calendar's holidays skipped) and whether the month is closed.
  * Documents whose e-CF the DGII rejected count nowhere and are listed in `rejectedEcf` with the
- * DGII's reasons (issue 42). Amounts in RD$. Throws 409 like the 606/607 when a foreign-currency document has no rate or a
+ * DGII's reasons (issue 42); bank accounts with lines of the month not reconciled are listed in
+ * `unreconciledBank` so the screen warns before the month is closed (issue 48). Amounts in RD$. Throws 409 like the 606/607 when a foreign-currency document has no rate or a
  * supplier has no RNC/cédula, 400 when the company has no RNC and there are purchases.
  */
 export async function monthSummary({ db, period }: { db: Db; period: string }): Promise<DgiiMonthSummary> {
   const { from, to } = bounds(period);
-  const [sales, withholdings, purchases, holidays, closed, rejected] = await Promise.all([
+  const [sales, withholdings, purchases, holidays, closed, rejected, bank] = await Promise.all([
     sales607({ db, period }),
     clientWithholdings(db, from, to),
     purchases606({ db, period }),
     holidaysAfter(db, period),
     db.select({ period: fiscalPeriods.period }).from(fiscalPeriods).where(eq(fiscalPeriods.period, period)),
     rejectedEcf({ db, period }),
+    unmatchedByAccount({ db, from, to }),
   ]);
   const f = monthFigures({
     periodStart: from,
@@ -170,5 +173,12 @@ export async function monthSummary({ db, period }: { db: Db; period: string }): 
     deadlines: dgiiDeadlines(period, holidays),
     closed: closed.length > 0,
     rejectedEcf: rejected,
+    unreconciledBank: bank.map((b) => ({
+      bankAccountId: b.id,
+      bank: b.bank,
+      accountNumber: b.accountNumber,
+      currency: b.currency,
+      unmatched: b.unmatched,
+    })),
   };
 }

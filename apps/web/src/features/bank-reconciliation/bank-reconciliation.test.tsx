@@ -1,5 +1,7 @@
 import {
+  AcceptExactMatchesResponseSchema,
   type BankLine,
+  ExactMatchesPreviewSchema,
   GetBankLineResponseSchema,
   GetReconciliationAccountResponseSchema,
   GetReconciliationSummaryResponseSchema,
@@ -88,7 +90,13 @@ const line: BankLine = {
       exact: true,
       label: 'FAC-2026-0012 · Cliente Uno SRL',
       invoices: [
-        { id: INVOICE_ID, invoiceNumber: 'FAC-2026-0012', clientName: 'Cliente Uno SRL', balance: 25_000 },
+        {
+          id: INVOICE_ID,
+          invoiceNumber: 'FAC-2026-0012',
+          clientName: 'Cliente Uno SRL',
+          clientEmail: 'pagos@clienteuno.do',
+          balance: 25_000,
+        },
       ],
       match: { invoices: [{ id: INVOICE_ID, amount: 25_000 }] },
     },
@@ -221,13 +229,99 @@ describe('Conciliación bancaria', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getByText(/Pago de RD\$25,000\.00 a la factura FAC-2026-0012 \(Cliente Uno SRL/),
     ).toBeTruthy();
-    expect(within(dialog).getByText('Se enviará el recibo por correo a Cliente Uno SRL.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Se enviará el recibo por correo a Cliente Uno SRL (pagos@clienteuno.do).'),
+    ).toBeTruthy();
     expect(posted).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(posted).toEqual([match]));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar el pago' })).toBeNull());
     expect(await screen.findByText('No hay líneas sin conciliar')).toBeTruthy();
+  });
+
+  it('accepts every exact match of the month across pages after a confirmation with count and total', async () => {
+    const OTHER = '66666666-6666-4666-8666-666666666666';
+    const posted: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/bank-accounts'), () =>
+        ok(ListReconciliationAccountsResponseSchema, { bankAccounts: [{ ...account, unmatchedCount: 30 }] }),
+      ),
+      http.get(apiUrl(`/bank-accounts/${ACCOUNT_ID}/lines`), () =>
+        ok(ListBankLinesResponseSchema, {
+          bankLines: [{ ...line, suggestions: [] }],
+          pagination: { page: 1, limit: 20, total: 30 },
+        }),
+      ),
+      http.get(apiUrl(`/bank-accounts/${ACCOUNT_ID}/reconciliation`), () =>
+        ok(GetReconciliationSummaryResponseSchema, { summary }),
+      ),
+      http.get(apiUrl('/bank-rules'), () => ok(ListBankRulesResponseSchema, { bankRules: [] })),
+      http.get(apiUrl(`/bank-accounts/${ACCOUNT_ID}/exact-matches`), ({ request }) =>
+        ok(ExactMatchesPreviewSchema, {
+          month: new URL(request.url).searchParams.get('month')!,
+          count: 2,
+          total: 26_500,
+          skipped: 1,
+          lines: [
+            {
+              lineId: LINE_ID,
+              date: '2026-02-02',
+              description: 'TRANSFERENCIA RECIBIDA CLIENTE UNO SRL',
+              amount: 25_000,
+              label: 'FAC-2026-0012 · Cliente Uno SRL',
+              reason: 'exacto',
+            },
+            {
+              lineId: OTHER,
+              date: '2026-02-20',
+              description: 'TRANSFERENCIA 2',
+              amount: 1_500,
+              label: 'FAC-2026-0015 · Cliente Dos',
+              reason: 'exacto',
+            },
+          ],
+        }),
+      ),
+      http.post(apiUrl(`/bank-accounts/${ACCOUNT_ID}/exact-matches`), async ({ request }) => {
+        posted.push(await request.json());
+        return ok(AcceptExactMatchesResponseSchema, {
+          recorded: 1,
+          failed: [
+            {
+              lineId: OTHER,
+              date: '2026-02-20',
+              description: 'TRANSFERENCIA 2',
+              amount: 1_500,
+              reason: 'Esta línea del banco ya está conciliada o ignorada',
+            },
+          ],
+        });
+      }),
+    );
+    renderRoutes(
+      [{ path: '/billing/reconciliation', element: <BankReconciliationPage /> }],
+      '/billing/reconciliation?mes=2026-02',
+    );
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: 'Aceptar todas las coincidencias exactas del mes (febrero 2026)',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Aceptar las coincidencias exactas de febrero 2026',
+    });
+    expect(dialog.textContent).toContain('2 líneas del mes (todas las páginas)');
+    expect(dialog.textContent).toContain('RD$26,500.00 en total');
+    expect(dialog.textContent).toContain('1 línea queda fuera porque su factura ya la toma otra línea');
+    expect(within(dialog).getByText(/FAC-2026-0015 · Cliente Dos/)).toBeTruthy();
+    expect(posted).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar 2' }));
+    await waitFor(() => expect(posted).toEqual([{ month: '2026-02', lineIds: [LINE_ID, OTHER] }]));
+    expect(await screen.findByText('1 de 2 en febrero 2026')).toBeTruthy();
+    expect(
+      await screen.findByText(/TRANSFERENCIA 2: Esta línea del banco ya está conciliada o ignorada/),
+    ).toBeTruthy();
   });
 
   it('the month summary shows the bank balance against the portal, the difference and what is unmatched on each side', () => {

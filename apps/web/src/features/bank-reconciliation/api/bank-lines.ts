@@ -1,5 +1,8 @@
 import type {
+  AcceptExactMatchesRequest,
+  AcceptExactMatchesResponse,
   BankLine,
+  ExactMatchesPreview,
   IgnoreBankLineRequest,
   ListBankLinesQuery,
   ListBankLinesResponse,
@@ -119,6 +122,38 @@ export function useUnignoreBankLine() {
     mutationFn: async (id: string) =>
       (await unwrap(apiClient.delete<LineAnswer>(`/bank-lines/${id}/ignore`))).bankLine,
     onSuccess: () => qc.invalidateQueries({ queryKey: bankKeys.all }),
+    retry: false,
+  });
+}
+
+/**
+ * `GET /bank-accounts/{id}/exact-matches?month=YYYY-MM` (admin): the month's exact matches across
+ * every page — what "Aceptar todas las coincidencias exactas del mes" would record. Read on demand
+ * (fresh each time the admin asks), never cached.
+ */
+export const fetchExactMatches = (accountId: string, month: string) =>
+  unwrap(
+    apiClient.get<SuccessEnvelope<ExactMatchesPreview>>(`/bank-accounts/${accountId}/exact-matches`, {
+      params: { month },
+    }),
+  );
+
+/**
+ * `POST /bank-accounts/{id}/exact-matches {month, lineIds}` (admin): records the confirmed lines,
+ * each in its own transaction; answers how many were recorded and each failure with its reason.
+ */
+export function useAcceptExactMatches() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ accountId, body }: { accountId: string; body: AcceptExactMatchesRequest }) =>
+      unwrap(
+        apiClient.post<SuccessEnvelope<AcceptExactMatchesResponse>>(
+          `/bank-accounts/${accountId}/exact-matches`,
+          body,
+          { timeout: 300_000 },
+        ),
+      ),
+    onSettled: () => refreshAfterMatch(qc),
     retry: false,
   });
 }

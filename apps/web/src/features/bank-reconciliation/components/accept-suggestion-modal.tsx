@@ -36,13 +36,19 @@ export function describeAcceptance(line: BankLine, suggestion: BankLineSuggestio
   });
   if (suggestion.kind === 'payment_report')
     items.unshift(`El reporte de transferencia del cliente queda confirmado (${suggestion.label})`);
-  const clients = [...new Set(suggestion.invoices.map((i) => i.clientName))];
+  // Where the receipts go: each client's e-mail address (one receipt per payment recorded).
+  const recipients = [
+    ...new Set(
+      suggestion.invoices.map((i) => (i.clientEmail ? `${i.clientName} (${i.clientEmail})` : i.clientName)),
+    ),
+  ];
+  const receipts = suggestion.kind === 'payment_report' ? 1 : invoices.length;
   return {
     title: invoices.length > 1 ? `Registrar ${invoices.length} pagos` : 'Registrar el pago',
     items,
     mail:
-      invoices.length > 0
-        ? `Se enviará el recibo por correo a ${clients.join(', ')}${invoices.length > 1 ? ' (uno por factura)' : ''}.`
+      receipts > 0 && recipients.length > 0
+        ? `Se enviará el recibo por correo a ${recipients.join(', ')}${receipts > 1 ? ' (uno por factura)' : ''}.`
         : null,
   };
 }

@@ -1,5 +1,6 @@
 import {
-  BANK_MESSAGES,
+  ErrorCodes,
+  ErrorResponseSchema,
   formatMoney,
   type ImportStatementResponse,
   type ReconciliationAccount,
@@ -8,6 +9,7 @@ import {
 } from '@agencia/shared';
 import { Alert, Button, Card, FileButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
+import { AxiosError } from 'axios';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -18,6 +20,13 @@ import { StatementMappingModal } from './statement-mapping-modal';
 /** What the statement input offers; the server reads the bytes. */
 const STATEMENT_ACCEPT =
   '.csv,.txt,.xlsx,.ofx,.qfx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** True for the import's 400 that no preset nor the account's mapping reads the file (its error code). */
+function isUnknownLayout(error: unknown): boolean {
+  if (!(error instanceof AxiosError)) return false;
+  const body = ErrorResponseSchema.safeParse(error.response?.data);
+  return body.success && body.data.code === ErrorCodes.UNKNOWN_STATEMENT_LAYOUT;
+}
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -46,12 +55,14 @@ export function ImportResult({ result, currency }: { result: ImportStatementResp
         </Text>
         {result.gaps.length > 0 && (
           <>
-            <Text size="sm">El balance del banco no sigue de una línea a la siguiente en:</Text>
+            <Text size="sm">El balance del banco no sigue de una línea a la anterior en:</Text>
             <List size="sm">
               {result.gaps.slice(0, 5).map((g) => (
                 <List.Item key={g.row}>
                   Fila {g.row} ({formatDate(g.date)}): se esperaba {formatMoney(g.expected, currency)}, el
                   archivo dice {formatMoney(g.actual, currency)}
+                  {g.previous &&
+                    ` · contra la última línea ya importada (${formatDate(g.previous.date)}${g.previous.reference ? `, ref. ${g.previous.reference}` : ''})`}
                 </List.Item>
               ))}
             </List>
@@ -90,9 +101,8 @@ export function StatementImportCard({ account }: { account: ReconciliationAccoun
         await importing.mutateAsync({ accountId: account._id, file: picked, onProgress: setProgress }),
       );
     } catch (e) {
-      const message = getErrorMessage(e, 'No se pudo importar el estado de cuenta');
-      if (message === BANK_MESSAGES.unknownLayout) setMapping(true);
-      else setError(message);
+      if (isUnknownLayout(e)) setMapping(true);
+      else setError(getErrorMessage(e, 'No se pudo importar el estado de cuenta'));
     }
   };
 

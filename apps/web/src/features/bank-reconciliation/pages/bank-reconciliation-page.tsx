@@ -29,6 +29,7 @@ import { Link } from 'react-router';
 import { ListFilters, useDebouncedSearch } from '../../../components/ui/list-filters';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { PageHeader } from '../../../components/ui/page-header';
+import { WRAPPING_BUTTON_STYLES } from '../../../components/ui/wrapping-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
@@ -36,6 +37,8 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useBankAccounts } from '../api/bank-accounts';
 import {
+  fetchExactMatches,
+  useAcceptExactMatches,
   useBankLines,
   useIgnoreBankLine,
   useMatchBankLine,
@@ -47,7 +50,7 @@ import { AcceptSuggestionModal } from '../components/accept-suggestion-modal';
 import { BankAccountFormModal } from '../components/bank-accounts-panel';
 import { BankLineCard } from '../components/bank-line-card';
 import { BankRulesPanel } from '../components/bank-rules-panel';
-import { currentMonth, recentMonths } from '../components/months';
+import { currentMonth, monthLabel, recentMonths } from '../components/months';
 import { ReconciliationSummaryCard } from '../components/reconciliation-summary';
 import { StatementImportCard } from '../components/statement-import-card';
 
@@ -247,6 +250,90 @@ export function BankReconciliationPage() {
     });
   };
 
+  const acceptMonth = useAcceptExactMatches();
+  const [previewing, setPreviewing] = useState(false);
+  // "Aceptar todas las coincidencias exactas del mes": the server's preview of the whole month (every
+  // page), a confirmation with the count and total, then one request; each line is its own transaction.
+  const confirmMonthBulk = async () => {
+    if (!account) return;
+    const accountId = account._id;
+    setPreviewing(true);
+    let preview: Awaited<ReturnType<typeof fetchExactMatches>>;
+    try {
+      preview = await fetchExactMatches(accountId, month);
+    } catch (error) {
+      toastError('No se pudieron buscar las coincidencias', getErrorMessage(error, 'Inténtalo de nuevo.'));
+      return;
+    } finally {
+      setPreviewing(false);
+    }
+    if (preview.count === 0) {
+      toastSuccess(
+        'Nada que aceptar',
+        `No hay coincidencias exactas sin conciliar en ${monthLabel(month)}${
+          preview.skipped > 0
+            ? ` (${preview.skipped} comparten factura con otra línea: revísalas una a una)`
+            : ''
+        }.`,
+      );
+      return;
+    }
+    const n = preview.count;
+    modals.openConfirmModal({
+      title: `Aceptar las coincidencias exactas de ${monthLabel(month)}`,
+      children: (
+        <Stack gap={4}>
+          <Text size="sm">
+            Se aceptará la primera sugerencia de {n === 1 ? '1 línea' : `${n} líneas`} del mes (todas las
+            páginas), cuyos montos coinciden al centavo: {formatMoney(preview.total, currency)} en total. Cada
+            pago envía su recibo por correo al cliente.
+          </Text>
+          {preview.skipped > 0 && (
+            <Text size="sm" c="orange.8">
+              {preview.skipped === 1
+                ? '1 línea queda fuera porque su factura ya la toma otra línea: revísala una a una.'
+                : `${preview.skipped} líneas quedan fuera porque su factura ya la toma otra línea: revísalas una a una.`}
+            </Text>
+          )}
+          {preview.lines.slice(0, 10).map((l) => (
+            <Text key={l.lineId} size="xs" c="dimmed">
+              {formatDate(l.date)} · {formatMoney(l.amount, currency)} → {l.label}
+            </Text>
+          ))}
+          {n > 10 && (
+            <Text size="xs" c="dimmed">
+              … y {n - 10} más
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: `Aceptar ${n}`, cancel: 'Cancelar' },
+      onConfirm: async () => {
+        try {
+          const answer = await acceptMonth.mutateAsync({
+            accountId,
+            body: { month, lineIds: preview.lines.map((l) => l.lineId) },
+          });
+          if (answer.recorded > 0)
+            toastSuccess('Líneas conciliadas', `${answer.recorded} de ${n} en ${monthLabel(month)}`);
+          if (answer.failed.length > 0)
+            toastError(
+              `${answer.failed.length === 1 ? '1 línea no se concilió' : `${answer.failed.length} líneas no se conciliaron`}`,
+              answer.failed
+                .slice(0, 3)
+                .map((f) => `${f.description}: ${f.reason}`)
+                .join(' · '),
+            );
+        } catch (error) {
+          toastError(
+            'No se pudieron aceptar las coincidencias',
+            getErrorMessage(error, 'Inténtalo de nuevo.'),
+          );
+        }
+      },
+    });
+  };
+
   const header = (
     <>
       <Anchor component={Link} to="/billing" size="sm" mb="xs" display="inline-flex" style={{ gap: 4 }}>
@@ -355,12 +442,27 @@ export function BankReconciliationPage() {
                   },
                 ]}
               />
-              {exact.length > 0 && (
-                <Group justify="flex-end" mb="sm">
-                  <Button variant="light" leftSection={<IconChecks size={16} />} onClick={confirmBulk}>
-                    Aceptar{' '}
-                    {exact.length === 1 ? '1 coincidencia exacta' : `${exact.length} coincidencias exactas`}
-                  </Button>
+              {(exact.length > 0 || account.unmatchedCount > 0) && (
+                <Group justify="flex-end" mb="sm" gap="xs">
+                  {exact.length > 0 && (
+                    <Button variant="light" leftSection={<IconChecks size={16} />} onClick={confirmBulk}>
+                      Aceptar{' '}
+                      {exact.length === 1
+                        ? '1 coincidencia exacta de la página'
+                        : `${exact.length} coincidencias exactas de la página`}
+                    </Button>
+                  )}
+                  {account.unmatchedCount > 0 && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconChecks size={16} />}
+                      onClick={confirmMonthBulk}
+                      loading={previewing || acceptMonth.isPending}
+                      styles={WRAPPING_BUTTON_STYLES}
+                    >
+                      Aceptar todas las coincidencias exactas del mes ({monthLabel(month)})
+                    </Button>
+                  )}
                 </Group>
               )}
               {lines.isLoading ? (

@@ -54,6 +54,7 @@ function summaryOf(period: string, closed = false): DgiiMonthSummary {
     deadlines: dgiiDeadlines(period),
     closed,
     rejectedEcf: [],
+    unreconciledBank: [],
   };
 }
 
@@ -163,6 +164,60 @@ describe('Cierre del mes (decision 141)', () => {
     await waitFor(() => expect(posted).toEqual([{ period: previous }]));
     expect(await screen.findByText('Mes cerrado')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cerrar mes' })).toBeNull();
+  });
+
+  it('warns before closing about each bank account with unmatched lines of the month, with a link; still closes', async () => {
+    const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+    let closed = false;
+    const posted: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/reports/dgii/summary'), ({ request }) => {
+        const period = new URL(request.url).searchParams.get('period')!;
+        return ok(GetDgiiMonthSummaryResponseSchema, {
+          summary: {
+            ...summaryOf(period, closed),
+            unreconciledBank: [
+              {
+                bankAccountId: ACCOUNT,
+                bank: 'Banco BHD',
+                accountNumber: '0000-111122-3',
+                currency: 'DOP',
+                unmatched: 3,
+              },
+            ],
+          },
+        });
+      }),
+      http.post(apiUrl('/fiscal/periods'), async ({ request }) => {
+        posted.push(await request.json());
+        closed = true;
+        return HttpResponse.json(
+          {
+            success: true,
+            data: { period: { period: previous, closedAt: new Date().toISOString(), closedBy: null } },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    renderWithProviders(<MonthClosePage />);
+    const month = `${previous.slice(0, 4)}-${previous.slice(4, 6)}`;
+    // On the page, before anything is confirmed.
+    const alert = await screen.findByText('Líneas del banco sin conciliar');
+    const box = alert.closest('[role="alert"], .mantine-Alert-root') as HTMLElement;
+    expect(box.textContent).toContain('Banco BHD 0000-111122-3 (DOP): 3 líneas sin conciliar');
+    expect(
+      within(box).getByRole('link', { name: 'Conciliar Banco BHD 0000-111122-3' }).getAttribute('href'),
+    ).toBe(`/billing/reconciliation?cuenta=${ACCOUNT}&mes=${month}&estado=unmatched`);
+    // And again in the confirmation, which still lets the month be closed.
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar mes' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('3 líneas sin conciliar');
+    expect(within(dialog).getByRole('link', { name: 'Conciliar Banco BHD 0000-111122-3' })).toBeTruthy();
+    expect(posted).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, cerrar el mes' }));
+    await waitFor(() => expect(posted).toEqual([{ period: previous }]));
+    expect(await screen.findByText('Mes cerrado')).toBeTruthy();
   });
 
   it('shows the server’s message when the figures cannot be computed, and keeps the downloads', async () => {

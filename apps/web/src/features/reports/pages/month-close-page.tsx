@@ -3,8 +3,10 @@ import {
   type DgiiMonthSummary,
   deadlineStatus,
   fiscalPeriodLabel,
+  formatFiscalPeriod,
   formatMoney,
   periodOfDay,
+  type UnreconciledBankAccount,
 } from '@agencia/shared';
 import {
   Alert,
@@ -272,13 +274,57 @@ export function RejectedEcfCard({ summary }: { summary: DgiiMonthSummary }) {
   );
 }
 
+/**
+ * Before closing (issue 48): each bank account with statement lines of the month not reconciled,
+ * how many, and a link to those lines on "Conciliación bancaria". A warning — the month can still
+ * be closed. Nothing when every line of the month is matched or ignored.
+ */
+export function UnreconciledBankAlert({
+  period,
+  accounts,
+}: {
+  period: string;
+  accounts: UnreconciledBankAccount[];
+}) {
+  if (accounts.length === 0) return null;
+  const month = formatFiscalPeriod(period);
+  return (
+    <Alert color="orange" title="Líneas del banco sin conciliar">
+      <Stack gap={4}>
+        <Text size="sm">
+          El estado de cuenta de {fiscalPeriodLabel(period).toLowerCase()} tiene líneas sin conciliar. Puedes
+          cerrar el mes igual, pero conviene revisarlas antes.
+        </Text>
+        <Stack gap={2} component="ul" m={0} pl="md">
+          {accounts.map((a) => (
+            <Text component="li" size="sm" key={a.bankAccountId}>
+              {a.bank} {a.accountNumber} ({a.currency}): {a.unmatched}{' '}
+              {a.unmatched === 1 ? 'línea sin conciliar' : 'líneas sin conciliar'} ·{' '}
+              <Anchor
+                component={Link}
+                to={`/billing/reconciliation?cuenta=${a.bankAccountId}&mes=${month}&estado=unmatched`}
+                size="sm"
+                underline="always"
+              >
+                Conciliar {a.bank} {a.accountNumber}
+              </Anchor>
+            </Text>
+          ))}
+        </Stack>
+      </Stack>
+    </Alert>
+  );
+}
+
 function CloseMonth({
   period,
   closed,
+  unreconciledBank,
   onWarnings,
 }: {
   period: string;
   closed: boolean;
+  unreconciledBank: UnreconciledBankAccount[];
   onWarnings: (warnings: string[]) => void;
 }) {
   const [opened, setOpened] = useState(false);
@@ -327,6 +373,7 @@ function CloseMonth({
             retenciones, notas de crédito ni anulaciones con fecha en ese mes hasta que lo reabras en
             Configuración → Fiscal.
           </Text>
+          <UnreconciledBankAlert period={period} accounts={unreconciledBank} />
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -379,7 +426,14 @@ export function MonthClosePage() {
               allowDeselect={false}
               w={190}
             />
-            {q.data && <CloseMonth period={period} closed={q.data.closed} onWarnings={setWarnings} />}
+            {q.data && (
+              <CloseMonth
+                period={period}
+                closed={q.data.closed}
+                unreconciledBank={q.data.unreconciledBank}
+                onWarnings={setWarnings}
+              />
+            )}
           </Group>
         }
       />
@@ -397,6 +451,11 @@ export function MonthClosePage() {
             </Anchor>
           </Stack>
         </Alert>
+      )}
+      {q.data && !q.data.closed && warnings.length === 0 && q.data.unreconciledBank.length > 0 && (
+        <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
+          <UnreconciledBankAlert period={period} accounts={q.data.unreconciledBank} />
+        </div>
       )}
       {q.isLoading ? (
         <Center py="xl">
