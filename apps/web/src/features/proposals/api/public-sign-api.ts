@@ -1,11 +1,12 @@
 import type {
   DeclineDocumentRequest,
+  DocumentKind,
   OtpResponse,
   PublicSignableDocument,
   SignDocumentRequest,
 } from '@agencia/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
+import { apiClient, getErrorStatus, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 
 /** What the public routes answer after signing or declining. */
 export interface PublicSignResult {
@@ -15,16 +16,39 @@ export interface PublicSignResult {
   documentSha256: string | null;
 }
 
-const base = (token: string) => `/public/proposals/${encodeURIComponent(token)}`;
+/**
+ * The signing link (`/firmar/{token}`) does not say whether it is a proposal's or a contract's;
+ * the API answers each under its own path and 404s the other kind. The page reads the proposal
+ * path first and, on a 404, the contract path; later calls go to the path that answered.
+ */
+const kinds: Record<string, DocumentKind> = {};
+const base = (token: string) =>
+  `/public/${kinds[token] === 'contract' ? 'contracts' : 'proposals'}/${encodeURIComponent(token)}`;
 const key = (token: string) => ['public-sign', token] as const;
 
-/** `GET /public/proposals/{token}` (no sign-in): the document as the link shows it. */
+async function fetchDocument(token: string, kind: DocumentKind): Promise<PublicSignableDocument> {
+  const path = `/public/${kind === 'contract' ? 'contracts' : 'proposals'}/${encodeURIComponent(token)}`;
+  return (await unwrap(apiClient.get<SuccessEnvelope<{ document: PublicSignableDocument }>>(path))).document;
+}
+
+/** `GET /public/proposals/{token}` or `/public/contracts/{token}` (no sign-in): the document as the link shows it. */
 export function usePublicSignableDocument(token: string) {
   return useQuery({
     queryKey: key(token),
-    queryFn: async () =>
-      (await unwrap(apiClient.get<SuccessEnvelope<{ document: PublicSignableDocument }>>(base(token))))
-        .document,
+    queryFn: async () => {
+      const known = kinds[token];
+      if (known) return fetchDocument(token, known);
+      try {
+        const doc = await fetchDocument(token, 'proposal');
+        kinds[token] = 'proposal';
+        return doc;
+      } catch (error) {
+        if (getErrorStatus(error) !== 404) throw error;
+        const doc = await fetchDocument(token, 'contract');
+        kinds[token] = 'contract';
+        return doc;
+      }
+    },
     retry: false,
   });
 }

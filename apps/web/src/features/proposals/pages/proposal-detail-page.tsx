@@ -5,6 +5,7 @@ import {
   type DocumentItem,
   type DocumentKind,
   formatMoney,
+  SIGN_CONSENT_TEXT,
   type SignableDocument,
   UpdateSignableDocumentRequestSchema,
 } from '@agencia/shared';
@@ -282,7 +283,11 @@ function CountersignModal({
   const otp = useCountersignOtp(doc.kind, doc._id);
   const countersign = useCountersign(doc.kind, doc._id);
   const user = useSessionStore((s) => s.user);
-  const consent = `Declaro que he leído ${doc.kind === 'contract' ? 'el contrato' : 'la propuesta'} ${doc.number} (versión ${doc.version}) y la firmo en nombre de la agencia por medios electrónicos, conforme a la Ley 126-02 de Comercio Electrónico, Documentos y Firmas Digitales de la República Dominicana.`;
+  // The same consent the API freezes with the countersignature (`consentTextOf`, decision 171).
+  const consent = SIGN_CONSENT_TEXT.replace(
+    '{{documento}}',
+    `${doc.kind === 'contract' ? 'el contrato' : 'la propuesta'} ${doc.number} (versión ${doc.version})`,
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Contrafirmar" size="lg">
       <SignForm
