@@ -65,6 +65,14 @@ const ADMIN: Screen[] = [
   { name: 'prospectos', path: '/leads', dialogs: [{ name: 'nuevo prospecto', open: 'Nuevo prospecto' }] },
   { name: 'prospectos: lista', path: '/leads?view=list' },
   { name: 'prospecto', path: '/leads?view=list', detailOf: '/leads/' },
+  // Proposals and contracts (decision 173): the list (empty in the demo) with "Nueva propuesta".
+  // One proposal's detail and the public signing page need a sent proposal: proposals.spec.ts
+  // audits them on its journey.
+  {
+    name: 'propuestas y contratos',
+    path: '/proposals',
+    dialogs: [{ name: 'nueva propuesta', open: 'Nueva propuesta' }],
+  },
   { name: 'solicitudes', path: '/clients/requests' },
   { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
@@ -91,6 +99,14 @@ const ADMIN: Screen[] = [
     path: '/settings?tab=bank-accounts',
     dialogs: [{ name: 'agregar cuenta bancaria', open: 'Agregar cuenta' }],
   },
+  // Decision 173: Configuración → Plantillas (proposals and contracts) with the template editor.
+  {
+    name: 'configuración: plantillas',
+    path: '/settings?tab=templates',
+    dialogs: [{ name: 'nueva plantilla', open: 'Nueva plantilla' }],
+  },
+  // The public verification page of signed documents (the certificate's QR, decision 173).
+  { name: 'verificar documento', path: '/verificar', public: true },
   // Decision 168: Configuración → Correos (receiving status, unassigned list, outbox).
   { name: 'configuración — correos', path: '/settings?tab=mail' },
   // Issue 41: the DGII certification wizard, with step 2 (test sets) open.
