@@ -21,6 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -71,6 +72,7 @@ function TemplateModal({
   onClose: () => void;
 }) {
   const save = useSaveDocumentTemplate();
+  const phone = useMediaQuery('(max-width: 36em)');
   const [name, setName] = useState(template?.name ?? '');
   const [kind, setKind] = useState<DocumentKind>(template?.kind ?? 'proposal');
   const [body, setBody] = useState(template?.body ?? STARTER_BODY);
@@ -104,7 +106,7 @@ function TemplateModal({
       onClose={onClose}
       title={template ? 'Editar plantilla' : 'Nueva plantilla'}
       size="xl"
-      fullScreen={typeof window !== 'undefined' && window.innerWidth < 576}
+      fullScreen={phone}
     >
       <Stack gap="md">
         <TextInput
