@@ -23,6 +23,7 @@ import { ensureDeps } from './lib/deps.mjs';
 import { ensureDovecot } from './lib/dovecot.mjs';
 import { runHttpsCheck } from './lib/https-check.mjs';
 import { ensureNodeRuntime } from './lib/node-runtime.mjs';
+import { ensurePdfTools } from './lib/pdf-tools.mjs';
 import { ROOT, run } from './lib/proc.mjs';
 
 const STEP_NAMES = ['lint', 'typecheck', 'unit', 'pg', 'load', 'https', 'e2e'];
@@ -140,6 +141,8 @@ if (selected('unit') || selected('pg')) {
     console.info(`• Dovecot: ${dovecot.path}`);
     process.env.DOVECOT_PATH = dovecot.path;
   }
+  // The sealed-PDF tests check the PAdES signature with pdfsig, qpdf and openssl (decision 172).
+  if ((await ensurePdfTools()).ok) console.info('• pdfsig, qpdf, openssl: /usr/bin');
 }
 
 // ── b–e. static checks, unit and API suites ─────────────────────────────────────────────────

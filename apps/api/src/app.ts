@@ -61,6 +61,7 @@ import { azulFormOrigins } from './modules/payments/azul-payment-page.js';
 import paymentsRoutes from './modules/payments/payments.routes.js';
 import profitabilityRoutes from './modules/profitability/profitability.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
+import proposalsRoutes from './modules/proposals/proposals.routes.js';
 import pushRoutes from './modules/push/push.routes.js';
 import { PushSender, type PushSenderOptions } from './modules/push/push.sender.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
@@ -425,6 +426,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(clientsRoutes);
       await api.register(leadsRoutes);
+      await api.register(proposalsRoutes, { config });
       await api.register(invoicesRoutes);
       await api.register(paymentsRoutes);
       await api.register(billableTimeRoutes);

@@ -22,7 +22,7 @@ const SECRET_VARIABLES = new Set([
   'VAPID_PRIVATE_KEY',
 ]);
 /** URLs that may carry a password: printed masked, or by length when they don't parse. */
-const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOUND_IMAP_URL']);
+const URL_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOUND_IMAP_URL', 'TSA_URL']);
 
 // ── value schemas ──────────────────────────────────────────────────────────────────────────
 
@@ -207,6 +207,8 @@ export const EnvSchema = z.object({
       .regex(/^[\x21-\x7e]{32,}$/, { error: 'must be at least 32 printable characters without spaces' }),
   ),
   AZUL_PAYMENT_PAGE_URL: optional(publicUrl),
+  // Sealed PDFs (decision 172): the RFC 3161 time-stamping authority; unset = no timestamp.
+  TSA_URL: optional(url(['http:', 'https:'], 'an http:// or https:// URL (an RFC 3161 time-stamping service)')),
   // Tickets by e-mail (decision 168).
   INBOUND_EMAIL_ADDRESS: optional(
     z

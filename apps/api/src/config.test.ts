@@ -132,6 +132,11 @@ describe('configuration (issue 13, decision 096)', () => {
       'AZUL_PAYMENT_PAGE_URL must be an http:// or https:// URL without credentials, query or fragment (got "pruebas.azul.com.do/PaymentPage/")',
     ],
     [
+      'TSA_URL',
+      'timestamp.digicert.com',
+      'TSA_URL must be an http:// or https:// URL (an RFC 3161 time-stamping service) (got 22 characters)',
+    ],
+    [
       'INBOUND_EMAIL_ADDRESS',
       'soporte+x@agencia.do',
       'INBOUND_EMAIL_ADDRESS must be an e-mail address without a +tag (got "soporte+x@agencia.do")',
@@ -224,6 +229,7 @@ describe('configuration (issue 13, decision 096)', () => {
         'PG_DUMP_PATH',
         'METRICS_TOKEN',
         'AZUL_PAYMENT_PAGE_URL',
+        'TSA_URL',
         // Tickets by e-mail (decision 168).
         'INBOUND_EMAIL_ADDRESS',
         'INBOUND_SMTP_PORT',
@@ -400,6 +406,10 @@ describe('configuration (issue 13, decision 096)', () => {
     expect(
       loadConfig({ DATA_DIR: tempDir(), AZUL_PAYMENT_PAGE_URL: 'http://127.0.0.1:9100/PaymentPage/' }).azul,
     ).toEqual({ paymentPageUrl: 'http://127.0.0.1:9100/PaymentPage/' });
+    expect(config.tsaUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir(), TSA_URL: 'http://127.0.0.1:9318/tsa' }).tsaUrl).toBe(
+      'http://127.0.0.1:9318/tsa',
+    );
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     const base64 = Buffer.alloc(32, 0x5a).toString('base64');

@@ -55,6 +55,11 @@ export interface AppConfig {
   metricsToken: string | null;
   /** Card payments through Azul's Payment Page (decision 147). */
   azul: AzulConfig;
+  /**
+   * `TSA_URL`: the RFC 3161 time-stamping service whose token sealed PDFs carry (PAdES B-T,
+   * decision 172); null = sealed without a timestamp (B-B).
+   */
+  tsaUrl: string | null;
   /** Backups and restore (README "Backups", decision 143). */
   backup: BackupConfig;
   /** Tickets by e-mail (decision 168). */
@@ -392,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     azul: { paymentPageUrl: e.AZUL_PAYMENT_PAGE_URL ?? null },
+    tsaUrl: e.TSA_URL ?? null,
     inbound: {
       address: e.INBOUND_EMAIL_ADDRESS?.toLowerCase() ?? null,
       smtpPort: e.INBOUND_SMTP_PORT ?? null,

@@ -70,6 +70,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       pgDumpPath: 'pg_dump',
     },
     metricsToken: null,
+    tsaUrl: null,
     // A test that pays by card starts the fake Payment Page (fake-azul.ts) and overrides this.
     azul: { paymentPageUrl: 'http://127.0.0.1:9/PaymentPage/' },
     // No listener, no polling: a test of tickets by e-mail starts its own (decision 168).

@@ -188,6 +188,58 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'lead_stage.updated': { verb: 'editó' },
   'lead_stage.deleted': { verb: 'eliminó', gone: true },
 
+  // Proposals and contracts (decision 171)
+  'proposal.created': { verb: 'creó' },
+  'proposal.updated': { verb: 'editó' },
+  'proposal.sent': { verb: 'envió para firma', detail: (m) => (str(m.to) ? `a ${str(m.to)}` : undefined) },
+  'proposal.new_version': {
+    verb: 'creó una nueva versión de',
+    detail: (m) => (num(m.version) ? `(versión ${num(m.version)})` : undefined),
+  },
+  'proposal.signed': {
+    verb: 'registró la firma de',
+    anonymous: { actor: 'El destinatario', verb: 'firmó' },
+    detail: (m) => (str(m.signer) ? `(${str(m.signer)})` : undefined),
+  },
+  'proposal.declined': {
+    verb: 'registró el rechazo de',
+    anonymous: { actor: 'El destinatario', verb: 'rechazó' },
+    detail: reason,
+  },
+  'proposal.countersigned': { verb: 'firmó por la agencia' },
+  'contract.created': { verb: 'creó' },
+  'contract.updated': { verb: 'editó' },
+  'contract.sent': { verb: 'envió para firma', detail: (m) => (str(m.to) ? `a ${str(m.to)}` : undefined) },
+  'contract.new_version': {
+    verb: 'creó una nueva versión de',
+    detail: (m) => (num(m.version) ? `(versión ${num(m.version)})` : undefined),
+  },
+  'contract.signed': {
+    verb: 'registró la firma de',
+    anonymous: { actor: 'El destinatario', verb: 'firmó' },
+    detail: (m) => (str(m.signer) ? `(${str(m.signer)})` : undefined),
+  },
+  'contract.declined': {
+    verb: 'registró el rechazo de',
+    anonymous: { actor: 'El destinatario', verb: 'rechazó' },
+    detail: reason,
+  },
+  'contract.countersigned': { verb: 'firmó por la agencia' },
+  'proposal.converted': {
+    verb: 'convirtió',
+    detail: (m) =>
+      m.target === 'project'
+        ? 'en proyecto'
+        : m.target === 'retainer'
+          ? 'en iguala'
+          : m.target === 'invoice'
+            ? 'en factura'
+            : undefined,
+  },
+  'document_template.created': { verb: 'creó' },
+  'document_template.updated': { verb: 'editó' },
+  'document_template.deleted': { verb: 'eliminó', gone: true },
+
   // Clients and requests
   'client.created': { verb: 'creó' },
   'client.updated': { verb: 'editó' },

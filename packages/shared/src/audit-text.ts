@@ -66,6 +66,9 @@ export const TARGET_NOUNS: Record<string, string> = {
   expense: 'el gasto',
   lead: 'el prospecto',
   lead_stage: 'la etapa de prospectos',
+  proposal: 'la propuesta',
+  contract: 'el contrato',
+  document_template: 'la plantilla',
 };
 
 /** Metadata keys that name the object, by target type (first present wins). */
@@ -85,6 +88,9 @@ export const NAME_KEYS: Record<string, string[]> = {
   expense: ['ncf'],
   lead: ['title'],
   lead_stage: ['name'],
+  proposal: ['number'],
+  contract: ['number'],
+  document_template: ['name'],
 };
 
 /** Portal route of a target, by type and id (absent: no screen of its own). */
@@ -105,6 +111,8 @@ export const TARGET_ROUTES: Record<string, (id: string | null) => string | undef
   email: () => '/settings?tab=mail',
   lead: byId((id) => `/leads/${id}`),
   lead_stage: () => '/leads',
+  proposal: byId((id) => `/propuestas/${id}`),
+  contract: byId((id) => `/contratos/${id}`),
 };
 
 /** A non-blank string, trimmed; undefined otherwise. */

@@ -29,6 +29,14 @@ const DYNAMIC_ACTIONS: Record<string, string[]> = {
   'done.audit.action': [],
   // billable-work.ts: "Facturar horas" and "Facturar gastos" (its `action` option's type).
   'opts.action': ['project.time.billed', 'project.expenses.billed'],
+  // proposals (decision 171): both kinds share one service.
+  '`${kind}.created`': ['proposal.created', 'contract.created'],
+  '`${kind}.updated`': ['proposal.updated', 'contract.updated'],
+  '`${kind}.sent`': ['proposal.sent', 'contract.sent'],
+  '`${kind}.new_version`': ['proposal.new_version', 'contract.new_version'],
+  '`${kind}.signed`': ['proposal.signed', 'contract.signed'],
+  '`${kind}.declined`': ['proposal.declined', 'contract.declined'],
+  '`${kind}.countersigned`': ['proposal.countersigned', 'contract.countersigned'],
 };
 
 /**

@@ -24,6 +24,7 @@ export const AUDIT_CATEGORIES: { label: string; prefixes: string[] }[] = [
   { label: 'Cotizaciones', prefixes: ['quote.'] },
   { label: 'Solicitudes', prefixes: ['quote_request.', 'access_request.', 'registration_link.'] },
   { label: 'Prospectos', prefixes: ['lead.', 'lead_stage.'] },
+  { label: 'Propuestas y contratos', prefixes: ['proposal.', 'contract.', 'document_template.'] },
   { label: 'Clientes', prefixes: ['client.'] },
   { label: 'Proyectos', prefixes: ['project.', 'task.'] },
   { label: 'Tickets', prefixes: ['ticket.'] },

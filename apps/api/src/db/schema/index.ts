@@ -16,6 +16,7 @@ export * from './mail.js';
 export * from './notifications.js';
 export * from './payments.js';
 export * from './projects.js';
+export * from './proposals.js';
 export * from './purchases.js';
 export * from './push.js';
 export * from './quotes.js';

@@ -1,0 +1,526 @@
+import { createHash } from 'node:crypto';
+import { type Session, SIGNED_DOCUMENT_LOCKED } from '@agencia/shared';
+import { and, desc, eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startDemoApp, withoutPermission } from '../../../test/helpers.js';
+import {
+  documentOtps,
+  emailOutbox,
+  invoices,
+  leadStages,
+  leads,
+  projectMilestones,
+  recurringInvoices,
+  signableDocumentSignatures,
+  signableDocuments,
+} from '../../db/schema/index.js';
+
+let app: FastifyInstance;
+let admin: Session;
+let employee: Session;
+let client: Session;
+let client2: Session;
+
+const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+const VALID_CEDULA = '001-1391820-5';
+
+function as(
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  ip?: string,
+) {
+  return app.inject({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'user-agent': 'vitest-browser/1.0' },
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+}
+
+let ipN = 1;
+/** A fresh address per test flow: the public limits count per IP. */
+const freshIp = () => `10.47.${(++ipN >> 8) & 255}.${ipN & 255}`;
+
+beforeAll(async () => {
+  ({ app, admin, employee, client, client2 } = await startDemoApp());
+});
+
+async function template(kind: 'proposal' | 'contract', requiresCountersign: boolean) {
+  const res = await as(admin.token, 'POST', '/api/document-templates', {
+    name: `Plantilla ${kind} ${requiresCountersign}`,
+    kind,
+    body: '# Propuesta para {{cliente.nombre}}\n\nRNC: {{cliente.rnc}}. Total: {{total}}. Fecha: {{fecha}}.',
+    requiresCountersign,
+    items: [
+      { description: 'Diseño', quantity: 1, unitPrice: 30000, currency: 'DOP', milestone: 'Diseño' },
+      { description: 'Desarrollo', quantity: 2, unitPrice: 7500, currency: 'DOP', milestone: 'Desarrollo' },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.template as { _id: string };
+}
+
+async function createDoc(kind: 'proposal' | 'contract', body: Record<string, unknown>) {
+  const res = await as(admin.token, 'POST', kind === 'proposal' ? '/api/proposals' : '/api/contracts', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.document as { _id: string; number: string; total: number; mergedContent: string };
+}
+
+async function send(kind: 'proposal' | 'contract', id: string) {
+  const res = await as(
+    admin.token,
+    'POST',
+    `/api/${kind === 'proposal' ? 'proposals' : 'contracts'}/${id}/send`,
+    {},
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const data = res.json().data;
+  const url = (data[kind] ?? data.document).shareUrl as string;
+  return url.split('/firmar/')[1]!;
+}
+
+/** The last code e-mailed to `to` (read from the outbox, as the recipient would). */
+async function lastCode(to: string): Promise<string> {
+  const [mail] = await app.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), like(emailOutbox.subject, 'Código de firma:%')))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  return /(\d{6})/.exec(mail!.subject)![1]!;
+}
+
+const pub = (kind: 'proposal' | 'contract', token: string, suffix = '') =>
+  `/api/public/${kind === 'proposal' ? 'proposals' : 'contracts'}/${token}${suffix}`;
+
+async function signAsRecipient(kind: 'proposal' | 'contract', token: string, email: string, ip = freshIp()) {
+  expect((await as(null, 'POST', pub(kind, token, '/otp'), undefined, ip)).statusCode).toBe(200);
+  const otp = await lastCode(email);
+  const res = await as(
+    null,
+    'POST',
+    pub(kind, token, '/sign'),
+    { name: 'Ana Pérez', idNumber: VALID_CEDULA, consent: true, otp },
+    ip,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+describe('templates and merge', () => {
+  it('merges the client fields escaped: what a user typed never becomes Markdown', async () => {
+    const lead = await as(admin.token, 'POST', '/api/leads', {
+      title: 'Sitio web',
+      contactName: '**Hack** # <b>x</b> [link](http://evil)',
+      email: 'hack@cliente.do',
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const doc = await createDoc('proposal', {
+      leadId: lead.json().data.lead._id,
+      title: 'Propuesta',
+      content: 'Hola {{cliente.nombre}}, {{desconocido}} {{total}}',
+    });
+    expect(doc.mergedContent).toBe(
+      'Hola \\*\\*Hack\\*\\* \\# \\<b\\>x\\<\\/b\\> \\[link\\]\\(http\\:\\/\\/evil\\), {{desconocido}} RD\\$0\\.00',
+    );
+  });
+
+  it('lets only admins manage templates; employees with proposals.read list them; clients never', async () => {
+    await template('proposal', false);
+    const asEmployee = await as(employee.token, 'POST', '/api/document-templates', {
+      name: 'x',
+      kind: 'proposal',
+      body: 'x',
+    });
+    expect(asEmployee.statusCode).toBe(403);
+    // proposals.* are not employee defaults: granted by an admin (decision 171).
+    expect((await as(employee.token, 'GET', '/api/document-templates')).statusCode).toBe(403);
+    expect((await as(client.token, 'GET', '/api/document-templates')).statusCode).toBe(403);
+    const bad = await as(admin.token, 'POST', '/api/document-templates', {
+      name: '',
+      kind: 'otro',
+      body: '',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/[áéíóúñ]|requerido|inválido/i);
+  });
+});
+
+describe('contract: send, view, code, sign, countersign, verify', () => {
+  it('freezes the signature with the PDF hash and the trail, refuses a second one and any edit, countersigns', async () => {
+    const t = await template('contract', true);
+    const doc = await createDoc('contract', {
+      clientId: client.user.clientId,
+      title: 'Contrato de servicios',
+      templateId: t._id,
+    });
+    expect(doc.number).toMatch(/^CON-\d{4}$/);
+    expect(doc.total).toBe(45000);
+    const preview = await as(admin.token, 'GET', `/api/contracts/${doc._id}/pdf`);
+    expect(preview.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const token = await send('contract', doc._id);
+    const ip = freshIp();
+
+    // Viewing is tracked and notifies the owner once.
+    const view = await as(null, 'GET', pub('contract', token), undefined, ip);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.headers['x-robots-tag']).toBe('noindex, nofollow');
+    await as(null, 'GET', pub('contract', token), undefined, ip);
+    const page = view.json().data.document;
+    expect(page.emailMasked).toMatch(/^c\*\*\*@/);
+    const shownPdf = (await as(null, 'GET', pub('contract', token, '/pdf'), undefined, ip)).rawPayload;
+    expect(sha(shownPdf)).toBe(page.documentSha256);
+    const [afterViews] = await app.db
+      .select()
+      .from(signableDocuments)
+      .where(eq(signableDocuments.id, doc._id));
+    expect(afterViews!.viewCount).toBe(2);
+    expect(afterViews!.status).toBe('viewed');
+    expect(afterViews!.firstViewedAt!.getTime()).toBeLessThanOrEqual(afterViews!.lastViewedAt!.getTime());
+
+    // Codes are hashed at rest; a wrong code counts down.
+    expect((await as(null, 'POST', pub('contract', token, '/otp'), undefined, ip)).statusCode).toBe(200);
+    const email = afterViews!.recipientEmail!;
+    const code = await lastCode(email);
+    const [otpRow] = await app.db.select().from(documentOtps).where(eq(documentOtps.documentId, doc._id));
+    expect(otpRow!.codeHash).toMatch(/^[a-f0-9]{64}$/);
+    expect(otpRow!.codeHash).not.toContain(code);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const signBody = {
+      name: 'Ana Pérez',
+      idNumber: VALID_CEDULA,
+      consent: true,
+      otp: wrong,
+      documentSha256: page.documentSha256,
+    };
+    const bad = await as(null, 'POST', pub('contract', token, '/sign'), signBody, ip);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Código incorrecto. Te quedan 4 intentos.');
+
+    const ok = await as(null, 'POST', pub('contract', token, '/sign'), { ...signBody, otp: code }, freshIp());
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.result.status).toBe('signed');
+
+    const [sig] = await app.db
+      .select()
+      .from(signableDocumentSignatures)
+      .where(eq(signableDocumentSignatures.documentId, doc._id));
+    expect(sig!.documentSha256).toBe(sha(shownPdf));
+    expect(sig!.consentSha256).toBe(sha(sig!.consentText));
+    expect(sig!.consentText).toContain('Ley 126-02');
+    expect(sig!.idNumber).toBe('00113918205');
+    expect(sig!.userAgent).toBe('vitest-browser/1.0');
+    expect(sig!.ip).toMatch(/^10\.47\./);
+    expect(sig!.signedAtLocal).toMatch(/-04:00$/);
+    expect(new Date(sig!.signedAtLocal).getTime()).toBe(Math.floor(sig!.signedAt.getTime() / 1000) * 1000);
+
+    // Second signature, edit after signing: clear Spanish errors, nothing recorded twice.
+    const again = await as(
+      null,
+      'POST',
+      pub('contract', token, '/sign'),
+      { ...signBody, otp: code },
+      freshIp(),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Este documento ya fue firmado.');
+    const edit = await as(admin.token, 'PUT', `/api/contracts/${doc._id}`, { title: 'Otro' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(SIGNED_DOCUMENT_LOCKED);
+    expect(
+      await app.db
+        .select()
+        .from(signableDocumentSignatures)
+        .where(eq(signableDocumentSignatures.documentId, doc._id)),
+    ).toHaveLength(1);
+
+    // The agency countersigns: the code goes to the admin's own e-mail.
+    expect((await as(employee.token, 'POST', `/api/contracts/${doc._id}/countersign/otp`)).statusCode).toBe(
+      403,
+    );
+    const otpRes = await as(admin.token, 'POST', `/api/contracts/${doc._id}/countersign/otp`);
+    expect(otpRes.statusCode, otpRes.body).toBe(200);
+    const adminCode = await lastCode(admin.user.email);
+    const cs = await as(admin.token, 'POST', `/api/contracts/${doc._id}/countersign`, {
+      name: 'Laura Admin',
+      idNumber: VALID_CEDULA,
+      consent: true,
+      otp: adminCode,
+    });
+    expect(cs.statusCode, cs.body).toBe(200);
+    const detail = (await as(admin.token, 'GET', `/api/contracts/${doc._id}`)).json().data;
+    expect(detail.document.status).toBe('countersigned');
+    expect(detail.document.signatures.map((s: { role: string }) => s.role)).toEqual(['recipient', 'agency']);
+    const kinds = detail.events.map((e: { kind: string }) => e.kind);
+    for (const k of [
+      'created',
+      'sent',
+      'viewed',
+      'otp_sent',
+      'otp_failed',
+      'otp_verified',
+      'signed',
+      'countersigned',
+    ])
+      expect(kinds).toContain(k);
+
+    // The PDF as signed: its hash is the stored one; the public verification finds it.
+    const signedCopy = await as(admin.token, 'GET', `/api/contracts/${doc._id}/pdf?copy=signed`);
+    expect(sha(signedCopy.rawPayload)).toBe(detail.document.documentSha256);
+    const boundary = '----proposalsverify';
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      signedCopy.rawPayload,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const verify = await app.inject({
+      method: 'POST',
+      url: '/api/public/verify',
+      payload: multipart,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      remoteAddress: freshIp(),
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect(verify.json().data.match).toBe('signed');
+    expect(verify.json().data.document.number).toBe(doc.number);
+    expect(verify.json().data.events.length).toBeGreaterThan(5);
+  });
+
+  it('enforces the code rules: 5 tries then locked, 10 minutes, a new code retires the old one', async () => {
+    const doc = await createDoc('contract', {
+      clientId: client.user.clientId,
+      title: 'Contrato OTP',
+      content: 'Texto',
+    });
+    const token = await send('contract', doc._id);
+    const ip = freshIp();
+    await as(null, 'POST', pub('contract', token, '/otp'), undefined, ip);
+    const [row] = await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, doc._id));
+    const code = await lastCode(row!.recipientEmail!);
+    const wrong = code === '999999' ? '888888' : '999999';
+    const body = (otp: string) => ({ name: 'Ana Pérez', idNumber: VALID_CEDULA, consent: true, otp });
+    for (let i = 0; i < 5; i++)
+      await as(null, 'POST', pub('contract', token, '/sign'), body(wrong), freshIp());
+    const locked = await as(null, 'POST', pub('contract', token, '/sign'), body(code), freshIp());
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().message).toBe('Demasiados intentos con este código. Pide uno nuevo.');
+
+    await as(null, 'POST', pub('contract', token, '/otp'), undefined, ip);
+    const fresh = await lastCode(row!.recipientEmail!);
+    await app.db
+      .update(documentOtps)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(documentOtps.documentId, doc._id)));
+    const expired = await as(null, 'POST', pub('contract', token, '/sign'), body(fresh), freshIp());
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('El código venció. Pide uno nuevo.');
+    expect(
+      await app.db
+        .select()
+        .from(signableDocumentSignatures)
+        .where(eq(signableDocumentSignatures.documentId, doc._id)),
+    ).toHaveLength(0);
+  });
+});
+
+describe('public routes under bad input', () => {
+  it('answers Spanish 4xx for a bad token, another kind of link, bad ids and no consent; rate limits', async () => {
+    const doc = await createDoc('proposal', { clientId: client.user.clientId, title: 'P', content: 'Texto' });
+    const token = await send('proposal', doc._id);
+    const ip = freshIp();
+    const other = await as(null, 'GET', pub('contract', token), undefined, ip);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('Este enlace es de una propuesta, no de un contrato.');
+    expect((await as(null, 'GET', pub('proposal', 'corto'), undefined, ip)).json().message).toBe(
+      'Enlace inválido',
+    );
+    expect((await as(null, 'GET', pub('proposal', 'x'.repeat(43)), undefined, ip)).statusCode).toBe(404);
+    const badId = await as(
+      null,
+      'POST',
+      pub('proposal', token, '/sign'),
+      { name: 'Ana Pérez', idNumber: '001-0000000-0', consent: true, otp: '123456' },
+      ip,
+    );
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toMatch(/Cédula o RNC inválido/);
+    const noConsent = await as(
+      null,
+      'POST',
+      pub('proposal', token, '/sign'),
+      { name: 'Ana Pérez', idNumber: VALID_CEDULA, consent: false, otp: '123456' },
+      ip,
+    );
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().message).toMatch(/consentimiento/);
+    const noReason = await as(null, 'POST', pub('proposal', token, '/decline'), { reason: '' }, ip);
+    expect(noReason.statusCode).toBe(400);
+
+    const limitedIp = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++)
+      codes.push(
+        (await as(null, 'POST', pub('proposal', 'y'.repeat(43), '/otp'), undefined, limitedIp)).statusCode,
+      );
+    expect(codes.slice(0, 10).every((c) => c === 404)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
+  it('declines once with a reason; a new version replaces the old link', async () => {
+    const doc = await createDoc('proposal', {
+      clientId: client.user.clientId,
+      title: 'Declinar',
+      content: 'Texto',
+    });
+    const token = await send('proposal', doc._id);
+    const ip = freshIp();
+    const declined = await as(null, 'POST', pub('proposal', token, '/decline'), { reason: 'Muy caro' }, ip);
+    expect(declined.statusCode, declined.body).toBe(200);
+    const twice = await as(null, 'POST', pub('proposal', token, '/decline'), { reason: 'Muy caro' }, ip);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Este documento fue rechazado.');
+    const v2 = await as(admin.token, 'POST', `/api/proposals/${doc._id}/versions`);
+    expect(v2.statusCode, v2.body).toBe(201);
+    expect(v2.json().data.document).toMatchObject({
+      number: doc.number,
+      version: 2,
+      status: 'draft',
+      previousVersionId: doc._id,
+    });
+    const old = await as(null, 'GET', pub('proposal', token), undefined, ip);
+    expect(old.statusCode).toBe(410);
+    expect((await as(admin.token, 'POST', `/api/proposals/${doc._id}/versions`)).statusCode).toBe(409);
+  });
+});
+
+describe('roles', () => {
+  it('employees need proposals.write; clients read only their own sent documents', async () => {
+    const draft = await createDoc('proposal', {
+      clientId: client.user.clientId,
+      title: 'Borrador',
+      content: 'x',
+    });
+    expect(
+      (
+        await as(employee.token, 'POST', '/api/proposals', {
+          clientId: client.user.clientId,
+          title: 'x',
+          content: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await as(client.token, 'POST', '/api/proposals', {
+          clientId: client.user.clientId,
+          title: 'x',
+          content: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await as(client.token, 'GET', `/api/proposals/${draft._id}`)).statusCode).toBe(404);
+    await send('proposal', draft._id);
+    expect((await as(client.token, 'GET', `/api/proposals/${draft._id}`)).statusCode).toBe(200);
+    expect((await as(client2.token, 'GET', `/api/proposals/${draft._id}`)).statusCode).toBe(404);
+    const list = (await as(client.token, 'GET', '/api/proposals')).json().data.documents as Array<{
+      status: string;
+    }>;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((d) => d.status !== 'draft')).toBe(true);
+    expect((await as(client.token, 'PUT', `/api/proposals/${draft._id}`, { title: 'x' })).statusCode).toBe(
+      403,
+    );
+    await withoutPermission(app, admin.token, 'empleado@demo.do', 'projects.read', async () => {
+      // unrelated permission: proposals stay closed to an employee without proposals.*
+      expect((await as(employee.token, 'GET', '/api/proposals')).statusCode).toBe(403);
+    });
+  });
+});
+
+describe('conversion, exactly once', () => {
+  async function signedProposal(leadId?: string) {
+    const t = await template('proposal', false);
+    const doc = await createDoc('proposal', {
+      ...(leadId ? { leadId } : { clientId: client.user.clientId }),
+      title: 'Propuesta convertible',
+      templateId: t._id,
+    });
+    const token = await send('proposal', doc._id);
+    const [row] = await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, doc._id));
+    await signAsRecipient('proposal', token, row!.recipientEmail!);
+    return doc;
+  }
+
+  it('turns a signed proposal into a project with milestones and its lead into "Ganado"; a second call creates nothing', async () => {
+    const lead = await as(admin.token, 'POST', '/api/leads', {
+      title: 'Tienda',
+      contactName: 'Rosa Díaz',
+      email: 'rosa.diaz@cliente.do',
+    });
+    const leadId = lead.json().data.lead._id as string;
+    const doc = await signedProposal(leadId);
+    const res = await as(admin.token, 'POST', `/api/proposals/${doc._id}/convert`, { target: 'project' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, leadWon } = res.json().data;
+    expect(leadWon).toBe(true);
+    const milestones = await app.db
+      .select()
+      .from(projectMilestones)
+      .where(eq(projectMilestones.projectId, id));
+    expect(milestones.map((m) => m.title).sort()).toEqual(['Desarrollo', 'Diseño']);
+    const [l] = await app.db
+      .select({ kind: leadStages.kind, clientId: leads.clientId })
+      .from(leads)
+      .innerJoin(leadStages, eq(leadStages.id, leads.stageId))
+      .where(eq(leads.id, leadId));
+    expect(l!.kind).toBe('won');
+    expect(l!.clientId).not.toBeNull();
+    const again = await as(admin.token, 'POST', `/api/proposals/${doc._id}/convert`, { target: 'invoice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Esta propuesta ya se convirtió en proyecto.');
+  });
+
+  it('turns one into a retainer and another into a first invoice; employees and unsigned proposals are refused', async () => {
+    const a = await signedProposal();
+    const r = await as(admin.token, 'POST', `/api/proposals/${a._id}/convert`, {
+      target: 'retainer',
+      frequency: 'monthly',
+      dayOfMonth: 5,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const [ret] = await app.db
+      .select()
+      .from(recurringInvoices)
+      .where(eq(recurringInvoices.id, r.json().data.id));
+    expect(ret!.dayOfMonth).toBe(5);
+    expect(ret!.items).toHaveLength(2);
+    const b = await signedProposal();
+    expect(
+      (await as(employee.token, 'POST', `/api/proposals/${b._id}/convert`, { target: 'invoice' })).statusCode,
+    ).toBe(403);
+    const inv = await as(admin.token, 'POST', `/api/proposals/${b._id}/convert`, {
+      target: 'invoice',
+      paymentTerms: 15,
+    });
+    expect(inv.statusCode, inv.body).toBe(200);
+    const [row] = await app.db.select().from(invoices).where(eq(invoices.id, inv.json().data.id));
+    expect(row!.totalCents).toBeGreaterThanOrEqual(4_500_000);
+    expect(row!.status).toBe('draft');
+    const unsigned = await createDoc('proposal', {
+      clientId: client.user.clientId,
+      title: 'Sin firmar',
+      content: 'x',
+    });
+    const refused = await as(admin.token, 'POST', `/api/proposals/${unsigned._id}/convert`, {
+      target: 'project',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Solo una propuesta firmada se puede convertir.');
+  });
+});

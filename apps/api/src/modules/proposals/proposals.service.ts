@@ -1,0 +1,627 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CreateDocumentTemplateRequestSchema,
+  type CreateSignableDocumentRequestSchema,
+  DOCUMENT_KIND_LABELS,
+  type DocumentKind,
+  type DocumentTemplate,
+  EDITABLE_DOCUMENT_STATUSES,
+  formatLongDate,
+  type GetSignableDocumentResponse,
+  type ListDocumentTemplatesQuerySchema,
+  type ListSignableDocumentsQuerySchema,
+  type ListSignableDocumentsResponse,
+  type SendSignableDocumentRequestSchema,
+  type SendSignableDocumentResponse,
+  SIGN_PATH,
+  SIGNED_DOCUMENT_LOCKED,
+  type SignableDocument,
+  type UpdateDocumentTemplateRequestSchema,
+  type UpdateSignableDocumentRequestSchema,
+} from '@agencia/shared';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { clients, documentTemplates, leads, shareLinks, signableDocuments } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
+import { type AuditContext, audit } from '../../lib/audit.js';
+import type { Written } from '../../lib/effects.js';
+import { link, renderEmail } from '../../lib/email-template.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/mailer.js';
+import { getCompanySettings } from '../settings/settings.service.js';
+import { hashShareToken } from '../share-links/share-links.service.js';
+import {
+  addEvent,
+  assertCan,
+  type DocumentRow,
+  documentNumber,
+  eventsOf,
+  itemsTotal,
+  readableDocument,
+  recipientOf,
+  toStoredItems,
+  toTemplate,
+} from './proposals.queries.js';
+import { documentsChanged, freezePdf, pdfOf, present } from './proposals.render.js';
+
+/*
+ * Writes and reads of proposals, contracts and their templates (decision 171), shared by both
+ * kinds: every function takes the `kind` the route serves.
+ */
+
+const DAY_MS = 86_400_000;
+const noun = (kind: DocumentKind) => (kind === 'proposal' ? 'la propuesta' : 'el contrato');
+
+// ─────────────────────────────── templates ───────────────────────────────
+
+/** `GET /document-templates` (staff with proposals.read): every template, by name. */
+export async function listTemplates({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: z.output<typeof ListDocumentTemplatesQuerySchema>;
+}): Promise<DocumentTemplate[]> {
+  if (actor.role === 'client') throw notFound('Plantilla no encontrada');
+  assertCan(actor, 'read');
+  const rows = await db
+    .select()
+    .from(documentTemplates)
+    .where(input.kind ? eq(documentTemplates.kind, input.kind) : undefined)
+    .orderBy(documentTemplates.name);
+  return rows.map(toTemplate);
+}
+
+/** `GET /document-templates/{id}`. */
+export async function getTemplate({
+  db,
+  actor,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+}): Promise<DocumentTemplate> {
+  if (actor.role === 'client') throw notFound('Plantilla no encontrada');
+  assertCan(actor, 'read');
+  const [row] = await db.select().from(documentTemplates).where(eq(documentTemplates.id, id)).limit(1);
+  if (!row) throw notFound('Plantilla no encontrada');
+  return toTemplate(row);
+}
+
+/** `POST /document-templates` (admin). */
+export async function createTemplate({
+  db,
+  actor,
+  ctx,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  input: z.output<typeof CreateDocumentTemplateRequestSchema>;
+}): Promise<DocumentTemplate> {
+  assertCan(actor, 'manageTemplates');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(documentTemplates)
+      .values({
+        name: input.name,
+        kind: input.kind,
+        body: input.body,
+        requiresCountersign: input.requiresCountersign,
+        items: toStoredItems(input.items),
+        createdBy: actor.id,
+      })
+      .returning();
+    await audit(
+      tx,
+      ctx,
+      'document_template.created',
+      { type: 'document_template', id: row!.id },
+      { name: row!.name },
+    );
+    return toTemplate(row!);
+  });
+}
+
+/** `PUT /document-templates/{id}` (admin): documents already created keep their own copy. */
+export async function updateTemplate({
+  db,
+  actor,
+  ctx,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  id: string;
+  input: z.output<typeof UpdateDocumentTemplateRequestSchema>;
+}): Promise<DocumentTemplate> {
+  assertCan(actor, 'manageTemplates');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(documentTemplates)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.kind !== undefined ? { kind: input.kind } : {}),
+        ...(input.body !== undefined ? { body: input.body } : {}),
+        ...(input.requiresCountersign !== undefined
+          ? { requiresCountersign: input.requiresCountersign }
+          : {}),
+        ...(input.items !== undefined ? { items: toStoredItems(input.items) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(documentTemplates.id, id))
+      .returning();
+    if (!row) throw notFound('Plantilla no encontrada');
+    await audit(tx, ctx, 'document_template.updated', { type: 'document_template', id }, { name: row.name });
+    return toTemplate(row);
+  });
+}
+
+/** `DELETE /document-templates/{id}` (admin): documents made from it keep their copy. */
+export async function deleteTemplate({
+  db,
+  actor,
+  ctx,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  id: string;
+}): Promise<void> {
+  assertCan(actor, 'manageTemplates');
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(documentTemplates).where(eq(documentTemplates.id, id)).returning();
+    if (!row) throw notFound('Plantilla no encontrada');
+    await audit(tx, ctx, 'document_template.deleted', { type: 'document_template', id }, { name: row.name });
+  });
+}
+
+// ─────────────────────────────── documents ───────────────────────────────
+
+/** `GET /proposals` | `/contracts`: staff see all; a client its own sent documents. Newest first. */
+export async function listDocuments({
+  db,
+  actor,
+  kind,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  kind: DocumentKind;
+  input: z.output<typeof ListSignableDocumentsQuerySchema>;
+}): Promise<ListSignableDocumentsResponse> {
+  const conds: Array<SQL | undefined> = [eq(signableDocuments.kind, kind)];
+  if (actor.role === 'client') {
+    assertCan(actor, 'read', true);
+    if (!actor.clientId)
+      return { documents: [], pagination: { page: 1, limit: input.limit, total: 0, pages: 0 } } as never;
+    conds.push(eq(signableDocuments.clientId, actor.clientId), sql`${signableDocuments.status} <> 'draft'`);
+  } else assertCan(actor, 'read');
+  if (input.status) conds.push(eq(signableDocuments.status, input.status));
+  if (input.leadId) conds.push(eq(signableDocuments.leadId, input.leadId));
+  if (input.clientId) conds.push(eq(signableDocuments.clientId, input.clientId));
+  if (input.q)
+    conds.push(
+      or(ilike(signableDocuments.title, `%${input.q}%`), ilike(signableDocuments.number, `%${input.q}%`)),
+    );
+  const where = and(...conds);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(signableDocuments)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(signableDocuments)
+    .where(where)
+    .orderBy(desc(signableDocuments.createdAt), desc(signableDocuments.id))
+    .limit(input.limit)
+    .offset((input.page - 1) * input.limit);
+  const total = count?.n ?? 0;
+  const documents = [];
+  for (const row of rows) documents.push(await present(db, row));
+  return {
+    documents,
+    pagination: { page: input.page, limit: input.limit, total, pages: Math.ceil(total / input.limit) },
+  } as ListSignableDocumentsResponse;
+}
+
+/** `GET /proposals/{id}`: the document and its trail. */
+export async function getDocument({
+  db,
+  actor,
+  kind,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  kind: DocumentKind;
+  id: string;
+}): Promise<GetSignableDocumentResponse> {
+  const row = await readableDocument(db, actor, kind, id);
+  return { document: await present(db, row), events: await eventsOf(db, id) };
+}
+
+/** 400 on `leadId`/`clientId` when it does not exist. */
+async function assertRecipient(db: Db | Tx, input: { leadId?: string | null; clientId?: string | null }) {
+  if (input.leadId) {
+    const [l] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, input.leadId)).limit(1);
+    if (!l)
+      throw badRequest('Prospecto no encontrado', [{ field: 'leadId', message: 'Prospecto no encontrado' }]);
+  }
+  if (input.clientId) {
+    const [c] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.id, input.clientId))
+      .limit(1);
+    if (!c)
+      throw badRequest('Cliente no encontrado', [{ field: 'clientId', message: 'Cliente no encontrado' }]);
+  }
+}
+
+/**
+ * `POST /proposals` | `/contracts` (proposals.write): a draft for a lead or a client, numbered
+ * per kind (PRO-0001…); a template's body, lines and countersign rule are copied unless given.
+ */
+export async function createDocument({
+  db,
+  actor,
+  ctx,
+  kind,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  kind: DocumentKind;
+  input: z.output<typeof CreateSignableDocumentRequestSchema>;
+}): Promise<Written<SignableDocument>> {
+  assertCan(actor, 'write');
+  return db.transaction(async (tx) => {
+    await assertRecipient(tx, input);
+    let template: typeof documentTemplates.$inferSelect | undefined;
+    if (input.templateId) {
+      [template] = await tx
+        .select()
+        .from(documentTemplates)
+        .where(eq(documentTemplates.id, input.templateId))
+        .limit(1);
+      if (!template)
+        throw badRequest('Plantilla no encontrada', [
+          { field: 'templateId', message: 'Plantilla no encontrada' },
+        ]);
+      if (template.kind !== kind) {
+        const message = `La plantilla es de ${DOCUMENT_KIND_LABELS[template.kind].toLowerCase()}, no de ${DOCUMENT_KIND_LABELS[kind].toLowerCase()}`;
+        throw badRequest(message, [{ field: 'templateId', message }]);
+      }
+    }
+    const items = input.items ? toStoredItems(input.items) : (template?.items ?? []);
+    const { totalCents, currency } = itemsTotal(items);
+    // One numbering per kind: serialise creators on a transaction-scoped advisory lock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signable_documents:${kind}`}))`);
+    const [max] = await tx
+      .select({ n: sql<number>`coalesce(max(${signableDocuments.sequence}), 0)::int`.mapWith(Number) })
+      .from(signableDocuments)
+      .where(eq(signableDocuments.kind, kind));
+    const sequence = (max?.n ?? 0) + 1;
+    const [row] = await tx
+      .insert(signableDocuments)
+      .values({
+        kind,
+        sequence,
+        number: documentNumber(kind, sequence),
+        title: input.title,
+        leadId: input.leadId ?? null,
+        clientId: input.clientId ?? null,
+        templateId: template?.id ?? null,
+        content: input.content?.trim() ? input.content : (template?.body ?? ''),
+        items,
+        currency,
+        totalCents,
+        requiresCountersign: input.requiresCountersign ?? template?.requiresCountersign ?? true,
+        ownerId: actor.id,
+      })
+      .returning();
+    await addEvent(tx, {
+      documentId: row!.id,
+      kind: 'created',
+      event: `Creado (${row!.number}, versión 1)`,
+      actor: `${actor.firstName} ${actor.lastName}`,
+      ip: ctx.ip,
+    });
+    await audit(
+      tx,
+      ctx,
+      `${kind}.created`,
+      { type: kind, id: row!.id },
+      { number: row!.number, title: row!.title },
+    );
+    return { value: await present(tx, row!), effects: documentsChanged(row!.id) };
+  });
+}
+
+/** 409 in Spanish unless the content of `row` may still change. */
+export function assertEditable(row: DocumentRow): void {
+  if (row.supersededById)
+    throw conflict('Esta versión fue reemplazada por una más reciente y no se puede modificar.');
+  if ((EDITABLE_DOCUMENT_STATUSES as readonly string[]).includes(row.status)) return;
+  if (row.status === 'declined')
+    throw conflict('Este documento fue rechazado. Crea una nueva versión para cambiarlo.');
+  if (row.status === 'expired')
+    throw conflict('Este documento venció. Crea una nueva versión para cambiarlo.');
+  throw conflict(SIGNED_DOCUMENT_LOCKED);
+}
+
+/**
+ * `PUT /proposals/{id}` (proposals.write): title, content, lines, countersign rule; 409
+ * {@link SIGNED_DOCUMENT_LOCKED} once signed (a change is a new version). A sent document's
+ * frozen PDF is rendered again (the signer's page shows the new one and its new hash).
+ */
+export async function updateDocument({
+  db,
+  actor,
+  ctx,
+  kind,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  kind: DocumentKind;
+  id: string;
+  input: z.output<typeof UpdateSignableDocumentRequestSchema>;
+}): Promise<Written<SignableDocument>> {
+  assertCan(actor, 'write');
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(signableDocuments)
+      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
+      .for('update');
+    if (!locked) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    assertEditable(locked);
+    const items = input.items ? toStoredItems(input.items) : undefined;
+    const [row] = await tx
+      .update(signableDocuments)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.content !== undefined ? { content: input.content } : {}),
+        ...(input.requiresCountersign !== undefined
+          ? { requiresCountersign: input.requiresCountersign }
+          : {}),
+        ...(items ? { items, ...itemsTotal(items) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(signableDocuments.id, id))
+      .returning();
+    let current = row!;
+    if (current.status !== 'draft') {
+      current = await freezePdf(tx, current, actor.id);
+      await addEvent(tx, {
+        documentId: id,
+        kind: 'updated',
+        event: 'Modificado después del envío (nuevo PDF)',
+        actor: `${actor.firstName} ${actor.lastName}`,
+        ip: ctx.ip,
+      });
+    }
+    await audit(tx, ctx, `${kind}.updated`, { type: kind, id }, { number: current.number });
+    return { value: await present(tx, current), effects: documentsChanged(id) };
+  });
+}
+
+/**
+ * `POST /proposals/{id}/send` (proposals.write): freezes the PDF, creates a share link (256-bit
+ * token, only its SHA-256 stored, 1–30 days: the share-link rules of decision 116) and e-mails
+ * the signing link `{publicUrl}/firmar/{token}` to the recipient (or `input.email`). A sent or
+ * viewed document may be sent again (a new link; older ones keep working until they expire).
+ * 409 once signed, declined or expired; 400 without an e-mail.
+ */
+export async function sendDocument({
+  db,
+  actor,
+  ctx,
+  kind,
+  id,
+  input,
+  publicUrl,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  kind: DocumentKind;
+  id: string;
+  input: z.output<typeof SendSignableDocumentRequestSchema>;
+  publicUrl: string;
+  now?: Date;
+}): Promise<Written<SendSignableDocumentResponse>> {
+  assertCan(actor, 'write');
+  const token = randomBytes(32).toString('base64url');
+  const url = `${publicUrl}${SIGN_PATH}/${token}`;
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(signableDocuments)
+      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
+      .for('update');
+    if (!locked) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    assertEditable(locked);
+    const recipient = await recipientOf(tx, locked);
+    const email = input.email ?? locked.recipientEmail ?? recipient.email;
+    if (!email) {
+      const message = 'El destinatario no tiene correo: indica uno para enviar el enlace';
+      throw badRequest(message, [{ field: 'email', message }]);
+    }
+    if (locked.items.length === 0 && !locked.content.trim()) throw badRequest('El documento está vacío');
+    const expiresAt = new Date(now.getTime() + input.expiresInDays * DAY_MS);
+    const [sent] = await tx
+      .update(signableDocuments)
+      .set({
+        status: locked.status === 'draft' ? 'sent' : locked.status,
+        sentAt: locked.sentAt ?? now,
+        expiresAt,
+        recipientEmail: email,
+        updatedAt: locked.sentAt ? locked.updatedAt : now,
+      })
+      .where(eq(signableDocuments.id, id))
+      .returning();
+    const row = await freezePdf(tx, sent!, actor.id);
+    await tx.insert(shareLinks).values({
+      tokenHash: hashShareToken(token),
+      documentType: kind,
+      documentId: id,
+      createdBy: actor.id,
+      createdAt: now,
+      expiresAt,
+    });
+    const settings = await getCompanySettings(tx);
+    const label = `${noun(kind)} ${row.number}`;
+    const mail = renderEmail({
+      greeting: `Hola ${recipient.name},`,
+      paragraphs: [
+        `${settings.name} le envía ${label} «${row.title}» para su revisión y firma.`,
+        ...(input.message ? [input.message] : []),
+        link('Ver y firmar el documento', url),
+        `El enlace es válido hasta el ${formatLongDate(expiresAt)}. Para firmar le enviaremos un código de un solo uso a este correo.`,
+      ],
+      signature: ['Saludos,', settings.name],
+    });
+    await queueEmail(tx, {
+      to: email,
+      subject: `${DOCUMENT_KIND_LABELS[kind]} ${row.number}: ${row.title}`,
+      ...mail,
+    });
+    await addEvent(tx, {
+      documentId: id,
+      kind: 'sent',
+      event: `Enviado a ${email}`,
+      actor: `${actor.firstName} ${actor.lastName}`,
+      ip: ctx.ip,
+      at: now,
+    });
+    await audit(tx, ctx, `${kind}.sent`, { type: kind, id }, { number: row.number, to: email });
+    const document = { ...(await present(tx, row)), shareUrl: url };
+    return {
+      value: {
+        document,
+        [kind]: document,
+        whatsappMessage: `Hola, le compartimos ${label}. Puede leerlo y firmarlo aquí (enlace válido hasta el ${formatLongDate(expiresAt)}): ${url}`,
+      },
+      effects: documentsChanged(id),
+    };
+  });
+}
+
+/**
+ * `POST /proposals/{id}/versions` ("Nueva versión", proposals.write): copies a sent, signed,
+ * declined or expired document as version n+1 (a draft that must be sent and signed again); the
+ * old version is marked replaced and its links stop working. 409 for a draft or a replaced version.
+ */
+export async function newVersion({
+  db,
+  actor,
+  ctx,
+  kind,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  kind: DocumentKind;
+  id: string;
+}): Promise<Written<SignableDocument>> {
+  assertCan(actor, 'write');
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(signableDocuments)
+      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
+      .for('update');
+    if (!old) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    if (old.supersededById) throw conflict('Ya existe una versión más reciente de este documento.');
+    if (old.status === 'draft')
+      throw conflict('Un borrador se edita directamente: no necesita una nueva versión.');
+    if (old.conversionTarget)
+      throw conflict('Esta propuesta ya se convirtió; no se puede crear una nueva versión.');
+    const [row] = await tx
+      .insert(signableDocuments)
+      .values({
+        kind,
+        sequence: old.sequence,
+        number: old.number,
+        version: old.version + 1,
+        previousVersionId: old.id,
+        title: old.title,
+        leadId: old.leadId,
+        clientId: old.clientId,
+        templateId: old.templateId,
+        content: old.content,
+        items: old.items,
+        currency: old.currency,
+        totalCents: old.totalCents,
+        requiresCountersign: old.requiresCountersign,
+        recipientEmail: old.recipientEmail,
+        ownerId: actor.id,
+      })
+      .returning();
+    await tx
+      .update(signableDocuments)
+      .set({ supersededById: row!.id, updatedAt: new Date() })
+      .where(eq(signableDocuments.id, old.id));
+    const who = `${actor.firstName} ${actor.lastName}`;
+    await addEvent(tx, {
+      documentId: old.id,
+      kind: 'new_version',
+      event: `Reemplazado por la versión ${row!.version}`,
+      actor: who,
+      ip: ctx.ip,
+    });
+    await addEvent(tx, {
+      documentId: row!.id,
+      kind: 'created',
+      event: `Creado (${row!.number}, versión ${row!.version})`,
+      actor: who,
+      ip: ctx.ip,
+    });
+    await audit(
+      tx,
+      ctx,
+      `${kind}.new_version`,
+      { type: kind, id: row!.id },
+      { number: row!.number, version: row!.version },
+    );
+    return { value: await present(tx, row!), effects: documentsChanged(row!.id) };
+  });
+}
+
+/**
+ * `GET /proposals/{id}/pdf`: the PDF exactly as the signer sees it (the frozen one once sent),
+ * the sealed copy once sealed (`copy=signed`: the PDF as signed, without the certificate page);
+ * a draft renders afresh (the preview).
+ */
+export async function documentPdf({
+  db,
+  actor,
+  kind,
+  id,
+  copy,
+}: {
+  db: Db;
+  actor: Actor;
+  kind: DocumentKind;
+  id: string;
+  copy?: 'signed' | 'current';
+}): Promise<{ filename: string; body: Buffer }> {
+  const row = await readableDocument(db, actor, kind, id);
+  return pdfOf(db, row, copy);
+}
