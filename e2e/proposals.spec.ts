@@ -162,7 +162,7 @@ test('a lead from the quote form is won through a proposal signed on a phone wit
   // A wrong code first: the API's message shows and nothing typed is lost.
   await visitor.getByLabel('Código de verificación').fill(code === '000000' ? '111111' : '000000');
   await visitor.getByRole('button', { name: 'Firmar', exact: true }).click();
-  await expect(visitor.getByRole('alert')).toBeVisible();
+  await expect(visitor.getByRole('alert').filter({ hasText: /código/i })).toBeVisible();
   await expect(visitor.getByLabel('Cédula o RNC')).toHaveValue(RECIPIENT_ID);
   await visitor.getByLabel('Código de verificación').fill(code);
   await visitor.getByRole('button', { name: 'Firmar', exact: true }).click();

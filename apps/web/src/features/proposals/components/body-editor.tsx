@@ -51,6 +51,7 @@ export function BodyEditor({
           error={error}
           disabled={disabled}
           description="# Título, **negrita**, *cursiva*, listas con «-». Los campos van entre {{ }}."
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
         />
         <Paper withBorder p="md" radius="sm" aria-label="Vista previa" component="section">

@@ -7,7 +7,18 @@ import {
   SERVICE_TITLES,
   type ServiceId,
 } from '@agencia/shared';
-import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
 /** One line while typed: numbers may be strings mid-edit; `key` for React. */
@@ -97,8 +108,8 @@ export function PriceTableEditor({
       )}
       {rows.map((row, index) => (
         <Paper key={row.key} withBorder p="sm" radius="sm">
-          <Stack gap="xs">
-            <Group gap="xs" align="flex-end" wrap="wrap">
+          <Grid gutter="xs" align="flex-end">
+            <Grid.Col span={{ base: 10, md: 3 }}>
               <Select
                 label={`Servicio del catálogo (línea ${index + 1})`}
                 placeholder="Línea libre"
@@ -106,7 +117,6 @@ export function PriceTableEditor({
                 value={row.serviceId}
                 clearable
                 searchable
-                style={{ flex: '1 1 200px' }}
                 disabled={disabled}
                 onChange={(value) =>
                   update(row.key, {
@@ -117,56 +127,64 @@ export function PriceTableEditor({
                   })
                 }
               />
+            </Grid.Col>
+            <Grid.Col span={{ base: 2, md: 1 }} order={{ base: 2, md: 6 }}>
               <ActionIcon
                 variant="subtle"
                 color="red"
                 size="lg"
+                mb={2}
                 aria-label={`Quitar línea ${index + 1}`}
                 disabled={disabled}
                 onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
               >
                 <IconTrash size={16} />
               </ActionIcon>
-            </Group>
-            <TextInput
-              label="Descripción"
-              value={row.description}
-              required
-              disabled={disabled}
-              error={errors?.[`items.${index}.description`]}
-              onChange={(e) => update(row.key, { description: e.currentTarget.value })}
-            />
-            <Group gap="xs" grow preventGrowOverflow={false} wrap="wrap">
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 3, md: 2 }}>
+              <TextInput
+                label="Descripción"
+                value={row.description}
+                required
+                disabled={disabled}
+                error={errors?.[`items.${index}.description`]}
+                onChange={(e) => update(row.key, { description: e.currentTarget.value })}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 4, md: 1 }} order={{ base: 4, md: 3 }}>
               <NumberInput
                 label="Cantidad"
                 min={0}
                 decimalScale={2}
+                hideControls
                 value={row.quantity}
                 disabled={disabled}
                 error={errors?.[`items.${index}.quantity`]}
                 onChange={(value) => update(row.key, { quantity: value })}
-                miw={90}
               />
+            </Grid.Col>
+            <Grid.Col span={{ base: 8, md: 2 }} order={{ base: 5, md: 4 }}>
               <NumberInput
                 label="Precio unitario"
                 min={0}
                 decimalScale={2}
                 thousandSeparator=","
+                hideControls
                 value={row.unitPrice}
                 disabled={disabled}
                 error={errors?.[`items.${index}.unitPrice`]}
                 onChange={(value) => update(row.key, { unitPrice: value })}
-                miw={130}
               />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 2 }} order={{ base: 6, md: 5 }}>
               <TextInput
                 label="Hito (opcional)"
                 value={row.milestone}
                 disabled={disabled}
                 onChange={(e) => update(row.key, { milestone: e.currentTarget.value })}
-                miw={140}
               />
-            </Group>
-          </Stack>
+            </Grid.Col>
+          </Grid>
         </Paper>
       ))}
       <Group justify="space-between">

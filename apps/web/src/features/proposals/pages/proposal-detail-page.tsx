@@ -43,6 +43,7 @@ import { MarkdownText } from '../../../components/ui/markdown-text';
 import { PageHeader } from '../../../components/ui/page-header';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useCompanyName } from '../../../lib/public-settings';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
@@ -77,8 +78,18 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** The values the editor's live preview knows without the server (the PDF is the exact merge). */
-function previewValues(doc: SignableDocument, title: string, total: number, currency: string) {
+function previewValues(
+  doc: SignableDocument,
+  title: string,
+  total: number,
+  currency: string,
+  company: string,
+) {
   return {
+    fecha: new Intl.DateTimeFormat('es-DO', { dateStyle: 'long', timeZone: 'America/Santo_Domingo' }).format(
+      new Date(),
+    ),
+    'empresa.nombre': company,
     'cliente.nombre': doc.recipient.name,
     'cliente.rnc': doc.recipient.taxId ?? undefined,
     'cliente.email': doc.recipient.email ?? undefined,
@@ -93,6 +104,7 @@ function previewValues(doc: SignableDocument, title: string, total: number, curr
 /** Title, body (with the picker and live preview), price table and "requiere contrafirma"; "Guardar cambios". */
 function DocumentEditor({ doc, canWrite }: { doc: SignableDocument; canWrite: boolean }) {
   const update = useUpdateSignableDocument(doc.kind, doc._id);
+  const company = useCompanyName();
   const [title, setTitle] = useState(doc.title);
   const [content, setContent] = useState(doc.content);
   const [rows, setRows] = useState<ItemRow[]>(rowsOf(doc.items));
@@ -133,7 +145,7 @@ function DocumentEditor({ doc, canWrite }: { doc: SignableDocument; canWrite: bo
       <BodyEditor
         value={content}
         onChange={setContent}
-        values={previewValues(doc, title, rowsTotal(rows), currency)}
+        values={previewValues(doc, title, rowsTotal(rows), currency, company)}
         error={errors.content}
         disabled={!canWrite}
       />
@@ -418,7 +430,7 @@ function DetailContent({ kind }: { kind: DocumentKind }) {
       />
       <Stack gap="lg">
         <Card withBorder>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <Field label="Para">
               {doc.recipient.name}
               {doc.leadId && (
