@@ -171,7 +171,7 @@ test('a lead from the quote form is won through a proposal signed on a phone wit
 
   // The verification page (the certificate's QR): a file that is not the signed PDF does not match.
   await visitor.goto('/verificar');
-  await visitor.getByLabel('Documento PDF').setInputFiles({
+  await visitor.locator('input[type="file"]').setInputFiles({
     name: 'otro.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4\n% no es el documento firmado\n%%EOF\n'),

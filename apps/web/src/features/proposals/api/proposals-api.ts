@@ -19,6 +19,9 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 
+// Mutations here are never retried (the app's default retries once): a retry would send a
+// second e-mail or code, spend one of the code's 5 tries, or create a document twice.
+
 /** `/proposals` or `/contracts`: both speak the same shapes (decision 171). */
 export const kindPath = (kind: DocumentKind) => (kind === 'contract' ? '/contracts' : '/proposals');
 
@@ -47,6 +50,7 @@ export function useDocumentTemplates() {
 export function useSaveDocumentTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
+    retry: false,
     mutationFn: async ({
       id,
       body,
@@ -67,6 +71,7 @@ export function useSaveDocumentTemplate() {
 export function useDeleteDocumentTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
+    retry: false,
     mutationFn: (id: string) => apiClient.delete(`/document-templates/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.templates }),
   });
@@ -110,6 +115,7 @@ type DocumentAnswer = SuccessEnvelope<{ document: SignableDocument }>;
 export function useCreateSignableDocument(kind: DocumentKind) {
   const invalidate = useInvalidate();
   return useMutation({
+    retry: false,
     mutationFn: async (body: CreateSignableDocumentRequest) =>
       (await unwrap(apiClient.post<DocumentAnswer>(kindPath(kind), body))).document,
     onSuccess: invalidate,
@@ -120,6 +126,7 @@ export function useCreateSignableDocument(kind: DocumentKind) {
 export function useUpdateSignableDocument(kind: DocumentKind, id: string) {
   const invalidate = useInvalidate();
   return useMutation({
+    retry: false,
     mutationFn: async (body: UpdateSignableDocumentRequest) =>
       (await unwrap(apiClient.put<DocumentAnswer>(`${kindPath(kind)}/${id}`, body))).document,
     onSuccess: invalidate,
@@ -130,6 +137,7 @@ export function useUpdateSignableDocument(kind: DocumentKind, id: string) {
 export function useSendSignableDocument(kind: DocumentKind, id: string) {
   const invalidate = useInvalidate();
   return useMutation({
+    retry: false,
     mutationFn: (body: SendSignableDocumentRequest) =>
       unwrap(
         apiClient.post<SuccessEnvelope<SendSignableDocumentResponse>>(`${kindPath(kind)}/${id}/send`, body),
@@ -141,6 +149,7 @@ export function useSendSignableDocument(kind: DocumentKind, id: string) {
 /** `POST /proposals/{id}/countersign/otp`: e-mails the admin a code for the countersignature. */
 export function useCountersignOtp(kind: DocumentKind, id: string) {
   return useMutation({
+    retry: false,
     mutationFn: () =>
       unwrap(apiClient.post<SuccessEnvelope<OtpResponse>>(`${kindPath(kind)}/${id}/countersign/otp`, {})),
   });
@@ -150,6 +159,7 @@ export function useCountersignOtp(kind: DocumentKind, id: string) {
 export function useCountersign(kind: DocumentKind, id: string) {
   const invalidate = useInvalidate();
   return useMutation({
+    retry: false,
     mutationFn: async (body: CountersignDocumentRequest) =>
       (await unwrap(apiClient.post<DocumentAnswer>(`${kindPath(kind)}/${id}/countersign`, body))).document,
     onSuccess: invalidate,
@@ -160,6 +170,7 @@ export function useCountersign(kind: DocumentKind, id: string) {
 export function useNewVersion(kind: DocumentKind, id: string) {
   const invalidate = useInvalidate();
   return useMutation({
+    retry: false,
     mutationFn: async () =>
       (await unwrap(apiClient.post<DocumentAnswer>(`${kindPath(kind)}/${id}/versions`, {}))).document,
     onSuccess: invalidate,
@@ -170,6 +181,7 @@ export function useNewVersion(kind: DocumentKind, id: string) {
 export function useConvertProposal(kind: DocumentKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    retry: false,
     mutationFn: (body: ConvertProposalRequest) =>
       unwrap(
         apiClient.post<SuccessEnvelope<ConvertProposalResponse>>(`${kindPath(kind)}/${id}/convert`, body),

@@ -8,6 +8,9 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, getErrorStatus, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 
+// Mutations here are never retried (the app's default retries once): a retry would send a
+// second e-mail or code, spend one of the code's 5 tries, or create a document twice.
+
 /** What the public routes answer after signing or declining. */
 export interface PublicSignResult {
   status: PublicSignableDocument['status'];
@@ -56,6 +59,7 @@ export function usePublicSignableDocument(token: string) {
 /** `POST /public/proposals/{token}/otp`: e-mails the 6-digit code (10 minutes). */
 export function useRequestSignOtp(token: string) {
   return useMutation({
+    retry: false,
     mutationFn: () => unwrap(apiClient.post<SuccessEnvelope<OtpResponse>>(`${base(token)}/otp`, {})),
   });
 }
@@ -64,6 +68,7 @@ export function useRequestSignOtp(token: string) {
 export function useSignDocument(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    retry: false,
     mutationFn: async (body: SignDocumentRequest) =>
       (
         await unwrap(
@@ -78,6 +83,7 @@ export function useSignDocument(token: string) {
 export function useDeclineDocument(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    retry: false,
     mutationFn: async (body: DeclineDocumentRequest) =>
       (
         await unwrap(

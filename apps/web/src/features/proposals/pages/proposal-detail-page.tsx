@@ -490,7 +490,8 @@ function DetailContent({ kind }: { kind: DocumentKind }) {
             {doc.conversion ? (
               <Text size="sm">
                 Convertida en {CONVERSION_TARGET_LABELS[doc.conversion.target].toLowerCase()} el{' '}
-                {formatDateTime(doc.conversion.at)}.{' '}
+                {formatDateTime(doc.conversion.at)}
+                {formatDateTime(doc.conversion.at).endsWith('.') ? ' ' : '. '}
                 <Anchor
                   component={Link}
                   to={

@@ -40,6 +40,9 @@ import { SignForm } from '../components/sign-form';
 const docName = (doc: PublicSignableDocument) =>
   `${DOCUMENT_KIND_LABELS[doc.kind]} ${doc.number}${doc.version > 1 ? ` (versión ${doc.version})` : ''}`;
 
+/** `text` ending in one period ("… 12:05 p. m." keeps its own). */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 /** "Rechazar": the reason is required (the API keeps it and tells the agency). */
 function DeclineModal({ token, opened, onClose }: { token: string; opened: boolean; onClose: () => void }) {
   const decline = useDeclineDocument(token);
@@ -95,8 +98,10 @@ function Outcome({ doc, result }: { doc: PublicSignableDocument; result: PublicS
   if (doc.status === 'declined' && !result?.signedAt) {
     return (
       <Alert color="orange" icon={<IconX />} title="Documento rechazado">
-        Rechazaste este documento{doc.declinedAt ? ` el ${formatDateTime(doc.declinedAt)}` : ''}. La agencia
-        ya fue notificada.
+        {sentence(
+          `Rechazaste este documento${doc.declinedAt ? ` el ${formatDateTime(doc.declinedAt)}` : ''}`,
+        )}{' '}
+        La agencia ya fue notificada.
       </Alert>
     );
   }
@@ -104,8 +109,11 @@ function Outcome({ doc, result }: { doc: PublicSignableDocument; result: PublicS
     <Alert color="green" icon={<IconCircleCheck />} title="¡Documento firmado!" role="status">
       <Stack gap="xs">
         <Text size="sm">
-          Firmaste {docName(doc)}
-          {signedAt ? ` el ${formatDateTime(signedAt)}` : ''}.{' '}
+          {sentence(
+            `Firmaste ${doc.kind === 'contract' ? 'el contrato' : 'la propuesta'} ${doc.number}${
+              signedAt ? ` el ${formatDateTime(signedAt)}` : ''
+            }`,
+          )}{' '}
           {doc.status === 'signed'
             ? 'La agencia lo firmará también y recibirás una copia por correo.'
             : 'Recibirás una copia por correo.'}

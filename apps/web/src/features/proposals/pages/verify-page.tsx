@@ -144,10 +144,16 @@ export function VerifyPage() {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const verify = useMutation({
+    retry: false,
     mutationFn: (pdf: File) => {
       const form = new FormData();
       form.append('file', pdf);
-      return unwrap(apiClient.post<SuccessEnvelope<VerifyDocumentResponse>>('/public/verify', form));
+      return unwrap(
+        apiClient.post<SuccessEnvelope<VerifyDocumentResponse>>('/public/verify', form, {
+          headers: { 'Content-Type': 'multipart/form-data' },
+          timeout: 60_000,
+        }),
+      );
     },
   });
   const submit = async () => {
