@@ -100,21 +100,21 @@ test('a lead from the quote form is won through a proposal signed on a phone wit
     'Propuesta para Comercial Pérez SRL',
   );
   await editor.getByRole('button', { name: 'Agregar línea' }).click();
-  await editor.getByRole('textbox', { name: 'Servicio del catálogo (línea 1)' }).click();
+  await editor.getByRole('combobox', { name: 'Servicio del catálogo (línea 1)' }).click();
   await page.getByRole('option', { name: 'Sitios Web Profesionales' }).click();
   await expect(editor.getByLabel('Descripción')).toHaveValue('Sitios Web Profesionales');
   await editor.getByLabel('Precio unitario').fill('45000');
   await editor.getByLabel('Hito (opcional)').fill('Diseño y desarrollo');
   await expect(editor.getByTestId('price-table-total')).toContainText('45,000.00');
   await editor.getByRole('button', { name: 'Guardar plantilla' }).click();
-  await expect(page.getByText(templateName)).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Plantillas' }).getByText(templateName)).toBeVisible();
 
   // 3. The lead's page → "Nueva propuesta" from the template → the editor → "Enviar".
   await page.goto(`/leads/${lead._id}`);
   await page.getByRole('button', { name: 'Nueva propuesta' }).click();
   const create = page.getByRole('dialog', { name: 'Nueva propuesta' });
   await expect(create.getByLabel('Título')).toHaveValue(lead.title);
-  await create.getByRole('textbox', { name: 'Plantilla' }).click();
+  await create.getByRole('combobox', { name: 'Plantilla' }).click();
   await page.getByRole('option', { name: templateName }).click();
   await create.getByRole('button', { name: 'Crear' }).click();
   await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);

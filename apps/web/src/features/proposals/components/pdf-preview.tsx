@@ -8,9 +8,9 @@ import { kindPath } from '../api/proposals-api';
 
 /**
  * The exact PDF of a document (`GET /proposals/{id}/pdf`, decision 173): fetched with the session's
- * token (an iframe could not send it) and shown from a blob URL in an `<object>`, with a download
- * link; phones that cannot show PDFs inline get the link alone. `version` (the document's
- * `updatedAt`) refetches it after a save.
+ * token (an iframe's own request could not send it) and shown from a blob URL in an iframe (the
+ * CSP allows `frame-src blob:`; `object-src` stays 'none'), with "Descargar PDF" for phones that do
+ * not show PDFs inline. `version` (the document's `updatedAt`) refetches it after a save.
  */
 export function PdfPreview({
   kind,
@@ -56,27 +56,23 @@ export function PdfPreview({
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Así lo verá y firmará el destinatario.
+          Así lo verá y firmará el destinatario. Si no se muestra aquí, usa «Descargar PDF».
         </Text>
         <Button component="a" href={url} download={`${number}.pdf`} leftSection={<IconDownload size={16} />}>
           Descargar PDF
         </Button>
       </Group>
-      <object
-        data={url}
-        type="application/pdf"
-        aria-label={`PDF de ${number}`}
+      <iframe
+        src={url}
+        title={`PDF de ${number}`}
         style={{
           width: '100%',
           height: '75vh',
           minHeight: 420,
           border: '1px solid var(--mantine-color-default-border)',
+          background: 'white',
         }}
-      >
-        <Text size="sm" p="md">
-          Tu navegador no muestra el PDF aquí: usa «Descargar PDF».
-        </Text>
-      </object>
+      />
     </Stack>
   );
 }

@@ -200,6 +200,7 @@ export function VerifyPage() {
                 }}
                 leftSection={<IconFileSearch size={16} aria-hidden />}
                 clearable
+                clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
                 error={error && !verify.isError ? error : undefined}
               />
               <Group>
