@@ -105,7 +105,10 @@ export function NewDocumentModal({
             data={(['Prospectos', 'Clientes'] as const)
               .map((group) => ({
                 group,
-                items: (recipients.data ?? []).filter((o) => o.group === group),
+                // Items without their `group` key: Mantine reads any object with `group` as a group.
+                items: (recipients.data ?? [])
+                  .filter((o) => o.group === group)
+                  .map(({ value, label }) => ({ value, label })),
               }))
               .filter((g) => g.items.length > 0)}
             value={recipient}
