@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileText, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { MarkdownText } from '../../../components/ui/markdown-text';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -35,6 +35,7 @@ import {
   useSignDocument,
 } from '../api/public-sign-api';
 import { PriceTable } from '../components/price-table';
+import { PublicHeader } from '../components/public-header';
 import { SignForm } from '../components/sign-form';
 
 const docName = (doc: PublicSignableDocument) =>
@@ -217,10 +218,7 @@ function DocumentToSign({ token, doc }: { token: string; doc: PublicSignableDocu
       )}
       <Divider />
       <Text size="xs" c="dimmed">
-        El enlace vence el {formatDateTime(doc.expiresAt)} ·{' '}
-        <Anchor href="/verificar" underline="always" size="xs">
-          Verificar un documento firmado
-        </Anchor>
+        {sentence(`El enlace vence el ${formatDateTime(doc.expiresAt)}`)}
       </Text>
       <DeclineModal token={token} opened={declining} onClose={() => setDeclining(false)} />
     </Stack>
@@ -238,32 +236,39 @@ export function SignPage() {
   const query = usePublicSignableDocument(token);
   const status = getErrorStatus(query.error);
   return (
-    <main>
-      <title>Firmar documento</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <Container size={860} py={{ base: 'md', sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
-        {query.isLoading ? (
-          <Center py="xl">
-            <Loader aria-label="Cargando el documento" />
-          </Center>
-        ) : query.isError ? (
-          <Alert color={status === 410 ? 'orange' : 'red'} icon={<IconAlertTriangle />}>
-            <Title order={1} size="h4" mb={4}>
-              {status === 410 ? 'Este enlace venció o fue revocado' : 'Enlace no disponible'}
-            </Title>
-            {status === 410
-              ? 'Pide a la agencia un enlace nuevo.'
-              : status === 404 || status === 400
-                ? 'El enlace no es válido. Verifica que lo copiaste completo.'
-                : getErrorMessage(
-                    query.error,
-                    'No se pudo cargar el documento. Inténtalo de nuevo en unos minutos.',
-                  )}
-          </Alert>
-        ) : query.data ? (
-          <DocumentToSign token={token} doc={query.data} />
-        ) : null}
-      </Container>
-    </main>
+    <>
+      <PublicHeader>
+        <Anchor component={Link} to="/verificar" size="sm" underline="always">
+          Verificar un documento
+        </Anchor>
+      </PublicHeader>
+      <main>
+        <title>Firmar documento</title>
+        <meta name="robots" content="noindex, nofollow" />
+        <Container size={860} py={{ base: 'md', sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
+          {query.isLoading ? (
+            <Center py="xl">
+              <Loader aria-label="Cargando el documento" />
+            </Center>
+          ) : query.isError ? (
+            <Alert color={status === 410 ? 'orange' : 'red'} icon={<IconAlertTriangle />}>
+              <Title order={1} size="h4" mb={4}>
+                {status === 410 ? 'Este enlace venció o fue revocado' : 'Enlace no disponible'}
+              </Title>
+              {status === 410
+                ? 'Pide a la agencia un enlace nuevo.'
+                : status === 404 || status === 400
+                  ? 'El enlace no es válido. Verifica que lo copiaste completo.'
+                  : getErrorMessage(
+                      query.error,
+                      'No se pudo cargar el documento. Inténtalo de nuevo en unos minutos.',
+                    )}
+            </Alert>
+          ) : query.data ? (
+            <DocumentToSign token={token} doc={query.data} />
+          ) : null}
+        </Container>
+      </main>
+    </>
   );
 }

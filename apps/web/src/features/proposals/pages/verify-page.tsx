@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { apiClient, getErrorMessage, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useDateDisplay } from '../../../stores/display-store';
+import { PublicHeader } from '../components/public-header';
 
 /** Largest PDF the page sends (the API's limit decides; this spares a useless upload). */
 const MAX_BYTES = 20 * 1024 * 1024;
@@ -173,51 +174,54 @@ export function VerifyPage() {
     }
   };
   return (
-    <main>
-      <title>Verificar un documento firmado</title>
-      <Container size={760} py={{ base: 'md', sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={1} size="h2">
-              Verificar un documento firmado
-            </Title>
-            <Text c="dimmed">
-              Sube el PDF para comprobar que es el documento que se firmó, sin cambios, y ver quién lo firmó y
-              cuándo.
-            </Text>
-          </Stack>
-          <Card withBorder>
-            <Stack gap="sm">
-              <FileInput
-                label="Documento PDF"
-                placeholder="Elegir archivo"
-                accept="application/pdf"
-                value={file}
-                onChange={(f) => {
-                  setFile(f);
-                  setError(null);
-                  verify.reset();
-                }}
-                leftSection={<IconFileSearch size={16} aria-hidden />}
-                clearable
-                clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
-                error={error && !verify.isError ? error : undefined}
-              />
-              <Group>
-                <Button onClick={submit} loading={verify.isPending}>
-                  Verificar
-                </Button>
-              </Group>
-              {error && verify.isError && (
-                <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-                  {error}
-                </Alert>
-              )}
+    <>
+      <PublicHeader />
+      <main>
+        <title>Verificar un documento firmado</title>
+        <Container size={760} py={{ base: 'md', sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Title order={1} size="h2">
+                Verificar un documento firmado
+              </Title>
+              <Text c="dimmed">
+                Sube el PDF para comprobar que es el documento que se firmó, sin cambios, y ver quién lo firmó
+                y cuándo.
+              </Text>
             </Stack>
-          </Card>
-          {verify.data && <Result result={verify.data} />}
-        </Stack>
-      </Container>
-    </main>
+            <Card withBorder>
+              <Stack gap="sm">
+                <FileInput
+                  label="Documento PDF"
+                  placeholder="Elegir archivo"
+                  accept="application/pdf"
+                  value={file}
+                  onChange={(f) => {
+                    setFile(f);
+                    setError(null);
+                    verify.reset();
+                  }}
+                  leftSection={<IconFileSearch size={16} aria-hidden />}
+                  clearable
+                  clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
+                  error={error && !verify.isError ? error : undefined}
+                />
+                <Group>
+                  <Button onClick={submit} loading={verify.isPending}>
+                    Verificar
+                  </Button>
+                </Group>
+                {error && verify.isError && (
+                  <Alert color="red" icon={<IconAlertTriangle />} role="alert">
+                    {error}
+                  </Alert>
+                )}
+              </Stack>
+            </Card>
+            {verify.data && <Result result={verify.data} />}
+          </Stack>
+        </Container>
+      </main>
+    </>
   );
 }
