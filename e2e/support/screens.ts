@@ -110,26 +110,6 @@ const ADMIN: Screen[] = [
   { name: 'prospectos', path: '/leads', dialogs: [{ name: 'nuevo prospecto', open: 'Nuevo prospecto' }] },
   { name: 'prospectos: lista', path: '/leads?view=list' },
   { name: 'prospecto', path: '/leads?view=list', detailOf: '/leads/' },
-  // Proposals and contracts (decision 173): the list with "Nueva propuesta"; one proposal (made
-  // through the API, sent) with its "Reenviar" dialog, and its public signing page.
-  {
-    name: 'propuestas y contratos',
-    path: '/proposals',
-    dialogs: [{ name: 'nueva propuesta', open: 'Nueva propuesta' }],
-  },
-  {
-    name: 'propuesta',
-    path: '/proposals',
-    prepare: async (page) => (await proposalForWalk(page)).detail,
-    dialogs: [{ name: 'enviar propuesta', open: 'Reenviar' }],
-  },
-  // The recipient's signing page (no sign-in needed; opened here from the admin's session).
-  {
-    name: 'firmar propuesta (pública)',
-    path: '/firmar',
-    public: true,
-    prepare: async (page) => (await proposalForWalk(page)).sign,
-  },
   { name: 'solicitudes', path: '/clients/requests' },
   { name: 'facturación', path: '/billing', dialogs: [{ name: 'nueva factura', open: 'Nueva Factura' }] },
   { name: 'factura', path: '/billing', detailOf: '/billing/' },
@@ -156,6 +136,13 @@ const ADMIN: Screen[] = [
     path: '/settings?tab=bank-accounts',
     dialogs: [{ name: 'agregar cuenta bancaria', open: 'Agregar cuenta' }],
   },
+  // Decision 168: Configuración → Correos (receiving status, unassigned list, outbox).
+  { name: 'configuración — correos', path: '/settings?tab=mail' },
+  // Issue 41: the DGII certification wizard, with step 2 (test sets) open.
+  { name: 'certificación DGII', path: '/settings/certification?paso=2' },
+  { name: 'perfil', path: '/profile' },
+  { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },
+  // Decision 173, last so that the screens before keep their theme variants and dark audits.
   // Decision 173: Configuración → Plantillas (proposals and contracts) with the template editor.
   {
     name: 'configuración: plantillas',
@@ -164,12 +151,26 @@ const ADMIN: Screen[] = [
   },
   // The public verification page of signed documents (the certificate's QR, decision 173).
   { name: 'verificar documento', path: '/verificar', public: true },
-  // Decision 168: Configuración → Correos (receiving status, unassigned list, outbox).
-  { name: 'configuración — correos', path: '/settings?tab=mail' },
-  // Issue 41: the DGII certification wizard, with step 2 (test sets) open.
-  { name: 'certificación DGII', path: '/settings/certification?paso=2' },
-  { name: 'perfil', path: '/profile' },
-  { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },
+  // Proposals and contracts (decision 173): the list with "Nueva propuesta"; one proposal (made
+  // through the API, sent) with its "Reenviar" dialog, and its public signing page.
+  {
+    name: 'propuestas y contratos',
+    path: '/proposals',
+    dialogs: [{ name: 'nueva propuesta', open: 'Nueva propuesta' }],
+  },
+  {
+    name: 'propuesta',
+    path: '/proposals',
+    prepare: async (page) => (await proposalForWalk(page)).detail,
+    dialogs: [{ name: 'enviar propuesta', open: 'Reenviar' }],
+  },
+  // The recipient's signing page (no sign-in needed; opened here from the admin's session).
+  {
+    name: 'firmar propuesta (pública)',
+    path: '/firmar',
+    public: true,
+    prepare: async (page) => (await proposalForWalk(page)).sign,
+  },
 ];
 
 const EMPLOYEE: Screen[] = [
