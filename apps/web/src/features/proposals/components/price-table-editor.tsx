@@ -108,7 +108,7 @@ export function PriceTableEditor({
       )}
       {rows.map((row, index) => (
         <Paper key={row.key} withBorder p="sm" radius="sm">
-          <Grid gutter="xs" align="flex-end">
+          <Grid gap="xs" align="flex-end">
             <Grid.Col span={{ base: 10, md: 3 }}>
               <Select
                 label={`Servicio del catálogo (línea ${index + 1})`}
