@@ -148,9 +148,6 @@ function DocumentToSign({ token, doc }: { token: string; doc: PublicSignableDocu
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
-          <Text c="dimmed" size="sm">
-            {doc.company}
-          </Text>
           <Title order={1} size="h2">
             {doc.title}
           </Title>
