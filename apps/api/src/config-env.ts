@@ -208,7 +208,9 @@ export const EnvSchema = z.object({
   ),
   AZUL_PAYMENT_PAGE_URL: optional(publicUrl),
   // Sealed PDFs (decision 172): the RFC 3161 time-stamping authority; unset = no timestamp.
-  TSA_URL: optional(url(['http:', 'https:'], 'an http:// or https:// URL (an RFC 3161 time-stamping service)')),
+  TSA_URL: optional(
+    url(['http:', 'https:'], 'an http:// or https:// URL (an RFC 3161 time-stamping service)'),
+  ),
   // Tickets by e-mail (decision 168).
   INBOUND_EMAIL_ADDRESS: optional(
     z

@@ -7,6 +7,7 @@ import { seedCalendar } from './calendar.js';
 import { DEMO_PASSWORD, seedFoundation } from './foundation.js';
 import { seedLeads } from './leads.js';
 import { seedProjects } from './projects.js';
+import { seedProposals } from './proposals.js';
 import { seedPurchases } from './purchases.js';
 import { seedQuotes } from './quotes.js';
 import { seedTasks } from './tasks.js';
@@ -31,6 +32,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedCalendar(tx, ids);
     await seedTasks(tx, ids);
     await seedLeads(tx, ids);
+    await seedProposals(tx, ids);
   });
   return true;
 }

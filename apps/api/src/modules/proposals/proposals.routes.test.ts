@@ -3,7 +3,8 @@ import { type Session, SIGNED_DOCUMENT_LOCKED } from '@agencia/shared';
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startDemoApp, withoutPermission } from '../../../test/helpers.js';
+import { makeTestPkcs12 } from '../../../test/ecf-test-certificate.js';
+import { startDemoApp, testConfig, withoutPermission } from '../../../test/helpers.js';
 import {
   documentOtps,
   emailOutbox,
@@ -15,6 +16,8 @@ import {
   signableDocumentSignatures,
   signableDocuments,
 } from '../../db/schema/index.js';
+import { saveCertificate } from '../ecf/ecf-settings.service.js';
+import { verifySealedDocument } from '../signatures/pdf-seal.js';
 
 let app: FastifyInstance;
 let admin: Session;
@@ -110,6 +113,25 @@ async function signAsRecipient(kind: 'proposal' | 'contract', token: string, ema
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }
+
+describe('demo data', () => {
+  it('seeds one template of each kind and a proposal sent to a demo lead, with its frozen PDF', async () => {
+    const templates = (await as(admin.token, 'GET', '/api/document-templates')).json().data
+      .templates as Array<{ kind: string }>;
+    expect(templates.some((t) => t.kind === 'proposal')).toBe(true);
+    expect(templates.some((t) => t.kind === 'contract')).toBe(true);
+    const sent = (await as(admin.token, 'GET', '/api/proposals?status=sent')).json().data.documents as Array<{
+      _id: string;
+      number: string;
+      leadId: string | null;
+    }>;
+    const demo = sent.find((d) => d.number === 'PRO-0001');
+    expect(demo?.leadId).toBeTruthy();
+    const [row] = await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, demo!._id));
+    const pdf = await as(admin.token, 'GET', `/api/proposals/${demo!._id}/pdf`);
+    expect(sha(pdf.rawPayload)).toBe(row!.documentSha256);
+  });
+});
 
 describe('templates and merge', () => {
   it('merges the client fields escaped: what a user typed never becomes Markdown', async () => {
@@ -254,6 +276,10 @@ describe('contract: send, view, code, sign, countersign, verify', () => {
     expect(cs.statusCode, cs.body).toBe(200);
     const detail = (await as(admin.token, 'GET', `/api/contracts/${doc._id}`)).json().data;
     expect(detail.document.status).toBe('countersigned');
+    // No e-CF certificate loaded yet: the signatures stand, the seal waits (reason kept for a retry).
+    expect(detail.document.sealedSha256).toBeNull();
+    const [unsealed] = await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, doc._id));
+    expect(unsealed!.sealError).toMatch(/certificado/i);
     expect(detail.document.signatures.map((s: { role: string }) => s.role)).toEqual(['recipient', 'agency']);
     const kinds = detail.events.map((e: { kind: string }) => e.kind);
     for (const k of [
@@ -522,5 +548,58 @@ describe('conversion, exactly once', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Solo una propuesta firmada se puede convertir.');
+  });
+});
+
+describe('sealed PDF (pdf-seal, decision 172)', () => {
+  it('seals a complete contract with the e-CF certificate: the downloaded PDF hash is the stored one, sealed and intact', async () => {
+    const p12 = makeTestPkcs12({ commonName: 'AGENCIA DIGITAL RD SRL' });
+    await saveCertificate({
+      db: app.db,
+      ctx: { actorId: null },
+      config: testConfig().ecf,
+      file: p12.p12,
+      password: p12.password,
+    });
+    const doc = await createDoc('contract', {
+      clientId: client.user.clientId,
+      title: 'Contrato sellado',
+      content: '# Acuerdo',
+      requiresCountersign: false,
+    });
+    const token = await send('contract', doc._id);
+    const [row] = await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, doc._id));
+    await signAsRecipient('contract', token, row!.recipientEmail!);
+    const detail = (await as(admin.token, 'GET', `/api/contracts/${doc._id}`)).json().data.document;
+    expect(detail.status).toBe('signed');
+    expect(detail.sealedSha256).toMatch(/^[a-f0-9]{64}$/);
+    const download = await as(admin.token, 'GET', `/api/contracts/${doc._id}/pdf`);
+    expect(sha(download.rawPayload)).toBe(detail.sealedSha256);
+    const check = await verifySealedDocument({ pdf: download.rawPayload });
+    expect(check).toMatchObject({ sealed: true, intact: true });
+    const verify = await as(admin.token, 'GET', `/api/contracts/${doc._id}/verify`);
+    expect(verify.json().data).toMatchObject({ match: 'sealed', seal: { sealed: true, intact: true } });
+    // A changed byte: no stored document matches and the seal no longer holds.
+    const tampered = Buffer.from(download.rawPayload);
+    const at = tampered.indexOf('Acuerdo');
+    if (at > 0) tampered[at] = 'a'.charCodeAt(0);
+    else tampered[200] = tampered[200]! ^ 1;
+    const boundary = '----sealcheck';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/public/verify',
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        tampered,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.match).toBeNull();
+    expect(res.json().data.seal?.intact ?? false).toBe(false);
   });
 });

@@ -18,15 +18,21 @@ const INK = '#111111';
 const GRAY = '#555555';
 const RULE = '#cccccc';
 
-/** An instant in the agency's zone (America/Santo_Domingo): "12/05/2026 10:31:02 (Santo Domingo, UTC−4)". */
-export function santoDomingoTime(iso: string): string {
-  const offset =
+/** The UTC offset of America/Santo_Domingo at an instant, as "UTC−4" (from Intl's tz data). */
+function santoDomingoOffset(iso: string): string {
+  return (
     new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, timeZoneName: 'shortOffset' })
       .formatToParts(new Date(iso))
       .find((p) => p.type === 'timeZoneName')
       ?.value.replace('GMT', 'UTC')
-      .replace('-', '−') ?? 'UTC−4';
-  return `${formatDgiiDateTime(iso).replace(/^(\d\d)-(\d\d)-(\d{4})/, '$1/$2/$3')} (Santo Domingo, ${offset})`;
+      .replace('-', '−') ?? 'UTC−4'
+  );
+}
+
+/** An instant in the agency's zone (America/Santo_Domingo): "12/05/2026 10:31:02 (Santo Domingo, UTC−4)"; `short` leaves the city out. */
+export function santoDomingoTime(iso: string, short = false): string {
+  const local = formatDgiiDateTime(iso).replace(/^(\d\d)-(\d\d)-(\d{4})/, '$1/$2/$3');
+  return `${local} (${short ? '' : 'Santo Domingo, '}${santoDomingoOffset(iso)})`;
 }
 
 /** The same instant in UTC: "2026-05-12 14:31:02 UTC". */
@@ -94,8 +100,12 @@ export async function renderCertificatePages(
       .stroke();
     doc.y = y + 5;
   };
-  const field = (label: string, value: string, w = width, x = left) => {
-    doc.font(BOLD).fontSize(9).fillColor(INK).text(`${label}: `, x, doc.y, { width: w, continued: true });
+  const field = (label: string, value: string, w = width, size = 9) => {
+    doc
+      .font(BOLD)
+      .fontSize(size)
+      .fillColor(INK)
+      .text(`${label}: `, left, doc.y, { width: w, continued: true });
     doc.font(REGULAR).fillColor(INK).text(value);
   };
 
@@ -138,8 +148,9 @@ export async function renderCertificatePages(
   doc.y = Math.max(doc.y, top + qrSize + 10);
 
   heading('Integridad');
-  field('SHA-256 del documento firmado', input.documentSha256);
-  field('SHA-256 del texto de consentimiento', input.consentSha256);
+  // 8.5 pt keeps label and 64 hex digits on one line.
+  field('SHA-256 del documento firmado', input.documentSha256, width, 8.5);
+  field('SHA-256 del texto de consentimiento', input.consentSha256, width, 8.5);
   field(
     'Sello digital (PAdES)',
     `${seal.commonName}, certificado de la agencia${seal.timestamped ? ', con sello de tiempo (RFC 3161)' : ''}`,
@@ -190,12 +201,12 @@ export async function renderCertificatePages(
   }
 
   heading('Registro de eventos');
-  const cols = { when: left, event: left + 172, actor: left + 315 };
-  const colW = { when: 166, event: 137, actor: width - 315 };
+  const cols = { when: left, event: left + 140, actor: left + 300 };
+  const colW = { when: 134, event: 152, actor: width - 300 };
   const tableHeader = () => {
     doc.font(BOLD).fontSize(8).fillColor(GRAY);
     const y = doc.y;
-    doc.text('Fecha y hora', cols.when, y, { width: colW.when });
+    doc.text('Hora de Santo Domingo · UTC', cols.when, y, { width: colW.when });
     doc.text('Evento', cols.event, y, { width: colW.event });
     doc.text('Quién · IP · navegador', cols.actor, y, { width: colW.actor });
     doc.y = Math.max(doc.y, y) + 3;
@@ -206,7 +217,7 @@ export async function renderCertificatePages(
     const agent = e.userAgent ?? '';
     doc.font(REGULAR).fontSize(8);
     const h = Math.max(
-      doc.heightOfString(`${santoDomingoTime(e.at)}\n${utcTime(e.at)}`, { width: colW.when }),
+      doc.heightOfString(`${santoDomingoTime(e.at, true)}\n${utcTime(e.at)}`, { width: colW.when }),
       doc.heightOfString(e.event, { width: colW.event }),
       doc.heightOfString(origin, { width: colW.actor }) +
         (agent ? doc.fontSize(7).heightOfString(agent, { width: colW.actor }) : 0),
@@ -226,7 +237,7 @@ export async function renderCertificatePages(
       .font(REGULAR)
       .fontSize(8)
       .fillColor(INK)
-      .text(santoDomingoTime(e.at), cols.when, y + 2, { width: colW.when });
+      .text(santoDomingoTime(e.at, true), cols.when, y + 2, { width: colW.when });
     doc.fillColor(GRAY).text(utcTime(e.at), cols.when, doc.y, { width: colW.when });
     doc.fillColor(INK).text(e.event, cols.event, y + 2, { width: colW.event });
     doc.text(origin, cols.actor, y + 2, { width: colW.actor });

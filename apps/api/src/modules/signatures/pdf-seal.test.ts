@@ -130,6 +130,21 @@ function extractCms(pdf: Buffer): Buffer {
   return Buffer.from(text.slice(Number(m[2]) + 1, Number(m[3]) - 1), 'hex');
 }
 
+/** Loads the agency's e-CF certificate (once) as an admin would: through the e-CF upload service. */
+let certificateLoaded = false;
+async function loadAgencyCertificate(): Promise<void> {
+  if (certificateLoaded) return;
+  const p12 = makeTestPkcs12({ commonName: 'AGENCIA DIGITAL RD SRL' });
+  await saveCertificate({
+    db: database.db,
+    ctx: { actorId: null },
+    config: config.ecf,
+    file: p12.p12,
+    password: p12.password,
+  });
+  certificateLoaded = true;
+}
+
 let database: Database;
 let config: AppConfig;
 let original: Buffer;
@@ -165,14 +180,7 @@ describe('sealSignedDocument with the agency e-CF certificate (PAdES, decision 1
   let input: SignatureCertificateInput;
 
   beforeAll(async () => {
-    const p12 = makeTestPkcs12({ commonName: 'AGENCIA DIGITAL RD SRL' });
-    await saveCertificate({
-      db: database.db,
-      ctx: { actorId: null },
-      config: config.ecf,
-      file: p12.p12,
-      password: p12.password,
-    });
+    await loadAgencyCertificate();
     input = await certificateInput(original);
     sealed = await sealSignedDocument({ db: database.db, config, pdf: original, certificate: input });
   });
@@ -370,6 +378,7 @@ describe('sealSignedDocument with TSA_URL (RFC 3161 signature time-stamp, PAdES 
   const genTime = new Date('2026-05-12T15:10:00.250Z');
 
   beforeAll(async () => {
+    await loadAgencyCertificate();
     tsa = await startFakeTsa({ clock: () => genTime });
   });
   afterAll(async () => {

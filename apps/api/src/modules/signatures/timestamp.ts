@@ -118,7 +118,7 @@ const unavailable = (detail: string) =>
  */
 export async function requestTimestamp({ url, data }: { url: string; data: Buffer }): Promise<Buffer> {
   const nonce = randomBytes(8);
-  nonce[0]! &= 0x7f; // a positive INTEGER without a padding octet
+  nonce[0] = (nonce[0]! & 0x3f) | 0x40; // positive, 8 octets exactly: no padding or stripped octet
   let response: Response;
   try {
     response = await fetch(url, {
