@@ -17,9 +17,11 @@ describe('MarkdownText backslash escapes (CommonMark §2.4)', () => {
     expect(screen.getByText('- no es lista')).toBeTruthy();
   });
 
-  it('keeps the marks that are not escaped', () => {
-    const { container } = renderWithProviders(<MarkdownText source={'- uno\n- *dos*'} />);
+  it('keeps the marks that are not escaped, and draws a `---` break', () => {
+    const { container } = renderWithProviders(<MarkdownText source={'- uno\n- *dos*\n\n---\n\nFin'} />);
     expect(container.querySelectorAll('li')).toHaveLength(2);
+    expect(container.querySelector('hr, .mantine-Divider-root')).toBeTruthy();
+    expect(container.textContent).not.toContain('---');
     expect(container.querySelector('em')?.textContent).toBe('dos');
   });
 });

@@ -1,9 +1,9 @@
-import { Anchor, Code, List, Text, Title } from '@mantine/core';
+import { Anchor, Code, Divider, List, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 
 /*
  * A small Markdown subset rendered as React elements (decision 165): paragraphs, line breaks,
- * `#`–`###` headings, `-`/`*` and `1.` lists, **bold**, *italic*, `code` and [links](https://…).
+ * `#`–`###` headings, `-`/`*` and `1.` lists, `---` breaks, **bold**, *italic*, `code` and [links](https://…).
  * Nothing is parsed as HTML and no markup is injected (no `dangerouslySetInnerHTML`): React
  * escapes every piece of text, and links keep only http(s) and mailto addresses, so a stored
  * `<script>` or `javascript:` URL shows as text (OWASP XSS prevention, rule "output encoding").
@@ -73,6 +73,8 @@ export function MarkdownText({ source, empty = 'Sin descripción.' }: { source: 
       {blocks.map((block, index) => {
         const key = `b${index}`;
         const rows = block.split('\n').filter((row) => row.trim() !== '');
+        // A thematic break (`---`), as the proposals' PDF prints it (decision 171).
+        if (rows.length === 1 && /^\s*-{3,}\s*$/.test(rows[0] ?? '')) return <Divider key={key} my="sm" />;
         const heading = /^(#{1,3})\s+(.*)$/.exec(rows[0] ?? '');
         if (heading && rows.length === 1) {
           const order = Math.min(6, (heading[1]?.length ?? 1) + 3) as 4 | 5 | 6;
