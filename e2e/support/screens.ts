@@ -30,6 +30,11 @@ export interface Screen {
    * decision 165) and wait for the task to load in it.
    */
   taskDrawer?: boolean;
+  /**
+   * Makes the data the screen needs through the API (as the signed-in user of `page`) and
+   * answers the path to open instead of `path` (a proposal and its signing link, decision 173).
+   */
+  prepare?: (page: Page) => Promise<string>;
   dialogs?: Dialog[];
 }
 
@@ -38,6 +43,46 @@ const SHARE_DIALOGS: Dialog[] = [
   { name: 'compartir por WhatsApp', open: 'Compartir por WhatsApp', menu: 'Más acciones' },
   { name: 'enlaces compartidos', open: 'Enlaces compartidos', menu: 'Más acciones' },
 ];
+
+/** A proposal for a new lead, sent, made once per worker: its detail and its signing page. */
+let walkProposal: Promise<{ detail: string; sign: string }> | undefined;
+function proposalForWalk(page: Page): Promise<{ detail: string; sign: string }> {
+  walkProposal ??= (async () => {
+    const session = await page.evaluate(() => localStorage.getItem('agencia-rd-session'));
+    const token = (JSON.parse(session ?? '{}') as { state?: { token?: string } }).state?.token;
+    const headers = { authorization: `Bearer ${token}` };
+    const stages = (await (await page.request.get('/api/lead-stages', { headers })).json()).data.stages;
+    const lead = await page.request.post('/api/leads', {
+      headers,
+      data: {
+        title: 'Sitio web para el walk',
+        contactName: 'Rosa Almonte',
+        email: `walk.${Date.now()}@ejemplo.do`,
+        source: 'referral',
+        stageId: stages[0]._id,
+      },
+    });
+    expect(lead.status(), await lead.text()).toBe(201);
+    const created = await page.request.post('/api/proposals', {
+      headers,
+      data: {
+        leadId: (await lead.json()).data.lead._id,
+        title: 'Sitio web para el walk',
+        content: '# Propuesta para {{cliente.nombre}}\n\nDiseño y desarrollo del sitio. Total: {{total}}.',
+        items: [
+          { description: 'Sitios Web Profesionales', serviceId: 'sitios-web', quantity: 1, unitPrice: 45000 },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = (await created.json()).data.document._id as string;
+    const sent = await page.request.post(`/api/proposals/${id}/send`, { headers, data: {} });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const url = (await sent.json()).data.document.shareUrl as string;
+    return { detail: `/proposals/${id}`, sign: new URL(url).pathname };
+  })();
+  return walkProposal;
+}
 
 const ADMIN: Screen[] = [
   { name: 'dashboard', path: '/dashboard' },
@@ -111,6 +156,35 @@ const ADMIN: Screen[] = [
   { name: 'certificación DGII', path: '/settings/certification?paso=2' },
   { name: 'perfil', path: '/profile' },
   { name: 'usuarios', path: '/users', dialogs: [{ name: 'formulario de usuario', open: 'Nuevo Usuario' }] },
+  // Decision 173, last so that the screens before keep their theme variants and dark audits.
+  // Decision 173: Configuración → Plantillas (proposals and contracts) with the template editor.
+  {
+    name: 'configuración: plantillas',
+    path: '/settings?tab=templates',
+    dialogs: [{ name: 'nueva plantilla', open: 'Nueva plantilla' }],
+  },
+  // The public verification page of signed documents (the certificate's QR, decision 173).
+  { name: 'verificar documento', path: '/verificar', public: true },
+  // Proposals and contracts (decision 173): the list with "Nueva propuesta"; one proposal (made
+  // through the API, sent) with its "Reenviar" dialog, and its public signing page.
+  {
+    name: 'propuestas y contratos',
+    path: '/proposals',
+    dialogs: [{ name: 'nueva propuesta', open: 'Nueva propuesta' }],
+  },
+  {
+    name: 'propuesta',
+    path: '/proposals',
+    prepare: async (page) => (await proposalForWalk(page)).detail,
+    dialogs: [{ name: 'enviar propuesta', open: 'Reenviar' }],
+  },
+  // The recipient's signing page (no sign-in needed; opened here from the admin's session).
+  {
+    name: 'firmar propuesta (pública)',
+    path: '/firmar',
+    public: true,
+    prepare: async (page) => (await proposalForWalk(page)).sign,
+  },
 ];
 
 const EMPLOYEE: Screen[] = [
@@ -185,11 +259,12 @@ export const SCREENS: Record<'admin' | 'empleado' | 'cliente', Screen[]> = {
  * costs about a second of CPU per screen (decision 130). A detail is always reached in the app.
  */
 export async function openScreen(page: Page, screen: Screen, options: { reload: boolean }): Promise<void> {
+  const path = screen.prepare ? await screen.prepare(page) : screen.path;
   const current = new URL(page.url());
-  const target = new URL(screen.path, current);
+  const target = new URL(path, current);
   const inApp = current.pathname !== '/api/health' && current.pathname !== target.pathname;
-  if (options.reload || !inApp) await page.goto(screen.path);
-  else await navigateInApp(page, screen.path);
+  if (options.reload || !inApp) await page.goto(path);
+  else await navigateInApp(page, path);
   if (!screen.detailOf) return;
   const prefix = screen.detailOf;
   if (screen.detailCard) {

@@ -204,6 +204,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
+        // The proposal's exact PDF, fetched with the session's token into a blob URL and shown in
+        // an iframe (decision 173); blob: URLs are made by the page's own script only.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         // The card form goes to Azul's Payment Page (decision 147).

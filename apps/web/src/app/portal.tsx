@@ -147,6 +147,16 @@ export const PORTAL_PAGES = {
     import('../features/leads/pages/leads-page').then((m) => ({ Component: m.LeadsPage })),
   leadDetail: (): PageModule =>
     import('../features/leads/pages/lead-detail-page').then((m) => ({ Component: m.LeadDetailPage })),
+  proposals: (): PageModule =>
+    import('../features/proposals/pages/proposals-page').then((m) => ({ Component: m.ProposalsPage })),
+  proposalDetail: (): PageModule =>
+    import('../features/proposals/pages/proposal-detail-page').then((m) => ({
+      Component: m.ProposalDetailRoute,
+    })),
+  contractDetail: (): PageModule =>
+    import('../features/proposals/pages/proposal-detail-page').then((m) => ({
+      Component: m.ContractDetailRoute,
+    })),
   requests: (): PageModule =>
     import('../features/requests/pages/requests-page').then((m) => ({ Component: m.RequestsPage })),
   reports: (): PageModule =>

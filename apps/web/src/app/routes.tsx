@@ -94,6 +94,17 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        // Public: the recipient reads and signs a proposal or contract (decision 173).
+        path: 'firmar/:token',
+        lazy: () => import('../features/proposals/pages/sign-page').then((m) => ({ Component: m.SignPage })),
+      },
+      {
+        // Public: is this PDF the one signed? (the certificate page's QR, decision 173).
+        path: 'verificar',
+        lazy: () =>
+          import('../features/proposals/pages/verify-page').then((m) => ({ Component: m.VerifyPage })),
+      },
+      {
         Component: PortalLayout,
         children: [
           {
@@ -176,6 +187,19 @@ export const routes: RouteObject[] = [
               {
                 path: 'leads/:id',
                 lazy: portalPage('leadDetail'),
+              },
+              {
+                // Proposals and contracts (decision 173): admins and employees granted `proposals.read`.
+                path: 'proposals',
+                lazy: portalPage('proposals'),
+              },
+              {
+                path: 'proposals/:id',
+                lazy: portalPage('proposalDetail'),
+              },
+              {
+                path: 'contracts/:id',
+                lazy: portalPage('contractDetail'),
               },
               {
                 // One purchase (a notification's link, e.g. a DGII rejection): the list with its form open.

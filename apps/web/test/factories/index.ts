@@ -5,6 +5,7 @@ export * from './certification';
 export * from './clients';
 export * from './expenses';
 export * from './projects';
+export * from './proposals';
 export * from './reports';
 export * from './settings';
 export * from './tasks';

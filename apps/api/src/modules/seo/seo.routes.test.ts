@@ -14,6 +14,7 @@ describe('SEO files', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('Sitemap: https://agencia.example.do/sitemap.xml');
     expect(res.body).toContain('Disallow: /dashboard');
+    expect(res.body).toContain('Disallow: /firmar');
   });
 
   it('lists the public routes with absolute URLs in sitemap.xml', async () => {

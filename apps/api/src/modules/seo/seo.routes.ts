@@ -35,6 +35,10 @@ const seoRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, opts) =
       '/invoice',
       // Shared documents (decision 116): the page also says noindex; crawlers never need them.
       '/compartido',
+      // Signing links and the proposals screens (decision 173); the signing page also says noindex.
+      '/firmar',
+      '/proposals',
+      '/contracts',
     ].map((p) => `Disallow: ${p}`),
     '',
     `Sitemap: ${base}/sitemap.xml`,

@@ -1,13 +1,25 @@
-import { Anchor, Code, List, Text, Title } from '@mantine/core';
+import { Anchor, Code, Divider, List, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 
 /*
  * A small Markdown subset rendered as React elements (decision 165): paragraphs, line breaks,
- * `#`–`###` headings, `-`/`*` and `1.` lists, **bold**, *italic*, `code` and [links](https://…).
+ * `#`–`###` headings, `-`/`*` and `1.` lists, `---` breaks, **bold**, *italic*, `code` and [links](https://…).
  * Nothing is parsed as HTML and no markup is injected (no `dangerouslySetInnerHTML`): React
  * escapes every piece of text, and links keep only http(s) and mailto addresses, so a stored
  * `<script>` or `javascript:` URL shows as text (OWASP XSS prevention, rule "output encoding").
+ * A backslash before ASCII punctuation makes it literal (CommonMark 0.31 §2.4 "Backslash escapes"):
+ * the proposals' merged values arrive escaped that way (decision 171), so `RD\$60\,000` reads
+ * "RD$60,000" and a client named `*Top*` stays plain text.
  */
+
+/** `\X` (X ASCII punctuation) → a private-use character standing for X, so no rule matches it. */
+const ESCAPED = /\\([!-/:-@[-`{-~])/g;
+const PRIVATE_BASE = 0xe000;
+const hideEscapes = (text: string) =>
+  text.replace(ESCAPED, (_, c: string) => String.fromCharCode(PRIVATE_BASE + c.charCodeAt(0)));
+/** The stand-ins back to the literal characters. */
+const restore = (text: string) =>
+  text.replace(/[\ue021-\ue07e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - PRIVATE_BASE));
 
 const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\[[^\]]+\]\([^)\s]+\)|\*[^*\s][^*]*\*|_[^_\s][^_]*_)/g;
 const SAFE_URL = /^(https?:\/\/|mailto:)/i;
@@ -17,22 +29,23 @@ function inline(text: string, keyPrefix: string): ReactNode[] {
   return text.split(INLINE).map((part, index) => {
     const key = `${keyPrefix}-${index}`;
     if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
-      return <strong key={key}>{part.slice(2, -2)}</strong>;
+      return <strong key={key}>{restore(part.slice(2, -2))}</strong>;
     if (part.startsWith('`') && part.endsWith('`') && part.length > 2)
-      return <Code key={key}>{part.slice(1, -1)}</Code>;
+      return <Code key={key}>{restore(part.slice(1, -1))}</Code>;
     const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
     if (link?.[1] && link[2]) {
-      if (!SAFE_URL.test(link[2])) return <Fragment key={key}>{link[1]}</Fragment>;
+      const href = restore(link[2]);
+      if (!SAFE_URL.test(href)) return <Fragment key={key}>{restore(link[1])}</Fragment>;
       return (
-        <Anchor key={key} href={link[2]} target="_blank" rel="noopener noreferrer" underline="always">
-          {link[1]}
+        <Anchor key={key} href={href} target="_blank" rel="noopener noreferrer" underline="always">
+          {restore(link[1])}
         </Anchor>
       );
     }
     if ((part.startsWith('*') || part.startsWith('_')) && part.length > 2 && part.at(-1) === part[0]) {
-      return <em key={key}>{part.slice(1, -1)}</em>;
+      return <em key={key}>{restore(part.slice(1, -1))}</em>;
     }
-    return <Fragment key={key}>{part}</Fragment>;
+    return <Fragment key={key}>{restore(part)}</Fragment>;
   });
 }
 
@@ -54,12 +67,14 @@ export function MarkdownText({ source, empty = 'Sin descripción.' }: { source: 
       </Text>
     );
   }
-  const blocks = source.replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const blocks = hideEscapes(source.replace(/\r\n?/g, '\n')).split(/\n{2,}/);
   return (
     <div data-markdown>
       {blocks.map((block, index) => {
         const key = `b${index}`;
         const rows = block.split('\n').filter((row) => row.trim() !== '');
+        // A thematic break (`---`), as the proposals' PDF prints it (decision 171).
+        if (rows.length === 1 && /^\s*-{3,}\s*$/.test(rows[0] ?? '')) return <Divider key={key} my="sm" />;
         const heading = /^(#{1,3})\s+(.*)$/.exec(rows[0] ?? '');
         if (heading && rows.length === 1) {
           const order = Math.min(6, (heading[1]?.length ?? 1) + 3) as 4 | 5 | 6;

@@ -21,6 +21,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { StatGrid } from '../../../components/ui/stat-grid';
 import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { publicSettingsQuery } from '../../../lib/public-settings';
+import { DocumentsSection } from '../../proposals';
 import { useClient } from '../api/clients';
 import { ClientCommunicationTab } from '../components/client-communication-tab';
 import { ClientBillingTab, ClientProjectsTab, ClientTicketsTab } from '../components/client-detail-tabs';
@@ -158,6 +159,7 @@ export function ClientDetailPage() {
           <Tabs.Tab value="tickets">Tickets</Tabs.Tab>
           <Tabs.Tab value="billing">Facturación</Tabs.Tab>
           <Tabs.Tab value="communication">Comunicación</Tabs.Tab>
+          <Tabs.Tab value="proposals">Propuestas</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <ClientOverview client={c} onEditNotes={() => setNotesFor(true)} />
@@ -173,6 +175,10 @@ export function ClientDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="communication" pt="md">
           <ClientCommunicationTab id={c._id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="proposals" pt="md">
+          {/* Proposals and contracts of this client (decision 173). */}
+          <DocumentsSection clientId={c._id} />
         </Tabs.Panel>
       </Tabs>
 

@@ -26,6 +26,7 @@ import { formatDate } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDateDisplay } from '../../../stores/display-store';
 import { useSessionStore } from '../../../stores/session-store';
+import { DocumentsSection } from '../../proposals';
 import { useConvertLead, useLead, useLeadStages, useMoveLead } from '../api/leads-api';
 import { LeadActivityForm } from '../components/lead-activity-form';
 import { leadValue } from '../components/lead-money';
@@ -134,6 +135,9 @@ function LeadDetailPageContent() {
   const role = useSessionStore((s) => s.user?.role);
   const navigate = useNavigate();
   const [losing, setLosing] = useState(false);
+  const canReadProposals = useSessionStore(
+    (s) => s.user?.role === 'admin' || (s.user?.permissions ?? []).includes('proposals.read'),
+  );
 
   if (q.isLoading)
     return (
@@ -255,6 +259,15 @@ function LeadDetailPageContent() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
+            {canReadProposals && (
+              <Card withBorder>
+                <Title order={2} size="h4" mb="sm">
+                  Propuestas y contratos
+                </Title>
+                {/* Decision 173: documents for this lead, signed online. */}
+                <DocumentsSection leadId={id} defaultTitle={lead.title} />
+              </Card>
+            )}
             <Card withBorder>
               <Title order={2} size="h4" mb="sm">
                 Agregar al historial

@@ -5,6 +5,7 @@ import {
   type LeadStage,
   ListLeadStagesResponseSchema,
   ListLeadsResponseSchema,
+  ListSignableDocumentsResponseSchema,
 } from '@agencia/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,10 +55,12 @@ function lead(n: number, over: Partial<Lead> = {}): Lead {
 
 let queries: Record<string, string>[] = [];
 let moves: unknown[] = [];
+let documentQueries: Array<string | null> = [];
 
 beforeEach(() => {
   queries = [];
   moves = [];
+  documentQueries = [];
   useSessionStore.setState({
     user: buildUser({ role: 'admin', permissions: ['leads.read', 'leads.write'] }),
   });
@@ -161,6 +164,16 @@ describe('lead detail', () => {
           ],
         }),
       ),
+      // The lead's proposals and contracts (decision 173): none yet.
+      ...['/proposals', '/contracts'].map((path) =>
+        http.get(apiUrl(path), ({ request }) => {
+          documentQueries.push(new URL(request.url).searchParams.get('leadId'));
+          return ok(ListSignableDocumentsResponseSchema, {
+            documents: [],
+            pagination: { page: 1, limit: 50, total: 0 },
+          });
+        }),
+      ),
       http.post(apiUrl(`/leads/${id(1)}/move`), async ({ request }) => {
         moves.push(await request.json());
         return ok(GetLeadResponseSchema.pick({ lead: true }), {
@@ -183,6 +196,10 @@ describe('lead detail', () => {
       `/clients/requests?kind=quote&id=${id(77)}`,
     );
     expect(screen.getByRole('button', { name: 'Convertir en cliente' })).toBeTruthy();
+    // Its proposals and contracts, asked for this lead only, with "Nueva propuesta".
+    expect(await screen.findByText('Aún no hay propuestas ni contratos.')).toBeTruthy();
+    expect(documentQueries).toEqual([id(1), id(1)]);
+    expect(screen.getByRole('button', { name: 'Nueva propuesta' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como perdido' }));
     const dialog = await screen.findByRole('dialog', { name: 'Marcar como perdido' });

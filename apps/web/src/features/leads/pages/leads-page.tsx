@@ -1,7 +1,8 @@
 import { LEAD_SOURCE_LABELS, LEAD_SOURCES, type Lead, type ListLeadsQuery } from '@agencia/shared';
 import { Alert, Button, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileText, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { type BoardMove, KanbanBoard } from '../../../components/board/kanban-board';
 import { AccessDenied } from '../../../components/errors/access-denied';
 import { ListFilters, useDebouncedSearch } from '../../../components/ui/list-filters';
@@ -11,6 +12,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-is-phone';
+import { useSessionStore } from '../../../stores/session-store';
 import { useLeadOwners, useLeadStages, useLeads, useMoveLead } from '../api/leads-api';
 import { LeadCard } from '../components/lead-card';
 import { LeadFormModal } from '../components/lead-form-modal';
@@ -42,6 +44,9 @@ function LeadsPageContent() {
   });
   const [search, setSearch] = useDebouncedSearch(params.q, (q) => setParams({ q }));
   const [creating, setCreating] = useState(false);
+  const canReadProposals = useSessionStore(
+    (s) => s.user?.role === 'admin' || (s.user?.permissions ?? []).includes('proposals.read'),
+  );
   const [lostMove, setLostMove] = useState<{ resolve: (reason: string | null) => void } | null>(null);
   const board = params.view === 'board';
   const filters: ListLeadsQuery = {
@@ -113,6 +118,17 @@ function LeadsPageContent() {
                 { value: 'list', label: 'Lista' },
               ]}
             />
+            {canReadProposals && (
+              // Proposals and contracts (decision 173) live beside the pipeline.
+              <Button
+                component={Link}
+                to="/proposals"
+                variant="default"
+                leftSection={<IconFileText size={16} />}
+              >
+                Propuestas
+              </Button>
+            )}
             <Button
               leftSection={<IconPlus size={16} />}
               onClick={() => setCreating(true)}

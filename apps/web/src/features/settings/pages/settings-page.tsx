@@ -7,6 +7,7 @@ import { TwoFactorCard } from '../../../components/account/two-factor-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSessionStore } from '../../../stores/session-store';
 import { BankAccountsPanel } from '../../bank-reconciliation';
+import { TemplatesPanel } from '../../proposals';
 import { AuditPanel } from '../components/audit-panel';
 import { BackupsPanel } from '../components/backups-panel';
 import { BusinessHoursCard } from '../components/business-hours-card';
@@ -39,6 +40,7 @@ export function SettingsPage() {
         { value: 'payments', label: 'Datos de pago' },
         { value: 'bank-accounts', label: 'Bancos' },
         { value: 'fiscal', label: 'Fiscal' },
+        { value: 'templates', label: 'Plantillas' },
         { value: 'notifications', label: 'Notificaciones' },
         { value: 'security', label: 'Seguridad' },
         { value: 'integrations', label: 'Integraciones' },
@@ -102,6 +104,11 @@ export function SettingsPage() {
               <ExchangeRatesCard />
               <ClosedPeriodsCard />
             </Stack>
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="templates">
+            <TemplatesPanel />
           </Tabs.Panel>
         )}
         <Tabs.Panel value="notifications">
