@@ -354,7 +354,7 @@ function BoardColumnView({
   return (
     <div className={classes.column} data-column={column.id}>
       <div className={classes.columnHeader}>
-        <Group gap={6} wrap="nowrap" miw={0}>
+        <Group gap={6} wrap="nowrap" miw={0} maw="100%">
           <Text component="h3" id={headingId} fw={600} size="sm" truncate>
             {column.title}
           </Text>
