@@ -7,6 +7,7 @@
  */
 import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { ServerPreferencesSync } from '../components/account/server-preferences-sync';
 import { AccessDenied } from '../components/errors/access-denied';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { RouteGuard } from '../components/guard/route-guard';
@@ -34,8 +35,9 @@ function ServiceWorkerRegistration() {
 /**
  * Signed-in area: guard first (spinner / redirect), then the shell around the nested route or
  * `children`. The "Sin conexión" bar lives here, outside the guard, with the service worker whose
- * offline start it explains (decision 169); kept out of the public pages' entry chunk (their
- * 150 KB budget, decisions 020 and 134).
+ * offline start it explains (decision 169), and so does the sync of the theme saved on the server
+ * (decision 073), which matters once signed in: both kept out of the public pages' entry chunk
+ * (their 150 KB budget, decisions 020 and 134).
  */
 export function ProtectedLayout({ children }: { children?: ReactNode }) {
   return (
@@ -48,6 +50,7 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
         <PushKeyRefresh />
       </RouteGuard>
       <OfflineBanner />
+      <ServerPreferencesSync />
     </>
   );
 }

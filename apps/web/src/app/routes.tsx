@@ -82,27 +82,22 @@ export const routes: RouteObject[] = [
       {
         // Public: an invited client sets up the account (single-use link, spec doc 1 §7).
         path: 'register/:token',
-        lazy: () =>
-          import('../features/registration/pages/register-page').then((m) => ({ Component: m.RegisterPage })),
+        lazy: () => import('./link-pages').then((m) => m.registerPage()),
       },
       {
         // Public, read-only: a document shared by a signed, expiring link (decision 116).
         path: 'compartido/:token',
-        lazy: () =>
-          import('../features/share/pages/shared-document-page').then((m) => ({
-            Component: m.SharedDocumentPage,
-          })),
+        lazy: () => import('./link-pages').then((m) => m.sharedDocumentPage()),
       },
       {
         // Public: the recipient reads and signs a proposal or contract (decision 173).
         path: 'firmar/:token',
-        lazy: () => import('../features/proposals/pages/sign-page').then((m) => ({ Component: m.SignPage })),
+        lazy: () => import('./link-pages').then((m) => m.signPage()),
       },
       {
         // Public: is this PDF the one signed? (the certificate page's QR, decision 173).
         path: 'verificar',
-        lazy: () =>
-          import('../features/proposals/pages/verify-page').then((m) => ({ Component: m.VerifyPage })),
+        lazy: () => import('./link-pages').then((m) => m.verifyPage()),
       },
       {
         Component: PortalLayout,
