@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policyCases } from '../../lib/policy.js';
-import { PROPOSAL_PERMISSIONS, proposalPolicy } from './proposals.policy.js';
+import { PROPOSAL_PERMISSIONS, proposalPermissionFor, proposalPolicy } from './proposals.policy.js';
 
 describe('proposalPolicy (decision 171)', () => {
   it.each(policyCases(proposalPolicy.table))(
@@ -22,5 +22,13 @@ describe('proposalPolicy (decision 171)', () => {
       expect(proposalPolicy.roles(action)).toEqual(['admin']);
       expect(PROPOSAL_PERMISSIONS[action]).toBe('proposals.write');
     }
+  });
+});
+
+describe('proposalPermissionFor', () => {
+  it('asks staff for the permission of the action and clients for none (the table decides)', () => {
+    expect(proposalPermissionFor('employee', 'read')).toBe('proposals.read');
+    expect(proposalPermissionFor('admin', 'convert')).toBe('proposals.write');
+    expect(proposalPermissionFor('client', 'read')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Permission } from '@agencia/shared';
+import type { Permission, Role } from '@agencia/shared';
 import { definePolicy } from '../../lib/policy.js';
 
 /**
@@ -36,3 +36,11 @@ export const PROPOSAL_PERMISSIONS = {
   convert: 'proposals.write',
   manageTemplates: 'proposals.write',
 } as const satisfies Record<ProposalAction, Permission>;
+
+/**
+ * The permission `role` needs for `action` besides the policy's cell: staff need
+ * {@link PROPOSAL_PERMISSIONS}; a client's access is decided by the table alone (null).
+ */
+export function proposalPermissionFor(role: Role, action: ProposalAction): Permission | null {
+  return role === 'client' ? null : PROPOSAL_PERMISSIONS[action];
+}

@@ -27,7 +27,7 @@ import {
 import type { Actor } from '../../lib/actor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
-import { PROPOSAL_PERMISSIONS, type ProposalAction, proposalPolicy } from './proposals.policy.js';
+import { type ProposalAction, proposalPermissionFor, proposalPolicy } from './proposals.policy.js';
 
 /** A stored document row. */
 export type DocumentRow = typeof signableDocuments.$inferSelect;
@@ -38,7 +38,8 @@ export const sha256 = (data: Buffer | string) => createHash('sha256').update(dat
 /** 403 unless `actor` may do `action` (role from the policy table; staff also need the permission). */
 export function assertCan(actor: Actor, action: ProposalAction, owns = false): void {
   if (!proposalPolicy.can(actor.role, action, owns)) throw forbidden();
-  if (actor.role !== 'client' && !hasPermission(actor, PROPOSAL_PERMISSIONS[action])) throw forbidden();
+  const needed = proposalPermissionFor(actor.role, action);
+  if (needed && !hasPermission(actor, needed)) throw forbidden();
 }
 
 /** Price table lines as typed → stored (centavos). */
