@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { type PreparedStats, usePreparedStatements } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -42,6 +43,8 @@ export interface Database {
    * processes write too, so nothing is cached there.
    */
   writeEpoch: (() => number) | null;
+  /** PGlite only: the prepared-statement cache's counters (decision 177); null on PostgreSQL. */
+  preparedStats: (() => PreparedStats) | null;
 }
 
 /**
@@ -152,6 +155,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       writeEpoch: null,
+      preparedStats: null,
     };
     return database;
   }
@@ -163,6 +167,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ? new PGlite({ loadDataDir: options.loadDataDir, extensions })
         : new PGlite({ extensions });
   await client.waitReady;
+  // Each call planned with its values, as on PostgreSQL (decision 154); the statements themselves
+  // are prepared once (decision 177). Installed before the wrappers below so they see every call.
+  await client.exec('set plan_cache_mode = force_custom_plan');
+  const preparedStats = usePreparedStatements(client);
   let database: Database | undefined;
   let epoch = 0;
   const bump = () => {
@@ -192,6 +200,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
     poolStats: () => null,
     writeEpoch: () => epoch,
+    preparedStats,
   };
   return database;
 }
