@@ -273,6 +273,36 @@ async function runPostgres() {
   }
 }
 
+/**
+ * Issue 49's targets for the computed rows (cache off), as shares of a bare Node HTTP server
+ * measured in the same run (it cancels the machine out), with a p99 ceiling in ms.
+ */
+const COMPUTED_TARGETS = {
+  postgres: { projects: 0.06, stats: 0.09, p99: 150 },
+  pglite: { projects: 0.03, stats: 0.05, p99: 400 },
+};
+
+/**
+ * req/s of a bare Node HTTP server (no framework, a 12-byte JSON answer) under the same load: the
+ * ceiling this machine gives any Node server, the yardstick of issue 49's targets.
+ */
+async function measureBare() {
+  const { spawn } = await import('node:child_process');
+  const code =
+    "require('node:http').createServer((q,s)=>{s.setHeader('content-type','application/json');s.end('{\"ok\":true}')}).listen(0,'127.0.0.1',function(){console.log(this.address().port)})";
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d)))));
+  try {
+    process.stdout.write('[bare] plain node:http server … ');
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration });
+    process.stdout.write('done\n');
+    return result;
+  } finally {
+    child.kill();
+  }
+}
+
+const bare = await measureBare();
 const results = [];
 for (const engine of ['pglite', 'postgres']) {
   if (engineFilter && !engineFilter.includes(engine)) continue;
@@ -291,6 +321,8 @@ const cols = [
   ['errors', 8],
   ['non-2xx', 8],
   ['÷health', 8],
+  ['÷bare', 7],
+  ['issue 49', 16],
   ['target', 20],
   ['absolute', 10],
   ['ratio', 20],
@@ -319,6 +351,17 @@ for (const { engine, variant, route, result, cpuPerRequest } of results) {
     absolute = clean && p99ok && result.requests.average >= wanted ? 'met' : 'not met';
     relative = `≥${pct(wantedRatio)} ${clean && ratio >= wantedRatio ? 'met' : 'not met'}`;
   }
+  const bareRatio = result.requests.average / bare.requests.average;
+  let issue49 = '';
+  const wanted49 = COMPUTED_TARGETS[engine][route.key];
+  if (variant === ' computed' && wanted49 !== undefined) {
+    const ok =
+      errors === 0 &&
+      result.non2xx === 0 &&
+      bareRatio >= wanted49 &&
+      result.latency.p99 <= COMPUTED_TARGETS[engine].p99;
+    issue49 = `≥${(wanted49 * 100).toFixed(0)}% p99≤${COMPUTED_TARGETS[engine].p99} ${ok ? 'met' : 'no'}`;
+  }
   console.info(
     line([
       engine,
@@ -330,6 +373,8 @@ for (const { engine, variant, route, result, cpuPerRequest } of results) {
       errors,
       result.non2xx,
       route.key === 'health' ? '' : pct(ratio),
+      `${(bareRatio * 100).toFixed(1)}%`,
+      issue49,
       target,
       absolute,
       relative,
@@ -337,7 +382,10 @@ for (const { engine, variant, route, result, cpuPerRequest } of results) {
   );
 }
 console.info(
-  '\n"computed": ANSWER_CACHE_TTL_MS=0, every request computes its answer (what a request costs after a write; decision 156).',
+  `\nbare node:http server: ${bare.requests.average.toFixed(0)} req/s, p99 ${bare.latency.p99} ms (÷bare = a row's req/s as a share of it; issue 49's targets are on the computed rows).`,
+);
+console.info(
+  '"computed": ANSWER_CACHE_TTL_MS=0, every request computes its answer (what a request costs after a write; decision 156).',
 );
 console.info(
   `targets: issue 31 (absolute on a quiet machine; "ratio" = the same target as a share of health, measured then at ${HEALTH_AT_TARGET.postgres} req/s on PostgreSQL, ${HEALTH_AT_TARGET.pglite} on PGlite).`,

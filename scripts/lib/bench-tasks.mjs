@@ -53,7 +53,10 @@ export async function loadTasks(db, { tasks, projects, board = 300 }) {
     insert into project_members (project_id, user_id, role)
     select distinct t.project_id, a.user_id, 'Desarrollador' from tasks t join task_assignees a on a.task_id = t.id
     on conflict do nothing`);
-  await db.query('analyze tasks; analyze task_assignees; analyze project_members');
+  // As the projects and tickets load (VACUUM ANALYZE): statistics and the visibility map, which
+  // index-only scans and the planner's choices depend on; autovacuum would do it after a while.
+  for (const table of ['tasks', 'task_assignees', 'project_members'])
+    await db.query(`vacuum analyze ${table}`);
   const [big] = await db.query('select id from bench_projects where k = 0');
   return { ms: performance.now() - started, boardProjectId: big.id };
 }
@@ -142,4 +145,12 @@ export function reportTasks(result) {
       `  ${r.name.padEnd(40)}${String(r.status).padStart(5)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${String(r.items ?? '—').padStart(6)}${flag}`,
     );
   }
+  // Issue 45: the 300-card board shows its first cards in under 1 s after navigation.
+  const card = result.firstCard;
+  if (card !== undefined)
+    console.info(
+      typeof card === 'number'
+        ? `  board's first card in Chromium (median of 3): ${card.toFixed(0)} ms${card > 1000 ? '  ✗ over target' : ''}`
+        : `  board's first card in Chromium: ${card.error}`,
+    );
 }

@@ -90,6 +90,18 @@ export function selectTasks(db: Db | Tx, actor: Pick<Actor, 'role'>) {
     .leftJoin(projectMilestones, eq(projectMilestones.id, tasks.milestoneId));
 }
 
+/**
+ * {@link selectTasks} with `total` (a capped count, `cappedCountSql`) selected beside each row:
+ * a page and its total in one statement (decision 148).
+ */
+export function selectTasksWithTotal(db: Db | Tx, actor: Pick<Actor, 'role'>, total: SQL<number>) {
+  return db
+    .select({ ...taskColumns(taskPolicy.can(actor.role, 'readInternal')), total })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .leftJoin(projectMilestones, eq(projectMilestones.id, tasks.milestoneId));
+}
+
 /** A task row as {@link selectTasks} answers it. */
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
 

@@ -11,6 +11,7 @@ import {
   taskTimers,
   users,
 } from '../../db/schema/index.js';
+import { TASK_LIST_TOTAL_CAP } from './tasks.service.js';
 
 /*
  * Project tasks (issue 45) through the real app, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
@@ -113,7 +114,7 @@ describe('rules per role', () => {
       sql`select count(*)::int as n from tasks t join project_members pm on pm.project_id = t.project_id where pm.user_id = ${ids.employee}`,
     );
     const n = Number((visible as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
-    expect(dash.json().data.pagination.total).toBe(Math.min(n, 10_000));
+    expect(dash.json().data.pagination.total).toBe(Math.min(n, TASK_LIST_TOTAL_CAP));
   });
 
   it('assignees must be staff of the project (400 in Spanish)', async () => {
@@ -613,6 +614,28 @@ describe('timers', () => {
   });
 });
 
+describe('paging', () => {
+  it(`counts a task list up to ${TASK_LIST_TOTAL_CAP} and says when there are more`, async () => {
+    const project = await newProject(ids.clientRecord, [ids.admin]);
+    await app.db.execute(sql`
+      insert into tasks (project_id, title, status, position)
+      select ${project}, 'Tarea masiva ' || g, 'todo', g from generate_series(1, ${TASK_LIST_TOTAL_CAP + 5}) g`);
+    const over = await call(tokens.admin, 'GET', `/tasks?projectId=${project}&limit=20`);
+    expect(over.statusCode, over.body).toBe(200);
+    expect(over.json().data.tasks).toHaveLength(20);
+    expect(over.json().data.pagination).toMatchObject({ total: TASK_LIST_TOTAL_CAP, totalCapped: true });
+    // Under the cap the total is exact and not flagged, with the page and its total in one answer.
+    const under = await call(
+      tokens.admin,
+      'GET',
+      `/tasks?projectId=${project}&q=${encodeURIComponent('masiva 10')}&limit=5`,
+    );
+    expect(under.json().data.pagination.total).toBe(17); // 10, 100–109, 1000–1005
+    expect(under.json().data.pagination.totalCapped).toBeUndefined();
+    expect(under.json().data.tasks).toHaveLength(5);
+  });
+});
+
 describe('dashboard and calendar', () => {
   it('my tasks due today and overdue; the calendar layer shows due dates', async () => {
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santo_Domingo' });
@@ -631,6 +654,18 @@ describe('dashboard and calendar', () => {
     expect((res.json().data.overdue as Task[]).some((t) => t._id === late._id)).toBe(true);
     expect((res.json().data.today as Task[]).some((t) => t._id === now._id)).toBe(true);
     expect((await call(tokens.client, 'GET', '/dashboard/my-tasks')).statusCode).toBe(403);
+    // The totals count every open task of the caller due today / before today.
+    const exact = await app.db.execute(sql`
+      select count(*) filter (where t.due_date < ${today})::int as overdue,
+             count(*) filter (where t.due_date = ${today})::int as today
+        from tasks t join task_assignees ta on ta.task_id = t.id
+        join projects p on p.id = t.project_id and p.deleted_at is null
+        join project_members pm on pm.project_id = t.project_id and pm.user_id = ta.user_id
+       where ta.user_id = ${ids.employee} and t.status <> 'done'`);
+    const totals = (exact as unknown as { rows: Array<{ overdue: number; today: number }> }).rows[0]!;
+    expect(totals.overdue).toBeGreaterThan(0);
+    expect(res.json().data.overdueTotal).toBe(totals.overdue);
+    expect(res.json().data.todayTotal).toBe(totals.today);
     const overdue = await call(tokens.employee, 'GET', '/tasks?assigneeId=me&due=overdue');
     expect((overdue.json().data.tasks as Task[]).map((t) => t._id)).toContain(late._id);
     const cal = await call(tokens.employee, 'GET', `/calendar/tasks?start_date=${today}&end_date=${today}`);

@@ -33,7 +33,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publish } from '../../lib/effects.js';
 import { badRequest } from '../../lib/errors.js';
-import { routeKit } from '../../lib/route-kit.js';
+import { cachedAnswer, routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import {
   addTaskComment,
@@ -89,6 +89,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tasks',
     {
       ...auth,
+      ...cachedAnswer,
       schema: {
         tags,
         summary:
@@ -104,6 +105,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/:id/tasks',
     {
       ...auth,
+      ...cachedAnswer,
       schema: {
         tags,
         summary: 'Tablero de tareas del proyecto',
@@ -378,6 +380,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard/my-tasks',
     {
       ...roleGuard('myTasks'),
+      ...cachedAnswer,
       schema: {
         tags,
         summary: 'Mis tareas para hoy y vencidas',

@@ -15,7 +15,7 @@ import {
   type UpdateProjectTaskSettingsRequestSchema,
   type UpdateTaskRequestSchema,
 } from '@agencia/shared';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -46,6 +46,7 @@ import { endOfColumn, lockBoard, placeCard } from './tasks.positions.js';
 import {
   loadVisibleTask,
   selectTasks,
+  selectTasksWithTotal,
   settingsOf,
   TASK_FILE_OWNER,
   type TaskRow,
@@ -98,8 +99,16 @@ function filterConditions(
 }
 
 /**
+ * Ceiling of the exact total of the task lists (`GET /tasks`): a work queue, where "más de 1.000"
+ * says as much as the exact figure and the count stops reading at 1,001 matching tasks (issue 45's
+ * "Mis tareas" target at 100k tasks; decision 113's capped count with a lower cap).
+ */
+export const TASK_LIST_TOTAL_CAP = 1_000;
+
+/**
  * `GET /tasks`: one page of the tasks `actor` may see across projects, due date first (no date
- * last), then id. Total capped like the other large lists (decision 113).
+ * last), then id, and its total capped at {@link TASK_LIST_TOTAL_CAP} (`totalCapped` past it),
+ * both in one statement.
  */
 export async function listTasks({
   db,
@@ -119,15 +128,17 @@ export async function listTasks({
   const { rows, pagination } = await pagedSelect(db, input, {
     table: tasks,
     where,
-    cap: 10_000,
-    rows: ({ limit, offset }) =>
-      selectTasks(db, actor)
+    cap: TASK_LIST_TOTAL_CAP,
+    rowsWithTotal: async ({ limit, offset, total }) => {
+      const page = await selectTasksWithTotal(db, actor, total)
         .where(where)
         .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.id))
         .limit(limit)
-        .offset(offset),
+        .offset(offset);
+      return { rows: page, total: page[0]?.total };
+    },
   });
-  return { tasks: rows.map((r) => toTask(r, internal)), pagination };
+  return { tasks: rows.map(({ total: _total, ...row }) => toTask(row, internal)), pagination };
 }
 
 /**
@@ -902,25 +913,29 @@ export async function myTasksDashboard({
     sql`exists (select 1 from ${taskAssignees} as ta where ta.task_id = "tasks"."id" and ta.user_id = ${actor.id})`,
   );
   const internal = taskPolicy.can(actor.role, 'readInternal');
-  const part = async (cond: SQL) => {
-    const where = and(mine, cond);
-    const rows = await selectTasks(db, actor)
-      .where(where)
+  const rowsOf = (cond: SQL) =>
+    selectTasks(db, actor)
+      .where(and(mine, cond))
       .orderBy(asc(tasks.dueDate), asc(tasks.id))
       .limit(input.limit);
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+  // Both lists and both totals at once (three statements, one count over the caller's tasks due
+  // up to today); on PostgreSQL they run side by side on the pool.
+  const [overdue, dueToday, [totals]] = await Promise.all([
+    rowsOf(lt(tasks.dueDate, today)),
+    rowsOf(eq(tasks.dueDate, today)),
+    db
+      .select({
+        overdue: sql<number>`(count(*) filter (where "tasks"."due_date" < ${today}))::int`.mapWith(Number),
+        today: sql<number>`(count(*) filter (where "tasks"."due_date" = ${today}))::int`.mapWith(Number),
+      })
       .from(tasks)
-      .where(where);
-    return { rows: rows.map((r) => toTask(r, internal)), total: count?.n ?? 0 };
-  };
-  const overdue = await part(lt(tasks.dueDate, today));
-  const dueToday = await part(eq(tasks.dueDate, today));
+      .where(and(mine, lte(tasks.dueDate, today))),
+  ]);
   return {
-    overdue: overdue.rows,
-    today: dueToday.rows,
-    overdueTotal: overdue.total,
-    todayTotal: dueToday.total,
+    overdue: overdue.map((r) => toTask(r, internal)),
+    today: dueToday.map((r) => toTask(r, internal)),
+    overdueTotal: totals?.overdue ?? 0,
+    todayTotal: totals?.today ?? 0,
   };
 }
 
