@@ -31,6 +31,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { hashShareToken } from '../share-links/share-links.service.js';
+import { proposalPolicy, visibleDocuments } from './proposals.policy.js';
 import {
   addEvent,
   assertCan,
@@ -65,8 +66,8 @@ export async function listTemplates({
   actor: Actor;
   input: z.output<typeof ListDocumentTemplatesQuerySchema>;
 }): Promise<DocumentTemplate[]> {
-  if (actor.role === 'client') throw notFound('Plantilla no encontrada');
-  assertCan(actor, 'read');
+  if (!proposalPolicy.can(actor.role, 'readAll')) throw notFound('Plantilla no encontrada');
+  assertCan(actor, 'readAll');
   const rows = await db
     .select()
     .from(documentTemplates)
@@ -85,8 +86,8 @@ export async function getTemplate({
   actor: Actor;
   id: string;
 }): Promise<DocumentTemplate> {
-  if (actor.role === 'client') throw notFound('Plantilla no encontrada');
-  assertCan(actor, 'read');
+  if (!proposalPolicy.can(actor.role, 'readAll')) throw notFound('Plantilla no encontrada');
+  assertCan(actor, 'readAll');
   const [row] = await db.select().from(documentTemplates).where(eq(documentTemplates.id, id)).limit(1);
   if (!row) throw notFound('Plantilla no encontrada');
   return toTemplate(row);
@@ -198,13 +199,8 @@ export async function listDocuments({
   kind: DocumentKind;
   input: z.output<typeof ListSignableDocumentsQuerySchema>;
 }): Promise<ListSignableDocumentsResponse> {
-  const conds: Array<SQL | undefined> = [eq(signableDocuments.kind, kind)];
-  if (actor.role === 'client') {
-    assertCan(actor, 'read', true);
-    if (!actor.clientId)
-      return { documents: [], pagination: { page: 1, limit: input.limit, total: 0, pages: 0 } } as never;
-    conds.push(eq(signableDocuments.clientId, actor.clientId), sql`${signableDocuments.status} <> 'draft'`);
-  } else assertCan(actor, 'read');
+  assertCan(actor, proposalPolicy.can(actor.role, 'readAll') ? 'readAll' : 'read', true);
+  const conds: Array<SQL | undefined> = [eq(signableDocuments.kind, kind), visibleDocuments(actor)];
   if (input.status) conds.push(eq(signableDocuments.status, input.status));
   if (input.leadId) conds.push(eq(signableDocuments.leadId, input.leadId));
   if (input.clientId) conds.push(eq(signableDocuments.clientId, input.clientId));

@@ -35,6 +35,7 @@ import { createNotifications } from '../../lib/notify.js';
 import { readFile, saveFile } from '../../lib/storage.js';
 import { hashShareToken } from '../share-links/share-links.service.js';
 import { sealSignedDocument, verifySealedDocument } from '../signatures/pdf-seal.js';
+import { proposalPolicy } from './proposals.policy.js';
 import {
   addEvent,
   assertCan,
@@ -923,8 +924,8 @@ export async function verifyStored({
   kind: DocumentKind;
   id: string;
 }): Promise<VerifyDocumentResponse> {
-  if (actor.role === 'client') throw notFound('Documento no encontrado');
-  assertCan(actor, 'read');
+  if (!proposalPolicy.can(actor.role, 'readAll')) throw notFound('Documento no encontrado');
+  assertCan(actor, 'readAll');
   const row = await findDocument(db, kind, id);
   const file = row.sealedFileId
     ? await readFile(db, row.sealedFileId)
