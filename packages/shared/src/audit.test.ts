@@ -37,6 +37,7 @@ const DYNAMIC_ACTIONS: Record<string, string[]> = {
   '`${kind}.signed`': ['proposal.signed', 'contract.signed'],
   '`${kind}.declined`': ['proposal.declined', 'contract.declined'],
   '`${kind}.countersigned`': ['proposal.countersigned', 'contract.countersigned'],
+  '`${kind}.deleted`': ['proposal.deleted', 'contract.deleted'],
 };
 
 /**

@@ -603,3 +603,117 @@ describe('sealed PDF (pdf-seal, decision 172)', () => {
     expect(res.json().data.seal?.intact ?? false).toBe(false);
   });
 });
+
+describe('sending a proposal moves its lead forward (decision 174)', () => {
+  async function stageId(name: string) {
+    const [s] = await app.db.select().from(leadStages).where(eq(leadStages.name, name));
+    return s!.id;
+  }
+  async function leadIn(stage: string) {
+    const res = await as(admin.token, 'POST', '/api/leads', {
+      title: `Sitio (${stage})`,
+      contactName: 'Rosa Díaz',
+      email: `rosa.${stage.replace(/\W/g, '').toLowerCase()}.${Date.now()}@cliente.do`,
+      stageId: await stageId(stage),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.lead._id as string;
+  }
+  async function sendProposalTo(leadId: string) {
+    const doc = await createDoc('proposal', { leadId, title: 'Propuesta', content: 'Texto' });
+    await send('proposal', doc._id);
+    return doc;
+  }
+  const stageOf = async (leadId: string) =>
+    (await as(admin.token, 'GET', `/api/leads/${leadId}`)).json().data as {
+      lead: { stage: { _id: string; name: string } };
+      events: Array<{ kind: string; meta: Record<string, unknown> | null }>;
+    };
+
+  it('moves a lead in Nuevo or Contactado to "Propuesta enviada", with the cause on its timeline', async () => {
+    for (const stage of ['Nuevo', 'Contactado']) {
+      const leadId = await leadIn(stage);
+      const doc = await sendProposalTo(leadId);
+      const { lead, events } = await stageOf(leadId);
+      expect(lead.stage._id).toBe(await stageId('Propuesta enviada'));
+      const moved = events.filter((e) => e.kind === 'stage_changed');
+      expect(moved).toHaveLength(1);
+      expect(moved[0]!.meta).toMatchObject({
+        fromStage: stage,
+        toStage: 'Propuesta enviada',
+        cause: `Propuesta ${doc.number} enviada`,
+      });
+    }
+  });
+
+  it('never moves a lead backwards nor out of Ganado / Perdido, and a second send moves nothing', async () => {
+    for (const stage of ['Negociación', 'Ganado', 'Perdido', 'Propuesta enviada']) {
+      const leadId = await leadIn(stage);
+      await sendProposalTo(leadId);
+      const { lead, events } = await stageOf(leadId);
+      expect(lead.stage._id, stage).toBe(await stageId(stage));
+      expect(events.filter((e) => e.kind === 'stage_changed')).toHaveLength(0);
+    }
+    const leadId = await leadIn('Nuevo');
+    const doc = await sendProposalTo(leadId);
+    await as(admin.token, 'POST', `/api/proposals/${doc._id}/send`, {});
+    expect((await stageOf(leadId)).events.filter((e) => e.kind === 'stage_changed')).toHaveLength(1);
+  });
+
+  it('leaves the lead alone when a contract is sent', async () => {
+    const leadId = await leadIn('Nuevo');
+    const doc = await createDoc('contract', { leadId, title: 'Contrato', content: 'Texto' });
+    await send('contract', doc._id);
+    expect((await stageOf(leadId)).lead.stage._id).toBe(await stageId('Nuevo'));
+  });
+});
+
+describe('deleting a draft (decision 174)', () => {
+  it('deletes a draft proposal or contract, audited; 409 in Spanish once sent; 404 after', async () => {
+    for (const kind of ['proposal', 'contract'] as const) {
+      const path = kind === 'proposal' ? '/api/proposals' : '/api/contracts';
+      const draft = await createDoc(kind, {
+        clientId: client.user.clientId,
+        title: 'Borrador',
+        content: 'x',
+      });
+      const res = await as(admin.token, 'DELETE', `${path}/${draft._id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('Borrador eliminado');
+      expect(
+        await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, draft._id)),
+      ).toEqual([]);
+      expect((await as(admin.token, 'DELETE', `${path}/${draft._id}`)).statusCode).toBe(404);
+      const audit = (await as(admin.token, 'GET', `/api/audit?action=${kind}.deleted`)).json();
+      expect(JSON.stringify(audit)).toContain(draft.number);
+
+      const sent = await createDoc(kind, { clientId: client.user.clientId, title: 'Enviado', content: 'x' });
+      await send(kind, sent._id);
+      const refused = await as(admin.token, 'DELETE', `${path}/${sent._id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/^Solo se puede eliminar un borrador: .* ya se envió/);
+      expect(
+        await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, sent._id)),
+      ).toHaveLength(1);
+    }
+  });
+
+  it('is for proposals.write staff only; a deleted new version gives the previous one back', async () => {
+    const doc = await createDoc('proposal', { clientId: client.user.clientId, title: 'V1', content: 'x' });
+    await send('proposal', doc._id);
+    const v2 = (await as(admin.token, 'POST', `/api/proposals/${doc._id}/versions`)).json().data.document as {
+      _id: string;
+    };
+    expect((await as(client.token, 'DELETE', `/api/proposals/${v2._id}`)).statusCode).toBe(403);
+    expect((await as(employee.token, 'DELETE', `/api/proposals/${v2._id}`)).statusCode).toBe(403);
+    expect((await as(admin.token, 'DELETE', `/api/proposals/${v2._id}`)).statusCode).toBe(200);
+    const back = (await as(admin.token, 'GET', `/api/proposals/${doc._id}`)).json().data as {
+      document: { supersededById: string | null };
+      events: Array<{ event: string }>;
+    };
+    expect(back.document.supersededById).toBeNull();
+    expect(back.events.at(-1)?.event).toBe(
+      'Se eliminó el borrador de la versión 2; esta versión vuelve a ser la vigente',
+    );
+  });
+});

@@ -150,6 +150,22 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
         },
       }),
     );
+    app.delete(
+      `${base}/:id`,
+      {
+        ...guard('proposals.write', 'delete'),
+        schema: {
+          tags,
+          summary: `Eliminar un borrador (${label}; 409 una vez enviado)`,
+          params: IdParamsSchema,
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (req) => {
+        published(await svc.deleteDocument({ ...writeCall(req), kind, id: req.params.id }));
+        return { success: true as const, message: 'Borrador eliminado' };
+      },
+    );
     app.post(
       `${base}/:id/send`,
       {

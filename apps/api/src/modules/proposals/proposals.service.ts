@@ -25,10 +25,12 @@ import type { Db, Tx } from '../../db/client.js';
 import { clients, documentTemplates, leads, shareLinks, signableDocuments } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import type { Written } from '../../lib/effects.js';
+import { mergeEffects, type Written } from '../../lib/effects.js';
 import { link, renderEmail } from '../../lib/email-template.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
+import { leadsChanged } from '../leads/leads.effects.js';
+import { advanceLeadOnProposalSent } from '../leads/leads.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { hashShareToken } from '../share-links/share-links.service.js';
 import { proposalPolicy, visibleDocuments } from './proposals.policy.js';
@@ -506,6 +508,16 @@ export async function sendDocument({
       at: now,
     });
     await audit(tx, ctx, `${kind}.sent`, { type: kind, id }, { number: row.number, to: email });
+    const leadMoved =
+      kind === 'proposal' && row.leadId
+        ? await advanceLeadOnProposalSent({
+            db: tx,
+            actor,
+            ctx,
+            leadId: row.leadId,
+            documentNumber: row.number,
+          })
+        : false;
     const document = { ...(await present(tx, row)), shareUrl: url };
     return {
       value: {
@@ -513,8 +525,67 @@ export async function sendDocument({
         [kind]: document,
         whatsappMessage: `Hola, le compartimos ${label}. Puede leerlo y firmarlo aquí (enlace válido hasta el ${formatLongDate(expiresAt)}): ${url}`,
       },
-      effects: documentsChanged(id),
+      effects: leadMoved
+        ? mergeEffects(documentsChanged(id), leadsChanged(row.leadId))
+        : documentsChanged(id),
     };
+  });
+}
+
+/**
+ * `DELETE /proposals/{id}` | `/contracts/{id}` (proposals.write): removes a **draft** and its
+ * trail; 409 in Spanish once sent (what was sent is evidence and stays). When the draft was a
+ * new version (n + 1), the version it replaced becomes the current one again. Audited.
+ */
+export async function deleteDocument({
+  db,
+  actor,
+  ctx,
+  kind,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  kind: DocumentKind;
+  id: string;
+}): Promise<Written<null>> {
+  assertCan(actor, 'delete');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(signableDocuments)
+      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
+      .for('update');
+    if (!row) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    if (row.status !== 'draft')
+      throw conflict(
+        `Solo se puede eliminar un borrador: ${noun(kind)} ${row.number} ya se envió y queda en el historial.`,
+      );
+    await tx.delete(signableDocuments).where(eq(signableDocuments.id, id));
+    if (row.previousVersionId) {
+      await tx
+        .update(signableDocuments)
+        .set({ supersededById: null, updatedAt: new Date() })
+        .where(
+          and(eq(signableDocuments.id, row.previousVersionId), eq(signableDocuments.supersededById, id)),
+        );
+      await addEvent(tx, {
+        documentId: row.previousVersionId,
+        kind: 'version_deleted',
+        event: `Se eliminó el borrador de la versión ${row.version}; esta versión vuelve a ser la vigente`,
+        actor: `${actor.firstName} ${actor.lastName}`,
+        ip: ctx.ip,
+      });
+    }
+    await audit(
+      tx,
+      ctx,
+      `${kind}.deleted`,
+      { type: kind, id },
+      { number: row.number, version: row.version, title: row.title },
+    );
+    return { value: null, effects: documentsChanged(id) };
   });
 }
 

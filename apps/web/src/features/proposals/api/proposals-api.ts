@@ -177,6 +177,25 @@ export function useNewVersion(kind: DocumentKind, id: string) {
   });
 }
 
+/**
+ * `DELETE /proposals/{id}` ("Eliminar borrador"; 409 once sent). Lists are refreshed; the deleted
+ * document's own query is dropped, not refetched (it would answer 404 while the page leaves).
+ */
+export function useDeleteSignableDocument(kind: DocumentKind, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: () => apiClient.delete(`${kindPath(kind)}/${id}`),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: proposalKeys.detail(kind, id), exact: true });
+      void queryClient.invalidateQueries({
+        queryKey: proposalKeys.all,
+        predicate: (q) => !(q.queryKey[2] === 'detail' && q.queryKey[3] === id),
+      });
+    },
+  });
+}
+
 /** `POST /proposals/{id}/convert`: a project, a retainer or a first invoice, once. */
 export function useConvertProposal(kind: DocumentKind, id: string) {
   const queryClient = useQueryClient();
