@@ -361,7 +361,7 @@ export async function advanceLeadOnProposalSent({
     .from(leads)
     .innerJoin(leadStages, eq(leadStages.id, leads.stageId))
     .where(eq(leads.id, leadId));
-  if (!current || current.kind !== 'open' || current.position >= target.position) return false;
+  if (current?.kind !== 'open' || current.position >= target.position) return false;
   await moveLead({
     db: db as Db,
     actor,
