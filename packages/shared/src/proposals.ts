@@ -406,6 +406,18 @@ export const SIGN_CONSENT_TEXT =
   'Documentos y Firmas Digitales de la República Dominicana, y que se registren mi nombre, mi ' +
   'documento de identidad, mi correo, mi dirección IP, mi navegador y la hora de la firma como prueba.';
 
+/**
+ * The consent text a signer accepts for one document: {@link SIGN_CONSENT_TEXT} naming it ("la
+ * propuesta PRO-0007 (versión 2)"). The API freezes exactly this text and its hash with each
+ * signature; the portal's forms show it from here, so they never differ.
+ */
+export function signConsentText(doc: { kind: DocumentKind; number: string; version: number }): string {
+  return SIGN_CONSENT_TEXT.replace(
+    '{{documento}}',
+    `${doc.kind === 'proposal' ? 'la propuesta' : 'el contrato'} ${doc.number} (versión ${doc.version})`,
+  );
+}
+
 /** Path params of the public routes (`/public/proposals/{token}`); the share-link token format. */
 export const SignTokenParamsSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Enlace inválido'),

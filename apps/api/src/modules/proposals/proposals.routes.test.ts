@@ -717,3 +717,196 @@ describe('deleting a draft (decision 174)', () => {
     );
   });
 });
+
+describe('the recipient signs inside the portal (decision 174)', () => {
+  const path = (kind: 'proposal' | 'contract', id: string, suffix = '') =>
+    `/api/${kind === 'proposal' ? 'proposals' : 'contracts'}/${id}${suffix}`;
+  async function sentToClient(kind: 'proposal' | 'contract', requiresCountersign = false) {
+    const doc = await createDoc(kind, {
+      clientId: client.user.clientId,
+      title: `Documento del portal (${kind})`,
+      content: 'Texto',
+      requiresCountersign,
+    });
+    await send(kind, doc._id);
+    const [row] = await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, doc._id));
+    return { ...doc, email: row!.recipientEmail!, sha: row!.documentSha256! };
+  }
+
+  it('signs with the link’s steps (code by e-mail, wrong code counted) and records the signed-in user', async () => {
+    const doc = await sentToClient('proposal');
+    const ip = freshIp();
+    const otp = await as(client.token, 'POST', path('proposal', doc._id, '/otp'), undefined, ip);
+    expect(otp.statusCode, otp.body).toBe(200);
+    expect(otp.json().data.emailMasked).toBe(`${doc.email[0]}***@${doc.email.split('@')[1]}`);
+    const code = await lastCode(doc.email);
+    const body = { name: 'Ana Pérez', idNumber: VALID_CEDULA, consent: true, documentSha256: doc.sha };
+    const wrong = await as(
+      client.token,
+      'POST',
+      path('proposal', doc._id, '/sign'),
+      { ...body, otp: code === '000000' ? '111111' : '000000' },
+      ip,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Código incorrecto. Te quedan 4 intentos.');
+    const signed = await as(
+      client.token,
+      'POST',
+      path('proposal', doc._id, '/sign'),
+      { ...body, otp: code },
+      ip,
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().data.result).toMatchObject({ status: 'signed', documentSha256: doc.sha });
+
+    const [sig] = await app.db
+      .select()
+      .from(signableDocumentSignatures)
+      .where(eq(signableDocumentSignatures.documentId, doc._id));
+    expect(sig).toMatchObject({
+      role: 'recipient',
+      name: 'Ana Pérez',
+      userId: client.user._id,
+      email: doc.email,
+      userAgent: 'vitest-browser/1.0',
+      documentSha256: doc.sha,
+    });
+    expect(sig!.ip).toBe(ip);
+    const trail = (await as(admin.token, 'GET', path('proposal', doc._id))).json().data.events as Array<{
+      kind: string;
+      event: string;
+      actor: string | null;
+    }>;
+    const signedEvent = trail.find((e) => e.kind === 'signed')!;
+    expect(signedEvent.event).toMatch(/^Firmado en el portal por Ana Pérez/);
+    expect(signedEvent.actor).toBe(
+      `Ana Pérez (${doc.email}) — sesión del portal de ${client.user.firstName} ${client.user.lastName} (${client.user.email})`,
+    );
+    expect(trail.find((e) => e.kind === 'otp_sent')?.actor).toContain('en el portal');
+    expect(trail.filter((e) => e.kind === 'otp_failed')).toHaveLength(1);
+
+    const again = await as(
+      client.token,
+      'POST',
+      path('proposal', doc._id, '/sign'),
+      { ...body, otp: code },
+      ip,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Este documento ya fue firmado.');
+    expect(
+      await app.db
+        .select()
+        .from(signableDocumentSignatures)
+        .where(eq(signableDocumentSignatures.documentId, doc._id)),
+    ).toHaveLength(1);
+  });
+
+  it('lets only the document’s client sign: staff 403, another client or a draft 404, no session 401', async () => {
+    const doc = await sentToClient('contract', true);
+    const ip = freshIp();
+    for (const suffix of ['/otp', '/decline']) {
+      expect(
+        (await as(admin.token, 'POST', path('contract', doc._id, suffix), { reason: 'No me interesa' }, ip))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await as(
+            employee.token,
+            'POST',
+            path('contract', doc._id, suffix),
+            { reason: 'No me interesa' },
+            ip,
+          )
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await as(client2.token, 'POST', path('contract', doc._id, suffix), { reason: 'No me interesa' }, ip))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await as(null, 'POST', path('contract', doc._id, suffix), { reason: 'No me interesa' }, ip))
+          .statusCode,
+      ).toBe(401);
+    }
+    const draft = await createDoc('contract', { clientId: client.user.clientId, title: 'B', content: 'x' });
+    expect(
+      (await as(client.token, 'POST', path('contract', draft._id, '/otp'), undefined, ip)).statusCode,
+    ).toBe(404);
+    // A proposal id on the contracts path is not found either.
+    expect(
+      (await as(client.token, 'POST', path('proposal', doc._id, '/otp'), undefined, ip)).statusCode,
+    ).toBe(404);
+    expect(await app.db.select().from(documentOtps).where(eq(documentOtps.documentId, doc._id))).toHaveLength(
+      0,
+    );
+  });
+
+  it('declines once with a reason (trail names the portal user); bad input is a Spanish 400', async () => {
+    const doc = await sentToClient('contract');
+    const ip = freshIp();
+    const empty = await as(client.token, 'POST', path('contract', doc._id, '/decline'), { reason: '' }, ip);
+    expect(empty.statusCode).toBe(400);
+    const noConsent = await as(
+      client.token,
+      'POST',
+      path('contract', doc._id, '/sign'),
+      { name: 'Ana Pérez', idNumber: VALID_CEDULA, consent: false, otp: '123456' },
+      ip,
+    );
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().message).toMatch(/consentimiento/);
+    const res = await as(
+      client.token,
+      'POST',
+      path('contract', doc._id, '/decline'),
+      { reason: 'El precio no entra en el presupuesto' },
+      ip,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.result.status).toBe('declined');
+    const { document, events } = (await as(client.token, 'GET', path('contract', doc._id))).json().data as {
+      document: { status: string; declineReason: string };
+      events: Array<{ kind: string; event: string; actor: string | null }>;
+    };
+    expect(document).toMatchObject({
+      status: 'declined',
+      declineReason: 'El precio no entra en el presupuesto',
+    });
+    expect(events.find((e) => e.kind === 'declined')).toMatchObject({
+      event: 'Rechazado en el portal: El precio no entra en el presupuesto',
+      actor: `${client.user.firstName} ${client.user.lastName} (${client.user.email})`,
+    });
+    const twice = await as(
+      client.token,
+      'POST',
+      path('contract', doc._id, '/decline'),
+      { reason: 'Otra vez' },
+      ip,
+    );
+    expect(twice.statusCode).toBe(409);
+    expect(
+      (await as(client.token, 'POST', path('contract', doc._id, '/otp'), undefined, ip)).statusCode,
+    ).toBe(409);
+  });
+
+  it('answers 410 for a replaced version and rate limits like the public routes', async () => {
+    const doc = await sentToClient('proposal');
+    expect((await as(admin.token, 'POST', path('proposal', doc._id, '/versions'))).statusCode).toBe(201);
+    const gone = await as(client.token, 'POST', path('proposal', doc._id, '/otp'), undefined, freshIp());
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toMatch(/reemplazado por una versión más reciente/);
+
+    const limitedIp = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++)
+      codes.push(
+        (await as(client.token, 'POST', path('proposal', doc._id, '/decline'), { reason: '' }, limitedIp))
+          .statusCode,
+      );
+    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+});
