@@ -294,6 +294,12 @@ export const SignableDocumentSchema = z.object({
   declineReason: z.string().nullable(),
   /** Hex SHA-256 of the PDF the recipient signed (null before). */
   documentSha256: z.string().nullable(),
+  /**
+   * Hex SHA-256 of the PDF as sent (frozen; null for a draft): what the recipient reads. The
+   * portal's signing form echoes it, as the link's page does, so an edit made meanwhile answers
+   * 409 instead of being signed unseen (decision 174).
+   */
+  sentSha256: z.string().nullable(),
   /** Hex SHA-256 of the sealed PDF (null until complete and sealed). */
   sealedSha256: z.string().nullable(),
   signatures: z.array(DocumentSignatureSchema),

@@ -297,6 +297,7 @@ export async function toDocument(
     declinedAt: row.declinedAt?.toISOString() ?? null,
     declineReason: row.declineReason,
     documentSha256: signatures.length ? row.documentSha256 : null,
+    sentSha256: row.status === 'draft' ? null : row.documentSha256,
     sealedSha256: row.sealedSha256,
     signatures: signatures.map((s) => ({
       role: s.role,
