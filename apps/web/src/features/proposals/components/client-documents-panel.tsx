@@ -1,5 +1,5 @@
 import { DOCUMENT_KIND_LABELS } from '@agencia/shared';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
@@ -20,9 +20,9 @@ export function ClientDocumentsPanel() {
   const waiting = docs.filter((d) => awaitsRecipient(d)).length;
   return (
     <Paper withBorder radius="md" p="md" mb="lg" component="section" aria-labelledby="client-documents-title">
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Group gap="xs">
-          <Title order={2} size="h4" id="client-documents-title">
+      <Group justify="space-between" mb="sm" gap="xs" wrap="nowrap" align="flex-start">
+        <Group gap="xs" miw={0}>
+          <Title order={2} size="h4" id="client-documents-title" style={{ overflowWrap: 'anywhere' }}>
             Propuestas y contratos
           </Title>
           {waiting > 0 && (
@@ -37,6 +37,7 @@ export function ClientDocumentsPanel() {
           variant="subtle"
           size="compact-sm"
           aria-label="Ver todos: Propuestas y contratos"
+          style={{ flexShrink: 0 }}
         >
           Ver todos
         </Button>
@@ -55,7 +56,9 @@ export function ClientDocumentsPanel() {
                   : ''}
               </Text>
             </Stack>
-            <DocumentStatusBadge status={doc.status} />
+            <Box style={{ flexShrink: 0 }}>
+              <DocumentStatusBadge status={doc.status} />
+            </Box>
           </Group>
         ))}
       </Stack>
