@@ -11,6 +11,7 @@ import {
   invoices,
   leadStages,
   leads,
+  notifications,
   projectMilestones,
   recurringInvoices,
   signableDocumentSignatures,
@@ -784,6 +785,15 @@ describe('the recipient signs inside the portal (decision 174)', () => {
       `Ana Pérez (${doc.email}) — sesión del portal de ${client.user.firstName} ${client.user.lastName} (${client.user.email})`,
     );
     expect(trail.find((e) => e.kind === 'otp_sent')?.actor).toContain('en el portal');
+    // The owner is told, with a link to the proposal's page.
+    const [told] = await app.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, admin.user._id), like(notifications.title, `%${doc.number} firmada`)),
+      );
+    expect(told).toMatchObject({ link: `/proposals/${doc._id}` });
+    expect(told!.message).toContain('firmó en el portal');
     expect(trail.filter((e) => e.kind === 'otp_failed')).toHaveLength(1);
 
     const again = await as(

@@ -217,7 +217,7 @@ export async function viewByToken({
             topic: 'clientMessages',
             title: `${DOCUMENT_KIND_LABELS[kind]} ${row.number} vista`,
             message: `El destinatario abrió ${noun(kind)} «${row.title}».`,
-            link: `/${kind === 'proposal' ? 'propuestas' : 'contratos'}/${row.id}`,
+            link: `/${kind === 'proposal' ? 'proposals' : 'contracts'}/${row.id}`,
           })
         : [];
     return { value: await publicView(tx, updated!, token), effects: documentsChanged(row.id, notifications) };
@@ -601,7 +601,7 @@ async function recipientSigns({
       message: row!.requiresCountersign
         ? `${input.name} firmó${where} ${noun(kind)} «${row!.title}». Falta la firma de la agencia.`
         : `${input.name} firmó${where} ${noun(kind)} «${row!.title}».`,
-      link: `/${kind === 'proposal' ? 'propuestas' : 'contratos'}/${row!.id}`,
+      link: `/${kind === 'proposal' ? 'proposals' : 'contracts'}/${row!.id}`,
     });
     return { value: row!, effects: documentsChanged(row!.id, notifications) };
   });
@@ -675,7 +675,7 @@ async function recipientDeclines({
           topic: 'clientMessages',
           title: `${DOCUMENT_KIND_LABELS[kind]} ${row!.number} rechazada`,
           message: `El destinatario rechazó ${noun(kind)} «${row!.title}»: ${reason}`,
-          link: `/${kind === 'proposal' ? 'propuestas' : 'contratos'}/${row!.id}`,
+          link: `/${kind === 'proposal' ? 'proposals' : 'contracts'}/${row!.id}`,
         })
       : [];
     return {
