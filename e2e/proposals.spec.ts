@@ -209,3 +209,86 @@ test('a lead from the quote form is won through a proposal signed on a phone wit
   const after = await page.request.get(`/api/leads/${lead._id}`, { headers: auth(admin) });
   expect((await after.json()).data.lead.stage).toMatchObject({ name: 'Ganado', kind: 'won' });
 });
+
+test('a client signs its sent proposal inside the portal, with the same steps as the link (decision 174)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const title = `Propuesta en el portal ${stamp}`;
+  const admin = await signInAs(page, 'admin');
+
+  // The client, signed in on a 390 px phone.
+  const phone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const portal = await phone.newPage();
+  const client = await signInAs(portal, 'cliente');
+  const clientId = (client.user as SignedIn['user'] & { clientId: string }).clientId;
+  expect(clientId).toBeTruthy();
+
+  // The agency sends it a proposal (through the API: the staff screens are covered above).
+  const created = await page.request.post('/api/proposals', {
+    headers: auth(admin),
+    data: {
+      clientId,
+      title,
+      content: '# Propuesta para {{cliente.nombre}}\n\nMantenimiento mensual del sitio. Total: {{total}}.',
+      requiresCountersign: false,
+      items: [{ description: 'Mantenimiento', quantity: 3, unitPrice: 12000 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data.document._id as string;
+  const sent = await page.request.post(`/api/proposals/${id}/send`, { headers: auth(admin), data: {} });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const recipientEmail = (await sent.json()).data.document.recipient.email as string;
+
+  // The dashboard lists it as waiting for a signature; it opens the proposal's page.
+  await portal.goto('/dashboard');
+  const panel = portal.getByRole('region', { name: 'Propuestas y contratos' });
+  await expect(panel.getByText(/por firmar/)).toBeVisible();
+  await panel.getByRole('link', { name: title }).click();
+  await expect(portal).toHaveURL(new RegExp(`/proposals/${id}$`));
+  await expect(portal.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(portal.getByText('Mantenimiento mensual del sitio.')).toBeVisible();
+  // The exact PDF, fetched with the session.
+  await portal.getByRole('tab', { name: 'PDF' }).click();
+  await expect(portal.getByRole('link', { name: 'Descargar PDF' })).toBeVisible();
+  await portal.getByRole('tab', { name: 'Documento' }).click();
+
+  // The same panel and form as /firmar/{token}: name, cédula, consent, the code from the e-mail.
+  await portal.getByRole('button', { name: 'Aceptar y firmar' }).click();
+  await expect(portal.getByLabel('Nombre completo')).toHaveValue(
+    `${client.user.firstName} ${client.user.lastName}`,
+  );
+  await portal.getByLabel('Cédula o RNC').fill(RECIPIENT_ID);
+  await expect(portal.getByText('Cédula válida')).toBeVisible();
+  await portal.getByLabel('He leído y acepto el texto anterior').check();
+  await auditHere(portal, 'firma en el portal (390 px)');
+  await portal.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(portal.getByText(/Enviamos un código de 6 dígitos/)).toBeVisible();
+  await portal.getByLabel('Código de verificación').fill(await codeFor(page.request, admin, recipientEmail));
+  await portal.getByRole('button', { name: 'Firmar', exact: true }).click();
+  await expect(portal.getByText('¡Documento firmado!')).toBeVisible();
+  await expect(portal.getByRole('button', { name: 'Descargar PDF firmado' })).toBeVisible();
+  await expect(portal.getByRole('button', { name: 'Aceptar y firmar' })).toHaveCount(0);
+  await auditHere(portal, 'propuesta firmada en el portal (390 px)');
+
+  // The trail says who signed, from the portal session of the client's user.
+  const detail = await page.request.get(`/api/proposals/${id}`, { headers: auth(admin) });
+  const { document, events } = (await detail.json()).data as {
+    document: { status: string; signatures: Array<{ role: string; email: string; idNumber: string }> };
+    events: Array<{ kind: string; event: string; actor: string | null }>;
+  };
+  expect(document.status).toBe('signed');
+  expect(document.signatures).toMatchObject([
+    { role: 'recipient', email: recipientEmail, idNumber: RECIPIENT_ID.replace(/\D/g, '') },
+  ]);
+  const signed = events.find((e) => e.kind === 'signed');
+  expect(signed?.event).toMatch(/^Firmado en el portal por /);
+  expect(signed?.actor).toContain(`sesión del portal de ${client.user.firstName} ${client.user.lastName}`);
+  await phone.close();
+});

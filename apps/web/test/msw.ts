@@ -5,6 +5,7 @@ import {
   GetPublicSettingsResponseSchema,
   GetTimerResponseSchema,
   ListPaymentReportsResponseSchema,
+  ListSignableDocumentsResponseSchema,
   MessageResponseSchema,
   MyTasksDashboardResponseSchema,
 } from '@agencia/shared';
@@ -56,6 +57,15 @@ const defaultHandlers = [
   http.get(apiUrl('/calendar/tasks'), () => ok(CalendarTasksResponseSchema, { tasks: [], truncated: false })),
   http.get(apiUrl('/dashboard/my-tasks'), () =>
     ok(MyTasksDashboardResponseSchema, { overdue: [], today: [], overdueTotal: 0, todayTotal: 0 }),
+  ),
+  // The client dashboard's "Propuestas y contratos" (decision 174): none sent.
+  ...['/proposals', '/contracts'].map((path) =>
+    http.get(apiUrl(path), () =>
+      ok(ListSignableDocumentsResponseSchema, {
+        documents: [],
+        pagination: { page: 1, limit: 50, total: 0 },
+      }),
+    ),
   ),
   http.get(apiUrl('/payment-reports'), () =>
     ok(ListPaymentReportsResponseSchema, {

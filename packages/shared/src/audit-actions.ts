@@ -199,7 +199,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'proposal.signed': {
     verb: 'registró la firma de',
     anonymous: { actor: 'El destinatario', verb: 'firmó' },
-    detail: (m) => (str(m.signer) ? `(${str(m.signer)})` : undefined),
+    detail: (m) =>
+      str(m.signer) ? `(${str(m.signer)}${m.via === 'portal' ? ', en el portal' : ''})` : undefined,
   },
   'proposal.declined': {
     verb: 'registró el rechazo de',
@@ -207,6 +208,11 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     detail: reason,
   },
   'proposal.countersigned': { verb: 'firmó por la agencia' },
+  'proposal.deleted': {
+    verb: 'eliminó el borrador de',
+    gone: true,
+    detail: (m) => (num(m.version) ? `(versión ${num(m.version)})` : undefined),
+  },
   'contract.created': { verb: 'creó' },
   'contract.updated': { verb: 'editó' },
   'contract.sent': { verb: 'envió para firma', detail: (m) => (str(m.to) ? `a ${str(m.to)}` : undefined) },
@@ -217,7 +223,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
   'contract.signed': {
     verb: 'registró la firma de',
     anonymous: { actor: 'El destinatario', verb: 'firmó' },
-    detail: (m) => (str(m.signer) ? `(${str(m.signer)})` : undefined),
+    detail: (m) =>
+      str(m.signer) ? `(${str(m.signer)}${m.via === 'portal' ? ', en el portal' : ''})` : undefined,
   },
   'contract.declined': {
     verb: 'registró el rechazo de',
@@ -225,6 +232,11 @@ export const AUDIT_ACTIONS: Record<string, AuditActionText> = {
     detail: reason,
   },
   'contract.countersigned': { verb: 'firmó por la agencia' },
+  'contract.deleted': {
+    verb: 'eliminó el borrador de',
+    gone: true,
+    detail: (m) => (num(m.version) ? `(versión ${num(m.version)})` : undefined),
+  },
   'proposal.converted': {
     verb: 'convirtió',
     detail: (m) =>

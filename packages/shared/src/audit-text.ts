@@ -111,8 +111,8 @@ export const TARGET_ROUTES: Record<string, (id: string | null) => string | undef
   email: () => '/settings?tab=mail',
   lead: byId((id) => `/leads/${id}`),
   lead_stage: () => '/leads',
-  proposal: byId((id) => `/propuestas/${id}`),
-  contract: byId((id) => `/contratos/${id}`),
+  proposal: byId((id) => `/proposals/${id}`),
+  contract: byId((id) => `/contracts/${id}`),
 };
 
 /** A non-blank string, trimmed; undefined otherwise. */

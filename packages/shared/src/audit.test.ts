@@ -37,6 +37,7 @@ const DYNAMIC_ACTIONS: Record<string, string[]> = {
   '`${kind}.signed`': ['proposal.signed', 'contract.signed'],
   '`${kind}.declined`': ['proposal.declined', 'contract.declined'],
   '`${kind}.countersigned`': ['proposal.countersigned', 'contract.countersigned'],
+  '`${kind}.deleted`': ['proposal.deleted', 'contract.deleted'],
 };
 
 /**
@@ -185,6 +186,18 @@ describe('describeAuditEntry', () => {
       target: { label: 'FAC-2026-0042', href: `/billing/${INVOICE_ID}` },
     });
     expect(auditSentence(e)).toBe('Laura Céspedes creó la factura FAC-2026-0042');
+  });
+
+  it('links a proposal and a contract to their pages (/proposals, /contracts)', () => {
+    for (const [kind, path] of [
+      ['proposal', '/proposals'],
+      ['contract', '/contracts'],
+    ] as const) {
+      const d = describeAuditEntry(
+        entry({ action: `${kind}.sent`, targetType: kind, targetId: INVOICE_ID, metadata: { to: 'a@b.do' } }),
+      );
+      expect(d.target?.href).toBe(`${path}/${INVOICE_ID}`);
+    }
   });
 
   it('falls back to the kind of object, still linked', () => {

@@ -294,6 +294,12 @@ export const SignableDocumentSchema = z.object({
   declineReason: z.string().nullable(),
   /** Hex SHA-256 of the PDF the recipient signed (null before). */
   documentSha256: z.string().nullable(),
+  /**
+   * Hex SHA-256 of the PDF as sent (frozen; null for a draft): what the recipient reads. The
+   * portal's signing form echoes it, as the link's page does, so an edit made meanwhile answers
+   * 409 instead of being signed unseen (decision 174).
+   */
+  sentSha256: z.string().nullable(),
   /** Hex SHA-256 of the sealed PDF (null until complete and sealed). */
   sealedSha256: z.string().nullable(),
   signatures: z.array(DocumentSignatureSchema),
@@ -405,6 +411,18 @@ export const SIGN_CONSENT_TEXT =
   'con el mismo valor que una firma manuscrita, conforme a la Ley 126-02 de Comercio Electrónico, ' +
   'Documentos y Firmas Digitales de la República Dominicana, y que se registren mi nombre, mi ' +
   'documento de identidad, mi correo, mi dirección IP, mi navegador y la hora de la firma como prueba.';
+
+/**
+ * The consent text a signer accepts for one document: {@link SIGN_CONSENT_TEXT} naming it ("la
+ * propuesta PRO-0007 (versión 2)"). The API freezes exactly this text and its hash with each
+ * signature; the portal's forms show it from here, so they never differ.
+ */
+export function signConsentText(doc: { kind: DocumentKind; number: string; version: number }): string {
+  return SIGN_CONSENT_TEXT.replace(
+    '{{documento}}',
+    `${doc.kind === 'proposal' ? 'la propuesta' : 'el contrato'} ${doc.number} (versión ${doc.version})`,
+  );
+}
 
 /** Path params of the public routes (`/public/proposals/{token}`); the share-link token format. */
 export const SignTokenParamsSchema = z.object({

@@ -150,16 +150,13 @@ export const PORTAL_PAGES = {
     import('../features/leads/pages/leads-page').then((m) => ({ Component: m.LeadsPage })),
   leadDetail: (): PageModule =>
     import('../features/leads/pages/lead-detail-page').then((m) => ({ Component: m.LeadDetailPage })),
+  // Staff manage; a client reads and signs its own documents at the same addresses (decision 174).
   proposals: (): PageModule =>
-    import('../features/proposals/pages/proposals-page').then((m) => ({ Component: m.ProposalsPage })),
+    import('../features/proposals/pages/proposal-routes').then((m) => ({ Component: m.ProposalsRoute })),
   proposalDetail: (): PageModule =>
-    import('../features/proposals/pages/proposal-detail-page').then((m) => ({
-      Component: m.ProposalDetailRoute,
-    })),
+    import('../features/proposals/pages/proposal-routes').then((m) => ({ Component: m.ProposalRoute })),
   contractDetail: (): PageModule =>
-    import('../features/proposals/pages/proposal-detail-page').then((m) => ({
-      Component: m.ContractDetailRoute,
-    })),
+    import('../features/proposals/pages/proposal-routes').then((m) => ({ Component: m.ContractRoute })),
   requests: (): PageModule =>
     import('../features/requests/pages/requests-page').then((m) => ({ Component: m.RequestsPage })),
   reports: (): PageModule =>

@@ -162,6 +162,20 @@ export const routes: RouteObject[] = [
             lazy: portalPage('invoiceDetail'),
           },
           {
+            // Proposals and contracts: staff with `proposals.read` manage them (decision 173); a client
+            // reads and signs its own at the same addresses (decision 174).
+            path: 'proposals',
+            lazy: portalPage('proposals'),
+          },
+          {
+            path: 'proposals/:id',
+            lazy: portalPage('proposalDetail'),
+          },
+          {
+            path: 'contracts/:id',
+            lazy: portalPage('contractDetail'),
+          },
+          {
             // Purchases and expenses (decision 140): admins all, employees their projects'; clients never.
             lazy: () => loadPortal().then((portal) => ({ Component: portal.StaffOnly })),
             children: [
@@ -182,19 +196,6 @@ export const routes: RouteObject[] = [
               {
                 path: 'leads/:id',
                 lazy: portalPage('leadDetail'),
-              },
-              {
-                // Proposals and contracts (decision 173): admins and employees granted `proposals.read`.
-                path: 'proposals',
-                lazy: portalPage('proposals'),
-              },
-              {
-                path: 'proposals/:id',
-                lazy: portalPage('proposalDetail'),
-              },
-              {
-                path: 'contracts/:id',
-                lazy: portalPage('contractDetail'),
               },
               {
                 // One purchase (a notification's link, e.g. a DGII rejection): the list with its form open.

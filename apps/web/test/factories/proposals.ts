@@ -40,6 +40,7 @@ export function buildSignableDocument(over: Partial<SignableDocument> = {}): Sig
     declinedAt: null,
     declineReason: null,
     documentSha256: 'a'.repeat(64),
+    sentSha256: 'a'.repeat(64),
     sealedSha256: null,
     signatures: [],
     conversion: null,

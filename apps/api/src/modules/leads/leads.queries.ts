@@ -211,8 +211,10 @@ export async function listStageRows({ db }: { db: Db | Tx }): Promise<LeadStage[
       name: leadStages.name,
       kind: leadStages.kind,
       position: leadStages.position,
+      // Qualified by hand: in a one-table select Drizzle writes columns unqualified, and a bare
+      // "id" inside the subquery would be the lead's own id (every count was 0).
       leadCount:
-        sql<number>`(select count(*)::int from ${leads} where ${leads.stageId} = ${leadStages.id})`.mapWith(
+        sql<number>`(select count(*)::int from ${leads} where ${leads}."stage_id" = ${leadStages}."id")`.mapWith(
           Number,
         ),
     })

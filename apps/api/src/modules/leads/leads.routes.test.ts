@@ -106,6 +106,24 @@ describe('stages', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/tiene prospectos/);
   });
+
+  it("counts each stage's leads (the stage editor says what a deletion would do with them)", async () => {
+    await newLead();
+    const [row] = await app.db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(leads)
+      .where(eq(leads.stageId, stage('Nuevo')._id));
+    const n = row!.n;
+    expect(n).toBeGreaterThan(0);
+    const list: LeadStage[] = (await as(admin.token, 'GET', '/api/lead-stages')).json().data.stages;
+    expect(list.find((s) => s.name === 'Nuevo')?.leadCount).toBe(n);
+    const empty = await as(admin.token, 'POST', '/api/lead-stages', { name: 'Sin prospectos' });
+    const after: LeadStage[] = (await as(admin.token, 'GET', '/api/lead-stages')).json().data.stages;
+    expect(after.find((s) => s._id === empty.json().data.stage._id)?.leadCount).toBe(0);
+    expect(
+      (await as(admin.token, 'DELETE', `/api/lead-stages/${empty.json().data.stage._id}`)).statusCode,
+    ).toBe(200);
+  });
 });
 
 describe('who may reach leads', () => {

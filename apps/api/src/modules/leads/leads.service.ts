@@ -257,7 +257,11 @@ export async function moveLead({
   ctx,
   id,
   input,
-}: Audited<ResourceInput<z.output<typeof MoveLeadRequestSchema>>>): Promise<Written<Lead>> {
+  cause,
+}: Audited<ResourceInput<z.output<typeof MoveLeadRequestSchema>>> & {
+  /** Why the lead moved when another module moved it ("Propuesta PRO-0007 enviada"), for the timeline. */
+  cause?: string;
+}): Promise<Written<Lead>> {
   assertAllowed(actor, 'write');
   return db.transaction(async (tx) => {
     const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
@@ -318,12 +322,55 @@ export async function moveLead({
         fromStage: from.name,
         toStage: target.name,
         ...(target.kind === 'lost' ? { reason: input.lostReason } : {}),
+        ...(cause ? { cause } : {}),
       };
       await addEvent(tx, { leadId: id, kind: 'stage_changed', authorId: actor.id, meta });
       await audit(tx, ctx, 'lead.moved', { type: 'lead', id }, { title: lead.title, ...meta });
     }
     return { value: await loadLead({ db: tx, id }), effects: leadsChanged(id) };
   });
+}
+
+/** The stage a sent proposal moves its lead to (decision 174), found by its name. */
+export const PROPOSAL_SENT_STAGE = 'Propuesta enviada';
+
+/**
+ * When a proposal is sent (decision 174): moves its lead to the open stage named
+ * {@link PROPOSAL_SENT_STAGE} when the lead sits in an **earlier open stage** (Nuevo,
+ * Contactado…) — never backwards (a lead in "Negociación" stays), never out of a won or lost
+ * stage, and nothing when the board has no stage of that name. Runs inside the caller's
+ * transaction through {@link moveLead} (same locks, timeline entry with the cause, audit).
+ * Answers whether it moved the lead.
+ */
+export async function advanceLeadOnProposalSent({
+  db,
+  actor,
+  ctx,
+  leadId,
+  documentNumber,
+}: Audited<{ db: Db | Tx; actor: Actor; leadId: string; documentNumber: string }>): Promise<boolean> {
+  const [target] = await db
+    .select({ id: leadStages.id, position: leadStages.position })
+    .from(leadStages)
+    .where(and(eq(leadStages.kind, 'open'), sql`lower(${leadStages.name}) = lower(${PROPOSAL_SENT_STAGE})`))
+    .orderBy(asc(leadStages.position), asc(leadStages.id))
+    .limit(1);
+  if (!target) return false;
+  const [current] = await db
+    .select({ kind: leadStages.kind, position: leadStages.position })
+    .from(leads)
+    .innerJoin(leadStages, eq(leadStages.id, leads.stageId))
+    .where(eq(leads.id, leadId));
+  if (current?.kind !== 'open' || current.position >= target.position) return false;
+  await moveLead({
+    db: db as Db,
+    actor,
+    ctx,
+    id: leadId,
+    input: { stageId: target.id, lostReason: null },
+    cause: `Propuesta ${documentNumber} enviada`,
+  });
+  return true;
 }
 
 /** `POST /leads/{id}/notes` (leads.write): a note on the timeline; 404 unknown lead. */

@@ -27,7 +27,12 @@ import {
 import type { Actor } from '../../lib/actor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
-import { type ProposalAction, proposalPermissionFor, proposalPolicy } from './proposals.policy.js';
+import {
+  documentReadAccess,
+  type ProposalAction,
+  proposalPermissionFor,
+  proposalPolicy,
+} from './proposals.policy.js';
 
 /** A stored document row. */
 export type DocumentRow = typeof signableDocuments.$inferSelect;
@@ -225,8 +230,9 @@ export async function findDocument(db: Db | Tx, kind: DocumentKind, id: string):
 }
 
 /**
- * Loads a document `actor` may read: staff with `proposals.read`; a client only its own,
- * once sent (drafts and others' documents answer 404, as if they did not exist).
+ * Loads a document `actor` may read (the policy's `documentReadAccess`): staff with
+ * `proposals.read`; a client only its own, once sent (drafts and others' documents answer 404,
+ * as if they did not exist).
  */
 export async function readableDocument(
   db: Db | Tx,
@@ -235,11 +241,10 @@ export async function readableDocument(
   id: string,
 ): Promise<DocumentRow> {
   const row = await findDocument(db, kind, id);
-  if (actor.role === 'client') {
-    const owns = Boolean(actor.clientId) && row.clientId === actor.clientId && row.status !== 'draft';
-    if (!owns) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
-    assertCan(actor, 'read', true);
-  } else assertCan(actor, 'read');
+  const access = documentReadAccess(actor, row);
+  if (access === 'hidden')
+    throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+  assertCan(actor, access === 'all' ? 'readAll' : 'read', access === 'own');
   return row;
 }
 
@@ -292,6 +297,7 @@ export async function toDocument(
     declinedAt: row.declinedAt?.toISOString() ?? null,
     declineReason: row.declineReason,
     documentSha256: signatures.length ? row.documentSha256 : null,
+    sentSha256: row.status === 'draft' ? null : row.documentSha256,
     sealedSha256: row.sealedSha256,
     signatures: signatures.map((s) => ({
       role: s.role,

@@ -11,6 +11,7 @@ import {
   invoices,
   leadStages,
   leads,
+  notifications,
   projectMilestones,
   recurringInvoices,
   signableDocumentSignatures,
@@ -601,5 +602,321 @@ describe('sealed PDF (pdf-seal, decision 172)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.match).toBeNull();
     expect(res.json().data.seal?.intact ?? false).toBe(false);
+  });
+});
+
+describe('sending a proposal moves its lead forward (decision 174)', () => {
+  async function stageId(name: string) {
+    const [s] = await app.db.select().from(leadStages).where(eq(leadStages.name, name));
+    return s!.id;
+  }
+  async function leadIn(stage: string) {
+    const res = await as(admin.token, 'POST', '/api/leads', {
+      title: `Sitio (${stage})`,
+      contactName: 'Rosa Díaz',
+      email: `rosa.${stage.replace(/\W/g, '').toLowerCase()}.${Date.now()}@cliente.do`,
+      stageId: await stageId(stage),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.lead._id as string;
+  }
+  async function sendProposalTo(leadId: string) {
+    const doc = await createDoc('proposal', { leadId, title: 'Propuesta', content: 'Texto' });
+    await send('proposal', doc._id);
+    return doc;
+  }
+  const stageOf = async (leadId: string) =>
+    (await as(admin.token, 'GET', `/api/leads/${leadId}`)).json().data as {
+      lead: { stage: { _id: string; name: string } };
+      events: Array<{ kind: string; meta: Record<string, unknown> | null }>;
+    };
+
+  it('moves a lead in Nuevo or Contactado to "Propuesta enviada", with the cause on its timeline', async () => {
+    for (const stage of ['Nuevo', 'Contactado']) {
+      const leadId = await leadIn(stage);
+      const doc = await sendProposalTo(leadId);
+      const { lead, events } = await stageOf(leadId);
+      expect(lead.stage._id).toBe(await stageId('Propuesta enviada'));
+      const moved = events.filter((e) => e.kind === 'stage_changed');
+      expect(moved).toHaveLength(1);
+      expect(moved[0]!.meta).toMatchObject({
+        fromStage: stage,
+        toStage: 'Propuesta enviada',
+        cause: `Propuesta ${doc.number} enviada`,
+      });
+    }
+  });
+
+  it('never moves a lead backwards nor out of Ganado / Perdido, and a second send moves nothing', async () => {
+    for (const stage of ['Negociación', 'Ganado', 'Perdido', 'Propuesta enviada']) {
+      const leadId = await leadIn(stage);
+      await sendProposalTo(leadId);
+      const { lead, events } = await stageOf(leadId);
+      expect(lead.stage._id, stage).toBe(await stageId(stage));
+      expect(events.filter((e) => e.kind === 'stage_changed')).toHaveLength(0);
+    }
+    const leadId = await leadIn('Nuevo');
+    const doc = await sendProposalTo(leadId);
+    await as(admin.token, 'POST', `/api/proposals/${doc._id}/send`, {});
+    expect((await stageOf(leadId)).events.filter((e) => e.kind === 'stage_changed')).toHaveLength(1);
+  });
+
+  it('leaves the lead alone when a contract is sent', async () => {
+    const leadId = await leadIn('Nuevo');
+    const doc = await createDoc('contract', { leadId, title: 'Contrato', content: 'Texto' });
+    await send('contract', doc._id);
+    expect((await stageOf(leadId)).lead.stage._id).toBe(await stageId('Nuevo'));
+  });
+});
+
+describe('deleting a draft (decision 174)', () => {
+  it('deletes a draft proposal or contract, audited; 409 in Spanish once sent; 404 after', async () => {
+    for (const kind of ['proposal', 'contract'] as const) {
+      const path = kind === 'proposal' ? '/api/proposals' : '/api/contracts';
+      const draft = await createDoc(kind, {
+        clientId: client.user.clientId,
+        title: 'Borrador',
+        content: 'x',
+      });
+      const res = await as(admin.token, 'DELETE', `${path}/${draft._id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('Borrador eliminado');
+      expect(
+        await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, draft._id)),
+      ).toEqual([]);
+      expect((await as(admin.token, 'DELETE', `${path}/${draft._id}`)).statusCode).toBe(404);
+      const audit = (await as(admin.token, 'GET', `/api/audit?action=${kind}.deleted`)).json();
+      expect(JSON.stringify(audit)).toContain(draft.number);
+
+      const sent = await createDoc(kind, { clientId: client.user.clientId, title: 'Enviado', content: 'x' });
+      await send(kind, sent._id);
+      const refused = await as(admin.token, 'DELETE', `${path}/${sent._id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/^Solo se puede eliminar un borrador: .* ya se envió/);
+      expect(
+        await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, sent._id)),
+      ).toHaveLength(1);
+    }
+  });
+
+  it('is for proposals.write staff only; a deleted new version gives the previous one back', async () => {
+    const doc = await createDoc('proposal', { clientId: client.user.clientId, title: 'V1', content: 'x' });
+    await send('proposal', doc._id);
+    const v2 = (await as(admin.token, 'POST', `/api/proposals/${doc._id}/versions`)).json().data.document as {
+      _id: string;
+    };
+    expect((await as(client.token, 'DELETE', `/api/proposals/${v2._id}`)).statusCode).toBe(403);
+    expect((await as(employee.token, 'DELETE', `/api/proposals/${v2._id}`)).statusCode).toBe(403);
+    expect((await as(admin.token, 'DELETE', `/api/proposals/${v2._id}`)).statusCode).toBe(200);
+    const back = (await as(admin.token, 'GET', `/api/proposals/${doc._id}`)).json().data as {
+      document: { supersededById: string | null };
+      events: Array<{ event: string }>;
+    };
+    expect(back.document.supersededById).toBeNull();
+    expect(back.events.at(-1)?.event).toBe(
+      'Se eliminó el borrador de la versión 2; esta versión vuelve a ser la vigente',
+    );
+  });
+});
+
+describe('the recipient signs inside the portal (decision 174)', () => {
+  const path = (kind: 'proposal' | 'contract', id: string, suffix = '') =>
+    `/api/${kind === 'proposal' ? 'proposals' : 'contracts'}/${id}${suffix}`;
+  async function sentToClient(kind: 'proposal' | 'contract', requiresCountersign = false) {
+    const doc = await createDoc(kind, {
+      clientId: client.user.clientId,
+      title: `Documento del portal (${kind})`,
+      content: 'Texto',
+      requiresCountersign,
+    });
+    await send(kind, doc._id);
+    const [row] = await app.db.select().from(signableDocuments).where(eq(signableDocuments.id, doc._id));
+    return { ...doc, email: row!.recipientEmail!, sha: row!.documentSha256! };
+  }
+
+  it('signs with the link’s steps (code by e-mail, wrong code counted) and records the signed-in user', async () => {
+    const doc = await sentToClient('proposal');
+    const ip = freshIp();
+    const otp = await as(client.token, 'POST', path('proposal', doc._id, '/otp'), undefined, ip);
+    expect(otp.statusCode, otp.body).toBe(200);
+    expect(otp.json().data.emailMasked).toBe(`${doc.email[0]}***@${doc.email.split('@')[1]}`);
+    const code = await lastCode(doc.email);
+    const body = { name: 'Ana Pérez', idNumber: VALID_CEDULA, consent: true, documentSha256: doc.sha };
+    const wrong = await as(
+      client.token,
+      'POST',
+      path('proposal', doc._id, '/sign'),
+      { ...body, otp: code === '000000' ? '111111' : '000000' },
+      ip,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Código incorrecto. Te quedan 4 intentos.');
+    const signed = await as(
+      client.token,
+      'POST',
+      path('proposal', doc._id, '/sign'),
+      { ...body, otp: code },
+      ip,
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().data.result).toMatchObject({ status: 'signed', documentSha256: doc.sha });
+
+    const [sig] = await app.db
+      .select()
+      .from(signableDocumentSignatures)
+      .where(eq(signableDocumentSignatures.documentId, doc._id));
+    expect(sig).toMatchObject({
+      role: 'recipient',
+      name: 'Ana Pérez',
+      userId: client.user._id,
+      email: doc.email,
+      userAgent: 'vitest-browser/1.0',
+      documentSha256: doc.sha,
+    });
+    expect(sig!.ip).toBe(ip);
+    const trail = (await as(admin.token, 'GET', path('proposal', doc._id))).json().data.events as Array<{
+      kind: string;
+      event: string;
+      actor: string | null;
+    }>;
+    const signedEvent = trail.find((e) => e.kind === 'signed')!;
+    expect(signedEvent.event).toMatch(/^Firmado en el portal por Ana Pérez/);
+    expect(signedEvent.actor).toBe(
+      `Ana Pérez (${doc.email}) — sesión del portal de ${client.user.firstName} ${client.user.lastName} (${client.user.email})`,
+    );
+    expect(trail.find((e) => e.kind === 'otp_sent')?.actor).toContain('en el portal');
+    // The owner is told, with a link to the proposal's page.
+    const [told] = await app.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, admin.user._id), like(notifications.title, `%${doc.number} firmada`)),
+      );
+    expect(told).toMatchObject({ link: `/proposals/${doc._id}` });
+    expect(told!.message).toContain('firmó en el portal');
+    expect(trail.filter((e) => e.kind === 'otp_failed')).toHaveLength(1);
+
+    const again = await as(
+      client.token,
+      'POST',
+      path('proposal', doc._id, '/sign'),
+      { ...body, otp: code },
+      ip,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Este documento ya fue firmado.');
+    expect(
+      await app.db
+        .select()
+        .from(signableDocumentSignatures)
+        .where(eq(signableDocumentSignatures.documentId, doc._id)),
+    ).toHaveLength(1);
+  });
+
+  it('lets only the document’s client sign: staff 403, another client or a draft 404, no session 401', async () => {
+    const doc = await sentToClient('contract', true);
+    const ip = freshIp();
+    for (const suffix of ['/otp', '/decline']) {
+      expect(
+        (await as(admin.token, 'POST', path('contract', doc._id, suffix), { reason: 'No me interesa' }, ip))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await as(
+            employee.token,
+            'POST',
+            path('contract', doc._id, suffix),
+            { reason: 'No me interesa' },
+            ip,
+          )
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await as(client2.token, 'POST', path('contract', doc._id, suffix), { reason: 'No me interesa' }, ip))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await as(null, 'POST', path('contract', doc._id, suffix), { reason: 'No me interesa' }, ip))
+          .statusCode,
+      ).toBe(401);
+    }
+    const draft = await createDoc('contract', { clientId: client.user.clientId, title: 'B', content: 'x' });
+    expect(
+      (await as(client.token, 'POST', path('contract', draft._id, '/otp'), undefined, ip)).statusCode,
+    ).toBe(404);
+    // A proposal id on the contracts path is not found either.
+    expect(
+      (await as(client.token, 'POST', path('proposal', doc._id, '/otp'), undefined, ip)).statusCode,
+    ).toBe(404);
+    expect(await app.db.select().from(documentOtps).where(eq(documentOtps.documentId, doc._id))).toHaveLength(
+      0,
+    );
+  });
+
+  it('declines once with a reason (trail names the portal user); bad input is a Spanish 400', async () => {
+    const doc = await sentToClient('contract');
+    const ip = freshIp();
+    const empty = await as(client.token, 'POST', path('contract', doc._id, '/decline'), { reason: '' }, ip);
+    expect(empty.statusCode).toBe(400);
+    const noConsent = await as(
+      client.token,
+      'POST',
+      path('contract', doc._id, '/sign'),
+      { name: 'Ana Pérez', idNumber: VALID_CEDULA, consent: false, otp: '123456' },
+      ip,
+    );
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().message).toMatch(/consentimiento/);
+    const res = await as(
+      client.token,
+      'POST',
+      path('contract', doc._id, '/decline'),
+      { reason: 'El precio no entra en el presupuesto' },
+      ip,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.result.status).toBe('declined');
+    const { document, events } = (await as(client.token, 'GET', path('contract', doc._id))).json().data as {
+      document: { status: string; declineReason: string };
+      events: Array<{ kind: string; event: string; actor: string | null }>;
+    };
+    expect(document).toMatchObject({
+      status: 'declined',
+      declineReason: 'El precio no entra en el presupuesto',
+    });
+    expect(events.find((e) => e.kind === 'declined')).toMatchObject({
+      event: 'Rechazado en el portal: El precio no entra en el presupuesto',
+      actor: `${client.user.firstName} ${client.user.lastName} (${client.user.email})`,
+    });
+    const twice = await as(
+      client.token,
+      'POST',
+      path('contract', doc._id, '/decline'),
+      { reason: 'Otra vez' },
+      ip,
+    );
+    expect(twice.statusCode).toBe(409);
+    expect(
+      (await as(client.token, 'POST', path('contract', doc._id, '/otp'), undefined, ip)).statusCode,
+    ).toBe(409);
+  });
+
+  it('answers 410 for a replaced version and rate limits like the public routes', async () => {
+    const doc = await sentToClient('proposal');
+    expect((await as(admin.token, 'POST', path('proposal', doc._id, '/versions'))).statusCode).toBe(201);
+    const gone = await as(client.token, 'POST', path('proposal', doc._id, '/otp'), undefined, freshIp());
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toMatch(/reemplazado por una versión más reciente/);
+
+    const limitedIp = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++)
+      codes.push(
+        (await as(client.token, 'POST', path('proposal', doc._id, '/decline'), { reason: '' }, limitedIp))
+          .statusCode,
+      );
+    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    expect(codes[10]).toBe(429);
   });
 });

@@ -150,6 +150,22 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
         },
       }),
     );
+    app.delete(
+      `${base}/:id`,
+      {
+        ...guard('proposals.write', 'delete'),
+        schema: {
+          tags,
+          summary: `Eliminar un borrador (${label}; 409 una vez enviado)`,
+          params: IdParamsSchema,
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (req) => {
+        published(await svc.deleteDocument({ ...writeCall(req), kind, id: req.params.id }));
+        return { success: true as const, message: 'Borrador eliminado' };
+      },
+    );
     app.post(
       `${base}/:id/send`,
       {
@@ -259,6 +275,84 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
           }),
         );
         return { success: true as const, data: { document: await present(app.db, row) } };
+      },
+    );
+    // The recipient inside the portal (decision 174): a client signs or declines its own sent
+    // document with the same steps and service as the link; staff are refused (403) by the policy.
+    app.post(
+      `${base}/:id/otp`,
+      {
+        ...roleGuard('sign'),
+        config: { rateLimit: WRITE_LIMIT },
+        schema: {
+          tags,
+          summary: `Enviar el código de firma al destinatario, en el portal (${label})`,
+          params: IdParamsSchema,
+          response: { 200: successEnvelope(OtpResponseSchema) },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        data: await sign.requestPortalOtp({
+          ...call(req),
+          kind,
+          id: req.params.id,
+          secret: config.jwtSecret,
+          requester: requester(req),
+        }),
+      }),
+    );
+    app.post(
+      `${base}/:id/sign`,
+      {
+        ...roleGuard('sign'),
+        config: { rateLimit: WRITE_LIMIT },
+        schema: {
+          tags,
+          summary: `Firmar como destinatario, en el portal (${label})`,
+          params: IdParamsSchema,
+          body: SignDocumentRequestSchema,
+          response: { 200: successEnvelope(PublicSignResultResponseSchema) },
+        },
+      },
+      async (req) => {
+        const result = published(
+          await sign.signInPortal({
+            ...writeCall(req),
+            config,
+            kind,
+            id: req.params.id,
+            input: req.body,
+            requester: requester(req),
+          }),
+        );
+        return { success: true as const, data: { result } };
+      },
+    );
+    app.post(
+      `${base}/:id/decline`,
+      {
+        ...roleGuard('sign'),
+        config: { rateLimit: WRITE_LIMIT },
+        schema: {
+          tags,
+          summary: `Rechazar como destinatario, en el portal (${label})`,
+          params: IdParamsSchema,
+          body: DeclineDocumentRequestSchema,
+          response: { 200: successEnvelope(PublicSignResultResponseSchema) },
+        },
+      },
+      async (req) => {
+        const result = published(
+          await sign.declineInPortal({
+            ...writeCall(req),
+            kind,
+            id: req.params.id,
+            reason: req.body.reason,
+            requester: requester(req),
+          }),
+        );
+        return { success: true as const, data: { result } };
       },
     );
     app.post(

@@ -25,12 +25,15 @@ import type { Db, Tx } from '../../db/client.js';
 import { clients, documentTemplates, leads, shareLinks, signableDocuments } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import type { Written } from '../../lib/effects.js';
+import { mergeEffects, type Written } from '../../lib/effects.js';
 import { link, renderEmail } from '../../lib/email-template.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
+import { leadsChanged } from '../leads/leads.effects.js';
+import { advanceLeadOnProposalSent } from '../leads/leads.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { hashShareToken } from '../share-links/share-links.service.js';
+import { proposalPolicy, visibleDocuments } from './proposals.policy.js';
 import {
   addEvent,
   assertCan,
@@ -65,8 +68,8 @@ export async function listTemplates({
   actor: Actor;
   input: z.output<typeof ListDocumentTemplatesQuerySchema>;
 }): Promise<DocumentTemplate[]> {
-  if (actor.role === 'client') throw notFound('Plantilla no encontrada');
-  assertCan(actor, 'read');
+  if (!proposalPolicy.can(actor.role, 'readAll')) throw notFound('Plantilla no encontrada');
+  assertCan(actor, 'readAll');
   const rows = await db
     .select()
     .from(documentTemplates)
@@ -85,8 +88,8 @@ export async function getTemplate({
   actor: Actor;
   id: string;
 }): Promise<DocumentTemplate> {
-  if (actor.role === 'client') throw notFound('Plantilla no encontrada');
-  assertCan(actor, 'read');
+  if (!proposalPolicy.can(actor.role, 'readAll')) throw notFound('Plantilla no encontrada');
+  assertCan(actor, 'readAll');
   const [row] = await db.select().from(documentTemplates).where(eq(documentTemplates.id, id)).limit(1);
   if (!row) throw notFound('Plantilla no encontrada');
   return toTemplate(row);
@@ -198,13 +201,8 @@ export async function listDocuments({
   kind: DocumentKind;
   input: z.output<typeof ListSignableDocumentsQuerySchema>;
 }): Promise<ListSignableDocumentsResponse> {
-  const conds: Array<SQL | undefined> = [eq(signableDocuments.kind, kind)];
-  if (actor.role === 'client') {
-    assertCan(actor, 'read', true);
-    if (!actor.clientId)
-      return { documents: [], pagination: { page: 1, limit: input.limit, total: 0, pages: 0 } } as never;
-    conds.push(eq(signableDocuments.clientId, actor.clientId), sql`${signableDocuments.status} <> 'draft'`);
-  } else assertCan(actor, 'read');
+  assertCan(actor, proposalPolicy.can(actor.role, 'readAll') ? 'readAll' : 'read', true);
+  const conds: Array<SQL | undefined> = [eq(signableDocuments.kind, kind), visibleDocuments(actor)];
   if (input.status) conds.push(eq(signableDocuments.status, input.status));
   if (input.leadId) conds.push(eq(signableDocuments.leadId, input.leadId));
   if (input.clientId) conds.push(eq(signableDocuments.clientId, input.clientId));
@@ -510,6 +508,16 @@ export async function sendDocument({
       at: now,
     });
     await audit(tx, ctx, `${kind}.sent`, { type: kind, id }, { number: row.number, to: email });
+    const leadMoved =
+      kind === 'proposal' && row.leadId
+        ? await advanceLeadOnProposalSent({
+            db: tx,
+            actor,
+            ctx,
+            leadId: row.leadId,
+            documentNumber: row.number,
+          })
+        : false;
     const document = { ...(await present(tx, row)), shareUrl: url };
     return {
       value: {
@@ -517,8 +525,67 @@ export async function sendDocument({
         [kind]: document,
         whatsappMessage: `Hola, le compartimos ${label}. Puede leerlo y firmarlo aquí (enlace válido hasta el ${formatLongDate(expiresAt)}): ${url}`,
       },
-      effects: documentsChanged(id),
+      effects: leadMoved
+        ? mergeEffects(documentsChanged(id), leadsChanged(row.leadId))
+        : documentsChanged(id),
     };
+  });
+}
+
+/**
+ * `DELETE /proposals/{id}` | `/contracts/{id}` (proposals.write): removes a **draft** and its
+ * trail; 409 in Spanish once sent (what was sent is evidence and stays). When the draft was a
+ * new version (n + 1), the version it replaced becomes the current one again. Audited.
+ */
+export async function deleteDocument({
+  db,
+  actor,
+  ctx,
+  kind,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  kind: DocumentKind;
+  id: string;
+}): Promise<Written<null>> {
+  assertCan(actor, 'delete');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(signableDocuments)
+      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
+      .for('update');
+    if (!row) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    if (row.status !== 'draft')
+      throw conflict(
+        `Solo se puede eliminar un borrador: ${noun(kind)} ${row.number} ya se envió y queda en el historial.`,
+      );
+    await tx.delete(signableDocuments).where(eq(signableDocuments.id, id));
+    if (row.previousVersionId) {
+      await tx
+        .update(signableDocuments)
+        .set({ supersededById: null, updatedAt: new Date() })
+        .where(
+          and(eq(signableDocuments.id, row.previousVersionId), eq(signableDocuments.supersededById, id)),
+        );
+      await addEvent(tx, {
+        documentId: row.previousVersionId,
+        kind: 'version_deleted',
+        event: `Se eliminó el borrador de la versión ${row.version}; esta versión vuelve a ser la vigente`,
+        actor: `${actor.firstName} ${actor.lastName}`,
+        ip: ctx.ip,
+      });
+    }
+    await audit(
+      tx,
+      ctx,
+      `${kind}.deleted`,
+      { type: kind, id },
+      { number: row.number, version: row.version, title: row.title },
+    );
+    return { value: null, effects: documentsChanged(id) };
   });
 }
 

@@ -9,8 +9,8 @@ import {
   type OtpResponse,
   type PublicSignableDocument,
   SHARE_LINK_GONE,
-  SIGN_CONSENT_TEXT,
   type SignDocumentRequestSchema,
+  signConsentText,
   VERIFY_PATH,
   type VerifyDocumentResponse,
 } from '@agencia/shared';
@@ -29,12 +29,13 @@ import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
 import { renderEmail } from '../../lib/email-template.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { createNotifications } from '../../lib/notify.js';
 import { readFile, saveFile } from '../../lib/storage.js';
 import { hashShareToken } from '../share-links/share-links.service.js';
 import { sealSignedDocument, verifySealedDocument } from '../signatures/pdf-seal.js';
+import { ownsDocument, proposalPolicy } from './proposals.policy.js';
 import {
   addEvent,
   assertCan,
@@ -82,12 +83,9 @@ export function santoDomingoTime({ at }: { at: Date }): string {
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}-04:00`;
 }
 
-/** The consent text of a document: {@link SIGN_CONSENT_TEXT} naming it. */
+/** The consent text of a document naming it (the shared `signConsentText`, also shown by the portal). */
 export function consentTextOf({ row }: { row: Pick<DocumentRow, 'kind' | 'number' | 'version'> }): string {
-  return SIGN_CONSENT_TEXT.replace(
-    '{{documento}}',
-    `${noun(row.kind)} ${row.number} (versión ${row.version})`,
-  );
+  return signConsentText(row);
 }
 
 /** HMAC-SHA256 of a code under the app's secret and the code's row id (nothing usable at rest). */
@@ -219,7 +217,7 @@ export async function viewByToken({
             topic: 'clientMessages',
             title: `${DOCUMENT_KIND_LABELS[kind]} ${row.number} vista`,
             message: `El destinatario abrió ${noun(kind)} «${row.title}».`,
-            link: `/${kind === 'proposal' ? 'propuestas' : 'contratos'}/${row.id}`,
+            link: `/${kind === 'proposal' ? 'proposals' : 'contracts'}/${row.id}`,
           })
         : [];
     return { value: await publicView(tx, updated!, token), effects: documentsChanged(row.id, notifications) };
@@ -423,6 +421,8 @@ async function freezeSignature(
     email: string;
     otpId: string;
     userId: string | null;
+    /** Appended to the trail's actor (the portal session, decision 174); empty on the link. */
+    note?: string;
     requester: Requester;
     now: Date;
   },
@@ -479,7 +479,7 @@ async function freezeSignature(
     .onConflictDoNothing()
     .returning({ id: signableDocumentSignatures.id });
   if (inserted.length === 0) throw conflict('Este documento ya fue firmado.');
-  const who = `${input.name} (${args.email})`;
+  const who = `${input.name} (${args.email})${args.note ?? ''}`;
   const base = {
     documentId: row.id,
     actor: who,
@@ -495,7 +495,198 @@ async function freezeSignature(
   await addEvent(tx, {
     ...base,
     kind: args.role === 'recipient' ? 'signed' : 'countersigned',
-    event: `${args.role === 'recipient' ? 'Firmado' : 'Contrafirmado por la agencia'} por ${input.name}, ${input.idNumber} — huella del PDF ${row.documentSha256.slice(0, 16)}…`,
+    event: `${args.role === 'recipient' ? (args.note ? 'Firmado en el portal' : 'Firmado') : 'Contrafirmado por la agencia'} por ${input.name}, ${input.idNumber} — huella del PDF ${row.documentSha256.slice(0, 16)}…`,
+  });
+}
+
+/** The recipient's answer to a signature or a decline, as both channels give it. */
+type RecipientResult<S extends DocumentStatus, D extends string | null> = Written<{
+  status: S;
+  statusLabel: string;
+  signedAt: D;
+  documentSha256: D;
+}>;
+
+/**
+ * The portal user who signs or declines as the recipient (decision 174): the trail records the
+ * account besides what the signer typed; null on the e-mailed link.
+ */
+interface PortalSigner {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** " — sesión del portal de María Pérez (maria@cliente.do)", for the trail's actor. */
+const portalNote = (user: PortalSigner | null) =>
+  user ? ` — sesión del portal de ${user.name} (${user.email})` : '';
+
+/**
+ * The recipient's signature, the same for the link and the portal: checks the code (see
+ * `checkOtp`) then, in one transaction holding the row, freezes the signature (PDF hash, consent
+ * and its hash, name, id, e-mail, IP, browser, UTC and Santo Domingo time, the code's
+ * verification and, in the portal, the signed-in user). Sealed when no countersign is needed.
+ */
+async function recipientSigns({
+  db,
+  config,
+  kind,
+  row0,
+  input,
+  requester,
+  ctx,
+  user,
+  now,
+}: {
+  db: Db;
+  config: AppConfig;
+  kind: DocumentKind;
+  row0: DocumentRow;
+  input: SignInput;
+  requester: Requester;
+  ctx: AuditContext;
+  user: PortalSigner | null;
+  now: Date;
+}): Promise<RecipientResult<'signed', string | null>> {
+  assertRecipientMayAct(row0);
+  if (input.documentSha256 && input.documentSha256 !== row0.documentSha256)
+    throw conflict('El documento cambió mientras lo leías. Vuelve a cargar la página antes de firmar.');
+  const email = row0.recipientEmail ?? '';
+  const otpId = await checkOtp(db, {
+    row: row0,
+    role: 'recipient',
+    code: input.otp,
+    secret: config.jwtSecret,
+    now,
+    requester,
+    actor: `${input.name} (${email})${portalNote(user)}`,
+  });
+  const written = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(signableDocuments)
+      .where(eq(signableDocuments.id, row0.id))
+      .for('update');
+    assertRecipientMayAct(row!);
+    if (row!.documentSha256 !== row0.documentSha256)
+      throw conflict('El documento cambió mientras lo leías. Vuelve a cargar la página antes de firmar.');
+    await freezeSignature(tx, {
+      row: row!,
+      role: 'recipient',
+      input,
+      email,
+      otpId,
+      userId: user?.id ?? null,
+      note: portalNote(user),
+      requester,
+      now,
+    });
+    await tx
+      .update(signableDocuments)
+      .set({ status: 'signed', updatedAt: now })
+      .where(eq(signableDocuments.id, row!.id));
+    await audit(
+      tx,
+      ctx,
+      `${kind}.signed`,
+      { type: kind, id: row!.id },
+      { number: row!.number, signer: input.name, ...(user ? { via: 'portal' } : {}) },
+    );
+    const where = user ? ' en el portal' : '';
+    const notifications = await createNotifications(tx, {
+      userIds: row!.ownerId ? [row!.ownerId] : [],
+      roles: row!.requiresCountersign ? ['admin'] : [],
+      topic: 'clientMessages',
+      title: `${DOCUMENT_KIND_LABELS[kind]} ${row!.number} firmada`,
+      message: row!.requiresCountersign
+        ? `${input.name} firmó${where} ${noun(kind)} «${row!.title}». Falta la firma de la agencia.`
+        : `${input.name} firmó${where} ${noun(kind)} «${row!.title}».`,
+      link: `/${kind === 'proposal' ? 'proposals' : 'contracts'}/${row!.id}`,
+    });
+    return { value: row!, effects: documentsChanged(row!.id, notifications) };
+  });
+  if (!written.value.requiresCountersign) await sealDocument({ db, config, id: written.value.id });
+  return {
+    value: {
+      status: 'signed',
+      statusLabel: DOCUMENT_STATUS_LABELS.signed,
+      signedAt: now.toISOString(),
+      documentSha256: written.value.documentSha256,
+    },
+    effects: written.effects,
+  };
+}
+
+/**
+ * The recipient's decline with its reason, the same for the link and the portal: once, in one
+ * transaction holding the row (`load` finds it inside that transaction); 409 when signed or
+ * declined. The trail names the portal user when there is one.
+ */
+async function recipientDeclines({
+  db,
+  kind,
+  load,
+  reason,
+  requester,
+  ctx,
+  user,
+  now,
+}: {
+  db: Db;
+  kind: DocumentKind;
+  load: (tx: Tx) => Promise<DocumentRow>;
+  reason: string;
+  requester: Requester;
+  ctx: AuditContext;
+  user: PortalSigner | null;
+  now: Date;
+}): Promise<RecipientResult<'declined', null>> {
+  return db.transaction(async (tx) => {
+    const row0 = await load(tx);
+    const [row] = await tx
+      .select()
+      .from(signableDocuments)
+      .where(eq(signableDocuments.id, row0.id))
+      .for('update');
+    assertRecipientMayAct(row!);
+    await tx
+      .update(signableDocuments)
+      .set({ status: 'declined', declinedAt: now, declineReason: reason, updatedAt: now })
+      .where(eq(signableDocuments.id, row!.id));
+    await addEvent(tx, {
+      documentId: row!.id,
+      kind: 'declined',
+      event: user ? `Rechazado en el portal: ${reason}` : `Rechazado: ${reason}`,
+      actor: user ? `${user.name} (${user.email})` : null,
+      ip: requester.ip,
+      userAgent: requester.userAgent,
+      at: now,
+    });
+    await audit(
+      tx,
+      ctx,
+      `${kind}.declined`,
+      { type: kind, id: row!.id },
+      { number: row!.number, reason, ...(user ? { via: 'portal' } : {}) },
+    );
+    const notifications = row!.ownerId
+      ? await createNotifications(tx, {
+          userIds: [row!.ownerId],
+          topic: 'clientMessages',
+          title: `${DOCUMENT_KIND_LABELS[kind]} ${row!.number} rechazada`,
+          message: `El destinatario rechazó ${noun(kind)} «${row!.title}»: ${reason}`,
+          link: `/${kind === 'proposal' ? 'proposals' : 'contracts'}/${row!.id}`,
+        })
+      : [];
+    return {
+      value: {
+        status: 'declined' as const,
+        statusLabel: DOCUMENT_STATUS_LABELS.declined,
+        signedAt: null,
+        documentSha256: null,
+      },
+      effects: documentsChanged(row!.id, notifications),
+    };
   });
 }
 
@@ -524,80 +715,9 @@ export async function signByToken({
   requester: Requester;
   ctx: AuditContext;
   now?: Date;
-}): Promise<
-  Written<{
-    status: DocumentStatus;
-    statusLabel: string;
-    signedAt: string | null;
-    documentSha256: string | null;
-  }>
-> {
+}): Promise<RecipientResult<'signed', string | null>> {
   const row0 = await resolveSignToken({ db, kind, token, now });
-  assertRecipientMayAct(row0);
-  if (input.documentSha256 && input.documentSha256 !== row0.documentSha256)
-    throw conflict('El documento cambió mientras lo leías. Vuelve a cargar la página antes de firmar.');
-  const email = row0.recipientEmail ?? '';
-  const otpId = await checkOtp(db, {
-    row: row0,
-    role: 'recipient',
-    code: input.otp,
-    secret: config.jwtSecret,
-    now,
-    requester,
-    actor: `${input.name} (${email})`,
-  });
-  const written = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(signableDocuments)
-      .where(eq(signableDocuments.id, row0.id))
-      .for('update');
-    assertRecipientMayAct(row!);
-    if (row!.documentSha256 !== row0.documentSha256)
-      throw conflict('El documento cambió mientras lo leías. Vuelve a cargar la página antes de firmar.');
-    await freezeSignature(tx, {
-      row: row!,
-      role: 'recipient',
-      input,
-      email,
-      otpId,
-      userId: null,
-      requester,
-      now,
-    });
-    await tx
-      .update(signableDocuments)
-      .set({ status: 'signed', updatedAt: now })
-      .where(eq(signableDocuments.id, row!.id));
-    await audit(
-      tx,
-      ctx,
-      `${kind}.signed`,
-      { type: kind, id: row!.id },
-      { number: row!.number, signer: input.name },
-    );
-    const notifications = await createNotifications(tx, {
-      userIds: row!.ownerId ? [row!.ownerId] : [],
-      roles: row!.requiresCountersign ? ['admin'] : [],
-      topic: 'clientMessages',
-      title: `${DOCUMENT_KIND_LABELS[kind]} ${row!.number} firmada`,
-      message: row!.requiresCountersign
-        ? `${input.name} firmó ${noun(kind)} «${row!.title}». Falta la firma de la agencia.`
-        : `${input.name} firmó ${noun(kind)} «${row!.title}».`,
-      link: `/${kind === 'proposal' ? 'propuestas' : 'contratos'}/${row!.id}`,
-    });
-    return { value: row!, effects: documentsChanged(row!.id, notifications) };
-  });
-  if (!written.value.requiresCountersign) await sealDocument({ db, config, id: written.value.id });
-  return {
-    value: {
-      status: 'signed',
-      statusLabel: DOCUMENT_STATUS_LABELS.signed,
-      signedAt: now.toISOString(),
-      documentSha256: written.value.documentSha256,
-    },
-    effects: written.effects,
-  };
+  return recipientSigns({ db, config, kind, row0, input, requester, ctx, user: null, now });
 }
 
 /** `POST /public/proposals/{token}/decline {reason}`: records the refusal once; 409 when signed or declined. */
@@ -617,46 +737,164 @@ export async function declineByToken({
   requester: Requester;
   ctx: AuditContext;
   now?: Date;
-}): Promise<Written<{ status: DocumentStatus; statusLabel: string; signedAt: null; documentSha256: null }>> {
-  return db.transaction(async (tx) => {
-    const row0 = await resolveSignToken({ db: tx, kind, token, now });
-    const [row] = await tx
-      .select()
-      .from(signableDocuments)
-      .where(eq(signableDocuments.id, row0.id))
-      .for('update');
-    assertRecipientMayAct(row!);
-    await tx
+}): Promise<RecipientResult<'declined', null>> {
+  return recipientDeclines({
+    db,
+    kind,
+    load: (tx) => resolveSignToken({ db: tx, kind, token, now }),
+    reason,
+    requester,
+    ctx,
+    user: null,
+    now,
+  });
+}
+
+// ───────────── the recipient inside the portal (decision 174) ─────────────
+
+/**
+ * The document `actor` signs or declines in the portal: its own client's sent document (the
+ * policy's `sign`). Staff answer 403 (they countersign as the agency, never as the recipient); a
+ * client asking for another's document or a draft 404, as reading it would. A replaced version
+ * or a document past its signing deadline answers 410, as its link would.
+ */
+async function portalDocument(
+  db: Db | Tx,
+  { actor, kind, id, now }: { actor: Actor; kind: DocumentKind; id: string; now: Date },
+): Promise<DocumentRow> {
+  const row = await findDocument(db, kind, id);
+  if (!proposalPolicy.can(actor.role, 'sign', ownsDocument(actor, row))) {
+    if (proposalPolicy.can(actor.role, 'sign', true))
+      throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    throw forbidden('La agencia no firma como destinatario: un administrador contrafirma como agencia.');
+  }
+  assertCan(actor, 'sign', true);
+  if (row.supersededById)
+    throw new AppError(
+      410,
+      'GONE',
+      'Este documento fue reemplazado por una versión más reciente. Ábrela desde tus propuestas.',
+    );
+  if (SIGNABLE.includes(row.status) && row.expiresAt && row.expiresAt <= now) {
+    await db
       .update(signableDocuments)
-      .set({ status: 'declined', declinedAt: now, declineReason: reason, updatedAt: now })
-      .where(eq(signableDocuments.id, row!.id));
-    await addEvent(tx, {
-      documentId: row!.id,
-      kind: 'declined',
-      event: `Rechazado: ${reason}`,
-      ip: requester.ip,
-      userAgent: requester.userAgent,
-      at: now,
+      .set({ status: 'expired', updatedAt: now })
+      .where(eq(signableDocuments.id, row.id));
+    throw new AppError(
+      410,
+      'GONE',
+      'El plazo para firmar este documento venció. Pide a la agencia uno nuevo.',
+    );
+  }
+  return row;
+}
+
+/** The signed-in user as the trail names them. */
+async function portalSigner(db: Db | Tx, actor: Actor): Promise<PortalSigner> {
+  const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
+  return { id: actor.id, name: `${actor.firstName} ${actor.lastName}`.trim(), email: me?.email ?? '' };
+}
+
+/**
+ * `POST /proposals/{id}/otp` (a client, its own sent document): e-mails the 6-digit code to the
+ * document's recipient address — the same code, limits and trail entry as the link's
+ * (`POST /public/proposals/{token}/otp`), the trail naming the signed-in user.
+ */
+export async function requestPortalOtp({
+  db,
+  actor,
+  kind,
+  id,
+  secret,
+  requester,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Actor;
+  kind: DocumentKind;
+  id: string;
+  secret: string;
+  requester: Requester;
+  now?: Date;
+}): Promise<OtpResponse> {
+  return db.transaction(async (tx) => {
+    const row = await portalDocument(tx, { actor, kind, id, now });
+    assertRecipientMayAct(row);
+    if (!row.recipientEmail) throw conflict('El documento no tiene correo de destinatario.');
+    const user = await portalSigner(tx, actor);
+    return issueOtp(tx, {
+      row,
+      role: 'recipient',
+      email: row.recipientEmail,
+      secret,
+      now,
+      requester,
+      actor: `${user.name} (${user.email}), en el portal`,
     });
-    await audit(tx, ctx, `${kind}.declined`, { type: kind, id: row!.id }, { number: row!.number, reason });
-    const notifications = row!.ownerId
-      ? await createNotifications(tx, {
-          userIds: [row!.ownerId],
-          topic: 'clientMessages',
-          title: `${DOCUMENT_KIND_LABELS[kind]} ${row!.number} rechazada`,
-          message: `El destinatario rechazó ${noun(kind)} «${row!.title}»: ${reason}`,
-          link: `/${kind === 'proposal' ? 'propuestas' : 'contratos'}/${row!.id}`,
-        })
-      : [];
-    return {
-      value: {
-        status: 'declined' as const,
-        statusLabel: DOCUMENT_STATUS_LABELS.declined,
-        signedAt: null,
-        documentSha256: null,
-      },
-      effects: documentsChanged(row!.id, notifications),
-    };
+  });
+}
+
+/**
+ * `POST /proposals/{id}/sign` (a client, its own sent document): the recipient's signature with
+ * the SAME steps and checks as the link's `POST /public/proposals/{token}/sign` (one shared
+ * function); the signature row keeps the user's id and the trail names the portal session.
+ */
+export async function signInPortal({
+  db,
+  config,
+  actor,
+  ctx,
+  kind,
+  id,
+  input,
+  requester,
+  now = new Date(),
+}: {
+  db: Db;
+  config: AppConfig;
+  actor: Actor;
+  ctx: AuditContext;
+  kind: DocumentKind;
+  id: string;
+  input: SignInput;
+  requester: Requester;
+  now?: Date;
+}): Promise<RecipientResult<'signed', string | null>> {
+  const row0 = await portalDocument(db, { actor, kind, id, now });
+  const user = await portalSigner(db, actor);
+  return recipientSigns({ db, config, kind, row0, input, requester, ctx, user, now });
+}
+
+/** `POST /proposals/{id}/decline {reason}` (a client, its own sent document): as the link's decline. */
+export async function declineInPortal({
+  db,
+  actor,
+  ctx,
+  kind,
+  id,
+  reason,
+  requester,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Actor;
+  ctx: AuditContext;
+  kind: DocumentKind;
+  id: string;
+  reason: string;
+  requester: Requester;
+  now?: Date;
+}): Promise<RecipientResult<'declined', null>> {
+  const user = await portalSigner(db, actor);
+  return recipientDeclines({
+    db,
+    kind,
+    load: (tx) => portalDocument(tx, { actor, kind, id, now }),
+    reason,
+    requester,
+    ctx,
+    user,
+    now,
   });
 }
 
@@ -923,8 +1161,8 @@ export async function verifyStored({
   kind: DocumentKind;
   id: string;
 }): Promise<VerifyDocumentResponse> {
-  if (actor.role === 'client') throw notFound('Documento no encontrado');
-  assertCan(actor, 'read');
+  if (!proposalPolicy.can(actor.role, 'readAll')) throw notFound('Documento no encontrado');
+  assertCan(actor, 'readAll');
   const row = await findDocument(db, kind, id);
   const file = row.sealedFileId
     ? await readFile(db, row.sealedFileId)

@@ -23,6 +23,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
+import { ClientDocumentsPanel } from '../../proposals';
 import { DashboardMyTasks } from '../../tasks';
 import {
   dashboardKeys,
@@ -202,6 +203,9 @@ export function DashboardPage() {
           />
         )}
       </StatGrid>
+
+      {/* A client: the proposals and contracts the agency sent it, to sign (decision 174). */}
+      {user?.role === 'client' && <ClientDocumentsPanel />}
 
       {/* Staff: my tasks due today and overdue (decision 165). */}
       {user && user.role !== 'client' && (

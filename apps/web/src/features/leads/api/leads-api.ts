@@ -2,6 +2,7 @@ import type {
   ConvertLeadRequest,
   CreateLeadActivityRequest,
   CreateLeadRequest,
+  CreateLeadStageRequest,
   GetLeadResponse,
   Lead,
   LeadEvent,
@@ -11,6 +12,7 @@ import type {
   ListLeadsResponse,
   MoveLeadRequest,
   UpdateLeadRequest,
+  UpdateLeadStageRequest,
 } from '@agencia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
@@ -45,6 +47,40 @@ export function useLeadStages() {
     queryKey: leadKeys.stages,
     queryFn: async () =>
       (await unwrap(apiClient.get<SuccessEnvelope<{ stages: LeadStage[] }>>('/lead-stages'))).stages,
+  });
+}
+
+// Stage writes (admin, decision 170) are never retried: a retry could add a stage twice.
+
+/** `POST /lead-stages` (admin): a new stage, last unless `position` says otherwise. */
+export function useCreateLeadStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: async (body: CreateLeadStageRequest) =>
+      (await unwrap(apiClient.post<SuccessEnvelope<{ stage: LeadStage }>>('/lead-stages', body))).stage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  });
+}
+
+/** `PUT /lead-stages/{id}` (admin): rename, change the kind or move to a 0-based position. */
+export function useUpdateLeadStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: async ({ id, ...body }: UpdateLeadStageRequest & { id: string }) =>
+      (await unwrap(apiClient.put<SuccessEnvelope<{ stage: LeadStage }>>(`/lead-stages/${id}`, body))).stage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  });
+}
+
+/** `DELETE /lead-stages/{id}` (admin): 409 while it has leads or when the board would lose a kind. */
+export function useDeleteLeadStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: (id: string) => apiClient.delete(`/lead-stages/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
   });
 }
 

@@ -66,6 +66,7 @@ export function LeadTimeline({ events }: { events: LeadEvent[] }) {
             {e.kind === 'stage_changed' && typeof m.reason === 'string' && (
               <Text size="sm">Motivo: {m.reason}</Text>
             )}
+            {e.kind === 'stage_changed' && typeof m.cause === 'string' && <Text size="sm">{m.cause}</Text>}
             {e.kind === 'converted' && typeof m.clientId === 'string' && (
               <Anchor component={Link} to={`/clients/${m.clientId}`} size="sm" underline="always">
                 Ver cliente

@@ -132,6 +132,23 @@ describe('Prospectos board and list', () => {
     expect(await screen.findByText('Acceso Denegado')).toBeTruthy();
     expect(queries).toEqual([]);
   });
+
+  it('opens "Etapas" for admins only (the API leaves stage management to them)', async () => {
+    renderWithProviders(<LeadsPage />, '/leads');
+    await screen.findByRole('heading', { name: 'Nuevo' });
+    fireEvent.click(screen.getByRole('button', { name: 'Etapas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Etapas del tablero' });
+    expect(await within(dialog).findByRole('listitem', { name: 'Etapa 4: Perdido' })).toBeTruthy();
+  });
+
+  it('offers no "Etapas" to an employee who works the pipeline', async () => {
+    useSessionStore.setState({
+      user: buildUser({ role: 'employee', permissions: ['leads.read', 'leads.write'] }),
+    });
+    renderWithProviders(<LeadsPage />, '/leads');
+    await screen.findByRole('heading', { name: 'Nuevo' });
+    expect(screen.queryByRole('button', { name: 'Etapas' })).toBeNull();
+  });
 });
 
 describe('lead detail', () => {

@@ -1,6 +1,6 @@
 import { LEAD_SOURCE_LABELS, LEAD_SOURCES, type Lead, type ListLeadsQuery } from '@agencia/shared';
 import { Alert, Button, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFileText, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconColumns, IconFileText, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type BoardMove, KanbanBoard } from '../../../components/board/kanban-board';
@@ -19,6 +19,7 @@ import { LeadFormModal } from '../components/lead-form-modal';
 import { LeadList } from '../components/lead-list';
 import { totalsText } from '../components/lead-money';
 import { LostReasonModal } from '../components/lost-reason-modal';
+import { StageEditorModal } from '../components/stage-editor-modal';
 import { useCanReadLeads } from '../components/use-can-read-leads';
 
 /** The board shows up to this many leads (the API's largest page); the totals count them all. */
@@ -44,6 +45,9 @@ function LeadsPageContent() {
   });
   const [search, setSearch] = useDebouncedSearch(params.q, (q) => setParams({ q }));
   const [creating, setCreating] = useState(false);
+  const [editingStages, setEditingStages] = useState(false);
+  // Stage management is the admins' (the API's `manageStages`, decision 170).
+  const canManageStages = useSessionStore((s) => s.user?.role === 'admin');
   const canReadProposals = useSessionStore(
     (s) => s.user?.role === 'admin' || (s.user?.permissions ?? []).includes('proposals.read'),
   );
@@ -127,6 +131,15 @@ function LeadsPageContent() {
                 leftSection={<IconFileText size={16} />}
               >
                 Propuestas
+              </Button>
+            )}
+            {canManageStages && (
+              <Button
+                variant="default"
+                leftSection={<IconColumns size={16} />}
+                onClick={() => setEditingStages(true)}
+              >
+                Etapas
               </Button>
             )}
             <Button
@@ -242,6 +255,7 @@ function LeadsPageContent() {
       {stages.data && (
         <LeadFormModal opened={creating} onClose={() => setCreating(false)} stages={stages.data} />
       )}
+      {editingStages && <StageEditorModal opened onClose={() => setEditingStages(false)} />}
       <LostReasonModal
         opened={lostMove !== null}
         onCancel={() => {

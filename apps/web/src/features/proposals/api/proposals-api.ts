@@ -4,6 +4,7 @@ import type {
   CountersignDocumentRequest,
   CreateDocumentTemplateRequest,
   CreateSignableDocumentRequest,
+  DeclineDocumentRequest,
   DocumentKind,
   DocumentTemplate,
   GetSignableDocumentResponse,
@@ -13,11 +14,13 @@ import type {
   SendSignableDocumentRequest,
   SendSignableDocumentResponse,
   SignableDocument,
+  SignDocumentRequest,
   UpdateDocumentTemplateRequest,
   UpdateSignableDocumentRequest,
 } from '@agencia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type SuccessEnvelope, unwrap } from '../../../lib/api-client';
+import type { PublicSignResult } from './public-sign-api';
 
 // Mutations here are never retried (the app's default retries once): a retry would send a
 // second e-mail or code, spend one of the code's 5 tries, or create a document twice.
@@ -177,6 +180,25 @@ export function useNewVersion(kind: DocumentKind, id: string) {
   });
 }
 
+/**
+ * `DELETE /proposals/{id}` ("Eliminar borrador"; 409 once sent). Lists are refreshed; the deleted
+ * document's own query is dropped, not refetched (it would answer 404 while the page leaves).
+ */
+export function useDeleteSignableDocument(kind: DocumentKind, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: () => apiClient.delete(`${kindPath(kind)}/${id}`),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: proposalKeys.detail(kind, id), exact: true });
+      void queryClient.invalidateQueries({
+        queryKey: proposalKeys.all,
+        predicate: (q) => !(q.queryKey[2] === 'detail' && q.queryKey[3] === id),
+      });
+    },
+  });
+}
+
 /** `POST /proposals/{id}/convert`: a project, a retainer or a first invoice, once. */
 export function useConvertProposal(kind: DocumentKind, id: string) {
   const queryClient = useQueryClient();
@@ -190,6 +212,49 @@ export function useConvertProposal(kind: DocumentKind, id: string) {
       void queryClient.invalidateQueries({ queryKey: proposalKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['leads'] });
     },
+  });
+}
+
+// --- The recipient inside the portal (decision 174) ---
+
+/** `POST /proposals/{id}/otp` (a client, its own sent document): e-mails the 6-digit code. */
+export function usePortalSignOtp(kind: DocumentKind, id: string) {
+  return useMutation({
+    retry: false,
+    mutationFn: () => unwrap(apiClient.post<SuccessEnvelope<OtpResponse>>(`${kindPath(kind)}/${id}/otp`, {})),
+  });
+}
+
+/** `POST /proposals/{id}/sign`: the recipient's signature, the same body as the link's. */
+export function usePortalSign(kind: DocumentKind, id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    retry: false,
+    mutationFn: async (body: SignDocumentRequest) =>
+      (
+        await unwrap(
+          apiClient.post<SuccessEnvelope<{ result: PublicSignResult }>>(`${kindPath(kind)}/${id}/sign`, body),
+        )
+      ).result,
+    onSuccess: invalidate,
+  });
+}
+
+/** `POST /proposals/{id}/decline {reason}`. */
+export function usePortalDecline(kind: DocumentKind, id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    retry: false,
+    mutationFn: async (body: DeclineDocumentRequest) =>
+      (
+        await unwrap(
+          apiClient.post<SuccessEnvelope<{ result: PublicSignResult }>>(
+            `${kindPath(kind)}/${id}/decline`,
+            body,
+          ),
+        )
+      ).result,
+    onSuccess: invalidate,
   });
 }
 

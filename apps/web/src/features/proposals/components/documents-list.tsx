@@ -10,8 +10,17 @@ import { useSignableDocuments } from '../api/proposals-api';
 import { DocumentStatusBadge, documentPath } from './document-status';
 import { NewDocumentModal } from './new-document-modal';
 
-/** One document as a row: number and title (the link), status, total, date and views. */
-export function DocumentRow({ doc }: { doc: SignableDocument }) {
+/**
+ * One document as a row: number and title (the link), status, total, date and views. For the
+ * recipient (`forRecipient`, the client in the portal) neither its own name nor the view count.
+ */
+export function DocumentRow({
+  doc,
+  forRecipient = false,
+}: {
+  doc: SignableDocument;
+  forRecipient?: boolean;
+}) {
   useDateDisplay();
   return (
     <Card withBorder component="li" padding="sm">
@@ -28,9 +37,10 @@ export function DocumentRow({ doc }: { doc: SignableDocument }) {
           </Anchor>
           <Text size="xs" c="dimmed">
             {DOCUMENT_KIND_LABELS[doc.kind]}
-            {doc.version > 1 ? ` · versión ${doc.version}` : ''} · {doc.recipient.name} ·{' '}
-            {formatDate(doc.createdAt)}
-            {doc.views.count > 0
+            {doc.version > 1 ? ` · versión ${doc.version}` : ''}
+            {forRecipient ? '' : ` · ${doc.recipient.name}`} ·{' '}
+            {formatDate(forRecipient ? (doc.sentAt ?? doc.createdAt) : doc.createdAt)}
+            {!forRecipient && doc.views.count > 0
               ? ` · ${doc.views.count === 1 ? '1 vista' : `${doc.views.count} vistas`}`
               : ''}
           </Text>

@@ -17,11 +17,14 @@ export function PdfPreview({
   id,
   number,
   version,
+  description = 'Así lo verá y firmará el destinatario. Si no se muestra aquí, usa «Descargar PDF».',
 }: {
   kind: DocumentKind;
   id: string;
   number: string;
   version: string;
+  /** The line above the PDF (the recipient in the portal reads its own wording). */
+  description?: string;
 }) {
   const pdf = useQuery({
     queryKey: ['signable-documents', kind, 'pdf', id, version],
@@ -56,7 +59,7 @@ export function PdfPreview({
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Así lo verá y firmará el destinatario. Si no se muestra aquí, usa «Descargar PDF».
+          {description}
         </Text>
         <Button component="a" href={url} download={`${number}.pdf`} leftSection={<IconDownload size={16} />}>
           Descargar PDF

@@ -35,6 +35,7 @@ import {
   IconDeviceFloppy,
   IconSend,
   IconSignature,
+  IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -50,6 +51,7 @@ import { useSessionStore } from '../../../stores/session-store';
 import {
   useCountersign,
   useCountersignOtp,
+  useDeleteSignableDocument,
   useNewVersion,
   useSignableDocument,
   useUpdateSignableDocument,
@@ -338,6 +340,7 @@ function DetailContent({ kind }: { kind: DocumentKind }) {
   const canWrite = useCanWriteProposals();
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   const newVersion = useNewVersion(kind, id);
+  const remove = useDeleteSignableDocument(kind, id);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'content';
@@ -386,6 +389,35 @@ function DetailContent({ kind }: { kind: DocumentKind }) {
       },
     });
 
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Eliminar borrador',
+      children: (
+        <Text size="sm">
+          Se eliminará el borrador {doc.number}
+          {doc.version > 1 ? ` (versión ${doc.version})` : ''} «{doc.title}» con su contenido y su tabla de
+          precios. No se puede deshacer.
+          {doc.previousVersionId ? ` La versión ${doc.version - 1} vuelve a ser la vigente.` : ''}
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar borrador', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync();
+          toastSuccess('Borrador eliminado', doc.number);
+          navigate(
+            doc.previousVersionId
+              ? documentPath({ _id: doc.previousVersionId, kind: doc.kind })
+              : '/proposals',
+            { replace: true },
+          );
+        } catch (e) {
+          toastError('Error', getErrorMessage(e, 'No se pudo eliminar el borrador'));
+        }
+      },
+    });
+
   return (
     <>
       <Anchor component={Link} to="/proposals" size="sm" underline="always" mb="xs" display="inline-flex">
@@ -423,6 +455,17 @@ function DetailContent({ kind }: { kind: DocumentKind }) {
                 loading={newVersion.isPending}
               >
                 Nueva versión
+              </Button>
+            )}
+            {canWrite && doc.status === 'draft' && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={confirmDelete}
+                loading={remove.isPending}
+              >
+                Eliminar borrador
               </Button>
             )}
           </Group>

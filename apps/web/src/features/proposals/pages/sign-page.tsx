@@ -1,8 +1,4 @@
-import {
-  DeclineDocumentRequestSchema,
-  DOCUMENT_KIND_LABELS,
-  type PublicSignableDocument,
-} from '@agencia/shared';
+import { DOCUMENT_KIND_LABELS, type PublicSignableDocument } from '@agencia/shared';
 import {
   Alert,
   Anchor,
@@ -13,14 +9,12 @@ import {
   Divider,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileText, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MarkdownText } from '../../../components/ui/markdown-text';
@@ -36,7 +30,8 @@ import {
 } from '../api/public-sign-api';
 import { PriceTable } from '../components/price-table';
 import { PublicHeader } from '../components/public-header';
-import { SignForm } from '../components/sign-form';
+import { RecipientSignPanel } from '../components/recipient-sign-panel';
+import { SignOutcome } from '../components/sign-outcome';
 
 const docName = (doc: PublicSignableDocument) =>
   `${DOCUMENT_KIND_LABELS[doc.kind]} ${doc.number}${doc.version > 1 ? ` (versión ${doc.version})` : ''}`;
@@ -44,103 +39,12 @@ const docName = (doc: PublicSignableDocument) =>
 /** `text` ending in one period ("… 12:05 p. m." keeps its own). */
 const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
-/** "Rechazar": the reason is required (the API keeps it and tells the agency). */
-function DeclineModal({ token, opened, onClose }: { token: string; opened: boolean; onClose: () => void }) {
-  const decline = useDeclineDocument(token);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const parsed = DeclineDocumentRequestSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Indica el motivo');
-      return;
-    }
-    try {
-      await decline.mutateAsync(parsed.data);
-      onClose();
-    } catch (e) {
-      setError(getErrorMessage(e, 'No se pudo registrar el rechazo. Inténtalo de nuevo.'));
-    }
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title="Rechazar el documento" centered>
-      <Stack>
-        <Textarea
-          label="Motivo del rechazo"
-          description="La agencia lo recibirá para ajustar su oferta."
-          required
-          autosize
-          minRows={3}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button color="red" onClick={submit} loading={decline.isPending}>
-            Rechazar
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** What the page says once the document is signed (now or earlier) or declined. */
-function Outcome({ doc, result }: { doc: PublicSignableDocument; result: PublicSignResult | null }) {
-  useDateDisplay();
-  const signedAt = result?.signedAt ?? doc.signedAt;
-  if (doc.status === 'declined' && !result?.signedAt) {
-    return (
-      <Alert color="orange" icon={<IconX />} title="Documento rechazado">
-        {sentence(
-          `Rechazaste este documento${doc.declinedAt ? ` el ${formatDateTime(doc.declinedAt)}` : ''}`,
-        )}{' '}
-        La agencia ya fue notificada.
-      </Alert>
-    );
-  }
-  return (
-    <Alert color="green" icon={<IconCircleCheck />} title="¡Documento firmado!" role="status">
-      <Stack gap="xs">
-        <Text size="sm">
-          {sentence(
-            `Firmaste ${doc.kind === 'contract' ? 'el contrato' : 'la propuesta'} ${doc.number}${
-              signedAt ? ` el ${formatDateTime(signedAt)}` : ''
-            }`,
-          )}{' '}
-          {doc.status === 'signed'
-            ? 'La agencia lo firmará también y recibirás una copia por correo.'
-            : 'Recibirás una copia por correo.'}
-        </Text>
-        {(result?.documentSha256 ?? doc.documentSha256) && (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Huella SHA-256 del documento firmado: {result?.documentSha256 ?? doc.documentSha256}
-          </Text>
-        )}
-        <Group>
-          <Button component="a" href={doc.pdfUrl} download leftSection={<IconDownload size={16} />}>
-            Descargar PDF firmado
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
-
 function DocumentToSign({ token, doc }: { token: string; doc: PublicSignableDocument }) {
   useDateDisplay();
   const otp = useRequestSignOtp(token);
   const sign = useSignDocument(token);
+  const decline = useDeclineDocument(token);
   const [result, setResult] = useState<PublicSignResult | null>(null);
-  const [signing, setSigning] = useState(false);
-  const [declining, setDeclining] = useState(false);
   const done = doc.signed || result !== null || doc.status === 'declined';
   const closed = doc.status === 'expired';
 
@@ -167,7 +71,22 @@ function DocumentToSign({ token, doc }: { token: string; doc: PublicSignableDocu
           Ver PDF
         </Button>
       </Group>
-      {done && <Outcome doc={doc} result={result} />}
+      {done && (
+        <SignOutcome
+          kind={doc.kind}
+          number={doc.number}
+          declined={doc.status === 'declined'}
+          awaitingCountersign={doc.status === 'signed'}
+          signedAt={result?.signedAt ?? doc.signedAt}
+          declinedAt={doc.declinedAt}
+          documentSha256={result?.documentSha256 ?? doc.documentSha256}
+          download={
+            <Button component="a" href={doc.pdfUrl} download leftSection={<IconDownload size={16} />}>
+              Descargar PDF firmado
+            </Button>
+          }
+        />
+      )}
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -183,41 +102,21 @@ function DocumentToSign({ token, doc }: { token: string; doc: PublicSignableDocu
         </Alert>
       )}
       {!done && !closed && (
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          {signing ? (
-            <Stack gap="md">
-              <Title order={2} size="h3">
-                Aceptar y firmar
-              </Title>
-              <SignForm
-                consentText={doc.consentText}
-                documentSha256={doc.documentSha256}
-                requestOtp={() => otp.mutateAsync()}
-                sign={async (body) => setResult(await sign.mutateAsync(body))}
-                initialName={doc.recipientName}
-              />
-            </Stack>
-          ) : (
-            <Stack gap="sm">
-              <Text size="sm">
-                Al aceptar firmarás este documento de forma electrónica: te pediremos tu nombre, tu cédula o
-                RNC y un código que enviaremos a {doc.emailMasked}.
-              </Text>
-              <Group>
-                <Button onClick={() => setSigning(true)}>Aceptar y firmar</Button>
-                <Button variant="default" color="red" onClick={() => setDeclining(true)}>
-                  Rechazar
-                </Button>
-              </Group>
-            </Stack>
-          )}
-        </Paper>
+        <RecipientSignPanel
+          emailTo={doc.emailMasked}
+          consentText={doc.consentText}
+          documentSha256={doc.documentSha256}
+          initialName={doc.recipientName}
+          requestOtp={() => otp.mutateAsync()}
+          sign={async (body) => setResult(await sign.mutateAsync(body))}
+          decline={(body) => decline.mutateAsync(body)}
+          declinePending={decline.isPending}
+        />
       )}
       <Divider />
       <Text size="xs" c="dimmed">
         {sentence(`El enlace vence el ${formatDateTime(doc.expiresAt)}`)}
       </Text>
-      <DeclineModal token={token} opened={declining} onClose={() => setDeclining(false)} />
     </Stack>
   );
 }
