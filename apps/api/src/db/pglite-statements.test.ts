@@ -9,6 +9,8 @@ import { MAX_PREPARED_STATEMENTS } from './pglite-statements.js';
  */
 
 let database: Database;
+/** The rows of a `db.execute` answer (its type is the driver's, unknown to the shared `Db`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const stats = () => (database.preparedStats as NonNullable<Database['preparedStats']>)();
 
 beforeAll(async () => {
@@ -29,23 +31,20 @@ describe('prepared statements on PGlite', () => {
       sql`insert into pq_items (name, tags, data, amount, due) values (${'uno'}, ${'{a,b}'}, ${JSON.stringify({ k: 1 })}::jsonb, ${'12.50'}, ${'2026-12-01'})`,
     );
     const before = stats();
-    const read = () =>
-      database.db.execute<{
-        name: string;
-        tags: string[];
-        data: unknown;
-        active: boolean;
-        amount: string;
-        due: string;
-      }>(sql`select name, tags, data, active, amount, due from pq_items where name = ${'uno'}`);
+    const read = async () =>
+      rowsOf(
+        await database.db.execute(
+          sql`select name, tags, data, active, amount, due from pq_items where name = ${'uno'}`,
+        ),
+      );
     const first = await read();
     const second = await read();
     const after = stats();
     expect(after.prepared - before.prepared).toBe(1);
     expect(after.reused - before.reused).toBe(1);
-    expect(second.rows).toEqual(first.rows);
+    expect(second).toEqual(first);
     // Types parsed as PGlite parses them (Drizzle's raw parsers keep dates as text).
-    expect(first.rows[0]).toEqual({
+    expect(first[0]).toEqual({
       name: 'uno',
       tags: ['a', 'b'],
       data: { k: 1 },
@@ -60,39 +59,42 @@ describe('prepared statements on PGlite', () => {
     await database.db.execute(
       sql`insert into pq_items (name, data, active, at, due) values (${'dos'}, ${{ nested: [1, 2] }}, ${false}, ${at}, ${null})`,
     );
-    const found = await database.db.execute<{ data: unknown; active: boolean; at: string; due: null }>(
-      sql`select data, active, at, due from pq_items where name = any(${sql.param(['dos', 'nadie'])}::text[])`,
+    const found = rowsOf<{ data: unknown; active: boolean; at: string; due: null }>(
+      await database.db.execute(
+        sql`select data, active, at, due from pq_items where name = any(${sql.param(['dos', 'nadie'])}::text[])`,
+      ),
     );
-    expect(found.rows).toHaveLength(1);
-    expect(found.rows[0]?.data).toEqual({ nested: [1, 2] });
-    expect(found.rows[0]?.active).toBe(false);
-    expect(new Date(String(found.rows[0]?.at)).toISOString()).toBe(at.toISOString());
-    expect(found.rows[0]?.due).toBeNull();
+    expect(found).toHaveLength(1);
+    expect(found[0]?.data).toEqual({ nested: [1, 2] });
+    expect(found[0]?.active).toBe(false);
+    expect(new Date(String(found[0]?.at)).toISOString()).toBe(at.toISOString());
+    expect(found[0]?.due).toBeNull();
   });
 
   it('answers a database error as PGlite does, caches nothing for it, and keeps working', async () => {
     const before = stats();
     const failure = await database.db.execute(sql`select no_such_column from pq_items`).catch((e) => e);
     // Drizzle wraps the driver's error; the database's code and the query are on its cause.
-    const cause = (failure as { cause?: { code?: string; query?: string } }).cause ?? failure;
+    const cause = ((failure as { cause?: unknown }).cause ?? failure) as { code?: string; query?: string };
     expect(cause.code).toBe('42703');
     expect(cause.query).toContain('no_such_column');
     expect(stats().size).toBe(before.size);
-    const ok = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from pq_items`);
-    expect(ok.rows[0]?.n).toBe(2);
+    const ok = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pq_items`));
+    expect(ok[0]?.n).toBe(2);
   });
 
   it('keeps statements across a rolled-back transaction and runs them inside it', async () => {
-    const count = () => database.db.execute<{ n: number }>(sql`select count(*)::int as n from pq_items`);
+    const count = async () =>
+      rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pq_items`));
     await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into pq_items (name) values (${'tres'})`);
-        const inside = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pq_items`);
-        expect(inside.rows[0]?.n).toBe(3);
+        const inside = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from pq_items`));
+        expect(inside[0]?.n).toBe(3);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
-    expect((await count()).rows[0]?.n).toBe(2);
+    expect((await count())[0]?.n).toBe(2);
   });
 
   it('never runs a statement inside another caller’s open transaction', async () => {
@@ -109,25 +111,27 @@ describe('prepared statements on PGlite', () => {
     while (!inserted) await new Promise((r) => setTimeout(r, 5));
     let outsideDone = false;
     const outside = database.db
-      .execute<{ n: number }>(sql`select count(*)::int as n from pq_items where name = ${'cuatro'}`)
+      .execute(sql`select count(*)::int as n from pq_items where name = ${'cuatro'}`)
       .then((r) => {
         outsideDone = true;
-        return r;
+        return rowsOf<{ n: number }>(r);
       });
     await new Promise((r) => setTimeout(r, 50));
     expect(outsideDone).toBe(false);
     release();
     await tx;
     // It ran after the commit, outside the transaction, and sees the committed row.
-    expect((await outside).rows[0]?.n).toBe(1);
+    expect((await outside)[0]?.n).toBe(1);
   });
 
   it('prepares again when a table changes shape under a statement', async () => {
-    const read = () => database.db.execute(sql`select * from pq_items where name = ${'uno'}`);
-    expect(Object.keys((await read()).rows[0] ?? {})).not.toContain('extra');
+    const read = async () =>
+      rowsOf<Record<string, unknown>>(
+        await database.db.execute(sql`select * from pq_items where name = ${'uno'}`),
+      );
+    expect(Object.keys((await read())[0] ?? {})).not.toContain('extra');
     await database.db.execute(sql`alter table pq_items add column extra text default 'x'`);
-    const row = (await read()).rows[0] as Record<string, unknown>;
-    expect(row.extra).toBe('x');
+    expect((await read())[0]?.extra).toBe('x');
   });
 
   it(`closes the least recently used statement past ${MAX_PREPARED_STATEMENTS} and can prepare it again`, async () => {
@@ -138,8 +142,10 @@ describe('prepared statements on PGlite', () => {
     const full = stats();
     expect(full.size).toBe(MAX_PREPARED_STATEMENTS);
     expect(full.prepared - before.prepared).toBe(MAX_PREPARED_STATEMENTS + 1);
-    const again = await database.db.execute<{ n: number }>(sql.raw('select 0 as n, count(*) from pq_items'));
-    expect(again.rows[0]?.n).toBe(0);
+    const again = rowsOf<{ n: number }>(
+      await database.db.execute(sql.raw('select 0 as n, count(*) from pq_items')),
+    );
+    expect(again[0]?.n).toBe(0);
     expect(stats().closed).toBeGreaterThan(before.closed);
   });
 
