@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { LiveRegions } from '../ui/live-regions';
 import { arrange, describeMove, moveItem } from './board-state';
-import { type BoardMove, KanbanBoard } from './kanban-board';
+import { type BoardMove, FIRST_PASS_CARDS, KanbanBoard } from './kanban-board';
 
 interface Card {
   id: string;
@@ -57,7 +57,7 @@ function layoutRect(this: Element): DOMRect {
   return box(0, 1100);
 }
 
-function renderBoard(onMove?: (move: BoardMove) => Promise<unknown>, readOnly = false) {
+function renderBoard(onMove?: (move: BoardMove) => Promise<unknown>, readOnly = false, items = CARDS) {
   return renderWithProviders(
     <>
       {/* The app root's announcement regions (the test helper leaves them out). */}
@@ -65,7 +65,7 @@ function renderBoard(onMove?: (move: BoardMove) => Promise<unknown>, readOnly = 
       <KanbanBoard<Card>
         label="Tablero de prueba"
         columns={COLUMNS}
-        items={CARDS}
+        items={items}
         getId={(card) => card.id}
         getColumnId={(card) => card.column}
         getLabel={(card) => card.title}
@@ -218,6 +218,21 @@ describe('KanbanBoard', () => {
     expect(onMove).not.toHaveBeenCalled();
     expect(titlesIn('Por hacer')).toEqual(['Diseñar logo', 'Escribir textos']);
     expect(document.body.textContent).toContain('Movimiento cancelado');
+  });
+
+  it('paints the first cards of a long column at once and the rest right after, with the full count', async () => {
+    const many = Array.from({ length: FIRST_PASS_CARDS + 30 }, (_, i) => ({
+      id: `m${i}`,
+      column: 'todo',
+      title: `Tarea ${i + 1}`,
+    }));
+    renderBoard(undefined, false, many);
+    // First pass: the first cards, in order, and the count of all of them.
+    expect(titlesIn('Por hacer')).toEqual(many.slice(0, FIRST_PASS_CARDS).map((card) => card.title));
+    expect(screen.getByLabelText(`${many.length} en Por hacer`)).toBeTruthy();
+    // Then every card, still in order.
+    await waitFor(() => expect(titlesIn('Por hacer')).toHaveLength(many.length));
+    expect(titlesIn('Por hacer')).toEqual(many.map((card) => card.title));
   });
 
   it('has no drag handles when read-only', () => {

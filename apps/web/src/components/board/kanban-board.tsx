@@ -27,7 +27,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { announce } from '../../lib/live-region';
 import { type Arrangement, arrange, type BoardMove, describeMove, findColumn, moveItem } from './board-state';
 import classes from './kanban-board.module.css';
@@ -110,6 +110,31 @@ function collisionFor(arrangementRef: { current: Arrangement }): CollisionDetect
     }
     return hits;
   };
+}
+
+/**
+ * Cards each column renders in the first pass. A 300-card board rendered at once kept the first
+ * cards off the screen for seconds on a busy phone (issue 45: first cards in under 1 s): the first
+ * pass paints this many per column, then the rest are rendered in a transition (interruptible, the
+ * page stays responsive) right after that paint. Column counts always show the full number.
+ */
+export const FIRST_PASS_CARDS = 20;
+
+/** How many cards per column to render: {@link FIRST_PASS_CARDS} until the first paint, then all. */
+function useProgressiveLimit(): number {
+  const [limit, setLimit] = useState(FIRST_PASS_CARDS);
+  useEffect(() => {
+    // After the browser painted the first pass (a frame, then a task), render the rest.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setLimit(Number.POSITIVE_INFINITY)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return limit;
 }
 
 /**
@@ -256,6 +281,7 @@ export function KanbanBoard<T>(props: KanbanBoardProps<T>) {
   };
 
   const activeItem = activeId ? byId.get(activeId) : undefined;
+  const limit = useProgressiveLimit();
 
   const body = (
     // Scrolls sideways on purpose (column by column on phones): every card inside is focusable, so
@@ -275,7 +301,7 @@ export function KanbanBoard<T>(props: KanbanBoardProps<T>) {
             emptyText={props.emptyText ?? 'Sin tarjetas'}
             readOnly={readOnly}
           >
-            {columnItems.map((item) => (
+            {columnItems.slice(0, limit).map((item) => (
               <SortableCard
                 key={getId(item)}
                 id={getId(item)}

@@ -47,7 +47,7 @@ import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSessionStore } from '../../../stores/session-store';
-import { ProjectTasksTab } from '../../tasks';
+import { ProjectTasksTab, usePrefetchProjectTasks } from '../../tasks';
 import { useProject } from '../api/get-project';
 import { projectKeys } from '../api/get-projects';
 import { useUpdateProject } from '../api/project-mutations';
@@ -143,6 +143,8 @@ export function ProjectDetailPage() {
   });
 
   const tabParam = params.get('tab');
+  // Opened on "Tareas": its board loads beside the project instead of after it (issue 45).
+  usePrefetchProjectTasks(id, tabParam === 'tareas');
   const tab =
     TABS.includes(tabParam as (typeof TABS)[number]) && (isStaff || !STAFF_TABS.includes(tabParam as string))
       ? (tabParam as string)

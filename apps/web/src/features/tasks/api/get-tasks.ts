@@ -7,7 +7,9 @@ import {
   MyTasksDashboardResponseSchema,
   ProjectTaskSettingsResponseSchema,
 } from '@agencia/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { apiClient, type SuccessEnvelope } from '../../../lib/api-client';
 import { taskKeys } from './keys';
 
@@ -23,10 +25,10 @@ function clean(filters: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '' && value !== 'all'));
 }
 
-/** `GET /projects/{id}/tasks`: the board (up to 300 tasks in board order), settings, counts, permissions. */
-export function useProjectTasks(projectId: string, filters: TaskFilters) {
+/** The board's query (`GET /projects/{id}/tasks` with the URL's filters): key and fetch. */
+export function projectTasksQuery(projectId: string, filters: TaskFilters) {
   const params = clean({ ...filters });
-  return useQuery({
+  return {
     queryKey: taskKeys.project(projectId, params),
     queryFn: async () => {
       const response = await apiClient.get<SuccessEnvelope<unknown>>(`/projects/${projectId}/tasks`, {
@@ -34,8 +36,38 @@ export function useProjectTasks(projectId: string, filters: TaskFilters) {
       });
       return ListProjectTasksResponseSchema.parse(response.data.data);
     },
-    placeholderData: keepPreviousData,
-  });
+  };
+}
+
+/** The board's filters as the URL keeps them (`assigneeId`, `status`, `due`, `q`). */
+export function taskFiltersFrom(search: URLSearchParams): TaskFilters {
+  return {
+    assigneeId: search.get('assigneeId') ?? '',
+    status: search.get('status') ?? '',
+    due: search.get('due') ?? '',
+    q: search.get('q') ?? '',
+  };
+}
+
+/**
+ * Starts loading a project's board before its page knows the project: the detail page calls it
+ * when it opens on the "Tareas" tab, so the tasks and the project load side by side instead of
+ * one after the other (issue 45: first cards in under 1 s).
+ */
+export function usePrefetchProjectTasks(projectId: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  // Only on arrival: later filter changes are the tab's own queries.
+  const first = useRef({ enabled, search });
+  useEffect(() => {
+    if (first.current.enabled && projectId)
+      void queryClient.prefetchQuery(projectTasksQuery(projectId, taskFiltersFrom(first.current.search)));
+  }, [projectId, queryClient]);
+}
+
+/** `GET /projects/{id}/tasks`: the board (up to 300 tasks in board order), settings, counts, permissions. */
+export function useProjectTasks(projectId: string, filters: TaskFilters) {
+  return useQuery({ ...projectTasksQuery(projectId, filters), placeholderData: keepPreviousData });
 }
 
 /** `GET /tasks?assigneeId=me&open=true`: the caller's open tasks ("Mis tareas"), due date first. */
