@@ -6,6 +6,7 @@ import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import {
   notifications,
   projectTimeEntries,
+  taskAssignees,
   tasks,
   taskTimeEntries,
   taskTimers,
@@ -633,6 +634,79 @@ describe('paging', () => {
     expect(under.json().data.pagination.total).toBe(17); // 10, 100–109, 1000–1005
     expect(under.json().data.pagination.totalCapped).toBeUndefined();
     expect(under.json().data.tasks).toHaveLength(5);
+  });
+});
+
+describe("each person's queue (decision 178)", () => {
+  const queueRow = async (taskId: string, userId: string) =>
+    (
+      await app.db
+        .select({ open: taskAssignees.open, dueDate: taskAssignees.dueDate })
+        .from(taskAssignees)
+        .where(and(eq(taskAssignees.taskId, taskId), eq(taskAssignees.userId, userId)))
+    )[0];
+  const mine = async (query: string) => {
+    const res = await call(tokens.employee, 'GET', `/tasks?assigneeId=me&limit=100&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { tasks: Task[]; pagination: { total: number } };
+  };
+
+  it('follows the task: due date, done and reopened, new assignees; "Mis tareas" reads it in due order', async () => {
+    const project = await newProject(ids.clientRecord, [ids.employee, ids.admin]);
+    const early = await newTask(tokens.admin, project, {
+      title: 'Cola temprana',
+      dueDate: '2030-01-10',
+      assigneeIds: [ids.employee],
+    });
+    const late = await newTask(tokens.admin, project, {
+      title: 'Cola tardía',
+      dueDate: '2030-02-10',
+      assigneeIds: [ids.employee],
+    });
+    expect(await queueRow(early._id, ids.employee)).toEqual({ open: true, dueDate: '2030-01-10' });
+    const inProject = (list: Task[]) => list.filter((t) => t.project._id === project).map((t) => t._id);
+    expect(inProject((await mine('open=true')).tasks)).toEqual([early._id, late._id]);
+
+    // A later due date moves it after the other.
+    expect(
+      (await call(tokens.admin, 'PUT', `/tasks/${early._id}`, { dueDate: '2030-03-01' })).statusCode,
+    ).toBe(200);
+    expect(await queueRow(early._id, ids.employee)).toEqual({ open: true, dueDate: '2030-03-01' });
+    expect(inProject((await mine('open=true')).tasks)).toEqual([late._id, early._id]);
+
+    // Done leaves the open queue (still in the full list); back to work returns it.
+    const done = await call(tokens.admin, 'POST', `/tasks/${late._id}/move`, { status: 'done' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await queueRow(late._id, ids.employee))?.open).toBe(false);
+    expect(inProject((await mine('open=true')).tasks)).toEqual([early._id]);
+    expect(inProject((await mine('')).tasks)).toContain(late._id);
+    await call(tokens.admin, 'POST', `/tasks/${late._id}/move`, { status: 'todo' });
+    expect((await queueRow(late._id, ids.employee))?.open).toBe(true);
+
+    // Someone added later gets the task's current values.
+    expect(
+      (await call(tokens.admin, 'PUT', `/tasks/${early._id}`, { assigneeIds: [ids.employee, ids.admin] }))
+        .statusCode,
+    ).toBe(200);
+    expect(await queueRow(early._id, ids.admin)).toEqual({ open: true, dueDate: '2030-03-01' });
+  });
+
+  it("the queue's totals are the exact counts of the caller's visible open tasks", async () => {
+    const exact = await app.db.execute(sql`
+      select count(*)::int as n
+        from tasks t join task_assignees ta on ta.task_id = t.id and ta.user_id = ${ids.employee}
+        join projects p on p.id = t.project_id and p.deleted_at is null
+        join project_members pm on pm.project_id = t.project_id and pm.user_id = ${ids.employee}
+       where t.status <> 'done'`);
+    const n = Number((exact as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    const page = await mine('open=true');
+    expect(page.pagination.total).toBe(Math.min(n, TASK_LIST_TOTAL_CAP));
+    expect(page.tasks).toHaveLength(Math.min(n, 100));
+    // Another person's queue through assigneeId (staff reading a colleague's tasks) is theirs.
+    const admins = await call(tokens.admin, 'GET', `/tasks?assigneeId=${ids.admin}&open=true&limit=100`);
+    expect(admins.statusCode).toBe(200);
+    for (const task of admins.json().data.tasks as Task[])
+      expect(task.assignees.map((a) => a._id)).toContain(ids.admin);
   });
 });
 

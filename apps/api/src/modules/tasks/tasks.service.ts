@@ -16,6 +16,7 @@ import {
   type UpdateTaskRequestSchema,
 } from '@agencia/shared';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -66,6 +67,11 @@ interface WriteArgs<T> {
 
 /* ──────────────────────────── reads ──────────────────────────── */
 
+/** SQL: `userId` is among the task's assignees. */
+function assignedTo(userId: string): SQL {
+  return sql`exists (select 1 from ${taskAssignees} as ta where ta.task_id = "tasks"."id" and ta.user_id = ${userId})`;
+}
+
 /** The filters shared by the board and `GET /tasks` as SQL (today in the agency's calendar). */
 function filterConditions(
   actor: Actor,
@@ -81,12 +87,7 @@ function filterConditions(
   const out: SQL[] = [];
   if (input.status) out.push(eq(tasks.status, input.status));
   if (input.open || input.due) out.push(ne(tasks.status, 'done'));
-  if (input.assigneeId) {
-    const userId = input.assigneeId === 'me' ? actor.id : input.assigneeId;
-    out.push(
-      sql`exists (select 1 from ${taskAssignees} as ta where ta.task_id = "tasks"."id" and ta.user_id = ${userId})`,
-    );
-  }
+  if (input.assigneeId) out.push(assignedTo(input.assigneeId === 'me' ? actor.id : input.assigneeId));
   if (input.due) {
     const today = todayInAgency();
     if (input.due === 'overdue') out.push(lt(tasks.dueDate, today));
@@ -119,17 +120,31 @@ export async function listTasks({
   actor: Actor;
   input: Input<typeof ListTasksQuerySchema>;
 }) {
-  const where = and(
+  const assignee = input.assigneeId ? (input.assigneeId === 'me' ? actor.id : input.assigneeId) : null;
+  // Everything but the assignee; the queue path joins the assignee's queue instead.
+  const base = and(
     visibleTasks(actor),
     input.projectId ? eq(tasks.projectId, input.projectId) : undefined,
-    ...filterConditions(actor, input),
+    ...filterConditions(actor, { ...input, assigneeId: undefined }),
   );
+  const where = assignee ? and(base, assignedTo(assignee)) : base;
   const internal = taskPolicy.can(actor.role, 'readInternal');
   const { rows, pagination } = await pagedSelect(db, input, {
     table: tasks,
     where,
     cap: TASK_LIST_TOTAL_CAP,
     rowsWithTotal: async ({ limit, offset, total }) => {
+      if (assignee) {
+        // One person's tasks ("Mis tareas"): read from that person's queue in due-date order.
+        const queue = queueOf(assignee, input);
+        const page = await selectTasksWithTotal(db, actor, queue.total(base))
+          .innerJoin(queue.table, queue.join)
+          .where(and(base, queue.where))
+          .orderBy(...queue.order)
+          .limit(limit)
+          .offset(offset);
+        return { rows: page, total: page[0]?.total };
+      }
       const page = await selectTasksWithTotal(db, actor, total)
         .where(where)
         .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.id))
@@ -139,6 +154,36 @@ export async function listTasks({
     },
   });
   return { tasks: rows.map(({ total: _total, ...row }) => toTask(row, internal)), pagination };
+}
+
+/**
+ * One person's task queue (decision 178): their assignments carry the task's "not done" and due
+ * date (kept by triggers, migration 0033), so their open tasks come from one index in due-date
+ * order (no date last, then id — the order of the lists) and a capped count stops at the cap.
+ * `join` puts the person's assignments beside `tasks`; `where` narrows them as the filters do;
+ * `total(where)` is the page's capped total for the rest of the filters.
+ */
+function queueOf(userId: string, input: { open?: boolean; due?: 'overdue' | 'today' | 'week' }) {
+  const table = alias(taskAssignees, 'queue');
+  const conditions: SQL[] = [eq(table.userId, userId)];
+  if (input.open || input.due) conditions.push(eq(table.open, true));
+  if (input.due) {
+    const today = todayInAgency();
+    if (input.due === 'overdue') conditions.push(lt(table.dueDate, today));
+    else if (input.due === 'today') conditions.push(eq(table.dueDate, today));
+    else conditions.push(and(gte(table.dueDate, today), lt(table.dueDate, addDays(today, 7))) as SQL);
+  }
+  const where = and(...conditions) as SQL;
+  return {
+    table,
+    join: eq(table.taskId, tasks.id),
+    where,
+    order: [sql`${table.dueDate} asc nulls last`, asc(table.taskId)] as const,
+    total: (rest: SQL | undefined) =>
+      sql<number>`(select count(*)::int from (select 1 from ${taskAssignees} as "queue" inner join ${tasks} on ${tasks.id} = "queue"."task_id" where ${and(rest, where)} limit ${TASK_LIST_TOTAL_CAP + 1}) as capped_rows)`.mapWith(
+        Number,
+      ),
+  };
 }
 
 /**
@@ -907,29 +952,30 @@ export async function myTasksDashboard({
   input: { limit: number };
 }): Promise<{ overdue: Task[]; today: Task[]; overdueTotal: number; todayTotal: number }> {
   const today = todayInAgency();
-  const mine = and(
-    visibleTasks(actor),
-    ne(tasks.status, 'done'),
-    sql`exists (select 1 from ${taskAssignees} as ta where ta.task_id = "tasks"."id" and ta.user_id = ${actor.id})`,
-  );
+  const visible = visibleTasks(actor);
   const internal = taskPolicy.can(actor.role, 'readInternal');
-  const rowsOf = (cond: SQL) =>
-    selectTasks(db, actor)
-      .where(and(mine, cond))
-      .orderBy(asc(tasks.dueDate), asc(tasks.id))
+  const rowsOf = (due: 'overdue' | 'today') => {
+    const queue = queueOf(actor.id, { due });
+    return selectTasks(db, actor)
+      .innerJoin(queue.table, queue.join)
+      .where(and(visible, queue.where))
+      .orderBy(...queue.order)
       .limit(input.limit);
-  // Both lists and both totals at once (three statements, one count over the caller's tasks due
-  // up to today); on PostgreSQL they run side by side on the pool.
+  };
+  // Both totals from the caller's queue in one count (open tasks due up to today).
+  const queue = alias(taskAssignees, 'queue');
+  // Both lists and both totals at once; on PostgreSQL they run side by side on the pool.
   const [overdue, dueToday, [totals]] = await Promise.all([
-    rowsOf(lt(tasks.dueDate, today)),
-    rowsOf(eq(tasks.dueDate, today)),
+    rowsOf('overdue'),
+    rowsOf('today'),
     db
       .select({
-        overdue: sql<number>`(count(*) filter (where "tasks"."due_date" < ${today}))::int`.mapWith(Number),
-        today: sql<number>`(count(*) filter (where "tasks"."due_date" = ${today}))::int`.mapWith(Number),
+        overdue: sql<number>`(count(*) filter (where ${queue.dueDate} < ${today}))::int`.mapWith(Number),
+        today: sql<number>`(count(*) filter (where ${queue.dueDate} = ${today}))::int`.mapWith(Number),
       })
-      .from(tasks)
-      .where(and(mine, lte(tasks.dueDate, today))),
+      .from(queue)
+      .innerJoin(tasks, eq(tasks.id, queue.taskId))
+      .where(and(eq(queue.userId, actor.id), eq(queue.open, true), lte(queue.dueDate, today), visible)),
   ]);
   return {
     overdue: overdue.map((r) => toTask(r, internal)),
