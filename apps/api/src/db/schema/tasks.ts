@@ -86,17 +86,19 @@ export const taskAssignees = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /**
-     * Copies of the task's "not done" and due date, kept by triggers (migration 0033): each
+     * Copies of the task's "not done", due date and project, kept by triggers (migration 0033): each
      * person's queue ("Mis tareas", the dashboard) reads in due-date order from one index instead
      * of scanning every task (issue 45's scale target, decision 178). Never written by the app.
      */
     open: boolean('open').notNull().default(true),
     dueDate: date('due_date', { mode: 'string' }),
+    /** The task's project (same triggers): the queue checks who may see it without the task row. */
+    projectId: uuid('project_id'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.userId] }),
     index('task_assignees_user_idx').on(t.userId, t.taskId),
-    index('task_assignees_queue_idx').on(t.userId, t.open, t.dueDate, t.taskId),
+    index('task_assignees_queue_idx').on(t.userId, t.open, t.dueDate, t.taskId, t.projectId),
   ],
 );
 

@@ -1,7 +1,9 @@
 import { ROLES } from '@agencia/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { policyCases, type Rule } from '../../lib/policy.js';
-import { type TaskAction, taskPolicy } from './tasks.policy.js';
+import { staffTaskScope, type TaskAction, taskPolicy } from './tasks.policy.js';
 
 /**
  * The tasks table as it should read (issue 45, decision 164), written out independently of
@@ -37,5 +39,26 @@ describe('taskPolicy (decision 164)', () => {
     for (const action of Object.keys(EXPECTED) as TaskAction[]) {
       expect(taskPolicy.roles(action)).toEqual(ROLES.filter((r) => EXPECTED[action][r] !== false));
     }
+  });
+});
+
+describe('staffTaskScope (decision 178)', () => {
+  const dialect = new PgDialect();
+  const text = (scope: SQL | null) => (scope ? dialect.sqlToQuery(scope).sql : null);
+  const column = sql`"queue"."project_id"`;
+
+  it('admins see tasks of live projects, employees of live projects they are on the team of', () => {
+    const admin = text(staffTaskScope({ id: 'a', role: 'admin' }, column));
+    expect(admin).toContain('"queue"."project_id"');
+    expect(admin).toContain('deleted_at is null');
+    expect(admin).not.toContain('project_members');
+    const employee = text(staffTaskScope({ id: 'e', role: 'employee' }, column));
+    expect(employee).toContain('deleted_at is null');
+    expect(employee).toContain('project_members');
+    expect(employee).not.toContain('"tasks"."project_id"');
+  });
+
+  it('has no queue scope for a client (its scope needs the task row)', () => {
+    expect(staffTaskScope({ id: 'c', role: 'client' }, column)).toBeNull();
   });
 });

@@ -63,16 +63,28 @@ export function visibleTasks(actor: Pick<Actor, 'id' | 'role' | 'clientId'>): SQ
   return and(own, eq(tasks.visibleToClient, true)) as SQL;
 }
 
+/** SQL naming the task's project in the conditions below ("tasks"."project_id" by default). */
+const TASK_PROJECT = sql`"tasks"."project_id"`;
+
 /** SQL: the task's project is not deleted. */
-function projectAlive(): SQL {
-  return exists(
-    sql`(select 1 from ${projects} as tp where tp.id = "tasks"."project_id" and tp.deleted_at is null)`,
-  );
+function projectAlive(projectId: SQL = TASK_PROJECT): SQL {
+  return exists(sql`(select 1 from ${projects} as tp where tp.id = ${projectId} and tp.deleted_at is null)`);
 }
 
 /** SQL: `userId` is on the team of the task's project. */
-export function taskOnTeam(userId: string): SQL {
+export function taskOnTeam(userId: string, projectId: SQL = TASK_PROJECT): SQL {
   return exists(
-    sql`(select 1 from ${projectMembers} as pm where pm.project_id = "tasks"."project_id" and pm.user_id = ${userId})`,
+    sql`(select 1 from ${projectMembers} as pm where pm.project_id = ${projectId} and pm.user_id = ${userId})`,
   );
+}
+
+/**
+ * The staff's row scope of {@link visibleTasks} on a task's project id held elsewhere (a person's
+ * queue carries it, decision 178): `projectId` names that column. Null for a client, whose scope
+ * also needs the task row (`visibleToClient`) — the caller then reads the tasks table itself.
+ */
+export function staffTaskScope(actor: Pick<Actor, 'id' | 'role'>, projectId: SQL): SQL | null {
+  if (actor.role === 'admin') return projectAlive(projectId);
+  if (actor.role === 'employee') return and(projectAlive(projectId), taskOnTeam(actor.id, projectId)) as SQL;
+  return null;
 }

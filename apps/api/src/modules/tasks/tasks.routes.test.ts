@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, startDemoApp } from '../../../test/helpers.js';
 import {
   notifications,
+  projectMembers,
   projectTimeEntries,
   taskAssignees,
   tasks,
@@ -689,6 +690,13 @@ describe("each person's queue (decision 178)", () => {
         .statusCode,
     ).toBe(200);
     expect(await queueRow(early._id, ids.admin)).toEqual({ open: true, dueDate: '2030-03-01' });
+
+    // Off the team, the project's tasks leave the employee's queue (the scope is checked there too).
+    await app.db
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, project), eq(projectMembers.userId, ids.employee)));
+    expect(inProject((await mine('open=true')).tasks)).toEqual([]);
+    expect(inProject((await mine('')).tasks)).toEqual([]);
   });
 
   it("the queue's totals are the exact counts of the caller's visible open tasks", async () => {

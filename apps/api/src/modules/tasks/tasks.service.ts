@@ -42,7 +42,7 @@ import { toTimeEntry } from '../projects/projects.mappers.js';
 import { loadVisible, todayInAgency } from '../projects/projects.queries.js';
 import { taskChanged } from './tasks.effects.js';
 import { toTask, toTaskComment, toTaskFile } from './tasks.mappers.js';
-import { taskOnTeam, taskPolicy, visibleTasks } from './tasks.policy.js';
+import { staffTaskScope, taskOnTeam, taskPolicy, visibleTasks } from './tasks.policy.js';
 import { endOfColumn, lockBoard, placeCard } from './tasks.positions.js';
 import {
   loadVisibleTask,
@@ -121,25 +121,25 @@ export async function listTasks({
   input: Input<typeof ListTasksQuerySchema>;
 }) {
   const assignee = input.assigneeId ? (input.assigneeId === 'me' ? actor.id : input.assigneeId) : null;
-  // Everything but the assignee; the queue path joins the assignee's queue instead.
-  const base = and(
-    visibleTasks(actor),
-    input.projectId ? eq(tasks.projectId, input.projectId) : undefined,
-    ...filterConditions(actor, { ...input, assigneeId: undefined }),
-  );
-  const where = assignee ? and(base, assignedTo(assignee)) : base;
+  const projectFilter = input.projectId ? eq(tasks.projectId, input.projectId) : undefined;
+  const where = and(visibleTasks(actor), projectFilter, ...filterConditions(actor, input));
+  const queue = assignee ? queueOf(actor, assignee, input) : null;
   const internal = taskPolicy.can(actor.role, 'readInternal');
   const { rows, pagination } = await pagedSelect(db, input, {
     table: tasks,
     where,
     cap: TASK_LIST_TOTAL_CAP,
     rowsWithTotal: async ({ limit, offset, total }) => {
-      if (assignee) {
-        // One person's tasks ("Mis tareas"): read from that person's queue in due-date order.
-        const queue = queueOf(assignee, input);
-        const page = await selectTasksWithTotal(db, actor, queue.total(base))
+      if (queue) {
+        // One person's tasks ("Mis tareas"): read from that person's queue in due-date order; the
+        // queue holds the assignee, the open flag, the due date and who may see the task.
+        const rest = and(
+          projectFilter,
+          ...filterConditions(actor, { ...input, assigneeId: undefined, open: undefined, due: undefined }),
+        );
+        const page = await selectTasksWithTotal(db, actor, queue.total(rest))
           .innerJoin(queue.table, queue.join)
-          .where(and(base, queue.where))
+          .where(and(queue.where, rest))
           .orderBy(...queue.order)
           .limit(limit)
           .offset(offset);
@@ -157,14 +157,22 @@ export async function listTasks({
 }
 
 /**
- * One person's task queue (decision 178): their assignments carry the task's "not done" and due
- * date (kept by triggers, migration 0033), so their open tasks come from one index in due-date
- * order (no date last, then id — the order of the lists) and a capped count stops at the cap.
- * `join` puts the person's assignments beside `tasks`; `where` narrows them as the filters do;
- * `total(where)` is the page's capped total for the rest of the filters.
+ * One person's task queue, for staff callers (decision 178): their assignments carry the task's
+ * "not done", due date and project (kept by triggers, migration 0033), so their open tasks come
+ * from one index in due-date order (no date last, then id — the order of the lists), who may see
+ * each task is checked on the queue's project id, and a capped count needs no task row. `join`
+ * puts the assignments beside `tasks`; `where` is the person, the open/due filters and the
+ * caller's scope; `total(rest)` is the capped total with the other filters (which need the task
+ * row only when there are any). Null for a client caller (its scope needs the task row).
  */
-function queueOf(userId: string, input: { open?: boolean; due?: 'overdue' | 'today' | 'week' }) {
+function queueOf(
+  actor: Actor,
+  userId: string,
+  input: { open?: boolean; due?: 'overdue' | 'today' | 'week' },
+) {
   const table = alias(taskAssignees, 'queue');
+  const scope = staffTaskScope(actor, sql`"queue"."project_id"`);
+  if (!scope) return null;
   const conditions: SQL[] = [eq(table.userId, userId)];
   if (input.open || input.due) conditions.push(eq(table.open, true));
   if (input.due) {
@@ -173,16 +181,19 @@ function queueOf(userId: string, input: { open?: boolean; due?: 'overdue' | 'tod
     else if (input.due === 'today') conditions.push(eq(table.dueDate, today));
     else conditions.push(and(gte(table.dueDate, today), lt(table.dueDate, addDays(today, 7))) as SQL);
   }
+  conditions.push(scope);
   const where = and(...conditions) as SQL;
   return {
     table,
     join: eq(table.taskId, tasks.id),
     where,
     order: [sql`${table.dueDate} asc nulls last`, asc(table.taskId)] as const,
-    total: (rest: SQL | undefined) =>
-      sql<number>`(select count(*)::int from (select 1 from ${taskAssignees} as "queue" inner join ${tasks} on ${tasks.id} = "queue"."task_id" where ${and(rest, where)} limit ${TASK_LIST_TOTAL_CAP + 1}) as capped_rows)`.mapWith(
+    total: (rest: SQL | undefined) => {
+      const withTasks = rest ? sql` inner join ${tasks} on ${tasks.id} = "queue"."task_id"` : sql``;
+      return sql<number>`(select count(*)::int from (select 1 from ${taskAssignees} as "queue"${withTasks} where ${and(where, rest)} limit ${TASK_LIST_TOTAL_CAP + 1}) as capped_rows)`.mapWith(
         Number,
-      ),
+      );
+    },
   };
 }
 
@@ -952,30 +963,32 @@ export async function myTasksDashboard({
   input: { limit: number };
 }): Promise<{ overdue: Task[]; today: Task[]; overdueTotal: number; todayTotal: number }> {
   const today = todayInAgency();
-  const visible = visibleTasks(actor);
   const internal = taskPolicy.can(actor.role, 'readInternal');
-  const rowsOf = (due: 'overdue' | 'today') => {
-    const queue = queueOf(actor.id, { due });
-    return selectTasks(db, actor)
+  const overdueQueue = queueOf(actor, actor.id, { due: 'overdue' });
+  const todayQueue = queueOf(actor, actor.id, { due: 'today' });
+  if (!overdueQueue || !todayQueue) return { overdue: [], today: [], overdueTotal: 0, todayTotal: 0 };
+  const rowsOf = (queue: NonNullable<typeof overdueQueue>) =>
+    selectTasks(db, actor)
       .innerJoin(queue.table, queue.join)
-      .where(and(visible, queue.where))
+      .where(queue.where)
       .orderBy(...queue.order)
       .limit(input.limit);
-  };
-  // Both totals from the caller's queue in one count (open tasks due up to today).
+  // Both totals in one count over the caller's queue (open, due up to today), no task row read.
   const queue = alias(taskAssignees, 'queue');
+  const scope = staffTaskScope(actor, sql`"queue"."project_id"`);
   // Both lists and both totals at once; on PostgreSQL they run side by side on the pool.
   const [overdue, dueToday, [totals]] = await Promise.all([
-    rowsOf('overdue'),
-    rowsOf('today'),
+    rowsOf(overdueQueue),
+    rowsOf(todayQueue),
     db
       .select({
         overdue: sql<number>`(count(*) filter (where ${queue.dueDate} < ${today}))::int`.mapWith(Number),
         today: sql<number>`(count(*) filter (where ${queue.dueDate} = ${today}))::int`.mapWith(Number),
       })
       .from(queue)
-      .innerJoin(tasks, eq(tasks.id, queue.taskId))
-      .where(and(eq(queue.userId, actor.id), eq(queue.open, true), lte(queue.dueDate, today), visible)),
+      .where(
+        and(eq(queue.userId, actor.id), eq(queue.open, true), lte(queue.dueDate, today), scope ?? undefined),
+      ),
   ]);
   return {
     overdue: overdue.map((r) => toTask(r, internal)),
