@@ -134,12 +134,18 @@ export async function measureTasks(baseURL, { boardProject, calls = 20 }) {
   return { boardProject, rows };
 }
 
-/** Prints the task rows (✗ past the issue's targets: lists 50 ms p95, a move 100 ms p95). */
+/** Prints the task rows (✗ past the issue's targets: lists 50 ms p95, a move 100 ms p95, the board's first card 1 s). */
 export function reportTasks(result) {
   if (!result) return;
   console.info('\nproject tasks (issue 45):');
   for (const r of result.rows) {
-    const target = r.name.startsWith('move') ? 100 : 50;
+    // Issue 45: lists p95 ≤ 50 ms, a move < 100 ms; the board's target is its first card on
+    // screen (< 1 s, the Chromium line below), so its API figure carries no flag.
+    const target = r.name.startsWith('move')
+      ? 100
+      : r.name.startsWith('board')
+        ? Number.POSITIVE_INFINITY
+        : 50;
     const flag = r.status === 200 && r.p95 > target ? '  ✗ over target' : '';
     console.info(
       `  ${r.name.padEnd(40)}${String(r.status).padStart(5)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${String(r.items ?? '—').padStart(6)}${flag}`,
