@@ -734,6 +734,30 @@ describe('the recipient signs inside the portal (decision 174)', () => {
     return { ...doc, email: row!.recipientEmail!, sha: row!.documentSha256! };
   }
 
+  it('opening it in the portal counts as the recipient’s view (trail, count, owner told once); staff reads do not', async () => {
+    const doc = await sentToClient('proposal');
+    const ownerNotices = async () =>
+      (await app.db.select().from(notifications).where(eq(notifications.userId, admin.user._id))).filter(
+        (n) => n.link?.endsWith(doc._id),
+      ).length;
+    const before = await ownerNotices();
+    // Staff reading it changes nothing.
+    expect((await as(admin.token, 'GET', path('proposal', doc._id))).json().data.document.views.count).toBe(
+      0,
+    );
+    const first = await as(client.token, 'GET', path('proposal', doc._id));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.document).toMatchObject({ status: 'viewed', views: { count: 1 } });
+    const second = await as(client.token, 'GET', path('proposal', doc._id));
+    expect(second.json().data.document.views.count).toBe(2);
+    const trail = second.json().data.events as Array<{ kind: string; event: string }>;
+    expect(trail.filter((e) => e.kind === 'viewed').map((e) => e.event)).toEqual([
+      'Visto en el portal',
+      'Visto en el portal',
+    ]);
+    expect((await ownerNotices()) - before).toBe(1);
+  });
+
   it('signs with the link’s steps (code by e-mail, wrong code counted) and records the signed-in user', async () => {
     const doc = await sentToClient('proposal');
     const ip = freshIp();

@@ -126,7 +126,9 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       },
       async (req) => ({
         success: true as const,
-        data: await svc.getDocument({ ...call(req), kind, id: req.params.id }),
+        data: published(
+          await svc.getDocument({ ...call(req), kind, id: req.params.id, requester: requester(req) }),
+        ),
       }),
     );
     app.put(

@@ -25,7 +25,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { clients, documentTemplates, leads, shareLinks, signableDocuments } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import { mergeEffects, type Written } from '../../lib/effects.js';
+import { effects, mergeEffects, type Written } from '../../lib/effects.js';
 import { link, renderEmail } from '../../lib/email-template.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
@@ -33,7 +33,7 @@ import { leadsChanged } from '../leads/leads.effects.js';
 import { advanceLeadOnProposalSent } from '../leads/leads.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { hashShareToken } from '../share-links/share-links.service.js';
-import { proposalPolicy, visibleDocuments } from './proposals.policy.js';
+import { documentReadAccess, proposalPolicy, visibleDocuments } from './proposals.policy.js';
 import {
   addEvent,
   assertCan,
@@ -47,6 +47,7 @@ import {
   toTemplate,
 } from './proposals.queries.js';
 import { documentsChanged, freezePdf, pdfOf, present } from './proposals.render.js';
+import { type Requester, recordView } from './signing.service.js';
 
 /*
  * Writes and reads of proposals, contracts and their templates (decision 171), shared by both
@@ -231,20 +232,36 @@ export async function listDocuments({
   } as ListSignableDocumentsResponse;
 }
 
-/** `GET /proposals/{id}`: the document and its trail. */
+/**
+ * `GET /proposals/{id}`: the document and its trail. When its recipient opens it in the portal
+ * (a client reading its own document still waiting for an answer), the view counts as the link's
+ * does: first/last view and count, "Visto en el portal" in the trail, the owner told once.
+ */
 export async function getDocument({
   db,
   actor,
   kind,
   id,
+  requester,
 }: {
   db: Db;
   actor: Actor;
   kind: DocumentKind;
   id: string;
-}): Promise<GetSignableDocumentResponse> {
+  /** Who asked (IP, user agent), for the trail of a recipient's view. */
+  requester: Requester;
+}): Promise<Written<GetSignableDocumentResponse>> {
   const row = await readableDocument(db, actor, kind, id);
-  return { document: await present(db, row), events: await eventsOf(db, id) };
+  if (documentReadAccess(actor, row) === 'own' && (row.status === 'sent' || row.status === 'viewed')) {
+    return db.transaction(async (tx) => {
+      const viewed = await recordView({ tx, row, requester, event: 'Visto en el portal' });
+      return {
+        value: { document: await present(tx, viewed.row), events: await eventsOf(tx, id) },
+        effects: viewed.effects,
+      };
+    });
+  }
+  return { value: { document: await present(db, row), events: await eventsOf(db, id) }, effects: effects() };
 }
 
 /** 400 on `leadId`/`clientId` when it does not exist. */

@@ -192,36 +192,59 @@ export async function viewByToken({
 }): Promise<Written<PublicSignableDocument>> {
   return db.transaction(async (tx) => {
     const row = await resolveSignToken({ db: tx, kind, token, now });
-    const [updated] = await tx
-      .update(signableDocuments)
-      .set({
-        viewCount: sql`${signableDocuments.viewCount} + 1`,
-        firstViewedAt: row.firstViewedAt ?? now,
-        lastViewedAt: now,
-        ...(row.status === 'sent' ? { status: 'viewed' as const } : {}),
-      })
-      .where(eq(signableDocuments.id, row.id))
-      .returning();
-    await addEvent(tx, {
-      documentId: row.id,
-      kind: 'viewed',
-      event: 'Visto',
-      ip: requester.ip,
-      userAgent: requester.userAgent,
-      at: now,
-    });
-    const notifications =
-      !row.firstViewedAt && row.ownerId
-        ? await createNotifications(tx, {
-            userIds: [row.ownerId],
-            topic: 'clientMessages',
-            title: `${DOCUMENT_KIND_LABELS[kind]} ${row.number} vista`,
-            message: `El destinatario abrió ${noun(kind)} «${row.title}».`,
-            link: `/${kind === 'proposal' ? 'proposals' : 'contracts'}/${row.id}`,
-          })
-        : [];
-    return { value: await publicView(tx, updated!, token), effects: documentsChanged(row.id, notifications) };
+    const { row: updated, effects } = await recordView({ tx, row, requester, now, event: 'Visto' });
+    return { value: await publicView(tx, updated, token), effects };
   });
+}
+
+/**
+ * Counts a recipient's view of `row` (first, last, count), turns `sent` into `viewed`, adds
+ * `event` to the trail and, on the first view, notifies the owner. Used by the link
+ * (`viewByToken`) and by the portal (a client opening its own document, decision 174).
+ */
+export async function recordView({
+  tx,
+  row,
+  requester,
+  now = new Date(),
+  event,
+}: {
+  tx: Tx;
+  row: DocumentRow;
+  requester: Requester;
+  now?: Date;
+  event: string;
+}): Promise<{ row: DocumentRow; effects: ReturnType<typeof documentsChanged> }> {
+  const kind = row.kind;
+  const [updated] = await tx
+    .update(signableDocuments)
+    .set({
+      viewCount: sql`${signableDocuments.viewCount} + 1`,
+      firstViewedAt: row.firstViewedAt ?? now,
+      lastViewedAt: now,
+      ...(row.status === 'sent' ? { status: 'viewed' as const } : {}),
+    })
+    .where(eq(signableDocuments.id, row.id))
+    .returning();
+  await addEvent(tx, {
+    documentId: row.id,
+    kind: 'viewed',
+    event,
+    ip: requester.ip,
+    userAgent: requester.userAgent,
+    at: now,
+  });
+  const notifications =
+    !row.firstViewedAt && row.ownerId
+      ? await createNotifications(tx, {
+          userIds: [row.ownerId],
+          topic: 'clientMessages',
+          title: `${DOCUMENT_KIND_LABELS[kind]} ${row.number} vista`,
+          message: `El destinatario abrió ${noun(kind)} «${row.title}».`,
+          link: `/${kind === 'proposal' ? 'proposals' : 'contracts'}/${row.id}`,
+        })
+      : [];
+  return { row: updated!, effects: documentsChanged(row.id, notifications) };
 }
 
 /** `GET /public/proposals/{token}/pdf`: the PDF exactly as shown (the frozen one). */
