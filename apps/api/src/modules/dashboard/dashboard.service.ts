@@ -18,7 +18,7 @@ import type { Actor } from '../../lib/actor.js';
 import { actorPlaceholders, preparedStatement } from '../../lib/prepared.js';
 import type { ActorCall } from '../../lib/service-args.js';
 import { countersServe, projectCountRows, projectTotalsSubquery } from '../projects/project-counts.js';
-import { visibleProjects } from '../projects/projects.policy.js';
+import { projectPolicy, visibleProjects } from '../projects/projects.policy.js';
 import { selectSummaries } from '../projects/projects.queries.js';
 import { ticketTotalsSubquery } from '../tickets/ticket-counts.js';
 import { ticketResolution } from '../tickets/tickets.stats.js';
@@ -87,7 +87,10 @@ export async function getDashboardStats({ db, actor }: ActorCall): Promise<Dashb
       totalProjects: total,
       activeProjects: Number(row?.projectsActive ?? 0),
       totalBudget: fromCents(
-        Number((actor.role === 'client' ? row?.visibleBudgetCents : row?.budgetCents) ?? 0),
+        Number(
+          (projectPolicy.can(actor.role, 'readHiddenBudget') ? row?.budgetCents : row?.visibleBudgetCents) ??
+            0,
+        ),
       ),
       // round(avg(progress)): half away from zero, as SQL rounds (progress is never negative).
       avgProgress: total ? Math.round(progressSum / total) : 0,

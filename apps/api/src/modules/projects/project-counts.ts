@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { projectCounts, projects } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
-import { PROJECT_COUNT_SCOPE, visibleProjects } from './projects.policy.js';
+import { PROJECT_COUNT_SCOPE, projectPolicy, visibleProjects } from './projects.policy.js';
 
 /**
  * Reads of the project counters (`project_counts`, decision 122): per client × status the live
@@ -165,10 +165,9 @@ export function projectTotalsSubquery(
 ) {
   const active = [...ACTIVE_PROJECT_STATUSES];
   if (countersServe(actor)) {
-    const visibleBudget =
-      actor.role === 'client'
-        ? sql`(select coalesce(sum(${projects.approvedBudgetCents}) filter (where ${projects.budgetVisibleToClient}), 0)::float8 from ${projects} where ${visibleProjects(actor)})`
-        : sql`0::float8`;
+    const visibleBudget = !projectPolicy.can(actor.role, 'readHiddenBudget')
+      ? sql`(select coalesce(sum(${projects.approvedBudgetCents}) filter (where ${projects.budgetVisibleToClient}), 0)::float8 from ${projects} where ${visibleProjects(actor)})`
+      : sql`0::float8`;
     return db
       .select({
         total: sql<number>`coalesce(sum(${projectCounts.n}), 0)::int`.as('projects_total'),

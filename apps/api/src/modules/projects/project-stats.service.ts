@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { projects } from '../../db/schema/index.js';
 import type { ActorCall } from '../../lib/service-args.js';
 import { clientVisibleMoney, countedProjectStats, countersServe } from './project-counts.js';
-import { visibleProjects } from './projects.policy.js';
+import { projectPolicy, visibleProjects } from './projects.policy.js';
 import { todayInAgency } from './projects.queries.js';
 
 /* `GET /projects/stats`: the projects dashboard's aggregates (the counters live in project-counts.ts). */
@@ -51,7 +51,7 @@ export async function getProjectStats({ db, actor }: ActorCall): Promise<Project
     progress += Number(r.progress);
     overdue += Number(r.overdue);
   }
-  if (actor.role === 'client') {
+  if (!projectPolicy.can(actor.role, 'readHiddenBudget')) {
     // Hidden budgets stay out of the client's totals (decision 145).
     ({ budgetCents: budget, spentCents: spent } = await clientVisibleMoney(db, actor));
   }

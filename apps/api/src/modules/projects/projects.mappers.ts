@@ -9,6 +9,7 @@ import {
   type TimeEntry,
 } from '@agencia/shared';
 import type { projectMeetings, projectMilestones } from '../../db/schema/index.js';
+import { projectPolicy } from './projects.policy.js';
 import type { SummaryRow } from './projects.queries.js';
 
 /* Row → API shape of the projects module. Money in major units, durations in hours, dates ISO. */
@@ -26,7 +27,7 @@ export const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export function toSummary(r: SummaryRow, role: Role): ProjectSummary {
   const money =
-    role === 'client' && !r.budgetVisibleToClient
+    !r.budgetVisibleToClient && !projectPolicy.can(role, 'readHiddenBudget')
       ? {}
       : {
           approvedBudget: r.approvedBudgetCents === null ? null : fromCents(r.approvedBudgetCents),

@@ -31,6 +31,7 @@ const EXPECTED: Record<ProjectAction, { admin: Rule; employee: Rule; client: Rul
   deleteNote: { admin: true, employee: 'own', client: 'own' },
   commentNotifiesTeam: { admin: false, employee: false, client: true },
   uploadFile: { admin: true, employee: true, client: true },
+  readHiddenBudget: { admin: true, employee: true, client: false },
   deleteFile: { admin: true, employee: 'own', client: 'own' },
   readInternal: { admin: true, employee: true, client: false },
   pickAnyOfClient: { admin: true, employee: true, client: false },

@@ -57,6 +57,11 @@ export const projectPolicy = definePolicy({
   /** A comment by this role is a client message: the team is notified (spec doc 2 §9). */
   commentNotifiesTeam: { admin: false, employee: false, client: true },
   uploadFile: { admin: true, employee: true, client: true },
+  /**
+   * Read a project's budget and spend when its admin hid them from the client
+   * (`budgetVisibleToClient` false, decision 145): staff always, a client never.
+   */
+  readHiddenBudget: { admin: true, employee: true, client: false },
   /** Delete a project file; own = its uploader. */
   deleteFile: { admin: true, employee: 'own', client: 'own' },
   /**

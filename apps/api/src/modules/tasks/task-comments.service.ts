@@ -95,7 +95,7 @@ export async function addTaskComment({
           link,
         })
       : [];
-    if (actor.role === 'client') {
+    if (taskPolicy.can(actor.role, 'commentNotifiesAssignees')) {
       const assignees = await tx
         .select({ id: taskAssignees.userId })
         .from(taskAssignees)

@@ -22,6 +22,7 @@ const EXPECTED: Record<TaskAction, { admin: Rule; employee: Rule; client: Rule }
   timer: { admin: true, employee: true, client: false },
   manageSettings: { admin: true, employee: false, client: false },
   myTasks: { admin: true, employee: true, client: false },
+  commentNotifiesAssignees: { admin: false, employee: false, client: true },
 };
 
 const expectedAnswer = (rule: Rule, owns: boolean) => (rule === 'own' ? owns : rule);

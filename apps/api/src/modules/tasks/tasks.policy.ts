@@ -39,6 +39,8 @@ export const taskPolicy = definePolicy({
   manageSettings: { admin: true, employee: false, client: false },
   /** "Mis tareas" on the dashboard. */
   myTasks: { admin: true, employee: true, client: false },
+  /** A comment of this role notifies the task's assignees (the client's voice reaches the team). */
+  commentNotifiesAssignees: { admin: false, employee: false, client: true },
 });
 
 /** The actions of {@link taskPolicy}. */
