@@ -1,4 +1,5 @@
 import module from 'node:module';
+import { SERVER_LOAD_MARK } from './lib/startup-mark.js';
 
 /**
  * `dist/server.js`, the production entry (issue 49, decision 175): turns on Node's compile cache
@@ -10,6 +11,8 @@ import module from 'node:module';
  * the system's temporary folder; `NODE_DISABLE_COMPILE_CACHE=1` turns it off.
  */
 module.enableCompileCache?.();
+// Where the server's start-up begins (`npm start` runs it in the process that installed and built).
+performance.mark(SERVER_LOAD_MARK);
 // Not a literal specifier: esbuild must leave the server as a separate file, not inline it here
 // (where its imports would be hoisted above the line above).
 const main = new URL('./server-main.js', import.meta.url);

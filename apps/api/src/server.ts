@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './cli/demo-seed/index.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
+import { SERVER_LOAD_MARK } from './lib/startup-mark.js';
 import { sweepScratch } from './modules/backups/backups.scratch.js';
 import { backupSettings, socketBackup } from './modules/backups/backups.service.js';
 import { backupSocketPath, startBackupSocket } from './modules/backups/backups.socket.js';
@@ -87,12 +88,13 @@ async function main(): Promise<void> {
 }
 
 /**
- * Start-up step timer for the one "started in" log line (issue 49): milliseconds since the process
- * started, the first step being the modules' loading (everything before `main` runs).
+ * Start-up step timer for the one "started in" log line (issue 49, decision 175): milliseconds since
+ * `server-entry.ts` began loading the server, the first step being the modules' loading.
  */
 function startupSteps() {
-  const times: Array<[string, number]> = [['modules', performance.now()]];
+  const origin = performance.getEntriesByName(SERVER_LOAD_MARK, 'mark')[0]?.startTime ?? 0;
   let last = performance.now();
+  const times: Array<[string, number]> = [['modules', last - origin]];
   return {
     mark(step: string) {
       const now = performance.now();
@@ -101,7 +103,7 @@ function startupSteps() {
     },
     done: () => Object.fromEntries(times.map(([step, ms]) => [step, Math.round(ms)])),
     summary: () =>
-      `${Math.round(performance.now())} ms (${times.map(([step, ms]) => `${step} ${Math.round(ms)}`).join(', ')})`,
+      `${Math.round(performance.now() - origin)} ms (${times.map(([step, ms]) => `${step} ${Math.round(ms)}`).join(', ')})`,
   };
 }
 
