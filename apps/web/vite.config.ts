@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -32,8 +33,23 @@ function lazyMantineDefaultVariables(): Plugin {
 /** Where the dev server forwards `/api` and `/socket.io` (the Fastify app). */
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router's package `exports` name only its development build, which differs from the
+ * production one in `ENABLE_DEV_WARNINGS = true` (route warnings, the default error page's
+ * developer hints): the production build drops that code from the entry (decision 176).
+ */
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), lazyMantineDefaultVariables()],
+  resolve: {
+    alias:
+      command === 'build' && reactRouterProduction.endsWith('/production/index.mjs')
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -74,4 +90,4 @@ export default defineConfig({
       '/socket.io': { target: apiUrl, changeOrigin: true, ws: true },
     },
   },
-});
+}));
