@@ -17,7 +17,8 @@ import { ROOT, startServer } from './lib/proc.mjs';
 await ensureNodeRuntime();
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/portfolio'];
+// LIGHTHOUSE_PAGES=/portfolio measures one page (comma-separated paths).
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/portfolio'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
 
@@ -57,7 +58,7 @@ try {
       runs.push(outcome);
       const problem = outcome.lhr.runtimeError?.code ?? outcome.lhr.runWarnings?.[0];
       process.stdout.write(
-        `${Math.round((outcome.lhr.categories.performance?.score ?? 0) * 100)}${problem ? ` (${problem})` : ''} `,
+        `${Math.round((outcome.lhr.categories.performance?.score ?? 0) * 100)}/${Math.round(outcome.lhr.audits['total-blocking-time']?.numericValue ?? 0)}ms${problem ? ` (${problem})` : ''} `,
       );
     }
     runs.sort(

@@ -9,7 +9,9 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@age
 
 await build({
   entryPoints: {
-    server: 'src/server.ts',
+    // dist/server.js turns on the compile cache, then loads dist/server-main.js (decision 175).
+    server: 'src/server-entry.ts',
+    'server-main': 'src/server.ts',
     'cli/create-admin': 'src/cli/create-admin.ts',
     'cli/backup': 'src/cli/backup.ts',
     'cli/restore': 'src/cli/restore.ts',
@@ -29,5 +31,5 @@ await build({
   logLevel: 'warning',
 });
 console.info(
-  'api: built dist/server.js, dist/ecf-receiver-worker.js and dist/cli/{create-admin,backup,restore}.js',
+  'api: built dist/server.js (+ server-main.js), dist/ecf-receiver-worker.js and dist/cli/{create-admin,backup,restore}.js',
 );

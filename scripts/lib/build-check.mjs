@@ -24,6 +24,7 @@ export const BUILD_SOURCES = [
 export const BUILD_OUTPUTS = [
   'apps/web/dist/index.html',
   'apps/api/dist/server.js',
+  'apps/api/dist/server-main.js',
   'apps/api/dist/cli/backup.js',
   'apps/api/dist/cli/restore.js',
 ];
