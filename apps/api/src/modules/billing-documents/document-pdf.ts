@@ -9,8 +9,8 @@ import {
 } from '@agencia/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.js';
+import { loadSharp } from '../../lib/sharp.js';
 import { readFile } from '../../lib/storage.js';
 import type { CompanySettingsRow } from '../settings/settings.service.js';
 
@@ -53,6 +53,7 @@ export async function loadLogo(db: Db | Tx, logo: string | null): Promise<Buffer
       if (!file || !LOGO_TYPES.includes(file.contentType)) return null;
       bytes = file.data;
     }
+    const sharp = await loadSharp();
     return await sharp(bytes, { limitInputPixels: 25_000_000, failOn: 'error' })
       .resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

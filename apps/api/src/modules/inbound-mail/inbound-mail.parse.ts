@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import EmailReplyParser from 'email-reply-parser';
-import { type AddressObject, type HeaderValue, simpleParser } from 'mailparser';
+import type { AddressObject, HeaderValue } from 'mailparser';
 
 /** One attachment of a received message (bytes in memory; checked when stored). */
 export interface ParsedAttachment {
@@ -142,6 +142,8 @@ export function visibleReplyText(text: string): string {
  * reads what the pipeline matches on. `envelopeTo`: the SMTP `RCPT TO` addresses, when known.
  */
 export async function parseMail(raw: Buffer, envelopeTo: string[] = []): Promise<ParsedMail> {
+  // Loaded with the first message (decision 175).
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw, { skipImageLinks: true });
   const headers = rawHeaders(raw);
   const from = addresses(parsed.from)[0] ?? { address: '', name: '' };

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { ImapFlow } from 'imapflow';
-import { SMTPServer } from 'smtp-server';
+import type { ImapFlow as ImapFlowClient } from 'imapflow';
+import type { SMTPServer } from 'smtp-server';
 import type { Db } from '../../db/client.js';
 import { plusTagOf } from '../../lib/mail-thread.js';
 import { PassLoop } from '../../lib/pass-loop.js';
@@ -37,7 +37,9 @@ export class InboundSmtpListener {
 
   /** Listens on `port` (0: any free port; read {@link port} afterwards). */
   async start(port: number, host: string): Promise<void> {
-    const server = new SMTPServer({
+    // Loaded when a listener is configured (off by default): start-up stays lean (decision 175).
+    const { SMTPServer: Server } = await import('smtp-server');
+    const server = new Server({
       name: 'agencia-inbound',
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
@@ -175,7 +177,8 @@ export class ImapPoller {
 
   /** One pass: returns how many messages were handed to the pipeline. Records errors on the source. */
   async poll(): Promise<number> {
-    const client = new ImapFlow(imapOptions(this.opts.url));
+    const { ImapFlow } = await import('imapflow');
+    const client: ImapFlowClient = new ImapFlow(imapOptions(this.opts.url));
     const detail = imapDetail(this.opts.url, this.opts.folder);
     let handled = 0;
     try {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { BUSINESS_TIME_ZONE, formatDgiiDateTime } from '@agencia/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import type { SignatureCertificateInput } from './pdf-seal.js';
 
 const require = createRequire(import.meta.url);
@@ -44,6 +44,7 @@ export function utcTime(iso: string): string {
 async function signatureImage(png: Buffer | null | undefined): Promise<Buffer | null> {
   if (!png?.length) return null;
   try {
+    const sharp = await loadSharp();
     return await sharp(png, { limitInputPixels: 25_000_000, failOn: 'error' })
       .resize({ width: 800, height: 300, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

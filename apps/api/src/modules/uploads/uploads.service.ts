@@ -1,9 +1,9 @@
 import { AVATAR_SIZE, ErrorCodes, MAX_IMAGE_BYTES, type UPLOAD_TYPES } from '@agencia/shared';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
+import { loadSharp } from '../../lib/sharp.js';
 import { IMAGE_TYPES, saveFile, sniffContentType } from '../../lib/storage.js';
 import { uploadPolicy } from './uploads.policy.js';
 
@@ -38,6 +38,7 @@ export async function storeImage({
   }
   let processed: Buffer;
   try {
+    const sharp = await loadSharp();
     const image = sharp(file.data, { limitInputPixels: 40_000_000 }).rotate();
     processed =
       type === 'avatar'
