@@ -118,7 +118,7 @@ function collisionFor(arrangementRef: { current: Arrangement }): CollisionDetect
  * pass paints this many per column, then the rest are rendered in a transition (interruptible, the
  * page stays responsive) right after that paint. Column counts always show the full number.
  */
-export const FIRST_PASS_CARDS = 20;
+export const FIRST_PASS_CARDS = 8;
 
 /** How many cards per column to render: {@link FIRST_PASS_CARDS} until the first paint, then all. */
 function useProgressiveLimit(): number {
