@@ -59,6 +59,8 @@ describe('"Eliminar borrador" (decision 174)', () => {
     const previous = '00000000-0000-4000-8000-000000000070';
     const v2 = buildSignableDocument({ status: 'draft', version: 2, previousVersionId: previous });
     serve(v2);
+    // The page it goes to loads version 1: answered here, so no request outlives the test.
+    serve(buildSignableDocument({ _id: previous, status: 'sent', title: 'Versión vigente' }));
     const { router } = renderDetail(v2._id);
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar borrador' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar borrador' });
@@ -66,6 +68,7 @@ describe('"Eliminar borrador" (decision 174)', () => {
     expect(dialog.textContent).toContain('La versión 1 vuelve a ser la vigente.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar borrador' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/proposals/${previous}`));
+    expect(await screen.findByRole('heading', { name: 'Versión vigente' })).toBeTruthy();
   });
 
   it('is not offered once sent', async () => {
