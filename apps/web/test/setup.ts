@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetLiveRegions } from '../src/lib/live-region';
 import { useDisplayStore } from '../src/stores/display-store';
 import { useSessionStore } from '../src/stores/session-store';
 import { useThemeStore } from '../src/stores/theme-store';
@@ -21,6 +22,8 @@ const initialStates = STORES.map((store) => store.getInitialState());
 function resetGlobalState(): void {
   notifications.clean();
   notifications.cleanQueue();
+  // Announcements queued with no live region mounted (a component announcing on its own).
+  resetLiveRegions();
   STORES.forEach((store, index) => {
     (store.setState as (state: unknown, replace: true) => void)(initialStates[index], true);
   });

@@ -60,6 +60,22 @@ export function announce(message: string, politeness: Politeness = 'polite'): vo
 }
 
 /**
+ * Forgets every queued and scheduled announcement and the regions' elements. For the web tests,
+ * which share one module graph per worker (`isolate: false`, decision 130): a message announced
+ * with no region mounted would otherwise be written by the next file's regions.
+ */
+export function resetLiveRegions(): void {
+  for (const region of Object.values(regions)) {
+    if (region.writeTimer) clearTimeout(region.writeTimer);
+    if (region.clearTimer) clearTimeout(region.clearTimer);
+    region.writeTimer = null;
+    region.clearTimer = null;
+    region.element = null;
+    region.pending = [];
+  }
+}
+
+/**
  * Called by `LiveRegions` with its two elements (and `null` on unmount, which drops what was
  * waiting). Messages announced before the regions mounted are written once they are.
  */
