@@ -10,6 +10,7 @@ import { profitabilityPolicy } from './profitability.policy.js';
 const EXPECTED = {
   readFinances: { admin: [true, true], employee: [false, true], client: [false, false] },
   readReport: { admin: [true, true], employee: [false, false], client: [false, false] },
+  readCostRate: { admin: [true, true], employee: [false, true], client: [false, false] },
 } as const;
 
 describe('profitabilityPolicy', () => {

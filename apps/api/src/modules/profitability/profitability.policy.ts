@@ -16,6 +16,8 @@ export const profitabilityPolicy = definePolicy({
   readFinances: { admin: true, employee: 'own', client: false },
   /** `GET /reports/profitability`: the ranking of projects and clients by margin. */
   readReport: { admin: true, employee: false, client: false },
+  /** A person's cost rate and cost on a project's time lines; own = the caller's own line (decision 142). */
+  readCostRate: { admin: true, employee: 'own', client: false },
 });
 
 /** The actions of {@link profitabilityPolicy}. */

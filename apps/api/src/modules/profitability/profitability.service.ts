@@ -30,6 +30,7 @@ import {
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { visibleProjects } from '../projects/projects.policy.js';
+import { profitabilityPolicy } from './profitability.policy.js';
 
 /*
  * Project profitability (decision 142). Every figure is DOP centavos until the answer:
@@ -238,7 +239,7 @@ export async function getProjectFinances({
   const revenueCents = revenue.reduce((s, r) => s + r.cents, 0);
   const expenseCents = spent.reduce((s, r) => s + r.cents, 0);
   // Employees do not see other people's cost rates (decision 142): only their own line's.
-  const hide = (userId: string) => actor.role !== 'admin' && userId !== actor.id;
+  const hide = (userId: string) => !profitabilityPolicy.can(actor.role, 'readCostRate', userId === actor.id);
   const timeLines: TimeCostLine[] = time
     .map((t) => ({
       userId: t.userId,
