@@ -192,7 +192,7 @@ async function runPglite() {
       const computed = await startServer({
         dataDir: cold.dataDir,
         keepData: true,
-        env: { ...env, ...COMPUTED_ENV },
+        env: { ...env, ...COMPUTED_ENV, ...profileEnv('pglite-computed') },
         ...serverOption,
       });
       try {
@@ -258,7 +258,7 @@ async function runPostgres() {
     }
     if (computedPass) {
       const computed = await startServer({
-        env: { ...BASE_ENV, DATABASE_URL: database.url, ...COMPUTED_ENV },
+        env: { ...BASE_ENV, DATABASE_URL: database.url, ...COMPUTED_ENV, ...profileEnv('postgres-computed') },
         ...serverOption,
       });
       try {

@@ -6,6 +6,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { readResults } from './pglite-results.js';
 
 /*
  * Named prepared statements for the embedded database (issue 49, decision 177).
@@ -19,7 +20,9 @@ import {
  * PGlite's `query` takes, so nothing else about the engine's behaviour changes:
  *  - values are serialised exactly as PGlite does (by the parameter types the server reported when
  *    the statement was prepared, with the client's serializers; `toString()` otherwise);
- *  - results are parsed by PGlite's own `parseResults` with the caller's parsers (Drizzle's);
+ *  - results are read from the backend's bytes by `readResults` (decision 179), which answers what
+ *    PGlite's own `parseResults` answers with the caller's parsers (Drizzle's); errors and notices
+ *    are read by PGlite's own protocol parser;
  *  - errors are PGlite's `DatabaseError`s carrying `query`, `params` and `queryOptions`, as its own.
  * Each call is still planned with its values (`plan_cache_mode = force_custom_plan`, set by
  * `openDatabase`, as on PostgreSQL since decision 154): a generic plan could guess wrong on
@@ -57,6 +60,8 @@ export interface PreparedStats {
 
 const { serialize } = protocol;
 
+type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
+
 function concat(parts: Uint8Array[]): Uint8Array {
   let length = 0;
   for (const part of parts) length += part.byteLength;
@@ -67,6 +72,28 @@ function concat(parts: Uint8Array[]): Uint8Array {
     offset += part.byteLength;
   }
   return out;
+}
+
+/**
+ * The first result of `raw` read by PGlite's own protocol parser, as `execProtocolStream` and
+ * `parseResults` would: an ErrorResponse is thrown (PGlite's `DatabaseError`), notices go to
+ * `options.onNotice`. The path for answers {@link readResults} leaves to PGlite.
+ */
+function readWithPglite<T>(
+  raw: Uint8Array,
+  parsers: PGlite['parsers'],
+  options: QueryOptions | undefined,
+): Results<T> {
+  const messages: BackendMessage[] = [];
+  let error: unknown = null;
+  new protocol.Parser().parse(raw, (message) => {
+    if (error) return;
+    if (message instanceof protocol.messages.DatabaseError) error = message;
+    else if (message instanceof protocol.messages.NoticeMessage) options?.onNotice?.(message);
+    messages.push(message);
+  });
+  if (error) throw error;
+  return parse.parseResults(messages, parsers, options)[0] as Results<T>;
 }
 
 /** Decorates a database error as PGlite's own `query` does (its `query`, `params`, `queryOptions`). */
@@ -142,16 +169,19 @@ export function usePreparedStatements(client: PGlite): () => PreparedStats {
       return serializer ? serializer(value) : String(value);
     });
     try {
-      const messages = await client.execProtocolStream(
+      const chunks: Uint8Array[] = [];
+      await client.execProtocolRawStream(
         concat([
           serialize.bind({ statement: name, values: values as Array<string | null> }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
         ]),
-        { syncToFs: false },
+        // The chunk is a view of PGlite's reused output buffer: copied before the next one.
+        { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
       );
-      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+      const raw = chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks);
+      return readResults<T>(raw, client.parsers, options) ?? readWithPglite<T>(raw, client.parsers, options);
     } catch (err) {
       if ((err as { code?: string }).code === PLAN_CHANGED) {
         // The table under the statement changed shape: prepare it again next time; outside a
