@@ -14,6 +14,7 @@
 //      stopped.
 // Options: --engines=postgres,pglite  --projects=100000 --tickets=1000000  --duration=10
 //          --tasks=100000 --task-projects=10000 (0 tasks: skip) --tasks-only (tasks figures only)
+//          --server=path/to/server.js (another build, for A/B runs on the same data)
 //          --port=4180 (PostgreSQL server; PGlite uses port + 1)  --keep (keep database / DATA_DIR)
 //          --load-only (load, print the load timings and keep the database / DATA_DIR; no measurements)
 //          --load-as-before (profiling: the load of decision 122, triggers on, PGlite default settings)
@@ -46,6 +47,9 @@ const TASKS_ONLY = process.argv.includes('--tasks-only');
 const DURATION = Number(argValue('duration', 10));
 const PORT = Number(argValue('port', 0)) || undefined;
 const ENGINES = argValue('engines', 'postgres,pglite').split(',');
+// Another build of the server (A/B runs on the same data), as in `npm run bench`.
+const SERVER = argValue('server', null);
+const serverOption = SERVER ? { server: path.resolve(SERVER) } : {};
 const LOAD_ONLY = process.argv.includes('--load-only');
 // Profiling aid: load as before decision 127 (triggers on, PGlite default settings).
 const LOAD_AS_BEFORE = process.argv.includes('--load-as-before');
@@ -380,7 +384,7 @@ async function runPostgres() {
     console.info(`[postgres] created database ${name}`);
   }
   const env = { ...SERVER_ENV, DATABASE_URL: url, ...(PORT ? { PORT: String(PORT) } : {}) };
-  const server = await startServer({ env, port: PORT });
+  const server = await startServer({ env, port: PORT, ...serverOption });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const db = { query: async (sql) => (await client.query(sql)).rows };
@@ -422,7 +426,7 @@ async function runPglite() {
   try {
     // The server creates, migrates and seeds the DATA_DIR; PGlite has one owner, so the data is
     // loaded while the server is stopped.
-    const first = await startServer({ env, dataDir, port, keepData: true });
+    const first = await startServer({ env, dataDir, port, keepData: true, ...serverOption });
     await first.stop();
     // Load-only settings of this one PGlite instance (the server reopens the DATA_DIR with the
     // defaults): wal_level=minimal writes no WAL for the index builds (their files are synced at
@@ -457,7 +461,7 @@ async function runPglite() {
     const boardProject = await ensureTasks('pglite', db);
     await lite.close();
     if (LOAD_ONLY) return { engine: 'PGlite', loadTiming: load };
-    const server = await startServer({ env, dataDir, port, keepData: true });
+    const server = await startServer({ env, dataDir, port, keepData: true, ...serverOption });
     try {
       return { ...(await measure('PGlite', server, boardProject)), loadTiming: load };
     } finally {
