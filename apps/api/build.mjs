@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@agencia/'));
+// Bundled too (decision 179): pure-JavaScript packages made of hundreds of small ES modules, whose
+// resolution and loading were a third of the server's start-up — drizzle-orm alone 265 ms. zod and
+// the zod type provider go together, so the app and the provider share one zod (its instanceof checks).
+const BUNDLED = new Set(['drizzle-orm', 'zod', 'fastify-type-provider-zod']);
+const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@agencia/') && !BUNDLED.has(d));
 
 await build({
   entryPoints: {
