@@ -4,6 +4,7 @@ import {
   formatMoney,
   fromCents,
   type SignableDocument,
+  signConsentText,
 } from '@agencia/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -112,4 +113,9 @@ export async function pdfOf(
   }
   if (copy === 'signed') throw notFound('Este documento aún no tiene una copia firmada');
   return { filename: `${base}.pdf`, body: await renderRow(db, row) };
+}
+
+/** The consent text of a document naming it (the shared `signConsentText`, also shown by the portal). */
+export function consentTextOf({ row }: { row: Pick<DocumentRow, 'kind' | 'number' | 'version'> }): string {
+  return signConsentText(row);
 }

@@ -38,7 +38,9 @@ import { convertProposal } from './conversion.service.js';
 import { proposalPolicy } from './proposals.policy.js';
 import { present } from './proposals.render.js';
 import * as svc from './proposals.service.js';
+import * as seal from './sealing.service.js';
 import * as sign from './signing.service.js';
+import * as portal from './signing-portal.service.js';
 
 /** Public routes are unauthenticated: a low limit per IP (the share links' 60/min for reads). */
 const READ_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -243,7 +245,7 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       },
       async (req) => ({
         success: true as const,
-        data: await sign.requestCountersignOtp({
+        data: await portal.requestCountersignOtp({
           ...call(req),
           kind,
           id: req.params.id,
@@ -267,7 +269,7 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       },
       async (req) => {
         const row = published(
-          await sign.countersign({
+          await portal.countersign({
             ...writeCall(req),
             config,
             kind,
@@ -295,7 +297,7 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       },
       async (req) => ({
         success: true as const,
-        data: await sign.requestPortalOtp({
+        data: await portal.requestPortalOtp({
           ...call(req),
           kind,
           id: req.params.id,
@@ -319,7 +321,7 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       },
       async (req) => {
         const result = published(
-          await sign.signInPortal({
+          await portal.signInPortal({
             ...writeCall(req),
             config,
             kind,
@@ -346,7 +348,7 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       },
       async (req) => {
         const result = published(
-          await sign.declineInPortal({
+          await portal.declineInPortal({
             ...writeCall(req),
             kind,
             id: req.params.id,
@@ -371,7 +373,7 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       async (req) => {
         published({
           value: null,
-          effects: await sign.retrySeal({ ...call(req), config, kind, id: req.params.id }),
+          effects: await seal.retrySeal({ ...call(req), config, kind, id: req.params.id }),
         });
         return { success: true as const, message: 'Documento sellado' };
       },
@@ -389,7 +391,7 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       },
       async (req) => ({
         success: true as const,
-        data: await sign.verifyStored({ ...call(req), kind, id: req.params.id }),
+        data: await seal.verifyStored({ ...call(req), kind, id: req.params.id }),
       }),
     );
 
@@ -549,7 +551,7 @@ const proposalsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       const part = await req.file({ limits: { fileSize: 30 * 1024 * 1024 } });
       if (!part) throw badRequest('Falta el archivo', [{ field: 'file', message: 'Falta el archivo' }]);
       const pdf = await part.toBuffer();
-      return { success: true as const, data: await sign.verifyUpload({ db: app.db, pdf }) };
+      return { success: true as const, data: await seal.verifyUpload({ db: app.db, pdf }) };
     },
   );
 
