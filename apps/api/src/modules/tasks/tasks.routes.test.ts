@@ -13,7 +13,7 @@ import {
   taskTimers,
   users,
 } from '../../db/schema/index.js';
-import { TASK_LIST_TOTAL_CAP } from './tasks.service.js';
+import { TASK_LIST_TOTAL_CAP } from './task-reads.service.js';
 
 /*
  * Project tasks (issue 45) through the real app, on PGlite and (TEST_DATABASE_URL) PostgreSQL:

@@ -42,18 +42,20 @@ import {
   TASK_FILE_MAX_BYTES,
   uploadTaskFile,
 } from './task-comments.service.js';
+import {
+  calendarTasks,
+  getTask,
+  listProjectTasks,
+  listTasks,
+  myTasksDashboard,
+} from './task-reads.service.js';
 import { getTimer, startTimer, stopTimer } from './task-timers.service.js';
 import { taskPolicy } from './tasks.policy.js';
 import {
-  calendarTasks,
   createTask,
   deleteTask,
-  getTask,
   getTaskSettings,
-  listProjectTasks,
-  listTasks,
   moveTask,
-  myTasksDashboard,
   toggleChecklistItem,
   updateTask,
   updateTaskSettings,
