@@ -62,6 +62,7 @@ import paymentsRoutes from './modules/payments/payments.routes.js';
 import profitabilityRoutes from './modules/profitability/profitability.routes.js';
 import projectsRoutes from './modules/projects/projects.routes.js';
 import proposalsRoutes from './modules/proposals/proposals.routes.js';
+import signingRoutes from './modules/proposals/signing.routes.js';
 import pushRoutes from './modules/push/push.routes.js';
 import { PushSender, type PushSenderOptions } from './modules/push/push.sender.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
@@ -446,7 +447,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(named(clientsRoutes));
       await api.register(named(leadsRoutes));
-      await api.register(named(proposalsRoutes), { config });
+      await api.register(named(proposalsRoutes));
+      await api.register(named(signingRoutes), { config });
       await api.register(named(invoicesRoutes));
       await api.register(named(paymentsRoutes));
       await api.register(named(billableTimeRoutes));
