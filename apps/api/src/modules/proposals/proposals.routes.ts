@@ -24,6 +24,8 @@ import { z } from 'zod';
 import { routeKit } from '../../lib/route-kit.js';
 import { contentDisposition } from '../../lib/storage.js';
 import { convertProposal } from './conversion.service.js';
+import * as sending from './document-sending.service.js';
+import * as templates from './document-templates.service.js';
 import { proposalPolicy } from './proposals.policy.js';
 import * as svc from './proposals.service.js';
 import { requester } from './signing.routes.js';
@@ -150,7 +152,7 @@ const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => ({
         success: true as const,
         data: published(
-          await svc.sendDocument({
+          await sending.sendDocument({
             ...writeCall(req),
             kind,
             id: req.params.id,
@@ -231,7 +233,7 @@ const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { templates: await svc.listTemplates({ ...call(req), input: req.query }) },
+      data: { templates: await templates.listTemplates({ ...call(req), input: req.query }) },
     }),
   );
   app.get(
@@ -247,7 +249,7 @@ const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { template: await svc.getTemplate({ ...call(req), id: req.params.id }) },
+      data: { template: await templates.getTemplate({ ...call(req), id: req.params.id }) },
     }),
   );
   app.post(
@@ -262,7 +264,7 @@ const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const template = await svc.createTemplate({ ...writeCall(req), input: req.body });
+      const template = await templates.createTemplate({ ...writeCall(req), input: req.body });
       reply.code(201);
       return { success: true as const, data: { template } };
     },
@@ -281,7 +283,9 @@ const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      data: { template: await svc.updateTemplate({ ...writeCall(req), id: req.params.id, input: req.body }) },
+      data: {
+        template: await templates.updateTemplate({ ...writeCall(req), id: req.params.id, input: req.body }),
+      },
     }),
   );
   app.delete(
@@ -296,7 +300,7 @@ const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await svc.deleteTemplate({ ...writeCall(req), id: req.params.id });
+      await templates.deleteTemplate({ ...writeCall(req), id: req.params.id });
       return { success: true as const, message: 'Plantilla eliminada' };
     },
   );

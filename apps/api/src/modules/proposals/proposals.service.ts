@@ -1,38 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import {
-  type CreateDocumentTemplateRequestSchema,
   type CreateSignableDocumentRequestSchema,
   DOCUMENT_KIND_LABELS,
   type DocumentKind,
-  type DocumentTemplate,
   EDITABLE_DOCUMENT_STATUSES,
-  formatLongDate,
   type GetSignableDocumentResponse,
-  type ListDocumentTemplatesQuerySchema,
   type ListSignableDocumentsQuerySchema,
   type ListSignableDocumentsResponse,
-  type SendSignableDocumentRequestSchema,
-  type SendSignableDocumentResponse,
-  SIGN_PATH,
   SIGNED_DOCUMENT_LOCKED,
   type SignableDocument,
-  type UpdateDocumentTemplateRequestSchema,
   type UpdateSignableDocumentRequestSchema,
 } from '@agencia/shared';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { clients, documentTemplates, leads, shareLinks, signableDocuments } from '../../db/schema/index.js';
+import { clients, documentTemplates, leads, signableDocuments } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
-import { effects, mergeEffects, type Written } from '../../lib/effects.js';
-import { link, renderEmail } from '../../lib/email-template.js';
+import { effects, type Written } from '../../lib/effects.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { queueEmail } from '../../lib/mailer.js';
-import { leadsChanged } from '../leads/leads.effects.js';
-import { advanceLeadOnProposalSent } from '../leads/leads.service.js';
-import { getCompanySettings } from '../settings/settings.service.js';
-import { hashShareToken } from '../share-links/share-links.service.js';
 import { documentReadAccess, proposalPolicy, visibleDocuments } from './proposals.policy.js';
 import {
   addEvent,
@@ -42,151 +27,17 @@ import {
   eventsOf,
   itemsTotal,
   readableDocument,
-  recipientOf,
   toStoredItems,
-  toTemplate,
 } from './proposals.queries.js';
 import { documentsChanged, freezePdf, pdfOf, present } from './proposals.render.js';
+import { noun } from './signing.otp.js';
 import { type Requester, recordView } from './signing.service.js';
 
 /*
- * Writes and reads of proposals, contracts and their templates (decision 171), shared by both
- * kinds: every function takes the `kind` the route serves.
+ * Writes and reads of proposals and contracts (decision 171), shared by both kinds: every
+ * function takes the `kind` the route serves. Templates: document-templates.service.ts; sending:
+ * document-sending.service.ts.
  */
-
-const DAY_MS = 86_400_000;
-const noun = (kind: DocumentKind) => (kind === 'proposal' ? 'la propuesta' : 'el contrato');
-
-// ─────────────────────────────── templates ───────────────────────────────
-
-/** `GET /document-templates` (staff with proposals.read): every template, by name. */
-export async function listTemplates({
-  db,
-  actor,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  input: z.output<typeof ListDocumentTemplatesQuerySchema>;
-}): Promise<DocumentTemplate[]> {
-  if (!proposalPolicy.can(actor.role, 'readAll')) throw notFound('Plantilla no encontrada');
-  assertCan(actor, 'readAll');
-  const rows = await db
-    .select()
-    .from(documentTemplates)
-    .where(input.kind ? eq(documentTemplates.kind, input.kind) : undefined)
-    .orderBy(documentTemplates.name);
-  return rows.map(toTemplate);
-}
-
-/** `GET /document-templates/{id}`. */
-export async function getTemplate({
-  db,
-  actor,
-  id,
-}: {
-  db: Db;
-  actor: Actor;
-  id: string;
-}): Promise<DocumentTemplate> {
-  if (!proposalPolicy.can(actor.role, 'readAll')) throw notFound('Plantilla no encontrada');
-  assertCan(actor, 'readAll');
-  const [row] = await db.select().from(documentTemplates).where(eq(documentTemplates.id, id)).limit(1);
-  if (!row) throw notFound('Plantilla no encontrada');
-  return toTemplate(row);
-}
-
-/** `POST /document-templates` (admin). */
-export async function createTemplate({
-  db,
-  actor,
-  ctx,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  ctx: AuditContext;
-  input: z.output<typeof CreateDocumentTemplateRequestSchema>;
-}): Promise<DocumentTemplate> {
-  assertCan(actor, 'manageTemplates');
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(documentTemplates)
-      .values({
-        name: input.name,
-        kind: input.kind,
-        body: input.body,
-        requiresCountersign: input.requiresCountersign,
-        items: toStoredItems(input.items),
-        createdBy: actor.id,
-      })
-      .returning();
-    await audit(
-      tx,
-      ctx,
-      'document_template.created',
-      { type: 'document_template', id: row!.id },
-      { name: row!.name },
-    );
-    return toTemplate(row!);
-  });
-}
-
-/** `PUT /document-templates/{id}` (admin): documents already created keep their own copy. */
-export async function updateTemplate({
-  db,
-  actor,
-  ctx,
-  id,
-  input,
-}: {
-  db: Db;
-  actor: Actor;
-  ctx: AuditContext;
-  id: string;
-  input: z.output<typeof UpdateDocumentTemplateRequestSchema>;
-}): Promise<DocumentTemplate> {
-  assertCan(actor, 'manageTemplates');
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(documentTemplates)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.kind !== undefined ? { kind: input.kind } : {}),
-        ...(input.body !== undefined ? { body: input.body } : {}),
-        ...(input.requiresCountersign !== undefined
-          ? { requiresCountersign: input.requiresCountersign }
-          : {}),
-        ...(input.items !== undefined ? { items: toStoredItems(input.items) } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(documentTemplates.id, id))
-      .returning();
-    if (!row) throw notFound('Plantilla no encontrada');
-    await audit(tx, ctx, 'document_template.updated', { type: 'document_template', id }, { name: row.name });
-    return toTemplate(row);
-  });
-}
-
-/** `DELETE /document-templates/{id}` (admin): documents made from it keep their copy. */
-export async function deleteTemplate({
-  db,
-  actor,
-  ctx,
-  id,
-}: {
-  db: Db;
-  actor: Actor;
-  ctx: AuditContext;
-  id: string;
-}): Promise<void> {
-  assertCan(actor, 'manageTemplates');
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(documentTemplates).where(eq(documentTemplates.id, id)).returning();
-    if (!row) throw notFound('Plantilla no encontrada');
-    await audit(tx, ctx, 'document_template.deleted', { type: 'document_template', id }, { name: row.name });
-  });
-}
 
 // ─────────────────────────────── documents ───────────────────────────────
 
@@ -431,121 +282,6 @@ export async function updateDocument({
     }
     await audit(tx, ctx, `${kind}.updated`, { type: kind, id }, { number: current.number });
     return { value: await present(tx, current), effects: documentsChanged(id) };
-  });
-}
-
-/**
- * `POST /proposals/{id}/send` (proposals.write): freezes the PDF, creates a share link (256-bit
- * token, only its SHA-256 stored, 1–30 days: the share-link rules of decision 116) and e-mails
- * the signing link `{publicUrl}/firmar/{token}` to the recipient (or `input.email`). A sent or
- * viewed document may be sent again (a new link; older ones keep working until they expire).
- * 409 once signed, declined or expired; 400 without an e-mail.
- */
-export async function sendDocument({
-  db,
-  actor,
-  ctx,
-  kind,
-  id,
-  input,
-  publicUrl,
-  now = new Date(),
-}: {
-  db: Db;
-  actor: Actor;
-  ctx: AuditContext;
-  kind: DocumentKind;
-  id: string;
-  input: z.output<typeof SendSignableDocumentRequestSchema>;
-  publicUrl: string;
-  now?: Date;
-}): Promise<Written<SendSignableDocumentResponse>> {
-  assertCan(actor, 'write');
-  const token = randomBytes(32).toString('base64url');
-  const url = `${publicUrl}${SIGN_PATH}/${token}`;
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(signableDocuments)
-      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
-      .for('update');
-    if (!locked) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
-    assertEditable(locked);
-    const recipient = await recipientOf(tx, locked);
-    const email = input.email ?? locked.recipientEmail ?? recipient.email;
-    if (!email) {
-      const message = 'El destinatario no tiene correo: indica uno para enviar el enlace';
-      throw badRequest(message, [{ field: 'email', message }]);
-    }
-    if (locked.items.length === 0 && !locked.content.trim()) throw badRequest('El documento está vacío');
-    const expiresAt = new Date(now.getTime() + input.expiresInDays * DAY_MS);
-    const [sent] = await tx
-      .update(signableDocuments)
-      .set({
-        status: locked.status === 'draft' ? 'sent' : locked.status,
-        sentAt: locked.sentAt ?? now,
-        expiresAt,
-        recipientEmail: email,
-        updatedAt: locked.sentAt ? locked.updatedAt : now,
-      })
-      .where(eq(signableDocuments.id, id))
-      .returning();
-    const row = await freezePdf(tx, sent!, actor.id);
-    await tx.insert(shareLinks).values({
-      tokenHash: hashShareToken(token),
-      documentType: kind,
-      documentId: id,
-      createdBy: actor.id,
-      createdAt: now,
-      expiresAt,
-    });
-    const settings = await getCompanySettings(tx);
-    const label = `${noun(kind)} ${row.number}`;
-    const mail = renderEmail({
-      greeting: `Hola ${recipient.name},`,
-      paragraphs: [
-        `${settings.name} le envía ${label} «${row.title}» para su revisión y firma.`,
-        ...(input.message ? [input.message] : []),
-        link('Ver y firmar el documento', url),
-        `El enlace es válido hasta el ${formatLongDate(expiresAt)}. Para firmar le enviaremos un código de un solo uso a este correo.`,
-      ],
-      signature: ['Saludos,', settings.name],
-    });
-    await queueEmail(tx, {
-      to: email,
-      subject: `${DOCUMENT_KIND_LABELS[kind]} ${row.number}: ${row.title}`,
-      ...mail,
-    });
-    await addEvent(tx, {
-      documentId: id,
-      kind: 'sent',
-      event: `Enviado a ${email}`,
-      actor: `${actor.firstName} ${actor.lastName}`,
-      ip: ctx.ip,
-      at: now,
-    });
-    await audit(tx, ctx, `${kind}.sent`, { type: kind, id }, { number: row.number, to: email });
-    const leadMoved =
-      kind === 'proposal' && row.leadId
-        ? await advanceLeadOnProposalSent({
-            db: tx,
-            actor,
-            ctx,
-            leadId: row.leadId,
-            documentNumber: row.number,
-          })
-        : false;
-    const document = { ...(await present(tx, row)), shareUrl: url };
-    return {
-      value: {
-        document,
-        [kind]: document,
-        whatsappMessage: `Hola, le compartimos ${label}. Puede leerlo y firmarlo aquí (enlace válido hasta el ${formatLongDate(expiresAt)}): ${url}`,
-      },
-      effects: leadMoved
-        ? mergeEffects(documentsChanged(id), leadsChanged(row.leadId))
-        : documentsChanged(id),
-    };
   });
 }
 
