@@ -24,7 +24,7 @@ import { convertLead, moveLead } from '../leads/leads.service.js';
 import { addMilestone } from '../projects/project-milestones.service.js';
 import { createProject } from '../projects/projects.service.js';
 import { createRecurringInvoice } from '../recurring-invoices/recurring-invoices.service.js';
-import { addEvent, assertCan, type DocumentRow } from './proposals.queries.js';
+import { addEvent, assertCan, type DocumentRow, findDocument } from './proposals.queries.js';
 import { documentsChanged, present } from './proposals.render.js';
 
 /** Parses `value` with `schema` or answers 400 naming the first problem ("No se puede crear el proyecto: …"). */
@@ -127,12 +127,7 @@ export async function convertProposal({
 }): Promise<Written<ConvertProposalResponse>> {
   assertCan(actor, 'convert');
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(signableDocuments)
-      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, 'proposal')))
-      .for('update');
-    if (!row) throw notFound('Propuesta no encontrada');
+    const row = await findDocument(tx, 'proposal', id, { forUpdate: true });
     if (row.conversionTarget)
       throw conflict(
         `Esta propuesta ya se convirtió en ${CONVERSION_TARGET_LABELS[row.conversionTarget].toLowerCase()}.`,

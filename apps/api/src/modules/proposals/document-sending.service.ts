@@ -7,7 +7,7 @@ import {
   type SendSignableDocumentResponse,
   SIGN_PATH,
 } from '@agencia/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { shareLinks, signableDocuments } from '../../db/schema/index.js';
@@ -15,13 +15,13 @@ import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { mergeEffects, type Written } from '../../lib/effects.js';
 import { link, renderEmail } from '../../lib/email-template.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/mailer.js';
 import { leadsChanged } from '../leads/leads.effects.js';
 import { advanceLeadOnProposalSent } from '../leads/leads.service.js';
 import { getCompanySettings } from '../settings/settings.service.js';
 import { hashShareToken } from '../share-links/share-links.service.js';
-import { addEvent, assertCan, recipientOf } from './proposals.queries.js';
+import { addEvent, assertCan, findDocument, recipientOf } from './proposals.queries.js';
 import { documentsChanged, freezePdf, present } from './proposals.render.js';
 import { assertEditable } from './proposals.service.js';
 import { noun } from './signing.otp.js';
@@ -63,12 +63,7 @@ export async function sendDocument({
   const token = randomBytes(32).toString('base64url');
   const url = `${publicUrl}${SIGN_PATH}/${token}`;
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(signableDocuments)
-      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
-      .for('update');
-    if (!locked) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    const locked = await findDocument(tx, kind, id, { forUpdate: true });
     assertEditable(locked);
     const recipient = await recipientOf(tx, locked);
     const email = input.email ?? locked.recipientEmail ?? recipient.email;

@@ -219,12 +219,18 @@ export async function addEvent(
 }
 
 /** The row of `id` of `kind`; 404 in Spanish otherwise. */
-export async function findDocument(db: Db | Tx, kind: DocumentKind, id: string): Promise<DocumentRow> {
-  const [row] = await db
+export async function findDocument(
+  db: Db | Tx,
+  kind: DocumentKind,
+  id: string,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<DocumentRow> {
+  const query = db
     .select()
     .from(signableDocuments)
     .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
     .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
   return row;
 }

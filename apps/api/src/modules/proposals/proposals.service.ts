@@ -17,7 +17,7 @@ import { clients, documentTemplates, leads, signableDocuments } from '../../db/s
 import type { Actor } from '../../lib/actor.js';
 import { type AuditContext, audit } from '../../lib/audit.js';
 import { effects, type Written } from '../../lib/effects.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import { documentReadAccess, proposalPolicy, visibleDocuments } from './proposals.policy.js';
 import {
   addEvent,
@@ -25,6 +25,7 @@ import {
   type DocumentRow,
   documentNumber,
   eventsOf,
+  findDocument,
   itemsTotal,
   readableDocument,
   toStoredItems,
@@ -248,12 +249,7 @@ export async function updateDocument({
 }): Promise<Written<SignableDocument>> {
   assertCan(actor, 'write');
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(signableDocuments)
-      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
-      .for('update');
-    if (!locked) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    const locked = await findDocument(tx, kind, id, { forUpdate: true });
     assertEditable(locked);
     const items = input.items ? toStoredItems(input.items) : undefined;
     const [row] = await tx
@@ -305,12 +301,7 @@ export async function deleteDocument({
 }): Promise<Written<null>> {
   assertCan(actor, 'delete');
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(signableDocuments)
-      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
-      .for('update');
-    if (!row) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    const row = await findDocument(tx, kind, id, { forUpdate: true });
     if (row.status !== 'draft')
       throw conflict(
         `Solo se puede eliminar un borrador: ${noun(kind)} ${row.number} ya se envió y queda en el historial.`,
@@ -362,12 +353,7 @@ export async function newVersion({
 }): Promise<Written<SignableDocument>> {
   assertCan(actor, 'write');
   return db.transaction(async (tx) => {
-    const [old] = await tx
-      .select()
-      .from(signableDocuments)
-      .where(and(eq(signableDocuments.id, id), eq(signableDocuments.kind, kind)))
-      .for('update');
-    if (!old) throw notFound(kind === 'proposal' ? 'Propuesta no encontrada' : 'Contrato no encontrado');
+    const old = await findDocument(tx, kind, id, { forUpdate: true });
     if (old.supersededById) throw conflict('Ya existe una versión más reciente de este documento.');
     if (old.status === 'draft')
       throw conflict('Un borrador se edita directamente: no necesita una nueva versión.');
