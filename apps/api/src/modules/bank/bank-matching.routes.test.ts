@@ -177,7 +177,7 @@ describe('credits: suggestions in order, each with its reason', () => {
       ...reportForm(
         {
           amount: String(amount),
-          date: new Date().toISOString().slice(0, 10),
+          date: businessToday(),
           bank: 'Banco BHD',
           reference: 'X-1',
         },
