@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { cacheFileSizes } from './pglite-file-sizes.js';
 import { type PreparedStats, usePreparedStatements } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
@@ -170,6 +171,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // Each call planned with its values, as on PostgreSQL (decision 154); the statements themselves
   // are prepared once (decision 177). Installed before the wrappers below so they see every call.
   await client.exec('set plan_cache_mode = force_custom_plan');
+  // A data directory on disk: file sizes kept between writes (decision 180).
+  if ('dataDir' in options) cacheFileSizes(client);
   const preparedStats = usePreparedStatements(client);
   let database: Database | undefined;
   let epoch = 0;
