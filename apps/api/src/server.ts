@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './cli/demo-seed/index.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startPgliteMaintenance } from './db/pglite-maintenance.js';
 import { SERVER_LOAD_MARK } from './lib/startup-mark.js';
 import { sweepScratch } from './modules/backups/backups.scratch.js';
 import { backupSettings, socketBackup } from './modules/backups/backups.service.js';
@@ -55,6 +56,11 @@ async function main(): Promise<void> {
     }
   }
   steps.mark('socket');
+  // PGlite has no autovacuum daemon: the process vacuums and analyses its own tables (decision 180).
+  if (database.pglite) {
+    const maintenance = startPgliteMaintenance({ pglite: database.pglite, log: app.log });
+    app.addHook('preClose', async () => maintenance.stop());
+  }
   if (config.seedDemo && (await seedDemoIfEmpty(database.db))) app.log.info('demo data seeded');
   steps.mark('seed');
 

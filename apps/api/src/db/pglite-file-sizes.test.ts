@@ -34,7 +34,11 @@ async function figures(pg: PGlite): Promise<{ rows: number; sum: number; indexed
 
 /** The figures of rows 1..n: count, sum of ids, and those with id > 100. */
 function expected(ids: number[]) {
-  return { rows: ids.length, sum: ids.reduce((a, b) => a + b, 0), indexed: ids.filter((id) => id > 100).length };
+  return {
+    rows: ids.length,
+    sum: ids.reduce((a, b) => a + b, 0),
+    indexed: ids.filter((id) => id > 100).length,
+  };
 }
 
 describe('PGlite file sizes kept between writes (decision 180)', () => {

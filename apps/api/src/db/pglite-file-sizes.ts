@@ -109,12 +109,17 @@ export function cacheFileSizes(pglite: PGlite): FileSizeStats | null {
     } as Op;
   };
   for (const name of STREAM_MUTATORS) guard(nodefs.stream_ops, name);
-  guard(nodefs.stream_ops, 'open', (args) => (((args[0] as FsStream | undefined)?.flags ?? 0) & O_TRUNC) !== 0);
+  guard(
+    nodefs.stream_ops,
+    'open',
+    (args) => (((args[0] as FsStream | undefined)?.flags ?? 0) & O_TRUNC) !== 0,
+  );
   for (const name of NODE_MUTATORS) guard(nodefs.node_ops, name);
 
   const llseek = nodefs.stream_ops.llseek;
   nodefs.stream_ops.llseek = function (this: unknown, stream: FsStream, offset: number, whence: number) {
-    if (whence !== SEEK_END || (stream.node.mode & S_IFMT) !== S_IFREG) return llseek.call(this, stream, offset, whence);
+    if (whence !== SEEK_END || (stream.node.mode & S_IFMT) !== S_IFREG)
+      return llseek.call(this, stream, offset, whence);
     let size = sizes.get(stream.node);
     if (size === undefined) {
       size = llseek.call(this, stream, 0, SEEK_END);
