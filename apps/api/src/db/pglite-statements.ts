@@ -25,7 +25,8 @@ import { readResults } from './pglite-results.js';
  *    are read by PGlite's own protocol parser;
  *  - errors are PGlite's `DatabaseError`s carrying `query`, `params` and `queryOptions`, as its own.
  * Each call is still planned with its values (`plan_cache_mode = force_custom_plan`, set by
- * `openDatabase`, as on PostgreSQL since decision 154): a generic plan could guess wrong on
+ * `openDatabase`; PostgreSQL keeps its default since decision 181, where only the hot reads are
+ * named): a generic plan could guess wrong on
  * LIMIT/OFFSET and the scope ids of a large table — and did, measured at 10,000 projects /
  * 100,000 tickets (decision 179: a client's common ticket search 12 → 42 ms).
  * Only plain DML/queries are prepared (`select`, `insert`, `update`, `delete`, `with`); DDL, SET,
